@@ -1,0 +1,257 @@
+/**
+ * The HTTP contract between the wizard and the back office (SPEC §7, DESIGN.md §5), in one place so that the
+ * browser's client and the server's routes cannot drift apart. Every answer is `{ message, data }`; every failure
+ * is a 4xx `{ message, data: { error: { field: [messages] } } }`.
+ */
+import type { ApplicationForm, Cohort, EligibilityStatus } from './application';
+import type { ErrorMap } from './messages';
+
+export const API = '/api/v1';
+
+export const paths = {
+  currentCohort: `${API}/bootcamp/get-current`,
+  lookup: (email: string) => `${API}/bootcamp/get-application/${encodeURIComponent(email)}`,
+  create: `${API}/bootcamp/application`,
+  eligibility: `${API}/bootcamp/application/eligibility`,
+  uploadCv: `${API}/bootcamp/application/upload-cv`,
+  employment: `${API}/bootcamp/application/employment`,
+  other: `${API}/bootcamp/application/other`,
+  submit: `${API}/bootcamp/application/submit`,
+  misc: `${API}/bootcamp/application/misc`,
+  resendToken: `${API}/bootcamp/resend-token`,
+  verifyEmail: `${API}/bootcamp/verify-email`,
+  update: (email: string) => `${API}/bootcamp/update/${encodeURIComponent(email)}`,
+  geo: `${API}/geo`,
+} as const;
+
+/** The name of the HttpOnly cookie that a correct code gives; it is bound to one application. */
+export const SESSION_COOKIE = 'tebc_session';
+/** Sent on every write so that a retried request is answered once and never applied twice. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+export interface Envelope<T> {
+  message: string;
+  data: T;
+}
+export interface Failure {
+  message: string;
+  data?: { error?: ErrorMap; retryAfter?: number };
+}
+
+/** How far an application got, in the order of the wizard. */
+export const STAGES = ['created', 'verified', 'eligibility', 'employment', 'submitted'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** What the lookup tells a browser that has not proved the email: only that it exists and how far it got. */
+export interface LookupSummary {
+  exists: true;
+  stage: Stage;
+  email_verified: boolean;
+}
+
+/** The saved application as the server returns it to its owner (SPEC §3.1: nested groups, nulls as ''). */
+export interface SavedApplication {
+  firstname: string;
+  middlename: string;
+  lastname: string;
+  gender: string;
+  country: string;
+  city: string;
+  email: string;
+  phone: string;
+  whatsapp_phone: string;
+  referred_by: string;
+  email_verified_at: string;
+  stage: Stage;
+  communications: { referral_source: string; referral_detail: string; communication_consent: 0 | 1 };
+  eligibility: {
+    openness_to_tools: string;
+    work_disruption_feelings: string;
+    feedback_handling: string;
+    approach_to_new_tasks: string;
+    education_focus: string;
+    highest_qualification: string;
+    status: EligibilityStatus;
+  };
+  cv: { filename: string; size: number } | null;
+  employment: {
+    employment_status: string;
+    unemployment_duration: string;
+    work_experience_years: string;
+    service_completion_date: string;
+    reason_for_leaving: string;
+    exit_timeline: string;
+    job_urgency: number;
+  };
+  other: {
+    key_challenge: string;
+    leadership_experience: string;
+    distractions: string;
+    bootcamp_expectations: string;
+  };
+  video: { videoProgress: number; isVideoEnded: boolean; attemptCounter: number };
+  payment_option: string;
+  financial_aid: FinancialAidData | null;
+  reminder_date: string;
+  submitted_at: string;
+  cohort: Cohort & { waitlisted: boolean };
+}
+
+export interface CohortInfo extends Cohort {
+  number: number;
+  start_date: string;
+  application_deadline: string;
+}
+
+export interface CreatePayload {
+  firstname: string;
+  middlename: string;
+  lastname: string;
+  gender: string;
+  country: string;
+  city: string;
+  email: string;
+  phone: string;
+  whatsapp_phone: string;
+  referred_by: string;
+  communications: { referral_source: string; referral_detail: string; communication_consent: 'Yes' | 'No' };
+}
+
+export interface EligibilityPayload {
+  email: string;
+  eligible: Exclude<EligibilityStatus, 'not measured'>;
+  eligibility: Pick<
+    ApplicationForm,
+    | 'openness_to_tools'
+    | 'work_disruption_feelings'
+    | 'feedback_handling'
+    | 'approach_to_new_tasks'
+    | 'education_focus'
+    | 'highest_qualification'
+  >;
+}
+
+export interface EmploymentPayload {
+  email: string;
+  employment: Pick<
+    ApplicationForm,
+    | 'employment_status'
+    | 'unemployment_duration'
+    | 'work_experience_years'
+    | 'service_completion_date'
+    | 'reason_for_leaving'
+    | 'exit_timeline'
+    | 'job_urgency'
+  >;
+}
+
+export interface OtherPayload {
+  email: string;
+  other: Pick<
+    ApplicationForm,
+    'key_challenge' | 'leadership_experience' | 'distractions' | 'bootcamp_expectations'
+  >;
+}
+
+export interface SubmitPayload {
+  email: string;
+  agreement: boolean;
+  agreement1: boolean;
+  agreement2: boolean;
+}
+
+export interface FinancialAidData {
+  phone_type: string;
+  has_laptop: string;
+  parents_status: string;
+  employment_status_duration: string;
+  affordable_amount: string;
+  bootcamp_attendance_reason: string;
+  additional_info: string;
+}
+
+export interface MiscPayload {
+  email: string;
+  misc: { column_name: 'Financial Info'; payment_option: string; data?: FinancialAidData };
+}
+
+export interface VideoData {
+  videoProgress: number;
+  isVideoEnded: boolean;
+  attemptCounter: number;
+}
+
+export interface SubmitResult {
+  cohort: Cohort;
+  waitlisted: boolean;
+}
+
+export const toCreatePayload = (form: ApplicationForm): CreatePayload => ({
+  firstname: form.firstname,
+  middlename: form.middlename,
+  lastname: form.lastname,
+  gender: form.gender,
+  country: form.country,
+  city: form.city,
+  email: form.email,
+  phone: form.phone,
+  whatsapp_phone: form.whatsapp_phone,
+  referred_by: form.referrer,
+  communications: {
+    referral_source: form.referral_source,
+    referral_detail: form.referral_detail,
+    communication_consent: form.communication_consent ? 'Yes' : 'No',
+  },
+});
+
+export const toFinancialAidData = (form: ApplicationForm): FinancialAidData => ({
+  phone_type: form.typeOfPhone,
+  has_laptop: form.haveLaptop,
+  parents_status: form.parentAlive,
+  employment_status_duration: form.employed,
+  affordable_amount: form.affordableFee,
+  bootcamp_attendance_reason: form.whyBootcamp,
+  additional_info: form.anythingElse,
+});
+
+/** The saved application, flattened back into the form (what a returning applicant resumes with). */
+export function fromSavedApplication(saved: SavedApplication, base: ApplicationForm): ApplicationForm {
+  const aid = saved.financial_aid;
+  return {
+    ...base,
+    firstname: saved.firstname,
+    middlename: saved.middlename,
+    lastname: saved.lastname,
+    gender: saved.gender,
+    country: saved.country,
+    city: saved.city,
+    email: saved.email,
+    phone: saved.phone,
+    whatsapp_phone: saved.whatsapp_phone,
+    referrer: saved.referred_by || base.referrer,
+    email_verified_at: saved.email_verified_at,
+    referral_source: saved.communications.referral_source,
+    referral_detail: saved.communications.referral_detail,
+    communication_consent: saved.communications.communication_consent === 1,
+    openness_to_tools: saved.eligibility.openness_to_tools,
+    work_disruption_feelings: saved.eligibility.work_disruption_feelings,
+    feedback_handling: saved.eligibility.feedback_handling,
+    approach_to_new_tasks: saved.eligibility.approach_to_new_tasks,
+    education_focus: saved.eligibility.education_focus,
+    highest_qualification: saved.eligibility.highest_qualification,
+    eligibilityStatus: saved.eligibility.status,
+    pdf: saved.cv?.filename ?? null,
+    hasUploadedCV: saved.cv !== null || base.hasUploadedCV,
+    ...saved.employment,
+    ...saved.other,
+    ...saved.video,
+    paymentOption: saved.payment_option,
+    typeOfPhone: aid?.phone_type ?? base.typeOfPhone,
+    haveLaptop: aid?.has_laptop ?? base.haveLaptop,
+    parentAlive: aid?.parents_status ?? base.parentAlive,
+    employed: aid?.employment_status_duration ?? base.employed,
+    affordableFee: aid?.affordable_amount ?? base.affordableFee,
+    whyBootcamp: aid?.bootcamp_attendance_reason ?? base.whyBootcamp,
+    anythingElse: aid?.additional_info ?? base.anythingElse,
+  };
+}

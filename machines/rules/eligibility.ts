@@ -1,0 +1,54 @@
+import type { EligibilityStatus } from './application';
+import {
+  APPROACH_TO_NEW_TASKS,
+  EDUCATION_FOCUS,
+  FEEDBACK_HANDLING,
+  NO_POST_SECONDARY,
+  OPENNESS_TO_TOOLS,
+  WORK_DISRUPTION_FEELINGS,
+  type Option,
+} from './options';
+
+export interface EligibilityAnswers {
+  openness_to_tools: string;
+  work_disruption_feelings: string;
+  feedback_handling: string;
+  approach_to_new_tasks: string;
+  education_focus: string;
+  highest_qualification: string;
+}
+
+const SCORED: ReadonlyArray<[Exclude<keyof EligibilityAnswers, 'highest_qualification'>, Option[]]> = [
+  ['openness_to_tools', OPENNESS_TO_TOOLS],
+  ['work_disruption_feelings', WORK_DISRUPTION_FEELINGS],
+  ['feedback_handling', FEEDBACK_HANDLING],
+  ['approach_to_new_tasks', APPROACH_TO_NEW_TASKS],
+  ['education_focus', EDUCATION_FOCUS],
+];
+
+/** 1 to 4 by position in the list; an answer that is not in the list scores 4. */
+export const scoreAnswer = (answer: string, options: Option[]): number => {
+  const index = options.findIndex((o) => o.value === answer);
+  return index === -1 ? 4 : index + 1;
+};
+
+export const NEGATIVE_SCORE = 3;
+
+/** SPEC §4: count the answers scoring 3 or more; 3+ ineligible; exactly 2, or no post-secondary, action_required. */
+export function scoreEligibility(answers: EligibilityAnswers): {
+  status: Exclude<EligibilityStatus, 'not measured'>;
+  negatives: number;
+  qualificationScore: number;
+} {
+  const negatives = SCORED.filter(
+    ([field, options]) => scoreAnswer(answers[field], options) >= NEGATIVE_SCORE,
+  ).length;
+  const qualificationScore = answers.highest_qualification === NO_POST_SECONDARY ? 4 : 1;
+  const status =
+    negatives >= 3
+      ? 'ineligible'
+      : negatives === 2 || qualificationScore === 4
+        ? 'action_required'
+        : 'eligible';
+  return { status, negatives, qualificationScore };
+}

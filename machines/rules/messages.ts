@@ -1,0 +1,107 @@
+/**
+ * The error catalogue of SPEC §8, word for word (its spellings included: they are the product's wording).
+ * Prompts the spec only sketches ('Please tell us / let us know…') are written in the same voice.
+ */
+export const FIELD_MESSAGES = {
+  firstname: 'Please tell us your first name',
+  lastname: 'Please tell us your last name',
+  gender: 'Choose a gender',
+  country: 'What country are you from?',
+  city: 'Country and city of residence is invalid',
+  email: 'Please provide a valid email address',
+  phone: 'Phone number is required',
+  referral_source: 'Tell us how you heard about us',
+  referral_detail: 'Tell us the person or organisation',
+  openness_to_tools: 'Please tell us how open you are to new tools',
+  work_disruption_feelings: 'Please tell us how you feel when your work is disrupted',
+  feedback_handling: 'Please tell us how you handle feedback',
+  approach_to_new_tasks: 'Please tell us how you approach new tasks',
+  education_focus: 'Please tell us the focus of your education',
+  highest_qualification: 'Please tell us your highest qualification',
+  employment_status: 'Please tell us your employment status',
+  unemployment_duration: 'Please let us know how long you have been unemployed',
+  work_experience_years: 'Please let us know how many years of work experience you have',
+  reason_for_leaving: 'Please tell us why you want to leave your current job',
+  exit_timeline: 'Please let us know when you could leave your current job',
+  service_completion_date: 'Please let us know when your service ends',
+  job_urgency: 'Let us know how badly you need a job',
+  key_challenge: 'Please tell us what you find most challenging',
+  leadership_experience: 'Please tell us about a time you led something',
+  distractions: 'Please tell us how you manage distraction',
+  bootcamp_expectations: 'Please tell us what difference you hope the bootcamp will make',
+  agreement: 'Please accept the agreement to continue',
+  agreement1: 'Please accept the second agreement to continue',
+  agreement2: 'Please accept the payment agreement to continue',
+  typeOfPhone: 'Please tell us the type of phone you use',
+  haveLaptop: 'Please state if you have a laptop with either Yes or No',
+  parentAlive: 'Please let us know if your parents are alive',
+  employed: 'Please let us know if you are employed, and for how long',
+  affordableFee: 'Please let us know the amount you can afford to pay',
+  whyBootcamp: 'Please tell us why you want to attend the bootcamp',
+  anythingElse: 'Please let us know anything else we should know',
+  cv: 'Please attach your CV as a PDF or Word file.',
+} as const;
+
+export const MESSAGES = {
+  emailFormat: 'The provided email is not valid',
+  phoneFormat:
+    'Phone number must be in the format: +XXXXXXXXXXXX, where the first +xx or +xxx are country codes',
+  phoneInvalid: 'The provided phone number is not valid',
+  cvType: 'Invalid file type. Please select a PDF or Word file.',
+  cvSize: 'File size should not be morethan 10MB',
+  cvUploadFailed: "Unable to upload CV. Please send it as an email to the programme's support address.",
+  otpRequired: 'Please enter OTP',
+  checkInEmail: 'Please provide a valid email',
+  dateTimeRequired: 'Please select a date and time',
+  dateInvalid: 'Date input not valid.',
+  notRegistered: 'This email has not registered for the employment bootcamp',
+
+  genericSave: 'An error occured. Try again',
+  lookupFailed: 'An unexpected error occured. Please try again',
+  registrationFailed: 'Unable to process registration',
+  verificationFailed: 'Unable to process email verification',
+  reminderFailed: 'Failed to set reminder',
+  paymentChoiceFailed: 'Failed to process your selection. Please try again.',
+  financialAidFailed: 'An error occurred. Try again',
+  financialAidSubmitFailed: 'An error occurred while submitting your application.',
+  paymentFailed: 'Payment failed, please try again.',
+  otpSent: 'OTP sent successfully',
+  otpFormat: 'Please enter the 6-digit code from your email',
+
+  videoError: 'Error — An error occurred while playing the video. Please try again later',
+  seekTitle: 'Sorry',
+  seekBlocked: "You can't skip through the video.",
+  watchToEnd: 'Please watch video till the end',
+  quizIncomplete: 'Please answer all questions or skip',
+  noVideoSupport: 'Your browser does not support the video tag.',
+  unexpectedError: 'Unexpected Application Error!',
+  chunkLoadFailed: 'A part of this page failed to load. Check your connection and reload the page.',
+
+  startNewApplication: 'Start new application',
+} as const;
+
+export const CONFIRM_SAVE = {
+  title: 'Are you sure?',
+  text: "Once you continue, you can't change these answers.",
+  emailText: "Once you continue, you can't change your email.",
+  confirm: 'Yes, continue',
+  cancel: 'Edit',
+} as const;
+
+export const CONFIRM_VIDEO = {
+  title: 'Do you want to submit your video progress?',
+  text: "Once submitted, you can't change your progress.",
+  confirm: 'Yes, submit',
+  successTitle: 'Progress Saved!',
+  successText: 'Your video progress has been submitted successfully.',
+} as const;
+
+export const ELIGIBILITY_RESULT = {
+  eligible: 'Congratulations, you are eligible...',
+  underReview:
+    'Well done for coming this far. Your application is under review. You will hear back from us shortly.',
+} as const;
+
+export type FieldName = keyof typeof FIELD_MESSAGES;
+/** A field → messages map, the shape of `data.error` in the server's failures. */
+export type ErrorMap = Partial<Record<string, string[]>>;

@@ -1,0 +1,192 @@
+import * as yup from 'yup';
+import { FIELD_MESSAGES as F, MESSAGES, type ErrorMap } from './messages';
+import {
+  EMPLOYMENT_EMPLOYED_LOOKING,
+  EMPLOYMENT_NYSC,
+  EMPLOYMENT_UNEMPLOYED,
+  JOB_URGENCY,
+  REFERRAL_SOURCES_WITH_DETAIL,
+} from './options';
+
+/** Lengths past which a value is refused: a name is short, an open answer is a few paragraphs. */
+export const MAX_SHORT = 120;
+export const MAX_LONG = 3000;
+export const tooLong = (max: number) => `Please keep this under ${max} characters`;
+
+// A top-level part of at least two letters (SPEC §5).
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+// An optional plus, then 10 to 15 digits (SPEC §5).
+export const PHONE_PATTERN = /^\+?\d{10,15}$/;
+
+/** People type phone numbers with spaces, dashes and brackets; the digits are what count. */
+export const normalizePhone = (value: string): string => value.replace(/[\s\-().]/g, '');
+export const normalizeEmail = (value: string): string => value.trim().toLowerCase();
+
+const text = (max = MAX_SHORT) => yup.string().default('').trim().max(max, tooLong(max));
+const required = (message: string, max = MAX_SHORT) => text(max).required(message);
+const longAnswer = (message: string) => required(message, MAX_LONG);
+
+const email = yup
+  .string()
+  .default('')
+  .trim()
+  .required(F.email)
+  .max(254, MESSAGES.emailFormat)
+  .matches(EMAIL_PATTERN, { message: MESSAGES.emailFormat, excludeEmptyString: true });
+
+const phone = yup
+  .string()
+  .default('')
+  .transform((v: unknown) => (typeof v === 'string' ? normalizePhone(v) : v))
+  .matches(PHONE_PATTERN, { message: MESSAGES.phoneFormat, excludeEmptyString: true });
+
+const when = (field: string, values: readonly string[], message: string, max = MAX_SHORT) =>
+  text(max).when(field, {
+    is: (v: unknown) => typeof v === 'string' && values.includes(v),
+    then: (s) => s.required(message),
+  });
+
+const accepted = (message: string) => yup.boolean().default(false).oneOf([true], message);
+
+const isRealDate = (value: string | undefined) => !value || !Number.isNaN(Date.parse(value));
+
+export const schemas = {
+  login: yup.object({ email }),
+  biodata: yup.object({
+    firstname: required(F.firstname),
+    middlename: text(),
+    lastname: required(F.lastname),
+    gender: required(F.gender).oneOf(['male', 'female', 'other'], F.gender),
+    country: required(F.country),
+    city: required(F.city),
+  }),
+  communications: yup.object({
+    email,
+    phone: phone.clone().required(F.phone),
+    whatsapp_phone: phone.clone(),
+    referral_source: required(F.referral_source),
+    referral_detail: when('referral_source', REFERRAL_SOURCES_WITH_DETAIL, F.referral_detail),
+    communication_consent: yup.boolean().default(true),
+  }),
+  eligibility: yup.object({
+    openness_to_tools: required(F.openness_to_tools, MAX_LONG),
+    work_disruption_feelings: required(F.work_disruption_feelings, MAX_LONG),
+    feedback_handling: required(F.feedback_handling, MAX_LONG),
+    approach_to_new_tasks: required(F.approach_to_new_tasks, MAX_LONG),
+    education_focus: required(F.education_focus, MAX_LONG),
+    highest_qualification: required(F.highest_qualification, MAX_LONG),
+  }),
+  employment: yup.object({
+    employment_status: required(F.employment_status),
+    unemployment_duration: when('employment_status', [EMPLOYMENT_UNEMPLOYED], F.unemployment_duration),
+    work_experience_years: required(F.work_experience_years),
+    reason_for_leaving: when(
+      'employment_status',
+      [EMPLOYMENT_EMPLOYED_LOOKING],
+      F.reason_for_leaving,
+      MAX_LONG,
+    ),
+    exit_timeline: when('employment_status', [EMPLOYMENT_EMPLOYED_LOOKING], F.exit_timeline),
+    service_completion_date: when('employment_status', [EMPLOYMENT_NYSC], F.service_completion_date).test(
+      'date',
+      MESSAGES.dateInvalid,
+      isRealDate,
+    ),
+    job_urgency: yup
+      .number()
+      .typeError(F.job_urgency)
+      .default(0)
+      .integer(F.job_urgency)
+      .min(0, F.job_urgency)
+      .max(JOB_URGENCY.max, F.job_urgency),
+  }),
+  others: yup.object({
+    key_challenge: longAnswer(F.key_challenge),
+    leadership_experience: longAnswer(F.leadership_experience),
+    distractions: longAnswer(F.distractions),
+    bootcamp_expectations: longAnswer(F.bootcamp_expectations),
+    agreement: accepted(F.agreement),
+    agreement1: accepted(F.agreement1),
+    agreement2: accepted(F.agreement2),
+  }),
+  financialAid: yup.object({
+    typeOfPhone: longAnswer(F.typeOfPhone),
+    haveLaptop: required(F.haveLaptop).matches(/^(yes|no)$/i, F.haveLaptop),
+    parentAlive: longAnswer(F.parentAlive),
+    employed: longAnswer(F.employed),
+    affordableFee: longAnswer(F.affordableFee),
+    whyBootcamp: longAnswer(F.whyBootcamp),
+    anythingElse: longAnswer(F.anythingElse),
+  }),
+  otp: yup.object({
+    email,
+    token: yup
+      .string()
+      .default('')
+      .trim()
+      .required(MESSAGES.otpRequired)
+      .matches(/^\d{6}$/, MESSAGES.otpFormat),
+  }),
+  checkIn: yup.object({
+    email: yup
+      .string()
+      .default('')
+      .trim()
+      .required(MESSAGES.checkInEmail)
+      .matches(EMAIL_PATTERN, { message: MESSAGES.checkInEmail, excludeEmptyString: true }),
+  }),
+  reminder: yup.object({
+    reminderDate: yup
+      .string()
+      .default('')
+      .required(MESSAGES.dateTimeRequired)
+      .test('date', MESSAGES.dateInvalid, isRealDate),
+  }),
+} as const;
+
+export type ValidationGroup = keyof typeof schemas;
+
+/** The screen's 'Save and continue' on the open questions checks the answers; the agreements come in the modal. */
+export const OTHERS_ANSWERS = [
+  'key_challenge',
+  'leadership_experience',
+  'distractions',
+  'bootcamp_expectations',
+] as const;
+
+export interface ValidationResult<T> {
+  value: T;
+  errors: ErrorMap;
+  ok: boolean;
+}
+
+/** Runs a group's schema and returns the cleaned values and every message, field by field, in field order. */
+export function validateGroup<G extends ValidationGroup>(
+  group: G,
+  values: object,
+  only?: readonly string[],
+): ValidationResult<yup.InferType<(typeof schemas)[G]>> {
+  const full: yup.AnyObjectSchema = schemas[group];
+  const schema = only ? full.pick([...only]) : full;
+  try {
+    const value = schema.validateSync(values, { abortEarly: false, stripUnknown: true });
+    return { value: value as yup.InferType<(typeof schemas)[G]>, errors: {}, ok: true };
+  } catch (error) {
+    if (!(error instanceof yup.ValidationError)) throw error;
+    const errors: ErrorMap = {};
+    const order = Object.keys(schema.fields as object);
+    const inner = error.inner.length ? error.inner : [error];
+    inner
+      .slice()
+      .sort((a, b) => order.indexOf(a.path ?? '') - order.indexOf(b.path ?? ''))
+      .forEach((e) => {
+        const field = e.path ?? 'form';
+        const list = (errors[field] ??= []);
+        if (!list.includes(e.message)) list.push(e.message);
+      });
+    return { value: values as yup.InferType<(typeof schemas)[G]>, errors, ok: false };
+  }
+}
+
+/** The messages of an error map, flattened in field order: the red alerts. */
+export const errorList = (errors: ErrorMap): string[] => Object.values(errors).flatMap((m) => m ?? []);

@@ -1,0 +1,82 @@
+/// <reference types="vitest/config" />
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+
+// `/` is the landing page (its own small entry); every other route belongs to the app shell.
+const appShellFallback: Plugin = {
+  name: 'app-shell-fallback',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const url = req.url ?? '/';
+      const path = url.split('?')[0];
+      const isAsset =
+        path.includes('.') ||
+        path.startsWith('/@') ||
+        path.startsWith('/src/') ||
+        path.startsWith('/node_modules/');
+      const isBackend = path.startsWith('/api') || path.startsWith('/dev/') || path === '/healthz';
+      if (path !== '/' && !isAsset && !isBackend) req.url = '/app.html' + url.slice(path.length);
+      next();
+    });
+  },
+};
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
+
+export default defineConfig({
+  plugins: [react(), appShellFallback],
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    rollupOptions: {
+      input: {
+        index: resolve(import.meta.dirname, 'index.html'),
+        app: resolve(import.meta.dirname, 'app.html'),
+      },
+    },
+  },
+  server: {
+    proxy: { '/api': apiTarget, '/dev': apiTarget, '/healthz': apiTarget },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: [
+            'tests/machines/**/*.test.ts',
+            'tests/rules/**/*.test.ts',
+            'tests/server/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
+          ],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['tests/ui/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/ui/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
