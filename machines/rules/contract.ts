@@ -255,3 +255,30 @@ export function fromSavedApplication(saved: SavedApplication, base: ApplicationF
     anythingElse: aid?.additional_info ?? base.anythingElse,
   };
 }
+
+/** What the lookup means for the wizard: a new email, someone else's (prove it first), or this browser's own. */
+export type LookupResult =
+  | { kind: 'new' }
+  | { kind: 'exists'; summary: LookupSummary }
+  | { kind: 'owner'; application: SavedApplication };
+
+/** A failed call as the screens need it: the message, the field → messages map, and for 429 when to try again. */
+export interface RequestFailure {
+  message: string;
+  errors: ErrorMap;
+  status?: number;
+  retryAfter?: number;
+}
+
+export function toFailure(error: unknown, fallback: string): RequestFailure {
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') {
+    const e = error as Partial<RequestFailure>;
+    return {
+      message: e.message || fallback,
+      errors: e.errors && typeof e.errors === 'object' ? e.errors : {},
+      status: e.status,
+      retryAfter: e.retryAfter,
+    };
+  }
+  return { message: fallback, errors: {} };
+}

@@ -6,3 +6,4 @@ export * from './options';
 export * from './schemas';
 export { COUNTRIES } from './countries';
 export * from './contract';
+export * from './otp';

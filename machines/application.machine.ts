@@ -1,0 +1,825 @@
+/**
+ * The application wizard as one statechart (SPEC §4, DESIGN.md §4). Each screen is a state whose `meta` carries
+ * its route and step; the URL follows the machine, and a URL typed, reloaded or reached with back/forward comes in
+ * as NAVIGATE, whose guards apply the route table of SPEC §2.2. Side effects are actors provided by the app.
+ */
+import { and, assign, fromCallback, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import {
+  emptyApplication,
+  fromSavedApplication,
+  MESSAGES,
+  OTHERS_ANSWERS,
+  otpWaitSeconds,
+  scoreEligibility,
+  toCreatePayload,
+  toFailure,
+  validateGroup,
+  normalizePhone,
+  checkCvFile,
+  FIELD_MESSAGES,
+  type ApplicationForm,
+  type Cohort,
+  type CreatePayload,
+  type EligibilityPayload,
+  type EmploymentPayload,
+  type ErrorMap,
+  type LookupResult,
+  type OtherPayload,
+  type SavedApplication,
+  type SubmitPayload,
+  type SubmitResult,
+  type ValidationGroup,
+} from './rules';
+import { otpTimerMachine } from './otpTimer.machine';
+
+export interface ScreenMeta {
+  path: string;
+  /** The step counter of SPEC §2.2; the progress bar is 16.67% × step. */
+  step: number;
+  title: string;
+}
+
+/** What survives a reload (SPEC §3.2's stored values), saved by the app after every change. */
+export interface PersistedApplication {
+  form: ApplicationForm;
+  cohort: Cohort | null;
+  started: boolean;
+  existing: boolean;
+  submitted: boolean;
+  reminderSet: boolean;
+  otp: { availableAt: number; resendCount: number };
+}
+
+export interface ApplicationInput {
+  persisted?: Partial<PersistedApplication> | null;
+  /** `?ref=` from the URL the visitor arrived with. */
+  referralCode?: string | null;
+  /** The clock, read only when a countdown starts; the app passes Date.now. */
+  now?: () => number;
+}
+
+export interface ApplicationContext extends PersistedApplication {
+  /** The code typed on the verify screen; never stored. */
+  token: string;
+  errors: ErrorMap;
+  errorMessage: string;
+  notice: string;
+  canResend: boolean;
+  cvFile: File | null;
+  upload: { loaded: number; total: number } | null;
+  submitResult: SubmitResult | null;
+  now: () => number;
+}
+
+export type FormField = keyof ApplicationForm;
+export type FieldValue = ApplicationForm[FormField];
+
+export type ApplicationEvent =
+  | { type: 'NAVIGATE'; path: string }
+  | { type: 'FIELD.CHANGE'; field: FormField; value: FieldValue }
+  | { type: 'CODE.CHANGE'; value: string }
+  | { type: 'SAVE' }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'DIALOG.CLOSE' }
+  | { type: 'RESEND' }
+  | { type: 'PROCEED' }
+  | { type: 'SUBMIT' }
+  | { type: 'CONTINUE' }
+  | { type: 'BACK' }
+  | { type: 'CV.SELECT'; file: File }
+  | { type: 'CV.HELP' }
+  | { type: 'CV.SENT' }
+  | { type: 'UPLOAD.PROGRESS'; loaded: number; total: number }
+  | { type: 'UPLOAD.DONE'; filename: string }
+  | { type: 'UPLOAD.FAILED'; message: string; errors: ErrorMap }
+  | { type: 'VIDEO.PROGRESS'; videoProgress: number; isVideoEnded: boolean; attemptCounter: number }
+  | { type: 'PAYMENT.CHOSEN'; option: string }
+  | { type: 'PAYMENT.FAILED' }
+  | { type: 'REMINDER.SET'; reminderDate: string };
+
+export type UploadEvent = Extract<
+  ApplicationEvent,
+  { type: 'UPLOAD.PROGRESS' | 'UPLOAD.DONE' | 'UPLOAD.FAILED' }
+>;
+
+/** The screens of the route table (SPEC §2.2) and what each needs before it may show. */
+export const ROUTES = [
+  { path: '/apply', state: 'getStarted', needs: 'nothing' },
+  { path: '/apply/biodata', state: 'biodata', needs: 'started' },
+  { path: '/apply/communications', state: 'communications', needs: 'started' },
+  { path: '/apply/verify-email', state: 'verifyEmail', needs: 'started' },
+  { path: '/apply/eligibility', state: 'eligibility', needs: 'verified' },
+  { path: '/apply/employment', state: 'employment', needs: 'eligible' },
+  { path: '/apply/other', state: 'other', needs: 'nothing' },
+  { path: '/apply/success', state: 'success', needs: 'submitted' },
+  { path: '/apply/selection-video', state: 'selectionVideo', needs: 'nothing' },
+  { path: '/apply/confirmation', state: 'confirmation', needs: 'nothing' },
+  { path: '/failed', state: 'failed', needs: 'nothing' },
+] as const;
+
+export type ScreenState = (typeof ROUTES)[number]['state'];
+
+const isVerified = (c: PersistedApplication) => c.started && Boolean(c.form.email_verified_at);
+
+/**
+ * Where a path may take this applicant: the screen itself, or the nearest screen they are allowed to see (not
+ * started → Get Started; not verified → the code; not eligible → the eligibility answers; not submitted → the
+ * open questions). A verified applicant asking for the code screen goes on to eligibility.
+ */
+export function resolveRoute(context: PersistedApplication, path: string): ScreenState | null {
+  const route = ROUTES.find(
+    (r) => r.path === path.replace(/\/+$/, '') || (r.path === '/apply' && path === '/apply/'),
+  );
+  if (!route) return null;
+  const started = context.started;
+  const verified = isVerified(context);
+  if (route.needs === 'started' && !started) return 'getStarted';
+  if (route.state === 'verifyEmail' && verified) return 'eligibility';
+  if (route.needs === 'verified' || route.needs === 'eligible' || route.needs === 'submitted') {
+    if (!started) return 'getStarted';
+    if (!verified) return 'verifyEmail';
+  }
+  if (route.needs === 'eligible' && context.form.eligibilityStatus !== 'eligible') return 'eligibility';
+  if (route.needs === 'submitted' && !context.submitted) return 'other';
+  return route.state;
+}
+
+/** The furthest screen a returning applicant may resume on. */
+export function resumeState(context: PersistedApplication): ScreenState {
+  if (context.submitted) return 'success';
+  if (context.form.eligibilityStatus !== 'eligible') return 'eligibility';
+  return context.form.employment_status ? 'other' : 'employment';
+}
+
+const defaults = (input: ApplicationInput): ApplicationContext => {
+  const p = input.persisted ?? {};
+  const form = { ...emptyApplication(), ...(p.form ?? {}) };
+  if (input.referralCode) form.referrer = input.referralCode;
+  return {
+    form,
+    cohort: p.cohort ?? null,
+    started: p.started ?? false,
+    existing: p.existing ?? false,
+    submitted: p.submitted ?? false,
+    reminderSet: p.reminderSet ?? false,
+    otp: { availableAt: p.otp?.availableAt ?? 0, resendCount: p.otp?.resendCount ?? 0 },
+    token: '',
+    errors: {},
+    errorMessage: '',
+    notice: '',
+    canResend: false,
+    cvFile: null,
+    upload: null,
+    submitResult: null,
+    now: input.now ?? (() => 0),
+  };
+};
+
+const lookUpWhenValid = [
+  { guard: { type: 'valid', params: { group: 'login' } }, target: 'lookingUp' },
+  { actions: { type: 'showErrors', params: { group: 'login' } } },
+] as const;
+
+const withoutField = (errors: ErrorMap, field: string): ErrorMap => {
+  const rest = { ...errors };
+  delete rest[field];
+  return rest;
+};
+
+/** The form as it is sent and kept: trimmed, the email in lower case, the phone numbers as digits. */
+export function cleaned(form: ApplicationForm): ApplicationForm {
+  return {
+    ...form,
+    email: form.email.trim().toLowerCase(),
+    phone: normalizePhone(form.phone),
+    whatsapp_phone: normalizePhone(form.whatsapp_phone),
+  };
+}
+
+function loadSaved(context: ApplicationContext, saved: SavedApplication): Partial<ApplicationContext> {
+  return {
+    form: fromSavedApplication(saved, context.form),
+    started: true,
+    existing: true,
+    submitted: Boolean(saved.submitted_at),
+    token: '',
+  };
+}
+
+export const eligibilityPayload = (form: ApplicationForm): EligibilityPayload => {
+  const eligibility = {
+    openness_to_tools: form.openness_to_tools,
+    work_disruption_feelings: form.work_disruption_feelings,
+    feedback_handling: form.feedback_handling,
+    approach_to_new_tasks: form.approach_to_new_tasks,
+    education_focus: form.education_focus,
+    highest_qualification: form.highest_qualification,
+  };
+  return { email: form.email, eligibility, eligible: scoreEligibility(eligibility).status };
+};
+
+export const employmentPayload = (form: ApplicationForm): EmploymentPayload => ({
+  email: form.email,
+  employment: {
+    employment_status: form.employment_status,
+    unemployment_duration: form.unemployment_duration,
+    work_experience_years: form.work_experience_years,
+    service_completion_date: form.service_completion_date,
+    reason_for_leaving: form.reason_for_leaving,
+    exit_timeline: form.exit_timeline,
+    job_urgency: form.job_urgency || 0,
+  },
+});
+
+export const otherPayload = (form: ApplicationForm): OtherPayload => ({
+  email: form.email,
+  other: {
+    key_challenge: form.key_challenge,
+    leadership_experience: form.leadership_experience,
+    distractions: form.distractions,
+    bootcamp_expectations: form.bootcamp_expectations,
+  },
+});
+
+const notImplemented = (name: string) => () => {
+  throw new Error(`actor ${name} must be provided`);
+};
+
+const screen = (state: ScreenState, step: number, title: string): ScreenMeta => ({
+  path: ROUTES.find((r) => r.state === state)!.path,
+  step,
+  title,
+});
+
+export const applicationMachine = setup({
+  types: {
+    input: {} as ApplicationInput,
+    context: {} as ApplicationContext,
+    events: {} as ApplicationEvent,
+  },
+  actors: {
+    loadCohort: fromPromise<Cohort>(notImplemented('loadCohort')),
+    lookupApplication: fromPromise<LookupResult, { email: string }>(notImplemented('lookupApplication')),
+    createApplication: fromPromise<{ retryAfter: number }, CreatePayload>(
+      notImplemented('createApplication'),
+    ),
+    sendCode: fromPromise<{ message: string; retryAfter: number }, { email: string }>(
+      notImplemented('sendCode'),
+    ),
+    verifyCode: fromPromise<SavedApplication, { email: string; token: string }>(notImplemented('verifyCode')),
+    saveEligibility: fromPromise<{ status: ApplicationForm['eligibilityStatus'] }, EligibilityPayload>(
+      notImplemented('saveEligibility'),
+    ),
+    uploadCv: fromCallback<ApplicationEvent, { email: string; file: File }>(notImplemented('uploadCv')),
+    saveEmployment: fromPromise<void, EmploymentPayload>(notImplemented('saveEmployment')),
+    submitApplication: fromPromise<SubmitResult, { other: OtherPayload; submit: SubmitPayload }>(
+      notImplemented('submitApplication'),
+    ),
+    otpTimer: otpTimerMachine,
+  },
+  guards: {
+    routesTo: ({ context, event }, params: { state: ScreenState }) =>
+      event.type === 'NAVIGATE' && resolveRoute(context, event.path) === params.state,
+    valid: ({ context }, params: { group: ValidationGroup; only?: readonly string[] }) =>
+      validateGroup(params.group, { ...context.form, token: context.token }, params.only).ok,
+    isExisting: ({ context }) => context.existing,
+    isVerified: ({ context }) => isVerified(context),
+    isResult: ({ context }) => context.form.eligibilityStatus !== 'not measured',
+    isEligible: ({ context }) => context.form.eligibilityStatus === 'eligible',
+    hasCv: ({ context }) => context.form.hasUploadedCV,
+    canResend: ({ context }) => context.canResend,
+    cvFileOk: ({ event }) => event.type === 'CV.SELECT' && checkCvFile(event.file) === null,
+    resumesAt: ({ context }, params: { state: ScreenState }) => resumeState(context) === params.state,
+  },
+  actions: {
+    setField: assign({
+      form: ({ context, event }) =>
+        event.type === 'FIELD.CHANGE' ? { ...context.form, [event.field]: event.value } : context.form,
+    }),
+    clearErrors: assign({ errors: {}, errorMessage: '', notice: '' }),
+    markCvSent: assign(({ context }) => ({
+      form: { ...context.form, hasUploadedCV: true },
+      errors: withoutField(context.errors, 'cv'),
+    })),
+    showErrors: assign(({ context }, params: { group: ValidationGroup; only?: readonly string[] }) => ({
+      errors: validateGroup(params.group, { ...context.form, token: context.token }, params.only).errors,
+      errorMessage: '',
+    })),
+    showFailure: assign(({ event }, params: { fallback: string }) => {
+      const failure = toFailure((event as { error?: unknown }).error, params.fallback);
+      return { errors: failure.errors, errorMessage: failure.message };
+    }),
+    startCountdown: assign(({ context }, params: { retryAfter?: number }) => {
+      const wait = params.retryAfter ?? otpWaitSeconds(context.otp.resendCount);
+      return { otp: { ...context.otp, availableAt: context.now() + wait * 1000 }, canResend: false };
+    }),
+  },
+}).createMachine({
+  id: 'application',
+  context: ({ input }) => defaults(input),
+  initial: 'boot',
+  on: {
+    // The no-op comes first for each screen, so a NAVIGATE to where we already are keeps the screen's state.
+    NAVIGATE: ROUTES.flatMap(({ state }) => [
+      { guard: and([{ type: 'routesTo', params: { state } }, stateIn(`#application.${state}`)]) },
+      { guard: { type: 'routesTo', params: { state } }, target: `.${state}` },
+    ]),
+    'FIELD.CHANGE': { actions: 'setField' },
+    'CODE.CHANGE': { actions: assign({ token: ({ event }) => event.value }) },
+  },
+  states: {
+    // Waits for the first NAVIGATE (the URL the app was opened at).
+    boot: {},
+
+    getStarted: {
+      meta: screen('getStarted', 1, 'Get Started'),
+      initial: 'loadingCohort',
+      states: {
+        loadingCohort: {
+          invoke: {
+            src: 'loadCohort',
+            onDone: { target: 'idle', actions: assign({ cohort: ({ event }) => event.output }) },
+            onError: {
+              target: 'idle',
+              actions: { type: 'showFailure', params: { fallback: MESSAGES.lookupFailed } },
+            },
+          },
+          on: { SAVE: lookUpWhenValid },
+        },
+        idle: { on: { SAVE: lookUpWhenValid } },
+        lookingUp: {
+          entry: 'clearErrors',
+          invoke: {
+            src: 'lookupApplication',
+            input: ({ context }) => ({ email: context.form.email.trim().toLowerCase() }),
+            onDone: [
+              {
+                guard: ({ event }) => event.output.kind === 'new',
+                target: '#application.biodata',
+                actions: assign(({ context }) => ({
+                  // 'Start new application': a fresh form that keeps only the email and the referral code.
+                  form: {
+                    ...emptyApplication(),
+                    email: context.form.email.trim(),
+                    referrer: context.form.referrer,
+                  },
+                  started: true,
+                  existing: false,
+                  submitted: false,
+                  reminderSet: false,
+                  otp: { availableAt: 0, resendCount: 0 },
+                })),
+              },
+              {
+                guard: ({ event }) => event.output.kind === 'owner',
+                target: '#application.resume',
+                actions: assign(({ context, event }) =>
+                  loadSaved(context, (event.output as { application: SavedApplication }).application),
+                ),
+              },
+              {
+                // Someone's application exists: its answers load only after this browser proves the email.
+                target: '#application.verifyEmail.sendingCode',
+                actions: assign(({ context }) => ({
+                  form: {
+                    ...emptyApplication(),
+                    email: context.form.email.trim(),
+                    referrer: context.form.referrer,
+                  },
+                  started: true,
+                  existing: true,
+                  submitted: false,
+                })),
+              },
+            ],
+            onError: {
+              target: 'idle',
+              actions: { type: 'showFailure', params: { fallback: MESSAGES.lookupFailed } },
+            },
+          },
+        },
+      },
+    },
+
+    biodata: {
+      meta: screen('biodata', 2, 'Bio Data'),
+      entry: 'clearErrors',
+      on: {
+        SAVE: [
+          { guard: { type: 'valid', params: { group: 'biodata' } }, target: 'communications' },
+          { actions: { type: 'showErrors', params: { group: 'biodata' } } },
+        ],
+      },
+    },
+
+    communications: {
+      meta: screen('communications', 3, 'Communications'),
+      entry: 'clearErrors',
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            SAVE: [
+              { guard: 'isExisting', target: '#application.verifyEmail' },
+              {
+                guard: { type: 'valid', params: { group: 'communications' } },
+                target: 'confirming',
+                actions: 'clearErrors',
+              },
+              { actions: { type: 'showErrors', params: { group: 'communications' } } },
+            ],
+          },
+        },
+        confirming: { on: { CONFIRM: 'saving', CANCEL: 'editing' } },
+        saving: {
+          invoke: {
+            src: 'createApplication',
+            input: ({ context }) => toCreatePayload(cleaned(context.form)),
+            onDone: {
+              target: 'codeSent',
+              actions: [
+                assign({ existing: true, form: ({ context }) => cleaned(context.form) }),
+                { type: 'startCountdown', params: ({ event }) => ({ retryAfter: event.output.retryAfter }) },
+              ],
+            },
+            onError: {
+              target: 'editing',
+              actions: { type: 'showFailure', params: { fallback: MESSAGES.genericSave } },
+            },
+          },
+        },
+        // The success dialog: an OTP was sent.
+        codeSent: { on: { 'DIALOG.CLOSE': '#application.verifyEmail', CONFIRM: '#application.verifyEmail' } },
+      },
+    },
+
+    verifyEmail: {
+      meta: screen('verifyEmail', 3, 'Verify your email address'),
+      initial: 'entering',
+      states: {
+        sendingCode: {
+          entry: 'clearErrors',
+          invoke: {
+            src: 'sendCode',
+            input: ({ context }) => ({ email: context.form.email }),
+            onDone: {
+              target: 'entering',
+              actions: {
+                type: 'startCountdown',
+                params: ({ event }) => ({ retryAfter: event.output.retryAfter }),
+              },
+            },
+            onError: {
+              target: 'entering',
+              actions: [
+                { type: 'showFailure', params: { fallback: MESSAGES.registrationFailed } },
+                {
+                  type: 'startCountdown',
+                  params: ({ event }) => ({ retryAfter: toFailure(event.error, '').retryAfter ?? 0 }),
+                },
+              ],
+            },
+          },
+        },
+        entering: {
+          invoke: {
+            src: 'otpTimer',
+            id: 'otpTimer',
+            input: ({ context }) => ({ availableAt: context.otp.availableAt }),
+            onDone: { actions: assign({ canResend: true }) },
+          },
+          on: {
+            SAVE: [
+              { guard: { type: 'valid', params: { group: 'otp' } }, target: 'verifying' },
+              { actions: { type: 'showErrors', params: { group: 'otp' } } },
+            ],
+            RESEND: { guard: 'canResend', target: 'resending' },
+          },
+        },
+        resending: {
+          entry: 'clearErrors',
+          invoke: {
+            src: 'sendCode',
+            input: ({ context }) => ({ email: context.form.email }),
+            onDone: {
+              target: 'entering',
+              actions: [
+                assign(({ context, event }) => ({
+                  otp: { ...context.otp, resendCount: context.otp.resendCount + 1 },
+                  notice: event.output.message || MESSAGES.otpSent,
+                })),
+                { type: 'startCountdown', params: ({ event }) => ({ retryAfter: event.output.retryAfter }) },
+              ],
+            },
+            onError: {
+              target: 'entering',
+              actions: [
+                { type: 'showFailure', params: { fallback: MESSAGES.registrationFailed } },
+                {
+                  type: 'startCountdown',
+                  params: ({ event }) => ({ retryAfter: toFailure(event.error, '').retryAfter ?? 0 }),
+                },
+              ],
+            },
+          },
+        },
+        verifying: {
+          entry: 'clearErrors',
+          invoke: {
+            src: 'verifyCode',
+            input: ({ context }) => ({ email: context.form.email, token: context.token.trim() }),
+            onDone: {
+              target: '#application.resume',
+              actions: assign(({ context, event }) => loadSaved(context, event.output)),
+            },
+            onError: {
+              target: 'entering',
+              actions: { type: 'showFailure', params: { fallback: MESSAGES.verificationFailed } },
+            },
+          },
+        },
+      },
+    },
+
+    // A transient choice: a proved applicant goes on from the furthest screen they reached.
+    resume: {
+      always: [
+        { guard: { type: 'resumesAt', params: { state: 'success' } }, target: 'success' },
+        { guard: { type: 'resumesAt', params: { state: 'other' } }, target: 'other' },
+        { guard: { type: 'resumesAt', params: { state: 'employment' } }, target: 'employment' },
+        { target: 'eligibility' },
+      ],
+    },
+
+    eligibility: {
+      meta: screen('eligibility', 4, 'Eligibility'),
+      entry: 'clearErrors',
+      type: 'parallel',
+      states: {
+        answers: {
+          initial: 'checking',
+          states: {
+            checking: { always: [{ guard: 'isResult', target: 'result' }, { target: 'editing' }] },
+            editing: {
+              on: {
+                SAVE: [
+                  {
+                    guard: and([{ type: 'valid', params: { group: 'eligibility' as const } }, 'hasCv']),
+                    target: 'confirming',
+                    actions: 'clearErrors',
+                  },
+                  {
+                    actions: [
+                      { type: 'showErrors', params: { group: 'eligibility' } },
+                      assign({
+                        errors: ({ context }) =>
+                          context.form.hasUploadedCV
+                            ? context.errors
+                            : { ...context.errors, cv: [FIELD_MESSAGES.cv] },
+                      }),
+                    ],
+                  },
+                ],
+              },
+            },
+            confirming: { on: { CONFIRM: 'saving', CANCEL: 'editing' } },
+            saving: {
+              invoke: {
+                src: 'saveEligibility',
+                input: ({ context }) => eligibilityPayload(context.form),
+                onDone: {
+                  target: 'result',
+                  // The server recomputes the status; its answer is the one that counts.
+                  actions: assign({
+                    form: ({ context, event }) => ({
+                      ...context.form,
+                      eligibilityStatus: event.output.status,
+                    }),
+                  }),
+                },
+                onError: {
+                  target: 'editing',
+                  actions: { type: 'showFailure', params: { fallback: MESSAGES.genericSave } },
+                },
+              },
+            },
+            result: { on: { PROCEED: { guard: 'isEligible', target: '#application.employment' } } },
+          },
+        },
+        cv: {
+          initial: 'idle',
+          states: {
+            idle: {},
+            uploading: {
+              invoke: {
+                src: 'uploadCv',
+                input: ({ context }) => ({ email: context.form.email, file: context.cvFile! }),
+              },
+              on: {
+                'UPLOAD.PROGRESS': {
+                  actions: assign({ upload: ({ event }) => ({ loaded: event.loaded, total: event.total }) }),
+                },
+                'UPLOAD.DONE': {
+                  target: 'idle',
+                  actions: assign(({ context, event }) => ({
+                    form: { ...context.form, pdf: event.filename, hasUploadedCV: true },
+                    upload: null,
+                    cvFile: null,
+                    errors: withoutField(context.errors, 'cv'),
+                  })),
+                },
+                'UPLOAD.FAILED': {
+                  target: 'idle',
+                  actions: assign(({ context, event }) => ({
+                    upload: null,
+                    errors: { ...withoutField(context.errors, 'cv'), cv: event.errors.cv ?? [event.message] },
+                  })),
+                },
+              },
+            },
+            help: {
+              on: {
+                'CV.SENT': { target: 'idle', actions: 'markCvSent' },
+                CANCEL: 'idle',
+                'DIALOG.CLOSE': 'idle',
+              },
+            },
+          },
+          on: {
+            'CV.SELECT': [
+              {
+                guard: 'cvFileOk',
+                target: '.uploading',
+                actions: assign({
+                  cvFile: ({ event }) => event.file,
+                  upload: ({ event }) => ({ loaded: 0, total: event.file.size }),
+                  errors: ({ context }) => withoutField(context.errors, 'cv'),
+                }),
+              },
+              {
+                target: '.idle',
+                actions: assign({
+                  errors: ({ context, event }) => ({
+                    ...context.errors,
+                    cv: [checkCvFile(event.file) ?? FIELD_MESSAGES.cv],
+                  }),
+                }),
+              },
+            ],
+            'CV.HELP': '.help',
+          },
+        },
+      },
+    },
+
+    employment: {
+      meta: screen('employment', 5, 'Employment'),
+      entry: 'clearErrors',
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            SAVE: [
+              {
+                guard: { type: 'valid', params: { group: 'employment' } },
+                target: 'confirming',
+                actions: 'clearErrors',
+              },
+              { actions: { type: 'showErrors', params: { group: 'employment' } } },
+            ],
+          },
+        },
+        confirming: { on: { CONFIRM: 'saving', CANCEL: 'editing' } },
+        saving: {
+          invoke: {
+            src: 'saveEmployment',
+            input: ({ context }) => employmentPayload(context.form),
+            onDone: '#application.other',
+            onError: {
+              target: 'editing',
+              actions: { type: 'showFailure', params: { fallback: MESSAGES.genericSave } },
+            },
+          },
+        },
+      },
+    },
+
+    other: {
+      meta: screen('other', 6, 'Getting to know you'),
+      entry: 'clearErrors',
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            SAVE: [
+              {
+                guard: { type: 'valid', params: { group: 'others', only: OTHERS_ANSWERS } },
+                target: 'keyInformation',
+                actions: 'clearErrors',
+              },
+              { actions: { type: 'showErrors', params: { group: 'others', only: OTHERS_ANSWERS } } },
+            ],
+          },
+        },
+        // The Key Information modal: the three agreements, then Submit Application.
+        keyInformation: {
+          on: {
+            SUBMIT: [
+              {
+                guard: { type: 'valid', params: { group: 'others' } },
+                target: 'submitting',
+                actions: 'clearErrors',
+              },
+              { actions: { type: 'showErrors', params: { group: 'others' } } },
+            ],
+            CANCEL: { target: 'editing', actions: 'clearErrors' },
+          },
+        },
+        submitting: {
+          invoke: {
+            src: 'submitApplication',
+            input: ({ context }) => ({
+              other: otherPayload(context.form),
+              submit: {
+                email: context.form.email,
+                agreement: context.form.agreement,
+                agreement1: context.form.agreement1,
+                agreement2: context.form.agreement2,
+              },
+            }),
+            onDone: {
+              target: '#application.success',
+              actions: assign({ submitted: true, submitResult: ({ event }) => event.output }),
+            },
+            // Problems from earlier steps come back as a field → messages map and show as red alerts.
+            onError: {
+              target: 'editing',
+              actions: { type: 'showFailure', params: { fallback: MESSAGES.genericSave } },
+            },
+          },
+        },
+      },
+    },
+
+    success: {
+      meta: screen('success', 6, 'Application submitted'),
+      on: { CONTINUE: 'selectionVideo' },
+    },
+
+    selectionVideo: {
+      meta: screen('selectionVideo', 6, 'Info Video'),
+      on: {
+        BACK: 'success',
+        CONTINUE: { guard: ({ context }) => context.form.isVideoEnded, target: 'confirmation' },
+        'VIDEO.PROGRESS': {
+          actions: assign({
+            form: ({ context, event }) => ({
+              ...context.form,
+              videoProgress: event.videoProgress,
+              isVideoEnded: event.isVideoEnded,
+              attemptCounter: event.attemptCounter,
+            }),
+          }),
+        },
+      },
+    },
+
+    confirmation: {
+      meta: screen('confirmation', 6, 'Confirmation'),
+      on: {
+        'PAYMENT.CHOSEN': {
+          actions: assign({
+            form: ({ context, event }) => ({ ...context.form, paymentOption: event.option }),
+          }),
+        },
+        'PAYMENT.FAILED': 'failed',
+        'REMINDER.SET': { actions: assign({ reminderSet: true }) },
+      },
+    },
+
+    failed: {
+      meta: screen('failed', 6, 'Payment failed'),
+      on: { BACK: 'confirmation' },
+    },
+  },
+});
+
+export type ApplicationSnapshot = SnapshotFrom<typeof applicationMachine>;
+
+/** The meta of the screen the machine is on: its route, step and title. */
+export function currentScreen(snapshot: ApplicationSnapshot): ScreenMeta | null {
+  const metas = Object.values(snapshot.getMeta()) as (ScreenMeta | undefined)[];
+  return metas.find((m) => m?.path) ?? null;
+}
+
+export const SECTIONS = 5;
+
+/**
+ * The progress bar's width (SPEC §4: 16.67% × step) and the 'N of 5' counter. The spec's counter reaches 6 on the
+ * open questions; '6 of 5' would read as a mistake, so that last step says 'Final step' (docs/decisions.md).
+ */
+export const progressOf = (step: number) => ({
+  percentage: Math.min(100, Math.round(16.67 * step * 100) / 100),
+  counter: step > SECTIONS ? 'Final step' : `${step} of ${SECTIONS}`,
+});

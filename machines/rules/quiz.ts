@@ -1,0 +1,54 @@
+/**
+ * The selection-video quiz (SPEC §3.5) as typed data. The runtime flags of the spec (shown, answeredCorrectly)
+ * live in the videoQuiz machine's context, not here.
+ */
+export type QuizValue = 'A' | 'B' | 'C' | 'D';
+export type QuizQuestion = 1 | 2;
+
+export interface QuizOption {
+  label: string;
+  value: QuizValue;
+}
+
+export interface QuizItem {
+  question1: string;
+  options1: readonly QuizOption[];
+  question2: string;
+  options2: readonly QuizOption[];
+  /** The correct value for each question. */
+  answers: Readonly<Record<QuizQuestion, QuizValue>>;
+  /** Seconds into the video at which the quiz appears. */
+  time: number;
+  /** Where Rewatch takes the player. */
+  rewatchTime: number;
+}
+
+export const SELECTION_QUIZ: QuizItem = {
+  question1: 'The Employment Bootcamp is:',
+  options1: [
+    { label: 'A retreat', value: 'A' },
+    { label: 'A masterclass', value: 'B' },
+    { label: 'A learning game', value: 'C' },
+    { label: 'A seminar', value: 'D' },
+  ],
+  question2: 'What is our promise to you?',
+  options2: [
+    { label: 'A job offer at the end of the twelve weeks', value: 'A' },
+    { label: 'A certificate, whatever effort you put in', value: 'B' },
+    {
+      label:
+        'If you are open to learning, unlearning and relearning, the version of you that awaits is one you will not believe',
+      value: 'C',
+    },
+    { label: 'Lectures you can watch at your own pace', value: 'D' },
+  ],
+  answers: { 1: 'C', 2: 'C' },
+  time: 267,
+  rewatchTime: 0,
+};
+
+export const quizQuestions = (quiz: QuizItem = SELECTION_QUIZ) =>
+  [
+    { question: 1, text: quiz.question1, options: quiz.options1 },
+    { question: 2, text: quiz.question2, options: quiz.options2 },
+  ] as const satisfies readonly { question: QuizQuestion; text: string; options: readonly QuizOption[] }[];

@@ -1,0 +1,83 @@
+import { useEffect, useRef } from 'react';
+import type { ErrorMap } from '../../machines/rules';
+
+export const fieldId = (name: string) => `field-${name}`;
+export const errorId = (name: string) => `field-${name}-error`;
+
+export interface ErrorSummaryProps {
+  /** A message that belongs to no one field (the server's message, a network failure). */
+  message?: string;
+  errors: ErrorMap;
+}
+
+/**
+ * The spec's red alerts, in the GOV.UK error-summary pattern: the summary takes focus when errors appear, each alert
+ * links to its field, and the page title starts with 'Error:' while errors stand.
+ */
+export function ErrorSummary({ message, errors }: ErrorSummaryProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const entries = Object.entries(errors).flatMap(([field, messages]) =>
+    (messages ?? []).map((m) => [field, m] as const),
+  );
+  const hasErrors = Boolean(message) || entries.length > 0;
+  const signature = `${message ?? ''}|${entries.map(([f, m]) => f + m).join('|')}`;
+
+  useEffect(() => {
+    if (!hasErrors) return;
+    ref.current?.focus();
+    const title = document.title.replace(/^Error: /, '');
+    document.title = `Error: ${title}`;
+    return () => {
+      document.title = document.title.replace(/^Error: /, '');
+    };
+  }, [hasErrors, signature]);
+
+  if (!hasErrors) return null;
+  return (
+    <div className="error-summary" ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title">
+      <h2 id="error-summary-title" className="error-summary__title">
+        There is a problem
+      </h2>
+      <ul className="error-summary__list">
+        {message && !entries.some(([, m]) => m === message) && (
+          <li className="alert alert--error">{message}</li>
+        )}
+        {entries.map(([field, text]) => (
+          <li key={field + text} className="alert alert--error">
+            <a
+              href={`#${fieldId(field)}`}
+              onClick={(event) => {
+                const target = document.getElementById(fieldId(field));
+                if (!target) return;
+                event.preventDefault();
+                target.focus();
+                target.scrollIntoView?.({ block: 'center' });
+              }}
+            >
+              {text}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The message under a field, which the field names in `aria-describedby`. */
+export function FieldError({ name, errors }: { name: string; errors: ErrorMap }) {
+  const messages = errors[name];
+  if (!messages?.length) return null;
+  return (
+    <p className="field-error" id={errorId(name)}>
+      <span className="visually-hidden">Error: </span>
+      {messages.join(' ')}
+    </p>
+  );
+}
+
+/** The accessibility attributes of a field that may carry an error. */
+export const describedBy = (name: string, errors: ErrorMap, hintId?: string) => {
+  const invalid = Boolean(errors[name]?.length);
+  const ids = [hintId, invalid ? errorId(name) : undefined].filter(Boolean).join(' ');
+  return { 'aria-invalid': invalid || undefined, 'aria-describedby': ids || undefined } as const;
+};

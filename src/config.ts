@@ -1,0 +1,43 @@
+/**
+ * Runtime configuration. The server writes it into app.html as `<meta name="app-config" content="{…}">`, so one
+ * build serves every environment (and a test can point the selection video at a short local clip).
+ */
+export interface AppConfig {
+  selectionVideoUrl: string;
+  selectionVideoPoster: string;
+  selectionVideoCaptions: string;
+  /** Seconds into the selection video at which the quiz appears (SPEC §3.5: 267). */
+  quizTime: number;
+  /** The instalment provider's public key; empty means the labelled sandbox checkout. */
+  paymentPublicKey: string;
+  paymentScriptUrl: string;
+  waitlistUrl: string;
+  supportEmail: string;
+  bankTransfer: { bank: string; accountName: string; accountNumber: string };
+}
+
+export const defaultConfig: AppConfig = {
+  selectionVideoUrl: '/media/selection-video.mp4',
+  selectionVideoPoster: '/media/selection-video.jpg',
+  selectionVideoCaptions: '',
+  quizTime: 267,
+  paymentPublicKey: '',
+  paymentScriptUrl: '',
+  waitlistUrl: '/apply',
+  supportEmail: 'support@theemploymentbootcamp.com',
+  bankTransfer: {
+    bank: 'Providus Bank',
+    accountName: 'The Employment Bootcamp',
+    accountNumber: '0000000000',
+  },
+};
+
+export function readConfig(doc: Document | undefined = globalThis.document): AppConfig {
+  const raw = doc?.querySelector('meta[name="app-config"]')?.getAttribute('content');
+  if (!raw) return defaultConfig;
+  try {
+    return { ...defaultConfig, ...(JSON.parse(raw) as Partial<AppConfig>) };
+  } catch {
+    return defaultConfig;
+  }
+}
