@@ -9,6 +9,15 @@ export const formatCountdown = (seconds: number): string => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
-/** A screen reader hears the countdown once a minute and in the last ten seconds, not every second. */
-export const shouldAnnounceCountdown = (seconds: number): boolean =>
-  seconds > 0 && (seconds % 60 === 0 || seconds === 10);
+/**
+ * What a screen reader hears of the countdown: the text changes once a minute, then at under a minute and at the
+ * last ten seconds, so a polite live region speaks a few times, not every second.
+ */
+export const countdownAnnouncement = (seconds: number): string => {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (s === 0) return 'You can ask for a new code now.';
+  if (s <= 10) return 'You can ask for a new code in a few seconds.';
+  if (s <= 60) return 'You can ask for a new code in less than a minute.';
+  const minutes = Math.ceil(s / 60);
+  return `You can ask for a new code in about ${minutes} minutes.`;
+};

@@ -125,7 +125,7 @@ export const schemas = {
       .default('')
       .trim()
       .required(MESSAGES.otpRequired)
-      .matches(/^\d{6}$/, MESSAGES.otpFormat),
+      .matches(/^\d{6}$/, { message: MESSAGES.otpFormat, excludeEmptyString: true }),
   }),
   checkIn: yup.object({
     email: yup
@@ -139,6 +139,7 @@ export const schemas = {
     reminderDate: yup
       .string()
       .default('')
+      .trim()
       .required(MESSAGES.dateTimeRequired)
       .test('date', MESSAGES.dateInvalid, isRealDate),
   }),
@@ -160,31 +161,37 @@ export interface ValidationResult<T> {
   ok: boolean;
 }
 
-/** Runs a group's schema and returns the cleaned values and every message, field by field, in field order. */
+/**
+ * Runs a group's schema and returns the cleaned values and every message, field by field, in field order. With
+ * `only`, the whole group is still checked (a conditional field needs the field it depends on) and only the named
+ * fields' messages count.
+ */
 export function validateGroup<G extends ValidationGroup>(
   group: G,
   values: object,
   only?: readonly string[],
 ): ValidationResult<yup.InferType<(typeof schemas)[G]>> {
-  const full: yup.AnyObjectSchema = schemas[group];
-  const schema = only ? full.pick([...only]) : full;
+  const schema: yup.AnyObjectSchema = schemas[group];
+  const cleaned = schema.cast(values, { stripUnknown: true, assert: false }) as yup.InferType<
+    (typeof schemas)[G]
+  >;
   try {
-    const value = schema.validateSync(values, { abortEarly: false, stripUnknown: true });
-    return { value: value as yup.InferType<(typeof schemas)[G]>, errors: {}, ok: true };
+    schema.validateSync(values, { abortEarly: false, stripUnknown: true });
+    return { value: cleaned, errors: {}, ok: true };
   } catch (error) {
     if (!(error instanceof yup.ValidationError)) throw error;
     const errors: ErrorMap = {};
     const order = Object.keys(schema.fields as object);
     const inner = error.inner.length ? error.inner : [error];
     inner
-      .slice()
+      .filter((e) => !only || only.includes(e.path ?? ''))
       .sort((a, b) => order.indexOf(a.path ?? '') - order.indexOf(b.path ?? ''))
       .forEach((e) => {
         const field = e.path ?? 'form';
         const list = (errors[field] ??= []);
         if (!list.includes(e.message)) list.push(e.message);
       });
-    return { value: values as yup.InferType<(typeof schemas)[G]>, errors, ok: false };
+    return { value: cleaned, errors, ok: Object.keys(errors).length === 0 };
   }
 }
 

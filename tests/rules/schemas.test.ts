@@ -1,0 +1,555 @@
+/** SPEC §5 and §8: every group of `validateGroup`, its required fields, conditions, formats and messages. */
+import { describe, expect, it } from 'vitest';
+import {
+  EMPLOYMENT_EMPLOYED_LOOKING,
+  EMPLOYMENT_FREELANCER,
+  EMPLOYMENT_NYSC,
+  EMPLOYMENT_UNEMPLOYED,
+  FIELD_MESSAGES as F,
+  MAX_LONG,
+  MAX_SHORT,
+  MESSAGES,
+  OTHERS_ANSWERS,
+  REFERRAL_FRIEND,
+  REFERRAL_ORGANISATION,
+  REFERRAL_SOURCES,
+  errorList,
+  tooLong,
+  validateGroup,
+  type ValidationGroup,
+} from '../../machines/rules';
+
+const VALID: Record<ValidationGroup, Record<string, unknown>> = {
+  login: { email: 'ada@example.com' },
+  biodata: {
+    firstname: 'Ada',
+    middlename: '',
+    lastname: 'Obi',
+    gender: 'female',
+    country: 'Nigeria',
+    city: 'Lagos',
+  },
+  communications: {
+    email: 'ada@example.com',
+    phone: '+2348012345678',
+    whatsapp_phone: '',
+    referral_source: 'On social media',
+    referral_detail: '',
+    communication_consent: true,
+  },
+  eligibility: {
+    openness_to_tools: 'I love trying new tools and pick them up quickly',
+    work_disruption_feelings: 'Excitement',
+    feedback_handling: 'I welcome it and act on it straight away',
+    approach_to_new_tasks: 'I dive in and work it out as I go',
+    education_focus: 'Applied Sciences',
+    highest_qualification: 'Post-graduate degree',
+  },
+  employment: {
+    employment_status: EMPLOYMENT_FREELANCER,
+    unemployment_duration: '',
+    reason_for_leaving: '',
+    exit_timeline: '',
+    service_completion_date: '',
+    work_experience_years: 'Between 1 and 4 years',
+    job_urgency: 7,
+  },
+  others: {
+    key_challenge: 'Finding openings',
+    leadership_experience: 'Led a study group',
+    distractions: 'I switch my phone off',
+    bootcamp_expectations: 'A job within 12 weeks',
+    agreement: true,
+    agreement1: true,
+    agreement2: true,
+  },
+  financialAid: {
+    typeOfPhone: 'Android',
+    haveLaptop: 'Yes',
+    parentAlive: 'Both',
+    employed: 'No, for a year',
+    affordableFee: '20000',
+    whyBootcamp: 'To get a job',
+    anythingElse: 'No',
+  },
+  otp: { email: 'ada@example.com', token: '123456' },
+  checkIn: { email: 'ada@example.com' },
+  reminder: { reminderDate: '2025-03-01T10:15:00.000Z' },
+};
+
+const valid = (group: ValidationGroup, overrides: Record<string, unknown> = {}) =>
+  validateGroup(group, { ...VALID[group], ...overrides });
+
+// [group, field, message] for every field that is always required (text fields only; agreements below).
+const REQUIRED: [ValidationGroup, string, string][] = [
+  ['login', 'email', F.email],
+  ['biodata', 'firstname', F.firstname],
+  ['biodata', 'lastname', F.lastname],
+  ['biodata', 'gender', F.gender],
+  ['biodata', 'country', F.country],
+  ['biodata', 'city', F.city],
+  ['communications', 'email', F.email],
+  ['communications', 'phone', F.phone],
+  ['communications', 'referral_source', F.referral_source],
+  ['eligibility', 'openness_to_tools', F.openness_to_tools],
+  ['eligibility', 'work_disruption_feelings', F.work_disruption_feelings],
+  ['eligibility', 'feedback_handling', F.feedback_handling],
+  ['eligibility', 'approach_to_new_tasks', F.approach_to_new_tasks],
+  ['eligibility', 'education_focus', F.education_focus],
+  ['eligibility', 'highest_qualification', F.highest_qualification],
+  ['employment', 'employment_status', F.employment_status],
+  ['employment', 'work_experience_years', F.work_experience_years],
+  ['others', 'key_challenge', F.key_challenge],
+  ['others', 'leadership_experience', F.leadership_experience],
+  ['others', 'distractions', F.distractions],
+  ['others', 'bootcamp_expectations', F.bootcamp_expectations],
+  ['financialAid', 'typeOfPhone', F.typeOfPhone],
+  ['financialAid', 'haveLaptop', F.haveLaptop],
+  ['financialAid', 'parentAlive', F.parentAlive],
+  ['financialAid', 'employed', F.employed],
+  ['financialAid', 'affordableFee', F.affordableFee],
+  ['financialAid', 'whyBootcamp', F.whyBootcamp],
+  ['financialAid', 'anythingElse', F.anythingElse],
+  ['otp', 'email', F.email],
+  ['checkIn', 'email', MESSAGES.checkInEmail],
+  // otp.token and reminder.reminderDate have their own tests below (each shows a bug).
+];
+
+describe('the catalogue carries SPEC §8 word for word', () => {
+  it.each([
+    [F.firstname, 'Please tell us your first name'],
+    [F.lastname, 'Please tell us your last name'],
+    [F.gender, 'Choose a gender'],
+    [F.country, 'What country are you from?'],
+    [F.city, 'Country and city of residence is invalid'],
+    [F.email, 'Please provide a valid email address'],
+    [MESSAGES.emailFormat, 'The provided email is not valid'],
+    [F.phone, 'Phone number is required'],
+    [
+      MESSAGES.phoneFormat,
+      'Phone number must be in the format: +XXXXXXXXXXXX, where the first +xx or +xxx are country codes',
+    ],
+    [F.referral_source, 'Tell us how you heard about us'],
+    [F.referral_detail, 'Tell us the person or organisation'],
+    [F.agreement, 'Please accept the agreement to continue'],
+    [F.agreement1, 'Please accept the second agreement to continue'],
+    [F.agreement2, 'Please accept the payment agreement to continue'],
+    [F.haveLaptop, 'Please state if you have a laptop with either Yes or No'],
+    [MESSAGES.otpRequired, 'Please enter OTP'],
+    [MESSAGES.checkInEmail, 'Please provide a valid email'],
+    [MESSAGES.dateTimeRequired, 'Please select a date and time'],
+  ])('%j', (catalogue, literal) => {
+    expect(catalogue).toBe(literal);
+  });
+});
+
+describe('every group accepts a complete, valid form', () => {
+  it.each(Object.keys(VALID) as ValidationGroup[])('%s', (group) => {
+    expect(valid(group)).toMatchObject({ ok: true, errors: {} });
+  });
+});
+
+describe('required fields: missing, empty and blank-after-trim give the exact message', () => {
+  it.each(REQUIRED)('%s.%s → %j', (group, field, message) => {
+    for (const value of [undefined, '', '   ', '\t\n ']) {
+      const result = valid(group, { [field]: value });
+      expect(result.ok, `${field}=${JSON.stringify(value)}`).toBe(false);
+      expect(result.errors, `${field}=${JSON.stringify(value)}`).toEqual({ [field]: [message] });
+    }
+  });
+
+  it.each([
+    ['biodata', 'middlename'],
+    ['communications', 'whatsapp_phone'],
+    ['communications', 'referral_detail'],
+  ] as const)('%s.%s is not required', (group, field) => {
+    expect(valid(group, { [field]: '' }).ok).toBe(true);
+    expect(valid(group, { [field]: undefined }).ok).toBe(true);
+  });
+
+  it.each([
+    ['agreement', F.agreement],
+    ['agreement1', F.agreement1],
+    ['agreement2', F.agreement2],
+  ] as const)('others.%s must be accepted: %j', (field, message) => {
+    expect(valid('others', { [field]: false }).errors).toEqual({ [field]: [message] });
+    expect(valid('others', { [field]: undefined }).errors).toEqual({ [field]: [message] });
+  });
+
+  it('a missing OTP gives exactly "Please enter OTP", not also the 6-digit format message', () => {
+    // Regression: the token's format check once lacked `excludeEmptyString`, so a blank code showed two alerts.
+    for (const token of [undefined, '', '   ']) {
+      expect(valid('otp', { token }).errors, JSON.stringify(token)).toEqual({ token: ['Please enter OTP'] });
+    }
+  });
+
+  it('a missing or empty reminder date gives "Please select a date and time"', () => {
+    for (const reminderDate of [undefined, '']) {
+      expect(valid('reminder', { reminderDate }).errors).toEqual({
+        reminderDate: [MESSAGES.dateTimeRequired],
+      });
+    }
+  });
+
+  it('BUG: a blank-after-trim reminder date counts as missing', () => {
+    // schemas.ts: reminderDate has no `.trim()`, so '   ' passes `required` and fails as 'Date input not valid.'.
+    expect(valid('reminder', { reminderDate: '   ' }).errors).toEqual({
+      reminderDate: ['Please select a date and time'],
+    });
+  });
+
+  it('returns the trimmed values on success', () => {
+    const result = valid('biodata', { firstname: '  Ada ', city: ' Lagos\t' });
+    expect(result.value).toMatchObject({ firstname: 'Ada', city: 'Lagos' });
+  });
+});
+
+describe('errors come back in field order, one entry per field', () => {
+  it.each([
+    ['login', ['email']],
+    ['biodata', ['firstname', 'lastname', 'gender', 'country', 'city']],
+    ['communications', ['email', 'phone', 'referral_source']],
+    [
+      'eligibility',
+      [
+        'openness_to_tools',
+        'work_disruption_feelings',
+        'feedback_handling',
+        'approach_to_new_tasks',
+        'education_focus',
+        'highest_qualification',
+      ],
+    ],
+    ['employment', ['employment_status', 'work_experience_years']],
+    [
+      'others',
+      [
+        'key_challenge',
+        'leadership_experience',
+        'distractions',
+        'bootcamp_expectations',
+        'agreement',
+        'agreement1',
+        'agreement2',
+      ],
+    ],
+    [
+      'financialAid',
+      [
+        'typeOfPhone',
+        'haveLaptop',
+        'parentAlive',
+        'employed',
+        'affordableFee',
+        'whyBootcamp',
+        'anythingElse',
+      ],
+    ],
+    ['otp', ['email', 'token']],
+    ['checkIn', ['email']],
+    ['reminder', ['reminderDate']],
+  ] as const)('an empty %s form', (group, fields) => {
+    const { ok, errors } = validateGroup(group, {});
+    expect(ok).toBe(false);
+    expect(Object.keys(errors)).toEqual(fields);
+  });
+
+  it('a blank value that breaks two rules gives one message (gender: required and one-of)', () => {
+    expect(validateGroup('biodata', { gender: '' }).errors.gender).toEqual(['Choose a gender']);
+  });
+
+  it('an empty biodata form lists the red alerts in screen order', () => {
+    expect(errorList(validateGroup('biodata', {}).errors)).toEqual([
+      'Please tell us your first name',
+      'Please tell us your last name',
+      'Choose a gender',
+      'What country are you from?',
+      'Country and city of residence is invalid',
+    ]);
+  });
+
+  it('errors later in the form stay behind earlier ones whatever order the values come in', () => {
+    const result = validateGroup('communications', {
+      referral_source: '',
+      phone: '123',
+      email: 'a@b.c',
+    });
+    expect(Object.keys(result.errors)).toEqual(['email', 'phone', 'referral_source']);
+    expect(errorList(result.errors)).toEqual([MESSAGES.emailFormat, MESSAGES.phoneFormat, F.referral_source]);
+  });
+});
+
+describe('conditional requirements (SPEC §5)', () => {
+  describe('referral_detail only for the friend/family and organisation sources', () => {
+    it.each([REFERRAL_FRIEND, REFERRAL_ORGANISATION])('required for %j', (source) => {
+      expect(valid('communications', { referral_source: source, referral_detail: '  ' }).errors).toEqual({
+        referral_detail: ['Tell us the person or organisation'],
+      });
+      expect(valid('communications', { referral_source: source, referral_detail: 'Chidi' }).ok).toBe(true);
+    });
+    it.each(
+      REFERRAL_SOURCES.map((o) => o.value).filter(
+        (v) => v !== REFERRAL_FRIEND && v !== REFERRAL_ORGANISATION,
+      ),
+    )('not required for %j', (source) => {
+      expect(valid('communications', { referral_source: source, referral_detail: '' }).ok).toBe(true);
+    });
+    it('the friend and organisation options are the ones SPEC §3.3 names', () => {
+      expect(REFERRAL_FRIEND).toBe('It was recommended by a friend or a family member');
+      expect(REFERRAL_ORGANISATION).toBe('Through an organisation');
+    });
+  });
+
+  // [status, fields required for it]
+  const byStatus: [string, string[]][] = [
+    [EMPLOYMENT_UNEMPLOYED, ['unemployment_duration']],
+    [EMPLOYMENT_EMPLOYED_LOOKING, ['reason_for_leaving', 'exit_timeline']],
+    [EMPLOYMENT_NYSC, ['service_completion_date']],
+    [EMPLOYMENT_FREELANCER, []],
+  ];
+  const messages: Record<string, string> = {
+    unemployment_duration: F.unemployment_duration,
+    reason_for_leaving: F.reason_for_leaving,
+    exit_timeline: F.exit_timeline,
+    service_completion_date: F.service_completion_date,
+  };
+  const filled: Record<string, string> = {
+    unemployment_duration: '6-12 months',
+    reason_for_leaving: 'No growth',
+    exit_timeline: 'Within 1 month',
+    service_completion_date: '2025-06-30',
+  };
+
+  it.each(byStatus)('employment status %j requires exactly %j', (status, fields) => {
+    const blank = valid('employment', { employment_status: status });
+    const expected = Object.fromEntries(fields.map((f) => [f, [messages[f]]]));
+    expect(blank.errors).toEqual(expected);
+    expect(blank.ok).toBe(fields.length === 0);
+    const answered = valid('employment', {
+      employment_status: status,
+      ...Object.fromEntries(fields.map((f) => [f, filled[f]])),
+    });
+    expect(answered).toMatchObject({ ok: true, errors: {} });
+  });
+
+  it('a blank-after-trim conditional answer counts as missing', () => {
+    expect(
+      valid('employment', { employment_status: EMPLOYMENT_UNEMPLOYED, unemployment_duration: '  ' }).errors,
+    ).toEqual({ unemployment_duration: [F.unemployment_duration] });
+  });
+
+  it('the employed-but-looking messages come in field order', () => {
+    expect(
+      Object.keys(valid('employment', { employment_status: EMPLOYMENT_EMPLOYED_LOOKING }).errors),
+    ).toEqual(['reason_for_leaving', 'exit_timeline']);
+  });
+
+  it('an unreal service completion date is refused', () => {
+    expect(
+      valid('employment', { employment_status: EMPLOYMENT_NYSC, service_completion_date: 'not a date' })
+        .errors,
+    ).toEqual({ service_completion_date: [MESSAGES.dateInvalid] });
+  });
+});
+
+describe('email format: a top-level part of at least 2 letters', () => {
+  const emails: [string, boolean][] = [
+    ['a@b.co', true],
+    ['ada.obi+cv@mail.example.com.ng', true],
+    ['  ada@example.com  ', true],
+    ['ADA@EXAMPLE.COM', true],
+    ['a@b.c', false],
+    ['a@b.c0', false],
+    ['a@b.123', false],
+    ['a@b', false],
+    ['ab.co', false],
+    ['@b.co', false],
+    ['a@@b.co', false],
+    ['a b@c.co', false],
+    ['a@b c.co', false],
+    ['a@b.co m', false],
+  ];
+  it.each(emails)('login %j → valid %s', (email, ok) => {
+    const result = validateGroup('login', { email });
+    expect(result.ok).toBe(ok);
+    expect(result.errors).toEqual(ok ? {} : { email: ['The provided email is not valid'] });
+  });
+  it.each(emails)('communications %j → valid %s', (email, ok) => {
+    expect(valid('communications', { email }).errors).toEqual(ok ? {} : { email: [MESSAGES.emailFormat] });
+  });
+  it.each(emails)('checkIn %j → valid %s, with its own message', (email, ok) => {
+    expect(valid('checkIn', { email }).errors).toEqual(ok ? {} : { email: ['Please provide a valid email'] });
+  });
+  it('an email past 254 characters is refused', () => {
+    const email = `${'a'.repeat(250)}@b.co`;
+    expect(validateGroup('login', { email }).errors).toEqual({ email: [MESSAGES.emailFormat] });
+  });
+});
+
+describe('phone format: optional +, then 10 to 15 digits, after removing spaces, dashes and brackets', () => {
+  const phones: [string, boolean][] = [
+    ['1234567890', true],
+    ['08012345678', true],
+    ['+2348012345678', true],
+    ['123456789012345', true],
+    ['+123456789012345', true],
+    ['+234 801 234 5678', true],
+    ['+234-801-234-5678', true],
+    ['(0801) 234-5678', true],
+    [' 0801 234 5678 ', true],
+    ['123456789', false],
+    ['+123456789', false],
+    ['1234567890123456', false],
+    ['+1234567890123456', false],
+    ['0801234567a', false],
+    ['+234 80I 234 5678', false],
+    ['phone number', false],
+    ['++2348012345678', false],
+    ['2348012345678+', false],
+    ['+', false],
+  ];
+  it.each(phones)('phone %j → valid %s', (phone, ok) => {
+    expect(valid('communications', { phone }).errors).toEqual(
+      ok
+        ? {}
+        : {
+            phone: [
+              'Phone number must be in the format: +XXXXXXXXXXXX, where the first +xx or +xxx are country codes',
+            ],
+          },
+    );
+  });
+  it.each(phones)('whatsapp_phone %j → valid %s', (whatsapp_phone, ok) => {
+    expect(valid('communications', { whatsapp_phone }).errors).toEqual(
+      ok ? {} : { whatsapp_phone: [MESSAGES.phoneFormat] },
+    );
+  });
+  it('whatsapp_phone may be left out or blank', () => {
+    for (const whatsapp_phone of [undefined, '', '   ']) {
+      expect(valid('communications', { whatsapp_phone }).ok).toBe(true);
+    }
+  });
+  it('the saved value is the normalised number', () => {
+    const result = valid('communications', { phone: '+234 (801) 234-5678', whatsapp_phone: '0801 234 5678' });
+    expect(result.value).toMatchObject({ phone: '+2348012345678', whatsapp_phone: '08012345678' });
+  });
+});
+
+describe('other value rules', () => {
+  it.each(['male', 'female', 'other'])('gender %j is accepted', (gender) => {
+    expect(valid('biodata', { gender }).ok).toBe(true);
+  });
+  it.each(['Male', 'I prefer not to say', 'x'])('gender %j is refused with "Choose a gender"', (gender) => {
+    expect(valid('biodata', { gender }).errors).toEqual({ gender: ['Choose a gender'] });
+  });
+  it.each(['Yes', 'No', 'yes', 'NO'])('haveLaptop %j is accepted', (haveLaptop) => {
+    expect(valid('financialAid', { haveLaptop }).ok).toBe(true);
+  });
+  it.each(['Maybe', 'Y', 'Yes please'])('haveLaptop %j is refused', (haveLaptop) => {
+    expect(valid('financialAid', { haveLaptop }).errors).toEqual({
+      haveLaptop: ['Please state if you have a laptop with either Yes or No'],
+    });
+  });
+  it.each(['12345', '1234567', 'abcdef', '12 456'])('otp token %j is refused as not 6 digits', (token) => {
+    expect(valid('otp', { token }).errors).toEqual({ token: [MESSAGES.otpFormat] });
+  });
+  it('otp token is trimmed before the check', () => {
+    expect(valid('otp', { token: ' 654321 ' }).ok).toBe(true);
+  });
+  it.each([0, 1, 10])('job_urgency %i is accepted', (job_urgency) => {
+    expect(valid('employment', { job_urgency }).ok).toBe(true);
+  });
+  it('job_urgency defaults to 0 when unset', () => {
+    expect(valid('employment', { job_urgency: undefined }).value).toMatchObject({ job_urgency: 0 });
+  });
+  it.each([-1, 11, 2.5, 'lots'])('job_urgency %j is refused', (job_urgency) => {
+    expect(valid('employment', { job_urgency }).errors).toEqual({ job_urgency: [F.job_urgency] });
+  });
+  it('an unreal reminder date is refused', () => {
+    expect(valid('reminder', { reminderDate: 'tomorrow-ish' }).errors).toEqual({
+      reminderDate: [MESSAGES.dateInvalid],
+    });
+  });
+  it('unknown fields are dropped from the value', () => {
+    expect(valid('login', { password: 'x' }).value).toEqual({ email: 'ada@example.com' });
+  });
+});
+
+describe('max lengths', () => {
+  it.each([
+    ['biodata', 'firstname'],
+    ['biodata', 'middlename'],
+    ['biodata', 'city'],
+    ['communications', 'referral_detail'],
+    ['employment', 'work_experience_years'],
+  ] as const)(`%s.%s: ${MAX_SHORT} characters pass, ${MAX_SHORT + 1} fail`, (group, field) => {
+    expect(valid(group, { [field]: 'a'.repeat(MAX_SHORT) }).ok).toBe(true);
+    expect(valid(group, { [field]: 'a'.repeat(MAX_SHORT + 1) }).errors).toEqual({
+      [field]: [`Please keep this under ${MAX_SHORT} characters`],
+    });
+  });
+  it.each([
+    ['others', 'key_challenge'],
+    ['others', 'bootcamp_expectations'],
+    ['financialAid', 'whyBootcamp'],
+    ['eligibility', 'education_focus'],
+  ] as const)(`%s.%s: ${MAX_LONG} characters pass, ${MAX_LONG + 1} fail`, (group, field) => {
+    expect(valid(group, { [field]: 'a'.repeat(MAX_LONG) }).ok).toBe(true);
+    expect(valid(group, { [field]: 'a'.repeat(MAX_LONG + 1) }).errors).toEqual({
+      [field]: [tooLong(MAX_LONG)],
+    });
+  });
+  it('length is counted after trimming', () => {
+    expect(valid('biodata', { firstname: `  ${'a'.repeat(MAX_SHORT)}  ` }).ok).toBe(true);
+  });
+  it('the limits are 120 and 3000', () => {
+    expect([MAX_SHORT, MAX_LONG]).toEqual([120, 3000]);
+  });
+});
+
+describe('the `only` argument checks just the named fields', () => {
+  it('others with only the four answers ignores the unaccepted agreements', () => {
+    const values = { ...VALID.others, agreement: false, agreement1: false, agreement2: false };
+    expect(validateGroup('others', values, OTHERS_ANSWERS)).toMatchObject({ ok: true, errors: {} });
+    expect(Object.keys(validateGroup('others', values).errors)).toEqual([
+      'agreement',
+      'agreement1',
+      'agreement2',
+    ]);
+  });
+  it('still reports the named fields', () => {
+    expect(validateGroup('others', {}, OTHERS_ANSWERS).errors).toEqual({
+      key_challenge: [F.key_challenge],
+      leadership_experience: [F.leadership_experience],
+      distractions: [F.distractions],
+      bootcamp_expectations: [F.bootcamp_expectations],
+    });
+  });
+  it('only the token of the otp group', () => {
+    expect(validateGroup('otp', { email: '', token: '654321' }, ['token'])).toMatchObject({
+      ok: true,
+      errors: {},
+    });
+    expect(Object.keys(validateGroup('otp', { email: '', token: '' }, ['token']).errors)).toEqual(['token']);
+  });
+  it('only some biodata fields', () => {
+    expect(validateGroup('biodata', {}, ['city', 'firstname']).errors).toEqual({
+      firstname: [F.firstname],
+      city: [F.city],
+    });
+  });
+  it('a conditional field named with its trigger keeps its condition', () => {
+    const values = { referral_source: REFERRAL_FRIEND, referral_detail: '' };
+    expect(validateGroup('communications', values, ['referral_source', 'referral_detail']).errors).toEqual({
+      referral_detail: [F.referral_detail],
+    });
+  });
+  it('BUG: a conditional field named alone keeps its condition', () => {
+    // validateGroup picks the schema and strips unknown keys, so the trigger (referral_source) is gone from the
+    // parent the `when` reads: the condition never holds and a required detail passes. Latent: no caller today.
+    const values = { referral_source: REFERRAL_FRIEND, referral_detail: '' };
+    expect(validateGroup('communications', values, ['referral_detail']).errors).toEqual({
+      referral_detail: [F.referral_detail],
+    });
+  });
+});

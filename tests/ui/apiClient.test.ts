@@ -1,0 +1,463 @@
+/**
+ * The API client (SPEC §7, §8; DESIGN §5): retries, fallback messages, server messages, idempotency keys, the
+ * lookup's three answers, and the CV upload over XMLHttpRequest. jsdom, for File and FormData as a browser has them.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, failureAlerts, type UploadProgress } from '../../src/api/client';
+import { IDEMPOTENCY_HEADER, paths, type LookupSummary, type SavedApplication } from '../../machines/rules';
+
+type Step = Error | { status: number; body?: unknown; headers?: Record<string, string> };
+interface Call {
+  url: string;
+  init: RequestInit;
+}
+
+/** A fetch that answers from a script, one step a call, and records every call. */
+function scriptedFetch(steps: Step[]) {
+  const calls: Call[] = [];
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    calls.push({ url: String(input), init });
+    const step = steps.shift();
+    if (!step) throw new Error('test: more calls than scripted');
+    if (step instanceof Error) throw step;
+    const body =
+      step.body === undefined ? null : typeof step.body === 'string' ? step.body : JSON.stringify(step.body);
+    return new Response(body, {
+      status: step.status,
+      headers: { 'content-type': 'application/json', ...step.headers },
+    });
+  };
+  return { fetch: fetch as typeof globalThis.fetch, calls };
+}
+
+const ok = (data: unknown, message = 'OK'): Step => ({ status: 200, body: { message, data } });
+const offline = () => new TypeError('Failed to fetch');
+const COHORT = {
+  id: 6,
+  name: 'Cohort 6',
+  number: 6,
+  start_date: '2025-03-10',
+  application_deadline: '2025-03-01',
+};
+
+const client = (steps: Step[], retries = 3) => {
+  const fake = scriptedFetch(steps);
+  return { api: createApiClient({ fetch: fake.fetch, retries, retryBaseMs: 1 }), calls: fake.calls };
+};
+
+const headerOf = (call: Call, name: string): string | undefined =>
+  (call.init.headers as Record<string, string> | undefined)?.[name];
+
+describe('retries on flaky networks', () => {
+  it('retries a network error, then succeeds', async () => {
+    const { api, calls } = client([offline(), offline(), ok([COHORT])]);
+    await expect(api.currentCohort()).resolves.toEqual(COHORT);
+    expect(calls).toHaveLength(3);
+    expect(calls.every((c) => c.url === paths.currentCohort)).toBe(true);
+  });
+
+  it.each([500, 502, 503, 504])('retries a %i, then succeeds', async (status) => {
+    const { api, calls } = client([{ status, body: { message: 'busy' } }, ok([COHORT])]);
+    await expect(api.currentCohort()).resolves.toEqual(COHORT);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('retries a 429 with a small Retry-After, then succeeds', async () => {
+    const { api, calls } = client([
+      { status: 429, body: { message: 'Slow down' }, headers: { 'retry-after': '1' } },
+      ok({ retryAfter: 120 }),
+    ]);
+    await expect(api.create({} as never)).resolves.toEqual({ retryAfter: 120 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('does not retry a 429 that asks for a long wait, and passes the wait on', async () => {
+    const { api, calls } = client([
+      {
+        status: 429,
+        body: { message: 'Too many codes', data: { retryAfter: 200 } },
+        headers: { 'retry-after': '200' },
+      },
+    ]);
+    const error = await api.resendCode('ada@example.com').catch((e: unknown) => e);
+    expect(calls).toHaveLength(1);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'Too many codes', status: 429, retryAfter: 200 });
+  });
+
+  it.each([400, 401, 403, 404, 409, 422])('does not retry a %i', async (status) => {
+    const { api, calls } = client([{ status, body: { message: `Refused ${status}` } }, ok([COHORT])]);
+    await expect(api.currentCohort()).rejects.toMatchObject({
+      name: 'ApiError',
+      status,
+      message: `Refused ${status}`,
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('gives up after `retries` retries of a network error, with the call’s fallback message', async () => {
+    const { api, calls } = client([offline(), offline(), offline(), ok([])], 2);
+    const error = await api.lookup('ada@example.com').catch((e: unknown) => e);
+    expect(calls).toHaveLength(3);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      message: 'An unexpected error occured. Please try again',
+      status: 0,
+      errors: {},
+    });
+  });
+
+  it('gives up after `retries` retries of a 503 and shows the server’s message, or the fallback', async () => {
+    const withMessage = client(
+      Array.from({ length: 3 }, () => ({ status: 503, body: { message: 'Down for a bit' } })),
+      2,
+    );
+    await expect(withMessage.api.saveOther({} as never)).rejects.toMatchObject({
+      status: 503,
+      message: 'Down for a bit',
+    });
+    expect(withMessage.calls).toHaveLength(3);
+
+    const bare = client(
+      Array.from({ length: 5 }, () => ({ status: 503, body: '<html>Bad gateway</html>' })),
+      4,
+    );
+    await expect(bare.api.saveOther({} as never)).rejects.toMatchObject({
+      status: 503,
+      message: 'An error occured. Try again',
+    });
+    expect(bare.calls).toHaveLength(5);
+  });
+
+  it('with retries: 0 tries once', async () => {
+    const { api, calls } = client([offline(), ok([COHORT])], 0);
+    await expect(api.currentCohort()).rejects.toBeInstanceOf(ApiError);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('fallback messages (SPEC §8) when the server says nothing', () => {
+  const email = 'ada@example.com';
+  it.each([
+    [
+      'lookup',
+      (api: ReturnType<typeof createApiClient>) => api.lookup(email),
+      'An unexpected error occured. Please try again',
+    ],
+    [
+      'currentCohort',
+      (api: ReturnType<typeof createApiClient>) => api.currentCohort(),
+      'An unexpected error occured. Please try again',
+    ],
+    [
+      'create',
+      (api: ReturnType<typeof createApiClient>) => api.create({} as never),
+      'An error occured. Try again',
+    ],
+    [
+      'resendCode',
+      (api: ReturnType<typeof createApiClient>) => api.resendCode(email),
+      'Unable to process registration',
+    ],
+    [
+      'verifyEmail',
+      (api: ReturnType<typeof createApiClient>) => api.verifyEmail(email, '123456'),
+      'Unable to process email verification',
+    ],
+    [
+      'saveEligibility',
+      (api: ReturnType<typeof createApiClient>) => api.saveEligibility({} as never),
+      'An error occured. Try again',
+    ],
+    [
+      'saveEmployment',
+      (api: ReturnType<typeof createApiClient>) => api.saveEmployment({} as never),
+      'An error occured. Try again',
+    ],
+    [
+      'submit',
+      (api: ReturnType<typeof createApiClient>) => api.submit({} as never),
+      'An error occured. Try again',
+    ],
+    [
+      'saveMisc',
+      (api: ReturnType<typeof createApiClient>) => api.saveMisc({} as never),
+      'Failed to process your selection. Please try again.',
+    ],
+    [
+      'saveReminder',
+      (api: ReturnType<typeof createApiClient>) => api.saveReminder(email, '2025-03-01T10:00:00Z'),
+      'Failed to set reminder',
+    ],
+  ])('%s → %j', async (_name, run, fallback) => {
+    for (const step of [
+      offline(),
+      { status: 400, body: 'not json' },
+      { status: 422, body: { message: '' } },
+    ]) {
+      const { api } = client([step], 0);
+      await expect(run(api)).rejects.toMatchObject({ name: 'ApiError', message: fallback });
+    }
+  });
+
+  it('a 200 whose body is not JSON is a failure with the fallback', async () => {
+    const { api } = client([{ status: 200, body: 'OK' }]);
+    await expect(api.lookup('ada@example.com')).rejects.toMatchObject({
+      message: 'An unexpected error occured. Please try again',
+      status: 200,
+    });
+  });
+});
+
+describe('server messages reach the screens', () => {
+  it('message and the data.error map become ApiError.message and errors', async () => {
+    const errors = {
+      phone: ['The provided phone number is not valid'],
+      email: ['The provided email is not valid'],
+    };
+    const { api } = client([
+      { status: 422, body: { message: 'Check your answers', data: { error: errors } } },
+    ]);
+    const error = await api.create({} as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'Check your answers', status: 422, errors });
+    expect(failureAlerts(error)).toEqual({ message: 'Check your answers', errors });
+  });
+
+  it('failureAlerts of anything else gives the generic message', () => {
+    expect(failureAlerts(new Error('x'))).toEqual({ message: 'An error occured. Try again', errors: {} });
+    expect(failureAlerts('x', 'Failed to set reminder')).toEqual({
+      message: 'Failed to set reminder',
+      errors: {},
+    });
+  });
+
+  it('resendCode reads the server’s message, defaulting to "OTP sent successfully"', async () => {
+    const said = client([ok({ retryAfter: 240 }, 'A new code is on its way')]);
+    await expect(said.api.resendCode('a@b.co')).resolves.toEqual({
+      message: 'A new code is on its way',
+      retryAfter: 240,
+    });
+    const silent = client([ok(null, '')]);
+    await expect(silent.api.resendCode('a@b.co')).resolves.toEqual({
+      message: 'OTP sent successfully',
+      retryAfter: 120,
+    });
+  });
+});
+
+describe('idempotency keys on writes', () => {
+  it('sends the same key on every retry of one write, and a new key on the next write', async () => {
+    const { api, calls } = client([
+      offline(),
+      { status: 503 },
+      ok({ retryAfter: 120 }),
+      { status: 502 },
+      ok({ status: 'eligible' }),
+    ]);
+    await api.create({} as never);
+    await api.saveEligibility({} as never);
+    expect(calls).toHaveLength(5);
+    const keys = calls.map((c) => headerOf(c, IDEMPOTENCY_HEADER));
+    expect(keys.every((k) => typeof k === 'string' && k.length >= 8)).toBe(true);
+    expect(new Set(keys.slice(0, 3)).size).toBe(1);
+    expect(new Set(keys.slice(3)).size).toBe(1);
+    expect(keys[3]).not.toBe(keys[0]);
+  });
+
+  it('uses the injected key maker once per write', async () => {
+    let n = 0;
+    const fake = scriptedFetch([{ status: 503 }, ok(null), ok(null)]);
+    const api = createApiClient({ fetch: fake.fetch, retryBaseMs: 1, newKey: () => `key-${++n}` });
+    await api.saveOther({ email: 'a@b.co', other: {} as never });
+    await api.saveEmployment({} as never);
+    expect(fake.calls.map((c) => headerOf(c, IDEMPOTENCY_HEADER))).toEqual(['key-1', 'key-1', 'key-2']);
+  });
+
+  it('a write is a JSON POST of the payload to its path', async () => {
+    const { api, calls } = client([ok(null)]);
+    const payload = { email: 'a@b.co', other: { key_challenge: 'x' } };
+    await api.saveOther(payload as never);
+    expect(calls[0].url).toBe(paths.other);
+    expect(calls[0].init.method).toBe('POST');
+    expect(headerOf(calls[0], 'content-type')).toBe('application/json');
+    expect(JSON.parse(String(calls[0].init.body))).toEqual(payload);
+  });
+});
+
+describe('lookup (SPEC §4 Get Started)', () => {
+  const summary: LookupSummary = { exists: true, stage: 'verified', email_verified: true };
+  const application = {
+    email: 'ada@example.com',
+    firstname: 'Ada',
+    stage: 'eligibility',
+  } as SavedApplication;
+
+  it("'Start new application' means a new applicant", async () => {
+    const { api, calls } = client([ok([], 'Start new application')]);
+    await expect(api.lookup('ada+cv@example.com')).resolves.toEqual({ kind: 'new' });
+    expect(calls[0].url).toBe('/api/v1/bootcamp/get-application/ada%2Bcv%40example.com');
+  });
+  it("'Start new application' wins even if data came along", async () => {
+    const { api } = client([ok([summary], 'Start new application')]);
+    await expect(api.lookup('a@b.co')).resolves.toEqual({ kind: 'new' });
+  });
+  it('no data means a new applicant', async () => {
+    const { api } = client([ok([], 'Found')]);
+    await expect(api.lookup('a@b.co')).resolves.toEqual({ kind: 'new' });
+  });
+  it('a summary with `exists` means someone must prove the email first', async () => {
+    const { api } = client([ok([summary], 'Application found')]);
+    await expect(api.lookup('a@b.co')).resolves.toEqual({ kind: 'exists', summary });
+  });
+  it('a full application means this browser owns it', async () => {
+    const { api } = client([ok([application], 'Application found')]);
+    await expect(api.lookup('a@b.co')).resolves.toEqual({ kind: 'owner', application });
+  });
+});
+
+describe('geoCountry', () => {
+  it('reads country_name', async () => {
+    const { api, calls } = client([ok({ country_name: 'Nigeria' })]);
+    await expect(api.geoCountry()).resolves.toBe('Nigeria');
+    expect(calls[0].url).toBe(paths.geo);
+  });
+  it.each([
+    ['a network error', offline()],
+    ['a 503', { status: 503 }],
+    ['a 429', { status: 429, headers: { 'retry-after': '1' } }],
+    ['a 403', { status: 403 }],
+  ] as [string, Step][])(
+    'does not retry %s: it throws at once so the form country is used',
+    async (_l, step) => {
+      const { api, calls } = client([step, ok({ country_name: 'Nigeria' })]);
+      await expect(api.geoCountry()).rejects.toBeInstanceOf(ApiError);
+      expect(calls).toHaveLength(1);
+    },
+  );
+  it('an answer without a country is a failure', async () => {
+    const { api } = client([ok({})]);
+    await expect(api.geoCountry()).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('baseUrl', () => {
+  it('prefixes every path', async () => {
+    const fake = scriptedFetch([ok([COHORT])]);
+    await createApiClient({ fetch: fake.fetch, baseUrl: 'http://127.0.0.1:3001' }).currentCohort();
+    expect(fake.calls[0].url).toBe('http://127.0.0.1:3001/api/v1/bootcamp/get-current');
+  });
+});
+
+/** A scripted XMLHttpRequest: each send answers with the next step, after a tick, as a browser would. */
+type XhrStep = 'network' | 'hang' | { status: number; response: unknown };
+class FakeXhr {
+  static script: XhrStep[] = [];
+  static sent: FakeXhr[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  response: unknown = null;
+  responseType = '';
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } =
+    {
+      onprogress: null,
+    };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+    const step = FakeXhr.script.shift() ?? 'network';
+    setTimeout(() => {
+      if (step === 'hang') return;
+      if (step === 'network') return this.onerror?.();
+      this.upload.onprogress?.({ loaded: 5, total: 10, lengthComputable: true });
+      this.status = step.status;
+      this.response = step.response;
+      this.onload?.();
+    }, 0);
+  }
+  abort() {
+    setTimeout(() => this.onabort?.(), 0);
+  }
+}
+
+describe('uploadCv (XMLHttpRequest, for progress)', () => {
+  const UPLOAD_FAILED = "Unable to upload CV. Please send it as an email to the programme's support address.";
+  const cv = () => new File(['%PDF-1.7 ...'], 'ada-cv.pdf', { type: 'application/pdf' });
+  const stored = { filename: 'ada-cv.pdf', size: 12 };
+  const api = (retries = 2) => createApiClient({ fetch: scriptedFetch([]).fetch, retries, retryBaseMs: 1 });
+
+  beforeEach(() => {
+    FakeXhr.script = [];
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('posts the email and the file as multipart with a key, reports progress, and returns the stored file', async () => {
+    FakeXhr.script = [{ status: 200, response: { message: 'Uploaded', data: stored } }];
+    const progress: UploadProgress[] = [];
+    await expect(api().uploadCv('ada@example.com', cv(), (p) => progress.push(p))).resolves.toEqual(stored);
+    const [xhr] = FakeXhr.sent;
+    expect([xhr.method, xhr.url]).toEqual(['POST', paths.uploadCv]);
+    expect(xhr.headers[IDEMPOTENCY_HEADER]).toEqual(expect.any(String));
+    expect(xhr.body?.get('email')).toBe('ada@example.com');
+    expect((xhr.body?.get('cv') as File).name).toBe('ada-cv.pdf');
+    expect(progress).toEqual([{ loaded: 5, total: 10 }]);
+  });
+
+  it('retries a network error and a 5xx with the same key, then succeeds', async () => {
+    FakeXhr.script = [
+      'network',
+      { status: 503, response: null },
+      { status: 201, response: { message: '', data: stored } },
+    ];
+    await expect(api().uploadCv('ada@example.com', cv())).resolves.toEqual(stored);
+    expect(FakeXhr.sent).toHaveLength(3);
+    expect(new Set(FakeXhr.sent.map((x) => x.headers[IDEMPOTENCY_HEADER])).size).toBe(1);
+  });
+
+  it('does not retry a refusal and shows the server’s message and field errors', async () => {
+    const errors = { cv: ['Invalid file type. Please select a PDF or Word file.'] };
+    FakeXhr.script = [{ status: 415, response: { message: 'Not a CV', data: { error: errors } } }];
+    await expect(api().uploadCv('ada@example.com', cv())).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 415,
+      message: 'Not a CV',
+      errors,
+    });
+    expect(FakeXhr.sent).toHaveLength(1);
+  });
+
+  it('gives up after `retries` retries with the CV upload message (SPEC §8)', async () => {
+    FakeXhr.script = ['network', 'network', 'network', { status: 200, response: { data: stored } }];
+    await expect(api(2).uploadCv('ada@example.com', cv())).rejects.toMatchObject({
+      message: UPLOAD_FAILED,
+      status: 0,
+    });
+    expect(FakeXhr.sent).toHaveLength(3);
+  });
+
+  it('an abort stops the upload without a retry', async () => {
+    FakeXhr.script = ['hang', { status: 200, response: { data: stored } }];
+    const controller = new AbortController();
+    const upload = api().uploadCv('ada@example.com', cv(), undefined, controller.signal);
+    controller.abort();
+    await expect(upload).rejects.toMatchObject({ message: UPLOAD_FAILED });
+    expect(FakeXhr.sent).toHaveLength(1);
+  });
+});
