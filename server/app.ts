@@ -1,0 +1,127 @@
+/**
+ * The back office: builds the Fastify app (no listen) from a database, a mailer and a storage directory, so that
+ * tests can run it in memory with `app.inject()` and `main.ts` can run it for real.
+ */
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { CV_MAX_BYTES } from '../machines/rules/cv';
+import type { Config } from './config';
+import type { Db } from './db/index';
+import { errorHandler } from './errors';
+import { HttpError } from './http';
+import type { Mailer } from './mail/index';
+import { SERVER_MESSAGES } from './messages';
+import { cvRoutes } from './routes/cv';
+import { devRoutes } from './routes/dev';
+import { flowRoutes } from './routes/flow';
+import { geoRoutes } from './routes/geo';
+import { staticRoutes } from './routes/static';
+import { stepRoutes } from './routes/steps';
+import { cvStorage } from './storage/index';
+
+export interface AppOptions {
+  db: Db;
+  mailer: Mailer;
+  storageDir: string;
+  clientDir?: string;
+  config: Config;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** What every route module gets. */
+export interface Context {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  storage: Awaited<ReturnType<typeof cvStorage>>;
+  secureCookies: boolean;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    ajv: {
+      // Wrong types are refused, not coerced; unknown fields are stripped (docs/api.md).
+      customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: false },
+    },
+    // The wizard never sends a URL this long; it also bounds what a path parameter can hold.
+    routerOptions: { maxParamLength: 400 },
+  });
+  const https = config.publicUrl.startsWith('https:');
+  const ctx: Context = {
+    db: options.db,
+    mailer: options.mailer,
+    config,
+    storage: await cvStorage(options.storageDir),
+    secureCookies: https,
+  };
+
+  app.setErrorHandler(errorHandler);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    hsts: https,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new HttpError(
+        429,
+        { message: SERVER_MESSAGES.tooManyRequests(seconds), data: { retryAfter: seconds } },
+        { 'retry-after': String(seconds) },
+      );
+    },
+  });
+  await app.register(multipart, {
+    limits: { fileSize: CV_MAX_BYTES, files: 1, fields: 5, fieldSize: 16 * 1024, parts: 6 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'The Employment Bootcamp back office',
+        version: '1.0.0',
+        description:
+          'Answers are { message, data }; failures are 4xx { message, data: { error: { field: [messages] } } }.',
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await app.register(async (api) => flowRoutes(api, ctx));
+  await app.register(async (api) => stepRoutes(api, ctx));
+  await app.register(async (api) => cvRoutes(api, ctx));
+  await app.register(async (api) => geoRoutes(api, ctx));
+  if (options.mailer.transport === 'outbox') await app.register(async (dev) => devRoutes(dev, ctx));
+  const clientDir = options.clientDir;
+  await staticRoutes(
+    app,
+    clientDir && existsSync(clientDir) ? clientDir : undefined,
+    options.config.appConfig,
+  );
+  return app;
+}

@@ -1,0 +1,95 @@
+/** Configuration from the environment, with safe defaults (docs/api.md lists every variable). */
+import { resolve } from 'node:path';
+
+export interface RateLimits {
+  /** Per IP per minute on the lookup and code routes (create, resend-token, verify-email). */
+  ipPerMinute: number;
+  /** Per email per 15 minutes on resend-token and verify-email. */
+  emailPer15Minutes: number;
+}
+
+export interface Config {
+  publicUrl: string;
+  mailFrom: string;
+  geo: { url: string; key: string; fixedCountry: string };
+  rateLimits: RateLimits;
+  trustProxy: boolean;
+  /** The clock; tests move it to expire codes and pass deadlines. */
+  now: () => Date;
+  /** The browser's runtime configuration (src/config.ts `AppConfig`), written into the app shell. */
+  appConfig: Record<string, string | number>;
+}
+
+export interface ServerEnv extends Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  smtpUrl: string;
+  clientDir: string;
+}
+
+const int = (value: string | undefined, fallback: number) => {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
+  publicUrl: 'http://localhost:3000',
+  mailFrom: 'The Employment Bootcamp <no-reply@localhost>',
+  geo: { url: '', key: '', fixedCountry: '' },
+  rateLimits: { ipPerMinute: 1000, emailPer15Minutes: 30 },
+  trustProxy: false,
+  now: () => new Date(),
+  appConfig: {},
+  ...overrides,
+});
+
+/** Environment variables that set the browser's configuration; unset ones keep the app's defaults. */
+const APP_CONFIG_ENV = {
+  SELECTION_VIDEO_URL: 'selectionVideoUrl',
+  SELECTION_VIDEO_POSTER: 'selectionVideoPoster',
+  SELECTION_VIDEO_CAPTIONS: 'selectionVideoCaptions',
+  QUIZ_TIME: 'quizTime',
+  PAYMENT_PUBLIC_KEY: 'paymentPublicKey',
+  PAYMENT_SCRIPT_URL: 'paymentScriptUrl',
+  WAITLIST_URL: 'waitlistUrl',
+  SUPPORT_EMAIL: 'supportEmail',
+} as const;
+
+export function readAppConfig(env: NodeJS.ProcessEnv): Record<string, string | number> {
+  const config: Record<string, string | number> = {};
+  for (const [name, key] of Object.entries(APP_CONFIG_ENV)) {
+    const value = env[name];
+    if (value === undefined || value === '') continue;
+    config[key] = key === 'quizTime' ? Number(value) : value;
+  }
+  return config;
+}
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const port = int(env.PORT, 3000);
+  return {
+    ...defaultConfig({
+      publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+      mailFrom: env.MAIL_FROM || 'The Employment Bootcamp <no-reply@localhost>',
+      geo: {
+        url: env.GEO_API_URL ?? '',
+        key: env.GEO_API_KEY ?? '',
+        fixedCountry: env.GEO_FIXED_COUNTRY ?? '',
+      },
+      rateLimits: {
+        ipPerMinute: int(env.RATE_LIMIT_IP_PER_MINUTE, 1000),
+        emailPer15Minutes: int(env.RATE_LIMIT_EMAIL_PER_15_MIN, 30),
+      },
+      trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+      appConfig: readAppConfig(env),
+    }),
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir: resolve(env.DATA_DIR || 'var'),
+    databaseUrl: env.DATABASE_URL ?? '',
+    smtpUrl: env.SMTP_URL ?? '',
+    clientDir: resolve(env.CLIENT_DIR || 'dist/client'),
+  };
+}

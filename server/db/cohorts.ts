@@ -1,0 +1,96 @@
+/**
+ * Cohorts are data. The rule for the ones after cohort 6 (docs/api.md): a new cohort every 3 calendar months after
+ * the one before (cohort 7 starts 10 June 2025, …), applications close 7 days before the start, same seats as the
+ * previous cohort. Missing cohorts are added on demand, so there is always an open one and one after it for the
+ * waitlist.
+ */
+import type { CohortInfo } from '../../machines/rules/contract';
+import type { Queryable } from './index';
+
+export const COHORT_MONTHS = 3;
+export const DEADLINE_DAYS_BEFORE = 7;
+
+interface CohortRow {
+  id: number;
+  number: number;
+  name: string;
+  start_date: string;
+  application_deadline: string;
+  seats: number;
+}
+
+const SELECT =
+  'SELECT id, number, name, start_date::text AS start_date, application_deadline::text AS application_deadline, seats FROM cohorts';
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+export const toCohortInfo = (row: CohortRow): CohortInfo => ({
+  id: row.id,
+  name: row.name,
+  number: row.number,
+  start_date: row.start_date,
+  application_deadline: row.application_deadline,
+});
+
+function following(last: CohortRow): Omit<CohortRow, 'id'> {
+  const start = new Date(`${last.start_date}T00:00:00Z`);
+  start.setUTCMonth(start.getUTCMonth() + COHORT_MONTHS);
+  const deadline = new Date(start);
+  deadline.setUTCDate(deadline.getUTCDate() - DEADLINE_DAYS_BEFORE);
+  const number = last.number + 1;
+  return {
+    number,
+    name: `Cohort ${number}`,
+    start_date: day(start),
+    application_deadline: day(deadline),
+    seats: last.seats,
+  };
+}
+
+/** Adds cohorts by the rule until one is open on `today` and one more follows it. */
+async function ensureCohorts(db: Queryable, today: string): Promise<void> {
+  for (let guard = 0; guard < 400; guard++) {
+    const { rows } = await db.query<CohortRow>(`${SELECT} ORDER BY number DESC LIMIT 2`);
+    const [last, previous] = rows;
+    if (!last) return;
+    if (previous && previous.application_deadline >= today) return;
+    const next = following(last);
+    await db.query(
+      `INSERT INTO cohorts (number, name, start_date, application_deadline, seats)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (number) DO NOTHING`,
+      [next.number, next.name, next.start_date, next.application_deadline, next.seats],
+    );
+  }
+}
+
+/** The cohort open on `now`: the earliest whose deadline has not passed (the deadline day itself counts). */
+export async function currentCohort(db: Queryable, now: Date): Promise<CohortRow> {
+  const today = day(now);
+  await ensureCohorts(db, today);
+  const { rows } = await db.query<CohortRow>(
+    `${SELECT} WHERE application_deadline >= $1 ORDER BY number LIMIT 1`,
+    [today],
+  );
+  return rows[0];
+}
+
+export async function cohortById(db: Queryable, id: number): Promise<CohortRow | undefined> {
+  return (await db.query<CohortRow>(`${SELECT} WHERE id = $1`, [id])).rows[0];
+}
+
+export async function nextCohort(db: Queryable, after: CohortRow, now: Date): Promise<CohortRow> {
+  await ensureCohorts(db, day(now));
+  const found = (
+    await db.query<CohortRow>(`${SELECT} WHERE number > $1 ORDER BY number LIMIT 1`, [after.number])
+  ).rows[0];
+  if (found) return found;
+  const next = following(after);
+  await db.query(
+    `INSERT INTO cohorts (number, name, start_date, application_deadline, seats)
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (number) DO NOTHING`,
+    [next.number, next.name, next.start_date, next.application_deadline, next.seats],
+  );
+  return (await db.query<CohortRow>(`${SELECT} WHERE number = $1`, [next.number])).rows[0];
+}
+
+export type { CohortRow };

@@ -1,0 +1,83 @@
+/**
+ * A tiny database interface with two engines speaking the same SQL: PGlite (embedded, the default) and a `pg`
+ * Pool (PostgreSQL, when DATABASE_URL is set). Routes only ever see `Db`.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<T = Row>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+export interface Db extends Queryable {
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  readonly engine: 'pglite' | 'postgres';
+}
+
+/** PGlite: one connection in this process; its own queue serialises queries and transactions. */
+export function pgliteDb(instance: PGlite): Db {
+  return {
+    engine: 'pglite',
+    query: async <T = Row>(sql: string, params: unknown[] = []) => ({
+      rows: (await instance.query<T>(sql, params)).rows,
+    }),
+    transaction: (fn) =>
+      instance.transaction((tx) =>
+        fn({
+          query: async <T = Row>(sql: string, params: unknown[] = []) => ({
+            rows: (await tx.query<T>(sql, params)).rows,
+          }),
+        }),
+      ),
+    close: () => instance.close(),
+  };
+}
+
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const instance = new PGlite(dataDir);
+  await instance.waitReady;
+  return pgliteDb(instance);
+}
+
+/** PostgreSQL through a pool; `searchPath` lets tests run in a schema of their own. */
+export function postgresDb(connectionString: string, searchPath?: string): Db {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  const run = async <T = Row>(client: pg.Pool | pg.PoolClient, sql: string, params: unknown[] = []) => ({
+    rows: (await client.query(sql, params)).rows as T[],
+  });
+  return {
+    engine: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({ query: (sql, params) => run(client, sql, params) });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** PostgreSQL's code for a unique violation: two requests raced for the same email or key. */
+export const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/** Timestamps come back as Date from both engines; answers carry ISO strings, and nulls become ''. */
+export const iso = (value: unknown): string =>
+  value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : '';

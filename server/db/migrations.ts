@@ -1,0 +1,127 @@
+/**
+ * Schema migrations, run on start in order; each runs once, recorded in `migrations`. Append new ones; never edit
+ * one that has shipped.
+ */
+import type { Db } from './index';
+
+export const MIGRATIONS: ReadonlyArray<{ id: number; name: string; sql: string }> = [
+  {
+    id: 1,
+    name: 'initial schema',
+    sql: `
+CREATE TABLE cohorts (
+  id serial PRIMARY KEY,
+  number integer NOT NULL UNIQUE,
+  name text NOT NULL,
+  start_date date NOT NULL,
+  application_deadline date NOT NULL,
+  seats integer NOT NULL CHECK (seats >= 0)
+);
+CREATE TABLE applications (
+  id serial PRIMARY KEY,
+  email text NOT NULL,
+  firstname text NOT NULL,
+  middlename text NOT NULL DEFAULT '',
+  lastname text NOT NULL,
+  gender text NOT NULL,
+  country text NOT NULL,
+  city text NOT NULL,
+  phone text NOT NULL,
+  whatsapp_phone text NOT NULL DEFAULT '',
+  referred_by text NOT NULL DEFAULT '',
+  referral_source text NOT NULL,
+  referral_detail text NOT NULL DEFAULT '',
+  communication_consent boolean NOT NULL DEFAULT true,
+  applied_cohort_id integer REFERENCES cohorts(id),
+  email_verified_at timestamptz,
+  eligibility jsonb,
+  eligibility_status text NOT NULL DEFAULT 'not measured',
+  employment jsonb,
+  other jsonb,
+  agreement boolean NOT NULL DEFAULT false,
+  agreement1 boolean NOT NULL DEFAULT false,
+  agreement2 boolean NOT NULL DEFAULT false,
+  video jsonb,
+  payment_option text NOT NULL DEFAULT '',
+  financial_aid jsonb,
+  reminder_date timestamptz,
+  reminder_sent_at timestamptz,
+  submitted_at timestamptz,
+  cohort_id integer REFERENCES cohorts(id),
+  waitlisted boolean NOT NULL DEFAULT false,
+  code_sends integer NOT NULL DEFAULT 0,
+  code_sent_at timestamptz,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+CREATE UNIQUE INDEX applications_email_key ON applications (lower(email));
+CREATE TABLE codes (
+  id serial PRIMARY KEY,
+  application_id integer NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
+  salt text NOT NULL,
+  code_hash text NOT NULL,
+  expires_at timestamptz NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  used_at timestamptz,
+  voided_at timestamptz,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX codes_application ON codes (application_id, id DESC);
+CREATE TABLE sessions (
+  token_hash text PRIMARY KEY,
+  application_id integer NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
+  expires_at timestamptz NOT NULL,
+  created_at timestamptz NOT NULL
+);
+CREATE TABLE cvs (
+  id serial PRIMARY KEY,
+  application_id integer NOT NULL UNIQUE REFERENCES applications(id) ON DELETE CASCADE,
+  stored_name text NOT NULL,
+  original_name text NOT NULL,
+  kind text NOT NULL,
+  size integer NOT NULL,
+  created_at timestamptz NOT NULL
+);
+CREATE TABLE outbox (
+  id serial PRIMARY KEY,
+  to_address text NOT NULL,
+  subject text NOT NULL,
+  text_body text NOT NULL,
+  html_body text NOT NULL,
+  sent_at timestamptz NOT NULL
+);
+CREATE TABLE idempotency (
+  key text PRIMARY KEY,
+  status integer NOT NULL,
+  body jsonb NOT NULL,
+  created_at timestamptz NOT NULL
+);
+INSERT INTO cohorts (number, name, start_date, application_deadline, seats)
+VALUES (6, 'Cohort 6', '2025-03-10', '2025-03-03', 300);
+`,
+  },
+];
+
+/** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */
+export async function migrate(db: Db): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(4242001)');
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS migrations (id integer PRIMARY KEY, name text NOT NULL, run_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = new Set((await tx.query<{ id: number }>('SELECT id FROM migrations')).rows.map((r) => r.id));
+    const ran: number[] = [];
+    for (const m of MIGRATIONS) {
+      if (done.has(m.id)) continue;
+      for (const statement of m.sql
+        .split(/;\s*\n/)
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        await tx.query(statement);
+      }
+      await tx.query('INSERT INTO migrations (id, name) VALUES ($1, $2)', [m.id, m.name]);
+      ran.push(m.id);
+    }
+    return ran;
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * The central error handler: a client's mistake is always a 4xx in the answer shape of DESIGN.md §5, with the
+ * catalogue's words where a field is known; only our own failures are 5xx.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { FIELD_MESSAGES, MESSAGES, type ErrorMap } from '../machines/rules/messages';
+import { tooLong } from '../machines/rules/schemas';
+import { HttpError } from './http';
+import { SERVER_MESSAGES } from './messages';
+
+interface AjvIssue {
+  instancePath?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+const EXTRA_FIELD_MESSAGES: Record<string, string> = {
+  token: MESSAGES.otpFormat,
+  reminderDate: MESSAGES.dateInvalid,
+  videoData: SERVER_MESSAGES.videoData,
+  column_name: SERVER_MESSAGES.columnName,
+};
+
+const wordsFor = (field: string): string =>
+  (FIELD_MESSAGES as Record<string, string>)[field] ??
+  EXTRA_FIELD_MESSAGES[field] ??
+  SERVER_MESSAGES.invalidRequest;
+
+/** A schema failure, named by its field, in the catalogue's words. */
+export function schemaErrors(issues: AjvIssue[]): ErrorMap {
+  const errors: ErrorMap = {};
+  for (const issue of issues) {
+    const segments = (issue.instancePath ?? '').split('/').filter(Boolean);
+    const named = issue.params?.missingProperty ?? issue.params?.additionalProperty;
+    const field = typeof named === 'string' ? named : (segments.at(-1) ?? 'form');
+    const limit = issue.params?.limit;
+    const message =
+      issue.keyword === 'maxLength' && typeof limit === 'number' ? tooLong(limit) : wordsFor(field);
+    (errors[field] ??= []).push(message);
+  }
+  return errors;
+}
+
+export function errorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).headers(error.headers).send(error.body);
+  }
+  if (error.validation) {
+    const errors = schemaErrors(error.validation as AjvIssue[]);
+    const first = Object.values(errors).flatMap((m) => m ?? [])[0] ?? SERVER_MESSAGES.invalidRequest;
+    return reply.code(400).send({ message: first, data: { error: errors } });
+  }
+  const code = error.code ?? '';
+  if (
+    code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    error instanceof SyntaxError
+  ) {
+    return reply.code(400).send({ message: SERVER_MESSAGES.invalidJson });
+  }
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return reply.code(413).send({ message: MESSAGES.cvSize, data: { error: { cv: [MESSAGES.cvSize] } } });
+  }
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+    return reply.code(413).send({ message: SERVER_MESSAGES.tooLarge });
+  }
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) {
+    return reply.code(415).send({ message: SERVER_MESSAGES.unsupportedType });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply
+      .code(status)
+      .send({ message: status === 404 ? SERVER_MESSAGES.notFound : SERVER_MESSAGES.invalidRequest });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send({ message: SERVER_MESSAGES.serverError });
+}

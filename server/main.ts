@@ -1,0 +1,72 @@
+/**
+ * `npm start`: reads the environment, opens the database (PGlite under DATA_DIR, or PostgreSQL with DATABASE_URL),
+ * runs the migrations, serves the built app and the API, and shuts down gracefully on SIGTERM/SIGINT.
+ */
+import { join } from 'node:path';
+import { buildApp } from './app';
+import { readEnv } from './config';
+import { currentCohort } from './db/cohorts';
+import { openPglite, postgresDb, type Db } from './db/index';
+import { DataDirLocked, lockDataDir } from './db/lock';
+import { migrate } from './db/migrations';
+import { pruneIdempotency } from './idempotency';
+import { outboxMailer, smtpMailer } from './mail/index';
+import { logOptions } from './logging';
+
+async function main(): Promise<void> {
+  const env = readEnv();
+  let unlock = () => {};
+  let db: Db;
+  if (env.databaseUrl) {
+    db = postgresDb(env.databaseUrl);
+  } else {
+    try {
+      unlock = lockDataDir(env.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLocked) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+    db = await openPglite(join(env.dataDir, 'pgdata'));
+  }
+  await migrate(db);
+  await db.transaction((tx) => currentCohort(tx, env.now()));
+  await pruneIdempotency(db, env.now());
+  const mailer = env.smtpUrl ? smtpMailer(env.smtpUrl, env.mailFrom) : outboxMailer(db, env.now);
+  const app = await buildApp({
+    db,
+    mailer,
+    storageDir: join(env.dataDir, 'uploads'),
+    clientDir: env.clientDir,
+    config: env,
+    logger: logOptions(),
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // close() stops accepting connections and waits for the requests in flight.
+    await app.close();
+    await db.close();
+    unlock();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: env.port, host: env.host });
+  app.log.info(
+    { mail: mailer.transport, database: db.engine },
+    `The Employment Bootcamp is running on ${env.publicUrl}` +
+      (mailer.transport === 'outbox' ? ` (mailbox: ${env.publicUrl}/dev/mailbox)` : ''),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+/** Server-only wording: answers the browser shows as they are, in the catalogue's voice. */
+export const SERVER_MESSAGES = {
+  codeWrong: 'The code is not correct. Check your email and try again.',
+  codeExpired: 'This code has expired. Ask for a new one.',
+  codeTooManyTries: 'Too many wrong tries. Ask for a new code.',
+  emailTaken:
+    'An application with this email already exists. Enter your email on the start page to continue it.',
+  needSession: 'Please verify your email to continue',
+  notYours: 'You can only change your own application',
+  incomplete: 'Your application is not complete yet',
+  invalidJson: 'The request body is not valid JSON',
+  invalidRequest: 'Some answers are not valid',
+  notFound: 'Not found',
+  tooLarge: 'The request is too large',
+  unsupportedType: 'This kind of request body is not accepted',
+  tooManyRequests: (seconds: number) => `Too many requests. Please wait ${seconds} seconds and try again.`,
+  resendTooSoon: (seconds: number) => `Please wait ${seconds} seconds before asking for a new code`,
+  reminderPast: 'Please choose a date and time in the future',
+  columnName: "column_name must be 'Financial Info'",
+  videoData: 'The video progress is not valid',
+  geoUnavailable: 'Location lookup is not available',
+  geoLimited: 'Location lookup limit reached',
+  serverError: 'Something went wrong on our side. Please try again.',
+  mailFailed: 'We could not send the email right now. Please try again in a minute.',
+} as const;

@@ -1,0 +1,140 @@
+/**
+ * CV upload: multipart `email` then `cv`. The content decides the type (magic bytes), not the name; past 10 MB the
+ * upload is cut off while streaming and the partial file deleted. One current CV per application.
+ */
+import { createWriteStream } from 'node:fs';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { paths } from '../../machines/rules/contract';
+import { CV_MAX_BYTES, detectCvKind, type CvKind } from '../../machines/rules/cv';
+import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
+import type { Context } from '../app';
+import { findCv } from '../applications';
+import { fieldFail, HttpError } from '../http';
+import { checkEmail, requireOwner } from './guard';
+import { describe } from './schemas';
+
+const HEAD_BYTES = 8192;
+
+const tooBig = () => fieldFail(413, 'cv', MESSAGES.cvSize);
+const wrongType = () => fieldFail(415, 'cv', MESSAGES.cvType);
+
+/** Counts bytes, refuses past the limit, and checks the kind as soon as the first bytes are in. */
+class CvGate extends Transform {
+  size = 0;
+  kind: CvKind | null = null;
+  private head: Buffer[] = [];
+  private headSize = 0;
+
+  _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.size > CV_MAX_BYTES) return done(tooBig());
+    if (this.kind === null && this.headSize < HEAD_BYTES) {
+      this.head.push(chunk);
+      this.headSize += chunk.length;
+      if (this.headSize >= HEAD_BYTES && !this.detect()) return done(wrongType());
+    }
+    done(null, chunk);
+  }
+
+  _flush(done: TransformCallback): void {
+    if (this.kind === null && !this.detect()) return done(wrongType());
+    done();
+  }
+
+  private detect(): boolean {
+    this.kind = detectCvKind(new Uint8Array(Buffer.concat(this.head).subarray(0, HEAD_BYTES)));
+    return this.kind !== null;
+  }
+}
+
+const cleanName = (name: string, kind: CvKind) => {
+  const base =
+    name
+      .split(/[\\/]/)
+      .pop()
+      ?.replace(/[^\w .()-]/g, '_')
+      .trim()
+      .slice(0, 150) || 'cv';
+  return /\.(pdf|docx?)$/i.test(base) ? base : `${base}.${kind}`;
+};
+
+export async function cvRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
+  const { storage, config } = ctx;
+
+  app.post(
+    paths.uploadCv,
+    { schema: describe('Upload the CV (multipart: email, then cv)') },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw fieldFail(400, 'cv', FIELD_MESSAGES.cv);
+      let email = '';
+      let owned = false;
+      let saved: { name: string; original: string; kind: CvKind; size: number } | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'email' && typeof part.value === 'string') {
+              email = checkEmail(part.value);
+              await requireOwner(ctx, request, email);
+              owned = true;
+            }
+            continue;
+          }
+          const file = part as MultipartFile;
+          if (file.fieldname !== 'cv' || saved) {
+            file.file.resume();
+            continue;
+          }
+          const target = storage.newPath();
+          const gate = new CvGate();
+          try {
+            await pipeline(file.file, gate, createWriteStream(target.path, { flags: 'wx' }));
+            if (file.file.truncated) throw tooBig();
+          } catch (error) {
+            await storage.remove(target.name);
+            if (error instanceof HttpError) throw error;
+            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooBig();
+            throw error;
+          }
+          if (gate.size === 0 || !gate.kind) {
+            await storage.remove(target.name);
+            throw fieldFail(400, 'cv', FIELD_MESSAGES.cv);
+          }
+          saved = {
+            name: target.name,
+            original: cleanName(file.filename, gate.kind),
+            kind: gate.kind,
+            size: gate.size,
+          };
+        }
+        if (!email) throw fieldFail(400, 'email', FIELD_MESSAGES.email);
+        if (!owned) await requireOwner(ctx, request, email);
+        if (!saved) throw fieldFail(400, 'cv', FIELD_MESSAGES.cv);
+        const file = saved;
+        const previous = await ctx.db.transaction(async (tx) => {
+          const row = await requireOwner(ctx, request, email, tx);
+          const old = await findCv(tx, row.id);
+          await tx.query(
+            `INSERT INTO cvs (application_id, stored_name, original_name, kind, size, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (application_id) DO UPDATE SET stored_name = EXCLUDED.stored_name,
+             original_name = EXCLUDED.original_name, kind = EXCLUDED.kind, size = EXCLUDED.size,
+             created_at = EXCLUDED.created_at`,
+            [row.id, file.name, file.original, file.kind, file.size, config.now()],
+          );
+          return old;
+        });
+        // The old file goes only once the new one is recorded.
+        if (previous) await storage.remove(previous.stored_name);
+        return reply
+          .code(200)
+          .send({ message: 'CV uploaded', data: { filename: file.original, size: file.size } });
+      } catch (error) {
+        if (saved) await storage.remove(saved.name);
+        throw error;
+      }
+    },
+  );
+}

@@ -1,0 +1,215 @@
+/** The start of the flow: current cohort, lookup, create (sends the code), resend the code, verify the email. */
+import type { FastifyInstance } from 'fastify';
+import type { CreatePayload } from '../../machines/rules/contract';
+import { API, paths } from '../../machines/rules/contract';
+import { MESSAGES } from '../../machines/rules/messages';
+import { validateGroup } from '../../machines/rules/schemas';
+import type { Context } from '../app';
+import { findByEmail, lookupSummary, savedApplication, type ApplicationRow } from '../applications';
+import { checkCode, issueCode, secondsUntilResend, CODE_MINUTES } from '../codes';
+import { currentCohort, toCohortInfo } from '../db/cohorts';
+import { isUniqueViolation } from '../db/index';
+import { fail, fieldFail, firstMessage, HttpError } from '../http';
+import { idempotencyKey, remember, replay } from '../idempotency';
+import { codeEmail } from '../mail/templates';
+import { perEmailLimit } from '../limits';
+import { SERVER_MESSAGES } from '../messages';
+import { createSession, sessionApplicationId, setSessionCookie } from '../sessions';
+import { describe, email, emailParams, object, str } from './schemas';
+import { checkEmail } from './guard';
+import { idempotentWrite } from './write';
+
+const createBody = object({
+  firstname: str(),
+  middlename: str(),
+  lastname: str(),
+  gender: str(),
+  country: str(),
+  city: str(),
+  email,
+  phone: str(),
+  whatsapp_phone: str(),
+  referred_by: str(),
+  communications: object({
+    referral_source: str(),
+    referral_detail: str(),
+    communication_consent: { enum: ['Yes', 'No', true, false] },
+  }),
+});
+
+export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
+  const { db, config, mailer } = ctx;
+  const perIp = { rateLimit: { max: config.rateLimits.ipPerMinute, timeWindow: 60_000 } };
+  const perEmail = perEmailLimit(config.rateLimits.emailPer15Minutes, 15 * 60_000, config.now);
+
+  app.get(paths.currentCohort, { schema: describe('The cohort open now') }, async () => {
+    const cohort = await db.transaction((tx) => currentCohort(tx, config.now()));
+    return { message: 'Current cohort', data: [toCohortInfo(cohort)] };
+  });
+
+  app.get<{ Params: { email: string } }>(
+    `${API}/bootcamp/get-application/:email`,
+    {
+      config: perIp,
+      schema: describe(
+        'Whether an application exists; the whole of it for its owner',
+        undefined,
+        emailParams,
+      ),
+    },
+    async (request) => {
+      const address = checkEmail(request.params.email);
+      const row = await findByEmail(db, address);
+      if (!row) return { message: MESSAGES.startNewApplication, data: [] };
+      const owner = (await sessionApplicationId(db, request, config.now())) === row.id;
+      return {
+        message: 'Application found',
+        data: [owner ? await savedApplication(db, row) : lookupSummary(row)],
+      };
+    },
+  );
+
+  app.post<{ Body: Partial<CreatePayload> }>(
+    paths.create,
+    { config: perIp, schema: describe('Create an application and email a code', createBody) },
+    async (request, reply) => {
+      const body = request.body ?? {};
+      const comms = body.communications ?? {
+        referral_source: '',
+        referral_detail: '',
+        communication_consent: 'Yes',
+      };
+      const consent = comms.communication_consent as unknown;
+      const flat = {
+        ...body,
+        referral_source: comms.referral_source,
+        referral_detail: comms.referral_detail,
+        communication_consent: consent === undefined ? true : consent === true || consent === 'Yes',
+      };
+      const bio = validateGroup('biodata', flat);
+      const com = validateGroup('communications', flat);
+      if (!bio.ok || !com.ok) {
+        const errors = { ...bio.errors, ...com.errors };
+        throw fail(400, firstMessage(errors, SERVER_MESSAGES.invalidRequest), errors);
+      }
+      const address = com.value.email;
+      const referredBy = typeof body.referred_by === 'string' ? body.referred_by.trim().slice(0, 200) : '';
+      const taken = fieldFail(409, 'email', SERVER_MESSAGES.emailTaken);
+      try {
+        return await idempotentWrite(ctx, request, reply, 'create', address, async (tx) => {
+          if (await findByEmail(tx, address)) throw taken;
+          const now = config.now();
+          const cohort = await currentCohort(tx, now);
+          const { rows } = await tx.query<ApplicationRow>(
+            `INSERT INTO applications (email, firstname, middlename, lastname, gender, country, city, phone,
+               whatsapp_phone, referred_by, referral_source, referral_detail, communication_consent,
+               applied_cohort_id, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15) RETURNING *`,
+            [
+              address,
+              bio.value.firstname,
+              bio.value.middlename,
+              bio.value.lastname,
+              bio.value.gender,
+              bio.value.country,
+              bio.value.city,
+              com.value.phone,
+              com.value.whatsapp_phone,
+              referredBy,
+              com.value.referral_source,
+              com.value.referral_detail,
+              com.value.communication_consent,
+              cohort.id,
+              now,
+            ],
+          );
+          const row = rows[0];
+          const { code, retryAfter } = await issueCode(tx, row, now);
+          await mailer.send(codeEmail(address, row.firstname, code, CODE_MINUTES), tx);
+          return {
+            status: 201,
+            body: { message: 'Application created', data: { email: address, stage: 'created', retryAfter } },
+          };
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // Two requests raced for this email: a retry of the winner gets its answer, anyone else a 409.
+        const earlier = await replay(db, idempotencyKey(request, 'create', address), config.now());
+        if (earlier) return reply.code(earlier.status).send(earlier.body);
+        throw taken;
+      }
+    },
+  );
+
+  app.post<{ Body: { email?: string } }>(
+    paths.resendToken,
+    {
+      config: perIp,
+      preHandler: perEmail,
+      schema: describe('Email a new code (the old one stops working)', object({ email })),
+    },
+    async (request, reply) => {
+      const address = checkEmail(request.body?.email);
+      return idempotentWrite(ctx, request, reply, 'resend', address, async (tx) => {
+        const row = await findByEmail(tx, address, true);
+        if (!row) throw fieldFail(404, 'email', MESSAGES.notRegistered);
+        const now = config.now();
+        const wait = secondsUntilResend(row.code_sends, row.code_sent_at, now);
+        if (wait > 0) {
+          throw new HttpError(
+            429,
+            { message: SERVER_MESSAGES.resendTooSoon(wait), data: { retryAfter: wait } },
+            { 'retry-after': String(wait) },
+          );
+        }
+        const { code, retryAfter } = await issueCode(tx, row, now);
+        await mailer.send(codeEmail(row.email, row.firstname, code, CODE_MINUTES), tx);
+        return { status: 200, body: { message: MESSAGES.otpSent, data: { retryAfter } } };
+      });
+    },
+  );
+
+  app.post<{ Body: { email?: string; token?: string } }>(
+    paths.verifyEmail,
+    {
+      config: perIp,
+      preHandler: perEmail,
+      schema: describe(
+        'Check a code; a correct one sets the session cookie',
+        object({ email, token: str(100) }),
+      ),
+    },
+    async (request, reply) => {
+      const checked = validateGroup('otp', {
+        email: request.body?.email ?? '',
+        token: request.body?.token ?? '',
+      });
+      if (!checked.ok)
+        throw fail(400, firstMessage(checked.errors, MESSAGES.verificationFailed), checked.errors);
+      const { email: address, token } = checked.value;
+      const key = idempotencyKey(request, 'verify', address);
+      const now = config.now();
+      const earlier = await replay(db, key, now);
+      const result = await db.transaction(async (tx) => {
+        const row = await findByEmail(tx, address, true);
+        if (!row) throw fieldFail(404, 'email', MESSAGES.notRegistered);
+        // A retry of a verification that succeeded (its answer was lost) gets a session again.
+        const check = earlier ? ({ ok: true } as const) : await checkCode(tx, row.id, token, now);
+        if (!check.ok) return { failure: check.message };
+        await tx.query(
+          'UPDATE applications SET email_verified_at = COALESCE(email_verified_at, $2), code_sends = 0, updated_at = $2 WHERE id = $1',
+          [row.id, now],
+        );
+        const session = await createSession(tx, row.id, now);
+        const fresh = (await findByEmail(tx, address)) as ApplicationRow;
+        const body = { message: 'Email verified', data: await savedApplication(tx, fresh) };
+        await remember(tx, key, { status: 200, body: { message: body.message } }, now);
+        return { session, body };
+      });
+      // The wrong try is committed above before the failure is answered.
+      if ('failure' in result) throw fieldFail(400, 'token', result.failure as string);
+      setSessionCookie(reply, result.session.token, result.session.expires, ctx.secureCookies);
+      return reply.code(200).send(result.body);
+    },
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The built client: `/` is the landing page (index.html), any other page path is the app shell (app.html, 200) so
+ * that /apply/biodata works on reload. Unknown /api/* is a JSON 404. Hashed assets are cached for a year.
+ */
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SERVER_MESSAGES } from '../messages';
+
+const isBackend = (path: string) =>
+  path === '/api' ||
+  path.startsWith('/api/') ||
+  path === '/dev' ||
+  path.startsWith('/dev/') ||
+  path === '/healthz';
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The app shell with the runtime configuration in its `app-config` meta, so one build serves every setting. */
+export function renderAppShell(html: string, appConfig: Record<string, string | number>): string {
+  return html.replace(
+    /<meta name="app-config" content="[^"]*"\s*\/?>/,
+    `<meta name="app-config" content="${escapeAttribute(JSON.stringify(appConfig))}" />`,
+  );
+}
+
+export async function staticRoutes(
+  app: FastifyInstance,
+  clientDir: string | undefined,
+  appConfig: Record<string, string | number> = {},
+): Promise<void> {
+  let shell: string | undefined;
+  const appShell = () =>
+    (shell ??= renderAppShell(readFileSync(join(clientDir!, 'app.html'), 'utf8'), appConfig));
+  if (clientDir) {
+    app.get('/app.html', (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(appShell()),
+    );
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: ['index.html'],
+      // The build writes .br and .gz beside each file (scripts/compress.ts); phones on slow networks get those.
+      preCompressed: true,
+      cacheControl: false,
+      wildcard: true,
+      allowedPath: (path) => !isBackend(path),
+      setHeaders: (res, path) => {
+        res.header(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0];
+    const page = (request.method === 'GET' || request.method === 'HEAD') && !isBackend(path);
+    // A missing file (it has an extension or is under /assets) is a real 404, not the app shell.
+    const looksLikeFile = path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
+    if (clientDir && page && !looksLikeFile) {
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(appShell());
+    }
+    return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
+  });
+}

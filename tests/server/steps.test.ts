@@ -1,0 +1,361 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_HEADER, paths, type SavedApplication } from '../../machines/rules/contract';
+import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
+import {
+  APPROACH_TO_NEW_TASKS,
+  EDUCATION_FOCUS,
+  EMPLOYMENT_UNEMPLOYED,
+  FEEDBACK_HANDLING,
+  HIGHEST_QUALIFICATIONS,
+  OPENNESS_TO_TOOLS,
+  UNEMPLOYMENT_DURATIONS,
+  WORK_DISRUPTION_FEELINGS,
+  WORK_EXPERIENCE_YEARS,
+} from '../../machines/rules/options';
+import { SERVER_MESSAGES } from '../../server/messages';
+import {
+  cvForm,
+  databases,
+  json,
+  pdf,
+  releaseDatabases,
+  testApp,
+  verifiedApplicant,
+  type TestApp,
+} from './support';
+
+afterAll(releaseDatabases);
+
+const EMAIL = 'ada@example.com';
+const goodEligibility = {
+  openness_to_tools: OPENNESS_TO_TOOLS[0].value,
+  work_disruption_feelings: WORK_DISRUPTION_FEELINGS[0].value,
+  feedback_handling: FEEDBACK_HANDLING[0].value,
+  approach_to_new_tasks: APPROACH_TO_NEW_TASKS[0].value,
+  education_focus: EDUCATION_FOCUS[0].value,
+  highest_qualification: HIGHEST_QUALIFICATIONS[1].value,
+};
+const employment = {
+  employment_status: EMPLOYMENT_UNEMPLOYED,
+  unemployment_duration: UNEMPLOYMENT_DURATIONS[0].value,
+  work_experience_years: WORK_EXPERIENCE_YEARS[1].value,
+  service_completion_date: '',
+  reason_for_leaving: '',
+  exit_timeline: '',
+  job_urgency: 8,
+};
+const other = {
+  key_challenge: 'Finding the first job',
+  leadership_experience: 'I led a study group',
+  distractions: 'I switch my phone off',
+  bootcamp_expectations: 'A job in 12 weeks',
+};
+const agreed = { agreement: true, agreement1: true, agreement2: true };
+
+describe.each(databases)('the later steps on $name', (database) => {
+  let t: TestApp;
+  let cookie: string;
+  beforeEach(async () => {
+    t = await testApp(database);
+    cookie = await verifiedApplicant(t, EMAIL);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const post = (url: string, payload: object, headers: Record<string, string> = { cookie }) =>
+    t.app.inject({ method: 'POST', url, payload, headers });
+  const saved = async () =>
+    json<{ data: SavedApplication[] }>(
+      await t.app.inject({ method: 'GET', url: paths.lookup(EMAIL), headers: { cookie } }),
+    ).data[0];
+  const complete = async () => {
+    await post(paths.eligibility, { email: EMAIL, eligible: 'eligible', eligibility: goodEligibility });
+    await t.app.inject({ method: 'POST', url: paths.uploadCv, ...withCookie(cvForm(EMAIL, pdf())) });
+    await post(paths.employment, { email: EMAIL, employment });
+    await post(paths.other, { email: EMAIL, other });
+  };
+  const withCookie = (form: ReturnType<typeof cvForm>) => ({
+    payload: form.payload,
+    headers: { ...form.headers, cookie },
+  });
+
+  it('scores eligibility itself and ignores what the browser claims', async () => {
+    const answers = {
+      ...goodEligibility,
+      openness_to_tools: OPENNESS_TO_TOOLS[3].value,
+      feedback_handling: FEEDBACK_HANDLING[3].value,
+    };
+    const res = await post(paths.eligibility, { email: EMAIL, eligible: 'eligible', eligibility: answers });
+    expect(json(res)).toEqual({ message: 'Eligibility saved', data: { status: 'action_required' } });
+    expect((await saved()).eligibility).toMatchObject({ ...answers, status: 'action_required' });
+    expect((await saved()).stage).toBe('eligibility');
+  });
+
+  it('refuses writes without the session (401) and with another applicant’s (403)', async () => {
+    const body = { email: EMAIL, eligible: 'eligible', eligibility: goodEligibility };
+    const none = await post(paths.eligibility, body, {});
+    expect(none.statusCode).toBe(401);
+    expect(json(none)).toEqual({
+      message: SERVER_MESSAGES.needSession,
+      data: { error: { email: [SERVER_MESSAGES.needSession] } },
+    });
+    const other = await verifiedApplicant(t, 'bola@example.com');
+    const theirs = await post(paths.eligibility, body, { cookie: other });
+    expect(theirs.statusCode).toBe(403);
+    expect(json(theirs)).toEqual({
+      message: SERVER_MESSAGES.notYours,
+      data: { error: { email: [SERVER_MESSAGES.notYours] } },
+    });
+    expect((await saved()).eligibility.status).toBe('not measured');
+  });
+
+  it('stores employment and the open answers, checking conditional questions', async () => {
+    const missing = await post(paths.employment, {
+      email: EMAIL,
+      employment: { ...employment, unemployment_duration: '' },
+    });
+    expect(json(missing).data).toEqual({
+      error: { unemployment_duration: [FIELD_MESSAGES.unemployment_duration] },
+    });
+    expect(json(await post(paths.employment, { email: EMAIL, employment })).message).toBe('Employment saved');
+    const noAnswers = await post(paths.other, { email: EMAIL, other: { ...other, distractions: ' ' } });
+    expect(json(noAnswers).data).toEqual({ error: { distractions: [FIELD_MESSAGES.distractions] } });
+    expect((await post(paths.other, { email: EMAIL, other })).statusCode).toBe(200);
+    const app = await saved();
+    expect(app.employment).toEqual(employment);
+    expect(app.other).toEqual(other);
+  });
+
+  it('keeps one current CV, checked by content, and replaces the file', async () => {
+    const first = await t.app.inject({
+      method: 'POST',
+      url: paths.uploadCv,
+      ...withCookie(cvForm(EMAIL, pdf(4096), 'My CV.pdf')),
+    });
+    expect(json(first)).toEqual({ message: 'CV uploaded', data: { filename: 'My CV.pdf', size: 4096 } });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: paths.uploadCv,
+      ...withCookie(cvForm(EMAIL, pdf(5000), 'new.pdf')),
+    });
+    expect(second.statusCode).toBe(200);
+    expect(readdirSync(t.storageDir)).toHaveLength(1);
+    expect((await t.db.query('SELECT id FROM cvs')).rows).toHaveLength(1);
+    expect((await saved()).cv).toEqual({ filename: 'new.pdf', size: 5000 });
+  });
+
+  it('refuses a program renamed .pdf and an 11 MB file, keeping nothing', async () => {
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(20_000, 1)]);
+    const renamed = await t.app.inject({
+      method: 'POST',
+      url: paths.uploadCv,
+      ...withCookie(cvForm(EMAIL, exe, 'cv.pdf')),
+    });
+    expect(renamed.statusCode).toBe(415);
+    expect(json(renamed)).toEqual({ message: MESSAGES.cvType, data: { error: { cv: [MESSAGES.cvType] } } });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: paths.uploadCv,
+      ...withCookie(cvForm(EMAIL, pdf(11 * 1024 * 1024))),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(json(huge)).toEqual({ message: MESSAGES.cvSize, data: { error: { cv: [MESSAGES.cvSize] } } });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: paths.uploadCv,
+      ...withCookie(cvForm(EMAIL, null)),
+    });
+    expect(json(none)).toEqual({ message: FIELD_MESSAGES.cv, data: { error: { cv: [FIELD_MESSAGES.cv] } } });
+    expect(readdirSync(t.storageDir)).toHaveLength(0);
+    expect((await t.db.query('SELECT id FROM cvs')).rows).toHaveLength(0);
+  });
+
+  it('refuses a CV without the session before storing it', async () => {
+    const form = cvForm(EMAIL, pdf());
+    const res = await t.app.inject({
+      method: 'POST',
+      url: paths.uploadCv,
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(res.statusCode).toBe(401);
+    expect(readdirSync(t.storageDir)).toHaveLength(0);
+  });
+
+  it('refuses an incomplete submit and lists what is missing', async () => {
+    const res = await post(paths.submit, {
+      email: EMAIL,
+      agreement: true,
+      agreement1: false,
+      agreement2: true,
+    });
+    expect(res.statusCode).toBe(400);
+    const body = json<{ message: string; data: { error: Record<string, string[]> } }>(res);
+    expect(body.message).toBe(SERVER_MESSAGES.incomplete);
+    expect(body.data.error).toMatchObject({
+      openness_to_tools: [FIELD_MESSAGES.openness_to_tools],
+      cv: [FIELD_MESSAGES.cv],
+      employment_status: [FIELD_MESSAGES.employment_status],
+      key_challenge: [FIELD_MESSAGES.key_challenge],
+      agreement1: [FIELD_MESSAGES.agreement1],
+    });
+    expect(body.data.error.agreement).toBeUndefined();
+    expect((await saved()).submitted_at).toBe('');
+  });
+
+  it('submits a complete application into the open cohort, once, with one email', async () => {
+    await complete();
+    const res = await post(paths.submit, { email: EMAIL, ...agreed }, { cookie, [IDEMPOTENCY_HEADER]: 'k1' });
+    expect(json(res)).toEqual({
+      message: 'Application submitted',
+      data: { cohort: { id: expect.any(Number), name: 'Cohort 13' }, waitlisted: false },
+    });
+    const again = await post(paths.submit, { email: EMAIL, ...agreed });
+    expect(again.json()).toEqual(res.json());
+    const confirmations = (await t.mails()).filter((m) => /application/i.test(m.subject));
+    expect(confirmations).toHaveLength(1);
+    expect(confirmations[0].text).toContain('Cohort 13');
+    expect((await saved()).stage).toBe('submitted');
+  });
+
+  it('puts a late applicant on the next cohort’s waitlist and says so', async () => {
+    await complete();
+    t.setNow(new Date('2026-12-05T10:00:00Z'));
+    const res = await post(paths.submit, { email: EMAIL, ...agreed });
+    expect(json(res).data).toEqual({
+      cohort: { id: expect.any(Number), name: 'Cohort 14' },
+      waitlisted: true,
+    });
+    const mail = (await t.mails())[0];
+    expect(mail.subject).toMatch(/waitlist for Cohort 14/);
+    expect((await saved()).cohort).toMatchObject({ name: 'Cohort 14', waitlisted: true });
+  });
+
+  it('puts an applicant on the waitlist when the cohort is full', async () => {
+    await complete();
+    await t.db.query("UPDATE cohorts SET seats = 0 WHERE name = 'Cohort 13'");
+    const res = await post(paths.submit, { email: EMAIL, ...agreed });
+    expect(json(res).data).toMatchObject({ cohort: { name: 'Cohort 14' }, waitlisted: true });
+  });
+
+  it('stores the payment option and the financial aid answers', async () => {
+    const wrong = await post(paths.misc, {
+      email: EMAIL,
+      misc: { column_name: 'Other', payment_option: 'full' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(
+      json(
+        await post(paths.misc, {
+          email: EMAIL,
+          misc: { column_name: 'Financial Info', payment_option: 'Pay in full' },
+        }),
+      ).message,
+    ).toBe('Financial info saved');
+    const aid = {
+      phone_type: 'Android',
+      has_laptop: 'Yes',
+      parents_status: 'Both alive',
+      employment_status_duration: 'Unemployed, 8 months',
+      affordable_amount: 'N20,000',
+      bootcamp_attendance_reason: 'To get a job',
+      additional_info: 'None',
+    };
+    const badAid = await post(paths.misc, {
+      email: EMAIL,
+      misc: { column_name: 'Financial Info', payment_option: '', data: { ...aid, has_laptop: 'maybe' } },
+    });
+    expect(json(badAid).data).toEqual({ error: { haveLaptop: [FIELD_MESSAGES.haveLaptop] } });
+    await post(paths.misc, {
+      email: EMAIL,
+      misc: { column_name: 'Financial Info', payment_option: '', data: aid },
+    });
+    const app = await saved();
+    expect(app.payment_option).toBe('Pay in full');
+    expect(app.financial_aid).toEqual(aid);
+  });
+
+  it('stores a future reminder and the video progress, as JSON or multipart', async () => {
+    const past = await post(paths.update(EMAIL), { email: EMAIL, reminderDate: '2026-11-01T10:00:00Z' });
+    expect(json(past)).toEqual({
+      message: SERVER_MESSAGES.reminderPast,
+      data: { error: { reminderDate: [SERVER_MESSAGES.reminderPast] } },
+    });
+    const bad = await post(paths.update(EMAIL), { email: EMAIL, reminderDate: 'soon' });
+    expect(json(bad).message).toBe(MESSAGES.dateInvalid);
+    expect(
+      (await post(paths.update(EMAIL), { email: EMAIL, reminderDate: '2026-11-30T09:15:00Z' })).statusCode,
+    ).toBe(200);
+    const boundary = 'xyz';
+    const video = JSON.stringify({ videoProgress: 100, isVideoEnded: true, attemptCounter: 2 });
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: paths.update(EMAIL),
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="videoData"\r\n\r\n${video}\r\n--${boundary}--\r\n`,
+    });
+    expect(multipart.statusCode).toBe(200);
+    const wrongVideo = await post(paths.update(EMAIL), {
+      email: EMAIL,
+      videoData: { videoProgress: 140, isVideoEnded: true, attemptCounter: 0 },
+    });
+    expect(json(wrongVideo).message).toBe(SERVER_MESSAGES.videoData);
+    const app = await saved();
+    expect(app.reminder_date).toBe('2026-11-30T09:15:00.000Z');
+    expect(app.video).toEqual({ videoProgress: 100, isVideoEnded: true, attemptCounter: 2 });
+    const { rows } = await t.db.query<{ reminder_sent_at: unknown }>(
+      'SELECT reminder_sent_at FROM applications',
+    );
+    expect(rows[0].reminder_sent_at).toBeNull();
+  });
+
+  it('removes no file and changes nothing when a write is refused', async () => {
+    const res = await post(paths.other, { email: 'someone@else.com', other }, { cookie });
+    expect(res.statusCode).toBe(403);
+    expect(existsSync(t.storageDir)).toBe(true);
+    expect((await saved()).other.key_challenge).toBe('');
+  });
+});
+
+describe('geolocation', () => {
+  it('answers a fixed country, or 503 when no lookup is configured', async () => {
+    const fixed = await testApp(databases[0], {
+      config: { geo: { url: '', key: '', fixedCountry: 'Ghana' } },
+    });
+    expect(json(await fixed.app.inject({ method: 'GET', url: paths.geo })).data).toEqual({
+      country_name: 'Ghana',
+    });
+    await fixed.close();
+    const none = await testApp(databases[0]);
+    const res = await none.app.inject({ method: 'GET', url: paths.geo });
+    expect(res.statusCode).toBe(503);
+    expect(json(res)).toEqual({ message: SERVER_MESSAGES.geoUnavailable, data: { country_name: '' } });
+    await none.close();
+  });
+
+  it('passes an upstream limit through as 429 and reads country_name otherwise', async () => {
+    const { createServer } = await import('node:http');
+    let status = 429;
+    const upstream = createServer((req, res) => {
+      expect(req.url).toContain('apiKey=secret');
+      res
+        .writeHead(status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ country_name: 'Kenya' }));
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    const port = (upstream.address() as { port: number }).port;
+    const t = await testApp(databases[0], {
+      config: { geo: { url: `http://127.0.0.1:${port}/ipgeo`, key: 'secret', fixedCountry: '' } },
+    });
+    const limited = await t.app.inject({ method: 'GET', url: paths.geo });
+    expect(limited.statusCode).toBe(429);
+    status = 200;
+    expect(json(await t.app.inject({ method: 'GET', url: paths.geo })).data).toEqual({
+      country_name: 'Kenya',
+    });
+    await t.close();
+    upstream.close();
+  });
+});
