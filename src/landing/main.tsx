@@ -1,3 +1,12 @@
-import { createRoot } from 'react-dom/client';
+import '../styles/tokens.css';
+import './landing.css';
 
-createRoot(document.getElementById('root')!).render(<a href="/apply">Apply Now</a>);
+/*
+ * The page is already readable from the prerendered HTML, and its links (Apply Now, the anchors) work without
+ * script. React, most of the JavaScript, is fetched once the page has loaded, so that on a slow connection it
+ * does not compete with the HTML, the CSS and the first paint for bandwidth.
+ */
+const hydrate = () => void import('./hydrate');
+
+if (document.readyState === 'complete') hydrate();
+else window.addEventListener('load', hydrate, { once: true });

@@ -1,0 +1,135 @@
+/**
+ * Programme facts and the short card copy of the landing page (SPEC §1, §9). Dates and fees live here once so
+ * that every section quotes the same numbers.
+ */
+export const cohort = { number: 6, startDate: '2025-03-10', startLabel: '10 March 2025' } as const;
+
+export interface Card {
+  title: string;
+  body: string;
+}
+
+/** 'The bootcamp is for you if you are': four cards. */
+export const audience: readonly Card[] = [
+  {
+    title: 'A Beginner',
+    body: 'A recent graduate with little or no work experience who wants a first real job, not just another internship.',
+  },
+  {
+    title: 'Unemployed',
+    body: 'Out of work and needing a job within 12 weeks. We work to your deadline with a plan, practice and introductions.',
+  },
+  {
+    title: 'Confused About Your Next Move',
+    body: 'Employed but unhappy or stagnant, or unsure which path fits you. Get clarity before you make the jump.',
+  },
+  {
+    title: 'Global Citizen',
+    body: 'A young African living abroad who wants to build a career where you are, or work remotely for teams anywhere.',
+  },
+];
+
+export interface KeyInfo {
+  title: string;
+  lead: string;
+  details: readonly string[];
+}
+
+/** Key Information (section id `gant`): cohort start, delivery mode, commitment fee and requirements. */
+export const keyInformation: readonly KeyInfo[] = [
+  {
+    title: 'Cohort start',
+    lead: `Cohort ${cohort.number} starts ${cohort.startLabel}`,
+    details: [
+      'A 5-day onboarding for everyone selected',
+      'Applications are rolling',
+      'Miss this cohort and you join the waitlist automatically',
+    ],
+  },
+  {
+    title: 'Delivery',
+    lead: '12 weeks, 100% virtual and live',
+    details: [
+      'Live sessions with facilitators, not self-paced videos',
+      'Individual and team challenges every week',
+      'A chat community for the whole cohort',
+    ],
+  },
+  {
+    title: 'Commitment fee',
+    lead: 'N60,000 (Nigeria) or $50 (international)',
+    details: [
+      'Paid upfront or in 2 instalments upon selection',
+      'A limited number of scholarships each cohort',
+      'Financial aid of up to 30% off for those who qualify',
+    ],
+  },
+  {
+    title: 'Requirements',
+    lead: 'What you need to take part',
+    details: [
+      'Good English',
+      'A smart device and internet access',
+      'Time: the programme is live, not self-paced',
+    ],
+  },
+];
+
+/** 'Why you should apply' (section id `services`): four cards. */
+export const reasons: readonly Card[] = [
+  {
+    title: 'Clarity',
+    body: 'Know your strengths, the roles that fit them and the story that makes employers listen.',
+  },
+  {
+    title: 'Hands-on challenges',
+    body: 'Weekly challenges on your own and in teams, built from the tasks real employers set.',
+  },
+  {
+    title: 'Certification',
+    body: 'A shareable, verifiable digital badge for every challenge, a completion certificate and a private page for your credentials.',
+  },
+  {
+    title: 'Opportunities',
+    body: 'Meet recruiters, leaders, mentors and coaches, and join a graduate career network when you finish.',
+  },
+];
+
+/** The intro video and its poster; both can point elsewhere through Vite env variables at build time. */
+export const media = {
+  introVideo: import.meta.env.VITE_INTRO_VIDEO_URL || '/media/intro.mp4',
+  introPoster: import.meta.env.VITE_INTRO_POSTER_URL || '/media/intro-poster.svg',
+} as const;
+
+export const designLead = {
+  name: 'Ifeoma Chukwu',
+  role: 'Programme Design Lead',
+  welcome: [
+    'Welcome! I designed this bootcamp for the graduate who has sent a hundred applications and heard nothing back.',
+    'For 12 weeks you will work live with facilitators and with your cohort: you will find out who you are, build the persona employers hire, and practise telling your story until it lands. Then we put you in front of the people who hire.',
+  ],
+} as const;
+
+export const contact = {
+  email: 'hello@theemploymentbootcamp.org',
+  phone: '+234 800 123 4567',
+  phoneHref: '+2348001234567',
+} as const;
+
+export interface SocialLink {
+  network: 'LinkedIn' | 'Instagram' | 'X';
+  url: string;
+}
+
+export const socialLinks: readonly SocialLink[] = [
+  { network: 'LinkedIn', url: 'https://www.linkedin.com/company/the-employment-bootcamp' },
+  { network: 'Instagram', url: 'https://www.instagram.com/theemploymentbootcamp' },
+  { network: 'X', url: 'https://x.com/employbootcamp' },
+];
+
+export const footerLinks = {
+  shop: 'https://shop.theemploymentbootcamp.org',
+  privacy: 'https://theemploymentbootcamp.org/privacy-policy',
+  terms: 'https://theemploymentbootcamp.org/terms-of-service',
+  founder: { label: 'Meet our founder', url: 'https://funmilayoadeyemi.com' },
+} as const;

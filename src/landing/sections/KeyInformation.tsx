@@ -1,0 +1,32 @@
+import { keyInformation } from '../../content/programme';
+import { useViewportWidth } from '../hooks';
+import { keyInfoRowHeight } from '../layout';
+
+/** Key Information (id `gant`): four cards in a row of the spec's height (1370 px below 768 px, else 560 px). */
+export function KeyInformation() {
+  const width = useViewportWidth();
+  return (
+    <section id="gant" className="section keyinfo" aria-labelledby="gant-title">
+      <div className="container">
+        <p className="eyebrow">Key information</p>
+        <h2 id="gant-title">Everything you need to know before you apply</h2>
+        <ul
+          className="keyinfo-row"
+          style={width === null ? undefined : { minHeight: keyInfoRowHeight(width) }}
+        >
+          {keyInformation.map((card) => (
+            <li key={card.title} className="card keyinfo-card">
+              <h3>{card.title}</h3>
+              <p className="keyinfo-lead">{card.lead}</p>
+              <ul className="ticks">
+                {card.details.map((detail) => (
+                  <li key={detail}>{detail}</li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * The landing page in Debian's Chromium, served the way `npm start` serves it (run `npx vite build` or
+ * `npm run build` first: this reads dist/client). Phone (360×640) and desktop (1280×800).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { heroPairs } from '../../src/content/hero';
+import { faq } from '../../src/content/faq';
+import { axeViolations, describeViolations, launchBrowser, screenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const sectionIds = [
+  'hero',
+  'about',
+  'gant',
+  'curriculum',
+  'services',
+  'faculty',
+  'testimonial',
+  'clients',
+  'whatsItGonnaBe',
+  'faq',
+  'footer',
+];
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(width: number, height: number): Promise<Page> {
+  // The server's CSP forbids inline scripts; axe-core is injected as one, so the test context bypasses CSP.
+  const page = await browser.newPage({ viewport: { width, height }, bypassCSP: true });
+  await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+  // Hydrated: the sliders know the viewport width only once React runs in the page.
+  await page.waitForSelector('.slider-track[data-per-view]');
+  return page;
+}
+
+/** Clicks a link that opens a new tab and returns the path the new tab reached. */
+async function pathReachedBy(page: Page, link: ReturnType<Page['locator']>): Promise<string> {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+  await popup.waitForLoadState('domcontentloaded');
+  const path = new URL(popup.url()).pathname;
+  await popup.close();
+  return path;
+}
+
+describe('landing page in a real browser', () => {
+  it('sends the hero words in the first HTML response, and no wizard code', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    expect(html).toContain(heroPairs[0].headline);
+    const page = await open(1280, 800);
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => n.endsWith('.js')),
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.some((s) => /\/assets\/app-/.test(s))).toBe(false);
+    await page.close();
+  });
+
+  for (const [width, height, name] of [
+    [360, 640, 'phone'],
+    [1280, 800, 'desktop'],
+  ] as const) {
+    describe(`at ${width}×${height} (${name})`, () => {
+      it('has every section, in order, and axe-core finds nothing', async () => {
+        const page = await open(width, height);
+        const ids = await page.evaluate(
+          (wanted) =>
+            [...document.querySelectorAll('[id]')].map((el) => el.id).filter((id) => wanted.includes(id)),
+          sectionIds,
+        );
+        expect(ids).toEqual(sectionIds);
+        await expect(page.locator('h1').textContent()).resolves.toBe(heroPairs[0].headline);
+        const violations = await axeViolations(page);
+        expect(violations, describeViolations(violations)).toEqual([]);
+        await screenshot(page, `landing-${name}`);
+        await page.close();
+      });
+
+      it('every visible Apply Now opens /apply', async () => {
+        const page = await open(width, height);
+        const applies = page.locator('a:has-text("Apply Now"):visible');
+        const count = await applies.count();
+        // Hero, About, Curriculum, closing call; plus the header's on desktop (the phone's is in the menu, below).
+        expect(count).toBe(name === 'phone' ? 4 : 5);
+        for (let i = 0; i < count; i++) {
+          await applies.nth(i).scrollIntoViewIfNeeded();
+          expect(await pathReachedBy(page, applies.nth(i))).toBe('/apply');
+        }
+        await page.close();
+      });
+
+      it('the FAQ opens one answer at a time', async () => {
+        const page = await open(width, height);
+        const q = (i: number) => page.getByRole('button', { name: faq[i].question });
+        await q(0).click();
+        await expect(page.getByText(faq[0].answer).isVisible()).resolves.toBe(true);
+        await q(1).click();
+        await expect(page.getByText(faq[1].answer).isVisible()).resolves.toBe(true);
+        await expect(page.getByText(faq[0].answer).isVisible()).resolves.toBe(false);
+        await q(1).click();
+        await expect(page.getByText(faq[1].answer).isVisible()).resolves.toBe(false);
+        await page.close();
+      });
+    });
+  }
+
+  it('on a phone, the menu opens, its links go to origin + anchor and close it, and its Apply Now opens /apply', async () => {
+    const page = await open(360, 640);
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await expect(page.getByRole('navigation', { name: 'Sections' }).isVisible()).resolves.toBe(false);
+    await toggle.click();
+    const menu = page.getByRole('navigation', { name: 'Sections menu' });
+    await menu.getByRole('link', { name: 'FAQ' }).waitFor({ state: 'visible' });
+    await screenshot(page, 'landing-phone-menu-open');
+    await menu.getByRole('link', { name: 'FAQ' }).click();
+    await page.waitForURL(`${server.url}/#faq`);
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await menu.getByRole('link', { name: 'FAQ' }).waitFor({ state: 'hidden' });
+
+    await toggle.click();
+    const apply = page.locator('#mobile-menu').getByRole('link', { name: /Apply Now/ });
+    await apply.waitFor({ state: 'visible' });
+    expect(await pathReachedBy(page, apply)).toBe('/apply');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await page.close();
+  });
+
+  it('an unknown route is served the app shell, not the landing page', async () => {
+    const response = await fetch(`${server.url}/nope`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).not.toContain(heroPairs[0].headline);
+    expect(html).toContain('id="root"');
+  });
+});
