@@ -1,0 +1,71 @@
+import type { FormEvent } from 'react';
+import { MESSAGES } from '../../machines/rules/messages';
+import { quizQuestions, type QuizQuestion } from '../../machines/rules/quiz';
+import { AppDialog } from '../components/Dialog';
+
+export interface VideoQuizDialogProps {
+  open: boolean;
+  answers: Partial<Record<QuizQuestion, string>>;
+  incomplete: boolean;
+  onAnswer: (question: QuizQuestion, value: string) => void;
+  onSubmit: () => void;
+  onSkip: () => void;
+}
+
+/**
+ * The quiz that stops the video (SPEC §3.5): two single-choice questions as native radio groups, so arrow keys,
+ * Tab and Space work and each group is announced with its question. It cannot be dismissed: Submit or Skip.
+ */
+export function VideoQuizDialog({
+  open,
+  answers,
+  incomplete,
+  onAnswer,
+  onSubmit,
+  onSkip,
+}: VideoQuizDialogProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <AppDialog open={open} title="Quick quiz" wide description="Answer both questions to carry on watching.">
+      <form onSubmit={submit} noValidate>
+        {quizQuestions().map(({ question, text, options }) => (
+          <fieldset key={question} className="field">
+            <legend>
+              {question}. {text}
+            </legend>
+            {options.map((option, index) => (
+              <label key={option.value} className="choice">
+                <input
+                  // Focus starts on the first choice, ready for the arrow keys (Headless UI honours autoFocus).
+                  autoFocus={question === 1 && index === 0}
+                  type="radio"
+                  name={`quiz-question-${question}`}
+                  value={option.value}
+                  checked={answers[question] === option.value}
+                  onChange={() => onAnswer(question, option.value)}
+                />
+                <span>{option.label}</span>
+              </label>
+            ))}
+          </fieldset>
+        ))}
+        {incomplete && (
+          <p className="alert alert--error" role="alert">
+            {MESSAGES.quizIncomplete}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={onSkip}>
+            Skip
+          </button>
+          <button type="submit" className="button">
+            Submit
+          </button>
+        </div>
+      </form>
+    </AppDialog>
+  );
+}
