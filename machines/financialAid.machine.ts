@@ -1,0 +1,272 @@
+/**
+ * The financial aid application (SPEC §2.3, §3.6, §4): Check-In by email, the emailed code when this browser has
+ * not proved the email yet, the seven questions, an irreversible confirm, the submission. Its own flow, not a child
+ * of the application machine; each screen state names its route in `meta.path`.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { FinancialAidData } from './rules/contract';
+import type { ErrorMap } from './rules/messages';
+import { MESSAGES } from './rules/messages';
+import { failureMessage } from './rules/payments';
+import { validateGroup } from './rules/schemas';
+
+export const CHECK_IN_PATH = '/financial-aid-application';
+export const FORM_PATH = '/financial-aid-application/form';
+export const SUCCESS_PATH = '/apply/success';
+
+export const AID_FIELDS = [
+  'typeOfPhone',
+  'haveLaptop',
+  'parentAlive',
+  'employed',
+  'affordableFee',
+  'whyBootcamp',
+  'anythingElse',
+] as const;
+export type AidField = (typeof AID_FIELDS)[number];
+export type AidAnswers = Record<AidField, string>;
+
+export const emptyAnswers = (): AidAnswers => ({
+  typeOfPhone: '',
+  haveLaptop: '',
+  parentAlive: '',
+  employed: '',
+  affordableFee: '',
+  whyBootcamp: '',
+  anythingElse: '',
+});
+
+/** SPEC §3.6: the form's answers under the payload's names. */
+export const toAidData = (a: AidAnswers): FinancialAidData => ({
+  phone_type: a.typeOfPhone.trim(),
+  has_laptop: a.haveLaptop.trim(),
+  parents_status: a.parentAlive.trim(),
+  employment_status_duration: a.employed.trim(),
+  affordable_amount: a.affordableFee.trim(),
+  bootcamp_attendance_reason: a.whyBootcamp.trim(),
+  additional_info: a.anythingElse.trim(),
+});
+
+export interface FinancialAidInput {
+  email?: string;
+}
+
+export interface FinancialAidContext {
+  email: string;
+  code: string;
+  answers: AidAnswers;
+  /** Field messages (the error summary and each field's own message). */
+  errors: ErrorMap;
+  /** A message that belongs to no one field: the server's, or a catalogue fallback. */
+  message: string;
+  /** A polite note, e.g. that the code was sent. */
+  info: string;
+}
+
+export type FinancialAidEdit = Partial<AidAnswers & { email: string; code: string }>;
+
+export type FinancialAidEvent =
+  | { type: 'EDIT'; values: FinancialAidEdit }
+  | { type: 'SUBMIT' }
+  | { type: 'RESEND' }
+  | { type: 'BACK' }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' };
+
+/** The structural part of the API client's lookup answer that this flow needs. */
+export interface LookupKind {
+  kind: 'new' | 'exists' | 'owner';
+}
+export interface SendCodeOutput {
+  message: string;
+}
+export interface SubmitAidInput {
+  email: string;
+  data: FinancialAidData;
+}
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is provided by the app`));
+
+const cleared = { errors: {}, message: '', info: '' };
+
+export const financialAidMachine = setup({
+  types: {
+    context: {} as FinancialAidContext,
+    events: {} as FinancialAidEvent,
+    input: {} as FinancialAidInput,
+  },
+  actors: {
+    lookupApplication: fromPromise<LookupKind, { email: string }>(notProvided('lookupApplication')),
+    sendCode: fromPromise<SendCodeOutput, { email: string }>(notProvided('sendCode')),
+    verifyCode: fromPromise<unknown, { email: string; token: string }>(notProvided('verifyCode')),
+    submitFinancialAid: fromPromise<void, SubmitAidInput>(notProvided('submitFinancialAid')),
+  },
+  guards: {
+    checkInValid: ({ context }) => validateGroup('checkIn', { email: context.email }).ok,
+    codeValid: ({ context }) => validateGroup('otp', { email: context.email, token: context.code }).ok,
+    answersValid: ({ context }) => validateGroup('financialAid', context.answers).ok,
+  },
+  actions: {
+    edit: assign(({ context, event }) => {
+      if (event.type !== 'EDIT') return {};
+      const { email, code, ...answers } = event.values;
+      // A field the person corrects loses its message; the others keep theirs until the next submit.
+      const errors = { ...context.errors };
+      Object.keys(event.values).forEach((field) => delete errors[field === 'code' ? 'token' : field]);
+      return {
+        email: email ?? context.email,
+        // A pasted code often carries spaces ('123 456'); only the digits matter.
+        code: code === undefined ? context.code : code.replace(/\s+/g, ''),
+        answers: { ...context.answers, ...answers },
+        errors,
+      };
+    }),
+    clearAlerts: assign(cleared),
+    showCheckInErrors: assign(({ context }) => ({
+      ...cleared,
+      errors: validateGroup('checkIn', { email: context.email }).errors,
+    })),
+    showCodeErrors: assign(({ context }) => ({
+      ...cleared,
+      errors: validateGroup('otp', { email: context.email, token: context.code }, ['token']).errors,
+    })),
+    showAnswerErrors: assign(({ context }) => ({
+      ...cleared,
+      errors: validateGroup('financialAid', context.answers).errors,
+    })),
+  },
+}).createMachine({
+  id: 'financialAid',
+  context: ({ input }) => ({
+    email: input.email ?? '',
+    code: '',
+    answers: emptyAnswers(),
+    ...cleared,
+  }),
+  initial: 'checkIn',
+  states: {
+    checkIn: {
+      meta: { path: CHECK_IN_PATH },
+      on: {
+        EDIT: { actions: 'edit' },
+        SUBMIT: [
+          { guard: 'checkInValid', target: 'lookingUp', actions: 'clearAlerts' },
+          { actions: 'showCheckInErrors' },
+        ],
+      },
+    },
+    lookingUp: {
+      meta: { path: CHECK_IN_PATH },
+      invoke: {
+        id: 'lookupApplication',
+        src: 'lookupApplication',
+        input: ({ context }) => ({ email: context.email.trim() }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.kind === 'new',
+            target: 'checkIn',
+            actions: assign({ message: MESSAGES.notRegistered }),
+          },
+          // The server shows saved answers only to a browser that proved the email (DESIGN.md §5).
+          { guard: ({ event }) => event.output.kind === 'exists', target: 'sendingCode' },
+          { target: 'form' },
+        ],
+        onError: {
+          target: 'checkIn',
+          actions: assign({
+            message: ({ event }) => failureMessage(event.error, MESSAGES.financialAidFailed),
+          }),
+        },
+      },
+    },
+    sendingCode: {
+      meta: { path: CHECK_IN_PATH },
+      invoke: {
+        id: 'sendCode',
+        src: 'sendCode',
+        input: ({ context }) => ({ email: context.email.trim() }),
+        onDone: {
+          target: 'code',
+          actions: assign({ info: ({ event }) => event.output.message || MESSAGES.otpSent, code: '' }),
+        },
+        // A refused resend (too soon) still leaves the earlier code usable, so the code step stays open.
+        onError: {
+          target: 'code',
+          actions: assign({
+            message: ({ event }) => failureMessage(event.error, MESSAGES.registrationFailed),
+          }),
+        },
+      },
+    },
+    code: {
+      meta: { path: CHECK_IN_PATH },
+      on: {
+        EDIT: { actions: 'edit' },
+        SUBMIT: [
+          { guard: 'codeValid', target: 'verifying', actions: 'clearAlerts' },
+          { actions: 'showCodeErrors' },
+        ],
+        RESEND: { target: 'sendingCode', actions: 'clearAlerts' },
+        BACK: { target: 'checkIn', actions: [assign({ code: '' }), 'clearAlerts'] },
+      },
+    },
+    verifying: {
+      meta: { path: CHECK_IN_PATH },
+      invoke: {
+        id: 'verifyCode',
+        src: 'verifyCode',
+        input: ({ context }) => ({ email: context.email.trim(), token: context.code.trim() }),
+        onDone: { target: 'form', actions: 'clearAlerts' },
+        onError: {
+          target: 'code',
+          actions: assign({
+            message: ({ event }) => failureMessage(event.error, MESSAGES.verificationFailed),
+          }),
+        },
+      },
+    },
+    form: {
+      meta: { path: FORM_PATH },
+      on: {
+        EDIT: { actions: 'edit' },
+        SUBMIT: [
+          { guard: 'answersValid', target: 'confirming', actions: 'clearAlerts' },
+          { actions: 'showAnswerErrors' },
+        ],
+      },
+    },
+    confirming: {
+      meta: { path: FORM_PATH },
+      on: { CONFIRM: 'submitting', CANCEL: 'form' },
+    },
+    submitting: {
+      meta: { path: FORM_PATH },
+      invoke: {
+        id: 'submitFinancialAid',
+        src: 'submitFinancialAid',
+        input: ({ context }) => ({ email: context.email.trim(), data: toAidData(context.answers) }),
+        onDone: 'done',
+        onError: {
+          target: 'form',
+          actions: assign({
+            message: ({ event }) => failureMessage(event.error, MESSAGES.financialAidSubmitFailed),
+            errors: ({ event }) => errorsOf(event.error),
+          }),
+        },
+      },
+    },
+    done: {
+      type: 'final',
+      meta: { path: SUCCESS_PATH },
+    },
+  },
+});
+
+/** The server's `data.error` map, carried on the API client's error as `errors`. */
+function errorsOf(error: unknown): ErrorMap {
+  if (typeof error === 'object' && error !== null && 'errors' in error) {
+    const { errors } = error as { errors: unknown };
+    if (typeof errors === 'object' && errors !== null) return errors as ErrorMap;
+  }
+  return {};
+}

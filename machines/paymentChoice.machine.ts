@@ -1,0 +1,222 @@
+/**
+ * The payment choice on /apply/confirmation (SPEC §2.2, §4, §9): the acceptance banner, the country look-up, the
+ * option cards of the Nigeria or the international set, the confirm dialog, recording the choice, and the dialogs
+ * that follow. Pure: the look-up, the misc call and the checkout are actors the app provides.
+ */
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { MESSAGES } from './rules/messages';
+import {
+  failureMessage,
+  findOption,
+  kindOf,
+  regionOf,
+  type PaymentKind,
+  type PaymentRegion,
+} from './rules/payments';
+
+export interface PaymentChoiceInput {
+  email: string;
+  formCountry: string;
+  paymentOption: string;
+}
+
+export interface PaymentChoiceContext {
+  email: string;
+  formCountry: string;
+  /** The country the options were chosen for: the look-up's answer, or the form's on failure. */
+  country: string;
+  region: PaymentRegion | null;
+  /** The option on the cards (being confirmed, or recorded). */
+  selected: string;
+  /** The last option the server recorded; it survives 'Change selection'. */
+  recorded: string;
+  error: string;
+}
+
+export type PaymentChoiceEvent =
+  | { type: 'PROCEED' }
+  | { type: 'SELECT'; option: string }
+  | { type: 'CONFIRM' }
+  | { type: 'CHANGE' }
+  | { type: 'VIEW_DETAILS' }
+  | { type: 'LATER' }
+  | { type: 'CLOSE' }
+  | { type: 'PORTAL' }
+  | { type: 'RETRY' };
+
+/** What the parent application machine receives once a choice is on the server. */
+export interface PaymentChosenEvent {
+  type: 'PAYMENT.CHOSEN';
+  option: string;
+}
+
+export interface RecordChoiceInput {
+  email: string;
+  option: string;
+}
+export interface CheckoutInput {
+  email: string;
+  option: string;
+}
+export interface CheckoutOutput {
+  reference: string;
+}
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is provided by the app`));
+
+const isKind = (kind: PaymentKind) => (option: string) => kindOf(option) === kind;
+
+export const paymentChoiceMachine = setup({
+  types: {
+    context: {} as PaymentChoiceContext,
+    events: {} as PaymentChoiceEvent,
+    input: {} as PaymentChoiceInput,
+  },
+  actors: {
+    lookupCountry: fromPromise<string>(notProvided('lookupCountry')),
+    recordChoice: fromPromise<void, RecordChoiceInput>(notProvided('recordChoice')),
+    checkout: fromPromise<CheckoutOutput, CheckoutInput>(notProvided('checkout')),
+  },
+  guards: {
+    isOfferedOption: ({ context, event }) =>
+      event.type === 'SELECT' && context.region !== null && !!findOption(context.region, event.option),
+    choseNotReady: ({ context }) => isKind('notReady')(context.selected),
+    choseInstalments: ({ context }) => isKind('instalments')(context.selected),
+  },
+  actions: {
+    clearError: assign({ error: '' }),
+    // A child run on its own (a test page, a screen test) has no parent to tell.
+    notifyParent: enqueueActions(({ enqueue, self, context }) => {
+      if (self._parent) {
+        enqueue.sendParent({ type: 'PAYMENT.CHOSEN', option: context.selected } satisfies PaymentChosenEvent);
+      }
+    }),
+    notifyFailure: enqueueActions(({ enqueue, self }) => {
+      if (self._parent) enqueue.sendParent({ type: 'PAYMENT.FAILED' });
+    }),
+  },
+}).createMachine({
+  id: 'paymentChoice',
+  context: ({ input }) => ({
+    email: input.email,
+    formCountry: input.formCountry,
+    country: '',
+    region: null,
+    selected: input.paymentOption,
+    recorded: input.paymentOption,
+    error: '',
+  }),
+  initial: 'banner',
+  states: {
+    banner: {
+      on: { PROCEED: 'locating' },
+    },
+    locating: {
+      invoke: {
+        id: 'lookupCountry',
+        src: 'lookupCountry',
+        onDone: {
+          target: 'choosing',
+          actions: assign(({ event, context }) => {
+            const country = event.output.trim() || context.formCountry;
+            return { country, region: regionOf(country) };
+          }),
+        },
+        // Any failure (a 429 or 403 limit included, SPEC §8) falls back to the country on the form.
+        onError: {
+          target: 'choosing',
+          actions: assign(({ context }) => ({
+            country: context.formCountry,
+            region: regionOf(context.formCountry),
+          })),
+        },
+      },
+    },
+    choosing: {
+      on: {
+        SELECT: {
+          guard: 'isOfferedOption',
+          target: 'confirming',
+          actions: [assign({ selected: ({ event }) => event.option }), 'clearError'],
+        },
+      },
+    },
+    confirming: {
+      on: {
+        CONFIRM: 'recording',
+        CHANGE: { target: 'choosing', actions: assign({ selected: ({ context }) => context.recorded }) },
+      },
+    },
+    recording: {
+      invoke: {
+        id: 'recordChoice',
+        src: 'recordChoice',
+        input: ({ context }) => ({ email: context.email, option: context.selected }),
+        onDone: [
+          {
+            guard: 'choseNotReady',
+            target: 'notReady',
+            actions: [assign({ recorded: ({ context }) => context.selected }), 'notifyParent'],
+          },
+          {
+            guard: 'choseInstalments',
+            target: 'checkout',
+            actions: [assign({ recorded: ({ context }) => context.selected }), 'notifyParent'],
+          },
+          {
+            target: 'recorded',
+            actions: [assign({ recorded: ({ context }) => context.selected }), 'notifyParent'],
+          },
+        ],
+        onError: {
+          target: 'choosing',
+          actions: assign({
+            error: ({ event }) => failureMessage(event.error, MESSAGES.paymentChoiceFailed),
+            selected: ({ context }) => context.recorded,
+          }),
+        },
+      },
+    },
+    /** The success dialog: View Payment Details or Later. */
+    recorded: {
+      on: { VIEW_DETAILS: 'paymentDetails', LATER: 'chosen' },
+    },
+    /** The preference-noted dialog with the waitlist link. */
+    notReady: {
+      on: { CLOSE: 'chosen' },
+    },
+    /** The payment modal: bank transfer details and Proceed to Payment Portal. */
+    paymentDetails: {
+      on: { CLOSE: 'chosen', PORTAL: 'checkout' },
+    },
+    checkout: {
+      invoke: {
+        id: 'checkout',
+        src: 'checkout',
+        input: ({ context }) => ({ email: context.email, option: context.recorded }),
+        onDone: 'paid',
+        onError: 'paymentFailed',
+      },
+    },
+    paid: {
+      on: { CLOSE: 'chosen' },
+    },
+    /** The app routes here to /failed ('Payment failed, please try again.'). */
+    paymentFailed: {
+      meta: { path: '/failed' },
+      entry: 'notifyFailure',
+      on: { RETRY: 'chosen' },
+    },
+    /** A choice is on record; the cards stay (another may be chosen), with the details one click away. */
+    chosen: {
+      on: {
+        VIEW_DETAILS: 'paymentDetails',
+        SELECT: {
+          guard: 'isOfferedOption',
+          target: 'confirming',
+          actions: [assign({ selected: ({ event }) => event.option }), 'clearError'],
+        },
+      },
+    },
+  },
+});

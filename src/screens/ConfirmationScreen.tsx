@@ -1,0 +1,215 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
+import type { reminderMachine } from '../../machines/reminder.machine';
+import { MESSAGES } from '../../machines/rules/messages';
+import { PAYMENT_OPTIONS, findOption, kindOf } from '../../machines/rules/payments';
+import { AppDialog, ConfirmDialog } from '../components/Dialog';
+import { ErrorSummary } from '../components/ErrorSummary';
+import { ReminderScheduler } from '../components/ReminderScheduler';
+import type { AppConfig } from '../config';
+import { PaymentOptionsModal } from './PaymentOptionsModal';
+
+export interface ConfirmationScreenProps {
+  actor: ActorRefFrom<typeof paymentChoiceMachine>;
+  reminder: ActorRefFrom<typeof reminderMachine>;
+  config: AppConfig;
+}
+
+export const FINANCIAL_AID_URL = '/financial-aid-application';
+
+/** /apply/confirmation: the acceptance banner, the payment options and their dialogs, and the reminder. */
+export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScreenProps) {
+  const state = useSelector(actor, (s) => s);
+  const { region, selected, recorded, error, country } = state.context;
+  const send = actor.send;
+  const options = region ? PAYMENT_OPTIONS[region] : [];
+  const selectedInfo = region ? findOption(region, selected) : undefined;
+  const recordedInfo = region ? findOption(region, recorded) : undefined;
+
+  return (
+    <div className="confirmation">
+      <section className="card banner" aria-labelledby="banner-title">
+        <h1 id="banner-title" className="screen-title">
+          Congratulations, you have been accepted!
+        </h1>
+        <p className="lede">
+          You have a place in the next cohort of The Employment Bootcamp. Secure it by choosing how you will
+          pay the commitment fee.
+        </p>
+        {state.matches('banner') && (
+          <button type="button" className="button" onClick={() => send({ type: 'PROCEED' })}>
+            Proceed to payment
+          </button>
+        )}
+        {state.matches('locating') && (
+          <p className="loading" role="status">
+            <span className="spinner" aria-hidden="true" /> Finding the payment options for your country…
+          </p>
+        )}
+      </section>
+
+      {region && (
+        <section className="card" aria-labelledby="options-title">
+          <h2 id="options-title">Payment options</h2>
+          <p className="hint">
+            {region === 'nigeria'
+              ? 'Options for applicants in Nigeria'
+              : 'Options for international applicants'}
+            {country ? ` (based on: ${country})` : ''}.
+          </p>
+          <ErrorSummary message={error} errors={{}} />
+          <ul className="payment-options">
+            {options.map((option, i) => {
+              const isChoice = recorded === option.value;
+              return (
+                <li
+                  key={option.value}
+                  className={isChoice ? 'payment-option payment-option--chosen' : 'payment-option'}
+                >
+                  <h3 id={`payment-option-${i}`}>{option.value}</h3>
+                  <p className="payment-option__price">{option.price}</p>
+                  <p>{option.description}</p>
+                  {isChoice && <p className="payment-option__badge">Your choice</p>}
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    aria-describedby={`payment-option-${i}`}
+                    disabled={!(state.matches('choosing') || state.matches('chosen'))}
+                    onClick={() => send({ type: 'SELECT', option: option.value })}
+                  >
+                    Choose <span className="visually-hidden">{option.value}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          {recorded && kindOf(recorded) !== 'notReady' && state.matches('chosen') && (
+            <button type="button" className="button" onClick={() => send({ type: 'VIEW_DETAILS' })}>
+              View Payment Details
+            </button>
+          )}
+          {state.matches('checkout') && (
+            <p className="loading" role="status">
+              <span className="spinner" aria-hidden="true" /> Opening the payment portal…
+            </p>
+          )}
+          {state.matches('paymentFailed') && (
+            <p className="alert alert--error" role="alert">
+              {MESSAGES.paymentFailed}
+            </p>
+          )}
+        </section>
+      )}
+
+      <section className="card" aria-labelledby="aid-title">
+        <h2 id="aid-title">Need help with the fee?</h2>
+        <p>
+          Financial aid of up to 30% off the fee is available to a limited number of applicants; it is not
+          guaranteed.
+        </p>
+        <a
+          className="button button--secondary"
+          href={FINANCIAL_AID_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Apply for Financial Aid <span className="visually-hidden">(opens in a new tab)</span>
+        </a>
+      </section>
+
+      <ReminderScheduler actor={reminder} />
+
+      <ConfirmDialog
+        open={state.matches('confirming') || state.matches('recording')}
+        title="Confirm your payment option"
+        text={
+          selectedInfo ? (
+            <>
+              You chose <strong>{selectedInfo.value}</strong> ({selectedInfo.price}). Do you want to proceed?
+            </>
+          ) : (
+            'Do you want to proceed?'
+          )
+        }
+        confirmLabel="Yes proceed"
+        cancelLabel="Change selection"
+        busy={state.matches('recording')}
+        onConfirm={() => send({ type: 'CONFIRM' })}
+        onCancel={() => send({ type: 'CHANGE' })}
+      />
+
+      <AppDialog
+        open={state.matches('recorded')}
+        title="Your choice has been recorded"
+        description={recordedInfo ? `${recordedInfo.value}: ${recordedInfo.price}.` : undefined}
+        onClose={() => send({ type: 'LATER' })}
+        actions={
+          <>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => send({ type: 'LATER' })}
+            >
+              Later
+            </button>
+            <button type="button" className="button" onClick={() => send({ type: 'VIEW_DETAILS' })}>
+              View Payment Details
+            </button>
+          </>
+        }
+      >
+        {kindOf(recorded) === 'financialAid' && (
+          <p>
+            Next, tell us about your circumstances:{' '}
+            <a href={FINANCIAL_AID_URL} target="_blank" rel="noopener noreferrer">
+              Apply for Financial Aid <span className="visually-hidden">(opens in a new tab)</span>
+            </a>
+            .
+          </p>
+        )}
+      </AppDialog>
+
+      <AppDialog
+        open={state.matches('notReady')}
+        title="Your preference has been noted"
+        description="Thank you for letting us know. Join the waitlist and we will tell you when the next cohort opens."
+        onClose={() => send({ type: 'CLOSE' })}
+        actions={
+          <>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => send({ type: 'CLOSE' })}
+            >
+              Close
+            </button>
+            <a className="button" href={config.waitlistUrl}>
+              Join the waitlist
+            </a>
+          </>
+        }
+      />
+
+      <PaymentOptionsModal
+        open={state.matches('paymentDetails')}
+        config={config}
+        option={recordedInfo}
+        onClose={() => send({ type: 'CLOSE' })}
+        onProceed={() => send({ type: 'PORTAL' })}
+      />
+
+      <AppDialog
+        open={state.matches('paid')}
+        title="Payment successful"
+        description="Thank you. Your payment has been received and your place is secured."
+        onClose={() => send({ type: 'CLOSE' })}
+        actions={
+          <button type="button" className="button" onClick={() => send({ type: 'CLOSE' })}>
+            Close
+          </button>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { financialAidMachine } from '../../machines/financialAid.machine';
+import { BusyButton } from '../components/Dialog';
+import { CodeInput } from '../components/CodeInput';
+import { ErrorSummary, FieldError, describedBy, fieldId } from '../components/ErrorSummary';
+
+export interface FinancialAidCheckInScreenProps {
+  actor: ActorRefFrom<typeof financialAidMachine>;
+}
+
+/** /financial-aid-application: the email, then (for a browser that has not proved it) the emailed code. */
+export function FinancialAidCheckInScreen({ actor }: FinancialAidCheckInScreenProps) {
+  const state = useSelector(actor, (s) => s);
+  const { email, code, errors, message, info } = state.context;
+  const codeStep = state.matches('code') || state.matches('verifying') || state.matches('sendingCode');
+
+  if (codeStep) {
+    return (
+      <form
+        className="card"
+        noValidate
+        aria-labelledby="aid-code-title"
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'SUBMIT' });
+        }}
+      >
+        <h2 id="aid-code-title">Check your email</h2>
+        <ErrorSummary message={message} errors={errors} />
+        {info && (
+          <p className="alert alert--info" role="status">
+            {info}
+          </p>
+        )}
+        <p className="hint" id="aid-code-hint">
+          We sent a 6-digit code to <strong>{email}</strong>. Enter it to continue to your financial aid form.
+        </p>
+        <div className="field">
+          <label htmlFor={fieldId('token')}>Code</label>
+          <CodeInput
+            id={fieldId('token')}
+            value={code}
+            autoFocus
+            onChange={(value) => actor.send({ type: 'EDIT', values: { code: value } })}
+            {...describedBy('token', errors, 'aid-code-hint')}
+          />
+          <FieldError name="token" errors={errors} />
+        </div>
+        <div className="actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => actor.send({ type: 'BACK' })}
+          >
+            Use a different email
+          </button>
+          <button
+            type="button"
+            className="button button--link"
+            disabled={state.matches('sendingCode')}
+            onClick={() => actor.send({ type: 'RESEND' })}
+          >
+            Resend code
+          </button>
+          <BusyButton type="submit" busy={state.matches('verifying') || state.matches('sendingCode')}>
+            Verify
+          </BusyButton>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <form
+      className="card"
+      noValidate
+      aria-labelledby="aid-check-in-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'SUBMIT' });
+      }}
+    >
+      <h2 id="aid-check-in-title">Check-In</h2>
+      <ErrorSummary message={message} errors={errors} />
+      <p className="hint" id="aid-email-hint">
+        Enter the email address you applied to the bootcamp with.
+      </p>
+      <div className="field">
+        <label htmlFor={fieldId('email')}>Email address</label>
+        <input
+          id={fieldId('email')}
+          name="email"
+          className="input"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          value={email}
+          onChange={(event) => actor.send({ type: 'EDIT', values: { email: event.target.value } })}
+          {...describedBy('email', errors, 'aid-email-hint')}
+        />
+        <FieldError name="email" errors={errors} />
+      </div>
+      <BusyButton type="submit" busy={state.matches('lookingUp')}>
+        Proceed
+      </BusyButton>
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { paymentChoiceMachine, type PaymentChoiceContext } from '../../machines/paymentChoice.machine';
+import { MESSAGES } from '../../machines/rules/messages';
+import {
+  kindOf,
+  NOT_READY,
+  OPTION_INSTALMENTS,
+  PAYMENT_OPTIONS,
+  regionOf,
+} from '../../machines/rules/payments';
+import { replay, transitionPaths, uncovered, type Replay } from './support/graphReplay';
+
+const input = { email: 'ada@example.com', formCountry: 'Kenya', paymentOption: '' };
+const actorIds = ['lookupCountry', 'recordChoice', 'checkout'] as const;
+
+const events = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
+  const context = snapshot.context as PaymentChoiceContext;
+  const offered = context.region ? PAYMENT_OPTIONS[context.region].map((o) => o.value) : [];
+  return [
+    { type: 'PROCEED' },
+    // The look-up answers Nigeria, another country, nothing usable; or fails (a 429 or 403 among them).
+    { type: 'xstate.done.actor.lookupCountry', output: 'Nigeria' },
+    { type: 'xstate.done.actor.lookupCountry', output: 'Ghana' },
+    { type: 'xstate.done.actor.lookupCountry', output: ' ' },
+    { type: 'xstate.error.actor.lookupCountry', error: { message: 'Too many requests', status: 429 } },
+    ...offered.map((option) => ({ type: 'SELECT', option })),
+    { type: 'SELECT', option: 'Pay with seashells' },
+    { type: 'CONFIRM' },
+    { type: 'CHANGE' },
+    { type: 'xstate.done.actor.recordChoice' },
+    { type: 'xstate.error.actor.recordChoice', error: { message: 'The server is busy' } },
+    { type: 'xstate.error.actor.recordChoice', error: { message: '' } },
+    { type: 'VIEW_DETAILS' },
+    { type: 'LATER' },
+    { type: 'CLOSE' },
+    { type: 'PORTAL' },
+    { type: 'xstate.done.actor.checkout', output: { reference: 'TEBC-1234560001' } },
+    { type: 'xstate.error.actor.checkout', error: { message: 'declined' } },
+    { type: 'RETRY' },
+  ];
+};
+
+/** A vertex is a state with its option set, the kinds of the selected and recorded options, and an error or not. */
+const vertex = (s: AnyMachineSnapshot) => {
+  const c = s.context as PaymentChoiceContext;
+  return JSON.stringify([s.value, c.region, kindOf(c.selected), kindOf(c.recorded), c.error !== '']);
+};
+
+const paths = transitionPaths(paymentChoiceMachine, input, events, vertex);
+
+/** What a person would notice in each state, whatever path led there. */
+function check(snapshot: AnyMachineSnapshot, run: Replay) {
+  const context = snapshot.context as PaymentChoiceContext;
+  if (snapshot.matches('choosing')) {
+    // The option set follows the country: the look-up's, or the form's when the look-up gave nothing.
+    expect(context.region).toBe(regionOf(context.country));
+    expect(['Nigeria', 'Ghana', 'Kenya']).toContain(context.country);
+  }
+  if (snapshot.matches('recorded') || snapshot.matches('notReady') || snapshot.matches('checkout')) {
+    const recordCall = run.calls.filter((c) => c.src === 'recordChoice').at(-1);
+    expect(recordCall?.input).toEqual({ email: input.email, option: context.selected });
+    // The parent keeps the choice (PAYMENT.CHOSEN) as soon as it is on the server.
+    expect(run.toParent.at(-1)).toEqual({ type: 'PAYMENT.CHOSEN', option: context.recorded });
+  }
+  if (snapshot.matches('notReady')) expect(context.recorded).toBe(NOT_READY);
+  if (snapshot.matches('checkout')) {
+    expect(run.calls.at(-1)).toEqual({
+      src: 'checkout',
+      input: { email: input.email, option: context.recorded },
+    });
+  }
+  if (snapshot.matches('paymentFailed'))
+    expect(snapshot.getMeta()).toEqual({ 'paymentChoice.paymentFailed': { path: '/failed' } });
+}
+
+describe('paymentChoice machine: model-based paths', () => {
+  it('generates paths from the definition', () => {
+    expect(paths.length).toBeGreaterThan(20);
+  });
+
+  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
+    replay(paymentChoiceMachine, actorIds, input, path, check);
+  });
+
+  it('the replayed paths visit every state and take every transition of the definition', () => {
+    expect(uncovered(paymentChoiceMachine, actorIds, input, paths)).toEqual({ states: [], transitions: [] });
+    // The check itself can fail: one path alone leaves states and transitions out.
+    const partial = uncovered(paymentChoiceMachine, actorIds, input, paths.slice(0, 1));
+    expect(partial.states).toContain('paymentChoice.paymentFailed');
+    expect(partial.transitions).toContain('paymentChoice.checkout xstate.error.actor.checkout #0');
+  });
+});
+
+describe('paymentChoice machine: outcomes', () => {
+  const find = (predicate: (r: Replay, last: AnyMachineSnapshot) => boolean) => {
+    for (const path of paths) {
+      const run = replay(paymentChoiceMachine, actorIds, input, path);
+      const last = run.snapshots.at(-1)!;
+      if (predicate(run, last)) return { run, last };
+    }
+    throw new Error('no generated path has this outcome');
+  };
+
+  it('a failed record shows the server message, or the catalogue fallback, and returns to the cards', () => {
+    const server = find((_, s) => s.matches('choosing') && s.context.error === 'The server is busy');
+    expect(server.last.context.selected).toBe('');
+    const fallback = find((_, s) => s.matches('choosing') && s.context.error !== '');
+    expect([MESSAGES.paymentChoiceFailed, 'The server is busy']).toContain(fallback.last.context.error);
+    find((_, s) => s.matches('choosing') && s.context.error === MESSAGES.paymentChoiceFailed);
+  });
+
+  it('the instalment plan goes to the checkout after recording, and a failed payment reaches paymentFailed', () => {
+    const { run } = find((_, s) => s.matches('paymentFailed') && s.context.recorded === OPTION_INSTALMENTS);
+    const values = run.snapshots.map((s) => s.value);
+    expect(values.slice(-3)).toEqual(['recording', 'checkout', 'paymentFailed']);
+  });
+
+  it('the instalment plan is only offered in the Nigeria set', () => {
+    find(
+      (_, s) =>
+        s.matches('confirming') &&
+        s.context.selected === OPTION_INSTALMENTS &&
+        s.context.region === 'nigeria',
+    );
+    expect(() =>
+      find(
+        (_, s) =>
+          s.matches('confirming') &&
+          s.context.selected === OPTION_INSTALMENTS &&
+          s.context.region === 'international',
+      ),
+    ).toThrow();
+  });
+
+  it('an option of neither set is refused', () => {
+    expect(() => find((_, s) => s.context.selected === 'Pay with seashells')).toThrow();
+  });
+});
