@@ -31,6 +31,10 @@ import {
   type ValidationGroup,
 } from './rules';
 import { otpTimerMachine } from './otpTimer.machine';
+import { SELECTION_QUIZ } from './rules/quiz';
+import { videoQuizMachine } from './videoQuiz.machine';
+import { paymentChoiceMachine } from './paymentChoice.machine';
+import { reminderMachine } from './reminder.machine';
 
 export interface ScreenMeta {
   path: string;
@@ -56,6 +60,8 @@ export interface ApplicationInput {
   referralCode?: string | null;
   /** The clock, read only when a countdown starts; the app passes Date.now. */
   now?: () => number;
+  /** Seconds into the selection video at which the quiz appears (configurable for short test clips). */
+  quizTime?: number;
 }
 
 export interface ApplicationContext extends PersistedApplication {
@@ -69,6 +75,7 @@ export interface ApplicationContext extends PersistedApplication {
   upload: { loaded: number; total: number } | null;
   submitResult: SubmitResult | null;
   now: () => number;
+  quizTime: number;
 }
 
 export type FormField = keyof ApplicationForm;
@@ -173,6 +180,7 @@ const defaults = (input: ApplicationInput): ApplicationContext => {
     upload: null,
     submitResult: null,
     now: input.now ?? (() => 0),
+    quizTime: input.quizTime ?? SELECTION_QUIZ.time,
   };
 };
 
@@ -277,6 +285,9 @@ export const applicationMachine = setup({
       notImplemented('submitApplication'),
     ),
     otpTimer: otpTimerMachine,
+    videoQuiz: videoQuizMachine,
+    paymentChoice: paymentChoiceMachine,
+    reminder: reminderMachine,
   },
   guards: {
     routesTo: ({ context, event }, params: { state: ScreenState }) =>
@@ -339,6 +350,7 @@ export const applicationMachine = setup({
         loadingCohort: {
           invoke: {
             src: 'loadCohort',
+            id: 'loadCohort',
             onDone: { target: 'idle', actions: assign({ cohort: ({ event }) => event.output }) },
             onError: {
               target: 'idle',
@@ -352,6 +364,7 @@ export const applicationMachine = setup({
           entry: 'clearErrors',
           invoke: {
             src: 'lookupApplication',
+            id: 'lookupApplication',
             input: ({ context }) => ({ email: context.form.email.trim().toLowerCase() }),
             onDone: [
               {
@@ -435,6 +448,7 @@ export const applicationMachine = setup({
         saving: {
           invoke: {
             src: 'createApplication',
+            id: 'createApplication',
             input: ({ context }) => toCreatePayload(cleaned(context.form)),
             onDone: {
               target: 'codeSent',
@@ -462,6 +476,7 @@ export const applicationMachine = setup({
           entry: 'clearErrors',
           invoke: {
             src: 'sendCode',
+            id: 'sendCode',
             input: ({ context }) => ({ email: context.form.email }),
             onDone: {
               target: 'entering',
@@ -501,6 +516,7 @@ export const applicationMachine = setup({
           entry: 'clearErrors',
           invoke: {
             src: 'sendCode',
+            id: 'sendCode',
             input: ({ context }) => ({ email: context.form.email }),
             onDone: {
               target: 'entering',
@@ -528,6 +544,7 @@ export const applicationMachine = setup({
           entry: 'clearErrors',
           invoke: {
             src: 'verifyCode',
+            id: 'verifyCode',
             input: ({ context }) => ({ email: context.form.email, token: context.token.trim() }),
             onDone: {
               target: '#application.resume',
@@ -587,6 +604,7 @@ export const applicationMachine = setup({
             saving: {
               invoke: {
                 src: 'saveEligibility',
+                id: 'saveEligibility',
                 input: ({ context }) => eligibilityPayload(context.form),
                 onDone: {
                   target: 'result',
@@ -614,6 +632,7 @@ export const applicationMachine = setup({
             uploading: {
               invoke: {
                 src: 'uploadCv',
+                id: 'uploadCv',
                 input: ({ context }) => ({ email: context.form.email, file: context.cvFile! }),
               },
               on: {
@@ -694,6 +713,7 @@ export const applicationMachine = setup({
         saving: {
           invoke: {
             src: 'saveEmployment',
+            id: 'saveEmployment',
             input: ({ context }) => employmentPayload(context.form),
             onDone: '#application.other',
             onError: {
@@ -739,6 +759,7 @@ export const applicationMachine = setup({
         submitting: {
           invoke: {
             src: 'submitApplication',
+            id: 'submitApplication',
             input: ({ context }) => ({
               other: otherPayload(context.form),
               submit: {
@@ -769,9 +790,21 @@ export const applicationMachine = setup({
 
     selectionVideo: {
       meta: screen('selectionVideo', 6, 'Info Video'),
+      invoke: {
+        src: 'videoQuiz',
+        id: 'videoQuiz',
+        input: ({ context }) => ({
+          videoProgress: context.form.videoProgress,
+          isVideoEnded: context.form.isVideoEnded,
+          attemptCounter: context.form.attemptCounter,
+          quizTime: context.quizTime,
+          rewatchTime: SELECTION_QUIZ.rewatchTime,
+        }),
+        // The quiz machine finishes only when Continue is pressed after the end of the video.
+        onDone: 'confirmation',
+      },
       on: {
         BACK: 'success',
-        CONTINUE: { guard: ({ context }) => context.form.isVideoEnded, target: 'confirmation' },
         'VIDEO.PROGRESS': {
           actions: assign({
             form: ({ context, event }) => ({
@@ -787,6 +820,26 @@ export const applicationMachine = setup({
 
     confirmation: {
       meta: screen('confirmation', 6, 'Confirmation'),
+      invoke: [
+        {
+          src: 'paymentChoice',
+          id: 'paymentChoice',
+          input: ({ context }) => ({
+            email: context.form.email,
+            formCountry: context.form.country,
+            paymentOption: context.form.paymentOption,
+          }),
+        },
+        {
+          src: 'reminder',
+          id: 'reminder',
+          input: ({ context }) => ({
+            email: context.form.email,
+            reminderSet: context.reminderSet,
+            now: context.now(),
+          }),
+        },
+      ],
       on: {
         'PAYMENT.CHOSEN': {
           actions: assign({

@@ -1,3 +1,52 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { createActor, type InspectionEvent, type Observer } from 'xstate';
+import { currentScreen, progressOf } from '../machines/application.machine';
+import { createApiClient } from './api/client';
+import { App } from './App';
+import { ApplicationProvider } from './app/ApplicationContext';
+import { APPLICATION_SYSTEM_ID, provideApplication } from './app/applicationActors';
+import { captureReferral, loadPersisted, savePersisted } from './app/persistence';
+import { readConfig } from './config';
+import './styles/app.css';
 
-createRoot(document.getElementById('root')!).render(<p>Loading…</p>);
+/** The Stately inspector, in development only and on request (`?inspect` or VITE_INSPECT=1). */
+async function devInspector(): Promise<Observer<InspectionEvent> | undefined> {
+  if (!import.meta.env.DEV) return undefined;
+  if (!new URLSearchParams(location.search).has('inspect') && import.meta.env.VITE_INSPECT !== '1')
+    return undefined;
+  const { createBrowserInspector } = await import('@statelyai/inspect');
+  return createBrowserInspector().inspect;
+}
+
+const api = createApiClient();
+const config = readConfig();
+const actor = createActor(provideApplication(api, config), {
+  systemId: APPLICATION_SYSTEM_ID,
+  input: {
+    persisted: loadPersisted(),
+    referralCode: captureReferral(location.search),
+    now: Date.now,
+    quizTime: config.quizTime,
+  },
+  inspect: await devInspector(),
+});
+actor.subscribe((snapshot) => {
+  const screen = currentScreen(snapshot);
+  savePersisted(
+    snapshot.context,
+    screen ? { step: screen.step, percentage: progressOf(screen.step).percentage } : null,
+  );
+});
+actor.start();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <BrowserRouter>
+      <ApplicationProvider actor={actor}>
+        <App api={api} />
+      </ApplicationProvider>
+    </BrowserRouter>
+  </StrictMode>,
+);

@@ -1,0 +1,53 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { financialAidMachine } from '../../machines/financialAid.machine';
+import { MESSAGES, type MiscPayload } from '../../machines/rules';
+import { OPTION_FINANCIAL_AID } from '../../machines/rules/payments';
+import { ApiError, type ApiClient } from '../api/client';
+import { FinancialAidShell } from '../screens/FinancialAidShell';
+import { loadPersisted } from './persistence';
+
+export function provideFinancialAid(api: ApiClient) {
+  return financialAidMachine.provide({
+    actors: {
+      lookupApplication: fromPromise(({ input }) => api.lookup(input.email)),
+      sendCode: fromPromise(({ input }) => api.resendCode(input.email)),
+      verifyCode: fromPromise(({ input }) => api.verifyEmail(input.email, input.token)),
+      submitFinancialAid: fromPromise(async ({ input }) => {
+        const payload: MiscPayload = {
+          email: input.email,
+          misc: { column_name: 'Financial Info', payment_option: OPTION_FINANCIAL_AID, data: input.data },
+        };
+        // The client's fallback for misc speaks of payment choices; a failure here is a financial-aid failure.
+        await api.saveMisc(payload).catch((error: unknown) => {
+          throw error instanceof ApiError && error.status > 0
+            ? error
+            : new Error(MESSAGES.financialAidSubmitFailed);
+        });
+      }),
+    },
+  });
+}
+
+/** /financial-aid-application: its own flow; the URL follows its machine's `meta.path`. */
+export function FinancialAidApp({ api }: { api: ApiClient }) {
+  const logic = useMemo(() => provideFinancialAid(api), [api]);
+  const actor = useActorRef(logic, { input: { email: loadPersisted().form?.email ?? '' } });
+  const path = useSelector(actor, (s) => {
+    const meta = Object.values(s.getMeta()) as ({ path?: string } | undefined)[];
+    return meta.find((m) => m?.path)?.path ?? null;
+  });
+  const done = useSelector(actor, (s) => s.status === 'done');
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    // The end of the flow: the success screen, where a dialog says the aid application is in.
+    if (done) navigate('/apply/success', { state: { financialAid: true } });
+    else if (path && path !== location.pathname) navigate(path, { replace: true });
+  }, [done, path, location.pathname, navigate]);
+
+  return <FinancialAidShell actor={actor} />;
+}

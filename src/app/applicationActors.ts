@@ -1,0 +1,94 @@
+/** The side effects of the application machine, built on the API client and handed in with `.provide()`. */
+import { fromCallback, fromPromise, type ActorRefFrom, type ActorSystem, type AnyActorRef } from 'xstate';
+import { applicationMachine, type ApplicationEvent } from '../../machines/application.machine';
+import { otpTimerMachine, type OtpTimerEvent } from '../../machines/otpTimer.machine';
+import { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
+import { reminderMachine } from '../../machines/reminder.machine';
+import { videoQuizMachine } from '../../machines/videoQuiz.machine';
+import { detectCvKind, MESSAGES, toFailure, type VideoData } from '../../machines/rules';
+import type { ApiClient } from '../api/client';
+import type { AppConfig } from '../config';
+import { createInstalmentCheckout } from '../payment/instalmentCheckout';
+
+/** A one-second ticker that reads the real clock. */
+export const realClock = fromCallback<OtpTimerEvent>(({ sendBack }) => {
+  const tick = () => sendBack({ type: 'TICK', now: Date.now() });
+  tick();
+  const id = setInterval(tick, 1000);
+  return () => clearInterval(id);
+});
+
+/** The application actor's id in the actor system, so its children's effects can read whose application it is. */
+export const APPLICATION_SYSTEM_ID = 'application';
+
+const applicantEmail = (system: ActorSystem<{ actors: Record<string, AnyActorRef> }>): string =>
+  (system.get(APPLICATION_SYSTEM_ID) as ActorRefFrom<typeof applicationMachine> | undefined)?.getSnapshot()
+    .context.form.email ?? '';
+
+export function provideApplication(api: ApiClient, config: AppConfig) {
+  return applicationMachine.provide({
+    actors: {
+      loadCohort: fromPromise(() => api.currentCohort().then(({ id, name }) => ({ id, name }))),
+      lookupApplication: fromPromise(({ input }) => api.lookup(input.email)),
+      createApplication: fromPromise(({ input }) => api.create(input)),
+      sendCode: fromPromise(({ input }) => api.resendCode(input.email)),
+      verifyCode: fromPromise(({ input }) => api.verifyEmail(input.email, input.token)),
+      saveEligibility: fromPromise(({ input }) => api.saveEligibility(input)),
+      uploadCv: fromCallback<ApplicationEvent, { email: string; file: File }>(({ sendBack, input }) => {
+        const abort = new AbortController();
+        const fail = (error: unknown) => {
+          if (abort.signal.aborted) return;
+          const failure = toFailure(error, MESSAGES.cvUploadFailed);
+          sendBack({ type: 'UPLOAD.FAILED', message: failure.message, errors: failure.errors });
+        };
+        // The content is checked before a byte is sent: a renamed file fails here, not after a long upload.
+        input.file
+          .slice(0, 4096)
+          .arrayBuffer()
+          .then((head) => {
+            if (!detectCvKind(new Uint8Array(head)))
+              throw { message: MESSAGES.cvType, errors: { cv: [MESSAGES.cvType] } };
+            return api.uploadCv(
+              input.email,
+              input.file,
+              (p) => sendBack({ type: 'UPLOAD.PROGRESS', loaded: p.loaded, total: p.total }),
+              abort.signal,
+            );
+          })
+          .then((result) => sendBack({ type: 'UPLOAD.DONE', filename: result.filename }))
+          .catch(fail);
+        return () => abort.abort();
+      }),
+      saveEmployment: fromPromise(({ input }) => api.saveEmployment(input)),
+      submitApplication: fromPromise(async ({ input }) => {
+        await api.saveOther(input.other);
+        return api.submit(input.submit);
+      }),
+      otpTimer: otpTimerMachine.provide({ actors: { clock: realClock } }),
+      paymentChoice: paymentChoiceMachine.provide({
+        actors: {
+          lookupCountry: fromPromise(() => api.geoCountry()),
+          recordChoice: fromPromise(({ input }) =>
+            api.saveMisc({
+              email: input.email,
+              misc: { column_name: 'Financial Info', payment_option: input.option },
+            }),
+          ),
+          checkout: fromPromise(({ input }) => createInstalmentCheckout(config)(input)),
+        },
+      }),
+      reminder: reminderMachine.provide({
+        actors: {
+          saveReminder: fromPromise(({ input }) => api.saveReminder(input.email, input.reminderDate)),
+        },
+      }),
+      videoQuiz: videoQuizMachine.provide({
+        actors: {
+          submitVideoProgress: fromPromise<void, VideoData>(({ input, system }) =>
+            api.saveVideoProgress(applicantEmail(system), input),
+          ),
+        },
+      }),
+    },
+  });
+}

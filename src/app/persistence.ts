@@ -1,0 +1,79 @@
+/**
+ * What the wizard keeps in local storage (SPEC §3.1–3.2): the form under `form-data`, and the flags beside it.
+ * A value that fails to parse is dropped, never trusted.
+ */
+import type { PersistedApplication } from '../../machines/application.machine';
+import type { ApplicationForm, Cohort } from '../../machines/rules';
+
+export const KEYS = {
+  form: 'form-data',
+  cohort: 'cohort',
+  started: 'application-started',
+  existing: 'application-exists',
+  submitted: 'application-submitted',
+  reminderSet: 'reminderSet',
+  otp: 'otp-countdown',
+  progress: 'progress',
+  percentage: 'percentage',
+  referral: 'referral-code',
+} as const;
+
+const read = <T>(storage: Storage, key: string): T | undefined => {
+  try {
+    const raw = storage.getItem(key);
+    return raw === null ? undefined : (JSON.parse(raw) as T);
+  } catch {
+    storage.removeItem(key);
+    return undefined;
+  }
+};
+
+export function loadPersisted(storage: Storage = localStorage): Partial<PersistedApplication> {
+  const form = read<Partial<ApplicationForm>>(storage, KEYS.form);
+  return {
+    form: form && typeof form === 'object' ? (form as ApplicationForm) : undefined,
+    cohort: read<Cohort>(storage, KEYS.cohort) ?? null,
+    started: read<boolean>(storage, KEYS.started) === true,
+    existing: read<boolean>(storage, KEYS.existing) === true,
+    submitted: read<boolean>(storage, KEYS.submitted) === true,
+    reminderSet: read<boolean>(storage, KEYS.reminderSet) === true,
+    otp: read<PersistedApplication['otp']>(storage, KEYS.otp),
+  };
+}
+
+export function savePersisted(
+  state: PersistedApplication,
+  progress: { step: number; percentage: number } | null,
+  storage: Storage = localStorage,
+): void {
+  const write = (key: string, value: unknown) => {
+    const next = JSON.stringify(value);
+    if (storage.getItem(key) !== next) storage.setItem(key, next);
+  };
+  try {
+    write(KEYS.form, state.form);
+    write(KEYS.cohort, state.cohort);
+    write(KEYS.started, state.started);
+    write(KEYS.existing, state.existing);
+    write(KEYS.submitted, state.submitted);
+    write(KEYS.reminderSet, state.reminderSet);
+    write(KEYS.otp, state.otp);
+    if (progress) {
+      write(KEYS.progress, progress.step);
+      write(KEYS.percentage, progress.percentage);
+    }
+  } catch {
+    // Storage full or disabled (private mode): the wizard still works, it just will not survive a reload.
+  }
+}
+
+/** `?ref=CODE` on any URL is kept as the referral code until the application is created. */
+export function captureReferral(search: string, storage: Storage = localStorage): string | null {
+  const code = new URLSearchParams(search).get('ref')?.trim().slice(0, 120);
+  try {
+    if (code) storage.setItem(KEYS.referral, code);
+    return code || storage.getItem(KEYS.referral);
+  } catch {
+    return code || null;
+  }
+}

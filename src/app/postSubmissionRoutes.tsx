@@ -1,0 +1,32 @@
+/**
+ * The screens after submission, each driven by a child actor of the application machine. Loaded on demand: the
+ * video player and the calendar are not needed until the application is in.
+ */
+import type { ActorRefFrom } from 'xstate';
+import type { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
+import type { reminderMachine } from '../../machines/reminder.machine';
+import type { videoQuizMachine } from '../../machines/videoQuiz.machine';
+import { readConfig } from '../config';
+import { ConfirmationScreen } from '../screens/ConfirmationScreen';
+import { SelectionVideoScreen } from '../screens/SelectionVideoScreen';
+import { useApplication, useSend } from './ApplicationContext';
+
+export function SelectionVideoRoute() {
+  const send = useSend();
+  const quiz = useApplication(
+    (s) => s.children.videoQuiz as ActorRefFrom<typeof videoQuizMachine> | undefined,
+  );
+  if (!quiz) return null;
+  return <SelectionVideoScreen actor={quiz} config={readConfig()} onBack={() => send({ type: 'BACK' })} />;
+}
+
+export function ConfirmationRoute() {
+  const payment = useApplication(
+    (s) => s.children.paymentChoice as ActorRefFrom<typeof paymentChoiceMachine> | undefined,
+  );
+  const reminder = useApplication(
+    (s) => s.children.reminder as ActorRefFrom<typeof reminderMachine> | undefined,
+  );
+  if (!payment || !reminder) return null;
+  return <ConfirmationScreen actor={payment} reminder={reminder} config={readConfig()} />;
+}

@@ -1,0 +1,123 @@
+import { Link } from 'react-router-dom';
+import { CONFIRM_SAVE, REFERRAL_SOURCES, REFERRAL_SOURCES_WITH_DETAIL } from '../../machines/rules';
+import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationContext';
+import { AppDialog, BusyButton, ConfirmDialog } from '../components/Dialog';
+import { ErrorSummary } from '../components/ErrorSummary';
+import { CheckboxField, RadioField, TextField } from '../components/Fields';
+import { ScreenHeading } from './ScreenHeading';
+
+export function CommunicationsScreen() {
+  const send = useSend();
+  const change = useFieldChange();
+  const form = useForm();
+  const { errors, message } = useErrors();
+  const existing = useApplication((s) => s.context.existing);
+  const confirming = useApplication((s) => s.matches({ communications: 'confirming' }));
+  const saving = useApplication((s) => s.matches({ communications: 'saving' }));
+  const codeSent = useApplication((s) => s.matches({ communications: 'codeSent' }));
+  const needsDetail = REFERRAL_SOURCES_WITH_DETAIL.includes(form.referral_source);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'SAVE' });
+      }}
+    >
+      <ScreenHeading>Communications</ScreenHeading>
+      <p className="lede">
+        How can we reach you? We send your code and every update about your application here.
+      </p>
+      <ErrorSummary message={message} errors={errors} />
+      <TextField
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={form.email}
+        onChange={change('email')}
+        disabled={existing}
+        hint={existing ? 'Your email cannot be changed once your application exists.' : undefined}
+        errors={errors}
+      />
+      <TextField
+        name="phone"
+        label="Phone number"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="+2348012345678"
+        hint="Start with your country code, for example +234."
+        value={form.phone}
+        onChange={change('phone')}
+        errors={errors}
+      />
+      <TextField
+        name="whatsapp_phone"
+        label="Whatsapp number"
+        optional
+        type="tel"
+        inputMode="tel"
+        placeholder="+2348012345678"
+        value={form.whatsapp_phone}
+        onChange={change('whatsapp_phone')}
+        errors={errors}
+      />
+      <RadioField
+        name="referral_source"
+        label="How did you first hear about The Employment Bootcamp?"
+        options={REFERRAL_SOURCES}
+        value={form.referral_source}
+        onChange={change('referral_source')}
+        errors={errors}
+      />
+      {needsDetail && (
+        <TextField
+          name="referral_detail"
+          label="Who referred you? Tell us the person or organisation"
+          value={form.referral_detail}
+          onChange={change('referral_detail')}
+          errors={errors}
+        />
+      )}
+      <CheckboxField
+        name="communication_consent"
+        label="I agree to receive emails and messages from The Employment Bootcamp about my application and the programme."
+        checked={form.communication_consent}
+        onChange={change('communication_consent')}
+        errors={errors}
+      />
+      <div className="actions">
+        <Link className="button button--secondary" to="/apply/biodata">
+          Back
+        </Link>
+        <BusyButton type="submit" busy={saving}>
+          Save and continue
+        </BusyButton>
+      </div>
+      <ConfirmDialog
+        open={confirming || saving}
+        busy={saving}
+        title={CONFIRM_SAVE.title}
+        text={CONFIRM_SAVE.emailText}
+        confirmLabel={CONFIRM_SAVE.confirm}
+        cancelLabel={CONFIRM_SAVE.cancel}
+        onConfirm={() => send({ type: 'CONFIRM' })}
+        onCancel={() => send({ type: 'CANCEL' })}
+      />
+      <AppDialog
+        open={codeSent}
+        title="Check your email"
+        description={`We sent a 6-digit code to ${form.email}. Enter it on the next screen to verify your email address.`}
+        onClose={() => send({ type: 'DIALOG.CLOSE' })}
+        actions={
+          <button type="button" className="button" onClick={() => send({ type: 'DIALOG.CLOSE' })} autoFocus>
+            Enter the code
+          </button>
+        }
+      />
+    </form>
+  );
+}

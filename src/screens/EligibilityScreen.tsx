@@ -1,0 +1,164 @@
+import {
+  CONFIRM_SAVE,
+  CV_ACCEPT,
+  ELIGIBILITY_QUESTIONS,
+  ELIGIBILITY_RESULT,
+  MESSAGES,
+} from '../../machines/rules';
+import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationContext';
+import { AppDialog, BusyButton, ConfirmDialog } from '../components/Dialog';
+import { describedBy, ErrorSummary, FieldError, fieldId } from '../components/ErrorSummary';
+import { RadioField } from '../components/Fields';
+import { readConfig } from '../config';
+import { ScreenHeading } from './ScreenHeading';
+
+export function EligibilityScreen() {
+  const showResult = useApplication((s) => s.matches({ eligibility: { answers: 'result' } }));
+  return showResult ? <EligibilityResult /> : <EligibilityForm />;
+}
+
+function EligibilityResult() {
+  const send = useSend();
+  const eligible = useApplication((s) => s.context.form.eligibilityStatus === 'eligible');
+  return (
+    <section className="result-panel card" aria-labelledby="screen-title">
+      <ScreenHeading>Eligibility</ScreenHeading>
+      {eligible ? (
+        <>
+          <h2>{ELIGIBILITY_RESULT.eligible}</h2>
+          <p>Your answers show the bootcamp is a good fit for you. Next, tell us about your employment.</p>
+          <button type="button" className="button" onClick={() => send({ type: 'PROCEED' })}>
+            Proceed
+          </button>
+        </>
+      ) : (
+        <h2>{ELIGIBILITY_RESULT.underReview}</h2>
+      )}
+    </section>
+  );
+}
+
+function EligibilityForm() {
+  const send = useSend();
+  const change = useFieldChange();
+  const form = useForm();
+  const { errors, message } = useErrors();
+  const confirming = useApplication((s) => s.matches({ eligibility: { answers: 'confirming' } }));
+  const saving = useApplication((s) => s.matches({ eligibility: { answers: 'saving' } }));
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'SAVE' });
+      }}
+    >
+      <ScreenHeading>Eligibility</ScreenHeading>
+      <p className="lede">There are no right or wrong answers: choose the one closest to you.</p>
+      <ErrorSummary message={message} errors={errors} />
+      {ELIGIBILITY_QUESTIONS.map((q) => (
+        <RadioField
+          key={q.name}
+          name={q.name}
+          label={q.legend}
+          options={q.options}
+          value={form[q.name]}
+          onChange={change(q.name)}
+          errors={errors}
+        />
+      ))}
+      <CvUpload />
+      <div className="actions">
+        <BusyButton type="submit" busy={saving}>
+          Save and continue
+        </BusyButton>
+      </div>
+      <ConfirmDialog
+        open={confirming || saving}
+        busy={saving}
+        title={CONFIRM_SAVE.title}
+        text={CONFIRM_SAVE.text}
+        confirmLabel={CONFIRM_SAVE.confirm}
+        cancelLabel={CONFIRM_SAVE.cancel}
+        onConfirm={() => send({ type: 'CONFIRM' })}
+        onCancel={() => send({ type: 'CANCEL' })}
+      />
+    </form>
+  );
+}
+
+function CvUpload() {
+  const send = useSend();
+  const form = useForm();
+  const { errors } = useErrors();
+  const upload = useApplication((s) => s.context.upload);
+  const uploading = useApplication((s) => s.matches({ eligibility: { cv: 'uploading' } }));
+  const helpOpen = useApplication((s) => s.matches({ eligibility: { cv: 'help' } }));
+  const percent = upload && upload.total > 0 ? Math.round((upload.loaded / upload.total) * 100) : 0;
+  const support = readConfig().supportEmail;
+
+  return (
+    <div className={errors.cv?.length ? 'field field--error' : 'field'}>
+      <label htmlFor={fieldId('cv')}>Upload your CV (required)</label>
+      <span className="hint" id="field-cv-hint">
+        PDF or Word (.doc, .docx), up to 10 MB.
+      </span>
+      <FieldError name="cv" errors={errors} />
+      <input
+        id={fieldId('cv')}
+        name="cv"
+        type="file"
+        accept={CV_ACCEPT}
+        disabled={uploading}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) send({ type: 'CV.SELECT', file });
+          e.target.value = '';
+        }}
+        {...describedBy('cv', errors, 'field-cv-hint')}
+      />
+      {uploading && (
+        <div className="upload" role="status">
+          <progress className="upload-progress" max={100} value={percent} aria-label="CV upload progress" />
+          <span>Uploading your CV… {percent}%</span>
+        </div>
+      )}
+      {!uploading && form.hasUploadedCV && (
+        <p className="alert alert--info" role="status">
+          {form.pdf ? `Your CV is uploaded: ${form.pdf}` : 'You told us you emailed your CV.'}
+        </p>
+      )}
+      <p>
+        <button type="button" className="button--link" onClick={() => send({ type: 'CV.HELP' })}>
+          Help: I cannot upload my CV
+        </button>
+      </p>
+      <AppDialog
+        open={helpOpen}
+        title="Send your CV by email"
+        description={
+          <>
+            {MESSAGES.cvUploadFailed} Write to <a href={`mailto:${support}`}>{support}</a> with your CV
+            attached and the email address you are applying with.
+          </>
+        }
+        onClose={() => send({ type: 'CANCEL' })}
+        actions={
+          <>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => send({ type: 'CANCEL' })}
+            >
+              Cancel
+            </button>
+            <button type="button" className="button" onClick={() => send({ type: 'CV.SENT' })}>
+              I have sent it
+            </button>
+          </>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import {
+  CONFIRM_SAVE,
+  EMPLOYMENT_EMPLOYED_LOOKING,
+  EMPLOYMENT_NYSC,
+  EMPLOYMENT_STATUSES,
+  EMPLOYMENT_UNEMPLOYED,
+  EXIT_TIMELINES,
+  JOB_URGENCY,
+  jobUrgencyGuide,
+  UNEMPLOYMENT_DURATIONS,
+  WORK_EXPERIENCE_YEARS,
+} from '../../machines/rules';
+import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationContext';
+import { BusyButton, ConfirmDialog } from '../components/Dialog';
+import { describedBy, ErrorSummary, FieldError, fieldId } from '../components/ErrorSummary';
+import { RadioField, SelectField, TextAreaField, TextField } from '../components/Fields';
+import { ScreenHeading } from './ScreenHeading';
+
+export function EmploymentScreen() {
+  const send = useSend();
+  const change = useFieldChange();
+  const form = useForm();
+  const { errors, message } = useErrors();
+  const confirming = useApplication((s) => s.matches({ employment: 'confirming' }));
+  const saving = useApplication((s) => s.matches({ employment: 'saving' }));
+  const status = form.employment_status;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'SAVE' });
+      }}
+    >
+      <ScreenHeading>Employment</ScreenHeading>
+      <p className="lede">Tell us where you are in your career today.</p>
+      <ErrorSummary message={message} errors={errors} />
+      <RadioField
+        name="employment_status"
+        label="What is your employment status?"
+        options={EMPLOYMENT_STATUSES}
+        value={status}
+        onChange={change('employment_status')}
+        errors={errors}
+      />
+      {status === EMPLOYMENT_UNEMPLOYED && (
+        <RadioField
+          name="unemployment_duration"
+          label="How long have you been unemployed?"
+          options={UNEMPLOYMENT_DURATIONS}
+          value={form.unemployment_duration}
+          onChange={change('unemployment_duration')}
+          errors={errors}
+        />
+      )}
+      {status === EMPLOYMENT_EMPLOYED_LOOKING && (
+        <>
+          <TextAreaField
+            name="reason_for_leaving"
+            label="Why do you want to leave your current job?"
+            value={form.reason_for_leaving}
+            onChange={change('reason_for_leaving')}
+            errors={errors}
+          />
+          <SelectField
+            name="exit_timeline"
+            label="When could you leave your current job?"
+            options={EXIT_TIMELINES}
+            value={form.exit_timeline}
+            onChange={change('exit_timeline')}
+            errors={errors}
+          />
+        </>
+      )}
+      {status === EMPLOYMENT_NYSC && (
+        <TextField
+          name="service_completion_date"
+          label="When does your service end?"
+          type="date"
+          value={form.service_completion_date}
+          onChange={change('service_completion_date')}
+          errors={errors}
+        />
+      )}
+      <RadioField
+        name="work_experience_years"
+        label="How many years of work experience do you have? Internships count."
+        options={WORK_EXPERIENCE_YEARS}
+        value={form.work_experience_years}
+        onChange={change('work_experience_years')}
+        errors={errors}
+      />
+      <div className={errors.job_urgency?.length ? 'field field--error' : 'field'}>
+        <label htmlFor={fieldId('job_urgency')}>How badly do you need a job?</label>
+        <span className="hint" id="field-job_urgency-hint">
+          1–4: not really needed · 5–7: I need a job · 8–10: I am desperate for a job
+        </span>
+        <FieldError name="job_urgency" errors={errors} />
+        <div className="slider">
+          <input
+            id={fieldId('job_urgency')}
+            type="range"
+            min={JOB_URGENCY.min}
+            max={JOB_URGENCY.max}
+            step={JOB_URGENCY.step}
+            value={form.job_urgency || JOB_URGENCY.min}
+            aria-valuetext={
+              form.job_urgency ? `${form.job_urgency}: ${jobUrgencyGuide(form.job_urgency)}` : 'Not set'
+            }
+            onChange={(e) => change('job_urgency')(Number(e.target.value))}
+            {...describedBy('job_urgency', errors, 'field-job_urgency-hint')}
+          />
+          <output htmlFor={fieldId('job_urgency')}>
+            {form.job_urgency ? `${form.job_urgency} – ${jobUrgencyGuide(form.job_urgency)}` : 'Not set'}
+          </output>
+        </div>
+      </div>
+      <div className="actions">
+        <BusyButton type="submit" busy={saving}>
+          Save and continue
+        </BusyButton>
+      </div>
+      <ConfirmDialog
+        open={confirming || saving}
+        busy={saving}
+        title={CONFIRM_SAVE.title}
+        text={CONFIRM_SAVE.text}
+        confirmLabel={CONFIRM_SAVE.confirm}
+        cancelLabel={CONFIRM_SAVE.cancel}
+        onConfirm={() => send({ type: 'CONFIRM' })}
+        onCancel={() => send({ type: 'CANCEL' })}
+      />
+    </form>
+  );
+}

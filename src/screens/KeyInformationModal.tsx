@@ -1,0 +1,66 @@
+import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationContext';
+import { AppDialog, BusyButton } from '../components/Dialog';
+import { ErrorSummary } from '../components/ErrorSummary';
+import { CheckboxField } from '../components/Fields';
+
+/** The three key terms, agreed to before the application is submitted; errors show as red alerts in the body. */
+export function KeyInformationModal({ open }: { open: boolean }) {
+  const send = useSend();
+  const change = useFieldChange();
+  const form = useForm();
+  const { errors, message } = useErrors();
+  const submitting = useApplication((s) => s.matches({ other: 'submitting' }));
+
+  return (
+    <AppDialog
+      open={open}
+      title="Key Information:"
+      onClose={submitting ? undefined : () => send({ type: 'CANCEL' })}
+      description="By submitting this application, you confirm that you understand and agree with the points below."
+      actions={
+        <>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={submitting}
+            onClick={() => send({ type: 'CANCEL' })}
+          >
+            Edit answers
+          </button>
+          <BusyButton type="button" busy={submitting} onClick={() => send({ type: 'SUBMIT' })}>
+            Submit Application
+          </BusyButton>
+        </>
+      }
+    >
+      <ErrorSummary message={message} errors={errors} />
+      <CheckboxField
+        name="agreement"
+        label="I am available and ready to join the next cohort of the bootcamp."
+        checked={form.agreement}
+        onChange={change('agreement')}
+        errors={errors}
+      />
+      <CheckboxField
+        name="agreement1"
+        label="I am open-minded and ready to do what it takes to get a job within 12 weeks."
+        checked={form.agreement1}
+        onChange={change('agreement1')}
+        errors={errors}
+      />
+      <CheckboxField
+        name="agreement2"
+        label="I understand that, if selected, I pay a commitment fee to take part."
+        checked={form.agreement2}
+        onChange={change('agreement2')}
+        errors={errors}
+      />
+      <ul className="fee-notes">
+        <li>The commitment fee is N60,000 (Nigeria) or $50 (international).</li>
+        <li>You can pay it upfront or in 2 instalments once you are selected.</li>
+        <li>Paying in full gives you a 15% discount.</li>
+        <li>A limited number of scholarships (financial aid of up to 30% off) exists for each cohort.</li>
+      </ul>
+    </AppDialog>
+  );
+}

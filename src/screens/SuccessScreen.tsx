@@ -1,0 +1,25 @@
+import { useApplication, useSend } from '../app/ApplicationContext';
+import { ScreenHeading } from './ScreenHeading';
+
+export function SuccessScreen() {
+  const send = useSend();
+  const result = useApplication((s) => s.context.submitResult);
+  return (
+    <section className="result-panel card">
+      <ScreenHeading>Well done for submitting your application</ScreenHeading>
+      {result?.waitlisted && (
+        <p className="notice">
+          The current cohort is full or closed, so you are on the waitlist for {result.cohort.name}. We will
+          keep your place and write to you before it starts.
+        </p>
+      )}
+      <p>
+        There is one more step to confirm your selection: watch a short video by the Program Director and take
+        a few short quizzes.
+      </p>
+      <button type="button" className="button" onClick={() => send({ type: 'CONTINUE' })}>
+        Continue to Video
+      </button>
+    </section>
+  );
+}

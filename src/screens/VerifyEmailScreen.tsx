@@ -1,0 +1,87 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { otpTimerMachine } from '../../machines/otpTimer.machine';
+import { countdownAnnouncement, formatCountdown } from '../../machines/rules';
+import { useApplication, useErrors, useForm, useSend } from '../app/ApplicationContext';
+import { CodeInput } from '../components/CodeInput';
+import { BusyButton } from '../components/Dialog';
+import { describedBy, ErrorSummary, FieldError, fieldId } from '../components/ErrorSummary';
+import { ScreenHeading } from './ScreenHeading';
+
+type TimerRef = ActorRefFrom<typeof otpTimerMachine>;
+
+export function VerifyEmailScreen() {
+  const send = useSend();
+  const form = useForm();
+  const { errors, message } = useErrors();
+  const token = useApplication((s) => s.context.token);
+  const notice = useApplication((s) => s.context.notice);
+  const canResend = useApplication((s) => s.context.canResend);
+  const verifying = useApplication((s) => s.matches({ verifyEmail: 'verifying' }));
+  const sending = useApplication(
+    (s) => s.matches({ verifyEmail: 'sendingCode' }) || s.matches({ verifyEmail: 'resending' }),
+  );
+  const timer = useApplication((s) => s.children.otpTimer as TimerRef | undefined);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'SAVE' });
+      }}
+    >
+      <ScreenHeading>Verify your email address</ScreenHeading>
+      <p className="lede">
+        We sent a 6-digit code to <strong>{form.email}</strong>. It is valid for 10 minutes. Check your spam
+        folder if you cannot see it.
+      </p>
+      {notice && (
+        <p className="alert alert--info" role="status">
+          {notice}
+        </p>
+      )}
+      <ErrorSummary message={message} errors={errors} />
+      <div className={errors.token?.length ? 'field field--error' : 'field'}>
+        <label htmlFor={fieldId('token')}>Enter the code</label>
+        <FieldError name="token" errors={errors} />
+        <CodeInput
+          id={fieldId('token')}
+          value={token}
+          onChange={(value) => send({ type: 'CODE.CHANGE', value })}
+          {...describedBy('token', errors)}
+        />
+      </div>
+      <div className="actions">
+        <BusyButton type="submit" busy={verifying}>
+          Verify email
+        </BusyButton>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={!canResend || sending}
+          onClick={() => send({ type: 'RESEND' })}
+        >
+          Resend OTP
+        </button>
+      </div>
+      {timer && !canResend && <ResendCountdown timer={timer} />}
+    </form>
+  );
+}
+
+/** The visible countdown changes every second; what screen readers hear changes only now and then. */
+function ResendCountdown({ timer }: { timer: TimerRef }) {
+  const remaining = useSelector(timer, (s) => s.context.remaining);
+  if (!Number.isFinite(remaining)) return null;
+  return (
+    <>
+      <p className="hint" aria-hidden="true">
+        You can ask for a new code in {formatCountdown(remaining)}.
+      </p>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {countdownAnnouncement(remaining)}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,351 @@
+/**
+ * The application machine as a graph for model-based tests: the events a person (and the server) can send in each
+ * state, and the parts of a snapshot that its guards depend on. Shared by the machine test and the UI replay.
+ */
+import { getAdjacencyMap } from 'xstate/graph';
+import {
+  getMicrosteps,
+  initialTransition,
+  transition,
+  __unsafe_getAllOwnEventDescriptors as ownEvents,
+  type AnyMachineSnapshot,
+} from 'xstate';
+import {
+  applicationMachine,
+  ROUTES,
+  type ApplicationEvent,
+  type ApplicationInput,
+  type FieldValue,
+  type FormField,
+} from '../../machines/application.machine';
+import {
+  APPROACH_TO_NEW_TASKS,
+  EDUCATION_FOCUS,
+  EMPLOYMENT_FREELANCER,
+  FEEDBACK_HANDLING,
+  HIGHEST_QUALIFICATIONS,
+  OPENNESS_TO_TOOLS,
+  OTHERS_ANSWERS,
+  REFERRAL_SOURCES,
+  WORK_DISRUPTION_FEELINGS,
+  WORK_EXPERIENCE_YEARS,
+  validateGroup,
+  type SavedApplication,
+  type ValidationGroup,
+} from '../../machines/rules';
+import { transitionKey, type ModelPath } from './support/graphReplay';
+
+export const MODEL_NOW = 1_700_000_000_000;
+export const MODEL_INPUT: ApplicationInput = { now: () => MODEL_NOW };
+export const MODEL_EMAIL = 'ada@example.com';
+
+/** One right answer per field; a screen's fields are filled one event at a time, in the schema's order. */
+export const GOOD: Partial<Record<FormField, FieldValue>> = {
+  email: MODEL_EMAIL,
+  firstname: 'Ada',
+  lastname: 'Obi',
+  gender: 'female',
+  country: 'Nigeria',
+  city: 'Nigeria, Lagos',
+  phone: '+2348031234567',
+  referral_source: REFERRAL_SOURCES[1].value,
+  openness_to_tools: OPENNESS_TO_TOOLS[0].value,
+  work_disruption_feelings: WORK_DISRUPTION_FEELINGS[0].value,
+  feedback_handling: FEEDBACK_HANDLING[0].value,
+  approach_to_new_tasks: APPROACH_TO_NEW_TASKS[0].value,
+  education_focus: EDUCATION_FOCUS[0].value,
+  highest_qualification: HIGHEST_QUALIFICATIONS[1].value,
+  employment_status: EMPLOYMENT_FREELANCER,
+  work_experience_years: WORK_EXPERIENCE_YEARS[1].value,
+  key_challenge: 'Staying consistent when nobody is watching.',
+  leadership_experience: 'I led the final-year project team.',
+  distractions: 'I switch off notifications and plan my day.',
+  bootcamp_expectations: 'A job I am proud of within 12 weeks.',
+  agreement: true,
+  agreement1: true,
+  agreement2: true,
+};
+
+type Snapshot = AnyMachineSnapshot;
+interface Edge {
+  event: ApplicationEvent;
+  state: Snapshot;
+}
+/** The adjacency map with plain string keys (the library brands them). */
+type Graph = Record<string, { state: Snapshot; transitions: Record<string, Edge> }>;
+
+/** The validation group (and fields) of the screen a snapshot is on. */
+export function screenGroup(s: Snapshot): { group: ValidationGroup; only?: readonly string[] } | null {
+  if (s.matches('getStarted')) return { group: 'login' };
+  if (s.matches('biodata')) return { group: 'biodata' };
+  if (s.matches('communications')) return { group: 'communications' };
+  if (s.matches('eligibility')) return { group: 'eligibility' };
+  if (s.matches('employment')) return { group: 'employment' };
+  if (s.matches({ other: 'editing' })) return { group: 'others', only: OTHERS_ANSWERS };
+  if (s.matches('other')) return { group: 'others' };
+  return null;
+}
+
+const missing = (s: Snapshot) => {
+  const g = screenGroup(s);
+  return g ? Object.keys(validateGroup(g.group, s.context.form, g.only).errors) : [];
+};
+
+/** What the guards read, and nothing else: snapshots equal in these are one vertex of the graph. */
+export function serialize(s: Snapshot): string {
+  const c = s.context;
+  // Bits that only one screen's guards read are kept only while on that screen; elsewhere they would multiply
+  // the graph without adding a transition.
+  const verifying = s.matches('verifyEmail');
+  return JSON.stringify({
+    v: s.value,
+    started: c.started,
+    existing: c.existing,
+    submitted: c.submitted,
+    verified: Boolean(c.form.email_verified_at),
+    status: c.form.eligibilityStatus,
+    cv: s.matches('eligibility') && c.form.hasUploadedCV,
+    resend: verifying && c.canResend,
+    token: verifying && c.token.length > 0,
+    missing: missing(s).length,
+    ended: s.matches('selectionVideo') && c.form.isVideoEnded,
+  });
+}
+
+/** A screen at rest: no dialog open, no call under way, nothing typed yet or everything typed. */
+const atRest = (s: Snapshot) => {
+  const busy = [
+    'lookingUp',
+    'loadingCohort',
+    'confirming',
+    'saving',
+    'codeSent',
+    'sendingCode',
+    'resending',
+    'verifying',
+    'keyInformation',
+    'submitting',
+    'uploading',
+    'help',
+  ];
+  const leaves = JSON.stringify(s.value);
+  if (busy.some((b) => leaves.includes(`"${b}"`))) return false;
+  const g = screenGroup(s);
+  if (!g) return true;
+  const left = missing(s).length;
+  return left === 0 || left === Object.keys(validateGroup(g.group, {}, g.only).errors).length;
+};
+
+const saved = (over: Partial<SavedApplication> = {}): SavedApplication => ({
+  firstname: 'Ada',
+  middlename: '',
+  lastname: 'Obi',
+  gender: 'female',
+  country: 'Nigeria',
+  city: 'Nigeria, Lagos',
+  email: MODEL_EMAIL,
+  phone: '+2348031234567',
+  whatsapp_phone: '',
+  referred_by: '',
+  email_verified_at: '2026-11-23T00:00:00.000Z',
+  stage: 'verified',
+  communications: {
+    referral_source: REFERRAL_SOURCES[1].value,
+    referral_detail: '',
+    communication_consent: 1,
+  },
+  eligibility: {
+    openness_to_tools: '',
+    work_disruption_feelings: '',
+    feedback_handling: '',
+    approach_to_new_tasks: '',
+    education_focus: '',
+    highest_qualification: '',
+    status: 'not measured',
+  },
+  cv: null,
+  employment: {
+    employment_status: '',
+    unemployment_duration: '',
+    work_experience_years: '',
+    service_completion_date: '',
+    reason_for_leaving: '',
+    exit_timeline: '',
+    job_urgency: 0,
+  },
+  other: { key_challenge: '', leadership_experience: '', distractions: '', bootcamp_expectations: '' },
+  video: { videoProgress: 0, isVideoEnded: false, attemptCounter: 0 },
+  payment_option: '',
+  financial_aid: null,
+  reminder_date: '',
+  submitted_at: '',
+  cohort: { id: 6, name: 'Cohort 6', waitlisted: false },
+  ...over,
+});
+
+const eligibleSaved = (employment_status = '') =>
+  saved({
+    stage: employment_status ? 'employment' : 'eligibility',
+    eligibility: { ...saved().eligibility, status: 'eligible' },
+    employment: { ...saved().employment, employment_status },
+  });
+
+/** A returning applicant at each point a resume can land on. */
+export const SAVED_VARIANTS: SavedApplication[] = [
+  saved(),
+  eligibleSaved(),
+  eligibleSaved(EMPLOYMENT_FREELANCER),
+  saved({
+    ...eligibleSaved(EMPLOYMENT_FREELANCER),
+    stage: 'submitted',
+    submitted_at: '2026-11-23T01:00:00.000Z',
+  }),
+];
+
+const failure = { message: 'The server said no', errors: { email: ['The server said no'] } };
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const error = (id: string, e: unknown = failure) => ({ type: `xstate.error.actor.${id}`, error: e });
+
+export const cvFile = (name: string, body = '%PDF-1.7 test') =>
+  new File([body], name, { type: 'application/pdf' });
+const GOOD_CV = cvFile('cv.pdf');
+const BAD_CV = cvFile('cv.exe');
+
+/** The server's and the timers' answers, as the model delivers them. */
+const ACTOR_OUTCOMES = [
+  done('loadCohort', { id: 6, name: 'Cohort 6' }),
+  error('loadCohort'),
+  done('lookupApplication', { kind: 'new' }),
+  done('lookupApplication', {
+    kind: 'exists',
+    summary: { exists: true, stage: 'created', email_verified: false },
+  }),
+  ...SAVED_VARIANTS.map((application) => done('lookupApplication', { kind: 'owner', application })),
+  error('lookupApplication'),
+  done('createApplication', { retryAfter: 120 }),
+  error('createApplication'),
+  done('sendCode', { message: 'OTP sent successfully', retryAfter: 240 }),
+  error('sendCode', { ...failure, retryAfter: 60 }),
+  ...SAVED_VARIANTS.map((application) => done('verifyCode', application)),
+  error('verifyCode'),
+  done('saveEligibility', { status: 'eligible' }),
+  done('saveEligibility', { status: 'action_required' }),
+  done('saveEligibility', { status: 'ineligible' }),
+  error('saveEligibility'),
+  done('saveEmployment', undefined),
+  error('saveEmployment'),
+  done('submitApplication', { cohort: { id: 6, name: 'Cohort 6' }, waitlisted: false }),
+  error('submitApplication'),
+  done('otpTimer', undefined),
+  done('videoQuiz', { videoProgress: 100, isVideoEnded: true, attemptCounter: 1 }),
+] as unknown as ApplicationEvent[];
+
+const NAVIGATION: ApplicationEvent[] = ROUTES.map(({ path }) => ({ type: 'NAVIGATE' as const, path }));
+
+const PERSON_EVENTS: ApplicationEvent[] = [
+  { type: 'SAVE' },
+  { type: 'CONFIRM' },
+  { type: 'CANCEL' },
+  { type: 'DIALOG.CLOSE' },
+  { type: 'RESEND' },
+  { type: 'PROCEED' },
+  { type: 'SUBMIT' },
+  { type: 'CONTINUE' },
+  { type: 'BACK' },
+  { type: 'CV.SELECT', file: GOOD_CV },
+  { type: 'CV.SELECT', file: BAD_CV },
+  { type: 'CV.HELP' },
+  { type: 'CV.SENT' },
+  { type: 'UPLOAD.PROGRESS', loaded: 5, total: 10 },
+  { type: 'UPLOAD.DONE', filename: 'cv.pdf' },
+  { type: 'UPLOAD.FAILED', message: 'Unable to upload', errors: {} },
+  { type: 'VIDEO.PROGRESS', videoProgress: 100, isVideoEnded: true, attemptCounter: 1 },
+  { type: 'PAYMENT.CHOSEN', option: 'Pay in full' },
+  { type: 'PAYMENT.FAILED' },
+  { type: 'REMINDER.SET', reminderDate: '2026-12-01T09:00:00.000Z' },
+];
+
+/** The events that make sense now: one more answer, the code, and whatever the state handles. */
+export function eventsFor(s: Snapshot): ApplicationEvent[] {
+  const handled = new Set<string>(ownEvents(s));
+  const next = missing(s)[0] as FormField | undefined;
+  const fill: ApplicationEvent[] =
+    next && GOOD[next] !== undefined ? [{ type: 'FIELD.CHANGE', field: next, value: GOOD[next]! }] : [];
+  const code: ApplicationEvent[] =
+    s.matches('verifyEmail') && !s.context.token ? [{ type: 'CODE.CHANGE', value: '123456' }] : [];
+  const navigation = atRest(s) ? NAVIGATION : [];
+  return [...fill, ...code, ...navigation, ...PERSON_EVENTS, ...ACTOR_OUTCOMES].filter((e) =>
+    handled.has(e.type),
+  );
+}
+
+// A File serializes as {}: name it, or the good and the bad CV would be one edge.
+const serializeEvent = (e: ApplicationEvent) =>
+  JSON.stringify(e, (_key, value: unknown) => (value instanceof File ? `file:${value.name}` : value));
+
+const options = { input: MODEL_INPUT, events: eventsFor, serializeState: serialize, serializeEvent };
+
+const transitionsTaken = (s: Snapshot, e: ApplicationEvent): string[] => {
+  const keys = applicationMachine.getTransitionData(s as never, e).map(transitionKey);
+  // Eventless transitions that follow show up as the states the microsteps pass through.
+  const passed = getMicrosteps(applicationMachine, s as never, e).flatMap(([m]) =>
+    (m as Snapshot)._nodes.map((n) => `in ${n.id}`),
+  );
+  return [...keys, ...passed];
+};
+
+/**
+ * Paths that between them take every transition the graph offers: the shortest path to each vertex, extended by
+ * one edge wherever that edge takes a transition (or reaches a state) no chosen path has taken yet.
+ */
+export function coveringPaths(): ModelPath[] {
+  const adjacency = getAdjacencyMap(applicationMachine, options) as unknown as Graph;
+  const toVertex = shortestEventPaths(adjacency);
+  const seen = new Set<string>();
+  const paths: ModelPath[] = [];
+  const vertices = Object.values(adjacency).sort(
+    (a, b) =>
+      (toVertex.get(serialize(a.state))?.length ?? 0) - (toVertex.get(serialize(b.state))?.length ?? 0),
+  );
+  for (const { state, transitions } of vertices) {
+    const head = toVertex.get(serialize(state));
+    if (!head) throw new Error(`no path reaches ${serialize(state)}`);
+    for (const { event } of Object.values(transitions)) {
+      const fresh = transitionsTaken(state, event).filter((k) => !seen.has(k));
+      if (!fresh.length) continue;
+      fresh.forEach((k) => seen.add(k));
+      let snapshot = initialTransition(applicationMachine, MODEL_INPUT)[0] as Snapshot;
+      const steps = [...head, event].map((ev) => {
+        snapshot = transition(applicationMachine, snapshot as never, ev)[0] as Snapshot;
+        return { event: ev, state: snapshot };
+      });
+      paths.push({ description: steps.map((x) => x.event.type).join(' → '), steps });
+    }
+  }
+  return paths;
+}
+
+/** Breadth-first from the initial vertex over the one adjacency map: the fewest events to reach each vertex. */
+function shortestEventPaths(adjacency: Graph): Map<string, ApplicationEvent[]> {
+  const start = serialize(initialTransition(applicationMachine, MODEL_INPUT)[0] as Snapshot);
+  const paths = new Map<string, ApplicationEvent[]>([[start, []]]);
+  const queue = [start];
+  while (queue.length) {
+    const key = queue.shift()!;
+    for (const { event, state } of Object.values(adjacency[key]?.transitions ?? {})) {
+      const next = serialize(state);
+      if (paths.has(next)) continue;
+      paths.set(next, [...paths.get(key)!, event]);
+      queue.push(next);
+    }
+  }
+  return paths;
+}
+
+export const graphSize = () => {
+  const adjacency = getAdjacencyMap(applicationMachine, options);
+  return {
+    vertices: Object.keys(adjacency).length,
+    edges: Object.values(adjacency).reduce((n, v) => n + Object.keys(v.transitions).length, 0),
+  };
+};

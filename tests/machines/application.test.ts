@@ -1,0 +1,312 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import {
+  applicationMachine,
+  currentScreen,
+  progressOf,
+  resolveRoute,
+  resumeState,
+  ROUTES,
+  type PersistedApplication,
+} from '../../machines/application.machine';
+import { otpTimerMachine } from '../../machines/otpTimer.machine';
+import { emptyApplication, FIELD_MESSAGES, MESSAGES, type ApplicationForm } from '../../machines/rules';
+import { coveringPaths, cvFile, GOOD, MODEL_EMAIL, MODEL_INPUT, SAVED_VARIANTS } from './application.model';
+import { replay, stateIds, transitionKeys } from './support/graphReplay';
+
+const ACTORS = [
+  'loadCohort',
+  'lookupApplication',
+  'createApplication',
+  'sendCode',
+  'verifyCode',
+  'saveEligibility',
+  'uploadCv',
+  'saveEmployment',
+  'submitApplication',
+  'otpTimer',
+  'videoQuiz',
+  'paymentChoice',
+  'reminder',
+] as const;
+
+describe('application machine: generated paths', () => {
+  const paths = coveringPaths();
+
+  it('take every state and every transition of the definition', () => {
+    const visited = new Set<string>();
+    const taken = new Set<string>();
+    for (const path of paths) {
+      const result = replay(applicationMachine, ACTORS, MODEL_INPUT, path, (snapshot) => {
+        // Every snapshot that is not the boot state is on a screen with a route and a step.
+        if (!snapshot.matches('boot'))
+          expect(currentScreen(snapshot as never)?.path).toMatch(/^\/(apply|failed)/);
+      });
+      result.visited.forEach((s) => visited.add(s));
+      result.taken.forEach((t) => taken.add(t));
+    }
+    expect(stateIds(applicationMachine).filter((id) => !visited.has(id))).toEqual([]);
+    expect(transitionKeys(applicationMachine).filter((k) => !taken.has(k))).toEqual([]);
+    expect(paths.length).toBeGreaterThan(50);
+  });
+});
+
+const persisted = (
+  over: Omit<Partial<PersistedApplication>, 'form'> & { form?: Partial<ApplicationForm> } = {},
+): PersistedApplication => ({
+  cohort: null,
+  started: false,
+  existing: false,
+  submitted: false,
+  reminderSet: false,
+  otp: { availableAt: 0, resendCount: 0 },
+  ...over,
+  form: { ...emptyApplication(), ...over.form },
+});
+
+describe('route table (SPEC §2.2)', () => {
+  const fresh = persisted();
+  const started = persisted({ started: true });
+  const verified = persisted({ started: true, form: { email_verified_at: '2026-11-23T00:00:00Z' } });
+  const eligible = persisted({
+    started: true,
+    form: { email_verified_at: '2026-11-23T00:00:00Z', eligibilityStatus: 'eligible' },
+  });
+  const submitted = persisted({ ...eligible, submitted: true });
+
+  it.each([
+    ['/apply', 'fresh', fresh, 'getStarted'],
+    ['/apply/biodata', 'fresh', fresh, 'getStarted'],
+    ['/apply/communications', 'fresh', fresh, 'getStarted'],
+    ['/apply/verify-email', 'fresh', fresh, 'getStarted'],
+    ['/apply/eligibility', 'fresh', fresh, 'getStarted'],
+    ['/apply/employment', 'fresh', fresh, 'getStarted'],
+    ['/apply/success', 'fresh', fresh, 'getStarted'],
+    ['/apply/biodata', 'started', started, 'biodata'],
+    ['/apply/communications', 'started', started, 'communications'],
+    ['/apply/verify-email', 'started', started, 'verifyEmail'],
+    ['/apply/eligibility', 'started', started, 'verifyEmail'],
+    ['/apply/employment', 'started', started, 'verifyEmail'],
+    ['/apply/verify-email', 'verified', verified, 'eligibility'],
+    ['/apply/eligibility', 'verified', verified, 'eligibility'],
+    ['/apply/employment', 'verified', verified, 'eligibility'],
+    ['/apply/employment', 'eligible', eligible, 'employment'],
+    ['/apply/success', 'eligible', eligible, 'other'],
+    ['/apply/success', 'submitted', submitted, 'success'],
+    ['/apply/other', 'fresh', fresh, 'other'],
+    ['/apply/selection-video', 'fresh', fresh, 'selectionVideo'],
+    ['/apply/confirmation', 'fresh', fresh, 'confirmation'],
+    ['/apply/biodata/', 'started', started, 'biodata'],
+    ['/apply/nowhere', 'started', started, null],
+  ] as const)('%s when %s goes to %s', (path, _label, context, expected) => {
+    expect(resolveRoute(context, path)).toBe(expected);
+  });
+
+  it('resumes a returning applicant on the furthest screen', () => {
+    expect(resumeState(verified)).toBe('eligibility');
+    expect(resumeState(eligible)).toBe('employment');
+    expect(resumeState(persisted({ ...eligible, form: { ...eligible.form, employment_status: 'x' } }))).toBe(
+      'other',
+    );
+    expect(resumeState(submitted)).toBe('success');
+  });
+
+  it('every route has a screen state whose meta names it', () => {
+    const open = (context: PersistedApplication) =>
+      createActor(applicationMachine, { input: { persisted: context, now: () => 0 } }).start();
+    const actor = open(submitted);
+    for (const { path } of ROUTES.filter((r) => r.state !== 'verifyEmail')) {
+      actor.send({ type: 'NAVIGATE', path });
+      expect(currentScreen(actor.getSnapshot())?.path).toBe(path);
+    }
+    const unverified = open(started);
+    unverified.send({ type: 'NAVIGATE', path: '/apply/verify-email' });
+    expect(currentScreen(unverified.getSnapshot())?.path).toBe('/apply/verify-email');
+  });
+});
+
+describe('progress', () => {
+  it('is 16.67% × step with an N of 5 counter, and the last step is not "6 of 5"', () => {
+    expect(progressOf(1)).toEqual({ percentage: 16.67, counter: '1 of 5' });
+    expect(progressOf(2)).toEqual({ percentage: 33.34, counter: '2 of 5' });
+    expect(progressOf(5)).toEqual({ percentage: 83.35, counter: '5 of 5' });
+    expect(progressOf(6)).toEqual({ percentage: 100, counter: 'Final step' });
+  });
+});
+
+/** A live actor with scripted server answers. */
+function live(server: Partial<Record<(typeof ACTORS)[number], (input: never) => unknown>>, input = {}) {
+  const calls: { src: string; input: unknown }[] = [];
+  const promise = (src: (typeof ACTORS)[number]) =>
+    fromPromise(async ({ input: i }: { input: never }) => {
+      calls.push({ src, input: i });
+      const answer = server[src];
+      if (!answer) throw new Error(`unexpected call to ${src}`);
+      return answer(i);
+    });
+  const machine = applicationMachine.provide({
+    actors: {
+      loadCohort: promise('loadCohort'),
+      lookupApplication: promise('lookupApplication'),
+      createApplication: promise('createApplication'),
+      sendCode: promise('sendCode'),
+      verifyCode: promise('verifyCode'),
+      saveEligibility: promise('saveEligibility'),
+      saveEmployment: promise('saveEmployment'),
+      submitApplication: promise('submitApplication'),
+      uploadCv: fromCallback(() => () => undefined),
+      otpTimer: otpTimerMachine.provide({ actors: { clock: fromCallback(() => () => undefined) } }),
+    } as never,
+  });
+  const actor = createActor(machine, { input: { now: () => 1_000, ...input } }).start();
+  return { actor, calls };
+}
+
+const fill = (actor: ReturnType<typeof live>['actor'], fields: (keyof ApplicationForm)[]) =>
+  fields.forEach((field) => actor.send({ type: 'FIELD.CHANGE', field, value: GOOD[field]! }));
+
+describe('application machine: the rules it encodes', () => {
+  it("'Start new application' resets the form but keeps the email and the referral code", async () => {
+    const { actor } = live(
+      { loadCohort: () => ({ id: 13, name: 'Cohort 13' }), lookupApplication: () => ({ kind: 'new' }) },
+      { referralCode: 'AMB-42', persisted: persisted({ form: { firstname: 'Old', email: 'x@y.zz' } }) },
+    );
+    actor.send({ type: 'NAVIGATE', path: '/apply' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'email', value: ` ${MODEL_EMAIL} ` });
+    actor.send({ type: 'SAVE' });
+    await waitFor(actor, (s) => s.matches('biodata'));
+    const { form, started, existing } = actor.getSnapshot().context;
+    expect({
+      firstname: form.firstname,
+      email: form.email,
+      referrer: form.referrer,
+      started,
+      existing,
+    }).toEqual({
+      firstname: '',
+      email: MODEL_EMAIL,
+      referrer: 'AMB-42',
+      started: true,
+      existing: false,
+    });
+  });
+
+  it('an existing application is not loaded from the email alone: a code is sent first', async () => {
+    const { actor, calls } = live({
+      loadCohort: () => ({ id: 13, name: 'Cohort 13' }),
+      lookupApplication: () => ({
+        kind: 'exists',
+        summary: { exists: true, stage: 'employment', email_verified: true },
+      }),
+      sendCode: () => ({ message: 'OTP sent successfully', retryAfter: 120 }),
+      verifyCode: () => SAVED_VARIANTS[2],
+    });
+    actor.send({ type: 'NAVIGATE', path: '/apply' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'email', value: MODEL_EMAIL });
+    actor.send({ type: 'SAVE' });
+    await waitFor(actor, (s) => s.matches({ verifyEmail: 'entering' }));
+    expect(actor.getSnapshot().context.form.firstname).toBe('');
+    expect(actor.getSnapshot().context.otp.availableAt).toBe(1_000 + 120_000);
+    actor.send({ type: 'SAVE' });
+    expect(actor.getSnapshot().context.errors).toEqual({ token: [MESSAGES.otpRequired] });
+    actor.send({ type: 'CODE.CHANGE', value: '123456' });
+    actor.send({ type: 'SAVE' });
+    await waitFor(actor, (s) => s.matches('other'));
+    expect(actor.getSnapshot().context.form.firstname).toBe('Ada');
+    expect(calls.map((c) => c.src)).toEqual(['loadCohort', 'lookupApplication', 'sendCode', 'verifyCode']);
+  });
+
+  it('creates the application once confirmed, with a cleaned phone and consent as Yes/No', async () => {
+    const start = persisted({ started: true, form: { email: MODEL_EMAIL } });
+    const next = live(
+      { createApplication: () => ({ retryAfter: 120 }) },
+      { persisted: start, referralCode: 'REF1' },
+    );
+    next.actor.send({ type: 'NAVIGATE', path: '/apply/biodata' });
+    fill(next.actor, ['firstname', 'lastname', 'gender', 'country', 'city']);
+    next.actor.send({ type: 'SAVE' });
+    expect(next.actor.getSnapshot().matches('communications')).toBe(true);
+    next.actor.send({ type: 'FIELD.CHANGE', field: 'phone', value: '+234 (803) 123-4567' });
+    next.actor.send({
+      type: 'FIELD.CHANGE',
+      field: 'referral_source',
+      value: 'It was recommended by a friend or a family member',
+    });
+    next.actor.send({ type: 'FIELD.CHANGE', field: 'communication_consent', value: false });
+    next.actor.send({ type: 'SAVE' });
+    expect(next.actor.getSnapshot().context.errors).toEqual({
+      referral_detail: [FIELD_MESSAGES.referral_detail],
+    });
+    next.actor.send({ type: 'FIELD.CHANGE', field: 'referral_detail', value: 'Chioma' });
+    next.actor.send({ type: 'SAVE' });
+    expect(next.actor.getSnapshot().matches({ communications: 'confirming' })).toBe(true);
+    next.actor.send({ type: 'CANCEL' });
+    expect(next.actor.getSnapshot().context.form.referral_detail).toBe('Chioma');
+    next.actor.send({ type: 'SAVE' });
+    next.actor.send({ type: 'CONFIRM' });
+    await waitFor(next.actor, (s) => s.matches({ communications: 'codeSent' }));
+    expect(next.calls[0].input).toMatchObject({
+      phone: '+2348031234567',
+      referred_by: 'REF1',
+      communications: { referral_detail: 'Chioma', communication_consent: 'No' },
+    });
+  });
+
+  it('the server decides eligibility: its status replaces the one computed here', async () => {
+    const eligibleForm = {
+      started: true,
+      existing: true,
+      form: { email: MODEL_EMAIL, email_verified_at: 'yes', hasUploadedCV: true },
+    };
+    const { actor, calls } = live(
+      { saveEligibility: () => ({ status: 'ineligible' }) },
+      { persisted: persisted(eligibleForm) },
+    );
+    actor.send({ type: 'NAVIGATE', path: '/apply/eligibility' });
+    fill(actor, [
+      'openness_to_tools',
+      'work_disruption_feelings',
+      'feedback_handling',
+      'approach_to_new_tasks',
+      'education_focus',
+      'highest_qualification',
+    ]);
+    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches({ eligibility: { answers: 'result' } }));
+    expect(calls[0].input).toMatchObject({ eligible: 'eligible' });
+    expect(actor.getSnapshot().context.form.eligibilityStatus).toBe('ineligible');
+    actor.send({ type: 'PROCEED' });
+    actor.send({ type: 'NAVIGATE', path: '/apply/employment' });
+    expect(actor.getSnapshot().matches('eligibility')).toBe(true);
+  });
+
+  it('eligibility needs a CV, and refuses a wrong file before any upload', () => {
+    const { actor } = live(
+      {},
+      { persisted: persisted({ started: true, form: { email_verified_at: 'yes' } }) },
+    );
+    actor.send({ type: 'NAVIGATE', path: '/apply/eligibility' });
+    actor.send({ type: 'SAVE' });
+    expect(actor.getSnapshot().context.errors.cv).toEqual([FIELD_MESSAGES.cv]);
+    actor.send({ type: 'CV.SELECT', file: cvFile('photo.png') });
+    expect(actor.getSnapshot().context.errors.cv).toEqual([MESSAGES.cvType]);
+    expect(actor.getSnapshot().matches({ eligibility: { cv: 'idle' } })).toBe(true);
+    actor.send({ type: 'CV.HELP' });
+    actor.send({ type: 'CV.SENT' });
+    expect(actor.getSnapshot().context.form.hasUploadedCV).toBe(true);
+    expect(actor.getSnapshot().context.errors.cv).toBeUndefined();
+  });
+
+  it('a persisted application resumes where it was, with its answers', () => {
+    const saved = persisted({
+      started: true,
+      existing: true,
+      form: { email: MODEL_EMAIL, firstname: 'Ada', email_verified_at: 'yes' },
+    });
+    const { actor } = live({}, { persisted: saved });
+    actor.send({ type: 'NAVIGATE', path: '/apply/eligibility' });
+    expect(actor.getSnapshot().matches('eligibility')).toBe(true);
+    expect(actor.getSnapshot().context.form.firstname).toBe('Ada');
+  });
+});
