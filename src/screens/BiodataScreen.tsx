@@ -1,29 +1,18 @@
 import { GENDERS } from '../../machines/rules';
-import { useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationContext';
+import { useErrors, useFieldChange, useForm } from '../app/ApplicationContext';
+import { StepForm } from '../app/StepForm';
 import { CountryCombobox } from '../components/CountryCombobox';
-import { ErrorSummary } from '../components/ErrorSummary';
 import { RadioField, TextField } from '../components/Fields';
-import { ScreenHeading } from './ScreenHeading';
 
 export function BiodataScreen() {
-  const send = useSend();
   const change = useFieldChange();
   const form = useForm();
-  const { errors, message } = useErrors();
+  const { errors } = useErrors();
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        send({ type: 'SAVE' });
-      }}
+    <StepForm
+      title="Bio Data"
+      lede="Tell us about yourself. Please answer truthfully: we check applications, and honest answers help us help you."
     >
-      <ScreenHeading>Bio Data</ScreenHeading>
-      <p className="lede">
-        Tell us about yourself. Please answer truthfully: we check applications, and honest answers help us
-        help you.
-      </p>
-      <ErrorSummary message={message} errors={errors} />
       <TextField
         name="firstname"
         label="First Name"
@@ -73,11 +62,6 @@ export function BiodataScreen() {
         onChange={change('city')}
         errors={errors}
       />
-      <div className="actions">
-        <button type="submit" className="button">
-          Save and continue
-        </button>
-      </div>
-    </form>
+    </StepForm>
   );
 }

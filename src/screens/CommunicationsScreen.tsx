@@ -1,16 +1,15 @@
 import { Link } from 'react-router-dom';
 import { CONFIRM_SAVE, REFERRAL_SOURCES, REFERRAL_SOURCES_WITH_DETAIL } from '../../machines/rules';
 import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationContext';
-import { AppDialog, BusyButton, ConfirmDialog } from '../components/Dialog';
-import { ErrorSummary } from '../components/ErrorSummary';
+import { StepForm } from '../app/StepForm';
+import { AppDialog } from '../components/Dialog';
 import { CheckboxField, RadioField, TextField } from '../components/Fields';
-import { ScreenHeading } from './ScreenHeading';
 
 export function CommunicationsScreen() {
   const send = useSend();
   const change = useFieldChange();
   const form = useForm();
-  const { errors, message } = useErrors();
+  const { errors } = useErrors();
   const existing = useApplication((s) => s.context.existing);
   const confirming = useApplication((s) => s.matches({ communications: 'confirming' }));
   const saving = useApplication((s) => s.matches({ communications: 'saving' }));
@@ -18,18 +17,17 @@ export function CommunicationsScreen() {
   const needsDetail = REFERRAL_SOURCES_WITH_DETAIL.includes(form.referral_source);
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        send({ type: 'SAVE' });
-      }}
+    <StepForm
+      title="Communications"
+      lede="How can we reach you? We send your code and every update about your application here."
+      busy={saving}
+      confirm={{ open: confirming, text: CONFIRM_SAVE.emailText }}
+      actions={
+        <Link className="button button--secondary" to="/apply/biodata">
+          Back
+        </Link>
+      }
     >
-      <ScreenHeading>Communications</ScreenHeading>
-      <p className="lede">
-        How can we reach you? We send your code and every update about your application here.
-      </p>
-      <ErrorSummary message={message} errors={errors} />
       <TextField
         name="email"
         label="Email"
@@ -89,24 +87,6 @@ export function CommunicationsScreen() {
         onChange={change('communication_consent')}
         errors={errors}
       />
-      <div className="actions">
-        <Link className="button button--secondary" to="/apply/biodata">
-          Back
-        </Link>
-        <BusyButton type="submit" busy={saving}>
-          Save and continue
-        </BusyButton>
-      </div>
-      <ConfirmDialog
-        open={confirming || saving}
-        busy={saving}
-        title={CONFIRM_SAVE.title}
-        text={CONFIRM_SAVE.emailText}
-        confirmLabel={CONFIRM_SAVE.confirm}
-        cancelLabel={CONFIRM_SAVE.cancel}
-        onConfirm={() => send({ type: 'CONFIRM' })}
-        onCancel={() => send({ type: 'CANCEL' })}
-      />
       <AppDialog
         open={codeSent}
         title="Check your email"
@@ -118,6 +98,6 @@ export function CommunicationsScreen() {
           </button>
         }
       />
-    </form>
+    </StepForm>
   );
 }

@@ -6,8 +6,9 @@ import {
   MESSAGES,
 } from '../../machines/rules';
 import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationContext';
-import { AppDialog, BusyButton, ConfirmDialog } from '../components/Dialog';
-import { describedBy, ErrorSummary, FieldError, fieldId } from '../components/ErrorSummary';
+import { StepForm } from '../app/StepForm';
+import { AppDialog } from '../components/Dialog';
+import { describedBy, FieldError, fieldId } from '../components/ErrorSummary';
 import { RadioField } from '../components/Fields';
 import { readConfig } from '../config';
 import { ScreenHeading } from './ScreenHeading';
@@ -39,24 +40,19 @@ function EligibilityResult() {
 }
 
 function EligibilityForm() {
-  const send = useSend();
   const change = useFieldChange();
   const form = useForm();
-  const { errors, message } = useErrors();
+  const { errors } = useErrors();
   const confirming = useApplication((s) => s.matches({ eligibility: { answers: 'confirming' } }));
   const saving = useApplication((s) => s.matches({ eligibility: { answers: 'saving' } }));
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        send({ type: 'SAVE' });
-      }}
+    <StepForm
+      title="Eligibility"
+      lede="There are no right or wrong answers: choose the one closest to you."
+      busy={saving}
+      confirm={{ open: confirming, text: CONFIRM_SAVE.text }}
     >
-      <ScreenHeading>Eligibility</ScreenHeading>
-      <p className="lede">There are no right or wrong answers: choose the one closest to you.</p>
-      <ErrorSummary message={message} errors={errors} />
       {ELIGIBILITY_QUESTIONS.map((q) => (
         <RadioField
           key={q.name}
@@ -69,22 +65,7 @@ function EligibilityForm() {
         />
       ))}
       <CvUpload />
-      <div className="actions">
-        <BusyButton type="submit" busy={saving}>
-          Save and continue
-        </BusyButton>
-      </div>
-      <ConfirmDialog
-        open={confirming || saving}
-        busy={saving}
-        title={CONFIRM_SAVE.title}
-        text={CONFIRM_SAVE.text}
-        confirmLabel={CONFIRM_SAVE.confirm}
-        cancelLabel={CONFIRM_SAVE.cancel}
-        onConfirm={() => send({ type: 'CONFIRM' })}
-        onCancel={() => send({ type: 'CANCEL' })}
-      />
-    </form>
+    </StepForm>
   );
 }
 

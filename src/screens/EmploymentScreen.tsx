@@ -10,32 +10,26 @@ import {
   UNEMPLOYMENT_DURATIONS,
   WORK_EXPERIENCE_YEARS,
 } from '../../machines/rules';
-import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationContext';
-import { BusyButton, ConfirmDialog } from '../components/Dialog';
-import { describedBy, ErrorSummary, FieldError, fieldId } from '../components/ErrorSummary';
+import { useApplication, useErrors, useFieldChange, useForm } from '../app/ApplicationContext';
+import { StepForm } from '../app/StepForm';
+import { describedBy, FieldError, fieldId } from '../components/ErrorSummary';
 import { RadioField, SelectField, TextAreaField, TextField } from '../components/Fields';
-import { ScreenHeading } from './ScreenHeading';
 
 export function EmploymentScreen() {
-  const send = useSend();
   const change = useFieldChange();
   const form = useForm();
-  const { errors, message } = useErrors();
+  const { errors } = useErrors();
   const confirming = useApplication((s) => s.matches({ employment: 'confirming' }));
   const saving = useApplication((s) => s.matches({ employment: 'saving' }));
   const status = form.employment_status;
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        send({ type: 'SAVE' });
-      }}
+    <StepForm
+      title="Employment"
+      lede="Tell us where you are in your career today."
+      busy={saving}
+      confirm={{ open: confirming, text: CONFIRM_SAVE.text }}
     >
-      <ScreenHeading>Employment</ScreenHeading>
-      <p className="lede">Tell us where you are in your career today.</p>
-      <ErrorSummary message={message} errors={errors} />
       <RadioField
         name="employment_status"
         label="What is your employment status?"
@@ -116,21 +110,6 @@ export function EmploymentScreen() {
           </output>
         </div>
       </div>
-      <div className="actions">
-        <BusyButton type="submit" busy={saving}>
-          Save and continue
-        </BusyButton>
-      </div>
-      <ConfirmDialog
-        open={confirming || saving}
-        busy={saving}
-        title={CONFIRM_SAVE.title}
-        text={CONFIRM_SAVE.text}
-        confirmLabel={CONFIRM_SAVE.confirm}
-        cancelLabel={CONFIRM_SAVE.cancel}
-        onConfirm={() => send({ type: 'CONFIRM' })}
-        onCancel={() => send({ type: 'CANCEL' })}
-      />
-    </form>
+    </StepForm>
   );
 }

@@ -1,29 +1,23 @@
-import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationContext';
-import { ErrorSummary } from '../components/ErrorSummary';
+import { useApplication, useErrors, useFieldChange, useForm } from '../app/ApplicationContext';
+import { StepForm } from '../app/StepForm';
 import { TextAreaField } from '../components/Fields';
 import { KeyInformationModal } from './KeyInformationModal';
-import { ScreenHeading } from './ScreenHeading';
 
 export function OtherScreen() {
-  const send = useSend();
   const change = useFieldChange();
   const form = useForm();
-  const { errors, message } = useErrors();
+  const { errors } = useErrors();
   const modalOpen = useApplication(
     (s) => s.matches({ other: 'keyInformation' }) || s.matches({ other: 'submitting' }),
   );
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        send({ type: 'SAVE' });
-      }}
+    <StepForm
+      title="Getting to know you"
+      lede="A few sentences for each is enough. Tell us in your own words."
+      submitLabel="Save & Continue"
+      hideErrors={modalOpen}
     >
-      <ScreenHeading>Getting to know you</ScreenHeading>
-      <p className="lede">A few sentences for each is enough. Tell us in your own words.</p>
-      {!modalOpen && <ErrorSummary message={message} errors={errors} />}
       <TextAreaField
         name="key_challenge"
         label="What do you find most challenging?"
@@ -52,12 +46,7 @@ export function OtherScreen() {
         onChange={change('bootcamp_expectations')}
         errors={modalOpen ? {} : errors}
       />
-      <div className="actions">
-        <button type="submit" className="button">
-          Save &amp; Continue
-        </button>
-      </div>
       <KeyInformationModal open={modalOpen} />
-    </form>
+    </StepForm>
   );
 }

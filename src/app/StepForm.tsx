@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { CONFIRM_SAVE } from '../../machines/rules';
+import { BusyButton, ConfirmDialog } from '../components/Dialog';
+import { ErrorSummary } from '../components/ErrorSummary';
+import { ScreenHeading } from '../screens/ScreenHeading';
+import { useErrors, useSend } from './ApplicationContext';
+
+export interface StepFormProps {
+  title: string;
+  lede?: ReactNode;
+  /** Shown between the lede and the errors: a loading line, a notice. */
+  status?: ReactNode;
+  children: ReactNode;
+  submitLabel?: string;
+  /** Actions before the submit button (Back, Resend). */
+  actions?: ReactNode;
+  busy?: boolean;
+  /** The 'Yes, continue' / 'Edit' dialog of a step that writes to the server. */
+  confirm?: { open: boolean; text: string };
+  /** Errors shown elsewhere (in a modal), not above the form. */
+  hideErrors?: boolean;
+}
+
+/**
+ * The frame of every wizard step: the heading, the error summary, the fields, Save and continue (a disabled spinner
+ * while saving) and the confirm dialog. Submitting sends SAVE; the machine decides what happens.
+ */
+export function StepForm({
+  title,
+  lede,
+  status,
+  children,
+  submitLabel = 'Save and continue',
+  actions,
+  busy,
+  confirm,
+  hideErrors,
+}: StepFormProps) {
+  const send = useSend();
+  const { errors, message } = useErrors();
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'SAVE' });
+      }}
+    >
+      <ScreenHeading>{title}</ScreenHeading>
+      {lede && <p className="lede">{lede}</p>}
+      {status}
+      {!hideErrors && <ErrorSummary message={message} errors={errors} />}
+      {children}
+      <div className="actions">
+        {actions}
+        <BusyButton type="submit" busy={busy}>
+          {submitLabel}
+        </BusyButton>
+      </div>
+      {confirm && (
+        <ConfirmDialog
+          open={confirm.open || Boolean(busy)}
+          busy={busy}
+          title={CONFIRM_SAVE.title}
+          text={confirm.text}
+          confirmLabel={CONFIRM_SAVE.confirm}
+          cancelLabel={CONFIRM_SAVE.cancel}
+          onConfirm={() => send({ type: 'CONFIRM' })}
+          onCancel={() => send({ type: 'CANCEL' })}
+        />
+      )}
+    </form>
+  );
+}
