@@ -8,21 +8,14 @@ import type { FinancialAidData } from './rules/contract';
 import type { ErrorMap } from './rules/messages';
 import { MESSAGES } from './rules/messages';
 import { failureMessage } from './rules/payments';
+import { STEP_FIELDS } from './rules/application';
 import { validateGroup } from './rules/schemas';
 
 export const CHECK_IN_PATH = '/financial-aid-application';
 export const FORM_PATH = '/financial-aid-application/form';
 export const SUCCESS_PATH = '/apply/success';
 
-export const AID_FIELDS = [
-  'typeOfPhone',
-  'haveLaptop',
-  'parentAlive',
-  'employed',
-  'affordableFee',
-  'whyBootcamp',
-  'anythingElse',
-] as const;
+export const AID_FIELDS = STEP_FIELDS.financialAid;
 export type AidField = (typeof AID_FIELDS)[number];
 export type AidAnswers = Record<AidField, string>;
 
