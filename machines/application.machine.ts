@@ -52,6 +52,8 @@ export interface PersistedApplication {
   submitted: boolean;
   reminderSet: boolean;
   otp: { availableAt: number; resendCount: number };
+  /** The cohort the submitted application went to, and whether it is on that cohort's waitlist. */
+  submitResult: SubmitResult | null;
 }
 
 export interface ApplicationInput {
@@ -73,7 +75,6 @@ export interface ApplicationContext extends PersistedApplication {
   canResend: boolean;
   cvFile: File | null;
   upload: { loaded: number; total: number } | null;
-  submitResult: SubmitResult | null;
   now: () => number;
   quizTime: number;
 }
@@ -171,6 +172,7 @@ const defaults = (input: ApplicationInput): ApplicationContext => {
     submitted: p.submitted ?? false,
     reminderSet: p.reminderSet ?? false,
     otp: { availableAt: p.otp?.availableAt ?? 0, resendCount: p.otp?.resendCount ?? 0 },
+    submitResult: p.submitResult ?? null,
     token: '',
     errors: {},
     errorMessage: '',
@@ -178,7 +180,6 @@ const defaults = (input: ApplicationInput): ApplicationContext => {
     canResend: false,
     cvFile: null,
     upload: null,
-    submitResult: null,
     now: input.now ?? (() => 0),
     quizTime: input.quizTime ?? SELECTION_QUIZ.time,
   };
@@ -211,6 +212,9 @@ function loadSaved(context: ApplicationContext, saved: SavedApplication): Partia
     started: true,
     existing: true,
     submitted: Boolean(saved.submitted_at),
+    submitResult: saved.submitted_at
+      ? { cohort: { id: saved.cohort.id, name: saved.cohort.name }, waitlisted: saved.cohort.waitlisted }
+      : null,
     token: '',
   };
 }

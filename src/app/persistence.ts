@@ -13,6 +13,7 @@ export const KEYS = {
   submitted: 'application-submitted',
   reminderSet: 'reminderSet',
   otp: 'otp-countdown',
+  submitResult: 'submit-result',
   progress: 'progress',
   percentage: 'percentage',
   referral: 'referral-code',
@@ -38,6 +39,7 @@ export function loadPersisted(storage: Storage = localStorage): Partial<Persiste
     submitted: read<boolean>(storage, KEYS.submitted) === true,
     reminderSet: read<boolean>(storage, KEYS.reminderSet) === true,
     otp: read<PersistedApplication['otp']>(storage, KEYS.otp),
+    submitResult: read<PersistedApplication['submitResult']>(storage, KEYS.submitResult) ?? null,
   };
 }
 
@@ -58,6 +60,7 @@ export function savePersisted(
     write(KEYS.submitted, state.submitted);
     write(KEYS.reminderSet, state.reminderSet);
     write(KEYS.otp, state.otp);
+    write(KEYS.submitResult, state.submitResult);
     if (progress) {
       write(KEYS.progress, progress.step);
       write(KEYS.percentage, progress.percentage);
