@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import type { ApiClient } from './api/client';
 import { ApplicationShell } from './app/ApplicationShell';
 import { readConfig } from './config';
-import { NotFoundScreen } from './screens/NotFoundScreen';
+import { NotFoundPage } from './screens/NotFoundScreen';
 
 const FinancialAidApp = lazy(() =>
   import('./app/FinancialAidApp').then((m) => ({ default: m.FinancialAidApp })),
@@ -33,7 +33,7 @@ export function App({ api }: { api: ApiClient }) {
             </main>
           }
         />
-        <Route path="*" element={<NotFoundScreen />} />
+        <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>
   );

@@ -6,7 +6,7 @@ import { CommunicationsScreen } from '../screens/CommunicationsScreen';
 import { EligibilityScreen } from '../screens/EligibilityScreen';
 import { EmploymentScreen } from '../screens/EmploymentScreen';
 import { GetStartedScreen } from '../screens/GetStartedScreen';
-import { NotFoundScreen } from '../screens/NotFoundScreen';
+import { NotFoundPage } from '../screens/NotFoundScreen';
 import { OtherScreen } from '../screens/OtherScreen';
 import { SuccessScreen } from '../screens/SuccessScreen';
 import { VerifyEmailScreen } from '../screens/VerifyEmailScreen';
@@ -66,7 +66,7 @@ export function ApplicationShell() {
     document.getElementById('screen-title')?.focus({ preventScroll: false });
   }, [screen]);
 
-  if (!isMachinePath(location.pathname)) return <NotFoundScreen />;
+  if (!isMachinePath(location.pathname)) return <NotFoundPage />;
   const Screen = SCREENS[state] as ComponentType | undefined;
   const showProgress = screen && WIZARD_STEPS.includes(state);
   const progress = screen ? progressOf(screen.step) : null;

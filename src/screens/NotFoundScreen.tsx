@@ -30,3 +30,12 @@ export function NotFoundScreen() {
     </section>
   );
 }
+
+/** The not-found screen as a whole page: with its own main landmark, for routes outside any shell. */
+export function NotFoundPage() {
+  return (
+    <main id="main">
+      <NotFoundScreen />
+    </main>
+  );
+}

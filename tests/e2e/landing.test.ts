@@ -139,11 +139,18 @@ describe('landing page in a real browser', () => {
     await page.close();
   });
 
-  it('an unknown route is served the app shell, not the landing page', async () => {
+  it("an unknown route says 'You are lost' and leads home", async () => {
     const response = await fetch(`${server.url}/nope`);
     expect(response.status).toBe(200);
-    const html = await response.text();
-    expect(html).not.toContain(heroPairs[0].headline);
-    expect(html).toContain('id="root"');
+    expect(await response.text()).not.toContain(heroPairs[0].headline);
+    const page = await open(360, 640);
+    await page.goto(`${server.url}/nope`);
+    await expect.poll(() => page.getByRole('heading', { name: 'You are lost' }).count()).toBe(1);
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await screenshot(page, 'not-found-360');
+    await page.getByRole('link', { name: /home page/ }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.context().close();
   });
 });
