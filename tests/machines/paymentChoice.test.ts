@@ -1,53 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
 import { paymentChoiceMachine, type PaymentChoiceContext } from '../../machines/paymentChoice.machine';
 import { MESSAGES } from '../../machines/rules/messages';
-import {
-  kindOf,
-  NOT_READY,
-  OPTION_INSTALMENTS,
-  PAYMENT_OPTIONS,
-  regionOf,
-} from '../../machines/rules/payments';
-import { replay, transitionPaths, uncovered, type Replay } from './support/graphReplay';
+import { NOT_READY, OPTION_INSTALMENTS, regionOf } from '../../machines/rules/payments';
+import { actorIds, input, paymentPaths } from './paymentChoice.model';
+import { replay, uncovered, type Replay } from './support/graphReplay';
 
-const input = { email: 'ada@example.com', formCountry: 'Kenya', paymentOption: '' };
-const actorIds = ['lookupCountry', 'recordChoice', 'checkout'] as const;
-
-const events = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
-  const context = snapshot.context as PaymentChoiceContext;
-  const offered = context.region ? PAYMENT_OPTIONS[context.region].map((o) => o.value) : [];
-  return [
-    { type: 'PROCEED' },
-    // The look-up answers Nigeria, another country, nothing usable; or fails (a 429 or 403 among them).
-    { type: 'xstate.done.actor.lookupCountry', output: 'Nigeria' },
-    { type: 'xstate.done.actor.lookupCountry', output: 'Ghana' },
-    { type: 'xstate.done.actor.lookupCountry', output: ' ' },
-    { type: 'xstate.error.actor.lookupCountry', error: { message: 'Too many requests', status: 429 } },
-    ...offered.map((option) => ({ type: 'SELECT', option })),
-    { type: 'SELECT', option: 'Pay with seashells' },
-    { type: 'CONFIRM' },
-    { type: 'CHANGE' },
-    { type: 'xstate.done.actor.recordChoice' },
-    { type: 'xstate.error.actor.recordChoice', error: { message: 'The server is busy' } },
-    { type: 'xstate.error.actor.recordChoice', error: { message: '' } },
-    { type: 'VIEW_DETAILS' },
-    { type: 'LATER' },
-    { type: 'CLOSE' },
-    { type: 'PORTAL' },
-    { type: 'xstate.done.actor.checkout', output: { reference: 'TEBC-1234560001' } },
-    { type: 'xstate.error.actor.checkout', error: { message: 'declined' } },
-    { type: 'RETRY' },
-  ];
-};
-
-/** A vertex is a state with its option set, the kinds of the selected and recorded options, and an error or not. */
-const vertex = (s: AnyMachineSnapshot) => {
-  const c = s.context as PaymentChoiceContext;
-  return JSON.stringify([s.value, c.region, kindOf(c.selected), kindOf(c.recorded), c.error !== '']);
-};
-
-const paths = transitionPaths(paymentChoiceMachine, input, events, vertex);
+const paths = paymentPaths();
 
 /** What a person would notice in each state, whatever path led there. */
 function check(snapshot: AnyMachineSnapshot, run: Replay) {

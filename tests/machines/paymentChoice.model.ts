@@ -1,0 +1,43 @@
+/** The paymentChoice machine as a graph: the events a person and the server can send, and what a vertex is. */
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { paymentChoiceMachine, type PaymentChoiceContext } from '../../machines/paymentChoice.machine';
+import { kindOf, PAYMENT_OPTIONS } from '../../machines/rules/payments';
+import { transitionPaths, type ModelPath } from './support/graphReplay';
+
+export const input = { email: 'ada@example.com', formCountry: 'Kenya', paymentOption: '' };
+export const actorIds = ['lookupCountry', 'recordChoice', 'checkout'] as const;
+
+export const events = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
+  const context = snapshot.context as PaymentChoiceContext;
+  const offered = context.region ? PAYMENT_OPTIONS[context.region].map((o) => o.value) : [];
+  return [
+    { type: 'PROCEED' },
+    // The look-up answers Nigeria, another country, nothing usable; or fails (a 429 or 403 among them).
+    { type: 'xstate.done.actor.lookupCountry', output: 'Nigeria' },
+    { type: 'xstate.done.actor.lookupCountry', output: 'Ghana' },
+    { type: 'xstate.done.actor.lookupCountry', output: ' ' },
+    { type: 'xstate.error.actor.lookupCountry', error: { message: 'Too many requests', status: 429 } },
+    ...offered.map((option) => ({ type: 'SELECT', option })),
+    { type: 'SELECT', option: 'Pay with seashells' },
+    { type: 'CONFIRM' },
+    { type: 'CHANGE' },
+    { type: 'xstate.done.actor.recordChoice' },
+    { type: 'xstate.error.actor.recordChoice', error: { message: 'The server is busy' } },
+    { type: 'xstate.error.actor.recordChoice', error: { message: '' } },
+    { type: 'VIEW_DETAILS' },
+    { type: 'LATER' },
+    { type: 'CLOSE' },
+    { type: 'PORTAL' },
+    { type: 'xstate.done.actor.checkout', output: { reference: 'TEBC-1234560001' } },
+    { type: 'xstate.error.actor.checkout', error: { message: 'declined' } },
+    { type: 'RETRY' },
+  ];
+};
+
+/** A vertex is a state with its option set, the kinds of the selected and recorded options, and an error or not. */
+export const vertex = (s: AnyMachineSnapshot) => {
+  const c = s.context as PaymentChoiceContext;
+  return JSON.stringify([s.value, c.region, kindOf(c.selected), kindOf(c.recorded), c.error !== '']);
+};
+
+export const paymentPaths = (): ModelPath[] => transitionPaths(paymentChoiceMachine, input, events, vertex);
