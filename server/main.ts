@@ -12,6 +12,7 @@ import { migrate } from './db/migrations';
 import { pruneIdempotency } from './idempotency';
 import { outboxMailer, smtpMailer } from './mail/index';
 import { logOptions } from './logging';
+import { reminderPollMs, reminderScheduler } from './reminders';
 
 async function main(): Promise<void> {
   const env = readEnv();
@@ -43,6 +44,13 @@ async function main(): Promise<void> {
     config: env,
     logger: logOptions(),
   });
+  const reminders = reminderScheduler({
+    db,
+    mailer,
+    config: env,
+    pollMs: reminderPollMs(),
+    log: app.log,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -51,6 +59,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     // close() stops accepting connections and waits for the requests in flight.
     await app.close();
+    await reminders.stop();
     await db.close();
     unlock();
     process.exit(0);
@@ -59,6 +68,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: env.port, host: env.host });
+  // Sends what fell due while the server was down, then polls.
+  reminders.start();
   app.log.info(
     { mail: mailer.transport, database: db.engine },
     `The Employment Bootcamp is running on ${env.publicUrl}` +

@@ -100,6 +100,15 @@ INSERT INTO cohorts (number, name, start_date, application_deadline, seats)
 VALUES (6, 'Cohort 6', '2025-03-10', '2025-03-03', 300);
 `,
   },
+  {
+    id: 2,
+    name: 'reminder emails: a claim lease and an index of the reminders still to send',
+    sql: `
+ALTER TABLE applications ADD COLUMN reminder_claimed_until timestamptz;
+CREATE INDEX applications_reminders_due ON applications (reminder_date)
+  WHERE reminder_sent_at IS NULL AND reminder_date IS NOT NULL;
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

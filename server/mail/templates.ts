@@ -9,13 +9,16 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-const page = (paragraphs: string[], highlight?: string) =>
+/** `link` is written after the second paragraph, as a button-like link (the reminder's call to action). */
+const page = (paragraphs: string[], highlight?: string, link?: { href: string; text: string }) =>
   `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1a1a1a;line-height:1.5">` +
   paragraphs
     .map((p, i) =>
       i === 1 && highlight
         ? `<p>${escapeHtml(p)}</p><p style="font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(highlight)}</p>`
-        : `<p>${escapeHtml(p)}</p>`,
+        : i === 1 && link
+          ? `<p>${escapeHtml(p)}</p><p><a href="${escapeHtml(link.href)}" style="font-weight:bold">${escapeHtml(link.text)}</a></p>`
+          : `<p>${escapeHtml(p)}</p>`,
     )
     .join('') +
   `</body></html>`;
@@ -57,5 +60,21 @@ export function submittedEmail(
       : `Your application to ${PROGRAMME} (${cohortName})`,
     text: lines.join('\n\n') + '\n',
     html: page(lines),
+  };
+}
+
+/** The reminder an applicant asked for on the confirmation page: finish confirming their place (choose how to pay). */
+export function reminderEmail(to: string, firstname: string, confirmationUrl: string): MailMessage {
+  const lines = [
+    firstname ? `Hello ${firstname},` : 'Hello,',
+    `You asked us to remind you: one step is left to confirm your place in ${PROGRAMME}. Choose how you will pay the commitment fee (in full, in instalments, or apply for financial aid) on your confirmation page:`,
+    `If you have already done this, you can ignore this email.`,
+    `See you soon,\n${PROGRAMME} team`,
+  ];
+  return {
+    to,
+    subject: `Reminder: complete your payment and confirm your place in ${PROGRAMME}`,
+    text: `${lines[0]}\n\n${lines[1]}\n\n    ${confirmationUrl}\n\n${lines[2]}\n\n${lines[3]}\n`,
+    html: page(lines, undefined, { href: confirmationUrl, text: 'Complete your payment' }),
   };
 }

@@ -293,7 +293,10 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
         if (when.getTime() <= now.getTime())
           throw fieldFail(400, 'reminderDate', SERVER_MESSAGES.reminderPast);
         values.push(when);
-        sets.push(`reminder_date = $${values.length + 1}, reminder_sent_at = NULL`);
+        // A new date is a new reminder: not sent yet, and no longer claimed by a scheduler.
+        sets.push(
+          `reminder_date = $${values.length + 1}, reminder_sent_at = NULL, reminder_claimed_until = NULL`,
+        );
       }
       if (fields.videoData !== undefined) {
         values.push(JSON.stringify(parseVideo(fields.videoData)));

@@ -7,6 +7,9 @@ import { AppDialog, ConfirmDialog } from '../components/Dialog';
 import type { AppConfig } from '../config';
 import { VideoQuizDialog } from './VideoQuizDialog';
 
+/** HTMLMediaElement.HAVE_METADATA: the duration is known. */
+const HAVE_METADATA = 1;
+
 export interface SelectionVideoScreenProps {
   actor: ActorRefFrom<typeof videoQuizMachine>;
   config: AppConfig;
@@ -35,6 +38,17 @@ export function SelectionVideoScreen({ actor, config, onBack }: SelectionVideoSc
       }),
     ];
     return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [actor]);
+
+  // The element starts loading when it is created, which can be well before React commits it; React drops the
+  // media events of an element not yet committed, so a cached clip's loadedmetadata (or error) is lost and the
+  // quiz never comes. Catch up once mounted.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.error) actor.send({ type: 'VIDEO.ERROR' });
+    else if (video.readyState >= HAVE_METADATA)
+      actor.send({ type: 'VIDEO.LOADED', duration: video.duration });
   }, [actor]);
 
   const media = () => videoRef.current;
