@@ -1,0 +1,416 @@
+/**
+ * Replays a path of the application model (tests/machines/application.model.ts) on the rendered app: the same tree
+ * main.tsx builds, in a MemoryRouter, with an actor whose invoked actors never settle. A person's events are
+ * performed through the UI (typing, clicking by label, the router's navigation); what the server, the timers and
+ * the child machines would send is delivered with `actor.send`, as the model lists it. After each step the screen
+ * is checked against the model's expected snapshot.
+ */
+import { StrictMode } from 'react';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateNode,
+} from 'xstate';
+import { expect } from 'vitest';
+import {
+  applicationMachine,
+  currentScreen,
+  progressOf,
+  type ApplicationEvent,
+  type ApplicationSnapshot,
+  type FieldValue,
+  type FormField,
+  type ScreenState,
+} from '../../../machines/application.machine';
+import { otpTimerMachine } from '../../../machines/otpTimer.machine';
+import { paymentChoiceMachine, type CheckoutOutput } from '../../../machines/paymentChoice.machine';
+import { reminderMachine } from '../../../machines/reminder.machine';
+import { videoQuizMachine } from '../../../machines/videoQuiz.machine';
+import {
+  ELIGIBILITY_QUESTIONS,
+  ELIGIBILITY_RESULT,
+  EMPLOYMENT_STATUSES,
+  GENDERS,
+  REFERRAL_SOURCES,
+  WORK_EXPERIENCE_YEARS,
+  type Cohort,
+  type EligibilityStatus,
+  type LookupResult,
+  type Option,
+  type SavedApplication,
+  type SubmitResult,
+} from '../../../machines/rules';
+import { createApiClient } from '../../../src/api/client';
+import { App } from '../../../src/App';
+import { ApplicationProvider } from '../../../src/app/ApplicationContext';
+import { MODEL_INPUT } from '../../machines/application.model';
+import { transitionKey, type ModelPath } from '../../machines/support/graphReplay';
+
+/** A call that never answers: the path delivers its outcome. */
+const pending = <Output,>() => new Promise<Output>(() => {});
+
+/**
+ * The app's actors, none of which settles by itself. The timer and the post-submission children are the real
+ * machines (their screens read their snapshots) with their own effects stubbed the same way: the clock never
+ * ticks, the country look-up, the saves and the checkout never answer.
+ */
+const neverSettling = () =>
+  applicationMachine.provide({
+    actors: {
+      loadCohort: fromPromise(pending<Cohort>),
+      lookupApplication: fromPromise(pending<LookupResult>),
+      createApplication: fromPromise(pending<{ retryAfter: number }>),
+      sendCode: fromPromise(pending<{ message: string; retryAfter: number }>),
+      verifyCode: fromPromise(pending<SavedApplication>),
+      saveEligibility: fromPromise(pending<{ status: EligibilityStatus }>),
+      uploadCv: fromCallback(() => () => undefined),
+      saveEmployment: fromPromise(pending<void>),
+      submitApplication: fromPromise(pending<SubmitResult>),
+      otpTimer: otpTimerMachine.provide({ actors: { clock: fromCallback(() => () => undefined) } }),
+      videoQuiz: videoQuizMachine.provide({ actors: { submitVideoProgress: fromPromise(pending<void>) } }),
+      paymentChoice: paymentChoiceMachine.provide({
+        actors: {
+          lookupCountry: fromPromise(pending<string>),
+          recordChoice: fromPromise(pending<void>),
+          checkout: fromPromise(pending<CheckoutOutput>),
+        },
+      }),
+      reminder: reminderMachine.provide({ actors: { saveReminder: fromPromise(pending<void>) } }),
+    },
+  });
+
+/** Events that come from the server, a timer, the upload or a child machine, not from a person. */
+const isDelivered = (type: string) =>
+  type.startsWith('xstate.done.actor.') ||
+  type.startsWith('xstate.error.actor.') ||
+  type.startsWith('UPLOAD.') ||
+  ['VIDEO.PROGRESS', 'PAYMENT.CHOSEN', 'PAYMENT.FAILED', 'REMINDER.SET'].includes(type);
+
+export interface AppReplay {
+  /** Transitions the live actor took (keys as in graphReplay's `transitionKeys`). */
+  taken: Set<string>;
+  visited: Set<string>;
+}
+
+interface Rendered {
+  actor: ReturnType<typeof createActor<ReturnType<typeof neverSettling>>>;
+  user: UserEvent;
+  location: () => string;
+  navigate: (to: string) => void | Promise<void>;
+}
+
+/** Renders the app opened at `path` and returns handles on its actor and router. */
+function openApp(path: string, result: AppReplay): Rendered {
+  const actor = createActor(neverSettling(), {
+    input: MODEL_INPUT,
+    inspect: (e) => {
+      if (e.type !== '@xstate.microstep' || e.actorRef.sessionId !== e.rootId) return;
+      for (const t of e._transitions) {
+        result.taken.add(transitionKey(t));
+        // A transient state (left at once by an eventless transition) is visited without being a snapshot.
+        result.visited.add((t.source as AnyStateNode).id);
+      }
+    },
+  });
+  actor.subscribe((s) => s._nodes.forEach((n) => result.visited.add(n.id)));
+  actor.start();
+  const router: { pathname: string; navigate: NavigateFunction | null } = { pathname: '', navigate: null };
+  function RouterProbe() {
+    router.pathname = useLocation().pathname;
+    router.navigate = useNavigate();
+    return null;
+  }
+  const api = createApiClient({
+    retries: 0,
+    fetch: () => Promise.reject(new Error('the wizard makes its calls through the stubbed actors')),
+  });
+  render(
+    <StrictMode>
+      <MemoryRouter initialEntries={[path]}>
+        <ApplicationProvider actor={actor}>
+          <App api={api} />
+        </ApplicationProvider>
+        <RouterProbe />
+      </MemoryRouter>
+    </StrictMode>,
+  );
+  return {
+    actor,
+    user: userEvent.setup({ applyAccept: false }),
+    location: () => router.pathname,
+    navigate: (to: string) => router.navigate!(to),
+  };
+}
+
+type RadioQuestion = { legend: string; options: readonly Option[] };
+
+/** How a person reaches each field: its label, or the question and its answers. */
+const RADIOS: Partial<Record<FormField, RadioQuestion>> = {
+  gender: { legend: 'Gender', options: GENDERS },
+  referral_source: {
+    legend: 'How did you first hear about The Employment Bootcamp?',
+    options: REFERRAL_SOURCES,
+  },
+  employment_status: { legend: 'What is your employment status?', options: EMPLOYMENT_STATUSES },
+  work_experience_years: {
+    legend: 'How many years of work experience do you have? Internships count.',
+    options: WORK_EXPERIENCE_YEARS,
+  },
+  ...Object.fromEntries(ELIGIBILITY_QUESTIONS.map((q) => [q.name, { legend: q.legend, options: q.options }])),
+};
+
+const TEXT_LABELS: Partial<Record<FormField, string>> = {
+  firstname: 'First Name',
+  lastname: 'Last Name',
+  city: 'Country and City of Residence',
+  phone: 'Phone number',
+  referral_detail: 'Who referred you? Tell us the person or organisation',
+  key_challenge: 'What do you find most challenging?',
+  leadership_experience: 'Have you ever led anything? Tell us about it.',
+  distractions: 'How do you manage distraction?',
+  bootcamp_expectations: 'What difference do you hope the bootcamp will make in your life?',
+};
+
+const CHECKBOX_LABELS: Partial<Record<FormField, string>> = {
+  agreement: 'I am available and ready to join the next cohort of the bootcamp.',
+  agreement1: 'I am open-minded and ready to do what it takes to get a job within 12 weeks.',
+  agreement2: 'I understand that, if selected, I pay a commitment fee to take part.',
+};
+
+async function typeInto(user: UserEvent, field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.type(field, text);
+}
+
+async function fill(app: Rendered, before: AnyMachineSnapshot, field: FormField, value: FieldValue) {
+  const { user } = app;
+  const radio = RADIOS[field];
+  if (radio) {
+    const label = radio.options.find((o) => o.value === value)?.label;
+    if (!label) throw new Error(`no answer ${String(value)} to '${radio.legend}'`);
+    const group = screen.getByRole('group', { name: radio.legend });
+    return user.click(within(group).getByRole('radio', { name: label }));
+  }
+  if (field === 'country') {
+    const combobox = screen.getByRole('combobox', { name: 'Country of Origin' });
+    await typeInto(user, combobox, String(value));
+    return user.click(await screen.findByRole('option', { name: String(value) }));
+  }
+  if (field === 'email') {
+    const label = before.matches('getStarted') ? 'Email address' : 'Email';
+    return typeInto(user, screen.getByRole('textbox', { name: label }), String(value));
+  }
+  const checkbox = CHECKBOX_LABELS[field];
+  if (checkbox) {
+    const box = screen.getByRole('checkbox', { name: checkbox });
+    if (box instanceof HTMLInputElement && box.checked !== value) await user.click(box);
+    return;
+  }
+  const text = TEXT_LABELS[field];
+  if (text) return typeInto(user, screen.getByLabelText(text), String(value));
+  throw new Error(`the replay does not know how a person fills ${field}`);
+}
+
+const button = (name: string) => screen.getByRole('button', { name });
+
+/** The button that sends SAVE on each screen. */
+function saveButton(before: AnyMachineSnapshot): HTMLElement {
+  if (before.matches('getStarted')) return button('Get Started');
+  if (before.matches('verifyEmail')) return button('Verify email');
+  if (before.matches('other')) return button('Save & Continue');
+  return button('Save and continue');
+}
+
+function cancelControl(before: AnyMachineSnapshot): HTMLElement {
+  if (before.matches({ other: 'keyInformation' })) return button('Edit answers');
+  if (before.matches({ eligibility: { cv: 'help' } })) return button('Cancel');
+  return button('Edit');
+}
+
+/** Performs one step of the path the way a person would, or delivers it as its actor would. */
+async function perform(app: Rendered, event: AnyEventObject, before: AnyMachineSnapshot): Promise<void> {
+  const { user } = app;
+  if (isDelivered(event.type)) {
+    act(() => app.actor.send(event as ApplicationEvent));
+    return;
+  }
+  const e = event as ApplicationEvent;
+  switch (e.type) {
+    case 'NAVIGATE':
+      // A typed address or a link: the router's navigation, which the app turns into NAVIGATE.
+      return act(async () => {
+        await app.navigate(e.path);
+      });
+    case 'FIELD.CHANGE':
+      return fill(app, before, e.field, e.value);
+    case 'CODE.CHANGE':
+      return typeInto(user, screen.getByRole('textbox', { name: 'Enter the code' }), e.value);
+    case 'SAVE':
+      return user.click(saveButton(before));
+    case 'CONFIRM':
+      // The 'Check your email' dialog has one button, which closes it (the machine also accepts CONFIRM there).
+      return user.click(
+        before.matches({ communications: 'codeSent' }) ? button('Enter the code') : button('Yes, continue'),
+      );
+    case 'CANCEL':
+      return user.click(cancelControl(before));
+    case 'DIALOG.CLOSE':
+      return user.keyboard('{Escape}');
+    case 'RESEND':
+      return user.click(button('Resend OTP'));
+    case 'PROCEED':
+      return user.click(button('Proceed'));
+    case 'SUBMIT':
+      return user.click(button('Submit Application'));
+    case 'CONTINUE':
+      return user.click(button('Continue to Video'));
+    case 'BACK':
+      return user.click(
+        before.matches('failed')
+          ? screen.getByRole('link', { name: 'Back to payment options' })
+          : button('Back'),
+      );
+    case 'CV.SELECT':
+      return user.upload(screen.getByLabelText('Upload your CV (required)'), e.file);
+    case 'CV.HELP':
+      return user.click(button('Help: I cannot upload my CV'));
+    case 'CV.SENT':
+      return user.click(button('I have sent it'));
+    default:
+      throw new Error(`the replay does not know how a person sends ${e.type}`);
+  }
+}
+
+/** The h1 a person reads on each screen (the wizard steps' headings are their titles). */
+const HEADINGS: Partial<Record<ScreenState, string>> = {
+  success: 'Well done for submitting your application',
+  selectionVideo: 'Info Video',
+  confirmation: 'Congratulations, you have been accepted!',
+  failed: 'Payment failed',
+};
+
+const WIZARD_STEPS: readonly ScreenState[] = [
+  'getStarted',
+  'biodata',
+  'communications',
+  'verifyEmail',
+  'eligibility',
+  'employment',
+  'other',
+];
+
+const screenOf = (s: AnyMachineSnapshot) =>
+  (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]) as ScreenState;
+
+/** The dialogs (by their names) that a state shows. */
+function expectedDialogs(s: AnyMachineSnapshot): string[] {
+  const open: string[] = [];
+  const confirm = ['confirming', 'saving'];
+  if (
+    confirm.some(
+      (leaf) =>
+        s.matches({ communications: leaf }) ||
+        s.matches({ employment: leaf }) ||
+        s.matches({ eligibility: { answers: leaf } }),
+    )
+  )
+    open.push('Are you sure?');
+  if (s.matches({ communications: 'codeSent' })) open.push('Check your email');
+  if (s.matches({ other: 'keyInformation' }) || s.matches({ other: 'submitting' }))
+    open.push('Key Information:');
+  if (s.matches({ eligibility: { cv: 'help' } })) open.push('Send your CV by email');
+  return open;
+}
+
+const openDialogs = () =>
+  [...screen.queryAllByRole('dialog'), ...screen.queryAllByRole('alertdialog')]
+    // A dialog's name is its title (aria-labelledby), which is what a screen reader announces on opening.
+    .map((d) => document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent ?? '')
+    .sort();
+
+/** Checks what a person sees against the model's expected snapshot. */
+async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: string) {
+  const meta = currentScreen(expected as ApplicationSnapshot);
+  if (!meta) throw new Error(`after ${after}: the model's state has no screen`);
+  const state = screenOf(expected);
+  const dialogs = expectedDialogs(expected);
+  // Behind an open dialog the page is inert: still on screen, hidden from the accessibility tree.
+  const hidden = dialogs.length > 0;
+  const heading = HEADINGS[state] ?? meta.title;
+  // The post-submission screens load on demand, so the heading may take a moment to arrive.
+  const h1 = await screen.findByRole('heading', { level: 1, hidden, name: heading });
+  expect(h1, after).toBeTruthy();
+  expect(app.location(), `URL after ${after}`).toBe(meta.path);
+  expect(openDialogs(), `dialogs after ${after}`).toEqual([...dialogs].sort());
+
+  const bar = screen.queryByRole('progressbar', { name: 'Application progress', hidden });
+  if (WIZARD_STEPS.includes(state)) {
+    const { percentage, counter } = progressOf(meta.step);
+    expect(bar, `progress bar after ${after}`).not.toBeNull();
+    expect((bar!.firstElementChild as HTMLElement).style.width, `progress after ${after}`).toBe(
+      `${percentage}%`,
+    );
+    expect(screen.getByText(counter).textContent, `counter after ${after}`).toBe(counter);
+    expectAlerts(expected, after, hidden);
+  } else {
+    expect(bar, `no progress bar after ${after}`).toBeNull();
+  }
+  if (expected.matches({ eligibility: { answers: 'result' } })) {
+    const eligible = expected.context.form.eligibilityStatus === 'eligible';
+    const panel = ELIGIBILITY_RESULT[eligible ? 'eligible' : 'underReview'];
+    expect(screen.getByRole('heading', { level: 2, name: panel }), after).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Proceed' }) !== null, `Proceed after ${after}`).toBe(
+      eligible,
+    );
+  }
+}
+
+/** The red alerts: every message of the expected state is in an error summary, and no summary stands without. */
+function expectAlerts(expected: AnyMachineSnapshot, after: string, hidden: boolean) {
+  const { errors, errorMessage } = expected.context as ApplicationSnapshot['context'];
+  const messages = [...Object.values(errors).flat(), ...(errorMessage ? [errorMessage] : [])];
+  const summaries = screen.queryAllByRole('alert', { name: 'There is a problem', hidden });
+  if (!messages.length) {
+    expect(summaries, `no red alerts after ${after}`).toEqual([]);
+    return;
+  }
+  const shown = summaries.map((s) => s.textContent ?? '').join('\n');
+  for (const message of messages) expect(shown, `red alerts after ${after}`).toContain(message);
+}
+
+/** The live actor is where the model says: same state, same context (a quick way to tell a wrong UI event). */
+function expectMachine(app: Rendered, expected: AnyMachineSnapshot, after: string) {
+  const live = app.actor.getSnapshot();
+  expect(live.value, `state after ${after}`).toEqual(expected.value);
+  expect(JSON.stringify(live.context), `context after ${after}`).toBe(JSON.stringify(expected.context));
+}
+
+const describeEvent = (e: AnyEventObject) =>
+  e.type === 'NAVIGATE' ? `NAVIGATE ${(e as ApplicationEvent & { type: 'NAVIGATE' }).path}` : e.type;
+
+/** Replays one path in the rendered app; adds the transitions it took to `result`. */
+export async function replayInApp(path: ModelPath, result: AppReplay): Promise<void> {
+  const [first, ...rest] = path.steps;
+  if (first?.event.type !== 'NAVIGATE') throw new Error('a path starts with the URL the app is opened at');
+  // The first step is the address the person opened the app at.
+  const app = openApp((first.event as ApplicationEvent & { type: 'NAVIGATE' }).path, result);
+  let done = describeEvent(first.event);
+  await act(async () => {});
+  expectMachine(app, first.state, done);
+  await expectScreen(app, first.state, done);
+  let before = first.state;
+  for (const step of rest) {
+    await perform(app, step.event, before);
+    done += ` → ${describeEvent(step.event)}`;
+    expectMachine(app, step.state, done);
+    await expectScreen(app, step.state, done);
+    before = step.state;
+  }
+  app.actor.stop();
+}
