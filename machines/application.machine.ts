@@ -468,7 +468,7 @@ export const applicationMachine = setup({
           },
         },
         // The success dialog: an OTP was sent.
-        codeSent: { on: { 'DIALOG.CLOSE': '#application.verifyEmail', CONFIRM: '#application.verifyEmail' } },
+        codeSent: { on: { 'DIALOG.CLOSE': '#application.verifyEmail' } },
       },
     },
 
@@ -665,7 +665,6 @@ export const applicationMachine = setup({
               on: {
                 'CV.SENT': { target: 'idle', actions: 'markCvSent' },
                 CANCEL: 'idle',
-                'DIALOG.CLOSE': 'idle',
               },
             },
           },

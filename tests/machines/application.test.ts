@@ -60,6 +60,7 @@ const persisted = (
   submitted: false,
   reminderSet: false,
   otp: { availableAt: 0, resendCount: 0 },
+  submitResult: null,
   ...over,
   form: { ...emptyApplication(), ...over.form },
 });

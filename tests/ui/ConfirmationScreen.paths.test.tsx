@@ -7,8 +7,14 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { paymentChoiceMachine, type PaymentChoiceContext } from '../../machines/paymentChoice.machine';
-import { reminderMachine } from '../../machines/reminder.machine';
+import {
+  paymentChoiceMachine,
+  type CheckoutInput,
+  type CheckoutOutput,
+  type PaymentChoiceContext,
+  type RecordChoiceInput,
+} from '../../machines/paymentChoice.machine';
+import { reminderMachine, type SaveReminderInput } from '../../machines/reminder.machine';
 import { MESSAGES } from '../../machines/rules/messages';
 import { PAYMENT_OPTIONS } from '../../machines/rules/payments';
 import { defaultConfig } from '../../src/config';
@@ -24,7 +30,7 @@ const offScreen = (event: AnyEventObject, before: AnyMachineSnapshot) => {
   if (event.type === 'RETRY') return true;
   if (event.type !== 'SELECT') return false;
   const region = (before.context as PaymentChoiceContext).region;
-  return !region || !PAYMENT_OPTIONS[region].some((o) => o.value === (event as { option: string }).option);
+  return !region || !PAYMENT_OPTIONS[region].some((o) => o.value === String(event.option));
 };
 
 const onScreen = (path: ModelPath) => {
@@ -56,16 +62,19 @@ function renderScreen() {
   const payment = createActor(
     paymentChoiceMachine.provide({
       actors: {
-        lookupCountry: fromPromise(never),
-        recordChoice: fromPromise(never),
-        checkout: fromPromise(never),
+        lookupCountry: fromPromise<string>(never),
+        recordChoice: fromPromise<void, RecordChoiceInput>(never),
+        checkout: fromPromise<CheckoutOutput, CheckoutInput>(never),
       },
     }),
     { input },
   ).start();
-  const reminder = createActor(reminderMachine.provide({ actors: { saveReminder: fromPromise(never) } }), {
-    input: { email: input.email, reminderSet: false, now: Date.now() },
-  }).start();
+  const reminder = createActor(
+    reminderMachine.provide({ actors: { saveReminder: fromPromise<void, SaveReminderInput>(never) } }),
+    {
+      input: { email: input.email, reminderSet: false, now: Date.now() },
+    },
+  ).start();
   render(<ConfirmationScreen actor={payment} reminder={reminder} config={defaultConfig} />);
   return payment;
 }
@@ -81,7 +90,7 @@ async function perform(user: ReturnType<typeof userEvent.setup>, event: AnyEvent
     case 'PROCEED':
       return click('Proceed to payment');
     case 'SELECT':
-      return click(`Choose ${(event as { option: string }).option}`);
+      return click(`Choose ${String(event.option)}`);
     case 'CONFIRM':
       return click('Yes proceed', inDialog());
     case 'CHANGE':
