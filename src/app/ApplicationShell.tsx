@@ -99,7 +99,8 @@ export function ApplicationShell() {
             </p>
           </div>
         )}
-        <div className="card">
+        {/* The screens after submission are made of cards of their own. */}
+        <div className={showProgress || state === 'success' ? 'card' : undefined}>
           <Suspense fallback={<p className="loading">Loading…</p>}>{Screen && <Screen />}</Suspense>
         </div>
       </main>
