@@ -1,0 +1,393 @@
+/**
+ * API load: autocannon against the server started the way `npm start` starts it (PGlite on a fresh data dir, and
+ * PostgreSQL on a fresh database when one answers), and against a bare Fastify hello-world for a baseline.
+ * Each measurement runs DURATION seconds (10) at CONNECTIONS (50), REPEATS times (3); the medians go into the
+ * "API" section of docs/performance.md. After each create run the rows are counted straight from the database and
+ * compared with the 2xx answers: nothing may be lost or duplicated. Usage: `npm run bench:api`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { paths } from '../../machines/rules/contract';
+import type { CreatePayload } from '../../machines/rules/contract';
+import { startProcess, type BenchProcess } from '../support/process';
+import { loadAverage, median, met, now, table, writeMachineSection, writeSection } from '../support/report';
+
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const REPEATS = Number(process.env.REPEATS ?? 3);
+const LOCAL_POSTGRES = 'postgresql://root@localhost/bootcamp_dev?host=/var/run/postgresql';
+const goals = { getCurrentRatio: 0.6, createPglite: 1000, createPostgres: 2000, p99Ms: 50 };
+
+type Engine = 'pglite' | 'postgres';
+
+interface Measure {
+  /** Successful (2xx) answers per second: a 4xx or 5xx is not a request served. */
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  failed: number;
+  errors: number;
+  load: string;
+}
+
+interface Integrity {
+  engine: Engine;
+  repeat: number;
+  ok: number;
+  rows: number;
+  lost: number;
+  duplicates: number;
+  mails: number;
+}
+
+interface Repeat {
+  hello: Measure;
+  getCurrent: Measure;
+  create: Measure;
+  lookup: Measure;
+  integrity: Integrity;
+}
+
+const measureOf = (result: autocannon.Result, load: string): Measure => ({
+  rps: result['2xx'] / result.duration,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  ok: result['2xx'],
+  failed: result.non2xx,
+  errors: result.errors,
+  load,
+});
+
+async function cannon(
+  url: string,
+  requests: autocannon.Request[] = [{}],
+  seconds = DURATION,
+  connections = CONNECTIONS,
+): Promise<Measure> {
+  const load = loadAverage();
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    requests,
+  });
+  return measureOf(result, load);
+}
+
+const warmUp = (url: string) => cannon(url, [{}], 2, 10);
+
+const applicant = (email: string): CreatePayload => ({
+  firstname: 'Ada',
+  middlename: '',
+  lastname: 'Obi',
+  gender: 'female',
+  country: 'Nigeria',
+  city: 'Lagos',
+  email,
+  phone: '+234 803 123 4567',
+  whatsapp_phone: '',
+  referred_by: '',
+  communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 'Yes' },
+});
+
+/** Create with a new email per request, as the wizard sends it (with an idempotency key); collects the 2xx emails. */
+async function createLoad(url: string, tag: string): Promise<{ measure: Measure; created: string[] }> {
+  let sequence = 0;
+  const created: string[] = [];
+  const measure = await cannon(`${url}${paths.create}`, [
+    {
+      method: 'POST',
+      setupRequest: (request) => {
+        sequence += 1;
+        const id = `${tag}-${sequence}`;
+        return {
+          ...request,
+          body: JSON.stringify(applicant(`bench.${id}@example.com`)),
+          headers: { ...request.headers, 'idempotency-key': id },
+        };
+      },
+      onResponse: (status, body) => {
+        if (status >= 200 && status < 300)
+          created.push((JSON.parse(body) as { data: { email: string } }).data.email);
+      },
+    },
+  ]);
+  return { measure, created };
+}
+
+/** The lookup of existing applications, round-robin over the emails the create run stored. */
+async function lookupLoad(url: string, emails: string[]): Promise<{ measure: Measure; found: number }> {
+  let next = 0;
+  let found = 0;
+  const measure = await cannon(url, [
+    {
+      method: 'GET',
+      setupRequest: (request) => ({ ...request, path: paths.lookup(emails[next++ % emails.length]) }),
+      onResponse: (status, body) => {
+        const data = (JSON.parse(body) as { data: { exists?: boolean }[] }).data;
+        if (status === 200 && data[0]?.exists) found += 1;
+      },
+    },
+  ]);
+  return { measure, found };
+}
+
+/** Counts what the database holds after the load: rows, emails stored twice, code emails in the outbox. */
+async function countRows(
+  query: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>,
+  created: string[],
+): Promise<Omit<Integrity, 'engine' | 'repeat' | 'ok'>> {
+  const stored = (await query('SELECT lower(email) AS email FROM applications')).rows.map((r) =>
+    String(r.email),
+  );
+  const distinct = new Set(stored);
+  const mails = Number((await query('SELECT count(*) AS n FROM outbox')).rows[0].n);
+  return {
+    rows: stored.length,
+    lost: created.filter((email) => !distinct.has(email.toLowerCase())).length,
+    duplicates: stored.length - distinct.size,
+    mails,
+  };
+}
+
+async function postgresAdminUrl(): Promise<string | undefined> {
+  const candidate = process.env.DATABASE_URL || LOCAL_POSTGRES;
+  const client = new pg.Client({ connectionString: candidate });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return candidate;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const withDatabase = (url: string, database: string): string => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+};
+
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function runHello(dir: string): Promise<Measure> {
+  const hello = await startProcess('bench/api/hello.ts', {}, join(dir, 'hello.log'), '/');
+  try {
+    await warmUp(hello.url);
+    return await cannon(hello.url);
+  } finally {
+    await hello.stop();
+  }
+}
+
+async function repeatOnce(engine: Engine, repeat: number, adminUrl: string | undefined): Promise<Repeat> {
+  const dir = mkdtempSync(join(tmpdir(), `bench-api-${engine}-`));
+  const database = `bench_api_${process.pid}_${repeat}`;
+  const databaseUrl = engine === 'postgres' && adminUrl ? withDatabase(adminUrl, database) : '';
+  if (databaseUrl) await adminQuery(adminUrl!, `CREATE DATABASE ${database}`);
+  let server: BenchProcess | undefined;
+  try {
+    const hello = await runHello(dir);
+    server = await startProcess(
+      'server/main.ts',
+      {
+        DATA_DIR: dir,
+        DATABASE_URL: databaseUrl,
+        // The benchmark measures the server, not the limiter: every request comes from one IP.
+        RATE_LIMIT_IP_PER_MINUTE: '100000000',
+        RATE_LIMIT_EMAIL_PER_15_MIN: '100000000',
+        SMTP_URL: '',
+      },
+      join(dir, 'server.log'),
+      '/healthz',
+    );
+    const getCurrentUrl = `${server.url}${paths.currentCohort}`;
+    await warmUp(getCurrentUrl);
+    const getCurrent = await cannon(getCurrentUrl);
+    const { measure: create, created } = await createLoad(server.url, `${engine}-${repeat}-${Date.now()}`);
+    if (created.length === 0) throw new Error(`no application was created; see ${join(dir, 'server.log')}`);
+    const { measure: lookup, found } = await lookupLoad(server.url, created);
+    if (found !== lookup.ok)
+      throw new Error(`the lookup found ${found} of ${lookup.ok} existing applications`);
+
+    let counted: Omit<Integrity, 'engine' | 'repeat' | 'ok'>;
+    if (databaseUrl) {
+      await server.stop();
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        counted = await countRows((sql) => client.query(sql), created);
+      } finally {
+        await client.end();
+      }
+    } else {
+      // PGlite is one process per data dir: stop the server first, then open its files here.
+      await server.stop();
+      const db = new PGlite(join(dir, 'pgdata'));
+      try {
+        counted = await countRows((sql) => db.query<Record<string, unknown>>(sql), created);
+      } finally {
+        await db.close();
+      }
+    }
+    const integrity: Integrity = { engine, repeat, ok: create.ok, ...counted };
+    console.log(engine, repeat, JSON.stringify({ hello, getCurrent, create, lookup, integrity }));
+    return { hello, getCurrent, create, lookup, integrity };
+  } finally {
+    await server?.stop();
+    if (databaseUrl) await adminQuery(adminUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits });
+
+function summary(label: string, measures: Measure[], goal: string, verdict: string): string[] {
+  return [
+    label,
+    fmt(median(measures.map((m) => m.rps))),
+    `${fmt(median(measures.map((m) => m.p50)))} ms`,
+    `${fmt(median(measures.map((m) => m.p99)))} ms`,
+    fmt(measures.reduce((sum, m) => sum + m.failed + m.errors, 0)),
+    goal,
+    verdict,
+  ];
+}
+
+async function main(): Promise<void> {
+  const adminUrl = await postgresAdminUrl();
+  const engines: Engine[] = adminUrl ? ['pglite', 'postgres'] : ['pglite'];
+  const results: Record<Engine, Repeat[]> = { pglite: [], postgres: [] };
+  const started = now();
+  const loadBefore = loadAverage();
+  for (let repeat = 1; repeat <= REPEATS; repeat++)
+    for (const engine of engines) results[engine].push(await repeatOnce(engine, repeat, adminUrl));
+
+  const rows: string[][] = [];
+  const shortfalls: string[] = [];
+  const allHello = engines.flatMap((e) => results[e].map((r) => r.hello));
+  rows.push(summary('bare Fastify hello-world (baseline)', allHello, '—', ''));
+  for (const engine of engines) {
+    const runs = results[engine];
+    const name = engine === 'pglite' ? 'PGlite' : 'PostgreSQL';
+    const ratio = median(runs.map((r) => r.getCurrent.rps / r.hello.rps));
+    const ratioOk = ratio >= goals.getCurrentRatio;
+    rows.push(
+      summary(
+        `GET get-current, ${name}`,
+        runs.map((r) => r.getCurrent),
+        `≥ 60% of hello-world: ${Math.round(ratio * 100)}%`,
+        met(ratioOk),
+      ),
+    );
+    if (!ratioOk)
+      shortfalls.push(
+        `get-current on ${name} serves ${Math.round(ratio * 100)}% of the hello-world rate (goal 60%).`,
+      );
+    const create = runs.map((r) => r.create);
+    const goalRps = engine === 'pglite' ? goals.createPglite : goals.createPostgres;
+    const createRps = median(create.map((m) => m.rps));
+    const createP99 = median(create.map((m) => m.p99));
+    rows.push(
+      summary(
+        `POST application (create + code email), ${name}`,
+        create,
+        `≥ ${fmt(goalRps)}/s, p99 ≤ 50 ms`,
+        met(createRps >= goalRps && createP99 <= goals.p99Ms),
+      ),
+    );
+    if (createRps < goalRps)
+      shortfalls.push(
+        `create on ${name}: ${fmt(createRps)}/s is ${Math.round((createRps / goalRps) * 100)}% of the goal of ${fmt(goalRps)}/s.`,
+      );
+    if (createP99 > goals.p99Ms)
+      shortfalls.push(`create on ${name}: p99 ${fmt(createP99)} ms is over the 50 ms goal.`);
+    rows.push(
+      summary(
+        `GET get-application/:email (existing), ${name}`,
+        runs.map((r) => r.lookup),
+        '—',
+        '',
+      ),
+    );
+  }
+  const integrity = engines.flatMap((e) => results[e].map((r) => r.integrity));
+  const intact = integrity.every((i) => i.lost === 0 && i.duplicates === 0 && i.mails === i.rows);
+  if (!intact) shortfalls.push('Rows were lost or duplicated under load: see the table below.');
+
+  const everyRun = engines.flatMap((engine) =>
+    results[engine].map((r, i) => [
+      engine,
+      String(i + 1),
+      `${fmt(r.hello.rps)} / ${fmt(r.hello.p99)} ms`,
+      `${fmt(r.getCurrent.rps)} / ${fmt(r.getCurrent.p99)} ms`,
+      `${fmt(r.create.rps)} / ${fmt(r.create.p99)} ms`,
+      `${fmt(r.lookup.rps)} / ${fmt(r.lookup.p99)} ms`,
+      r.create.load,
+    ]),
+  );
+
+  writeMachineSection();
+  writeSection('API', [
+    `Measured by \`npm run bench:api\` (bench/api/run.ts) from ${started} (load average ${loadBefore} at the start):`,
+    `autocannon ${CONNECTIONS} connections for ${DURATION} s per measure, ${REPEATS} repeats, medians. The server runs`,
+    'as `npm start` runs it (`node --import tsx server/main.ts`, logs at `info` to a file) on 127.0.0.1 with the',
+    'per-IP limits raised, so the limiter is not what is measured; each repeat gets a fresh PGlite data dir and',
+    `${engines.includes('postgres') ? 'a fresh PostgreSQL database (created for the run, dropped after)' : 'no PostgreSQL (none answered)'}.`,
+    'Requests/s counts 2xx answers only. Create sends what the wizard sends (a new email each time, an',
+    'idempotency key) and writes the application, the code and the code email (outbox) in one transaction.',
+    'autocannon shares the 2 cores with the server, and so did other engineers: these are lower bounds.',
+    '',
+    ...table(['measure', 'req/s', 'p50', 'p99', 'non-2xx + errors', 'goal', ''], rows),
+    '',
+    shortfalls.length
+      ? `**Short of the goals:** ${shortfalls.join(' ')}`
+      : 'Every API goal is met on this machine.',
+    '',
+    'Nothing lost or duplicated: after each create run the server was stopped and the database read directly. Every',
+    'email answered 2xx is stored once; rows beyond the 2xx count are requests the server finished but autocannon',
+    "never counted: in flight when the clock stopped (one per connection) or answered after autocannon's 10 s timeout",
+    '(the "errors"; a browser retrying with its idempotency key gets the stored answer). Each application has one code',
+    'email.',
+    '',
+    ...table(
+      ['engine', 'repeat', '2xx', 'rows', 'lost', 'duplicated', 'finished, not counted', 'code emails'],
+      integrity.map((i) => [
+        i.engine,
+        String(i.repeat),
+        fmt(i.ok),
+        fmt(i.rows),
+        fmt(i.lost),
+        fmt(i.duplicates),
+        fmt(i.rows - i.ok),
+        fmt(i.mails),
+      ]),
+    ),
+    '',
+    'Every run (2xx req/s / p99):',
+    '',
+    ...table(
+      ['engine', 'repeat', 'hello-world', 'get-current', 'create', 'lookup', 'load average at create'],
+      everyRun,
+    ),
+  ]);
+  console.log(`API section written; ${shortfalls.length ? shortfalls.join(' ') : 'all goals met'}`);
+}
+
+await main();

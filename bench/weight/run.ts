@@ -1,0 +1,262 @@
+/**
+ * Page weight per route, from the build: the JS and CSS that `/` and `/apply` load, gzipped (level 9) and Brotli
+ * (quality 11). Two ways, both reported:
+ * - the browser's: Chromium loads the page from the real server and, once the network is idle, the Performance API
+ *   lists every script and stylesheet it fetched (for `/` that includes what the loader imports after `load`);
+ * - the build's: the HTML's script/modulepreload/stylesheet tags and, recursively, the chunks' static imports.
+ *   Chunks reachable only through `import()` are the lazy ones, listed separately.
+ * Goals: `/` ≤ 90 KB of JS, `/apply` ≤ 150 KB of JS, gzipped. Usage: `npm run bench:weight` (CLIENT_DIR to reuse a
+ * build; otherwise it builds into a folder of its own).
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { launchBrowser } from '../../tests/e2e/support/browser';
+import { clientBuild } from '../support/build';
+import { startProcess } from '../support/process';
+import { loadAverage, met, now, table, writeMachineSection, writeSection } from '../support/report';
+
+const goalsKb: Record<string, number> = { '/': 90, '/apply': 150 };
+
+interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+const sizeCache = new Map<string, Sizes>();
+function sizesOf(clientDir: string, asset: string): Sizes {
+  const cached = sizeCache.get(asset);
+  if (cached) return cached;
+  const body = readFileSync(join(clientDir, asset));
+  const sizes = {
+    raw: body.length,
+    gzip: gzipSync(body, { level: 9 }).length,
+    brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+  sizeCache.set(asset, sizes);
+  return sizes;
+}
+
+const total = (clientDir: string, assets: string[]): Sizes =>
+  assets.reduce(
+    (sum, asset) => {
+      const s = sizesOf(clientDir, asset);
+      return { raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip, brotli: sum.brotli + s.brotli };
+    },
+    { raw: 0, gzip: 0, brotli: 0 },
+  );
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+// Vite's minified output: `import{a as b}from"./x.js"`, `import"./x.js"`, `export{a}from"./x.js"` are static;
+// `import("./x.js")` is dynamic. The optional middle part may not hold a parenthesis, so `import(` never matches.
+const STATIC_IMPORT = /\b(?:import|export)\s*(?:[^"'`();]*?\bfrom\s*)?["'`](\.{0,2}\/[^"'`]+\.js)["'`]/g;
+const DYNAMIC_IMPORT = /\bimport\(\s*["'`](\.{0,2}\/[^"'`]+\.js)["'`]\s*\)/g;
+
+/** `/assets/x.js` for a specifier written inside `/assets/y.js`. */
+const resolveAsset = (from: string, specifier: string): string =>
+  new URL(specifier, `http://build${from}`).pathname;
+
+/** The page's tags and what they import; `withLoader` also follows `import()` (the landing loader's whole job). */
+function importClosure(
+  clientDir: string,
+  html: string,
+  withLoader: boolean,
+): { js: string[]; css: string[] } {
+  const page = readFileSync(join(clientDir, html), 'utf8');
+  const tags = [
+    ...page.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
+    ...page.matchAll(/<link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"/g),
+  ].map((m) => m[1]);
+  const js = new Set<string>();
+  const pending = tags.filter((t) => t.endsWith('.js'));
+  while (pending.length) {
+    const asset = pending.pop()!;
+    if (js.has(asset)) continue;
+    js.add(asset);
+    const code = readFileSync(join(clientDir, asset), 'utf8');
+    for (const m of code.matchAll(STATIC_IMPORT)) pending.push(resolveAsset(asset, m[1]));
+    if (withLoader) for (const m of code.matchAll(DYNAMIC_IMPORT)) pending.push(resolveAsset(asset, m[1]));
+  }
+  return { js: [...js].sort(), css: tags.filter((t) => t.endsWith('.css')).sort() };
+}
+
+interface Loaded {
+  js: string[];
+  css: string[];
+  transferred: number;
+}
+
+/** What Chromium fetched for a page until the network was idle, from the page's own Performance API. */
+async function browserLoad(url: string): Promise<Loaded> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'networkidle' });
+    // The landing page fetches its code after `load`; give late imports a moment to show up too.
+    await page.waitForTimeout(1000);
+    await page.waitForLoadState('networkidle');
+    const entries = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e as PerformanceResourceTiming)
+        .map((e) => ({ name: e.name, transferSize: e.transferSize })),
+    );
+    await context.close();
+    const assets = entries.map((e) => ({ path: new URL(e.name).pathname, transferSize: e.transferSize }));
+    const scripts = assets.filter((a) => a.path.endsWith('.js'));
+    const styles = assets.filter((a) => a.path.endsWith('.css'));
+    return {
+      js: [...new Set(scripts.map((a) => a.path))].sort(),
+      css: [...new Set(styles.map((a) => a.path))].sort(),
+      transferred: [...scripts, ...styles].reduce((sum, a) => sum + a.transferSize, 0),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const build = clientBuild();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-weight-'));
+  const load = loadAverage();
+  const started = now();
+  try {
+    const { clientDir } = build;
+    const server = await startProcess(
+      'server/main.ts',
+      { DATA_DIR: dir, DATABASE_URL: '', CLIENT_DIR: clientDir },
+      join(dir, 'server.log'),
+      '/healthz',
+    );
+    const routes = [
+      { route: '/', html: 'index.html', withLoader: true },
+      { route: '/apply', html: 'app.html', withLoader: false },
+    ];
+    const measured: { route: string; loaded: Loaded; closure: { js: string[]; css: string[] } }[] = [];
+    try {
+      for (const { route, html, withLoader } of routes)
+        measured.push({
+          route,
+          loaded: await browserLoad(`${server.url}${route}`),
+          closure: importClosure(clientDir, html, withLoader),
+        });
+    } finally {
+      await server.stop();
+    }
+
+    const rows: string[][] = [];
+    const shortfalls: string[] = [];
+    for (const { route, loaded, closure } of measured) {
+      const goal = goalsKb[route];
+      const js = total(clientDir, loaded.js);
+      const css = total(clientDir, loaded.css);
+      const staticJs = total(clientDir, closure.js);
+      const pass = js.gzip / 1024 <= goal;
+      if (!pass)
+        shortfalls.push(
+          `\`${route}\` loads ${kb(js.gzip)} of JS gzipped, ${kb(js.gzip - goal * 1024)} over its ${goal} KB budget.`,
+        );
+      rows.push(
+        [
+          `\`${route}\` JS, fetched by the browser (${loaded.js.length} files)`,
+          kb(js.gzip),
+          kb(js.brotli),
+          kb(js.raw),
+          `≤ ${goal} KB`,
+          met(pass),
+        ],
+        [
+          `\`${route}\` JS, HTML tags + ${route === '/' ? 'all imports of its loader' : 'static imports'} (${closure.js.length} files)`,
+          kb(staticJs.gzip),
+          kb(staticJs.brotli),
+          kb(staticJs.raw),
+          '—',
+          '',
+        ],
+        [
+          `\`${route}\` CSS files (${loaded.css.length})${route === '/' ? '; its CSS is inlined in the HTML' : ''}`,
+          kb(css.gzip),
+          kb(css.brotli),
+          kb(css.raw),
+          '—',
+          '',
+        ],
+        [`\`${route}\` JS + CSS as transferred by the server`, kb(loaded.transferred), '', '', '—', ''],
+      );
+    }
+    const reachable = new Set(measured.flatMap((m) => m.closure.js));
+    const lazy = readdirSync(join(clientDir, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `/assets/${f}`)
+      .filter((asset) => !reachable.has(asset))
+      .filter((asset) => {
+        // Only chunks someone actually imports lazily; anything else is not part of either page.
+        const name = asset.slice('/assets/'.length);
+        return readdirSync(join(clientDir, 'assets')).some(
+          (f) =>
+            f.endsWith('.js') &&
+            [...readFileSync(join(clientDir, 'assets', f), 'utf8').matchAll(DYNAMIC_IMPORT)].some((m) =>
+              m[1].endsWith(name),
+            ),
+        );
+      });
+    const apply = measured.find((m) => m.route === '/apply')!;
+    const lazyRows = lazy
+      .map((asset) => ({ asset, sizes: sizesOf(clientDir, asset) }))
+      .sort((a, b) => b.sizes.gzip - a.sizes.gzip)
+      .map(({ asset, sizes }) => [
+        `\`${asset.replace(/-[\w-]{8}\.js$/, '.js')}\``,
+        kb(sizes.gzip),
+        kb(sizes.brotli),
+        apply.loaded.js.includes(asset) ? 'yes' : '',
+      ]);
+
+    const byFile = measured.flatMap(({ route, loaded }) =>
+      [...loaded.js]
+        .sort((a, b) => sizesOf(clientDir, b).gzip - sizesOf(clientDir, a).gzip)
+        .map((asset) => [
+          `\`${route}\``,
+          `\`${asset.replace(/-[\w-]{8}\.js$/, '.js')}\``,
+          kb(sizesOf(clientDir, asset).gzip),
+        ]),
+    );
+
+    writeMachineSection();
+    writeSection(
+      'Page weight',
+      [
+        `Measured by \`npm run bench:weight\` (bench/weight/run.ts) on ${started} (load average ${load}) from a`,
+        'fresh production build. "Fetched by the browser" is what Chromium downloaded from the real server until the',
+        'network was idle (the Performance API, so it includes what the landing loader imports after `load` and the',
+        'lazy chunks the first screen asks for); the sizes are those files compressed here (gzip -9, Brotli q11).',
+        "The second row of each page follows the build instead: the page's script and modulepreload tags and the",
+        'static `import`s of those chunks (for `/` also the `import()` of its loader); `/apply` without its lazy chunks.',
+        '',
+        ...table(['route', 'gzip', 'Brotli', 'raw', 'goal (JS, gzip)', ''], rows),
+        '',
+        shortfalls.length
+          ? `**Short of the goals:** ${shortfalls.join(' ')}`
+          : 'Both pages are within their JavaScript budgets.',
+        '',
+        'Where the JavaScript goes (fetched by the browser, gzipped):',
+        '',
+        ...table(['route', 'file', 'gzip'], byFile),
+        '',
+        'Lazy chunks (loaded by `import()` when a screen or dialog first needs them):',
+        '',
+        ...table(['chunk', 'gzip', 'Brotli', 'fetched on opening `/apply`'], lazyRows),
+      ],
+      { after: 'Landing page' },
+    );
+    console.log(JSON.stringify({ measured, shortfalls }, null, 1));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    build.remove();
+  }
+}
+
+await main();
