@@ -1,28 +1,49 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { useLocation } from 'react-router-dom';
 import { currentScreen, progressOf, type ScreenState } from '../../machines/application.machine';
-import { BiodataScreen } from '../screens/BiodataScreen';
-import { CommunicationsScreen } from '../screens/CommunicationsScreen';
-import { EligibilityScreen } from '../screens/EligibilityScreen';
-import { EmploymentScreen } from '../screens/EmploymentScreen';
 import { GetStartedScreen } from '../screens/GetStartedScreen';
 import { NotFoundPage } from '../screens/NotFoundScreen';
-import { OtherScreen } from '../screens/OtherScreen';
-import { SuccessScreen } from '../screens/SuccessScreen';
-import { VerifyEmailScreen } from '../screens/VerifyEmailScreen';
-import { AppDialog } from '../components/Dialog';
 import { useApplication } from './ApplicationContext';
-import { FailedRoute } from './FailedRoute';
+import { preloadable } from './preloadable';
 import { isMachinePath, useRouteSync } from './useRouteSync';
 
 export const FORM_TITLE = 'The Employment Bootcamp application form';
 
-const SelectionVideoRoute = lazy(() =>
-  import('./postSubmissionRoutes').then((m) => ({ default: m.SelectionVideoRoute })),
+// Get Started is in the first chunk; every other screen is loaded on demand, and fetched ahead at the first
+// interaction (see below) so that the next step is there when Save and continue is pressed.
+const BiodataScreen = preloadable(() => import('../screens/BiodataScreen').then((m) => m.BiodataScreen));
+const CommunicationsScreen = preloadable(() =>
+  import('../screens/CommunicationsScreen').then((m) => m.CommunicationsScreen),
 );
-const ConfirmationRoute = lazy(() =>
-  import('./postSubmissionRoutes').then((m) => ({ default: m.ConfirmationRoute })),
+const VerifyEmailScreen = preloadable(() =>
+  import('../screens/VerifyEmailScreen').then((m) => m.VerifyEmailScreen),
 );
+const EligibilityScreen = preloadable(() =>
+  import('../screens/EligibilityScreen').then((m) => m.EligibilityScreen),
+);
+const EmploymentScreen = preloadable(() =>
+  import('../screens/EmploymentScreen').then((m) => m.EmploymentScreen),
+);
+const OtherScreen = preloadable(() => import('../screens/OtherScreen').then((m) => m.OtherScreen));
+const SuccessScreen = preloadable(() => import('../screens/SuccessScreen').then((m) => m.SuccessScreen));
+const SelectionVideoRoute = preloadable(() =>
+  import('./postSubmissionRoutes').then((m) => m.SelectionVideoRoute),
+);
+const ConfirmationRoute = preloadable(() =>
+  import('./postSubmissionRoutes').then((m) => m.ConfirmationRoute),
+);
+const FailedRoute = preloadable(() => import('./FailedRoute').then((m) => m.FailedRoute));
+const AidReceivedDialog = preloadable(() => import('./AidReceivedDialog').then((m) => m.AidReceivedDialog));
+
+const WIZARD_AHEAD = [
+  BiodataScreen,
+  CommunicationsScreen,
+  VerifyEmailScreen,
+  EligibilityScreen,
+  EmploymentScreen,
+  OtherScreen,
+  SuccessScreen,
+];
 
 const SCREENS: Record<ScreenState, ComponentType> = {
   getStarted: GetStartedScreen,
@@ -56,8 +77,16 @@ export function ApplicationShell() {
   const state = useApplication(
     (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]) as ScreenState,
   );
-  const navigate = useNavigate();
   const aidSubmitted = (location.state as { financialAid?: boolean } | null)?.financialAid === true;
+
+  useEffect(() => {
+    // The first key press or tap fetches the wizard's other screens, once.
+    const ahead = () => WIZARD_AHEAD.forEach((screen) => void screen.preload());
+    // Not focusin: the shell itself moves focus to each screen's heading.
+    const events = ['keydown', 'pointerdown'] as const;
+    events.forEach((type) => window.addEventListener(type, ahead, { once: true, passive: true }));
+    return () => events.forEach((type) => window.removeEventListener(type, ahead));
+  }, []);
 
   useEffect(() => {
     if (!screen) return;
@@ -104,17 +133,11 @@ export function ApplicationShell() {
           <Suspense fallback={<p className="loading">Loading…</p>}>{Screen && <Screen />}</Suspense>
         </div>
       </main>
-      <AppDialog
-        open={aidSubmitted}
-        title="Financial aid application received"
-        description="Thank you. We will review your financial aid application and write to you by email."
-        onClose={() => navigate('/', { replace: true })}
-        actions={
-          <a className="button" href="/">
-            Go to the home page
-          </a>
-        }
-      />
+      {aidSubmitted && (
+        <Suspense>
+          <AidReceivedDialog />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,9 +1,13 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { CONFIRM_SAVE } from '../../machines/rules';
-import { BusyButton, ConfirmDialog } from '../components/Dialog';
+import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { ScreenHeading } from '../screens/ScreenHeading';
 import { useErrors, useSend } from './ApplicationContext';
+import { preloadable } from './preloadable';
+
+// The dialog library is not needed until a step asks for confirmation.
+const ConfirmDialog = preloadable(() => import('../components/Dialog').then((m) => m.ConfirmDialog));
 
 export interface StepFormProps {
   title: string;
@@ -58,16 +62,18 @@ export function StepForm({
         </BusyButton>
       </div>
       {confirm && (
-        <ConfirmDialog
-          open={confirm.open || Boolean(busy)}
-          busy={busy}
-          title={CONFIRM_SAVE.title}
-          text={confirm.text}
-          confirmLabel={CONFIRM_SAVE.confirm}
-          cancelLabel={CONFIRM_SAVE.cancel}
-          onConfirm={() => send({ type: 'CONFIRM' })}
-          onCancel={() => send({ type: 'CANCEL' })}
-        />
+        <Suspense>
+          <ConfirmDialog
+            open={confirm.open || Boolean(busy)}
+            busy={busy}
+            title={CONFIRM_SAVE.title}
+            text={confirm.text}
+            confirmLabel={CONFIRM_SAVE.confirm}
+            cancelLabel={CONFIRM_SAVE.cancel}
+            onConfirm={() => send({ type: 'CONFIRM' })}
+            onCancel={() => send({ type: 'CANCEL' })}
+          />
+        </Suspense>
       )}
     </form>
   );

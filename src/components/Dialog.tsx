@@ -1,5 +1,6 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
+import { BusyButton } from './BusyButton';
 
 export interface AppDialogProps {
   open: boolean;
@@ -81,25 +82,5 @@ export function ConfirmDialog({
         </>
       }
     />
-  );
-}
-
-export interface BusyButtonProps extends React.ButtonHTMLAttributes<HTMLButtonElement> {
-  busy?: boolean;
-}
-
-/** While a save runs the button turns into a disabled spinner (SPEC §4), and says so to screen readers. */
-export function BusyButton({ busy, children, className = 'button', ...rest }: BusyButtonProps) {
-  return (
-    <button {...rest} className={className} disabled={busy || rest.disabled} aria-busy={busy || undefined}>
-      {busy ? (
-        <>
-          <span className="spinner" aria-hidden="true" />
-          <span className="visually-hidden">Saving…</span>
-        </>
-      ) : (
-        children
-      )}
-    </button>
   );
 }

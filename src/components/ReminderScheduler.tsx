@@ -4,7 +4,7 @@ import Calendar from 'react-calendar';
 import 'react-calendar/dist/Calendar.css';
 import type { ActorRefFrom } from 'xstate';
 import { reminderMachine, timeSlots, toDateKey } from '../../machines/reminder.machine';
-import { BusyButton } from './Dialog';
+import { BusyButton } from './BusyButton';
 
 export interface ReminderSchedulerProps {
   actor: ActorRefFrom<typeof reminderMachine>;

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { financialAidMachine } from '../../machines/financialAid.machine';
-import { BusyButton } from '../components/Dialog';
+import { BusyButton } from '../components/BusyButton';
 import { CodeInput } from '../components/CodeInput';
 import { ErrorSummary, FieldError, describedBy, fieldId } from '../components/ErrorSummary';
 

@@ -2,7 +2,8 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { AidField, financialAidMachine } from '../../machines/financialAid.machine';
 import { CONFIRM_SAVE } from '../../machines/rules/messages';
-import { BusyButton, ConfirmDialog } from '../components/Dialog';
+import { ConfirmDialog } from '../components/Dialog';
+import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary, FieldError, describedBy, fieldId } from '../components/ErrorSummary';
 
 export interface FinancialAidFormScreenProps {

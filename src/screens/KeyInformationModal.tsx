@@ -1,5 +1,6 @@
 import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationContext';
-import { AppDialog, BusyButton } from '../components/Dialog';
+import { AppDialog } from '../components/Dialog';
+import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { CheckboxField } from '../components/Fields';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { CheckoutOutput } from '../../machines/paymentChoice.machine';
 import { MESSAGES } from '../../machines/rules/messages';
 import { INSTALMENT_AMOUNT, formatMoney } from '../../machines/rules/payments';
-import { BusyButton } from '../components/Dialog';
+import { BusyButton } from '../components/BusyButton';
 
 export interface KlumpTestScreenProps {
   /** The instalment checkout (the adapter of src/payment/instalmentCheckout.ts), bound to a test email. */

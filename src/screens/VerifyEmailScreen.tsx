@@ -4,7 +4,7 @@ import type { otpTimerMachine } from '../../machines/otpTimer.machine';
 import { countdownAnnouncement, formatCountdown } from '../../machines/rules';
 import { useApplication, useErrors, useForm, useSend } from '../app/ApplicationContext';
 import { CodeInput } from '../components/CodeInput';
-import { BusyButton } from '../components/Dialog';
+import { BusyButton } from '../components/BusyButton';
 import { describedBy, ErrorSummary, FieldError, fieldId } from '../components/ErrorSummary';
 import { ScreenHeading } from './ScreenHeading';
 
