@@ -8,6 +8,7 @@ import { App } from './App';
 import { ApplicationProvider } from './app/ApplicationContext';
 import { APPLICATION_SYSTEM_ID, provideApplication } from './app/applicationActors';
 import { captureReferral, loadPersisted, savePersisted } from './app/persistence';
+import { machineTrace } from './app/trace';
 import { readConfig } from './config';
 import './styles/app.css';
 
@@ -30,7 +31,8 @@ const actor = createActor(provideApplication(api, config), {
     now: Date.now,
     quizTime: config.quizTime,
   },
-  inspect: await devInspector(),
+  // The dev inspector on request; otherwise the browser tests' trace, when a test asked for it.
+  inspect: (await devInspector()) ?? machineTrace(),
 });
 actor.subscribe((snapshot) => {
   const screen = currentScreen(snapshot);

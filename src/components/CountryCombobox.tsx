@@ -1,5 +1,5 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { COUNTRIES, type ErrorMap } from '../../machines/rules';
 import { describedBy, FieldError, fieldId } from './ErrorSummary';
 
@@ -22,6 +22,15 @@ export function CountryCombobox({ name, label, value, onChange, errors }: Countr
   const [query, setQuery] = useState('');
   const needle = normalise(query.trim());
   const matches = needle ? COUNTRIES.filter((c) => normalise(c).includes(needle)) : COUNTRIES;
+  const input = useRef<HTMLInputElement>(null);
+  const a11y = describedBy(name, errors);
+  // Headless UI's ComboboxInput owns aria-describedby (empty without its own Description) and drops ours, so the
+  // error would not be read with the field: set it on the element after each render.
+  useEffect(() => {
+    const ids = a11y['aria-describedby'];
+    if (ids) input.current?.setAttribute('aria-describedby', ids);
+    else input.current?.removeAttribute('aria-describedby');
+  });
   return (
     <div className={errors[name]?.length ? 'field field--error' : 'field'}>
       <label htmlFor={fieldId(name)}>{label}</label>
@@ -39,8 +48,9 @@ export function CountryCombobox({ name, label, value, onChange, errors }: Countr
             placeholder="Select your country"
             autoComplete="off"
             displayValue={(v: string | null) => v ?? ''}
+            ref={input}
             onChange={(e) => setQuery(e.target.value)}
-            {...describedBy(name, errors)}
+            aria-invalid={a11y['aria-invalid']}
           />
           {value && (
             <button

@@ -1,0 +1,96 @@
+/**
+ * The application machine's generated paths replayed in Chromium against the built product (`npm start`'s server,
+ * fresh PGlite, codes from /dev/mailbox.json). Each path runs in a fresh browser context; after every step the page
+ * must show the model's screen, and at the end the server must hold what the model says was saved. The machine's
+ * own trace (src/app/trace.ts) from every page then proves which states and transitions the browser took: the
+ * suite fails naming every one that no path took, apart from the few listed below with the reason no browser can.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { applicationMachine, type ApplicationEvent } from '../../machines/application.machine';
+import { stateIds, transitionKeys } from '../machines/support/graphReplay';
+import { launchBrowser } from './support/browser';
+import { generatePaths, OWN_EMAIL, shortestPathTo, walk, type BrowserPath } from './support/browserModel';
+import { startServer, type RunningServer } from './support/server';
+import { covered, type TraceEntry } from './support/trace';
+import { replayPath } from './support/wizardDriver';
+
+const NO_OTHER_URL =
+  'no URL but its own leads to this screen (a trailing slash is replaced at once), and the app sends NAVIGATE only for a URL that differs from the screen’s';
+
+/** Transitions no real browser can take against the real server, each with the reason. */
+const EXCLUDED: Record<string, string> = {
+  'application NAVIGATE #0':
+    'keeps Get Started for someone who has not started; every guarded URL they open is replaced by /apply, so Back or Forward never brings one',
+  'application NAVIGATE #2': NO_OTHER_URL,
+  'application NAVIGATE #4': NO_OTHER_URL,
+  'application NAVIGATE #6':
+    'keeps the code screen while the email is unproved; /apply/eligibility and later enter the history only once it is proved, and only a new email un-proves it, which pushes /apply/biodata and drops the forward history',
+  'application NAVIGATE #10': NO_OTHER_URL,
+  'application NAVIGATE #12':
+    'keeps the open questions before submission; /apply/success enters the history only after it, and only a new email un-submits, which drops the forward history',
+  'application NAVIGATE #14': NO_OTHER_URL,
+  'application NAVIGATE #16': NO_OTHER_URL,
+  'application NAVIGATE #18': NO_OTHER_URL,
+  'application NAVIGATE #20': NO_OTHER_URL,
+  'application.verifyEmail.resending xstate.done.actor.sendCode #0':
+    'the server refuses a new code for 120 s after the last one, by its own clock; a test can move only the browser’s clock, and waiting two minutes is not a test',
+};
+
+const { paths, branches, vertices } = generatePaths();
+
+/** The Back button after the code: the browser asks for the code screen again and the machine keeps eligibility. */
+const toEligibility = shortestPathTo(
+  'verified',
+  (s) => s.matches({ eligibility: { answers: 'editing' } }) && s.context.form.email === OWN_EMAIL,
+);
+const backAfterVerifying: BrowserPath = walk('the Back button from eligibility to the code screen', [
+  ...toEligibility.steps.map((s) => s.event),
+  { type: 'NAVIGATE', path: '/apply/verify-email', via: 'back' } as ApplicationEvent,
+]);
+
+let server: RunningServer;
+let browser: Browser;
+const traces: TraceEntry[][] = [];
+const runId = Date.now().toString(36);
+
+beforeAll(async () => {
+  // A 12-second clip whose quiz comes at 2 s: the whole video plays within the test.
+  server = await startServer({ QUIZ_TIME: '2' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe(`the application machine's paths in Chromium (${vertices} vertices)`, () => {
+  const all = [...paths, ...branches, backAfterVerifying];
+
+  it.each(all.map((path, index) => [path.name.slice(0, 140), path, index] as const))(
+    '%s',
+    async (_name, path, index) => {
+      const { trace } = await replayPath({ server, browser, runId }, path, index);
+      traces.push(trace);
+      expect(trace.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('took every state and every transition of the machine, bar the ones no browser can take', () => {
+    expect(traces.length, 'every path ran').toBe(all.length);
+    const { states, transitions } = covered(traces.flat());
+    expect(stateIds(applicationMachine).filter((id) => !states.has(id))).toEqual([]);
+    const keys = transitionKeys(applicationMachine);
+    expect(
+      Object.keys(EXCLUDED).filter((k) => !keys.includes(k)),
+      'exclusions name real transitions',
+    ).toEqual([]);
+    expect(
+      keys.filter((k) => !transitions.has(k) && !(k in EXCLUDED)),
+      'transitions no path took',
+    ).toEqual([]);
+    // An exclusion that a path did take is wrong about the browser: it must go.
+    expect(Object.keys(EXCLUDED).filter((k) => transitions.has(k))).toEqual([]);
+  });
+});
