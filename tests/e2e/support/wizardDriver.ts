@@ -453,8 +453,23 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
   }
 
-  /** The server holds what the model says this browser saved, and shows it to this browser only once proved. */
+  /**
+   * The server holds what the model says this browser saved. A path may end while its last save is still on its
+   * way (it ends in a `saving` state), so the comparison is retried until that write lands or 15 s pass.
+   */
   async function expectStored(last: Snapshot) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await compareStored(last);
+      } catch (error) {
+        if (attempt >= 30) throw error;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+
+  /** What the server holds for this browser, and shows to it only once the email is proved. */
+  async function compareStored(last: Snapshot) {
     const c = last.context as ApplicationContext;
     if (!c.form.email) return;
     const email = realEmail(c.form.email);
