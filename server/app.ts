@@ -5,18 +5,20 @@
 import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { CV_MAX_BYTES } from '../machines/rules/cv';
 import type { Config } from './config';
+import { cohortCache, type CohortCache } from './db/cohorts';
 import type { Db } from './db/index';
 import { errorHandler } from './errors';
 import { HttpError } from './http';
+import { RequestLogs } from './logging';
 import type { Mailer } from './mail/index';
 import { SERVER_MESSAGES } from './messages';
+import { helmetHeaders, sendSecurityHeaders } from './securityHeaders';
 import { cvRoutes } from './routes/cv';
 import { devRoutes } from './routes/dev';
 import { flowRoutes } from './routes/flow';
@@ -41,12 +43,16 @@ export interface Context {
   config: Config;
   storage: Awaited<ReturnType<typeof cvStorage>>;
   secureCookies: boolean;
+  /** The cohort open now, kept in memory for a short while (get-current and create need no query for it). */
+  cohorts: CohortCache;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request at most (logging.ts).
+    logController: new RequestLogs(),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     ajv: {
@@ -63,28 +69,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     storage: await cvStorage(options.storageDir),
     secureCookies: https,
+    cohorts: cohortCache(options.db, config.now),
   };
 
   app.setErrorHandler(errorHandler);
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        mediaSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: https ? [] : null,
+  sendSecurityHeaders(
+    app,
+    await helmetHeaders({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          mediaSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'self'"],
+          upgradeInsecureRequests: https ? [] : null,
+        },
       },
-    },
-    hsts: https,
-  });
+      hsts: https,
+    }),
+  );
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => {
@@ -95,9 +105,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         { 'retry-after': String(seconds) },
       );
     },
-  });
-  await app.register(multipart, {
-    limits: { fileSize: CV_MAX_BYTES, files: 1, fields: 5, fieldSize: 16 * 1024, parts: 6 },
   });
   await app.register(swagger, {
     openapi: {
@@ -113,8 +120,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(async (api) => flowRoutes(api, ctx));
-  await app.register(async (api) => stepRoutes(api, ctx));
-  await app.register(async (api) => cvRoutes(api, ctx));
+  // Multipart only where a form may be posted: its hooks cost every other route (a listener per response).
+  const withMultipart = (api: FastifyInstance) =>
+    api.register(multipart, {
+      limits: { fileSize: CV_MAX_BYTES, files: 1, fields: 5, fieldSize: 16 * 1024, parts: 6 },
+    });
+  await app.register(async (api) => {
+    await withMultipart(api);
+    await stepRoutes(api, ctx);
+  });
+  await app.register(async (api) => {
+    await withMultipart(api);
+    await cvRoutes(api, ctx);
+  });
   await app.register(async (api) => geoRoutes(api, ctx));
   if (options.mailer.transport === 'outbox') await app.register(async (dev) => devRoutes(dev, ctx));
   const clientDir = options.clientDir;

@@ -3,6 +3,8 @@ import type { EligibilityStatus } from '../machines/rules/application';
 import type { FinancialAidData, LookupSummary, SavedApplication, Stage } from '../machines/rules/contract';
 import { cohortById, type CohortRow } from './db/cohorts';
 import { iso, type Queryable } from './db/index';
+import type { StoredAnswer } from './idempotency';
+import { OUTBOX_INSERT, type OutboxRow } from './mail/index';
 
 export interface ApplicationRow {
   [key: string]: unknown;
@@ -38,6 +40,98 @@ export interface ApplicationRow {
   waitlisted: boolean;
   code_sends: number;
   code_sent_at: Date | null;
+}
+
+/** What a create stores from the request (validated) and the cohort open now. */
+export interface NewApplication {
+  email: string;
+  firstname: string;
+  middlename: string;
+  lastname: string;
+  gender: string;
+  country: string;
+  city: string;
+  phone: string;
+  whatsapp_phone: string;
+  referred_by: string;
+  referral_source: string;
+  referral_detail: string;
+  communication_consent: boolean;
+  applied_cohort_id: number;
+}
+
+const createStatement = (withMail: boolean) => `
+WITH app AS (
+  INSERT INTO applications (email, firstname, middlename, lastname, gender, country, city, phone, whatsapp_phone,
+    referred_by, referral_source, referral_detail, communication_consent, applied_cohort_id,
+    code_sends, code_sent_at, created_at, updated_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1, $15, $15, $15)
+  ON CONFLICT ((lower(email))) DO NOTHING
+  RETURNING id
+), code AS (
+  INSERT INTO codes (application_id, salt, code_hash, expires_at, created_at)
+  SELECT id, $16::text, $17::text, $18::timestamptz, $15::timestamptz FROM app
+), answer AS (
+  INSERT INTO idempotency (key, status, body, created_at)
+  SELECT $19::text, $20::integer, $21::jsonb, $15::timestamptz FROM app WHERE $19::text IS NOT NULL
+  ON CONFLICT (key) DO UPDATE SET status = EXCLUDED.status, body = EXCLUDED.body, created_at = EXCLUDED.created_at
+)${
+  withMail
+    ? `, mail AS (
+  ${OUTBOX_INSERT} SELECT $22::text, $23::text, $24::text, $25::text, $26::timestamptz FROM app
+)`
+    : ''
+}
+SELECT id FROM app`;
+
+const CREATE_WITH_MAIL = createStatement(true);
+const CREATE = createStatement(false);
+
+/**
+ * Stores a new application, its first code (the first send), the answer under its idempotency key and, given the
+ * outbox row, its code email: all in one statement, so atomic without a transaction and one round trip (on PGlite,
+ * which runs one statement at a time for the whole process, statements are throughput). The unique index on the
+ * email decides who wins a race. The new id, or undefined when the email is taken (nothing is stored then).
+ */
+export async function insertApplication(
+  db: Queryable,
+  application: NewApplication,
+  now: Date,
+  code: { salt: string; codeHash: string; expiresAt: Date },
+  idempotency: { key: string | null; answer: StoredAnswer },
+  mail?: OutboxRow,
+): Promise<number | undefined> {
+  const a = application;
+  const params: unknown[] = [
+    a.email,
+    a.firstname,
+    a.middlename,
+    a.lastname,
+    a.gender,
+    a.country,
+    a.city,
+    a.phone,
+    a.whatsapp_phone,
+    a.referred_by,
+    a.referral_source,
+    a.referral_detail,
+    a.communication_consent,
+    a.applied_cohort_id,
+    now,
+    code.salt,
+    code.codeHash,
+    code.expiresAt,
+    idempotency.key,
+    idempotency.answer.status,
+    JSON.stringify(idempotency.answer.body),
+    ...(mail ?? []),
+  ];
+  const { rows } = await db.query<{ id: number }>(
+    mail ? CREATE_WITH_MAIL : CREATE,
+    params,
+    mail ? 'create-application-with-mail' : 'create-application',
+  );
+  return rows[0]?.id;
 }
 
 export interface CvRow {

@@ -26,14 +26,25 @@ export function secondsUntilResend(sends: number, sentAt: Date | null, now: Date
   return left > 0 ? Math.ceil(left / 1000) : 0;
 }
 
+/** A fresh code and what is stored of it: the salted hash, never the code. */
+export function newCode(now: Date): { code: string; salt: string; codeHash: string; expiresAt: Date } {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const salt = randomBytes(16).toString('hex');
+  return {
+    code,
+    salt,
+    codeHash: digest(salt, code),
+    expiresAt: new Date(now.getTime() + CODE_MINUTES * 60_000),
+  };
+}
+
 /** Stores a new code (voiding the previous ones) and returns it with the wait before the next one. */
 export async function issueCode(
   tx: Queryable,
   application: { id: number; code_sends: number; code_sent_at: Date | null },
   now: Date,
 ): Promise<{ code: string; retryAfter: number }> {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const salt = randomBytes(16).toString('hex');
+  const { code, salt, codeHash, expiresAt } = newCode(now);
   const stale =
     !application.code_sent_at || now.getTime() - application.code_sent_at.getTime() > RESET_AFTER_MS;
   const sends = (stale ? 0 : application.code_sends) + 1;
@@ -43,7 +54,7 @@ export async function issueCode(
   );
   await tx.query(
     'INSERT INTO codes (application_id, salt, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
-    [application.id, salt, digest(salt, code), new Date(now.getTime() + CODE_MINUTES * 60_000), now],
+    [application.id, salt, codeHash, expiresAt, now],
   );
   await tx.query('UPDATE applications SET code_sends = $2, code_sent_at = $3 WHERE id = $1', [
     application.id,

@@ -6,6 +6,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { FIELD_MESSAGES, MESSAGES, type ErrorMap } from '../machines/rules/messages';
 import { tooLong } from '../machines/rules/schemas';
 import { HttpError } from './http';
+import { noteFailure } from './logging';
 import { SERVER_MESSAGES } from './messages';
 
 interface AjvIssue {
@@ -77,6 +78,7 @@ export function errorHandler(
       .code(status)
       .send({ message: status === 404 ? SERVER_MESSAGES.notFound : SERVER_MESSAGES.invalidRequest });
   }
-  request.log.error({ err: error }, 'request failed');
+  // Logged with the request's one line (logging.ts), not as a line of its own.
+  noteFailure(request, error);
   return reply.code(500).send({ message: SERVER_MESSAGES.serverError });
 }

@@ -4,6 +4,8 @@
  * Each measurement runs DURATION seconds (10) at CONNECTIONS (50), REPEATS times (3); the medians go into the
  * "API" section of docs/performance.md. After each create run the rows are counted straight from the database and
  * compared with the 2xx answers: nothing may be lost or duplicated. Usage: `npm run bench:api`.
+ * To measure one thing while working on it: `MEASURES=get-current,healthz ENGINES=pglite npm run bench:api` runs
+ * only those (hello, healthz, get-current, create, lookup; lookup needs create) and prints them, writing nothing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +25,10 @@ const LOCAL_POSTGRES = 'postgresql://root@localhost/bootcamp_dev?host=/var/run/p
 const goals = { getCurrentRatio: 0.6, createPglite: 1000, createPostgres: 2000, p99Ms: 50 };
 
 type Engine = 'pglite' | 'postgres';
+const MEASURE_NAMES = ['hello', 'healthz', 'get-current', 'create', 'lookup'] as const;
+type MeasureName = (typeof MEASURE_NAMES)[number];
+const only = process.env.MEASURES?.split(',').map((name) => name.trim()) as MeasureName[] | undefined;
+const onlyEngines = process.env.ENGINES?.split(',').map((name) => name.trim()) as Engine[] | undefined;
 
 interface Measure {
   /** Successful (2xx) answers per second: a 4xx or 5xx is not a request served. */
@@ -206,14 +212,7 @@ async function repeatOnce(engine: Engine, repeat: number, adminUrl: string | und
     const hello = await runHello(dir);
     server = await startProcess(
       'server/main.ts',
-      {
-        DATA_DIR: dir,
-        DATABASE_URL: databaseUrl,
-        // The benchmark measures the server, not the limiter: every request comes from one IP.
-        RATE_LIMIT_IP_PER_MINUTE: '100000000',
-        RATE_LIMIT_EMAIL_PER_15_MIN: '100000000',
-        SMTP_URL: '',
-      },
+      serverEnv(dir, databaseUrl),
       join(dir, 'server.log'),
       '/healthz',
     );
@@ -270,8 +269,70 @@ function summary(label: string, measures: Measure[], goal: string, verdict: stri
   ];
 }
 
+const serverEnv = (dir: string, databaseUrl: string) => ({
+  DATA_DIR: dir,
+  DATABASE_URL: databaseUrl,
+  // The benchmark measures the server, not the limiter: every request comes from one IP.
+  RATE_LIMIT_IP_PER_MINUTE: '100000000',
+  RATE_LIMIT_EMAIL_PER_15_MIN: '100000000',
+  SMTP_URL: '',
+});
+
+/** MEASURES=…: the named measures only, printed one line each (req/s, p50, p99, failures), the doc untouched. */
+async function measureOnly(names: MeasureName[], engines: Engine[], adminUrl: string | undefined) {
+  const unknown = names.filter((name) => !MEASURE_NAMES.includes(name));
+  if (unknown.length)
+    throw new Error(`unknown measures ${unknown.join(', ')}; known: ${MEASURE_NAMES.join(', ')}`);
+  const show = (engine: string, repeat: number, name: string, m: Measure) =>
+    console.log(
+      `${engine} ${repeat} ${name.padEnd(11)} ${fmt(m.rps).padStart(7)}/s  p50 ${m.p50} ms  p99 ${m.p99} ms  ` +
+        `non-2xx ${m.failed} errors ${m.errors}  load ${m.load}`,
+    );
+  for (let repeat = 1; repeat <= REPEATS; repeat++) {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-api-only-'));
+    try {
+      if (names.includes('hello')) show('-', repeat, 'hello', await runHello(dir));
+      for (const engine of engines) {
+        const database = `bench_api_${process.pid}_${repeat}`;
+        const databaseUrl = engine === 'postgres' && adminUrl ? withDatabase(adminUrl, database) : '';
+        if (databaseUrl) await adminQuery(adminUrl!, `CREATE DATABASE ${database}`);
+        const engineDir = join(dir, engine);
+        const server = await startProcess(
+          'server/main.ts',
+          serverEnv(engineDir, databaseUrl),
+          join(dir, `${engine}.log`),
+          '/healthz',
+        );
+        try {
+          for (const name of ['healthz', 'get-current'] as const) {
+            if (!names.includes(name)) continue;
+            const url = `${server.url}${name === 'healthz' ? '/healthz' : paths.currentCohort}`;
+            await warmUp(url);
+            show(engine, repeat, name, await cannon(url));
+          }
+          if (names.includes('create') || names.includes('lookup')) {
+            const { measure, created } = await createLoad(server.url, `${engine}-${repeat}-${Date.now()}`);
+            show(engine, repeat, 'create', measure);
+            if (names.includes('lookup') && created.length)
+              show(engine, repeat, 'lookup', (await lookupLoad(server.url, created)).measure);
+          }
+        } finally {
+          await server.stop();
+          if (databaseUrl) await adminQuery(adminUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const adminUrl = await postgresAdminUrl();
+  if (only) {
+    const available: Engine[] = adminUrl ? ['pglite', 'postgres'] : ['pglite'];
+    return measureOnly(only, onlyEngines?.filter((e) => available.includes(e)) ?? available, adminUrl);
+  }
   const engines: Engine[] = adminUrl ? ['pglite', 'postgres'] : ['pglite'];
   const results: Record<Engine, Repeat[]> = { pglite: [], postgres: [] };
   const started = now();
@@ -351,7 +412,8 @@ async function main(): Promise<void> {
     'per-IP limits raised, so the limiter is not what is measured; each repeat gets a fresh PGlite data dir and',
     `${engines.includes('postgres') ? 'a fresh PostgreSQL database (created for the run, dropped after)' : 'no PostgreSQL (none answered)'}.`,
     'Requests/s counts 2xx answers only. Create sends what the wizard sends (a new email each time, an',
-    'idempotency key) and writes the application, the code and the code email (outbox) in one transaction.',
+    'idempotency key) and writes the application, the code, the code email (outbox) and the idempotent answer in one',
+    'statement.',
     'autocannon shares the 2 cores with the server, and so did other engineers: these are lower bounds.',
     '',
     ...table(['measure', 'req/s', 'p50', 'p99', 'non-2xx + errors', 'goal', ''], rows),

@@ -5,7 +5,7 @@
  * waitlist.
  */
 import type { CohortInfo } from '../../machines/rules/contract';
-import type { Queryable } from './index';
+import type { Db, Queryable } from './index';
 
 export const COHORT_MONTHS = 3;
 export const DEADLINE_DAYS_BEFORE = 7;
@@ -94,3 +94,38 @@ export async function nextCohort(db: Queryable, after: CohortRow, now: Date): Pr
 }
 
 export type { CohortRow };
+
+/** How long a process keeps the current cohort before asking the database again (cohorts edited by hand). */
+export const COHORT_CACHE_MS = 30_000;
+
+export interface CohortCache {
+  /** The cohort open now, from memory when it was read today (by `now`) less than COHORT_CACHE_MS ago. */
+  current(): Promise<CohortRow>;
+}
+
+/**
+ * The current cohort changes at most when a day begins (a deadline passes), so one process keeps it for a short
+ * while instead of running a transaction per request. Keyed by the day, so it is never kept past a deadline;
+ * concurrent misses share one read.
+ */
+export function cohortCache(db: Db, now: () => Date, ttlMs = COHORT_CACHE_MS): CohortCache {
+  let cached: { day: string; until: number; cohort: Promise<CohortRow> } | undefined;
+  return {
+    current() {
+      const at = now();
+      const today = day(at);
+      if (cached && cached.day === today && at.getTime() < cached.until) return cached.cohort;
+      const entry = {
+        day: today,
+        until: at.getTime() + ttlMs,
+        cohort: db.transaction((tx) => currentCohort(tx, at)),
+      };
+      cached = entry;
+      // A failed read is not kept: the next request asks again.
+      entry.cohort.catch(() => {
+        if (cached === entry) cached = undefined;
+      });
+      return entry.cohort;
+    },
+  };
+}

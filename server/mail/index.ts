@@ -18,20 +18,35 @@ export interface Mailer {
   readonly transport: 'outbox' | 'smtp';
   /** `tx` lets the outbox write in the caller's transaction, so a rolled-back write sends nothing. */
   send(message: MailMessage, tx?: Queryable): Promise<void>;
+  /**
+   * The outbox only: the row `send` would store (to, subject, text, html, sent at), so that a write can store it in
+   * its own statement instead of a second one.
+   */
+  outboxRow?(message: MailMessage): OutboxRow;
 }
+
+export type OutboxRow = [to: string, subject: string, text: string, html: string, sentAt: Date];
+
+/** The outbox insert; `outboxRow` gives its parameters in this order. */
+export const OUTBOX_INSERT = 'INSERT INTO outbox (to_address, subject, text_body, html_body, sent_at)';
 
 export interface MailboxEntry extends MailMessage {
   sentAt: string;
 }
 
 export function outboxMailer(db: Queryable, now: () => Date = () => new Date()): Mailer {
+  const outboxRow = (message: MailMessage): OutboxRow => [
+    message.to,
+    message.subject,
+    message.text,
+    message.html,
+    now(),
+  ];
   return {
     transport: 'outbox',
+    outboxRow,
     async send(message, tx) {
-      await (tx ?? db).query(
-        'INSERT INTO outbox (to_address, subject, text_body, html_body, sent_at) VALUES ($1, $2, $3, $4, $5)',
-        [message.to, message.subject, message.text, message.html, now()],
-      );
+      await (tx ?? db).query(`${OUTBOX_INSERT} VALUES ($1, $2, $3, $4, $5)`, outboxRow(message));
     },
   };
 }

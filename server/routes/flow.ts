@@ -5,10 +5,15 @@ import { API, paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
 import { validateGroup } from '../../machines/rules/schemas';
 import type { Context } from '../app';
-import { findByEmail, lookupSummary, savedApplication, type ApplicationRow } from '../applications';
-import { checkCode, issueCode, secondsUntilResend, CODE_MINUTES } from '../codes';
-import { currentCohort, toCohortInfo } from '../db/cohorts';
-import { isUniqueViolation } from '../db/index';
+import {
+  findByEmail,
+  insertApplication,
+  lookupSummary,
+  savedApplication,
+  type ApplicationRow,
+} from '../applications';
+import { checkCode, issueCode, newCode, secondsUntilResend, waitAfterSends, CODE_MINUTES } from '../codes';
+import { toCohortInfo } from '../db/cohorts';
 import { fail, fieldFail, firstMessage, HttpError } from '../http';
 import { idempotencyKey, remember, replay } from '../idempotency';
 import { codeEmail } from '../mail/templates';
@@ -38,12 +43,12 @@ const createBody = object({
 });
 
 export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
-  const { db, config, mailer } = ctx;
+  const { db, config, mailer, cohorts } = ctx;
   const perIp = { rateLimit: { max: config.rateLimits.ipPerMinute, timeWindow: 60_000 } };
   const perEmail = perEmailLimit(config.rateLimits.emailPer15Minutes, 15 * 60_000, config.now);
 
   app.get(paths.currentCohort, { schema: describe('The cohort open now') }, async () => {
-    const cohort = await db.transaction((tx) => currentCohort(tx, config.now()));
+    const cohort = await cohorts.current();
     return { message: 'Current cohort', data: [toCohortInfo(cohort)] };
   });
 
@@ -94,50 +99,44 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       }
       const address = com.value.email;
       const referredBy = typeof body.referred_by === 'string' ? body.referred_by.trim().slice(0, 200) : '';
-      const taken = fieldFail(409, 'email', SERVER_MESSAGES.emailTaken);
-      try {
-        return await idempotentWrite(ctx, request, reply, 'create', address, async (tx) => {
-          if (await findByEmail(tx, address)) throw taken;
-          const now = config.now();
-          const cohort = await currentCohort(tx, now);
-          const { rows } = await tx.query<ApplicationRow>(
-            `INSERT INTO applications (email, firstname, middlename, lastname, gender, country, city, phone,
-               whatsapp_phone, referred_by, referral_source, referral_detail, communication_consent,
-               applied_cohort_id, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15) RETURNING *`,
-            [
-              address,
-              bio.value.firstname,
-              bio.value.middlename,
-              bio.value.lastname,
-              bio.value.gender,
-              bio.value.country,
-              bio.value.city,
-              com.value.phone,
-              com.value.whatsapp_phone,
-              referredBy,
-              com.value.referral_source,
-              com.value.referral_detail,
-              com.value.communication_consent,
-              cohort.id,
-              now,
-            ],
-          );
-          const row = rows[0];
-          const { code, retryAfter } = await issueCode(tx, row, now);
-          await mailer.send(codeEmail(address, row.firstname, code, CODE_MINUTES), tx);
-          return {
-            status: 201,
-            body: { message: 'Application created', data: { email: address, stage: 'created', retryAfter } },
-          };
-        });
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        // Two requests raced for this email: a retry of the winner gets its answer, anyone else a 409.
-        const earlier = await replay(db, idempotencyKey(request, 'create', address), config.now());
-        if (earlier) return reply.code(earlier.status).send(earlier.body);
-        throw taken;
-      }
+      const now = config.now();
+      const key = idempotencyKey(request, 'create', address);
+      const cohort = await cohorts.current();
+      const code = newCode(now);
+      const answer = {
+        status: 201,
+        body: {
+          message: 'Application created',
+          data: { email: address, stage: 'created', retryAfter: waitAfterSends(1) },
+        },
+      };
+      const application = {
+        email: address,
+        ...bio.value,
+        phone: com.value.phone,
+        whatsapp_phone: com.value.whatsapp_phone,
+        referred_by: referredBy,
+        referral_source: com.value.referral_source,
+        referral_detail: com.value.referral_detail,
+        communication_consent: com.value.communication_consent,
+        applied_cohort_id: cohort.id,
+      };
+      const mail = codeEmail(address, application.firstname, code.code, CODE_MINUTES);
+      const outboxRow = mailer.outboxRow?.(mail);
+      // With the outbox the code email is part of the one statement; a mailer that sends for real sends inside
+      // the transaction, so a failed send stores nothing.
+      const id = outboxRow
+        ? await insertApplication(db, application, now, code, { key, answer }, outboxRow)
+        : await db.transaction(async (tx) => {
+            const created = await insertApplication(tx, application, now, code, { key, answer });
+            if (created !== undefined) await mailer.send(mail, tx);
+            return created;
+          });
+      if (id !== undefined) return reply.code(answer.status).send(answer.body);
+      // The email is taken: by this very request before (its answer was lost; replay it), or by someone else.
+      const earlier = await replay(db, key, now);
+      if (earlier) return reply.code(earlier.status).send(earlier.body);
+      throw fieldFail(409, 'email', SERVER_MESSAGES.emailTaken);
     },
   );
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { paths, SESSION_COOKIE, type CreatePayload } from '../../machines/rules/contract';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions } from '../../server/app';
 import { defaultConfig, type Config } from '../../server/config';
 import { openPglite, postgresDb, type Db } from '../../server/db/index';
 import { migrate } from '../../server/db/migrations';
@@ -103,18 +103,27 @@ export async function releaseDatabases(): Promise<void> {
 
 export async function testApp(
   database: TestDatabase,
-  options: { config?: Partial<Config>; mailer?: (db: Db) => Mailer; clientDir?: string } = {},
+  options: {
+    config?: Partial<Config>;
+    mailer?: (db: Db) => Mailer;
+    clientDir?: string;
+    logger?: AppOptions['logger'];
+    /** What the app sees of the database (to count its statements or make one fail); `t.db` stays the real one. */
+    wrapDb?: (db: Db) => Db;
+  } = {},
 ): Promise<TestApp> {
   const db = await freshDatabase(database);
+  const appDb = options.wrapDb ? options.wrapDb(db) : db;
   let now = START;
   const storageDir = mkdtempSync(join(tmpdir(), 'bootcamp-cv-'));
   const config = defaultConfig({ now: () => now, ...options.config });
   const app = await buildApp({
-    db,
-    mailer: options.mailer ? options.mailer(db) : outboxMailer(db, () => now),
+    db: appDb,
+    mailer: options.mailer ? options.mailer(appDb) : outboxMailer(appDb, () => now),
     storageDir,
     clientDir: options.clientDir,
     config,
+    logger: options.logger,
   });
   await app.ready();
   const mails = () => readOutbox(db);
@@ -155,6 +164,38 @@ export const applicant = (email: string, overrides: Partial<CreatePayload> = {})
   },
   ...overrides,
 });
+
+/** A Db that records every statement the app sends (inside transactions too) and can refuse some. */
+export function recordingDb(
+  db: Db,
+  fail: (sql: string) => boolean = () => false,
+): { db: Db; statements: string[] } {
+  const statements: string[] = [];
+  const record = (sql: string) => {
+    statements.push(sql);
+    if (fail(sql)) throw new Error('the database is unavailable (test)');
+  };
+  return {
+    statements,
+    db: {
+      engine: db.engine,
+      close: () => db.close(),
+      query: async (sql, params) => {
+        record(sql);
+        return db.query(sql, params);
+      },
+      transaction: (fn) =>
+        db.transaction((tx) =>
+          fn({
+            query: async (sql, params) => {
+              record(sql);
+              return tx.query(sql, params);
+            },
+          }),
+        ),
+    },
+  };
+}
 
 export const json = <T = { message: string; data: unknown }>(res: LightMyRequestResponse): T =>
   res.json() as T;
