@@ -19,7 +19,7 @@ export interface AppConfig {
 export const defaultConfig: AppConfig = {
   selectionVideoUrl: '/media/selection-video.mp4',
   selectionVideoPoster: '/media/selection-video.jpg',
-  selectionVideoCaptions: '',
+  selectionVideoCaptions: '/media/selection-video.vtt',
   quizTime: 267,
   paymentPublicKey: '',
   paymentScriptUrl: '',
