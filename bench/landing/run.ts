@@ -6,13 +6,14 @@
  * It builds into a temporary folder of its own and serves that (CLIENT_DIR).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromePath } from '../../tests/e2e/support/browser';
 import { freePort, startServer } from '../../tests/e2e/support/server';
+import { clientBuild } from '../support/build';
 
 const root = resolve(import.meta.dirname, '../..');
 const runs = Number(process.env.RUNS ?? 5);
@@ -82,29 +83,9 @@ async function gzippedKb(urls: string[]): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  // A build of our own, outside dist/: other people's builds into dist/ cannot change what is measured.
-  // Inside node_modules/.cache so that the SSR bundle still resolves react from the project's node_modules.
-  mkdirSync(resolve(root, 'node_modules/.cache'), { recursive: true });
-  const out = mkdtempSync(resolve(root, 'node_modules/.cache/bench-landing-'));
-  const steps: string[][] = [
-    ['node_modules/.bin/vite', 'build', '--outDir', join(out, 'client'), '--logLevel', 'warn'],
-    [
-      'node_modules/.bin/vite',
-      'build',
-      '--ssr',
-      'src/landing/entry-server.tsx',
-      '--outDir',
-      join(out, 'ssr'),
-      '--logLevel',
-      'warn',
-    ],
-    [process.execPath, '--import', 'tsx', 'scripts/prerender.ts', join(out, 'client'), join(out, 'ssr')],
-  ];
-  for (const [command, ...args] of steps) {
-    const step = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-    if (step.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
-  }
-  const server = await startServer({ CLIENT_DIR: join(out, 'client') });
+  // The same steps as `npm run build`, outside dist/ unless CLIENT_DIR names a build (bench/support/build.ts).
+  const build = clientBuild();
+  const server = await startServer({ CLIENT_DIR: build.clientDir });
   const chromium = await launchChromium();
   const results: Run[] = [];
   try {
@@ -147,7 +128,7 @@ async function main(): Promise<void> {
   } finally {
     chromium.stop();
     await server.stop();
-    rmSync(out, { recursive: true, force: true });
+    build.remove();
   }
   writeSection(results);
 }
@@ -195,8 +176,8 @@ function writeSection(results: Run[]): void {
     '',
     'How: `/` is prerendered at build time with its CSS inlined (no render-blocking request); React and the page',
     'code are fetched after the `load` event and hydrate inside a transition, so hydration yields to the browser.',
-    'The budget is gzipped; the server sends files uncompressed today, so the bytes on the wire are the last row.',
-    'Serving precompressed or compressed assets (e.g. `@fastify/compress`) would cut them to the gzipped figure.',
+    'The budget is gzipped; the server sends the Brotli or gzip copies the build writes (scripts/compress.ts) to browsers',
+    'that accept them, so the bytes on the wire (the last row) are below the gzipped figure.',
     '',
     'Every run:',
     '',
