@@ -185,10 +185,17 @@ const defaults = (input: ApplicationInput): ApplicationContext => {
   };
 };
 
-const lookUpWhenValid = [
-  { guard: { type: 'valid', params: { group: 'login' } }, target: 'lookingUp' },
-  { actions: { type: 'showErrors', params: { group: 'login' } } },
-] as const;
+/** SAVE on a form: on to `target` when the group's answers are valid, otherwise its messages as red alerts. */
+const whenValid = (group: ValidationGroup, target: string, only?: readonly string[]) => {
+  const params = only ? { group, only } : { group };
+  return [
+    { guard: { type: 'valid', params }, target, actions: 'clearErrors' },
+    { actions: { type: 'showErrors', params } },
+  ] as const;
+};
+
+/** The 'Yes, continue' / 'Edit' dialog before a save that cannot be undone. */
+const confirmStep = { on: { CONFIRM: 'saving', CANCEL: 'editing' } } as const;
 
 const withoutField = (errors: ErrorMap, field: string): ErrorMap => {
   const rest = { ...errors };
@@ -361,9 +368,9 @@ export const applicationMachine = setup({
               actions: { type: 'showFailure', params: { fallback: MESSAGES.lookupFailed } },
             },
           },
-          on: { SAVE: lookUpWhenValid },
+          on: { SAVE: whenValid('login', 'lookingUp') },
         },
-        idle: { on: { SAVE: lookUpWhenValid } },
+        idle: { on: { SAVE: whenValid('login', 'lookingUp') } },
         lookingUp: {
           entry: 'clearErrors',
           invoke: {
@@ -423,10 +430,7 @@ export const applicationMachine = setup({
       meta: screen('biodata', 2, 'Bio Data'),
       entry: 'clearErrors',
       on: {
-        SAVE: [
-          { guard: { type: 'valid', params: { group: 'biodata' } }, target: 'communications' },
-          { actions: { type: 'showErrors', params: { group: 'biodata' } } },
-        ],
+        SAVE: whenValid('biodata', 'communications'),
       },
     },
 
@@ -439,16 +443,11 @@ export const applicationMachine = setup({
           on: {
             SAVE: [
               { guard: 'isExisting', target: '#application.verifyEmail' },
-              {
-                guard: { type: 'valid', params: { group: 'communications' } },
-                target: 'confirming',
-                actions: 'clearErrors',
-              },
-              { actions: { type: 'showErrors', params: { group: 'communications' } } },
+              ...whenValid('communications', 'confirming'),
             ],
           },
         },
-        confirming: { on: { CONFIRM: 'saving', CANCEL: 'editing' } },
+        confirming: confirmStep,
         saving: {
           invoke: {
             src: 'createApplication',
@@ -509,10 +508,7 @@ export const applicationMachine = setup({
             onDone: { actions: assign({ canResend: true }) },
           },
           on: {
-            SAVE: [
-              { guard: { type: 'valid', params: { group: 'otp' } }, target: 'verifying' },
-              { actions: { type: 'showErrors', params: { group: 'otp' } } },
-            ],
+            SAVE: whenValid('otp', 'verifying'),
             RESEND: { guard: 'canResend', target: 'resending' },
           },
         },
@@ -604,7 +600,7 @@ export const applicationMachine = setup({
                 ],
               },
             },
-            confirming: { on: { CONFIRM: 'saving', CANCEL: 'editing' } },
+            confirming: confirmStep,
             saving: {
               invoke: {
                 src: 'saveEligibility',
@@ -702,17 +698,10 @@ export const applicationMachine = setup({
       states: {
         editing: {
           on: {
-            SAVE: [
-              {
-                guard: { type: 'valid', params: { group: 'employment' } },
-                target: 'confirming',
-                actions: 'clearErrors',
-              },
-              { actions: { type: 'showErrors', params: { group: 'employment' } } },
-            ],
+            SAVE: whenValid('employment', 'confirming'),
           },
         },
-        confirming: { on: { CONFIRM: 'saving', CANCEL: 'editing' } },
+        confirming: confirmStep,
         saving: {
           invoke: {
             src: 'saveEmployment',
@@ -735,27 +724,13 @@ export const applicationMachine = setup({
       states: {
         editing: {
           on: {
-            SAVE: [
-              {
-                guard: { type: 'valid', params: { group: 'others', only: OTHERS_ANSWERS } },
-                target: 'keyInformation',
-                actions: 'clearErrors',
-              },
-              { actions: { type: 'showErrors', params: { group: 'others', only: OTHERS_ANSWERS } } },
-            ],
+            SAVE: whenValid('others', 'keyInformation', OTHERS_ANSWERS),
           },
         },
         // The Key Information modal: the three agreements, then Submit Application.
         keyInformation: {
           on: {
-            SUBMIT: [
-              {
-                guard: { type: 'valid', params: { group: 'others' } },
-                target: 'submitting',
-                actions: 'clearErrors',
-              },
-              { actions: { type: 'showErrors', params: { group: 'others' } } },
-            ],
+            SUBMIT: whenValid('others', 'submitting'),
             CANCEL: { target: 'editing', actions: 'clearErrors' },
           },
         },

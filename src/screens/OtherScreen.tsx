@@ -1,7 +1,19 @@
+import type { OTHERS_ANSWERS } from '../../machines/rules';
 import { useApplication, useErrors, useFieldChange, useForm } from '../app/ApplicationContext';
 import { StepForm } from '../app/StepForm';
 import { TextAreaField } from '../components/Fields';
 import { KeyInformationModal } from './KeyInformationModal';
+
+/** The four open questions of SPEC §2.2, in order. */
+const OPEN_QUESTIONS = [
+  { name: 'key_challenge', label: 'What do you find most challenging?' },
+  { name: 'leadership_experience', label: 'Have you ever led anything? Tell us about it.' },
+  { name: 'distractions', label: 'How do you manage distraction?' },
+  {
+    name: 'bootcamp_expectations',
+    label: 'What difference do you hope the bootcamp will make in your life?',
+  },
+] as const satisfies readonly { name: (typeof OTHERS_ANSWERS)[number]; label: string }[];
 
 export function OtherScreen() {
   const change = useFieldChange();
@@ -18,34 +30,16 @@ export function OtherScreen() {
       submitLabel="Save & Continue"
       hideErrors={modalOpen}
     >
-      <TextAreaField
-        name="key_challenge"
-        label="What do you find most challenging?"
-        value={form.key_challenge}
-        onChange={change('key_challenge')}
-        errors={modalOpen ? {} : errors}
-      />
-      <TextAreaField
-        name="leadership_experience"
-        label="Have you ever led anything? Tell us about it."
-        value={form.leadership_experience}
-        onChange={change('leadership_experience')}
-        errors={modalOpen ? {} : errors}
-      />
-      <TextAreaField
-        name="distractions"
-        label="How do you manage distraction?"
-        value={form.distractions}
-        onChange={change('distractions')}
-        errors={modalOpen ? {} : errors}
-      />
-      <TextAreaField
-        name="bootcamp_expectations"
-        label="What difference do you hope the bootcamp will make in your life?"
-        value={form.bootcamp_expectations}
-        onChange={change('bootcamp_expectations')}
-        errors={modalOpen ? {} : errors}
-      />
+      {OPEN_QUESTIONS.map(({ name, label }) => (
+        <TextAreaField
+          key={name}
+          name={name}
+          label={label}
+          value={form[name]}
+          onChange={change(name)}
+          errors={modalOpen ? {} : errors}
+        />
+      ))}
       <KeyInformationModal open={modalOpen} />
     </StepForm>
   );
