@@ -128,6 +128,23 @@ export const ROUTES = [
 
 export type ScreenState = (typeof ROUTES)[number]['state'];
 
+/** The wizard steps carry the progress bar and the counter; the screens after submission do not. */
+export const WIZARD_STEPS: readonly ScreenState[] = [
+  'getStarted',
+  'biodata',
+  'communications',
+  'verifyEmail',
+  'eligibility',
+  'employment',
+  'other',
+];
+
+/** The screen a snapshot is on (its top-level state), or null while it waits for the first NAVIGATE. */
+export function screenStateOf(snapshot: { value: string | object }): ScreenState | null {
+  const top = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
+  return top === 'boot' || top === 'resume' ? null : (top as ScreenState);
+}
+
 const isVerified = (c: PersistedApplication) => c.started && Boolean(c.form.email_verified_at);
 
 /**

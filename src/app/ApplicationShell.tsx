@@ -1,6 +1,12 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
-import { currentScreen, progressOf, type ScreenState } from '../../machines/application.machine';
+import {
+  currentScreen,
+  progressOf,
+  screenStateOf,
+  WIZARD_STEPS,
+  type ScreenState,
+} from '../../machines/application.machine';
 import { GetStartedScreen } from '../screens/GetStartedScreen';
 import { NotFoundPage } from '../screens/NotFoundScreen';
 import { useApplication } from './ApplicationContext';
@@ -59,24 +65,11 @@ const SCREENS: Record<ScreenState, ComponentType> = {
   failed: FailedRoute,
 };
 
-/** The wizard steps carry the progress bar; the screens after submission do not. */
-const WIZARD_STEPS: readonly ScreenState[] = [
-  'getStarted',
-  'biodata',
-  'communications',
-  'verifyEmail',
-  'eligibility',
-  'employment',
-  'other',
-];
-
 export function ApplicationShell() {
   useRouteSync();
   const location = useLocation();
   const screen = useApplication(currentScreen);
-  const state = useApplication(
-    (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]) as ScreenState,
-  );
+  const state = useApplication(screenStateOf);
   const aidSubmitted = (location.state as { financialAid?: boolean } | null)?.financialAid === true;
 
   useEffect(() => {
@@ -96,8 +89,8 @@ export function ApplicationShell() {
   }, [screen]);
 
   if (!isMachinePath(location.pathname)) return <NotFoundPage />;
-  const Screen = SCREENS[state] as ComponentType | undefined;
-  const showProgress = screen && WIZARD_STEPS.includes(state);
+  const Screen = state ? SCREENS[state] : undefined;
+  const showProgress = screen && state && WIZARD_STEPS.includes(state);
   const progress = screen ? progressOf(screen.step) : null;
 
   return (

@@ -240,7 +240,8 @@ const ACTOR_OUTCOMES = [
   done('videoQuiz', { videoProgress: 100, isVideoEnded: true, attemptCounter: 1 }),
 ] as unknown as ApplicationEvent[];
 
-const NAVIGATION: ApplicationEvent[] = ROUTES.map(({ path }) => ({ type: 'NAVIGATE' as const, path }));
+/** A typed address for every route of the table. */
+export const NAVIGATION: ApplicationEvent[] = ROUTES.map(({ path }) => ({ type: 'NAVIGATE' as const, path }));
 
 const PERSON_EVENTS: ApplicationEvent[] = [
   { type: 'SAVE' },

@@ -20,7 +20,6 @@ import {
   type ApplicationEvent,
   type FieldValue,
   type FormField,
-  ROUTES,
 } from '../../../machines/application.machine';
 import {
   APPROACH_TO_NEW_TASKS,
@@ -40,7 +39,7 @@ import {
   validateGroup,
   type SavedApplication,
 } from '../../../machines/rules';
-import { GOOD, MODEL_EMAIL, MODEL_INPUT, screenGroup } from '../../machines/application.model';
+import { GOOD, MODEL_EMAIL, MODEL_INPUT, NAVIGATION, screenGroup } from '../../machines/application.model';
 import { transitionKey } from '../../machines/support/graphReplay';
 
 type Snapshot = AnyMachineSnapshot;
@@ -269,8 +268,6 @@ function serverOutcomes(s: Snapshot): ActorOutcome[] {
     done('videoQuiz', { videoProgress: 100, isVideoEnded: true, attemptCounter: 0 }),
   ];
 }
-
-const NAVIGATION: ApplicationEvent[] = ROUTES.map(({ path }) => ({ type: 'NAVIGATE' as const, path }));
 
 const PERSON_EVENTS: ApplicationEvent[] = [
   { type: 'SAVE' },

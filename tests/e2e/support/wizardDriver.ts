@@ -10,6 +10,8 @@ import {
   applicationMachine,
   currentScreen,
   progressOf,
+  screenStateOf,
+  WIZARD_STEPS,
   type ApplicationContext,
   type ScreenState,
 } from '../../../machines/application.machine';
@@ -47,24 +49,9 @@ export const HEADINGS: Record<ScreenState, string> = {
   failed: 'Payment failed',
 };
 
-const WIZARD_STEPS: readonly ScreenState[] = [
-  'getStarted',
-  'biodata',
-  'communications',
-  'verifyEmail',
-  'eligibility',
-  'employment',
-  'other',
-];
-
-export const screenOf = (s: Snapshot): ScreenState | null =>
-  s.matches('boot')
-    ? null
-    : ((typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]) as ScreenState);
-
 /** What the page must show for a model snapshot. */
 export function expectedScreen(s: Snapshot) {
-  const state = screenOf(s)!;
+  const state = screenStateOf(s)!;
   const meta = currentScreen(s as never)!;
   const progress = WIZARD_STEPS.includes(state) ? progressOf(meta.step) : null;
   return {

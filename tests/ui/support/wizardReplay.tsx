@@ -22,6 +22,8 @@ import {
   applicationMachine,
   currentScreen,
   progressOf,
+  screenStateOf,
+  WIZARD_STEPS,
   type ApplicationEvent,
   type ApplicationSnapshot,
   type FieldValue,
@@ -295,19 +297,6 @@ const HEADINGS: Partial<Record<ScreenState, string>> = {
   failed: 'Payment failed',
 };
 
-const WIZARD_STEPS: readonly ScreenState[] = [
-  'getStarted',
-  'biodata',
-  'communications',
-  'verifyEmail',
-  'eligibility',
-  'employment',
-  'other',
-];
-
-const screenOf = (s: AnyMachineSnapshot) =>
-  (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]) as ScreenState;
-
 /** The dialogs (by their names) that a state shows. */
 function expectedDialogs(s: AnyMachineSnapshot): string[] {
   const open: string[] = [];
@@ -338,7 +327,7 @@ const openDialogs = () =>
 async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: string) {
   const meta = currentScreen(expected as ApplicationSnapshot);
   if (!meta) throw new Error(`after ${after}: the model's state has no screen`);
-  const state = screenOf(expected);
+  const state = screenStateOf(expected)!;
   const dialogs = expectedDialogs(expected);
   // Behind an open dialog the page is inert: still on screen, hidden from the accessibility tree.
   const hidden = dialogs.length > 0;
