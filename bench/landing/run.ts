@@ -1,7 +1,7 @@
 /**
  * Lighthouse on the landing page, served the way `npm start` serves it: mobile preset, default simulated
  * throttling (slow 4G, 4× CPU slowdown), several runs, medians written to the "Landing page" section of
- * docs/performance.md. Chromium is Debian's /usr/bin/chromium, launched here with a debugging port (no
+ * docs/performance.md. Chromium is found as the tests find it (tests/e2e/support/browser.ts), launched here with a debugging port (no
  * chrome-launcher download). Usage: `npm run bench:landing` (RUNS=5 by default).
  * It builds into a temporary folder of its own and serves that (CLIENT_DIR).
  */
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { chromePath } from '../../tests/e2e/support/browser';
+import { CHROME_FLAGS, chromePath } from '../../tests/e2e/support/browser';
 import { freePort, startServer } from '../../tests/e2e/support/server';
 import { clientBuild } from '../support/build';
 
@@ -41,19 +41,8 @@ async function launchChromium(): Promise<{ port: number; stop: () => void }> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
   const child = spawn(
-    chromePath(),
-    [
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${profile}`,
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      'about:blank',
-    ],
+    await chromePath(),
+    [`--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, ...CHROME_FLAGS, 'about:blank'],
     { stdio: 'ignore' },
   );
   for (let i = 0; i < 100; i++) {
@@ -130,13 +119,13 @@ async function main(): Promise<void> {
     await server.stop();
     build.remove();
   }
-  writeSection(results);
+  await writeSection(results);
 }
 
-function writeSection(results: Run[]): void {
+async function writeSection(results: Run[]): Promise<void> {
   const m = (key: keyof Run) => median(results.map((r) => r[key]));
   const ok = (pass: boolean) => (pass ? 'met' : '**missed**');
-  const chromiumVersion = spawnSync(chromePath(), ['--version'], { encoding: 'utf8' }).stdout.trim();
+  const chromiumVersion = spawnSync(await chromePath(), ['--version'], { encoding: 'utf8' }).stdout.trim();
   const rows = [
     [
       'Performance score',

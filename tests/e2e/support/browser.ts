@@ -1,33 +1,42 @@
-/** Debian's Chromium driven by playwright-core; nothing is downloaded. */
+/**
+ * Chromium driven by playwright-core; nothing is downloaded at install or at run time. The browser is, in order:
+ * `CHROME_PATH`, Debian's `/usr/bin/chromium`, then the Chromium shipped inside the `@sparticuz/chromium` npm
+ * package (unpacked to the temp directory on first use), so `npm install && npm test` works on a fresh machine.
+ */
 import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export const chromePath = (): string => {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-    Boolean,
-  );
-  const found = candidates.find((p) => existsSync(p!));
-  if (!found) throw new Error("No Chromium found: install Debian's chromium or set CHROME_PATH");
-  return found!;
-};
+let packaged: Promise<string> | undefined;
 
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: chromePath(),
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+/** Where the browser is, and which one it is (for reports). */
+export async function chromePath(): Promise<string> {
+  const system = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (p): p is string => Boolean(p) && existsSync(p!),
+  );
+  if (system) return system;
+  // Only its executablePath(): its own launch flags (--single-process, --disable-web-security) would void the
+  // CSP tests, so ours below are used instead.
+  packaged ??= import('@sparticuz/chromium').then((m) => m.default.executablePath());
+  return packaged;
+}
+
+/** Flags for a headless Chromium on a closed network (no background calls to Google's hosts). */
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+export const launchBrowser = async (): Promise<Browser> =>
+  chromium.launch({ executablePath: await chromePath(), args: CHROME_FLAGS });
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
