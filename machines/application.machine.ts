@@ -865,7 +865,7 @@ export const SECTIONS = 5;
 
 /**
  * The progress bar's width (SPEC §4: 16.67% × step) and the 'N of 5' counter. The spec's counter reaches 6 on the
- * open questions; '6 of 5' would read as a mistake, so that last step says 'Final step' (docs/decisions.md).
+ * open questions; '6 of 5' would read as a mistake, so that last step says 'Final step' (docs/decisions/007-the-counter-on-the-last-step.md).
  */
 export const progressOf = (step: number) => ({
   percentage: Math.min(100, Math.round(16.67 * step * 100) / 100),

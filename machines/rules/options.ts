@@ -91,7 +91,7 @@ export const WORK_EXPERIENCE_YEARS: Option[] = asOptions([
   'Over 8 years',
 ]);
 
-/** Not listed by the spec (docs/decisions.md): when an employed applicant could leave their job. */
+/** Not listed by the spec (docs/decisions/002-option-lists-the-spec-only-sketches.md): when an employed applicant could leave their job. */
 export const EXIT_TIMELINES: Option[] = asOptions([
   'Immediately',
   'Within 1 month',
