@@ -109,6 +109,17 @@ CREATE INDEX applications_reminders_due ON applications (reminder_date)
   WHERE reminder_sent_at IS NULL AND reminder_date IS NOT NULL;
 `,
   },
+  {
+    id: 3,
+    name: 'code emails per inbox: the send times of the last hour (server/mailQuota.ts)',
+    sql: `
+CREATE TABLE code_mail_quota (
+  mailbox text PRIMARY KEY,
+  sends timestamptz[] NOT NULL,
+  granted boolean NOT NULL DEFAULT true
+);
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */
