@@ -46,12 +46,16 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: [
-            'tests/machines/**/*.test.ts',
-            'tests/rules/**/*.test.ts',
-            'tests/server/**/*.test.ts',
-            'tests/docs/**/*.test.ts',
-          ],
+          include: ['tests/machines/**/*.test.ts', 'tests/rules/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
