@@ -7,3 +7,4 @@ export * from './schemas';
 export { COUNTRIES } from './countries';
 export * from './contract';
 export * from './otp';
+export * from './network';

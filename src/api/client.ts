@@ -1,14 +1,22 @@
 /**
- * The one client for every call of SPEC §7. Network failures, 429 and 5xx are retried with exponential backoff,
- * because our applicants are on slow, flaky mobile networks; every write carries an idempotency key, so a retry
- * is never applied twice.
+ * The one client for every call of SPEC §7. Our applicants are on slow, flaky mobile networks, so a call that got
+ * no answer (or a gateway's 502/503/504) is sent again a couple of times, quickly: GETs, and writes, which all
+ * carry an idempotency key so a retry is never applied twice. The policy (`RETRY_POLICY`, machines/rules/network.ts,
+ * docs/decisions/033-retries-inside-three-seconds.md) keeps every failure on screen within about 3 s.
  */
 import fetchBuilder from 'fetch-retry';
 import {
   IDEMPOTENCY_HEADER,
   MESSAGES,
   paths,
+  RETRY_POLICY,
+  retryDelay,
+  type RetryPolicy,
   type CohortInfo,
+  type PaymentRecord,
+  type PaymentStartPayload,
+  type PaymentStartResult,
+  type PaymentVerifyPayload,
   type CreatePayload,
   type EligibilityPayload,
   type EligibilityStatus,
@@ -68,37 +76,59 @@ export interface ApiClient {
   saveReminder(email: string, reminderDate: string): Promise<void>;
   saveVideoProgress(email: string, videoData: VideoData): Promise<void>;
   geoCountry(): Promise<string>;
+  /** The server issues a payment for a recorded option: its order, priced from the table, and the mode. */
+  startPayment(payload: PaymentStartPayload): Promise<PaymentStartResult>;
+  /** The server confirms a payment with the provider (or its own sandbox record) and records the outcome. */
+  verifyPayment(payload: PaymentVerifyPayload): Promise<PaymentRecord>;
+  /** The server's record of this applicant's latest payment (the owner's saved application), or null. */
+  paymentStatus(email: string): Promise<PaymentRecord | null>;
 }
 
 export interface ClientOptions {
   baseUrl?: string;
   fetch?: typeof globalThis.fetch;
-  /** Retries after the first try; the waits grow 0.5 s, 1 s, 2 s … with jitter. */
-  retries?: number;
-  retryBaseMs?: number;
+  /** Which failures are sent again, and how soon; `RETRY_POLICY` unless a test says otherwise. */
+  retryPolicy?: RetryPolicy;
   newKey?: () => string;
+  /** The clock of the retry budget. */
+  now?: () => number;
 }
 
-const isRetryable = (status: number, retryAfter: string | null) =>
-  status >= 500 ? status !== 501 : status === 429 && Number(retryAfter ?? Infinity) <= 5;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const newUuid = () =>
   globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 export function createApiClient(options: ClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? '';
-  const retries = options.retries ?? 4;
-  const base = options.retryBaseMs ?? 500;
+  const policy = options.retryPolicy ?? RETRY_POLICY;
+  const now = options.now ?? Date.now;
   const newKey = options.newKey ?? newUuid;
   const plainFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const fetchWithRetry = fetchBuilder(plainFetch, {
-    retries,
-    retryDelay: (attempt) => base * 2 ** attempt * (0.75 + Math.random() * 0.5),
-    retryOn: (attempt, error, response) =>
-      attempt < retries &&
-      (error !== null ||
-        (response !== null && isRetryable(response.status, response.headers.get('retry-after')))),
-  });
+  const fetchWithRetry = fetchBuilder(plainFetch);
+
+  /** fetch-retry's per-call options: the policy, with this call's own clock for the budget. */
+  const retryFor = (init: RequestInit) => {
+    const idempotent = !init.method || init.method === 'GET' || hasIdempotencyKey(init.headers);
+    let firstFailure: number | undefined;
+    let delay: number | null = null;
+    return {
+      retryOn: (attempt: number, error: Error | null, response: Response | null) => {
+        firstFailure ??= now();
+        delay = retryDelay(
+          {
+            idempotent,
+            retries: attempt,
+            outcome: error ? 'network' : (response?.status ?? 'network'),
+            sinceFirstFailureMs: now() - firstFailure,
+          },
+          policy,
+        );
+        return delay !== null;
+      },
+      retryDelay: () => delay ?? 0,
+    };
+  };
 
   async function call<T>(
     path: string,
@@ -108,10 +138,10 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
   ): Promise<Envelope<T>> {
     let response: Response;
     try {
-      response = await (retry ? fetchWithRetry : plainFetch)(baseUrl + path, {
-        credentials: 'same-origin',
-        ...init,
-      });
+      const request: RequestInit = { credentials: 'same-origin', ...init };
+      response = await (retry
+        ? fetchWithRetry(baseUrl + path, { ...request, ...retryFor(request) })
+        : plainFetch(baseUrl + path, request));
     } catch {
       throw new ApiError(fallback, 0);
     }
@@ -177,7 +207,16 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
       ).data;
     },
     uploadCv(email, file, onProgress, signal) {
-      return uploadWithProgress(baseUrl + paths.uploadCv, email, file, newKey(), retries, onProgress, signal);
+      return uploadWithProgress(
+        baseUrl + paths.uploadCv,
+        email,
+        file,
+        newKey(),
+        policy,
+        now,
+        onProgress,
+        signal,
+      );
     },
     async saveEmployment(payload) {
       await write(paths.employment, payload, MESSAGES.genericSave);
@@ -197,6 +236,20 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     async saveVideoProgress(email, videoData) {
       await write(paths.update(email), { email, videoData }, MESSAGES.genericSave);
     },
+    async startPayment(payload) {
+      return (await write<PaymentStartResult>(paths.paymentStart, payload, MESSAGES.paymentFailed)).data;
+    },
+    async verifyPayment(payload) {
+      return (await write<PaymentRecord>(paths.paymentVerify, payload, MESSAGES.paymentFailed)).data;
+    },
+    async paymentStatus(email) {
+      const { data } = await call<(LookupSummary | SavedApplication)[]>(
+        paths.lookup(email),
+        MESSAGES.lookupFailed,
+      );
+      const found = data?.[0];
+      return found && !('exists' in found) ? (found.payment ?? null) : null;
+    },
     async geoCountry() {
       // No retries: a failed look-up falls back to the form's country at once.
       const { data } = await call<{ country_name: string }>(paths.geo, MESSAGES.genericSave, {}, false);
@@ -212,11 +265,13 @@ function uploadWithProgress(
   email: string,
   file: File,
   key: string,
-  retries: number,
+  policy: RetryPolicy,
+  now: () => number,
   onProgress?: (p: UploadProgress) => void,
   signal?: AbortSignal,
 ): Promise<{ filename: string; size: number }> {
-  const attempt = (left: number): Promise<{ filename: string; size: number }> =>
+  let firstFailure: number | undefined;
+  const attempt = (retries: number): Promise<{ filename: string; size: number }> =>
     new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       const form = new FormData();
@@ -227,8 +282,21 @@ function uploadWithProgress(
       xhr.responseType = 'json';
       xhr.upload.onprogress = (e) =>
         onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
-      const retryOrFail = (error: ApiError) =>
-        left > 0 && !signal?.aborted ? resolve(attempt(left - 1)) : reject(error);
+      // The upload carries an idempotency key, so it is retried like any other write.
+      const retryOrFail = (error: ApiError) => {
+        firstFailure ??= now();
+        const delay = retryDelay(
+          {
+            idempotent: true,
+            retries,
+            outcome: error.status || 'network',
+            sinceFirstFailureMs: now() - firstFailure,
+          },
+          policy,
+        );
+        if (delay === null || signal?.aborted) return reject(error);
+        resolve(sleep(delay).then(() => (signal?.aborted ? Promise.reject(error) : attempt(retries + 1))));
+      };
       xhr.onload = () => {
         const body = xhr.response as (Envelope<{ filename: string; size: number }> & Failure) | null;
         if (xhr.status >= 200 && xhr.status < 300 && body) return resolve(body.data);
@@ -237,14 +305,18 @@ function uploadWithProgress(
           xhr.status,
           body?.data?.error ?? {},
         );
-        return xhr.status >= 500 ? retryOrFail(error) : reject(error);
+        return retryOrFail(error);
       };
       xhr.onerror = () => retryOrFail(new ApiError(MESSAGES.cvUploadFailed, 0));
       xhr.onabort = () => reject(new ApiError(MESSAGES.cvUploadFailed, 0));
       signal?.addEventListener('abort', () => xhr.abort(), { once: true });
       xhr.send(form);
     });
-  return attempt(retries);
+  return attempt(0);
+}
+
+function hasIdempotencyKey(headers: HeadersInit | undefined): boolean {
+  return new Headers(headers).has(IDEMPOTENCY_HEADER);
 }
 
 /** The red alerts of a failure: the server's message first, then every message of its `data.error` map. */

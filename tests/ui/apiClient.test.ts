@@ -1,10 +1,18 @@
 /**
- * The API client (SPEC §7, §8; DESIGN §5): retries, fallback messages, server messages, idempotency keys, the
+ * The API client (docs/api.md, docs/decisions/033-retries-inside-three-seconds.md): retries, fallback messages, server messages, idempotency keys, the
  * lookup's three answers, and the CV upload over XMLHttpRequest. jsdom, for File and FormData as a browser has them.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, failureAlerts, type UploadProgress } from '../../src/api/client';
-import { IDEMPOTENCY_HEADER, paths, type LookupSummary, type SavedApplication } from '../../machines/rules';
+import {
+  IDEMPOTENCY_HEADER,
+  NO_RETRIES,
+  paths,
+  RETRY_POLICY,
+  type LookupSummary,
+  type RetryPolicy,
+  type SavedApplication,
+} from '../../machines/rules';
 
 type Step = Error | { status: number; body?: unknown; headers?: Record<string, string> };
 interface Call {
@@ -40,9 +48,12 @@ const COHORT = {
   application_deadline: '2025-03-01',
 };
 
-const client = (steps: Step[], retries = 3) => {
+/** The real policy with 1 ms waits, so that tests about which failures are retried run at once. */
+const quick = (retries = 2): RetryPolicy => ({ ...RETRY_POLICY, delaysMs: Array<number>(retries).fill(1) });
+
+const client = (steps: Step[], retries = 2) => {
   const fake = scriptedFetch(steps);
-  return { api: createApiClient({ fetch: fake.fetch, retries, retryBaseMs: 1 }), calls: fake.calls };
+  return { api: createApiClient({ fetch: fake.fetch, retryPolicy: quick(retries) }), calls: fake.calls };
 };
 
 const headerOf = (call: Call, name: string): string | undefined =>
@@ -56,19 +67,31 @@ describe('retries on flaky networks', () => {
     expect(calls.every((c) => c.url === paths.currentCohort)).toBe(true);
   });
 
-  it.each([500, 502, 503, 504])('retries a %i, then succeeds', async (status) => {
+  it.each([502, 503, 504])('retries a gateway’s %i, then succeeds', async (status) => {
     const { api, calls } = client([{ status, body: { message: 'busy' } }, ok([COHORT])]);
     await expect(api.currentCohort()).resolves.toEqual(COHORT);
     expect(calls).toHaveLength(2);
   });
 
-  it('retries a 429 with a small Retry-After, then succeeds', async () => {
+  it('does not retry the app’s own 500: its message is shown after one attempt', async () => {
+    const { api, calls } = client([
+      { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } },
+      ok(null),
+    ]);
+    await expect(api.saveEmployment({} as never)).rejects.toMatchObject({
+      status: 500,
+      message: 'Something went wrong on our side. Please try again.',
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('does not retry a 429, even one with a small Retry-After', async () => {
     const { api, calls } = client([
       { status: 429, body: { message: 'Slow down' }, headers: { 'retry-after': '1' } },
       ok({ retryAfter: 120 }),
     ]);
-    await expect(api.create({} as never)).resolves.toEqual({ retryAfter: 120 });
-    expect(calls).toHaveLength(2);
+    await expect(api.create({} as never)).rejects.toMatchObject({ status: 429, message: 'Slow down' });
+    expect(calls).toHaveLength(1);
   });
 
   it('does not retry a 429 that asks for a long wait, and passes the wait on', async () => {
@@ -129,10 +152,83 @@ describe('retries on flaky networks', () => {
     expect(bare.calls).toHaveLength(5);
   });
 
-  it('with retries: 0 tries once', async () => {
-    const { api, calls } = client([offline(), ok([COHORT])], 0);
+  it('with NO_RETRIES tries once', async () => {
+    const fake = scriptedFetch([offline(), ok([COHORT])]);
+    const api = createApiClient({ fetch: fake.fetch, retryPolicy: NO_RETRIES });
     await expect(api.currentCohort()).rejects.toBeInstanceOf(ApiError);
+    expect(fake.calls).toHaveLength(1);
+  });
+});
+
+describe('a failure is shown within 3 s (the real policy, on a fake clock)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Runs a call to its end on the fake clock; returns how it ended and how long it took. */
+  async function timed<T>(run: () => Promise<T>) {
+    const started = Date.now();
+    const outcome = run().then(
+      (value) => ({ value, error: undefined }),
+      (error: unknown) => ({ value: undefined, error }),
+    );
+    await vi.runAllTimersAsync();
+    return { ...(await outcome), ms: Date.now() - started };
+  }
+
+  const real = (steps: Step[]) => {
+    const fake = scriptedFetch(steps);
+    return { api: createApiClient({ fetch: fake.fetch }), calls: fake.calls };
+  };
+
+  it('a 500 is surfaced after one attempt, with no wait', async () => {
+    const { api, calls } = real([{ status: 500, body: { message: 'Broken' } }, ok(null)]);
+    const { error, ms } = await timed(() => api.saveOther({} as never));
+    expect(error).toMatchObject({ status: 500, message: 'Broken' });
     expect(calls).toHaveLength(1);
+    expect(ms).toBe(0);
+  });
+
+  it('a dropped connection followed by an answer succeeds, with the same key', async () => {
+    const { api, calls } = real([offline(), ok({ status: 'eligible' })]);
+    const { value, error } = await timed(() => api.saveEligibility({} as never));
+    expect(error).toBeUndefined();
+    expect(value).toEqual({ status: 'eligible' });
+    expect(calls).toHaveLength(2);
+    expect(headerOf(calls[1], IDEMPOTENCY_HEADER)).toBe(headerOf(calls[0], IDEMPOTENCY_HEADER));
+  });
+
+  it('a connection that stays down is surfaced with the call’s message, after at most 3 s of retries', async () => {
+    const { api, calls } = real(Array.from({ length: 10 }, offline));
+    const { error, ms } = await timed(() => api.saveEmployment({} as never));
+    expect(error).toMatchObject({ name: 'ApiError', status: 0, message: 'An error occured. Try again' });
+    expect(calls).toHaveLength(1 + RETRY_POLICY.delaysMs.length);
+    expect(ms).toBeLessThanOrEqual(3000);
+  });
+
+  it('no retry starts more than 3 s after the first failure, however slowly attempts fail', async () => {
+    // Each attempt takes 2 s to fail: the first retry starts 0.3 s after the first failure, the second would
+    // start 3.2 s after it, so there is none.
+    const calls: number[] = [];
+    const slowOffline = (() => {
+      calls.push(Date.now());
+      return new Promise<Response>((_, fail) => setTimeout(() => fail(offline()), 2000));
+    }) as typeof globalThis.fetch;
+    const api = createApiClient({ fetch: slowOffline });
+    const { error, ms } = await timed(() => api.saveOther({} as never));
+    expect(error).toMatchObject({ status: 0 });
+    expect(calls).toHaveLength(2);
+    expect(ms).toBe(2000 + 300 + 2000);
+  });
+
+  it('a GET is retried on a dropped connection too', async () => {
+    const { api, calls } = real([offline(), offline(), ok([COHORT])]);
+    const { value } = await timed(() => api.currentCohort());
+    expect(value).toEqual(COHORT);
+    expect(calls).toHaveLength(3);
   });
 });
 
@@ -268,7 +364,7 @@ describe('idempotency keys on writes', () => {
   it('uses the injected key maker once per write', async () => {
     let n = 0;
     const fake = scriptedFetch([{ status: 503 }, ok(null), ok(null)]);
-    const api = createApiClient({ fetch: fake.fetch, retryBaseMs: 1, newKey: () => `key-${++n}` });
+    const api = createApiClient({ fetch: fake.fetch, retryPolicy: quick(), newKey: () => `key-${++n}` });
     await api.saveOther({ email: 'a@b.co', other: {} as never });
     await api.saveEmployment({} as never);
     expect(fake.calls.map((c) => headerOf(c, IDEMPOTENCY_HEADER))).toEqual(['key-1', 'key-1', 'key-2']);
@@ -397,7 +493,8 @@ describe('uploadCv (XMLHttpRequest, for progress)', () => {
   const UPLOAD_FAILED = "Unable to upload CV. Please send it as an email to the programme's support address.";
   const cv = () => new File(['%PDF-1.7 ...'], 'ada-cv.pdf', { type: 'application/pdf' });
   const stored = { filename: 'ada-cv.pdf', size: 12 };
-  const api = (retries = 2) => createApiClient({ fetch: scriptedFetch([]).fetch, retries, retryBaseMs: 1 });
+  const api = (retries = 2) =>
+    createApiClient({ fetch: scriptedFetch([]).fetch, retryPolicy: quick(retries) });
 
   beforeEach(() => {
     FakeXhr.script = [];
@@ -429,6 +526,15 @@ describe('uploadCv (XMLHttpRequest, for progress)', () => {
     await expect(api().uploadCv('ada@example.com', cv())).resolves.toEqual(stored);
     expect(FakeXhr.sent).toHaveLength(3);
     expect(new Set(FakeXhr.sent.map((x) => x.headers[IDEMPOTENCY_HEADER])).size).toBe(1);
+  });
+
+  it('does not retry the app’s own 500', async () => {
+    FakeXhr.script = [
+      { status: 500, response: { message: 'Something went wrong on our side. Please try again.' } },
+      { status: 200, response: { data: stored } },
+    ];
+    await expect(api().uploadCv('ada@example.com', cv())).rejects.toMatchObject({ status: 500 });
+    expect(FakeXhr.sent).toHaveLength(1);
   });
 
   it('does not retry a refusal and shows the server’s message and field errors', async () => {

@@ -47,6 +47,7 @@ import {
   type Option,
   type SavedApplication,
   type SubmitResult,
+  NO_RETRIES,
 } from '../../../machines/rules';
 import { createApiClient } from '../../../src/api/client';
 import { App } from '../../../src/App';
@@ -129,7 +130,7 @@ function openApp(path: string, result: AppReplay): Rendered {
     return null;
   }
   const api = createApiClient({
-    retries: 0,
+    retryPolicy: NO_RETRIES,
     fetch: () => Promise.reject(new Error('the wizard makes its calls through the stubbed actors')),
   });
   render(
