@@ -13,6 +13,7 @@ import { financialAidMachine } from '../machines/financialAid.machine';
 import { otpTimerMachine } from '../machines/otpTimer.machine';
 import { paymentChoiceMachine } from '../machines/paymentChoice.machine';
 import { reminderMachine } from '../machines/reminder.machine';
+import { reviewMachine } from '../machines/review.machine';
 import { videoQuizMachine } from '../machines/videoQuiz.machine';
 
 export const STATECHARTS_PATH = resolve(import.meta.dirname, '..', 'docs', 'statecharts.md');
@@ -55,6 +56,13 @@ const MACHINES: Documented[] = [
     machine: financialAidMachine,
     file: 'machines/financialAid.machine.ts',
     about: 'The financial aid application (/financial-aid-application), a flow of its own.',
+  },
+  {
+    machine: reviewMachine,
+    file: 'machines/review.machine.ts',
+    about:
+      "An application's review by the programme's staff, from submission to a paid place; the server asks it " +
+      'before it stores a decision.',
   },
 ];
 
