@@ -1,6 +1,8 @@
 /**
  * Writes the landing page's markup into dist/client/index.html at build time, so that the first HTML response
- * already holds the hero's words; src/landing/main.tsx then hydrates it. Run after `vite build` and
+ * already holds the hero's words; src/landing/main.tsx then hydrates it. Where the live cohort's number and dates
+ * go, the markup holds placeholders (machines/rules/landingCohort.ts) that the server fills on every answer
+ * (server/landingPage.ts): the build never fixes a cohort. Run after `vite build` and
  * `vite build --ssr src/landing/entry-server.tsx --outDir dist/ssr`. Optional arguments: the client and SSR output
  folders (default dist/client and dist/ssr), so that a benchmark can build into a folder of its own.
  */

@@ -140,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app,
     clientDir && existsSync(clientDir) ? clientDir : undefined,
     options.config.appConfig,
+    () => ctx.cohorts.current(),
   );
   return app;
 }

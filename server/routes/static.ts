@@ -1,11 +1,14 @@
 /**
- * The built client: `/` is the landing page (index.html), any other page path is the app shell (app.html, 200) so
+ * The built client: `/` is the landing page (index.html, filled with the cohort open now: server/landingPage.ts),
+ * any other page path is the app shell (app.html, 200) so
  * that /apply/biodata works on reload. Unknown /api/* is a JSON 404. Hashed assets are cached for a year.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CohortRow } from '../db/cohorts';
+import { landingPage, pickEncoding } from '../landingPage';
 import { SERVER_MESSAGES } from '../messages';
 
 const isBackend = (path: string) =>
@@ -30,10 +33,26 @@ export async function staticRoutes(
   app: FastifyInstance,
   clientDir: string | undefined,
   appConfig: Record<string, string | number> = {},
+  currentCohort?: () => Promise<CohortRow>,
 ): Promise<void> {
   let shell: string | undefined;
   const appShell = () =>
     (shell ??= renderAppShell(readFileSync(join(clientDir!, 'app.html'), 'utf8'), appConfig));
+  if (clientDir && currentCohort) {
+    const landing = landingPage(join(clientDir, 'index.html'), currentCohort);
+    const serveLanding = async (request: FastifyRequest, reply: FastifyReply) => {
+      const page = await landing();
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(page[encoding]);
+    };
+    app.get('/', serveLanding);
+    app.get('/index.html', serveLanding);
+  }
   if (clientDir) {
     app.get('/app.html', (_request, reply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(appShell()),
@@ -45,7 +64,8 @@ export async function staticRoutes(
       preCompressed: true,
       cacheControl: false,
       wildcard: true,
-      allowedPath: (path) => !isBackend(path),
+      // The landing page's file is a template with the cohort left out: only `/` answers it, filled.
+      allowedPath: (path) => !isBackend(path) && !(currentCohort && path.startsWith('/index.html')),
       setHeaders: (res, path) => {
         res.header(
           'cache-control',

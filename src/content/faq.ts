@@ -1,10 +1,13 @@
-/** Frequently asked questions (section id `faq`): fourteen entries on the facts of SPEC §1 and §9. */
+/** Frequently asked questions (section id `faq`): fourteen entries on the programme's facts. */
+import type { CohortLabels } from '../../machines/rules/landingCohort';
+
 export interface FaqEntry {
   question: string;
   answer: string;
 }
 
-export const faq: readonly FaqEntry[] = [
+/** The questions, one of them about the cohort open now. */
+export const faq = (cohort: CohortLabels): readonly FaqEntry[] => [
   {
     question: 'What is The Employment Bootcamp?',
     answer:
@@ -17,8 +20,7 @@ export const faq: readonly FaqEntry[] = [
   },
   {
     question: 'When does the next cohort start?',
-    answer:
-      'Cohort 6 starts on 10 March 2025, with a 5-day onboarding for everyone selected. Applications are rolling.',
+    answer: `Cohort ${cohort.number} starts on ${cohort.start}, with a 5-day onboarding for everyone selected. Applications close on ${cohort.deadline}.`,
   },
   {
     question: 'What happens if I miss the deadline for a cohort?',

@@ -1,4 +1,6 @@
-/** The hero's rotating headline and sub-headline pairs (SPEC §2.1: seven pairs, 6 s each, looping). */
+/** The hero's rotating headline and sub-headline pairs: seven pairs, 6 s each, looping. */
+import type { CohortLabels } from '../../machines/rules/landingCohort';
+
 export interface HeroPair {
   headline: string;
   subheadline: string;
@@ -6,7 +8,8 @@ export interface HeroPair {
 
 export const HERO_ROTATION_MS = 6000;
 
-export const heroPairs: readonly HeroPair[] = [
+/** The pairs, the last one about the cohort open now. */
+export const heroPairs = (cohort: CohortLabels): readonly HeroPair[] => [
   {
     headline: 'Get a decent job in 12 weeks with THE EMPLOYMENT BOOTCAMP',
     subheadline:
@@ -35,8 +38,7 @@ export const heroPairs: readonly HeroPair[] = [
       'Live sessions you can join from anywhere, and a Handshake week on thriving abroad and remote work.',
   },
   {
-    headline: 'Cohort 6 of THE EMPLOYMENT BOOTCAMP starts 10 March 2025',
-    subheadline:
-      'Applications are rolling. Apply now; if you miss this cohort you join the waitlist for the next.',
+    headline: `Cohort ${cohort.number} of THE EMPLOYMENT BOOTCAMP starts ${cohort.start}`,
+    subheadline: `Applications close ${cohort.deadline}. Apply now; if you miss this cohort you join the waitlist for the next.`,
   },
 ];

@@ -1,8 +1,8 @@
 /**
- * Programme facts and the short card copy of the landing page (SPEC §1, §9). Dates and fees live here once so
- * that every section quotes the same numbers.
+ * Programme facts and the short card copy of the landing page. The cohort's number and dates are the live
+ * cohort's (machines/rules/landingCohort.ts), never written here.
  */
-export const cohort = { number: 6, startDate: '2025-03-10', startLabel: '10 March 2025' } as const;
+import type { CohortLabels } from '../../machines/rules/landingCohort';
 
 export interface Card {
   title: string;
@@ -36,13 +36,13 @@ export interface KeyInfo {
 }
 
 /** Key Information (section id `gant`): cohort start, delivery mode, commitment fee and requirements. */
-export const keyInformation: readonly KeyInfo[] = [
+export const keyInformation = (cohort: CohortLabels): readonly KeyInfo[] => [
   {
     title: 'Cohort start',
-    lead: `Cohort ${cohort.number} starts ${cohort.startLabel}`,
+    lead: `Cohort ${cohort.number} starts ${cohort.start}`,
     details: [
       'A 5-day onboarding for everyone selected',
-      'Applications are rolling',
+      `Applications close ${cohort.deadline}`,
       'Miss this cohort and you join the waitlist automatically',
     ],
   },

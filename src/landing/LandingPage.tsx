@@ -10,11 +10,13 @@ import { KeyInformation } from './sections/KeyInformation';
 import { Partners } from './sections/Partners';
 import { Testimonials } from './sections/Testimonials';
 import { WhyApply } from './sections/WhyApply';
+import type { CohortLabels } from '../../machines/rules/landingCohort';
+import { CohortContext } from './useCohort';
 
-/** The landing page, sections in the order of SPEC §2.1. */
-export function LandingPage() {
+/** The landing page, its sections in the product's order, quoting `cohort` (the live one, or placeholders). */
+export function LandingPage({ cohort }: { cohort: CohortLabels }) {
   return (
-    <>
+    <CohortContext value={cohort}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -32,6 +34,6 @@ export function LandingPage() {
         <Faq />
       </main>
       <Footer />
-    </>
+    </CohortContext>
   );
 }

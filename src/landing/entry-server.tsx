@@ -1,5 +1,10 @@
 import { renderToString } from 'react-dom/server';
+import { COHORT_PLACEHOLDERS, type CohortLabels } from '../../machines/rules/landingCohort';
 import { LandingPage } from './LandingPage';
 
-/** Renders the landing page to HTML at build time (scripts/prerender.ts); the browser hydrates it. */
-export const render = (): string => renderToString(<LandingPage />);
+/**
+ * Renders the landing page to HTML (scripts/prerender.ts, at build time): with the cohort's placeholders, which the
+ * server fills from the cohort open now on every answer (server/landingPage.ts); the browser hydrates it.
+ */
+export const render = (cohort: CohortLabels = COHORT_PLACEHOLDERS): string =>
+  renderToString(<LandingPage cohort={cohort} />);

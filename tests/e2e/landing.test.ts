@@ -4,8 +4,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heroPairs } from '../../src/content/hero';
-import { faq } from '../../src/content/faq';
+import { cohortLabels, type CohortLabels } from '../../machines/rules/landingCohort';
+import { paths, type CohortInfo } from '../../machines/rules/contract';
+import { heroPairs as pairsFor } from '../../src/content/hero';
+import { faq as faqFor } from '../../src/content/faq';
 import { axeViolations, describeViolations, launchBrowser, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -25,10 +27,24 @@ const sectionIds = [
 
 let server: RunningServer;
 let browser: Browser;
+/** The page's words for the cohort the server calls current (it follows the real clock). */
+let cohort: CohortLabels;
+let heroPairs: ReturnType<typeof pairsFor>;
+let faq: ReturnType<typeof faqFor>;
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
+  const [current] = (
+    (await (await fetch(`${server.url}${paths.currentCohort}`)).json()) as { data: CohortInfo[] }
+  ).data;
+  cohort = cohortLabels({
+    number: current.number,
+    startDate: current.start_date,
+    applicationDeadline: current.application_deadline,
+  });
+  heroPairs = pairsFor(cohort);
+  faq = faqFor(cohort);
 });
 
 afterAll(async () => {
@@ -58,6 +74,7 @@ describe('landing page in a real browser', () => {
   it('sends the hero words in the first HTML response, and no wizard code', async () => {
     const html = await (await fetch(`${server.url}/`)).text();
     expect(html).toContain(heroPairs[0].headline);
+    expect(html).toContain(`Cohort ${cohort.number} starts ${cohort.start}`);
     const page = await open(1280, 800);
     const scripts = await page.evaluate(() =>
       performance

@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { faq } from '../../content/faq';
 import { ChevronIcon } from '../components/Icons';
+import { useCohort } from '../useCohort';
 
 /** The FAQ accordion: one answer open at a time; clicking the open question closes it. */
 export function Faq() {
   const [open, setOpen] = useState<number | null>(null);
+  const entries = faq(useCohort());
   return (
     <section id="faq" className="section faq" aria-labelledby="faq-title">
       <div className="container faq-inner">
         <p className="eyebrow">FAQ</p>
         <h2 id="faq-title">Frequently asked questions</h2>
         <div className="faq-list">
-          {faq.map((entry, i) => (
+          {entries.map((entry, i) => (
             <div key={entry.question} className="faq-item" data-open={open === i}>
               <h3>
                 <button

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { HERO_ROTATION_MS, heroPairs } from '../../content/hero';
-import { cohort } from '../../content/programme';
 import { ApplyLink } from '../components/ApplyLink';
 import { PauseIcon, PlayIcon } from '../components/Icons';
 import { useInterval, usePrefersReducedMotion } from '../hooks';
+import { useCohort } from '../useCohort';
 
 /**
  * Seven headline pairs, one every 6 s, looping; still for people who prefer reduced motion, and pausable by
@@ -11,19 +11,21 @@ import { useInterval, usePrefersReducedMotion } from '../hooks';
  * grid cell so the hero is always as tall as its longest pair: a rotation never shifts the page.
  */
 export function Hero() {
+  const cohort = useCohort();
+  const pairs = heroPairs(cohort);
   const reducedMotion = usePrefersReducedMotion();
   const [index, setIndex] = useState(0);
   const [choice, setChoice] = useState<'play' | 'pause' | null>(null);
   const playing = choice ? choice === 'play' : !reducedMotion;
 
-  useInterval(() => setIndex((i) => (i + 1) % heroPairs.length), HERO_ROTATION_MS, playing);
+  useInterval(() => setIndex((i) => (i + 1) % pairs.length), HERO_ROTATION_MS, playing);
 
-  const pair = heroPairs[index];
+  const pair = pairs[index];
   return (
     <section id="hero" className="hero" aria-labelledby="hero-title">
       <div className="container hero-inner">
         <p className="hero-eyebrow">
-          Cohort {cohort.number} · starts {cohort.startLabel}
+          Cohort {cohort.number} · starts {cohort.start}
         </p>
         <div className="hero-rotator">
           <div className="hero-slot" aria-live="polite" aria-atomic="true">
@@ -32,7 +34,7 @@ export function Hero() {
             </h1>
             <p className="hero-sub">{pair.subheadline}</p>
           </div>
-          {heroPairs.map((sizer) => (
+          {pairs.map((sizer) => (
             <div key={sizer.headline} className="hero-slot hero-sizer" aria-hidden="true">
               <p className="hero-title">{sizer.headline}</p>
               <p className="hero-sub">{sizer.subheadline}</p>

@@ -1,10 +1,12 @@
 import { keyInformation } from '../../content/programme';
 import { useViewportWidth } from '../hooks';
 import { keyInfoRowHeight } from '../layout';
+import { useCohort } from '../useCohort';
 
 /** Key Information (id `gant`): four cards in a row of the spec's height (1370 px below 768 px, else 560 px). */
 export function KeyInformation() {
   const width = useViewportWidth();
+  const cards = keyInformation(useCohort());
   return (
     <section id="gant" className="section keyinfo" aria-labelledby="gant-title">
       <div className="container">
@@ -14,7 +16,7 @@ export function KeyInformation() {
           className="keyinfo-row"
           style={width === null ? undefined : { minHeight: keyInfoRowHeight(width) }}
         >
-          {keyInformation.map((card) => (
+          {cards.map((card) => (
             <li key={card.title} className="card keyinfo-card">
               <h3>{card.title}</h3>
               <p className="keyinfo-lead">{card.lead}</p>

@@ -1,8 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { faq } from '../../../src/content/faq';
+import { faq as faqFor } from '../../../src/content/faq';
 import { Faq } from '../../../src/landing/sections/Faq';
+import { sampleCohort, withCohort } from './helpers';
+
+const faq = faqFor(sampleCohort);
 
 const question = (i: number) => screen.getByRole('button', { name: faq[i].question });
 const answerVisible = (i: number) =>
@@ -10,7 +13,7 @@ const answerVisible = (i: number) =>
 
 describe('FAQ', () => {
   it('has 14 questions, all closed at first', () => {
-    render(<Faq />);
+    render(<Faq />, { wrapper: withCohort });
     expect(faq).toHaveLength(14);
     expect(screen.getAllByRole('button')).toHaveLength(14);
     faq.forEach((_, i) => {
@@ -21,7 +24,7 @@ describe('FAQ', () => {
 
   it('opens one answer at a time, and clicking the open question closes it', async () => {
     const user = userEvent.setup();
-    render(<Faq />);
+    render(<Faq />, { wrapper: withCohort });
 
     await user.click(question(0));
     expect(question(0).getAttribute('aria-expanded')).toBe('true');
@@ -41,7 +44,7 @@ describe('FAQ', () => {
 
   it('works from the keyboard', async () => {
     const user = userEvent.setup();
-    render(<Faq />);
+    render(<Faq />, { wrapper: withCohort });
     await user.tab();
     expect(document.activeElement).toBe(question(0));
     await user.keyboard('{Enter}');

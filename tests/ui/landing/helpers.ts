@@ -1,4 +1,18 @@
 import { act } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { cohortLabels } from '../../../machines/rules/landingCohort';
+import { CohortContext } from '../../../src/landing/useCohort';
+
+/** A cohort as the server would fill it in (any live cohort: the page must quote whichever it is given). */
+export const sampleCohort = cohortLabels({
+  number: 13,
+  startDate: '2026-12-10',
+  applicationDeadline: '2026-12-03',
+});
+
+/** Renders a section inside the landing page's cohort, as LandingPage does. */
+export const withCohort = ({ children }: { children: ReactNode }) =>
+  createElement(CohortContext, { value: sampleCohort }, children);
 
 /** Resizes jsdom's window the way a browser does: a new innerWidth and a resize event. */
 export function setViewportWidth(width: number): void {

@@ -1,8 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { heroPairs } from '../../../src/content/hero';
+import { heroPairs as pairsFor } from '../../../src/content/hero';
 import { Hero } from '../../../src/landing/sections/Hero';
-import { stubReducedMotion } from './helpers';
+import { sampleCohort, stubReducedMotion, withCohort } from './helpers';
+
+const heroPairs = pairsFor(sampleCohort);
 
 const headline = () => screen.getByRole('heading', { level: 1 }).textContent;
 
@@ -24,7 +26,7 @@ describe('hero rotation', () => {
 
   it('shows the next pair every 6 seconds and loops after the seventh', () => {
     restore = stubReducedMotion(false);
-    render(<Hero />);
+    render(<Hero />, { wrapper: withCohort });
     expect(headline()).toBe(heroPairs[0].headline);
     expect(
       screen.getByText(heroPairs[0].subheadline, { selector: '.hero-slot:not(.hero-sizer) p' }),
@@ -45,7 +47,7 @@ describe('hero rotation', () => {
 
   it('is announced politely to screen readers, and the sizing copies are hidden from them', () => {
     restore = stubReducedMotion(false);
-    render(<Hero />);
+    render(<Hero />, { wrapper: withCohort });
     const live = screen.getByRole('heading', { level: 1 }).parentElement!;
     expect(live.getAttribute('aria-live')).toBe('polite');
     for (const sizer of document.querySelectorAll('.hero-sizer')) {
@@ -55,7 +57,7 @@ describe('hero rotation', () => {
 
   it('stays still for people who prefer reduced motion, until they press play', () => {
     restore = stubReducedMotion(true);
-    render(<Hero />);
+    render(<Hero />, { wrapper: withCohort });
     act(() => vi.advanceTimersByTime(60_000));
     expect(headline()).toBe(heroPairs[0].headline);
 
@@ -68,14 +70,14 @@ describe('hero rotation', () => {
 
   it('can be paused by anyone', () => {
     restore = stubReducedMotion(false);
-    render(<Hero />);
+    render(<Hero />, { wrapper: withCohort });
     fireEvent.click(screen.getByRole('button', { name: 'Pause headlines' }));
     act(() => vi.advanceTimersByTime(30_000));
     expect(headline()).toBe(heroPairs[0].headline);
   });
 
   it('has an Apply Now that opens /apply in a new tab', () => {
-    render(<Hero />);
+    render(<Hero />, { wrapper: withCohort });
     const apply = screen.getByRole('link', { name: /Apply Now/ });
     expect(apply.getAttribute('href')).toBe('/apply');
     expect(apply.getAttribute('target')).toBe('_blank');

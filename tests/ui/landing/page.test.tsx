@@ -3,9 +3,11 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { assessors, facilitators } from '../../../src/content/faculty';
 import { heroPairs } from '../../../src/content/hero';
+import { COHORT_PLACEHOLDERS } from '../../../machines/rules/landingCohort';
 import { partners } from '../../../src/content/partners';
 import { levels } from '../../../src/content/curriculum';
 import { LandingPage } from '../../../src/landing/LandingPage';
+import { sampleCohort } from './helpers';
 
 const ids = [
   'hero',
@@ -23,13 +25,13 @@ const ids = [
 
 describe('landing page', () => {
   it('has every section of the spec, in order', () => {
-    render(<LandingPage />);
+    render(<LandingPage cohort={sampleCohort} />);
     const found = [...document.querySelectorAll('[id]')].map((el) => el.id).filter((id) => ids.includes(id));
     expect(found).toEqual(ids);
   });
 
   it('sends every Apply Now to /apply in a new tab', () => {
-    render(<LandingPage />);
+    render(<LandingPage cohort={sampleCohort} />);
     const applies = screen.getAllByRole('link', { name: /Apply Now/ });
     expect(applies.length).toBeGreaterThanOrEqual(6);
     for (const a of applies) {
@@ -40,7 +42,7 @@ describe('landing page', () => {
   });
 
   it('shows the content the spec counts', () => {
-    render(<LandingPage />);
+    render(<LandingPage cohort={sampleCohort} />);
     expect(facilitators).toHaveLength(17);
     expect(assessors).toHaveLength(16);
     expect(document.querySelectorAll('#faculty .slider-item')).toHaveLength(33);
@@ -59,12 +61,13 @@ describe('landing page', () => {
     for (const title of ['A Beginner', 'Unemployed', 'Confused About Your Next Move', 'Global Citizen']) {
       expect(screen.getByRole('heading', { name: title })).toBeTruthy();
     }
-    expect(screen.getByText('Cohort 6 starts 10 March 2025', { selector: '.keyinfo-lead' })).toBeTruthy();
+    expect(screen.getByText('Cohort 13 starts 10 December 2026', { selector: '.keyinfo-lead' })).toBeTruthy();
+    expect(screen.getByText('Applications close 3 December 2026')).toBeTruthy();
     expect(screen.getByText('N60,000 (Nigeria) or $50 (international)')).toBeTruthy();
   });
 
   it('gives the video a poster, controls, no preload and the fallback text', () => {
-    render(<LandingPage />);
+    render(<LandingPage cohort={sampleCohort} />);
     const video = document.querySelector('video')!;
     expect(video.getAttribute('poster')).toBeTruthy();
     expect(video.hasAttribute('controls')).toBe(true);
@@ -73,7 +76,7 @@ describe('landing page', () => {
   });
 
   it('sizes every image and lazy-loads every image below the hero', () => {
-    render(<LandingPage />);
+    render(<LandingPage cohort={sampleCohort} />);
     for (const img of document.querySelectorAll('img')) {
       expect(img.getAttribute('width')).toBeTruthy();
       expect(img.getAttribute('height')).toBeTruthy();
@@ -82,7 +85,7 @@ describe('landing page', () => {
   });
 
   it('has a footer with the 2024 copyright, mailto and tel links and three social icons', () => {
-    render(<LandingPage />);
+    render(<LandingPage cohort={sampleCohort} />);
     const footer = document.getElementById('footer')!;
     expect(footer.textContent).toContain('© 2024');
     expect(footer.querySelector('a[href^="mailto:"]')).not.toBeNull();
@@ -94,8 +97,29 @@ describe('landing page', () => {
   });
 
   it('renders on the server with the hero words in the markup', () => {
-    const html = renderToString(<LandingPage />);
-    expect(html).toContain(heroPairs[0].headline);
+    const html = renderToString(<LandingPage cohort={sampleCohort} />);
+    expect(html).toContain(heroPairs(sampleCohort)[0].headline);
     expect(html).toContain('id="whatsItGonnaBe"');
+  });
+
+  it('quotes the cohort it is given everywhere, and no other', () => {
+    render(<LandingPage cohort={sampleCohort} />);
+    // Testimonials name the cohorts their authors were in; everything else is about the cohort open now.
+    document.getElementById('testimonial')!.remove();
+    const text = document.body.textContent ?? '';
+    // Hero eyebrow and seventh pair, Key Information, the closing call, the FAQ answer.
+    expect(text.match(/Cohort 13\b/g)?.length).toBe(5);
+    expect(text).not.toMatch(/Cohort (?!13\b)\d+/);
+    expect(text.match(/10 December 2026/g)?.length).toBe(5);
+    expect(text.match(/3 December 2026/g)?.length).toBe(3);
+    expect(text).not.toContain('2025');
+  });
+
+  it('prerenders placeholders, never a cohort, for the server to fill', () => {
+    const html = renderToString(<LandingPage cohort={COHORT_PLACEHOLDERS} />);
+    expect(html).toContain(`Cohort ${COHORT_PLACEHOLDERS.number}`);
+    expect(html).toContain(COHORT_PLACEHOLDERS.start);
+    expect(html).toContain(COHORT_PLACEHOLDERS.deadline);
+    expect(html).not.toMatch(/Cohort (<!-- -->)?\d+ (of|starts|·)/);
   });
 });

@@ -1,0 +1,70 @@
+/**
+ * The live cohort on the landing page. The page is prerendered once at build time with placeholders where the
+ * cohort's number and dates go (scripts/prerender.ts); the server fills them from the cohort open now and writes
+ * the same facts into `#root[data-cohort]`, from which the browser hydrates the identical text
+ * (server/landingPage.ts, src/landing/hydrate.tsx). Plain functions only: the server imports this file.
+ */
+/** The facts the server knows (dates as YYYY-MM-DD, as the API sends them). */
+export interface CohortFacts {
+  number: number;
+  startDate: string;
+  applicationDeadline: string;
+}
+
+/** The same facts as the page writes them. */
+export interface CohortLabels {
+  number: string;
+  start: string;
+  deadline: string;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** '2025-03-10' → '10 March 2025', the same on every machine (no locale, no time zone). */
+export function formatDay(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return `${day} ${MONTHS[month - 1]} ${year}`;
+}
+
+export const cohortLabels = (facts: CohortFacts): CohortLabels => ({
+  number: String(facts.number),
+  start: formatDay(facts.startDate),
+  deadline: formatDay(facts.applicationDeadline),
+});
+
+/** What the build writes where the server later puts the cohort; nothing else on the page looks like these. */
+export const COHORT_PLACEHOLDERS: CohortLabels = {
+  number: '%%COHORT_NUMBER%%',
+  start: '%%COHORT_START%%',
+  deadline: '%%COHORT_DEADLINE%%',
+};
+/** The placeholder for the facts themselves, as the value of `#root[data-cohort]`. */
+export const COHORT_FACTS_PLACEHOLDER = '%%COHORT_FACTS%%';
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The prerendered page with the cohort's words and facts in place of the placeholders. */
+export function fillCohort(template: string, facts: CohortFacts): string {
+  const labels = cohortLabels(facts);
+  const values: Record<string, string> = {
+    [COHORT_PLACEHOLDERS.number]: escapeHtml(labels.number),
+    [COHORT_PLACEHOLDERS.start]: escapeHtml(labels.start),
+    [COHORT_PLACEHOLDERS.deadline]: escapeHtml(labels.deadline),
+    [COHORT_FACTS_PLACEHOLDER]: escapeHtml(JSON.stringify(facts)),
+  };
+  return template.replace(/%%COHORT_[A-Z]+%%/g, (token) => values[token] ?? token);
+}

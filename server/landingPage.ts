@@ -1,0 +1,78 @@
+/**
+ * `/`: the prerendered landing page (dist/client/index.html) with the cohort open now written into it. The build
+ * leaves placeholders where the cohort's number and dates go (machines/rules/landingCohort.ts); this fills them and keeps
+ * the filled page, plain, Brotli and gzip, until the current cohort changes, so an answer costs no more than a
+ * static file's.
+ */
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { fillCohort, type CohortFacts } from '../machines/rules/landingCohort';
+import type { CohortRow } from './db/cohorts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export interface FilledPage {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export const cohortFacts = (row: CohortRow): CohortFacts => ({
+  number: row.number,
+  startDate: row.start_date,
+  applicationDeadline: row.application_deadline,
+});
+
+export async function fillAndCompress(template: string, facts: CohortFacts): Promise<FilledPage> {
+  const identity = Buffer.from(fillCohort(template, facts));
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzipAsync(identity, { level: 9 }),
+  ]);
+  return { identity, br, gzip: gz };
+}
+
+/** The landing page for the cohort open now; one entry, replaced when the cohort (or its dates) change. */
+export function landingPage(
+  templatePath: string,
+  currentCohort: () => Promise<CohortRow>,
+): () => Promise<FilledPage> {
+  let template: string | undefined;
+  let cached: { key: string; page: Promise<FilledPage> } | undefined;
+  return async () => {
+    const facts = cohortFacts(await currentCohort());
+    const key = JSON.stringify(facts);
+    let entry = cached;
+    if (entry?.key !== key) {
+      template ??= readFileSync(templatePath, 'utf8');
+      const filling = { key, page: fillAndCompress(template, facts) };
+      // A failed fill is not kept: the next request tries again.
+      filling.page.catch(() => {
+        if (cached === filling) cached = undefined;
+      });
+      entry = cached = filling;
+    }
+    return entry.page;
+  };
+}
+
+/** The encoding to answer in: Brotli, else gzip, else none (q=0 refuses one). */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}

@@ -1,0 +1,108 @@
+/**
+ * `/` quotes the cohort open now, from the server's cohorts, never a cohort fixed at build time. The page is
+ * prerendered here the way scripts/prerender.ts does it (index.html with the SSR entry's markup in place of its
+ * marker), so the test does not depend on a build.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../../machines/rules/contract';
+import { render } from '../../src/landing/entry-server';
+import { databases, json, releaseDatabases, testApp, type TestApp } from './support';
+
+afterAll(releaseDatabases);
+
+const root = resolve(import.meta.dirname, '../..');
+const prerendered = readFileSync(join(root, 'index.html'), 'utf8').replace(
+  '<!--landing-prerender-->',
+  render(),
+);
+
+/** The page's visible words, roughly: tags and React's text separators removed. */
+const words = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+
+for (const database of databases) {
+  describe(`the landing page quotes the live cohort (${database.name})`, () => {
+    let t: TestApp;
+    const client = mkdtempSync(join(tmpdir(), 'bootcamp-landing-'));
+    beforeAll(async () => {
+      mkdirSync(join(client, 'assets'));
+      writeFileSync(join(client, 'index.html'), prerendered);
+      writeFileSync(join(client, 'index.html.br'), 'the unfilled template, compressed');
+      writeFileSync(join(client, 'app.html'), '<!doctype html><title>App shell</title>');
+      t = await testApp(database, { clientDir: client });
+    });
+    afterAll(async () => {
+      await t.close();
+      rmSync(client, { recursive: true, force: true });
+    });
+
+    const get = (url: string, encoding = 'identity') =>
+      t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+
+    it('fills in the cohort the API calls current, its start and its deadline', async () => {
+      // The clock starts on 23 November 2026: cohort 13 (10 December 2026, deadline 3 December) is open.
+      const api = json<{ data: { number: number }[] }>(
+        await t.app.inject({ method: 'GET', url: paths.currentCohort }),
+      );
+      expect(api.data[0].number).toBe(13);
+      const res = await get('/');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      const text = words(res.body);
+      expect(text).toContain('Cohort 13 · starts 10 December 2026');
+      expect(text).toContain('Cohort 13 starts 10 December 2026');
+      expect(text).toContain('Applications close 3 December 2026');
+      expect(text).toContain('Cohort 13 starts on 10 December 2026');
+      expect(res.body).toContain('content="The Employment Bootcamp: a 12-week');
+      expect(res.body).toMatch(/Cohort 13 starts 10 December 2026\."/);
+      expect(res.body).not.toContain('%%COHORT');
+      expect(res.body).not.toMatch(/March 2025/);
+      // The browser hydrates from the same facts.
+      const facts = res.body.match(/data-cohort="([^"]+)"/)![1].replace(/&quot;/g, '"');
+      expect(JSON.parse(facts)).toEqual({
+        number: 13,
+        startDate: '2026-12-10',
+        applicationDeadline: '2026-12-03',
+      });
+    });
+
+    it('sends the same page Brotli- or gzip-compressed to browsers that accept it', async () => {
+      const plain = (await get('/')).body;
+      const br = await get('/', 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+      const gz = await get('/', 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(plain);
+      expect((await t.app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
+    });
+
+    it('never serves the unfilled template, whatever the path', async () => {
+      expect(words((await get('/index.html', 'br')).body)).not.toContain('%%COHORT');
+      expect((await get('/index.html')).body).toContain('Cohort 13');
+      const compressed = await get('/index.html.br');
+      expect(compressed.body).not.toContain('the unfilled template');
+    });
+
+    it('moves on to the next cohort once the deadline has passed', async () => {
+      // The deadline day itself still belongs to cohort 13.
+      t.setNow(new Date('2026-12-03T22:00:00Z'));
+      expect(words((await get('/')).body)).toContain('Cohort 13 starts 10 December 2026');
+      t.setNow(new Date('2026-12-04T08:00:00Z'));
+      const after = await get('/', 'br');
+      const text = words(brotliDecompressSync(after.rawPayload).toString());
+      expect(text).toContain('Cohort 14 · starts 10 March 2027');
+      expect(text).toContain('Applications close 3 March 2027');
+      expect(text).not.toContain('Cohort 13');
+      expect(words((await get('/')).body)).toContain('Cohort 14 starts on 10 March 2027');
+    });
+  });
+}
