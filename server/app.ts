@@ -19,10 +19,12 @@ import { RequestLogs } from './logging';
 import type { Mailer } from './mail/index';
 import { SERVER_MESSAGES } from './messages';
 import { helmetHeaders, sendSecurityHeaders } from './securityHeaders';
+import { noStoreApi } from './noStore';
 import { cvRoutes } from './routes/cv';
 import { devRoutes } from './routes/dev';
 import { flowRoutes } from './routes/flow';
 import { geoRoutes } from './routes/geo';
+import { sessionRoutes } from './routes/session';
 import { staticRoutes } from './routes/static';
 import { stepRoutes } from './routes/steps';
 import { cvStorage } from './storage/index';
@@ -95,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       hsts: https,
     }),
   );
+  noStoreApi(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => {
@@ -120,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(async (api) => flowRoutes(api, ctx));
+  await app.register(async (api) => sessionRoutes(api, ctx));
   // Multipart only where a form may be posted: its hooks cost every other route (a listener per response).
   const withMultipart = (api: FastifyInstance) =>
     api.register(multipart, {

@@ -5,6 +5,7 @@ import { cohortById, type CohortRow } from './db/cohorts';
 import { iso, type Queryable } from './db/index';
 import type { StoredAnswer } from './idempotency';
 import { OUTBOX_INSERT, type OutboxRow } from './mail/index';
+import { quotaParams, takeCodeEmailSql } from './mailQuota';
 
 export interface ApplicationRow {
   [key: string]: unknown;
@@ -61,11 +62,14 @@ export interface NewApplication {
 }
 
 const createStatement = (withMail: boolean) => `
-WITH app AS (
+WITH quota AS (
+  ${takeCodeEmailSql({ mailbox: '$22', now: '$15', windowStart: '$23', max: '$24' }, 'NOT EXISTS (SELECT 1 FROM applications WHERE lower(email) = lower($1))')}
+), app AS (
   INSERT INTO applications (email, firstname, middlename, lastname, gender, country, city, phone, whatsapp_phone,
     referred_by, referral_source, referral_detail, communication_consent, applied_cohort_id,
     code_sends, code_sent_at, created_at, updated_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1, $15, $15, $15)
+  SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1, $15, $15, $15
+  WHERE (SELECT granted FROM quota)
   ON CONFLICT ((lower(email))) DO NOTHING
   RETURNING id
 ), code AS (
@@ -78,11 +82,11 @@ WITH app AS (
 )${
   withMail
     ? `, mail AS (
-  ${OUTBOX_INSERT} SELECT $22::text, $23::text, $24::text, $25::text, $26::timestamptz FROM app
+  ${OUTBOX_INSERT} SELECT $25::text, $26::text, $27::text, $28::text, $29::timestamptz FROM app
 )`
     : ''
 }
-SELECT id FROM app`;
+SELECT (SELECT id FROM app) AS id, (SELECT granted FROM quota) AS granted, (SELECT oldest FROM quota) AS oldest`;
 
 const CREATE_WITH_MAIL = createStatement(true);
 const CREATE = createStatement(false);
@@ -90,8 +94,11 @@ const CREATE = createStatement(false);
 /**
  * Stores a new application, its first code (the first send), the answer under its idempotency key and, given the
  * outbox row, its code email: all in one statement, so atomic without a transaction and one round trip (on PGlite,
- * which runs one statement at a time for the whole process, statements are throughput). The unique index on the
- * email decides who wins a race. The new id, or undefined when the email is taken (nothing is stored then).
+ * which runs one statement at a time for the whole process, statements are throughput). The statement first takes
+ * one code email from the inbox's hourly allowance (mailQuota.ts; not when the email is already taken) and stores
+ * nothing if there is none left. The unique index on the email decides who wins a race.
+ * `id` is the new id, or undefined when nothing was stored: `granted` false then means the inbox had had its
+ * allowance (its oldest send in the hour is `oldest`); otherwise the email is taken.
  */
 export async function insertApplication(
   db: Queryable,
@@ -100,7 +107,7 @@ export async function insertApplication(
   code: { salt: string; codeHash: string; expiresAt: Date },
   idempotency: { key: string | null; answer: StoredAnswer },
   mail?: OutboxRow,
-): Promise<number | undefined> {
+): Promise<{ id: number | undefined; granted: boolean | null; oldest: Date | null }> {
   const a = application;
   const params: unknown[] = [
     a.email,
@@ -124,14 +131,21 @@ export async function insertApplication(
     idempotency.key,
     idempotency.answer.status,
     JSON.stringify(idempotency.answer.body),
+    // The quota's mailbox, window start and limit ($22–$24); its time is the create's ($15).
+    ...quotaParams(a.email, now).filter((_, i) => i !== 1),
     ...(mail ?? []),
   ];
-  const { rows } = await db.query<{ id: number }>(
-    mail ? CREATE_WITH_MAIL : CREATE,
-    params,
-    mail ? 'create-application-with-mail' : 'create-application',
-  );
-  return rows[0]?.id;
+  const { rows } = await db.query<{
+    id: number | null;
+    granted: boolean | null;
+    oldest: Date | string | null;
+  }>(mail ? CREATE_WITH_MAIL : CREATE, params, mail ? 'create-application-with-mail' : 'create-application');
+  const row = rows[0];
+  return {
+    id: row?.id ?? undefined,
+    granted: row?.granted ?? null,
+    oldest: row?.oldest ? new Date(row.oldest) : null,
+  };
 }
 
 export interface CvRow {

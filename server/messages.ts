@@ -15,6 +15,10 @@ export const SERVER_MESSAGES = {
   unsupportedType: 'This kind of request body is not accepted',
   tooManyRequests: (seconds: number) => `Too many requests. Please wait ${seconds} seconds and try again.`,
   resendTooSoon: (seconds: number) => `Please wait ${seconds} seconds before asking for a new code`,
+  tooManyCodes: (seconds: number) => {
+    const minutes = Math.ceil(seconds / 60);
+    return `We have sent several codes to this email address in the last hour. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} before asking for another one.`;
+  },
   reminderPast: 'Please choose a date and time in the future',
   columnName: "column_name must be 'Financial Info'",
   videoData: 'The video progress is not valid',

@@ -20,6 +20,7 @@ export const paths = {
   misc: `${API}/bootcamp/application/misc`,
   resendToken: `${API}/bootcamp/resend-token`,
   verifyEmail: `${API}/bootcamp/verify-email`,
+  signOut: `${API}/bootcamp/sign-out`,
   update: (email: string) => `${API}/bootcamp/update/${encodeURIComponent(email)}`,
   geo: `${API}/geo`,
 } as const;

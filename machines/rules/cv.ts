@@ -37,3 +37,66 @@ export function detectCvKind(head: Uint8Array): CvKind | null {
   }
   return null;
 }
+
+/** What a Word package may unpack to, in all: far above any CV with photos, far below a zip bomb. */
+export const DOCX_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
+/** The most a large part may shrink by: Word's XML packs 5–20×; deflate cannot go past about 1032×. */
+export const DOCX_MAX_RATIO = 200;
+const RATIO_FROM_BYTES = 1024 * 1024;
+const MAX_PARTS = 5000;
+const DOCX_PARTS = ['[Content_Types].xml', 'word/document.xml'];
+
+const EOCD = 0x06054b50; // end of central directory
+const CENTRAL = 0x02014b50; // central directory entry
+
+/**
+ * Whether a whole .docx file is a real Word package of sane size, read from the zip's central directory alone (no
+ * part is unpacked): it lists `[Content_Types].xml` and `word/document.xml`, its parts' declared sizes add up to at
+ * most DOCX_MAX_UNPACKED_BYTES, no large part claims to shrink more than DOCX_MAX_RATIO times, and the directory
+ * is consistent (every entry where it says, only stored or deflated parts, no ZIP64: a CV never needs 4 GB).
+ */
+export function checkDocxPackage(file: Uint8Array): boolean {
+  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+  // The end record is the last 22 bytes, or sits before a comment of up to 64 KB.
+  let end = -1;
+  for (let at = file.length - 22; at >= Math.max(0, file.length - 22 - 0xffff); at--) {
+    if (view.getUint32(at, true) === EOCD && at + 22 + view.getUint16(at + 20, true) === file.length) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) return false;
+  const entries = view.getUint16(end + 10, true);
+  const directorySize = view.getUint32(end + 12, true);
+  const directoryAt = view.getUint32(end + 16, true);
+  if (entries === 0xffff || directoryAt === 0xffffffff || entries > MAX_PARTS) return false;
+  if (directoryAt + directorySize > end) return false;
+  const names = new Set<string>();
+  let unpacked = 0;
+  let at = directoryAt;
+  for (let i = 0; i < entries; i++) {
+    if (at + 46 > end || view.getUint32(at, true) !== CENTRAL) return false;
+    const method = view.getUint16(at + 10, true);
+    const packed = view.getUint32(at + 20, true);
+    const size = view.getUint32(at + 24, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const next = at + 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const localAt = view.getUint32(at + 42, true);
+    if (next > end || localAt >= directoryAt) return false;
+    if (packed === 0xffffffff || size === 0xffffffff) return false;
+    if (method !== 0 && method !== 8) return false;
+    if (method === 0 && packed !== size) return false;
+    if (size >= RATIO_FROM_BYTES && size > packed * DOCX_MAX_RATIO) return false;
+    unpacked += size;
+    if (unpacked > DOCX_MAX_UNPACKED_BYTES) return false;
+    names.add(new TextDecoder('latin1').decode(file.subarray(at + 46, at + 46 + nameLength)));
+    at = next;
+  }
+  return DOCX_PARTS.every((part) => names.has(part));
+}
+
+/** The kind of a whole file by its content: the first bytes, and for a .docx its package's directory too. */
+export function checkCvContent(file: Uint8Array): CvKind | null {
+  const kind = detectCvKind(file.subarray(0, 8192));
+  return kind === 'docx' && !checkDocxPackage(file) ? null : kind;
+}

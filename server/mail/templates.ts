@@ -9,8 +9,22 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/**
+ * The name a greeting may carry: letters of any script (with their combining marks), spaces, hyphens and
+ * apostrophes, at most 40 characters. Anything else (a dot, a colon, a slash, digits) means the 'name' could be a
+ * sentence or a link written into our email; such a name is left out (docs/decisions/030-names-in-emails.md).
+ */
+const SAFE_NAME = /^[\p{L}\p{M}]+(?:[ '’-]+[\p{L}\p{M}]+)*$/u;
+const NAME_MAX = 40;
+
+/** 'Hello Ada,' for a plain name, 'Hello,' for anything else. */
+export function greeting(firstname: string): string {
+  const name = firstname.normalize('NFC').trim().replace(/ {2,}/g, ' ');
+  return name && name.length <= NAME_MAX && SAFE_NAME.test(name) ? `Hello ${name},` : 'Hello,';
+}
+
 /** `link` is written after the second paragraph, as a button-like link (the reminder's call to action). */
-const page = (paragraphs: string[], highlight?: string, link?: { href: string; text: string }) =>
+export const page = (paragraphs: string[], highlight?: string, link?: { href: string; text: string }) =>
   `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1a1a1a;line-height:1.5">` +
   paragraphs
     .map((p, i) =>
@@ -24,9 +38,8 @@ const page = (paragraphs: string[], highlight?: string, link?: { href: string; t
   `</body></html>`;
 
 export function codeEmail(to: string, firstname: string, code: string, minutes: number): MailMessage {
-  const hello = firstname ? `Hello ${firstname},` : 'Hello,';
   const lines = [
-    hello,
+    greeting(firstname),
     `Here is your code to confirm your email for ${PROGRAMME}:`,
     `It works for ${minutes} minutes. If you did not ask for it, you can ignore this email.`,
     `See you soon,\n${PROGRAMME} team`,
@@ -46,7 +59,7 @@ export function submittedEmail(
   waitlisted: boolean,
 ): MailMessage {
   const lines = [
-    firstname ? `Hello ${firstname},` : 'Hello,',
+    greeting(firstname),
     `Thank you for applying to ${PROGRAMME}. We have your application.`,
     waitlisted
       ? `The cohort you applied for is closed or full, so you are on the waitlist for ${cohortName}. We will write to you before it starts.`
@@ -66,7 +79,7 @@ export function submittedEmail(
 /** The reminder an applicant asked for on the confirmation page: finish confirming their place (choose how to pay). */
 export function reminderEmail(to: string, firstname: string, confirmationUrl: string): MailMessage {
   const lines = [
-    firstname ? `Hello ${firstname},` : 'Hello,',
+    greeting(firstname),
     `You asked us to remind you: one step is left to confirm your place in ${PROGRAMME}. Choose how you will pay the commitment fee (in full, in instalments, or apply for financial aid) on your confirmation page:`,
     `If you have already done this, you can ignore this email.`,
     `See you soon,\n${PROGRAMME} team`,

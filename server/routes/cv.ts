@@ -3,12 +3,13 @@
  * upload is cut off while streaming and the partial file deleted. One current CV per application.
  */
 import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { paths } from '../../machines/rules/contract';
-import { CV_MAX_BYTES, detectCvKind, type CvKind } from '../../machines/rules/cv';
+import { CV_MAX_BYTES, checkDocxPackage, detectCvKind, type CvKind } from '../../machines/rules/cv';
 import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
 import type { Context } from '../app';
 import { findCv } from '../applications';
@@ -101,6 +102,12 @@ export async function cvRoutes(app: FastifyInstance, ctx: Context): Promise<void
           if (gate.size === 0 || !gate.kind) {
             await storage.remove(target.name);
             throw fieldFail(400, 'cv', FIELD_MESSAGES.cv);
+          }
+          // A .docx is a zip: its directory, at the end, shows a real Word package of sane unpacked size (not a
+          // zip bomb renamed .docx). The whole file is on disk by now, at most 10 MB.
+          if (gate.kind === 'docx' && !checkDocxPackage(new Uint8Array(await readFile(target.path)))) {
+            await storage.remove(target.name);
+            throw wrongType();
           }
           saved = {
             name: target.name,

@@ -18,6 +18,7 @@ import { fail, fieldFail, firstMessage, HttpError } from '../http';
 import { idempotencyKey, remember, replay } from '../idempotency';
 import { codeEmail } from '../mail/templates';
 import { perEmailLimit } from '../limits';
+import { inboxFull, takeCodeEmail } from '../mailQuota';
 import { SERVER_MESSAGES } from '../messages';
 import { createSession, sessionApplicationId, setSessionCookie } from '../sessions';
 import { describe, email, emailParams, object, str } from './schemas';
@@ -124,15 +125,19 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       const mail = codeEmail(address, application.firstname, code.code, CODE_MINUTES);
       const outboxRow = mailer.outboxRow?.(mail);
       // With the outbox the code email is part of the one statement; a mailer that sends for real sends inside
-      // the transaction, so a failed send stores nothing.
-      const id = outboxRow
+      // the transaction, so a failed send stores nothing. An inbox that has had its codes for the hour
+      // (mailQuota.ts) gets nothing stored either.
+      const created = outboxRow
         ? await insertApplication(db, application, now, code, { key, answer }, outboxRow)
         : await db.transaction(async (tx) => {
-            const created = await insertApplication(tx, application, now, code, { key, answer });
-            if (created !== undefined) await mailer.send(mail, tx);
-            return created;
+            const result = await insertApplication(tx, application, now, code, { key, answer });
+            if (result.id !== undefined) await mailer.send(mail, tx);
+            return result;
           });
-      if (id !== undefined) return reply.code(answer.status).send(answer.body);
+      if (created.id !== undefined) return reply.code(answer.status).send(answer.body);
+      // Refused for the inbox, unless a create racing this one took the email meanwhile (then: replay or 409).
+      if (created.granted === false && !(await findByEmail(db, address)))
+        throw inboxFull(created.oldest, now);
       // The email is taken: by this very request before (its answer was lost; replay it), or by someone else.
       const earlier = await replay(db, key, now);
       if (earlier) return reply.code(earlier.status).send(earlier.body);
@@ -161,6 +166,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
             { 'retry-after': String(wait) },
           );
         }
+        await takeCodeEmail(tx, row.email, now);
         const { code, retryAfter } = await issueCode(tx, row, now);
         await mailer.send(codeEmail(row.email, row.firstname, code, CODE_MINUTES), tx);
         return { status: 200, body: { message: MESSAGES.otpSent, data: { retryAfter } } };

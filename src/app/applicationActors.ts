@@ -5,7 +5,7 @@ import { otpTimerMachine, type OtpTimerEvent } from '../../machines/otpTimer.mac
 import { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
 import { reminderMachine } from '../../machines/reminder.machine';
 import { videoQuizMachine } from '../../machines/videoQuiz.machine';
-import { detectCvKind, MESSAGES, toFailure, type VideoData } from '../../machines/rules';
+import { checkDocxPackage, detectCvKind, MESSAGES, toFailure, type VideoData } from '../../machines/rules';
 import type { ApiClient } from '../api/client';
 import type { AppConfig } from '../config';
 import { createInstalmentCheckout } from '../payment/instalmentCheckout';
@@ -41,13 +41,18 @@ export function provideApplication(api: ApiClient, config: AppConfig) {
           const failure = toFailure(error, MESSAGES.cvUploadFailed);
           sendBack({ type: 'UPLOAD.FAILED', message: failure.message, errors: failure.errors });
         };
-        // The content is checked before a byte is sent: a renamed file fails here, not after a long upload.
+        // The content is checked before a byte is sent: a renamed file fails here, not after a long upload. A
+        // .docx is read whole (at most 10 MB) to check its package's directory, as the server does.
         input.file
           .slice(0, 4096)
           .arrayBuffer()
-          .then((head) => {
-            if (!detectCvKind(new Uint8Array(head)))
-              throw { message: MESSAGES.cvType, errors: { cv: [MESSAGES.cvType] } };
+          .then(async (head) => {
+            const kind = detectCvKind(new Uint8Array(head));
+            const fine =
+              kind === 'docx'
+                ? checkDocxPackage(new Uint8Array(await input.file.arrayBuffer()))
+                : kind !== null;
+            if (!fine) throw { message: MESSAGES.cvType, errors: { cv: [MESSAGES.cvType] } };
             return api.uploadCv(
               input.email,
               input.file,
