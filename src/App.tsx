@@ -1,16 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { ApiClient } from './api/client';
 import { ApplicationShell } from './app/ApplicationShell';
+import { preloadable } from './app/preloadable';
 import { readConfig } from './config';
 import { NotFoundPage } from './screens/NotFoundScreen';
 
-const FinancialAidApp = lazy(() =>
-  import('./app/FinancialAidApp').then((m) => ({ default: m.FinancialAidApp })),
-);
-const KlumpTestScreen = lazy(() =>
-  import('./screens/KlumpTestScreen').then((m) => ({ default: m.KlumpTestScreen })),
-);
+const FinancialAidApp = preloadable(() => import('./app/FinancialAidApp').then((m) => m.FinancialAidApp));
+const KlumpTestScreen = preloadable(() => import('./screens/KlumpTestScreen').then((m) => m.KlumpTestScreen));
 const loadCheckout = () =>
   import('./payment/instalmentCheckout').then((m) => m.createInstalmentCheckout(readConfig()));
 

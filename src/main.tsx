@@ -6,6 +6,7 @@ import { currentScreen, progressOf } from '../machines/application.machine';
 import { createApiClient } from './api/client';
 import { App } from './App';
 import { ApplicationProvider } from './app/ApplicationContext';
+import { ErrorBoundary } from './app/ErrorBoundary';
 import { APPLICATION_SYSTEM_ID, provideApplication } from './app/applicationActors';
 import { captureReferral, loadPersisted, savePersisted } from './app/persistence';
 import { machineTrace } from './app/trace';
@@ -45,10 +46,12 @@ actor.start();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BrowserRouter>
-      <ApplicationProvider actor={actor}>
-        <App api={api} />
-      </ApplicationProvider>
-    </BrowserRouter>
+    <ErrorBoundary frame="page">
+      <BrowserRouter>
+        <ApplicationProvider actor={actor}>
+          <App api={api} />
+        </ApplicationProvider>
+      </BrowserRouter>
+    </ErrorBoundary>
   </StrictMode>,
 );

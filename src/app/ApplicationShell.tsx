@@ -10,6 +10,7 @@ import {
 import { GetStartedScreen } from '../screens/GetStartedScreen';
 import { NotFoundPage } from '../screens/NotFoundScreen';
 import { useApplication } from './ApplicationContext';
+import { ErrorBoundary } from './ErrorBoundary';
 import { preloadable } from './preloadable';
 import { isMachinePath, useRouteSync } from './useRouteSync';
 
@@ -123,7 +124,10 @@ export function ApplicationShell() {
         )}
         {/* The screens after submission are made of cards of their own. */}
         <div className={showProgress || state === 'success' ? 'card' : undefined}>
-          <Suspense fallback={<p className="loading">Loading…</p>}>{Screen && <Screen />}</Suspense>
+          {/* A screen that fails says so inside the shell; a new screen starts afresh. */}
+          <ErrorBoundary frame="section" key={state}>
+            <Suspense fallback={<p className="loading">Loading…</p>}>{Screen && <Screen />}</Suspense>
+          </ErrorBoundary>
         </div>
       </main>
       {aidSubmitted && (
