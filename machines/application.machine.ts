@@ -91,6 +91,7 @@ export type ApplicationEvent =
   | { type: 'CANCEL' }
   | { type: 'DIALOG.CLOSE' }
   | { type: 'RESEND' }
+  | { type: 'EMAIL.CHANGE' }
   | { type: 'PROCEED' }
   | { type: 'SUBMIT' }
   | { type: 'CONTINUE' }
@@ -252,7 +253,13 @@ export const eligibilityPayload = (form: ApplicationForm): EligibilityPayload =>
     education_focus: form.education_focus,
     highest_qualification: form.highest_qualification,
   };
-  return { email: form.email, eligibility, eligible: scoreEligibility(eligibility).status };
+  return {
+    email: form.email,
+    eligibility,
+    eligible: scoreEligibility(eligibility).status,
+    // The server then accepts the submission without an uploaded CV, and staff see that it came by email.
+    cv_sent_by_email: form.cv_sent_by_email && !form.pdf,
+  };
 };
 
 export const employmentPayload = (form: ApplicationForm): EmploymentPayload => ({
@@ -338,7 +345,14 @@ export const applicationMachine = setup({
     }),
     clearErrors: assign({ errors: {}, errorMessage: '', notice: '' }),
     markCvSent: assign(({ context }) => ({
-      form: { ...context.form, hasUploadedCV: true },
+    forgetEmail: assign(({ context }) => ({
+      form: { ...context.form, email: '', email_verified_at: '' },
+      existing: false,
+      token: '',
+      otp: { availableAt: 0, resendCount: 0 },
+      canResend: false,
+    })),
+      form: { ...context.form, hasUploadedCV: true, cv_sent_by_email: true },
       errors: withoutField(context.errors, 'cv'),
     })),
     showErrors: assign(({ context }, params: { group: ValidationGroup; only?: readonly string[] }) => ({
@@ -432,6 +446,7 @@ export const applicationMachine = setup({
                   existing: true,
                   submitted: false,
                 })),
+                  notice: MESSAGES.applicationFound,
               },
             ],
             onError: {
@@ -459,7 +474,9 @@ export const applicationMachine = setup({
         editing: {
           on: {
             SAVE: [
+            // An application that exists is not created again: on to the code, or past it once the email is proved.
               { guard: 'isExisting', target: '#application.verifyEmail' },
+              { guard: and(['isExisting', 'isVerified']), target: '#application.eligibility' },
               ...whenValid('communications', 'confirming'),
             ],
           },
@@ -493,7 +510,8 @@ export const applicationMachine = setup({
       initial: 'entering',
       states: {
         sendingCode: {
-          entry: 'clearErrors',
+          // Keeps the notice: the lookup just said the application was found.
+          entry: assign({ errors: {}, errorMessage: '' }),
           invoke: {
             src: 'sendCode',
             id: 'sendCode',
@@ -528,6 +546,26 @@ export const applicationMachine = setup({
             SAVE: whenValid('otp', 'verifying'),
             RESEND: { guard: 'canResend', target: 'resending' },
           },
+            // A mistyped address: the application under it stays unproved; this browser starts again with another
+            // one, keeping the bio data typed here (or from Get Started when there is none).
+            'EMAIL.CHANGE': [
+              {
+                guard: { type: 'valid', params: { group: 'biodata' } },
+                target: '#application.communications',
+                actions: 'forgetEmail',
+              },
+              {
+                target: '#application.getStarted',
+                actions: [
+                  'forgetEmail',
+                  'clearErrors',
+                  assign(({ context }) => ({
+                    form: { ...emptyApplication(), referrer: context.form.referrer },
+                    started: false,
+                  })),
+                ],
+              },
+            ],
         },
         resending: {
           entry: 'clearErrors',
@@ -659,7 +697,12 @@ export const applicationMachine = setup({
                 'UPLOAD.DONE': {
                   target: 'idle',
                   actions: assign(({ context, event }) => ({
-                    form: { ...context.form, pdf: event.filename, hasUploadedCV: true },
+                    form: {
+                      ...context.form,
+                      pdf: event.filename,
+                      hasUploadedCV: true,
+                      cv_sent_by_email: false,
+                    },
                     upload: null,
                     cvFile: null,
                     errors: withoutField(context.errors, 'cv'),
@@ -737,9 +780,13 @@ export const applicationMachine = setup({
     other: {
       meta: screen('other', 6, 'Getting to know you'),
       entry: 'clearErrors',
-      initial: 'editing',
+      initial: 'checking',
       states: {
         editing: {
+        // The page is open to anyone, but its answers can be sent only by the owner of a proved email: anyone else
+        // is told how to start or continue (the screen shows the way, not a form that cannot be sent).
+        checking: { always: [{ guard: 'isVerified', target: 'editing' }, { target: 'locked' }] },
+        locked: {},
           on: {
             SAVE: whenValid('others', 'keyInformation', OTHERS_ANSWERS),
           },

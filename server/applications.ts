@@ -28,6 +28,7 @@ export interface ApplicationRow {
   eligibility: Record<string, string> | null;
   eligibility_status: EligibilityStatus;
   employment: Record<string, string | number> | null;
+  cv_sent_by_email: boolean;
   other: Record<string, string> | null;
   agreement: boolean;
   agreement1: boolean;
@@ -232,6 +233,7 @@ export async function savedApplication(db: Queryable, row: ApplicationRow): Prom
       unemployment_duration: s(em.unemployment_duration),
       work_experience_years: s(em.work_experience_years),
       service_completion_date: s(em.service_completion_date),
+    cv_sent_by_email: row.cv_sent_by_email === true,
       reason_for_leaving: s(em.reason_for_leaving),
       exit_timeline: s(em.exit_timeline),
       job_urgency: typeof em.job_urgency === 'number' ? em.job_urgency : 0,

@@ -28,6 +28,8 @@ export interface ApplicationForm {
   /** The CV's stored name once uploaded; the file itself never goes to local storage. */
   pdf: string | null;
   hasUploadedCV: boolean;
+  /** 'I have sent it': the CV went to the support address by email instead of an upload (the server keeps it). */
+  cv_sent_by_email: boolean;
   employment_status: string;
   unemployment_duration: string;
   reason_for_leaving: string;
@@ -79,6 +81,7 @@ export const emptyApplication = (): ApplicationForm => ({
   highest_qualification: '',
   pdf: null,
   hasUploadedCV: false,
+  cv_sent_by_email: false,
   employment_status: '',
   unemployment_duration: '',
   reason_for_leaving: '',

@@ -78,6 +78,8 @@ export interface SavedApplication {
   employment: {
     employment_status: string;
     unemployment_duration: string;
+  /** The applicant said they emailed their CV to the support address instead of uploading it. */
+  cv_sent_by_email: boolean;
     work_experience_years: string;
     service_completion_date: string;
     reason_for_leaving: string;
@@ -126,6 +128,8 @@ export interface EligibilityPayload {
     | 'openness_to_tools'
     | 'work_disruption_feelings'
     | 'feedback_handling'
+  /** True when the CV was emailed to the support address instead of uploaded ('I have sent it'). */
+  cv_sent_by_email?: boolean;
     | 'approach_to_new_tasks'
     | 'education_focus'
     | 'highest_qualification'

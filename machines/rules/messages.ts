@@ -79,6 +79,8 @@ export const MESSAGES = {
 
   startNewApplication: 'Start new application',
 } as const;
+  applicationFound:
+    'Welcome back: we found your application. To keep your answers private, they open only after you enter the code we have just emailed you.',
 
 export const CONFIRM_SAVE = {
   title: 'Are you sure?',

@@ -120,6 +120,13 @@ CREATE TABLE code_mail_quota (
 );
 `,
   },
+  {
+    id: 4,
+    name: "CV sent by email ('I have sent it'): the submission needs no upload, and staff see why",
+    sql: `
+ALTER TABLE applications ADD COLUMN cv_sent_by_email boolean NOT NULL DEFAULT false;
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

@@ -31,6 +31,7 @@ const eligibilityBody = object({
   eligible: str(40),
   eligibility: object({
     openness_to_tools: str(LONG),
+  cv_sent_by_email: { type: 'boolean' },
     work_disruption_feelings: str(LONG),
     feedback_handling: str(LONG),
     approach_to_new_tasks: str(LONG),
@@ -105,7 +106,8 @@ async function missing(
   };
   if (!row.email_verified_at) errors.email = [SERVER_MESSAGES.needSession];
   Object.assign(errors, validateGroup('eligibility', row.eligibility ?? {}).errors);
-  if (!(await findCv(tx, row.id))) errors.cv = [FIELD_MESSAGES.cv];
+  // A CV emailed to the support address ('I have sent it') stands in for the upload; staff see the flag.
+  if (!row.cv_sent_by_email && !(await findCv(tx, row.id))) errors.cv = [FIELD_MESSAGES.cv];
   Object.assign(errors, validateGroup('employment', row.employment ?? {}).errors);
   Object.assign(errors, validateGroup('others', { ...(row.other ?? {}), ...agreements }).errors);
   return errors;
@@ -127,8 +129,14 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       return idempotentWrite(ctx, request, reply, 'eligibility', address, async (tx) => {
         const row = await requireOwner(ctx, request, address, tx);
         await tx.query(
-          'UPDATE applications SET eligibility = $2, eligibility_status = $3, updated_at = $4 WHERE id = $1',
-          [row.id, JSON.stringify(checked.value), status, config.now()],
+          'UPDATE applications SET eligibility = $2, eligibility_status = $3, updated_at = $4, cv_sent_by_email = $5 WHERE id = $1',
+          [
+            row.id,
+            JSON.stringify(checked.value),
+            status,
+            config.now(),
+            request.body?.cv_sent_by_email === true,
+          ],
         );
         return ok('Eligibility saved', { status });
       });

@@ -4,6 +4,7 @@ import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../
 import { StepForm } from '../app/StepForm';
 import { AppDialog } from '../components/Dialog';
 import { CheckboxField, RadioField, TextField } from '../components/Fields';
+import { readConfig } from '../config';
 
 export function CommunicationsScreen() {
   const send = useSend();
@@ -11,6 +12,8 @@ export function CommunicationsScreen() {
   const form = useForm();
   const { errors } = useErrors();
   const existing = useApplication((s) => s.context.existing);
+  const verified = Boolean(form.email_verified_at);
+  const support = readConfig().supportEmail;
   const confirming = useApplication((s) => s.matches({ communications: 'confirming' }));
   const saving = useApplication((s) => s.matches({ communications: 'saving' }));
   const codeSent = useApplication((s) => s.matches({ communications: 'codeSent' }));
@@ -37,7 +40,13 @@ export function CommunicationsScreen() {
         value={form.email}
         onChange={change('email')}
         disabled={existing}
-        hint={existing ? 'Your email cannot be changed once your application exists.' : undefined}
+        hint={
+          existing
+            ? verified
+              ? `Your email cannot be changed once your application exists: it is how we find your application. To use another address, write to ${support}.`
+              : "Your email cannot be changed once your application exists. If it is wrong, choose 'Use a different email address' on the code screen."
+            : undefined
+        }
         errors={errors}
       />
       <TextField

@@ -1,8 +1,10 @@
+import { Link } from 'react-router-dom';
 import type { OTHERS_ANSWERS } from '../../machines/rules';
 import { useApplication, useErrors, useFieldChange, useForm } from '../app/ApplicationContext';
 import { StepForm } from '../app/StepForm';
 import { TextAreaField } from '../components/Fields';
 import { KeyInformationModal } from './KeyInformationModal';
+import { ScreenHeading } from './ScreenHeading';
 
 /** The four open questions of SPEC §2.2, in order. */
 const OPEN_QUESTIONS = [
@@ -16,6 +18,54 @@ const OPEN_QUESTIONS = [
 ] as const satisfies readonly { name: (typeof OTHERS_ANSWERS)[number]; label: string }[];
 
 export function OtherScreen() {
+  const locked = useApplication((s) => s.matches({ other: 'locked' }));
+  return locked ? <OtherLocked /> : <OtherForm />;
+}
+
+/** The page is open to anyone; someone whose email is not proved here is shown the way in, not a form. */
+function OtherLocked() {
+  const email = useApplication((s) => s.context.form.email);
+  const started = useApplication((s) => s.context.started);
+  const existing = useApplication((s) => s.context.existing);
+  const way =
+    started && existing
+      ? {
+          text: (
+            <>
+              Your application is saved. Enter the code we emailed to <strong>{email}</strong> to continue it.
+            </>
+          ),
+          to: '/apply/verify-email',
+          label: 'Enter your code',
+        }
+      : started
+        ? {
+            text: 'Your application is not finished yet.',
+            to: '/apply/biodata',
+            label: 'Continue your application',
+          }
+        : {
+            text: 'Start your application, or continue one you started on another device: enter your email and we send you a code.',
+            to: '/apply',
+            label: 'Start or continue your application',
+          };
+  return (
+    <section aria-labelledby="screen-title">
+      <ScreenHeading>Getting to know you</ScreenHeading>
+      <p className="lede">
+        These questions are the last step of your application, so they open once your email is proved.
+      </p>
+      <p>{way.text}</p>
+      <p>
+        <Link className="button" to={way.to}>
+          {way.label}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function OtherForm() {
   const change = useFieldChange();
   const form = useForm();
   const { errors } = useErrors();

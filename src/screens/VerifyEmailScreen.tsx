@@ -66,6 +66,16 @@ export function VerifyEmailScreen() {
         </button>
       </div>
       {timer && !canResend && <ResendCountdown timer={timer} />}
+      <div className="change-email">
+        <h2>Wrong email address?</h2>
+        <p>
+          Your application is saved under <strong>{form.email}</strong>, and a saved address cannot be edited:
+          the code is how we know the inbox is yours. If the address is wrong, start again with the right one.
+        </p>
+        <button type="button" className="button--link" onClick={() => send({ type: 'EMAIL.CHANGE' })}>
+          Use a different email address
+        </button>
+      </div>
     </form>
   );
 }

@@ -81,6 +81,8 @@ export function screenGroup(s: Snapshot): { group: ValidationGroup; only?: reado
   if (s.matches('communications')) return { group: 'communications' };
   if (s.matches('eligibility')) return { group: 'eligibility' };
   if (s.matches('employment')) return { group: 'employment' };
+  // The open questions are not shown to someone whose email is not proved: there is nothing to fill.
+  if (s.matches({ other: 'locked' })) return null;
   if (s.matches({ other: 'editing' })) return { group: 'others', only: OTHERS_ANSWERS };
   if (s.matches('other')) return { group: 'others' };
   return null;
@@ -107,6 +109,8 @@ export function serialize(s: Snapshot): string {
     cv: s.matches('eligibility') && c.form.hasUploadedCV,
     resend: verifying && c.canResend,
     token: verifying && c.token.length > 0,
+    // 'Use a different email address' keeps the bio data when there is one to keep.
+    bio: verifying && validateGroup('biodata', c.form).ok,
     missing: missing(s).length,
     ended: s.matches('selectionVideo') && c.form.isVideoEnded,
   });
@@ -164,6 +168,7 @@ const saved = (over: Partial<SavedApplication> = {}): SavedApplication => ({
     status: 'not measured',
   },
   cv: null,
+  cv_sent_by_email: false,
   employment: {
     employment_status: '',
     unemployment_duration: '',
@@ -249,6 +254,7 @@ const PERSON_EVENTS: ApplicationEvent[] = [
   { type: 'CANCEL' },
   { type: 'DIALOG.CLOSE' },
   { type: 'RESEND' },
+  { type: 'EMAIL.CHANGE' },
   { type: 'PROCEED' },
   { type: 'SUBMIT' },
   { type: 'CONTINUE' },

@@ -299,6 +299,27 @@ describe('application machine: the rules it encodes', () => {
     expect(actor.getSnapshot().context.errors.cv).toBeUndefined();
   });
 
+  it('Communications of an application whose email is proved goes on to eligibility, with no code sent', () => {
+    const proved = persisted({
+      started: true,
+      existing: true,
+      form: { ...(GOOD as Partial<ApplicationForm>), email: MODEL_EMAIL, email_verified_at: 'yes' },
+    });
+    const { actor, calls } = live({}, { persisted: proved });
+    actor.send({ type: 'NAVIGATE', path: '/apply/communications' });
+    actor.send({ type: 'SAVE' });
+    expect(actor.getSnapshot().matches('eligibility')).toBe(true);
+    expect(calls).toEqual([]);
+    const unproved = live(
+      {},
+      { persisted: persisted({ ...proved, form: { ...proved.form, email_verified_at: '' } }) },
+    );
+    unproved.actor.send({ type: 'NAVIGATE', path: '/apply/verify-email' });
+    unproved.actor.send({ type: 'NAVIGATE', path: '/apply/communications' });
+    unproved.actor.send({ type: 'SAVE' });
+    expect(unproved.actor.getSnapshot().matches('verifyEmail')).toBe(true);
+  });
+
   it('a persisted application resumes where it was, with its answers', () => {
     const saved = persisted({
       started: true,

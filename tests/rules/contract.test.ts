@@ -52,6 +52,7 @@ const saved = (overrides: Partial<SavedApplication> = {}): SavedApplication => (
     status: 'action_required',
   },
   cv: { filename: 'ada-cv.pdf', size: 123_456 },
+  cv_sent_by_email: false,
   employment: {
     employment_status: 'I am currently serving (NYSC)',
     unemployment_duration: '',
@@ -158,6 +159,12 @@ describe('fromSavedApplication', () => {
     });
     const alreadySent = { ...emptyApplication(), hasUploadedCV: true };
     expect(fromSavedApplication(saved({ cv: null }), alreadySent).hasUploadedCV).toBe(true);
+  });
+
+  it('a CV the server knows was emailed counts as given, on any device', () => {
+    expect(
+      fromSavedApplication(saved({ cv: null, cv_sent_by_email: true }), emptyApplication()),
+    ).toMatchObject({ pdf: null, hasUploadedCV: true, cv_sent_by_email: true });
   });
 
   it('an empty referred_by keeps the referrer this browser already has', () => {

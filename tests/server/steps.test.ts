@@ -206,6 +206,38 @@ describe.each(databases)('the later steps on $name', (database) => {
   });
 
   it('submits a complete application into the open cohort, once, with one email', async () => {
+  it("accepts a submission whose CV was emailed ('I have sent it') and keeps that flag for staff", async () => {
+    await post(paths.eligibility, {
+      email: EMAIL,
+      eligible: 'eligible',
+      eligibility: goodEligibility,
+      cv_sent_by_email: true,
+    });
+    await post(paths.employment, { email: EMAIL, employment });
+    await post(paths.other, { email: EMAIL, other });
+    expect(await saved()).toMatchObject({ cv: null, cv_sent_by_email: true });
+    const res = await post(paths.submit, { email: EMAIL, ...agreed });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await saved()).stage).toBe('submitted');
+    const { rows } = await t.db.query<{ cv_sent_by_email: boolean }>(
+      'SELECT cv_sent_by_email FROM applications WHERE email = $1',
+      [EMAIL],
+    );
+    expect(rows[0].cv_sent_by_email).toBe(true);
+  });
+
+  it('refuses a cv_sent_by_email that is not a boolean, and stores nothing', async () => {
+    const res = await post(paths.eligibility, {
+      email: EMAIL,
+      eligible: 'eligible',
+      eligibility: goodEligibility,
+      cv_sent_by_email: 'yes',
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await saved()).cv_sent_by_email).toBe(false);
+    expect((await saved()).eligibility.status).toBe('not measured');
+  });
+
     await complete();
     const res = await post(paths.submit, { email: EMAIL, ...agreed }, { cookie, [IDEMPOTENCY_HEADER]: 'k1' });
     expect(json(res)).toEqual({

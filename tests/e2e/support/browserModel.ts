@@ -58,6 +58,8 @@ export const RETURNING_EMAIL = 'returning@example.com';
 /** Created on another device a moment ago: the server refuses another code for 120 s. */
 export const PENDING_EMAIL = 'pending@example.com';
 export const OTHER_EMAILS = [RETURNING_EMAIL, PENDING_EMAIL] as const;
+/** The address typed after 'Use a different email address': new to the server, so it is created afresh. */
+export const SECOND_EMAIL = 'second@example.com';
 
 /** The bio data the test creates the other two applications with. */
 export const OTHER_BIODATA = {
@@ -193,6 +195,7 @@ export function serverCopy(c: ApplicationContext): SavedApplication {
       status: f.eligibilityStatus,
     },
     cv: f.pdf ? { filename: f.pdf, size: 8 } : null,
+    cv_sent_by_email: !f.pdf && f.cv_sent_by_email,
     employment: {
       employment_status: f.employment_status,
       unemployment_duration: f.unemployment_duration,
@@ -275,6 +278,7 @@ const PERSON_EVENTS: ApplicationEvent[] = [
   { type: 'CANCEL' },
   { type: 'DIALOG.CLOSE' },
   { type: 'RESEND' },
+  { type: 'EMAIL.CHANGE' },
   { type: 'PROCEED' },
   { type: 'SUBMIT' },
   { type: 'CONTINUE' },
@@ -325,7 +329,10 @@ export function browserEvents(answers: Answers = GOOD) {
       (!modal(s) || (inKeyInformation && next.startsWith('agreement')))
     )
       fill.push({ type: 'FIELD.CHANGE', field: next, value: answers[next]! });
-    if (next === 'email')
+    if (next === 'email' && s.matches('communications')) {
+      // Only after 'Use a different email address': the first address is taken on the server now.
+      fill.splice(0, fill.length, { type: 'FIELD.CHANGE', field: next, value: SECOND_EMAIL });
+    } else if (next === 'email')
       fill.push(...OTHER_EMAILS.map((value) => ({ type: 'FIELD.CHANGE' as const, field: next, value })));
     const code: ModelEvent[] =
       s.matches({ verifyEmail: 'entering' }) && !c.token ? [{ type: 'CODE.CHANGE', value: '123456' }] : [];

@@ -314,6 +314,8 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
         return button('Enter the code');
       case 'RESEND':
         return button('Resend OTP');
+      case 'EMAIL.CHANGE':
+        return button('Use a different email address');
       case 'PROCEED':
         return button('Proceed');
       case 'SUBMIT':

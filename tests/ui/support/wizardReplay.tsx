@@ -267,6 +267,8 @@ async function perform(app: Rendered, event: AnyEventObject, before: AnyMachineS
       return user.keyboard('{Escape}');
     case 'RESEND':
       return user.click(button('Resend OTP'));
+    case 'EMAIL.CHANGE':
+      return user.click(button('Use a different email address'));
     case 'PROCEED':
       return user.click(button('Proceed'));
     case 'SUBMIT':

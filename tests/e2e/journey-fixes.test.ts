@@ -1,0 +1,136 @@
+/**
+ * The wizard's dead ends and wrong turns, each walked at a phone's width (390 px) in Chromium against the built
+ * product: what the applicant sees, and what the server stored or sent.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import {
+  ANSWERS,
+  biodata,
+  click,
+  communications,
+  employment,
+  freshEmail,
+  getStarted,
+  onScreen,
+  other,
+  verify,
+} from './support/journey';
+import { latestCode, startServer, type RunningServer } from './support/server';
+import { readMailbox, storedApplication } from './support/wizardDriver';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ QUIZ_TIME: '2' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PHONE = { width: 390, height: 844 };
+const contexts: BrowserContext[] = [];
+async function open(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ bypassCSP: true, viewport: PHONE });
+  context.setDefaultTimeout(10_000);
+  contexts.push(context);
+  return { context, page: await context.newPage() };
+}
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+});
+
+const codeMails = async (email: string) =>
+  (await readMailbox(server)).filter((m) => m.to.includes(email) && /\b\d{6}\b/.test(m.text)).length;
+
+/** A new applicant with their email proved, on the eligibility screen. */
+async function toEligibility(page: Page, email: string): Promise<void> {
+  await getStarted(page, server, email);
+  await biodata(page);
+  await communications(page);
+  await verify(page, server, email);
+  await onScreen(page, '/apply/eligibility', 'Eligibility');
+}
+
+describe('the wizard has no dead ends (390 px)', () => {
+  it('1. Communications of a proved application goes on to eligibility, with no claim of a code', async () => {
+    const { page } = await open();
+    const email = freshEmail('comms');
+    await toEligibility(page, email);
+    await page.goto(`${server.url}/apply/communications`);
+    await onScreen(page, '/apply/communications', 'Communications');
+    await click(page, 'Save and continue');
+    await onScreen(page, '/apply/eligibility', 'Eligibility');
+    expect(await page.getByText(/We sent a 6-digit code/).count()).toBe(0);
+    expect(await codeMails(email), 'no second code').toBe(1);
+  });
+
+  it("2. 'I have sent it' by email leads to a submission the server accepts", async () => {
+    const { context, page } = await open();
+    const email = freshEmail('cvhelp');
+    await toEligibility(page, email);
+    for (const answer of ANSWERS.eligibility) await page.getByLabel(answer, { exact: true }).check();
+    await click(page, 'Help: I cannot upload my CV');
+    await click(page, 'I have sent it');
+    await page.getByText('You told us you emailed your CV.').waitFor();
+    await click(page, 'Save and continue');
+    await click(page, 'Yes, continue');
+    await page.getByText('Congratulations, you are eligible...').waitFor();
+    await click(page, 'Proceed');
+    await onScreen(page, '/apply/employment', 'Employment');
+    await employment(page);
+    await other(page);
+    const stored = await storedApplication(server, context, email);
+    expect(stored.data[0]).toMatchObject({ cv: null, cv_sent_by_email: true, stage: 'submitted' });
+  });
+
+  it('9. /apply/other in a fresh browser shows the way in, not a form it cannot send', async () => {
+    const { page } = await open();
+    await page.goto(`${server.url}/apply/other`);
+    await onScreen(page, '/apply/other', 'Getting to know you');
+    expect(await page.getByLabel('What do you find most challenging?').count()).toBe(0);
+    await page.getByRole('link', { name: 'Start or continue your application' }).click();
+    await onScreen(page, '/apply', 'Get Started');
+  });
+
+  it('8. a mistyped email is not a dead end: start again with the right one, bio data kept', async () => {
+    const { context, page } = await open();
+    const wrong = freshEmail('typo');
+    const right = freshEmail('right');
+    await getStarted(page, server, wrong);
+    await biodata(page);
+    await communications(page);
+    await page.getByText('Wrong email address?').waitFor();
+    await click(page, 'Use a different email address');
+    await onScreen(page, '/apply/communications', 'Communications');
+    const field = page.getByLabel('Email', { exact: true });
+    expect(await field.isEnabled()).toBe(true);
+    await field.fill(right);
+    await click(page, 'Save and continue');
+    await click(page, 'Yes, continue');
+    await click(page, 'Enter the code');
+    await onScreen(page, '/apply/verify-email', 'Verify your email address');
+    await page.getByLabel('Enter the code').fill(await latestCode(server.url, right));
+    await click(page, 'Verify email');
+    await onScreen(page, '/apply/eligibility', 'Eligibility');
+    const stored = await storedApplication(server, context, right);
+    expect(stored.data[0]).toMatchObject({ email: right, firstname: ANSWERS.firstname });
+  });
+
+  it('21. a returning applicant is told their application was found, before the code', async () => {
+    const first = await open();
+    const email = freshEmail('found');
+    await toEligibility(first.page, email);
+    const { page } = await open();
+    await page.goto(`${server.url}/apply`);
+    await page.getByLabel('Email address').fill(email);
+    await click(page, 'Get Started');
+    await onScreen(page, '/apply/verify-email', 'Verify your email address');
+    await page.getByText(/we found your application/).waitFor();
+  });
+});
