@@ -344,7 +344,6 @@ export const applicationMachine = setup({
         event.type === 'FIELD.CHANGE' ? { ...context.form, [event.field]: event.value } : context.form,
     }),
     clearErrors: assign({ errors: {}, errorMessage: '', notice: '' }),
-    markCvSent: assign(({ context }) => ({
     forgetEmail: assign(({ context }) => ({
       form: { ...context.form, email: '', email_verified_at: '' },
       existing: false,
@@ -352,6 +351,7 @@ export const applicationMachine = setup({
       otp: { availableAt: 0, resendCount: 0 },
       canResend: false,
     })),
+    markCvSent: assign(({ context }) => ({
       form: { ...context.form, hasUploadedCV: true, cv_sent_by_email: true },
       errors: withoutField(context.errors, 'cv'),
     })),
@@ -445,8 +445,8 @@ export const applicationMachine = setup({
                   started: true,
                   existing: true,
                   submitted: false,
-                })),
                   notice: MESSAGES.applicationFound,
+                })),
               },
             ],
             onError: {
@@ -473,10 +473,10 @@ export const applicationMachine = setup({
       states: {
         editing: {
           on: {
-            SAVE: [
             // An application that exists is not created again: on to the code, or past it once the email is proved.
-              { guard: 'isExisting', target: '#application.verifyEmail' },
+            SAVE: [
               { guard: and(['isExisting', 'isVerified']), target: '#application.eligibility' },
+              { guard: 'isExisting', target: '#application.verifyEmail' },
               ...whenValid('communications', 'confirming'),
             ],
           },
@@ -545,7 +545,6 @@ export const applicationMachine = setup({
           on: {
             SAVE: whenValid('otp', 'verifying'),
             RESEND: { guard: 'canResend', target: 'resending' },
-          },
             // A mistyped address: the application under it stays unproved; this browser starts again with another
             // one, keeping the bio data typed here (or from Get Started when there is none).
             'EMAIL.CHANGE': [
@@ -566,6 +565,7 @@ export const applicationMachine = setup({
                 ],
               },
             ],
+          },
         },
         resending: {
           entry: 'clearErrors',
@@ -782,11 +782,11 @@ export const applicationMachine = setup({
       entry: 'clearErrors',
       initial: 'checking',
       states: {
-        editing: {
         // The page is open to anyone, but its answers can be sent only by the owner of a proved email: anyone else
         // is told how to start or continue (the screen shows the way, not a form that cannot be sent).
         checking: { always: [{ guard: 'isVerified', target: 'editing' }, { target: 'locked' }] },
         locked: {},
+        editing: {
           on: {
             SAVE: whenValid('others', 'keyInformation', OTHERS_ANSWERS),
           },

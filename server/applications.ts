@@ -27,8 +27,8 @@ export interface ApplicationRow {
   email_verified_at: Date | null;
   eligibility: Record<string, string> | null;
   eligibility_status: EligibilityStatus;
-  employment: Record<string, string | number> | null;
   cv_sent_by_email: boolean;
+  employment: Record<string, string | number> | null;
   other: Record<string, string> | null;
   agreement: boolean;
   agreement1: boolean;
@@ -228,12 +228,12 @@ export async function savedApplication(db: Queryable, row: ApplicationRow): Prom
       status: row.eligibility_status,
     },
     cv: cv ? { filename: cv.original_name, size: cv.size } : null,
+    cv_sent_by_email: row.cv_sent_by_email === true,
     employment: {
       employment_status: s(em.employment_status),
       unemployment_duration: s(em.unemployment_duration),
       work_experience_years: s(em.work_experience_years),
       service_completion_date: s(em.service_completion_date),
-    cv_sent_by_email: row.cv_sent_by_email === true,
       reason_for_leaving: s(em.reason_for_leaving),
       exit_timeline: s(em.exit_timeline),
       job_urgency: typeof em.job_urgency === 'number' ? em.job_urgency : 0,

@@ -75,11 +75,11 @@ export interface SavedApplication {
     status: EligibilityStatus;
   };
   cv: { filename: string; size: number } | null;
+  /** The applicant said they emailed their CV to the support address instead of uploading it. */
+  cv_sent_by_email: boolean;
   employment: {
     employment_status: string;
     unemployment_duration: string;
-  /** The applicant said they emailed their CV to the support address instead of uploading it. */
-  cv_sent_by_email: boolean;
     work_experience_years: string;
     service_completion_date: string;
     reason_for_leaving: string;
@@ -123,13 +123,13 @@ export interface CreatePayload {
 export interface EligibilityPayload {
   email: string;
   eligible: Exclude<EligibilityStatus, 'not measured'>;
+  /** True when the CV was emailed to the support address instead of uploaded ('I have sent it'). */
+  cv_sent_by_email?: boolean;
   eligibility: Pick<
     ApplicationForm,
     | 'openness_to_tools'
     | 'work_disruption_feelings'
     | 'feedback_handling'
-  /** True when the CV was emailed to the support address instead of uploaded ('I have sent it'). */
-  cv_sent_by_email?: boolean;
     | 'approach_to_new_tasks'
     | 'education_focus'
     | 'highest_qualification'
@@ -246,7 +246,8 @@ export function fromSavedApplication(saved: SavedApplication, base: ApplicationF
     highest_qualification: saved.eligibility.highest_qualification,
     eligibilityStatus: saved.eligibility.status,
     pdf: saved.cv?.filename ?? null,
-    hasUploadedCV: saved.cv !== null || base.hasUploadedCV,
+    hasUploadedCV: saved.cv !== null || saved.cv_sent_by_email || base.hasUploadedCV,
+    cv_sent_by_email: saved.cv === null && saved.cv_sent_by_email,
     ...saved.employment,
     ...saved.other,
     ...saved.video,

@@ -78,9 +78,9 @@ export const MESSAGES = {
   chunkLoadFailed: 'A part of this page failed to load. Check your connection and reload the page.',
 
   startNewApplication: 'Start new application',
-} as const;
   applicationFound:
     'Welcome back: we found your application. To keep your answers private, they open only after you enter the code we have just emailed you.',
+} as const;
 
 export const CONFIRM_SAVE = {
   title: 'Are you sure?',

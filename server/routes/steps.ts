@@ -29,9 +29,9 @@ const invalid = (errors: ErrorMap) => fail(400, firstMessage(errors, SERVER_MESS
 const eligibilityBody = object({
   email,
   eligible: str(40),
+  cv_sent_by_email: { type: 'boolean' },
   eligibility: object({
     openness_to_tools: str(LONG),
-  cv_sent_by_email: { type: 'boolean' },
     work_disruption_feelings: str(LONG),
     feedback_handling: str(LONG),
     approach_to_new_tasks: str(LONG),

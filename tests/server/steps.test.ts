@@ -205,7 +205,6 @@ describe.each(databases)('the later steps on $name', (database) => {
     expect((await saved()).submitted_at).toBe('');
   });
 
-  it('submits a complete application into the open cohort, once, with one email', async () => {
   it("accepts a submission whose CV was emailed ('I have sent it') and keeps that flag for staff", async () => {
     await post(paths.eligibility, {
       email: EMAIL,
@@ -238,6 +237,7 @@ describe.each(databases)('the later steps on $name', (database) => {
     expect((await saved()).eligibility.status).toBe('not measured');
   });
 
+  it('submits a complete application into the open cohort, once, with one email', async () => {
     await complete();
     const res = await post(paths.submit, { email: EMAIL, ...agreed }, { cookie, [IDEMPOTENCY_HEADER]: 'k1' });
     expect(json(res)).toEqual({
