@@ -13,17 +13,21 @@ import { CV_MAX_BYTES } from '../machines/rules/cv';
 import type { Config } from './config';
 import { cohortCache, type CohortCache } from './db/cohorts';
 import type { Db } from './db/index';
+import { rateCounters, type RateCounters } from './db/rateCounters';
 import { errorHandler } from './errors';
 import { HttpError } from './http';
 import { RequestLogs } from './logging';
 import type { Mailer } from './mail/index';
+import { dbRateLimitStore } from './limits';
 import { SERVER_MESSAGES } from './messages';
+import { metricsRoutes } from './metrics';
 import { helmetHeaders, sendSecurityHeaders } from './securityHeaders';
 import { noStoreApi } from './noStore';
 import { cvRoutes } from './routes/cv';
 import { devRoutes } from './routes/dev';
 import { flowRoutes } from './routes/flow';
 import { geoRoutes } from './routes/geo';
+import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/session';
 import { staticRoutes } from './routes/static';
 import { stepRoutes } from './routes/steps';
@@ -36,6 +40,8 @@ export interface AppOptions {
   clientDir?: string;
   config: Config;
   logger?: FastifyServerOptions['logger'];
+  /** Add the process's CPU, memory and event-loop figures to /metrics (the real server; not tests). */
+  processMetrics?: boolean;
 }
 
 /** What every route module gets. */
@@ -47,6 +53,8 @@ export interface Context {
   secureCookies: boolean;
   /** The cohort open now, kept in memory for a short while (get-current and create need no query for it). */
   cohorts: CohortCache;
+  /** The request limits' counts, in the database so that every process shares them (server/limits.ts). */
+  counters: RateCounters;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -72,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage: await cvStorage(options.storageDir),
     secureCookies: https,
     cohorts: cohortCache(options.db, config.now),
+    counters: rateCounters(options.db, config.now),
   };
 
   app.setErrorHandler(errorHandler);
@@ -100,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   noStoreApi(app);
   await app.register(rateLimit, {
     global: false,
+    store: dbRateLimitStore(ctx.counters, config.now),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       return new HttpError(
@@ -109,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       );
     },
   });
+  metricsRoutes(app, ctx, { processMetrics: options.processMetrics });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -121,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await app.register(async (api) => healthRoutes(api, ctx));
   await app.register(async (api) => flowRoutes(api, ctx));
   await app.register(async (api) => sessionRoutes(api, ctx));
   // Multipart only where a form may be posted: its hooks cost every other route (a listener per response).

@@ -1,12 +1,27 @@
 /** Configuration from the environment, with safe defaults (docs/api.md lists every variable). */
 import { resolve } from 'node:path';
 
+/** A setting the server refuses to start with; main.ts prints the message and exits. */
+export class ConfigError extends Error {}
+
 export interface RateLimits {
   /** Per IP per minute on the lookup and code routes (create, resend-token, verify-email). */
   ipPerMinute: number;
   /** Per email per 15 minutes on resend-token and verify-email. */
   emailPer15Minutes: number;
 }
+
+/** /metrics (server/metrics.ts): whether it exists, and the Bearer token it then needs ('' for none). */
+export interface MetricsConfig {
+  enabled: boolean;
+  token: string;
+}
+
+/** METRICS_TOKEN guards /metrics; without one it exists outside production only (docs/decisions/058-metrics.md). */
+export const readMetricsConfig = (env: NodeJS.ProcessEnv): MetricsConfig => {
+  const token = env.METRICS_TOKEN ?? '';
+  return { enabled: token !== '' || env.NODE_ENV !== 'production', token };
+};
 
 export interface Config {
   publicUrl: string;
@@ -18,6 +33,8 @@ export interface Config {
   now: () => Date;
   /** The browser's runtime configuration (src/config.ts `AppConfig`), written into the app shell. */
   appConfig: Record<string, string | number>;
+  /** /metrics: whether it exists and the Bearer token it needs (server/metrics.ts). */
+  metrics: MetricsConfig;
 }
 
 export interface ServerEnv extends Config {
@@ -42,6 +59,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   trustProxy: false,
   now: () => new Date(),
   appConfig: {},
+  metrics: { enabled: true, token: '' },
   ...overrides,
 });
 
@@ -83,6 +101,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
         emailPer15Minutes: int(env.RATE_LIMIT_EMAIL_PER_15_MIN, 30),
       },
       trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+      metrics: readMetricsConfig(env),
       appConfig: readAppConfig(env),
     }),
     port,

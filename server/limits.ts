@@ -1,34 +1,59 @@
 /**
- * The per-email limit on resend-token and verify-email. @fastify/rate-limit runs one limiter per request (its
- * per-IP limit on these routes), so this second one, keyed by the email in the body, is a small fixed window here.
- * In memory: with several processes each counts its own (docs/api.md).
+ * The request limits that protect codes and mail, counted in the database (db/rateCounters.ts), so that several
+ * processes on one PostgreSQL share them:
+ * - per IP on the lookup and code routes: @fastify/rate-limit, given `dbRateLimitStore` as its store;
+ * - per email on resend-token and verify-email: `perEmailLimit`, a preHandler keyed by the email in the body
+ *   (@fastify/rate-limit runs one limiter per request, the per-IP one).
  */
 import type { FastifyRequest } from 'fastify';
 import { normalizeEmail } from '../machines/rules/schemas';
+import type { RateCounters } from './db/rateCounters';
+import { bucketOf } from './db/rateCounters';
 import { HttpError } from './http';
 import { SERVER_MESSAGES } from './messages';
 
-export function perEmailLimit(max: number, windowMs: number, now: () => Date) {
-  const windows = new Map<string, { start: number; count: number }>();
+export function perEmailLimit(counters: RateCounters, max: number, windowMs: number, now: () => Date) {
   return async (request: FastifyRequest): Promise<void> => {
     const body = request.body as { email?: unknown } | undefined;
     if (typeof body?.email !== 'string') return;
-    const key = normalizeEmail(body.email);
-    const t = now().getTime();
-    if (windows.size > 50_000) {
-      for (const [k, w] of windows) if (t - w.start >= windowMs) windows.delete(k);
-    }
-    const current = windows.get(key);
-    const win = current && t - current.start < windowMs ? current : { start: t, count: 0 };
-    win.count += 1;
-    windows.set(key, win);
-    if (win.count > max) {
-      const seconds = Math.max(1, Math.ceil((win.start + windowMs - t) / 1000));
+    const { hits, resetsAt } = await counters.hit(bucketOf('email', normalizeEmail(body.email)), windowMs);
+    if (hits > max) {
+      const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - now().getTime()) / 1000));
       throw new HttpError(
         429,
         { message: SERVER_MESSAGES.tooManyRequests(seconds), data: { retryAfter: seconds } },
         { 'retry-after': String(seconds) },
       );
+    }
+  };
+}
+
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * A store for @fastify/rate-limit (its `store` option) on the rate counters. Each route gets its own child, as
+ * with the plugin's in-memory store: a route's limit counts that route's hits (by method and route pattern).
+ */
+export function dbRateLimitStore(counters: RateCounters, now: () => Date) {
+  return class DbRateLimitStore {
+    constructor(
+      _options: unknown,
+      private readonly scope = 'ip',
+    ) {}
+
+    incr(key: string, done: IncrCallback, timeWindow: number): void {
+      counters.hit(bucketOf(this.scope, key), timeWindow).then(
+        ({ hits, resetsAt }) =>
+          done(null, { current: hits, ttl: Math.max(0, resetsAt.getTime() - now().getTime()) }),
+        (error: Error) => done(error),
+      );
+    }
+
+    // Typed as a route's options, but given the route's limit settings with the route in `routeInfo`.
+    child(options: object): DbRateLimitStore {
+      const route = (options as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
+      const method = [route.method ?? ''].flat().join(',');
+      return new DbRateLimitStore(options, `ip ${method} ${route.url ?? ''}`.trimEnd());
     }
   };
 }

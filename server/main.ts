@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { buildApp } from './app';
+import { startCluster } from './cluster';
 import { readEnv } from './config';
 import { currentCohort } from './db/cohorts';
 import { openPglite, postgresDb, type Db } from './db/index';
@@ -16,6 +17,8 @@ import { reminderPollMs, reminderScheduler } from './reminders';
 
 async function main(): Promise<void> {
   const env = readEnv();
+  // WORKERS=N: this process only forks and supervises N servers (cluster.ts).
+  if (startCluster(env, process.env.WORKERS)) return;
   let unlock = () => {};
   let db: Db;
   if (env.databaseUrl) {
@@ -43,6 +46,7 @@ async function main(): Promise<void> {
     clientDir: env.clientDir,
     config: env,
     logger: logOptions(),
+    processMetrics: true,
   });
   const reminders = reminderScheduler({
     db,

@@ -26,4 +26,5 @@ export const SERVER_MESSAGES = {
   geoLimited: 'Location lookup limit reached',
   serverError: 'Something went wrong on our side. Please try again.',
   mailFailed: 'We could not send the email right now. Please try again in a minute.',
+  metricsToken: 'The metrics need the token set in METRICS_TOKEN, sent as Authorization: Bearer <token>',
 } as const;

@@ -20,6 +20,8 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly engine: 'pglite' | 'postgres';
+  /** PostgreSQL only: the pool's connections, for /metrics. */
+  readonly pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
 }
 
 /** PGlite: one connection in this process; its own queue serialises queries and transactions. */
@@ -67,6 +69,7 @@ export function postgresDb(connectionString: string, searchPath?: string): Db {
   });
   return {
     engine: 'postgres',
+    pool,
     query: (sql, params, name) => run(pool, sql, params, name),
     async transaction(fn) {
       const client = await pool.connect();

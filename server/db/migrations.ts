@@ -127,6 +127,18 @@ CREATE TABLE code_mail_quota (
 ALTER TABLE applications ADD COLUMN cv_sent_by_email boolean NOT NULL DEFAULT false;
 `,
   },
+  {
+    id: 6,
+    name: 'rate counters shared by every process: the per-IP and per-email limits (server/db/rateCounters.ts)',
+    sql: `
+CREATE UNLOGGED TABLE rate_counters (
+  bucket text PRIMARY KEY,
+  hits integer NOT NULL,
+  resets_at timestamptz NOT NULL
+);
+CREATE INDEX rate_counters_resets_at ON rate_counters (resets_at);
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

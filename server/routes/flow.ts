@@ -46,7 +46,7 @@ const createBody = object({
 export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
   const { db, config, mailer, cohorts } = ctx;
   const perIp = { rateLimit: { max: config.rateLimits.ipPerMinute, timeWindow: 60_000 } };
-  const perEmail = perEmailLimit(config.rateLimits.emailPer15Minutes, 15 * 60_000, config.now);
+  const perEmail = perEmailLimit(ctx.counters, config.rateLimits.emailPer15Minutes, 15 * 60_000, config.now);
 
   app.get(paths.currentCohort, { schema: describe('The cohort open now') }, async () => {
     const cohort = await cohorts.current();
