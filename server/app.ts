@@ -9,6 +9,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { paths } from '../machines/rules/contract';
 import { CV_MAX_BYTES } from '../machines/rules/cv';
 import type { Config } from './config';
 import { cohortCache, type CohortCache } from './db/cohorts';
@@ -23,6 +24,8 @@ import { SERVER_MESSAGES } from './messages';
 import { metricsRoutes } from './metrics';
 import { helmetHeaders, sendSecurityHeaders } from './securityHeaders';
 import { noStoreApi } from './noStore';
+import { refuseCrossSiteWrites } from './origin';
+import { cutSlowBodies, serverTimeouts, TIMEOUTS, type Timeouts } from './timeouts';
 import { cvRoutes } from './routes/cv';
 import { devRoutes } from './routes/dev';
 import { flowRoutes } from './routes/flow';
@@ -42,6 +45,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Add the process's CPU, memory and event-loop figures to /metrics (the real server; not tests). */
   processMetrics?: boolean;
+  /** How long a slow client may take (server/timeouts.ts); tests shorten them. */
+  timeouts?: Partial<Timeouts>;
 }
 
 /** What every route module gets. */
@@ -59,7 +64,9 @@ export interface Context {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const timeouts = { ...TIMEOUTS, ...options.timeouts };
   const app = Fastify({
+    ...serverTimeouts(timeouts),
     logger: options.logger ?? false,
     // One line per request at most (logging.ts).
     logController: new RequestLogs(),
@@ -84,6 +91,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   app.setErrorHandler(errorHandler);
+  refuseCrossSiteWrites(app, config.publicUrl);
+  cutSlowBodies(app, timeouts, (request) => request.routeOptions.url === paths.uploadCv);
   await app.register(cookie);
   sendSecurityHeaders(
     app,

@@ -36,7 +36,11 @@ export function schemaErrors(issues: AjvIssue[]): ErrorMap {
     const field = typeof named === 'string' ? named : (segments.at(-1) ?? 'form');
     const limit = issue.params?.limit;
     const message =
-      issue.keyword === 'maxLength' && typeof limit === 'number' ? tooLong(limit) : wordsFor(field);
+      issue.keyword === 'maxLength' && typeof limit === 'number'
+        ? tooLong(limit)
+        : issue.keyword === 'pattern'
+          ? MESSAGES.hiddenCharacters
+          : wordsFor(field);
     (errors[field] ??= []).push(message);
   }
   return errors;

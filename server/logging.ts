@@ -30,6 +30,7 @@ export function logOptions(): LogOptions {
       censor: '[redacted]',
     },
     serializers: {
+      err: safeError,
       req: (req: { method: string; url: string; id: string }) => ({
         id: req.id,
         method: req.method,
@@ -38,6 +39,40 @@ export function logOptions(): LogOptions {
     },
   };
 }
+
+/**
+ * What a log may say about an error: its kind, its code and where it happened, never the data it carried.
+ * Database errors hold the statement's text and parameters (PGlite: `query`, `params`; pg: `detail`, `where`),
+ * HTTP parser errors the raw bytes (`rawPacket`): none of that is kept. Quoted values, email addresses and runs
+ * of digits (codes, phone numbers) are blanked in the message and the stack, which repeats the message.
+ */
+export function safeError(error: unknown): SafeError {
+  if (typeof error !== 'object' || error === null)
+    return { type: typeof error, message: scrub(String(error)), stack: '' };
+  const e = error as { code?: unknown; statusCode?: unknown; message?: unknown; stack?: unknown };
+  const kept: SafeError = {
+    type: error.constructor?.name ?? 'Error',
+    message: typeof e.message === 'string' ? scrub(e.message) : '',
+    stack: typeof e.stack === 'string' ? scrub(e.stack) : '',
+  };
+  if (typeof e.code === 'string' || typeof e.code === 'number') kept.code = e.code;
+  if (typeof e.statusCode === 'number') kept.statusCode = e.statusCode;
+  return kept;
+}
+
+interface SafeError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+/** Blanks what a message may quote of the data: quoted text, email addresses, long numbers. */
+export const scrub = (text: string): string =>
+  text
+    .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '"…"')
+    .replace(/[^\s@"'()<>,;:]+@[^\s@"'()<>,;:]+/g, '…@…')
+    .replace(/\+?\d[\d\s-]{4,}\d/g, '#');
 
 /** Our own failures, kept by the error handler so that the request's one line can carry the error. */
 const failures = new WeakMap<FastifyRequest, Error>();
@@ -54,6 +89,9 @@ const enabled = (request: FastifyRequest, level: 'debug' | 'info' | 'error'): bo
 /** Fastify's request lines replaced by one line per request, written when the answer has been sent. */
 export class RequestLogs extends LogController {
   override incomingRequest(): void {}
+
+  // Fastify's own line names the raw URL, which may hold an email; the answer's line says enough.
+  override routeNotFound(): void {}
 
   override requestCompleted(
     error: Error | null | undefined,

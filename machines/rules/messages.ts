@@ -67,6 +67,7 @@ export const MESSAGES = {
   paymentFailed: 'Payment failed, please try again.',
   otpSent: 'OTP sent successfully',
   otpFormat: 'Please enter the 6-digit code from your email',
+  hiddenCharacters: 'Please remove the hidden characters from this answer (copy and paste can bring them in)',
 
   videoError: 'Error — An error occurred while playing the video. Please try again later',
   seekTitle: 'Sorry',

@@ -22,7 +22,30 @@ export const PHONE_PATTERN = /^\+?\d{10,15}$/;
 export const normalizePhone = (value: string): string => value.replace(/[\s\-().]/g, '');
 export const normalizeEmail = (value: string): string => value.trim().toLowerCase();
 
-const text = (max = MAX_SHORT) => yup.string().default('').trim().max(max, tooLong(max));
+/**
+ * Characters no answer may hold (docs/decisions/025-hidden-characters-and-dates.md), as the body of a regular
+ * expression character class (`u` flag): control characters (C0, DEL, C1) and lone surrogate halves. The database
+ * refuses some of them (NUL), and none is ever typed on purpose. Multi-line answers (the long ones, typed in a text
+ * area) keep tab, line feed and carriage return.
+ */
+export const HIDDEN_SINGLE_LINE = '\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF';
+export const HIDDEN_MULTI_LINE = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF';
+const hiddenSingle = new RegExp(`[${HIDDEN_SINGLE_LINE}]`, 'u');
+const hiddenMulti = new RegExp(`[${HIDDEN_MULTI_LINE}]`, 'u');
+
+/** Whether a value is free of hidden characters; `multiLine` allows tab and line breaks. */
+export const isPlainText = (value: string, multiLine = false): boolean =>
+  !(multiLine ? hiddenMulti : hiddenSingle).test(value);
+
+const plain = (multiLine: boolean) => (value: string | undefined) => !value || isPlainText(value, multiLine);
+
+const text = (max = MAX_SHORT) =>
+  yup
+    .string()
+    .default('')
+    .trim()
+    .test('plain', MESSAGES.hiddenCharacters, plain(max === MAX_LONG))
+    .max(max, tooLong(max));
 const required = (message: string, max = MAX_SHORT) => text(max).required(message);
 const longAnswer = (message: string) => required(message, MAX_LONG);
 
@@ -31,6 +54,7 @@ const email = yup
   .default('')
   .trim()
   .required(F.email)
+  .test('plain', MESSAGES.hiddenCharacters, plain(false))
   .max(254, MESSAGES.emailFormat)
   .matches(EMAIL_PATTERN, { message: MESSAGES.emailFormat, excludeEmptyString: true });
 
@@ -48,7 +72,16 @@ const when = (field: string, values: readonly string[], message: string, max = M
 
 const accepted = (message: string) => yup.boolean().default(false).oneOf([true], message);
 
-const isRealDate = (value: string | undefined) => !value || !Number.isNaN(Date.parse(value));
+/** Years a date may have: a real calendar date that every database column and ISO string can hold. */
+export const DATE_YEARS = { min: 1900, max: 9999 } as const;
+
+const isRealDate = (value: string | undefined) => {
+  if (!value) return true;
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= DATE_YEARS.min && year <= DATE_YEARS.max;
+};
 
 export const schemas = {
   login: yup.object({ email }),
@@ -133,6 +166,7 @@ export const schemas = {
       .default('')
       .trim()
       .required(MESSAGES.checkInEmail)
+      .test('plain', MESSAGES.hiddenCharacters, plain(false))
       .matches(EMAIL_PATTERN, { message: MESSAGES.checkInEmail, excludeEmptyString: true }),
   }),
   reminder: yup.object({
@@ -141,6 +175,7 @@ export const schemas = {
       .default('')
       .trim()
       .required(MESSAGES.dateTimeRequired)
+      .test('plain', MESSAGES.dateInvalid, plain(false))
       .test('date', MESSAGES.dateInvalid, isRealDate),
   }),
 } as const;

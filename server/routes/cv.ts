@@ -1,6 +1,8 @@
 /**
- * CV upload: multipart `email` then `cv`. The content decides the type (magic bytes), not the name; past 10 MB the
- * upload is cut off while streaming and the partial file deleted. One current CV per application.
+ * CV upload: multipart `email` then `cv`. The session cookie is checked before the body is read, and the email's
+ * owner before the file is (docs/decisions/028-slow-clients.md). The content decides the type (magic bytes), not
+ * the name; past 10 MB the upload is cut off while streaming and the partial file deleted. One current CV per
+ * application.
  */
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -14,7 +16,10 @@ import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
 import type { Context } from '../app';
 import { findCv } from '../applications';
 import { fieldFail, HttpError } from '../http';
+import { SERVER_MESSAGES } from '../messages';
+import { sessionApplicationId } from '../sessions';
 import { checkEmail, requireOwner } from './guard';
+import { formParts, multipartFailure } from './multipart';
 import { describe } from './schemas';
 
 const HEAD_BYTES = 8192;
@@ -70,26 +75,31 @@ export async function cvRoutes(app: FastifyInstance, ctx: Context): Promise<void
     { schema: describe('Upload the CV (multipart: email, then cv)') },
     async (request, reply) => {
       if (!request.isMultipart()) throw fieldFail(400, 'cv', FIELD_MESSAGES.cv);
+      // Who is asking is known before a byte of the body is read: without a session nothing is uploaded.
+      if ((await sessionApplicationId(ctx.db, request, config.now())) === null)
+        throw fieldFail(401, 'email', SERVER_MESSAGES.needSession);
       let email = '';
-      let owned = false;
       let saved: { name: string; original: string; kind: CvKind; size: number } | null = null;
       try {
-        for await (const part of request.parts()) {
+        for await (const part of formParts(request, 'cv')) {
           if (part.type === 'field') {
-            if (part.fieldname === 'email' && typeof part.value === 'string') {
+            if (part.fieldname === 'email' && !email) {
               email = checkEmail(part.value);
               await requireOwner(ctx, request, email);
-              owned = true;
             }
             continue;
           }
           const file = part as MultipartFile;
+          // The email comes first, so that the file is only read once its owner is proven.
+          if (!email) throw fieldFail(400, 'email', FIELD_MESSAGES.email);
           if (file.fieldname !== 'cv' || saved) {
             file.file.resume();
             continue;
           }
           const target = storage.newPath();
           const gate = new CvGate();
+          let cut: unknown = null;
+          file.file.once('error', (error) => (cut = error));
           try {
             await pipeline(file.file, gate, createWriteStream(target.path, { flags: 'wx' }));
             if (file.file.truncated) throw tooBig();
@@ -97,6 +107,9 @@ export async function cvRoutes(app: FastifyInstance, ctx: Context): Promise<void
             await storage.remove(target.name);
             if (error instanceof HttpError) throw error;
             if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooBig();
+            // The body ended or broke mid-file: the client's upload, not our disk.
+            const broken = cut ?? file.file.errored;
+            if (broken) throw multipartFailure(broken, 'cv');
             throw error;
           }
           if (gate.size === 0 || !gate.kind) {
@@ -117,7 +130,6 @@ export async function cvRoutes(app: FastifyInstance, ctx: Context): Promise<void
           };
         }
         if (!email) throw fieldFail(400, 'email', FIELD_MESSAGES.email);
-        if (!owned) await requireOwner(ctx, request, email);
         if (!saved) throw fieldFail(400, 'cv', FIELD_MESSAGES.cv);
         const file = saved;
         const previous = await ctx.db.transaction(async (tx) => {

@@ -2,10 +2,21 @@
  * JSON schemas for bodies and params: types and sizes only (wrong types → 400, huge strings → 400). The rules of
  * SPEC §5 are checked after, with the shared yup schemas, which give the catalogue's words.
  */
+import { HIDDEN_MULTI_LINE, HIDDEN_SINGLE_LINE } from '../../machines/rules/schemas';
+
 export const SHORT = 1000;
 export const LONG = 10_000;
 
-export const str = (maxLength = SHORT) => ({ type: 'string', maxLength }) as const;
+/**
+ * A string of at most `maxLength` characters without hidden characters (the shared rule of
+ * machines/rules/schemas.ts): refused here, before any route reads it. Long answers are multi-line.
+ */
+export const str = (maxLength = SHORT) =>
+  ({
+    type: 'string',
+    maxLength,
+    pattern: `^[^${maxLength >= LONG ? HIDDEN_MULTI_LINE : HIDDEN_SINGLE_LINE}]*$`,
+  }) as const;
 export const email = str(320);
 
 export const object = (properties: Record<string, unknown>, required: string[] = []) => ({

@@ -21,6 +21,7 @@ import { fail, fieldFail, firstMessage } from '../http';
 import { submittedEmail } from '../mail/templates';
 import { SERVER_MESSAGES } from '../messages';
 import { checkEmail, requireOwner } from './guard';
+import { formParts } from './multipart';
 import { describe, email, emailParams, LONG, object, SHORT, str } from './schemas';
 import { idempotentWrite } from './write';
 
@@ -287,8 +288,9 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
     },
     async (request, reply) => {
       const address = checkEmail(request.params.email);
-      const fields = await updateFields(request);
+      // The owner first: a multipart body is only read for them.
       await requireOwner(ctx, request, address);
+      const fields = await updateFields(request);
       const now = config.now();
       const sets: string[] = [];
       const values: unknown[] = [];
@@ -332,7 +334,7 @@ interface UpdateFields {
 async function updateFields(request: FastifyRequest): Promise<UpdateFields> {
   if (request.isMultipart()) {
     const fields: Record<string, string> = {};
-    for await (const part of request.parts()) {
+    for await (const part of formParts(request)) {
       if (part.type === 'file') {
         part.file.resume();
         throw fail(400, SERVER_MESSAGES.invalidRequest);
