@@ -4,6 +4,7 @@ import type { ApiClient } from './api/client';
 import { ApplicationShell } from './app/ApplicationShell';
 import { preloadable } from './app/preloadable';
 import { readConfig } from './config';
+import { INSTALMENT_TEST_PATH } from '../machines/rules/pages';
 import { NotFoundPage } from './screens/NotFoundScreen';
 
 const FinancialAidApp = preloadable(() => import('./app/FinancialAidApp').then((m) => m.FinancialAidApp));
@@ -19,7 +20,7 @@ export function App({ api }: { api: ApiClient }) {
         <Route path="/failed" element={<ApplicationShell />} />
         <Route path="/financial-aid-application/*" element={<FinancialAidApp api={api} />} />
         <Route
-          path="/test/klump-payment"
+          path={INSTALMENT_TEST_PATH}
           element={
             <main className="shell" id="main">
               <KlumpTestScreen

@@ -1,7 +1,8 @@
 /**
  * The built client: `/` is the landing page (index.html, filled with the cohort open now: server/landingPage.ts),
- * any other page path is the app shell (app.html, 200) so
- * that /apply/biodata works on reload. Unknown /api/* is a JSON 404. Hashed assets are cached for a year.
+ * each of the app's pages (machines/pages.ts) is the app shell (app.html, 200) so that /apply/biodata works on
+ * reload, and any other path is the app shell with 404 (it shows 'You are lost'). Unknown /api/* is a JSON 404.
+ * Hashed assets are cached for a year.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CohortRow } from '../db/cohorts';
 import { landingPage, pickEncoding } from '../landingPage';
+import { isAppPage } from '../../machines/pages';
 import { SERVER_MESSAGES } from '../messages';
 
 const isBackend = (path: string) =>
@@ -80,8 +82,10 @@ export async function staticRoutes(
     // A missing file (it has an extension or is under /assets) is a real 404, not the app shell.
     const looksLikeFile = path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
     if (clientDir && page && !looksLikeFile) {
+      // Every page path gets the app shell (its router shows the screen); a path that is none of the app's pages
+      // gets it with 404, and the app shows 'You are lost'.
       return reply
-        .code(200)
+        .code(isAppPage(path) ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .send(appShell());

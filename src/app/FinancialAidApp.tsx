@@ -3,10 +3,12 @@ import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { financialAidMachine } from '../../machines/financialAid.machine';
+import { isAppPage } from '../../machines/pages';
 import { MESSAGES, type MiscPayload } from '../../machines/rules';
 import { OPTION_FINANCIAL_AID } from '../../machines/rules/payments';
 import { ApiError, type ApiClient } from '../api/client';
 import { FinancialAidShell } from '../screens/FinancialAidShell';
+import { NotFoundPage } from '../screens/NotFoundScreen';
 import { loadPersisted } from './persistence';
 
 export function provideFinancialAid(api: ApiClient) {
@@ -43,11 +45,15 @@ export function FinancialAidApp({ api }: { api: ApiClient }) {
   const location = useLocation();
   const navigate = useNavigate();
 
+  // A path under /financial-aid-application that none of its screens has is not found (the server says 404 too).
+  const known = isAppPage(location.pathname);
+
   useEffect(() => {
     // The end of the flow: the success screen, where a dialog says the aid application is in.
     if (done) navigate('/apply/success', { state: { financialAid: true } });
-    else if (path && path !== location.pathname) navigate(path, { replace: true });
-  }, [done, path, location.pathname, navigate]);
+    else if (known && path && path !== location.pathname) navigate(path, { replace: true });
+  }, [done, known, path, location.pathname, navigate]);
 
+  if (!known) return <NotFoundPage />;
   return <FinancialAidShell actor={actor} />;
 }

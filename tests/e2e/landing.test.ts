@@ -157,8 +157,9 @@ describe('landing page in a real browser', () => {
   });
 
   it("an unknown route says 'You are lost' and leads home", async () => {
+    // A real 404, not the app shell with 200 (a soft 404 that search engines would index).
     const response = await fetch(`${server.url}/nope`);
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(404);
     expect(await response.text()).not.toContain(heroPairs[0].headline);
     const page = await open(360, 640);
     await page.goto(`${server.url}/nope`);

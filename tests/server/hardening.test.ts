@@ -2,8 +2,12 @@
  * Low-level abuse the API must shrug off: many code emails to one inbox, a sentence posing as a first name in our
  * emails, sessions that outlive a new verification or a sign-out, personal answers left in caches.
  */
-import { readdirSync } from 'node:fs';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../machines/application.machine';
+import { APP_PAGES } from '../../machines/pages';
 import { paths, SESSION_COOKIE, type SavedApplication } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
 import { codeEmail, greeting, reminderEmail, submittedEmail } from '../../server/mail/templates';
@@ -334,5 +338,70 @@ describe.each(databases)('hardening on $name', (database) => {
       expect(cohort.statusCode).toBe(200);
       expect(cohort.headers['cache-control']).not.toBe('no-store');
     });
+  });
+});
+
+describe('unknown pages over HTTP', () => {
+  let t: TestApp;
+  let base = '';
+  const client = mkdtempSync(join(tmpdir(), 'bootcamp-client-'));
+  beforeAll(async () => {
+    mkdirSync(join(client, 'assets'));
+    writeFileSync(join(client, 'index.html'), '<!doctype html><title>Landing</title>');
+    writeFileSync(join(client, 'app.html'), '<!doctype html><title>App shell</title><div id="root"></div>');
+    t = await testApp(databases[0], { clientDir: client });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(client, { recursive: true, force: true });
+  });
+
+  it('knows the pages from the machines’ route tables', () => {
+    expect([...APP_PAGES].sort()).toEqual(
+      [
+        ...ROUTES.map((r) => r.path),
+        '/financial-aid-application',
+        '/financial-aid-application/form',
+        '/test/klump-payment',
+      ].sort(),
+    );
+  });
+
+  it.each([...ROUTES.map((r) => r.path), '/financial-aid-application', '/financial-aid-application/form'])(
+    '%s is the app shell with 200',
+    async (path) => {
+      const res = await fetch(`${base}${path}?ref=abc`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('App shell');
+    },
+  );
+
+  it('a trailing slash and the instalment test page are pages too', async () => {
+    for (const path of ['/apply/', '/apply/biodata/', '/test/klump-payment']) {
+      expect([path, (await fetch(`${base}${path}`)).status]).toEqual([path, 200]);
+    }
+  });
+
+  it.each([
+    '/somewhere-else',
+    '/apply/nope',
+    '/apply/biodata/extra',
+    '/financial-aid-application/nope',
+    '/failed/again',
+    '/test',
+    '/APPLY',
+  ])('%s is the app shell with 404 (it shows You are lost), never a soft 404', async (path) => {
+    const res = await fetch(`${base}${path}`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toContain('App shell');
+    expect((await fetch(`${base}${path}`, { method: 'HEAD' })).status).toBe(404);
+  });
+
+  it('a missing file is still a plain 404', async () => {
+    const res = await fetch(`${base}/assets/gone-123.js`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Not found' });
   });
 });

@@ -1,0 +1,4 @@
+/** Page paths that belong to no flow's machine (the flows' paths live in their machines' `meta.path`). */
+
+/** The instalment button on its own, to try the payment provider or its sandbox. */
+export const INSTALMENT_TEST_PATH = '/test/klump-payment';
