@@ -128,6 +128,29 @@ describe('a script chunk that does not arrive', () => {
   });
 });
 
+describe('under the real Content-Security-Policy', () => {
+  it('the chunk-failure page and its check of the server run with nothing refused', async () => {
+    const context = await browser.newContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    const refusals: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) refusals.push(m.text());
+    });
+    let asked = 0;
+    await page.route(/\/assets\/FinancialAidApp-[^/]+\.js$/, (route) => {
+      asked++;
+      return route.abort('internetdisconnected');
+    });
+    await page.goto(`${server.url}/financial-aid-application`);
+    await expect.poll(() => heading(page)).toBe(CHUNK_TITLE);
+    // The import, then the boundary's HEAD to see whether the server answers again (it does not: no reload).
+    await expect.poll(() => asked).toBe(2);
+    expect(await heading(page)).toBe(CHUNK_TITLE);
+    expect(refusals).toEqual([]);
+  });
+});
+
 /** Bio data and communications filled in, up to the confirm dialog of the save that creates the application. */
 async function upToCreate(page: Page) {
   await getStarted(page, email());
