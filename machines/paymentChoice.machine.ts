@@ -1,10 +1,12 @@
 /**
- * The payment choice on /apply/confirmation (SPEC §2.2, §4, §9): the acceptance banner, the country look-up, the
- * option cards of the Nigeria or the international set, the confirm dialog, recording the choice, and the dialogs
- * that follow. Pure: the look-up, the misc call and the checkout are actors the app provides.
+ * The payment choice on /apply/confirmation: the server's record of a payment first (a paid fee shows as paid,
+ * after a reload or on another device), then the acceptance banner, the country look-up, the option cards of the
+ * Nigeria or the international set (docs/decisions/036-one-price-table.md), the confirm dialog, recording the
+ * choice, and the dialogs that follow. Pure: the look-ups, the misc call and the checkout are actors the app provides.
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { MESSAGES } from './rules/messages';
+import type { PaymentRecord } from './rules/contract';
 import {
   failureMessage,
   findOption,
@@ -31,6 +33,8 @@ export interface PaymentChoiceContext {
   /** The last option the server recorded; it survives 'Change selection'. */
   recorded: string;
   error: string;
+  /** The server's record of a confirmed payment, once there is one. */
+  payment: PaymentRecord | null;
 }
 
 export type PaymentChoiceEvent =
@@ -57,9 +61,13 @@ export interface RecordChoiceInput {
 export interface CheckoutInput {
   email: string;
   option: string;
+  /** The country the cards were shown for: the server prices the order from the same option set. */
+  country: string;
 }
+/** The checkout resolves only once the server has confirmed the payment; `payment` is its record. */
 export interface CheckoutOutput {
   reference: string;
+  payment: PaymentRecord;
 }
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is provided by the app`));
@@ -73,6 +81,7 @@ export const paymentChoiceMachine = setup({
     input: {} as PaymentChoiceInput,
   },
   actors: {
+    loadPayment: fromPromise<PaymentRecord | null, { email: string }>(notProvided('loadPayment')),
     lookupCountry: fromPromise<string>(notProvided('lookupCountry')),
     recordChoice: fromPromise<void, RecordChoiceInput>(notProvided('recordChoice')),
     checkout: fromPromise<CheckoutOutput, CheckoutInput>(notProvided('checkout')),
@@ -82,6 +91,13 @@ export const paymentChoiceMachine = setup({
       event.type === 'SELECT' && context.region !== null && !!findOption(context.region, event.option),
     choseNotReady: ({ context }) => isKind('notReady')(context.selected),
     choseInstalments: ({ context }) => isKind('instalments')(context.selected),
+    isPaid: ({ event }) => 'output' in event && (event.output as PaymentRecord | null)?.status === 'paid',
+    // Bank details and the portal belong to options that charge money, never to financial aid.
+    hasPaymentDetails: ({ context }) =>
+      context.region !== null && !!findOption(context.region, context.recorded)?.payable,
+    // The portal takes naira only: the international set pays by bank transfer.
+    canUsePortal: ({ context }) =>
+      context.region !== null && !!findOption(context.region, context.recorded)?.portal,
   },
   actions: {
     clearError: assign({ error: '' }),
@@ -105,9 +121,24 @@ export const paymentChoiceMachine = setup({
     selected: input.paymentOption,
     recorded: input.paymentOption,
     error: '',
+    payment: null,
   }),
-  initial: 'banner',
+  initial: 'loading',
   states: {
+    /** What the server knows: a payment it confirmed (here or on another device) settles the page. */
+    loading: {
+      invoke: {
+        id: 'loadPayment',
+        src: 'loadPayment',
+        input: ({ context }) => ({ email: context.email }),
+        onDone: [
+          { guard: 'isPaid', target: 'settled', actions: assign({ payment: ({ event }) => event.output }) },
+          { target: 'banner' },
+        ],
+        // Offline or a failed look-up: the choice works as before; the server still refuses a second payment.
+        onError: 'banner',
+      },
+    },
     banner: {
       on: { PROCEED: 'locating' },
     },
@@ -179,7 +210,7 @@ export const paymentChoiceMachine = setup({
     },
     /** The success dialog: View Payment Details or Later. */
     recorded: {
-      on: { VIEW_DETAILS: 'paymentDetails', LATER: 'chosen' },
+      on: { VIEW_DETAILS: { guard: 'hasPaymentDetails', target: 'paymentDetails' }, LATER: 'chosen' },
     },
     /** The preference-noted dialog with the waitlist link. */
     notReady: {
@@ -187,20 +218,27 @@ export const paymentChoiceMachine = setup({
     },
     /** The payment modal: bank transfer details and Proceed to Payment Portal. */
     paymentDetails: {
-      on: { CLOSE: 'chosen', PORTAL: 'checkout' },
+      on: { CLOSE: 'chosen', PORTAL: { guard: 'canUsePortal', target: 'checkout' } },
     },
     checkout: {
       invoke: {
         id: 'checkout',
         src: 'checkout',
-        input: ({ context }) => ({ email: context.email, option: context.recorded }),
-        onDone: 'paid',
+        input: ({ context }) => ({
+          email: context.email,
+          option: context.recorded,
+          country: context.country,
+        }),
+        onDone: { target: 'paid', actions: assign({ payment: ({ event }) => event.output.payment }) },
         onError: 'paymentFailed',
       },
     },
+    /** The 'Payment successful' dialog: the server has confirmed it. */
     paid: {
-      on: { CLOSE: 'chosen' },
+      on: { CLOSE: 'settled' },
     },
+    /** The fee is paid and on record: no more choices, the receipt instead. */
+    settled: {},
     /** The app routes here to /failed ('Payment failed, please try again.'). */
     paymentFailed: {
       meta: { path: '/failed' },
@@ -210,7 +248,7 @@ export const paymentChoiceMachine = setup({
     /** A choice is on record; the cards stay (another may be chosen), with the details one click away. */
     chosen: {
       on: {
-        VIEW_DETAILS: 'paymentDetails',
+        VIEW_DETAILS: { guard: 'hasPaymentDetails', target: 'paymentDetails' },
         SELECT: {
           guard: 'isOfferedOption',
           target: 'confirming',

@@ -1,6 +1,8 @@
 /**
- * The payment options and prices of SPEC §9 as typed data, and the pure helpers the payment choice, the checkout
- * adapter and the screens share. Amounts are whole units of their currency (naira, dollars).
+ * The one price table (docs/decisions/036-one-price-table.md) and the payment options built from it. Every place
+ * that shows or charges money reads it: the landing page's Key Information and FAQ, the Key Information modal,
+ * the option cards and the payment modal, the checkout order, the server that issues and verifies payments, and
+ * the reminder email. Amounts are in whole currency units (naira, dollars); a dollar amount may carry cents.
  */
 
 export type Currency = 'NGN' | 'USD';
@@ -11,112 +13,147 @@ export interface Money {
 
 export type PaymentRegion = 'nigeria' | 'international';
 
-/** How an option is settled once recorded: it decides what the machine does after the misc call. */
-export type PaymentKind = 'bank' | 'instalments' | 'financialAid' | 'notReady';
+/**
+ * How an option is settled once recorded: paid in full (bank transfer, or the payment portal where it takes the
+ * currency), through the instalment provider's checkout, by applying for aid, or not yet.
+ */
+export type PaymentKind = 'full' | 'instalments' | 'financialAid' | 'notReady';
 
 export interface PaymentOptionInfo {
   /** What is recorded as `payment_option`, and the card's heading. */
   value: string;
   kind: PaymentKind;
-  /** The price line of the card, already formatted. */
+  /** What this option charges; null when it charges nothing now (financial aid, not ready). */
+  charge: Money | null;
+  /** The price line of the card, already formatted from `charge`. */
   price: string;
   description: string;
+  /** Whether the payment portal (the provider's checkout, which takes naira only) can take this option. */
+  portal: boolean;
+  /** Whether the payment modal (bank transfer details, the portal) belongs to this option. */
+  payable: boolean;
 }
+
+export const FULL_PAYMENT_DISCOUNT = 0.15;
+export const INSTALMENT_COUNT = 2;
+export const FINANCIAL_AID_MAX_DISCOUNT = 0.3;
+/** The provider's checkout lends and charges in naira only. */
+export const PORTAL_CURRENCY: Currency = 'NGN';
 
 export const COMMITMENT_FEE: Record<PaymentRegion, Money> = {
   nigeria: { amount: 60_000, currency: 'NGN' },
   international: { amount: 50, currency: 'USD' },
 };
 
-/** Pay in full: 15% off, quoted in naira for both sets (SPEC §9). */
-export const FULL_PAYMENT_DISCOUNT = 0.15;
-export const FULL_PAYMENT: Record<PaymentRegion, Money> = {
-  nigeria: { amount: 51_000, currency: 'NGN' },
-  international: { amount: 68_000, currency: 'NGN' },
+/** Rounds to the currency's smallest coin: kobo are not used, cents are. */
+const roundFor = (currency: Currency, amount: number) =>
+  currency === 'NGN' ? Math.round(amount) : Math.round(amount * 100) / 100;
+
+const times = ({ amount, currency }: Money, factor: number): Money => ({
+  amount: roundFor(currency, amount * factor),
+  currency,
+});
+
+export interface PriceTable {
+  fee: Money;
+  /** Pay in full: the fee less 15%. */
+  full: Money;
+  /** The instalment plan: the whole fee in equal parts, no discount and no fee; null where not offered. */
+  instalments: { count: number; each: Money; total: Money } | null;
+}
+
+/** THE price table. */
+export const PRICES: Record<PaymentRegion, PriceTable> = {
+  nigeria: {
+    fee: COMMITMENT_FEE.nigeria,
+    full: times(COMMITMENT_FEE.nigeria, 1 - FULL_PAYMENT_DISCOUNT),
+    instalments: {
+      count: INSTALMENT_COUNT,
+      each: times(COMMITMENT_FEE.nigeria, 1 / INSTALMENT_COUNT),
+      total: COMMITMENT_FEE.nigeria,
+    },
+  },
+  // The instalment provider lends in naira to Nigerian residents only.
+  international: {
+    fee: COMMITMENT_FEE.international,
+    full: times(COMMITMENT_FEE.international, 1 - FULL_PAYMENT_DISCOUNT),
+    instalments: null,
+  },
 };
 
-/** The confirmation page's plan: three monthly payments plus a 2.5% admin fee. */
-export const INSTALMENT_PLAN = { count: 3, adminFeeRate: 0.025 } as const;
-/** The landing page's reading of the same fee: upfront or in two instalments upon selection. */
-export const LANDING_INSTALMENTS = 2;
-export const FINANCIAL_AID_MAX_DISCOUNT = 0.3;
-
 export const NOT_READY = "I'm Not Ready To Make Payment";
-export const OPTION_COMMITMENT_FEE = 'Pay the commitment fee';
 export const OPTION_FULL_PAYMENT = 'Pay in full (15% off)';
-export const OPTION_INSTALMENTS = 'Pay in three monthly instalments';
+export const OPTION_INSTALMENTS = `Pay in ${INSTALMENT_COUNT} instalments`;
 export const OPTION_FINANCIAL_AID = 'Apply for financial aid';
 
 export function formatMoney({ amount, currency }: Money): string {
-  const digits = Math.round(amount).toLocaleString('en-US');
-  // The product writes naira as 'N60,000' (SPEC §9); a plain N reads well aloud too.
+  const whole = Number.isInteger(amount);
+  const digits = amount.toLocaleString('en-US', {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+  // The product writes naira as 'N60,000'; a plain N reads well aloud too.
   return currency === 'NGN' ? `N${digits}` : `$${digits}`;
 }
 
-/** Splits a total into `count` payments with the admin fee added; the last payment absorbs the rounding. */
-export function instalmentPlan(
-  total: Money,
-  count: number = INSTALMENT_PLAN.count,
-  feeRate: number = INSTALMENT_PLAN.adminFeeRate,
-) {
-  const withFee = Math.round(total.amount * (1 + feeRate));
-  const each = Math.floor(withFee / count);
-  const payments = Array.from({ length: count }, (_, i) =>
-    i === count - 1 ? withFee - each * (count - 1) : each,
-  );
-  return {
-    total: { amount: withFee, currency: total.currency } as Money,
-    adminFee: { amount: withFee - total.amount, currency: total.currency } as Money,
-    payments: payments.map((amount) => ({ amount, currency: total.currency }) as Money),
-  };
-}
+const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 
-/** The fee as the landing page reads it: the commitment fee upfront, or in two equal parts. */
-export function landingInstalments(region: PaymentRegion): Money[] {
-  const fee = COMMITMENT_FEE[region];
-  const half = fee.amount / LANDING_INSTALMENTS;
-  return Array.from({ length: LANDING_INSTALMENTS }, () => ({ amount: half, currency: fee.currency }));
-}
+const nigeriaPlan = PRICES.nigeria.instalments!;
+
+/** The fee facts in words, for the landing page, the FAQ and the Key Information modal. */
+export const FEE_FACTS = {
+  fee: `${formatMoney(PRICES.nigeria.fee)} (Nigeria) or ${formatMoney(PRICES.international.fee)} (international)`,
+  full: `Pay in full and save ${percent(FULL_PAYMENT_DISCOUNT)}: ${formatMoney(PRICES.nigeria.full)} (Nigeria) or ${formatMoney(PRICES.international.full)} (international)`,
+  instalments: `In Nigeria you may instead pay the ${formatMoney(nigeriaPlan.total)} in ${nigeriaPlan.count} instalments of ${formatMoney(nigeriaPlan.each)}`,
+  aid: `Financial aid of up to ${percent(FINANCIAL_AID_MAX_DISCOUNT)} off for those who qualify`,
+} as const;
 
 const notReadyOption: PaymentOptionInfo = {
   value: NOT_READY,
   kind: 'notReady',
+  charge: null,
   price: 'No payment now',
   description: 'We will note your preference and keep you posted about the next cohort.',
+  portal: false,
+  payable: false,
 };
 
 const financialAidOption: PaymentOptionInfo = {
   value: OPTION_FINANCIAL_AID,
   kind: 'financialAid',
-  price: `Up to ${FINANCIAL_AID_MAX_DISCOUNT * 100}% off`,
+  charge: null,
+  price: `Up to ${percent(FINANCIAL_AID_MAX_DISCOUNT)} off`,
   description:
-    'Limited places; an award is not guaranteed. Tell us about your circumstances in a short form.',
+    'Limited places; an award is not guaranteed. Tell us about your circumstances in a short form; we tell you what to pay once it is reviewed.',
+  portal: false,
+  payable: false,
 };
 
 function optionSet(region: PaymentRegion): PaymentOptionInfo[] {
-  const fee = COMMITMENT_FEE[region];
-  const plan = instalmentPlan(COMMITMENT_FEE.nigeria);
+  const { fee, full, instalments } = PRICES[region];
+  const portal = full.currency === PORTAL_CURRENCY;
   const options: PaymentOptionInfo[] = [
     {
-      value: OPTION_COMMITMENT_FEE,
-      kind: 'bank',
-      price: formatMoney(fee),
-      description: 'Pay the commitment fee upfront by bank transfer to secure your place.',
-    },
-    {
       value: OPTION_FULL_PAYMENT,
-      kind: 'bank',
-      price: `${formatMoney(FULL_PAYMENT[region])} (${FULL_PAYMENT_DISCOUNT * 100}% off)`,
-      description: 'Pay the whole fee at once by bank transfer and save 15%.',
+      kind: 'full',
+      charge: full,
+      price: formatMoney(full),
+      description: `The ${formatMoney(fee)} fee less ${percent(FULL_PAYMENT_DISCOUNT)}, paid once ${
+        portal ? 'by bank transfer or through the payment portal' : 'by bank transfer'
+      }.`,
+      portal,
+      payable: true,
     },
   ];
-  // The instalment provider lends in naira to Nigerian residents only, so the plan belongs to the Nigeria set.
-  if (region === 'nigeria') {
+  if (instalments) {
     options.push({
       value: OPTION_INSTALMENTS,
       kind: 'instalments',
-      price: `${INSTALMENT_PLAN.count} × ${formatMoney(plan.payments[0])}`,
-      description: `Three monthly payments with a ${INSTALMENT_PLAN.adminFeeRate * 100}% admin fee (${formatMoney(plan.total)} in total).`,
+      charge: instalments.total,
+      price: `${formatMoney(instalments.total)} (${instalments.count} × ${formatMoney(instalments.each)})`,
+      description: `The whole ${formatMoney(fee)} fee in ${instalments.count} payments of ${formatMoney(instalments.each)} through our instalment partner's checkout; no discount and no extra fee.`,
+      portal: true,
+      payable: true,
     });
   }
   return [...options, financialAidOption, notReadyOption];
@@ -126,6 +163,11 @@ export const PAYMENT_OPTIONS: Record<PaymentRegion, readonly PaymentOptionInfo[]
   nigeria: optionSet('nigeria'),
   international: optionSet('international'),
 };
+
+/** Every option either set offers: what the server accepts as a `payment_option`. */
+export const ALL_OPTION_VALUES: readonly string[] = [
+  ...new Set([...PAYMENT_OPTIONS.nigeria, ...PAYMENT_OPTIONS.international].map((o) => o.value)),
+];
 
 /** The geo look-up and the form both give a country's name; a two-letter code is accepted too. */
 export function isNigeria(countryName: string | null | undefined): boolean {
@@ -147,7 +189,7 @@ export function kindOf(value: string): PaymentKind | undefined {
 
 export const MERCHANT_PREFIX = 'TEBC-';
 
-/** Fixed prefix + last 6 digits of the timestamp + a 4-digit random number (SPEC §9). `random` is in [0, 1). */
+/** Fixed prefix + last 6 digits of the timestamp + a 4-digit random number. `random` is in [0, 1). */
 export function merchantReference(now: number, random: () => number = Math.random): string {
   const stamp = String(Math.floor(now)).slice(-6).padStart(6, '0');
   const suffix = 1000 + Math.min(8999, Math.floor(random() * 9000));
@@ -160,26 +202,34 @@ export interface OrderItem {
   quantity: number;
 }
 
-export interface InstalmentOrder {
+/** The checkout's order: one item, quantity 1, no shipping; the amount is the option's charge from the table. */
+export interface CheckoutOrder {
   amount: number;
-  currency: 'NGN';
+  currency: Currency;
   shipping_fee: number;
   merchant_reference: string;
   items: OrderItem[];
   meta_data: { email: string; payment_option: string };
 }
 
-export const INSTALMENT_AMOUNT = 60_000;
+export const ORDER_ITEM_NAME = 'The Employment Bootcamp commitment fee';
 
-/** The instalment checkout's order (SPEC §9): 60000 NGN, shipping 0, one item, quantity 1. */
-export function instalmentOrder(email: string, reference: string): InstalmentOrder {
+/** The order for an option of a set, or undefined when the option charges nothing or is not in the set. */
+export function checkoutOrder(
+  region: PaymentRegion,
+  option: string,
+  email: string,
+  reference: string,
+): CheckoutOrder | undefined {
+  const charge = findOption(region, option)?.charge;
+  if (!charge) return undefined;
   return {
-    amount: INSTALMENT_AMOUNT,
-    currency: 'NGN',
+    amount: charge.amount,
+    currency: charge.currency,
     shipping_fee: 0,
     merchant_reference: reference,
-    items: [{ name: 'The Employment Bootcamp commitment fee', unit_price: INSTALMENT_AMOUNT, quantity: 1 }],
-    meta_data: { email, payment_option: OPTION_INSTALMENTS },
+    items: [{ name: ORDER_ITEM_NAME, unit_price: charge.amount, quantity: 1 }],
+    meta_data: { email, payment_option: option },
   };
 }
 

@@ -8,7 +8,7 @@ import { videoQuizMachine } from '../../machines/videoQuiz.machine';
 import { checkDocxPackage, detectCvKind, MESSAGES, toFailure, type VideoData } from '../../machines/rules';
 import type { ApiClient } from '../api/client';
 import type { AppConfig } from '../config';
-import { createInstalmentCheckout } from '../payment/instalmentCheckout';
+import { createCheckout } from '../payment/instalmentCheckout';
 
 /** A one-second ticker that reads the real clock. */
 export const realClock = fromCallback<OtpTimerEvent>(({ sendBack }) => {
@@ -72,6 +72,7 @@ export function provideApplication(api: ApiClient, config: AppConfig) {
       otpTimer: otpTimerMachine.provide({ actors: { clock: realClock } }),
       paymentChoice: paymentChoiceMachine.provide({
         actors: {
+          loadPayment: fromPromise(({ input }) => api.paymentStatus(input.email)),
           lookupCountry: fromPromise(() => api.geoCountry()),
           recordChoice: fromPromise(({ input }) =>
             api.saveMisc({
@@ -79,7 +80,7 @@ export function provideApplication(api: ApiClient, config: AppConfig) {
               misc: { column_name: 'Financial Info', payment_option: input.option },
             }),
           ),
-          checkout: fromPromise(({ input }) => createInstalmentCheckout(config)(input)),
+          checkout: fromPromise(({ input }) => createCheckout(config, api)(input)),
         },
       }),
       reminder: reminderMachine.provide({

@@ -1,4 +1,5 @@
 /** Frequently asked questions (section id `faq`): fourteen entries on the programme's facts. */
+import { FEE_FACTS, FINANCIAL_AID_MAX_DISCOUNT } from '../../machines/rules/payments';
 import type { CohortLabels } from '../../machines/rules/landingCohort';
 
 export interface FaqEntry {
@@ -33,18 +34,15 @@ export const faq = (cohort: CohortLabels): readonly FaqEntry[] => [
   },
   {
     question: 'How much does it cost?',
-    answer:
-      'The commitment fee is N60,000 for applicants in Nigeria or $50 for international applicants, paid once you are selected.',
+    answer: `The commitment fee is ${FEE_FACTS.fee}, paid once you are selected. ${FEE_FACTS.full}.`,
   },
   {
     question: 'Can I pay in instalments?',
-    answer:
-      'Yes. You can pay upfront or in 2 instalments upon selection. Paying in full gives a 15% discount.',
+    answer: `${FEE_FACTS.instalments} through our instalment partner, with no extra fee. Applicants outside Nigeria pay in full.`,
   },
   {
     question: 'Are there scholarships or financial aid?',
-    answer:
-      'A limited number of scholarships exist for each cohort. You can also apply for financial aid of up to 30% off the fee; places are limited and aid is not guaranteed.',
+    answer: `A limited number of scholarships exist for each cohort. You can also apply for financial aid of up to ${FINANCIAL_AID_MAX_DISCOUNT * 100}% off the fee; places are limited and aid is not guaranteed.`,
   },
   {
     question: 'I applied through a partner organisation. Do I get a discount?',

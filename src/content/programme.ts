@@ -2,6 +2,7 @@
  * Programme facts and the short card copy of the landing page. The cohort's number and dates are the live
  * cohort's (machines/rules/landingCohort.ts), never written here.
  */
+import { FEE_FACTS } from '../../machines/rules/payments';
 import type { CohortLabels } from '../../machines/rules/landingCohort';
 
 export interface Card {
@@ -57,12 +58,9 @@ export const keyInformation = (cohort: CohortLabels): readonly KeyInfo[] => [
   },
   {
     title: 'Commitment fee',
-    lead: 'N60,000 (Nigeria) or $50 (international)',
-    details: [
-      'Paid upfront or in 2 instalments upon selection',
-      'A limited number of scholarships each cohort',
-      'Financial aid of up to 30% off for those who qualify',
-    ],
+    // Every amount comes from the one price table (machines/rules/payments.ts), as on the confirmation page.
+    lead: FEE_FACTS.fee,
+    details: [FEE_FACTS.full, FEE_FACTS.instalments, FEE_FACTS.aid],
   },
   {
     title: 'Requirements',

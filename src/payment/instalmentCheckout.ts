@@ -1,22 +1,20 @@
 /**
- * The instalment provider adapter: the `checkout` actor of the payment choice. Configured (a public key and the
- * provider's script URL), it loads the provider's checkout script once and opens its checkout with the order of
- * SPEC §9. Unconfigured, it opens a clearly labelled sandbox dialog that completes or fails on the person's choice,
- * so the whole flow works offline and in tests.
+ * The payment portal: the `checkout` actor of the payment choice. The server issues the order (priced from the
+ * table in machines/rules/payments.ts, so the portal charges exactly what the card said), this adapter opens it
+ * (the provider's checkout when the server has a provider; else a clearly labelled sandbox dialog), and the server
+ * then confirms the outcome itself: the browser's word that it paid is never enough
+ * (docs/decisions/037-payments-are-confirmed-by-the-server.md).
  */
 import type { CheckoutInput, CheckoutOutput } from '../../machines/paymentChoice.machine';
-import {
-  formatMoney,
-  instalmentOrder,
-  merchantReference,
-  type InstalmentOrder,
-} from '../../machines/rules/payments';
+import type { PaymentRecord, PaymentStartResult, PaymentVerifyPayload } from '../../machines/rules/contract';
+import { formatMoney, type CheckoutOrder } from '../../machines/rules/payments';
+import type { ApiClient } from '../api/client';
 import type { AppConfig } from '../config';
 
 /** The provider's checkout, as its script exposes it on `window` (a constructor that opens the checkout). */
 export interface ProviderOptions {
   publicKey: string;
-  data: InstalmentOrder & { redirect_url: string };
+  data: CheckoutOrder & { redirect_url: string };
   onSuccess: (data: unknown) => void;
   onError: (data: unknown) => void;
   onClose?: () => void;
@@ -37,45 +35,68 @@ export class CheckoutError extends Error {
 }
 
 export interface CheckoutDeps {
-  now?: () => number;
-  random?: () => number;
   /** Loads the provider's script and returns its checkout constructor. */
   loadProvider?: (url: string) => Promise<ProviderCheckout>;
   /** The sandbox's question to the person; resolves true to complete, false to fail. */
-  askSandbox?: (order: InstalmentOrder) => Promise<boolean>;
+  askSandbox?: (order: CheckoutOrder) => Promise<boolean>;
   redirectUrl?: string;
+}
+
+/** The provider's own transaction reference, wherever its success callback puts it. */
+function providerReference(data: unknown): string {
+  const pick = (value: unknown): string => {
+    if (!value || typeof value !== 'object') return '';
+    const v = value as Record<string, unknown>;
+    if (typeof v.reference === 'string') return v.reference;
+    return pick(v.data);
+  };
+  return pick(data);
+}
+
+/**
+ * Opens one order: in the sandbox, the labelled dialog; else the provider's checkout. Resolves with the provider's
+ * transaction reference ('' in the sandbox); rejects when the person fails, cancels or closes it.
+ */
+export async function openCheckout(
+  config: Pick<AppConfig, 'paymentPublicKey' | 'paymentScriptUrl'>,
+  { order, sandbox }: PaymentStartResult,
+  deps: CheckoutDeps = {},
+): Promise<string> {
+  if (sandbox) {
+    if (await (deps.askSandbox ?? sandboxDialog)(order)) return '';
+    throw new CheckoutError('Sandbox payment failed');
+  }
+  if (!config.paymentPublicKey || !config.paymentScriptUrl)
+    throw new CheckoutError('The payment provider is not configured in this browser');
+  const Provider = await (deps.loadProvider ?? loadProviderScript)(config.paymentScriptUrl);
+  return new Promise<string>((resolve, reject) => {
+    new Provider({
+      publicKey: config.paymentPublicKey,
+      data: { ...order, redirect_url: deps.redirectUrl ?? `${location.origin}/apply/confirmation` },
+      onSuccess: (data) => resolve(providerReference(data)),
+      onError: () => reject(new CheckoutError('Payment was declined')),
+      // Closing the checkout without paying leaves the fee unpaid: the flow treats it as a failed payment.
+      onClose: () => reject(new CheckoutError('Payment was cancelled')),
+    });
+  });
 }
 
 export type Checkout = (input: CheckoutInput) => Promise<CheckoutOutput>;
 
-export function createInstalmentCheckout(
+/** The whole payment: the server issues the order, the person pays it, the server confirms and records it. */
+export function createCheckout(
   config: Pick<AppConfig, 'paymentPublicKey' | 'paymentScriptUrl'>,
+  api: Pick<ApiClient, 'startPayment' | 'verifyPayment'>,
   deps: CheckoutDeps = {},
 ): Checkout {
-  const now = deps.now ?? Date.now;
-  const random = deps.random ?? Math.random;
-  const loadProvider = deps.loadProvider ?? loadProviderScript;
-  const askSandbox = deps.askSandbox ?? sandboxDialog;
-  const configured = Boolean(config.paymentPublicKey && config.paymentScriptUrl);
-
-  return async ({ email }) => {
-    const reference = merchantReference(now(), random);
-    const order = instalmentOrder(email, reference);
-    if (!configured) {
-      if (await askSandbox(order)) return { reference };
-      throw new CheckoutError('Sandbox payment failed');
-    }
-    const Provider = await loadProvider(config.paymentScriptUrl);
-    return new Promise<CheckoutOutput>((resolve, reject) => {
-      new Provider({
-        publicKey: config.paymentPublicKey,
-        data: { ...order, redirect_url: deps.redirectUrl ?? `${location.origin}/apply/confirmation` },
-        onSuccess: () => resolve({ reference }),
-        onError: () => reject(new CheckoutError('Payment was declined')),
-        // Closing the checkout without paying leaves the fee unpaid: the flow treats it as a failed payment.
-        onClose: () => reject(new CheckoutError('Payment was cancelled')),
-      });
-    });
+  return async ({ email, option, country }) => {
+    const started = await api.startPayment({ email, option, country });
+    const provider_reference = await openCheckout(config, started, deps);
+    const verify: PaymentVerifyPayload = { email, reference: started.order.merchant_reference };
+    if (provider_reference) verify.provider_reference = provider_reference;
+    const payment: PaymentRecord = await api.verifyPayment(verify);
+    if (payment.status !== 'paid') throw new CheckoutError('The payment was not confirmed');
+    return { reference: payment.reference, payment };
   };
 }
 
@@ -103,12 +124,12 @@ function loadProviderScript(url: string): Promise<ProviderCheckout> {
  * A native modal <dialog> (focus is moved in and trapped; Escape cancels) built without React, because the adapter
  * runs from an actor, outside any component. Escape counts as failing, like closing the real checkout.
  */
-export function sandboxDialog(order: InstalmentOrder, doc: Document = document): Promise<boolean> {
+export function sandboxDialog(order: CheckoutOrder, doc: Document = document): Promise<boolean> {
   return new Promise((resolve) => {
     const dialog = doc.createElement('dialog');
     dialog.className = 'dialog sandbox-checkout';
     dialog.setAttribute('aria-labelledby', 'sandbox-checkout-title');
-    dialog.setAttribute('aria-describedby', 'sandbox-checkout-text');
+    dialog.setAttribute('aria-describedby', 'sandbox-checkout-amount sandbox-checkout-text');
 
     const title = doc.createElement('h2');
     title.id = 'sandbox-checkout-title';
@@ -120,8 +141,12 @@ export function sandboxDialog(order: InstalmentOrder, doc: Document = document):
     text.className = 'dialog__text';
     text.textContent =
       `No payment provider is configured, so no money moves. Order ${order.merchant_reference}: ` +
-      `${order.items[0].name}, ${formatMoney({ amount: order.amount, currency: order.currency })}, ` +
-      `quantity ${order.items[0].quantity}, shipping ${formatMoney({ amount: order.shipping_fee, currency: order.currency })}.`;
+      `${order.items[0].name}, quantity ${order.items[0].quantity}, ` +
+      `shipping ${formatMoney({ amount: order.shipping_fee, currency: order.currency })}.`;
+    const amount = doc.createElement('p');
+    amount.id = 'sandbox-checkout-amount';
+    amount.className = 'sandbox-checkout__amount';
+    amount.textContent = `Amount to pay: ${formatMoney({ amount: order.amount, currency: order.currency })}`;
 
     const actions = doc.createElement('div');
     actions.className = 'dialog__actions';
@@ -134,7 +159,7 @@ export function sandboxDialog(order: InstalmentOrder, doc: Document = document):
     complete.className = 'button';
     complete.textContent = 'Complete test payment';
     actions.append(fail, complete);
-    dialog.append(title, text, actions);
+    dialog.append(title, amount, text, actions);
 
     const finish = (ok: boolean) => {
       if (dialog.open && typeof dialog.close === 'function') dialog.close();

@@ -3,7 +3,13 @@ import type { ActorRefFrom } from 'xstate';
 import type { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
 import type { reminderMachine } from '../../machines/reminder.machine';
 import { MESSAGES } from '../../machines/rules/messages';
-import { PAYMENT_OPTIONS, findOption, kindOf } from '../../machines/rules/payments';
+import {
+  FINANCIAL_AID_MAX_DISCOUNT,
+  PAYMENT_OPTIONS,
+  findOption,
+  formatMoney,
+  kindOf,
+} from '../../machines/rules/payments';
 import { AppDialog, ConfirmDialog } from '../components/Dialog';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { ReminderScheduler } from '../components/ReminderScheduler';
@@ -21,11 +27,12 @@ export const FINANCIAL_AID_URL = '/financial-aid-application';
 /** /apply/confirmation: the acceptance banner, the payment options and their dialogs, and the reminder. */
 export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScreenProps) {
   const state = useSelector(actor, (s) => s);
-  const { region, selected, recorded, error, country } = state.context;
+  const { region, selected, recorded, error, country, payment } = state.context;
   const send = actor.send;
   const options = region ? PAYMENT_OPTIONS[region] : [];
   const selectedInfo = region ? findOption(region, selected) : undefined;
   const recordedInfo = region ? findOption(region, recorded) : undefined;
+  const settled = state.matches('settled') && payment;
 
   return (
     <div className="confirmation">
@@ -33,10 +40,25 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
         <h1 id="banner-title" className="screen-title">
           Congratulations, you have been accepted!
         </h1>
-        <p className="lede">
-          You have a place in the next cohort of The Employment Bootcamp. Secure it by choosing how you will
-          pay the commitment fee.
-        </p>
+        {settled ? (
+          <p className="lede payment-receipt" role="status">
+            Your payment of{' '}
+            <strong className="payment-receipt__amount">
+              {formatMoney({ amount: payment.amount, currency: payment.currency })}
+            </strong>{' '}
+            ({payment.option}) has been received, reference {payment.reference}. Your place is secured.
+          </p>
+        ) : (
+          <p className="lede">
+            You have a place in the next cohort of The Employment Bootcamp. Secure it by choosing how you will
+            pay the commitment fee.
+          </p>
+        )}
+        {state.matches('loading') && (
+          <p className="loading" role="status">
+            <span className="spinner" aria-hidden="true" /> Checking your payment…
+          </p>
+        )}
         {state.matches('banner') && (
           <button type="button" className="button" onClick={() => send({ type: 'PROCEED' })}>
             Proceed to payment
@@ -49,7 +71,7 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
         )}
       </section>
 
-      {region && (
+      {region && !settled && (
         <section className="card" aria-labelledby="options-title">
           <h2 id="options-title">Payment options</h2>
           <p className="hint">
@@ -84,7 +106,7 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
               );
             })}
           </ul>
-          {recorded && kindOf(recorded) !== 'notReady' && state.matches('chosen') && (
+          {recordedInfo?.payable && state.matches('chosen') && (
             <button type="button" className="button" onClick={() => send({ type: 'VIEW_DETAILS' })}>
               View Payment Details
             </button>
@@ -105,8 +127,8 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
       <section className="card" aria-labelledby="aid-title">
         <h2 id="aid-title">Need help with the fee?</h2>
         <p>
-          Financial aid of up to 30% off the fee is available to a limited number of applicants; it is not
-          guaranteed.
+          Financial aid of up to {FINANCIAL_AID_MAX_DISCOUNT * 100}% off the fee is available to a limited
+          number of applicants; it is not guaranteed.
         </p>
         <a
           className="button button--secondary"
@@ -153,9 +175,11 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
             >
               Later
             </button>
-            <button type="button" className="button" onClick={() => send({ type: 'VIEW_DETAILS' })}>
-              View Payment Details
-            </button>
+            {recordedInfo?.payable && (
+              <button type="button" className="button" onClick={() => send({ type: 'VIEW_DETAILS' })}>
+                View Payment Details
+              </button>
+            )}
           </>
         }
       >
@@ -202,7 +226,11 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
       <AppDialog
         open={state.matches('paid')}
         title="Payment successful"
-        description="Thank you. Your payment has been received and your place is secured."
+        description={
+          payment
+            ? `Thank you. Your payment of ${formatMoney({ amount: payment.amount, currency: payment.currency })} has been received and your place is secured.`
+            : 'Thank you. Your payment has been received and your place is secured.'
+        }
         onClose={() => send({ type: 'CLOSE' })}
         actions={
           <button type="button" className="button" onClick={() => send({ type: 'CLOSE' })}>

@@ -3,6 +3,7 @@ import { AppDialog } from '../components/Dialog';
 import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { CheckboxField } from '../components/Fields';
+import { FEE_FACTS } from '../../machines/rules/payments';
 
 /** The three key terms, agreed to before the application is submitted; errors show as red alerts in the body. */
 export function KeyInformationModal({ open }: { open: boolean }) {
@@ -57,10 +58,11 @@ export function KeyInformationModal({ open }: { open: boolean }) {
         errors={errors}
       />
       <ul className="fee-notes">
-        <li>The commitment fee is N60,000 (Nigeria) or $50 (international).</li>
-        <li>You can pay it upfront or in 2 instalments once you are selected.</li>
-        <li>Paying in full gives you a 15% discount.</li>
-        <li>A limited number of scholarships (financial aid of up to 30% off) exists for each cohort.</li>
+        {/* The amounts come from the price table the confirmation page and the checkout use. */}
+        <li>The commitment fee is {FEE_FACTS.fee}, paid once you are selected.</li>
+        <li>{FEE_FACTS.full}.</li>
+        <li>{FEE_FACTS.instalments}.</li>
+        <li>A limited number of scholarships exist for each cohort: {FEE_FACTS.aid.toLowerCase()}.</li>
       </ul>
     </AppDialog>
   );

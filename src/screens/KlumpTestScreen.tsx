@@ -1,25 +1,39 @@
 import { useState } from 'react';
-import type { CheckoutOutput } from '../../machines/paymentChoice.machine';
 import { MESSAGES } from '../../machines/rules/messages';
-import { INSTALMENT_AMOUNT, formatMoney } from '../../machines/rules/payments';
+import {
+  OPTION_INSTALMENTS,
+  checkoutOrder,
+  formatMoney,
+  merchantReference,
+  type CheckoutOrder,
+} from '../../machines/rules/payments';
 import { BusyButton } from '../components/BusyButton';
 
 export interface KlumpTestScreenProps {
-  /** The instalment checkout (the adapter of src/payment/instalmentCheckout.ts), bound to a test email. */
-  pay: () => Promise<CheckoutOutput>;
+  /** Opens the portal (src/payment/instalmentCheckout.ts `openCheckout`) with this order. */
+  pay: (order: CheckoutOrder) => Promise<string>;
 }
 
 type Outcome =
   { kind: 'idle' } | { kind: 'paying' } | { kind: 'paid'; reference: string } | { kind: 'failed' };
 
-/** /test/klump-payment: the instalment button on its own, to try the provider (or its sandbox). */
+const TEST_EMAIL = 'test@example.com';
+
+/**
+ * /test/klump-payment: the instalment button on its own, to try the provider (or its sandbox) with the instalment
+ * order of the price table. Nothing is recorded against any application here.
+ */
 export function KlumpTestScreen({ pay }: KlumpTestScreenProps) {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  // The same order the confirmation page's instalment option opens, from the same table.
+  const [order] = useState(() =>
+    checkoutOrder('nigeria', OPTION_INSTALMENTS, TEST_EMAIL, merchantReference(Date.now()))!,
+  );
   const start = async () => {
     setOutcome({ kind: 'paying' });
     try {
-      const { reference } = await pay();
-      setOutcome({ kind: 'paid', reference });
+      await pay(order);
+      setOutcome({ kind: 'paid', reference: order.merchant_reference });
     } catch {
       setOutcome({ kind: 'failed' });
     }
@@ -30,15 +44,19 @@ export function KlumpTestScreen({ pay }: KlumpTestScreenProps) {
         Instalment payment test
       </h1>
       <p>
-        Pays {formatMoney({ amount: INSTALMENT_AMOUNT, currency: 'NGN' })} in instalments through the payment
-        provider, or through the sandbox when no provider is configured.
+        Opens the instalment checkout for{' '}
+        <strong className="klump-test__amount">
+          {formatMoney({ amount: order.amount, currency: order.currency })}
+        </strong>{' '}
+        ({OPTION_INSTALMENTS}), through the payment provider, or through the sandbox when no provider is
+        configured. This page records nothing against any application.
       </p>
       <BusyButton type="button" busy={outcome.kind === 'paying'} onClick={start}>
         Pay in instalments
       </BusyButton>
       <div aria-live="polite">
         {outcome.kind === 'paid' && (
-          <p className="alert alert--info">Payment complete. Reference {outcome.reference}.</p>
+          <p className="alert alert--info">Test checkout complete. Reference {outcome.reference}.</p>
         )}
         {outcome.kind === 'failed' && <p className="alert alert--error">{MESSAGES.paymentFailed}</p>}
       </div>

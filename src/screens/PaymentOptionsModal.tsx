@@ -1,19 +1,26 @@
 import { AppDialog } from '../components/Dialog';
-import type { AppConfig } from '../config';
+import { bankAccount, type AppConfig } from '../config';
 import type { PaymentOptionInfo } from '../../machines/rules/payments';
 
 export interface PaymentOptionsModalProps {
   open: boolean;
   config: AppConfig;
-  /** The recorded option, to remind the person what they are paying for. */
+  /** The recorded option, to remind the person what they are paying for and how much. */
   option?: PaymentOptionInfo;
   onClose: () => void;
   onProceed: () => void;
 }
 
-/** The payment modal: bank transfer details, and the way to the payment portal. */
+/** Said instead of an account number when the server has none configured: never a made-up number. */
+export const BANK_NOT_SET_UP =
+  'Bank transfer details are not set up on this test site, so no account number is shown.';
+
+/**
+ * The payment modal: bank transfer details (from the server's configuration), and the way to the payment portal
+ * where the option can be paid there. Only options that charge money open it.
+ */
 export function PaymentOptionsModal({ open, config, option, onClose, onProceed }: PaymentOptionsModalProps) {
-  const { bank, accountName, accountNumber } = config.bankTransfer;
+  const account = bankAccount(config);
   return (
     <AppDialog
       open={open}
@@ -22,7 +29,8 @@ export function PaymentOptionsModal({ open, config, option, onClose, onProceed }
       description={
         option ? (
           <>
-            Your choice: <strong>{option.value}</strong> ({option.price}).
+            Your choice: <strong>{option.value}</strong>. Amount to pay:{' '}
+            <strong className="payment-details__amount">{option.price}</strong>.
           </>
         ) : undefined
       }
@@ -31,25 +39,37 @@ export function PaymentOptionsModal({ open, config, option, onClose, onProceed }
           <button type="button" className="button button--secondary" onClick={onClose}>
             Close
           </button>
-          <button type="button" className="button" onClick={onProceed}>
-            Proceed to Payment Portal
-          </button>
+          {option?.portal && (
+            <button type="button" className="button" onClick={onProceed}>
+              Proceed to Payment Portal
+            </button>
+          )}
         </>
       }
     >
       <h3 className="payment-details__heading">Pay by bank transfer</h3>
-      <dl className="payment-details">
-        <dt>Bank</dt>
-        <dd>{bank}</dd>
-        <dt>Account name</dt>
-        <dd>{accountName}</dd>
-        <dt>Account number</dt>
-        <dd className="payment-details__number">{accountNumber}</dd>
-      </dl>
-      <p className="hint">
-        Use your email address as the transfer reference. Questions? Write to{' '}
-        <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>.
-      </p>
+      {account ? (
+        <>
+          <dl className="payment-details">
+            <dt>Bank</dt>
+            <dd>{account.bank}</dd>
+            <dt>Account name</dt>
+            <dd>{account.accountName}</dd>
+            <dt>Account number</dt>
+            <dd className="payment-details__number">{account.accountNumber}</dd>
+          </dl>
+          <p className="hint">
+            Transfer exactly {option?.price ?? 'the amount of your option'} and use your email address as the
+            transfer reference; we confirm your place once the transfer arrives. Questions? Write to{' '}
+            <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>.
+          </p>
+        </>
+      ) : (
+        <p className="alert alert--info payment-details__unset">
+          {BANK_NOT_SET_UP} {option?.portal ? 'Use the payment portal, or write to ' : 'Write to '}
+          <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a> to arrange your payment.
+        </p>
+      )}
     </AppDialog>
   );
 }

@@ -3,14 +3,31 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { paymentChoiceMachine, type PaymentChoiceContext } from '../../machines/paymentChoice.machine';
 import { kindOf, PAYMENT_OPTIONS } from '../../machines/rules/payments';
 import { transitionPaths, type ModelPath } from './support/graphReplay';
+import type { PaymentRecord } from '../../machines/rules/contract';
+
+/** A payment the server confirmed, and one it issued that was never paid. */
+export const PAID: PaymentRecord = {
+  reference: 'TEBC-1234560001',
+  option: 'Pay in full (15% off)',
+  amount: 51_000,
+  currency: 'NGN',
+  status: 'paid',
+  paid_at: '2026-11-23T10:00:00.000Z',
+};
+const PENDING: PaymentRecord = { ...PAID, status: 'pending', paid_at: '' };
 
 export const input = { email: 'ada@example.com', formCountry: 'Kenya', paymentOption: '' };
-export const actorIds = ['lookupCountry', 'recordChoice', 'checkout'] as const;
+export const actorIds = ['loadPayment', 'lookupCountry', 'recordChoice', 'checkout'] as const;
 
 export const events = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
   const context = snapshot.context as PaymentChoiceContext;
   const offered = context.region ? PAYMENT_OPTIONS[context.region].map((o) => o.value) : [];
   return [
+    // The server's record on arrival: none, a payment issued but never confirmed, a paid one; or no answer.
+    { type: 'xstate.done.actor.loadPayment', output: null },
+    { type: 'xstate.done.actor.loadPayment', output: PENDING },
+    { type: 'xstate.done.actor.loadPayment', output: PAID },
+    { type: 'xstate.error.actor.loadPayment', error: { message: 'offline' } },
     { type: 'PROCEED' },
     // The look-up answers Nigeria, another country, nothing usable; or fails (a 429 or 403 among them).
     { type: 'xstate.done.actor.lookupCountry', output: 'Nigeria' },
@@ -28,7 +45,7 @@ export const events = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
     { type: 'LATER' },
     { type: 'CLOSE' },
     { type: 'PORTAL' },
-    { type: 'xstate.done.actor.checkout', output: { reference: 'TEBC-1234560001' } },
+    { type: 'xstate.done.actor.checkout', output: { reference: PAID.reference, payment: PAID } },
     { type: 'xstate.error.actor.checkout', error: { message: 'declined' } },
     { type: 'RETRY' },
   ];
@@ -37,7 +54,14 @@ export const events = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
 /** A vertex is a state with its option set, the kinds of the selected and recorded options, and an error or not. */
 export const vertex = (s: AnyMachineSnapshot) => {
   const c = s.context as PaymentChoiceContext;
-  return JSON.stringify([s.value, c.region, kindOf(c.selected), kindOf(c.recorded), c.error !== '']);
+  return JSON.stringify([
+    s.value,
+    c.region,
+    kindOf(c.selected),
+    kindOf(c.recorded),
+    c.error !== '',
+    c.payment?.status ?? null,
+  ]);
 };
 
 export const paymentPaths = (): ModelPath[] => transitionPaths(paymentChoiceMachine, input, events, vertex);

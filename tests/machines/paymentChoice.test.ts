@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { paymentChoiceMachine, type PaymentChoiceContext } from '../../machines/paymentChoice.machine';
 import { MESSAGES } from '../../machines/rules/messages';
-import { NOT_READY, OPTION_INSTALMENTS, regionOf } from '../../machines/rules/payments';
-import { actorIds, input, paymentPaths } from './paymentChoice.model';
+import {
+  NOT_READY,
+  OPTION_FINANCIAL_AID,
+  OPTION_INSTALMENTS,
+  findOption,
+  regionOf,
+} from '../../machines/rules/payments';
+import { actorIds, input, PAID, paymentPaths } from './paymentChoice.model';
 import { replay, uncovered, type Replay } from './support/graphReplay';
 
 const paths = paymentPaths();
@@ -20,14 +26,28 @@ function check(snapshot: AnyMachineSnapshot, run: Replay) {
     const recordCall = run.calls.filter((c) => c.src === 'recordChoice').at(-1);
     expect(recordCall?.input).toEqual({ email: input.email, option: context.selected });
     // The parent keeps the choice (PAYMENT.CHOSEN) as soon as it is on the server.
-    expect(run.toParent.at(-1)).toEqual({ type: 'PAYMENT.CHOSEN', option: context.recorded });
+    // (A retry through the portal after a failed payment has told it PAYMENT.FAILED since.)
+    expect(run.toParent.filter((e) => e.type === 'PAYMENT.CHOSEN').at(-1)).toEqual({
+      type: 'PAYMENT.CHOSEN',
+      option: context.recorded,
+    });
   }
   if (snapshot.matches('notReady')) expect(context.recorded).toBe(NOT_READY);
   if (snapshot.matches('checkout')) {
     expect(run.calls.at(-1)).toEqual({
       src: 'checkout',
-      input: { email: input.email, option: context.recorded },
+      input: { email: input.email, option: context.recorded, country: context.country },
     });
+    // Only an option that charges money, and that the portal can take, reaches the checkout.
+    expect(findOption(context.region!, context.recorded)).toMatchObject({ payable: true, portal: true });
+  }
+  if (snapshot.matches('paymentDetails')) {
+    // Bank details and the portal never open for financial aid or 'not ready'.
+    expect(findOption(context.region!, context.recorded)?.payable).toBe(true);
+  }
+  if (snapshot.matches('settled')) {
+    // Paid: on arrival from the server's record, or after the checkout the server confirmed.
+    expect(context.payment?.status).toBe('paid');
   }
   if (snapshot.matches('paymentFailed'))
     expect(snapshot.getMeta()).toEqual({ 'paymentChoice.paymentFailed': { path: '/failed' } });
@@ -89,6 +109,25 @@ describe('paymentChoice machine: outcomes', () => {
           s.context.selected === OPTION_INSTALMENTS &&
           s.context.region === 'international',
       ),
+    ).toThrow();
+  });
+
+  it('a payment the server has on record settles the page on arrival; one never confirmed does not', () => {
+    const paid = find((r, s) => s.matches('settled') && r.snapshots.length === 2);
+    expect(paid.last.context.payment).toEqual(PAID);
+    const pending = find((r, s) => s.matches('banner') && r.snapshots.length === 2);
+    expect(pending.last.context.payment).toBeNull();
+  });
+
+  it('after a confirmed checkout the paid dialog closes onto the settled page', () => {
+    const { run } = find((r, s) => s.matches('settled') && r.snapshots.length > 2);
+    expect(run.snapshots.map((s) => s.value).slice(-3)).toEqual(['checkout', 'paid', 'settled']);
+  });
+
+  it('financial aid never opens the payment details', () => {
+    find((_, s) => s.matches('recorded') && s.context.recorded === OPTION_FINANCIAL_AID);
+    expect(() =>
+      find((_, s) => s.matches('paymentDetails') && s.context.recorded === OPTION_FINANCIAL_AID),
     ).toThrow();
   });
 

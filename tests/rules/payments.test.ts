@@ -1,76 +1,122 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../machines/rules/messages';
 import {
+  ALL_OPTION_VALUES,
   COMMITMENT_FEE,
-  FULL_PAYMENT,
+  FEE_FACTS,
   MERCHANT_PREFIX,
   NOT_READY,
-  OPTION_COMMITMENT_FEE,
   OPTION_FINANCIAL_AID,
   OPTION_FULL_PAYMENT,
   OPTION_INSTALMENTS,
   PAYMENT_OPTIONS,
+  PRICES,
+  checkoutOrder,
   failureMessage,
   formatMoney,
-  instalmentOrder,
-  instalmentPlan,
   isNigeria,
   kindOf,
-  landingInstalments,
   merchantReference,
   regionOf,
+  type PaymentRegion,
 } from '../../machines/rules/payments';
 
-describe('prices (SPEC §9)', () => {
+const REGIONS: PaymentRegion[] = ['nigeria', 'international'];
+
+describe('the price table', () => {
   it.each([
-    ['nigeria', 'N60,000'],
-    ['international', '$50'],
-  ] as const)('the %s commitment fee is %s', (region, text) => {
-    expect(formatMoney(COMMITMENT_FEE[region])).toBe(text);
+    ['nigeria', 'N60,000', 'N51,000'],
+    ['international', '$50', '$42.50'],
+  ] as const)('the %s fee is %s; paid in full, 15%% off, it is %s', (region, fee, full) => {
+    expect(formatMoney(COMMITMENT_FEE[region])).toBe(fee);
+    expect(formatMoney(PRICES[region].full)).toBe(full);
+    // The discounted price is in the fee's own currency: dollars stay dollars.
+    expect(PRICES[region].full.currency).toBe(COMMITMENT_FEE[region].currency);
+    expect(PRICES[region].full.amount).toBeCloseTo(COMMITMENT_FEE[region].amount * 0.85, 2);
   });
 
-  it.each([
-    ['nigeria', 51_000],
-    ['international', 68_000],
-  ] as const)('paying in full in the %s set is %i naira, 15%% off', (region, amount) => {
-    expect(FULL_PAYMENT[region]).toEqual({ amount, currency: 'NGN' });
-    expect(amount / 0.85).toBeCloseTo(Math.round(amount / 0.85), 6);
+  it('the Nigerian instalment plan is the whole fee in 2 equal parts, no fee added', () => {
+    const plan = PRICES.nigeria.instalments!;
+    expect(plan.count).toBe(2);
+    expect(plan.each).toEqual({ amount: 30_000, currency: 'NGN' });
+    expect(plan.total).toEqual(COMMITMENT_FEE.nigeria);
+    expect(plan.each.amount * plan.count).toBe(plan.total.amount);
+    expect(PRICES.international.instalments).toBeNull();
   });
 
-  it('three monthly instalments add a 2.5% admin fee and sum to the total', () => {
-    const plan = instalmentPlan(COMMITMENT_FEE.nigeria);
-    expect(plan.total.amount).toBe(61_500);
-    expect(plan.adminFee.amount).toBe(1_500);
-    expect(plan.payments.map((p) => p.amount)).toEqual([20_500, 20_500, 20_500]);
+  it('the landing page, FAQ and Key Information words quote the table', () => {
+    expect(FEE_FACTS.fee).toBe('N60,000 (Nigeria) or $50 (international)');
+    expect(FEE_FACTS.full).toBe('Pay in full and save 15%: N51,000 (Nigeria) or $42.50 (international)');
+    expect(FEE_FACTS.instalments).toBe(
+      'In Nigeria you may instead pay the N60,000 in 2 instalments of N30,000',
+    );
+    expect(FEE_FACTS.aid).toMatch(/up to 30% off/);
+    // The instalment count the landing page states is the one the confirmation page offers.
+    expect(OPTION_INSTALMENTS).toBe('Pay in 2 instalments');
+    expect(FEE_FACTS.instalments).not.toMatch(/68,000|61,500|three|3 monthly/);
+  });
+});
+
+describe('every option charges what its card says', () => {
+  const options = REGIONS.flatMap((region) => PAYMENT_OPTIONS[region].map((o) => [region, o] as const));
+
+  it.each(options.map(([region, o]) => [region, o.value, o] as const))('%s: %s', (region, value, option) => {
+    const order = checkoutOrder(region, value, 'ada@example.com', 'TEBC-1234561000');
+    if (!option.charge) {
+      expect(order).toBeUndefined();
+      expect(option.payable).toBe(false);
+      return;
+    }
+    expect(order).toBeDefined();
+    // The card's price line starts with the charged amount, formatted the same way.
+    expect(option.price.startsWith(formatMoney({ amount: order!.amount, currency: order!.currency }))).toBe(
+      true,
+    );
+    expect(order).toMatchObject({ shipping_fee: 0, merchant_reference: 'TEBC-1234561000' });
+    expect(order!.items).toEqual([expect.objectContaining({ unit_price: order!.amount, quantity: 1 })]);
+    expect(order!.meta_data).toEqual({ email: 'ada@example.com', payment_option: value });
+    // The portal takes naira only.
+    expect(option.portal).toBe(order!.currency === 'NGN');
   });
 
-  it('an uneven split puts the rounding in the last payment', () => {
-    const plan = instalmentPlan({ amount: 100, currency: 'NGN' }, 3, 0);
-    expect(plan.payments.map((p) => p.amount)).toEqual([33, 33, 34]);
+  it('the instalment order is 60000 NGN, shipping 0, one item of quantity 1', () => {
+    expect(checkoutOrder('nigeria', OPTION_INSTALMENTS, 'a@b.co', 'R')).toMatchObject({
+      amount: 60_000,
+      currency: 'NGN',
+      shipping_fee: 0,
+      items: [{ unit_price: 60_000, quantity: 1 }],
+    });
+    expect(checkoutOrder('international', OPTION_INSTALMENTS, 'a@b.co', 'R')).toBeUndefined();
   });
 
-  it.each([
-    ['nigeria', [30_000, 30_000], 'NGN'],
-    ['international', [25, 25], 'USD'],
-  ] as const)('the landing page reads the %s fee as two instalments', (region, amounts, currency) => {
-    expect(landingInstalments(region)).toEqual(amounts.map((amount) => ({ amount, currency })));
+  it('paying in full charges N51,000 in Nigeria and $42.50 abroad, never a naira price beside a dollar fee', () => {
+    expect(checkoutOrder('nigeria', OPTION_FULL_PAYMENT, 'a@b.co', 'R')).toMatchObject({
+      amount: 51_000,
+      currency: 'NGN',
+    });
+    expect(checkoutOrder('international', OPTION_FULL_PAYMENT, 'a@b.co', 'R')).toMatchObject({
+      amount: 42.5,
+      currency: 'USD',
+    });
   });
 });
 
 describe('option sets', () => {
   it.each([
-    [
-      'nigeria',
-      [OPTION_COMMITMENT_FEE, OPTION_FULL_PAYMENT, OPTION_INSTALMENTS, OPTION_FINANCIAL_AID, NOT_READY],
-    ],
-    ['international', [OPTION_COMMITMENT_FEE, OPTION_FULL_PAYMENT, OPTION_FINANCIAL_AID, NOT_READY]],
+    ['nigeria', [OPTION_FULL_PAYMENT, OPTION_INSTALMENTS, OPTION_FINANCIAL_AID, NOT_READY]],
+    ['international', [OPTION_FULL_PAYMENT, OPTION_FINANCIAL_AID, NOT_READY]],
   ] as const)('the %s set offers its options in order', (region, values) => {
     expect(PAYMENT_OPTIONS[region].map((o) => o.value)).toEqual(values);
   });
 
+  it('the server accepts exactly the options either set offers', () => {
+    expect([...ALL_OPTION_VALUES].sort()).toEqual(
+      [OPTION_FULL_PAYMENT, OPTION_INSTALMENTS, OPTION_FINANCIAL_AID, NOT_READY].sort(),
+    );
+  });
+
   it.each([
-    [OPTION_COMMITMENT_FEE, 'bank'],
-    [OPTION_FULL_PAYMENT, 'bank'],
+    [OPTION_FULL_PAYMENT, 'full'],
     [OPTION_INSTALMENTS, 'instalments'],
     [OPTION_FINANCIAL_AID, 'financialAid'],
     [NOT_READY, 'notReady'],
@@ -83,11 +129,12 @@ describe('option sets', () => {
     expect(NOT_READY).toBe("I'm Not Ready To Make Payment");
   });
 
-  it('financial aid is up to 30% off, limited and not guaranteed', () => {
+  it('financial aid is up to 30% off, limited, not guaranteed, and has no bank details or portal', () => {
     const aid = PAYMENT_OPTIONS.nigeria.find((o) => o.kind === 'financialAid')!;
     expect(aid.price).toBe('Up to 30% off');
     expect(aid.description).toMatch(/Limited/);
     expect(aid.description).toMatch(/not guaranteed/);
+    expect(aid).toMatchObject({ payable: false, portal: false, charge: null });
   });
 });
 
@@ -122,21 +169,6 @@ describe('merchantReference', () => {
     for (let i = 0; i < 50; i += 1) {
       expect(merchantReference(Date.now())).toMatch(new RegExp(`^${MERCHANT_PREFIX}\\d{6}[1-9]\\d{3}$`));
     }
-  });
-});
-
-describe('instalmentOrder', () => {
-  it('is 60000 NGN, shipping 0, one item of quantity 1', () => {
-    const order = instalmentOrder('ada@example.com', 'TEBC-1234561000');
-    expect(order).toMatchObject({
-      amount: 60_000,
-      currency: 'NGN',
-      shipping_fee: 0,
-      merchant_reference: 'TEBC-1234561000',
-    });
-    expect(order.items).toHaveLength(1);
-    expect(order.items[0]).toMatchObject({ unit_price: 60_000, quantity: 1 });
-    expect(order.meta_data).toEqual({ email: 'ada@example.com', payment_option: OPTION_INSTALMENTS });
   });
 });
 

@@ -13,6 +13,7 @@ import {
   WORK_DISRUPTION_FEELINGS,
   WORK_EXPERIENCE_YEARS,
 } from '../../machines/rules/options';
+import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { SERVER_MESSAGES } from '../../server/messages';
 import {
   cvForm,
@@ -282,7 +283,7 @@ describe.each(databases)('the later steps on $name', (database) => {
       json(
         await post(paths.misc, {
           email: EMAIL,
-          misc: { column_name: 'Financial Info', payment_option: 'Pay in full' },
+          misc: { column_name: 'Financial Info', payment_option: OPTION_FULL_PAYMENT },
         }),
       ).message,
     ).toBe('Financial info saved');
@@ -305,7 +306,7 @@ describe.each(databases)('the later steps on $name', (database) => {
       misc: { column_name: 'Financial Info', payment_option: '', data: aid },
     });
     const app = await saved();
-    expect(app.payment_option).toBe('Pay in full');
+    expect(app.payment_option).toBe(OPTION_FULL_PAYMENT);
     expect(app.financial_aid).toEqual(aid);
   });
 

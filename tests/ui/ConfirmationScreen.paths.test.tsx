@@ -15,6 +15,7 @@ import {
   type RecordChoiceInput,
 } from '../../machines/paymentChoice.machine';
 import { reminderMachine, type SaveReminderInput } from '../../machines/reminder.machine';
+import type { PaymentRecord } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
 import { PAYMENT_OPTIONS } from '../../machines/rules/payments';
 import { defaultConfig } from '../../src/config';
@@ -34,7 +35,7 @@ const offScreen = (event: AnyEventObject, before: AnyMachineSnapshot) => {
 };
 
 const onScreen = (path: ModelPath) => {
-  let before = paymentChoiceMachine.resolveState({ value: 'banner', context: path.steps[0].state.context });
+  let before = paymentChoiceMachine.resolveState({ value: 'loading', context: path.steps[0].state.context });
   return path.steps.every((step) => {
     const ok = !offScreen(step.event, before);
     before = step.state;
@@ -62,6 +63,7 @@ function renderScreen() {
   const payment = createActor(
     paymentChoiceMachine.provide({
       actors: {
+        loadPayment: fromPromise<PaymentRecord | null, { email: string }>(never),
         lookupCountry: fromPromise<string>(never),
         recordChoice: fromPromise<void, RecordChoiceInput>(never),
         checkout: fromPromise<CheckoutOutput, CheckoutInput>(never),
@@ -123,7 +125,12 @@ function expectScreen(expected: AnyMachineSnapshot) {
   const state = String(expected.value);
   expect(dialogTitle ?? null).toBe(titles[state] ?? null);
   expect(Boolean(screen.queryByRole('button', { name: 'Proceed to payment' }))).toBe(state === 'banner');
-  if (c.region && state !== 'banner' && state !== 'locating') {
+  expect(Boolean(screen.queryByText(/Checking your payment/))).toBe(state === 'loading');
+  // Paid: the receipt instead of the cards, whatever came before.
+  expect(Boolean(document.querySelector('.payment-receipt'))).toBe(state === 'settled');
+  if (state === 'settled') {
+    expect(screen.queryByRole('heading', { name: 'Payment options', hidden: true })).toBeNull();
+  } else if (c.region && state !== 'banner' && state !== 'locating') {
     // Behind an open dialog the cards are hidden from assistive technology, but still on the page.
     const cards = screen.getAllByRole('heading', { level: 3, hidden: true }).map((h) => h.textContent);
     expect(cards).toEqual(expect.arrayContaining(PAYMENT_OPTIONS[c.region].map((o) => o.value)));

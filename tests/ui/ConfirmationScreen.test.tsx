@@ -10,18 +10,36 @@ import {
 } from '../../machines/paymentChoice.machine';
 import { reminderMachine, type SaveReminderInput } from '../../machines/reminder.machine';
 import { MESSAGES } from '../../machines/rules/messages';
-import { NOT_READY, OPTION_COMMITMENT_FEE, OPTION_INSTALMENTS } from '../../machines/rules/payments';
+import type { PaymentRecord, PaymentStartResult } from '../../machines/rules/contract';
+import {
+  NOT_READY,
+  OPTION_FINANCIAL_AID,
+  OPTION_FULL_PAYMENT,
+  OPTION_INSTALMENTS,
+  checkoutOrder,
+} from '../../machines/rules/payments';
 import { ApiError } from '../../src/api/client';
 import { defaultConfig, type AppConfig } from '../../src/config';
 import { ConfirmationScreen } from '../../src/screens/ConfirmationScreen';
 import { FailedScreen } from '../../src/screens/FailedScreen';
 import { KlumpTestScreen } from '../../src/screens/KlumpTestScreen';
-import { createInstalmentCheckout, type ProviderOptions } from '../../src/payment/instalmentCheckout';
+import { createCheckout, type ProviderOptions } from '../../src/payment/instalmentCheckout';
+import { BANK_NOT_SET_UP } from '../../src/screens/PaymentOptionsModal';
 
 const config: AppConfig = {
   ...defaultConfig,
   waitlistUrl: 'https://example.org/waitlist',
-  bankTransfer: { bank: 'Test Bank', accountName: 'The Employment Bootcamp', accountNumber: '0123456789' },
+  bankName: 'Test Bank',
+  bankAccountName: 'The Employment Bootcamp',
+  bankAccountNumber: '0123456789',
+};
+const PAID: PaymentRecord = {
+  reference: 'TEBC-1',
+  option: OPTION_FULL_PAYMENT,
+  amount: 51_000,
+  currency: 'NGN',
+  status: 'paid',
+  paid_at: '2031-05-10T09:00:00.000Z',
 };
 // 10:07 on 10 May 2031, local time.
 const NOW = new Date(2031, 4, 10, 10, 7).getTime();
@@ -29,9 +47,12 @@ const NOW = new Date(2031, 4, 10, 10, 7).getTime();
 interface Fakes {
   geo?: () => Promise<string>;
   record?: (input: RecordChoiceInput) => Promise<void>;
-  checkout?: (input: CheckoutInput) => Promise<{ reference: string }>;
+  checkout?: (input: CheckoutInput) => Promise<{ reference: string; payment: PaymentRecord }>;
   saveReminder?: (input: SaveReminderInput) => Promise<void>;
   formCountry?: string;
+  /** The server's record on arrival. */
+  onRecord?: PaymentRecord | null;
+  config?: AppConfig;
 }
 
 function renderScreen(fakes: Fakes = {}) {
@@ -40,13 +61,14 @@ function renderScreen(fakes: Fakes = {}) {
   const payment = createActor(
     paymentChoiceMachine.provide({
       actors: {
+        loadPayment: fromPromise(async () => fakes.onRecord ?? null),
         lookupCountry: fromPromise(fakes.geo ?? (async () => 'Nigeria')),
         recordChoice: fromPromise(async ({ input }: { input: RecordChoiceInput }) => {
           recorded.push(input);
           await (fakes.record ?? (async () => {}))(input);
         }),
         checkout: fromPromise(({ input }: { input: CheckoutInput }) =>
-          (fakes.checkout ?? (async () => ({ reference: 'TEBC-1' })))(input),
+          (fakes.checkout ?? (async () => ({ reference: PAID.reference, payment: PAID })))(input),
         ),
       },
     }),
@@ -63,10 +85,14 @@ function renderScreen(fakes: Fakes = {}) {
     }),
     { input: { email: 'ada@example.com', reminderSet: false, now: NOW } },
   ).start();
-  render(<ConfirmationScreen actor={payment} reminder={reminder} config={config} />);
+  render(<ConfirmationScreen actor={payment} reminder={reminder} config={fakes.config ?? config} />);
   return { payment, reminder, recorded, reminders, user: userEvent.setup() };
 }
 
+const proceed = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.click(await screen.findByRole('button', { name: 'Proceed to payment' }));
+  await screen.findByRole('heading', { name: 'Payment options' });
+};
 const options = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
 const choose = (user: ReturnType<typeof userEvent.setup>, option: string) =>
   user.click(screen.getByRole('button', { name: `Choose ${option}` }));
@@ -79,28 +105,26 @@ describe('ConfirmationScreen', () => {
       'Congratulations, you have been accepted!',
     );
     expect(screen.queryByRole('heading', { name: 'Payment options' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
-    expect(await screen.findByRole('heading', { name: 'Payment options' })).toBeTruthy();
+    await proceed(user);
     expect(options()).toEqual([
-      'Pay the commitment fee',
-      'Pay in full (15% off)',
-      'Pay in three monthly instalments',
+      OPTION_FULL_PAYMENT,
+      'Pay in 2 instalments',
       'Apply for financial aid',
       NOT_READY,
     ]);
-    expect(screen.getByText('N60,000')).toBeTruthy();
-    expect(screen.getByText('N51,000 (15% off)')).toBeTruthy();
-    expect(screen.getByText('3 × N20,500')).toBeTruthy();
-    expect(screen.getByText(/2\.5% admin fee/)).toBeTruthy();
+    expect(screen.getByText('N51,000')).toBeTruthy();
+    expect(screen.getByText('N60,000 (2 × N30,000)')).toBeTruthy();
+    expect(screen.queryByText(/admin fee|61,500|20,500/)).toBeNull();
     expect(screen.getByText('Up to 30% off')).toBeTruthy();
   });
 
   it('shows the international set for any other country', async () => {
     const { user } = renderScreen({ geo: async () => 'Ghana', formCountry: 'Nigeria' });
-    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
-    await screen.findByRole('heading', { name: 'Payment options' });
-    expect(screen.getByText('$50')).toBeTruthy();
-    expect(screen.getByText('N68,000 (15% off)')).toBeTruthy();
+    await proceed(user);
+    // Dollars for a dollar fee: $50 less 15%, never a naira price.
+    expect(screen.getByText('$42.50')).toBeTruthy();
+    const cards = screen.getByRole('list');
+    expect(within(cards).queryByText(/N\d/)).toBeNull();
     expect(options()).not.toContain(OPTION_INSTALMENTS);
     expect(screen.getByText(/Options for international applicants/)).toBeTruthy();
   });
@@ -110,34 +134,33 @@ describe('ConfirmationScreen', () => {
       geo: () => Promise.reject(new ApiError('Too many requests', 429)),
       formCountry: 'Nigeria',
     });
-    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
-    await screen.findByRole('heading', { name: 'Payment options' });
+    await proceed(user);
     expect(screen.getByText(/Options for applicants in Nigeria \(based on: Nigeria\)/)).toBeTruthy();
     expect(options()).toContain(OPTION_INSTALMENTS);
   });
 
   it('confirms, records, and opens the payment details from the success dialog', async () => {
     const { user, recorded, payment } = renderScreen();
-    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
-    await screen.findByRole('heading', { name: 'Payment options' });
-    await choose(user, OPTION_COMMITMENT_FEE);
+    await proceed(user);
+    await choose(user, OPTION_FULL_PAYMENT);
 
     const confirm = await screen.findByRole('alertdialog', { name: 'Confirm your payment option' });
-    expect(within(confirm).getByText(/N60,000/)).toBeTruthy();
+    expect(within(confirm).getByText(/N51,000/)).toBeTruthy();
     await user.click(within(confirm).getByRole('button', { name: 'Change selection' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(recorded).toEqual([]);
 
-    await choose(user, OPTION_COMMITMENT_FEE);
+    await choose(user, OPTION_FULL_PAYMENT);
     await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
     const success = await screen.findByRole('dialog', { name: 'Your choice has been recorded' });
-    expect(recorded).toEqual([{ email: 'ada@example.com', option: OPTION_COMMITMENT_FEE }]);
+    expect(recorded).toEqual([{ email: 'ada@example.com', option: OPTION_FULL_PAYMENT }]);
     expect(within(success).getByRole('button', { name: 'Later' })).toBeTruthy();
     await user.click(within(success).getByRole('button', { name: 'View Payment Details' }));
 
     const modal = await screen.findByRole('dialog', { name: 'Payment details' });
     expect(within(modal).getByText('Test Bank')).toBeTruthy();
     expect(within(modal).getByText('0123456789')).toBeTruthy();
+    expect(within(modal).getByText(/Transfer exactly N51,000/)).toBeTruthy();
     expect(within(modal).getByRole('button', { name: 'Proceed to Payment Portal' })).toBeTruthy();
     await user.click(within(modal).getByRole('button', { name: 'Close' }));
     expect(screen.getByText('Your choice')).toBeTruthy();
@@ -146,8 +169,7 @@ describe('ConfirmationScreen', () => {
 
   it('notes a person who is not ready, with the waitlist link', async () => {
     const { user, recorded } = renderScreen();
-    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
-    await screen.findByRole('heading', { name: 'Payment options' });
+    await proceed(user);
     await choose(user, NOT_READY);
     await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
     const noted = await screen.findByRole('dialog', { name: 'Your preference has been noted' });
@@ -165,28 +187,26 @@ describe('ConfirmationScreen', () => {
         if (fail) throw fail;
       },
     });
-    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
-    await screen.findByRole('heading', { name: 'Payment options' });
-    await choose(user, OPTION_COMMITMENT_FEE);
+    await proceed(user);
+    await choose(user, OPTION_FULL_PAYMENT);
     await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
     expect(await screen.findByText(MESSAGES.paymentChoiceFailed)).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
 
     fail = new ApiError('The payment desk is closed for maintenance', 503);
-    await choose(user, OPTION_COMMITMENT_FEE);
+    await choose(user, OPTION_FULL_PAYMENT);
     await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
     expect(await screen.findByText('The payment desk is closed for maintenance')).toBeTruthy();
 
     fail = null;
-    await choose(user, OPTION_COMMITMENT_FEE);
+    await choose(user, OPTION_FULL_PAYMENT);
     await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
     expect(await screen.findByRole('dialog', { name: 'Your choice has been recorded' })).toBeTruthy();
   });
 
   it('runs the instalment checkout after recording; a failed payment reaches paymentFailed', async () => {
     const { user, payment } = renderScreen({ checkout: () => Promise.reject(new Error('declined')) });
-    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
-    await screen.findByRole('heading', { name: 'Payment options' });
+    await proceed(user);
     await choose(user, OPTION_INSTALMENTS);
     await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
     expect(await screen.findByText(MESSAGES.paymentFailed)).toBeTruthy();
@@ -231,81 +251,213 @@ describe('ConfirmationScreen', () => {
     const rules = { 'color-contrast': { enabled: false } }; // jsdom cannot compute colours
     const { user } = renderScreen();
     expect((await axe.run(document.body, { rules })).violations).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
-    await screen.findByRole('heading', { name: 'Payment options' });
+    await proceed(user);
     expect((await axe.run(document.body, { rules })).violations).toEqual([]);
-    await choose(user, OPTION_COMMITMENT_FEE);
+    await choose(user, OPTION_FULL_PAYMENT);
     await screen.findByRole('alertdialog');
     expect((await axe.run(document.body, { rules })).violations).toEqual([]);
   });
 });
 
-describe('instalment checkout adapter', () => {
-  const fixed = { now: () => 1_741_000_123_456, random: () => 0 };
+describe('payment details, paid state and financial aid', () => {
+  it('financial aid offers the aid form, never bank details or the portal', async () => {
+    const { user, payment } = renderScreen();
+    await proceed(user);
+    await choose(user, OPTION_FINANCIAL_AID);
+    await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
+    const success = await screen.findByRole('dialog', { name: 'Your choice has been recorded' });
+    expect(within(success).queryByRole('button', { name: 'View Payment Details' })).toBeNull();
+    expect(within(success).getByRole('link', { name: /Apply for Financial Aid/ })).toBeTruthy();
+    // Even if something sent it, the machine refuses to open the details for aid.
+    payment.send({ type: 'VIEW_DETAILS' });
+    expect(screen.queryByRole('dialog', { name: 'Payment details' })).toBeNull();
+    await user.click(within(success).getByRole('button', { name: 'Later' }));
+    expect(screen.queryByRole('button', { name: 'View Payment Details' })).toBeNull();
+  });
 
-  it("unconfigured, opens a labelled sandbox that completes on the person's choice", async () => {
+  it('with no bank account configured, says so plainly and shows no account number', async () => {
+    const { user } = renderScreen({
+      config: { ...defaultConfig, waitlistUrl: 'https://example.org/waitlist' },
+    });
+    await proceed(user);
+    await choose(user, OPTION_FULL_PAYMENT);
+    await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
+    await user.click(await screen.findByRole('button', { name: 'View Payment Details' }));
+    const modal = await screen.findByRole('dialog', { name: 'Payment details' });
+    expect(within(modal).getByText(new RegExp(BANK_NOT_SET_UP))).toBeTruthy();
+    expect(modal.textContent).not.toMatch(/\d{10}/);
+    expect(within(modal).queryByText('Account number')).toBeNull();
+    expect(within(modal).getByRole('button', { name: 'Proceed to Payment Portal' })).toBeTruthy();
+  });
+
+  it('the international set pays in dollars by bank transfer: no naira portal', async () => {
+    const { user, payment } = renderScreen({ geo: async () => 'Ghana' });
+    await proceed(user);
+    await choose(user, OPTION_FULL_PAYMENT);
+    await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
+    await user.click(await screen.findByRole('button', { name: 'View Payment Details' }));
+    const modal = await screen.findByRole('dialog', { name: 'Payment details' });
+    expect(within(modal).getByText('$42.50', { selector: 'strong' })).toBeTruthy();
+    expect(within(modal).queryByRole('button', { name: 'Proceed to Payment Portal' })).toBeNull();
+    payment.send({ type: 'PORTAL' });
+    expect(payment.getSnapshot().value).toBe('paymentDetails');
+  });
+
+  it('a payment the server confirmed shows as paid on arrival: no Proceed to payment, no options', async () => {
+    renderScreen({ onRecord: PAID });
+    expect(await screen.findByText(/Your payment of/)).toBeTruthy();
+    expect(screen.getByText('N51,000', { selector: 'strong' })).toBeTruthy();
+    expect(screen.getByText(/reference TEBC-1/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Proceed to payment' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Payment options' })).toBeNull();
+  });
+
+  it('a payment issued but never confirmed leaves the choice open', async () => {
+    const { user } = renderScreen({ onRecord: { ...PAID, status: 'pending', paid_at: '' } });
+    await proceed(user);
+    expect(screen.queryByText(/Your payment of/)).toBeNull();
+  });
+
+  it('after the portal confirms a payment, the page settles as paid', async () => {
+    const { user, payment } = renderScreen();
+    await proceed(user);
+    await choose(user, OPTION_FULL_PAYMENT);
+    await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
+    await user.click(await screen.findByRole('button', { name: 'View Payment Details' }));
+    await user.click(await screen.findByRole('button', { name: 'Proceed to Payment Portal' }));
+    const paid = await screen.findByRole('dialog', { name: 'Payment successful' });
+    expect(within(paid).getByText(/payment of N51,000 has been received/)).toBeTruthy();
+    await user.click(within(paid).getByRole('button', { name: 'Close' }));
+    expect(payment.getSnapshot().value).toBe('settled');
+    expect(screen.getByText(/Your payment of/)).toBeTruthy();
+  });
+});
+
+describe('the payment portal adapter', () => {
+  const started = (option: string, sandbox: boolean): PaymentStartResult => ({
+    order: checkoutOrder('nigeria', option, 'ada@example.com', 'TEBC-1234561000')!,
+    sandbox,
+  });
+  const fakeApi = (result: PaymentStartResult, status: PaymentRecord['status'] = 'paid') => {
+    const calls: unknown[] = [];
+    return {
+      calls,
+      api: {
+        startPayment: vi.fn(async (payload: unknown) => {
+          calls.push(['start', payload]);
+          return result;
+        }),
+        verifyPayment: vi.fn(async (payload: unknown) => {
+          calls.push(['verify', payload]);
+          return { ...PAID, reference: result.order.merchant_reference, status };
+        }),
+      },
+    };
+  };
+  const unconfigured = { paymentPublicKey: '', paymentScriptUrl: '' };
+  const configured = { paymentPublicKey: 'klump_pk_test', paymentScriptUrl: 'https://provider.example/k.js' };
+
+  it('sandbox: the server issues the order, the labelled dialog shows its amount, the server confirms it', async () => {
     const user = userEvent.setup();
-    const checkout = createInstalmentCheckout({ paymentPublicKey: '', paymentScriptUrl: '' }, fixed);
-    const result = checkout({ email: 'ada@example.com', option: OPTION_INSTALMENTS });
+    const { api, calls } = fakeApi(started(OPTION_FULL_PAYMENT, true));
+    const result = createCheckout(
+      unconfigured,
+      api,
+    )({
+      email: 'ada@example.com',
+      option: OPTION_FULL_PAYMENT,
+      country: 'Nigeria',
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Sandbox checkout: test mode' });
     expect(within(dialog).getByText(/no money moves/)).toBeTruthy();
+    expect(within(dialog).getByText('Amount to pay: N51,000')).toBeTruthy();
     expect(within(dialog).getByText(/TEBC-1234561000/)).toBeTruthy();
-    expect(within(dialog).getByText(/N60,000, quantity 1, shipping N0/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Complete test payment' }));
-    await expect(result).resolves.toEqual({ reference: 'TEBC-1234561000' });
+    await expect(result).resolves.toMatchObject({
+      reference: 'TEBC-1234561000',
+      payment: { status: 'paid' },
+    });
+    expect(calls).toEqual([
+      ['start', { email: 'ada@example.com', option: OPTION_FULL_PAYMENT, country: 'Nigeria' }],
+      ['verify', { email: 'ada@example.com', reference: 'TEBC-1234561000' }],
+    ]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('unconfigured, fails when the person chooses to fail', async () => {
+  it('sandbox: failing the test payment asks the server nothing more', async () => {
     const user = userEvent.setup();
-    const checkout = createInstalmentCheckout({ paymentPublicKey: '', paymentScriptUrl: '' }, fixed);
+    const { api, calls } = fakeApi(started(OPTION_INSTALMENTS, true));
     // Settled into a value at once, so the rejection is never left unhandled while the click runs.
-    const outcome = checkout({ email: 'ada@example.com', option: OPTION_INSTALMENTS }).then(
+    const outcome = createCheckout(
+      unconfigured,
+      api,
+    )({
+      email: 'ada@example.com',
+      option: OPTION_INSTALMENTS,
+      country: 'Nigeria',
+    }).then(
       () => 'paid',
       (error: Error) => error.message,
     );
     await user.click(await screen.findByRole('button', { name: 'Fail test payment' }));
     expect(await outcome).toBe('Sandbox payment failed');
+    expect(calls).toHaveLength(1);
   });
 
-  it('configured, loads the provider with the public key and the SPEC order', async () => {
+  it("provider: opens the server's order with the public key, then has the server verify the provider's reference", async () => {
     const opened: ProviderOptions[] = [];
     const loadProvider = vi.fn(
       async () =>
         class {
           constructor(options: ProviderOptions) {
             opened.push(options);
-            options.onSuccess({});
+            options.onSuccess({ data: { reference: 'KLP-777' } });
           }
         },
     );
-    const checkout = createInstalmentCheckout(
-      { paymentPublicKey: 'klump_pk_test', paymentScriptUrl: 'https://provider.example/klump.js' },
-      { ...fixed, loadProvider, redirectUrl: 'http://localhost/apply/confirmation' },
-    );
-    await expect(checkout({ email: 'ada@example.com', option: OPTION_INSTALMENTS })).resolves.toEqual({
-      reference: 'TEBC-1234561000',
-    });
-    expect(loadProvider).toHaveBeenCalledWith('https://provider.example/klump.js');
+    const { api, calls } = fakeApi(started(OPTION_INSTALMENTS, false));
+    await expect(
+      createCheckout(configured, api, { loadProvider, redirectUrl: 'http://localhost/apply/confirmation' })({
+        email: 'ada@example.com',
+        option: OPTION_INSTALMENTS,
+        country: 'Nigeria',
+      }),
+    ).resolves.toMatchObject({ payment: { status: 'paid' } });
+    expect(loadProvider).toHaveBeenCalledWith('https://provider.example/k.js');
     expect(opened[0].publicKey).toBe('klump_pk_test');
     expect(opened[0].data).toMatchObject({ amount: 60_000, currency: 'NGN', shipping_fee: 0 });
     expect(opened[0].data.items).toEqual([expect.objectContaining({ unit_price: 60_000, quantity: 1 })]);
+    expect(calls[1]).toEqual([
+      'verify',
+      { email: 'ada@example.com', reference: 'TEBC-1234561000', provider_reference: 'KLP-777' },
+    ]);
   });
 
-  it('configured, a declined or closed checkout is a failed payment', async () => {
-    const checkout = createInstalmentCheckout(
-      { paymentPublicKey: 'klump_pk_test', paymentScriptUrl: 'https://provider.example/klump.js' },
-      {
-        ...fixed,
-        loadProvider: async () =>
-          class {
-            constructor(options: ProviderOptions) {
-              options.onClose?.();
-            }
-          },
-      },
+  it('provider: a closed checkout, or a payment the server does not confirm, is a failed payment', async () => {
+    const closing = {
+      loadProvider: async () =>
+        class {
+          constructor(options: ProviderOptions) {
+            options.onClose?.();
+          }
+        },
+    };
+    const input = { email: 'ada@example.com', option: OPTION_INSTALMENTS, country: 'Nigeria' };
+    await expect(
+      createCheckout(configured, fakeApi(started(OPTION_INSTALMENTS, false)).api, closing)(input),
+    ).rejects.toThrow();
+    const succeeding = {
+      loadProvider: async () =>
+        class {
+          constructor(options: ProviderOptions) {
+            options.onSuccess({ reference: 'KLP-1' });
+          }
+        },
+    };
+    const unconfirmed = fakeApi(started(OPTION_INSTALMENTS, false), 'failed');
+    await expect(createCheckout(configured, unconfirmed.api, succeeding)(input)).rejects.toThrow(
+      'The payment was not confirmed',
     );
-    await expect(checkout({ email: 'ada@example.com', option: OPTION_INSTALMENTS })).rejects.toThrow();
   });
 });
 
@@ -320,16 +472,23 @@ describe('FailedScreen and the instalment test page', () => {
     expect(onBack).toHaveBeenCalledOnce();
   });
 
-  it('/test/klump-payment shows the instalment button and its outcome', async () => {
+  it('/test/klump-payment states the amount of the order it opens, and the outcome', async () => {
     const user = userEvent.setup();
     let ok = true;
+    const orders: { amount: number; currency: string }[] = [];
     render(
       <KlumpTestScreen
-        pay={async () => (ok ? { reference: 'TEBC-1234561000' } : Promise.reject(new Error('x')))}
+        pay={async (order) => {
+          orders.push(order);
+          return ok ? 'KLP-1' : Promise.reject(new Error('x'));
+        }}
       />,
     );
+    const stated = document.querySelector('.klump-test__amount')?.textContent;
     await user.click(screen.getByRole('button', { name: 'Pay in instalments' }));
-    expect(await screen.findByText(/Payment complete. Reference TEBC-1234561000/)).toBeTruthy();
+    expect(await screen.findByText(/Test checkout complete. Reference TEBC-/)).toBeTruthy();
+    expect(orders[0]).toMatchObject({ amount: 60_000, currency: 'NGN' });
+    expect(stated).toBe('N60,000');
     ok = false;
     await user.click(screen.getByRole('button', { name: 'Pay in instalments' }));
     expect(await screen.findByText(MESSAGES.paymentFailed)).toBeTruthy();

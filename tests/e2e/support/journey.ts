@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SELECTION_QUIZ } from '../../../machines/rules/quiz';
-import { OPTION_COMMITMENT_FEE } from '../../../machines/rules/payments';
+import { OPTION_FULL_PAYMENT } from '../../../machines/rules/payments';
 import type { RunningServer } from './server';
 import { newestCode, PDF, shownScreen } from './wizardDriver';
 
@@ -139,7 +139,7 @@ export async function video(page: Page, snap?: (name: string) => Promise<void>):
 
 export async function choosePayment(page: Page): Promise<void> {
   await click(page, 'Proceed to payment');
-  await page.getByRole('button', { name: `Choose ${OPTION_COMMITMENT_FEE}` }).click();
+  await page.getByRole('button', { name: `Choose ${OPTION_FULL_PAYMENT}` }).click();
   await click(page, 'Yes proceed');
   await page.getByRole('heading', { name: 'Your choice has been recorded' }).waitFor();
 }

@@ -1,0 +1,126 @@
+/**
+ * Payments the server issues and confirms (docs/decisions/037-payments-are-confirmed-by-the-server.md). The amount
+ * always comes from the price table (machines/rules/payments.ts), never from the browser. A payment is paid only
+ * when the provider says so to this server with the secret key, or, in the sandbox (no provider, not production),
+ * when the applicant completes the test checkout of a payment this server issued in sandbox mode.
+ */
+import type { PaymentRecord } from '../machines/rules/contract';
+import type { Currency } from '../machines/rules/payments';
+import type { PaymentConfig } from './config';
+import { iso, type Queryable } from './db/index';
+
+export type PaymentMode = 'sandbox' | 'provider';
+
+export interface PaymentRow {
+  [key: string]: unknown;
+  id: number;
+  application_id: number;
+  reference: string;
+  option: string;
+  amount_minor: number;
+  currency: Currency;
+  mode: PaymentMode;
+  status: PaymentRecord['status'];
+  provider_reference: string | null;
+  paid_at: Date | null;
+}
+
+/** How this server takes payments: its own sandbox, the provider, or not at all (half-configured, or production). */
+export function paymentMode(config: PaymentConfig): PaymentMode | null {
+  if (config.publicKey && config.secretKey) return 'provider';
+  return config.sandbox ? 'sandbox' : null;
+}
+
+export const toMinor = (amount: number) => Math.round(amount * 100);
+
+export const paymentRecord = (row: PaymentRow): PaymentRecord => ({
+  reference: row.reference,
+  option: row.option,
+  amount: row.amount_minor / 100,
+  currency: row.currency,
+  status: row.status,
+  paid_at: iso(row.paid_at),
+});
+
+/** The payment to show its owner: a paid one if any, else the latest issued. */
+export async function latestPayment(db: Queryable, applicationId: number): Promise<PaymentRow | undefined> {
+  const { rows } = await db.query<PaymentRow>(
+    `SELECT * FROM payments WHERE application_id = $1
+     ORDER BY (status = 'paid') DESC, id DESC LIMIT 1`,
+    [applicationId],
+  );
+  return rows[0];
+}
+
+export async function paymentByReference(
+  db: Queryable,
+  applicationId: number,
+  reference: string,
+  forUpdate = false,
+): Promise<PaymentRow | undefined> {
+  const { rows } = await db.query<PaymentRow>(
+    `SELECT * FROM payments WHERE application_id = $1 AND reference = $2${forUpdate ? ' FOR UPDATE' : ''}`,
+    [applicationId, reference],
+  );
+  return rows[0];
+}
+
+/** The provider's answer about one transaction, reduced to what the server checks. */
+export interface ProviderVerdict {
+  paid: boolean;
+  amount: number | null;
+  currency: string | null;
+  merchantReference: string | null;
+}
+
+export class ProviderUnavailable extends Error {}
+
+const SUCCESS = new Set(['successful', 'success', 'paid', 'completed', 'approved']);
+
+/**
+ * Asks the provider about its transaction, server to server, with the secret key in the `klump-secret-key` header.
+ * The answer is read leniently (`data` or the body itself; `status`, `amount`, `currency`, `merchant_reference`),
+ * and the caller checks every field against the payment it issued.
+ */
+export async function verifyWithProvider(
+  config: PaymentConfig,
+  providerReference: string,
+): Promise<ProviderVerdict> {
+  let response: Response;
+  try {
+    response = await fetch(
+      config.verifyUrl.replaceAll('{reference}', encodeURIComponent(providerReference)),
+      {
+        headers: { 'klump-secret-key': config.secretKey, accept: 'application/json' },
+        signal: AbortSignal.timeout(8000),
+      },
+    );
+  } catch {
+    throw new ProviderUnavailable('the provider did not answer');
+  }
+  if (response.status >= 500 || response.status === 429) throw new ProviderUnavailable('provider busy');
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  const data = (body && typeof body.data === 'object' && body.data !== null ? body.data : body) as Record<
+    string,
+    unknown
+  > | null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const amount = Number(data?.amount);
+  return {
+    paid: response.ok && SUCCESS.has((text(data?.status) ?? '').toLowerCase()),
+    amount: Number.isFinite(amount) ? amount : null,
+    currency: text(data?.currency),
+    merchantReference: text(data?.merchant_reference),
+  };
+}
+
+/** The provider's verdict matches the payment issued: paid, the same amount and currency, the same order. */
+export function verdictMatches(verdict: ProviderVerdict, row: PaymentRow): boolean {
+  return (
+    verdict.paid &&
+    verdict.amount !== null &&
+    toMinor(verdict.amount) === row.amount_minor &&
+    (verdict.currency === null || verdict.currency.toUpperCase() === row.currency) &&
+    (verdict.merchantReference === null || verdict.merchantReference === row.reference)
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * Online payment of the commitment fee: the server issues the order (priced from the table) and confirms the
+ * outcome itself; the browser's word that a payment went through is never enough
+ * (docs/decisions/037-payments-are-confirmed-by-the-server.md).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { PaymentStartPayload, PaymentVerifyPayload } from '../../machines/rules/contract';
+import { paths } from '../../machines/rules/contract';
+import { MESSAGES } from '../../machines/rules/messages';
+import { checkoutOrder, findOption, merchantReference, regionOf } from '../../machines/rules/payments';
+import type { Context } from '../app';
+import { fieldFail } from '../http';
+import { SERVER_MESSAGES } from '../messages';
+import {
+  latestPayment,
+  paymentByReference,
+  paymentMode,
+  paymentRecord,
+  ProviderUnavailable,
+  toMinor,
+  verdictMatches,
+  verifyWithProvider,
+  type ProviderVerdict,
+} from '../payments';
+import { checkEmail, requireOwner } from './guard';
+import { describe, email, object, str } from './schemas';
+import { idempotentWrite } from './write';
+
+const startBody = object({ email, option: str(200), country: str(200) });
+const verifyBody = object({ email, reference: str(100), provider_reference: str(200) });
+
+export async function paymentRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
+  const { config } = ctx;
+
+  app.post<{ Body: Partial<PaymentStartPayload> }>(
+    paths.paymentStart,
+    {
+      schema: describe('Issue a payment for a recorded option; the order is priced by the server', startBody),
+    },
+    async (request, reply) => {
+      const address = checkEmail(request.body?.email);
+      await requireOwner(ctx, request, address);
+      const option = (request.body?.option ?? '').trim();
+      const region = regionOf(request.body?.country ?? '');
+      const info = findOption(region, option);
+      if (!info) throw fieldFail(400, 'payment_option', SERVER_MESSAGES.paymentOption);
+      if (!info.portal) throw fieldFail(400, 'payment_option', SERVER_MESSAGES.paymentNotOnline);
+      const mode = paymentMode(config.payment);
+      if (!mode) throw fieldFail(503, 'payment_option', SERVER_MESSAGES.paymentUnavailable);
+      return idempotentWrite(ctx, request, reply, 'payment-start', address, async (tx) => {
+        const row = await requireOwner(ctx, request, address, tx);
+        if (!row.submitted_at) throw fieldFail(400, 'payment_option', SERVER_MESSAGES.paymentNotSubmitted);
+        const earlier = await latestPayment(tx, row.id);
+        if (earlier?.status === 'paid')
+          throw fieldFail(409, 'payment_option', SERVER_MESSAGES.paymentAlreadyPaid);
+        const now = config.now();
+        // A reference is 4 random digits per millisecond-stamp: on the rare clash, draw again.
+        for (let attempt = 0; attempt < 5; attempt += 1) {
+          const reference = merchantReference(now.getTime() + attempt);
+          const order = checkoutOrder(region, option, row.email, reference)!;
+          const { rows } = await tx.query<{ id: number }>(
+            `INSERT INTO payments (application_id, reference, option, amount_minor, currency, mode, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (reference) DO NOTHING RETURNING id`,
+            [row.id, reference, option, toMinor(order.amount), order.currency, mode, now],
+          );
+          if (!rows.length) continue;
+          await tx.query('UPDATE applications SET payment_option = $2, updated_at = $3 WHERE id = $1', [
+            row.id,
+            option,
+            now,
+          ]);
+          return {
+            status: 201,
+            body: { message: 'Payment started', data: { order, sandbox: mode === 'sandbox' } },
+          };
+        }
+        throw fieldFail(503, 'payment_option', SERVER_MESSAGES.paymentUnavailable);
+      });
+    },
+  );
+
+  app.post<{ Body: Partial<PaymentVerifyPayload> }>(
+    paths.paymentVerify,
+    {
+      schema: describe(
+        'Confirm a payment with the provider (or, in the sandbox, this server) and record the outcome',
+        verifyBody,
+      ),
+    },
+    async (request, reply) => {
+      const address = checkEmail(request.body?.email);
+      const owner = await requireOwner(ctx, request, address);
+      const reference = (request.body?.reference ?? '').trim();
+      const issued = reference ? await paymentByReference(ctx.db, owner.id, reference) : undefined;
+      if (!issued) throw fieldFail(404, 'reference', SERVER_MESSAGES.paymentUnknown);
+
+      // The provider is asked outside any transaction, so a slow provider never holds the database.
+      let verdict: ProviderVerdict | null = null;
+      if (issued.status !== 'paid' && issued.mode === 'provider') {
+        const providerReference = (request.body?.provider_reference ?? '').trim();
+        if (!providerReference) throw fieldFail(400, 'reference', MESSAGES.paymentFailed);
+        if (paymentMode(config.payment) !== 'provider')
+          throw fieldFail(503, 'reference', SERVER_MESSAGES.paymentUnavailable);
+        try {
+          verdict = await verifyWithProvider(config.payment, providerReference);
+        } catch (error) {
+          if (error instanceof ProviderUnavailable)
+            throw fieldFail(503, 'reference', SERVER_MESSAGES.paymentNotConfirmed);
+          throw error;
+        }
+      } else if (issued.status !== 'paid' && paymentMode(config.payment) !== 'sandbox') {
+        // A sandbox payment issued before a provider was configured confirms nothing now.
+        throw fieldFail(409, 'reference', SERVER_MESSAGES.paymentSandboxOnly);
+      }
+
+      return idempotentWrite(ctx, request, reply, 'payment-verify', address, async (tx) => {
+        const row = await paymentByReference(tx, owner.id, reference, true);
+        if (!row) throw fieldFail(404, 'reference', SERVER_MESSAGES.paymentUnknown);
+        const now = config.now();
+        const answer = (status: number, message: string, record = paymentRecord(row)) => ({
+          status,
+          body: { message, data: record },
+        });
+        if (row.status === 'paid') return answer(200, 'Payment confirmed');
+        if (row.mode === 'provider' && !(verdict && verdictMatches(verdict, row))) {
+          await tx.query(`UPDATE payments SET status = 'failed' WHERE id = $1`, [row.id]);
+          return {
+            status: 402,
+            body: {
+              message: MESSAGES.paymentFailed,
+              data: { error: { reference: [MESSAGES.paymentFailed] } },
+            },
+          };
+        }
+        const providerReference =
+          row.mode === 'provider' ? (request.body?.provider_reference ?? '').trim() : null;
+        const { rows } = await tx.query<Parameters<typeof paymentRecord>[0]>(
+          `UPDATE payments SET status = 'paid', paid_at = $2, provider_reference = $3 WHERE id = $1 RETURNING *`,
+          [row.id, now, providerReference],
+        );
+        return answer(200, 'Payment confirmed', paymentRecord(rows[0]));
+      });
+    },
+  );
+}

@@ -1,0 +1,453 @@
+/**
+ * Money and the rules the server holds itself: only offered payment options are stored, the steps after eligibility
+ * are refused to an application scored ineligible or action_required, and a payment is paid only when the server
+ * has confirmed it (with the provider, or its own sandbox record), whatever the browser says.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  IDEMPOTENCY_HEADER,
+  paths,
+  type PaymentRecord,
+  type PaymentStartResult,
+  type SavedApplication,
+} from '../../machines/rules/contract';
+import { ELIGIBILITY_RESULT, MESSAGES } from '../../machines/rules/messages';
+import {
+  APPROACH_TO_NEW_TASKS,
+  EDUCATION_FOCUS,
+  EMPLOYMENT_UNEMPLOYED,
+  FEEDBACK_HANDLING,
+  HIGHEST_QUALIFICATIONS,
+  OPENNESS_TO_TOOLS,
+  UNEMPLOYMENT_DURATIONS,
+  WORK_DISRUPTION_FEELINGS,
+  WORK_EXPERIENCE_YEARS,
+} from '../../machines/rules/options';
+import {
+  ALL_OPTION_VALUES,
+  NOT_READY,
+  OPTION_FINANCIAL_AID,
+  OPTION_FULL_PAYMENT,
+  OPTION_INSTALMENTS,
+  PAYMENT_OPTIONS,
+  findOption,
+} from '../../machines/rules/payments';
+import { buildApp } from '../../server/app';
+import { defaultConfig, type Config } from '../../server/config';
+import { outboxMailer } from '../../server/mail/index';
+import { SERVER_MESSAGES } from '../../server/messages';
+import {
+  cvForm,
+  databases,
+  json,
+  pdf,
+  releaseDatabases,
+  START,
+  testApp,
+  verifiedApplicant,
+  type TestApp,
+} from './support';
+
+afterAll(releaseDatabases);
+
+const EMAIL = 'ada@example.com';
+const OTHER_EMAIL = 'bola@example.com';
+const eligibility = (answer: number) => ({
+  openness_to_tools: OPENNESS_TO_TOOLS[answer].value,
+  work_disruption_feelings: WORK_DISRUPTION_FEELINGS[answer].value,
+  feedback_handling: FEEDBACK_HANDLING[answer].value,
+  approach_to_new_tasks: APPROACH_TO_NEW_TASKS[answer].value,
+  education_focus: EDUCATION_FOCUS[0].value,
+  highest_qualification: HIGHEST_QUALIFICATIONS[1].value,
+});
+const employment = {
+  employment_status: EMPLOYMENT_UNEMPLOYED,
+  unemployment_duration: UNEMPLOYMENT_DURATIONS[0].value,
+  work_experience_years: WORK_EXPERIENCE_YEARS[1].value,
+  service_completion_date: '',
+  reason_for_leaving: '',
+  exit_timeline: '',
+  job_urgency: 8,
+};
+const other = {
+  key_challenge: 'Finding the first job',
+  leadership_experience: 'I led a study group',
+  distractions: 'I switch my phone off',
+  bootcamp_expectations: 'A job in 12 weeks',
+};
+const agreed = { agreement: true, agreement1: true, agreement2: true };
+
+/** A stand-in for the provider's verify endpoint on 127.0.0.1: answers what the test sets, records what it got. */
+function fakeProvider() {
+  const seen: { url: string; secret: string | undefined }[] = [];
+  let answer: { status: number; body: unknown } = { status: 200, body: {} };
+  const server: Server = createServer((req, res) => {
+    seen.push({ url: req.url ?? '', secret: req.headers['klump-secret-key'] as string | undefined });
+    res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(answer.body));
+  });
+  return {
+    seen,
+    answer: (status: number, body: unknown) => (answer = { status, body }),
+    start: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () =>
+          resolve(
+            `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/transactions/{reference}/verify`,
+          ),
+        ),
+      ),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The same database and files served again with another configuration (a redeploy). */
+async function reopen(old: TestApp, config: Partial<Config>): Promise<TestApp> {
+  await old.app.close();
+  const app = await buildApp({
+    db: old.db,
+    mailer: outboxMailer(old.db, () => START),
+    storageDir: old.storageDir,
+    config: defaultConfig({ now: () => START, ...config }),
+  });
+  await app.ready();
+  return {
+    ...old,
+    app,
+    close: async () => {
+      await app.close();
+      await old.close();
+    },
+  };
+}
+
+describe.each(databases)('payments and the rules the server holds, on $name', (database) => {
+  let t: TestApp;
+  let cookie: string;
+  const open = async (config: Partial<Config> = {}) => {
+    t = await testApp(database, { config });
+    cookie = await verifiedApplicant(t, EMAIL);
+  };
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const post = (url: string, payload: object, headers: Record<string, string> = { cookie }) =>
+    t.app.inject({ method: 'POST', url, payload, headers });
+  const saved = async () =>
+    json<{ data: SavedApplication[] }>(
+      await t.app.inject({ method: 'GET', url: paths.lookup(EMAIL), headers: { cookie } }),
+    ).data[0];
+  const answerEligibility = (answer: number) =>
+    post(paths.eligibility, { email: EMAIL, eligible: 'eligible', eligibility: eligibility(answer) });
+  const submitted = async () => {
+    await answerEligibility(0);
+    const { payload, headers } = cvForm(EMAIL, pdf());
+    await t.app.inject({ method: 'POST', url: paths.uploadCv, payload, headers: { ...headers, cookie } });
+    await post(paths.employment, { email: EMAIL, employment });
+    await post(paths.other, { email: EMAIL, other });
+    const res = await post(paths.submit, { email: EMAIL, ...agreed });
+    expect(res.statusCode).toBe(200);
+  };
+  const start = (option: string, country = 'Nigeria', headers: Record<string, string> = { cookie }) =>
+    post(paths.paymentStart, { email: EMAIL, option, country }, headers);
+
+  describe('payment_option', () => {
+    beforeEach(() => open());
+
+    it.each([
+      'Free please',
+      'Pay the commitment fee',
+      'pay in full (15% off)',
+      'Pay in three monthly instalments',
+    ])('refuses %j with the catalogue words, and stores nothing', async (option) => {
+      const res = await post(paths.misc, {
+        email: EMAIL,
+        misc: { column_name: 'Financial Info', payment_option: option },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toEqual({
+        message: SERVER_MESSAGES.paymentOption,
+        data: { error: { payment_option: [SERVER_MESSAGES.paymentOption] } },
+      });
+      expect((await saved()).payment_option).toBe('');
+    });
+
+    it.each(ALL_OPTION_VALUES.map((o) => [o]))('stores %j, an option the cards offer', async (option) => {
+      const res = await post(paths.misc, {
+        email: EMAIL,
+        misc: { column_name: 'Financial Info', payment_option: option },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await saved()).payment_option).toBe(option);
+    });
+  });
+
+  describe('the steps after eligibility', () => {
+    beforeEach(() => open());
+
+    // Three negative answers make an application ineligible; two, action_required (docs/product.md).
+    it.each([
+      ['ineligible', 3],
+      ['action_required', 2],
+    ] as const)('are refused to an application scored %s, changing nothing', async (status, negatives) => {
+      const answers = { ...eligibility(0) };
+      const negative = eligibility(3);
+      const keys = ['openness_to_tools', 'work_disruption_feelings', 'feedback_handling'] as const;
+      keys.slice(0, negatives).forEach((k) => (answers[k] = negative[k]));
+      const scored = await post(paths.eligibility, {
+        email: EMAIL,
+        eligible: 'eligible',
+        eligibility: answers,
+      });
+      expect(json<{ data: { status: string } }>(scored).data.status).toBe(status);
+
+      const refused = {
+        message: ELIGIBILITY_RESULT.underReview,
+        data: { error: { eligibility: [ELIGIBILITY_RESULT.underReview] } },
+      };
+      for (const [url, body] of [
+        [paths.employment, { email: EMAIL, employment }],
+        [paths.other, { email: EMAIL, other }],
+        [paths.submit, { email: EMAIL, ...agreed }],
+      ] as const) {
+        const res = await post(url, body);
+        expect(res.statusCode, url).toBe(403);
+        expect(json(res), url).toEqual(refused);
+      }
+      const app = await saved();
+      expect(app.employment.employment_status).toBe('');
+      expect(app.other.key_challenge).toBe('');
+      expect(app.submitted_at).toBe('');
+      expect((await t.mails()).filter((m) => /application/i.test(m.subject))).toHaveLength(0);
+    });
+
+    it('are open to an application scored eligible', async () => {
+      await answerEligibility(0);
+      expect((await post(paths.employment, { email: EMAIL, employment })).statusCode).toBe(200);
+      expect((await post(paths.other, { email: EMAIL, other })).statusCode).toBe(200);
+    });
+  });
+
+  describe('in the sandbox (no provider configured)', () => {
+    beforeEach(() => open());
+
+    it('issues an order priced from the table for each option the portal takes, in its own currency', async () => {
+      await submitted();
+      for (const [region, country] of [
+        ['nigeria', 'Nigeria'],
+        ['international', 'Ghana'],
+      ] as const) {
+        for (const option of PAYMENT_OPTIONS[region]) {
+          const res = await start(option.value, country);
+          if (!option.portal) {
+            expect(res.statusCode, option.value).toBe(400);
+            continue;
+          }
+          expect(res.statusCode, option.value).toBe(201);
+          const { order, sandbox } = json<{ data: PaymentStartResult }>(res).data;
+          expect(sandbox).toBe(true);
+          // What the checkout is asked to charge is exactly the card's amount.
+          expect({ amount: order.amount, currency: order.currency }).toEqual(option.charge);
+          expect(order).toMatchObject({
+            shipping_fee: 0,
+            meta_data: { email: EMAIL, payment_option: option.value },
+          });
+          expect(order.items).toEqual([expect.objectContaining({ unit_price: order.amount, quantity: 1 })]);
+        }
+      }
+    });
+
+    it('refuses options the portal does not take, options not offered, and an unsubmitted application', async () => {
+      const early = await start(OPTION_FULL_PAYMENT);
+      expect(early.statusCode).toBe(400);
+      expect(json(early).message).toBe(SERVER_MESSAGES.paymentNotSubmitted);
+      await submitted();
+      for (const [option, country, message] of [
+        [OPTION_FINANCIAL_AID, 'Nigeria', SERVER_MESSAGES.paymentNotOnline],
+        [NOT_READY, 'Nigeria', SERVER_MESSAGES.paymentNotOnline],
+        [OPTION_FULL_PAYMENT, 'Ghana', SERVER_MESSAGES.paymentNotOnline],
+        [OPTION_INSTALMENTS, 'Ghana', SERVER_MESSAGES.paymentOption],
+        ['Free please', 'Nigeria', SERVER_MESSAGES.paymentOption],
+      ] as const) {
+        const res = await start(option, country);
+        expect(res.statusCode, option).toBe(400);
+        expect(json(res).data, option).toEqual({ error: { payment_option: [message] } });
+      }
+      const rows = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments');
+      expect(rows.rows[0].n).toBe(0);
+    });
+
+    it('confirms a sandbox payment it issued; the paid state is in the owner’s application and refuses a second', async () => {
+      await submitted();
+      const { order } = json<{ data: PaymentStartResult }>(await start(OPTION_FULL_PAYMENT)).data;
+      // Issued is not paid: the saved application says pending.
+      expect((await saved()).payment).toMatchObject({
+        reference: order.merchant_reference,
+        status: 'pending',
+      });
+      const res = await post(paths.paymentVerify, { email: EMAIL, reference: order.merchant_reference });
+      expect(res.statusCode).toBe(200);
+      const paid = json<{ data: PaymentRecord }>(res).data;
+      expect(paid).toEqual({
+        reference: order.merchant_reference,
+        option: OPTION_FULL_PAYMENT,
+        amount: 51_000,
+        currency: 'NGN',
+        status: 'paid',
+        paid_at: expect.any(String),
+      });
+      // Another device: sign in again and read the application.
+      const lookup = await t.app.inject({ method: 'GET', url: paths.lookup(EMAIL), headers: { cookie } });
+      expect(json<{ data: SavedApplication[] }>(lookup).data[0].payment).toEqual(paid);
+      expect((await saved()).payment_option).toBe(OPTION_FULL_PAYMENT);
+
+      const again = await post(paths.paymentVerify, { email: EMAIL, reference: order.merchant_reference });
+      expect(json(again).data).toEqual(paid);
+      const second = await start(OPTION_INSTALMENTS);
+      expect(second.statusCode).toBe(409);
+      expect(json(second).message).toBe(SERVER_MESSAGES.paymentAlreadyPaid);
+    });
+
+    it('a retried start (same idempotency key) issues one payment', async () => {
+      await submitted();
+      const headers = { cookie, [IDEMPOTENCY_HEADER]: 'pay-1' };
+      const first = await start(OPTION_INSTALMENTS, 'Nigeria', headers);
+      const retry = await start(OPTION_INSTALMENTS, 'Nigeria', headers);
+      expect(retry.json()).toEqual(first.json());
+      const rows = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments');
+      expect(rows.rows[0].n).toBe(1);
+    });
+
+    it("cannot confirm someone else's payment, an unknown reference, or without a session", async () => {
+      await submitted();
+      const { order } = json<{ data: PaymentStartResult }>(await start(OPTION_FULL_PAYMENT)).data;
+      const otherCookie = await verifiedApplicant(t, OTHER_EMAIL);
+      const stranger = await post(
+        paths.paymentVerify,
+        { email: OTHER_EMAIL, reference: order.merchant_reference },
+        { cookie: otherCookie },
+      );
+      expect(stranger.statusCode).toBe(404);
+      expect(json(stranger).message).toBe(SERVER_MESSAGES.paymentUnknown);
+      const wrongOwner = await post(
+        paths.paymentVerify,
+        { email: EMAIL, reference: order.merchant_reference },
+        { cookie: otherCookie },
+      );
+      expect(wrongOwner.statusCode).toBe(403);
+      const anonymous = await post(
+        paths.paymentVerify,
+        { email: EMAIL, reference: order.merchant_reference },
+        {},
+      );
+      expect(anonymous.statusCode).toBe(401);
+      expect((await saved()).payment?.status).toBe('pending');
+    });
+  });
+
+  describe('with a provider configured', () => {
+    const provider = fakeProvider();
+    let verifyUrl = '';
+    beforeEach(async () => {
+      verifyUrl = await provider.start();
+      provider.seen.length = 0;
+      await open({
+        payment: { publicKey: 'klp_pk_test', secretKey: 'klp_sk_test', verifyUrl, sandbox: false },
+      });
+      await submitted();
+    });
+    afterEach(() => provider.stop());
+
+    const issue = async () => {
+      const res = await start(OPTION_FULL_PAYMENT);
+      const data = json<{ data: PaymentStartResult }>(res).data;
+      expect(data.sandbox).toBe(false);
+      return data.order.merchant_reference;
+    };
+    const verify = (reference: string, provider_reference?: string) =>
+      post(paths.paymentVerify, {
+        email: EMAIL,
+        reference,
+        ...(provider_reference ? { provider_reference } : {}),
+      });
+
+    it("the browser's word is not enough: no provider reference, or the provider says not paid → not paid", async () => {
+      const reference = await issue();
+      const bare = await verify(reference);
+      expect(bare.statusCode).toBe(400);
+      provider.answer(200, {
+        status: 'success',
+        data: { status: 'FAILED', amount: 51_000, currency: 'NGN' },
+      });
+      const declined = await verify(reference, 'KLP-1');
+      expect(declined.statusCode).toBe(402);
+      expect(json(declined).message).toBe(MESSAGES.paymentFailed);
+      expect((await saved()).payment?.status).toBe('failed');
+      expect(provider.seen).toEqual([{ url: '/v1/transactions/KLP-1/verify', secret: 'klp_sk_test' }]);
+    });
+
+    it('a paid provider transaction for another amount or another order confirms nothing', async () => {
+      const reference = await issue();
+      provider.answer(200, { data: { status: 'SUCCESSFUL', amount: 60_000, currency: 'NGN' } });
+      expect((await verify(reference, 'KLP-2')).statusCode).toBe(402);
+      const next = await issue();
+      provider.answer(200, {
+        data: {
+          status: 'SUCCESSFUL',
+          amount: 51_000,
+          currency: 'NGN',
+          merchant_reference: 'TEBC-0000001234',
+        },
+      });
+      expect((await verify(next, 'KLP-3')).statusCode).toBe(402);
+      expect((await saved()).payment?.status).not.toBe('paid');
+    });
+
+    it('the provider confirming the amount and order marks it paid', async () => {
+      const reference = await issue();
+      provider.answer(200, {
+        status: 'success',
+        data: { status: 'SUCCESSFUL', amount: 51_000, currency: 'NGN', merchant_reference: reference },
+      });
+      const res = await verify(reference, 'KLP-4');
+      expect(res.statusCode).toBe(200);
+      expect((await saved()).payment).toMatchObject({ reference, status: 'paid', amount: 51_000 });
+    });
+
+    it('a provider that does not answer leaves the payment pending, to be checked again', async () => {
+      const reference = await issue();
+      provider.answer(502, {});
+      const res = await verify(reference, 'KLP-5');
+      expect(res.statusCode).toBe(503);
+      expect(json(res).message).toBe(SERVER_MESSAGES.paymentNotConfirmed);
+      expect((await saved()).payment?.status).toBe('pending');
+    });
+  });
+
+  it('a sandbox payment cannot be confirmed once the server has a provider; production without one takes none', async () => {
+    await open();
+    await submitted();
+    const { order } = json<{ data: PaymentStartResult }>(await start(OPTION_FULL_PAYMENT)).data;
+    // The same database, now served with a provider configured.
+    t = await reopen(t, {
+      payment: {
+        publicKey: 'pk',
+        secretKey: 'sk',
+        verifyUrl: 'http://127.0.0.1:9/{reference}',
+        sandbox: false,
+      },
+    });
+    const res = await post(paths.paymentVerify, { email: EMAIL, reference: order.merchant_reference });
+    expect(res.statusCode).toBe(409);
+    expect(json(res).message).toBe(SERVER_MESSAGES.paymentSandboxOnly);
+
+    t = await reopen(t, { payment: { publicKey: '', secretKey: '', verifyUrl: '', sandbox: false } });
+    const none = await start(OPTION_FULL_PAYMENT);
+    expect(none.statusCode).toBe(503);
+    expect(json(none).message).toBe(SERVER_MESSAGES.paymentUnavailable);
+    expect(findOption('nigeria', OPTION_FULL_PAYMENT)?.portal).toBe(true);
+  });
+});
