@@ -1,0 +1,272 @@
+/**
+ * Beyond one process, with real processes (`node --import tsx server/main.ts`, as `npm start` runs it):
+ * - SIGTERM with an upload in flight: new connections are refused, the upload finishes with 200, the process exits 0;
+ * - WORKERS=N is refused without PostgreSQL, saying why;
+ * - with PostgreSQL (when DATABASE_URL is set): three processes started at once on an empty database all become
+ *   ready and migrate it once, and together they allow what one allows; WORKERS=3 serves on one port, answers
+ *   /metrics for all its workers, and stops cleanly.
+ */
+import { request as httpRequest, get as httpGet } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { paths, SESSION_COOKIE, type CreatePayload } from '../../machines/rules/contract';
+import { MIGRATIONS } from '../../server/db/migrations';
+import { latestCode, startServer, type RunningServer } from './support/server';
+
+const running: RunningServer[] = [];
+const schemas: string[] = [];
+const postgresUrl = process.env.DATABASE_URL ?? '';
+
+afterAll(async () => {
+  await Promise.all(running.map((s) => s.stop()));
+  if (schemas.length) {
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    for (const schema of schemas) await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+});
+
+const start = async (env: Record<string, string> = {}) => {
+  const server = await startServer({ LOG_LEVEL: 'info', ...env });
+  running.push(server);
+  return server;
+};
+
+const person = (email: string): CreatePayload => ({
+  firstname: 'Ada',
+  middlename: '',
+  lastname: 'Obi',
+  gender: 'female',
+  country: 'Nigeria',
+  city: 'Lagos',
+  email,
+  phone: '+234 803 123 4567',
+  whatsapp_phone: '',
+  referred_by: '',
+  communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 'Yes' },
+});
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+/** Whether a brand-new TCP connection to the port is refused. */
+const refused = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+
+const exited = (server: RunningServer) =>
+  new Promise<number | null>((resolve) => {
+    if (server.process.exitCode !== null) resolve(server.process.exitCode);
+    else server.process.once('exit', (code) => resolve(code));
+  });
+
+/** A GET on a connection of its own (no keep-alive), so that a cluster spreads them over its workers. */
+const getFresh = (url: string) =>
+  new Promise<number>((resolve, reject) => {
+    httpGet(url, { agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    }).on('error', reject);
+  });
+
+it('finishes an upload in flight on SIGTERM, refuses new connections, closes and exits 0', async () => {
+  const server = await start();
+  const email = `slow-${randomBytes(3).toString('hex')}@example.com`;
+  expect((await post(server.url + paths.create, person(email))).status).toBe(201);
+  const verified = await post(server.url + paths.verifyEmail, {
+    email,
+    token: await latestCode(server.url, email),
+  });
+  expect(verified.status).toBe(200);
+  const session = verified.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+  const cookie = session.split(';')[0];
+
+  // A 300 KB PDF sent in 12 pieces, 250 ms apart: a phone on a slow link.
+  const boundary = `----scaleout${randomBytes(6).toString('hex')}`;
+  const file = Buffer.alloc(300 * 1024, 0x20);
+  Buffer.from('%PDF-1.7\n').copy(file);
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\n${email}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const pieces = 12;
+  const size = Math.ceil(body.length / pieces);
+  const upload = httpRequest(server.url + paths.uploadCv, {
+    method: 'POST',
+    agent: false,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(body.length),
+      cookie,
+    },
+  });
+  const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    upload.on('response', (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    upload.on('error', reject);
+  });
+  const pause = () => new Promise((r) => setTimeout(r, 250));
+  upload.write(body.subarray(0, size));
+  await pause();
+  upload.write(body.subarray(size, 2 * size));
+  await pause();
+
+  const exit = exited(server);
+  const signalled = Date.now();
+  server.process.kill('SIGTERM');
+  // New connections are refused while the upload is still arriving.
+  let refusedAt = 0;
+  for (let i = 0; i < 100 && !refusedAt; i++) {
+    if (await refused(server.port)) refusedAt = Date.now();
+    else await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(refusedAt).toBeGreaterThan(0);
+  expect(server.process.exitCode).toBeNull();
+
+  for (let i = 2; i < pieces; i++) {
+    upload.write(body.subarray(i * size, (i + 1) * size));
+    await pause();
+  }
+  upload.end();
+  const result = await answer;
+  expect(result.status).toBe(200);
+  expect(JSON.parse(result.text)).toMatchObject({ message: 'CV uploaded', data: { size: file.length } });
+  expect(await exit).toBe(0);
+  console.info(
+    `SIGTERM: new connections refused after ${refusedAt - signalled} ms; ` +
+      `the upload finished and the process exited ${Date.now() - signalled} ms after the signal`,
+  );
+  expect(server.output()).toContain('shutting down');
+});
+
+it('refuses WORKERS without DATABASE_URL, saying why', async () => {
+  await expect(start({ WORKERS: '2' })).rejects.toThrow(/WORKERS=2 needs DATABASE_URL/);
+});
+
+/** A database of its own for one test: a fresh schema named in the connection's search_path. */
+async function freshSchema(): Promise<string> {
+  const schema = `scale_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  schemas.push(schema);
+  const url = new URL(postgresUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+const query = async <T extends pg.QueryResultRow>(url: string, sql: string) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+};
+
+/** One value of a Prometheus text answer. */
+const series = (text: string, name: string): number | undefined => {
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return line === undefined ? undefined : Number(line.slice(name.length + 1));
+};
+
+describe.each(postgresUrl ? ['PostgreSQL'] : [])('several processes on %s', () => {
+  it('starts three processes at once on an empty database: all ready, migrated once, limits counted together', async () => {
+    const url = await freshSchema();
+    const started = Date.now();
+    const servers = await Promise.all(
+      [1, 2, 3].map(() =>
+        start({ DATABASE_URL: url, RATE_LIMIT_EMAIL_PER_15_MIN: '5', RATE_LIMIT_IP_PER_MINUTE: '8' }),
+      ),
+    );
+    console.info(`three processes on an empty database: all healthy after ${Date.now() - started} ms`);
+    for (const server of servers) {
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({
+        status: 'ready',
+        checks: { database: 'ok', migrations: 'ok', storage: 'ok' },
+      });
+    }
+    const ran = await query<{ id: number; times: string }>(
+      url,
+      'SELECT id, count(*) AS times FROM migrations GROUP BY id ORDER BY id',
+    );
+    expect(ran).toEqual(MIGRATIONS.map((m) => ({ id: m.id, times: '1' })));
+    for (const server of servers) expect(server.output()).not.toMatch(/"level":(50|60)|Error/);
+
+    // The per-email limit (5 per 15 minutes) over resend-token and verify-email, round-robin over the three.
+    const email = `shared-${randomBytes(3).toString('hex')}@example.com`;
+    expect((await post(servers[0].url + paths.create, person(email))).status).toBe(201);
+    const messages: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const server = servers[i % 3];
+      const res =
+        i % 2
+          ? await post(server.url + paths.resendToken, { email })
+          : await post(server.url + paths.verifyEmail, { email, token: '000000' });
+      messages.push(`${res.status} ${((await res.json()) as { message: string }).message}`);
+    }
+    const limited = messages.map((m) => /^429 Too many requests\./.test(m));
+    // Each process counting alone would allow 5 each, 15 in all; together they allow 5.
+    expect(limited).toEqual([false, false, false, false, false, true, true, true]);
+
+    // The per-IP limit of the lookup (8 a minute), round-robin: the 9th is refused, whichever process gets it.
+    const lookups: number[] = [];
+    for (let i = 0; i < 10; i++) lookups.push((await fetch(servers[i % 3].url + paths.lookup(email))).status);
+    expect(lookups).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429, 429]);
+  });
+
+  it('runs WORKERS=3 on one port, answers /metrics for all of them, and stops on SIGTERM', async () => {
+    const url = await freshSchema();
+    const server = await start({ DATABASE_URL: url, WORKERS: '3' });
+    const pid = server.process.pid!;
+    const workers = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
+    expect(workers).toHaveLength(3);
+    for (let i = 0; i < 30; i++) {
+      if ((await fetch(`${server.url}/readyz`)).status === 200) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // 12 requests on 12 connections: the cluster spreads them over its workers, and /metrics counts all of them.
+    for (let i = 0; i < 12; i++) expect(await getFresh(server.url + paths.currentCohort)).toBe(200);
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(
+      series(
+        metrics,
+        'http_request_duration_seconds_count{method="GET",route="/api/v1/bootcamp/get-current",status_code="200"}',
+      ),
+    ).toBe(12);
+    expect(series(metrics, 'bootcamp_db_pool_connections')).toBeGreaterThanOrEqual(3);
+
+    const exit = exited(server);
+    server.process.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    for (const worker of workers) expect(() => process.kill(Number(worker), 0)).toThrow();
+    expect(await refused(server.port)).toBe(true);
+    const ran = await query<{ n: string }>(url, 'SELECT count(*) AS n FROM migrations');
+    expect(Number(ran[0].n)).toBe(MIGRATIONS.length);
+  });
+});
