@@ -34,6 +34,7 @@ import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/session';
 import { staticRoutes } from './routes/static';
 import { stepRoutes } from './routes/steps';
+import { staffRoutes } from './staff/routes';
 import { cvStorage } from './storage/index';
 
 export interface AppOptions {
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await cvRoutes(api, ctx);
   });
   await app.register(async (api) => geoRoutes(api, ctx));
+  await app.register(async (api) => staffRoutes(api, ctx));
   if (options.mailer.transport === 'outbox') await app.register(async (dev) => devRoutes(dev, ctx));
   const clientDir = options.clientDir;
   await staticRoutes(

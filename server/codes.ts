@@ -13,7 +13,9 @@ export const FIRST_WAIT_SECONDS = 120;
 const MAX_WAIT_SECONDS = FIRST_WAIT_SECONDS * 2 ** 5; // 64 minutes: long enough to stop abuse
 const RESET_AFTER_MS = 24 * 3600 * 1000;
 
-const digest = (salt: string, code: string) => createHash('sha256').update(`${salt}:${code}`).digest('hex');
+/** The stored form of a code: sha256 of salt and code (staff sign-in codes use it too). */
+export const codeDigest = (salt: string, code: string) =>
+  createHash('sha256').update(`${salt}:${code}`).digest('hex');
 
 /** The wait that follows the n-th code sent (n ≥ 1). */
 export const waitAfterSends = (sends: number): number =>
@@ -33,7 +35,7 @@ export function newCode(now: Date): { code: string; salt: string; codeHash: stri
   return {
     code,
     salt,
-    codeHash: digest(salt, code),
+    codeHash: codeDigest(salt, code),
     expiresAt: new Date(now.getTime() + CODE_MINUTES * 60_000),
   };
 }
@@ -90,7 +92,7 @@ export async function checkCode(
   if (current.voided_at) return { ok: false, message: SERVER_MESSAGES.codeExpired };
   if (new Date(current.expires_at).getTime() <= now.getTime())
     return { ok: false, message: SERVER_MESSAGES.codeExpired };
-  const given = Buffer.from(digest(current.salt, code));
+  const given = Buffer.from(codeDigest(current.salt, code));
   const expected = Buffer.from(current.code_hash);
   if (given.length === expected.length && timingSafeEqual(given, expected)) {
     await tx.query('UPDATE codes SET used_at = $2 WHERE id = $1', [current.id, now]);

@@ -29,6 +29,8 @@ export interface Config {
   geo: { url: string; key: string; fixedCountry: string };
   rateLimits: RateLimits;
   trustProxy: boolean;
+  /** The first admins of the staff back office (STAFF_EMAILS), lower case. */
+  staffEmails: string[];
   /** The clock; tests move it to expire codes and pass deadlines. */
   now: () => Date;
   /** The browser's runtime configuration (src/config.ts `AppConfig`), written into the app shell. */
@@ -58,6 +60,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   rateLimits: { ipPerMinute: 1000, emailPer15Minutes: 30 },
   trustProxy: false,
   now: () => new Date(),
+  staffEmails: [],
   appConfig: {},
   metrics: { enabled: true, token: '' },
   ...overrides,
@@ -102,6 +105,10 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       },
       trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
       metrics: readMetricsConfig(env),
+      staffEmails: (env.STAFF_EMAILS ?? '')
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
       appConfig: readAppConfig(env),
     }),
     port,

@@ -139,6 +139,72 @@ CREATE UNLOGGED TABLE rate_counters (
 CREATE INDEX rate_counters_resets_at ON rate_counters (resets_at);
 `,
   },
+  {
+    id: 8,
+    name: 'staff back office: the team, their codes and sessions, review status and events, notes, an append-only audit log',
+    sql: `
+CREATE TABLE staff (
+  id serial PRIMARY KEY,
+  email text NOT NULL,
+  role text NOT NULL CHECK (role IN ('reviewer', 'admin')),
+  added_by integer REFERENCES staff(id),
+  created_at timestamptz NOT NULL,
+  removed_at timestamptz
+);
+CREATE UNIQUE INDEX staff_email_key ON staff (lower(email)) WHERE removed_at IS NULL;
+CREATE TABLE staff_codes (
+  id serial PRIMARY KEY,
+  staff_id integer NOT NULL REFERENCES staff(id) ON DELETE CASCADE,
+  salt text NOT NULL,
+  code_hash text NOT NULL,
+  expires_at timestamptz NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  used_at timestamptz,
+  voided_at timestamptz,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX staff_codes_staff ON staff_codes (staff_id, id DESC);
+CREATE TABLE staff_sessions (
+  token_hash text PRIMARY KEY,
+  staff_id integer NOT NULL REFERENCES staff(id) ON DELETE CASCADE,
+  expires_at timestamptz NOT NULL,
+  created_at timestamptz NOT NULL
+);
+ALTER TABLE applications ADD COLUMN review_status text;
+CREATE INDEX applications_review ON applications (cohort_id, review_status) WHERE submitted_at IS NOT NULL;
+CREATE TABLE review_events (
+  id serial PRIMARY KEY,
+  application_id integer NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
+  staff_id integer REFERENCES staff(id),
+  event text NOT NULL,
+  from_status text NOT NULL,
+  to_status text NOT NULL,
+  email_due_at timestamptz,
+  email_sent_at timestamptz,
+  undone_at timestamptz,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX review_events_application ON review_events (application_id, id);
+CREATE INDEX review_events_due ON review_events (email_due_at) WHERE email_sent_at IS NULL AND undone_at IS NULL;
+CREATE TABLE staff_notes (
+  id serial PRIMARY KEY,
+  application_id integer NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
+  staff_id integer NOT NULL REFERENCES staff(id),
+  body text NOT NULL,
+  created_at timestamptz NOT NULL
+);
+CREATE TABLE audit_log (
+  id bigserial PRIMARY KEY,
+  staff_id integer NOT NULL REFERENCES staff(id),
+  action text NOT NULL,
+  application_id integer,
+  detail jsonb NOT NULL DEFAULT '{}',
+  created_at timestamptz NOT NULL
+);
+CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the audit log is append-only'; END $$;
+CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

@@ -82,7 +82,7 @@ async function freshDatabase(database: TestDatabase): Promise<Db> {
   }
   const { db } = await entry;
   await db.query(
-    'TRUNCATE applications, codes, sessions, cvs, outbox, idempotency, cohorts, code_mail_quota, rate_counters RESTART IDENTITY CASCADE',
+    'TRUNCATE applications, codes, sessions, cvs, outbox, idempotency, cohorts, code_mail_quota, rate_counters, staff RESTART IDENTITY CASCADE',
   );
   await db.query(
     `INSERT INTO cohorts (number, name, start_date, application_deadline, seats)

@@ -1,0 +1,91 @@
+/**
+ * Review events on the server: the stored status is read under a row lock, the review statechart
+ * (machines/review.machine.ts) says whether the event may happen and what follows, and only then is the new status
+ * stored, with an event row that also schedules the decision's email after its undo window.
+ */
+import {
+  DECISION_EVENTS,
+  nextReviewStatus,
+  reviewMeta,
+  type ReviewEvent,
+  type ReviewEventType,
+  type ReviewStatus,
+} from '../../machines/review.machine';
+import { DECISION_UNDO_MINUTES, STAFF_MESSAGES } from '../../machines/rules/staff';
+import type { Queryable } from '../db/index';
+import { fail } from '../http';
+
+const UNDO_MS = DECISION_UNDO_MINUTES * 60_000;
+const isDecision = (type: ReviewEventType) => (DECISION_EVENTS as readonly string[]).includes(type);
+
+/** A submitted application's review status (stored once staff act; 'submitted' until then). */
+export const REVIEW_STATUS_SQL = "COALESCE(review_status, 'submitted')";
+
+export interface ReviewChange {
+  from: ReviewStatus;
+  to: ReviewStatus;
+}
+
+/**
+ * Applies one event to one submitted application inside `tx`. 404 when there is no such submitted application;
+ * 409 with the chart's reason when the status does not allow the event.
+ */
+export async function applyReviewEvent(
+  tx: Queryable,
+  applicationId: number,
+  type: ReviewEventType,
+  staffId: number | null,
+  now: Date,
+): Promise<ReviewChange> {
+  const { rows } = await tx.query<{ status: ReviewStatus }>(
+    `SELECT ${REVIEW_STATUS_SQL} AS status FROM applications WHERE id = $1 AND submitted_at IS NOT NULL FOR UPDATE`,
+    [applicationId],
+  );
+  if (!rows[0]) throw fail(404, STAFF_MESSAGES.notFound);
+  const from = rows[0].status;
+  let event: ReviewEvent;
+  let undone: number | undefined;
+  if (type === 'UNDO') {
+    const last = await tx.query<{ id: number; created_at: Date; email_sent_at: Date | null }>(
+      `SELECT id, created_at, email_sent_at FROM review_events
+       WHERE application_id = $1 AND undone_at IS NULL AND event = ANY($2) ORDER BY id DESC LIMIT 1`,
+      [applicationId, [...DECISION_EVENTS]],
+    );
+    const decision = last.rows[0];
+    const within =
+      !!decision &&
+      decision.email_sent_at === null &&
+      now.getTime() - new Date(decision.created_at).getTime() < UNDO_MS;
+    event = { type, withinUndoWindow: within };
+    undone = within ? decision.id : undefined;
+    if (!within && nextReviewStatus(from, { type, withinUndoWindow: true }) !== null) {
+      throw fail(409, STAFF_MESSAGES.undoWindowOver);
+    }
+  } else {
+    event = { type } as ReviewEvent;
+  }
+  const to = nextReviewStatus(from, event);
+  if (to === null) throw fail(409, STAFF_MESSAGES.notAllowedNow(reviewMeta(from).label, type));
+  await tx.query('UPDATE applications SET review_status = $2, updated_at = $3 WHERE id = $1', [
+    applicationId,
+    to,
+    now,
+  ]);
+  await tx.query(
+    `INSERT INTO review_events (application_id, staff_id, event, from_status, to_status, email_due_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      applicationId,
+      staffId,
+      type,
+      from,
+      to,
+      isDecision(type) ? new Date(now.getTime() + UNDO_MS) : null,
+      now,
+    ],
+  );
+  if (undone !== undefined) {
+    await tx.query('UPDATE review_events SET undone_at = $2 WHERE id = $1', [undone, now]);
+  }
+  return { from, to };
+}

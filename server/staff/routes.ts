@@ -1,0 +1,375 @@
+/**
+ * The staff back office's API (docs/api.md, "Staff"): sign-in with an emailed code into a staff session of its own
+ * cookie, the team and its roles, an application's page, its CV, notes, review events and the audit log. Every
+ * route checks the staff session and, where the chart or the page says so, the admin role. Every view, download,
+ * decision and team change is written to the audit log.
+ */
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  REVIEW_EVENT_ACTORS,
+  mayActorSend,
+  reviewMeta,
+  type ReviewEventType,
+} from '../../machines/review.machine';
+import type { CvKind } from '../../machines/rules/cv';
+import { MESSAGES } from '../../machines/rules/messages';
+import {
+  STAFF_COOKIE,
+  STAFF_MESSAGES,
+  STAFF_ROLES,
+  isStaffRole,
+  staffPaths,
+  type StaffRole,
+} from '../../machines/rules/staff';
+import type { Context } from '../app';
+import { savedApplication, type ApplicationRow } from '../applications';
+import { iso } from '../db/index';
+import { fail, fieldFail } from '../http';
+import { takeCodeEmail } from '../mailQuota';
+import { SERVER_MESSAGES } from '../messages';
+import { checkEmail } from '../routes/guard';
+import { object, str } from '../routes/schemas';
+import { staffCodeEmail } from './emails';
+import { REVIEW_STATUS_SQL, applyReviewEvent } from './review';
+import {
+  addTeamMember,
+  audit,
+  createStaffSession,
+  endStaffSession,
+  ensureConfiguredAdmin,
+  findStaff,
+  issueStaffCode,
+  listTeam,
+  readAudit,
+  removeTeamMember,
+  staffForSession,
+  useStaffCode,
+  type StaffMember,
+} from './store';
+
+const idParams = object({ id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, ['id']);
+const hidden = (summary: string, body?: unknown, params?: unknown, querystring?: unknown) => ({
+  summary,
+  tags: ['staff'],
+  ...(body ? { body } : {}),
+  ...(params ? { params } : {}),
+  ...(querystring ? { querystring } : {}),
+});
+const EVENT_TYPES = Object.keys(REVIEW_EVENT_ACTORS) as ReviewEventType[];
+
+export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
+  const { db, config, mailer, storage } = ctx;
+  const perIp = { rateLimit: { max: config.rateLimits.ipPerMinute, timeWindow: 60_000 } };
+  const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: ctx.secureCookies };
+
+  /** The signed-in team member, or 401; with `role: 'admin'`, a reviewer gets 403. */
+  async function staff(request: FastifyRequest, role?: StaffRole): Promise<StaffMember> {
+    const token = request.cookies?.[STAFF_COOKIE];
+    const member = token && token.length <= 200 ? await staffForSession(db, token, config.now()) : undefined;
+    if (!member) throw fail(401, STAFF_MESSAGES.needSignIn);
+    if (role === 'admin' && member.role !== 'admin') throw fail(403, STAFF_MESSAGES.adminOnly);
+    return member;
+  }
+
+  const applicationId = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+
+  const cvOf = async (id: number) =>
+    (
+      await db.query<{ stored_name: string; original_name: string; kind: CvKind; size: number }>(
+        'SELECT stored_name, original_name, kind, size FROM cvs WHERE application_id = $1',
+        [id],
+      )
+    ).rows[0];
+
+  app.post<{ Body: { email?: string } }>(
+    staffPaths.signIn,
+    { config: perIp, schema: hidden('Email a sign-in code to a team member', object({ email: str(320) })) },
+    async (request) => {
+      const address = checkEmail(request.body?.email);
+      await db.transaction(async (tx) => {
+        const now = config.now();
+        // Counted for every address, on the team or not, so that neither the answer nor the limit tells anyone
+        // who works here.
+        await takeCodeEmail(tx, address, now);
+        await ensureConfiguredAdmin(tx, address, config.staffEmails, now);
+        const member = await findStaff(tx, address);
+        if (!member) return;
+        const code = await issueStaffCode(tx, member.id, now);
+        await mailer.send(staffCodeEmail(member.email, code), tx);
+      });
+      return { message: STAFF_MESSAGES.codeSent, data: {} };
+    },
+  );
+
+  app.post<{ Body: { email?: string; token?: string } }>(
+    staffPaths.verify,
+    {
+      config: perIp,
+      schema: hidden(
+        'Check a sign-in code; a correct one starts a staff session',
+        object({ email: str(320), token: str(100) }),
+      ),
+    },
+    async (request, reply) => {
+      const address = checkEmail(request.body?.email);
+      const token = String(request.body?.token ?? '').trim();
+      if (!/^\d{6}$/.test(token)) throw fieldFail(400, 'token', MESSAGES.otpFormat);
+      const now = config.now();
+      const session = await db.transaction(async (tx) => {
+        const member = await findStaff(tx, address);
+        if (!member || !(await useStaffCode(tx, member.id, token, now))) return undefined;
+        await audit(tx, member.id, 'sign_in', now);
+        return { member, ...(await createStaffSession(tx, member.id, now)) };
+      });
+      // A wrong try was counted above; the answer does not say whether the address is on the team.
+      if (!session) throw fieldFail(400, 'token', SERVER_MESSAGES.codeWrong);
+      reply.setCookie(STAFF_COOKIE, session.token, { ...cookieOptions, expires: session.expires });
+      return {
+        message: STAFF_MESSAGES.signedIn,
+        data: { email: session.member.email, role: session.member.role },
+      };
+    },
+  );
+
+  app.post(staffPaths.signOut, { schema: hidden('End the staff session') }, async (request, reply) => {
+    const token = request.cookies?.[STAFF_COOKIE];
+    if (token && token.length <= 200) await endStaffSession(db, token);
+    reply.clearCookie(STAFF_COOKIE, cookieOptions);
+    return { message: STAFF_MESSAGES.signedOut, data: {} };
+  });
+
+  app.get(staffPaths.me, { schema: hidden('Who is signed in') }, async (request) => {
+    const member = await staff(request);
+    return { message: 'Signed in', data: { email: member.email, role: member.role } };
+  });
+
+  app.get(staffPaths.team, { schema: hidden('The team (admins only)') }, async (request) => {
+    await staff(request, 'admin');
+    const team = await listTeam(db);
+    return {
+      message: 'Team',
+      data: team.map((m) => ({ id: m.id, email: m.email, role: m.role, since: iso(m.created_at) })),
+    };
+  });
+
+  app.post<{ Body: { email?: string; role?: string } }>(
+    staffPaths.team,
+    {
+      schema: hidden(
+        'Add a team member (admins only)',
+        object({ email: str(320), role: { enum: [...STAFF_ROLES] } }),
+      ),
+    },
+    async (request, reply) => {
+      const admin = await staff(request, 'admin');
+      const address = checkEmail(request.body?.email);
+      const role = request.body?.role;
+      if (!isStaffRole(role)) throw fieldFail(400, 'role', STAFF_MESSAGES.teamRole);
+      const added = await db.transaction(async (tx) => {
+        const now = config.now();
+        const member = await addTeamMember(tx, address, role, admin.id, now);
+        if (member) await audit(tx, admin.id, 'team_add', now, null, { member: member.id, role });
+        return member;
+      });
+      if (!added) throw fieldFail(409, 'email', STAFF_MESSAGES.teamExists);
+      return reply.code(201).send({ message: 'Added to the team', data: added });
+    },
+  );
+
+  app.delete(
+    staffPaths.teamMember,
+    { schema: hidden('Remove a team member (admins only)', undefined, idParams) },
+    async (request) => {
+      const admin = await staff(request, 'admin');
+      const id = applicationId(request);
+      if (id === admin.id) throw fail(409, STAFF_MESSAGES.notYourself);
+      const removed = await db.transaction(async (tx) => {
+        const now = config.now();
+        const member = await removeTeamMember(tx, id, now);
+        if (member) await audit(tx, admin.id, 'team_remove', now, null, { member: id });
+        return member;
+      });
+      if (!removed) throw fail(404, STAFF_MESSAGES.teamNotFound);
+      return { message: 'Removed from the team', data: { id } };
+    },
+  );
+
+  app.get(
+    staffPaths.application,
+    {
+      schema: hidden(
+        "An application's page: every answer, its review, notes and timeline",
+        undefined,
+        idParams,
+      ),
+    },
+    async (request) => {
+      const member = await staff(request);
+      const id = applicationId(request);
+      const { rows } = await db.query<
+        ApplicationRow & { status: string | null; created_at: Date; updated_at: Date }
+      >(
+        `SELECT *, CASE WHEN submitted_at IS NULL THEN NULL ELSE ${REVIEW_STATUS_SQL} END AS status
+         FROM applications WHERE id = $1`,
+        [id],
+      );
+      const row = rows[0];
+      if (!row) throw fail(404, STAFF_MESSAGES.notFound);
+      const [answers, cv, notes, events] = await Promise.all([
+        savedApplication(db, row),
+        cvOf(id),
+        db.query<{ id: number; body: string; created_at: Date; email: string }>(
+          `SELECT n.id, n.body, n.created_at, s.email FROM staff_notes n JOIN staff s ON s.id = n.staff_id
+           WHERE n.application_id = $1 ORDER BY n.id`,
+          [id],
+        ),
+        db.query<{
+          event: string;
+          to_status: string;
+          created_at: Date;
+          email_sent_at: Date | null;
+          undone_at: Date | null;
+          email: string | null;
+        }>(
+          `SELECT e.event, e.to_status, e.created_at, e.email_sent_at, e.undone_at, s.email
+           FROM review_events e LEFT JOIN staff s ON s.id = e.staff_id WHERE e.application_id = $1 ORDER BY e.id`,
+          [id],
+        ),
+      ]);
+      await audit(db, member.id, 'view_application', config.now(), id);
+      const status = row.status as Parameters<typeof reviewMeta>[0] | null;
+      const allowed = status
+        ? EVENT_TYPES.filter((type) => mayActorSend(member.role, type)).filter((type) =>
+            type === 'UNDO' ? events.rows.some((e) => !e.undone_at && !e.email_sent_at) : true,
+          )
+        : [];
+      return {
+        message: 'Application',
+        data: {
+          id,
+          answers,
+          review: status ? { status, label: reviewMeta(status).label, allowed } : null,
+          cv: cv ? { filename: cv.original_name, kind: cv.kind, size: cv.size } : null,
+          notes: notes.rows.map((n) => ({ id: n.id, body: n.body, at: iso(n.created_at), by: n.email })),
+          timeline: [
+            { at: iso(row.created_at), what: 'Application created' },
+            ...(row.email_verified_at ? [{ at: iso(row.email_verified_at), what: 'Email verified' }] : []),
+            ...(row.submitted_at ? [{ at: iso(row.submitted_at), what: 'Submitted' }] : []),
+            ...events.rows.map((e) => ({
+              at: iso(e.created_at),
+              what: `${e.event} → ${e.to_status}${e.undone_at ? ' (undone)' : ''}${e.email_sent_at ? ', email sent' : ''}`,
+              by: e.email ?? undefined,
+            })),
+          ].sort((a, b) => a.at.localeCompare(b.at)),
+        },
+      };
+    },
+  );
+
+  app.get(
+    staffPaths.cv,
+    { schema: hidden("An application's CV: PDFs inline, Word files as an attachment", undefined, idParams) },
+    async (request, reply: FastifyReply) => {
+      const member = await staff(request);
+      const id = applicationId(request);
+      const cv = await cvOf(id);
+      if (!cv) throw fail(404, STAFF_MESSAGES.noCv);
+      await audit(db, member.id, 'download_cv', config.now(), id);
+      const type =
+        cv.kind === 'pdf'
+          ? 'application/pdf'
+          : cv.kind === 'docx'
+            ? 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+            : 'application/msword';
+      const disposition = cv.kind === 'pdf' ? 'inline' : 'attachment';
+      return reply
+        .type(type)
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'content-disposition',
+          `${disposition}; filename="${cv.original_name.replace(/["\\\r\n]/g, '_')}"`,
+        )
+        .send(createReadStream(storage.pathOf(cv.stored_name)));
+    },
+  );
+
+  app.post<{ Body: { body?: string } }>(
+    staffPaths.notes,
+    {
+      schema: hidden(
+        'Add an internal note (applicants never see it)',
+        object({ body: str(10_000) }),
+        idParams,
+      ),
+    },
+    async (request, reply) => {
+      const member = await staff(request);
+      const id = applicationId(request);
+      const body = String(request.body?.body ?? '').trim();
+      if (!body) throw fieldFail(400, 'body', STAFF_MESSAGES.noteEmpty);
+      if (body.length > 5000) throw fieldFail(400, 'body', STAFF_MESSAGES.noteTooLong);
+      const note = await db.transaction(async (tx) => {
+        const now = config.now();
+        const { rows } = await tx.query<{ id: number }>(
+          `INSERT INTO staff_notes (application_id, staff_id, body, created_at)
+           SELECT id, $2, $3, $4 FROM applications WHERE id = $1 RETURNING id`,
+          [id, member.id, body, now],
+        );
+        if (rows[0]) await audit(tx, member.id, 'note', now, id);
+        return rows[0];
+      });
+      if (!note) throw fail(404, STAFF_MESSAGES.notFound);
+      return reply.code(201).send({ message: 'Note added', data: { id: note.id } });
+    },
+  );
+
+  app.post<{ Body: { type?: string } }>(
+    staffPaths.events,
+    {
+      schema: hidden(
+        'Review an application: the review chart decides what may happen',
+        object({ type: str(40) }),
+        idParams,
+      ),
+    },
+    async (request) => {
+      const member = await staff(request);
+      const type = request.body?.type as ReviewEventType;
+      if (!EVENT_TYPES.includes(type)) throw fieldFail(400, 'type', STAFF_MESSAGES.unknownEvent);
+      if (!mayActorSend(member.role, type)) throw fail(403, STAFF_MESSAGES.adminOnly);
+      const id = applicationId(request);
+      const change = await db.transaction(async (tx) => {
+        const now = config.now();
+        const result = await applyReviewEvent(tx, id, type, member.id, now);
+        await audit(tx, member.id, 'review_event', now, id, {
+          event: type,
+          from: result.from,
+          to: result.to,
+        });
+        return result;
+      });
+      return {
+        message: reviewMeta(change.to).label,
+        data: { status: change.to, label: reviewMeta(change.to).label },
+      };
+    },
+  );
+
+  app.get<{ Querystring: { before?: string } }>(
+    staffPaths.audit,
+    {
+      schema: hidden(
+        'The audit log, newest first (admins only)',
+        undefined,
+        undefined,
+        object({ before: { type: 'string', pattern: '^[0-9]{1,15}$' } }),
+      ),
+    },
+    async (request) => {
+      await staff(request, 'admin');
+      const before = request.query.before ? Number(request.query.before) : null;
+      return { message: 'Audit log', data: await readAudit(db, before, 100) };
+    },
+  );
+}

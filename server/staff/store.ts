@@ -1,0 +1,225 @@
+/**
+ * The staff back office's SQL: team members, their sign-in codes and sessions, notes, review events and the audit
+ * log. Codes follow the applicants' rules (server/codes.ts): 6 digits, salted hash, 10 minutes, 5 wrong tries.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { STAFF_SESSION_HOURS, type StaffRole } from '../../machines/rules/staff';
+import { MAX_WRONG_TRIES, codeDigest, newCode } from '../codes';
+import type { Queryable } from '../db/index';
+
+export interface StaffMember {
+  id: number;
+  email: string;
+  role: StaffRole;
+}
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The team member with this address, if they are on the team now. */
+export async function findStaff(db: Queryable, email: string): Promise<StaffMember | undefined> {
+  const { rows } = await db.query<StaffMember>(
+    'SELECT id, email, role FROM staff WHERE lower(email) = lower($1) AND removed_at IS NULL',
+    [email],
+  );
+  return rows[0];
+}
+
+/**
+ * The first admins come from configuration (STAFF_EMAILS): each is added once, the first time they sign in. One
+ * removed later by another admin stays removed.
+ */
+export async function ensureConfiguredAdmin(
+  tx: Queryable,
+  email: string,
+  configured: readonly string[],
+  now: Date,
+): Promise<void> {
+  if (!configured.includes(email.toLowerCase())) return;
+  await tx.query(
+    `INSERT INTO staff (email, role, created_at)
+     SELECT lower($1), 'admin', $2
+     WHERE NOT EXISTS (SELECT 1 FROM staff WHERE lower(email) = lower($1))`,
+    [email, now],
+  );
+}
+
+export async function issueStaffCode(tx: Queryable, staffId: number, now: Date): Promise<string> {
+  const { code, salt, codeHash, expiresAt } = newCode(now);
+  await tx.query(
+    'UPDATE staff_codes SET voided_at = $2 WHERE staff_id = $1 AND voided_at IS NULL AND used_at IS NULL',
+    [staffId, now],
+  );
+  await tx.query(
+    'INSERT INTO staff_codes (staff_id, salt, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
+    [staffId, salt, codeHash, expiresAt, now],
+  );
+  return code;
+}
+
+/** True when `code` is the newest live code; a wrong try counts, and the fifth voids it. */
+export async function useStaffCode(
+  tx: Queryable,
+  staffId: number,
+  code: string,
+  now: Date,
+): Promise<boolean> {
+  const { rows } = await tx.query<{
+    id: number;
+    salt: string;
+    code_hash: string;
+    expires_at: Date;
+    attempts: number;
+    voided_at: Date | null;
+  }>(
+    `SELECT id, salt, code_hash, expires_at, attempts, voided_at FROM staff_codes
+     WHERE staff_id = $1 AND used_at IS NULL ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+    [staffId],
+  );
+  const current = rows[0];
+  if (!current || current.voided_at || current.attempts >= MAX_WRONG_TRIES) return false;
+  if (new Date(current.expires_at).getTime() <= now.getTime()) return false;
+  const given = Buffer.from(codeDigest(current.salt, code));
+  const expected = Buffer.from(current.code_hash);
+  if (given.length === expected.length && timingSafeEqual(given, expected)) {
+    await tx.query('UPDATE staff_codes SET used_at = $2 WHERE id = $1', [current.id, now]);
+    return true;
+  }
+  await tx.query(
+    `UPDATE staff_codes SET attempts = attempts + 1,
+       voided_at = CASE WHEN attempts + 1 >= ${MAX_WRONG_TRIES} THEN $2::timestamptz ELSE voided_at END
+     WHERE id = $1`,
+    [current.id, now],
+  );
+  return false;
+}
+
+export async function createStaffSession(
+  tx: Queryable,
+  staffId: number,
+  now: Date,
+): Promise<{ token: string; expires: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expires = new Date(now.getTime() + STAFF_SESSION_HOURS * 3600_000);
+  await tx.query(
+    'INSERT INTO staff_sessions (token_hash, staff_id, expires_at, created_at) VALUES ($1, $2, $3, $4)',
+    [tokenHash(token), staffId, expires, now],
+  );
+  return { token, expires };
+}
+
+/** The team member a staff cookie proves: a live session of someone still on the team. */
+export async function staffForSession(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<StaffMember | undefined> {
+  const { rows } = await db.query<StaffMember>(
+    `SELECT s.id, s.email, s.role FROM staff_sessions x JOIN staff s ON s.id = x.staff_id
+     WHERE x.token_hash = $1 AND x.expires_at > $2 AND s.removed_at IS NULL`,
+    [tokenHash(token), now],
+  );
+  return rows[0];
+}
+
+export async function endStaffSession(db: Queryable, token: string): Promise<void> {
+  await db.query('DELETE FROM staff_sessions WHERE token_hash = $1', [tokenHash(token)]);
+}
+
+export async function listTeam(db: Queryable): Promise<(StaffMember & { created_at: Date })[]> {
+  const { rows } = await db.query<StaffMember & { created_at: Date }>(
+    'SELECT id, email, role, created_at FROM staff WHERE removed_at IS NULL ORDER BY role, lower(email)',
+  );
+  return rows;
+}
+
+/** Adds a member; undefined when the address is already on the team. */
+export async function addTeamMember(
+  tx: Queryable,
+  email: string,
+  role: StaffRole,
+  addedBy: number,
+  now: Date,
+): Promise<StaffMember | undefined> {
+  if (await findStaff(tx, email)) return undefined;
+  const { rows } = await tx.query<StaffMember>(
+    'INSERT INTO staff (email, role, added_by, created_at) VALUES (lower($1), $2, $3, $4) RETURNING id, email, role',
+    [email, role, addedBy, now],
+  );
+  return rows[0];
+}
+
+/** Removes a member and ends their sessions at once; undefined when no such member is on the team. */
+export async function removeTeamMember(
+  tx: Queryable,
+  id: number,
+  now: Date,
+): Promise<StaffMember | undefined> {
+  const { rows } = await tx.query<StaffMember>(
+    'UPDATE staff SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL RETURNING id, email, role',
+    [id, now],
+  );
+  if (rows[0]) await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [id]);
+  return rows[0];
+}
+
+export type AuditAction =
+  | 'sign_in'
+  | 'view_application'
+  | 'download_cv'
+  | 'review_event'
+  | 'note'
+  | 'team_add'
+  | 'team_remove'
+  | 'export';
+
+/** Appends to the audit log (the database refuses to change or delete its rows). Never holds personal data. */
+export async function audit(
+  db: Queryable,
+  staffId: number,
+  action: AuditAction,
+  now: Date,
+  applicationId: number | null = null,
+  detail: Record<string, string | number | boolean> = {},
+): Promise<void> {
+  await db.query(
+    'INSERT INTO audit_log (staff_id, action, application_id, detail, created_at) VALUES ($1, $2, $3, $4, $5)',
+    [staffId, action, applicationId, JSON.stringify(detail), now],
+  );
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  staff: string;
+  action: AuditAction;
+  applicationId: number | null;
+  detail: Record<string, unknown>;
+}
+
+export async function readAudit(
+  db: Queryable,
+  beforeId: number | null,
+  limit: number,
+): Promise<AuditEntry[]> {
+  const { rows } = await db.query<{
+    id: number;
+    created_at: Date;
+    email: string;
+    action: AuditAction;
+    application_id: number | null;
+    detail: Record<string, unknown> | string;
+  }>(
+    `SELECT a.id, a.created_at, s.email, a.action, a.application_id, a.detail
+     FROM audit_log a JOIN staff s ON s.id = a.staff_id
+     WHERE ($1::bigint IS NULL OR a.id < $1) ORDER BY a.id DESC LIMIT $2`,
+    [beforeId, limit],
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    at: new Date(r.created_at).toISOString(),
+    staff: r.email,
+    action: r.action,
+    applicationId: r.application_id,
+    detail: typeof r.detail === 'string' ? (JSON.parse(r.detail) as Record<string, unknown>) : r.detail,
+  }));
+}

@@ -1,0 +1,288 @@
+/**
+ * The staff back office's API: sign-in with a code into a staff session of its own, roles, the application's page,
+ * its CV, notes, review events checked by the review chart, decision emails after the undo window, the audit log.
+ */
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  nextReviewStatus,
+  REVIEW_EVENT_ACTORS,
+  REVIEW_STATUSES,
+  type ReviewEvent,
+  type ReviewEventType,
+} from '../../machines/review.machine';
+import { paths } from '../../machines/rules/contract';
+import { STAFF_COOKIE, STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
+import { outboxMailer } from '../../server/mail/index';
+import { decisionMailer } from '../../server/staff/decisionMail';
+import {
+  cvForm,
+  databases,
+  json,
+  pdf,
+  releaseDatabases,
+  START,
+  testApp,
+  verifiedApplicant,
+  type TestApp,
+} from './support';
+
+const ADMIN = 'director@bootcamp.example';
+const at = (path: string, id: number | string) => path.replace(':id', String(id));
+
+function staffCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === STAFF_COOKIE);
+  if (!cookie) throw new Error(`no staff cookie: ${res.body}`);
+  return `${STAFF_COOKIE}=${cookie.value}`;
+}
+
+afterAll(releaseDatabases);
+
+describe.each(databases)('staff back office on $name', (database) => {
+  let t: TestApp;
+  let clock: Date;
+
+  beforeEach(async () => {
+    clock = START;
+    t = await testApp(database, { config: { staffEmails: [ADMIN], now: () => clock } });
+  });
+  afterEach(() => t.close());
+
+  const signIn = async (email: string) => {
+    const asked = await t.app.inject({ method: 'POST', url: staffPaths.signIn, payload: { email } });
+    expect(asked.statusCode).toBe(200);
+    const code = await t.latestCode(email);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: staffPaths.verify,
+      payload: { email, token: code },
+    });
+    expect(verified.statusCode).toBe(200);
+    return staffCookie(verified);
+  };
+
+  const as = (cookie: string) => ({
+    get: (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
+    post: (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: { cookie } }),
+    del: (url: string) => t.app.inject({ method: 'DELETE', url, headers: { cookie } }),
+  });
+
+  /** A verified applicant whose application is submitted; returns its id and the applicant's own cookie. */
+  async function submitted(email: string) {
+    const cookie = await verifiedApplicant(t, email);
+    const { rows } = await t.db.query<{ id: number }>(
+      'UPDATE applications SET submitted_at = $2 WHERE lower(email) = $1 RETURNING id',
+      [email, clock],
+    );
+    return { id: rows[0].id, cookie };
+  }
+
+  it('an admin named in STAFF_EMAILS signs in with the emailed code; Sign out ends the session', async () => {
+    const cookie = await signIn(ADMIN);
+    const me = await as(cookie).get(staffPaths.me);
+    expect(json(me).data).toEqual({ email: ADMIN, role: 'admin' });
+    expect(me.headers['cache-control']).toContain('no-store');
+
+    await as(cookie).post(staffPaths.signOut, {});
+    expect((await as(cookie).get(staffPaths.me)).statusCode).toBe(401);
+  });
+
+  it('tells an unknown address the same as a team member, and emails it nothing', async () => {
+    const before = (await t.mails()).length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: staffPaths.signIn,
+      payload: { email: 'stranger@example.com' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).message).toBe(STAFF_MESSAGES.codeSent);
+    expect((await t.mails()).length).toBe(before);
+  });
+
+  it("an applicant's session or code never opens the staff area", async () => {
+    const applicantCookie = await verifiedApplicant(t, 'ada@example.com');
+    expect((await as(applicantCookie).get(staffPaths.me)).statusCode).toBe(401);
+    expect((await as(applicantCookie).get(staffPaths.audit)).statusCode).toBe(401);
+
+    // Even an applicant who is also staff: their applicant code is no staff code.
+    await t.app.inject({ method: 'POST', url: paths.resendToken, payload: { email: 'ada@example.com' } });
+    const applicantCode = await t.latestCode('ada@example.com');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: staffPaths.verify,
+      payload: { email: 'ada@example.com', token: applicantCode },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.cookies.find((c) => c.name === STAFF_COOKIE)).toBeUndefined();
+  });
+
+  it('five wrong codes void the code, as for applicants', async () => {
+    await t.app.inject({ method: 'POST', url: staffPaths.signIn, payload: { email: ADMIN } });
+    const code = await t.latestCode(ADMIN);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: staffPaths.verify,
+        payload: { email: ADMIN, token: wrong },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const res = await t.app.inject({
+      method: 'POST',
+      url: staffPaths.verify,
+      payload: { email: ADMIN, token: code },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('staff sign-in is rate limited per inbox, for team members and strangers alike', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      for (const email of [ADMIN, 'stranger@example.com']) {
+        const res = await t.app.inject({ method: 'POST', url: staffPaths.signIn, payload: { email } });
+        statuses.push(res.statusCode);
+      }
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429, 429, 429]);
+  });
+
+  it('a reviewer reads, notes and opens a review, but cannot decide, manage the team or read the audit log', async () => {
+    const admin = await signIn(ADMIN);
+    const added = await as(admin).post(staffPaths.team, {
+      email: 'reviewer@bootcamp.example',
+      role: 'reviewer',
+    });
+    expect(added.statusCode).toBe(201);
+    const reviewer = await signIn('reviewer@bootcamp.example');
+    const { id } = await submitted('ada@example.com');
+
+    const page = await as(reviewer).get(at(staffPaths.application, id));
+    expect(page.statusCode).toBe(200);
+    const data = json<{
+      data: { answers: { firstname: string }; review: { status: string; allowed: string[] } };
+    }>(page).data;
+    expect(data.answers.firstname).toBe('Ada');
+    expect(data.review.status).toBe('submitted');
+    expect(data.review.allowed).not.toContain('ACCEPT');
+
+    expect((await as(reviewer).post(at(staffPaths.notes, id), { body: 'Strong answers' })).statusCode).toBe(
+      201,
+    );
+    expect((await as(reviewer).post(at(staffPaths.events, id), { type: 'START_REVIEW' })).statusCode).toBe(
+      200,
+    );
+    const accept = await as(reviewer).post(at(staffPaths.events, id), { type: 'ACCEPT' });
+    expect(accept.statusCode).toBe(403);
+    expect(json(accept).message).toBe(STAFF_MESSAGES.adminOnly);
+    expect((await as(reviewer).get(staffPaths.team)).statusCode).toBe(403);
+    expect((await as(reviewer).get(staffPaths.audit)).statusCode).toBe(403);
+    expect(
+      (await as(reviewer).post(staffPaths.team, { email: 'x@bootcamp.example', role: 'admin' })).statusCode,
+    ).toBe(403);
+
+    // Removing a member ends their session at once.
+    const team = json<{ data: { id: number; email: string }[] }>(await as(admin).get(staffPaths.team)).data;
+    const member = team.find((m) => m.email === 'reviewer@bootcamp.example')!;
+    expect((await as(admin).del(at(staffPaths.teamMember, member.id))).statusCode).toBe(200);
+    expect((await as(reviewer).get(staffPaths.me)).statusCode).toBe(401);
+  });
+
+  it('a decision emails the applicant only after its 5-minute undo window, and an undone one sends nothing', async () => {
+    const admin = await signIn(ADMIN);
+    const { id } = await submitted('ada@example.com');
+    const mailer = decisionMailer({
+      db: t.db,
+      mailer: outboxMailer(t.db),
+      config: { now: () => clock, publicUrl: 'http://localhost:3000' },
+    });
+    const decisionMails = async () =>
+      (await t.mails()).filter((m) => m.to === 'ada@example.com' && !/\d{6}/.test(m.subject));
+
+    expect(json(await as(admin).post(at(staffPaths.events, id), { type: 'ACCEPT' })).data).toMatchObject({
+      status: 'accepted',
+    });
+    expect(json(await as(admin).post(at(staffPaths.events, id), { type: 'UNDO' })).data).toMatchObject({
+      status: 'in_review',
+    });
+    expect((await as(admin).post(at(staffPaths.events, id), { type: 'REJECT' })).statusCode).toBe(200);
+
+    clock = new Date(clock.getTime() + 4 * 60_000);
+    expect(await mailer.sendDue()).toBe(0);
+    clock = new Date(clock.getTime() + 60_000 + 1);
+    expect(await mailer.sendDue()).toBe(1);
+    expect(await mailer.sendDue()).toBe(0);
+    const sent = await decisionMails();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].text).toContain('we cannot offer you a place this time');
+    expect(sent[0].text).toContain('http://localhost:3000/financial-aid-application');
+
+    const late = await as(admin).post(at(staffPaths.events, id), { type: 'UNDO' });
+    expect(late.statusCode).toBe(409);
+    expect(json(late).message).toBe(STAFF_MESSAGES.undoWindowOver);
+  });
+
+  it('the server refuses exactly what the review chart refuses, for every status and event', async () => {
+    const admin = await signIn(ADMIN);
+    const { id } = await submitted('ada@example.com');
+    for (const status of REVIEW_STATUSES) {
+      for (const type of Object.keys(REVIEW_EVENT_ACTORS) as ReviewEventType[]) {
+        await t.db.query('DELETE FROM review_events WHERE application_id = $1', [id]);
+        await t.db.query('UPDATE applications SET review_status = $2 WHERE id = $1', [id, status]);
+        const res = await as(admin).post(at(staffPaths.events, id), { type });
+        const adminMay = REVIEW_EVENT_ACTORS[type].includes('admin');
+        // With no recent decision an undo is always outside its window.
+        const event = (type === 'UNDO' ? { type, withinUndoWindow: false } : { type }) as ReviewEvent;
+        const next = nextReviewStatus(status, event);
+        const expected = !adminMay ? 403 : next === null ? 409 : 200;
+        expect({ status, type, code: res.statusCode }).toEqual({ status, type, code: expected });
+        const { rows } = await t.db.query<{ review_status: string }>(
+          'SELECT review_status FROM applications WHERE id = $1',
+          [id],
+        );
+        expect(rows[0].review_status).toBe(expected === 200 ? next : status);
+      }
+    }
+  });
+
+  it('shows the CV inline with nosniff, and the audit log lists every view, download, decision and team change', async () => {
+    const admin = await signIn(ADMIN);
+    const { id, cookie } = await submitted('ada@example.com');
+    const form = cvForm('ada@example.com', pdf());
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: paths.uploadCv,
+      payload: form.payload,
+      headers: { ...form.headers, cookie },
+    });
+    expect(uploaded.statusCode).toBe(200);
+
+    const cv = await as(admin).get(at(staffPaths.cv, id));
+    expect(cv.statusCode).toBe(200);
+    expect(cv.headers['content-type']).toBe('application/pdf');
+    expect(cv.headers['x-content-type-options']).toBe('nosniff');
+    expect(cv.headers['content-disposition']).toMatch(/^inline; filename=/);
+    expect(cv.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    await as(admin).get(at(staffPaths.application, id));
+    await as(admin).post(at(staffPaths.events, id), { type: 'WAITLIST' });
+    await as(admin).post(staffPaths.team, { email: 'reviewer@bootcamp.example', role: 'reviewer' });
+    const log = json<{ data: { action: string; staff: string; applicationId: number | null }[] }>(
+      await as(admin).get(staffPaths.audit),
+    ).data;
+    expect(log.map((e) => e.action)).toEqual([
+      'team_add',
+      'review_event',
+      'view_application',
+      'download_cv',
+      'sign_in',
+    ]);
+    expect(log.every((e) => e.staff === ADMIN)).toBe(true);
+
+    // Nothing edits or deletes it, not even SQL from inside the app.
+    await expect(t.db.query('DELETE FROM audit_log')).rejects.toThrow(/append-only/);
+    await expect(t.db.query("UPDATE audit_log SET action = 'x'")).rejects.toThrow(/append-only/);
+  });
+});
