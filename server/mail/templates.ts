@@ -1,5 +1,6 @@
 /** The emails' words: plain and friendly, as text and as simple HTML. */
 import type { MailMessage } from './index';
+import { FEE_FACTS } from '../../machines/rules/payments';
 
 export const PROGRAMME = 'The Employment Bootcamp';
 
@@ -80,7 +81,8 @@ export function submittedEmail(
 export function reminderEmail(to: string, firstname: string, confirmationUrl: string): MailMessage {
   const lines = [
     greeting(firstname),
-    `You asked us to remind you: one step is left to confirm your place in ${PROGRAMME}. Choose how you will pay the commitment fee (in full, in instalments, or apply for financial aid) on your confirmation page:`,
+    // The amounts come from the price table the confirmation page shows and the checkout charges.
+    `You asked us to remind you: one step is left to confirm your place in ${PROGRAMME}. ${FEE_FACTS.full}. ${FEE_FACTS.instalments}. You can also apply for financial aid. Choose on your confirmation page:`,
     `If you have already done this, you can ignore this email.`,
     `See you soon,\n${PROGRAMME} team`,
   ];
