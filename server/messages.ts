@@ -21,6 +21,16 @@ export const SERVER_MESSAGES = {
   },
   reminderPast: 'Please choose a date and time in the future',
   columnName: "column_name must be 'Financial Info'",
+  paymentOption: 'Please choose one of the payment options shown',
+  paymentNotOnline:
+    'This option is not paid online. Use the bank transfer details, or choose another option.',
+  paymentNotSubmitted: 'Please submit your application before paying the commitment fee',
+  paymentAlreadyPaid: 'Your payment has already been received',
+  paymentUnavailable: 'Online payment is not available right now. Please try again later.',
+  paymentUnknown: 'We could not find this payment. Please start the payment again.',
+  paymentSandboxOnly: 'A test payment cannot confirm a place: start the payment again',
+  paymentNotConfirmed:
+    'We could not confirm your payment yet. If money left your account, please try again in a minute.',
   videoData: 'The video progress is not valid',
   geoUnavailable: 'Location lookup is not available',
   geoLimited: 'Location lookup limit reached',

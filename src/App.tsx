@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { ApiClient } from './api/client';
 import { ApplicationShell } from './app/ApplicationShell';
+import { loadChunk } from './app/chunks';
 import { preloadable } from './app/preloadable';
 import { readConfig } from './config';
 import { INSTALMENT_TEST_PATH } from '../machines/rules/pages';
@@ -9,8 +10,7 @@ import { NotFoundPage } from './screens/NotFoundScreen';
 
 const FinancialAidApp = preloadable(() => import('./app/FinancialAidApp').then((m) => m.FinancialAidApp));
 const KlumpTestScreen = preloadable(() => import('./screens/KlumpTestScreen').then((m) => m.KlumpTestScreen));
-const loadCheckout = () =>
-  import('./payment/instalmentCheckout').then((m) => m.createInstalmentCheckout(readConfig()));
+const loadCheckout = () => loadChunk(() => import('./payment/instalmentCheckout'));
 
 export function App({ api }: { api: ApiClient }) {
   return (
@@ -24,9 +24,12 @@ export function App({ api }: { api: ApiClient }) {
           element={
             <main className="shell" id="main">
               <KlumpTestScreen
-                pay={() =>
-                  loadCheckout().then((pay) => pay({ email: 'test@example.com', option: 'instalments' }))
-                }
+                pay={(order) => {
+                  const config = readConfig();
+                  return loadCheckout().then((m) =>
+                    m.openCheckout(config, { order, sandbox: !config.paymentPublicKey }),
+                  );
+                }}
               />
             </main>
           }

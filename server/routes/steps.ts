@@ -11,7 +11,8 @@ import type {
 } from '../../machines/rules/contract';
 import { API, paths } from '../../machines/rules/contract';
 import { scoreEligibility } from '../../machines/rules/eligibility';
-import { FIELD_MESSAGES, MESSAGES, type ErrorMap } from '../../machines/rules/messages';
+import { ELIGIBILITY_RESULT, FIELD_MESSAGES, MESSAGES, type ErrorMap } from '../../machines/rules/messages';
+import { ALL_OPTION_VALUES } from '../../machines/rules/payments';
 import { OTHERS_ANSWERS, validateGroup } from '../../machines/rules/schemas';
 import type { Context } from '../app';
 import { findCv, type ApplicationRow } from '../applications';
@@ -94,6 +95,16 @@ const AID_NAMES: ReadonlyArray<[keyof FinancialAidData, string]> = [
 
 const ok = (message: string, data: unknown = {}) => ({ status: 200, body: { message, data } });
 
+/**
+ * The steps after eligibility belong to applications the server scored eligible: one it scored ineligible or
+ * action_required sees the 'under review' panel in the wizard, and the API says the same words (403).
+ */
+function eligibleOnly(row: ApplicationRow): ApplicationRow {
+  if (row.eligibility_status === 'ineligible' || row.eligibility_status === 'action_required')
+    throw fieldFail(403, 'eligibility', ELIGIBILITY_RESULT.underReview);
+  return row;
+}
+
 /** What a complete application still lacks, field by field, in the catalogue's words. */
 async function missing(
   tx: Queryable,
@@ -153,7 +164,7 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       const checked = validateGroup('employment', request.body?.employment ?? {});
       if (!checked.ok) throw invalid(checked.errors);
       return idempotentWrite(ctx, request, reply, 'employment', address, async (tx) => {
-        const row = await requireOwner(ctx, request, address, tx);
+        const row = eligibleOnly(await requireOwner(ctx, request, address, tx));
         await tx.query('UPDATE applications SET employment = $2, updated_at = $3 WHERE id = $1', [
           row.id,
           JSON.stringify(checked.value),
@@ -173,7 +184,7 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       const checked = validateGroup('others', request.body?.other ?? {}, OTHERS_ANSWERS);
       if (!checked.ok) throw invalid(checked.errors);
       return idempotentWrite(ctx, request, reply, 'other', address, async (tx) => {
-        const row = await requireOwner(ctx, request, address, tx);
+        const row = eligibleOnly(await requireOwner(ctx, request, address, tx));
         await tx.query('UPDATE applications SET other = $2, updated_at = $3 WHERE id = $1', [
           row.id,
           JSON.stringify(checked.value),
@@ -196,7 +207,7 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
         agreement2: request.body?.agreement2 === true,
       };
       return idempotentWrite(ctx, request, reply, 'submit', address, async (tx) => {
-        const row = await requireOwner(ctx, request, address, tx);
+        const row = eligibleOnly(await requireOwner(ctx, request, address, tx));
         if (row.submitted_at && row.cohort_id) {
           const cohort = await cohortById(tx, row.cohort_id);
           return ok('Application submitted', {
@@ -265,6 +276,9 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
         ) as unknown as FinancialAidData;
       }
       if (!paymentOption && !aid) throw fieldFail(400, 'payment_option', MESSAGES.paymentChoiceFailed);
+      // Only an option the cards offer is stored; anything else would read as a choice nobody was offered.
+      if (paymentOption && !ALL_OPTION_VALUES.includes(paymentOption))
+        throw fieldFail(400, 'payment_option', SERVER_MESSAGES.paymentOption);
       return idempotentWrite(ctx, request, reply, 'misc', address, async (tx) => {
         const row = await requireOwner(ctx, request, address, tx);
         await tx.query(

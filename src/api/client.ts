@@ -13,6 +13,10 @@ import {
   retryDelay,
   type RetryPolicy,
   type CohortInfo,
+  type PaymentRecord,
+  type PaymentStartPayload,
+  type PaymentStartResult,
+  type PaymentVerifyPayload,
   type CreatePayload,
   type EligibilityPayload,
   type EligibilityStatus,
@@ -72,6 +76,12 @@ export interface ApiClient {
   saveReminder(email: string, reminderDate: string): Promise<void>;
   saveVideoProgress(email: string, videoData: VideoData): Promise<void>;
   geoCountry(): Promise<string>;
+  /** The server issues a payment for a recorded option: its order, priced from the table, and the mode. */
+  startPayment(payload: PaymentStartPayload): Promise<PaymentStartResult>;
+  /** The server confirms a payment with the provider (or its own sandbox record) and records the outcome. */
+  verifyPayment(payload: PaymentVerifyPayload): Promise<PaymentRecord>;
+  /** The server's record of this applicant's latest payment (the owner's saved application), or null. */
+  paymentStatus(email: string): Promise<PaymentRecord | null>;
 }
 
 export interface ClientOptions {
@@ -225,6 +235,20 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     },
     async saveVideoProgress(email, videoData) {
       await write(paths.update(email), { email, videoData }, MESSAGES.genericSave);
+    },
+    async startPayment(payload) {
+      return (await write<PaymentStartResult>(paths.paymentStart, payload, MESSAGES.paymentFailed)).data;
+    },
+    async verifyPayment(payload) {
+      return (await write<PaymentRecord>(paths.paymentVerify, payload, MESSAGES.paymentFailed)).data;
+    },
+    async paymentStatus(email) {
+      const { data } = await call<(LookupSummary | SavedApplication)[]>(
+        paths.lookup(email),
+        MESSAGES.lookupFailed,
+      );
+      const found = data?.[0];
+      return found && !('exists' in found) ? (found.payment ?? null) : null;
     },
     async geoCountry() {
       // No retries: a failed look-up falls back to the form's country at once.
