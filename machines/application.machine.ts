@@ -51,6 +51,10 @@ export interface PersistedApplication {
   existing: boolean;
   submitted: boolean;
   reminderSet: boolean;
+  /** The reminder's moment (ISO), so that the confirmation can name it after a reload. */
+  reminderDate: string;
+  /** The one-time manual save of the video progress was made ('Once submitted, you can't change your progress'). */
+  videoProgressSubmitted: boolean;
   otp: { availableAt: number; resendCount: number };
   /** The cohort the submitted application went to, and whether it is on that cohort's waitlist. */
   submitResult: SubmitResult | null;
@@ -105,7 +109,8 @@ export type ApplicationEvent =
   | { type: 'VIDEO.PROGRESS'; videoProgress: number; isVideoEnded: boolean; attemptCounter: number }
   | { type: 'PAYMENT.CHOSEN'; option: string }
   | { type: 'PAYMENT.FAILED' }
-  | { type: 'REMINDER.SET'; reminderDate: string };
+  | { type: 'REMINDER.SET'; reminderDate: string }
+  | { type: 'VIDEO.SUBMITTED' };
 
 export type UploadEvent = Extract<
   ApplicationEvent,
@@ -173,7 +178,8 @@ export function resolveRoute(context: PersistedApplication, path: string): Scree
 
 /** The furthest screen a returning applicant may resume on. */
 export function resumeState(context: PersistedApplication): ScreenState {
-  if (context.submitted) return 'success';
+  // Whoever watched the video to the end has been on the confirmation: that is where they come back to.
+  if (context.submitted) return context.form.isVideoEnded ? 'confirmation' : 'success';
   if (context.form.eligibilityStatus !== 'eligible') return 'eligibility';
   return context.form.employment_status ? 'other' : 'employment';
 }
@@ -189,6 +195,8 @@ const defaults = (input: ApplicationInput): ApplicationContext => {
     existing: p.existing ?? false,
     submitted: p.submitted ?? false,
     reminderSet: p.reminderSet ?? false,
+    reminderDate: p.reminderDate ?? '',
+    videoProgressSubmitted: p.videoProgressSubmitted ?? false,
     otp: { availableAt: p.otp?.availableAt ?? 0, resendCount: p.otp?.resendCount ?? 0 },
     submitResult: p.submitResult ?? null,
     token: '',
@@ -240,6 +248,9 @@ function loadSaved(context: ApplicationContext, saved: SavedApplication): Partia
     submitResult: saved.submitted_at
       ? { cohort: { id: saved.cohort.id, name: saved.cohort.name }, waitlisted: saved.cohort.waitlisted }
       : null,
+    // The server holds the reminder: another device, or a cleared browser, still shows it as set.
+    reminderSet: Boolean(saved.reminder_date) || context.reminderSet,
+    reminderDate: saved.reminder_date || context.reminderDate,
     token: '',
   };
 }
@@ -423,6 +434,8 @@ export const applicationMachine = setup({
                   existing: false,
                   submitted: false,
                   reminderSet: false,
+                  reminderDate: '',
+                  videoProgressSubmitted: false,
                   otp: { availableAt: 0, resendCount: 0 },
                 })),
               },
@@ -617,6 +630,7 @@ export const applicationMachine = setup({
     // A transient choice: a proved applicant goes on from the furthest screen they reached.
     resume: {
       always: [
+        { guard: { type: 'resumesAt', params: { state: 'confirmation' } }, target: 'confirmation' },
         { guard: { type: 'resumesAt', params: { state: 'success' } }, target: 'success' },
         { guard: { type: 'resumesAt', params: { state: 'other' } }, target: 'other' },
         { guard: { type: 'resumesAt', params: { state: 'employment' } }, target: 'employment' },
@@ -841,12 +855,14 @@ export const applicationMachine = setup({
           attemptCounter: context.form.attemptCounter,
           quizTime: context.quizTime,
           rewatchTime: SELECTION_QUIZ.rewatchTime,
+          progressSubmitted: context.videoProgressSubmitted,
         }),
         // The quiz machine finishes only when Continue is pressed after the end of the video.
         onDone: 'confirmation',
       },
       on: {
         BACK: 'success',
+        'VIDEO.SUBMITTED': { actions: assign({ videoProgressSubmitted: true }) },
         'VIDEO.PROGRESS': {
           actions: assign({
             form: ({ context, event }) => ({
@@ -878,6 +894,7 @@ export const applicationMachine = setup({
           input: ({ context }) => ({
             email: context.form.email,
             reminderSet: context.reminderSet,
+            reminderDate: context.reminderDate,
             now: context.now(),
           }),
         },
@@ -889,7 +906,9 @@ export const applicationMachine = setup({
           }),
         },
         'PAYMENT.FAILED': 'failed',
-        'REMINDER.SET': { actions: assign({ reminderSet: true }) },
+        'REMINDER.SET': {
+          actions: assign({ reminderSet: true, reminderDate: ({ event }) => event.reminderDate }),
+        },
       },
     },
 

@@ -9,6 +9,8 @@ export interface VideoQuizInput {
   attemptCounter: number;
   quizTime: number;
   rewatchTime: number;
+  /** The applicant's one-time save was made before (a reload, another visit): it is not offered again. */
+  progressSubmitted?: boolean;
 }
 
 export type VideoQuizEvent =
@@ -54,6 +56,8 @@ export interface VideoQuizContext {
   /** The last values sent to the parent (throttles VIDEO.PROGRESS to whole-percent changes). */
   reported: VideoData;
   autoSaveTries: number;
+  /** The one-time save of the progress is done ('Once submitted, you can't change your progress'). */
+  progressSubmitted: boolean;
 }
 
 /** A seek within this many seconds past the furthest watched position is tolerated (timeupdate granularity). */
@@ -97,6 +101,7 @@ export const videoQuizMachine = setup({
       context.answers[1] === SELECTION_QUIZ.answers[1] && context.answers[2] === SELECTION_QUIZ.answers[2],
     videoEnded: ({ context }) => context.isVideoEnded,
     canRetryAutoSave: ({ context }) => context.autoSaveTries < AUTO_SAVE_RETRIES,
+    progressSubmitted: ({ context }) => context.progressSubmitted,
   },
   actions: {
     restorePosition: enqueueActions(({ context, event, enqueue }) => {
@@ -132,6 +137,11 @@ export const videoQuizMachine = setup({
     }),
     flagIncomplete: assign({ quizIncomplete: true }),
     markQuizDone: assign({ quizDone: true }),
+    /** The parent keeps it, so that a reload does not offer the one-time save again. */
+    reportSubmitted: enqueueActions(({ self, enqueue }) => {
+      enqueue.assign({ progressSubmitted: true });
+      if (self._parent) enqueue.sendParent({ type: 'VIDEO.SUBMITTED' });
+    }),
     countAttempt: assign({ attemptCounter: ({ context }) => context.attemptCounter + 1 }),
     countAutoSave: assign({ autoSaveTries: ({ context }) => context.autoSaveTries + 1 }),
     resetAutoSave: assign({ autoSaveTries: 0 }),
@@ -173,6 +183,7 @@ export const videoQuizMachine = setup({
       quizIncomplete: false,
       reported: data,
       autoSaveTries: 0,
+      progressSubmitted: input.progressSubmitted ?? false,
     };
   },
   initial: 'active',
@@ -248,7 +259,7 @@ export const videoQuizMachine = setup({
         progress: {
           initial: 'idle',
           states: {
-            idle: { on: { 'PROGRESS.SUBMIT': 'confirming' } },
+            idle: { on: { 'PROGRESS.SUBMIT': { guard: not('progressSubmitted'), target: 'confirming' } } },
             confirming: {
               on: { 'PROGRESS.CONFIRM': 'saving', 'PROGRESS.CANCEL': 'idle' },
             },
@@ -257,7 +268,7 @@ export const videoQuizMachine = setup({
                 id: 'manualSave',
                 src: 'submitVideoProgress',
                 input: ({ context }) => toVideoData(context),
-                onDone: 'saved',
+                onDone: { target: 'saved', actions: 'reportSubmitted' },
                 onError: 'failed',
               },
             },

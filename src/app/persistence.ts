@@ -12,6 +12,8 @@ export const KEYS = {
   existing: 'application-exists',
   submitted: 'application-submitted',
   reminderSet: 'reminderSet',
+  reminderDate: 'reminderDate',
+  videoProgressSubmitted: 'video-progress-submitted',
   otp: 'otp-countdown',
   submitResult: 'submit-result',
   progress: 'progress',
@@ -38,6 +40,8 @@ export function loadPersisted(storage: Storage = localStorage): Partial<Persiste
     existing: read<boolean>(storage, KEYS.existing) === true,
     submitted: read<boolean>(storage, KEYS.submitted) === true,
     reminderSet: read<boolean>(storage, KEYS.reminderSet) === true,
+    reminderDate: read<string>(storage, KEYS.reminderDate) ?? '',
+    videoProgressSubmitted: read<boolean>(storage, KEYS.videoProgressSubmitted) === true,
     otp: read<PersistedApplication['otp']>(storage, KEYS.otp),
     submitResult: read<PersistedApplication['submitResult']>(storage, KEYS.submitResult) ?? null,
   };
@@ -59,6 +63,8 @@ export function savePersisted(
     write(KEYS.existing, state.existing);
     write(KEYS.submitted, state.submitted);
     write(KEYS.reminderSet, state.reminderSet);
+    write(KEYS.reminderDate, state.reminderDate);
+    write(KEYS.videoProgressSubmitted, state.videoProgressSubmitted);
     write(KEYS.otp, state.otp);
     write(KEYS.submitResult, state.submitResult);
     if (progress) {

@@ -232,7 +232,10 @@ function selectView(s: Snapshot): View {
   return {
     player: PLAYER_STATES.find((p) => s.matches({ active: { player: p } })) ?? 'video',
     notice: NOTICE_STATES.find((n) => s.matches({ active: { notice: n } })),
-    progress: PROGRESS_STATES.find((p) => s.matches({ active: { progress: p } })),
+    // A save made on an earlier visit reads as submitted: the one-time save is not offered again.
+    progress:
+      PROGRESS_STATES.find((p) => s.matches({ active: { progress: p } })) ??
+      (s.context.progressSubmitted ? 'submitted' : undefined),
     answers: s.context.answers,
     incomplete: s.context.quizIncomplete,
     watched: Math.floor(s.context.videoProgress),

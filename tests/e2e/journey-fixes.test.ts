@@ -10,12 +10,14 @@ import {
   biodata,
   click,
   communications,
+  eligibility,
   employment,
   freshEmail,
   getStarted,
   onScreen,
   other,
   verify,
+  video,
 } from './support/journey';
 import { latestCode, startServer, type RunningServer } from './support/server';
 import { readMailbox, storedApplication } from './support/wizardDriver';
@@ -132,5 +134,47 @@ describe('the wizard has no dead ends (390 px)', () => {
     await click(page, 'Get Started');
     await onScreen(page, '/apply/verify-email', 'Verify your email address');
     await page.getByText(/we found your application/).waitFor();
+  });
+
+  it('6. back on the confirmation after a reload or on another device, with the reminder date and no second video save', async () => {
+    const { page } = await open();
+    const email = freshEmail('resume');
+    await toEligibility(page, email);
+    await eligibility(page);
+    await employment(page);
+    await other(page);
+    // The one-time save of the video progress, then a reload: it is not offered again.
+    await click(page, 'Continue to Video');
+    await onScreen(page, '/apply/selection-video', 'Info Video');
+    await click(page, 'Save progress');
+    await click(page, 'Yes, submit');
+    await page.getByRole('heading', { name: 'Progress Saved!' }).waitFor();
+    await click(page, 'OK');
+    await page.reload();
+    await onScreen(page, '/apply/selection-video', 'Info Video');
+    await page.getByText('Progress submitted.').waitFor();
+    expect(await page.getByRole('button', { name: 'Save progress' }).count()).toBe(0);
+    await click(page, 'Back');
+    await video(page);
+    await page.locator('.react-calendar__navigation__next-button').click();
+    await page.locator('.react-calendar__month-view__days button:not([disabled])').first().click();
+    await page.locator('#reminder-time').selectOption({ index: 1 });
+    await click(page, 'Set reminder');
+    const reminder = page.getByText(/^We will remind you on/);
+    await reminder.waitFor();
+    const said = await reminder.textContent();
+    await page.reload();
+    await onScreen(page, '/apply/confirmation', 'Congratulations, you have been accepted!');
+    expect(await page.getByText(/^We will remind you on/).textContent()).toBe(said);
+
+    // Another device: after the code, the confirmation again, with the reminder the server holds.
+    const other2 = await open();
+    await other2.page.goto(`${server.url}/apply`);
+    await other2.page.getByLabel('Email address').fill(email);
+    await click(other2.page, 'Get Started');
+    await onScreen(other2.page, '/apply/verify-email', 'Verify your email address');
+    await verify(other2.page, server, email);
+    await onScreen(other2.page, '/apply/confirmation', 'Congratulations, you have been accepted!');
+    expect(await other2.page.getByText(/^We will remind you on/).textContent()).toBe(said);
   });
 });

@@ -205,6 +205,14 @@ export const SAVED_VARIANTS: SavedApplication[] = [
     stage: 'submitted',
     submitted_at: '2026-11-23T01:00:00.000Z',
   }),
+  // Watched to the end, reminder set: back on the confirmation.
+  saved({
+    ...eligibleSaved(EMPLOYMENT_FREELANCER),
+    stage: 'submitted',
+    submitted_at: '2026-11-23T01:00:00.000Z',
+    video: { videoProgress: 100, isVideoEnded: true, attemptCounter: 1 },
+    reminder_date: '2026-12-01T09:00:00.000Z',
+  }),
 ];
 
 const failure = { message: 'The server said no', errors: { email: ['The server said no'] } };
@@ -270,6 +278,7 @@ const PERSON_EVENTS: ApplicationEvent[] = [
   { type: 'PAYMENT.CHOSEN', option: 'Pay in full' },
   { type: 'PAYMENT.FAILED' },
   { type: 'REMINDER.SET', reminderDate: '2026-12-01T09:00:00.000Z' },
+  { type: 'VIDEO.SUBMITTED' },
 ];
 
 /** The events that make sense now: one more answer, the code, and whatever the state handles. */

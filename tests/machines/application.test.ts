@@ -59,6 +59,8 @@ const persisted = (
   existing: false,
   submitted: false,
   reminderSet: false,
+  reminderDate: '',
+  videoProgressSubmitted: false,
   otp: { availableAt: 0, resendCount: 0 },
   submitResult: null,
   ...over,
@@ -110,6 +112,24 @@ describe('route table (SPEC §2.2)', () => {
       'other',
     );
     expect(resumeState(submitted)).toBe('success');
+    expect(resumeState(persisted({ ...submitted, form: { ...submitted.form, isVideoEnded: true } }))).toBe(
+      'confirmation',
+    );
+  });
+
+  it('a returning applicant who reached the confirmation gets it back, with the reminder the server holds', async () => {
+    const { actor } = live({
+      loadCohort: () => ({ id: 6, name: 'Cohort 6' }),
+      lookupApplication: () => ({ kind: 'owner', application: SAVED_VARIANTS[4] }),
+    });
+    actor.send({ type: 'NAVIGATE', path: '/apply' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'email', value: MODEL_EMAIL });
+    actor.send({ type: 'SAVE' });
+    await waitFor(actor, (s) => s.matches('confirmation'));
+    expect(actor.getSnapshot().context).toMatchObject({
+      reminderSet: true,
+      reminderDate: '2026-12-01T09:00:00.000Z',
+    });
   });
 
   it('every route has a screen state whose meta names it', () => {

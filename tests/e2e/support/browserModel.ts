@@ -212,10 +212,11 @@ export function serverCopy(c: ApplicationContext): SavedApplication {
       distractions: c.submitted ? f.distractions : '',
       bootcamp_expectations: c.submitted ? f.bootcamp_expectations : '',
     },
-    video: { videoProgress: 0, isVideoEnded: false, attemptCounter: 0 },
+    // The video's end is saved by itself; a returning applicant who reached it resumes on the confirmation.
+    video: { videoProgress: f.isVideoEnded ? 100 : 0, isVideoEnded: f.isVideoEnded, attemptCounter: 0 },
     payment_option: f.paymentOption,
     financial_aid: null,
-    reminder_date: '',
+    reminder_date: c.reminderDate,
     submitted_at: c.submitted ? '2026-11-23T01:00:00.000Z' : '',
     cohort: { id: 6, name: 'Cohort 6', waitlisted: false },
   };
@@ -290,6 +291,7 @@ const PERSON_EVENTS: ApplicationEvent[] = [
   { type: 'PAYMENT.CHOSEN', option: 'Pay the commitment fee' },
   { type: 'PAYMENT.FAILED' },
   { type: 'REMINDER.SET', reminderDate: '2026-12-01T09:00:00.000Z' },
+  { type: 'VIDEO.SUBMITTED' },
 ];
 
 /**
@@ -301,6 +303,7 @@ const AFTER_SUBMISSION: readonly string[] = [
   'PAYMENT.CHOSEN',
   'PAYMENT.FAILED',
   'REMINDER.SET',
+  'VIDEO.SUBMITTED',
 ];
 
 /** What the upload of the chosen file ends in: the CV is checked by its content before it is sent. */
@@ -345,7 +348,9 @@ export function browserEvents(answers: Answers = GOOD) {
     );
     return [...fill, ...code, ...timers, ...PERSON_EVENTS, ...navigation]
       .filter((e) => handled.has(e.type))
-      .filter((e) => c.submitted || !AFTER_SUBMISSION.includes(e.type));
+      .filter((e) => c.submitted || !AFTER_SUBMISSION.includes(e.type))
+      // The one-time save of the video progress is offered once.
+      .filter((e) => e.type !== 'VIDEO.SUBMITTED' || !c.videoProgressSubmitted);
   };
 }
 
@@ -379,6 +384,7 @@ function serializeOnce(s: Snapshot): string {
     // The count alone would not change when an answer makes a conditional field required.
     missing: missing(s),
     paid: Boolean(c.form.paymentOption),
+    videoSaved: c.videoProgressSubmitted,
     // The server refuses to create an application whose bio data a typed URL skipped.
     bio: validateGroup('biodata', c.form).ok,
   });

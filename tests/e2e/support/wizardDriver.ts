@@ -357,6 +357,12 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
         await choosePayment(OPTION_INSTALMENTS);
         await button('Fail test payment');
         return;
+      case 'VIDEO.SUBMITTED':
+        await button('Save progress');
+        await button('Yes, submit');
+        await page.getByRole('heading', { name: 'Progress Saved!' }).waitFor();
+        await button('OK');
+        return;
       case 'REMINDER.SET':
         await page.locator('.react-calendar__navigation__next-button').click();
         await page.locator('.react-calendar__month-view__days button:not([disabled])').first().click();
