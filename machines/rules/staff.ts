@@ -3,6 +3,8 @@
  * the messages staff read (in the catalogue's plain voice).
  */
 import type { ReviewEventType, ReviewStatus } from '../review.machine';
+import type { EligibilityStatus } from './application';
+import { STAGES, type Stage } from './contract';
 
 export const STAFF_API = '/api/v1/staff';
 
@@ -69,4 +71,197 @@ export const STAFF_MESSAGES = {
 export interface StaffApplicationStatus {
   status: ReviewStatus;
   label: string;
+}
+
+/*
+ * The queue, bulk decisions, exports and the funnel (docs/api.md, "Staff"). The queue's view lives in the URL: the
+ * screens put `StaffQueueQuery` in the query string as it is, and the server reads the same names.
+ */
+
+export const staffQueuePaths = {
+  queue: `${STAFF_API}/applications`,
+  bulk: `${STAFF_API}/applications/bulk`,
+  bulkCsv: `${STAFF_API}/applications/bulk-csv`,
+  exportCsv: `${STAFF_API}/applications/export.csv`,
+  cvsZip: `${STAFF_API}/applications/cvs.zip`,
+  funnel: `${STAFF_API}/funnel`,
+} as const;
+
+/** How far an application got: the wizard's stages, then the selection video and the payment choice. */
+export const QUEUE_STAGES = [...STAGES, 'video_watched', 'payment_chosen'] as const;
+export type QueueStage = Stage | 'video_watched' | 'payment_chosen';
+export const isQueueStage = (value: unknown): value is QueueStage =>
+  typeof value === 'string' && (QUEUE_STAGES as readonly string[]).includes(value);
+
+/** A payment's state as the queue shows it: the latest payment (a paid one first), or none issued. */
+export const PAYMENT_STATUSES = ['none', 'pending', 'paid', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const QUEUE_SORTS = ['submitted', 'created', 'name', 'eligibility', 'status'] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
+
+/** A review status filter also takes `not_submitted` (applications still in the wizard have no review). */
+export type QueueStatusFilter = ReviewStatus | 'not_submitted';
+
+/**
+ * The queue's query string. Every field is optional and a string (it is the URL); lists are comma-separated
+ * (`status=accepted,waitlisted`). Unknown values are refused with 400 on the field's name.
+ */
+export interface StaffQueueQuery {
+  /** The cohort's number (6 for 'Cohort 6'); the cohort open now when absent. */
+  cohort?: string;
+  /** Furthest stage reached (exact), comma-separated `QueueStage`s. */
+  stage?: string;
+  /** Comma-separated eligibility results: `eligible`, `action_required`, `ineligible`, `not measured`. */
+  eligibility?: string;
+  /** Comma-separated `QueueStatusFilter`s. */
+  status?: string;
+  /** The payment option's exact wording (machines/rules/payments.ts), or `none`. */
+  payment?: string;
+  /** Comma-separated `PaymentStatus`es. */
+  paymentStatus?: string;
+  country?: string;
+  /** The referral source's exact wording (machines/rules/options.ts). */
+  source?: string;
+  /** Submitted on or after this day (YYYY-MM-DD, UTC). */
+  from?: string;
+  /** Submitted on or before this day (YYYY-MM-DD, UTC). */
+  to?: string;
+  /** `yes`: a CV uploaded or sent by email; `no`: neither. */
+  cv?: 'yes' | 'no';
+  /** Name, email or phone: names and emails match from their start, phones by their digits anywhere. */
+  q?: string;
+  sort?: QueueSort;
+  dir?: 'asc' | 'desc';
+  /** The `nextCursor` of the page before (keyset pagination: pages stay stable while rows change). */
+  cursor?: string;
+  /** Rows per page, 1..200 (default 50). */
+  limit?: string;
+}
+
+export interface StaffQueueRow {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  country: string;
+  referralSource: string;
+  stage: QueueStage;
+  eligibility: EligibilityStatus;
+  /** null until submitted. */
+  status: ReviewStatus | null;
+  statusLabel: string;
+  paymentOption: string;
+  paymentStatus: PaymentStatus;
+  /** A CV uploaded (`uploaded`), declared sent by email (`email`), or neither (`none`). */
+  cv: 'uploaded' | 'email' | 'none';
+  createdAt: string;
+  submittedAt: string;
+}
+
+export interface StaffQueueCohort {
+  id: number;
+  number: number;
+  name: string;
+  seats: number;
+  /** Seats already taken: accepted, payment chosen or paid. */
+  taken: number;
+}
+
+/** GET staffQueuePaths.queue → `{ message: 'Applications', data: StaffQueuePage }`. */
+export interface StaffQueuePage {
+  cohort: StaffQueueCohort;
+  rows: StaffQueueRow[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+  /** How many applications match every filter. */
+  total: number;
+  /** For the filter chips: how many match every OTHER filter, per value of this one. */
+  counts: {
+    status: Record<QueueStatusFilter, number>;
+    stage: Record<QueueStage, number>;
+  };
+}
+
+export const BULK_EVENTS = ['ACCEPT', 'WAITLIST', 'REJECT'] as const satisfies readonly ReviewEventType[];
+export type BulkEvent = (typeof BULK_EVENTS)[number];
+
+/**
+ * POST staffQueuePaths.bulk (admins). Either `ids` (at most 5000) or `filter` (the queue's query, without cursor or
+ * limit: "all N matching"). `capSeats` with ACCEPT accepts in the filter's sort order up to the cohort's free seats
+ * and waitlists the rest. `dryRun` changes nothing and answers the same shape with `preview`.
+ */
+export interface StaffBulkRequest {
+  event: BulkEvent;
+  ids?: number[];
+  filter?: StaffQueueQuery;
+  capSeats?: boolean;
+  dryRun?: boolean;
+}
+
+export interface StaffBulkRefusal {
+  id: number;
+  /** The chart's reason, in the words staff read (STAFF_MESSAGES.notAllowedNow / notFound). */
+  reason: string;
+}
+
+/** The answer to a bulk action (`{ message, data: StaffBulkResult }`), dry run or not. */
+export interface StaffBulkResult {
+  dryRun: boolean;
+  /** Applications selected. */
+  matched: number;
+  /** Counts per event that is (or would be) applied: with capSeats, ACCEPT up to the seats and WAITLIST after. */
+  applied: Partial<Record<BulkEvent, number>>;
+  /** Rows the chart does not allow (already decided, withdrawn, …): reported, never failed. */
+  refused: StaffBulkRefusal[];
+  /** The first email of each kind that will leave after the undo window (dry run only). */
+  preview: { event: BulkEvent; to: string; subject: string; text: string }[];
+  /** Free seats before the action (cohort seats − taken). */
+  seatsFree: number;
+}
+
+/** POST staffQueuePaths.bulkCsv (admins): `text/csv` body or multipart `file`, rows `email,decision`. */
+export interface StaffCsvRow {
+  line: number;
+  email: string;
+  decision: string;
+  /** `ok`: the chart allows it; `refused`: the chart does not; `unknown`: no submitted application has this email;
+   * `invalid`: the row is not `email,decision` with a decision of accept, waitlist or reject. */
+  outcome: 'ok' | 'refused' | 'unknown' | 'invalid';
+  id?: number;
+  reason?: string;
+}
+
+/** `?dryRun=1` previews; without it, the `ok` rows are applied. `{ message, data: StaffCsvResult }`. */
+export interface StaffCsvResult {
+  dryRun: boolean;
+  rows: StaffCsvRow[];
+  applied: Partial<Record<BulkEvent, number>>;
+}
+
+/** One step of the funnel, in the application chart's order (its screens' `meta`). */
+export interface FunnelStep {
+  /** The screen's state name in machines/application.machine.ts, or `paid`. */
+  state: string;
+  title: string;
+  path: string;
+  /** Applications that reached it; for the steps before an application exists, anonymous page views instead. */
+  reached: number;
+  /** true: counted from anonymous beacons (no identifier), not from applications. */
+  anonymous: boolean;
+  /** Of the step before, the share that did not reach this one (0..1); null for the first. */
+  dropOff: number | null;
+  /** Median time from the step before to this one, in seconds; null when there are no timestamps for it. */
+  medianSeconds: number | null;
+}
+
+/** GET staffQueuePaths.funnel?cohort=N → `{ message: 'Funnel', data: StaffFunnel }`. */
+export interface StaffFunnel {
+  cohort: StaffQueueCohort;
+  steps: FunnelStep[];
+  /** The saves the server refused most often: route, field and the message shown (no personal data). */
+  validationErrors: { route: string; field: string; message: string; count: number }[];
+  eligibility: Record<string, number>;
+  decisions: Record<string, number>;
+  paymentOptions: Record<string, number>;
 }
