@@ -30,6 +30,7 @@ import { cvRoutes } from './routes/cv';
 import { devRoutes } from './routes/dev';
 import { flowRoutes } from './routes/flow';
 import { geoRoutes } from './routes/geo';
+import { paymentRoutes } from './routes/payments';
 import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/session';
 import { staticRoutes } from './routes/static';
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await cvRoutes(api, ctx);
   });
   await app.register(async (api) => geoRoutes(api, ctx));
+  await app.register(async (api) => paymentRoutes(api, ctx));
   await app.register(async (api) => staffRoutes(api, ctx));
   if (options.mailer.transport === 'outbox') await app.register(async (dev) => devRoutes(dev, ctx));
   const clientDir = options.clientDir;

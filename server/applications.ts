@@ -5,6 +5,7 @@ import { cohortById, type CohortRow } from './db/cohorts';
 import { iso, type Queryable } from './db/index';
 import type { StoredAnswer } from './idempotency';
 import { OUTBOX_INSERT, type OutboxRow } from './mail/index';
+import { latestPayment, paymentRecord } from './payments';
 import { quotaParams, takeCodeEmailSql } from './mailQuota';
 
 export interface ApplicationRow {
@@ -195,6 +196,7 @@ const s = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export async function savedApplication(db: Queryable, row: ApplicationRow): Promise<SavedApplication> {
   const cv = await findCv(db, row.id);
+  const payment = await latestPayment(db, row.id);
   const cohortId = row.cohort_id ?? row.applied_cohort_id;
   const cohort: CohortRow | undefined = cohortId ? await cohortById(db, cohortId) : undefined;
   const el = row.eligibility ?? {};
@@ -246,6 +248,7 @@ export async function savedApplication(db: Queryable, row: ApplicationRow): Prom
     },
     video: row.video ?? { videoProgress: 0, isVideoEnded: false, attemptCounter: 0 },
     payment_option: row.payment_option,
+    payment: payment ? paymentRecord(payment) : null,
     financial_aid: row.financial_aid,
     reminder_date: iso(row.reminder_date),
     submitted_at: iso(row.submitted_at),

@@ -4,6 +4,18 @@ import { resolve } from 'node:path';
 /** A setting the server refuses to start with; main.ts prints the message and exits. */
 export class ConfigError extends Error {}
 
+export interface PaymentConfig {
+  /** The provider's public key (also in the browser's config) and its secret key (server only). */
+  publicKey: string;
+  secretKey: string;
+  /** The provider's verify endpoint; `{reference}` is replaced by the provider's transaction reference. */
+  verifyUrl: string;
+  /** No provider and not production: payments go through the labelled sandbox, confirmed by this server. */
+  sandbox: boolean;
+}
+
+export const DEFAULT_PAYMENT_VERIFY_URL = 'https://api.useklump.com/v1/transactions/{reference}/verify';
+
 export interface RateLimits {
   /** Per IP per minute on the lookup and code routes (create, resend-token, verify-email). */
   ipPerMinute: number;
@@ -31,6 +43,8 @@ export interface Config {
   trustProxy: boolean;
   /** The first admins of the staff back office (STAFF_EMAILS), lower case. */
   staffEmails: string[];
+  /** The online payment provider (server/payments.ts); no keys and not production → the server's own sandbox. */
+  payment: PaymentConfig;
   /** The clock; tests move it to expire codes and pass deadlines. */
   now: () => Date;
   /** The browser's runtime configuration (src/config.ts `AppConfig`), written into the app shell. */
@@ -59,6 +73,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   geo: { url: '', key: '', fixedCountry: '' },
   rateLimits: { ipPerMinute: 1000, emailPer15Minutes: 30 },
   trustProxy: false,
+  payment: { publicKey: '', secretKey: '', verifyUrl: DEFAULT_PAYMENT_VERIFY_URL, sandbox: true },
   now: () => new Date(),
   staffEmails: [],
   appConfig: {},
@@ -76,6 +91,9 @@ const APP_CONFIG_ENV = {
   PAYMENT_SCRIPT_URL: 'paymentScriptUrl',
   WAITLIST_URL: 'waitlistUrl',
   SUPPORT_EMAIL: 'supportEmail',
+  BANK_NAME: 'bankName',
+  BANK_ACCOUNT_NAME: 'bankAccountName',
+  BANK_ACCOUNT_NUMBER: 'bankAccountNumber',
 } as const;
 
 export function readAppConfig(env: NodeJS.ProcessEnv): Record<string, string | number> {
@@ -109,6 +127,12 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
         .split(',')
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
+      payment: {
+        publicKey: env.PAYMENT_PUBLIC_KEY ?? '',
+        secretKey: env.PAYMENT_SECRET_KEY ?? '',
+        verifyUrl: env.PAYMENT_VERIFY_URL || DEFAULT_PAYMENT_VERIFY_URL,
+        sandbox: !env.PAYMENT_PUBLIC_KEY && !env.PAYMENT_SECRET_KEY && env.NODE_ENV !== 'production',
+      },
       appConfig: readAppConfig(env),
     }),
     port,

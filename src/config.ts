@@ -13,7 +13,10 @@ export interface AppConfig {
   paymentScriptUrl: string;
   waitlistUrl: string;
   supportEmail: string;
-  bankTransfer: { bank: string; accountName: string; accountNumber: string };
+  /** The account for bank transfers (BANK_NAME, BANK_ACCOUNT_NAME, BANK_ACCOUNT_NUMBER); empty means not set up. */
+  bankName: string;
+  bankAccountName: string;
+  bankAccountNumber: string;
 }
 
 export const defaultConfig: AppConfig = {
@@ -25,12 +28,19 @@ export const defaultConfig: AppConfig = {
   paymentScriptUrl: '',
   waitlistUrl: '/apply',
   supportEmail: 'support@theemploymentbootcamp.com',
-  bankTransfer: {
-    bank: 'Providus Bank',
-    accountName: 'The Employment Bootcamp',
-    accountNumber: '0000000000',
-  },
+  // No made-up account: until the server is configured, the screens say transfers are not set up.
+  bankName: '',
+  bankAccountName: '',
+  bankAccountNumber: '',
 };
+
+/** The bank account to show, or null when it is not (fully) configured. */
+export function bankAccount(config: AppConfig) {
+  const { bankName, bankAccountName, bankAccountNumber } = config;
+  return bankName && bankAccountName && bankAccountNumber
+    ? { bank: bankName, accountName: bankAccountName, accountNumber: bankAccountNumber }
+    : null;
+}
 
 export function readConfig(doc: Document | undefined = globalThis.document): AppConfig {
   const raw = doc?.querySelector('meta[name="app-config"]')?.getAttribute('content');

@@ -5,6 +5,7 @@
  */
 import type { ApplicationForm, Cohort, EligibilityStatus } from './application';
 import type { ErrorMap } from './messages';
+import type { CheckoutOrder, Currency } from './payments';
 
 export const API = '/api/v1';
 
@@ -23,6 +24,8 @@ export const paths = {
   signOut: `${API}/bootcamp/sign-out`,
   update: (email: string) => `${API}/bootcamp/update/${encodeURIComponent(email)}`,
   geo: `${API}/geo`,
+  paymentStart: `${API}/bootcamp/payment/start`,
+  paymentVerify: `${API}/bootcamp/payment/verify`,
 } as const;
 
 /** The name of the HttpOnly cookie that a correct code gives; it is bound to one application. */
@@ -94,6 +97,8 @@ export interface SavedApplication {
   };
   video: { videoProgress: number; isVideoEnded: boolean; attemptCounter: number };
   payment_option: string;
+  /** The latest payment the server issued for this application (paid, pending or failed), or null. */
+  payment?: PaymentRecord | null;
   financial_aid: FinancialAidData | null;
   reminder_date: string;
   submitted_at: string;
@@ -178,6 +183,38 @@ export interface FinancialAidData {
 export interface MiscPayload {
   email: string;
   misc: { column_name: 'Financial Info'; payment_option: string; data?: FinancialAidData };
+}
+
+/** A payment as the server records it: issued pending, then paid or failed once the provider has answered. */
+export interface PaymentRecord {
+  reference: string;
+  option: string;
+  amount: number;
+  currency: Currency;
+  status: 'pending' | 'paid' | 'failed';
+  paid_at: string;
+}
+
+/** Asks the server to issue a payment for a recorded option; `country` picks the option set, as on the cards. */
+export interface PaymentStartPayload {
+  email: string;
+  option: string;
+  country: string;
+}
+
+/** What the browser opens: the server's order (amount from the price table) and where it is to be paid. */
+export interface PaymentStartResult {
+  order: CheckoutOrder;
+  /** True when no provider is configured: the labelled sandbox checkout, confirmed by this server. */
+  sandbox: boolean;
+}
+
+/** After the checkout: the server confirms with the provider (or, in the sandbox, its own record). */
+export interface PaymentVerifyPayload {
+  email: string;
+  reference: string;
+  /** The provider's own transaction reference from its success callback; not used by the sandbox. */
+  provider_reference?: string;
 }
 
 export interface VideoData {

@@ -128,6 +128,26 @@ ALTER TABLE applications ADD COLUMN cv_sent_by_email boolean NOT NULL DEFAULT fa
 `,
   },
   {
+    id: 5,
+    name: 'payments: each checkout the server issued, priced from the table, and what the provider confirmed',
+    sql: `
+CREATE TABLE payments (
+  id serial PRIMARY KEY,
+  application_id integer NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
+  reference text NOT NULL UNIQUE,
+  option text NOT NULL,
+  amount_minor integer NOT NULL CHECK (amount_minor > 0),
+  currency text NOT NULL,
+  mode text NOT NULL CHECK (mode IN ('sandbox', 'provider')),
+  status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'paid', 'failed')),
+  provider_reference text UNIQUE,
+  created_at timestamptz NOT NULL,
+  paid_at timestamptz
+);
+CREATE INDEX payments_application ON payments (application_id, id DESC);
+`,
+  },
+  {
     id: 6,
     name: 'rate counters shared by every process: the per-IP and per-email limits (server/db/rateCounters.ts)',
     sql: `

@@ -16,7 +16,7 @@ import {
   type ScreenState,
 } from '../../../machines/application.machine';
 import { API, IDEMPOTENCY_HEADER, paths } from '../../../machines/rules';
-import { OPTION_COMMITMENT_FEE, OPTION_INSTALMENTS } from '../../../machines/rules/payments';
+import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '../../../machines/rules/payments';
 import { SELECTION_QUIZ } from '../../../machines/rules/quiz';
 import type { MailboxEntry, RunningServer } from './server';
 import {
@@ -350,7 +350,7 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
       case 'CV.SENT':
         return button('I have sent it');
       case 'PAYMENT.CHOSEN':
-        await choosePayment(OPTION_COMMITMENT_FEE);
+        await choosePayment(OPTION_FULL_PAYMENT);
         await button('Later');
         return;
       case 'PAYMENT.FAILED':
@@ -423,6 +423,11 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
 
   async function choosePayment(option: string) {
     const proceed = page.getByRole('button', { name: 'Proceed to payment' });
+    // The page first asks the server for a payment on record; then the banner or the cards show.
+    await proceed
+      .or(page.getByRole('heading', { name: 'Payment options' }))
+      .first()
+      .waitFor();
     if (await proceed.isVisible()) await proceed.click();
     await page.getByRole('button', { name: `Choose ${option}` }).click();
     await page.getByRole('button', { name: 'Yes proceed' }).click();
