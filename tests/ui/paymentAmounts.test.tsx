@@ -58,7 +58,7 @@ function renderWithCheckout(region: PaymentRegion) {
   const payment = createActor(
     paymentChoiceMachine.provide({
       actors: {
-        loadPayment: fromPromise(async () => null),
+        loadPayment: fromPromise<PaymentRecord | null, { email: string }>(async () => null),
         lookupCountry: fromPromise(async () => COUNTRY[region]),
         recordChoice: fromPromise(async () => {}),
         checkout: fromPromise(({ input }) => createCheckout(defaultConfig, api)(input)),
