@@ -11,7 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { paths } from '../machines/rules/contract';
 import { CV_MAX_BYTES } from '../machines/rules/cv';
-import type { Config } from './config';
+import { proxyTrust, type Config } from './config';
 import { cohortCache, type CohortCache } from './db/cohorts';
 import type { Db } from './db/index';
 import { rateCounters, type RateCounters } from './db/rateCounters';
@@ -72,7 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     // One line per request at most (logging.ts).
     logController: new RequestLogs(),
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 256 * 1024,
     ajv: {
       // Wrong types are refused, not coerced; unknown fields are stripped (docs/api.md).
@@ -131,17 +131,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   metricsRoutes(app, ctx, { processMetrics: options.processMetrics });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'The Employment Bootcamp back office',
-        version: '1.0.0',
-        description:
-          'Answers are { message, data }; failures are 4xx { message, data: { error: { field: [messages] } } }.',
+  // Off in production unless API_DOCS=1: a map of every route is of no use to applicants.
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'The Employment Bootcamp back office',
+          version: '1.0.0',
+          description:
+            'Answers are { message, data }; failures are 4xx { message, data: { error: { field: [messages] } } }.',
+        },
       },
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
 
   await app.register(async (api) => healthRoutes(api, ctx));
   await app.register(async (api) => flowRoutes(api, ctx));
@@ -162,7 +165,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => geoRoutes(api, ctx));
   await app.register(async (api) => paymentRoutes(api, ctx));
   await app.register(async (api) => staffRoutes(api, ctx));
-  if (options.mailer.transport === 'outbox') await app.register(async (dev) => devRoutes(dev, ctx));
+  // The outbox shows every code: never in production (config.ts), even if an outbox mailer were given.
+  if (options.mailer.transport === 'outbox' && config.devMailbox)
+    await app.register(async (dev) => devRoutes(dev, ctx));
   const clientDir = options.clientDir;
   await staticRoutes(
     app,

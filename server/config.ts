@@ -1,8 +1,15 @@
 /** Configuration from the environment, with safe defaults (docs/api.md lists every variable). */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /** A setting the server refuses to start with; main.ts prints the message and exits. */
 export class ConfigError extends Error {}
+
+/**
+ * Which proxies may tell the client's address (X-Forwarded-For): none, the nearest `n` hops, or the listed
+ * addresses/CIDRs. Never every hop: then a client writes the address the per-IP limits see (docs/deploy.md).
+ */
+export type TrustProxy = false | number | string[];
 
 export interface PaymentConfig {
   /** The provider's public key (also in the browser's config) and its secret key (server only). */
@@ -40,7 +47,11 @@ export interface Config {
   mailFrom: string;
   geo: { url: string; key: string; fixedCountry: string };
   rateLimits: RateLimits;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** Whether /api/docs is served (off in production unless API_DOCS=1). */
+  apiDocs: boolean;
+  /** Whether the outbox pages (/dev/mailbox) may exist: never in production, where they would give away codes. */
+  devMailbox: boolean;
   /** The first admins of the staff back office (STAFF_EMAILS), lower case. */
   staffEmails: string[];
   /** The online payment provider (server/payments.ts); no keys and not production → the server's own sandbox. */
@@ -73,6 +84,8 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   geo: { url: '', key: '', fixedCountry: '' },
   rateLimits: { ipPerMinute: 1000, emailPer15Minutes: 30 },
   trustProxy: false,
+  apiDocs: true,
+  devMailbox: true,
   payment: { publicKey: '', secretKey: '', verifyUrl: DEFAULT_PAYMENT_VERIFY_URL, sandbox: true },
   now: () => new Date(),
   staffEmails: [],
@@ -106,8 +119,61 @@ export function readAppConfig(env: NodeJS.ProcessEnv): Record<string, string | n
   return config;
 }
 
+const onOff = (value: string | undefined): boolean | undefined =>
+  value === undefined || value === '' ? undefined : value === '1' || value.toLowerCase() === 'true';
+
+/**
+ * TRUST_PROXY: unset or `0` → no proxy; a number → that many hops; else a comma-separated list of addresses, CIDRs
+ * or the names `loopback`, `linklocal`, `uniquelocal`.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(text)) return Number.parseInt(text, 10);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) => {
+    // proxy-addr's names for the private ranges are addresses too.
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+    const [address, bits, ...rest] = entry.split('/');
+    if (rest.length || !isIP(address)) return false;
+    if (bits === undefined) return true;
+    const max = isIP(address) === 4 ? 32 : 128;
+    return /^\d+$/.test(bits) && Number(bits) <= max;
+  };
+  const wrong = entries.filter((entry) => !valid(entry));
+  if (wrong.length) {
+    throw new ConfigError(
+      `TRUST_PROXY must be the number of proxies in front of the server (e.g. 1) or a comma-separated list of ` +
+        `their addresses or CIDRs (e.g. 10.0.0.1,10.1.0.0/16); "${wrong[0]}" is neither. Trusting every hop ` +
+        `would let a client choose the address the rate limits see.`,
+    );
+  }
+  return entries;
+}
+
+/**
+ * Fastify's `trustProxy` for our setting. A hop count becomes a function trusting the nearest `n` hops (the peer is
+ * hop 0), so the address seen is the one the outermost trusted proxy appended; Fastify's own number option trusts
+ * no hop at all.
+ */
+export function proxyTrust(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
+/** The configuration from the environment; a ConfigError when it is unsafe or unreadable. */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const port = int(env.PORT, 3000);
+  const production = env.NODE_ENV === 'production';
+  const smtpUrl = env.SMTP_URL ?? '';
+  if (production && !smtpUrl) {
+    throw new ConfigError(
+      'NODE_ENV is production but SMTP_URL is not set: the server will not start without real mail, because ' +
+        'the development outbox would show every code to anyone. Set SMTP_URL (e.g. smtp://user:pass@host:587).',
+    );
+  }
   return {
     ...defaultConfig({
       publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
@@ -121,7 +187,9 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
         ipPerMinute: int(env.RATE_LIMIT_IP_PER_MINUTE, 1000),
         emailPer15Minutes: int(env.RATE_LIMIT_EMAIL_PER_15_MIN, 30),
       },
-      trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+      trustProxy: parseTrustProxy(env.TRUST_PROXY),
+      apiDocs: onOff(env.API_DOCS) ?? !production,
+      devMailbox: !production,
       metrics: readMetricsConfig(env),
       staffEmails: (env.STAFF_EMAILS ?? '')
         .split(',')
@@ -139,7 +207,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     host: env.HOST || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR || 'var'),
     databaseUrl: env.DATABASE_URL ?? '',
-    smtpUrl: env.SMTP_URL ?? '',
+    smtpUrl,
     clientDir: resolve(env.CLIENT_DIR || 'dist/client'),
   };
 }

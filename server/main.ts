@@ -5,9 +5,9 @@
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { startCluster } from './cluster';
-import { readEnv } from './config';
+import { ConfigError, readEnv } from './config';
 import { currentCohort } from './db/cohorts';
-import { openPglite, postgresDb, type Db } from './db/index';
+import { connectionErrorFields, logConnectionError, openPglite, postgresDb, type Db } from './db/index';
 import { DataDirLocked, lockDataDir } from './db/lock';
 import { migrate } from './db/migrations';
 import { pruneIdempotency } from './idempotency';
@@ -21,18 +21,12 @@ async function main(): Promise<void> {
   if (startCluster(env, process.env.WORKERS)) return;
   let unlock = () => {};
   let db: Db;
+  // Broken connections go to stderr until the app's logger exists, then to it (code and words only).
+  let connectionBroke = logConnectionError;
   if (env.databaseUrl) {
-    db = postgresDb(env.databaseUrl);
+    db = postgresDb(env.databaseUrl, undefined, (error) => connectionBroke(error));
   } else {
-    try {
-      unlock = lockDataDir(env.dataDir);
-    } catch (error) {
-      if (error instanceof DataDirLocked) {
-        console.error(error.message);
-        process.exit(1);
-      }
-      throw error;
-    }
+    unlock = await lockDataDir(env.dataDir);
     db = await openPglite(join(env.dataDir, 'pgdata'));
   }
   await migrate(db);
@@ -48,6 +42,8 @@ async function main(): Promise<void> {
     logger: logOptions(),
     processMetrics: true,
   });
+  connectionBroke = (error) =>
+    app.log.warn(connectionErrorFields(error), 'a database connection broke; the pool opens a new one');
   const reminders = reminderScheduler({
     db,
     mailer,
@@ -82,6 +78,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A refusal (unsafe configuration, a data directory in use) is a sentence for the operator, not a stack.
+  console.error(error instanceof ConfigError || error instanceof DataDirLocked ? error.message : error);
   process.exit(1);
 });

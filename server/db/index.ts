@@ -49,8 +49,28 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   return pgliteDb(instance);
 }
 
-/** PostgreSQL through a pool; `searchPath` lets tests run in a schema of their own. */
-export function postgresDb(connectionString: string, searchPath?: string): Db {
+/** What is logged of a broken connection: PostgreSQL's code and words, never a statement or its values. */
+export const connectionErrorFields = (error: unknown): { code: string; message: string } => ({
+  code: String((error as { code?: unknown } | null)?.code ?? ''),
+  message: error instanceof Error ? error.message : String(error),
+});
+
+/** Where broken connections are reported when nobody says otherwise: one JSON line on stderr. */
+export const logConnectionError = (error: unknown): void =>
+  console.error(
+    JSON.stringify({ level: 'warn', msg: 'a database connection broke', ...connectionErrorFields(error) }),
+  );
+
+/**
+ * PostgreSQL through a pool; `searchPath` lets tests run in a schema of their own. A connection that breaks (a
+ * restart, a failover, an idle reaper) is reported to `onConnectionError` and dropped from the pool; the process
+ * lives and the next queries open new connections.
+ */
+export function postgresDb(
+  connectionString: string,
+  searchPath?: string,
+  onConnectionError: (error: unknown) => void = logConnectionError,
+): Db {
   const pool = new pg.Pool({
     connectionString,
     // Measured on 2 cores (docs/performance.md): 20 beat 10 for creates, each of which is one commit, because
@@ -58,6 +78,8 @@ export function postgresDb(connectionString: string, searchPath?: string): Db {
     max: 20,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
+  // Without a listener, an idle connection's error is an uncaught 'error' event that ends the process.
+  pool.on('error', (error) => onConnectionError(error));
   const run = async <T = Row>(
     client: pg.Pool | pg.PoolClient,
     sql: string,
@@ -73,16 +95,27 @@ export function postgresDb(connectionString: string, searchPath?: string): Db {
     query: (sql, params, name) => run(pool, sql, params, name),
     async transaction(fn) {
       const client = await pool.connect();
+      // A checked-out connection that breaks between statements emits 'error' too (uncaught, it ends the process).
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+        onConnectionError(error);
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn({ query: (sql, params, name) => run(client, sql, params, name) });
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch((rollbackFailed: Error) => {
+          broken ??= rollbackFailed;
+        });
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // Released with an error, a dead client is closed and discarded instead of going back to the pool.
+        client.release(broken);
       }
     },
     close: () => pool.end(),

@@ -1,0 +1,119 @@
+/**
+ * A PostgreSQL blip (a restart, a failover, an idle reaper: every connection is cut) is survived: the broken
+ * connections are logged without personal data, the process lives, and requests succeed again without a restart.
+ * The server process runs on a database of its own, so cutting its connections touches nobody else's. Runs on
+ * PostgreSQL when DATABASE_URL is set, like the other server suites (tests/server/support.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../machines/rules/contract';
+import { connectionErrorFields } from '../../server/db/index';
+import { startServer } from '../e2e/support/server';
+import { applicant } from './support';
+
+const postgresUrls = process.env.DATABASE_URL ? [process.env.DATABASE_URL] : [];
+
+describe('what a broken connection logs', () => {
+  it('keeps PostgreSQL’s code and words, never the statement, its values or the detail', () => {
+    const error = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+      detail: 'Key (lower(email))=(ada@example.com) already exists.',
+      query: "SELECT * FROM applications WHERE email = 'ada@example.com'",
+      parameters: ['ada@example.com', '123456'],
+    });
+    const fields = connectionErrorFields(error);
+    expect(fields).toEqual({ code: '57P01', message: 'terminating connection due to administrator command' });
+    expect(JSON.stringify(fields)).not.toMatch(/ada@example\.com|123456/);
+  });
+});
+
+describe.each(postgresUrls)('a PostgreSQL blip', (url) => {
+  it('every connection cut while requests run: the process lives and answers again', async () => {
+    const name = `bootcamp_blip_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-blip-'));
+    const server = await startServer(
+      { DATABASE_URL: own.toString(), RATE_LIMIT_IP_PER_MINUTE: '100000', LOG_LEVEL: 'info' },
+      dataDir,
+    );
+    const emails = ['ada@example.com', 'obi@example.com'];
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify(body),
+      });
+    const lookup = (email: string) => fetch(`${server.url}${paths.lookup(email)}`);
+    const cutter = new pg.Client({ connectionString: own.toString() });
+    try {
+      for (const email of emails) expect((await post(paths.create, applicant(email))).status).toBe(201);
+
+      // Requests in a loop (reads and transactions) while every backend of the database is terminated, thrice.
+      let running = true;
+      const statuses: number[] = [];
+      const load = (async () => {
+        while (running) {
+          const answers = await Promise.all([
+            lookup(emails[0]).then((r) => r.status),
+            lookup(emails[1]).then((r) => r.status),
+            post(paths.resendToken, { email: emails[0] }).then((r) => r.status),
+          ]).catch(() => [0]);
+          statuses.push(...answers);
+        }
+      })();
+      await cutter.connect();
+      const cutAt = Date.now();
+      for (let i = 0; i < 3; i++) {
+        await new Promise((r) => setTimeout(r, 300));
+        await cutter.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        );
+      }
+      running = false;
+      await load;
+
+      // The process is still up, and answers again without a restart (bounded generously; figures in the report).
+      expect(server.process.exitCode).toBeNull();
+      let recoveredAfter = -1;
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+        if ((await lookup(emails[0])).status === 200) {
+          recoveredAfter = Date.now() - cutAt;
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(recoveredAfter).toBeGreaterThanOrEqual(0);
+      // Writes too: a new application, and a transaction (a resend: sent, or too soon).
+      expect((await post(paths.create, applicant('kemi@example.com'))).status).toBe(201);
+      expect([200, 429]).toContain((await post(paths.resendToken, { email: emails[1] })).status);
+      expect(server.process.exitCode).toBeNull();
+
+      const log = server.output();
+      expect(log).toContain('a database connection broke');
+      expect(log).not.toContain('Unhandled');
+      for (const email of [...emails, 'kemi@example.com']) expect(log).not.toContain(email);
+      console.info(
+        `PostgreSQL blip: ${statuses.length} answers during the cuts ` +
+          `(${statuses.filter((s) => s >= 500 || s === 0).length} failed), answering again ` +
+          `${recoveredAfter} ms after the first cut`,
+      );
+    } finally {
+      await cutter.end().catch(() => undefined);
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    }
+  }, 120_000);
+});
