@@ -7,7 +7,7 @@
 import type { AnyStateNode } from 'xstate';
 import { ROUTES } from './application.machine';
 import { financialAidMachine } from './financialAid.machine';
-import { INSTALMENT_TEST_PATH } from './rules/pages';
+import { INSTALMENT_TEST_PATH, WAITLIST_PATH } from './rules/pages';
 
 const metaPaths = (node: AnyStateNode): string[] => [
   ...(typeof (node.meta as { path?: unknown } | undefined)?.path === 'string'
@@ -23,6 +23,7 @@ export const APP_PAGES: ReadonlySet<string> = new Set([
   ...ROUTES.map((r) => r.path),
   ...FINANCIAL_AID_PAGES,
   INSTALMENT_TEST_PATH,
+  WAITLIST_PATH,
 ]);
 
 /** Whether a path (without its query) is one of the app's pages; a trailing slash does not matter. */

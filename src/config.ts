@@ -2,6 +2,7 @@
  * Runtime configuration. The server writes it into app.html as `<meta name="app-config" content="{…}">`, so one
  * build serves every environment (and a test can point the selection video at a short local clip).
  */
+import { WAITLIST_PATH } from '../machines/rules/pages';
 export interface AppConfig {
   selectionVideoUrl: string;
   selectionVideoPoster: string;
@@ -26,7 +27,7 @@ export const defaultConfig: AppConfig = {
   quizTime: 267,
   paymentPublicKey: '',
   paymentScriptUrl: '',
-  waitlistUrl: '/apply',
+  waitlistUrl: WAITLIST_PATH,
   supportEmail: 'support@theemploymentbootcamp.com',
   // No made-up account: until the server is configured, the screens say transfers are not set up.
   bankName: '',

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { NOT_READY } from '../../machines/rules/payments';
+import { axeViolations, describeViolations, launchBrowser } from './support/browser';
 import {
   ANSWERS,
   biodata,
@@ -176,5 +177,32 @@ describe('the wizard has no dead ends (390 px)', () => {
     await verify(other2.page, server, email);
     await onScreen(other2.page, '/apply/confirmation', 'Congratulations, you have been accepted!');
     expect(await other2.page.getByText(/^We will remind you on/).textContent()).toBe(said);
+  });
+
+  it("7. 'Join the waitlist' leads to a page that says where the applicant stands", async () => {
+    const { page } = await open();
+    const email = freshEmail('waitlist');
+    await toEligibility(page, email);
+    await eligibility(page);
+    await employment(page);
+    await other(page);
+    await video(page);
+    await click(page, 'Proceed to payment');
+    await page.getByRole('button', { name: `Choose ${NOT_READY}` }).click();
+    await click(page, 'Yes proceed');
+    await page.getByRole('heading', { name: 'Your preference has been noted' }).waitFor();
+    await page.getByRole('link', { name: 'Join the waitlist' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/apply/waitlist');
+    await page.getByRole('heading', { level: 1, name: 'Your place' }).waitFor();
+    await page.getByText('You are on the waitlist for the next cohort.').waitFor();
+    expect(await page.getByText(email).count()).toBe(1);
+    expect(await axeViolations(page), describeViolations(await axeViolations(page))).toEqual([]);
+
+    // A browser with no application is told how to find out, not shown Get Started as if it were the answer.
+    const fresh = await open();
+    await fresh.page.goto(`${server.url}/apply/waitlist`);
+    await fresh.page.getByText('This browser holds no submitted application.', { exact: false }).waitFor();
+    await fresh.page.getByRole('link', { name: 'Check my application' }).click();
+    await onScreen(fresh.page, '/apply', 'Get Started');
   });
 });
