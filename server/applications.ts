@@ -3,7 +3,7 @@ import type { EligibilityStatus } from '../machines/rules/application';
 import type { FinancialAidData, LookupSummary, SavedApplication, Stage } from '../machines/rules/contract';
 import { cohortById, type CohortRow } from './db/cohorts';
 import { iso, type Queryable } from './db/index';
-import type { StoredAnswer } from './idempotency';
+import type { IdempotencyKey, StoredAnswer } from './idempotency';
 import { OUTBOX_INSERT, type OutboxRow } from './mail/index';
 import { latestPayment, paymentRecord } from './payments';
 import { quotaParams, takeCodeEmailSql } from './mailQuota';
@@ -78,9 +78,11 @@ WITH quota AS (
   INSERT INTO codes (application_id, salt, code_hash, expires_at, created_at)
   SELECT id, $16::text, $17::text, $18::timestamptz, $15::timestamptz FROM app
 ), answer AS (
-  INSERT INTO idempotency (key, status, body, created_at)
-  SELECT $19::text, $20::integer, $21::jsonb, $15::timestamptz FROM app WHERE $19::text IS NOT NULL
-  ON CONFLICT (key) DO UPDATE SET status = EXCLUDED.status, body = EXCLUDED.body, created_at = EXCLUDED.created_at
+  INSERT INTO idempotency (route, owner, key, status, body, created_at)
+  SELECT $19::jsonb->>'route', $19::jsonb->>'owner', $19::jsonb->>'key', $20::integer, $21::jsonb, $15::timestamptz
+  FROM app WHERE $19::jsonb IS NOT NULL
+  ON CONFLICT (route, owner, key)
+  DO UPDATE SET status = EXCLUDED.status, body = EXCLUDED.body, created_at = EXCLUDED.created_at
 )${
   withMail
     ? `, mail AS (
@@ -107,7 +109,7 @@ export async function insertApplication(
   application: NewApplication,
   now: Date,
   code: { salt: string; codeHash: string; expiresAt: Date },
-  idempotency: { key: string | null; answer: StoredAnswer },
+  idempotency: { key: IdempotencyKey | null; answer: StoredAnswer },
   mail?: OutboxRow,
 ): Promise<{ id: number | undefined; granted: boolean | null; oldest: Date | null }> {
   const a = application;
@@ -130,7 +132,8 @@ export async function insertApplication(
     code.salt,
     code.codeHash,
     code.expiresAt,
-    idempotency.key,
+    // The key's three parts as one JSON value ($19): separate columns, one parameter.
+    idempotency.key && JSON.stringify(idempotency.key),
     idempotency.answer.status,
     JSON.stringify(idempotency.answer.body),
     // The quota's mailbox, window start and limit ($22–$24); its time is the create's ($15).

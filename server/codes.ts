@@ -68,12 +68,17 @@ export async function issueCode(
 
 export type CodeCheck = { ok: true } | { ok: false; message: string };
 
-/** Checks a code against the newest live one; a wrong try is counted even though the answer is a failure. */
+/**
+ * Checks a code against the newest live one; a wrong try is counted even though the answer is a failure. With
+ * `retryOfUse` (the request repeats the idempotency key of a verification that succeeded) the newest code counts
+ * even if that verification used it: the retry must still know it, within its 10 minutes and 5 tries.
+ */
 export async function checkCode(
   tx: Queryable,
   applicationId: number,
   code: string,
   now: Date,
+  options: { retryOfUse?: boolean } = {},
 ): Promise<CodeCheck> {
   const { rows } = await tx.query<{
     id: number;
@@ -82,8 +87,11 @@ export async function checkCode(
     expires_at: Date;
     attempts: number;
     voided_at: Date | null;
+    used_at: Date | null;
   }>(
-    'SELECT id, salt, code_hash, expires_at, attempts, voided_at FROM codes WHERE application_id = $1 AND used_at IS NULL ORDER BY id DESC LIMIT 1 FOR UPDATE',
+    `SELECT id, salt, code_hash, expires_at, attempts, voided_at, used_at FROM codes WHERE application_id = $1${
+      options.retryOfUse ? '' : ' AND used_at IS NULL'
+    } ORDER BY id DESC LIMIT 1 FOR UPDATE`,
     [applicationId],
   );
   const current = rows[0];
@@ -95,7 +103,7 @@ export async function checkCode(
   const given = Buffer.from(codeDigest(current.salt, code));
   const expected = Buffer.from(current.code_hash);
   if (given.length === expected.length && timingSafeEqual(given, expected)) {
-    await tx.query('UPDATE codes SET used_at = $2 WHERE id = $1', [current.id, now]);
+    if (!current.used_at) await tx.query('UPDATE codes SET used_at = $2 WHERE id = $1', [current.id, now]);
     return { ok: true };
   }
   const attempts = current.attempts + 1;

@@ -160,6 +160,29 @@ CREATE INDEX rate_counters_resets_at ON rate_counters (resets_at);
 `,
   },
   {
+    id: 7,
+    name: 'idempotency keys in three columns (route, owner, key): a joined string let one address match another',
+    // Answers stored under an unambiguous joined key (exactly two separators) are kept, so a retry across the
+    // upgrade is still answered; the ambiguous ones are dropped.
+    sql: `
+ALTER TABLE idempotency RENAME TO idempotency_joined;
+ALTER TABLE idempotency_joined RENAME CONSTRAINT idempotency_pkey TO idempotency_joined_pkey;
+CREATE TABLE idempotency (
+  route text NOT NULL,
+  owner text NOT NULL,
+  key text NOT NULL,
+  status integer NOT NULL,
+  body jsonb NOT NULL,
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (route, owner, key)
+);
+INSERT INTO idempotency (route, owner, key, status, body, created_at)
+SELECT split_part(key, '|', 1), split_part(key, '|', 2), split_part(key, '|', 3), status, body, created_at
+FROM idempotency_joined WHERE length(key) - length(replace(key, '|', '')) = 2;
+DROP TABLE idempotency_joined;
+`,
+  },
+  {
     id: 8,
     name: 'staff back office: the team, their codes and sessions, review status and events, notes, an append-only audit log',
     sql: `

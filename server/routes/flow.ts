@@ -198,8 +198,9 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       const result = await db.transaction(async (tx) => {
         const row = await findByEmail(tx, address, true);
         if (!row) throw fieldFail(404, 'email', MESSAGES.notRegistered);
-        // A retry of a verification that succeeded (its answer was lost) gets a session again.
-        const check = earlier ? ({ ok: true } as const) : await checkCode(tx, row.id, token, now);
+        // The code is always checked: a replayed key earns no session. A retry of a verification that succeeded
+        // (its answer was lost) may present the code that request used, once more (decision 022).
+        const check = await checkCode(tx, row.id, token, now, { retryOfUse: earlier !== undefined });
         if (!check.ok) return { failure: check.message };
         await tx.query(
           'UPDATE applications SET email_verified_at = COALESCE(email_verified_at, $2), code_sends = 0, updated_at = $2 WHERE id = $1',
