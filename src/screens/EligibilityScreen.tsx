@@ -33,9 +33,54 @@ function EligibilityResult() {
           </button>
         </>
       ) : (
-        <h2>{ELIGIBILITY_RESULT.underReview}</h2>
+        <>
+          <h2>{ELIGIBILITY_RESULT.underReview}</h2>
+          <UnderReviewNextSteps />
+        </>
       )}
     </section>
+  );
+}
+
+/** What happens after an 'under review' result, and what the applicant can do meanwhile (never a dead end). */
+function UnderReviewNextSteps() {
+  const email = useApplication((s) => s.context.form.email);
+  const ineligible = useApplication((s) => s.context.form.eligibilityStatus === 'ineligible');
+  const support = readConfig().supportEmail;
+  const nextCohort = `mailto:${support}?subject=${encodeURIComponent('Tell me when the next cohort opens')}`;
+  return (
+    <div className="next-steps">
+      <h3>What happens next</h3>
+      <ul>
+        <li>There is nothing more to fill in: your answers are saved.</li>
+        <li>
+          Our admissions team reads every application under review and writes to <strong>{email}</strong> with
+          the outcome. Check your spam folder too.
+        </li>
+        {ineligible ? (
+          <li>
+            From your answers, this cohort may not be the right fit for you now. Applications are rolling: if
+            your situation changes, you can apply for a later cohort.
+          </li>
+        ) : (
+          <li>If we offer you a place, that email says how to continue your application here.</li>
+        )}
+      </ul>
+      <h3>Meanwhile</h3>
+      <ul>
+        {ineligible && (
+          <li>
+            <a href={nextCohort}>Ask us to tell you when the next cohort opens</a>
+          </li>
+        )}
+        <li>
+          Something to add, or a question? Write to <a href={`mailto:${support}`}>{support}</a>.
+        </li>
+        <li>
+          <a href="/#faq">Read the answers to common questions</a>
+        </li>
+      </ul>
+    </div>
   );
 }
 

@@ -4,6 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ELIGIBILITY_RESULT } from '../../machines/rules/messages';
+import {
+  FEEDBACK_HANDLING,
+  NO_POST_SECONDARY,
+  OPENNESS_TO_TOOLS,
+  WORK_DISRUPTION_FEELINGS,
+} from '../../machines/rules/options';
 import { NOT_READY } from '../../machines/rules/payments';
 import { axeViolations, describeViolations, launchBrowser } from './support/browser';
 import {
@@ -21,7 +28,7 @@ import {
   video,
 } from './support/journey';
 import { latestCode, startServer, type RunningServer } from './support/server';
-import { readMailbox, storedApplication } from './support/wizardDriver';
+import { PDF, readMailbox, storedApplication } from './support/wizardDriver';
 
 let server: RunningServer;
 let browser: Browser;
@@ -204,5 +211,46 @@ describe('the wizard has no dead ends (390 px)', () => {
     await fresh.page.getByText('This browser holds no submitted application.', { exact: false }).waitFor();
     await fresh.page.getByRole('link', { name: 'Check my application' }).click();
     await onScreen(fresh.page, '/apply', 'Get Started');
+  });
+
+  it('22. the under-review panels say what happens next and offer a next step', async () => {
+    const answer = async (page: Page, answers: readonly string[]) => {
+      for (const label of answers) await page.getByLabel(label, { exact: true }).check();
+      await page
+        .getByLabel('Upload your CV (required)')
+        .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await page.getByText('Your CV is uploaded: cv.pdf').waitFor();
+      await click(page, 'Save and continue');
+      await click(page, 'Yes, continue');
+      await page.getByRole('heading', { name: ELIGIBILITY_RESULT.underReview }).waitFor();
+    };
+    const support = 'support@theemploymentbootcamp.com';
+
+    // action_required: no post-secondary qualification.
+    const first = await open();
+    const reviewed = freshEmail('review');
+    await toEligibility(first.page, reviewed);
+    await answer(first.page, [...ANSWERS.eligibility.slice(0, 5), NO_POST_SECONDARY]);
+    await first.page.getByRole('heading', { name: 'What happens next' }).waitFor();
+    await first.page.getByText(/writes to .* with the outcome/).waitFor();
+    expect(await first.page.getByText(reviewed).count()).toBe(1);
+    expect(await first.page.getByRole('link', { name: support }).getAttribute('href')).toBe(
+      `mailto:${support}`,
+    );
+    expect(await first.page.getByRole('link', { name: /next cohort/ }).count()).toBe(0);
+    expect(await axeViolations(first.page), describeViolations(await axeViolations(first.page))).toEqual([]);
+
+    // ineligible: three negative answers; the next cohort is offered.
+    const second = await open();
+    await toEligibility(second.page, freshEmail('ineligible'));
+    await answer(second.page, [
+      OPENNESS_TO_TOOLS[3].label,
+      WORK_DISRUPTION_FEELINGS[3].label,
+      FEEDBACK_HANDLING[2].label,
+      ...ANSWERS.eligibility.slice(3),
+    ]);
+    const next = second.page.getByRole('link', { name: 'Ask us to tell you when the next cohort opens' });
+    expect(await next.getAttribute('href')).toMatch(new RegExp(`^mailto:${support}\\?subject=`));
+    await second.page.getByText(/may not be the right fit for you now/).waitFor();
   });
 });
