@@ -83,7 +83,8 @@ export function startCluster(env: { databaseUrl: string }, workers: string | und
 
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
-      if (code !== 0) failed = true;
+      // Killed by our own SIGTERM before it had set up its handlers (still starting) is a clean stop too.
+      if (code !== 0 && signal !== 'SIGTERM') failed = true;
       exitWhenAllStopped();
       return;
     }

@@ -164,6 +164,20 @@ it('refuses WORKERS without DATABASE_URL, saying why', async () => {
   await expect(start({ WORKERS: '2' })).rejects.toThrow(/WORKERS=2 needs DATABASE_URL/);
 });
 
+it('stops WORKERS with exit code 1 when the workers cannot start, instead of restarting them for ever', async () => {
+  // Nothing listens on port 1: every worker fails to reach the database before it serves.
+  const failing = await startServer({
+    WORKERS: '2',
+    DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none',
+  }).then(
+    () => 'started',
+    (error: Error) => error.message,
+  );
+  expect(failing).toMatch(/^server exited early \(1\)/);
+  expect(failing).toContain('a worker stopped before it could serve; stopping the server');
+  expect(failing).toContain('ECONNREFUSED');
+});
+
 /** A database of its own for one test: a fresh schema named in the connection's search_path. */
 async function freshSchema(): Promise<string> {
   const schema = `scale_${randomBytes(5).toString('hex')}`;
@@ -261,9 +275,22 @@ describe.each(postgresUrl ? ['PostgreSQL'] : [])('several processes on %s', () =
     ).toBe(12);
     expect(series(metrics, 'bootcamp_db_pool_connections')).toBeGreaterThanOrEqual(3);
 
+    // A worker that dies while serving is replaced; the port keeps answering meanwhile.
+    process.kill(Number(workers[0]), 'SIGKILL');
+    let replaced: string[] = [];
+    for (let i = 0; i < 150; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      replaced = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
+      if (replaced.length === 3 && !replaced.includes(workers[0])) break;
+    }
+    expect(replaced).toHaveLength(3);
+    expect(replaced).not.toContain(workers[0]);
+    expect(await getFresh(server.url + paths.currentCohort)).toBe(200);
+    workers.splice(0, workers.length, ...replaced);
+
     const exit = exited(server);
     server.process.kill('SIGTERM');
-    expect(await exit).toBe(0);
+    expect(await exit, server.output()).toBe(0);
     for (const worker of workers) expect(() => process.kill(Number(worker), 0)).toThrow();
     expect(await refused(server.port)).toBe(true);
     const ran = await query<{ n: string }>(url, 'SELECT count(*) AS n FROM migrations');
