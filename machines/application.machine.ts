@@ -282,7 +282,8 @@ export const employmentPayload = (form: ApplicationForm): EmploymentPayload => (
     service_completion_date: form.service_completion_date,
     reason_for_leaving: form.reason_for_leaving,
     exit_timeline: form.exit_timeline,
-    job_urgency: form.job_urgency || 0,
+    // 0 is 'not set': an untouched scale sends nothing, and the server keeps it unset.
+    ...(form.job_urgency ? { job_urgency: form.job_urgency } : {}),
   },
 });
 

@@ -14,6 +14,8 @@ import { validateGroup } from './rules/schemas';
 export const CHECK_IN_PATH = '/financial-aid-application';
 export const FORM_PATH = '/financial-aid-application/form';
 export const SUCCESS_PATH = '/apply/success';
+/** The browser tab's title after each screen's own (FinancialAidApp sets `${meta.title} – ${AID_TITLE}`). */
+export const AID_TITLE = 'Financial aid application – The Employment Bootcamp';
 
 export const AID_FIELDS = STEP_FIELDS.financialAid;
 export type AidField = (typeof AID_FIELDS)[number];
@@ -139,7 +141,7 @@ export const financialAidMachine = setup({
   initial: 'checkIn',
   states: {
     checkIn: {
-      meta: { path: CHECK_IN_PATH },
+      meta: { path: CHECK_IN_PATH, title: 'Check-In' },
       on: {
         EDIT: { actions: 'edit' },
         SUBMIT: [
@@ -149,7 +151,7 @@ export const financialAidMachine = setup({
       },
     },
     lookingUp: {
-      meta: { path: CHECK_IN_PATH },
+      meta: { path: CHECK_IN_PATH, title: 'Check-In' },
       invoke: {
         id: 'lookupApplication',
         src: 'lookupApplication',
@@ -173,7 +175,7 @@ export const financialAidMachine = setup({
       },
     },
     sendingCode: {
-      meta: { path: CHECK_IN_PATH },
+      meta: { path: CHECK_IN_PATH, title: 'Check-In' },
       invoke: {
         id: 'sendCode',
         src: 'sendCode',
@@ -192,7 +194,7 @@ export const financialAidMachine = setup({
       },
     },
     code: {
-      meta: { path: CHECK_IN_PATH },
+      meta: { path: CHECK_IN_PATH, title: 'Check your email' },
       on: {
         EDIT: { actions: 'edit' },
         SUBMIT: [
@@ -204,7 +206,7 @@ export const financialAidMachine = setup({
       },
     },
     verifying: {
-      meta: { path: CHECK_IN_PATH },
+      meta: { path: CHECK_IN_PATH, title: 'Check your email' },
       invoke: {
         id: 'verifyCode',
         src: 'verifyCode',
@@ -219,7 +221,7 @@ export const financialAidMachine = setup({
       },
     },
     form: {
-      meta: { path: FORM_PATH },
+      meta: { path: FORM_PATH, title: 'Tell us about your circumstances' },
       on: {
         EDIT: { actions: 'edit' },
         SUBMIT: [
@@ -229,11 +231,11 @@ export const financialAidMachine = setup({
       },
     },
     confirming: {
-      meta: { path: FORM_PATH },
+      meta: { path: FORM_PATH, title: 'Tell us about your circumstances' },
       on: { CONFIRM: 'submitting', CANCEL: 'form' },
     },
     submitting: {
-      meta: { path: FORM_PATH },
+      meta: { path: FORM_PATH, title: 'Tell us about your circumstances' },
       invoke: {
         id: 'submitFinancialAid',
         src: 'submitFinancialAid',
@@ -250,7 +252,7 @@ export const financialAidMachine = setup({
     },
     done: {
       type: 'final',
-      meta: { path: SUCCESS_PATH },
+      meta: { path: SUCCESS_PATH, title: 'Submitted' },
     },
   },
 });

@@ -96,6 +96,9 @@ export const videoQuizMachine = setup({
       event.type === 'VIDEO.TIME' && event.time >= context.quizTime && !context.quizDone,
     seekAhead: ({ context, event }) =>
       event.type === 'VIDEO.SEEKING' && event.time > context.furthest + SEEK_SLACK,
+    // Back into what was watched; the machine's own revert lands on `furthest` itself, which is not back.
+    seekBack: ({ context, event }) =>
+      event.type === 'VIDEO.SEEKING' && event.time < context.furthest - SEEK_SLACK,
     quizIncomplete: ({ context }) => !context.answers[1] || !context.answers[2],
     quizCorrect: ({ context }) =>
       context.answers[1] === SELECTION_QUIZ.answers[1] && context.answers[2] === SELECTION_QUIZ.answers[2],
@@ -250,7 +253,10 @@ export const videoQuizMachine = setup({
           },
           states: {
             none: {},
-            seekBlocked: { on: { 'NOTICE.DISMISS': 'none' } },
+            // 'Sorry…' answers a seek ahead; seeking back to watched parts is allowed, so the notice goes.
+            seekBlocked: {
+              on: { 'NOTICE.DISMISS': 'none', 'VIDEO.SEEKING': { guard: 'seekBack', target: 'none' } },
+            },
             watchToEnd: { on: { 'NOTICE.DISMISS': 'none' } },
             videoError: { on: { 'NOTICE.DISMISS': 'none' } },
           },

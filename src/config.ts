@@ -7,7 +7,7 @@ export interface AppConfig {
   selectionVideoUrl: string;
   selectionVideoPoster: string;
   selectionVideoCaptions: string;
-  /** Seconds into the selection video at which the quiz appears (SPEC §3.5: 267). */
+  /** Seconds into the selection video at which the quiz appears: 267 in the real video (SHIPPED_CLIP_QUIZ_TIME). */
   quizTime: number;
   /** The instalment provider's public key; empty means the labelled sandbox checkout. */
   paymentPublicKey: string;
@@ -43,12 +43,27 @@ export function bankAccount(config: AppConfig) {
     : null;
 }
 
+/**
+ * The clip shipped in public/media lasts 12 s, so a quiz at 267 s would never appear with it: with that clip and no
+ * QUIZ_TIME, the quiz comes half-way through, and the default set-up shows the whole experience (docs/decisions/041).
+ */
+export const SHIPPED_CLIP_QUIZ_TIME = 6;
+
+/** The configuration the server wrote, over the defaults; the quiz time follows the video when none is given. */
+export function withDefaults(given: Partial<AppConfig>): AppConfig {
+  const config = { ...defaultConfig, ...given };
+  const shippedClip = config.selectionVideoUrl === defaultConfig.selectionVideoUrl;
+  return given.quizTime === undefined && shippedClip
+    ? { ...config, quizTime: SHIPPED_CLIP_QUIZ_TIME }
+    : config;
+}
+
 export function readConfig(doc: Document | undefined = globalThis.document): AppConfig {
   const raw = doc?.querySelector('meta[name="app-config"]')?.getAttribute('content');
-  if (!raw) return defaultConfig;
+  if (!raw) return withDefaults({});
   try {
-    return { ...defaultConfig, ...(JSON.parse(raw) as Partial<AppConfig>) };
+    return withDefaults(JSON.parse(raw) as Partial<AppConfig>);
   } catch {
-    return defaultConfig;
+    return withDefaults({});
   }
 }

@@ -151,8 +151,9 @@ export interface EmploymentPayload {
     | 'service_completion_date'
     | 'reason_for_leaving'
     | 'exit_timeline'
-    | 'job_urgency'
-  >;
+  > &
+    // Left out until the applicant chooses a value on the scale (0 means 'not set').
+    Partial<Pick<ApplicationForm, 'job_urgency'>>;
 }
 
 export interface OtherPayload {

@@ -13,6 +13,7 @@ import { useApplication } from './ApplicationContext';
 import { ErrorBoundary } from './ErrorBoundary';
 import { preloadable } from './preloadable';
 import { isMachinePath, useRouteSync } from './useRouteSync';
+import { SiteHeader } from '../components/SiteHeader';
 
 export const FORM_TITLE = 'The Employment Bootcamp application form';
 
@@ -96,12 +97,7 @@ export function ApplicationShell() {
 
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="shell__header">
-        <a href="/">The Employment Bootcamp</a>
-      </header>
+      <SiteHeader />
       <main id="main" className="shell">
         <p className="shell__title">{FORM_TITLE}</p>
         {showProgress && progress && (

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { financialAidMachine } from '../../machines/financialAid.machine';
+import { AID_TITLE, financialAidMachine } from '../../machines/financialAid.machine';
 import { isAppPage } from '../../machines/pages';
 import { MESSAGES, type MiscPayload } from '../../machines/rules';
 import { OPTION_FINANCIAL_AID } from '../../machines/rules/payments';
@@ -37,10 +37,11 @@ export function provideFinancialAid(api: ApiClient) {
 export function FinancialAidApp({ api }: { api: ApiClient }) {
   const logic = useMemo(() => provideFinancialAid(api), [api]);
   const actor = useActorRef(logic, { input: { email: loadPersisted().form?.email ?? '' } });
-  const path = useSelector(actor, (s) => {
-    const meta = Object.values(s.getMeta()) as ({ path?: string } | undefined)[];
-    return meta.find((m) => m?.path)?.path ?? null;
-  });
+  const meta = useSelector(actor, (s) =>
+    (Object.values(s.getMeta()) as ({ path?: string; title?: string } | undefined)[]).find((m) => m?.path),
+  );
+  const path = meta?.path ?? null;
+  const title = meta?.title;
   const done = useSelector(actor, (s) => s.status === 'done');
   const location = useLocation();
   const navigate = useNavigate();
@@ -53,6 +54,11 @@ export function FinancialAidApp({ api }: { api: ApiClient }) {
     if (done) navigate('/apply/success', { state: { financialAid: true } });
     else if (known && path && path !== location.pathname) navigate(path, { replace: true });
   }, [done, known, path, location.pathname, navigate]);
+
+  useEffect(() => {
+    // Not the app shell's 'application form' title: this is the financial-aid flow, screen by screen.
+    if (title) document.title = `${title} – ${AID_TITLE}`;
+  }, [title]);
 
   if (!known) return <NotFoundPage />;
   return <FinancialAidShell actor={actor} />;

@@ -35,7 +35,9 @@ export function CountryCombobox({ name, label, value, onChange, errors }: Countr
     <div className={errors[name]?.length ? 'field field--error' : 'field'}>
       <label htmlFor={fieldId(name)}>{label}</label>
       <FieldError name={name} errors={errors} />
+      {/* immediate: a tap or click on the field opens the list, as people expect of a select. */}
       <Combobox
+        immediate
         value={value || null}
         onChange={(v: string | null) => onChange(v ?? '')}
         onClose={() => setQuery('')}

@@ -121,8 +121,10 @@ function CvUpload() {
   const upload = useApplication((s) => s.context.upload);
   const uploading = useApplication((s) => s.matches({ eligibility: { cv: 'uploading' } }));
   const helpOpen = useApplication((s) => s.matches({ eligibility: { cv: 'help' } }));
+  const uploadingName = useApplication((s) => s.context.cvFile?.name);
   const percent = upload && upload.total > 0 ? Math.round((upload.loaded / upload.total) * 100) : 0;
   const support = readConfig().supportEmail;
+  const chosen = uploadingName ?? (form.pdf || 'No file chosen');
 
   return (
     <div className={errors.cv?.length ? 'field field--error' : 'field'}>
@@ -131,19 +133,30 @@ function CvUpload() {
         PDF or Word (.doc, .docx), up to 10 MB.
       </span>
       <FieldError name="cv" errors={errors} />
-      <input
-        id={fieldId('cv')}
-        name="cv"
-        type="file"
-        accept={CV_ACCEPT}
-        disabled={uploading}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) send({ type: 'CV.SELECT', file });
-          e.target.value = '';
-        }}
-        {...describedBy('cv', errors, 'field-cv-hint')}
-      />
+      {/* The browser's own 'Choose File / No file chosen' cannot be styled or translated: the input stays (it
+          keeps the keyboard, the picker and the label) but is hidden, and a second label is the visible button. */}
+      <div className="file-picker">
+        <input
+          id={fieldId('cv')}
+          className="file-picker__input visually-hidden"
+          name="cv"
+          type="file"
+          accept={CV_ACCEPT}
+          disabled={uploading}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) send({ type: 'CV.SELECT', file });
+            e.target.value = '';
+          }}
+          {...describedBy('cv', errors, 'field-cv-hint field-cv-file')}
+        />
+        <label htmlFor={fieldId('cv')} className="button button--secondary file-picker__button">
+          {form.pdf ? 'Choose another file' : 'Choose a file'}
+        </label>
+        <span className="file-picker__name" id="field-cv-file">
+          {chosen}
+        </span>
+      </div>
       {uploading && (
         <div className="upload" role="status">
           <progress className="upload-progress" max={100} value={percent} aria-label="CV upload progress" />

@@ -15,6 +15,18 @@ import { StepForm } from '../app/StepForm';
 import { describedBy, FieldError, fieldId } from '../components/ErrorSummary';
 import { RadioField, SelectField, TextAreaField, TextField } from '../components/Fields';
 
+/** The keys that move a range input; on an unset scale the first press chooses 1 (End: 10) instead. */
+const FIRST_CHOICE_KEYS = new Set([
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+]);
+
 export function EmploymentScreen() {
   const change = useFieldChange();
   const form = useForm();
@@ -22,6 +34,8 @@ export function EmploymentScreen() {
   const confirming = useApplication((s) => s.matches({ employment: 'confirming' }));
   const saving = useApplication((s) => s.matches({ employment: 'saving' }));
   const status = form.employment_status;
+  const urgency = form.job_urgency;
+  const setUrgency = change('job_urgency');
 
   return (
     <StepForm
@@ -91,22 +105,33 @@ export function EmploymentScreen() {
           1–4: not really needed · 5–7: I need a job · 8–10: I am desperate for a job
         </span>
         <FieldError name="job_urgency" errors={errors} />
-        <div className="slider">
+        <div className="range">
+          {/* A range input always holds a value. Until one is chosen the thumb is hidden (the scale says
+              'Not set'), and the first tap, click or key press chooses, even 1, where the thumb rests unseen
+              and the browser reports no change. */}
           <input
             id={fieldId('job_urgency')}
+            className="range__input"
             type="range"
             min={JOB_URGENCY.min}
             max={JOB_URGENCY.max}
             step={JOB_URGENCY.step}
-            value={form.job_urgency || JOB_URGENCY.min}
-            aria-valuetext={
-              form.job_urgency ? `${form.job_urgency}: ${jobUrgencyGuide(form.job_urgency)}` : 'Not set'
-            }
-            onChange={(e) => change('job_urgency')(Number(e.target.value))}
+            value={urgency || JOB_URGENCY.min}
+            data-unset={urgency ? undefined : ''}
+            aria-valuetext={urgency ? `${urgency}: ${jobUrgencyGuide(urgency)}` : 'Not set'}
+            onChange={(e) => setUrgency(Number(e.target.value))}
+            onPointerUp={(e) => {
+              if (!urgency) setUrgency(Number(e.currentTarget.value));
+            }}
+            onKeyDown={(e) => {
+              if (urgency || !FIRST_CHOICE_KEYS.has(e.key)) return;
+              e.preventDefault();
+              setUrgency(e.key === 'End' ? JOB_URGENCY.max : JOB_URGENCY.min);
+            }}
             {...describedBy('job_urgency', errors, 'field-job_urgency-hint')}
           />
           <output htmlFor={fieldId('job_urgency')}>
-            {form.job_urgency ? `${form.job_urgency} – ${jobUrgencyGuide(form.job_urgency)}` : 'Not set'}
+            {urgency ? `${urgency} – ${jobUrgencyGuide(urgency)}` : 'Not set'}
           </output>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { financialAidMachine } from '../../machines/financialAid.machine';
+import { SiteHeader } from '../components/SiteHeader';
 import { FinancialAidCheckInScreen } from './FinancialAidCheckInScreen';
 import { FinancialAidFormScreen } from './FinancialAidFormScreen';
 
@@ -10,21 +11,24 @@ export interface FinancialAidShellProps {
 
 const FORM_STATES = ['form', 'confirming', 'submitting'] as const;
 
-/** The financial aid flow's frame: its title and the screen of the machine's current state. */
+/** The financial aid flow's frame: the site header, its title and the screen of the machine's current state. */
 export function FinancialAidShell({ actor }: FinancialAidShellProps) {
   const screen = useSelector(actor, (s) =>
     s.matches('done') ? 'done' : FORM_STATES.some((name) => s.matches(name)) ? 'form' : 'checkIn',
   );
   return (
-    <main className="shell" id="main">
-      <h1 className="shell__title">FINANCIAL AID APPLICATION</h1>
-      {screen === 'checkIn' && <FinancialAidCheckInScreen actor={actor} />}
-      {screen === 'form' && <FinancialAidFormScreen actor={actor} />}
-      {screen === 'done' && (
-        <p className="alert alert--info" role="status">
-          Your financial aid application has been submitted.
-        </p>
-      )}
-    </main>
+    <>
+      <SiteHeader />
+      <main className="shell" id="main">
+        <h1 className="shell__title">FINANCIAL AID APPLICATION</h1>
+        {screen === 'checkIn' && <FinancialAidCheckInScreen actor={actor} />}
+        {screen === 'form' && <FinancialAidFormScreen actor={actor} />}
+        {screen === 'done' && (
+          <p className="alert alert--info" role="status">
+            Your financial aid application has been submitted.
+          </p>
+        )}
+      </main>
+    </>
   );
 }

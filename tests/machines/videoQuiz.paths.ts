@@ -7,7 +7,12 @@
  */
 import type { AnyStateNode, EventFrom, SnapshotFrom, StateValue } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
-import { videoQuizMachine, type VideoQuizEvent, type VideoQuizInput } from '../../machines/videoQuiz.machine';
+import {
+  SEEK_SLACK,
+  videoQuizMachine,
+  type VideoQuizEvent,
+  type VideoQuizInput,
+} from '../../machines/videoQuiz.machine';
 
 export type SaveActorId = 'manualSave' | 'autoSave';
 export type ModelEvent =
@@ -34,6 +39,7 @@ export const MODEL_EVENTS: readonly ModelEvent[] = [
   { type: 'VIDEO.TIME', time: 10 },
   { type: 'VIDEO.TIME', time: 30 },
   { type: 'VIDEO.SEEKING', time: 50 },
+  { type: 'VIDEO.SEEKING', time: 0 },
   { type: 'VIDEO.ENDED' },
   { type: 'VIDEO.ERROR' },
   { type: 'QUIZ.ANSWER', question: 1, value: 'C' },
@@ -57,7 +63,8 @@ export const MODEL_EVENTS: readonly ModelEvent[] = [
 
 /**
  * The abstraction the traversal works on: the state value plus only the context that changes what an event does
- * (answers matter only while the quiz is open; positions only through 'ended' and 'quiz done').
+ * (answers matter only while the quiz is open; positions only through 'ended', 'quiz done' and whether there is
+ * a watched part to seek back into).
  */
 export const serializeModelState = (s: Snapshot) =>
   JSON.stringify({
@@ -65,6 +72,7 @@ export const serializeModelState = (s: Snapshot) =>
     status: s.status,
     ended: s.context.isVideoEnded,
     quizDone: s.context.quizDone,
+    watched: s.context.furthest > SEEK_SLACK,
     tries: s.context.autoSaveTries,
     quiz: s.matches({ active: { player: 'quiz' } }) ? [s.context.answers, s.context.quizIncomplete] : null,
   });

@@ -264,6 +264,19 @@ describe('videoQuiz: the rules', () => {
     expect(run.snapshot().matches({ active: { notice: 'none' } })).toBe(true);
   });
 
+  it("clears 'Sorry' when the applicant seeks back into what they watched, not when the revert lands", async () => {
+    const run = harness();
+    await run.send({ type: 'VIDEO.LOADED', duration: 60 });
+    await run.send({ type: 'VIDEO.TIME', time: 20 });
+    await run.send({ type: 'VIDEO.SEEKING', time: 40 });
+    // The revert itself seeks to the furthest watched position: the notice stays to explain it.
+    await run.send({ type: 'VIDEO.SEEKING', time: 20 });
+    expect(run.snapshot().matches({ active: { notice: 'seekBlocked' } })).toBe(true);
+    await run.send({ type: 'VIDEO.SEEKING', time: 8 });
+    expect(run.snapshot().matches({ active: { notice: 'none' } })).toBe(true);
+    expect(run.commands).toEqual([{ type: 'player.seek', time: 20 }]);
+  });
+
   it('tells the parent only when a whole percent changes', async () => {
     const run = harness();
     await run.send({ type: 'VIDEO.LOADED', duration: 60 });
