@@ -41,9 +41,11 @@ const readOrNothing = async <T>(read: () => Promise<{ rows: T[] }>): Promise<T[]
     () => undefined,
   );
 
+let lastRequest = 0;
+
 /** The primary's aggregate, asked for over the cluster's IPC channel. */
 function askPrimary(timeoutMs = 5000): Promise<{ text: string; contentType: string }> {
-  const id = Math.floor(Math.random() * 2 ** 31);
+  const id = ++lastRequest;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       process.off('message', listen);
