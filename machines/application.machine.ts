@@ -75,6 +75,8 @@ export interface ApplicationContext extends PersistedApplication {
   token: string;
   errors: ErrorMap;
   errorMessage: string;
+  /** Why the last sign-out failed, shown beside the Sign out button; empty otherwise. */
+  signOutError: string;
   notice: string;
   canResend: boolean;
   cvFile: File | null;
@@ -109,6 +111,7 @@ export type ApplicationEvent =
   | { type: 'VIDEO.PROGRESS'; videoProgress: number; isVideoEnded: boolean; attemptCounter: number }
   | { type: 'PAYMENT.CHOSEN'; option: string }
   | { type: 'PAYMENT.FAILED' }
+  | { type: 'SIGN_OUT' }
   | { type: 'REMINDER.SET'; reminderDate: string }
   | { type: 'VIDEO.SUBMITTED' };
 
@@ -202,6 +205,7 @@ const defaults = (input: ApplicationInput): ApplicationContext => {
     token: '',
     errors: {},
     errorMessage: '',
+    signOutError: '',
     notice: '',
     canResend: false,
     cvFile: null,
@@ -222,6 +226,29 @@ const whenValid = (group: ValidationGroup, target: string, only?: readonly strin
 
 /** The 'Yes, continue' / 'Edit' dialog before a save that cannot be undone. */
 const confirmStep = { on: { CONFIRM: 'saving', CANCEL: 'editing' } } as const;
+
+/**
+ * Sign out, on every screen after submission (a shared phone, a cybercafé): the server ends the session and clears
+ * its cookie, then this browser forgets the application and starts again at Get Started. If the server cannot be
+ * reached the applicant stays where they were, told so, still signed in.
+ */
+const signOutSteps = {
+  initial: 'signedIn',
+  states: {
+    signedIn: { on: { SIGN_OUT: { target: 'signingOut', actions: 'clearSignOutError' } } },
+    signingOut: {
+      invoke: {
+        src: 'signOut',
+        id: 'signOut',
+        onDone: { target: '#application.getStarted', actions: 'forget' },
+        onError: {
+          target: 'signedIn',
+          actions: 'showSignOutError',
+        },
+      },
+    },
+  },
+} as const;
 
 const withoutField = (errors: ErrorMap, field: string): ErrorMap => {
   const rest = { ...errors };
@@ -331,6 +358,7 @@ export const applicationMachine = setup({
     submitApplication: fromPromise<SubmitResult, { other: OtherPayload; submit: SubmitPayload }>(
       notImplemented('submitApplication'),
     ),
+    signOut: fromPromise<void>(notImplemented('signOut')),
     otpTimer: otpTimerMachine,
     videoQuiz: videoQuizMachine,
     paymentChoice: paymentChoiceMachine,
@@ -375,6 +403,15 @@ export const applicationMachine = setup({
       const failure = toFailure((event as { error?: unknown }).error, params.fallback);
       return { errors: failure.errors, errorMessage: failure.message };
     }),
+    clearSignOutError: assign({ signOutError: '' }),
+    showSignOutError: assign({
+      signOutError: ({ event }) =>
+        toFailure((event as { error?: unknown }).error, MESSAGES.signOutFailed).message,
+    }),
+    // Everything this browser knew of the application goes; only the clock, the quiz time and the cohort stay.
+    forget: assign(({ context }) =>
+      defaults({ now: context.now, quizTime: context.quizTime, persisted: { cohort: context.cohort } }),
+    ),
     startCountdown: assign(({ context }, params: { retryAfter?: number }) => {
       const wait = params.retryAfter ?? otpWaitSeconds(context.otp.resendCount);
       return { otp: { ...context.otp, availableAt: context.now() + wait * 1000 }, canResend: false };
@@ -843,10 +880,12 @@ export const applicationMachine = setup({
     success: {
       meta: screen('success', 6, 'Application submitted'),
       on: { CONTINUE: 'selectionVideo' },
+      ...signOutSteps,
     },
 
     selectionVideo: {
       meta: screen('selectionVideo', 6, 'Info Video'),
+      ...signOutSteps,
       invoke: {
         src: 'videoQuiz',
         id: 'videoQuiz',
@@ -879,6 +918,7 @@ export const applicationMachine = setup({
 
     confirmation: {
       meta: screen('confirmation', 6, 'Confirmation'),
+      ...signOutSteps,
       invoke: [
         {
           src: 'paymentChoice',
@@ -916,6 +956,7 @@ export const applicationMachine = setup({
     failed: {
       meta: screen('failed', 6, 'Payment failed'),
       on: { BACK: 'confirmation' },
+      ...signOutSteps,
     },
   },
 });

@@ -58,6 +58,7 @@ export const MESSAGES = {
 
   genericSave: 'An error occured. Try again',
   lookupFailed: 'An unexpected error occured. Please try again',
+  signOutFailed: 'We could not sign you out. Check your connection and try again.',
   registrationFailed: 'Unable to process registration',
   verificationFailed: 'Unable to process email verification',
   reminderFailed: 'Failed to set reminder',

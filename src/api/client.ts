@@ -76,6 +76,8 @@ export interface ApiClient {
   saveReminder(email: string, reminderDate: string): Promise<void>;
   saveVideoProgress(email: string, videoData: VideoData): Promise<void>;
   geoCountry(): Promise<string>;
+  /** Ends this browser's session on the server (the cookie is HttpOnly: only the server can clear it). */
+  signOut(): Promise<void>;
   /** The server issues a payment for a recorded option: its order, priced from the table, and the mode. */
   startPayment(payload: PaymentStartPayload): Promise<PaymentStartResult>;
   /** The server confirms a payment with the provider (or its own sandbox record) and records the outcome. */
@@ -249,6 +251,10 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
       );
       const found = data?.[0];
       return found && !('exists' in found) ? (found.payment ?? null) : null;
+    },
+    async signOut() {
+      // No body: safe to repeat, so retried like a read.
+      await call(paths.signOut, MESSAGES.signOutFailed, { method: 'POST' });
     },
     async geoCountry() {
       // No retries: a failed look-up falls back to the form's country at once.

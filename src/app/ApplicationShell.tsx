@@ -9,6 +9,7 @@ import {
 } from '../../machines/application.machine';
 import { GetStartedScreen } from '../screens/GetStartedScreen';
 import { NotFoundPage } from '../screens/NotFoundScreen';
+import { SignOut } from '../components/SignOut';
 import { useApplication } from './ApplicationContext';
 import { ErrorBoundary } from './ErrorBoundary';
 import { preloadable } from './preloadable';
@@ -125,6 +126,7 @@ export function ApplicationShell() {
             <Suspense fallback={<p className="loading">Loading…</p>}>{Screen && <Screen />}</Suspense>
           </ErrorBoundary>
         </div>
+        <SignOut />
       </main>
       {aidSubmitted && (
         <Suspense>

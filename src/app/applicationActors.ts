@@ -7,6 +7,7 @@ import { reminderMachine } from '../../machines/reminder.machine';
 import { videoQuizMachine } from '../../machines/videoQuiz.machine';
 import { checkDocxPackage, detectCvKind, MESSAGES, toFailure, type VideoData } from '../../machines/rules';
 import type { ApiClient } from '../api/client';
+import { clearPersisted } from './persistence';
 import type { AppConfig } from '../config';
 import { createCheckout } from '../payment/instalmentCheckout';
 
@@ -68,6 +69,10 @@ export function provideApplication(api: ApiClient, config: AppConfig) {
       submitApplication: fromPromise(async ({ input }) => {
         await api.saveOther(input.other);
         return api.submit(input.submit);
+      }),
+      signOut: fromPromise(async () => {
+        await api.signOut();
+        clearPersisted();
       }),
       otpTimer: otpTimerMachine.provide({ actors: { clock: realClock } }),
       paymentChoice: paymentChoiceMachine.provide({

@@ -76,6 +76,15 @@ export function savePersisted(
   }
 }
 
+/** After sign-out: nothing of the application stays in this browser (the referral code is not personal). */
+export function clearPersisted(storage: Storage = localStorage): void {
+  try {
+    for (const [name, key] of Object.entries(KEYS)) if (name !== 'referral') storage.removeItem(key);
+  } catch {
+    // Storage disabled: there is nothing to clear.
+  }
+}
+
 /** `?ref=CODE` on any URL is kept as the referral code until the application is created. */
 export function captureReferral(search: string, storage: Storage = localStorage): string | null {
   const code = new URLSearchParams(search).get('ref')?.trim().slice(0, 120);

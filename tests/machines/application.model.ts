@@ -131,6 +131,7 @@ const atRest = (s: Snapshot) => {
     'submitting',
     'uploading',
     'help',
+    'signingOut',
   ];
   const leaves = JSON.stringify(s.value);
   if (busy.some((b) => leaves.includes(`"${b}"`))) return false;
@@ -250,6 +251,8 @@ const ACTOR_OUTCOMES = [
   done('submitApplication', { cohort: { id: 6, name: 'Cohort 6' }, waitlisted: false }),
   error('submitApplication'),
   done('otpTimer', undefined),
+  done('signOut', undefined),
+  error('signOut'),
   done('videoQuiz', { videoProgress: 100, isVideoEnded: true, attemptCounter: 1 }),
 ] as unknown as ApplicationEvent[];
 
@@ -279,6 +282,7 @@ const PERSON_EVENTS: ApplicationEvent[] = [
   { type: 'PAYMENT.FAILED' },
   { type: 'REMINDER.SET', reminderDate: '2026-12-01T09:00:00.000Z' },
   { type: 'VIDEO.SUBMITTED' },
+  { type: 'SIGN_OUT' },
 ];
 
 /** The events that make sense now: one more answer, the code, and whatever the state handles. */

@@ -24,6 +24,7 @@ const ACTORS = [
   'uploadCv',
   'saveEmployment',
   'submitApplication',
+  'signOut',
   'otpTimer',
   'videoQuiz',
   'paymentChoice',
@@ -330,14 +331,10 @@ describe('application machine: the rules it encodes', () => {
     actor.send({ type: 'SAVE' });
     expect(actor.getSnapshot().matches('eligibility')).toBe(true);
     expect(calls).toEqual([]);
-    const unproved = live(
-      {},
-      { persisted: persisted({ ...proved, form: { ...proved.form, email_verified_at: '' } }) },
-    );
-    unproved.actor.send({ type: 'NAVIGATE', path: '/apply/verify-email' });
-    unproved.actor.send({ type: 'NAVIGATE', path: '/apply/communications' });
-    unproved.actor.send({ type: 'SAVE' });
-    expect(unproved.actor.getSnapshot().matches('verifyEmail')).toBe(true);
+    // Not proved: the saved bio data and contact details wait behind the code.
+    const unproved = persisted({ ...proved, form: { ...proved.form, email_verified_at: '' } });
+    expect(resolveRoute(unproved, '/apply/communications')).toBe('verifyEmail');
+    expect(resolveRoute(unproved, '/apply/biodata')).toBe('verifyEmail');
   });
 
   it('a persisted application resumes where it was, with its answers', () => {

@@ -75,6 +75,7 @@ const neverSettling = () =>
       uploadCv: fromCallback(() => () => undefined),
       saveEmployment: fromPromise(pending<void>),
       submitApplication: fromPromise(pending<SubmitResult>),
+      signOut: fromPromise(pending<void>),
       otpTimer: otpTimerMachine.provide({ actors: { clock: fromCallback(() => () => undefined) } }),
       videoQuiz: videoQuizMachine.provide({ actors: { submitVideoProgress: fromPromise(pending<void>) } }),
       paymentChoice: paymentChoiceMachine.provide({
@@ -287,6 +288,8 @@ async function perform(app: Rendered, event: AnyEventObject, before: AnyMachineS
       return user.click(button('Help: I cannot upload my CV'));
     case 'CV.SENT':
       return user.click(button('I have sent it'));
+    case 'SIGN_OUT':
+      return user.click(button('Sign out'));
     default:
       throw new Error(`the replay does not know how a person sends ${e.type}`);
   }
@@ -353,6 +356,17 @@ async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: 
   } else {
     expect(bar, `no progress bar after ${after}`).toBeNull();
   }
+  // Every screen after submission, and only those, offers Sign out; a failed sign-out says why beside it.
+  const signOut = screen.queryByRole('button', { name: /^(Sign out|Signing out…)$/, hidden });
+  expect(signOut !== null, `Sign out after ${after}`).toBe(
+    ['success', 'selectionVideo', 'confirmation', 'failed'].includes(state),
+  );
+  const { signOutError } = expected.context as ApplicationSnapshot['context'];
+  if (signOutError)
+    expect(
+      screen.getAllByRole('alert', { hidden }).map((a) => a.textContent),
+      after,
+    ).toContain(signOutError);
   if (expected.matches({ eligibility: { answers: 'result' } })) {
     const eligible = expected.context.form.eligibilityStatus === 'eligible';
     const panel = ELIGIBILITY_RESULT[eligible ? 'eligible' : 'underReview'];

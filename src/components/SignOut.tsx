@@ -1,0 +1,41 @@
+import type { ApplicationSnapshot } from '../../machines/application.machine';
+import { useApplication, useSend } from '../app/ApplicationContext';
+
+/** Where a screen after submission is in signing out (its `signedIn`/`signingOut` steps), or null elsewhere. */
+export function signOutStep(snapshot: ApplicationSnapshot): 'signedIn' | 'signingOut' | null {
+  const value = snapshot.value;
+  if (typeof value !== 'object') return null;
+  const step = Object.values(value)[0];
+  return step === 'signedIn' || step === 'signingOut' ? step : null;
+}
+
+/**
+ * 'Sign out' under every screen after submission: on a shared phone or at a cybercafé the next person must not
+ * find the application open. The server ends the session; the machine forgets the rest and goes to Get Started.
+ */
+export function SignOut() {
+  const send = useSend();
+  const step = useApplication(signOutStep);
+  const error = useApplication((s) => s.context.signOutError);
+  if (!step) return null;
+  const busy = step === 'signingOut';
+  return (
+    <div className="sign-out">
+      <p className="sign-out__note">Using a shared phone or computer? Sign out when you are done.</p>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => send({ type: 'SIGN_OUT' })}
+        disabled={busy}
+        aria-busy={busy || undefined}
+      >
+        {busy ? 'Signing out…' : 'Sign out'}
+      </button>
+      {error && !busy && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
