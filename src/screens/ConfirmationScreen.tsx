@@ -46,7 +46,7 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
             <strong className="payment-receipt__amount">
               {formatMoney({ amount: payment.amount, currency: payment.currency })}
             </strong>{' '}
-            ({payment.option}) has been received, reference {payment.reference}. Your place is secured.
+            has been received ({payment.option}, reference {payment.reference}). Your place is secured.
           </p>
         ) : (
           <p className="lede">
@@ -124,23 +124,26 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
         </section>
       )}
 
-      <section className="card" aria-labelledby="aid-title">
-        <h2 id="aid-title">Need help with the fee?</h2>
-        <p>
-          Financial aid of up to {FINANCIAL_AID_MAX_DISCOUNT * 100}% off the fee is available to a limited
-          number of applicants; it is not guaranteed.
-        </p>
-        <a
-          className="button button--secondary"
-          href={FINANCIAL_AID_URL}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          Apply for Financial Aid <span className="visually-hidden">(opens in a new tab)</span>
-        </a>
-      </section>
+      {/* Once the fee is paid, neither financial aid nor a reminder to pay has anything left to do. */}
+      {!settled && (
+        <section className="card" aria-labelledby="aid-title">
+          <h2 id="aid-title">Need help with the fee?</h2>
+          <p>
+            Financial aid of up to {FINANCIAL_AID_MAX_DISCOUNT * 100}% off the fee is available to a limited
+            number of applicants; it is not guaranteed.
+          </p>
+          <a
+            className="button button--secondary"
+            href={FINANCIAL_AID_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Apply for Financial Aid <span className="visually-hidden">(opens in a new tab)</span>
+          </a>
+        </section>
+      )}
 
-      <ReminderScheduler actor={reminder} />
+      {!settled && <ReminderScheduler actor={reminder} />}
 
       <ConfirmDialog
         open={state.matches('confirming') || state.matches('recording')}

@@ -310,6 +310,9 @@ describe('payment details, paid state and financial aid', () => {
     expect(screen.getByText(/reference TEBC-1/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Proceed to payment' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Payment options' })).toBeNull();
+    // Nothing is left to pay: no reminder to pay, no financial aid.
+    expect(screen.queryByRole('heading', { name: 'Remind me to pay' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Need help with the fee?' })).toBeNull();
   });
 
   it('a payment issued but never confirmed leaves the choice open', async () => {

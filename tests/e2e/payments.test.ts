@@ -1,0 +1,325 @@
+/**
+ * Money in Chromium at a phone's width (390 px), against the built product and its real server: the amount on the
+ * chosen option card is the amount the checkout shows and the server charges; a sandbox payment is recorded by the
+ * server and still shows as paid after a reload and on another device; with no bank account configured the payment
+ * modal says so in plain words and shows no account number; with one configured, it shows that account.
+ *
+ * Applicants are created and submitted through the API (the wizard is proven elsewhere); the browser gets their
+ * session cookie and the local storage the app writes, then opens /apply/confirmation.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyApplication } from '../../machines/rules/application';
+import {
+  fromSavedApplication,
+  paths,
+  SESSION_COOKIE,
+  type CreatePayload,
+  type SavedApplication,
+} from '../../machines/rules/contract';
+import { MESSAGES } from '../../machines/rules/messages';
+import {
+  APPROACH_TO_NEW_TASKS,
+  EDUCATION_FOCUS,
+  EMPLOYMENT_UNEMPLOYED,
+  FEEDBACK_HANDLING,
+  HIGHEST_QUALIFICATIONS,
+  OPENNESS_TO_TOOLS,
+  UNEMPLOYMENT_DURATIONS,
+  WORK_DISRUPTION_FEELINGS,
+  WORK_EXPERIENCE_YEARS,
+} from '../../machines/rules/options';
+import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '../../machines/rules/payments';
+import { KEYS } from '../../src/app/persistence';
+import { BANK_NOT_SET_UP } from '../../src/screens/PaymentOptionsModal';
+import { axeViolations, describeViolations, launchBrowser, screenshot } from './support/browser';
+import { latestCode, startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // No location look-up: the options follow the form's country. No bank account, no provider: the sandbox.
+  server = await startServer({ GEO_FIXED_COUNTRY: '', GEO_API_URL: '', BANK_ACCOUNT_NUMBER: '' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const WAIT = { timeout: 30_000 };
+const PHONE = { width: 390, height: 844 };
+/** An amount as the screens write it: N51,000, $42.50. */
+const MONEY = /[N$]\d[\d,]*(?:\.\d\d)?/;
+
+function apiClient(base: string, email: string) {
+  let cookie = '';
+  const call = async (path: string, body?: object | FormData) => {
+    const response = await fetch(`${base}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+    });
+    const session = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+    if (session) cookie = session.split(';')[0];
+    const answer = (await response.json()) as { message: string; data: unknown };
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  return {
+    call,
+    session: () => cookie.slice(SESSION_COOKIE.length + 1),
+    saved: async () => ((await call(paths.lookup(email))).data as SavedApplication[])[0],
+  };
+}
+
+async function submittedApplicant(base: string, email: string, country: string) {
+  const api = apiClient(base, email);
+  const create: CreatePayload = {
+    firstname: 'Ada',
+    middlename: '',
+    lastname: 'Obi',
+    gender: 'female',
+    country,
+    city: 'Lagos',
+    email,
+    phone: '+2348031234567',
+    whatsapp_phone: '',
+    referred_by: '',
+    communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 'Yes' },
+  };
+  await api.call(paths.create, create);
+  await api.call(paths.verifyEmail, { email, token: await latestCode(base, email) });
+  await api.call(paths.eligibility, {
+    email,
+    eligible: 'eligible',
+    eligibility: {
+      openness_to_tools: OPENNESS_TO_TOOLS[0].value,
+      work_disruption_feelings: WORK_DISRUPTION_FEELINGS[0].value,
+      feedback_handling: FEEDBACK_HANDLING[0].value,
+      approach_to_new_tasks: APPROACH_TO_NEW_TASKS[0].value,
+      education_focus: EDUCATION_FOCUS[0].value,
+      highest_qualification: HIGHEST_QUALIFICATIONS[1].value,
+    },
+  });
+  const cv = new FormData();
+  cv.append('email', email);
+  cv.append('cv', new Blob([PDF], { type: 'application/pdf' }), 'ada-cv.pdf');
+  await api.call(paths.uploadCv, cv);
+  await api.call(paths.employment, {
+    email,
+    employment: {
+      employment_status: EMPLOYMENT_UNEMPLOYED,
+      unemployment_duration: UNEMPLOYMENT_DURATIONS[0].value,
+      work_experience_years: WORK_EXPERIENCE_YEARS[1].value,
+      service_completion_date: '',
+      reason_for_leaving: '',
+      exit_timeline: '',
+      job_urgency: 8,
+    },
+  });
+  await api.call(paths.other, {
+    email,
+    other: {
+      key_challenge: 'Staying consistent on my own.',
+      leadership_experience: 'I led my final-year project team.',
+      distractions: 'I plan my day.',
+      bootcamp_expectations: 'A job I am proud of.',
+    },
+  });
+  await api.call(paths.submit, { email, agreement: true, agreement1: true, agreement2: true });
+  return api;
+}
+
+/** A browser (a device) of that applicant: their session cookie and what the app keeps, on the confirmation. */
+async function confirmationOnDevice(base: string, api: ReturnType<typeof apiClient>): Promise<Page> {
+  const context = await browser.newContext({ bypassCSP: true, viewport: PHONE });
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: api.session(), url: base, httpOnly: true, sameSite: 'Lax' },
+  ]);
+  const page = await context.newPage();
+  const saved = await api.saved();
+  await page.goto(`${base}/robots.txt`);
+  await page.evaluate(
+    (items) => items.forEach(([key, value]) => localStorage.setItem(key, JSON.stringify(value))),
+    [
+      [KEYS.form, fromSavedApplication(saved, emptyApplication())],
+      [KEYS.started, true],
+      [KEYS.existing, true],
+      [KEYS.submitted, true],
+    ] as [string, unknown][],
+  );
+  await page.goto(`${base}/apply/confirmation`);
+  await page.getByRole('heading', { name: 'Congratulations, you have been accepted!' }).waitFor(WAIT);
+  return page;
+}
+
+async function openDialog(page: Page, title: string): Promise<Locator> {
+  const heading = page.getByRole('heading', { name: title, exact: true });
+  await heading.waitFor(WAIT);
+  // The sandbox checkout is a native <dialog> (built outside React), the app's dialogs carry a role.
+  return page.locator('dialog, [role="dialog"], [role="alertdialog"]').filter({ has: heading }).last();
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+/** The amount on an option's card, as the card writes it. */
+async function cardAmount(page: Page, option: string): Promise<string> {
+  const card = page.locator('li.payment-option').filter({
+    has: page.getByRole('heading', { name: option, exact: true }),
+  });
+  return ((await card.locator('.payment-option__price').textContent()) ?? '').match(MONEY)?.[0] ?? '';
+}
+
+async function choose(page: Page, option: string) {
+  await page.getByRole('button', { name: 'Proceed to payment' }).click();
+  await page.getByRole('heading', { name: 'Payment options' }).waitFor(WAIT);
+  const shown = await cardAmount(page, option);
+  await page.getByRole('button', { name: `Choose ${option}` }).click();
+  const confirm = await openDialog(page, 'Confirm your payment option');
+  await confirm.getByRole('button', { name: 'Yes proceed' }).click();
+  return shown;
+}
+
+const noAccountNumber = async (scope: Locator) => {
+  const text = (await scope.textContent()) ?? '';
+  expect(text).not.toContain('0000000000');
+  expect(text).not.toMatch(/\d{10}/);
+};
+
+describe('payments in a real browser, at 390 px', () => {
+  it('pay in full: the card, the modal and the checkout say N51,000; paid survives a reload and another device', async () => {
+    const email = `ada.pay.${Date.now()}@example.com`;
+    const api = await submittedApplicant(server.url, email, 'Nigeria');
+    const page = await confirmationOnDevice(server.url, api);
+    await expectNoAxeViolations(page);
+
+    const shown = await choose(page, OPTION_FULL_PAYMENT);
+    expect(shown).toBe('N51,000');
+    const recorded = await openDialog(page, 'Your choice has been recorded');
+    await recorded.getByRole('button', { name: 'View Payment Details' }).click();
+    const details = await openDialog(page, 'Payment details');
+    expect(await details.locator('.payment-details__amount').textContent()).toBe(shown);
+    // No bank account configured: the plain sandbox words, and no account number at all.
+    expect(await details.getByText(BANK_NOT_SET_UP, { exact: false }).count()).toBe(1);
+    await noAccountNumber(details);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'payments-details-unset-390');
+    await details.getByRole('button', { name: 'Proceed to Payment Portal' }).click();
+
+    const checkout = await openDialog(page, 'Sandbox checkout: test mode');
+    expect(await checkout.locator('.sandbox-checkout__amount').textContent()).toBe(`Amount to pay: ${shown}`);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'payments-sandbox-checkout-390');
+    // What the server was asked to charge, before anything is paid.
+    expect((await api.saved()).payment).toMatchObject({ amount: 51_000, currency: 'NGN', status: 'pending' });
+    await checkout.getByRole('button', { name: 'Complete test payment' }).click();
+
+    const paid = await openDialog(page, 'Payment successful');
+    expect(await paid.textContent()).toContain(`payment of ${shown}`);
+    await paid.getByRole('button', { name: 'Close' }).click();
+    const stored = (await api.saved()).payment;
+    expect(stored).toMatchObject({
+      option: OPTION_FULL_PAYMENT,
+      amount: 51_000,
+      currency: 'NGN',
+      status: 'paid',
+    });
+
+    // A reload: the server's record, not 'Proceed to payment'.
+    await page.reload();
+    const receipt = page.locator('.payment-receipt');
+    await receipt.waitFor(WAIT);
+    expect(await receipt.locator('.payment-receipt__amount').textContent()).toBe(shown);
+    expect(await receipt.textContent()).toContain(stored!.reference);
+    expect(await page.getByRole('button', { name: 'Proceed to payment' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'payments-paid-after-reload-390');
+
+    // Another device: a fresh browser whose local storage knows nothing of the payment.
+    const other = await confirmationOnDevice(server.url, api);
+    await other.locator('.payment-receipt').waitFor(WAIT);
+    expect(await other.getByRole('button', { name: 'Proceed to payment' }).count()).toBe(0);
+    await other.context().close();
+    await page.context().close();
+  });
+
+  it('instalments: the card and the checkout say N60,000; a failed test payment is not recorded as paid', async () => {
+    const email = `ada.instal.${Date.now()}@example.com`;
+    const api = await submittedApplicant(server.url, email, 'Nigeria');
+    const page = await confirmationOnDevice(server.url, api);
+    const shown = await choose(page, OPTION_INSTALMENTS);
+    expect(shown).toBe('N60,000');
+    const checkout = await openDialog(page, 'Sandbox checkout: test mode');
+    expect(await checkout.locator('.sandbox-checkout__amount').textContent()).toBe(`Amount to pay: ${shown}`);
+    await checkout.getByRole('button', { name: 'Fail test payment' }).click();
+    await page.waitForURL((url) => url.pathname === '/failed', WAIT);
+    await page.getByText(MESSAGES.paymentFailed).first().waitFor(WAIT);
+    expect((await api.saved()).payment).toMatchObject({ amount: 60_000, status: 'pending' });
+    await page.context().close();
+  });
+
+  it('international: dollars on the card and in the modal, bank transfer only, no naira anywhere', async () => {
+    const email = `kofi.intl.${Date.now()}@example.com`;
+    const api = await submittedApplicant(server.url, email, 'Ghana');
+    const page = await confirmationOnDevice(server.url, api);
+    const shown = await choose(page, OPTION_FULL_PAYMENT);
+    expect(shown).toBe('$42.50');
+    expect(await page.locator('ul.payment-options').textContent()).not.toMatch(/N\d/);
+    const recorded = await openDialog(page, 'Your choice has been recorded');
+    await recorded.getByRole('button', { name: 'View Payment Details' }).click();
+    const details = await openDialog(page, 'Payment details');
+    expect(await details.locator('.payment-details__amount').textContent()).toBe(shown);
+    expect(await details.getByRole('button', { name: 'Proceed to Payment Portal' }).count()).toBe(0);
+    await noAccountNumber(details);
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+
+  it('financial aid offers the aid form, not bank details or the portal', async () => {
+    const email = `ada.aid.${Date.now()}@example.com`;
+    const api = await submittedApplicant(server.url, email, 'Nigeria');
+    const page = await confirmationOnDevice(server.url, api);
+    await choose(page, 'Apply for financial aid');
+    const recorded = await openDialog(page, 'Your choice has been recorded');
+    expect(await recorded.getByRole('button', { name: 'View Payment Details' }).count()).toBe(0);
+    expect(await recorded.getByRole('link', { name: /Apply for Financial Aid/ }).count()).toBe(1);
+    await recorded.getByRole('button', { name: 'Later' }).click();
+    expect(await page.getByRole('button', { name: 'View Payment Details' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('with a bank account configured, the modal shows that account', async () => {
+    const configured = await startServer({
+      GEO_FIXED_COUNTRY: '',
+      GEO_API_URL: '',
+      BANK_NAME: 'Example Bank',
+      BANK_ACCOUNT_NAME: 'The Employment Bootcamp Ltd',
+      BANK_ACCOUNT_NUMBER: '1234567890',
+    });
+    try {
+      const api = await submittedApplicant(configured.url, `ada.bank.${Date.now()}@example.com`, 'Nigeria');
+      const page = await confirmationOnDevice(configured.url, api);
+      await choose(page, OPTION_FULL_PAYMENT);
+      const recorded = await openDialog(page, 'Your choice has been recorded');
+      await recorded.getByRole('button', { name: 'View Payment Details' }).click();
+      const details = await openDialog(page, 'Payment details');
+      expect(await details.locator('.payment-details__number').textContent()).toBe('1234567890');
+      expect(await details.getByText('Example Bank').count()).toBe(1);
+      expect(await details.getByText(BANK_NOT_SET_UP, { exact: false }).count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await page.context().close();
+    } finally {
+      await configured.stop();
+    }
+  });
+});
