@@ -35,6 +35,7 @@ import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/session';
 import { staticRoutes } from './routes/static';
 import { stepRoutes } from './routes/steps';
+import { countRefusedSaves } from './staff/funnel';
 import { staffRoutes } from './staff/routes';
 import { cvStorage } from './storage/index';
 
@@ -146,6 +147,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   }
 
+  // Before the routes, so that their refused saves are counted (server/staff/funnel.ts).
+  countRefusedSaves(app, ctx);
   await app.register(async (api) => healthRoutes(api, ctx));
   await app.register(async (api) => flowRoutes(api, ctx));
   await app.register(async (api) => sessionRoutes(api, ctx));

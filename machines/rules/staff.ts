@@ -265,3 +265,24 @@ export interface StaffFunnel {
   decisions: Record<string, number>;
   paymentOptions: Record<string, number>;
 }
+
+/** What staff read when a queue, bulk or export request cannot be answered. */
+export const STAFF_QUEUE_MESSAGES = {
+  chooseFromList: 'Choose a value from the list',
+  dateFormat: 'Enter a date as YYYY-MM-DD',
+  searchTooLong: 'Please search with fewer than 100 characters',
+  cursorStale: 'This page link is out of date: go back to the first page',
+  noSuchCohort: 'There is no such cohort',
+  limit: 'Choose between 1 and 200 rows a page',
+  bulkEvent: 'Choose accept, waitlist or reject',
+  bulkNothing: 'Choose at least one application',
+  bulkTooMany: (max: number) => `Choose at most ${max} applications at once`,
+  bulkEither: 'Choose the applications by ticking them or by a filter, not both',
+  seatsFull: 'The cohort is full: no seat is free for this application',
+  csvEmpty: 'The file has no rows: each row should be email,decision',
+  csvTooBig: (max: number) => `Please upload at most ${max} rows at once`,
+  csvType: 'Please upload a CSV file (text/csv)',
+  unknownEmail: 'No submitted application has this email',
+  csvRow: 'Each row should be an email, then accept, waitlist or reject',
+  funnelStep: 'Choose one of the steps before an application exists',
+} as const;

@@ -31,6 +31,7 @@ import { SERVER_MESSAGES } from '../messages';
 import { checkEmail } from '../routes/guard';
 import { object, str } from '../routes/schemas';
 import { staffCodeEmail } from './emails';
+import { staffQueueRoutes } from './queueRoutes';
 import { REVIEW_STATUS_SQL, applyReviewEvent } from './review';
 import {
   addTeamMember,
@@ -372,4 +373,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       return { message: 'Audit log', data: await readAudit(db, before, 100) };
     },
   );
+
+  // The queue, bulk decisions, exports and the funnel (server/staff/queueRoutes.ts), behind the same guard.
+  await staffQueueRoutes(app, ctx, staff);
 }

@@ -170,7 +170,9 @@ export type AuditAction =
   | 'note'
   | 'team_add'
   | 'team_remove'
-  | 'export';
+  | 'export'
+  /** A bulk decision: one entry per transaction of up to 200 applications, with the event and the counts. */
+  | 'bulk';
 
 /** Appends to the audit log (the database refuses to change or delete its rows). Never holds personal data. */
 export async function audit(

@@ -1,0 +1,248 @@
+/**
+ * Bulk decisions (docs/decisions/061-bulk-decisions.md): the applications ticked, the ones a filter matches or the
+ * rows of an uploaded CSV, each sent through `applyReviewEvent`, so the review chart decides row by row; the rows it
+ * refuses are reported, not failed. Accepting never takes more seats than the cohort has free (counted again in
+ * every transaction under a per-cohort lock, so two admins at once cannot overfill it); with `capSeats` the rows
+ * past the last seat are waitlisted. Transactions of 200 rows; each decision's email is queued once by its
+ * review_events row and leaves after the undo window.
+ */
+import { sql } from 'kysely';
+import { nextReviewStatus, reviewMeta, type ReviewStatus } from '../../machines/review.machine';
+import {
+  BULK_EVENTS,
+  STAFF_MESSAGES,
+  STAFF_QUEUE_MESSAGES as M,
+  type BulkEvent,
+  type StaffBulkRefusal,
+  type StaffBulkResult,
+} from '../../machines/rules/staff';
+import type { Context } from '../app';
+import type { Queryable } from '../db/index';
+import { fieldFail, HttpError } from '../http';
+import { decisionEmail } from './emails';
+import { applyReviewEvent } from './review';
+import { qb, run } from './sql';
+import { audit, type StaffMember } from './store';
+
+export const BULK_MAX = 20_000;
+export const CHUNK = 200;
+
+const TO: Record<BulkEvent, ReviewStatus> = {
+  ACCEPT: 'accepted',
+  WAITLIST: 'waitlisted',
+  REJECT: 'rejected',
+};
+const TAKES_SEAT: readonly string[] = ['accepted', 'payment_chosen', 'paid'];
+
+export const isBulkEvent = (value: unknown): value is BulkEvent =>
+  typeof value === 'string' && (BULK_EVENTS as readonly string[]).includes(value);
+
+interface Target {
+  id: number;
+  cohortId: number | null;
+  /** null: no submitted application with this id. */
+  status: ReviewStatus | null;
+}
+
+/** The applications' cohorts and review statuses, in the order of `ids`. */
+export async function targetsOf(db: Queryable, ids: readonly number[]): Promise<Target[]> {
+  const found = new Map<number, Target>();
+  for (let i = 0; i < ids.length; i += 5000) {
+    const rows = await run(
+      db,
+      qb
+        .selectFrom('applications as a')
+        .select([
+          'a.id',
+          sql<number | null>`COALESCE(a.cohort_id, a.applied_cohort_id)`.as('cohort_id'),
+          sql<ReviewStatus>`COALESCE(a.review_status, 'submitted')`.as('status'),
+        ])
+        .where('a.id', 'in', ids.slice(i, i + 5000))
+        .where('a.submitted_at', 'is not', null),
+    );
+    for (const r of rows) found.set(r.id, { id: r.id, cohortId: r.cohort_id, status: r.status });
+  }
+  return ids.map((id) => found.get(id) ?? { id, cohortId: null, status: null });
+}
+
+async function freeSeats(db: Queryable, cohortId: number): Promise<number> {
+  const [row] = await run(
+    db,
+    qb
+      .selectFrom('cohorts as c')
+      .select([
+        'c.seats',
+        sql<number>`(SELECT count(*)::int FROM applications a
+          WHERE COALESCE(a.cohort_id, a.applied_cohort_id) = c.id AND a.submitted_at IS NOT NULL
+          AND a.review_status IN ('accepted', 'payment_chosen', 'paid'))`.as('taken'),
+      ])
+      .where('c.id', '=', cohortId),
+  );
+  return row ? Math.max(0, row.seats - row.taken) : 0;
+}
+
+/** What one row gets: the event to send, or why not (the chart's words, or a full cohort). */
+function plan(
+  target: Target,
+  event: BulkEvent,
+  free: Map<number, number>,
+  capSeats: boolean,
+): { event: BulkEvent } | { reason: string } {
+  if (target.status === null) return { reason: STAFF_MESSAGES.notFound };
+  const refusedBy = (type: BulkEvent) =>
+    STAFF_MESSAGES.notAllowedNow(reviewMeta(target.status as ReviewStatus).label, type);
+  if (event !== 'ACCEPT') {
+    return nextReviewStatus(target.status, { type: event }) === null
+      ? { reason: refusedBy(event) }
+      : { event };
+  }
+  if (nextReviewStatus(target.status, { type: 'ACCEPT' }) === null) return { reason: refusedBy('ACCEPT') };
+  const seats = target.cohortId === null ? 0 : (free.get(target.cohortId) ?? 0);
+  if (seats > 0) return { event: 'ACCEPT' };
+  if (capSeats && nextReviewStatus(target.status, { type: 'WAITLIST' }) !== null)
+    return { event: 'WAITLIST' };
+  return { reason: M.seatsFull };
+}
+
+export interface BulkOutcome {
+  applied: Partial<Record<BulkEvent, number>>;
+  refused: StaffBulkRefusal[];
+  /** The first application of each event applied (for the email preview). */
+  firstOf: Partial<Record<BulkEvent, number>>;
+  seatsFree: number;
+}
+
+const count = (applied: Partial<Record<BulkEvent, number>>, event: BulkEvent) =>
+  (applied[event] = (applied[event] ?? 0) + 1);
+
+/** Plans every row without changing anything (the dry run). */
+export async function planBulk(
+  db: Queryable,
+  ids: readonly number[],
+  event: BulkEvent,
+  capSeats: boolean,
+): Promise<BulkOutcome> {
+  const targets = await targetsOf(db, ids);
+  const free = new Map<number, number>();
+  for (const cohortId of new Set(targets.map((t) => t.cohortId))) {
+    if (cohortId !== null) free.set(cohortId, await freeSeats(db, cohortId));
+  }
+  const seatsFree = [...free.values()].reduce((a, b) => a + b, 0);
+  const outcome: BulkOutcome = { applied: {}, refused: [], firstOf: {}, seatsFree };
+  for (const target of targets) {
+    const decided = plan(target, event, free, capSeats);
+    if ('reason' in decided) {
+      outcome.refused.push({ id: target.id, reason: decided.reason });
+      continue;
+    }
+    count(outcome.applied, decided.event);
+    outcome.firstOf[decided.event] ??= target.id;
+    if (decided.event === 'ACCEPT' && target.cohortId !== null)
+      free.set(target.cohortId, (free.get(target.cohortId) ?? 0) - 1);
+  }
+  return outcome;
+}
+
+/** Applies the event to every row, 200 to a transaction, each row through the review chart. */
+export async function applyBulk(
+  ctx: Context,
+  member: StaffMember,
+  ids: readonly number[],
+  event: BulkEvent,
+  capSeats: boolean,
+  source: 'ids' | 'filter' | 'csv',
+): Promise<BulkOutcome> {
+  const outcome: BulkOutcome = { applied: {}, refused: [], firstOf: {}, seatsFree: 0 };
+  let first = true;
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    await ctx.db.transaction(async (tx) => {
+      const now = ctx.config.now();
+      const targets = await targetsOf(tx, chunk);
+      const free = new Map<number, number>();
+      if (event === 'ACCEPT') {
+        for (const cohortId of [...new Set(targets.map((t) => t.cohortId))].sort()) {
+          if (cohortId === null) continue;
+          // One bulk accept per cohort at a time, so the seats counted here are still free at commit.
+          await tx.query('SELECT pg_advisory_xact_lock(4242060, $1)', [cohortId]);
+          free.set(cohortId, await freeSeats(tx, cohortId));
+        }
+        if (first) outcome.seatsFree = [...free.values()].reduce((a, b) => a + b, 0);
+      }
+      first = false;
+      const applied: Partial<Record<BulkEvent, number>> = {};
+      let refused = 0;
+      for (const target of targets) {
+        const decided = plan(target, event, free, capSeats);
+        if ('reason' in decided) {
+          outcome.refused.push({ id: target.id, reason: decided.reason });
+          refused += 1;
+          continue;
+        }
+        try {
+          const change = await applyReviewEvent(tx, target.id, decided.event, member.id, now);
+          count(applied, decided.event);
+          outcome.firstOf[decided.event] ??= target.id;
+          if (TAKES_SEAT.includes(change.to) && target.cohortId !== null)
+            free.set(target.cohortId, (free.get(target.cohortId) ?? 0) - 1);
+        } catch (error) {
+          // The chart refused it (the status changed since it was read): reported, the others go on.
+          if (!(error instanceof HttpError)) throw error;
+          outcome.refused.push({ id: target.id, reason: error.body.message });
+          refused += 1;
+        }
+      }
+      await audit(tx, member.id, 'bulk', now, null, {
+        event,
+        source,
+        accepted: applied.ACCEPT ?? 0,
+        waitlisted: applied.WAITLIST ?? 0,
+        rejected: applied.REJECT ?? 0,
+        refused,
+        ids: chunk.join(','),
+      });
+      for (const e of BULK_EVENTS)
+        if (applied[e]) outcome.applied[e] = (outcome.applied[e] ?? 0) + applied[e];
+    });
+  }
+  return outcome;
+}
+
+/** The email each kind of decision will send, addressed to the first application it goes to. */
+export async function previewEmails(
+  ctx: Context,
+  firstOf: Partial<Record<BulkEvent, number>>,
+): Promise<StaffBulkResult['preview']> {
+  const preview: StaffBulkResult['preview'] = [];
+  for (const event of BULK_EVENTS) {
+    const id = firstOf[event];
+    if (id === undefined) continue;
+    const [row] = await run(
+      ctx.db,
+      qb
+        .selectFrom('applications as a')
+        .leftJoin('cohorts as c', (join) =>
+          join.on(sql<boolean>`c.id = COALESCE(a.cohort_id, a.applied_cohort_id)`),
+        )
+        .select(['a.email', 'a.firstname', 'c.name'])
+        .where('a.id', '=', id),
+    );
+    if (!row) continue;
+    const mail = decisionEmail(
+      TO[event],
+      { email: row.email, firstname: row.firstname, cohortName: row.name ?? 'the next cohort' },
+      ctx.config.publicUrl,
+    );
+    if (mail) preview.push({ event, to: mail.to, subject: mail.subject, text: mail.text });
+  }
+  return preview;
+}
+
+/** Checks a list of ids from a request body. */
+export function readIds(value: unknown): number[] {
+  if (!Array.isArray(value) || value.length === 0) throw fieldFail(400, 'ids', M.bulkNothing);
+  if (value.length > BULK_MAX) throw fieldFail(400, 'ids', M.bulkTooMany(BULK_MAX));
+  if (!value.every((id) => Number.isSafeInteger(id) && (id as number) > 0))
+    throw fieldFail(400, 'ids', M.bulkNothing);
+  return [...new Set(value as number[])];
+}

@@ -1,0 +1,224 @@
+/**
+ * Exports of the queue's current filter (docs/decisions/062-exports.md): a CSV streamed from the database a keyset
+ * page at a time (memory stays flat whatever the count), UTF-8 with a BOM so that Excel reads the names right, one
+ * row per application with the answers in columns; email and phone only in an admin's export. And a zip of the
+ * filter's CVs, streamed from storage. Cells that a spreadsheet would run as a formula are quoted as text.
+ */
+import { createReadStream, existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { ZipFile } from 'yazl';
+import type { QueueView } from './queue';
+import { eachPage } from './queue';
+import type { Queryable } from '../db/index';
+import { iso } from '../db/index';
+import { reviewMeta, type ReviewStatus } from '../../machines/review.machine';
+import type { QueueStatusFilter } from '../../machines/rules/staff';
+
+const ELIGIBILITY_ANSWERS = [
+  'openness_to_tools',
+  'work_disruption_feelings',
+  'feedback_handling',
+  'approach_to_new_tasks',
+  'education_focus',
+  'highest_qualification',
+] as const;
+const EMPLOYMENT_ANSWERS = [
+  'employment_status',
+  'unemployment_duration',
+  'work_experience_years',
+  'service_completion_date',
+  'reason_for_leaving',
+  'exit_timeline',
+  'job_urgency',
+] as const;
+const OTHER_ANSWERS = [
+  'key_challenge',
+  'leadership_experience',
+  'distractions',
+  'bootcamp_expectations',
+] as const;
+
+interface ExportRow {
+  id: number;
+  sort_key: unknown;
+  stage: string;
+  status: QueueStatusFilter;
+  payment_status: string;
+  cv: string;
+  firstname: string;
+  middlename: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  whatsapp_phone: string;
+  gender: string;
+  country: string;
+  city: string;
+  referral_source: string;
+  referral_detail: string;
+  referred_by: string;
+  eligibility_status: string;
+  eligibility: Record<string, unknown> | null;
+  employment: Record<string, unknown> | null;
+  other: Record<string, unknown> | null;
+  payment_option: string;
+  created_at: Date;
+  submitted_at: Date | null;
+}
+
+const CONTACT = ['email', 'phone', 'whatsapp_phone'] as const;
+
+function columns(withContact: boolean): string[] {
+  return [
+    'id',
+    'submitted_at',
+    'created_at',
+    'stage',
+    'review_status',
+    'firstname',
+    'middlename',
+    'lastname',
+    ...(withContact ? CONTACT : []),
+    'gender',
+    'country',
+    'city',
+    'referral_source',
+    'referral_detail',
+    'referred_by',
+    'eligibility_status',
+    ...ELIGIBILITY_ANSWERS,
+    ...EMPLOYMENT_ANSWERS,
+    ...OTHER_ANSWERS,
+    'cv',
+    'payment_option',
+    'payment_status',
+  ];
+}
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+function cells(row: ExportRow, withContact: boolean): string[] {
+  const answers = (group: Record<string, unknown> | null, names: readonly string[]) =>
+    names.map((n) => text(group?.[n]));
+  return [
+    String(row.id),
+    iso(row.submitted_at),
+    iso(row.created_at),
+    row.stage,
+    row.status === 'not_submitted' ? 'Not submitted' : reviewMeta(row.status as ReviewStatus).label,
+    row.firstname,
+    row.middlename,
+    row.lastname,
+    ...(withContact ? [row.email, row.phone, row.whatsapp_phone] : []),
+    row.gender,
+    row.country,
+    row.city,
+    row.referral_source,
+    row.referral_detail,
+    row.referred_by,
+    row.eligibility_status,
+    ...answers(row.eligibility, ELIGIBILITY_ANSWERS),
+    ...answers(row.employment, EMPLOYMENT_ANSWERS),
+    ...answers(row.other, OTHER_ANSWERS),
+    row.cv,
+    row.payment_option,
+    row.payment_status,
+  ];
+}
+
+/** A spreadsheet runs a cell that starts with = + - @ (or a tab or return) as a formula: such cells become text. */
+export const neutralise = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/** The view's applications as a CSV stream (BOM, header, then a row per application, read 1000 at a time). */
+export function exportCsv(db: Queryable, view: QueueView, withContact: boolean): Readable {
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: columns(withContact),
+    cast: { string: neutralise },
+  });
+  const rows = async function* () {
+    for await (const page of eachPage<ExportRow>(db, view, (q) =>
+      q.select([
+        'a.firstname',
+        'a.middlename',
+        'a.lastname',
+        'a.email',
+        'a.phone',
+        'a.whatsapp_phone',
+        'a.gender',
+        'a.country',
+        'a.city',
+        'a.referral_source',
+        'a.referral_detail',
+        'a.referred_by',
+        'a.eligibility_status',
+        'a.eligibility',
+        'a.employment',
+        'a.other',
+        'a.payment_option',
+        'a.created_at',
+        'a.submitted_at',
+      ]),
+    )) {
+      for (const row of page) yield cells(row, withContact);
+    }
+  };
+  // pipe() waits for the stringifier to drain, so the next page is read only when the client has taken the last.
+  const source = Readable.from(rows());
+  source.on('error', (error) => csv.destroy(error));
+  return source.pipe(csv);
+}
+
+interface CvEntry {
+  id: number;
+  sort_key: unknown;
+  lastname: string;
+  stored_name: string | null;
+  kind: string | null;
+}
+
+const safeName = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9-]+/g, '_')
+    .slice(0, 40) || 'applicant';
+
+/**
+ * The view's uploaded CVs as a zip stream, each `<id>-<lastname>.<kind>`. Entries are added a page at a time and
+ * each file is opened only when the zip reaches it. `pathOf` maps a stored name to its file in storage.
+ */
+export function exportCvZip(
+  db: Queryable,
+  view: QueueView,
+  pathOf: (storedName: string) => string,
+): NodeJS.ReadableStream {
+  const zip = new ZipFile();
+  void (async () => {
+    try {
+      for await (const page of eachPage<CvEntry>(db, view, (q) =>
+        q
+          .leftJoin('cvs as c', 'c.application_id', 'a.id')
+          .select(['a.lastname', 'c.stored_name', 'c.kind'])
+          .where('c.stored_name', 'is not', null),
+      )) {
+        for (const entry of page) {
+          if (!entry.stored_name) continue;
+          const path = pathOf(entry.stored_name);
+          // A file gone from storage leaves its application out rather than breaking the whole zip.
+          if (!existsSync(path)) continue;
+          zip.addReadStreamLazy(
+            `${entry.id}-${safeName(entry.lastname)}.${entry.kind ?? 'pdf'}`,
+            { compress: false },
+            (callback) => callback(null, createReadStream(path)),
+          );
+        }
+      }
+      zip.end();
+    } catch (error) {
+      zip.outputStream.emit('error', error);
+    }
+  })();
+  return zip.outputStream;
+}

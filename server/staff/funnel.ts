@@ -1,0 +1,266 @@
+/**
+ * The funnel of one cohort (docs/decisions/063-the-funnel.md). Its steps are the application chart's screens, in
+ * the order of its route table and with the titles of their `meta`; `REACH` only says which stored fact shows a
+ * step was reached (a Record over every screen, so a new screen does not compile until it is placed), then the
+ * review chart's payment steps. The steps before an application exists are counted from anonymous beacons: one
+ * counter per cohort, step and day, with no cookie and nothing that identifies a browser. Refused saves are counted
+ * by route, field and catalogue message, never with what was typed.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
+import {
+  ROUTES,
+  applicationMachine,
+  type ScreenMeta,
+  type ScreenState,
+} from '../../machines/application.machine';
+import { reviewMeta } from '../../machines/review.machine';
+import { API } from '../../machines/rules/contract';
+import { MESSAGES } from '../../machines/rules/messages';
+import {
+  STAFF_QUEUE_MESSAGES as M,
+  type FunnelStep,
+  type StaffFunnel,
+  type StaffQueueCohort,
+} from '../../machines/rules/staff';
+import type { Context } from '../app';
+import type { Queryable } from '../db/index';
+import { fieldFail } from '../http';
+import { SERVER_MESSAGES } from '../messages';
+import { statusOf } from './queue';
+import { qb, run } from './sql';
+
+type Reach =
+  | { anonymous: true }
+  | { anonymous: false; reached: RawBuilder<boolean>; at: RawBuilder<Date | null> }
+  /** Not a step of its own: shown at the same moment as the step before, or a failure screen. */
+  | null;
+
+const REACH: Record<ScreenState, Reach> = {
+  getStarted: { anonymous: true },
+  biodata: { anonymous: true },
+  communications: { anonymous: true },
+  // The application is created when Communications is saved: its code screen is the first step it reaches.
+  verifyEmail: { anonymous: false, reached: sql`true`, at: sql`a.created_at` },
+  eligibility: {
+    anonymous: false,
+    reached: sql`a.email_verified_at IS NOT NULL`,
+    at: sql`a.email_verified_at`,
+  },
+  employment: {
+    anonymous: false,
+    reached: sql`(a.employment IS NOT NULL OR (a.eligibility IS NOT NULL AND a.eligibility_status = 'eligible'))`,
+    at: sql`a.eligibility_saved_at`,
+  },
+  other: { anonymous: false, reached: sql`a.employment IS NOT NULL`, at: sql`a.employment_saved_at` },
+  success: { anonymous: false, reached: sql`a.submitted_at IS NOT NULL`, at: sql`a.submitted_at` },
+  selectionVideo: null,
+  confirmation: {
+    anonymous: false,
+    reached: sql`a.submitted_at IS NOT NULL AND (a.video->>'isVideoEnded') = 'true'`,
+    at: sql`a.video_watched_at`,
+  },
+  failed: null,
+};
+
+interface Step {
+  state: string;
+  title: string;
+  path: string;
+  reach: Exclude<Reach, null>;
+}
+
+const metaOf = (state: ScreenState) => applicationMachine.states[state].config.meta as ScreenMeta;
+
+/** The funnel's steps: the screens with a place in it, then choosing a payment and paying (the review chart). */
+export const FUNNEL_STEPS: readonly Step[] = [
+  ...ROUTES.flatMap(({ state }) => {
+    const reach = REACH[state];
+    return reach ? [{ state, title: metaOf(state).title, path: metaOf(state).path, reach }] : [];
+  }),
+  {
+    state: 'payment_chosen',
+    title: reviewMeta('payment_chosen').label,
+    path: '',
+    reach: {
+      anonymous: false,
+      reached: sql`a.submitted_at IS NOT NULL AND a.payment_option <> ''`,
+      at: sql`a.payment_chosen_at`,
+    },
+  },
+  {
+    state: 'paid',
+    title: reviewMeta('paid').label,
+    path: '',
+    reach: {
+      anonymous: false,
+      reached: sql`EXISTS (SELECT 1 FROM payments p WHERE p.application_id = a.id AND p.status = 'paid')`,
+      at: sql`(SELECT min(p.paid_at) FROM payments p WHERE p.application_id = a.id AND p.status = 'paid')`,
+    },
+  },
+];
+
+export const ANONYMOUS_STEPS: readonly string[] = FUNNEL_STEPS.filter((s) => s.reach.anonymous).map(
+  (s) => s.state,
+);
+
+const cohortOf = sql`COALESCE(a.cohort_id, a.applied_cohort_id)`;
+
+export async function funnel(db: Queryable, cohort: StaffQueueCohort): Promise<StaffFunnel> {
+  const counted = FUNNEL_STEPS.map((step, i) => ({ step, i })).filter(({ step }) => !step.reach.anonymous);
+  const selections: AliasedRawBuilder<unknown, string>[] = [];
+  let previous: Step | undefined;
+  for (const { step, i } of counted) {
+    const reach = step.reach as Extract<Reach, { anonymous: false }>;
+    selections.push(sql`count(*) FILTER (WHERE ${reach.reached})::int`.as(`n${i}`));
+    const before = previous?.reach as Extract<Reach, { anonymous: false }> | undefined;
+    selections.push(
+      before
+        ? sql`percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM (${reach.at} - ${before.at})))
+              FILTER (WHERE ${reach.at} IS NOT NULL AND ${before.at} IS NOT NULL)`.as(`m${i}`)
+        : sql`NULL::float8`.as(`m${i}`),
+    );
+    previous = step;
+  }
+  const [totals] = await run(
+    db,
+    qb
+      .selectFrom('applications as a')
+      .select(selections as never[])
+      .where(sql<boolean>`${cohortOf} = ${cohort.id}`),
+  );
+  const figures = (totals ?? {}) as Record<string, number | string | null>;
+  const beacons = await run(
+    db,
+    qb
+      .selectFrom('funnel_beacons')
+      .select(['step', sql<number>`sum(hits)::int`.as('n')])
+      .where('cohort_id', '=', cohort.id)
+      .groupBy('step'),
+  );
+  const beaconCount = new Map(beacons.map((b) => [b.step, b.n]));
+  const steps: FunnelStep[] = [];
+  FUNNEL_STEPS.forEach((step, i) => {
+    const reached = step.reach.anonymous ? (beaconCount.get(step.state) ?? 0) : Number(figures[`n${i}`] ?? 0);
+    const before = steps[steps.length - 1];
+    const median = step.reach.anonymous ? null : figures[`m${i}`];
+    steps.push({
+      state: step.state,
+      title: step.title,
+      path: step.path,
+      reached,
+      anonymous: step.reach.anonymous,
+      dropOff: before && before.reached > 0 ? Math.max(0, 1 - reached / before.reached) : null,
+      medianSeconds: median === null || median === undefined ? null : Math.round(Number(median)),
+    });
+  });
+
+  const split = async (key: RawBuilder<string>, where: RawBuilder<boolean>) => {
+    const rows = await run(
+      db,
+      qb
+        .selectFrom('applications as a')
+        .select([key.as('k'), sql<number>`count(*)::int`.as('n')])
+        .where(sql<boolean>`${cohortOf} = ${cohort.id}`)
+        .where(where)
+        .groupBy(key),
+    );
+    return Object.fromEntries(rows.map((r) => [r.k, r.n]));
+  };
+  const validationErrors = await run(
+    db,
+    qb
+      .selectFrom('validation_refusals')
+      .select(['route', 'field', 'message', 'hits as count'])
+      .where('cohort_id', '=', cohort.id)
+      .orderBy('hits', 'desc')
+      .orderBy('route')
+      .orderBy('field')
+      .limit(20),
+  );
+  return {
+    cohort,
+    steps,
+    validationErrors,
+    eligibility: await split(sql`a.eligibility_status`, sql`a.eligibility IS NOT NULL`),
+    decisions: await split(statusOf, sql`a.submitted_at IS NOT NULL`),
+    paymentOptions: await split(sql`a.payment_option`, sql`a.payment_option <> ''`),
+  };
+}
+
+export const funnelBeaconPath = `${API}/funnel/step`;
+
+/** Every message of the catalogues: only these are counted as they are (anything else is counted as 'other'). */
+const CATALOGUE = new Set<string>(
+  [...Object.values(MESSAGES), ...Object.values(SERVER_MESSAGES)].flatMap((m: unknown) =>
+    typeof m === 'string' ? [m] : [],
+  ),
+);
+
+/** The applicant's write routes whose refusals are counted. */
+const isStepRoute = (url: string | undefined) => !!url && url.startsWith(`${API}/bootcamp/`);
+
+/**
+ * Counts each refused save (a 400 with field errors from an applicant's write route) by cohort, route, field and
+ * message. Registered on the root app so that it sees every step route; a failure to count never changes the answer.
+ */
+export function countRefusedSaves(app: FastifyInstance, ctx: Context): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode !== 400 || request.method !== 'POST' || typeof payload !== 'string') return payload;
+    const route = request.routeOptions.url;
+    if (!isStepRoute(route)) return payload;
+    try {
+      const body = JSON.parse(payload) as { data?: { error?: Record<string, unknown> } };
+      const errors = body.data?.error;
+      if (!errors || typeof errors !== 'object') return payload;
+      const cohort = await ctx.cohorts.current();
+      for (const [field, messages] of Object.entries(errors).slice(0, 20)) {
+        if (!/^[A-Za-z0-9_.]{1,60}$/.test(field) || !Array.isArray(messages)) continue;
+        for (const message of messages.slice(0, 3)) {
+          const counted = typeof message === 'string' && CATALOGUE.has(message) ? message : 'other';
+          await ctx.db.query(
+            `INSERT INTO validation_refusals (cohort_id, route, field, message, hits) VALUES ($1, $2, $3, $4, 1)
+             ON CONFLICT (cohort_id, route, field, message) DO UPDATE SET hits = validation_refusals.hits + 1`,
+            [cohort.id, route, field, counted],
+          );
+        }
+      }
+    } catch (error) {
+      request.log.warn(
+        { err: error instanceof Error ? error.message : 'unknown' },
+        'refused save not counted',
+      );
+    }
+    return payload;
+  });
+}
+
+export function funnelBeaconRoute(app: FastifyInstance, ctx: Context): void {
+  app.post<{ Body: { step?: string } }>(
+    funnelBeaconPath,
+    {
+      config: { rateLimit: { max: ctx.config.rateLimits.ipPerMinute, timeWindow: 60_000 } },
+      schema: {
+        summary:
+          'Counts one view of a step before an application exists (anonymous: no cookie, no identifier)',
+        tags: ['funnel'],
+        body: {
+          type: 'object',
+          properties: { step: { type: 'string', maxLength: 40 } },
+          required: ['step'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const step = request.body.step ?? '';
+      if (!ANONYMOUS_STEPS.includes(step)) throw fieldFail(400, 'step', M.funnelStep);
+      const cohort = await ctx.cohorts.current();
+      await ctx.db.query(
+        `INSERT INTO funnel_beacons (cohort_id, step, day, hits) VALUES ($1, $2, $3, 1)
+         ON CONFLICT (cohort_id, step, day) DO UPDATE SET hits = funnel_beacons.hits + 1`,
+        [cohort.id, step, ctx.config.now().toISOString().slice(0, 10)],
+      );
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,398 @@
+/**
+ * The staff queue (docs/api.md, "Staff"): one cohort's applications, filtered by the query string, searched, sorted
+ * and paged by keyset (a cursor holding the last row's sort value and id), so a page costs the same at row 100 000
+ * as at row 1. Built with Kysely (server/staff/sql.ts) and run by the project's `Db`. The same filter feeds bulk
+ * decisions and the exports.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Compilable, type RawBuilder } from 'kysely';
+import { REVIEW_STATUSES, reviewMeta } from '../../machines/review.machine';
+import type { EligibilityStatus } from '../../machines/rules/application';
+import {
+  PAYMENT_STATUSES,
+  QUEUE_SORTS,
+  QUEUE_STAGES,
+  STAFF_QUEUE_MESSAGES as M,
+  staffQueuePaths,
+  type PaymentStatus,
+  type QueueSort,
+  type QueueStage,
+  type QueueStatusFilter,
+  type StaffQueueCohort,
+  type StaffQueuePage,
+  type StaffQueueRow,
+  type StaffRole,
+} from '../../machines/rules/staff';
+import type { Context } from '../app';
+import { iso, type Queryable } from '../db/index';
+import { fieldFail } from '../http';
+import type { StaffMember } from './store';
+import { qb, run } from './sql';
+
+/** The guard of server/staff/routes.ts: the signed-in team member, or 401/403. */
+export type StaffGuard = (request: FastifyRequest, role?: StaffRole) => Promise<StaffMember>;
+
+const ELIGIBILITY: readonly EligibilityStatus[] = [
+  'eligible',
+  'action_required',
+  'ineligible',
+  'not measured',
+];
+const STATUS_FILTERS: readonly QueueStatusFilter[] = ['not_submitted', ...REVIEW_STATUSES];
+export const MAX_PAGE = 200;
+
+export interface QueueView {
+  cohort: StaffQueueCohort;
+  stages: QueueStage[];
+  eligibility: string[];
+  statuses: QueueStatusFilter[];
+  payment?: string;
+  paymentStatuses: PaymentStatus[];
+  country?: string;
+  source?: string;
+  from?: Date;
+  /** Exclusive: the day after `to`. */
+  until?: Date;
+  cv?: 'yes' | 'no';
+  q?: string;
+  sort: QueueSort;
+  dir: 'asc' | 'desc';
+  cursor: { value: string | number; id: number } | null;
+  limit: number;
+}
+
+// The expressions the filters, the sorts and the indexes of migration 9 share (the same text, so the planner
+// matches the indexes).
+const cohortOf = sql<number>`COALESCE(a.cohort_id, a.applied_cohort_id)`;
+export const stageOf = sql<QueueStage>`CASE
+  WHEN a.submitted_at IS NOT NULL AND a.payment_option <> '' THEN 'payment_chosen'
+  WHEN a.submitted_at IS NOT NULL AND (a.video->>'isVideoEnded') = 'true' THEN 'video_watched'
+  WHEN a.submitted_at IS NOT NULL THEN 'submitted'
+  WHEN a.employment IS NOT NULL THEN 'employment'
+  WHEN a.eligibility IS NOT NULL THEN 'eligibility'
+  WHEN a.email_verified_at IS NOT NULL THEN 'verified'
+  ELSE 'created' END`;
+export const statusOf = sql<QueueStatusFilter>`CASE WHEN a.submitted_at IS NULL THEN 'not_submitted'
+  ELSE COALESCE(a.review_status, 'submitted') END`;
+export const paymentStatusOf = sql<PaymentStatus>`COALESCE((SELECT p.status FROM payments p
+  WHERE p.application_id = a.id ORDER BY (p.status = 'paid') DESC, p.id DESC LIMIT 1), 'none')`;
+export const cvOf = sql<'uploaded' | 'email' | 'none'>`CASE
+  WHEN EXISTS (SELECT 1 FROM cvs c WHERE c.application_id = a.id) THEN 'uploaded'
+  WHEN a.cv_sent_by_email THEN 'email' ELSE 'none' END`;
+
+const SORTS: Record<QueueSort, { key: RawBuilder<unknown>; cast: string; dir: 'asc' | 'desc' }> = {
+  submitted: { key: sql`COALESCE(a.submitted_at, 'epoch'::timestamptz)`, cast: 'timestamptz', dir: 'desc' },
+  created: { key: sql`a.created_at`, cast: 'timestamptz', dir: 'desc' },
+  name: { key: sql`lower(a.lastname || ' ' || a.firstname)`, cast: 'text', dir: 'asc' },
+  eligibility: { key: sql`a.eligibility_status`, cast: 'text', dir: 'asc' },
+  status: {
+    key: sql`array_position(ARRAY[${sql.join(STATUS_FILTERS.map((s) => sql.lit(s)))}]::text[], ${statusOf})`,
+    cast: 'integer',
+    dir: 'asc',
+  },
+};
+
+type Query = Record<string, unknown>;
+
+const one = (query: Query, name: string): string | undefined => {
+  const value = query[name];
+  const text = Array.isArray(value) ? value[value.length - 1] : value;
+  if (text === undefined || text === '') return undefined;
+  if (typeof text !== 'string' || text.length > 300) throw fieldFail(400, name, M.chooseFromList);
+  return text;
+};
+
+function list<T extends string>(query: Query, name: string, allowed: readonly T[]): T[] {
+  const text = one(query, name);
+  if (!text) return [];
+  const values = text.split(',').map((v) => v.trim());
+  if (!values.every((v) => (allowed as readonly string[]).includes(v)))
+    throw fieldFail(400, name, M.chooseFromList);
+  return [...new Set(values)] as T[];
+}
+
+function day(query: Query, name: string, plusDays = 0): Date | undefined {
+  const text = one(query, name);
+  if (!text) return undefined;
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : new Date(NaN);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
+    throw fieldFail(400, name, M.dateFormat);
+  return new Date(date.getTime() + plusDays * 86_400_000);
+}
+
+const encodeCursor = (value: unknown, id: number) =>
+  Buffer.from(JSON.stringify([value instanceof Date ? value.toISOString() : value, id])).toString(
+    'base64url',
+  );
+
+function decodeCursor(text: string | undefined): QueueView['cursor'] {
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      (typeof parsed[0] === 'string' || typeof parsed[0] === 'number') &&
+      Number.isSafeInteger(parsed[1])
+    )
+      return { value: parsed[0], id: parsed[1] as number };
+  } catch {
+    // A cursor that is not ours is refused below.
+  }
+  throw fieldFail(400, 'cursor', M.cursorStale);
+}
+
+/** The cohort by its number, or the one open now; with its seats taken. */
+export async function queueCohort(
+  db: Queryable,
+  ctx: Context,
+  numberText: string | undefined,
+): Promise<StaffQueueCohort> {
+  let cohort: { id: number; number: number; name: string; seats: number } | undefined;
+  if (numberText === undefined) {
+    cohort = await ctx.cohorts.current();
+  } else {
+    if (!/^\d{1,6}$/.test(numberText)) throw fieldFail(400, 'cohort', M.noSuchCohort);
+    [cohort] = await run(
+      db,
+      qb
+        .selectFrom('cohorts')
+        .select(['id', 'number', 'name', 'seats'])
+        .where('number', '=', Number(numberText)),
+    );
+    if (!cohort) throw fieldFail(404, 'cohort', M.noSuchCohort);
+  }
+  const [taken] = await run(
+    db,
+    qb
+      .selectFrom('applications as a')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where(sql<boolean>`${cohortOf} = ${cohort.id}`)
+      .where('a.submitted_at', 'is not', null)
+      .where('a.review_status', 'in', ['accepted', 'payment_chosen', 'paid']),
+  );
+  return {
+    id: cohort.id,
+    number: cohort.number,
+    name: cohort.name,
+    seats: cohort.seats,
+    taken: taken?.n ?? 0,
+  };
+}
+
+/** Reads and checks the queue's query string (400 on the parameter's name when a value is not one we know). */
+export async function readQueueView(
+  db: Queryable,
+  ctx: Context,
+  query: Query,
+  paged = true,
+): Promise<QueueView> {
+  const sort = (one(query, 'sort') ?? 'submitted') as QueueSort;
+  if (!QUEUE_SORTS.includes(sort)) throw fieldFail(400, 'sort', M.chooseFromList);
+  const dirText = one(query, 'dir');
+  if (dirText !== undefined && dirText !== 'asc' && dirText !== 'desc')
+    throw fieldFail(400, 'dir', M.chooseFromList);
+  const cv = one(query, 'cv');
+  if (cv !== undefined && cv !== 'yes' && cv !== 'no') throw fieldFail(400, 'cv', M.chooseFromList);
+  const q = one(query, 'q')?.trim();
+  if (q && q.length > 100) throw fieldFail(400, 'q', M.searchTooLong);
+  const limitText = one(query, 'limit');
+  const limit = limitText === undefined ? 50 : Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) throw fieldFail(400, 'limit', M.limit);
+  const view: QueueView = {
+    cohort: await queueCohort(db, ctx, one(query, 'cohort')),
+    stages: list(query, 'stage', QUEUE_STAGES),
+    eligibility: list(query, 'eligibility', ELIGIBILITY),
+    statuses: list(query, 'status', STATUS_FILTERS),
+    payment: one(query, 'payment'),
+    paymentStatuses: list(query, 'paymentStatus', PAYMENT_STATUSES),
+    country: one(query, 'country'),
+    source: one(query, 'source'),
+    from: day(query, 'from'),
+    until: day(query, 'to', 1),
+    cv: cv as QueueView['cv'],
+    q: q || undefined,
+    sort,
+    dir: dirText ?? SORTS[sort].dir,
+    cursor: paged ? decodeCursor(one(query, 'cursor')) : null,
+    limit,
+  };
+  const cursorValue = view.cursor?.value;
+  if (
+    cursorValue !== undefined &&
+    typeof cursorValue !== (SORTS[sort].cast === 'integer' ? 'number' : 'string')
+  )
+    throw fieldFail(400, 'cursor', M.cursorStale);
+  return view;
+}
+
+const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const fromApplications = () => qb.selectFrom('applications as a');
+type AppQuery = ReturnType<typeof fromApplications>;
+
+/** Every filter of the view, except the one whose chips are being counted. */
+export function filtered(view: QueueView, except?: 'status' | 'stage'): AppQuery {
+  let query: AppQuery = fromApplications().where(sql<boolean>`${cohortOf} = ${view.cohort.id}`);
+  if (view.stages.length && except !== 'stage')
+    query = query.where(sql<boolean>`${stageOf} IN (${sql.join(view.stages)})`);
+  if (view.statuses.length && except !== 'status')
+    query = query.where(sql<boolean>`${statusOf} IN (${sql.join(view.statuses)})`);
+  if (view.eligibility.length) query = query.where('a.eligibility_status', 'in', view.eligibility);
+  if (view.payment !== undefined)
+    query = query.where('a.payment_option', '=', view.payment === 'none' ? '' : view.payment);
+  if (view.paymentStatuses.length)
+    query = query.where(sql<boolean>`${paymentStatusOf} IN (${sql.join(view.paymentStatuses)})`);
+  if (view.country !== undefined) query = query.where('a.country', '=', view.country);
+  if (view.source !== undefined) query = query.where('a.referral_source', '=', view.source);
+  if (view.from) query = query.where('a.submitted_at', '>=', view.from);
+  if (view.until) query = query.where('a.submitted_at', '<', view.until);
+  if (view.cv === 'yes') query = query.where(sql<boolean>`${cvOf} <> 'none'`);
+  if (view.cv === 'no') query = query.where(sql<boolean>`${cvOf} = 'none'`);
+  if (view.q) {
+    const words = view.q.replace(/[^\p{L}\p{N}@.+'_-]+/gu, ' ').trim();
+    const digits = view.q.replace(/\D/g, '');
+    const text = words.replace(/^\+?[\d\s-]+$/, '');
+    const clauses: RawBuilder<boolean>[] = [];
+    if (text.includes('@')) clauses.push(sql<boolean>`lower(a.email) LIKE ${likePrefix(text)}`);
+    else if (text) {
+      // Every word matches the start of the first name, the last name or the email.
+      for (const word of text.split(' ')) {
+        const like = likePrefix(word);
+        clauses.push(
+          sql<boolean>`(lower(a.firstname) LIKE ${like} OR lower(a.lastname) LIKE ${like} OR lower(a.email) LIKE ${like})`,
+        );
+      }
+    }
+    if (!text && digits.length >= 3)
+      clauses.push(sql<boolean>`regexp_replace(a.phone, '[^0-9]', '', 'g') LIKE ${`%${digits}%`}`);
+    if (clauses.length === 0) clauses.push(sql<boolean>`false`);
+    for (const clause of clauses) query = query.where(clause);
+  }
+  return query;
+}
+
+/** The view's rows in its order, after its cursor; `extra` picks more columns (the export's answers). */
+export function ordered(view: QueueView, afterCursor: QueueView['cursor']) {
+  const { key, cast } = SORTS[view.sort];
+  const op = view.dir === 'asc' ? '>' : '<';
+  let query = filtered(view);
+  if (afterCursor)
+    query = query.where(
+      sql<boolean>`(${key}, a.id) ${sql.raw(op)} (CAST(${afterCursor.value} AS ${sql.raw(cast)}), ${afterCursor.id})`,
+    );
+  return query
+    .select([
+      'a.id',
+      key.as('sort_key'),
+      stageOf.as('stage'),
+      statusOf.as('status'),
+      paymentStatusOf.as('payment_status'),
+      cvOf.as('cv'),
+    ])
+    .orderBy(key, view.dir)
+    .orderBy('a.id', view.dir);
+}
+
+type OrderedQuery = ReturnType<typeof ordered>;
+
+export const cursorOf = (row: { sort_key: unknown; id: number }) => encodeCursor(row.sort_key, row.id);
+
+export async function queuePage(db: Queryable, view: QueueView): Promise<StaffQueuePage> {
+  const rows = await run(
+    db,
+    ordered(view, view.cursor)
+      .select([
+        'a.firstname',
+        'a.lastname',
+        'a.email',
+        'a.phone',
+        'a.country',
+        'a.referral_source',
+        'a.eligibility_status',
+        'a.payment_option',
+        'a.created_at',
+        'a.submitted_at',
+      ])
+      .limit(view.limit + 1),
+  );
+  const byStatus = await run(
+    db,
+    filtered(view, 'status')
+      .select([statusOf.as('k'), sql<number>`count(*)::int`.as('n')])
+      .groupBy(statusOf),
+  );
+  const byStage = await run(
+    db,
+    filtered(view, 'stage')
+      .select([stageOf.as('k'), sql<number>`count(*)::int`.as('n')])
+      .groupBy(stageOf),
+  );
+  const status = Object.fromEntries(STATUS_FILTERS.map((s) => [s, 0])) as Record<QueueStatusFilter, number>;
+  for (const r of byStatus) status[r.k] = r.n;
+  const stage = Object.fromEntries(QUEUE_STAGES.map((s) => [s, 0])) as Record<QueueStage, number>;
+  for (const r of byStage) stage[r.k] = r.n;
+  const total = (view.statuses.length ? view.statuses : STATUS_FILTERS).reduce(
+    (sum, s) => sum + status[s],
+    0,
+  );
+  const page = rows.slice(0, view.limit);
+  const last = page[page.length - 1];
+  return {
+    cohort: view.cohort,
+    rows: page.map((r): StaffQueueRow => ({
+      id: r.id,
+      name: `${r.firstname} ${r.lastname}`.trim(),
+      email: r.email,
+      phone: r.phone,
+      country: r.country,
+      referralSource: r.referral_source,
+      stage: r.stage,
+      eligibility: r.eligibility_status as EligibilityStatus,
+      status: r.status === 'not_submitted' ? null : r.status,
+      statusLabel: r.status === 'not_submitted' ? 'Not submitted' : reviewMeta(r.status).label,
+      paymentOption: r.payment_option,
+      paymentStatus: r.payment_status,
+      cv: r.cv,
+      createdAt: iso(r.created_at),
+      submittedAt: iso(r.submitted_at),
+    })),
+    nextCursor: rows.length > view.limit && last ? cursorOf(last) : null,
+    total,
+    counts: { status, stage },
+  };
+}
+
+/** Every row of the view in its order, a page of `size` at a time (keyset), for the exports and bulk actions. */
+export async function* eachPage<T extends { id: number; sort_key: unknown }>(
+  db: Queryable,
+  view: QueueView,
+  build: (query: OrderedQuery) => Compilable<unknown>,
+  size = 1000,
+): AsyncGenerator<T[]> {
+  let cursor: QueueView['cursor'] = null;
+  for (;;) {
+    const compiled = build(ordered(view, cursor).limit(size)).compile();
+    const rows: T[] = (await db.query<T>(compiled.sql, [...compiled.parameters])).rows;
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+    const last: T = rows[rows.length - 1];
+    const value: string | number =
+      last.sort_key instanceof Date ? last.sort_key.toISOString() : (last.sort_key as string | number);
+    cursor = { value, id: last.id };
+  }
+}
+
+export function queueRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard): void {
+  app.get(
+    staffQueuePaths.queue,
+    {
+      schema: { summary: "One cohort's applications: filters, search, sort, keyset pages", tags: ['staff'] },
+    },
+    async (request) => {
+      await staff(request);
+      const view = await readQueueView(ctx.db, ctx, request.query as Query);
+      return { message: 'Applications', data: await queuePage(ctx.db, view) };
+    },
+  );
+}

@@ -1,0 +1,497 @@
+/**
+ * The staff queue, bulk decisions, CSV decisions, exports and the funnel: what an admin and a reviewer see and can
+ * do, on PGlite and on PostgreSQL when DATABASE_URL is set.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { ROUTES, applicationMachine, type ScreenMeta } from '../../machines/application.machine';
+import { paths } from '../../machines/rules/contract';
+import {
+  STAFF_COOKIE,
+  STAFF_MESSAGES,
+  STAFF_QUEUE_MESSAGES,
+  staffPaths,
+  staffQueuePaths,
+  type StaffBulkResult,
+  type StaffCsvResult,
+  type StaffFunnel,
+  type StaffQueuePage,
+} from '../../machines/rules/staff';
+import { currentCohort } from '../../server/db/cohorts';
+import { outboxMailer } from '../../server/mail/index';
+import { decisionMailer } from '../../server/staff/decisionMail';
+import {
+  databases,
+  json,
+  releaseDatabases,
+  START,
+  testApp,
+  verifiedApplicant,
+  type TestApp,
+} from './support';
+
+const ADMIN = 'director@bootcamp.example';
+const REVIEWER = 'reader@bootcamp.example';
+
+afterAll(releaseDatabases);
+
+interface AppSeed {
+  email: string;
+  firstname?: string;
+  lastname?: string;
+  phone?: string;
+  country?: string;
+  source?: string;
+  submitted?: Date | null;
+  status?: string | null;
+  eligibility?: string | null;
+  verified?: boolean;
+  employment?: boolean;
+  video?: boolean;
+  payment?: string;
+  cvByEmail?: boolean;
+}
+
+describe.each(databases)('staff queue, bulk, exports and funnel on $name', (database) => {
+  let t: TestApp;
+  let clock: Date;
+  let cohortId: number;
+  let cohortNumber: number;
+
+  beforeEach(async () => {
+    clock = START;
+    t = await testApp(database, { config: { staffEmails: [ADMIN], now: () => clock } });
+    const cohort = await currentCohort(t.db, START);
+    cohortId = cohort.id;
+    cohortNumber = cohort.number;
+  });
+  afterEach(() => t.close());
+
+  const signIn = async (email: string) => {
+    await t.app.inject({ method: 'POST', url: staffPaths.signIn, payload: { email } });
+    const code = await t.latestCode(email);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: staffPaths.verify,
+      payload: { email, token: code },
+    });
+    const cookie = res.cookies.find((c) => c.name === STAFF_COOKIE);
+    if (!cookie) throw new Error(res.body);
+    return `${STAFF_COOKIE}=${cookie.value}`;
+  };
+  const reviewer = async (admin: string) => {
+    await as(admin).post(staffPaths.team, { email: REVIEWER, role: 'reviewer' });
+    return signIn(REVIEWER);
+  };
+  const as = (cookie: string) => ({
+    get: (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
+    post: (url: string, payload: object | string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url, payload, headers: { cookie, ...headers } }),
+  });
+  const page = (res: LightMyRequestResponse) => json<{ data: StaffQueuePage }>(res).data;
+
+  async function insert(seeds: AppSeed[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (const [i, s] of seeds.entries()) {
+      const created = new Date(START.getTime() - (seeds.length - i) * 60_000);
+      const { rows } = await t.db.query<{ id: number }>(
+        `INSERT INTO applications (email, firstname, lastname, gender, country, city, phone, referral_source,
+           applied_cohort_id, cohort_id, email_verified_at, eligibility, eligibility_status, employment, video,
+           payment_option, cv_sent_by_email, submitted_at, review_status, created_at, updated_at)
+         VALUES ($1, $2, $3, 'female', $4, 'Lagos', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)
+         RETURNING id`,
+        [
+          s.email,
+          s.firstname ?? 'Ada',
+          s.lastname ?? `Obi${i}`,
+          s.country ?? 'Nigeria',
+          s.phone ?? `+234 803 000 ${String(1000 + i)}`,
+          s.source ?? 'On social media',
+          cohortId,
+          s.submitted ? cohortId : null,
+          s.verified === false ? null : created,
+          s.eligibility === null ? null : JSON.stringify({ education_focus: '=HYPERLINK("x")' }),
+          s.eligibility ?? 'eligible',
+          s.employment === false ? null : JSON.stringify({ employment_status: 'Unemployed' }),
+          s.video ? JSON.stringify({ videoProgress: 100, isVideoEnded: true, attemptCounter: 1 }) : null,
+          s.payment ?? '',
+          s.cvByEmail ?? false,
+          s.submitted === undefined ? new Date(START.getTime() - (seeds.length - i) * 1000) : s.submitted,
+          s.status ?? null,
+          created,
+        ],
+      );
+      ids.push(rows[0].id);
+    }
+    return ids;
+  }
+  const many = (n: number, prefix = 'p', extra: Partial<AppSeed> = {}) =>
+    insert(Array.from({ length: n }, (_, i) => ({ email: `${prefix}${i}@example.com`, ...extra })));
+
+  it('needs a staff session, answers no-store, and refuses a filter value it does not know', async () => {
+    expect((await t.app.inject({ method: 'GET', url: staffQueuePaths.queue })).statusCode).toBe(401);
+    const applicant = await verifiedApplicant(t, 'ada@example.com');
+    expect((await as(applicant).get(staffQueuePaths.queue)).statusCode).toBe(401);
+    expect((await as(applicant).get(staffQueuePaths.funnel)).statusCode).toBe(401);
+    expect((await as(applicant).get(staffQueuePaths.exportCsv)).statusCode).toBe(401);
+
+    const admin = await signIn(ADMIN);
+    const ok = await as(admin).get(staffQueuePaths.queue);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['cache-control']).toContain('no-store');
+    for (const [query, field] of [
+      ['status=maybe', 'status'],
+      ['stage=created,flying', 'stage'],
+      ['from=2026-02-30', 'from'],
+      ['sort=age', 'sort'],
+      ['limit=500', 'limit'],
+      ['cursor=bm90LWEtY3Vyc29y', 'cursor'],
+      ['cohort=99999', 'cohort'],
+    ]) {
+      const res = await as(admin).get(`${staffQueuePaths.queue}?${query}`);
+      expect({ query, status: res.statusCode }).toEqual({ query, status: field === 'cohort' ? 404 : 400 });
+      expect(Object.keys(json<{ data: { error: object } }>(res).data.error)).toEqual([field]);
+    }
+  });
+
+  it('filters by status, stage, country, source, dates, CV and search, with the counts for the chips', async () => {
+    const admin = await signIn(ADMIN);
+    await insert([
+      { email: 'ada@example.com', firstname: 'Ada', lastname: 'Obi', status: 'accepted', cvByEmail: true },
+      { email: 'bola@example.com', firstname: 'Bola', lastname: 'Ade', status: 'rejected', country: 'Ghana' },
+      { email: 'chidi@example.com', firstname: 'Chidi', lastname: 'Eze', phone: '+234 809 555 1234' },
+      { email: 'dayo@example.com', firstname: 'Dayo', submitted: null, employment: false, eligibility: null },
+      {
+        email: 'efe@example.com',
+        firstname: 'Efe',
+        submitted: null,
+        verified: false,
+        employment: false,
+        eligibility: null,
+      },
+      { email: 'femi@example.com', firstname: 'Femi', video: true, source: 'Through an organisation' },
+    ]);
+    const all = page(await as(admin).get(staffQueuePaths.queue));
+    expect(all.total).toBe(6);
+    expect(all.cohort).toMatchObject({ id: cohortId, number: cohortNumber, taken: 1 });
+    expect(all.counts.status).toMatchObject({ accepted: 1, rejected: 1, submitted: 2, not_submitted: 2 });
+    expect(all.counts.stage).toMatchObject({
+      created: 1,
+      eligibility: 0,
+      verified: 1,
+      submitted: 3,
+      video_watched: 1,
+    });
+
+    const names = async (query: string) =>
+      page(await as(admin).get(`${staffQueuePaths.queue}?${query}`)).rows.map((r) => r.name.split(' ')[0]);
+    expect(await names('status=accepted,rejected&sort=name')).toEqual(['Bola', 'Ada']);
+    expect(await names('stage=created,verified&sort=name&dir=desc')).toEqual(['Efe', 'Dayo']);
+    expect(await names('country=Ghana')).toEqual(['Bola']);
+    expect(await names(`source=${encodeURIComponent('Through an organisation')}`)).toEqual(['Femi']);
+    expect(await names('cv=yes')).toEqual(['Ada']);
+    expect(await names('q=chi')).toEqual(['Chidi']);
+    expect(await names('q=BOLA%40example')).toEqual(['Bola']);
+    expect(await names('q=555%201234')).toEqual(['Chidi']);
+    expect(await names('q=ada%20obi')).toEqual(['Ada']);
+    expect(await names('q=%25')).toEqual([]);
+    expect(await names('from=2026-11-24')).toEqual([]);
+    expect((await names('from=2026-11-23&to=2026-11-23')).length).toBe(4);
+
+    // The chips count every other filter: with status=accepted, the status chips still show the rest.
+    const chips = page(await as(admin).get(`${staffQueuePaths.queue}?status=accepted&country=Nigeria`));
+    expect(chips.total).toBe(1);
+    expect(chips.counts.status).toMatchObject({ accepted: 1, rejected: 0, submitted: 2 });
+  });
+
+  it('pages by cursor through every row once, in order, for each sort', async () => {
+    const admin = await signIn(ADMIN);
+    await insert(
+      Array.from({ length: 23 }, (_, i) => ({
+        email: `n${i}@example.com`,
+        lastname: ['Obi', 'Ade', 'Eze'][i % 3],
+        firstname: `F${i % 5}`,
+        status: [null, 'accepted', 'rejected', 'waitlisted'][i % 4],
+        eligibility: ['eligible', 'ineligible'][i % 2],
+        submitted: i % 6 === 0 ? null : new Date(START.getTime() - (i % 4) * 3600_000),
+      })),
+    );
+    for (const sort of ['submitted', 'created', 'name', 'eligibility', 'status']) {
+      for (const dir of ['asc', 'desc']) {
+        const seen: number[] = [];
+        let cursor: string | null = null;
+        let pages = 0;
+        do {
+          const query: string = `sort=${sort}&dir=${dir}&limit=5${cursor ? `&cursor=${cursor}` : ''}`;
+          const p = page(await as(admin).get(`${staffQueuePaths.queue}?${query}`));
+          seen.push(...p.rows.map((r) => r.id));
+          cursor = p.nextCursor;
+          pages += 1;
+        } while (cursor && pages < 10);
+        expect({ sort, dir, count: seen.length, unique: new Set(seen).size }).toEqual({
+          sort,
+          dir,
+          count: 23,
+          unique: 23,
+        });
+        const once = page(await as(admin).get(`${staffQueuePaths.queue}?sort=${sort}&dir=${dir}&limit=200`));
+        expect(once.rows.map((r) => r.id)).toEqual(seen);
+      }
+    }
+  });
+
+  it('bulk: a dry run previews the count and the email and changes nothing; a reviewer may not', async () => {
+    const admin = await signIn(ADMIN);
+    const ids = await many(4);
+    await t.db.query("UPDATE applications SET review_status = 'rejected' WHERE id = $1", [ids[3]]);
+    const dry = await as(admin).post(staffQueuePaths.bulk, { event: 'ACCEPT', ids, dryRun: true });
+    expect(dry.statusCode).toBe(200);
+    const result = json<{ data: StaffBulkResult }>(dry).data;
+    expect(result).toMatchObject({ dryRun: true, matched: 4, applied: { ACCEPT: 3 } });
+    expect(result.refused).toEqual([
+      { id: ids[3], reason: STAFF_MESSAGES.notAllowedNow('Not successful', 'ACCEPT') },
+    ]);
+    expect(result.preview[0]).toMatchObject({ event: 'ACCEPT', to: 'p0@example.com' });
+    expect(result.preview[0].subject).toContain('You are accepted');
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM review_events');
+    expect(rows[0].n).toBe(0);
+
+    const readerCookie = await reviewer(admin);
+    const refused = await as(readerCookie).post(staffQueuePaths.bulk, { event: 'ACCEPT', ids });
+    expect(refused.statusCode).toBe(403);
+    const bad = await as(admin).post(staffQueuePaths.bulk, { event: 'UNDO', ids });
+    expect(json(bad).message).toBe(STAFF_QUEUE_MESSAGES.bulkEvent);
+  });
+
+  it('bulk accept by filter holds the seat cap in the sort order, waitlists the rest, and emails each once', async () => {
+    const admin = await signIn(ADMIN);
+    await t.db.query('UPDATE cohorts SET seats = 4 WHERE id = $1', [cohortId]);
+    await insert([{ email: 'taken@example.com', status: 'paid' }]);
+    const ids = await insert(
+      ['e', 'a', 'd', 'b', 'c', 'f'].map((l) => ({ email: `${l}@example.com`, lastname: l.toUpperCase() })),
+    );
+    const filter = { sort: 'name', dir: 'asc', status: 'submitted' };
+    const res = await as(admin).post(staffQueuePaths.bulk, { event: 'ACCEPT', filter, capSeats: true });
+    const result = json<{ data: StaffBulkResult }>(res).data;
+    expect(result).toMatchObject({
+      matched: 6,
+      applied: { ACCEPT: 3, WAITLIST: 3 },
+      refused: [],
+      seatsFree: 3,
+    });
+    const { rows } = await t.db.query<{ lastname: string; review_status: string }>(
+      'SELECT lastname, review_status FROM applications WHERE id = ANY($1) ORDER BY lastname',
+      [ids],
+    );
+    expect(rows.map((r) => `${r.lastname}:${r.review_status}`)).toEqual([
+      'A:accepted',
+      'B:accepted',
+      'C:accepted',
+      'D:waitlisted',
+      'E:waitlisted',
+      'F:waitlisted',
+    ]);
+    // Without capSeats a full cohort accepts no one more, and says why.
+    const more = await as(admin).post(staffQueuePaths.bulk, { event: 'ACCEPT', ids: [ids[0]] });
+    expect(json<{ data: StaffBulkResult }>(more).data.refused).toEqual([
+      { id: ids[0], reason: STAFF_QUEUE_MESSAGES.seatsFull },
+    ]);
+
+    const audit = await t.db.query<{ detail: { accepted: number } | string }>(
+      "SELECT detail FROM audit_log WHERE action = 'bulk'",
+    );
+    expect(audit.rows.length).toBe(2);
+
+    const mailer = decisionMailer({
+      db: t.db,
+      mailer: outboxMailer(t.db),
+      config: { now: () => clock, publicUrl: 'http://localhost:3000' },
+    });
+    clock = new Date(clock.getTime() + 6 * 60_000);
+    expect(await mailer.sendDue()).toBe(6);
+    expect(await mailer.sendDue()).toBe(0);
+    const decisions = (await t.mails()).filter((m) => /^[a-f]@example\.com$/.test(m.to));
+    expect(decisions.length).toBe(6);
+    expect(
+      decisions
+        .filter((m) => m.subject.includes('waitlist'))
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(['d@example.com', 'e@example.com', 'f@example.com']);
+  });
+
+  it('bulk rejects 1000 applications in one request, each once', async () => {
+    const admin = await signIn(ADMIN);
+    const ids = await insert(
+      Array.from({ length: 1000 }, (_, i) => ({
+        email: `k${i}@example.com`,
+        status: i < 10 ? 'withdrawn' : null,
+      })),
+    );
+    const started = Date.now();
+    const res = await as(admin).post(staffQueuePaths.bulk, {
+      event: 'REJECT',
+      ids: [...ids, ...ids.slice(0, 5)],
+    });
+    const seconds = (Date.now() - started) / 1000;
+    const result = json<{ data: StaffBulkResult }>(res).data;
+    expect(result.applied).toEqual({ REJECT: 990 });
+    expect(result.refused.length).toBe(10);
+    const { rows } = await t.db.query<{ n: number; apps: number }>(
+      "SELECT count(*)::int AS n, count(DISTINCT application_id)::int AS apps FROM review_events WHERE event = 'REJECT'",
+    );
+    expect(rows[0]).toEqual({ n: 990, apps: 990 });
+    console.info(`bulk reject of 1000 on ${database.name}: ${seconds.toFixed(2)} s`);
+  }, 60_000);
+
+  it('decisions from a CSV: a dry run sorts the rows, then the allowed ones are applied', async () => {
+    const admin = await signIn(ADMIN);
+    await insert([
+      { email: 'ada@example.com' },
+      { email: 'bola@example.com', status: 'rejected' },
+      { email: 'chidi@example.com' },
+    ]);
+    const csv =
+      '\uFEFFemail,decision\nADA@example.com,accept\nbola@example.com,accept\nnobody@example.com,reject\nchidi@example.com,maybe\n';
+    const dry = await as(admin).post(`${staffQueuePaths.bulkCsv}?dryRun=1`, csv, {
+      'content-type': 'text/csv',
+    });
+    expect(dry.statusCode).toBe(200);
+    const preview = json<{ data: StaffCsvResult }>(dry).data;
+    expect(preview.rows.map((r) => [r.line, r.outcome])).toEqual([
+      [2, 'ok'],
+      [3, 'refused'],
+      [4, 'unknown'],
+      [5, 'invalid'],
+    ]);
+    const unchanged = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM review_events');
+    expect(unchanged.rows[0].n).toBe(0);
+
+    const applied = await as(admin).post(staffQueuePaths.bulkCsv, csv, { 'content-type': 'text/csv' });
+    expect(json<{ data: StaffCsvResult }>(applied).data.applied).toEqual({ ACCEPT: 1 });
+    const { rows } = await t.db.query<{ review_status: string | null }>(
+      "SELECT review_status FROM applications WHERE email = 'ada@example.com'",
+    );
+    expect(rows[0].review_status).toBe('accepted');
+    const json400 = await as(admin).post(staffQueuePaths.bulkCsv, { rows: [] });
+    expect(json400.statusCode).toBe(415);
+  });
+
+  it("exports the filter as CSV with a BOM; email and phone only in an admin's export; formulas neutralised", async () => {
+    const admin = await signIn(ADMIN);
+    await insert([
+      { email: 'ada@example.com', firstname: 'Adaèze', status: 'accepted' },
+      { email: 'bola@example.com', firstname: '=cmd|calc', status: 'rejected' },
+      { email: 'chidi@example.com', status: 'rejected' },
+    ]);
+    const res = await as(admin).get(`${staffQueuePaths.exportCsv}?status=rejected`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['cache-control']).toContain('no-store');
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines.length).toBe(3);
+    expect(lines[0]).toContain('email');
+    expect(lines[0]).toContain('education_focus');
+    expect(res.body).toContain('bola@example.com');
+    expect(res.body).toContain("'=cmd|calc");
+    expect(res.body).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(res.body).not.toContain('ada@example.com');
+
+    const everyone = await as(admin).get(staffQueuePaths.exportCsv);
+    expect(everyone.body).toContain('Adaèze');
+
+    const readerCookie = await reviewer(admin);
+    const limited = await as(readerCookie).get(`${staffQueuePaths.exportCsv}?status=rejected`);
+    expect(limited.statusCode).toBe(200);
+    expect(limited.body).not.toContain('@example.com');
+    expect(limited.body).not.toContain('+234');
+    expect(limited.body.split('\n')[0]).not.toContain('email');
+    const audit = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'export'",
+    );
+    expect(audit.rows[0].n).toBe(3);
+  });
+
+  it("zips the filter's CVs from storage for an admin, and only for an admin", async () => {
+    const admin = await signIn(ADMIN);
+    const ids = await insert([
+      { email: 'ada@example.com', lastname: 'Obi' },
+      { email: 'bola@example.com', lastname: 'Ade' },
+    ]);
+    writeFileSync(join(t.storageDir, 'stored-cv-1'), '%PDF-1.7 ada');
+    await t.db.query(
+      "INSERT INTO cvs (application_id, stored_name, original_name, kind, size, created_at) VALUES ($1, 'stored-cv-1', 'cv.pdf', 'pdf', 12, $2)",
+      [ids[0], START],
+    );
+    const res = await as(admin).get(staffQueuePaths.cvsZip);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(res.rawPayload.includes(Buffer.from(`${ids[0]}-Obi.pdf`))).toBe(true);
+    expect(res.rawPayload.includes(Buffer.from('%PDF-1.7 ada'))).toBe(true);
+    expect(res.rawPayload.includes(Buffer.from(`${ids[1]}-Ade`))).toBe(false);
+    const readerCookie = await reviewer(admin);
+    expect((await as(readerCookie).get(staffQueuePaths.cvsZip)).statusCode).toBe(403);
+  });
+
+  it("the funnel follows the application chart's screens, counts anonymous steps and refused saves", async () => {
+    const admin = await signIn(ADMIN);
+    await insert([
+      { email: 'a@example.com', status: 'accepted', video: true, payment: 'Pay in full (15% off)' },
+      { email: 'b@example.com' },
+      { email: 'c@example.com', submitted: null, employment: false, eligibility: null },
+      { email: 'd@example.com', submitted: null, employment: false, eligibility: null, verified: false },
+    ]);
+    for (const step of ['getStarted', 'getStarted', 'biodata']) {
+      const beacon = await t.app.inject({ method: 'POST', url: '/api/v1/funnel/step', payload: { step } });
+      expect(beacon.statusCode).toBe(204);
+      expect(beacon.headers['set-cookie']).toBeUndefined();
+    }
+    const badBeacon = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/funnel/step',
+      payload: { step: 'success' },
+    });
+    expect(badBeacon.statusCode).toBe(400);
+
+    // A refused save is counted by route, field and message.
+    const cookie = await verifiedApplicant(t, 'e@example.com');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: paths.eligibility,
+      payload: { email: 'e@example.com' },
+      headers: { cookie },
+    });
+    expect(refused.statusCode).toBe(400);
+
+    const res = await as(admin).get(`${staffQueuePaths.funnel}?cohort=${cohortNumber}`);
+    expect(res.statusCode).toBe(200);
+    const data = json<{ data: StaffFunnel }>(res).data;
+    const screens = ROUTES.map((r) => (applicationMachine.states[r.state].config.meta as ScreenMeta).title);
+    const titles = data.steps.map((s) => s.title);
+    expect(screens.filter((s) => titles.includes(s))).toEqual(titles.filter((s) => screens.includes(s)));
+    const reached = Object.fromEntries(data.steps.map((s) => [s.state, s.reached]));
+    expect(reached).toMatchObject({
+      getStarted: 2,
+      biodata: 1,
+      verifyEmail: 5,
+      eligibility: 4,
+      success: 2,
+      confirmation: 1,
+      payment_chosen: 1,
+      paid: 0,
+    });
+    expect(data.steps.find((s) => s.state === 'biodata')?.dropOff).toBe(0.5);
+    expect(data.decisions).toMatchObject({ accepted: 1, submitted: 1 });
+    expect(data.paymentOptions).toEqual({ 'Pay in full (15% off)': 1 });
+    expect(data.validationErrors.length).toBeGreaterThan(0);
+    expect(data.validationErrors[0]).toMatchObject({ route: paths.eligibility, count: 1 });
+    expect(JSON.stringify(data.validationErrors)).not.toContain('e@example.com');
+  });
+});
