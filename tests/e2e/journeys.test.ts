@@ -25,6 +25,7 @@ import {
 } from './support/journey';
 import { startServer, type RunningServer } from './support/server';
 import { readMailbox, storedApplication } from './support/wizardDriver';
+import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '../../machines/rules/payments';
 
 let server: RunningServer;
 let browser: Browser;
@@ -114,7 +115,7 @@ describe('journeys a happy path misses', () => {
     await reloadOn('/apply/confirmation', 'Congratulations, you have been accepted!');
     const stored = await storedApplication(server, page.context(), email);
     expect(stored.data[0]).toMatchObject({
-      payment_option: 'Pay the commitment fee',
+      payment_option: OPTION_FULL_PAYMENT,
       other: { key_challenge: ANSWERS.keyChallenge },
     });
   });
@@ -362,7 +363,7 @@ describe('journeys a happy path misses', () => {
       await click(page, 'Proceed to payment');
       await page.getByRole('heading', { name: 'Payment options' }).waitFor();
       await snap('payment-options');
-      await page.getByRole('button', { name: 'Choose Pay the commitment fee' }).click();
+      await page.getByRole('button', { name: `Choose ${OPTION_FULL_PAYMENT}` }).click();
       await page.getByRole('heading', { name: 'Confirm your payment option' }).waitFor();
       await snap('payment-confirm');
       await click(page, 'Yes proceed');
@@ -372,7 +373,7 @@ describe('journeys a happy path misses', () => {
       await page.getByRole('button', { name: 'Proceed to Payment Portal' }).waitFor();
       await snap('payment-details');
       await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Choose Pay in three monthly instalments' }).click();
+      await page.getByRole('button', { name: `Choose ${OPTION_INSTALMENTS}` }).click();
       await click(page, 'Yes proceed');
       await page.getByRole('heading', { name: 'Sandbox checkout: test mode' }).waitFor();
       await snap('instalment-checkout');
@@ -384,7 +385,7 @@ describe('journeys a happy path misses', () => {
       expect(stored.data[0]).toMatchObject({
         firstname: ANSWERS.firstname,
         communications: { referral_detail: 'Chioma Eze' },
-        payment_option: 'Pay in three monthly instalments',
+        payment_option: OPTION_INSTALMENTS,
       });
       expect(stored.data[0].submitted_at).not.toBe('');
     },

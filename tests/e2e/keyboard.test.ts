@@ -10,6 +10,7 @@ import { launchBrowser } from './support/browser';
 import { freshEmail, onScreen } from './support/journey';
 import { startServer, type RunningServer } from './support/server';
 import { newestCode, PDF, storedApplication } from './support/wizardDriver';
+import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 
 let server: RunningServer;
 let browser: Browser;
@@ -221,7 +222,7 @@ describe('the wizard with the keyboard alone', () => {
     await onScreen(page, '/apply/confirmation', 'Congratulations, you have been accepted!');
     await pressButton(page, 'Proceed to payment');
     await tabTo(page, 'button:not([disabled])[aria-describedby^="payment-option-"]');
-    await pressButton(page, 'Choose Pay the commitment fee');
+    await pressButton(page, `Choose ${OPTION_FULL_PAYMENT}`);
     await page.getByRole('heading', { name: 'Confirm your payment option' }).waitFor();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Your choice has been recorded' }).waitFor();
@@ -234,7 +235,7 @@ describe('the wizard with the keyboard alone', () => {
       gender: 'female',
       communications: { referral_source: 'On social media' },
       employment: { unemployment_duration: '6-12 months', job_urgency: 7 },
-      payment_option: 'Pay the commitment fee',
+      payment_option: OPTION_FULL_PAYMENT,
     });
     expect(stored.data[0].submitted_at).not.toBe('');
     await context.close();

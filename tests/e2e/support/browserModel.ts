@@ -41,6 +41,7 @@ import {
 } from '../../../machines/rules';
 import { GOOD, MODEL_EMAIL, MODEL_INPUT, NAVIGATION, screenGroup } from '../../machines/application.model';
 import { transitionKey } from '../../machines/support/graphReplay';
+import { OPTION_FULL_PAYMENT } from '../../../machines/rules/payments';
 
 type Snapshot = AnyMachineSnapshot;
 /** What an invoked actor tells the machine when it finishes or fails. */
@@ -288,7 +289,7 @@ const PERSON_EVENTS: ApplicationEvent[] = [
   WRONG_NAME_CV,
   { type: 'CV.HELP' },
   { type: 'CV.SENT' },
-  { type: 'PAYMENT.CHOSEN', option: 'Pay the commitment fee' },
+  { type: 'PAYMENT.CHOSEN', option: OPTION_FULL_PAYMENT },
   { type: 'PAYMENT.FAILED' },
   { type: 'REMINDER.SET', reminderDate: '2026-12-01T09:00:00.000Z' },
   { type: 'VIDEO.SUBMITTED' },
