@@ -15,7 +15,7 @@ import { proxyTrust, type Config } from './config';
 import { cohortCache, type CohortCache } from './db/cohorts';
 import type { Db } from './db/index';
 import { rateCounters, type RateCounters } from './db/rateCounters';
-import { errorHandler } from './errors';
+import { errorHandler, frameworkError } from './errors';
 import { HttpError } from './http';
 import { RequestLogs } from './logging';
 import type { Mailer } from './mail/index';
@@ -70,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     ...serverTimeouts(timeouts),
+    frameworkErrors: frameworkError,
     logger: options.logger ?? false,
     // One line per request at most (logging.ts).
     logController: new RequestLogs(),
@@ -94,7 +95,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   app.setErrorHandler(errorHandler);
-  refuseCrossSiteWrites(app, config.publicUrl);
   cutSlowBodies(app, timeouts, (request) => request.routeOptions.url === paths.uploadCv);
   await app.register(cookie);
   sendSecurityHeaders(
@@ -119,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   );
   noStoreApi(app);
+  // After the security headers' hook, so that a refusal carries them too.
+  refuseCrossSiteWrites(app, config.publicUrl);
   await app.register(rateLimit, {
     global: false,
     store: dbRateLimitStore(ctx.counters, config.now),

@@ -86,3 +86,8 @@ export function errorHandler(
   noteFailure(request, error);
   return reply.code(500).send({ message: SERVER_MESSAGES.serverError });
 }
+
+/** Fastify's own refusals before any route (a URL that does not decode): 400 in our words, not Fastify's. */
+export function frameworkError(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply.code(400).send({ message: SERVER_MESSAGES.invalidRequest });
+}

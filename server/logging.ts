@@ -14,7 +14,7 @@ export const maskUrl = (url: string): string =>
   url
     .split('?')[0]
     .replace(/(\/bootcamp\/(?:get-application|update)\/)[^/]*/, '$1:email')
-    .replace(/[^/\s]+@[^/\s]+/g, ':email');
+    .replace(/[^/\s]+(?:@|%40)[^/\s]+/gi, ':email');
 
 export function logOptions(): LogOptions {
   return {
@@ -26,6 +26,9 @@ export function logOptions(): LogOptions {
         'res.headers["set-cookie"]',
         '*.email',
         '*.token',
+        // @fastify/multipart logs its options at trace, the request's headers (and so the session cookie) in them.
+        'busboyOptions.headers',
+        '*.headers.cookie',
       ],
       censor: '[redacted]',
     },

@@ -4,7 +4,9 @@
  * seconds; past its time a request is answered 408 and its connection closed.
  */
 import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fail } from './http';
 import { SERVER_MESSAGES } from './messages';
 
 export interface Timeouts {
@@ -32,6 +34,7 @@ export const TIMEOUTS: Timeouts = {
 export const serverTimeouts = (t: Timeouts) =>
   ({
     connectionTimeout: t.idleMs,
+    clientErrorHandler,
     requestTimeout: t.uploadMs,
     http: {
       headersTimeout: t.headersMs,
@@ -39,21 +42,50 @@ export const serverTimeouts = (t: Timeouts) =>
     },
   }) satisfies Partial<FastifyHttpOptions<Server>>;
 
+/** Node's own refusals (headers too slow or too big, not HTTP at all), in our words. */
+function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  const [status, reason, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', SERVER_MESSAGES.tooSlow]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', SERVER_MESSAGES.tooLarge]
+        : [400, 'Bad Request', SERVER_MESSAGES.invalidRequest];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 const hasBody = (request: FastifyRequest): boolean => {
   const length = request.headers['content-length'];
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 };
 
-/** Answers 408 when possible, then closes the connection: the rest of the body is never read. */
+const tooSlow = () => fail(408, SERVER_MESSAGES.tooSlow);
+
+/**
+ * Ends a request whose body is late. Whatever is reading the body (the JSON parser, the form parser and the file
+ * being stored) fails with a 408, which the error handler answers as usual, closing the connection; what was
+ * stored of a file is deleted. With nothing reading it, the 408 is written here.
+ */
 function cut(request: FastifyRequest, reply: FastifyReply): void {
-  const socket = request.raw.socket;
+  const raw = request.raw;
   if (reply.raw.headersSent) {
-    socket.destroy();
+    raw.destroy();
     return;
   }
-  request.log.info({ req: request, res: { statusCode: 408 } }, 'request body too slow');
+  if (raw.listenerCount('error') > 0) {
+    raw.emit('error', tooSlow());
+    // Should the answer not come, the connection goes anyway.
+    setTimeout(() => raw.destroy(), 5_000).unref();
+    return;
+  }
   reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
-  reply.raw.end(JSON.stringify({ message: SERVER_MESSAGES.tooSlow }), () => socket.destroy());
+  reply.raw.end(JSON.stringify({ message: SERVER_MESSAGES.tooSlow }), () => raw.destroy());
 }
 
 /**

@@ -108,6 +108,8 @@ export async function testApp(
     mailer?: (db: Db) => Mailer;
     clientDir?: string;
     logger?: AppOptions['logger'];
+    /** Shorter limits for slow clients (server/timeouts.ts). */
+    timeouts?: AppOptions['timeouts'];
     /** What the app sees of the database (to count its statements or make one fail); `t.db` stays the real one. */
     wrapDb?: (db: Db) => Db;
   } = {},
@@ -124,6 +126,7 @@ export async function testApp(
     clientDir: options.clientDir,
     config,
     logger: options.logger,
+    timeouts: options.timeouts,
   });
   await app.ready();
   const mails = () => readOutbox(db);

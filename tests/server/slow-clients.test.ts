@@ -1,0 +1,197 @@
+/**
+ * Slow clients over real sockets: a body or headers that trickle are cut with a 408 and the connection closed; a
+ * CV upload without the session is refused before its body is read, and nothing reaches the storage. The limits
+ * are shortened here (server/timeouts.ts has the real ones); every socket is bounded and closed by the test.
+ */
+import { readdirSync } from 'node:fs';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../../machines/rules/contract';
+import { FIELD_MESSAGES } from '../../machines/rules/messages';
+import { SERVER_MESSAGES } from '../../server/messages';
+import {
+  cvForm,
+  databases,
+  pdf,
+  releaseDatabases,
+  testApp,
+  verifiedApplicant,
+  type TestApp,
+} from './support';
+
+afterAll(releaseDatabases);
+
+const TIMEOUTS = { headersMs: 1_000, bodyMs: 1_000, uploadMs: 2_500, idleMs: 10_000 };
+/** How long the test's own client keeps trickling before it gives up (far past every limit above). */
+const CLIENT_GIVES_UP_MS = 15_000;
+
+interface Exchange {
+  status: number;
+  body: string;
+  /** From connecting to the server closing the connection. */
+  ms: number;
+  closedByServer: boolean;
+}
+
+/** Sends `head` (and `first`), then one byte every `everyMs` until the server closes or the client gives up. */
+function trickle(port: number, head: string | Buffer, everyMs = 100, first?: Buffer): Promise<Exchange> {
+  return new Promise((done) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const started = Date.now();
+    let text = '';
+    let gaveUp = false;
+    socket.on('data', (chunk) => (text += chunk.toString()));
+    socket.on('error', () => undefined);
+    socket.write(head);
+    if (first) socket.write(first);
+    const drip = setInterval(() => {
+      if (Date.now() - started > CLIENT_GIVES_UP_MS) {
+        gaveUp = true;
+        socket.destroy();
+      } else if (socket.writable) socket.write('a');
+    }, everyMs);
+    socket.on('close', () => {
+      clearInterval(drip);
+      const [head_, ...rest] = text.split('\r\n\r\n');
+      done({
+        status: Number(head_.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? 0),
+        body: rest.join('\r\n\r\n'),
+        ms: Date.now() - started,
+        closedByServer: !gaveUp,
+      });
+    });
+  });
+}
+
+describe.each(databases)('slow clients on $name', (database) => {
+  let t: TestApp;
+  let cookie: string;
+  let port: number;
+  const stored = () => readdirSync(t.storageDir).length;
+  const cvRows = async () => (await t.db.query('SELECT id FROM cvs')).rows.length;
+  const figures: string[] = [];
+
+  beforeAll(async () => {
+    t = await testApp(database, { timeouts: TIMEOUTS });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as net.AddressInfo).port;
+    cookie = await verifiedApplicant(t, 'ada@example.com');
+  });
+  afterAll(async () => {
+    console.info(`slow clients on ${database.name}:\n  ${figures.join('\n  ')}`);
+    await t.close();
+  });
+
+  const post = (path: string, headers: Record<string, string>) =>
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+    Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('') +
+    '\r\n';
+
+  it('cuts a JSON body that trickles with a 408 in words and closes the connection', async () => {
+    const res = await trickle(
+      port,
+      post(paths.employment, { 'content-type': 'application/json', 'content-length': '5000', cookie }),
+    );
+    figures.push(`JSON body trickling 10 bytes/s: 408 after ${res.ms} ms (limit ${TIMEOUTS.bodyMs} ms)`);
+    expect(res.closedByServer).toBe(true);
+    expect(res.status).toBe(408);
+    expect(JSON.parse(res.body)).toEqual({ message: SERVER_MESSAGES.tooSlow });
+  });
+
+  it('cuts headers that trickle', async () => {
+    const res = await trickle(port, `POST ${paths.employment} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: `);
+    figures.push(`headers trickling: ${res.status} after ${res.ms} ms (limit ${TIMEOUTS.headersMs} ms)`);
+    expect(res.closedByServer).toBe(true);
+    expect(res.status).toBe(408);
+    expect(JSON.parse(res.body)).toEqual({ message: SERVER_MESSAGES.tooSlow });
+  });
+
+  it('cuts a CV upload that trickles after its longer limit, keeping no part of the file', async () => {
+    const { payload, headers } = cvForm('ada@example.com', pdf(900_000));
+    const start = payload.subarray(0, payload.indexOf('%PDF') + 2048);
+    const res = await trickle(
+      port,
+      post(paths.uploadCv, { ...headers, 'content-length': String(payload.length), cookie }),
+      100,
+      start,
+    );
+    figures.push(`CV upload trickling: 408 after ${res.ms} ms (limit ${TIMEOUTS.uploadMs} ms)`);
+    expect(res.closedByServer).toBe(true);
+    expect(res.status).toBe(408);
+    expect(res.ms).toBeGreaterThanOrEqual(TIMEOUTS.uploadMs);
+    await expect.poll(stored).toBe(0);
+    expect(await cvRows()).toBe(0);
+  });
+
+  it('refuses a CV upload without the session before reading its body: nothing reaches the storage', async () => {
+    const { payload, headers } = cvForm('ada@example.com', pdf(10 * 1024 * 1024 - 4096));
+    // The client announces 10 MB and sends only the first 4 KB: the answer comes without the rest.
+    const res = await trickle(
+      port,
+      post(paths.uploadCv, { ...headers, 'content-length': String(payload.length) }),
+      100,
+      payload.subarray(0, 4096),
+    );
+    figures.push(`CV upload without session: ${res.status} after ${res.ms} ms with 4 KB of 10 MB sent`);
+    expect(res.closedByServer).toBe(true);
+    expect(res.status).toBe(401);
+    expect(JSON.parse(res.body).message).toBe(SERVER_MESSAGES.needSession);
+    expect(res.ms).toBeLessThan(TIMEOUTS.bodyMs);
+    expect(stored()).toBe(0);
+  });
+
+  it('refuses a file sent before the email (400) and keeps nothing', async () => {
+    const boundary = 'xxfirst';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      pdf(4096),
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\nada@example.com\r\n--${boundary}--\r\n`,
+      ),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: paths.uploadCv,
+      payload: body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: FIELD_MESSAGES.email,
+      data: { error: { email: [FIELD_MESSAGES.email] } },
+    });
+    expect(stored()).toBe(0);
+    expect(await cvRows()).toBe(0);
+  });
+
+  it('cuts many trickling connections at once, and still serves a CV upload at a normal pace', async () => {
+    const count = 40;
+    const started = Date.now();
+    const all = await Promise.all(
+      Array.from({ length: count }, () =>
+        trickle(
+          port,
+          post(paths.other, { 'content-type': 'application/json', 'content-length': '2000', cookie }),
+          250,
+        ),
+      ),
+    );
+    figures.push(
+      `${count} trickling connections: ${all.filter((r) => r.status === 408).length} answered 408, all closed after ${Date.now() - started} ms`,
+    );
+    expect(all.every((r) => r.closedByServer && r.status === 408)).toBe(true);
+
+    const form = cvForm('ada@example.com', pdf(300_000));
+    const ok = await fetch(`http://127.0.0.1:${port}${paths.uploadCv}`, {
+      method: 'POST',
+      headers: { ...form.headers, cookie },
+      body: new Uint8Array(form.payload),
+    });
+    expect(ok.status).toBe(200);
+    expect(await cvRows()).toBe(1);
+  });
+});
