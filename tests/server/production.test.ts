@@ -88,7 +88,8 @@ describe('the production server process', () => {
       { NODE_ENV: 'production', SMTP_URL: `smtp://127.0.0.1:${await freePort()}` },
       dataDir,
     );
-  });
+    // Starting the real process (tsx, PGlite) takes long on a busy machine.
+  }, 120_000);
   afterAll(async () => {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -103,7 +104,7 @@ describe('the production server process', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 
   it('answers 404 for the outbox and the docs', async () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
