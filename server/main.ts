@@ -14,6 +14,7 @@ import { pruneIdempotency } from './idempotency';
 import { outboxMailer, smtpMailer } from './mail/index';
 import { logOptions } from './logging';
 import { reminderPollMs, reminderScheduler } from './reminders';
+import { decisionMailer } from './staff/decisionMail';
 
 async function main(): Promise<void> {
   const env = readEnv();
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
     pollMs: reminderPollMs(),
     log: app.log,
   });
+  // Decision emails leave once their undo window has passed (server/staff/decisionMail.ts).
+  const decisions = decisionMailer({ db, mailer, config: env, pollMs: reminderPollMs(), log: app.log });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -60,6 +63,7 @@ async function main(): Promise<void> {
     // close() stops accepting connections and waits for the requests in flight.
     await app.close();
     await reminders.stop();
+    await decisions.stop();
     await db.close();
     unlock();
     process.exit(0);
@@ -70,6 +74,7 @@ async function main(): Promise<void> {
   await app.listen({ port: env.port, host: env.host });
   // Sends what fell due while the server was down, then polls.
   reminders.start();
+  decisions.start();
   app.log.info(
     { mail: mailer.transport, database: db.engine },
     `The Employment Bootcamp is running on ${env.publicUrl}` +
