@@ -1,0 +1,91 @@
+/**
+ * The landing page names the cohort the server calls current, on a 390 px phone, in the first HTML and after
+ * hydration, and the wizard names the same one. (The switch to the next cohort when a deadline passes is in
+ * tests/server/landing.test.ts, where the server's clock can move.)
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths, type CohortInfo } from '../../machines/rules/contract';
+import { cohortLabels, type CohortLabels } from '../../machines/rules/landingCohort';
+import { launchBrowser, screenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let current: CohortInfo;
+let cohort: CohortLabels;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  current = ((await (await fetch(`${server.url}${paths.currentCohort}`)).json()) as { data: CohortInfo[] })
+    .data[0];
+  cohort = cohortLabels({
+    number: current.number,
+    startDate: current.start_date,
+    applicationDeadline: current.application_deadline,
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The sentences that quote the cohort, as a visitor reads them. */
+const quoted = () => [
+  `Cohort ${cohort.number} · starts ${cohort.start}`,
+  `Cohort ${cohort.number} starts ${cohort.start}`,
+  `Applications close ${cohort.deadline}`,
+];
+
+describe('the live cohort on the landing page (390 px)', () => {
+  it('is in the first HTML, compressed or not, and no fixed cohort is', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const response = await fetch(`${server.url}/`, { headers: { 'accept-encoding': encoding } });
+      expect(response.status).toBe(200);
+      const text = (await response.text()).replace(/<!-- -->/g, '');
+      for (const sentence of quoted()) expect(text).toContain(sentence);
+      expect(text).not.toContain('%%COHORT');
+      expect(text).not.toContain('10 March 2025');
+    }
+  });
+
+  it('stays the same text once hydrated, with no hydration error, and the wizard names the same cohort', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    // Hydrated: the sliders know the viewport width only once React runs in the page.
+    await page.waitForSelector('.slider-track[data-per-view]');
+    const text = await page.locator('body').innerText();
+    expect(text).toContain(`Cohort ${cohort.number} · starts ${cohort.start}`);
+    expect(await page.locator('.keyinfo-lead').first().textContent()).toBe(
+      `Cohort ${cohort.number} starts ${cohort.start}`,
+    );
+    await expect(page.locator('#gant').innerText()).resolves.toContain(
+      `Applications close ${cohort.deadline}`,
+    );
+    await expect(page.locator('#whatsItGonnaBe').innerText()).resolves.toContain(
+      `Cohort ${cohort.number} starts ${cohort.start}.`,
+    );
+    await page.getByRole('button', { name: 'When does the next cohort start?' }).click();
+    await expect(page.locator('#faq').innerText()).resolves.toContain(
+      `Cohort ${cohort.number} starts on ${cohort.start}`,
+    );
+    await expect(page.locator('meta[name="description"]').getAttribute('content')).resolves.toContain(
+      `Cohort ${cohort.number} starts ${cohort.start}.`,
+    );
+    expect(errors).toEqual([]);
+    await screenshot(page, 'live-cohort-390');
+
+    await page.goto(`${server.url}/apply`);
+    await page.getByText(`Applications are open for ${current.name}.`).waitFor();
+    expect(current.name).toBe(`Cohort ${cohort.number}`);
+    await context.close();
+  });
+});
