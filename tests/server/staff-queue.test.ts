@@ -22,6 +22,8 @@ import {
 import { currentCohort } from '../../server/db/cohorts';
 import { outboxMailer } from '../../server/mail/index';
 import { decisionMailer } from '../../server/staff/decisionMail';
+import { faker } from '@faker-js/faker';
+import { seed } from '../../scripts/seed';
 import {
   databases,
   json,
@@ -493,5 +495,20 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
     expect(data.validationErrors.length).toBeGreaterThan(0);
     expect(data.validationErrors[0]).toMatchObject({ route: paths.eligibility, count: 1 });
     expect(JSON.stringify(data.validationErrors)).not.toContain('e@example.com');
+  });
+
+  it('the seed fills every stage and review status, and the queue and funnel read it', async () => {
+    faker.seed(7);
+    expect(await seed(t.db, 400, t.storageDir, START)).toBe(400);
+    const admin = await signIn(ADMIN);
+    const all = page(await as(admin).get(`${staffQueuePaths.queue}?limit=1`));
+    expect(all.total).toBe(400);
+    for (const [status, n] of Object.entries(all.counts.status))
+      expect({ status, some: n > 0 }).toEqual({ status, some: true });
+    for (const [stage, n] of Object.entries(all.counts.stage))
+      expect({ stage, some: n > 0 }).toEqual({ stage, some: true });
+    const funnelData = json<{ data: StaffFunnel }>(await as(admin).get(staffQueuePaths.funnel)).data;
+    expect(funnelData.steps.every((s) => s.reached > 0)).toBe(true);
+    expect(funnelData.steps.find((s) => s.state === 'other')?.medianSeconds).toBeGreaterThan(0);
   });
 });
