@@ -170,6 +170,9 @@ export function resolveRoute(context: PersistedApplication, path: string): Scree
   const verified = isVerified(context);
   if (route.needs === 'started' && !started) return 'getStarted';
   if (route.state === 'verifyEmail' && verified) return 'eligibility';
+  // Once the application exists, its bio data and contact details show only to whoever proved the email.
+  if ((route.state === 'biodata' || route.state === 'communications') && context.existing && !verified)
+    return 'verifyEmail';
   if (route.needs === 'verified' || route.needs === 'eligible' || route.needs === 'submitted') {
     if (!started) return 'getStarted';
     if (!verified) return 'verifyEmail';
@@ -524,10 +527,10 @@ export const applicationMachine = setup({
       states: {
         editing: {
           on: {
-            // An application that exists is not created again: on to the code, or past it once the email is proved.
+            // An application that exists is not created again: on past the code (only a proved applicant sees this
+            // screen once the application exists, see resolveRoute).
             SAVE: [
-              { guard: and(['isExisting', 'isVerified']), target: '#application.eligibility' },
-              { guard: 'isExisting', target: '#application.verifyEmail' },
+              { guard: 'isExisting', target: '#application.eligibility' },
               ...whenValid('communications', 'confirming'),
             ],
           },

@@ -8,6 +8,8 @@ import { App } from './App';
 import { ApplicationProvider } from './app/ApplicationContext';
 import { ErrorBoundary } from './app/ErrorBoundary';
 import { APPLICATION_SYSTEM_ID, provideApplication } from './app/applicationActors';
+import { OtherTabNotice } from './app/OtherTabNotice';
+import { isStale, watchOtherTabs } from './app/otherTabs';
 import { captureReferral, loadPersisted, savePersisted } from './app/persistence';
 import { machineTrace } from './app/trace';
 import { readConfig } from './config';
@@ -36,6 +38,8 @@ const actor = createActor(provideApplication(api, config), {
   inspect: (await devInspector()) ?? machineTrace(),
 });
 actor.subscribe((snapshot) => {
+  // Another tab changed the application: writing this tab's older copy back would mix the two.
+  if (isStale()) return;
   const screen = currentScreen(snapshot);
   savePersisted(
     snapshot.context,
@@ -43,6 +47,7 @@ actor.subscribe((snapshot) => {
   );
 });
 actor.start();
+watchOtherTabs(() => actor.getSnapshot().context);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -50,6 +55,7 @@ createRoot(document.getElementById('root')!).render(
       <BrowserRouter>
         <ApplicationProvider actor={actor}>
           <App api={api} />
+          <OtherTabNotice />
         </ApplicationProvider>
       </BrowserRouter>
     </ErrorBoundary>

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { CONFIRM_SAVE } from '../../machines/rules';
+import { CONFIRM_SAVE, type ErrorMap } from '../../machines/rules';
 import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { ScreenHeading } from '../screens/ScreenHeading';
@@ -23,6 +23,10 @@ export interface StepFormProps {
   confirm?: { open: boolean; text: string };
   /** Errors shown elsewhere (in a modal), not above the form. */
   hideErrors?: boolean;
+  /** Answers that can no longer change: why, shown above the fields, which are disabled. */
+  locked?: ReactNode;
+  /** The errors the summary above the form shows, when not all of them (the rest are shown elsewhere). */
+  summary?: { message: string; errors: ErrorMap };
 }
 
 /**
@@ -39,9 +43,12 @@ export function StepForm({
   busy,
   confirm,
   hideErrors,
+  locked,
+  summary,
 }: StepFormProps) {
   const send = useSend();
-  const { errors, message } = useErrors();
+  const all = useErrors();
+  const { errors, message } = summary ?? all;
   return (
     <form
       noValidate
@@ -54,7 +61,18 @@ export function StepForm({
       {lede && <p className="lede">{lede}</p>}
       {status}
       {!hideErrors && <ErrorSummary message={message} errors={errors} />}
-      {children}
+      {locked ? (
+        <>
+          <p className="notice" role="note">
+            {locked}
+          </p>
+          <fieldset className="locked-fields" disabled>
+            {children}
+          </fieldset>
+        </>
+      ) : (
+        children
+      )}
       <div className="actions">
         {actions}
         <BusyButton type="submit" busy={busy}>
@@ -76,5 +94,15 @@ export function StepForm({
         </Suspense>
       )}
     </form>
+  );
+}
+
+/** Why the bio data and contact details are read-only once the application exists, and how to correct them. */
+export function SavedAnswersNote({ support }: { support: string }) {
+  return (
+    <>
+      Your application is saved, so these answers can no longer be changed here. To correct one, write to{' '}
+      <a href={`mailto:${support}`}>{support}</a>.
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { GENDERS } from '../../machines/rules';
-import { useErrors, useFieldChange, useForm } from '../app/ApplicationContext';
-import { StepForm } from '../app/StepForm';
+import { useApplication, useErrors, useFieldChange, useForm } from '../app/ApplicationContext';
+import { SavedAnswersNote, StepForm } from '../app/StepForm';
+import { readConfig } from '../config';
 import { CountryCombobox } from '../components/CountryCombobox';
 import { RadioField, TextField } from '../components/Fields';
 
@@ -8,8 +9,11 @@ export function BiodataScreen() {
   const change = useFieldChange();
   const form = useForm();
   const { errors } = useErrors();
+  // Once the application exists these answers are on the server; edits here would never reach it.
+  const existing = useApplication((s) => s.context.existing);
   return (
     <StepForm
+      locked={existing ? <SavedAnswersNote support={readConfig().supportEmail} /> : undefined}
       title="Bio Data"
       lede="Tell us about yourself. Please answer truthfully: we check applications, and honest answers help us help you."
     >

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { CONFIRM_SAVE, REFERRAL_SOURCES, REFERRAL_SOURCES_WITH_DETAIL } from '../../machines/rules';
 import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationContext';
-import { StepForm } from '../app/StepForm';
+import { SavedAnswersNote, StepForm } from '../app/StepForm';
 import { AppDialog } from '../components/Dialog';
 import { CheckboxField, RadioField, TextField } from '../components/Fields';
 import { readConfig } from '../config';
@@ -12,7 +12,6 @@ export function CommunicationsScreen() {
   const form = useForm();
   const { errors } = useErrors();
   const existing = useApplication((s) => s.context.existing);
-  const verified = Boolean(form.email_verified_at);
   const support = readConfig().supportEmail;
   const confirming = useApplication((s) => s.matches({ communications: 'confirming' }));
   const saving = useApplication((s) => s.matches({ communications: 'saving' }));
@@ -21,6 +20,7 @@ export function CommunicationsScreen() {
 
   return (
     <StepForm
+      locked={existing ? <SavedAnswersNote support={support} /> : undefined}
       title="Communications"
       lede="How can we reach you? We send your code and every update about your application here."
       busy={saving}
@@ -42,9 +42,7 @@ export function CommunicationsScreen() {
         disabled={existing}
         hint={
           existing
-            ? verified
-              ? `Your email cannot be changed once your application exists: it is how we find your application. To use another address, write to ${support}.`
-              : "Your email cannot be changed once your application exists. If it is wrong, choose 'Use a different email address' on the code screen."
+            ? 'Your email cannot be changed once your application exists: it is how we find your application and prove it is yours.'
             : undefined
         }
         errors={errors}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { OTHERS_ANSWERS } from '../../machines/rules';
+import { STEP_FIELDS, type ErrorMap, type OTHERS_ANSWERS } from '../../machines/rules';
 import { useApplication, useErrors, useFieldChange, useForm } from '../app/ApplicationContext';
 import { StepForm } from '../app/StepForm';
 import { TextAreaField } from '../components/Fields';
@@ -65,13 +65,38 @@ function OtherLocked() {
   );
 }
 
+/** The earlier steps, for problems the server finds there at submission: each message links to its step. */
+const EARLIER_STEPS = [
+  { title: 'Bio Data', path: '/apply/biodata', fields: STEP_FIELDS.biodata },
+  { title: 'Communications', path: '/apply/communications', fields: STEP_FIELDS.communications },
+  { title: 'Eligibility', path: '/apply/eligibility', fields: [...STEP_FIELDS.eligibility, 'cv'] },
+  { title: 'Employment', path: '/apply/employment', fields: STEP_FIELDS.employment },
+] as const;
+
+const stepOf = (field: string) =>
+  EARLIER_STEPS.find((step) => (step.fields as readonly string[]).includes(field));
+
+/** Splits the errors: this page's fields (shown above the form) and earlier steps' (shown below, with links). */
+function splitErrors(errors: ErrorMap): { here: ErrorMap; earlier: [string, string][] } {
+  const here: ErrorMap = {};
+  const earlier: [string, string][] = [];
+  for (const [field, messages] of Object.entries(errors)) {
+    if (stepOf(field)) (messages ?? []).forEach((m) => earlier.push([field, m]));
+    else here[field] = messages;
+  }
+  return { here, earlier };
+}
+
 function OtherForm() {
   const change = useFieldChange();
   const form = useForm();
-  const { errors } = useErrors();
+  const { errors, message } = useErrors();
   const modalOpen = useApplication(
     (s) => s.matches({ other: 'keyInformation' }) || s.matches({ other: 'submitting' }),
   );
+  const { here, earlier } = splitErrors(errors);
+  // The server's overall message goes above, unless it only repeats one of the earlier steps' messages.
+  const summary = { errors: here, message: earlier.some(([, m]) => m === message) ? '' : message };
 
   return (
     <StepForm
@@ -79,6 +104,7 @@ function OtherForm() {
       lede="A few sentences for each is enough. Tell us in your own words."
       submitLabel="Save & Continue"
       hideErrors={modalOpen}
+      summary={summary}
     >
       {OPEN_QUESTIONS.map(({ name, label }) => (
         <TextAreaField
@@ -90,7 +116,31 @@ function OtherForm() {
           errors={modalOpen ? {} : errors}
         />
       ))}
+      {!modalOpen && earlier.length > 0 && <EarlierStepErrors entries={earlier} />}
       <KeyInformationModal open={modalOpen} />
     </StepForm>
+  );
+}
+
+/** Red alerts below the questions for answers missing from earlier steps; each link opens that step. */
+function EarlierStepErrors({ entries }: { entries: [string, string][] }) {
+  return (
+    <div className="error-summary" role="alert" aria-labelledby="earlier-errors-title">
+      <h2 id="earlier-errors-title" className="error-summary__title">
+        Answers missing from earlier steps
+      </h2>
+      <ul className="error-summary__list">
+        {entries.map(([field, text]) => {
+          const step = stepOf(field)!;
+          return (
+            <li key={field + text} className="alert alert--error">
+              <Link to={step.path}>
+                {text} ({step.title})
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

@@ -23,6 +23,7 @@ import {
   freshEmail,
   getStarted,
   onScreen,
+  openAnswers,
   other,
   verify,
   video,
@@ -252,5 +253,85 @@ describe('the wizard has no dead ends (390 px)', () => {
     const next = second.page.getByRole('link', { name: 'Ask us to tell you when the next cohort opens' });
     expect(await next.getAttribute('href')).toMatch(new RegExp(`^mailto:${support}\\?subject=`));
     await second.page.getByText(/may not be the right fit for you now/).waitFor();
+  });
+
+  it('10. two tabs never mix silently, and saved bio data is shown read-only with the reason', async () => {
+    const { context, page: first } = await open();
+    const email = freshEmail('tabA');
+    await toEligibility(first, email);
+
+    // Saved answers cannot be edited here any more, and the page says why.
+    await first.goto(`${server.url}/apply/biodata`);
+    await onScreen(first, '/apply/biodata', 'Bio Data');
+    await first
+      .getByText('Your application is saved, so these answers can no longer be changed here.')
+      .waitFor();
+    expect(await first.getByLabel('First Name').isDisabled()).toBe(true);
+    expect(await first.getByLabel('First Name').inputValue()).toBe(ANSWERS.firstname);
+
+    // A second tab starts another application: the first says so and stops writing its own copy back.
+    const second = await context.newPage();
+    const other = freshEmail('tabB');
+    await getStarted(second, server, other);
+    await first.getByRole('heading', { name: 'Your application changed in another tab' }).waitFor();
+    const stored = () =>
+      second.evaluate(() => JSON.parse(localStorage.getItem('form-data') ?? '{}').email as string);
+    expect(await stored()).toBe(other);
+    await first.getByRole('button', { name: 'Reload' }).click();
+    // After the reload the first tab shows the application the storage holds now, and says nothing of Ada.
+    await onScreen(first, '/apply/biodata', 'Bio Data');
+    expect(await first.getByLabel('First Name').inputValue()).toBe('');
+    expect(await first.getByLabel('First Name').isDisabled()).toBe(false);
+    expect(await stored()).toBe(other);
+  });
+
+  it('3. ?ref= on the landing page reaches the application that Apply Now opens', async () => {
+    const { context, page } = await open();
+    const email = freshEmail('referred');
+    await page.goto(`${server.url}/?ref=AMB-LANDING`);
+    const [wizard] = await Promise.all([
+      context.waitForEvent('page'),
+      page
+        .getByRole('link', { name: /Apply Now/ })
+        .first()
+        .click(),
+    ]);
+    await onScreen(wizard, '/apply', 'Get Started');
+    await wizard.getByLabel('Email address').fill(email);
+    await click(wizard, 'Get Started');
+    await onScreen(wizard, '/apply/biodata', 'Bio Data');
+    await biodata(wizard);
+    await communications(wizard);
+    await verify(wizard, server, email);
+    await onScreen(wizard, '/apply/eligibility', 'Eligibility');
+    const stored = await storedApplication(server, context, email);
+    expect(stored.data[0]).toMatchObject({ referred_by: 'AMB-LANDING' });
+  });
+
+  it('5. problems of earlier steps show below the open questions, each linking to its step', async () => {
+    const { page } = await open();
+    await toEligibility(page, freshEmail('earlier'));
+    await eligibility(page);
+    // The employment step is skipped by typing the address of the open questions.
+    await page.goto(`${server.url}/apply/other`);
+    await onScreen(page, '/apply/other', 'Getting to know you');
+    await openAnswers(page);
+    await click(page, 'Save & Continue');
+    for (const label of [/available and ready/, /open-minded/, /commitment fee/])
+      await page.getByLabel(label).check();
+    await click(page, 'Submit Application');
+    const earlier = page.getByRole('alert', { name: 'Answers missing from earlier steps' });
+    await earlier.waitFor();
+    // Below the questions: after the last answer in the page's order.
+    const below = await page.evaluate(() => {
+      const last = document.getElementById('field-bootcamp_expectations')!;
+      const box = document.querySelector('[aria-labelledby="earlier-errors-title"]')!;
+      return Boolean(last.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(below).toBe(true);
+    const link = earlier.getByRole('link', { name: /Please tell us your employment status/ });
+    expect(await link.textContent()).toContain('(Employment)');
+    await link.click();
+    await onScreen(page, '/apply/employment', 'Employment');
   });
 });

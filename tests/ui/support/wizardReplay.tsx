@@ -381,7 +381,11 @@ async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: 
 function expectAlerts(expected: AnyMachineSnapshot, after: string, hidden: boolean) {
   const { errors, errorMessage } = expected.context as ApplicationSnapshot['context'];
   const messages = [...Object.values(errors).flat(), ...(errorMessage ? [errorMessage] : [])];
-  const summaries = screen.queryAllByRole('alert', { name: 'There is a problem', hidden });
+  // Problems of earlier steps, on the open questions, stand in their own list below the form.
+  const summaries = [
+    ...screen.queryAllByRole('alert', { name: 'There is a problem', hidden }),
+    ...screen.queryAllByRole('alert', { name: 'Answers missing from earlier steps', hidden }),
+  ];
   if (!messages.length) {
     expect(summaries, `no red alerts after ${after}`).toEqual([]);
     return;
