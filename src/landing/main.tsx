@@ -1,5 +1,9 @@
+import { captureReferral } from '../app/persistence';
 import '../styles/tokens.css';
 import './landing.css';
+
+// `?ref=` on the landing page is kept for the application, which Apply Now opens (in a new tab, same storage).
+captureReferral(location.search);
 
 /*
  * The page is already readable from the prerendered HTML, and its links (Apply Now, the anchors) work without
