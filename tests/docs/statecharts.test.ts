@@ -37,7 +37,7 @@ describe('docs/statecharts.md', () => {
   it('labels transitions with their event and guard, and sums up the NAVIGATE fan-out in one note', () => {
     expect(written).toContain('biodata --> communications : SAVE [valid(biodata)]');
     expect(written).toContain('getStarted_loadingCohort --> getStarted_idle : done: loadCohort');
-    expect(written).toContain('resume --> eligibility : always [else]');
+    expect(written).toContain('other_checking --> other_locked : always [else]');
     expect(written).not.toMatch(/--> \w+ : NAVIGATE/);
     expect(written).toContain(`NAVIGATE [routesTo, in state] on any state: ${ROUTES.length * 2} transitions`);
   });
