@@ -13,6 +13,7 @@ import {
   biodata,
   click,
   communications,
+  eligibility,
   freshEmail,
   getStarted,
   onScreen,
@@ -194,6 +195,29 @@ describe('rough edges of the applicant journey (390 px)', () => {
       ((await sent).postDataJSON() as { employment: { job_urgency: number } }).employment.job_urgency,
     ).toBe(1);
     await onScreen(page, '/apply/other', 'Getting to know you');
+  });
+
+  it('a key press on the untouched scale chooses 1 too, and End chooses 10 (item 15)', async () => {
+    // A second applicant in a browser of their own (the first one's progress lives in the first's storage).
+    const keys = await browser.newContext({ viewport: PHONE, hasTouch: true });
+    keys.setDefaultTimeout(15_000);
+    const second = await keys.newPage();
+    const other = freshEmail('rough-keys');
+    await getStarted(second, server, other);
+    await biodata(second);
+    await communications(second);
+    await verify(second, server, other);
+    await eligibility(second);
+    const slider = second.locator('#field-job_urgency');
+    await slider.focus();
+    // At the resting value 1, ArrowLeft moves nothing in the input, yet it chooses 1 on an unset scale.
+    await second.keyboard.press('ArrowLeft');
+    await expect(second.locator('.range output').textContent()).resolves.toBe('1 – Not really needed');
+    await second.keyboard.press('End');
+    await expect(second.locator('.range output').textContent()).resolves.toBe(
+      '10 – I am desperate for a job',
+    );
+    await keys.close();
   });
 
   it('with nothing configured, the quiz appears in the shipped clip (item 4)', async () => {
