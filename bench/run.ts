@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { privateBuild } from './support/build';
 import { loadAverage, root } from './support/report';
 
-const benchmarks = ['landing', 'weight', 'responsiveness', 'api'];
+const benchmarks = ['landing', 'weight', 'responsiveness', 'api', 'staff'];
 const skip = new Set((process.env.SKIP ?? '').split(',').filter(Boolean));
 const chosen = benchmarks.filter((name) => !skip.has(name));
 

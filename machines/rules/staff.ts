@@ -220,7 +220,10 @@ export interface StaffBulkResult {
   seatsFree: number;
 }
 
-/** POST staffQueuePaths.bulkCsv (admins): `text/csv` body or multipart `file`, rows `email,decision`. */
+/**
+ * POST staffQueuePaths.bulkCsv (admins): the file's text as a `text/csv` body (the screen reads the file), rows
+ * `email,decision`.
+ */
 export interface StaffCsvRow {
   line: number;
   email: string;
