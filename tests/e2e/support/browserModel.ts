@@ -144,7 +144,16 @@ const missing = (s: Snapshot): string[] => {
 };
 
 /** States whose invoked actor answers by itself: the browser does not wait for the next person event. */
-const BUSY = ['lookingUp', 'saving', 'sendingCode', 'resending', 'verifying', 'submitting', 'uploading'];
+const BUSY = [
+  'lookingUp',
+  'saving',
+  'sendingCode',
+  'resending',
+  'verifying',
+  'submitting',
+  'uploading',
+  'signingOut',
+];
 const busy = (s: Snapshot) => BUSY.some((b) => JSON.stringify(s.value).includes(`"${b}"`));
 
 /** A modal dialog covers the form: only its own controls can be used. */
@@ -270,6 +279,8 @@ function serverOutcomes(s: Snapshot): ActorOutcome[] {
       : []),
     failure('submitApplication'),
     done('otpTimer', undefined),
+    done('signOut', undefined),
+    failure('signOut'),
     done('videoQuiz', { videoProgress: 100, isVideoEnded: true, attemptCounter: 0 }),
   ];
 }
@@ -293,6 +304,7 @@ const PERSON_EVENTS: ApplicationEvent[] = [
   { type: 'PAYMENT.FAILED' },
   { type: 'REMINDER.SET', reminderDate: '2026-12-01T09:00:00.000Z' },
   { type: 'VIDEO.SUBMITTED' },
+  { type: 'SIGN_OUT' },
 ];
 
 /**
@@ -305,6 +317,7 @@ const AFTER_SUBMISSION: readonly string[] = [
   'PAYMENT.FAILED',
   'REMINDER.SET',
   'VIDEO.SUBMITTED',
+  'SIGN_OUT',
 ];
 
 /** What the upload of the chosen file ends in: the CV is checked by its content before it is sent. */
@@ -347,11 +360,13 @@ export function browserEvents(answers: Answers = GOOD) {
         e.type === 'xstate.done.actor.videoQuiz' ||
         e.type.endsWith('.loadCohort'),
     );
-    return [...fill, ...code, ...timers, ...PERSON_EVENTS, ...navigation]
-      .filter((e) => handled.has(e.type))
-      .filter((e) => c.submitted || !AFTER_SUBMISSION.includes(e.type))
-      // The one-time save of the video progress is offered once.
-      .filter((e) => e.type !== 'VIDEO.SUBMITTED' || !c.videoProgressSubmitted);
+    return (
+      [...fill, ...code, ...timers, ...PERSON_EVENTS, ...navigation]
+        .filter((e) => handled.has(e.type))
+        .filter((e) => c.submitted || !AFTER_SUBMISSION.includes(e.type))
+        // The one-time save of the video progress is offered once.
+        .filter((e) => e.type !== 'VIDEO.SUBMITTED' || !c.videoProgressSubmitted)
+    );
   };
 }
 
