@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ROUTES, applicationMachine, type ScreenMeta } from '../../machines/application.machine';
+import { nextReviewStatus, REVIEW_STATUSES, reviewMeta } from '../../machines/review.machine';
 import { paths } from '../../machines/rules/contract';
 import {
   STAFF_COOKIE,
@@ -14,6 +15,7 @@ import {
   STAFF_QUEUE_MESSAGES,
   staffPaths,
   staffQueuePaths,
+  BULK_EVENTS,
   type StaffBulkResult,
   type StaffCsvResult,
   type StaffFunnel,
@@ -322,6 +324,33 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
         .map((m) => m.to)
         .sort(),
     ).toEqual(['d@example.com', 'e@example.com', 'f@example.com']);
+  });
+
+  it('bulk changes exactly what the review chart allows, from every status, and reports the rest', async () => {
+    const admin = await signIn(ADMIN);
+    const ids = await insert(REVIEW_STATUSES.map((status) => ({ email: `${status}@example.com` })));
+    for (const event of BULK_EVENTS) {
+      await t.db.query('DELETE FROM review_events');
+      for (const [i, status] of REVIEW_STATUSES.entries())
+        await t.db.query('UPDATE applications SET review_status = $2 WHERE id = $1', [ids[i], status]);
+      const res = await as(admin).post(staffQueuePaths.bulk, { event, ids });
+      const result = json<{ data: StaffBulkResult }>(res).data;
+      const { rows } = await t.db.query<{ id: number; review_status: string }>(
+        'SELECT id, review_status FROM applications WHERE id = ANY($1)',
+        [ids],
+      );
+      for (const [i, status] of REVIEW_STATUSES.entries()) {
+        const next = nextReviewStatus(status, { type: event });
+        const stored = rows.find((r) => r.id === ids[i])?.review_status;
+        const refusal = result.refused.find((r) => r.id === ids[i]);
+        expect({ status, event, stored, refusal: refusal?.reason }).toEqual({
+          status,
+          event,
+          stored: next ?? status,
+          refusal: next === null ? STAFF_MESSAGES.notAllowedNow(reviewMeta(status).label, event) : undefined,
+        });
+      }
+    }
   });
 
   it('bulk rejects 1000 applications in one request, each once', async () => {
