@@ -21,6 +21,7 @@ import type { Queryable } from '../db/index';
 import { fail, fieldFail, firstMessage } from '../http';
 import { submittedEmail } from '../mail/templates';
 import { SERVER_MESSAGES } from '../messages';
+import { latestPayment } from '../payments';
 import { checkEmail, requireOwner } from './guard';
 import { formParts } from './multipart';
 import { describe, email, emailParams, LONG, object, SHORT, str } from './schemas';
@@ -281,6 +282,9 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
         throw fieldFail(400, 'payment_option', SERVER_MESSAGES.paymentOption);
       return idempotentWrite(ctx, request, reply, 'misc', address, async (tx) => {
         const row = await requireOwner(ctx, request, address, tx);
+        // A paid fee settles the choice: the option on record stays the one that was paid.
+        if (paymentOption && (await latestPayment(tx, row.id))?.status === 'paid')
+          throw fieldFail(409, 'payment_option', SERVER_MESSAGES.paymentAlreadyPaid);
         await tx.query(
           `UPDATE applications SET payment_option = CASE WHEN $2 = '' THEN payment_option ELSE $2 END,
              financial_aid = COALESCE($3::jsonb, financial_aid), updated_at = $4 WHERE id = $1`,

@@ -309,6 +309,13 @@ describe.each(databases)('payments and the rules the server holds, on $name', (d
       const second = await start(OPTION_INSTALMENTS);
       expect(second.statusCode).toBe(409);
       expect(json(second).message).toBe(SERVER_MESSAGES.paymentAlreadyPaid);
+      // Nor can the choice on record be changed once it is paid.
+      const change = await post(paths.misc, {
+        email: EMAIL,
+        misc: { column_name: 'Financial Info', payment_option: NOT_READY },
+      });
+      expect(change.statusCode).toBe(409);
+      expect((await saved()).payment_option).toBe(OPTION_FULL_PAYMENT);
     });
 
     it('a retried start (same idempotency key) issues one payment', async () => {
