@@ -1,8 +1,8 @@
 /**
  * `/`: the prerendered landing page (dist/client/index.html) with the cohort open now written into it. The build
- * leaves placeholders where the cohort's number and dates go (machines/rules/landingCohort.ts); this fills them and keeps
- * the filled page, plain, Brotli and gzip, until the current cohort changes, so an answer costs no more than a
- * static file's.
+ * leaves placeholders where the cohort's number and dates go (machines/rules/landingCohort.ts); this fills them and
+ * keeps the filled page, plain, gzip and Brotli, until the current cohort changes, so an answer costs no more than
+ * a static file's (decision 042).
  */
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
@@ -15,8 +15,12 @@ const gzipAsync = promisify(gzip);
 
 export interface FilledPage {
   identity: Buffer;
-  br: Buffer;
   gzip: Buffer;
+  /**
+   * Brotli at its best quality takes a few hundred milliseconds for the page: it is made in the background, and
+   * until it is there browsers get the gzip copy (a few milliseconds to make), so no visitor waits for it.
+   */
+  br?: Buffer;
 }
 
 export const cohortFacts = (row: CohortRow): CohortFacts => ({
@@ -27,16 +31,14 @@ export const cohortFacts = (row: CohortRow): CohortFacts => ({
 
 export async function fillAndCompress(template: string, facts: CohortFacts): Promise<FilledPage> {
   const identity = Buffer.from(fillCohort(template, facts));
-  const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 11,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzipAsync(identity, { level: 9 }),
-  ]);
-  return { identity, br, gzip: gz };
+  const page: FilledPage = { identity, gzip: await gzipAsync(identity, { level: 9 }) };
+  brotli(identity, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+  }).then(
+    (br) => (page.br = br),
+    () => undefined, // gzip stays the answer
+  );
+  return page;
 }
 
 /** The landing page for the cohort open now; one entry, replaced when the cohort (or its dates) change. */
@@ -63,8 +65,11 @@ export function landingPage(
   };
 }
 
-/** The encoding to answer in: Brotli, else gzip, else none (q=0 refuses one). */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+/** The body to send and its encoding: Brotli when accepted and ready, else gzip, else none (q=0 refuses one). */
+export function pickEncoding(
+  page: FilledPage,
+  acceptEncoding: string | undefined,
+): { encoding: 'br' | 'gzip' | 'identity'; body: Buffer } {
   const accepted = new Set(
     (acceptEncoding ?? '')
       .split(',')
@@ -72,7 +77,7 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
       .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
       .map(([name]) => name.trim().toLowerCase()),
   );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return 'identity';
+  if (accepted.has('br') && page.br) return { encoding: 'br', body: page.br };
+  if (accepted.has('gzip')) return { encoding: 'gzip', body: page.gzip };
+  return { encoding: 'identity', body: page.identity };
 }

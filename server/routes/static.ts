@@ -43,14 +43,13 @@ export async function staticRoutes(
   if (clientDir && currentCohort) {
     const landing = landingPage(join(clientDir, 'index.html'), currentCohort);
     const serveLanding = async (request: FastifyRequest, reply: FastifyReply) => {
-      const page = await landing();
-      const encoding = pickEncoding(request.headers['accept-encoding']);
+      const { encoding, body } = pickEncoding(await landing(), request.headers['accept-encoding']);
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding');
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.send(page[encoding]);
+      return reply.send(body);
     };
     app.get('/', serveLanding);
     app.get('/index.html', serveLanding);
