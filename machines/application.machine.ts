@@ -900,8 +900,12 @@ export const applicationMachine = setup({
           rewatchTime: SELECTION_QUIZ.rewatchTime,
           progressSubmitted: context.videoProgressSubmitted,
         }),
-        // The quiz machine finishes only when Continue is pressed after the end of the video.
-        onDone: 'confirmation',
+        // The quiz machine finishes only when Continue is pressed after the end of the video; its output is the
+        // progress the server now holds (saved at the end), so a later resume lands on the confirmation.
+        onDone: {
+          target: 'confirmation',
+          actions: assign({ form: ({ context, event }) => ({ ...context.form, ...event.output }) }),
+        },
       },
       on: {
         BACK: 'success',

@@ -383,14 +383,15 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
         await page.getByText(/^We will remind you on/).waitFor();
         return;
       default:
-        return outcome(event);
+        return outcome(event, s);
     }
   }
 
-  async function outcome(event: ModelEvent) {
+  async function outcome(event: ModelEvent, s: Snapshot) {
     // The browser produces the other outcomes by itself; the trace check after the step waits for them.
     if (event.type === 'xstate.done.actor.otpTimer' && usesClock) await page.clock.fastForward('04:10');
-    if (event.type === 'xstate.done.actor.videoQuiz') await watchVideo();
+    if (event.type === 'xstate.done.actor.videoQuiz')
+      await watchVideo((s.context as ApplicationContext).form.isVideoEnded);
   }
 
   /**
@@ -445,7 +446,13 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
     await page.getByRole('button', { name: 'Yes proceed' }).click();
   }
 
-  async function watchVideo() {
+  async function watchVideo(endedBefore: boolean) {
+    // Watched to the end before: no quiz again, and Continue goes on at once.
+    if (endedBefore) {
+      await page.getByText('You have watched the whole video.').waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      return;
+    }
     const video = page.locator('video');
     await video.evaluate((v: HTMLVideoElement) => {
       v.muted = true;
