@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COHORT_FACTS_PLACEHOLDER,
+  COHORT_PLACEHOLDERS,
+  cohortLabels,
+  fillCohort,
+  formatDay,
+} from '../../machines/rules/landingCohort';
+
+describe('the live cohort on the landing page', () => {
+  it.each([
+    ['2025-03-10', '10 March 2025'],
+    ['2026-12-03', '3 December 2026'],
+    ['2027-01-01', '1 January 2027'],
+  ])('writes %s as %s, whatever the machine’s locale or time zone', (iso, label) => {
+    expect(formatDay(iso)).toBe(label);
+  });
+
+  it('fills every placeholder, in the text and as the facts the browser hydrates from', () => {
+    const facts = { number: 14, startDate: '2027-03-10', applicationDeadline: '2027-03-03' };
+    const template = `<meta content="Cohort ${COHORT_PLACEHOLDERS.number} starts ${COHORT_PLACEHOLDERS.start}.">
+      <div id="root" data-cohort="${COHORT_FACTS_PLACEHOLDER}">Applications close ${COHORT_PLACEHOLDERS.deadline}
+      · Cohort ${COHORT_PLACEHOLDERS.number}</div>`;
+    const page = fillCohort(template, facts);
+    expect(page).not.toContain('%%');
+    expect(page).toContain('Cohort 14 starts 10 March 2027.');
+    expect(page).toContain('Applications close 3 March 2027');
+    expect(page).toContain('· Cohort 14</div>');
+    const written = page.match(/data-cohort="([^"]*)"/)![1];
+    // Escaped for an attribute: no quote can end it early.
+    expect(written).not.toContain('"');
+    expect(JSON.parse(written.replace(/&quot;/g, '"'))).toEqual(facts);
+    expect(cohortLabels(facts)).toEqual({ number: '14', start: '10 March 2027', deadline: '3 March 2027' });
+  });
+});
