@@ -7,7 +7,7 @@
 import type { AnyStateNode } from 'xstate';
 import { ROUTES } from './application.machine';
 import { financialAidMachine } from './financialAid.machine';
-import { INSTALMENT_TEST_PATH, WAITLIST_PATH } from './rules/pages';
+import { INSTALMENT_TEST_PATH, isStaffPage, WAITLIST_PATH } from './rules/pages';
 
 const metaPaths = (node: AnyStateNode): string[] => [
   ...(typeof (node.meta as { path?: unknown } | undefined)?.path === 'string'
@@ -27,4 +27,7 @@ export const APP_PAGES: ReadonlySet<string> = new Set([
 ]);
 
 /** Whether a path (without its query) is one of the app's pages; a trailing slash does not matter. */
-export const isAppPage = (path: string): boolean => APP_PAGES.has(path.replace(/(.)\/+$/, '$1'));
+export const isAppPage = (path: string): boolean => {
+  const page = path.replace(/(.)\/+$/, '$1');
+  return APP_PAGES.has(page) || isStaffPage(page);
+};

@@ -5,13 +5,15 @@ import { ApplicationShell } from './app/ApplicationShell';
 import { loadChunk } from './app/chunks';
 import { preloadable } from './app/preloadable';
 import { readConfig } from './config';
-import { INSTALMENT_TEST_PATH, WAITLIST_PATH } from '../machines/rules/pages';
+import { INSTALMENT_TEST_PATH, STAFF_PAGE, WAITLIST_PATH } from '../machines/rules/pages';
 import { NotFoundPage } from './screens/NotFoundScreen';
 
 const FinancialAidApp = preloadable(() => import('./app/FinancialAidApp').then((m) => m.FinancialAidApp));
 // Lazy: only someone who chose 'not ready to pay' (or follows the link in an email) opens it.
 const WaitlistPage = preloadable(() => import('./screens/WaitlistScreen').then((m) => m.WaitlistPage));
 const KlumpTestScreen = preloadable(() => import('./screens/KlumpTestScreen').then((m) => m.KlumpTestScreen));
+// The staff back office: its own lazy chunk, so nothing of it loads for applicants.
+const StaffApp = preloadable(() => import('./staff/StaffApp').then((m) => m.StaffApp));
 const loadCheckout = () => loadChunk(() => import('./payment/instalmentCheckout'));
 
 export function App({ api }: { api: ApiClient }) {
@@ -20,6 +22,7 @@ export function App({ api }: { api: ApiClient }) {
       <Routes>
         <Route path={WAITLIST_PATH} element={<WaitlistPage />} />
         <Route path="/apply/*" element={<ApplicationShell />} />
+        <Route path={`${STAFF_PAGE}/*`} element={<StaffApp />} />
         <Route path="/failed" element={<ApplicationShell />} />
         <Route path="/financial-aid-application/*" element={<FinancialAidApp api={api} />} />
         <Route

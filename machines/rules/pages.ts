@@ -5,3 +5,15 @@ export const INSTALMENT_TEST_PATH = '/test/klump-payment';
 
 /** Where 'Join the waitlist' leads: where a submitted applicant stands (cohort, waitlist). */
 export const WAITLIST_PATH = '/apply/waitlist';
+
+/** The staff back office's pages (lazy, src/staff): the queue, an application, the team, the audit log and the funnel. */
+export const STAFF_PAGE = '/staff';
+export const STAFF_PAGES = [
+  STAFF_PAGE,
+  `${STAFF_PAGE}/team`,
+  `${STAFF_PAGE}/audit`,
+  `${STAFF_PAGE}/funnel`,
+] as const;
+/** Whether a path (no query, no trailing slash) is a staff page; an application's page has its id in it. */
+export const isStaffPage = (path: string): boolean =>
+  (STAFF_PAGES as readonly string[]).includes(path) || /^\/staff\/applications\/[0-9]{1,9}$/.test(path);

@@ -65,6 +65,7 @@ export const STAFF_MESSAGES = {
   notAllowedNow: (label: string, event: ReviewEventType) =>
     `This application is ${label.toLowerCase()}: it cannot be ${VERB[event]} now`,
   unknownEvent: 'Choose what to do with this application',
+  unreachable: 'We could not reach the server. Check your connection and try again.',
 } as const;
 
 /** The review status of an application that staff see in lists and on its page. */

@@ -1,0 +1,160 @@
+/**
+ * One application's page in the staff back office (/staff/applications/:id): it loads, then a team member may move
+ * its review on (the review chart and their role decide which buttons exist) or add an internal note; after either
+ * the page loads again, so what is shown is what the server stored. Calls are actors given with `.provide()`.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { nextReviewStatus, type ReviewEventType, type ReviewStatus } from './review.machine';
+import type { CvKind } from './rules/cv';
+import type { ErrorMap } from './rules/messages';
+import type { SavedApplication } from './rules/contract';
+import { STAFF_MESSAGES } from './rules/staff';
+import type { StaffFailure } from './staffSession.machine';
+
+/** GET staffPaths.application → `{ message: 'Application', data: StaffApplicationPage }`. */
+export interface StaffApplicationPage {
+  id: number;
+  answers: SavedApplication;
+  /** null until submitted. `allowed`: the events this team member's role may send (the chart decides the rest). */
+  review: { status: ReviewStatus; label: string; allowed: ReviewEventType[] } | null;
+  cv: { filename: string; kind: CvKind; size: number } | null;
+  notes: { id: number; body: string; at: string; by: string }[];
+  timeline: { at: string; what: string; by?: string }[];
+}
+
+/** The buttons to offer: what the role may send and the chart allows from the status now. */
+export const offeredEvents = (page: StaffApplicationPage): ReviewEventType[] => {
+  const review = page.review;
+  if (!review) return [];
+  return review.allowed.filter(
+    (type) =>
+      // The server offers UNDO only while a decision's email has not left, so inside the window.
+      type !== 'CHOOSE_PAYMENT' &&
+      type !== 'PAYMENT_CONFIRMED' &&
+      nextReviewStatus(
+        review.status,
+        type === 'UNDO'
+          ? { type, withinUndoWindow: true }
+          : ({ type } as { type: Exclude<ReviewEventType, 'UNDO'> }),
+      ) !== null,
+  );
+};
+
+export interface StaffApplicationContext {
+  id: number;
+  page: StaffApplicationPage | null;
+  errors: ErrorMap;
+  message?: string;
+  notice?: string;
+}
+
+export type StaffApplicationEvent =
+  { type: 'REVIEW'; event: ReviewEventType } | { type: 'ADD_NOTE'; body: string } | { type: 'RETRY' };
+
+const failureOf = (error: unknown): StaffFailure =>
+  typeof error === 'object' && error !== null && 'message' in error
+    ? { message: String((error as StaffFailure).message), errors: (error as StaffFailure).errors }
+    : { message: STAFF_MESSAGES.unreachable };
+
+const notProvided = (name: string) =>
+  fromPromise<never>(() => Promise.reject(new Error(`${name} is provided by the staff app`)));
+
+export const staffApplicationMachine = setup({
+  types: {
+    context: {} as StaffApplicationContext,
+    events: {} as StaffApplicationEvent,
+    input: {} as { id: number },
+  },
+  actors: {
+    load: notProvided('load') as ReturnType<typeof fromPromise<StaffApplicationPage, { id: number }>>,
+    review: notProvided('review') as ReturnType<
+      typeof fromPromise<{ label: string }, { id: number; type: ReviewEventType }>
+    >,
+    addNote: notProvided('addNote') as ReturnType<typeof fromPromise<void, { id: number; body: string }>>,
+  },
+  guards: {
+    noteEmpty: ({ event }) => event.type === 'ADD_NOTE' && event.body.trim().length === 0,
+    noteTooLong: ({ event }) => event.type === 'ADD_NOTE' && event.body.trim().length > 5000,
+  },
+}).createMachine({
+  id: 'staffApplication',
+  initial: 'loading',
+  context: ({ input }) => ({ id: input.id, page: null, errors: {} }),
+  states: {
+    loading: {
+      invoke: {
+        src: 'load',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: { target: 'ready', actions: assign({ page: ({ event }) => event.output }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ message: ({ event }) => failureOf(event.error).message }),
+        },
+      },
+    },
+    failed: {
+      on: { RETRY: { target: 'loading', actions: assign({ message: undefined }) } },
+    },
+    ready: {
+      on: {
+        REVIEW: {
+          target: 'reviewing',
+          actions: assign({ errors: {}, message: undefined, notice: undefined }),
+        },
+        ADD_NOTE: [
+          {
+            guard: 'noteEmpty',
+            actions: assign({
+              errors: { body: [STAFF_MESSAGES.noteEmpty] },
+              message: undefined,
+              notice: undefined,
+            }),
+          },
+          {
+            guard: 'noteTooLong',
+            actions: assign({
+              errors: { body: [STAFF_MESSAGES.noteTooLong] },
+              message: undefined,
+              notice: undefined,
+            }),
+          },
+          { target: 'savingNote', actions: assign({ errors: {}, message: undefined, notice: undefined }) },
+        ],
+      },
+    },
+    reviewing: {
+      invoke: {
+        src: 'review',
+        input: ({ context, event }) => ({
+          id: context.id,
+          type: event.type === 'REVIEW' ? event.event : 'START_REVIEW',
+        }),
+        onDone: {
+          target: 'loading',
+          actions: assign({ notice: ({ event }) => `Status: ${event.output.label}` }),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign({ message: ({ event }) => failureOf(event.error).message }),
+        },
+      },
+    },
+    savingNote: {
+      invoke: {
+        src: 'addNote',
+        input: ({ context, event }) => ({
+          id: context.id,
+          body: event.type === 'ADD_NOTE' ? event.body.trim() : '',
+        }),
+        onDone: { target: 'loading', actions: assign({ notice: 'Note added' }) },
+        onError: {
+          target: 'ready',
+          actions: assign(({ event }) => {
+            const f = failureOf(event.error);
+            return { message: f.message, errors: f.errors ?? {} };
+          }),
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,172 @@
+/**
+ * The staff queue (/staff): the page of applications the URL's view asks for, the rows ticked (or "all N
+ * matching"), and a bulk decision that is previewed by the server (a dry run: how many, which email goes) before
+ * an admin confirms it. Loading and deciding are actors given with `.provide()` (src/staff/staffActors.ts).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { StaffFailure } from './staffSession.machine';
+import {
+  STAFF_MESSAGES,
+  type BulkEvent,
+  type StaffBulkRequest,
+  type StaffBulkResult,
+  type StaffQueuePage,
+  type StaffQueueQuery,
+} from './rules/staff';
+
+export interface StaffQueueContext {
+  query: StaffQueueQuery;
+  page: StaffQueuePage | null;
+  selected: number[];
+  /** Every application the filter matches, not only the ticked rows. */
+  allMatching: boolean;
+  bulkEvent: BulkEvent | null;
+  preview: StaffBulkResult | null;
+  message?: string;
+  notice?: string;
+}
+
+export type StaffQueueEvent =
+  | { type: 'QUERY'; query: StaffQueueQuery }
+  | { type: 'RETRY' }
+  | { type: 'TOGGLE'; id: number }
+  | { type: 'TOGGLE_PAGE' }
+  | { type: 'SELECT_ALL_MATCHING' }
+  | { type: 'CLEAR_SELECTION' }
+  | { type: 'BULK'; event: BulkEvent }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' };
+
+/** The filter of "all N matching": the view without its page. */
+export const filterOf = (query: StaffQueueQuery): StaffQueueQuery => {
+  const { cursor: _cursor, limit: _limit, ...filter } = query;
+  return filter;
+};
+
+export const bulkRequest = (context: StaffQueueContext, dryRun: boolean): StaffBulkRequest => ({
+  event: context.bulkEvent ?? 'ACCEPT',
+  ...(context.allMatching ? { filter: filterOf(context.query) } : { ids: context.selected }),
+  dryRun,
+});
+
+const failure = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'message' in error
+    ? String((error as StaffFailure).message)
+    : STAFF_MESSAGES.unreachable;
+
+const DONE: Record<BulkEvent, string> = { ACCEPT: 'accepted', WAITLIST: 'waitlisted', REJECT: 'rejected' };
+
+/** What an admin reads after a bulk decision: the counts applied, and how many the chart refused. */
+export const bulkSummary = (result: StaffBulkResult): string => {
+  const applied = Object.entries(result.applied)
+    .filter(([, n]) => (n ?? 0) > 0)
+    .map(([event, n]) => `${n} ${DONE[event as BulkEvent]}`);
+  const refused = result.refused.length ? [`${result.refused.length} could not be changed`] : [];
+  return [...(applied.length ? applied : ['Nothing changed']), ...refused].join(', ');
+};
+
+const notProvided = (name: string) =>
+  fromPromise<never>(() => Promise.reject(new Error(`${name} is provided by the staff app`)));
+
+const unselected: Pick<StaffQueueContext, 'selected' | 'allMatching' | 'bulkEvent' | 'preview'> = {
+  selected: [],
+  allMatching: false,
+  bulkEvent: null,
+  preview: null,
+};
+
+export const staffQueueMachine = setup({
+  types: {
+    context: {} as StaffQueueContext,
+    events: {} as StaffQueueEvent,
+    input: {} as { query: StaffQueueQuery },
+  },
+  actors: {
+    load: notProvided('load') as ReturnType<typeof fromPromise<StaffQueuePage, StaffQueueQuery>>,
+    bulk: notProvided('bulk') as ReturnType<typeof fromPromise<StaffBulkResult, StaffBulkRequest>>,
+  },
+  guards: {
+    hasSelection: ({ context }) => context.allMatching || context.selected.length > 0,
+  },
+}).createMachine({
+  id: 'staffQueue',
+  initial: 'loading',
+  context: ({ input }) => ({ query: input.query, page: null, ...unselected }),
+  on: {
+    // The URL changed (a filter, a sort, the next page): a new view, and ticks on the old one no longer apply.
+    QUERY: {
+      target: '.loading',
+      actions: assign(({ event }) => ({ query: event.query, ...unselected, message: undefined })),
+    },
+  },
+  states: {
+    loading: {
+      invoke: {
+        src: 'load',
+        input: ({ context }) => context.query,
+        onDone: {
+          target: 'ready',
+          actions: assign({ page: ({ event }) => event.output, message: undefined }),
+        },
+        onError: { target: 'failed', actions: assign({ message: ({ event }) => failure(event.error) }) },
+      },
+    },
+    failed: {
+      on: { RETRY: 'loading' },
+    },
+    ready: {
+      on: {
+        TOGGLE: {
+          actions: assign(({ context, event }) => ({
+            allMatching: false,
+            selected: context.selected.includes(event.id)
+              ? context.selected.filter((id) => id !== event.id)
+              : [...context.selected, event.id],
+          })),
+        },
+        TOGGLE_PAGE: {
+          actions: assign(({ context }) => {
+            const ids = context.page?.rows.map((r) => r.id) ?? [];
+            const all = ids.length > 0 && ids.every((id) => context.selected.includes(id));
+            return { allMatching: false, selected: all ? [] : ids };
+          }),
+        },
+        SELECT_ALL_MATCHING: { actions: assign({ allMatching: true }) },
+        CLEAR_SELECTION: { actions: assign({ ...unselected }) },
+        BULK: {
+          guard: 'hasSelection',
+          target: 'previewing',
+          actions: assign({ bulkEvent: ({ event }) => event.event, message: undefined, notice: undefined }),
+        },
+      },
+    },
+    previewing: {
+      invoke: {
+        src: 'bulk',
+        input: ({ context }) => bulkRequest(context, true),
+        onDone: { target: 'confirming', actions: assign({ preview: ({ event }) => event.output }) },
+        onError: { target: 'ready', actions: assign({ message: ({ event }) => failure(event.error) }) },
+      },
+    },
+    confirming: {
+      on: {
+        CONFIRM: 'applying',
+        CANCEL: { target: 'ready', actions: assign({ preview: null, bulkEvent: null }) },
+      },
+    },
+    applying: {
+      invoke: {
+        src: 'bulk',
+        input: ({ context }) => bulkRequest(context, false),
+        onDone: {
+          target: 'loading',
+          actions: assign(({ event }) => ({ ...unselected, notice: bulkSummary(event.output) })),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign({ preview: null, message: ({ event }) => failure(event.error) }),
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,173 @@
+/**
+ * A team member's session in the staff back office (/staff): signed out → code sent → signed in → signed out. The
+ * screens only render its state and send its events; the calls to the staff API are actors given with `.provide()`
+ * (src/staff/staffActors.ts), so the chart is tested without a server.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { ErrorMap } from './rules/messages';
+import { FIELD_MESSAGES, MESSAGES } from './rules/messages';
+import { EMAIL_PATTERN, normalizeEmail } from './rules/schemas';
+import { STAFF_MESSAGES, type StaffRole } from './rules/staff';
+
+export interface StaffMe {
+  email: string;
+  role: StaffRole;
+}
+
+/** What a failed call tells the screen: one message, and field errors when the server named a field. */
+export interface StaffFailure {
+  message: string;
+  errors?: ErrorMap;
+}
+
+export interface StaffSessionContext {
+  email: string;
+  me: StaffMe | null;
+  errors: ErrorMap;
+  /** A message that belongs to no field (a network failure, the server's refusal). */
+  message?: string;
+  /** What happened, read out politely: code sent, signed out. */
+  notice?: string;
+}
+
+export type StaffSessionEvent =
+  | { type: 'SEND_CODE'; email: string }
+  | { type: 'VERIFY'; code: string }
+  | { type: 'CHANGE_EMAIL' }
+  | { type: 'SIGN_OUT' }
+  /** Any staff call answered 401: the session ended (expired, or signed out in another tab). */
+  | { type: 'SESSION_LOST' };
+
+const failureOf = (error: unknown): StaffFailure =>
+  typeof error === 'object' && error !== null && 'message' in error
+    ? {
+        message: String((error as StaffFailure).message),
+        errors: (error as StaffFailure).errors,
+      }
+    : { message: STAFF_MESSAGES.unreachable };
+
+const notProvided = (name: string) =>
+  fromPromise<never>(() => Promise.reject(new Error(`${name} is provided by the staff app`)));
+
+export const staffSessionMachine = setup({
+  types: {
+    context: {} as StaffSessionContext,
+    events: {} as StaffSessionEvent,
+  },
+  actors: {
+    whoAmI: notProvided('whoAmI') as ReturnType<typeof fromPromise<StaffMe>>,
+    sendCode: notProvided('sendCode') as ReturnType<typeof fromPromise<void, { email: string }>>,
+    verify: notProvided('verify') as ReturnType<typeof fromPromise<StaffMe, { email: string; code: string }>>,
+    signOut: notProvided('signOut') as ReturnType<typeof fromPromise<void>>,
+  },
+  guards: {
+    emailValid: ({ event }) => event.type === 'SEND_CODE' && EMAIL_PATTERN.test(normalizeEmail(event.email)),
+    codeValid: ({ event }) => event.type === 'VERIFY' && /^\d{6}$/.test(event.code.trim()),
+  },
+  actions: {
+    clearErrors: assign({ errors: {}, message: undefined, notice: undefined }),
+  },
+}).createMachine({
+  id: 'staffSession',
+  initial: 'checking',
+  context: { email: '', me: null, errors: {} },
+  states: {
+    checking: {
+      invoke: {
+        src: 'whoAmI',
+        onDone: { target: 'signedIn', actions: assign({ me: ({ event }) => event.output }) },
+        // Not signed in (401) or the server is away: either way the sign-in form is where to start.
+        onError: 'signedOut',
+      },
+    },
+    signedOut: {
+      on: {
+        SEND_CODE: [
+          {
+            guard: 'emailValid',
+            target: 'sendingCode',
+            actions: ['clearErrors', assign({ email: ({ event }) => normalizeEmail(event.email) })],
+          },
+          {
+            actions: assign({
+              email: ({ event }) => event.email,
+              errors: ({ event }) => ({
+                email: [event.email.trim() ? MESSAGES.emailFormat : FIELD_MESSAGES.email],
+              }),
+              message: undefined,
+              notice: undefined,
+            }),
+          },
+        ],
+      },
+    },
+    sendingCode: {
+      invoke: {
+        src: 'sendCode',
+        input: ({ context }) => ({ email: context.email }),
+        onDone: { target: 'codeSent', actions: assign({ notice: STAFF_MESSAGES.codeSent }) },
+        onError: {
+          target: 'signedOut',
+          actions: assign(({ event }) => {
+            const failure = failureOf(event.error);
+            return { message: failure.message, errors: failure.errors ?? {} };
+          }),
+        },
+      },
+    },
+    codeSent: {
+      on: {
+        VERIFY: [
+          { guard: 'codeValid', target: 'verifying', actions: assign({ errors: {}, message: undefined }) },
+          { actions: assign({ errors: { token: [MESSAGES.otpFormat] }, message: undefined }) },
+        ],
+        CHANGE_EMAIL: { target: 'signedOut', actions: 'clearErrors' },
+      },
+    },
+    verifying: {
+      invoke: {
+        src: 'verify',
+        input: ({ context, event }) => ({
+          email: context.email,
+          code: event.type === 'VERIFY' ? event.code.trim() : '',
+        }),
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            'clearErrors',
+            assign({ me: ({ event }) => event.output, notice: STAFF_MESSAGES.signedIn }),
+          ],
+        },
+        onError: {
+          target: 'codeSent',
+          actions: assign(({ event }) => {
+            const failure = failureOf(event.error);
+            return { message: failure.message, errors: failure.errors ?? {}, notice: undefined };
+          }),
+        },
+      },
+    },
+    signedIn: {
+      on: {
+        SIGN_OUT: { target: 'signingOut', actions: 'clearErrors' },
+        SESSION_LOST: {
+          target: 'signedOut',
+          actions: assign({ me: null, errors: {}, message: undefined, notice: STAFF_MESSAGES.needSignIn }),
+        },
+      },
+    },
+    signingOut: {
+      invoke: {
+        src: 'signOut',
+        onDone: {
+          target: 'signedOut',
+          actions: assign({ me: null, notice: STAFF_MESSAGES.signedOut }),
+        },
+        onError: {
+          target: 'signedIn',
+          actions: assign({ message: ({ event }) => failureOf(event.error).message }),
+        },
+      },
+    },
+  },
+});

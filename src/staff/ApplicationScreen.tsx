@@ -1,0 +1,314 @@
+/**
+ * One application (/staff/applications/:id): the answers grouped as the wizard asks them, the eligibility result
+ * with each answer's score, the CV, the review with the actions this team member may take now, the timeline and
+ * the internal notes.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { DECISION_UNDO_MINUTES } from '../../machines/rules/staff';
+import { scoreAnswer, scoreEligibility, NEGATIVE_SCORE } from '../../machines/rules/eligibility';
+import { ELIGIBILITY_QUESTIONS, NO_POST_SECONDARY } from '../../machines/rules/options';
+import type { ReviewEventType } from '../../machines/review.machine';
+import type { ErrorMap } from '../../machines/rules/messages';
+import { offeredEvents, type StaffApplicationPage } from '../../machines/staffApplication.machine';
+import { BusyButton } from '../components/BusyButton';
+import { ErrorSummary } from '../components/ErrorSummary';
+import { TextAreaField } from '../components/Fields';
+import { cvUrl } from './api';
+import { provideApplication } from './staffActors';
+import { usePageHeading, useStaff } from './StaffContext';
+import { humanize } from './QueueScreen';
+
+const ACTION: Record<ReviewEventType, string> = {
+  START_REVIEW: 'Start review',
+  ACCEPT: 'Accept',
+  WAITLIST: 'Waitlist',
+  REJECT: 'Reject',
+  UNDO: 'Undo the decision',
+  REOPEN: 'Reopen',
+  WITHDRAW: 'Mark withdrawn',
+  CHOOSE_PAYMENT: 'Choose payment',
+  PAYMENT_CONFIRMED: 'Mark paid',
+};
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' }) + ' UTC';
+
+function Answers({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
+  return (
+    <section className="staff-section" aria-labelledby={`answers-${title}`}>
+      <h2 id={`answers-${title}`}>{title}</h2>
+      <dl className="staff-answers">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value === '' || value === null || value === undefined ? '—' : value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Eligibility({ page }: { page: StaffApplicationPage }) {
+  const answers = page.answers.eligibility;
+  const measured = ELIGIBILITY_QUESTIONS.every((q) => answers[q.name]);
+  const result = measured ? scoreEligibility(answers) : null;
+  return (
+    <section className="staff-section" aria-labelledby="eligibility-title">
+      <h2 id="eligibility-title">Eligibility</h2>
+      <p>
+        Result: <strong>{humanize(answers.status ?? 'not measured')}</strong>
+        {result && ` (${result.negatives} answers scoring ${NEGATIVE_SCORE} or more)`}
+      </p>
+      <table className="staff-table">
+        <caption>Each answer's score: 1 is the strongest, 4 the weakest</caption>
+        <thead>
+          <tr>
+            <th scope="col">Question</th>
+            <th scope="col">Answer</th>
+            <th scope="col">Score</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ELIGIBILITY_QUESTIONS.map((q) => {
+            const answer = answers[q.name];
+            const score = !answer
+              ? null
+              : q.name === 'highest_qualification'
+                ? answer === NO_POST_SECONDARY
+                  ? 4
+                  : 1
+                : scoreAnswer(answer, [...q.options]);
+            return (
+              <tr key={q.name}>
+                <th scope="row">{q.legend}</th>
+                <td>{answer || '—'}</td>
+                <td>{score ?? '—'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function NoteForm({
+  errors,
+  busy,
+  disabled,
+  onAdd,
+}: {
+  errors: ErrorMap;
+  busy: boolean;
+  disabled: boolean;
+  onAdd: (body: string) => void;
+}) {
+  const [note, setNote] = useState('');
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onAdd(note);
+      }}
+    >
+      <TextAreaField
+        name="body"
+        label="Add a note"
+        hint="Only the team sees notes."
+        value={note}
+        onChange={setNote}
+        errors={errors}
+      />
+      <BusyButton type="submit" busy={busy} disabled={disabled}>
+        Add note
+      </BusyButton>
+    </form>
+  );
+}
+
+export function ApplicationScreen() {
+  const { api, me } = useStaff();
+  const id = Number(useParams().id);
+  const actor = useActorRef(
+    useMemo(() => provideApplication(api), [api]),
+    { input: { id } },
+  );
+  const state = useSelector(actor, (s) => s);
+  const { page, errors, message, notice } = state.context;
+  const name = page ? `${page.answers.firstname} ${page.answers.lastname}`.trim() || page.answers.email : '';
+  const heading = usePageHeading<HTMLHeadingElement>(page ? name : 'Application');
+  const busy = state.matches('reviewing') || state.matches('savingNote');
+  const offered = page ? offeredEvents(page) : [];
+
+  if (!page)
+    return (
+      <>
+        <h1 className="screen-title" ref={heading} tabIndex={-1}>
+          Application
+        </h1>
+        <p>
+          <Link to="/staff">Back to applications</Link>
+        </p>
+        {state.matches('failed') ? (
+          <>
+            <p className="alert alert--error" role="alert">
+              {message}
+            </p>
+            <button type="button" className="button" onClick={() => actor.send({ type: 'RETRY' })}>
+              Try again
+            </button>
+          </>
+        ) : (
+          <p className="loading">Loading…</p>
+        )}
+      </>
+    );
+
+  const a = page.answers;
+  return (
+    <>
+      <p>
+        <Link to="/staff">Back to applications</Link>
+      </p>
+      <h1 className="screen-title" ref={heading} tabIndex={-1}>
+        {name}
+      </h1>
+      {notice && (
+        <p className="alert alert--info" role="status">
+          {notice}
+        </p>
+      )}
+      <ErrorSummary message={message} errors={errors} />
+
+      <section className="staff-section staff-review" aria-labelledby="review-title">
+        <h2 id="review-title">Review</h2>
+        <p>
+          Status: <strong>{page.review?.label ?? 'Not submitted yet'}</strong>
+        </p>
+        {offered.includes('UNDO') && (
+          <p className="hint">
+            A decision can be undone within {DECISION_UNDO_MINUTES} minutes, before its email is sent.
+          </p>
+        )}
+        {offered.length > 0 ? (
+          <div className="actions">
+            {offered.map((type) => (
+              <BusyButton
+                key={type}
+                type="button"
+                className={type === 'ACCEPT' ? 'button' : 'button button--secondary'}
+                busy={state.matches('reviewing')}
+                disabled={busy}
+                onClick={() => actor.send({ type: 'REVIEW', event: type })}
+              >
+                {ACTION[type]}
+              </BusyButton>
+            ))}
+          </div>
+        ) : (
+          page.review &&
+          me.role !== 'admin' && <p>Only an admin can decide. Add a note with your recommendation.</p>
+        )}
+      </section>
+
+      <Answers
+        title="About you"
+        rows={[
+          ['First name', a.firstname],
+          ['Middle name', a.middlename],
+          ['Last name', a.lastname],
+          ['Gender', a.gender],
+          ['Country', a.country],
+          ['City', a.city],
+          ['Email', a.email],
+          ['Phone', a.phone],
+          ['WhatsApp', a.whatsapp_phone],
+          ['Referred by', a.referred_by],
+        ]}
+      />
+      <Answers
+        title="How you heard about us"
+        rows={[
+          ['Source', a.communications.referral_source],
+          ['Detail', a.communications.referral_detail],
+          ['Agreed to be contacted', a.communications.communication_consent ? 'Yes' : 'No'],
+        ]}
+      />
+      <Eligibility page={page} />
+
+      <section className="staff-section" aria-labelledby="cv-title">
+        <h2 id="cv-title">CV</h2>
+        {page.cv ? (
+          page.cv.kind === 'pdf' ? (
+            <>
+              <iframe className="staff-cv" title={`CV: ${page.cv.filename}`} src={cvUrl(page.id)} />
+              <p>
+                <a href={cvUrl(page.id)} target="_blank" rel="noreferrer">
+                  Open {page.cv.filename} in a new tab
+                </a>
+              </p>
+            </>
+          ) : (
+            <p>
+              <a href={cvUrl(page.id)} download={page.cv.filename}>
+                Download {page.cv.filename} (Word, {Math.ceil(page.cv.size / 1024)} KB)
+              </a>
+            </p>
+          )
+        ) : (
+          <p>{a.cv_sent_by_email ? 'The applicant says they sent their CV by email.' : 'No CV uploaded.'}</p>
+        )}
+      </section>
+
+      <Answers
+        title="Employment"
+        rows={Object.entries(a.employment).map(([k, v]) => [humanize(k), String(v ?? '')])}
+      />
+      <Answers
+        title="About you and the bootcamp"
+        rows={Object.entries(a.other).map(([k, v]) => [humanize(k), v])}
+      />
+
+      <section className="staff-section" aria-labelledby="timeline-title">
+        <h2 id="timeline-title">Timeline</h2>
+        <ol className="staff-timeline">
+          {page.timeline.map((t, i) => (
+            <li key={i}>
+              <time dateTime={t.at}>{when(t.at)}</time>: {t.what}
+              {t.by ? ` (${t.by})` : ''}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="staff-section" aria-labelledby="notes-title">
+        <h2 id="notes-title">Internal notes</h2>
+        {page.notes.length === 0 ? (
+          <p>No notes yet. Applicants never see these.</p>
+        ) : (
+          <ul className="staff-notes">
+            {page.notes.map((n) => (
+              <li key={n.id}>
+                <p className="staff-notes__by">
+                  {n.by}, <time dateTime={n.at}>{when(n.at)}</time>
+                </p>
+                <p className="staff-notes__body">{n.body}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        {/* Keyed by the notes saved: a saved note clears the form, a refused one stays for its writer to fix. */}
+        <NoteForm
+          key={page.notes.length}
+          errors={errors}
+          busy={state.matches('savingNote')}
+          disabled={busy}
+          onAdd={(body) => actor.send({ type: 'ADD_NOTE', body })}
+        />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,448 @@
+/**
+ * The queue (/staff): the cohort's applications in a table. The URL holds the view (filters, search, sort, page),
+ * so a view can be bookmarked, shared and reloaded; the queue machine loads it and runs bulk decisions.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { REVIEW_STATUSES, reviewMeta } from '../../machines/review.machine';
+import {
+  BULK_EVENTS,
+  PAYMENT_STATUSES,
+  QUEUE_STAGES,
+  staffQueuePaths,
+  type BulkEvent,
+  type QueueSort,
+  type QueueStatusFilter,
+  type StaffQueueQuery,
+} from '../../machines/rules/staff';
+import { filterOf } from '../../machines/staffQueue.machine';
+import { ConfirmDialog } from '../components/Dialog';
+import { ErrorSummary } from '../components/ErrorSummary';
+import { queryString } from './api';
+import { provideQueue } from './staffActors';
+import { usePageHeading, useStaff } from './StaffContext';
+
+const QUERY_KEYS = [
+  'cohort',
+  'stage',
+  'eligibility',
+  'status',
+  'payment',
+  'paymentStatus',
+  'country',
+  'source',
+  'from',
+  'to',
+  'cv',
+  'q',
+  'sort',
+  'dir',
+  'cursor',
+  'limit',
+] as const;
+
+const ELIGIBILITY = ['eligible', 'action_required', 'ineligible', 'not measured'] as const;
+
+export const humanize = (value: string) => {
+  const text = value.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+const statusLabel = (status: QueueStatusFilter) =>
+  status === 'not_submitted' ? 'Not submitted' : reviewMeta(status).label;
+
+const VERB: Record<BulkEvent, string> = { ACCEPT: 'Accept', WAITLIST: 'Waitlist', REJECT: 'Reject' };
+
+/** The view in the URL, as the API reads it. */
+const queryOf = (params: URLSearchParams): StaffQueueQuery =>
+  Object.fromEntries(
+    QUERY_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k) as string]] : [])),
+  ) as StaffQueueQuery;
+
+const SORTS: { sort: QueueSort; label: string }[] = [
+  { sort: 'name', label: 'Name' },
+  { sort: 'eligibility', label: 'Eligibility' },
+  { sort: 'status', label: 'Status' },
+  { sort: 'submitted', label: 'Submitted' },
+];
+
+const day = (iso: string) => (iso ? iso.slice(0, 10) : '—');
+
+/** History state of a queue page: the cursors of the pages before it, for Previous. */
+interface PageTrail {
+  cursors?: string[];
+}
+
+/** The filter form: a draft of the view, applied to the URL on submit. */
+function Filters({ query, onApply }: { query: StaffQueueQuery; onApply: (q: StaffQueueQuery) => void }) {
+  const [draft, setDraft] = useState(query);
+  const applyFilters = (e: FormEvent) => {
+    e.preventDefault();
+    onApply(filterOf(draft));
+  };
+  const field = (key: keyof StaffQueueQuery) => ({
+    id: `filter-${key}`,
+    name: key,
+    value: draft[key] ?? '',
+    onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
+  });
+  return (
+    <form className="staff-filters" onSubmit={applyFilters} role="search" aria-label="Filter applications">
+      <div className="field">
+        <label htmlFor="filter-q">Search name, email or phone</label>
+        <input className="input" type="search" {...field('q')} />
+      </div>
+      <div className="field">
+        <label htmlFor="filter-status">Status</label>
+        <select className="select" {...field('status')}>
+          <option value="">Any</option>
+          {[...REVIEW_STATUSES, 'not_submitted' as const].map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-stage">Furthest stage</label>
+        <select className="select" {...field('stage')}>
+          <option value="">Any</option>
+          {QUEUE_STAGES.map((s) => (
+            <option key={s} value={s}>
+              {humanize(s)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-eligibility">Eligibility</label>
+        <select className="select" {...field('eligibility')}>
+          <option value="">Any</option>
+          {ELIGIBILITY.map((s) => (
+            <option key={s} value={s}>
+              {humanize(s)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-paymentStatus">Payment</label>
+        <select className="select" {...field('paymentStatus')}>
+          <option value="">Any</option>
+          {PAYMENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {humanize(s)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-cv">CV</label>
+        <select className="select" {...field('cv')}>
+          <option value="">Any</option>
+          <option value="yes">Uploaded or emailed</option>
+          <option value="no">None</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-country">Country</label>
+        <input className="input" type="text" {...field('country')} />
+      </div>
+      <div className="field">
+        <label htmlFor="filter-from">Submitted from</label>
+        <input className="input" type="date" {...field('from')} />
+      </div>
+      <div className="field">
+        <label htmlFor="filter-to">Submitted to</label>
+        <input className="input" type="date" {...field('to')} />
+      </div>
+      <div className="actions">
+        <button type="submit" className="button">
+          Apply filters
+        </button>
+        <Link to="/staff" className="button button--secondary">
+          Clear
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+export function QueueScreen() {
+  const { api, me } = useStaff();
+  const admin = me.role === 'admin';
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const query = useMemo(() => queryOf(params), [params]);
+  const search = queryString(query);
+  const queue = useActorRef(
+    useMemo(() => provideQueue(api), [api]),
+    { input: { query } },
+  );
+  const heading = usePageHeading<HTMLHeadingElement>('Applications');
+
+  useEffect(() => {
+    // The machine started with the first view; only a changed URL loads again.
+    if (queryString(queue.getSnapshot().context.query) === search) return;
+    queue.send({ type: 'QUERY', query: queryOf(new URLSearchParams(search)) });
+  }, [queue, search]);
+
+  const state = useSelector(queue, (s) => s);
+  const { page, selected, allMatching, preview, bulkEvent, message, notice } = state.context;
+  const loading = state.matches('loading');
+
+  const go = (next: StaffQueueQuery, trail?: string[]) =>
+    navigate({ search: queryString(next) }, { state: trail ? { cursors: trail } : undefined });
+  const sortBy = (sort: QueueSort) => {
+    const current = query.sort ?? 'submitted';
+    const dir =
+      current === sort ? (query.dir === 'asc' ? 'desc' : 'asc') : sort === 'submitted' ? 'desc' : 'asc';
+    go({ ...filterOf(query), sort, dir });
+  };
+  const ariaSort = (sort: QueueSort) => {
+    if ((query.sort ?? 'submitted') !== sort) return undefined;
+    return (query.dir ?? (sort === 'submitted' ? 'desc' : 'asc')) === 'asc' ? 'ascending' : 'descending';
+  };
+  const trail = (location.state as PageTrail | null)?.cursors ?? [];
+  const next = () =>
+    page?.nextCursor && go({ ...query, cursor: page.nextCursor }, [...trail, query.cursor ?? '']);
+  const previous = () => {
+    const back = trail.at(-1);
+    const { cursor: _c, ...rest } = query;
+    go(back ? { ...rest, cursor: back } : rest, trail.slice(0, -1));
+  };
+  const rows = page?.rows ?? [];
+  const pageSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));
+  const count = allMatching ? (page?.total ?? 0) : selected.length;
+  const exportQuery = queryString(filterOf(query));
+
+  return (
+    <>
+      <h1 className="screen-title" ref={heading} tabIndex={-1}>
+        Applications{page ? `: ${page.cohort.name}` : ''}
+      </h1>
+      {page && (
+        <p>
+          {page.cohort.taken} of {page.cohort.seats} seats taken.
+        </p>
+      )}
+      {notice && (
+        <p className="alert alert--info" role="status">
+          {notice}
+        </p>
+      )}
+      <ErrorSummary message={message} errors={{}} />
+
+      {/* Keyed by the URL: back, forward or a chip show their own view's values. */}
+      <Filters key={search} query={query} onApply={(filter) => go(filter)} />
+
+      {page && (
+        <ul className="staff-chips" aria-label="Applications by status">
+          {Object.entries(page.counts.status).map(([status, n]) => (
+            <li key={status}>
+              <Link
+                to={{ search: queryString({ ...filterOf(query), status }) }}
+                aria-current={query.status === status ? 'true' : undefined}
+              >
+                {statusLabel(status as QueueStatusFilter)} ({n})
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <p className="staff-exports">
+        <a href={`${staffQueuePaths.exportCsv}${exportQuery}`} download>
+          Export this view as CSV
+        </a>
+        {admin && (
+          <>
+            {' · '}
+            <a href={`${staffQueuePaths.cvsZip}${exportQuery}`} download>
+              Download these CVs (zip)
+            </a>
+          </>
+        )}
+      </p>
+
+      {admin && page && (
+        <div className="staff-bulk" role="group" aria-label="Decide on the selected applications">
+          <p aria-live="polite">
+            {allMatching
+              ? `All ${page.total} matching applications selected.`
+              : `${selected.length} selected.`}
+            {pageSelected && !allMatching && page.total > rows.length && (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className="button button--link"
+                  onClick={() => queue.send({ type: 'SELECT_ALL_MATCHING' })}
+                >
+                  Select all {page.total} matching
+                </button>
+              </>
+            )}
+            {count > 0 && (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className="button button--link"
+                  onClick={() => queue.send({ type: 'CLEAR_SELECTION' })}
+                >
+                  Clear selection
+                </button>
+              </>
+            )}
+          </p>
+          {BULK_EVENTS.map((event) => (
+            <button
+              key={event}
+              type="button"
+              className="button button--secondary"
+              disabled={count === 0 || !state.matches('ready')}
+              onClick={() => queue.send({ type: 'BULK', event })}
+            >
+              {VERB[event]} selected
+            </button>
+          ))}
+        </div>
+      )}
+
+      {state.matches('failed') && (
+        <button type="button" className="button" onClick={() => queue.send({ type: 'RETRY' })}>
+          Try again
+        </button>
+      )}
+
+      <div className="staff-table-wrap">
+        <table className="staff-table" aria-busy={loading || undefined}>
+          <caption>
+            {page
+              ? `${page.total} application${page.total === 1 ? '' : 's'} match${page.total === 1 ? 'es' : ''} this view`
+              : 'Loading applications…'}
+          </caption>
+          <thead>
+            <tr>
+              {admin && (
+                <th scope="col">
+                  <input
+                    type="checkbox"
+                    aria-label="Select every application on this page"
+                    checked={pageSelected || allMatching}
+                    onChange={() => queue.send({ type: 'TOGGLE_PAGE' })}
+                  />
+                </th>
+              )}
+              {SORTS.slice(0, 1).map(({ sort, label }) => (
+                <th key={sort} scope="col" aria-sort={ariaSort(sort)}>
+                  <button type="button" className="staff-sort" onClick={() => sortBy(sort)}>
+                    {label}
+                  </button>
+                </th>
+              ))}
+              <th scope="col">Email</th>
+              <th scope="col">Country</th>
+              <th scope="col">Stage</th>
+              {SORTS.slice(1).map(({ sort, label }) => (
+                <th key={sort} scope="col" aria-sort={ariaSort(sort)}>
+                  <button type="button" className="staff-sort" onClick={() => sortBy(sort)}>
+                    {label}
+                  </button>
+                </th>
+              ))}
+              <th scope="col">Payment</th>
+              <th scope="col">CV</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                {admin && (
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${row.name}`}
+                      checked={allMatching || selected.includes(row.id)}
+                      onChange={() => queue.send({ type: 'TOGGLE', id: row.id })}
+                    />
+                  </td>
+                )}
+                <th scope="row">
+                  <Link to={`/staff/applications/${row.id}`}>{row.name || row.email}</Link>
+                </th>
+                <td>{row.email}</td>
+                <td>{row.country}</td>
+                <td>{humanize(row.stage)}</td>
+                <td>{humanize(row.eligibility)}</td>
+                <td>{row.statusLabel}</td>
+                <td>{day(row.submittedAt)}</td>
+                <td>
+                  {row.paymentOption || '—'}
+                  {row.paymentStatus !== 'none' ? ` (${row.paymentStatus})` : ''}
+                </td>
+                <td>{row.cv === 'uploaded' ? 'Uploaded' : row.cv === 'email' ? 'By email' : 'None'}</td>
+              </tr>
+            ))}
+            {page && rows.length === 0 && (
+              <tr>
+                <td colSpan={admin ? 10 : 9}>No application matches this view.</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <nav className="staff-pager" aria-label="Pages">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={!query.cursor}
+          onClick={previous}
+        >
+          Previous page
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={!page?.nextCursor}
+          onClick={next}
+        >
+          Next page
+        </button>
+      </nav>
+
+      <ConfirmDialog
+        open={state.matches('confirming') || state.matches('applying')}
+        busy={state.matches('applying')}
+        title={bulkEvent ? `${VERB[bulkEvent]} ${preview?.matched ?? count} applications?` : ''}
+        text={
+          preview && bulkEvent ? (
+            <>
+              <span className="staff-dialog__line">
+                {preview.applied[bulkEvent] ?? 0} will be {VERB[bulkEvent].toLowerCase()}ed
+                {preview.refused.length > 0 ? `; ${preview.refused.length} cannot be changed now` : ''}.{' '}
+                {preview.seatsFree} seats are free.
+              </span>
+              {preview.preview.map((mail) => (
+                <span key={mail.event} className="staff-dialog__mail">
+                  <strong>The email that will go (after 5 minutes):</strong> {mail.subject}
+                  <span className="staff-dialog__mail-text">{mail.text}</span>
+                </span>
+              ))}
+            </>
+          ) : (
+            ''
+          )
+        }
+        confirmLabel={bulkEvent ? `${VERB[bulkEvent]} ${preview?.matched ?? count}` : 'Confirm'}
+        cancelLabel="Cancel"
+        onConfirm={() => queue.send({ type: 'CONFIRM' })}
+        onCancel={() => queue.send({ type: 'CANCEL' })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { staffSessionMachine } from '../../machines/staffSession.machine';
+import { BusyButton } from '../components/BusyButton';
+import { CodeInput } from '../components/CodeInput';
+import { describedBy, ErrorSummary, FieldError, fieldId } from '../components/ErrorSummary';
+import { TextField } from '../components/Fields';
+import { usePageHeading } from './StaffContext';
+
+type SessionRef = ActorRefFrom<typeof staffSessionMachine>;
+
+/** Sign in to the staff area: an email, then the 6-digit code sent to it. */
+export function SignInScreen({ session }: { session: SessionRef }) {
+  const codeStep = useSelector(session, (s) => s.matches('codeSent') || s.matches('verifying'));
+  const busy = useSelector(session, (s) => s.matches('sendingCode') || s.matches('verifying'));
+  const { email, errors, message, notice } = useSelector(session, (s) => s.context);
+  const [typed, setTyped] = useState(email);
+  const [code, setCode] = useState('');
+  const heading = usePageHeading<HTMLHeadingElement>(codeStep ? 'Enter your code' : 'Staff sign in');
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="shell__header">
+        <span>Bootcamp staff</span>
+      </header>
+      <main className="shell" id="main">
+        <h1 className="screen-title" ref={heading} tabIndex={-1}>
+          {codeStep ? 'Enter your code' : 'Staff sign in'}
+        </h1>
+        {notice && (
+          <p className="alert alert--info" role="status">
+            {notice}
+          </p>
+        )}
+        <ErrorSummary message={message} errors={errors} />
+        {codeStep ? (
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              session.send({ type: 'VERIFY', code });
+            }}
+          >
+            <p className="lede">
+              We sent a code to <strong>{email}</strong> if it belongs to the programme team.
+            </p>
+            <div className={errors.token?.length ? 'field field--error' : 'field'}>
+              <label htmlFor={fieldId('token')}>6-digit code</label>
+              <FieldError name="token" errors={errors} />
+              <CodeInput
+                id={fieldId('token')}
+                name="token"
+                value={code}
+                onChange={setCode}
+                {...describedBy('token', errors)}
+              />
+            </div>
+            <div className="actions">
+              <BusyButton type="submit" busy={busy}>
+                Sign in
+              </BusyButton>
+              <button
+                type="button"
+                className="button button--link"
+                onClick={() => session.send({ type: 'CHANGE_EMAIL' })}
+                disabled={busy}
+              >
+                Use another email
+              </button>
+            </div>
+          </form>
+        ) : (
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              session.send({ type: 'SEND_CODE', email: typed });
+            }}
+          >
+            <p className="lede">For the programme team. We will email you a 6-digit code.</p>
+            <TextField
+              name="email"
+              label="Work email address"
+              type="email"
+              autoComplete="email"
+              value={typed}
+              onChange={setTyped}
+              errors={errors}
+            />
+            <div className="actions">
+              <BusyButton type="submit" busy={busy}>
+                Send me a code
+              </BusyButton>
+            </div>
+          </form>
+        )}
+      </main>
+    </>
+  );
+}

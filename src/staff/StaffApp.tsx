@@ -1,0 +1,55 @@
+/**
+ * The staff back office (/staff/*), a lazy part of the app: nothing here loads on the landing page or the wizard.
+ * The session machine decides between the sign-in form and the signed-in pages.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { createStaffApi, type StaffApi } from './api';
+import { provideSession } from './staffActors';
+import { StaffContext } from './StaffContext';
+import { SignInScreen } from './SignInScreen';
+import { StaffHeader } from './StaffHeader';
+import { QueueScreen } from './QueueScreen';
+import { ApplicationScreen } from './ApplicationScreen';
+import './staff.css';
+
+const TeamScreen = lazy(() => import('./TeamScreen').then((m) => ({ default: m.TeamScreen })));
+const AuditScreen = lazy(() => import('./AuditScreen').then((m) => ({ default: m.AuditScreen })));
+const FunnelScreen = lazy(() => import('./FunnelScreen').then((m) => ({ default: m.FunnelScreen })));
+
+export function StaffApp({ api: given }: { api?: StaffApi }) {
+  const api = useMemo(() => given ?? createStaffApi(), [given]);
+  const session = useActorRef(useMemo(() => provideSession(api), [api]));
+  // Any call that meets a 401 ends the session here too: the sign-in form comes back.
+  useEffect(() => api.onSessionLost(() => session.send({ type: 'SESSION_LOST' })), [api, session]);
+  const me = useSelector(session, (s) => s.context.me);
+  const signedIn = useSelector(session, (s) => s.matches('signedIn') || s.matches('signingOut'));
+  const checking = useSelector(session, (s) => s.matches('checking'));
+  const env = useMemo(() => (me ? { api, me } : null), [api, me]);
+
+  if (checking)
+    return (
+      <main className="staff" id="main">
+        <p className="loading">Loading…</p>
+      </main>
+    );
+  if (!signedIn || !env) return <SignInScreen session={session} />;
+  return (
+    <StaffContext.Provider value={env}>
+      <StaffHeader session={session} />
+      <main className="staff" id="main">
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <Routes>
+            <Route index element={<QueueScreen />} />
+            <Route path="applications/:id" element={<ApplicationScreen />} />
+            <Route path="team" element={<TeamScreen />} />
+            <Route path="audit" element={<AuditScreen />} />
+            <Route path="funnel" element={<FunnelScreen />} />
+            <Route path="*" element={<p>We could not find this page.</p>} />
+          </Routes>
+        </Suspense>
+      </main>
+    </StaffContext.Provider>
+  );
+}

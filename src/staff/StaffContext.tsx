@@ -1,0 +1,29 @@
+import { createContext, useContext, useEffect, useRef } from 'react';
+import type { StaffMe } from '../../machines/staffSession.machine';
+import type { StaffApi } from './api';
+
+export interface StaffEnv {
+  api: StaffApi;
+  me: StaffMe;
+}
+
+export const StaffContext = createContext<StaffEnv | null>(null);
+
+export function useStaff(): StaffEnv {
+  const env = useContext(StaffContext);
+  if (!env) throw new Error('useStaff outside the staff app');
+  return env;
+}
+
+/**
+ * A staff page's heading: it takes focus when the page opens, so a screen reader announces the new page and the
+ * keyboard starts from its top (a client-side route change moves no focus by itself).
+ */
+export function usePageHeading<T extends HTMLElement>(title: string) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    document.title = `${title} – Staff – The Employment Bootcamp`;
+    ref.current?.focus();
+  }, [title]);
+  return ref;
+}

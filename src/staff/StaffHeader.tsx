@@ -1,0 +1,62 @@
+import { useSelector } from '@xstate/react';
+import { NavLink } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import type { staffSessionMachine } from '../../machines/staffSession.machine';
+import { BusyButton } from '../components/BusyButton';
+import { useStaff } from './StaffContext';
+
+type SessionRef = ActorRefFrom<typeof staffSessionMachine>;
+
+/** The skip link, the staff area's navigation, who is signed in, and Sign out. */
+export function StaffHeader({ session }: { session: SessionRef }) {
+  const { me } = useStaff();
+  const signingOut = useSelector(session, (s) => s.matches('signingOut'));
+  const message = useSelector(session, (s) => s.context.message);
+  const links = [
+    { to: '/staff', label: 'Applications', end: true },
+    { to: '/staff/funnel', label: 'Funnel' },
+    ...(me.role === 'admin'
+      ? [
+          { to: '/staff/team', label: 'Team' },
+          { to: '/staff/audit', label: 'Audit log' },
+        ]
+      : []),
+  ];
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="shell__header staff-header">
+        <span className="staff-header__title">Bootcamp staff</span>
+        <nav aria-label="Staff" className="staff-nav">
+          <ul>
+            {links.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.end}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <span className="staff-header__me">
+          {me.email} ({me.role})
+        </span>
+        <BusyButton
+          type="button"
+          className="button button--secondary staff-header__sign-out"
+          busy={signingOut}
+          onClick={() => session.send({ type: 'SIGN_OUT' })}
+        >
+          Sign out
+        </BusyButton>
+      </header>
+      {message && (
+        <p className="alert alert--error staff-header__error" role="alert">
+          {message}
+        </p>
+      )}
+    </>
+  );
+}

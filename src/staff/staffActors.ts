@@ -1,0 +1,45 @@
+/** The staff machines' effects: each actor is one call of the staff API (src/staff/api.ts). */
+import { fromPromise } from 'xstate';
+import type { ReviewEventType } from '../../machines/review.machine';
+import type { StaffBulkRequest, StaffQueueQuery } from '../../machines/rules/staff';
+import { staffApplicationMachine } from '../../machines/staffApplication.machine';
+import { staffQueueMachine } from '../../machines/staffQueue.machine';
+import { staffSessionMachine } from '../../machines/staffSession.machine';
+import type { StaffApi } from './api';
+
+export const provideSession = (api: StaffApi) =>
+  staffSessionMachine.provide({
+    actors: {
+      whoAmI: fromPromise(() => api.me()),
+      sendCode: fromPromise(async ({ input }: { input: { email: string } }) => {
+        await api.sendCode(input.email);
+      }),
+      verify: fromPromise(({ input }: { input: { email: string; code: string } }) =>
+        api.verify(input.email, input.code),
+      ),
+      signOut: fromPromise(async () => {
+        await api.signOut();
+      }),
+    },
+  });
+
+export const provideQueue = (api: StaffApi) =>
+  staffQueueMachine.provide({
+    actors: {
+      load: fromPromise(({ input }: { input: StaffQueueQuery }) => api.queue(input)),
+      bulk: fromPromise(({ input }: { input: StaffBulkRequest }) => api.bulk(input)),
+    },
+  });
+
+export const provideApplication = (api: StaffApi) =>
+  staffApplicationMachine.provide({
+    actors: {
+      load: fromPromise(({ input }: { input: { id: number } }) => api.application(input.id)),
+      review: fromPromise(async ({ input }: { input: { id: number; type: ReviewEventType } }) => ({
+        label: (await api.review(input.id, input.type)).label,
+      })),
+      addNote: fromPromise(async ({ input }: { input: { id: number; body: string } }) => {
+        await api.addNote(input.id, input.body);
+      }),
+    },
+  });
