@@ -173,8 +173,10 @@ describe('the wizard with the keyboard alone', () => {
     await choose(page, 'unemployment_duration', 1);
     await choose(page, 'work_experience_years', 1);
     await tabTo(page, '#field-job_urgency');
-    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    // The scale starts unset: the first arrow chooses 1 (decision 044), six more make 7.
+    for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
     expect(await page.locator('#field-job_urgency').inputValue()).toBe('7');
+    await expect(page.locator('.range output').textContent()).resolves.toBe('7 – I need a job');
     await pressButton(page, 'Save and continue');
     await page.getByRole('heading', { name: 'Are you sure?' }).waitFor();
     await page.keyboard.press('Enter');
