@@ -30,19 +30,22 @@ import { cvRoutes } from './routes/cv';
 import { devRoutes } from './routes/dev';
 import { flowRoutes } from './routes/flow';
 import { geoRoutes } from './routes/geo';
-import { paymentRoutes } from './routes/payments';
 import { healthRoutes } from './routes/health';
+import { paymentRoutes } from './routes/payments';
 import { sessionRoutes } from './routes/session';
 import { staticRoutes } from './routes/static';
 import { stepRoutes } from './routes/steps';
 import { countRefusedSaves } from './staff/funnel';
 import { staffRoutes } from './staff/routes';
-import { cvStorage } from './storage/index';
+import { localStorage, type CvStorage } from './storage/index';
 
 export interface AppOptions {
   db: Db;
   mailer: Mailer;
+  /** The CVs' local directory, used when no `storage` is given. */
   storageDir: string;
+  /** Where CVs live (server/storage/index.ts); the local directory by default. */
+  storage?: CvStorage;
   clientDir?: string;
   config: Config;
   logger?: FastifyServerOptions['logger'];
@@ -57,7 +60,7 @@ export interface Context {
   db: Db;
   mailer: Mailer;
   config: Config;
-  storage: Awaited<ReturnType<typeof cvStorage>>;
+  storage: CvStorage;
   secureCookies: boolean;
   /** The cohort open now, kept in memory for a short while (get-current and create need no query for it). */
   cohorts: CohortCache;
@@ -88,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     mailer: options.mailer,
     config,
-    storage: await cvStorage(options.storageDir),
+    storage: options.storage ?? (await localStorage(options.storageDir)),
     secureCookies: https,
     cohorts: cohortCache(options.db, config.now),
     counters: rateCounters(options.db, config.now),

@@ -11,10 +11,13 @@ import { connectionErrorFields, logConnectionError, openPglite, postgresDb, type
 import { DataDirLocked, lockDataDir } from './db/lock';
 import { migrate } from './db/migrations';
 import { pruneIdempotency } from './idempotency';
-import { outboxMailer, smtpMailer } from './mail/index';
+import { outboxMailer, smtpDelivery } from './mail/index';
+import { mailPollMs, mailRetryMs, mailWorker } from './mail/worker';
 import { logOptions } from './logging';
 import { reminderPollMs, reminderScheduler } from './reminders';
 import { decisionMailer } from './staff/decisionMail';
+import { localStorage } from './storage/index';
+import { readS3Env, s3Storage } from './storage/s3';
 
 async function main(): Promise<void> {
   const env = readEnv();
@@ -33,11 +36,28 @@ async function main(): Promise<void> {
   await migrate(db);
   await db.transaction((tx) => currentCohort(tx, env.now()));
   await pruneIdempotency(db, env.now());
-  const mailer = env.smtpUrl ? smtpMailer(env.smtpUrl, env.mailFrom) : outboxMailer(db, env.now);
+  // Every email is queued in the outbox table; the worker delivers it (server/mail/worker.ts).
+  const outbox = mailWorker({
+    db,
+    deliver: env.smtpUrl ? smtpDelivery(env.smtpUrl, env.mailFrom) : undefined,
+    domain: /@([^>\s]+)/.exec(env.mailFrom)?.[1],
+    pollMs: mailPollMs(),
+    retryMs: mailRetryMs(),
+    // The worker starts after the app exists (below).
+    log: {
+      info: (details, message) => app.log.info(details, message),
+      error: (details, message) => app.log.error(details, message),
+    },
+  });
+  const mailer = outboxMailer(db, env.now, env.smtpUrl ? 'smtp' : 'outbox', () => outbox.kick());
+  // CVs in a bucket when S3_BUCKET is set (several machines), else under DATA_DIR (server/storage/index.ts).
+  const s3 = readS3Env();
+  const storageDir = join(env.dataDir, 'uploads');
   const app = await buildApp({
     db,
     mailer,
-    storageDir: join(env.dataDir, 'uploads'),
+    storageDir,
+    storage: s3 ? s3Storage(s3) : await localStorage(storageDir),
     clientDir: env.clientDir,
     config: env,
     logger: logOptions(),
@@ -64,6 +84,7 @@ async function main(): Promise<void> {
     await app.close();
     await reminders.stop();
     await decisions.stop();
+    await outbox.stop();
     await db.close();
     unlock();
     process.exit(0);
@@ -75,8 +96,9 @@ async function main(): Promise<void> {
   // Sends what fell due while the server was down, then polls.
   reminders.start();
   decisions.start();
+  outbox.start();
   app.log.info(
-    { mail: mailer.transport, database: db.engine },
+    { mail: mailer.transport, database: db.engine, storage: s3 ? 's3' : 'local' },
     `The Employment Bootcamp is running on ${env.publicUrl}` +
       (mailer.transport === 'outbox' ? ` (mailbox: ${env.publicUrl}/dev/mailbox)` : ''),
   );

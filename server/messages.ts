@@ -38,6 +38,5 @@ export const SERVER_MESSAGES = {
   crossSite: 'This change can only be made on The Employment Bootcamp website',
   uploadIncomplete: 'The upload did not arrive complete. Please try again.',
   tooSlow: 'The request took too long to arrive. Please check your connection and try again.',
-  mailFailed: 'We could not send the email right now. Please try again in a minute.',
   metricsToken: 'The metrics need the token set in METRICS_TOKEN, sent as Authorization: Bearer <token>',
 } as const;

@@ -98,13 +98,13 @@ export function metricsRoutes(
   // Database-wide figures: every worker reads the same value, so workers are combined by their maximum.
   new Gauge({
     name: 'bootcamp_outbox_messages',
-    help: 'Emails in the outbox table (the outbox transport keeps mail and delivers none; with SMTP_URL mail is sent at once and this stays 0)',
+    help: 'Emails queued in the outbox and not delivered yet (waiting for the worker, or for SMTP to come back)',
     registers: [registry],
     aggregator: 'max',
     async collect() {
       this.reset();
       const rows = await readOrNothing(() =>
-        db.query<{ n: string | number }>('SELECT count(*) AS n FROM outbox'),
+        db.query<{ n: string | number }>('SELECT count(*) AS n FROM outbox WHERE delivered_at IS NULL'),
       );
       if (rows) this.set(Number(rows[0].n));
     },

@@ -7,9 +7,9 @@
  * - Each process claims due rows with one `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING`: two
  *   processes on one PostgreSQL never claim the same row. A claim is a lease: if the process dies before sending,
  *   the row is claimed again once the lease runs out.
- * - The email is sent outside the claim's transaction, so a slow mail server never holds the database (PGlite has
- *   one connection). With the outbox the email and the "sent" mark are written in one transaction.
- * - A failed send releases the claim without marking the row sent: the next poll tries again.
+ * - The email is queued in the outbox and the row marked sent in one transaction; the outbox's worker delivers it
+ *   (server/mail/worker.ts), so a slow or absent mail server never holds the database nor loses the reminder.
+ * - A failed write releases the claim without marking the row sent: the next poll tries again.
  */
 import type { Config } from './config';
 import type { Db, Queryable } from './db/index';
@@ -98,15 +98,11 @@ export function reminderScheduler(options: ReminderOptions): ReminderScheduler {
 
   const send = async (due: DueReminder) => {
     const message = reminderEmail(due.email, due.firstname, confirmationUrl);
-    if (mailer.transport === 'outbox') {
-      await db.transaction(async (tx) => {
-        await mailer.send(message, tx);
-        await markSent(tx, due);
-      });
-    } else {
-      await mailer.send(message);
-      await markSent(db, due);
-    }
+    // Queued and marked in one transaction: the outbox's worker delivers it exactly once (server/mail/worker.ts).
+    await db.transaction(async (tx) => {
+      await mailer.send(message, tx);
+      await markSent(tx, due);
+    });
   };
 
   const sendDue = async (): Promise<ReminderRun> => {

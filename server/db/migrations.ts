@@ -283,6 +283,18 @@ CREATE TABLE validation_refusals (
 );
 `,
   },
+  {
+    id: 10,
+    name: 'the outbox is a queue: delivery attempts, the next attempt (also the claim lease) and when it was delivered',
+    // Rows already there were delivered the old way (stored in the mailbox, or sent inline by SMTP).
+    sql: `
+ALTER TABLE outbox ADD COLUMN attempts integer NOT NULL DEFAULT 0;
+ALTER TABLE outbox ADD COLUMN next_attempt_at timestamptz;
+ALTER TABLE outbox ADD COLUMN delivered_at timestamptz;
+UPDATE outbox SET delivered_at = sent_at;
+CREATE INDEX outbox_undelivered ON outbox (id) WHERE delivered_at IS NULL;
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

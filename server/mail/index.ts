@@ -1,11 +1,11 @@
 /**
- * Outgoing mail. The outbox transport stores every message in the database (it survives restarts and is shared by
- * several processes) and is readable at /dev/mailbox; the SMTP transport sends for real through nodemailer.
+ * Outgoing mail is a queue in the database: every email is a row of the `outbox` table written in the caller's
+ * transaction, so an acknowledged write never loses its email and a rolled-back write sends nothing. A worker in
+ * every process (server/mail/worker.ts) delivers the rows: through SMTP with SMTP_URL, or, in development, to the
+ * local mailbox at /dev/mailbox, which reads the same table (docs/decisions/071-outbox-queue.md).
  */
 import nodemailer from 'nodemailer';
 import type { Queryable } from '../db/index';
-import { HttpError } from '../http';
-import { SERVER_MESSAGES } from '../messages';
 
 export interface MailMessage {
   to: string;
@@ -15,26 +15,36 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** How the queued rows leave: to the local mailbox (development) or through SMTP. */
   readonly transport: 'outbox' | 'smtp';
-  /** `tx` lets the outbox write in the caller's transaction, so a rolled-back write sends nothing. */
+  /** Queues the email; `tx` writes it in the caller's transaction. */
   send(message: MailMessage, tx?: Queryable): Promise<void>;
   /**
-   * The outbox only: the row `send` would store (to, subject, text, html, sent at), so that a write can store it in
-   * its own statement instead of a second one.
+   * The row `send` would store (to, subject, text, html, queued at), so that a write can store it in its own
+   * statement instead of a second one.
    */
   outboxRow?(message: MailMessage): OutboxRow;
 }
 
-export type OutboxRow = [to: string, subject: string, text: string, html: string, sentAt: Date];
+export type OutboxRow = [to: string, subject: string, text: string, html: string, queuedAt: Date];
 
-/** The outbox insert; `outboxRow` gives its parameters in this order. */
+/** The outbox insert; `outboxRow` gives its parameters in this order. `sent_at` is when the row was queued. */
 export const OUTBOX_INSERT = 'INSERT INTO outbox (to_address, subject, text_body, html_body, sent_at)';
 
 export interface MailboxEntry extends MailMessage {
   sentAt: string;
 }
 
-export function outboxMailer(db: Queryable, now: () => Date = () => new Date()): Mailer {
+/**
+ * The queue's writer. `transport` only says how the worker will deliver; `queued` is told after each send (the
+ * worker looks at once instead of at its next poll).
+ */
+export function outboxMailer(
+  db: Queryable,
+  now: () => Date = () => new Date(),
+  transport: Mailer['transport'] = 'outbox',
+  queued: () => void = () => undefined,
+): Mailer {
   const outboxRow = (message: MailMessage): OutboxRow => [
     message.to,
     message.subject,
@@ -43,10 +53,11 @@ export function outboxMailer(db: Queryable, now: () => Date = () => new Date()):
     now(),
   ];
   return {
-    transport: 'outbox',
+    transport,
     outboxRow,
     async send(message, tx) {
       await (tx ?? db).query(`${OUTBOX_INSERT} VALUES ($1, $2, $3, $4, $5)`, outboxRow(message));
+      queued();
     },
   };
 }
@@ -70,17 +81,21 @@ export async function readOutbox(db: Queryable, limit = 200): Promise<MailboxEnt
   }));
 }
 
-export function smtpMailer(url: string, from: string): Mailer {
-  const transporter = nodemailer.createTransport(url);
-  return {
-    transport: 'smtp',
-    async send(message) {
-      try {
-        await transporter.sendMail({ from, ...message });
-      } catch {
-        // The caller's transaction rolls back: nothing is stored, and the applicant can simply try again.
-        throw new HttpError(503, { message: SERVER_MESSAGES.mailFailed });
-      }
-    },
+/** Sends one message for real; throws when the mail server refuses or cannot be reached. */
+export type Deliver = (message: MailMessage & { messageId: string }) => Promise<void>;
+
+/**
+ * SMTP delivery through nodemailer, with timeouts well inside the worker's lease (worker.ts), so a hung mail
+ * server never lets a second process take the same row while the first still sends it.
+ */
+export function smtpDelivery(url: string, from: string): Deliver {
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return async (message) => {
+    await transporter.sendMail({ from, ...message });
   };
 }

@@ -1,13 +1,11 @@
 /**
  * CV upload: multipart `email` then `cv`. The session cookie is checked before the body is read, and the email's
  * owner before the file is (docs/decisions/028-slow-clients.md). The content decides the type (magic bytes), not
- * the name; past 10 MB the upload is cut off while streaming and the partial file deleted. One current CV per
- * application.
+ * the name; past 10 MB the upload is cut off while streaming and the partial file deleted, on local disk or in the
+ * bucket (server/storage/index.ts). One current CV per application.
  */
-import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { Transform, type TransformCallback } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import stream, { Transform, type TransformCallback } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { paths } from '../../machines/rules/contract';
@@ -21,6 +19,7 @@ import { sessionApplicationId } from '../sessions';
 import { checkEmail, requireOwner } from './guard';
 import { formParts, multipartFailure } from './multipart';
 import { describe } from './schemas';
+import type { CvStorage } from '../storage/index';
 
 const HEAD_BYTES = 8192;
 
@@ -55,6 +54,12 @@ class CvGate extends Transform {
     return this.kind !== null;
   }
 }
+
+const readBack = async (storage: CvStorage, name: string): Promise<Buffer> => {
+  const body = await storage.read(name);
+  if (!body) throw new Error('the stored CV is gone');
+  return buffer(body);
+};
 
 const cleanName = (name: string, kind: CvKind) => {
   const base =
@@ -96,34 +101,39 @@ export async function cvRoutes(app: FastifyInstance, ctx: Context): Promise<void
             file.file.resume();
             continue;
           }
-          const target = storage.newPath();
           const gate = new CvGate();
           let cut: unknown = null;
           file.file.once('error', (error) => (cut = error));
+          let name: string;
           try {
-            await pipeline(file.file, gate, createWriteStream(target.path, { flags: 'wx' }));
-            if (file.file.truncated) throw tooBig();
+            // The gate cuts the stream past 10 MB or at a wrong type; the storage then keeps nothing.
+            // A broken body destroys the gate with its error, which the storage's write then throws.
+            stream.pipeline(file.file, gate, () => undefined);
+            name = await storage.write(gate);
+            if (file.file.truncated) {
+              await storage.remove(name);
+              throw tooBig();
+            }
           } catch (error) {
-            await storage.remove(target.name);
             if (error instanceof HttpError) throw error;
             if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooBig();
-            // The body ended or broke mid-file: the client's upload, not our disk.
+            // The body ended or broke mid-file: the client's upload, not our storage.
             const broken = cut ?? file.file.errored;
             if (broken) throw multipartFailure(broken, 'cv');
             throw error;
           }
           if (gate.size === 0 || !gate.kind) {
-            await storage.remove(target.name);
+            await storage.remove(name);
             throw fieldFail(400, 'cv', FIELD_MESSAGES.cv);
           }
           // A .docx is a zip: its directory, at the end, shows a real Word package of sane unpacked size (not a
-          // zip bomb renamed .docx). The whole file is on disk by now, at most 10 MB.
-          if (gate.kind === 'docx' && !checkDocxPackage(new Uint8Array(await readFile(target.path)))) {
-            await storage.remove(target.name);
+          // zip bomb renamed .docx). The whole file is stored by now (at most 10 MB) and read back for the check.
+          if (gate.kind === 'docx' && !checkDocxPackage(new Uint8Array(await readBack(storage, name)))) {
+            await storage.remove(name);
             throw wrongType();
           }
           saved = {
-            name: target.name,
+            name,
             original: cleanName(file.filename, gate.kind),
             kind: gate.kind,
             size: gate.size,

@@ -1,11 +1,8 @@
 /**
  * What a load balancer or an orchestrator asks: /healthz (liveness: the process answers) and /readyz (readiness:
- * the database answers, every migration has run, the CV directory takes a file). /readyz is 200 or 503 with the
+ * the database answers, every migration has run, the CV directory takes a file, or the CV bucket answers). /readyz is 200 or 503 with the
  * checks, and never waits longer than CHECK_MS on one of them.
  */
-import { randomBytes } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../app';
 import { MIGRATIONS } from '../db/migrations';
@@ -39,14 +36,13 @@ export async function healthRoutes(app: FastifyInstance, ctx: Context): Promise<
     }
   };
 
+  // Local disk: a probe file is written and removed; a bucket: it answers for us (server/storage/index.ts).
   const storage = async (): Promise<Check> => {
-    const probe = join(ctx.storage.dir, `.ready-${process.pid}-${randomBytes(4).toString('hex')}`);
     try {
-      await withinTime(writeFile(probe, 'ok'));
-      await rm(probe, { force: true });
+      await withinTime(ctx.storage.check());
       return 'ok';
     } catch {
-      return 'not writable';
+      return ctx.storage.kind === 'local' ? 'not writable' : 'unreachable';
     }
   };
 

@@ -4,14 +4,16 @@
  * row per application with the answers in columns; email and phone only in an admin's export. And a zip of the
  * filter's CVs, streamed from storage. Cells that a spreadsheet would run as a formula are quoted as text.
  */
-import { createReadStream, existsSync } from 'node:fs';
+import { once } from 'node:events';
 import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import { ZipFile } from 'yazl';
 import type { QueueView } from './queue';
 import { eachPage } from './queue';
 import type { Queryable } from '../db/index';
 import { iso } from '../db/index';
+import type { CvStorage } from '../storage/index';
 import { reviewMeta, type ReviewStatus } from '../../machines/review.machine';
 import type { QueueStatusFilter } from '../../machines/rules/staff';
 
@@ -187,14 +189,19 @@ const safeName = (name: string) =>
 
 /**
  * The view's uploaded CVs as a zip stream, each `<id>-<lastname>.<kind>`. Entries are added a page at a time and
- * each file is opened only when the zip reaches it. `pathOf` maps a stored name to its file in storage.
+ * each file is opened from storage (local disk or the bucket) only once the zip has taken the one before, so one
+ * file at a time is open however many the view holds.
  */
 export function exportCvZip(
   db: Queryable,
   view: QueueView,
-  pathOf: (storedName: string) => string,
+  storage: Pick<CvStorage, 'read'>,
 ): NodeJS.ReadableStream {
   const zip = new ZipFile();
+  let gone = false;
+  const output = zip.outputStream as NodeJS.ReadableStream & Readable;
+  // The client went away: stop opening files.
+  const closed = once(output, 'close').then(() => (gone = true));
   void (async () => {
     try {
       for await (const page of eachPage<CvEntry>(db, view, (q) =>
@@ -204,15 +211,17 @@ export function exportCvZip(
           .where('c.stored_name', 'is not', null),
       )) {
         for (const entry of page) {
+          if (gone) return;
           if (!entry.stored_name) continue;
-          const path = pathOf(entry.stored_name);
+          const body = await storage.read(entry.stored_name);
           // A file gone from storage leaves its application out rather than breaking the whole zip.
-          if (!existsSync(path)) continue;
-          zip.addReadStreamLazy(
-            `${entry.id}-${safeName(entry.lastname)}.${entry.kind ?? 'pdf'}`,
-            { compress: false },
-            (callback) => callback(null, createReadStream(path)),
-          );
+          if (!body) continue;
+          const taken = finished(body).catch(() => undefined);
+          zip.addReadStream(body, `${entry.id}-${safeName(entry.lastname)}.${entry.kind ?? 'pdf'}`, {
+            compress: false,
+          });
+          await Promise.race([taken, closed]);
+          if (gone) body.destroy();
         }
       }
       zip.end();

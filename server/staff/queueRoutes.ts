@@ -189,7 +189,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
         .type('application/zip')
         .header('content-disposition', `attachment; filename="cohort-${view.cohort.number}-cvs.zip"`)
         .header('x-content-type-options', 'nosniff')
-        .send(exportCvZip(db, view, (stored) => ctx.storage.pathOf(stored)));
+        .send(exportCvZip(db, view, ctx.storage));
     },
   );
 

@@ -4,7 +4,6 @@
  * route checks the staff session and, where the chart or the page says so, the admin role. Every view, download,
  * decision and team change is written to the audit log.
  */
-import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   REVIEW_EVENT_ACTORS,
@@ -276,6 +275,9 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       const id = applicationId(request);
       const cv = await cvOf(id);
       if (!cv) throw fail(404, STAFF_MESSAGES.noCv);
+      // Streamed from storage (local disk or the bucket) through this route, so the audit and headers always hold.
+      const body = await storage.read(cv.stored_name);
+      if (!body) throw fail(404, STAFF_MESSAGES.noCv);
       await audit(db, member.id, 'download_cv', config.now(), id);
       const type =
         cv.kind === 'pdf'
@@ -291,7 +293,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
           'content-disposition',
           `${disposition}; filename="${cv.original_name.replace(/["\\\r\n]/g, '_')}"`,
         )
-        .send(createReadStream(storage.pathOf(cv.stored_name)));
+        .send(body);
     },
   );
 

@@ -106,9 +106,9 @@ describe.each(databases)('reminder emails on $name', (database) => {
     const outbox = outboxMailer(t.db, now);
     const flaky: Mailer = {
       transport: 'smtp',
-      async send(message: MailMessage) {
-        if (!mailServerUp) throw new Error('connection refused');
-        await outbox.send(message);
+      async send(message: MailMessage, tx) {
+        if (!mailServerUp) throw new Error('the outbox cannot be written');
+        await outbox.send(message, tx);
       },
     };
     const s = scheduler(flaky);

@@ -1,0 +1,116 @@
+/**
+ * CVs in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …), so that every API process on every machine sees
+ * the same files. Uploads stream as multipart uploads (lib-storage), with at most one 5 MB part in memory per upload;
+ * downloads stream the object's body through the API, which keeps the staff routes' audit and headers.
+ */
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { ConfigError } from '../config';
+import { newCvName, type CvStorage } from './index';
+
+export interface S3Settings {
+  bucket: string;
+  /** Objects are stored under this prefix (default `cvs/`), so the bucket may hold other things. */
+  prefix: string;
+  endpoint?: string;
+  region: string;
+  forcePathStyle: boolean;
+  /** Unset: the SDK's usual chain (AWS_ACCESS_KEY_ID…, a profile, an instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+const yes = (value: string | undefined) => /^(1|true|yes)$/i.test(value?.trim() ?? '');
+
+/** The bucket from S3_* (or the usual AWS_*) variables; null when S3_BUCKET is unset (CVs stay on local disk). */
+export function readS3Env(env: NodeJS.ProcessEnv = process.env): S3Settings | null {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return null;
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither.');
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\//.test(endpoint))
+    throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, e.g. https://s3.eu-west-1.amazonaws.com.`);
+  const prefix = (env.S3_PREFIX ?? 'cvs/').trim().replace(/^\/+/, '');
+  return {
+    bucket,
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+    endpoint,
+    region: env.S3_REGION?.trim() || env.AWS_REGION?.trim() || 'us-east-1',
+    forcePathStyle: yes(env.S3_FORCE_PATH_STYLE),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  };
+}
+
+const isMissing = (error: unknown) => {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+};
+
+export function s3Storage(settings: S3Settings): CvStorage & { client: S3Client } {
+  const config: S3ClientConfig = {
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.credentials,
+    // Checksums only where S3 requires them: many S3-compatible servers refuse or mangle the SDK's default
+    // streaming checksum trailers (docs/decisions/070-cv-object-storage.md).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+  const client = new S3Client(config);
+  const Bucket = settings.bucket;
+  const key = (name: string) => `${settings.prefix}${name.replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const remove = async (name: string) => {
+    await client.send(new DeleteObjectCommand({ Bucket, Key: key(name) }));
+  };
+  return {
+    kind: 's3',
+    client,
+    async write(source) {
+      const name = newCvName();
+      let failure: unknown = null;
+      source.once('error', (error) => (failure = error));
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key(name), Body: source, ContentType: 'application/octet-stream' },
+        partSize: 5 * 1024 * 1024,
+        queueSize: 1,
+      });
+      try {
+        await upload.done();
+      } catch (error) {
+        // A failed multipart upload is aborted by lib-storage; a small one may have been put whole.
+        await remove(name).catch(() => undefined);
+        throw failure ?? error;
+      }
+      // The source may have failed after its last byte was handed over (a check at its end).
+      if (failure) {
+        await remove(name).catch(() => undefined);
+        throw failure;
+      }
+      return name;
+    },
+    async read(name) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key(name) }));
+        return (object.Body as Readable | undefined) ?? null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    remove,
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
+  };
+}
