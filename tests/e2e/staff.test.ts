@@ -1,0 +1,288 @@
+/**
+ * The staff back office in Chromium against the built product: an admin signs in with the emailed code (keyboard
+ * only), finds the applicant who just submitted, opens the CV and accepts (keyboard only); a reviewer sees no
+ * decide button and the API refuses them; the audit log holds the decision; axe finds nothing on each staff page;
+ * nothing of /staff loads on / or /apply.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths, SESSION_COOKIE } from '../../machines/rules/contract';
+import {
+  APPROACH_TO_NEW_TASKS,
+  EDUCATION_FOCUS,
+  EMPLOYMENT_UNEMPLOYED,
+  FEEDBACK_HANDLING,
+  HIGHEST_QUALIFICATIONS,
+  OPENNESS_TO_TOOLS,
+  UNEMPLOYMENT_DURATIONS,
+  WORK_DISRUPTION_FEELINGS,
+  WORK_EXPERIENCE_YEARS,
+} from '../../machines/rules/options';
+import { STAFF_COOKIE, STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
+import { axeViolations, describeViolations, launchBrowser } from './support/browser';
+import { latestCode, startServer, type RunningServer } from './support/server';
+
+const ADMIN = 'director@bootcamp.example';
+const REVIEWER = 'reviewer@bootcamp.example';
+const APPLICANT = 'zainab.staff-e2e@example.com';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ STAFF_EMAILS: ADMIN });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A submitted application with a PDF CV, made through the applicants' API. */
+async function submitApplicant(email: string): Promise<void> {
+  let cookie = '';
+  const call = async (path: string, body: object | FormData) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }),
+        origin: server.url,
+      },
+      body: body instanceof FormData ? body : JSON.stringify(body),
+    });
+    const session = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+    if (session) cookie = session.split(';')[0];
+    expect(response.ok, `${path}: ${response.status} ${await response.clone().text()}`).toBe(true);
+  };
+  await call(paths.create, {
+    firstname: 'Zainab',
+    middlename: '',
+    lastname: 'Okafor',
+    gender: 'female',
+    country: 'Nigeria',
+    city: 'Abuja',
+    email,
+    phone: '+2348031234999',
+    whatsapp_phone: '',
+    referred_by: '',
+    communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 'Yes' },
+  });
+  await call(paths.verifyEmail, { email, token: await latestCode(server.url, email) });
+  await call(paths.eligibility, {
+    email,
+    eligible: 'eligible',
+    eligibility: {
+      openness_to_tools: OPENNESS_TO_TOOLS[0].value,
+      work_disruption_feelings: WORK_DISRUPTION_FEELINGS[0].value,
+      feedback_handling: FEEDBACK_HANDLING[0].value,
+      approach_to_new_tasks: APPROACH_TO_NEW_TASKS[0].value,
+      education_focus: EDUCATION_FOCUS[0].value,
+      highest_qualification: HIGHEST_QUALIFICATIONS[1].value,
+    },
+  });
+  const cv = new FormData();
+  cv.append('email', email);
+  cv.append('cv', new Blob([PDF], { type: 'application/pdf' }), 'zainab-cv.pdf');
+  await call(paths.uploadCv, cv);
+  await call(paths.employment, {
+    email,
+    employment: {
+      employment_status: EMPLOYMENT_UNEMPLOYED,
+      unemployment_duration: UNEMPLOYMENT_DURATIONS[0].value,
+      work_experience_years: WORK_EXPERIENCE_YEARS[1].value,
+      service_completion_date: '',
+      reason_for_leaving: '',
+      exit_timeline: '',
+      job_urgency: 7,
+    },
+  });
+  await call(paths.other, {
+    email,
+    other: {
+      key_challenge: 'Finding a first role.',
+      leadership_experience: 'I ran the campus coding club.',
+      distractions: 'I keep a schedule.',
+      bootcamp_expectations: 'A job in tech.',
+    },
+  });
+  await call(paths.submit, { email, agreement: true, agreement1: true, agreement2: true });
+}
+
+/** Presses Tab until the focused element matches, as a keyboard user would; fails after `max` presses. */
+async function tabTo(
+  page: Page,
+  matches: (el: { tag: string; text: string; name: string }) => boolean,
+  max = 80,
+) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const el = await page.evaluate(() => {
+      const a = document.activeElement as HTMLElement | null;
+      return {
+        tag: a?.tagName.toLowerCase() ?? '',
+        text: a?.textContent?.trim() ?? '',
+        name: a?.getAttribute('name') ?? '',
+      };
+    });
+    if (matches(el)) return;
+  }
+  throw new Error('the keyboard never reached the element');
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+/** Signs in on /staff with the keyboard alone: the email, Enter, the code from the outbox, Enter. */
+async function signInByKeyboard(page: Page, email: string) {
+  const response = await page.goto(`${server.url}/staff`);
+  expect(response?.status()).toBe(200);
+  await page.getByRole('heading', { name: 'Staff sign in' }).waitFor();
+  await tabTo(page, (el) => el.name === 'email');
+  await page.keyboard.type(email);
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+  await tabTo(page, (el) => el.name === 'token');
+  await page.keyboard.type(await latestCode(server.url, email));
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+const cookieOf = async (page: Page) =>
+  (await page.context().cookies())
+    .filter((c) => c.name === STAFF_COOKIE)
+    .map((c) => `${c.name}=${c.value}`)[0];
+
+describe('staff back office', () => {
+  it('an admin signs in, accepts the new applicant; a reviewer cannot decide; the audit log lists it', async () => {
+    await submitApplicant(APPLICANT);
+
+    // Admin: sign-in by keyboard, axe on the sign-in form first.
+    // bypassCSP only lets axe-core's script in, as in the other browser tests.
+    const admin = await browser.newPage({ bypassCSP: true });
+    await admin.goto(`${server.url}/staff`);
+    await admin.getByRole('heading', { name: 'Staff sign in' }).waitFor();
+    await expectNoAxeViolations(admin);
+    await signInByKeyboard(admin, ADMIN);
+
+    // The queue lists the applicant who just submitted.
+    const table = admin.getByRole('table', { name: /match(es)? this view/ });
+    await table.getByRole('link', { name: 'Zainab Okafor' }).waitFor();
+    await expectNoAxeViolations(admin);
+    // Sorting by name is a button in the header, and the header says how it is sorted.
+    await admin.getByRole('button', { name: 'Name' }).click();
+    await expect.poll(() => admin.url()).toContain('sort=name');
+    await expect
+      .poll(() =>
+        admin.locator('th', { has: admin.getByRole('button', { name: 'Name' }) }).getAttribute('aria-sort'),
+      )
+      .toBe('ascending');
+    // The search narrows the view, and the URL holds it.
+    await admin.getByLabel('Search name, email or phone').fill('nobody-matches');
+    await admin.getByRole('button', { name: 'Apply filters' }).click();
+    await admin.getByText('No application matches this view.').waitFor();
+    await admin.getByLabel('Search name, email or phone').fill('zainab');
+    await admin.getByRole('button', { name: 'Apply filters' }).click();
+    await table.getByRole('link', { name: 'Zainab Okafor' }).click();
+
+    // The applicant's page: the CV is shown, and it is the PDF that was uploaded.
+    await admin.getByRole('heading', { name: 'Zainab Okafor', level: 1 }).waitFor();
+    const frame = admin.locator('iframe[title^="CV"]');
+    await frame.waitFor();
+    const cvPath = await frame.getAttribute('src');
+    const cv = await admin.evaluate(async (path) => {
+      const r = await fetch(path!);
+      return { status: r.status, type: r.headers.get('content-type'), start: (await r.text()).slice(0, 8) };
+    }, cvPath);
+    expect(cv).toEqual({ status: 200, type: 'application/pdf', start: '%PDF-1.4' });
+    await admin.getByText('Result: Eligible').waitFor();
+    await expectNoAxeViolations(admin);
+
+    // Accept with the keyboard alone.
+    await tabTo(admin, (el) => el.tag === 'button' && el.text === 'Accept');
+    await admin.keyboard.press('Enter');
+    await admin.getByText('Status: Accepted').first().waitFor();
+    await admin.getByRole('button', { name: 'Undo the decision' }).waitFor();
+    expect(await admin.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+
+    // The admin adds a reviewer to the team.
+    const adminCookie = await cookieOf(admin);
+    const added = await fetch(`${server.url}${staffPaths.team}`, {
+      method: 'POST',
+      headers: { cookie: adminCookie!, 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ email: REVIEWER, role: 'reviewer' }),
+    });
+    expect(added.status).toBe(201);
+    const applicationPath = new URL(admin.url()).pathname;
+
+    // The reviewer: no decide button on the same page, and the API answers them 403.
+    const reviewerContext = await browser.newContext({ bypassCSP: true });
+    const reviewer = await reviewerContext.newPage();
+    await signInByKeyboard(reviewer, REVIEWER);
+    await reviewer.goto(`${server.url}${applicationPath}`);
+    await reviewer.getByRole('heading', { name: 'Zainab Okafor', level: 1 }).waitFor();
+    await reviewer.getByText('Status: Accepted').first().waitFor();
+    for (const name of ['Accept', 'Waitlist', 'Reject', 'Undo the decision'])
+      expect(await reviewer.getByRole('button', { name }).count()).toBe(0);
+    await expectNoAxeViolations(reviewer);
+    const id = applicationPath.split('/').pop()!;
+    const refused = await fetch(`${server.url}${staffPaths.events.replace(':id', id)}`, {
+      method: 'POST',
+      headers: {
+        cookie: (await cookieOf(reviewer))!,
+        'content-type': 'application/json',
+        origin: server.url,
+      },
+      body: JSON.stringify({ type: 'REJECT' }),
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(STAFF_MESSAGES.adminOnly);
+    await reviewerContext.close();
+
+    // The audit log holds the acceptance, by the admin.
+    const audit = (await (
+      await fetch(`${server.url}${staffPaths.audit}`, { headers: { cookie: adminCookie! } })
+    ).json()) as {
+      data: { staff: string; action: string; applicationId: number | null; detail: { event?: string } }[];
+    };
+    expect(
+      audit.data.some(
+        (e) =>
+          e.action === 'review_event' &&
+          e.detail.event === 'ACCEPT' &&
+          e.staff === ADMIN &&
+          e.applicationId === Number(id),
+      ),
+    ).toBe(true);
+
+    // Sign out: the sign-in form again, and the session is gone on the server.
+    await admin.getByRole('button', { name: 'Sign out' }).click();
+    await admin.getByText(STAFF_MESSAGES.signedOut).waitFor();
+    const after = await fetch(`${server.url}${staffPaths.me}`, { headers: { cookie: adminCookie! } });
+    expect(after.status).toBe(401);
+    await admin.close();
+  });
+
+  it('nothing of /staff loads on / or /apply', async () => {
+    const page = await browser.newPage();
+    for (const path of ['/', '/apply']) {
+      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+      const scripts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((n) => /\.(js|css)$/.test(n)),
+      );
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(
+        scripts.filter((n) => /staff/i.test(n)),
+        path,
+      ).toEqual([]);
+    }
+    await page.close();
+  });
+});
