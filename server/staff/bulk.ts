@@ -73,7 +73,7 @@ async function freeSeats(db: Queryable, cohortId: number): Promise<number> {
       .select([
         'c.seats',
         sql<number>`(SELECT count(*)::int FROM applications a
-          WHERE COALESCE(a.cohort_id, a.applied_cohort_id) = c.id AND a.submitted_at IS NOT NULL
+          WHERE a.cohort_id = c.id AND a.submitted_at IS NOT NULL
           AND a.review_status IN ('accepted', 'payment_chosen', 'paid'))`.as('taken'),
       ])
       .where('c.id', '=', cohortId),

@@ -94,8 +94,8 @@ export const FUNNEL_STEPS: readonly Step[] = [
     path: '',
     reach: {
       anonymous: false,
-      reached: sql`EXISTS (SELECT 1 FROM payments p WHERE p.application_id = a.id AND p.status = 'paid')`,
-      at: sql`(SELECT min(p.paid_at) FROM payments p WHERE p.application_id = a.id AND p.status = 'paid')`,
+      reached: sql`paid.at IS NOT NULL`,
+      at: sql`paid.at`,
     },
   },
 ];
@@ -126,6 +126,17 @@ export async function funnel(db: Queryable, cohort: StaffQueueCohort): Promise<S
     db,
     qb
       .selectFrom('applications as a')
+      // Each application's first confirmed payment, joined once rather than looked up per row.
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('payments as p')
+            .select(['p.application_id', sql<Date>`min(p.paid_at)`.as('at')])
+            .where('p.status', '=', 'paid')
+            .groupBy('p.application_id')
+            .as('paid'),
+        (join) => join.onRef('paid.application_id', '=', 'a.id'),
+      )
       .select(selections as never[])
       .where(sql<boolean>`${cohortOf} = ${cohort.id}`),
   );

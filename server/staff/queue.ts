@@ -167,7 +167,8 @@ export async function queueCohort(
     qb
       .selectFrom('applications as a')
       .select(sql<number>`count(*)::int`.as('n'))
-      .where(sql<boolean>`${cohortOf} = ${cohort.id}`)
+      // A submitted application always has its cohort_id: this reads the applications_review index alone.
+      .where('a.cohort_id', '=', cohort.id)
       .where('a.submitted_at', 'is not', null)
       .where('a.review_status', 'in', ['accepted', 'payment_chosen', 'paid']),
   );
@@ -232,11 +233,11 @@ const fromApplications = () => qb.selectFrom('applications as a');
 type AppQuery = ReturnType<typeof fromApplications>;
 
 /** Every filter of the view, except the one whose chips are being counted. */
-export function filtered(view: QueueView, except?: 'status' | 'stage'): AppQuery {
+export function filtered(view: QueueView, except: readonly ('status' | 'stage')[] = []): AppQuery {
   let query: AppQuery = fromApplications().where(sql<boolean>`${cohortOf} = ${view.cohort.id}`);
-  if (view.stages.length && except !== 'stage')
+  if (view.stages.length && !except.includes('stage'))
     query = query.where(sql<boolean>`${stageOf} IN (${sql.join(view.stages)})`);
-  if (view.statuses.length && except !== 'status')
+  if (view.statuses.length && !except.includes('status'))
     query = query.where(sql<boolean>`${statusOf} IN (${sql.join(view.statuses)})`);
   if (view.eligibility.length) query = query.where('a.eligibility_status', 'in', view.eligibility);
   if (view.payment !== undefined)
@@ -316,26 +317,24 @@ export async function queuePage(db: Queryable, view: QueueView): Promise<StaffQu
       ])
       .limit(view.limit + 1),
   );
-  const byStatus = await run(
+  // One scan for every count: grouped by status and stage with every other filter, then summed for each chip row
+  // (the status chips keep the stage filter, the stage chips keep the status filter).
+  const groups = await run(
     db,
-    filtered(view, 'status')
-      .select([statusOf.as('k'), sql<number>`count(*)::int`.as('n')])
-      .groupBy(statusOf),
+    filtered(view, ['status', 'stage'])
+      .select([statusOf.as('status'), stageOf.as('stage'), sql<number>`count(*)::int`.as('n')])
+      .groupBy([statusOf, stageOf]),
   );
-  const byStage = await run(
-    db,
-    filtered(view, 'stage')
-      .select([stageOf.as('k'), sql<number>`count(*)::int`.as('n')])
-      .groupBy(stageOf),
-  );
+  const stageChosen = (g: QueueStage) => view.stages.length === 0 || view.stages.includes(g);
+  const statusChosen = (s: QueueStatusFilter) => view.statuses.length === 0 || view.statuses.includes(s);
   const status = Object.fromEntries(STATUS_FILTERS.map((s) => [s, 0])) as Record<QueueStatusFilter, number>;
-  for (const r of byStatus) status[r.k] = r.n;
   const stage = Object.fromEntries(QUEUE_STAGES.map((s) => [s, 0])) as Record<QueueStage, number>;
-  for (const r of byStage) stage[r.k] = r.n;
-  const total = (view.statuses.length ? view.statuses : STATUS_FILTERS).reduce(
-    (sum, s) => sum + status[s],
-    0,
-  );
+  let total = 0;
+  for (const g of groups) {
+    if (stageChosen(g.stage)) status[g.status] += g.n;
+    if (statusChosen(g.status)) stage[g.stage] += g.n;
+    if (stageChosen(g.stage) && statusChosen(g.status)) total += g.n;
+  }
   const page = rows.slice(0, view.limit);
   const last = page[page.length - 1];
   return {

@@ -114,7 +114,7 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
           s.phone ?? `+234 803 000 ${String(1000 + i)}`,
           s.source ?? 'On social media',
           cohortId,
-          s.submitted ? cohortId : null,
+          s.submitted === null ? null : cohortId,
           s.verified === false ? null : created,
           s.eligibility === null ? null : JSON.stringify({ education_focus: '=HYPERLINK("x")' }),
           s.eligibility ?? 'eligible',
