@@ -401,6 +401,8 @@ function serializeOnce(s: Snapshot): string {
     missing: missing(s),
     paid: Boolean(c.form.paymentOption),
     videoSaved: c.videoProgressSubmitted,
+    // A submitted applicant who watched the video to the end resumes on the confirmation.
+    ended: c.form.isVideoEnded,
     // The server refuses to create an application whose bio data a typed URL skipped.
     bio: validateGroup('biodata', c.form).ok,
   });
