@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { CohortInfo } from '../../machines/rules/contract';
 import { cohortLabels, type CohortFacts } from '../../machines/rules/landingCohort';
 import { LandingPage } from './LandingPage';
 
@@ -24,14 +25,9 @@ if (root.hasChildNodes() && facts) {
   });
 } else {
   // `vite` dev server: nothing prerendered, so the cohort comes from the API (machines/rules/contract.ts
-  // `paths.currentCohort`, written out: importing the contract would add a kilobyte to every visit of `/`).
+  // `paths.currentCohort`, written out: importing its values would add a kilobyte to every visit of `/`).
   void fetch('/api/v1/bootcamp/get-current')
-    .then(
-      (response) =>
-        response.json() as Promise<{
-          data: { number: number; start_date: string; application_deadline: string }[];
-        }>,
-    )
+    .then((response) => response.json() as Promise<{ data: CohortInfo[] }>)
     .then(({ data: [cohort] }) => {
       createRoot(root).render(
         <LandingPage
