@@ -3,7 +3,7 @@
  * the same files. Uploads stream as multipart uploads (lib-storage), with at most one 5 MB part in memory per upload;
  * downloads stream the object's body through the API, which keeps the staff routes' audit and headers.
  */
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -81,7 +81,14 @@ export function s3Storage(settings: S3Settings): CvStorage & { client: S3Client 
       source.once('error', (error) => (failure = error));
       const upload = new Upload({
         client,
-        params: { Bucket, Key: key(name), Body: source, ContentType: 'application/octet-stream' },
+        // A plain stream of the source's bytes: lib-storage guesses a body's length from fields such as
+        // `size`, which a source may carry with another meaning.
+        params: {
+          Bucket,
+          Key: key(name),
+          Body: Readable.from(source),
+          ContentType: 'application/octet-stream',
+        },
         partSize: 5 * 1024 * 1024,
         queueSize: 1,
       });

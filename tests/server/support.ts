@@ -14,6 +14,7 @@ import { defaultConfig, type Config } from '../../server/config';
 import { openPglite, postgresDb, type Db } from '../../server/db/index';
 import { migrate } from '../../server/db/migrations';
 import { outboxMailer, readOutbox, type Mailer, type MailboxEntry } from '../../server/mail/index';
+import type { CvStorage } from '../../server/storage/index';
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
@@ -112,6 +113,8 @@ export async function testApp(
     timeouts?: AppOptions['timeouts'];
     /** What the app sees of the database (to count its statements or make one fail); `t.db` stays the real one. */
     wrapDb?: (db: Db) => Db;
+    /** Where CVs go instead of the test's local directory (an S3 bucket: tests/server/s3Server.ts). */
+    storage?: CvStorage;
   } = {},
 ): Promise<TestApp> {
   const db = await freshDatabase(database);
@@ -123,6 +126,7 @@ export async function testApp(
     db: appDb,
     mailer: options.mailer ? options.mailer(appDb) : outboxMailer(appDb, () => now),
     storageDir,
+    storage: options.storage,
     clientDir: options.clientDir,
     config,
     logger: options.logger,
