@@ -83,6 +83,7 @@ export const staffApplicationMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'load',
         src: 'load',
         input: ({ context }) => ({ id: context.id }),
         onDone: { target: 'ready', actions: assign({ page: ({ event }) => event.output }) },
@@ -124,6 +125,7 @@ export const staffApplicationMachine = setup({
     },
     reviewing: {
       invoke: {
+        id: 'review',
         src: 'review',
         input: ({ context, event }) => ({
           id: context.id,
@@ -141,6 +143,7 @@ export const staffApplicationMachine = setup({
     },
     savingNote: {
       invoke: {
+        id: 'addNote',
         src: 'addNote',
         input: ({ context, event }) => ({
           id: context.id,

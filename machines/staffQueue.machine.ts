@@ -102,6 +102,7 @@ export const staffQueueMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'load',
         src: 'load',
         input: ({ context }) => context.query,
         onDone: {
@@ -142,6 +143,7 @@ export const staffQueueMachine = setup({
     },
     previewing: {
       invoke: {
+        id: 'preview',
         src: 'bulk',
         input: ({ context }) => bulkRequest(context, true),
         onDone: { target: 'confirming', actions: assign({ preview: ({ event }) => event.output }) },
@@ -156,6 +158,7 @@ export const staffQueueMachine = setup({
     },
     applying: {
       invoke: {
+        id: 'apply',
         src: 'bulk',
         input: ({ context }) => bulkRequest(context, false),
         onDone: {

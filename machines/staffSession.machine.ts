@@ -74,6 +74,7 @@ export const staffSessionMachine = setup({
   states: {
     checking: {
       invoke: {
+        id: 'whoAmI',
         src: 'whoAmI',
         onDone: { target: 'signedIn', actions: assign({ me: ({ event }) => event.output }) },
         // Not signed in (401) or the server is away: either way the sign-in form is where to start.
@@ -103,6 +104,7 @@ export const staffSessionMachine = setup({
     },
     sendingCode: {
       invoke: {
+        id: 'sendCode',
         src: 'sendCode',
         input: ({ context }) => ({ email: context.email }),
         onDone: { target: 'codeSent', actions: assign({ notice: STAFF_MESSAGES.codeSent }) },
@@ -126,6 +128,7 @@ export const staffSessionMachine = setup({
     },
     verifying: {
       invoke: {
+        id: 'verify',
         src: 'verify',
         input: ({ context, event }) => ({
           email: context.email,
@@ -158,6 +161,7 @@ export const staffSessionMachine = setup({
     },
     signingOut: {
       invoke: {
+        id: 'signOut',
         src: 'signOut',
         onDone: {
           target: 'signedOut',

@@ -1,0 +1,331 @@
+/**
+ * The staff back office's machines: generated paths take every state and transition, and the rules staff notice
+ * (what is validated before a call, what a bulk decision sends, which review buttons exist) hold.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import {
+  STAFF_MESSAGES,
+  type StaffBulkRequest,
+  type StaffBulkResult,
+  type StaffQueuePage,
+  type StaffQueueQuery,
+} from '../../machines/rules/staff';
+import type { ReviewEventType, ReviewStatus } from '../../machines/review.machine';
+import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
+import {
+  offeredEvents,
+  staffApplicationMachine,
+  type StaffApplicationPage,
+} from '../../machines/staffApplication.machine';
+import { bulkRequest, bulkSummary, staffQueueMachine } from '../../machines/staffQueue.machine';
+import { staffSessionMachine, type StaffMe } from '../../machines/staffSession.machine';
+import { replay, transitionPaths, uncovered } from './support/graphReplay';
+
+const done = (id: string, output: unknown = undefined) => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string, error: unknown = { message: 'offline' }) => ({
+  type: `xstate.error.actor.${id}`,
+  error,
+});
+const byValue = (s: AnyMachineSnapshot) => JSON.stringify(s.value);
+
+const ME = { email: 'director@bootcamp.example', role: 'admin' as const };
+
+describe('staffSession machine', () => {
+  const ACTORS = ['whoAmI', 'sendCode', 'verify', 'signOut'];
+  const EVENTS: AnyEventObject[] = [
+    { type: 'SEND_CODE', email: 'Director@Bootcamp.example ' },
+    { type: 'SEND_CODE', email: 'not-an-email' },
+    { type: 'VERIFY', code: '123456' },
+    { type: 'VERIFY', code: '12' },
+    { type: 'CHANGE_EMAIL' },
+    { type: 'SIGN_OUT' },
+    { type: 'SESSION_LOST' },
+    ...ACTORS.flatMap((id) => [done(id, id === 'whoAmI' || id === 'verify' ? ME : undefined), failed(id)]),
+  ];
+
+  it('generated paths take every state and every transition', () => {
+    const paths = transitionPaths(staffSessionMachine, undefined, () => EVENTS, byValue);
+    expect(uncovered(staffSessionMachine, ACTORS, undefined, paths)).toEqual({ states: [], transitions: [] });
+  });
+
+  const start = () => {
+    const calls: { src: string; input: unknown }[] = [];
+    // Calls that never settle: the test only looks at what was asked.
+    const stub = <T, I>(src: string) =>
+      fromPromise<T, I>(({ input }) => {
+        calls.push({ src, input });
+        return new Promise<never>(() => {});
+      });
+    const actor = createActor(
+      staffSessionMachine.provide({
+        actors: {
+          whoAmI: fromPromise(() => Promise.reject(new Error('401'))),
+          sendCode: stub<void, { email: string }>('sendCode'),
+          verify: stub<StaffMe, { email: string; code: string }>('verify'),
+          signOut: stub<void, unknown>('signOut'),
+        },
+      }),
+    ).start();
+    return { actor, calls };
+  };
+
+  it('checks the email before any call, and sends it trimmed and lower-cased', async () => {
+    const { actor, calls } = start();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    actor.send({ type: 'SEND_CODE', email: '' });
+    expect(actor.getSnapshot().context.errors).toEqual({ email: [FIELD_MESSAGES.email] });
+    actor.send({ type: 'SEND_CODE', email: 'director@' });
+    expect(actor.getSnapshot().context.errors).toEqual({ email: [MESSAGES.emailFormat] });
+    expect(calls).toEqual([]);
+    actor.send({ type: 'SEND_CODE', email: ' Director@Bootcamp.example' });
+    expect(calls).toEqual([{ src: 'sendCode', input: { email: 'director@bootcamp.example' } }]);
+  });
+
+  it('a code that is not six digits is refused without a call; a refused code keeps the code step', () => {
+    const paths = transitionPaths(staffSessionMachine, undefined, () => EVENTS, byValue);
+    const toVerify = paths.find((p) => p.steps.at(-1)?.event.type === 'xstate.error.actor.verify')!;
+    const result = replay(staffSessionMachine, ACTORS, undefined, toVerify);
+    expect(result.calls.map((c) => c.src)).toEqual(['whoAmI', 'sendCode', 'verify']);
+    expect(result.snapshots.at(-1)!.value).toBe('codeSent');
+    expect(result.snapshots.at(-1)!.context.message).toBe('offline');
+    // A code of the wrong shape never reaches the server.
+    const short = paths.find(
+      (p) => p.steps.at(-1)?.event.type === 'VERIFY' && p.steps.at(-1)?.state.value === 'codeSent',
+    )!;
+    const refused = replay(staffSessionMachine, ACTORS, undefined, short);
+    expect(refused.calls.map((c) => c.src)).toEqual(['whoAmI', 'sendCode']);
+    expect(refused.snapshots.at(-1)!.context.errors).toEqual({ token: [MESSAGES.otpFormat] });
+  });
+
+  it('a lost session and a sign-out both end at the sign-in form, saying why', () => {
+    const paths = transitionPaths(staffSessionMachine, undefined, () => EVENTS, byValue);
+    const lost = paths.find((p) => p.steps.at(-1)?.event.type === 'SESSION_LOST')!;
+    const lastOf = (p: typeof lost) => replay(staffSessionMachine, ACTORS, undefined, p).snapshots.at(-1)!;
+    expect(lastOf(lost).value).toBe('signedOut');
+    expect(lastOf(lost).context.notice).toBe(STAFF_MESSAGES.needSignIn);
+    const out = paths.find((p) => p.steps.at(-1)?.event.type === 'xstate.done.actor.signOut')!;
+    expect(lastOf(out).context).toMatchObject({ me: null, notice: STAFF_MESSAGES.signedOut });
+  });
+});
+
+const ROW = (id: number) => ({
+  id,
+  name: `Applicant ${id}`,
+  email: `a${id}@example.com`,
+  phone: '',
+  country: 'Nigeria',
+  referralSource: '',
+  stage: 'submitted' as const,
+  eligibility: 'eligible' as const,
+  status: 'submitted' as const,
+  statusLabel: 'Submitted',
+  paymentOption: '',
+  paymentStatus: 'none' as const,
+  cv: 'uploaded' as const,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  submittedAt: '2026-11-02T00:00:00.000Z',
+});
+
+const PAGE: StaffQueuePage = {
+  cohort: { id: 1, number: 6, name: 'Cohort 6', seats: 100, taken: 1 },
+  rows: [ROW(1), ROW(2)],
+  nextCursor: 'abc',
+  total: 7,
+  counts: {
+    status: {} as StaffQueuePage['counts']['status'],
+    stage: {} as StaffQueuePage['counts']['stage'],
+  },
+};
+
+const RESULT: StaffBulkResult = {
+  dryRun: false,
+  matched: 7,
+  applied: { ACCEPT: 5, WAITLIST: 1 },
+  refused: [{ id: 3, reason: 'already decided' }],
+  preview: [],
+  seatsFree: 99,
+};
+
+describe('staffQueue machine', () => {
+  const ACTORS = ['load', 'bulk'];
+  const INPUT = { query: { status: 'submitted', cursor: 'c1', limit: '50' } };
+  const EVENTS: AnyEventObject[] = [
+    { type: 'QUERY', query: { q: 'ada' } },
+    { type: 'RETRY' },
+    { type: 'TOGGLE', id: 1 },
+    { type: 'TOGGLE_PAGE' },
+    { type: 'SELECT_ALL_MATCHING' },
+    { type: 'CLEAR_SELECTION' },
+    { type: 'BULK', event: 'ACCEPT' },
+    { type: 'CONFIRM' },
+    { type: 'CANCEL' },
+    done('load', PAGE),
+    failed('load'),
+    done('preview', { ...RESULT, dryRun: true }),
+    failed('preview'),
+    done('apply', RESULT),
+    failed('apply'),
+  ];
+  const serialize = (s: AnyMachineSnapshot) =>
+    JSON.stringify({ value: s.value, selecting: s.context.selected.length > 0 || s.context.allMatching });
+
+  it('generated paths take every state and every transition', () => {
+    const paths = transitionPaths(staffQueueMachine, INPUT, () => EVENTS, serialize);
+    expect(uncovered(staffQueueMachine, ACTORS, INPUT, paths)).toEqual({ states: [], transitions: [] });
+  });
+
+  const ready = () => {
+    const calls: { src: string; input: unknown }[] = [];
+    const actor = createActor(
+      staffQueueMachine.provide({
+        actors: {
+          load: fromPromise<StaffQueuePage, StaffQueueQuery>(({ input }) => {
+            calls.push({ src: 'load', input });
+            return Promise.resolve(PAGE);
+          }),
+          bulk: fromPromise<StaffBulkResult, StaffBulkRequest>(({ input }) => {
+            calls.push({ src: 'bulk', input });
+            return Promise.resolve(RESULT);
+          }),
+        },
+      }),
+      { input: INPUT },
+    ).start();
+    return { actor, calls };
+  };
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('nothing ticked: no bulk decision is offered to the server', async () => {
+    const { actor, calls } = ready();
+    await settle();
+    actor.send({ type: 'BULK', event: 'REJECT' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(calls.map((c) => c.src)).toEqual(['load']);
+  });
+
+  it('ticked rows: a dry run of exactly those ids first, the decision only after CONFIRM, then the view again', async () => {
+    const { actor, calls } = ready();
+    await settle();
+    actor.send({ type: 'TOGGLE', id: 2 });
+    actor.send({ type: 'BULK', event: 'WAITLIST' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(calls[1]).toEqual({ src: 'bulk', input: { event: 'WAITLIST', ids: [2], dryRun: true } });
+    actor.send({ type: 'CONFIRM' });
+    await settle();
+    expect(calls[2]).toEqual({ src: 'bulk', input: { event: 'WAITLIST', ids: [2], dryRun: false } });
+    expect(calls[3]).toEqual({ src: 'load', input: INPUT.query });
+    expect(actor.getSnapshot().context).toMatchObject({
+      selected: [],
+      notice: '5 accepted, 1 waitlisted, 1 could not be changed',
+    });
+  });
+
+  it('"all N matching" sends the filter without its page; a new view drops the ticks', async () => {
+    const { actor } = ready();
+    await settle();
+    actor.send({ type: 'TOGGLE_PAGE' });
+    expect(actor.getSnapshot().context.selected).toEqual([1, 2]);
+    actor.send({ type: 'SELECT_ALL_MATCHING' });
+    expect(bulkRequest({ ...actor.getSnapshot().context, bulkEvent: 'ACCEPT' }, true)).toEqual({
+      event: 'ACCEPT',
+      filter: { status: 'submitted' },
+      dryRun: true,
+    });
+    actor.send({ type: 'QUERY', query: { q: 'ada' } });
+    expect(actor.getSnapshot().context).toMatchObject({
+      selected: [],
+      allMatching: false,
+      query: { q: 'ada' },
+    });
+    expect(bulkSummary({ ...RESULT, applied: {}, refused: [] })).toBe('Nothing changed');
+  });
+});
+
+const APP: StaffApplicationPage = {
+  id: 9,
+  answers: {} as StaffApplicationPage['answers'],
+  review: { status: 'submitted', label: 'Submitted', allowed: ['START_REVIEW'] },
+  cv: null,
+  notes: [],
+  timeline: [],
+};
+
+describe('staffApplication machine', () => {
+  const ACTORS = ['load', 'review', 'addNote'];
+  const INPUT = { id: 9 };
+  const EVENTS: AnyEventObject[] = [
+    { type: 'REVIEW', event: 'ACCEPT' },
+    { type: 'ADD_NOTE', body: 'Strong answers.' },
+    { type: 'ADD_NOTE', body: '   ' },
+    { type: 'ADD_NOTE', body: 'x'.repeat(5001) },
+    { type: 'RETRY' },
+    done('load', APP),
+    failed('load'),
+    done('review', { label: 'Accepted' }),
+    failed('review'),
+    done('addNote'),
+    failed('addNote'),
+  ];
+
+  it('generated paths take every state and every transition', () => {
+    const paths = transitionPaths(staffApplicationMachine, INPUT, () => EVENTS, byValue);
+    expect(uncovered(staffApplicationMachine, ACTORS, INPUT, paths)).toEqual({ states: [], transitions: [] });
+  });
+
+  it('an empty or too long note is refused in the catalogue words, without a call', async () => {
+    for (const [body, message] of [
+      ['   ', STAFF_MESSAGES.noteEmpty],
+      ['x'.repeat(5001), STAFF_MESSAGES.noteTooLong],
+    ]) {
+      const calls: string[] = [];
+      const actor = createActor(
+        staffApplicationMachine.provide({
+          actors: {
+            load: fromPromise(() => Promise.resolve(APP)),
+            addNote: fromPromise(() => {
+              calls.push('addNote');
+              return Promise.resolve();
+            }),
+          },
+        }),
+        { input: INPUT },
+      ).start();
+      await new Promise((r) => setTimeout(r, 0));
+      actor.send({ type: 'ADD_NOTE', body });
+      expect(actor.getSnapshot().value).toBe('ready');
+      expect(actor.getSnapshot().context.errors).toEqual({ body: [message] });
+      expect(calls).toEqual([]);
+    }
+  });
+
+  it('offers only what the role may send and the chart allows now', () => {
+    const ADMIN_MAY: ReviewEventType[] = [
+      'START_REVIEW',
+      'ACCEPT',
+      'WAITLIST',
+      'REJECT',
+      'UNDO',
+      'REOPEN',
+      'WITHDRAW',
+    ];
+    const admin = (status: ReviewStatus): StaffApplicationPage => ({
+      ...APP,
+      review: { status, label: '', allowed: ADMIN_MAY },
+    });
+    expect(offeredEvents(APP)).toEqual(['START_REVIEW']);
+    expect(offeredEvents({ ...APP, review: { ...APP.review!, status: 'accepted' } })).toEqual([]);
+    expect(offeredEvents(admin('submitted'))).toEqual([
+      'START_REVIEW',
+      'ACCEPT',
+      'WAITLIST',
+      'REJECT',
+      'WITHDRAW',
+    ]);
+    expect(offeredEvents(admin('accepted'))).toEqual(['UNDO', 'WITHDRAW']);
+    expect(offeredEvents(admin('paid'))).toEqual([]);
+    expect(offeredEvents({ ...APP, review: null })).toEqual([]);
+  });
+});
