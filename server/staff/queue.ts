@@ -218,12 +218,19 @@ export async function readQueueView(
     cursor: paged ? decodeCursor(one(query, 'cursor')) : null,
     limit,
   };
+  // The cursor's value is cast in SQL: one the cast would refuse is a stale link, never a database error.
   const cursorValue = view.cursor?.value;
-  if (
-    cursorValue !== undefined &&
-    typeof cursorValue !== (SORTS[sort].cast === 'integer' ? 'number' : 'string')
-  )
-    throw fieldFail(400, 'cursor', M.cursorStale);
+  const { cast } = SORTS[sort];
+  const fits =
+    cursorValue === undefined ||
+    (cast === 'integer'
+      ? Number.isSafeInteger(cursorValue)
+      : cast === 'timestamptz'
+        ? typeof cursorValue === 'string' &&
+          /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(cursorValue) &&
+          !Number.isNaN(Date.parse(cursorValue))
+        : typeof cursorValue === 'string' && cursorValue.length <= 400);
+  if (!fits) throw fieldFail(400, 'cursor', M.cursorStale);
   return view;
 }
 

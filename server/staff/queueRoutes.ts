@@ -33,7 +33,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
   funnelBeaconRoute(app, ctx);
 
   app.addContentTypeParser(
-    ['text/csv', 'text/plain'],
+    'text/csv',
     { parseAs: 'string', bodyLimit: 1024 * 1024 },
     (_request, body, done) => done(null, body),
   );

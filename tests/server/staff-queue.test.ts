@@ -152,6 +152,12 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
       ['sort=age', 'sort'],
       ['limit=500', 'limit'],
       ['cursor=bm90LWEtY3Vyc29y', 'cursor'],
+      [`cursor=${Buffer.from(JSON.stringify(['not a date', 1])).toString('base64url')}`, 'cursor'],
+      [
+        `sort=status&cursor=${Buffer.from(JSON.stringify(['2026-11-23T10:00:00.000Z', 1])).toString('base64url')}`,
+        'cursor',
+      ],
+      ['q=' + 'x'.repeat(120), 'q'],
       ['cohort=99999', 'cohort'],
     ]) {
       const res = await as(admin).get(`${staffQueuePaths.queue}?${query}`);
