@@ -7,6 +7,8 @@
  * per-email limit holds in total; and every email, the reminder included, arrives exactly once.
  */
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
@@ -94,6 +96,23 @@ async function smtpInbox() {
   return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+const applicantPayload = (email: string): CreatePayload => ({
+  firstname: 'Ada',
+  middlename: '',
+  lastname: 'Obi',
+  gender: 'female',
+  country: 'Nigeria',
+  city: 'Lagos',
+  email,
+  phone: '+234 803 123 4567',
+  whatsapp_phone: '',
+  referred_by: '',
+  communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 'Yes' },
+});
+
+/** The 6-digit code in a raw message's body. */
+const codeIn = (raw: string) => /\b(\d{6})\b/.exec(raw.split('\r\n\r\n').slice(1).join('\n'))?.[1];
+
 /** Waits for `check` to hold, at most `ms`. */
 async function until<T>(
   check: () => T | undefined | Promise<T | undefined>,
@@ -108,6 +127,55 @@ async function until<T>(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+it('one process on PGlite with S3_* and SMTP_URL set: the code by SMTP, the CV in the bucket, ready', async () => {
+  const s3 = await startS3Server();
+  cleanups.push(() => s3.close());
+  await s3.bucket('cvs');
+  const smtp = await smtpInbox();
+  cleanups.push(() => smtp.close());
+  const server = await startServer({
+    ...s3.env,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_POLL_MS: '200',
+  });
+  cleanups.push(() => server.stop());
+  const ready = (await (await fetch(`${server.url}/readyz`)).json()) as { checks: Record<string, string> };
+  expect(ready.checks.storage).toBe('ok');
+  const email = `single-${randomBytes(3).toString('hex')}@example.com`;
+  const created = await fetch(server.url + paths.create, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...applicantPayload(email) }),
+  });
+  expect(created.status).toBe(201);
+  const mail = await until(() => smtp.received.find((raw) => raw.includes(email)), 'the code email');
+  const verified = await fetch(server.url + paths.verifyEmail, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, token: codeIn(mail) }),
+  });
+  expect(verified.status).toBe(200);
+  const cookie = verified.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!
+    .split(';')[0];
+  const form = new FormData();
+  form.append('email', email);
+  form.append(
+    'cv',
+    new Blob([Buffer.from('%PDF-1.7\n' + ' '.repeat(4000))], { type: 'application/pdf' }),
+    'cv.pdf',
+  );
+  expect(
+    (await fetch(server.url + paths.uploadCv, { method: 'POST', headers: { cookie }, body: form })).status,
+  ).toBe(200);
+  expect(await s3.keys('cvs')).toHaveLength(1);
+  // The process's own directory holds no CV.
+  expect(
+    readdirSync(server.dataDir).includes('uploads') ? readdirSync(join(server.dataDir, 'uploads')) : [],
+  ).toEqual([]);
+});
 
 describe.each(postgresUrl ? ['PostgreSQL'] : [])('three stateless processes on %s, S3 and SMTP', () => {
   it('carry a journey from create to submit across processes, one of them killed midway', async () => {
@@ -156,7 +224,6 @@ describe.each(postgresUrl ? ['PostgreSQL'] : [])('three stateless processes on %
     }
 
     const mailsTo = (to: string) => smtp.received.filter((raw) => new RegExp(`^To: ${to}`, 'mi').test(raw));
-    const codeIn = (raw: string) => /\b(\d{6})\b/.exec(raw.split('\r\n\r\n').slice(1).join('\n'))?.[1];
     const email = `journey-${randomBytes(3).toString('hex')}@example.com`;
     let cookie = '';
     const post = (path: string, body: unknown) =>
@@ -166,24 +233,7 @@ describe.each(postgresUrl ? ['PostgreSQL'] : [])('three stateless processes on %
         body: JSON.stringify(body),
       });
 
-    const person: CreatePayload = {
-      firstname: 'Ada',
-      middlename: '',
-      lastname: 'Obi',
-      gender: 'female',
-      country: 'Nigeria',
-      city: 'Lagos',
-      email,
-      phone: '+234 803 123 4567',
-      whatsapp_phone: '',
-      referred_by: '',
-      communications: {
-        referral_source: 'On social media',
-        referral_detail: '',
-        communication_consent: 'Yes',
-      },
-    };
-    expect((await post(paths.create, person)).status).toBe(201);
+    expect((await post(paths.create, applicantPayload(email))).status).toBe(201);
     // The code email leaves through SMTP from whichever process's worker claims it.
     const first = await until(() => mailsTo(email)[0], 'the code email');
     const verified = await post(paths.verifyEmail, { email, token: codeIn(first) });
