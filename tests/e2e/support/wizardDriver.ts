@@ -489,9 +489,10 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
 
   /** What the server holds for this browser, and shows to it only once the email is proved. */
   async function compareStored(last: Snapshot) {
-    // A path that ends while the submission is on its way: the server ends up with it submitted.
-    const ending = last.context as ApplicationContext;
-    const c = last.matches({ other: 'submitting' }) ? { ...ending, submitted: true } : ending;
+    const c = last.context as ApplicationContext;
+    // A path that ends while the submission is on its way: the server's answer (submitted, or refused as incomplete)
+    // is not part of the path, so the open answers and the submission are not compared.
+    const inFlight = last.matches({ other: 'submitting' });
     if (!c.form.email) return;
     const email = realEmail(c.form.email);
     const stored = await storedApplication(server, context, email);
@@ -534,12 +535,12 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
         exit_timeline: expected.employment.exit_timeline,
         service_completion_date: expected.employment.service_completion_date,
       },
-      other: expected.other,
+      ...(inFlight ? {} : { other: expected.other }),
     });
     // A failed instalment checkout is recorded as the instalment choice first; the model does not follow that.
     const lastPayment = path.steps.filter((st) => st.event.type.startsWith('PAYMENT.')).at(-1);
     if (lastPayment?.event.type === 'PAYMENT.CHOSEN')
       expect(stored.data[0].payment_option, `${path.name}: payment choice`).toBe(expected.payment_option);
-    expect(Boolean(stored.data[0].submitted_at), `${path.name}: submitted`).toBe(c.submitted);
+    if (!inFlight) expect(Boolean(stored.data[0].submitted_at), `${path.name}: submitted`).toBe(c.submitted);
   }
 }
