@@ -25,6 +25,12 @@ import { audit } from './store';
 const CSV_MAX_ROWS = 5000;
 const staffSchema = (summary: string) => ({ schema: { summary, tags: ['staff'] } });
 
+/** The filter as the audit log keeps it: its query string without the search, which may be a name or an email. */
+const auditedFilter = (query: StaffQueueQuery) => {
+  const { q, cursor: _cursor, ...rest } = query as Record<string, string>;
+  return { filter: new URLSearchParams(rest).toString().slice(0, 500), search: Boolean(q) };
+};
+
 const DECISIONS: Record<string, BulkEvent> = { accept: 'ACCEPT', waitlist: 'WAITLIST', reject: 'REJECT' };
 
 export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard): Promise<void> {
@@ -163,7 +169,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
         format: 'csv',
         cohort: view.cohort.number,
         contact: withContact,
-        filter: new URLSearchParams(request.query as Record<string, string>).toString().slice(0, 500),
+        ...auditedFilter(request.query),
       });
       const name = `cohort-${view.cohort.number}-applications.csv`;
       return reply
@@ -183,7 +189,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
       await audit(db, member.id, 'export', config.now(), null, {
         format: 'zip',
         cohort: view.cohort.number,
-        filter: new URLSearchParams(request.query as Record<string, string>).toString().slice(0, 500),
+        ...auditedFilter(request.query),
       });
       return reply
         .type('application/zip')

@@ -442,6 +442,8 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
 
     const everyone = await as(admin).get(staffQueuePaths.exportCsv);
     expect(everyone.body).toContain('Adaèze');
+    const searched = await as(admin).get(`${staffQueuePaths.exportCsv}?q=bola`);
+    expect(searched.body).toContain('bola@example.com');
 
     const readerCookie = await reviewer(admin);
     const limited = await as(readerCookie).get(`${staffQueuePaths.exportCsv}?status=rejected`);
@@ -452,7 +454,13 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
     const audit = await t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM audit_log WHERE action = 'export'",
     );
-    expect(audit.rows[0].n).toBe(3);
+    expect(audit.rows[0].n).toBe(4);
+    // The audit log says a search was made, not what was searched for.
+    const details = await t.db.query<{ detail: unknown }>(
+      "SELECT detail FROM audit_log WHERE action = 'export'",
+    );
+    expect(JSON.stringify(details.rows)).not.toContain('bola');
+    expect(JSON.stringify(details.rows)).toContain('"search":true');
   });
 
   it("zips the filter's CVs from storage for an admin, and only for an admin", async () => {
