@@ -1,10 +1,114 @@
-import { usePageHeading } from './StaffContext';
+/** The funnel (/staff/funnel): how many reached each step of the application, as bars and as a table. */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { StaffFunnel } from '../../machines/rules/staff';
+import { ErrorSummary } from '../components/ErrorSummary';
+import { provideResource } from './staffActors';
+import { usePageHeading, useStaff } from './StaffContext';
+
+const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`);
+const duration = (seconds: number | null) =>
+  seconds === null
+    ? '—'
+    : seconds < 3600
+      ? `${Math.round(seconds / 60)} min`
+      : `${(seconds / 3600).toFixed(1)} h`;
+
+function Bars({ funnel }: { funnel: StaffFunnel }) {
+  const max = Math.max(1, ...funnel.steps.map((s) => s.reached));
+  const row = 28;
+  return (
+    // The table below holds the same figures for screen readers; the picture is for the eye.
+    <svg
+      className="staff-funnel"
+      role="img"
+      aria-label="Bars: applications reaching each step (the table below has the figures)"
+      viewBox={`0 0 640 ${funnel.steps.length * row}`}
+      width="640"
+      height={funnel.steps.length * row}
+    >
+      {funnel.steps.map((step, i) => {
+        const width = Math.round((step.reached / max) * 380);
+        return (
+          <g key={step.state} transform={`translate(0 ${i * row})`}>
+            <text x="0" y="18" fontSize="13" fill="#1b1b1b">
+              {step.title.slice(0, 28)}
+            </text>
+            <rect x="200" y="4" width={width} height="18" fill={step.anonymous ? '#4a7a68' : '#0b3d2e'} />
+            <text x={206 + width} y="18" fontSize="13" fill="#1b1b1b">
+              {step.reached}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
 
 export function FunnelScreen() {
+  const { api } = useStaff();
   const heading = usePageHeading<HTMLHeadingElement>('Funnel');
+  const actor = useActorRef(useMemo(() => provideResource(() => api.funnel()), [api]));
+  const state = useSelector(actor, (s) => s);
+  const funnel = state.context.data as StaffFunnel | null;
   return (
-    <h1 className="screen-title" ref={heading} tabIndex={-1}>
-      Funnel
-    </h1>
+    <>
+      <h1 className="screen-title" ref={heading} tabIndex={-1}>
+        Funnel{funnel ? `: ${funnel.cohort.name}` : ''}
+      </h1>
+      <ErrorSummary message={state.context.message} errors={{}} />
+      {funnel && (
+        <>
+          <Bars funnel={funnel} />
+          <table className="staff-table">
+            <caption>Applications reaching each step</caption>
+            <thead>
+              <tr>
+                <th scope="col">Step</th>
+                <th scope="col">Reached</th>
+                <th scope="col">Dropped since the step before</th>
+                <th scope="col">Median time from the step before</th>
+              </tr>
+            </thead>
+            <tbody>
+              {funnel.steps.map((s) => (
+                <tr key={s.state}>
+                  <th scope="row">
+                    {s.title}
+                    {s.anonymous ? ' (page views, no one identified)' : ''}
+                  </th>
+                  <td>{s.reached}</td>
+                  <td>{percent(s.dropOff)}</td>
+                  <td>{duration(s.medianSeconds)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {funnel.validationErrors.length > 0 && (
+            <table className="staff-table">
+              <caption>The answers the server refused most often</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Step</th>
+                  <th scope="col">Field</th>
+                  <th scope="col">Message shown</th>
+                  <th scope="col">Times</th>
+                </tr>
+              </thead>
+              <tbody>
+                {funnel.validationErrors.map((v) => (
+                  <tr key={`${v.route} ${v.field} ${v.message}`}>
+                    <td>{v.route}</td>
+                    <th scope="row">{v.field}</th>
+                    <td>{v.message}</td>
+                    <td>{v.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </>
   );
 }

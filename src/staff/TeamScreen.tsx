@@ -1,10 +1,128 @@
-import { usePageHeading } from './StaffContext';
+/** The team (/staff/team, admins): who may sign in, in which role; add a member, remove one. */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { STAFF_ROLES, type StaffRole } from '../../machines/rules/staff';
+import { BusyButton } from '../components/BusyButton';
+import { ErrorSummary } from '../components/ErrorSummary';
+import { SelectField, TextField } from '../components/Fields';
+import type { TeamMember } from './api';
+import { provideResource } from './staffActors';
+import { usePageHeading, useStaff } from './StaffContext';
+
+type TeamChange = { kind: 'add'; email: string; role: string } | { kind: 'remove'; id: number };
 
 export function TeamScreen() {
+  const { api, me } = useStaff();
   const heading = usePageHeading<HTMLHeadingElement>('Team');
+  const actor = useActorRef(
+    useMemo(
+      () =>
+        provideResource<TeamMember[], TeamChange>(
+          () => api.team(),
+          async (change) => {
+            if (change.kind === 'add') {
+              await api.addMember(change.email, change.role);
+              return `${change.email} added to the team`;
+            }
+            await api.removeMember(change.id);
+            return 'Removed from the team';
+          },
+        ),
+      [api],
+    ),
+  );
+  const state = useSelector(actor, (s) => s);
+  const team = (state.context.data as TeamMember[] | null) ?? [];
+  const { errors, message, notice } = state.context;
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<StaffRole | ''>('reviewer');
+  const saving = state.matches('saving');
+
+  if (me.role !== 'admin')
+    return (
+      <h1 className="screen-title" ref={heading} tabIndex={-1}>
+        Team: only an admin can see this page
+      </h1>
+    );
   return (
-    <h1 className="screen-title" ref={heading} tabIndex={-1}>
-      Team
-    </h1>
+    <>
+      <h1 className="screen-title" ref={heading} tabIndex={-1}>
+        Team
+      </h1>
+      {notice && (
+        <p className="alert alert--info" role="status">
+          {notice}
+        </p>
+      )}
+      <ErrorSummary message={message} errors={errors} />
+      {state.matches('failed') && (
+        <button type="button" className="button" onClick={() => actor.send({ type: 'RETRY' })}>
+          Try again
+        </button>
+      )}
+      <table className="staff-table">
+        <caption>{team.length} people can sign in to the staff area</caption>
+        <thead>
+          <tr>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">Since</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {team.map((m) => (
+            <tr key={m.id}>
+              <th scope="row">{m.email}</th>
+              <td>{m.role}</td>
+              <td>{m.since.slice(0, 10)}</td>
+              <td>
+                {m.email !== me.email && (
+                  <button
+                    type="button"
+                    className="button button--link"
+                    disabled={saving}
+                    onClick={() => actor.send({ type: 'SAVE', request: { kind: 'remove', id: m.id } })}
+                  >
+                    Remove <span className="visually-hidden">{m.email}</span>
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2>Add a team member</h2>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'SAVE', request: { kind: 'add', email: email.trim(), role } });
+        }}
+      >
+        <TextField
+          name="email"
+          label="Email address"
+          type="email"
+          value={email}
+          onChange={setEmail}
+          errors={errors}
+        />
+        <SelectField
+          name="role"
+          label="Role"
+          hint="A reviewer reads applications and writes notes; an admin also decides and manages the team."
+          value={role}
+          onChange={(v) => setRole(v as StaffRole)}
+          errors={errors}
+          options={STAFF_ROLES.map((r) => ({ value: r, label: r === 'admin' ? 'Admin' : 'Reviewer' }))}
+        />
+        <BusyButton type="submit" busy={saving}>
+          Add to the team
+        </BusyButton>
+      </form>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import type { ReviewEventType } from '../../machines/review.machine';
 import type { StaffBulkRequest, StaffQueueQuery } from '../../machines/rules/staff';
 import { staffApplicationMachine } from '../../machines/staffApplication.machine';
 import { staffQueueMachine } from '../../machines/staffQueue.machine';
+import { staffResourceMachine } from '../../machines/staffResource.machine';
 import { staffSessionMachine } from '../../machines/staffSession.machine';
 import type { StaffApi } from './api';
 
@@ -41,5 +42,17 @@ export const provideApplication = (api: StaffApi) =>
       addNote: fromPromise(async ({ input }: { input: { id: number; body: string } }) => {
         await api.addNote(input.id, input.body);
       }),
+    },
+  });
+
+/** A staff page of one resource: how to load it and, if it changes, how to save a change. */
+export const provideResource = <T, R = never>(
+  load: () => Promise<T>,
+  save: (request: R) => Promise<string> = () => Promise.reject(new Error('read only')),
+) =>
+  staffResourceMachine.provide({
+    actors: {
+      load: fromPromise<unknown>(() => load()),
+      save: fromPromise(({ input }: { input: unknown }) => save(input as R)),
     },
   });

@@ -209,15 +209,17 @@ describe('staff back office', () => {
     await admin.getByRole('button', { name: 'Undo the decision' }).waitFor();
     expect(await admin.getByRole('button', { name: 'Accept' }).count()).toBe(0);
 
-    // The admin adds a reviewer to the team.
-    const adminCookie = await cookieOf(admin);
-    const added = await fetch(`${server.url}${staffPaths.team}`, {
-      method: 'POST',
-      headers: { cookie: adminCookie!, 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ email: REVIEWER, role: 'reviewer' }),
-    });
-    expect(added.status).toBe(201);
     const applicationPath = new URL(admin.url()).pathname;
+    const adminCookie = await cookieOf(admin);
+
+    // The admin adds a reviewer on the team screen.
+    await admin.getByRole('link', { name: 'Team' }).click();
+    await admin.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
+    await admin.getByLabel('Email address').fill(REVIEWER);
+    await admin.getByLabel('Role').selectOption('reviewer');
+    await admin.getByRole('button', { name: 'Add to the team' }).click();
+    await admin.getByRole('rowheader', { name: REVIEWER }).waitFor();
+    await expectNoAxeViolations(admin);
 
     // The reviewer: no decide button on the same page, and the API answers them 403.
     const reviewerContext = await browser.newContext({ bypassCSP: true });
@@ -258,6 +260,18 @@ describe('staff back office', () => {
           e.applicationId === Number(id),
       ),
     ).toBe(true);
+
+    // The audit screen shows it too; the funnel screen is axe clean.
+    await admin.getByRole('link', { name: 'Audit log' }).click();
+    const auditTable = admin.getByRole('table', { name: /newest first/ });
+    await auditTable
+      .getByRole('row', { name: /Changed a review.*event: ACCEPT/ })
+      .first()
+      .waitFor();
+    await expectNoAxeViolations(admin);
+    await admin.getByRole('link', { name: 'Funnel' }).click();
+    await admin.getByRole('table', { name: 'Applications reaching each step' }).waitFor();
+    await expectNoAxeViolations(admin);
 
     // Sign out: the sign-in form again, and the session is gone on the server.
     await admin.getByRole('button', { name: 'Sign out' }).click();
