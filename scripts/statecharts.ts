@@ -14,6 +14,10 @@ import { otpTimerMachine } from '../machines/otpTimer.machine';
 import { paymentChoiceMachine } from '../machines/paymentChoice.machine';
 import { reminderMachine } from '../machines/reminder.machine';
 import { reviewMachine } from '../machines/review.machine';
+import { staffApplicationMachine } from '../machines/staffApplication.machine';
+import { staffQueueMachine } from '../machines/staffQueue.machine';
+import { staffResourceMachine } from '../machines/staffResource.machine';
+import { staffSessionMachine } from '../machines/staffSession.machine';
 import { videoQuizMachine } from '../machines/videoQuiz.machine';
 
 export const STATECHARTS_PATH = resolve(import.meta.dirname, '..', 'docs', 'statecharts.md');
@@ -63,6 +67,28 @@ const MACHINES: Documented[] = [
     about:
       "An application's review by the programme's staff, from submission to a paid place; the server asks it " +
       'before it stores a decision.',
+  },
+  {
+    machine: staffSessionMachine,
+    file: 'machines/staffSession.machine.ts',
+    about: 'A team member signing in to the staff back office (/staff) with an emailed code, and out again.',
+  },
+  {
+    machine: staffQueueMachine,
+    file: 'machines/staffQueue.machine.ts',
+    about:
+      'The staff queue (/staff): the view the URL asks for, ticked rows, and a bulk decision previewed by a dry ' +
+      'run before an admin confirms it.',
+  },
+  {
+    machine: staffApplicationMachine,
+    file: 'machines/staffApplication.machine.ts',
+    about: "One application's staff page (/staff/applications/:id): review actions and internal notes.",
+  },
+  {
+    machine: staffResourceMachine,
+    file: 'machines/staffResource.machine.ts',
+    about: 'The team, audit log and funnel pages of the staff back office: load, and save a change.',
   },
 ];
 

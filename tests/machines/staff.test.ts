@@ -19,6 +19,7 @@ import {
   type StaffApplicationPage,
 } from '../../machines/staffApplication.machine';
 import { bulkRequest, bulkSummary, staffQueueMachine } from '../../machines/staffQueue.machine';
+import { staffResourceMachine } from '../../machines/staffResource.machine';
 import { staffSessionMachine, type StaffMe } from '../../machines/staffSession.machine';
 import { replay, transitionPaths, uncovered } from './support/graphReplay';
 
@@ -327,5 +328,46 @@ describe('staffApplication machine', () => {
     expect(offeredEvents(admin('accepted'))).toEqual(['UNDO', 'WITHDRAW']);
     expect(offeredEvents(admin('paid'))).toEqual([]);
     expect(offeredEvents({ ...APP, review: null })).toEqual([]);
+  });
+});
+
+describe('staffResource machine', () => {
+  const ACTORS = ['load', 'save'];
+  const EVENTS: AnyEventObject[] = [
+    { type: 'SAVE', request: { kind: 'add', email: 'reviewer@bootcamp.example', role: 'reviewer' } },
+    { type: 'RETRY' },
+    done('load', []),
+    failed('load'),
+    done('save', 'Added to the team'),
+    failed('save', { message: 'This person is already on the team', errors: { email: ['taken'] } }),
+  ];
+
+  it('generated paths take every state and every transition', () => {
+    const paths = transitionPaths(staffResourceMachine, undefined, () => EVENTS, byValue);
+    expect(uncovered(staffResourceMachine, ACTORS, undefined, paths)).toEqual({
+      states: [],
+      transitions: [],
+    });
+  });
+
+  it('a saved change loads the resource again and says so; a refused one keeps the page with the reason', () => {
+    const paths = transitionPaths(staffResourceMachine, undefined, () => EVENTS, byValue);
+    const last = (type: string) =>
+      replay(
+        staffResourceMachine,
+        ACTORS,
+        undefined,
+        paths.find((p) => p.steps.at(-1)?.event.type === type)!,
+      );
+    const saved = last('xstate.done.actor.save');
+    expect(saved.calls.map((c) => c.src)).toEqual(['load', 'save', 'load']);
+    expect(saved.calls[1].input).toEqual(EVENTS[0].request);
+    expect(saved.snapshots.at(-1)!.context.notice).toBe('Added to the team');
+    const refused = last('xstate.error.actor.save').snapshots.at(-1)!;
+    expect(refused.value).toBe('ready');
+    expect(refused.context).toMatchObject({
+      message: 'This person is already on the team',
+      errors: { email: ['taken'] },
+    });
   });
 });
