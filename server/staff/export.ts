@@ -201,7 +201,10 @@ export function exportCvZip(
   let gone = false;
   const output = zip.outputStream as NodeJS.ReadableStream & Readable;
   // The client went away: stop opening files.
-  const closed = once(output, 'close').then(() => (gone = true));
+  const closed = once(output, 'close').then(
+    () => (gone = true),
+    () => (gone = true),
+  );
   void (async () => {
     try {
       for await (const page of eachPage<CvEntry>(db, view, (q) =>
