@@ -1,0 +1,279 @@
+/**
+ * The staff screens on fake API calls: sign-in (errors in the summary, the code step, signed in), the queue (a real
+ * table: caption, sort buttons with aria-sort, the view in the URL, keyset pages, a bulk decision confirmed after
+ * its dry run shows the count and the email), and an application's page (a reviewer has no decide button).
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { FIELD_MESSAGES, MESSAGES } from '../../../machines/rules/messages';
+import {
+  STAFF_MESSAGES,
+  type StaffBulkRequest,
+  type StaffQueuePage,
+  type StaffQueueQuery,
+} from '../../../machines/rules/staff';
+import type { StaffApplicationPage } from '../../../machines/staffApplication.machine';
+import type { StaffMe } from '../../../machines/staffSession.machine';
+import { StaffApiError, type StaffApi } from '../../../src/staff/api';
+import { StaffApp } from '../../../src/staff/StaffApp';
+
+const ADMIN: StaffMe = { email: 'director@bootcamp.example', role: 'admin' };
+const REVIEWER: StaffMe = { email: 'reviewer@bootcamp.example', role: 'reviewer' };
+
+const row = (id: number, name: string) => ({
+  id,
+  name,
+  email: `${name.split(' ')[0].toLowerCase()}@example.com`,
+  phone: '+2348030000000',
+  country: 'Nigeria',
+  referralSource: 'On social media',
+  stage: 'submitted' as const,
+  eligibility: 'eligible' as const,
+  status: 'submitted' as const,
+  statusLabel: 'Submitted',
+  paymentOption: '',
+  paymentStatus: 'none' as const,
+  cv: 'uploaded' as const,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  submittedAt: '2026-11-21T10:00:00.000Z',
+});
+
+const PAGE: StaffQueuePage = {
+  cohort: { id: 1, number: 6, name: 'Cohort 6', seats: 100, taken: 3 },
+  rows: [row(1, 'Ada Obi'), row(2, 'Bola Ade')],
+  nextCursor: 'next-1',
+  total: 120,
+  counts: {
+    status: {
+      not_submitted: 4,
+      submitted: 120,
+      in_review: 0,
+      accepted: 0,
+      waitlisted: 0,
+      rejected: 0,
+      payment_chosen: 0,
+      paid: 0,
+      withdrawn: 0,
+    },
+    stage: {} as StaffQueuePage['counts']['stage'],
+  },
+};
+
+const APPLICATION: StaffApplicationPage = {
+  id: 1,
+  answers: {
+    firstname: 'Ada',
+    middlename: '',
+    lastname: 'Obi',
+    email: 'ada@example.com',
+    communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 1 },
+    eligibility: {
+      openness_to_tools: '',
+      work_disruption_feelings: '',
+      feedback_handling: '',
+      approach_to_new_tasks: '',
+      education_focus: '',
+      highest_qualification: '',
+      status: 'eligible',
+    },
+    employment: {},
+    other: {},
+    cv_sent_by_email: false,
+  } as unknown as StaffApplicationPage['answers'],
+  review: { status: 'submitted', label: 'Submitted', allowed: ['START_REVIEW'] },
+  cv: { filename: 'ada-cv.docx', kind: 'docx', size: 20_000 },
+  notes: [],
+  timeline: [{ at: '2026-11-21T10:00:00.000Z', what: 'Submitted' }],
+};
+
+function fakeApi(me: StaffMe | null, overrides: Partial<StaffApi> = {}) {
+  const api = {
+    onSessionLost: () => () => {},
+    me: vi.fn(() =>
+      me ? Promise.resolve(me) : Promise.reject(new StaffApiError(STAFF_MESSAGES.needSignIn, 401)),
+    ),
+    sendCode: vi.fn(() => Promise.resolve({})),
+    verify: vi.fn(() => Promise.resolve(ADMIN)),
+    signOut: vi.fn(() => Promise.resolve({})),
+    queue: vi.fn((_q: StaffQueueQuery) => Promise.resolve(PAGE)),
+    bulk: vi.fn((request: StaffBulkRequest) =>
+      Promise.resolve({
+        dryRun: request.dryRun ?? false,
+        matched: request.ids?.length ?? PAGE.total,
+        applied: { [request.event]: request.ids?.length ?? PAGE.total },
+        refused: [],
+        preview: [
+          {
+            event: request.event,
+            to: 'ada@example.com',
+            subject: 'Your place at the bootcamp',
+            text: 'Dear Ada',
+          },
+        ],
+        seatsFree: 97,
+      }),
+    ),
+    application: vi.fn(() => Promise.resolve(APPLICATION)),
+    review: vi.fn(() => Promise.resolve({ status: 'in_review', label: 'In review' })),
+    addNote: vi.fn(() => Promise.resolve({})),
+    team: vi.fn(() => Promise.resolve([])),
+    addMember: vi.fn(() => Promise.resolve({})),
+    removeMember: vi.fn(() => Promise.resolve({})),
+    audit: vi.fn(() => Promise.resolve([])),
+    funnel: vi.fn(() => Promise.reject(new StaffApiError('no', 500))),
+    ...overrides,
+  };
+  return api as typeof api & StaffApi;
+}
+
+const renderAt = (path: string, api: StaffApi) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/staff/*" element={<StaffApp api={api} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+describe('staff sign-in', () => {
+  it('refuses a missing email in the error summary, then signs in with the emailed code', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(null);
+    renderAt('/staff', api);
+    const heading = await screen.findByRole('heading', { name: 'Staff sign in' });
+    expect(document.activeElement).toBe(heading);
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: FIELD_MESSAGES.email })).toBeTruthy();
+    expect(api.sendCode).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Work email address'), 'Director@Bootcamp.example');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    await screen.findByRole('heading', { name: 'Enter your code' });
+    expect(api.sendCode).toHaveBeenCalledWith('director@bootcamp.example');
+    expect(screen.getByRole('status').textContent).toBe(STAFF_MESSAGES.codeSent);
+
+    await user.type(screen.getByLabelText('6-digit code'), '12');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('link', { name: MESSAGES.otpFormat })).toBeTruthy();
+    expect(api.verify).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('6-digit code'), '3456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('button', { name: 'Sign out' });
+    expect(api.verify).toHaveBeenCalledWith('director@bootcamp.example', '123456');
+    expect(screen.getByText(`${ADMIN.email} (admin)`)).toBeTruthy();
+  });
+});
+
+describe('staff queue', () => {
+  it('is a table with a caption and sort buttons; sorting and Next page change the view the API is asked', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN);
+    const { container } = renderAt('/staff?status=submitted', api);
+    const table = await screen.findByRole('table', { name: '120 applications match this view' });
+    expect(api.queue).toHaveBeenLastCalledWith({ status: 'submitted' });
+    expect(within(table).getByRole('link', { name: 'Ada Obi' }).getAttribute('href')).toBe(
+      '/staff/applications/1',
+    );
+    const submitted = within(table).getByRole('button', { name: 'Submitted' });
+    expect(submitted.closest('th')?.getAttribute('aria-sort')).toBe('descending');
+
+    await user.click(within(table).getByRole('button', { name: 'Name' }));
+    await waitFor(() =>
+      expect(api.queue).toHaveBeenLastCalledWith({ status: 'submitted', sort: 'name', dir: 'asc' }),
+    );
+    expect(screen.getByRole('button', { name: 'Name' }).closest('th')?.getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(api.queue).toHaveBeenLastCalledWith({
+        status: 'submitted',
+        sort: 'name',
+        dir: 'asc',
+        cursor: 'next-1',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    await waitFor(() =>
+      expect(api.queue).toHaveBeenLastCalledWith({ status: 'submitted', sort: 'name', dir: 'asc' }),
+    );
+
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  it('a bulk decision shows the count and the email from the dry run, and is sent only on confirm', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN);
+    renderAt('/staff', api);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('checkbox', { name: 'Select every application on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Select all 120 matching' }));
+    await user.click(screen.getByRole('button', { name: 'Accept selected' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Accept 120 applications?' });
+    expect(within(dialog).getByText(/Your place at the bootcamp/)).toBeTruthy();
+    expect(api.bulk).toHaveBeenCalledTimes(1);
+    expect(api.bulk).toHaveBeenLastCalledWith({ event: 'ACCEPT', filter: {}, dryRun: true });
+    await user.click(within(dialog).getByRole('button', { name: 'Accept 120' }));
+    await waitFor(() =>
+      expect(api.bulk).toHaveBeenLastCalledWith({ event: 'ACCEPT', filter: {}, dryRun: false }),
+    );
+    expect(await screen.findByText('120 accepted')).toBeTruthy();
+  });
+
+  it('a reviewer has no selection and no bulk buttons', async () => {
+    renderAt('/staff', fakeApi(REVIEWER));
+    await screen.findByRole('table');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Accept selected' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /CVs \(zip\)/ })).toBeNull();
+  });
+});
+
+describe("an application's page", () => {
+  it('a reviewer can start the review but has no decide button; a Word CV is a download link', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(REVIEWER);
+    renderAt('/staff/applications/1', api);
+    // The page's heading takes focus once the application has loaded.
+    const heading = await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    for (const name of ['Accept', 'Waitlist', 'Reject'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.getByRole('link', { name: /Download ada-cv.docx/ }).getAttribute('href')).toBe(
+      '/api/v1/staff/applications/1/cv',
+    );
+    await user.click(screen.getByRole('button', { name: 'Start review' }));
+    await waitFor(() => expect(api.review).toHaveBeenCalledWith(1, 'START_REVIEW'));
+  });
+
+  it('an admin sees the decisions the chart allows; an empty note is refused without a call', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN, {
+      application: vi.fn(() =>
+        Promise.resolve({
+          ...APPLICATION,
+          review: {
+            status: 'in_review' as const,
+            label: 'In review',
+            allowed: ['START_REVIEW', 'ACCEPT', 'WAITLIST', 'REJECT', 'UNDO', 'REOPEN', 'WITHDRAW'] as const,
+          },
+        } as StaffApplicationPage),
+      ),
+    });
+    renderAt('/staff/applications/1', api);
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    for (const name of ['Accept', 'Waitlist', 'Reject'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Start review' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Undo the decision' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByRole('link', { name: STAFF_MESSAGES.noteEmpty })).toBeTruthy();
+    expect(api.addNote).not.toHaveBeenCalled();
+  });
+});
