@@ -2,7 +2,7 @@
  * CV storage (server/storage/index.ts) on both backends: the local directory and an S3-compatible bucket served by
  * a real S3-protocol server in this process (tests/server/s3Server.ts). Then the CV routes with the bucket
  * configured: upload, the 10 MB cut and the .docx check leave nothing behind, a replaced CV is deleted, and staff
- * download the file through the API with its audit and headers.
+ * download the file, and the CV zip, through the API with its audit and headers.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
-import { STAFF_COOKIE, staffPaths } from '../../machines/rules/staff';
+import { STAFF_COOKIE, staffPaths, staffQueuePaths } from '../../machines/rules/staff';
 import { localStorage, type CvStorage } from '../../server/storage/index';
 import { readS3Env, s3Storage } from '../../server/storage/s3';
 import { ConfigError } from '../../server/config';
@@ -182,6 +182,15 @@ describe.each(databases)('the CV routes with the S3 bucket on $name', (database)
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="Ada Obi CV.docx"/);
     expect(download.rawPayload.equals(docx)).toBe(true);
+    // The CV zip streams the objects too.
+    const zip = await t.app.inject({
+      method: 'GET',
+      url: staffQueuePaths.cvsZip,
+      headers: { cookie: staffCookie },
+    });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.rawPayload.includes(Buffer.from(`${rows[0].id}-Obi.docx`))).toBe(true);
+    expect(zip.rawPayload.includes(docx)).toBe(true);
     await t.close();
   }, 60_000);
 });
