@@ -49,7 +49,10 @@ async function main(): Promise<void> {
       error: (details, message) => app.log.error(details, message),
     },
   });
-  const mailer = outboxMailer(db, env.now, env.smtpUrl ? 'smtp' : 'outbox', () => outbox.kick());
+  // With SMTP the worker looks right after a send; the local mailbox shows queued rows already, so no extra statement.
+  const mailer = env.smtpUrl
+    ? outboxMailer(db, env.now, 'smtp', () => outbox.kick())
+    : outboxMailer(db, env.now, 'outbox');
   // CVs in a bucket when S3_BUCKET is set (several machines), else under DATA_DIR (server/storage/index.ts).
   const s3 = readS3Env();
   const storageDir = join(env.dataDir, 'uploads');
