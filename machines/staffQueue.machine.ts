@@ -21,6 +21,8 @@ export interface StaffQueueContext {
   /** Every application the filter matches, not only the ticked rows. */
   allMatching: boolean;
   bulkEvent: BulkEvent | null;
+  /** With ACCEPT: accept up to the cohort's free seats and waitlist the rest, instead of refusing them. */
+  capSeats: boolean;
   preview: StaffBulkResult | null;
   message?: string;
   notice?: string;
@@ -33,7 +35,7 @@ export type StaffQueueEvent =
   | { type: 'TOGGLE_PAGE' }
   | { type: 'SELECT_ALL_MATCHING' }
   | { type: 'CLEAR_SELECTION' }
-  | { type: 'BULK'; event: BulkEvent }
+  | { type: 'BULK'; event: BulkEvent; capSeats?: boolean }
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' };
 
@@ -45,6 +47,7 @@ export const filterOf = (query: StaffQueueQuery): StaffQueueQuery => {
 
 export const bulkRequest = (context: StaffQueueContext, dryRun: boolean): StaffBulkRequest => ({
   event: context.bulkEvent ?? 'ACCEPT',
+  ...(context.bulkEvent === 'ACCEPT' && context.capSeats ? { capSeats: true } : {}),
   ...(context.allMatching ? { filter: filterOf(context.query) } : { ids: context.selected }),
   dryRun,
 });
@@ -68,12 +71,14 @@ export const bulkSummary = (result: StaffBulkResult): string => {
 const notProvided = (name: string) =>
   fromPromise<never>(() => Promise.reject(new Error(`${name} is provided by the staff app`)));
 
-const unselected: Pick<StaffQueueContext, 'selected' | 'allMatching' | 'bulkEvent' | 'preview'> = {
-  selected: [],
-  allMatching: false,
-  bulkEvent: null,
-  preview: null,
-};
+const unselected: Pick<StaffQueueContext, 'selected' | 'allMatching' | 'bulkEvent' | 'preview' | 'capSeats'> =
+  {
+    capSeats: false,
+    selected: [],
+    allMatching: false,
+    bulkEvent: null,
+    preview: null,
+  };
 
 export const staffQueueMachine = setup({
   types: {
@@ -137,7 +142,12 @@ export const staffQueueMachine = setup({
         BULK: {
           guard: 'hasSelection',
           target: 'previewing',
-          actions: assign({ bulkEvent: ({ event }) => event.event, message: undefined, notice: undefined }),
+          actions: assign({
+            bulkEvent: ({ event }) => event.event,
+            capSeats: ({ event }) => event.capSeats === true,
+            message: undefined,
+            notice: undefined,
+          }),
         },
       },
     },

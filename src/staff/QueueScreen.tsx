@@ -53,6 +53,7 @@ const statusLabel = (status: QueueStatusFilter) =>
   status === 'not_submitted' ? 'Not submitted' : reviewMeta(status).label;
 
 const VERB: Record<BulkEvent, string> = { ACCEPT: 'Accept', WAITLIST: 'Waitlist', REJECT: 'Reject' };
+const PAST: Record<BulkEvent, string> = { ACCEPT: 'accepted', WAITLIST: 'waitlisted', REJECT: 'rejected' };
 
 /** The view in the URL, as the API reads it. */
 const queryOf = (params: URLSearchParams): StaffQueueQuery =>
@@ -213,6 +214,7 @@ export function QueueScreen() {
     const { cursor: _c, ...rest } = query;
     go(back ? { ...rest, cursor: back } : rest, trail.slice(0, -1));
   };
+  const [capSeats, setCapSeats] = useState(false);
   const rows = page?.rows ?? [];
   const pageSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));
   const count = allMatching ? (page?.total ?? 0) : selected.length;
@@ -304,11 +306,15 @@ export function QueueScreen() {
               type="button"
               className="button button--secondary"
               disabled={count === 0 || !state.matches('ready')}
-              onClick={() => queue.send({ type: 'BULK', event })}
+              onClick={() => queue.send({ type: 'BULK', event, capSeats })}
             >
               {VERB[event]} selected
             </button>
           ))}
+          <label className="staff-bulk__cap">
+            <input type="checkbox" checked={capSeats} onChange={(e) => setCapSeats(e.target.checked)} /> When
+            accepting, waitlist those beyond the free seats
+          </label>
         </div>
       )}
 
@@ -423,7 +429,9 @@ export function QueueScreen() {
           preview && bulkEvent ? (
             <>
               <span className="staff-dialog__line">
-                {preview.applied[bulkEvent] ?? 0} will be {VERB[bulkEvent].toLowerCase()}ed
+                {Object.entries(preview.applied)
+                  .map(([event, n]) => `${n ?? 0} will be ${PAST[event as BulkEvent]}`)
+                  .join(', ') || 'None will change'}
                 {preview.refused.length > 0 ? `; ${preview.refused.length} cannot be changed now` : ''}.{' '}
                 {preview.seatsFree} seats are free.
               </span>

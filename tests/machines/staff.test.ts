@@ -224,6 +224,19 @@ describe('staffQueue machine', () => {
     });
   });
 
+  it('accepting up to the free seats asks the server to waitlist the rest; other decisions ignore it', async () => {
+    const { actor, calls } = ready();
+    await settle();
+    actor.send({ type: 'TOGGLE', id: 1 });
+    actor.send({ type: 'BULK', event: 'ACCEPT', capSeats: true });
+    await settle();
+    expect(calls[1].input).toEqual({ event: 'ACCEPT', ids: [1], capSeats: true, dryRun: true });
+    actor.send({ type: 'CANCEL' });
+    actor.send({ type: 'BULK', event: 'REJECT', capSeats: true });
+    await settle();
+    expect(calls[2].input).toEqual({ event: 'REJECT', ids: [1], dryRun: true });
+  });
+
   it('"all N matching" sends the filter without its page; a new view drops the ticks', async () => {
     const { actor } = ready();
     await settle();

@@ -217,6 +217,7 @@ describe('staff queue', () => {
     await user.click(screen.getByRole('button', { name: 'Accept selected' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Accept 120 applications?' });
     expect(within(dialog).getByText(/Your place at the bootcamp/)).toBeTruthy();
+    expect(within(dialog).getByText(/120 will be accepted.*97 seats are free/)).toBeTruthy();
     expect(api.bulk).toHaveBeenCalledTimes(1);
     expect(api.bulk).toHaveBeenLastCalledWith({ event: 'ACCEPT', filter: {}, dryRun: true });
     await user.click(within(dialog).getByRole('button', { name: 'Accept 120' }));
