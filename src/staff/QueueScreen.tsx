@@ -254,6 +254,20 @@ export function QueueScreen() {
           ))}
         </ul>
       )}
+      {page && Object.keys(page.counts.stage).length > 0 && (
+        <ul className="staff-chips" aria-label="Applications by furthest stage">
+          {QUEUE_STAGES.map((stage) => (
+            <li key={stage}>
+              <Link
+                to={{ search: queryString({ ...filterOf(query), stage }) }}
+                aria-current={query.stage === stage ? 'true' : undefined}
+              >
+                {humanize(stage)} ({page.counts.stage[stage] ?? 0})
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
 
       <p className="staff-exports">
         <a href={`${staffQueuePaths.exportCsv}${exportQuery}`} download>

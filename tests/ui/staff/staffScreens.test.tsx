@@ -58,7 +58,15 @@ const PAGE: StaffQueuePage = {
       paid: 0,
       withdrawn: 0,
     },
-    stage: {} as StaffQueuePage['counts']['stage'],
+    stage: {
+      created: 1,
+      verified: 3,
+      eligibility: 0,
+      employment: 0,
+      submitted: 120,
+      video_watched: 0,
+      payment_chosen: 0,
+    },
   },
 };
 
@@ -177,6 +185,11 @@ describe('staff queue', () => {
     expect(api.queue).toHaveBeenLastCalledWith({ status: 'submitted' });
     expect(within(table).getByRole('link', { name: 'Ada Obi' }).getAttribute('href')).toBe(
       '/staff/applications/1',
+    );
+    // Chips count each value of the other filters and link to that view.
+    const stages = screen.getByRole('list', { name: 'Applications by furthest stage' });
+    expect(within(stages).getByRole('link', { name: 'Verified (3)' }).getAttribute('href')).toBe(
+      '/staff?stage=verified&status=submitted',
     );
     const submitted = within(table).getByRole('button', { name: 'Submitted' });
     expect(submitted.closest('th')?.getAttribute('aria-sort')).toBe('descending');
