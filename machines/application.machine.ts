@@ -1,7 +1,7 @@
 /**
- * The application wizard as one statechart (SPEC §4, DESIGN.md §4). Each screen is a state whose `meta` carries
+ * The application wizard as one statechart (docs/product.md §4, docs/design.md §4). Each screen is a state whose `meta` carries
  * its route and step; the URL follows the machine, and a URL typed, reloaded or reached with back/forward comes in
- * as NAVIGATE, whose guards apply the route table of SPEC §2.2. Side effects are actors provided by the app.
+ * as NAVIGATE, whose guards apply the route table of docs/product.md §2.2. Side effects are actors provided by the app.
  */
 import { and, assign, fromCallback, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import {
@@ -38,12 +38,12 @@ import { reminderMachine } from './reminder.machine';
 
 export interface ScreenMeta {
   path: string;
-  /** The step counter of SPEC §2.2; the progress bar is 16.67% × step. */
+  /** The step counter of docs/product.md §2.2; the progress bar is 16.67% × step. */
   step: number;
   title: string;
 }
 
-/** What survives a reload (SPEC §3.2's stored values), saved by the app after every change. */
+/** What survives a reload (docs/product.md §3.2's stored values), saved by the app after every change. */
 export interface PersistedApplication {
   form: ApplicationForm;
   cohort: Cohort | null;
@@ -120,7 +120,7 @@ export type UploadEvent = Extract<
   { type: 'UPLOAD.PROGRESS' | 'UPLOAD.DONE' | 'UPLOAD.FAILED' }
 >;
 
-/** The screens of the route table (SPEC §2.2) and what each needs before it may show. */
+/** The screens of the route table (docs/product.md §2.2) and what each needs before it may show. */
 export const ROUTES = [
   { path: '/apply', state: 'getStarted', needs: 'nothing' },
   { path: '/apply/biodata', state: 'biodata', needs: 'started' },
@@ -979,7 +979,7 @@ export function currentScreen(snapshot: ApplicationSnapshot): ScreenMeta | null 
 export const SECTIONS = 5;
 
 /**
- * The progress bar's width (SPEC §4: 16.67% × step) and the 'N of 5' counter. The spec's counter reaches 6 on the
+ * The progress bar's width (docs/product.md §4: 16.67% × step) and the 'N of 5' counter. The spec's counter reaches 6 on the
  * open questions; '6 of 5' would read as a mistake, so that last step says 'Final step' (docs/decisions/007-the-counter-on-the-last-step.md).
  */
 export const progressOf = (step: number) => ({

@@ -1,5 +1,5 @@
 /**
- * The financial aid application (SPEC §2.3, §3.6, §4): Check-In by email, the emailed code when this browser has
+ * The financial aid application (docs/product.md §2.3, §3.6, §4): Check-In by email, the emailed code when this browser has
  * not proved the email yet, the seven questions, an irreversible confirm, the submission. Its own flow, not a child
  * of the application machine; each screen state names its route in `meta.path`.
  */
@@ -31,7 +31,7 @@ export const emptyAnswers = (): AidAnswers => ({
   anythingElse: '',
 });
 
-/** SPEC §3.6: the form's answers under the payload's names. */
+/** docs/product.md §3.6: the form's answers under the payload's names. */
 export const toAidData = (a: AidAnswers): FinancialAidData => ({
   phone_type: a.typeOfPhone.trim(),
   has_laptop: a.haveLaptop.trim(),
@@ -162,7 +162,7 @@ export const financialAidMachine = setup({
             target: 'checkIn',
             actions: assign({ message: MESSAGES.notRegistered }),
           },
-          // The server shows saved answers only to a browser that proved the email (DESIGN.md §5).
+          // The server shows saved answers only to a browser that proved the email (docs/design.md §5).
           { guard: ({ event }) => event.output.kind === 'exists', target: 'sendingCode' },
           { target: 'form' },
         ],

@@ -153,7 +153,7 @@ export const paymentChoiceMachine = setup({
             return { country, region: regionOf(country) };
           }),
         },
-        // Any failure (a 429 or 403 limit included, SPEC §8) falls back to the country on the form.
+        // Any failure (a 429 or 403 limit included, docs/product.md §8) falls back to the country on the form.
         onError: {
           target: 'choosing',
           actions: assign(({ context }) => ({

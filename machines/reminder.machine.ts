@@ -1,5 +1,5 @@
 /**
- * The payment reminder on /apply/confirmation (SPEC §2.2, §4, §9): a date (never in the past) and a time slot
+ * The payment reminder on /apply/confirmation (docs/product.md §2.2, §4, §9): a date (never in the past) and a time slot
  * (every 15 minutes, HH:mm; today only the slots still ahead), saved as an ISO `reminderDate`. The clock is input
  * and the `CLOCK` event, so the machine stays pure and its tests deterministic.
  */

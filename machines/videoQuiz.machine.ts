@@ -75,7 +75,7 @@ const progressAt = (context: VideoQuizContext, furthest: number) =>
   context.duration > 0 ? Math.min(100, (furthest / context.duration) * 100) : context.videoProgress;
 
 /**
- * The selection video and its quiz (SPEC §4 Video, §8). Pure: the media element is driven by emitted player
+ * The selection video and its quiz (docs/product.md §4 Video, §8). Pure: the media element is driven by emitted player
  * commands, and saving goes through the `submitVideoProgress` actor the app provides.
  */
 export const videoQuizMachine = setup({

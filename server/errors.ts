@@ -1,5 +1,5 @@
 /**
- * The central error handler: a client's mistake is always a 4xx in the answer shape of DESIGN.md §5, with the
+ * The central error handler: a client's mistake is always a 4xx in the answer shape of docs/design.md §5, with the
  * catalogue's words where a field is known; only our own failures are 5xx.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-/** Answer and failure shapes (DESIGN.md §5) and the error that carries a client's mistake to the handler. */
+/** Answer and failure shapes (docs/design.md §5) and the error that carries a client's mistake to the handler. */
 import type { ErrorMap } from '../machines/rules/messages';
 
 export interface FailureBody {

@@ -1,4 +1,4 @@
-/** The application form data of SPEC §3.1 and the other stored values of §3.2. */
+/** The application form data of docs/product.md §3.1 and the other stored values of §3.2. */
 export type EligibilityStatus = 'not measured' | 'eligible' | 'action_required' | 'ineligible';
 
 export interface ApplicationForm {

@@ -1,5 +1,5 @@
 /**
- * The HTTP contract between the wizard and the back office (SPEC §7, DESIGN.md §5), in one place so that the
+ * The HTTP contract between the wizard and the back office (docs/product.md §7, docs/design.md §5), in one place so that the
  * browser's client and the server's routes cannot drift apart. Every answer is `{ message, data }`; every failure
  * is a 4xx `{ message, data: { error: { field: [messages] } } }`.
  */
@@ -53,7 +53,7 @@ export interface LookupSummary {
   email_verified: boolean;
 }
 
-/** The saved application as the server returns it to its owner (SPEC §3.1: nested groups, nulls as ''). */
+/** The saved application as the server returns it to its owner (docs/product.md §3.1: nested groups, nulls as ''). */
 export interface SavedApplication {
   firstname: string;
   middlename: string;

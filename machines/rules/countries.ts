@@ -1,4 +1,4 @@
-/** Country names for Country of Origin (UN members and observer states, SPEC §2.2: about 195). */
+/** Country names for Country of Origin (UN members and observer states, docs/product.md §2.2: about 195). */
 export const COUNTRIES: readonly string[] = [
   'Afghanistan',
   'Albania',

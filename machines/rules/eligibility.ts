@@ -34,7 +34,7 @@ export const scoreAnswer = (answer: string, options: Option[]): number => {
 
 export const NEGATIVE_SCORE = 3;
 
-/** SPEC §4: count the answers scoring 3 or more; 3+ ineligible; exactly 2, or no post-secondary, action_required. */
+/** docs/product.md §4: count the answers scoring 3 or more; 3+ ineligible; exactly 2, or no post-secondary, action_required. */
 export function scoreEligibility(answers: EligibilityAnswers): {
   status: Exclude<EligibilityStatus, 'not measured'>;
   negatives: number;

@@ -1,5 +1,5 @@
 /**
- * The error catalogue of SPEC §8, word for word (its spellings included: they are the product's wording).
+ * The error catalogue of docs/product.md §8, word for word (its spellings included: they are the product's wording).
  * Prompts the spec only sketches ('Please tell us / let us know…') are written in the same voice.
  */
 export const FIELD_MESSAGES = {

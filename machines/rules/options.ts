@@ -1,4 +1,4 @@
-/** Option lists of SPEC §3.3. Ordered lists run from the most positive answer to the least. */
+/** Option lists of docs/product.md §3.3. Ordered lists run from the most positive answer to the least. */
 export interface Option {
   value: string;
   label: string;

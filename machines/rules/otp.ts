@@ -1,4 +1,4 @@
-/** SPEC §4 and §9: the first code can be re-sent after 120 s, and each resend doubles the next wait. */
+/** docs/product.md §4 and §9: the first code can be re-sent after 120 s, and each resend doubles the next wait. */
 export const OTP_FIRST_WAIT_SECONDS = 120;
 export const otpWaitSeconds = (resendCount: number): number =>
   OTP_FIRST_WAIT_SECONDS * 2 ** Math.max(0, resendCount);

@@ -1,5 +1,5 @@
 /**
- * The selection-video quiz (SPEC §3.5) as typed data. The runtime flags of the spec (shown, answeredCorrectly)
+ * The selection-video quiz (docs/product.md §3.5) as typed data. The runtime flags of the spec (shown, answeredCorrectly)
  * live in the videoQuiz machine's context, not here.
  */
 export type QuizValue = 'A' | 'B' | 'C' | 'D';

@@ -13,9 +13,9 @@ export const MAX_SHORT = 120;
 export const MAX_LONG = 3000;
 export const tooLong = (max: number) => `Please keep this under ${max} characters`;
 
-// A top-level part of at least two letters (SPEC §5).
+// A top-level part of at least two letters (docs/product.md §5).
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
-// An optional plus, then 10 to 15 digits (SPEC §5).
+// An optional plus, then 10 to 15 digits (docs/product.md §5).
 export const PHONE_PATTERN = /^\+?\d{10,15}$/;
 
 /** People type phone numbers with spaces, dashes and brackets; the digits are what count. */

@@ -1,4 +1,4 @@
-/** The local outbox, readable like an inbox: mounted only while mail goes to the outbox (DESIGN.md §6). */
+/** The local outbox, readable like an inbox: mounted only while mail goes to the outbox (docs/design.md §6). */
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../app';
 import { readOutbox } from '../mail/index';

@@ -1,6 +1,6 @@
 /**
  * JSON schemas for bodies and params: types and sizes only (wrong types → 400, huge strings → 400). The rules of
- * SPEC §5 are checked after, with the shared yup schemas, which give the catalogue's words.
+ * docs/product.md §5 are checked after, with the shared yup schemas, which give the catalogue's words.
  */
 import { HIDDEN_MULTI_LINE, HIDDEN_SINGLE_LINE } from '../../machines/rules/schemas';
 

@@ -1,5 +1,5 @@
 /**
- * The one client for every call of SPEC §7. Our applicants are on slow, flaky mobile networks, so a call that got
+ * The one client for every call of docs/product.md §7. Our applicants are on slow, flaky mobile networks, so a call that got
  * no answer (or a gateway's 502/503/504) is sent again a couple of times, quickly: GETs, and writes, which all
  * carry an idempotency key so a retry is never applied twice. The policy (`RETRY_POLICY`, machines/rules/network.ts,
  * docs/decisions/033-retries-inside-three-seconds.md) keeps every failure on screen within about 3 s.

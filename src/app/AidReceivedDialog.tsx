@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { AppDialog } from '../components/Dialog';
 
-/** Shown on /apply/success at the end of the financial-aid flow (SPEC §4); its button leads home. */
+/** Shown on /apply/success at the end of the financial-aid flow (docs/product.md §4); its button leads home. */
 export function AidReceivedDialog() {
   const navigate = useNavigate();
   return (

@@ -1,5 +1,5 @@
 /**
- * What the wizard keeps in local storage (SPEC §3.1–3.2): the form under `form-data`, and the flags beside it.
+ * What the wizard keeps in local storage (docs/product.md §3.1–3.2): the form under `form-data`, and the flags beside it.
  * A value that fails to parse is dropped, never trusted.
  */
 import type { PersistedApplication } from '../../machines/application.machine';

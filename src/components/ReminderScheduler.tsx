@@ -18,7 +18,7 @@ const keyToDate = (key: string): Date | null => {
 const readable = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short' });
 
-/** An inline calendar and a 15-minute time slot for a payment reminder (SPEC §2.2). */
+/** An inline calendar and a 15-minute time slot for a payment reminder (docs/product.md §2.2). */
 export function ReminderScheduler({ actor }: ReminderSchedulerProps) {
   const state = useSelector(actor, (s) => s);
   const { date, time, now, error, reminderDate } = state.context;

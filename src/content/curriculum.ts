@@ -1,4 +1,4 @@
-/** 'Here's what awaits you': the programme's phases (the icon strip) and its eight levels (SPEC §3.4, §9). */
+/** 'Here's what awaits you': the programme's phases (the icon strip) and its eight levels (docs/product.md §3.4, §9). */
 export interface Phase {
   id: 'onboarding' | 'learning' | 'handshake' | 'graduation';
   title: string;

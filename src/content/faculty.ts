@@ -1,5 +1,5 @@
 /**
- * The faculty (SPEC §3.4): a programme director, 17 facilitators and 16 assessors. Each entry has a name, a photo
+ * The faculty (docs/product.md §3.4): a programme director, 17 facilitators and 16 assessors. Each entry has a name, a photo
  * (a small local SVG in public/img/faculty), a title and a profile link. The people are placeholders until the
  * programme team supplies the real faculty.
  */

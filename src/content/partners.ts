@@ -16,5 +16,5 @@ export const partners: readonly Partner[] = [
   partner('Sahel Health', 'sahel-health'),
 ];
 
-/** SPEC §9: the slider shows five of the seven logos at a time. */
+/** docs/product.md §9: the slider shows five of the seven logos at a time. */
 export const PARTNERS_VISIBLE = 5;

@@ -1,4 +1,4 @@
-/** Six cohort participants (SPEC §3.4): name, cohort, preview, full text and a local avatar. */
+/** Six cohort participants (docs/product.md §3.4): name, cohort, preview, full text and a local avatar. */
 export interface Testimonial {
   name: string;
   cohort: string;

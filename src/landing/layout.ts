@@ -1,5 +1,5 @@
 /**
- * The landing page's width-dependent choices (SPEC §2.1, §9), as pure functions of the viewport width in CSS
+ * The landing page's width-dependent choices (docs/product.md §2.1, §9), as pure functions of the viewport width in CSS
  * pixels. landing.css mirrors every threshold in media queries so that the prerendered page, before any script
  * runs, already looks the way these functions say; after hydration the components apply the same values.
  */
@@ -18,7 +18,7 @@ export const testimonialCardWidth = (width: number): string =>
   width <= BREAKPOINTS.small ? '100%' : width <= BREAKPOINTS.laptop ? '16rem' : '20rem';
 
 /**
- * Partners: five of the seven logos (SPEC §9). Below 768 px five wordmarks would be too small to read: three at
+ * Partners: five of the seven logos (docs/product.md §9). Below 768 px five wordmarks would be too small to read: three at
  * a time there, two at 480 px or below.
  */
 export const partnersPerView = (width: number): number =>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * Shown for any unknown route (SPEC §2.1). A plain link home: the landing page is a separate document, so a full
+ * Shown for any unknown route (docs/product.md §2.1). A plain link home: the landing page is a separate document, so a full
  * navigation to `/` is what a router link would end up doing anyway. A named section rather than <main>, so it
  * fits inside whatever landmark the app shell provides.
  */

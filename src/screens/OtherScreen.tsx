@@ -6,7 +6,7 @@ import { TextAreaField } from '../components/Fields';
 import { KeyInformationModal } from './KeyInformationModal';
 import { ScreenHeading } from './ScreenHeading';
 
-/** The four open questions of SPEC §2.2, in order. */
+/** The four open questions of docs/product.md §2.2, in order. */
 const OPEN_QUESTIONS = [
   { name: 'key_challenge', label: 'What do you find most challenging?' },
   { name: 'leadership_experience', label: 'Have you ever led anything? Tell us about it.' },

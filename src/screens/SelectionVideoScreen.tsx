@@ -17,7 +17,7 @@ export interface SelectionVideoScreenProps {
 }
 
 /**
- * /apply/selection-video ('Info Video', SPEC §2.2): the Program Director's video and its quiz. The screen forwards
+ * /apply/selection-video ('Info Video', docs/product.md §2.2): the Program Director's video and its quiz. The screen forwards
  * the media element's events to the videoQuiz machine and carries out the player commands it emits; everything
  * else is rendered from the machine's state.
  */

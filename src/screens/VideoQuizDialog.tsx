@@ -13,7 +13,7 @@ export interface VideoQuizDialogProps {
 }
 
 /**
- * The quiz that stops the video (SPEC §3.5): two single-choice questions as native radio groups, so arrow keys,
+ * The quiz that stops the video (docs/product.md §3.5): two single-choice questions as native radio groups, so arrow keys,
  * Tab and Space work and each group is announced with its question. It cannot be dismissed: Submit or Skip.
  */
 export function VideoQuizDialog({

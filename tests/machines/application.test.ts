@@ -68,7 +68,7 @@ const persisted = (
   form: { ...emptyApplication(), ...over.form },
 });
 
-describe('route table (SPEC §2.2)', () => {
+describe('route table (docs/product.md §2.2)', () => {
   const fresh = persisted();
   const started = persisted({ started: true });
   const verified = persisted({ started: true, form: { email_verified_at: '2026-11-23T00:00:00Z' } });

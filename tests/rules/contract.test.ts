@@ -1,4 +1,4 @@
-/** SPEC §3.1 and §7: the create payload, the saved application read back into the form, and failures. */
+/** docs/product.md §3.1 and §7: the create payload, the saved application read back into the form, and failures. */
 import { describe, expect, it } from 'vitest';
 import {
   emptyApplication,
@@ -77,7 +77,7 @@ const saved = (overrides: Partial<SavedApplication> = {}): SavedApplication => (
   ...overrides,
 });
 
-describe('toCreatePayload (SPEC §7 POST /bootcamp/application)', () => {
+describe('toCreatePayload (docs/product.md §7 POST /bootcamp/application)', () => {
   it('sends the identity and contact fields, referred_by from the referrer, and the nested communications', () => {
     expect(toCreatePayload(form())).toEqual({
       firstname: 'Ada',
@@ -258,7 +258,7 @@ describe('toFailure', () => {
   });
 });
 
-describe('paths (SPEC §7)', () => {
+describe('paths (docs/product.md §7)', () => {
   it('encodes the email in the lookup and update paths', () => {
     expect(paths.lookup('a+b@c.co')).toBe('/api/v1/bootcamp/get-application/a%2Bb%40c.co');
     expect(paths.update('a b@c.co')).toBe('/api/v1/bootcamp/update/a%20b%40c.co');

@@ -1,4 +1,4 @@
-/** SPEC §5 and §8: the CV checks, by name and size in the browser and by content (DESIGN §5) on the server. */
+/** docs/product.md §5 and §8: the CV checks, by name and size in the browser and by content (DESIGN §5) on the server. */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-/** SPEC §4 and §9: eligibility scoring, every threshold. */
+/** docs/product.md §4 and §9: eligibility scoring, every threshold. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -47,7 +47,7 @@ const withNegatives = (n: number, qualification: string): EligibilityAnswers => 
   return answers;
 };
 
-describe('the option lists are in the order SPEC §3.3 scores them', () => {
+describe('the option lists are in the order docs/product.md §3.3 scores them', () => {
   it('disruption feelings run excitement, determination, curiosity, anxiety', () => {
     expect(listOf('work_disruption_feelings')).toEqual([
       'Excitement',
@@ -174,7 +174,7 @@ describe('scoreEligibility: unmatched and empty answers score 4', () => {
 });
 
 describe('scoreEligibility: property test against an independent re-implementation', () => {
-  /** SPEC §4 read literally, without the module's helpers. */
+  /** docs/product.md §4 read literally, without the module's helpers. */
   const oracle = (a: EligibilityAnswers): string => {
     let negatives = 0;
     for (const [field, options] of SCORED) {

@@ -1,4 +1,4 @@
-/** SPEC §4 and §9: the OTP resend wait (120 s, doubling) and how the countdown is shown and announced. */
+/** docs/product.md §4 and §9: the OTP resend wait (120 s, doubling) and how the countdown is shown and announced. */
 import { describe, expect, it } from 'vitest';
 import {
   OTP_FIRST_WAIT_SECONDS,

@@ -1,4 +1,4 @@
-/** SPEC §5 and §8: every group of `validateGroup`, its required fields, conditions, formats and messages. */
+/** docs/product.md §5 and §8: every group of `validateGroup`, its required fields, conditions, formats and messages. */
 import { describe, expect, it } from 'vitest';
 import {
   EMPLOYMENT_EMPLOYED_LOOKING,
@@ -115,7 +115,7 @@ const REQUIRED: [ValidationGroup, string, string][] = [
   // otp.token and reminder.reminderDate have their own tests below (each shows a bug).
 ];
 
-describe('the catalogue carries SPEC §8 word for word', () => {
+describe('the catalogue carries docs/product.md §8 word for word', () => {
   it.each([
     [F.firstname, 'Please tell us your first name'],
     [F.lastname, 'Please tell us your last name'],
@@ -279,7 +279,7 @@ describe('errors come back in field order, one entry per field', () => {
   });
 });
 
-describe('conditional requirements (SPEC §5)', () => {
+describe('conditional requirements (docs/product.md §5)', () => {
   describe('referral_detail only for the friend/family and organisation sources', () => {
     it.each([REFERRAL_FRIEND, REFERRAL_ORGANISATION])('required for %j', (source) => {
       expect(valid('communications', { referral_source: source, referral_detail: '  ' }).errors).toEqual({
@@ -294,7 +294,7 @@ describe('conditional requirements (SPEC §5)', () => {
     )('not required for %j', (source) => {
       expect(valid('communications', { referral_source: source, referral_detail: '' }).ok).toBe(true);
     });
-    it('the friend and organisation options are the ones SPEC §3.3 names', () => {
+    it('the friend and organisation options are the ones docs/product.md §3.3 names', () => {
       expect(REFERRAL_FRIEND).toBe('It was recommended by a friend or a family member');
       expect(REFERRAL_ORGANISATION).toBe('Through an organisation');
     });

@@ -232,7 +232,7 @@ describe('a failure is shown within 3 s (the real policy, on a fake clock)', () 
   });
 });
 
-describe('fallback messages (SPEC §8) when the server says nothing', () => {
+describe('fallback messages (docs/product.md §8) when the server says nothing', () => {
   const email = 'ada@example.com';
   it.each([
     [
@@ -381,7 +381,7 @@ describe('idempotency keys on writes', () => {
   });
 });
 
-describe('lookup (SPEC §4 Get Started)', () => {
+describe('lookup (docs/product.md §4 Get Started)', () => {
   const summary: LookupSummary = { exists: true, stage: 'verified', email_verified: true };
   const application = {
     email: 'ada@example.com',
@@ -549,7 +549,7 @@ describe('uploadCv (XMLHttpRequest, for progress)', () => {
     expect(FakeXhr.sent).toHaveLength(1);
   });
 
-  it('gives up after `retries` retries with the CV upload message (SPEC §8)', async () => {
+  it('gives up after `retries` retries with the CV upload message (docs/product.md §8)', async () => {
     FakeXhr.script = ['network', 'network', 'network', { status: 200, response: { data: stored } }];
     await expect(api(2).uploadCv('ada@example.com', cv())).rejects.toMatchObject({
       message: UPLOAD_FAILED,

@@ -1,5 +1,5 @@
 /**
- * Model-based testing for machines that invoke actors (DESIGN.md §2a): `createTestModel` refuses them, so paths
+ * Model-based testing for machines that invoke actors (docs/design.md §2a): `createTestModel` refuses them, so paths
  * come from the graph utilities with the `xstate.done.actor.*` / `xstate.error.actor.*` events listed explicitly,
  * and each path is replayed on a live actor whose invoked actors are stubs that never settle (the path delivers
  * their outcome). Coverage is computed from the machine definition and asserted, not printed.
