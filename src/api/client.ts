@@ -245,6 +245,8 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
       return (await write<PaymentRecord>(paths.paymentVerify, payload, MESSAGES.paymentFailed)).data;
     },
     async paymentStatus(email) {
+      // A browser that never gave an email (the confirmation page opened cold) has no payment to look up.
+      if (!email) return null;
       const { data } = await call<(LookupSummary | SavedApplication)[]>(
         paths.lookup(email),
         MESSAGES.lookupFailed,

@@ -567,3 +567,18 @@ describe('uploadCv (XMLHttpRequest, for progress)', () => {
     expect(FakeXhr.sent).toHaveLength(1);
   });
 });
+
+describe('payment status', () => {
+  it('asks nothing when the browser has no email (the confirmation page opened cold)', async () => {
+    const { api, calls } = client([]);
+    await expect(api.paymentStatus('')).resolves.toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it("reads the owner's recorded payment from the lookup", async () => {
+    const payment = { status: 'paid', option: 'Pay in full (15% off)', amount: 51000, currency: 'NGN' };
+    const { api, calls } = client([ok([{ email: 'ada@example.com', payment }])]);
+    await expect(api.paymentStatus('ada@example.com')).resolves.toEqual(payment);
+    expect(calls).toHaveLength(1);
+  });
+});
