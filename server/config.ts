@@ -2,6 +2,18 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
+/** /metrics (server/metrics.ts): whether it exists, and the Bearer token it then needs ('' for none). */
+export interface MetricsConfig {
+  enabled: boolean;
+  token: string;
+}
+
+/** METRICS_TOKEN guards /metrics; without one it exists outside production only (docs/decisions/058-metrics.md). */
+export const readMetricsConfig = (env: NodeJS.ProcessEnv): MetricsConfig => {
+  const token = env.METRICS_TOKEN ?? '';
+  return { enabled: token !== '' || env.NODE_ENV !== 'production', token };
+};
+
 /** A setting the server refuses to start with; main.ts prints the message and exits. */
 export class ConfigError extends Error {}
 
@@ -30,18 +42,6 @@ export interface RateLimits {
   emailPer15Minutes: number;
 }
 
-/** /metrics (server/metrics.ts): whether it exists, and the Bearer token it then needs ('' for none). */
-export interface MetricsConfig {
-  enabled: boolean;
-  token: string;
-}
-
-/** METRICS_TOKEN guards /metrics; without one it exists outside production only (docs/decisions/058-metrics.md). */
-export const readMetricsConfig = (env: NodeJS.ProcessEnv): MetricsConfig => {
-  const token = env.METRICS_TOKEN ?? '';
-  return { enabled: token !== '' || env.NODE_ENV !== 'production', token };
-};
-
 export interface Config {
   publicUrl: string;
   mailFrom: string;
@@ -52,16 +52,16 @@ export interface Config {
   apiDocs: boolean;
   /** Whether the outbox pages (/dev/mailbox) may exist: never in production, where they would give away codes. */
   devMailbox: boolean;
-  /** The first admins of the staff back office (STAFF_EMAILS), lower case. */
-  staffEmails: string[];
+  /** /metrics: whether it exists and the Bearer token it needs (server/metrics.ts). */
+  metrics: MetricsConfig;
   /** The online payment provider (server/payments.ts); no keys and not production → the server's own sandbox. */
   payment: PaymentConfig;
+  /** The first admins of the staff back office (STAFF_EMAILS), lower case. */
+  staffEmails: string[];
   /** The clock; tests move it to expire codes and pass deadlines. */
   now: () => Date;
   /** The browser's runtime configuration (src/config.ts `AppConfig`), written into the app shell. */
   appConfig: Record<string, string | number>;
-  /** /metrics: whether it exists and the Bearer token it needs (server/metrics.ts). */
-  metrics: MetricsConfig;
 }
 
 export interface ServerEnv extends Config {
@@ -86,11 +86,11 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   trustProxy: false,
   apiDocs: true,
   devMailbox: true,
+  metrics: { enabled: true, token: '' },
   payment: { publicKey: '', secretKey: '', verifyUrl: DEFAULT_PAYMENT_VERIFY_URL, sandbox: true },
   now: () => new Date(),
   staffEmails: [],
   appConfig: {},
-  metrics: { enabled: true, token: '' },
   ...overrides,
 });
 
@@ -191,16 +191,16 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       apiDocs: onOff(env.API_DOCS) ?? !production,
       devMailbox: !production,
       metrics: readMetricsConfig(env),
-      staffEmails: (env.STAFF_EMAILS ?? '')
-        .split(',')
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
       payment: {
         publicKey: env.PAYMENT_PUBLIC_KEY ?? '',
         secretKey: env.PAYMENT_SECRET_KEY ?? '',
         verifyUrl: env.PAYMENT_VERIFY_URL || DEFAULT_PAYMENT_VERIFY_URL,
         sandbox: !env.PAYMENT_PUBLIC_KEY && !env.PAYMENT_SECRET_KEY && env.NODE_ENV !== 'production',
       },
+      staffEmails: (env.STAFF_EMAILS ?? '')
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
       appConfig: readAppConfig(env),
     }),
     port,
