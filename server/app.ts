@@ -11,10 +11,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { paths } from '../machines/rules/contract';
 import { CV_MAX_BYTES } from '../machines/rules/cv';
+import type { Context } from './context';
 import { proxyTrust, type Config } from './config';
-import { cohortCache, type CohortCache } from './db/cohorts';
+import { cohortCache } from './db/cohorts';
 import type { Db } from './db/index';
-import { rateCounters, type RateCounters } from './db/rateCounters';
+import { rateCounters } from './db/rateCounters';
 import { errorHandler, frameworkError } from './errors';
 import { HttpError } from './http';
 import { RequestLogs } from './logging';
@@ -53,19 +54,6 @@ export interface AppOptions {
   processMetrics?: boolean;
   /** How long a slow client may take (server/timeouts.ts); tests shorten them. */
   timeouts?: Partial<Timeouts>;
-}
-
-/** What every route module gets. */
-export interface Context {
-  db: Db;
-  mailer: Mailer;
-  config: Config;
-  storage: CvStorage;
-  secureCookies: boolean;
-  /** The cohort open now, kept in memory for a short while (get-current and create need no query for it). */
-  cohorts: CohortCache;
-  /** The request limits' counts, in the database so that every process shares them (server/limits.ts). */
-  counters: RateCounters;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

@@ -10,7 +10,7 @@ import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AggregatorRegistry, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Context } from './app';
+import type { Context } from './context';
 import { SERVER_MESSAGES } from './messages';
 
 /** Messages between a worker and the primary: a worker asks for the aggregate, the primary answers. */

@@ -11,7 +11,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { paths } from '../../machines/rules/contract';
 import { CV_MAX_BYTES, checkDocxPackage, detectCvKind, type CvKind } from '../../machines/rules/cv';
 import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
-import type { Context } from '../app';
+import type { Context } from '../context';
 import { findCv } from '../applications';
 import { fieldFail, HttpError } from '../http';
 import { SERVER_MESSAGES } from '../messages';

@@ -1,6 +1,6 @@
 /** The local outbox, readable like an inbox: mounted only while mail goes to the outbox (docs/design.md §6). */
 import type { FastifyInstance } from 'fastify';
-import type { Context } from '../app';
+import type { Context } from '../context';
 import { readOutbox } from '../mail/index';
 
 const escapeHtml = (value: string) =>

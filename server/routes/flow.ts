@@ -4,7 +4,7 @@ import type { CreatePayload } from '../../machines/rules/contract';
 import { API, paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
 import { validateGroup } from '../../machines/rules/schemas';
-import type { Context } from '../app';
+import type { Context } from '../context';
 import {
   findByEmail,
   insertApplication,

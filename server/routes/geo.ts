@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { paths } from '../../machines/rules/contract';
-import type { Context } from '../app';
+import type { Context } from '../context';
 import { HttpError } from '../http';
 import { SERVER_MESSAGES } from '../messages';
 import { describe } from './schemas';

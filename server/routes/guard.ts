@@ -2,7 +2,7 @@
 import { validateGroup } from '../../machines/rules/schemas';
 import type { FastifyRequest } from 'fastify';
 import { findByEmail, type ApplicationRow } from '../applications';
-import type { Context } from '../app';
+import type { Context } from '../context';
 import type { Queryable } from '../db/index';
 import { fail, fieldFail, firstMessage } from '../http';
 import { SERVER_MESSAGES } from '../messages';

@@ -4,7 +4,7 @@
  * checks, and never waits longer than CHECK_MS on one of them.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Context } from '../app';
+import type { Context } from '../context';
 import { MIGRATIONS } from '../db/migrations';
 
 const CHECK_MS = 3000;

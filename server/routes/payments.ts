@@ -8,7 +8,7 @@ import type { PaymentStartPayload, PaymentVerifyPayload } from '../../machines/r
 import { paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
 import { checkoutOrder, findOption, merchantReference, regionOf } from '../../machines/rules/payments';
-import type { Context } from '../app';
+import type { Context } from '../context';
 import { fieldFail } from '../http';
 import { SERVER_MESSAGES } from '../messages';
 import {

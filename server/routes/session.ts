@@ -1,7 +1,7 @@
 /** Sign-out: ends this browser's session (the row and the cookie). Safe to repeat; needs no body. */
 import type { FastifyInstance } from 'fastify';
 import { paths } from '../../machines/rules/contract';
-import type { Context } from '../app';
+import type { Context } from '../context';
 import { clearSessionCookie, endSession } from '../sessions';
 import { describe } from './schemas';
 

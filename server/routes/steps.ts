@@ -14,7 +14,7 @@ import { scoreEligibility } from '../../machines/rules/eligibility';
 import { ELIGIBILITY_RESULT, FIELD_MESSAGES, MESSAGES, type ErrorMap } from '../../machines/rules/messages';
 import { ALL_OPTION_VALUES } from '../../machines/rules/payments';
 import { OTHERS_ANSWERS, validateGroup } from '../../machines/rules/schemas';
-import type { Context } from '../app';
+import type { Context } from '../context';
 import { findCv, type ApplicationRow } from '../applications';
 import { cohortById, currentCohort, nextCohort } from '../db/cohorts';
 import type { Queryable } from '../db/index';

@@ -1,6 +1,6 @@
 /** Every write: one transaction, and an idempotency key that replays the first successful answer. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Context } from '../app';
+import type { Context } from '../context';
 import type { Queryable } from '../db/index';
 import { idempotencyKey, remember, replay, type StoredAnswer } from '../idempotency';
 

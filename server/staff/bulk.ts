@@ -17,7 +17,7 @@ import {
   type StaffBulkRefusal,
   type StaffBulkResult,
 } from '../../machines/rules/staff';
-import type { Context } from '../app';
+import type { Context } from '../context';
 import type { Queryable } from '../db/index';
 import { fieldFail } from '../http';
 import { decisionEmail } from './emails';

@@ -23,7 +23,7 @@ import {
   type StaffFunnel,
   type StaffQueueCohort,
 } from '../../machines/rules/staff';
-import type { Context } from '../app';
+import type { Context } from '../context';
 import type { Queryable } from '../db/index';
 import { fieldFail } from '../http';
 import { SERVER_MESSAGES } from '../messages';

@@ -23,7 +23,7 @@ import {
   type StaffQueueRow,
   type StaffRole,
 } from '../../machines/rules/staff';
-import type { Context } from '../app';
+import type { Context } from '../context';
 import { iso, type Queryable } from '../db/index';
 import { fieldFail } from '../http';
 import type { StaffMember } from './store';

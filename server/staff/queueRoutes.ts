@@ -13,7 +13,7 @@ import {
   type StaffCsvRow,
   type StaffQueueQuery,
 } from '../../machines/rules/staff';
-import type { Context } from '../app';
+import type { Context } from '../context';
 import { fail, fieldFail } from '../http';
 import { applyBulk, BULK_MAX, isBulkEvent, planBulk, previewEmails, readIds } from './bulk';
 import { exportCsv, exportCvZip } from './export';

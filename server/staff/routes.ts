@@ -21,7 +21,7 @@ import {
   staffPaths,
   type StaffRole,
 } from '../../machines/rules/staff';
-import type { Context } from '../app';
+import type { Context } from '../context';
 import { savedApplication, type ApplicationRow } from '../applications';
 import { iso } from '../db/index';
 import { fail, fieldFail } from '../http';

@@ -1,0 +1,22 @@
+/**
+ * What every route module gets from the app (server/app.ts builds it). Kept apart from the app so that routes and
+ * the app that registers them do not import each other.
+ */
+import type { Config } from './config';
+import type { CohortCache } from './db/cohorts';
+import type { Db } from './db/index';
+import type { RateCounters } from './db/rateCounters';
+import type { Mailer } from './mail/index';
+import type { CvStorage } from './storage/index';
+
+export interface Context {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  storage: CvStorage;
+  secureCookies: boolean;
+  /** The cohort open now, kept in memory for a short while (get-current and create need no query for it). */
+  cohorts: CohortCache;
+  /** The request limits' counts, in the database so that every process shares them (server/limits.ts). */
+  counters: RateCounters;
+}
