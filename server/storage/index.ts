@@ -38,9 +38,13 @@ export async function localStorage(dir: string): Promise<CvStorage> {
     kind: 'local',
     async write(source) {
       const name = newCvName();
+      const file = createWriteStream(pathOf(name), { flags: 'wx' });
       try {
-        await pipeline(source, createWriteStream(pathOf(name), { flags: 'wx' }));
+        await pipeline(source, file);
       } catch (error) {
+        // A source that fails at once can beat the file's open: removing before the stream has closed would let
+        // the open create the file afterwards, and it would stay behind.
+        if (!file.closed) await new Promise((done) => file.once('close', done));
         await remove(name);
         throw error;
       }

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,18 @@ describe.each(backends)('CV storage: $name', (backend) => {
     const cut = new Error('cut at 10 MB');
     await expect(storage.write(pieces(Buffer.alloc(600 * 1024, 1), cut))).rejects.toBe(cut);
     await expect(storage.write(pieces(Buffer.alloc(6 * 1024 * 1024, 1), cut))).rejects.toBe(cut);
+    expect(await stored()).toBe(0);
+  });
+
+  it('keeps nothing when the stream fails before its first byte is stored (a wrong type is refused at once)', async () => {
+    const { storage, stored } = await backend.open();
+    for (let round = 0; round < 20; round++) {
+      const refused = new Error('not a CV');
+      const source = new Transform({ transform: (_chunk, _encoding, done) => done(refused) });
+      source.end(Buffer.from('MZ'));
+      await expect(storage.write(source)).rejects.toBe(refused);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await stored()).toBe(0);
   });
 });
