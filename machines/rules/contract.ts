@@ -9,9 +9,13 @@ import type { CheckoutOrder, Currency } from './payments';
 
 export const API = '/api/v1';
 
+/** A path that names an application by its email: the browser calls it with one, the server routes `pattern`. */
+const byEmail = (prefix: string) =>
+  Object.assign((email: string) => `${prefix}${encodeURIComponent(email)}`, { pattern: `${prefix}:email` });
+
 export const paths = {
   currentCohort: `${API}/bootcamp/get-current`,
-  lookup: (email: string) => `${API}/bootcamp/get-application/${encodeURIComponent(email)}`,
+  lookup: byEmail(`${API}/bootcamp/get-application/`),
   create: `${API}/bootcamp/application`,
   eligibility: `${API}/bootcamp/application/eligibility`,
   uploadCv: `${API}/bootcamp/application/upload-cv`,
@@ -22,7 +26,7 @@ export const paths = {
   resendToken: `${API}/bootcamp/resend-token`,
   verifyEmail: `${API}/bootcamp/verify-email`,
   signOut: `${API}/bootcamp/sign-out`,
-  update: (email: string) => `${API}/bootcamp/update/${encodeURIComponent(email)}`,
+  update: byEmail(`${API}/bootcamp/update/`),
   geo: `${API}/geo`,
   paymentStart: `${API}/bootcamp/payment/start`,
   paymentVerify: `${API}/bootcamp/payment/verify`,

@@ -47,6 +47,17 @@ function following(last: CohortRow): Omit<CohortRow, 'id'> {
   };
 }
 
+/** Adds the cohort that follows `last` by the rule (a concurrent add of the same number wins quietly). */
+async function insertFollowing(db: Queryable, last: CohortRow): Promise<Omit<CohortRow, 'id'>> {
+  const next = following(last);
+  await db.query(
+    `INSERT INTO cohorts (number, name, start_date, application_deadline, seats)
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (number) DO NOTHING`,
+    [next.number, next.name, next.start_date, next.application_deadline, next.seats],
+  );
+  return next;
+}
+
 /** Adds cohorts by the rule until one is open on `today` and one more follows it. */
 async function ensureCohorts(db: Queryable, today: string): Promise<void> {
   for (let guard = 0; guard < 400; guard++) {
@@ -54,12 +65,7 @@ async function ensureCohorts(db: Queryable, today: string): Promise<void> {
     const [last, previous] = rows;
     if (!last) return;
     if (previous && previous.application_deadline >= today) return;
-    const next = following(last);
-    await db.query(
-      `INSERT INTO cohorts (number, name, start_date, application_deadline, seats)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (number) DO NOTHING`,
-      [next.number, next.name, next.start_date, next.application_deadline, next.seats],
-    );
+    await insertFollowing(db, last);
   }
 }
 
@@ -84,12 +90,7 @@ export async function nextCohort(db: Queryable, after: CohortRow, now: Date): Pr
     await db.query<CohortRow>(`${SELECT} WHERE number > $1 ORDER BY number LIMIT 1`, [after.number])
   ).rows[0];
   if (found) return found;
-  const next = following(after);
-  await db.query(
-    `INSERT INTO cohorts (number, name, start_date, application_deadline, seats)
-     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (number) DO NOTHING`,
-    [next.number, next.name, next.start_date, next.application_deadline, next.seats],
-  );
+  const next = await insertFollowing(db, after);
   return (await db.query<CohortRow>(`${SELECT} WHERE number = $1`, [next.number])).rows[0];
 }
 

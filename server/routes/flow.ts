@@ -1,7 +1,7 @@
 /** The start of the flow: current cohort, lookup, create (sends the code), resend the code, verify the email. */
 import type { FastifyInstance } from 'fastify';
 import type { CreatePayload } from '../../machines/rules/contract';
-import { API, paths } from '../../machines/rules/contract';
+import { paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
 import { validateGroup } from '../../machines/rules/schemas';
 import type { Context } from '../context';
@@ -54,7 +54,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
   });
 
   app.get<{ Params: { email: string } }>(
-    `${API}/bootcamp/get-application/:email`,
+    paths.lookup.pattern,
     {
       config: perIp,
       schema: describe(

@@ -9,7 +9,7 @@ import type {
   SubmitPayload,
   VideoData,
 } from '../../machines/rules/contract';
-import { API, paths } from '../../machines/rules/contract';
+import { paths } from '../../machines/rules/contract';
 import { scoreEligibility } from '../../machines/rules/eligibility';
 import { ELIGIBILITY_RESULT, FIELD_MESSAGES, MESSAGES, type ErrorMap } from '../../machines/rules/messages';
 import { ALL_OPTION_VALUES } from '../../machines/rules/payments';
@@ -296,7 +296,7 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
   );
 
   app.post<{ Params: { email: string } }>(
-    `${API}/bootcamp/update/:email`,
+    paths.update.pattern,
     {
       schema: describe(
         'Save a reminder date and/or the video progress (JSON or multipart)',

@@ -263,6 +263,12 @@ describe('paths (docs/product.md §7)', () => {
     expect(paths.lookup('a+b@c.co')).toBe('/api/v1/bootcamp/get-application/a%2Bb%40c.co');
     expect(paths.update('a b@c.co')).toBe('/api/v1/bootcamp/update/a%20b%40c.co');
   });
+  it('the server routes the same paths by their patterns', () => {
+    expect([paths.lookup.pattern, paths.update.pattern]).toEqual([
+      '/api/v1/bootcamp/get-application/:email',
+      '/api/v1/bootcamp/update/:email',
+    ]);
+  });
   it('the create, eligibility and upload paths', () => {
     expect([paths.create, paths.eligibility, paths.uploadCv]).toEqual([
       '/api/v1/bootcamp/application',
