@@ -1,8 +1,11 @@
 /**
  * API load: autocannon against the server started the way `npm start` starts it (PGlite on a fresh data dir, and
  * PostgreSQL on a fresh database when one answers), and against a bare Fastify hello-world for a baseline.
- * Each measurement runs DURATION seconds (10) at CONNECTIONS (50), REPEATS times (3); the medians go into the
- * "API" section of docs/performance.md. After each create run the rows are counted straight from the database and
+ * Each measurement runs DURATION seconds (8) at CONNECTIONS (50), REPEATS times (3); the medians go into the
+ * "API" section of docs/performance.md. Create is measured twice: flat out (its maximum), then at a steady rate of
+ * half the maximum just measured (autocannon's overallRate), where its p99 is the goal. On PostgreSQL, get-current
+ * and create are measured again with WORKERS=2 (server/cluster.ts) on the same database in the same repeat.
+ * `--quick` (BENCH_QUICK=1): one repeat of 3 s per measure, printed, the doc untouched. After each create run the rows are counted straight from the database and
  * compared with the 2xx answers: nothing may be lost or duplicated. Usage: `npm run bench:api`.
  * To measure one thing while working on it: `MEASURES=get-current,healthz ENGINES=pglite npm run bench:api` runs
  * only those (hello, healthz, get-current, create, lookup; lookup needs create) and prints them, writing nothing.
@@ -16,11 +19,24 @@ import pg from 'pg';
 import { paths } from '../../machines/rules/contract';
 import type { CreatePayload } from '../../machines/rules/contract';
 import { startProcess, type BenchProcess } from '../support/process';
-import { loadAverage, median, met, now, table, writeMachineSection, writeSection } from '../support/report';
+import {
+  busyWarning,
+  loadAverage,
+  loadLabel,
+  median,
+  met,
+  now,
+  quick,
+  table,
+  writeMachineSection,
+  writeSection,
+} from '../support/report';
 
-const DURATION = Number(process.env.DURATION ?? 10);
+const DURATION = Number(process.env.DURATION ?? (quick ? 3 : 8));
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
-const REPEATS = Number(process.env.REPEATS ?? 3);
+const REPEATS = Number(process.env.REPEATS ?? (quick ? 1 : 3));
+/** The lookup is not a goal: a shorter run. */
+const LOOKUP_SECONDS = Math.max(2, Math.round(DURATION / 2));
 const LOCAL_POSTGRES = 'postgresql://root@localhost/bootcamp_dev?host=/var/run/postgresql';
 const goals = { getCurrentRatio: 0.6, createPglite: 1000, createPostgres: 2000, p99Ms: 50 };
 
@@ -55,7 +71,12 @@ interface Repeat {
   hello: Measure;
   getCurrent: Measure;
   create: Measure;
+  /** Create at a steady rate of half `create`'s maximum. */
+  steady: Measure;
+  steadyRate: number;
   lookup: Measure;
+  /** PostgreSQL only: the same measures with WORKERS=2. */
+  cluster?: { getCurrent: Measure; create: Measure };
   integrity: Integrity;
 }
 
@@ -74,12 +95,14 @@ async function cannon(
   requests: autocannon.Request[] = [{}],
   seconds = DURATION,
   connections = CONNECTIONS,
+  overallRate?: number,
 ): Promise<Measure> {
   const load = loadAverage();
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
+    ...(overallRate ? { overallRate } : {}),
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     requests,
   });
@@ -102,28 +125,41 @@ const applicant = (email: string): CreatePayload => ({
   communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 'Yes' },
 });
 
-/** Create with a new email per request, as the wizard sends it (with an idempotency key); collects the 2xx emails. */
-async function createLoad(url: string, tag: string): Promise<{ measure: Measure; created: string[] }> {
+/**
+ * Create with a new email per request, as the wizard sends it (with an idempotency key); collects the 2xx emails.
+ * With `rate`, autocannon holds that many requests per second over all connections instead of sending flat out.
+ */
+async function createLoad(
+  url: string,
+  tag: string,
+  rate?: number,
+): Promise<{ measure: Measure; created: string[] }> {
   let sequence = 0;
   const created: string[] = [];
-  const measure = await cannon(`${url}${paths.create}`, [
-    {
-      method: 'POST',
-      setupRequest: (request) => {
-        sequence += 1;
-        const id = `${tag}-${sequence}`;
-        return {
-          ...request,
-          body: JSON.stringify(applicant(`bench.${id}@example.com`)),
-          headers: { ...request.headers, 'idempotency-key': id },
-        };
+  const measure = await cannon(
+    `${url}${paths.create}`,
+    [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          sequence += 1;
+          const id = `${tag}-${sequence}`;
+          return {
+            ...request,
+            body: JSON.stringify(applicant(`bench.${id}@example.com`)),
+            headers: { ...request.headers, 'idempotency-key': id },
+          };
+        },
+        onResponse: (status, body) => {
+          if (status >= 200 && status < 300)
+            created.push((JSON.parse(body) as { data: { email: string } }).data.email);
+        },
       },
-      onResponse: (status, body) => {
-        if (status >= 200 && status < 300)
-          created.push((JSON.parse(body) as { data: { email: string } }).data.email);
-      },
-    },
-  ]);
+    ],
+    DURATION,
+    CONNECTIONS,
+    rate,
+  );
   return { measure, created };
 }
 
@@ -131,16 +167,20 @@ async function createLoad(url: string, tag: string): Promise<{ measure: Measure;
 async function lookupLoad(url: string, emails: string[]): Promise<{ measure: Measure; found: number }> {
   let next = 0;
   let found = 0;
-  const measure = await cannon(url, [
-    {
-      method: 'GET',
-      setupRequest: (request) => ({ ...request, path: paths.lookup(emails[next++ % emails.length]) }),
-      onResponse: (status, body) => {
-        const data = (JSON.parse(body) as { data: { exists?: boolean }[] }).data;
-        if (status === 200 && data[0]?.exists) found += 1;
+  const measure = await cannon(
+    url,
+    [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({ ...request, path: paths.lookup(emails[next++ % emails.length]) }),
+        onResponse: (status, body) => {
+          const data = (JSON.parse(body) as { data: { exists?: boolean }[] }).data;
+          if (status === 200 && data[0]?.exists) found += 1;
+        },
       },
-    },
-  ]);
+    ],
+    LOOKUP_SECONDS,
+  );
   return { measure, found };
 }
 
@@ -202,14 +242,18 @@ async function runHello(dir: string): Promise<Measure> {
   }
 }
 
-async function repeatOnce(engine: Engine, repeat: number, adminUrl: string | undefined): Promise<Repeat> {
+async function repeatOnce(
+  engine: Engine,
+  repeat: number,
+  adminUrl: string | undefined,
+  hello: Measure,
+): Promise<Repeat> {
   const dir = mkdtempSync(join(tmpdir(), `bench-api-${engine}-`));
   const database = `bench_api_${process.pid}_${repeat}`;
   const databaseUrl = engine === 'postgres' && adminUrl ? withDatabase(adminUrl, database) : '';
   if (databaseUrl) await adminQuery(adminUrl!, `CREATE DATABASE ${database}`);
   let server: BenchProcess | undefined;
   try {
-    const hello = await runHello(dir);
     server = await startProcess(
       'server/main.ts',
       serverEnv(dir, databaseUrl),
@@ -219,11 +263,32 @@ async function repeatOnce(engine: Engine, repeat: number, adminUrl: string | und
     const getCurrentUrl = `${server.url}${paths.currentCohort}`;
     await warmUp(getCurrentUrl);
     const getCurrent = await cannon(getCurrentUrl);
-    const { measure: create, created } = await createLoad(server.url, `${engine}-${repeat}-${Date.now()}`);
+    const tag = `${engine}-${repeat}-${Date.now()}`;
+    const { measure: create, created } = await createLoad(server.url, `${tag}-max`);
     if (created.length === 0) throw new Error(`no application was created; see ${join(dir, 'server.log')}`);
+    const steadyRate = Math.max(1, Math.floor(create.rps / 2));
+    const steadyRun = await createLoad(server.url, `${tag}-steady`, steadyRate);
+    created.push(...steadyRun.created);
     const { measure: lookup, found } = await lookupLoad(server.url, created);
     if (found !== lookup.ok)
       throw new Error(`the lookup found ${found} of ${lookup.ok} existing applications`);
+
+    let cluster: Repeat['cluster'];
+    if (databaseUrl) {
+      // The same database, now served by two processes on one port (node:cluster), right after the one process.
+      await server.stop();
+      server = await startProcess(
+        'server/main.ts',
+        { ...serverEnv(dir, databaseUrl), WORKERS: '2' },
+        join(dir, 'server-workers.log'),
+        '/healthz',
+      );
+      await warmUp(`${server.url}${paths.currentCohort}`);
+      const clusterGet = await cannon(`${server.url}${paths.currentCohort}`);
+      const clusterCreate = await createLoad(server.url, `${tag}-workers`);
+      created.push(...clusterCreate.created);
+      cluster = { getCurrent: clusterGet, create: clusterCreate.measure };
+    }
 
     let counted: Omit<Integrity, 'engine' | 'repeat' | 'ok'>;
     if (databaseUrl) {
@@ -245,9 +310,20 @@ async function repeatOnce(engine: Engine, repeat: number, adminUrl: string | und
         await db.close();
       }
     }
-    const integrity: Integrity = { engine, repeat, ok: create.ok, ...counted };
-    console.log(engine, repeat, JSON.stringify({ hello, getCurrent, create, lookup, integrity }));
-    return { hello, getCurrent, create, lookup, integrity };
+    const ok = create.ok + steadyRun.measure.ok + (cluster?.create.ok ?? 0);
+    const integrity: Integrity = { engine, repeat, ok, ...counted };
+    const result = {
+      hello,
+      getCurrent,
+      create,
+      steady: steadyRun.measure,
+      steadyRate,
+      lookup,
+      cluster,
+      integrity,
+    };
+    console.log(engine, repeat, JSON.stringify(result));
+    return result;
   } finally {
     await server?.stop();
     if (databaseUrl) await adminQuery(adminUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
@@ -337,12 +413,21 @@ async function main(): Promise<void> {
   const results: Record<Engine, Repeat[]> = { pglite: [], postgres: [] };
   const started = now();
   const loadBefore = loadAverage();
-  for (let repeat = 1; repeat <= REPEATS; repeat++)
-    for (const engine of engines) results[engine].push(await repeatOnce(engine, repeat, adminUrl));
+  for (let repeat = 1; repeat <= REPEATS; repeat++) {
+    // One baseline per repeat, taken right before that repeat's engines: ratios are within a repeat.
+    const dir = mkdtempSync(join(tmpdir(), 'bench-api-hello-'));
+    let hello: Measure;
+    try {
+      hello = await runHello(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    for (const engine of engines) results[engine].push(await repeatOnce(engine, repeat, adminUrl, hello));
+  }
 
   const rows: string[][] = [];
   const shortfalls: string[] = [];
-  const allHello = engines.flatMap((e) => results[e].map((r) => r.hello));
+  const allHello = results[engines[0]].map((r) => r.hello);
   rows.push(summary('bare Fastify hello-world (baseline)', allHello, '—', ''));
   for (const engine of engines) {
     const runs = results[engine];
@@ -364,21 +449,32 @@ async function main(): Promise<void> {
     const create = runs.map((r) => r.create);
     const goalRps = engine === 'pglite' ? goals.createPglite : goals.createPostgres;
     const createRps = median(create.map((m) => m.rps));
-    const createP99 = median(create.map((m) => m.p99));
     rows.push(
       summary(
-        `POST application (create + code email), ${name}`,
+        `POST application (create + code email), flat out, ${name}`,
         create,
-        `≥ ${fmt(goalRps)}/s, p99 ≤ 50 ms`,
-        met(createRps >= goalRps && createP99 <= goals.p99Ms),
+        `≥ ${fmt(goalRps)}/s`,
+        met(createRps >= goalRps),
       ),
     );
     if (createRps < goalRps)
       shortfalls.push(
         `create on ${name}: ${fmt(createRps)}/s is ${Math.round((createRps / goalRps) * 100)}% of the goal of ${fmt(goalRps)}/s.`,
       );
-    if (createP99 > goals.p99Ms)
-      shortfalls.push(`create on ${name}: p99 ${fmt(createP99)} ms is over the 50 ms goal.`);
+    const steady = runs.map((r) => r.steady);
+    const steadyP99 = median(steady.map((m) => m.p99));
+    rows.push(
+      summary(
+        `POST application at half the maximum (${runs.map((r) => fmt(r.steadyRate)).join(', ')}/s), ${name}`,
+        steady,
+        'p99 ≤ 50 ms',
+        met(steadyP99 <= goals.p99Ms),
+      ),
+    );
+    if (steadyP99 > goals.p99Ms)
+      shortfalls.push(
+        `create on ${name} at half its maximum: p99 ${fmt(steadyP99)} ms is over the 50 ms goal.`,
+      );
     rows.push(
       summary(
         `GET get-application/:email (existing), ${name}`,
@@ -388,10 +484,29 @@ async function main(): Promise<void> {
       ),
     );
   }
+  const clustered = results.postgres.filter((r) => r.cluster);
+  const clusterRows: string[][] = [];
+  if (clustered.length) {
+    for (const [label, pick] of [
+      ['GET get-current', (r: Repeat) => [r.getCurrent, r.cluster!.getCurrent]],
+      ['POST application, flat out', (r: Repeat) => [r.create, r.cluster!.create]],
+    ] as const) {
+      const pairs = clustered.map(pick);
+      clusterRows.push([
+        label,
+        `${fmt(median(pairs.map(([one]) => one.rps)))} / ${fmt(median(pairs.map(([one]) => one.p99)))} ms`,
+        `${fmt(median(pairs.map(([, two]) => two.rps)))} / ${fmt(median(pairs.map(([, two]) => two.p99)))} ms`,
+        `${median(pairs.map(([one, two]) => two.rps / one.rps)).toFixed(2)}×`,
+      ]);
+    }
+  }
   const integrity = engines.flatMap((e) => results[e].map((r) => r.integrity));
   const intact = integrity.every((i) => i.lost === 0 && i.duplicates === 0 && i.mails === i.rows);
   if (!intact) shortfalls.push('Rows were lost or duplicated under load: see the table below.');
 
+  const loads = engines.flatMap((engine) =>
+    results[engine].flatMap((r) => [r.getCurrent.load, r.create.load, r.steady.load]),
+  );
   const everyRun = engines.flatMap((engine) =>
     results[engine].map((r, i) => [
       engine,
@@ -399,34 +514,49 @@ async function main(): Promise<void> {
       `${fmt(r.hello.rps)} / ${fmt(r.hello.p99)} ms`,
       `${fmt(r.getCurrent.rps)} / ${fmt(r.getCurrent.p99)} ms`,
       `${fmt(r.create.rps)} / ${fmt(r.create.p99)} ms`,
+      `${fmt(r.steady.rps)} / ${fmt(r.steady.p99)} ms`,
       `${fmt(r.lookup.rps)} / ${fmt(r.lookup.p99)} ms`,
-      r.create.load,
+      r.cluster ? `${fmt(r.cluster.getCurrent.rps)} / ${fmt(r.cluster.create.rps)}` : '—',
+      `${loadLabel(r.getCurrent.load)}; ${loadLabel(r.create.load)}`,
     ]),
   );
 
-  writeMachineSection();
-  writeSection('API', [
-    `Measured by \`npm run bench:api\` (bench/api/run.ts) from ${started} (load average ${loadBefore} at the start):`,
-    `autocannon ${CONNECTIONS} connections for ${DURATION} s per measure, ${REPEATS} repeats, medians. The server runs`,
-    'as `npm start` runs it (`node --import tsx server/main.ts`, logs at `info` to a file) on 127.0.0.1 with the',
-    'per-IP limits raised, so the limiter is not what is measured; each repeat gets a fresh PGlite data dir and',
-    `${engines.includes('postgres') ? 'a fresh PostgreSQL database (created for the run, dropped after)' : 'no PostgreSQL (none answered)'}.`,
+  const lines = [
+    ...busyWarning(loads),
+    `Measured by \`npm run bench:api\` (bench/api/run.ts) from ${started} (load average ${loadLabel(loadBefore)} at the start):`,
+    `autocannon ${CONNECTIONS} connections for ${DURATION} s per measure (the lookup ${LOOKUP_SECONDS} s), ${REPEATS} repeats, medians.`,
+    'The server runs as `npm start` runs it (`node --import tsx server/main.ts`, logs at `info` to a file) on',
+    '127.0.0.1 with the per-IP limits raised, so the limiter is not what is measured; each repeat gets a fresh PGlite',
+    `data dir and ${engines.includes('postgres') ? 'a fresh PostgreSQL database (created for the run, dropped after)' : 'no PostgreSQL (none answered)'}.`,
     'Requests/s counts 2xx answers only. Create sends what the wizard sends (a new email each time, an',
-    'idempotency key) and writes the application, the code, the code email (outbox) and the idempotent answer in one',
-    'statement.',
-    'autocannon shares the 2 cores with the server, and so did other engineers: these are lower bounds.',
+    'idempotency key) and stores the application, the code, the code email (outbox) and the idempotent answer',
+    'atomically. Create is measured flat out (its maximum throughput), then at a steady rate of half the maximum',
+    "just measured (autocannon's `overallRate`), where the p99 goal applies: at full throughput the latency is",
+    'bound to be about connections ÷ throughput. The hello-world baseline is measured at the start of each repeat.',
+    'autocannon shares the 2 cores with the server: these are lower bounds.',
     '',
     ...table(['measure', 'req/s', 'p50', 'p99', 'non-2xx + errors', 'goal', ''], rows),
     '',
     shortfalls.length
       ? `**Short of the goals:** ${shortfalls.join(' ')}`
-      : 'Every API goal is met on this machine.',
+      : 'Every API goal is met in this run.',
     '',
-    'Nothing lost or duplicated: after each create run the server was stopped and the database read directly. Every',
-    'email answered 2xx is stored once; rows beyond the 2xx count are requests the server finished but autocannon',
-    "never counted: in flight when the clock stopped (one per connection) or answered after autocannon's 10 s timeout",
-    '(the "errors"; a browser retrying with its idempotency key gets the stored answer). Each application has one code',
-    'email.',
+  ];
+  if (clusterRows.length)
+    lines.push(
+      'Several processes (PostgreSQL): the same measures right after the one process, on the same database, with',
+      '`WORKERS=2` (server/cluster.ts: two processes on one port). Reported, not a goal: the two workers, PostgreSQL',
+      'and autocannon share the same 2 cores, so a second process can only win the time one process leaves idle.',
+      '',
+      ...table(['measure', 'one process (req/s / p99)', 'WORKERS=2 (req/s / p99)', 'ratio'], clusterRows),
+      '',
+    );
+  lines.push(
+    'Nothing lost or duplicated: after each repeat the server was stopped and the database read directly. Every',
+    'email answered 2xx (flat out, steady and, on PostgreSQL, with two workers) is stored once; rows beyond the 2xx',
+    'count are requests the server finished but autocannon never counted: in flight when the clock stopped (one per',
+    'connection) or answered after autocannon\'s 10 s timeout (the "errors"; a browser retrying with its idempotency',
+    'key gets the stored answer). Each application has one code email.',
     '',
     ...table(
       ['engine', 'repeat', '2xx', 'rows', 'lost', 'duplicated', 'finished, not counted', 'code emails'],
@@ -442,13 +572,31 @@ async function main(): Promise<void> {
       ]),
     ),
     '',
-    'Every run (2xx req/s / p99):',
+    'Every run (2xx req/s / p99; load average before get-current and before create, "(busy)" when the 1-minute',
+    'figure was above 0.7 × the cores):',
     '',
     ...table(
-      ['engine', 'repeat', 'hello-world', 'get-current', 'create', 'lookup', 'load average at create'],
+      [
+        'engine',
+        'repeat',
+        'hello-world',
+        'get-current',
+        'create, flat out',
+        'create, steady',
+        'lookup',
+        'WORKERS=2 get-current / create',
+        'load average',
+      ],
       everyRun,
     ),
-  ]);
+  );
+  if (quick) {
+    console.log(lines.join('\n'));
+    console.log('quick run: docs/performance.md left as it was');
+    return;
+  }
+  writeMachineSection();
+  writeSection('API', lines);
   console.log(`API section written; ${shortfalls.length ? shortfalls.join(' ') : 'all goals met'}`);
 }
 

@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { availableParallelism, cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '../..');
@@ -26,6 +26,40 @@ export function percentile(values: number[], p: number): number {
 /** The 1, 5 and 15 minute load averages: on a shared 2-core machine they say how much else was running. */
 export const loadAverage = (): string =>
   readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/** A run counts as taken on a busy machine when the 1-minute load before it is above this share of the cores. */
+export const BUSY_SHARE = 0.7;
+
+/** The 1-minute load average over the core count, and whether that makes the machine busy for a measurement. */
+export function machineLoad(): { load: string; oneMinute: number; cores: number; busy: boolean } {
+  const load = loadAverage();
+  const oneMinute = Number(load.split(' ')[0]);
+  const cores = availableParallelism();
+  return { load, oneMinute, cores, busy: oneMinute > BUSY_SHARE * cores };
+}
+
+/**
+ * The line a section opens with when any of its runs started on a busy machine: its figures are then what a
+ * crowded machine gave, not a result to compare with the goals.
+ */
+export function busyWarning(loads: string[]): string[] {
+  const cores = availableParallelism();
+  const busy = loads.filter((load) => Number(load.split(' ')[0]) > BUSY_SHARE * cores);
+  if (busy.length === 0) return [];
+  return [
+    `**BUSY MACHINE: not a result.** ${busy.length} of ${loads.length} runs started with a 1-minute load average above`,
+    `${BUSY_SHARE} × ${cores} cores (${busy.map((l) => l.split(' ')[0]).join(', ')}): other work shared the cores, so the`,
+    'figures below say what a crowded machine gave and the verdicts are provisional. Run again on a quiet machine.',
+    '',
+  ];
+}
+
+/** `load 0.42 0.51 0.60` with ` (busy)` appended when the 1-minute figure is over the threshold. */
+export const loadLabel = (load: string): string =>
+  `${load}${Number(load.split(' ')[0]) > BUSY_SHARE * availableParallelism() ? ' (busy)' : ''}`;
+
+/** `--quick` (or BENCH_QUICK=1): short runs that check a benchmark works, with figures that are not results. */
+export const quick = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 
 export const today = (): string => new Date().toISOString().slice(0, 10);
 export const now = (): string => new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
