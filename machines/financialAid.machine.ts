@@ -4,7 +4,7 @@
  * of the application machine; each screen state names its route in `meta.path`.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { FinancialAidData } from './rules/contract';
+import { toFinancialAidData, type FinancialAidData } from './rules/contract';
 import type { ErrorMap } from './rules/messages';
 import { MESSAGES } from './rules/messages';
 import { failureMessage } from './rules/payments';
@@ -29,17 +29,6 @@ export const emptyAnswers = (): AidAnswers => ({
   affordableFee: '',
   whyBootcamp: '',
   anythingElse: '',
-});
-
-/** docs/product.md §3.6: the form's answers under the payload's names. */
-export const toAidData = (a: AidAnswers): FinancialAidData => ({
-  phone_type: a.typeOfPhone.trim(),
-  has_laptop: a.haveLaptop.trim(),
-  parents_status: a.parentAlive.trim(),
-  employment_status_duration: a.employed.trim(),
-  affordable_amount: a.affordableFee.trim(),
-  bootcamp_attendance_reason: a.whyBootcamp.trim(),
-  additional_info: a.anythingElse.trim(),
 });
 
 export interface FinancialAidInput {
@@ -239,7 +228,7 @@ export const financialAidMachine = setup({
       invoke: {
         id: 'submitFinancialAid',
         src: 'submitFinancialAid',
-        input: ({ context }) => ({ email: context.email.trim(), data: toAidData(context.answers) }),
+        input: ({ context }) => ({ email: context.email.trim(), data: toFinancialAidData(context.answers) }),
         onDone: 'done',
         onError: {
           target: 'form',

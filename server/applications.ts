@@ -1,6 +1,13 @@
 /** The stored application and the shapes the API answers with (contract.ts: SavedApplication, LookupSummary). */
 import type { EligibilityStatus } from '../machines/rules/application';
-import type { FinancialAidData, LookupSummary, SavedApplication, Stage } from '../machines/rules/contract';
+import type {
+  FinancialAidData,
+  LookupSummary,
+  SavedApplication,
+  Stage,
+  SubmitPayload,
+  VideoData,
+} from '../machines/rules/contract';
 import { cohortById, type CohortRow } from './db/cohorts';
 import { iso, type Queryable } from './db/index';
 import type { IdempotencyKey, StoredAnswer } from './idempotency';
@@ -257,4 +264,109 @@ export async function savedApplication(db: Queryable, row: ApplicationRow): Prom
     submitted_at: iso(row.submitted_at),
     cohort: { id: cohort?.id ?? 0, name: cohort?.name ?? '', waitlisted: row.waitlisted },
   };
+}
+
+/*
+ * The writes of the steps after create. Each sets its own columns and `updated_at`; the handlers check the
+ * request and the owner first (server/routes/steps.ts), and the step rules live in server/submission.ts.
+ */
+
+/** The steps whose answers are one JSON column, saved as they are once checked. */
+export type AnswerColumn = 'employment' | 'other';
+
+export async function saveAnswers(
+  db: Queryable,
+  id: number,
+  column: AnswerColumn,
+  answers: object,
+  now: Date,
+): Promise<void> {
+  // `column` is one of the two names above, never text from the request.
+  await db.query(`UPDATE applications SET ${column} = $2, updated_at = $3 WHERE id = $1`, [
+    id,
+    JSON.stringify(answers),
+    now,
+  ]);
+}
+
+export async function saveEligibility(
+  db: Queryable,
+  id: number,
+  answers: object,
+  status: EligibilityStatus,
+  cvSentByEmail: boolean,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    'UPDATE applications SET eligibility = $2, eligibility_status = $3, updated_at = $4, cv_sent_by_email = $5 WHERE id = $1',
+    [id, JSON.stringify(answers), status, now, cvSentByEmail],
+  );
+}
+
+/** The email is proved: the first proof is kept, and the resend waits start over. */
+export async function markVerified(db: Queryable, id: number, now: Date): Promise<void> {
+  await db.query(
+    'UPDATE applications SET email_verified_at = COALESCE(email_verified_at, $2), code_sends = 0, updated_at = $2 WHERE id = $1',
+    [id, now],
+  );
+}
+
+export type Agreements = Omit<SubmitPayload, 'email'>;
+
+export async function markSubmitted(
+  db: Queryable,
+  id: number,
+  agreements: Agreements,
+  placement: { cohortId: number; waitlisted: boolean },
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE applications SET agreement = $2, agreement1 = $3, agreement2 = $4, submitted_at = $5,
+       cohort_id = $6, waitlisted = $7, updated_at = $5 WHERE id = $1`,
+    [
+      id,
+      agreements.agreement,
+      agreements.agreement1,
+      agreements.agreement2,
+      now,
+      placement.cohortId,
+      placement.waitlisted,
+    ],
+  );
+}
+
+/** The payment option (kept when '') and the financial aid answers (kept when null). */
+export async function saveFinancialInfo(
+  db: Queryable,
+  id: number,
+  paymentOption: string,
+  aid: FinancialAidData | null,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE applications SET payment_option = CASE WHEN $2 = '' THEN payment_option ELSE $2 END,
+       financial_aid = COALESCE($3::jsonb, financial_aid), updated_at = $4 WHERE id = $1`,
+    [id, paymentOption, aid ? JSON.stringify(aid) : null, now],
+  );
+}
+
+/** A reminder date and/or the video progress; a new date is a new reminder, not sent and not claimed yet. */
+export async function saveReminderOrVideo(
+  db: Queryable,
+  id: number,
+  changes: { reminderDate?: Date; video?: VideoData },
+  now: Date,
+): Promise<void> {
+  const sets: string[] = [];
+  const values: unknown[] = [id, now];
+  if (changes.reminderDate) {
+    values.push(changes.reminderDate);
+    sets.push(`reminder_date = $${values.length}, reminder_sent_at = NULL, reminder_claimed_until = NULL`);
+  }
+  if (changes.video) {
+    values.push(JSON.stringify(changes.video));
+    sets.push(`video = $${values.length}`);
+  }
+  if (!sets.length) return;
+  await db.query(`UPDATE applications SET ${sets.join(', ')}, updated_at = $2 WHERE id = $1`, values);
 }

@@ -1,5 +1,7 @@
 /** Answer and failure shapes (docs/design.md §5) and the error that carries a client's mistake to the handler. */
 import type { ErrorMap } from '../machines/rules/messages';
+import { errorList } from '../machines/rules/schemas';
+import { SERVER_MESSAGES } from './messages';
 
 export interface FailureBody {
   message: string;
@@ -25,6 +27,6 @@ export const fail = (status: number, message: string, error?: ErrorMap): HttpErr
 export const fieldFail = (status: number, field: string, message: string): HttpError =>
   fail(status, message, { [field]: [message] });
 
-/** The first message of an error map: the top-level message of a validation failure. */
-export const firstMessage = (errors: ErrorMap, fallback: string): string =>
-  Object.values(errors).flatMap((m) => m ?? [])[0] ?? fallback;
+/** A failed validation: 400 with every field's messages, the first of them as the top-level message. */
+export const invalid = (errors: ErrorMap, fallback: string = SERVER_MESSAGES.invalidRequest): HttpError =>
+  fail(400, errorList(errors)[0] ?? fallback, errors);

@@ -4,6 +4,7 @@
  * is a 4xx `{ message, data: { error: { field: [messages] } } }`.
  */
 import type { ApplicationForm, Cohort, EligibilityStatus } from './application';
+import type { Standing } from '../review.machine';
 import type { ErrorMap } from './messages';
 import type { CheckoutOrder, Currency } from './payments';
 
@@ -30,7 +31,16 @@ export const paths = {
   geo: `${API}/geo`,
   paymentStart: `${API}/bootcamp/payment/start`,
   paymentVerify: `${API}/bootcamp/payment/verify`,
+  /** Where the session's own application stands (GET): no email in the URL, so it can name no one else's. */
+  standing: `${API}/bootcamp/application/standing`,
 } as const;
+
+/** Where a submitted application stands, as its applicant may be told it (the review chart's `standing`). */
+export interface ApplicantStanding {
+  standing: Standing;
+  /** The cohort the application is for (the one it is waitlisted for, when it is). */
+  cohort: { id: number; name: string; number: number };
+}
 
 /** The name of the HttpOnly cookie that a correct code gives; it is bound to one application. */
 export const SESSION_COOKIE = 'tebc_session';
@@ -251,19 +261,37 @@ export const toCreatePayload = (form: ApplicationForm): CreatePayload => ({
   },
 });
 
-export const toFinancialAidData = (form: ApplicationForm): FinancialAidData => ({
-  phone_type: form.typeOfPhone,
-  has_laptop: form.haveLaptop,
-  parents_status: form.parentAlive,
-  employment_status_duration: form.employed,
-  affordable_amount: form.affordableFee,
-  bootcamp_attendance_reason: form.whyBootcamp,
-  additional_info: form.anythingElse,
-});
+/** The financial aid answers: each API name with its form name (the 'financialAid' group), written once. */
+export const FINANCIAL_AID_NAMES = {
+  phone_type: 'typeOfPhone',
+  has_laptop: 'haveLaptop',
+  parents_status: 'parentAlive',
+  employment_status_duration: 'employed',
+  affordable_amount: 'affordableFee',
+  bootcamp_attendance_reason: 'whyBootcamp',
+  additional_info: 'anythingElse',
+} as const satisfies Record<keyof FinancialAidData, keyof ApplicationForm>;
+
+type FinancialAidForm = { [K in keyof FinancialAidData as (typeof FINANCIAL_AID_NAMES)[K]]: string };
+const AID_KEYS = Object.keys(FINANCIAL_AID_NAMES) as (keyof FinancialAidData)[];
+
+/** The form's answers under the API's names, trimmed (what the financial aid form sends). */
+export const toFinancialAidData = (form: FinancialAidForm): FinancialAidData =>
+  Object.fromEntries(AID_KEYS.map((key) => [key, form[FINANCIAL_AID_NAMES[key]].trim()])) as Record<
+    keyof FinancialAidData,
+    string
+  >;
+
+/** The answers under the form's names; an answer the data lacks is left out. */
+export const financialAidForm = (
+  aid: Partial<FinancialAidData> | null | undefined,
+): Partial<FinancialAidForm> =>
+  Object.fromEntries(
+    AID_KEYS.filter((key) => aid?.[key] !== undefined).map((key) => [FINANCIAL_AID_NAMES[key], aid?.[key]]),
+  );
 
 /** The saved application, flattened back into the form (what a returning applicant resumes with). */
 export function fromSavedApplication(saved: SavedApplication, base: ApplicationForm): ApplicationForm {
-  const aid = saved.financial_aid;
   return {
     ...base,
     firstname: saved.firstname,
@@ -294,13 +322,7 @@ export function fromSavedApplication(saved: SavedApplication, base: ApplicationF
     ...saved.other,
     ...saved.video,
     paymentOption: saved.payment_option,
-    typeOfPhone: aid?.phone_type ?? base.typeOfPhone,
-    haveLaptop: aid?.has_laptop ?? base.haveLaptop,
-    parentAlive: aid?.parents_status ?? base.parentAlive,
-    employed: aid?.employment_status_duration ?? base.employed,
-    affordableFee: aid?.affordable_amount ?? base.affordableFee,
-    whyBootcamp: aid?.bootcamp_attendance_reason ?? base.whyBootcamp,
-    anythingElse: aid?.additional_info ?? base.anythingElse,
+    ...financialAidForm(saved.financial_aid),
   };
 }
 

@@ -94,6 +94,16 @@ export async function nextCohort(db: Queryable, after: CohortRow, now: Date): Pr
   return (await db.query<CohortRow>(`${SELECT} WHERE number = $1`, [next.number])).rows[0];
 }
 
+/** Locks the cohort, so two submits cannot both take its last seat, and counts the seats taken in it. */
+export async function lockSeatsTaken(tx: Queryable, cohortId: number): Promise<number> {
+  await tx.query('SELECT id FROM cohorts WHERE id = $1 FOR UPDATE', [cohortId]);
+  const { rows } = await tx.query<{ taken: number }>(
+    'SELECT count(*)::int AS taken FROM applications WHERE cohort_id = $1 AND waitlisted = false AND submitted_at IS NOT NULL',
+    [cohortId],
+  );
+  return rows[0].taken;
+}
+
 export type { CohortRow };
 
 /** How long a process keeps the current cohort before asking the database again (cohorts edited by hand). */

@@ -5,22 +5,17 @@ import { paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
 import { validateGroup } from '../../machines/rules/schemas';
 import type { Context } from '../context';
-import {
-  findByEmail,
-  insertApplication,
-  lookupSummary,
-  savedApplication,
-  type ApplicationRow,
-} from '../applications';
-import { checkCode, issueCode, newCode, secondsUntilResend, waitAfterSends, CODE_MINUTES } from '../codes';
+import { findByEmail, insertApplication, lookupSummary, savedApplication } from '../applications';
+import { newCode, waitAfterSends, CODE_MINUTES } from '../codes';
 import { toCohortInfo } from '../db/cohorts';
-import { fail, fieldFail, firstMessage, HttpError } from '../http';
+import { fieldFail, invalid } from '../http';
 import { idempotencyKey, remember, replay } from '../idempotency';
 import { codeEmail } from '../mail/templates';
 import { perEmailLimit } from '../limits';
-import { inboxFull, takeCodeEmail } from '../mailQuota';
+import { inboxFull } from '../mailQuota';
 import { SERVER_MESSAGES } from '../messages';
-import { createSession, sessionApplicationId, setSessionCookie } from '../sessions';
+import { sessionApplicationId, setSessionCookie } from '../sessions';
+import { resendCode, verifyCode } from '../verification';
 import { describe, email, emailParams, object, str } from './schemas';
 import { checkEmail } from './guard';
 import { idempotentWrite } from './write';
@@ -42,6 +37,8 @@ const createBody = object({
     communication_consent: { enum: ['Yes', 'No', true, false] },
   }),
 });
+
+const VERIFIED = 'Email verified';
 
 export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
   const { db, config, mailer, cohorts } = ctx;
@@ -94,10 +91,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       };
       const bio = validateGroup('biodata', flat);
       const com = validateGroup('communications', flat);
-      if (!bio.ok || !com.ok) {
-        const errors = { ...bio.errors, ...com.errors };
-        throw fail(400, firstMessage(errors, SERVER_MESSAGES.invalidRequest), errors);
-      }
+      if (!bio.ok || !com.ok) throw invalid({ ...bio.errors, ...com.errors });
       const address = com.value.email;
       const referredBy = typeof body.referred_by === 'string' ? body.referred_by.trim().slice(0, 200) : '';
       const now = config.now();
@@ -155,20 +149,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
     async (request, reply) => {
       const address = checkEmail(request.body?.email);
       return idempotentWrite(ctx, request, reply, 'resend', address, async (tx) => {
-        const row = await findByEmail(tx, address, true);
-        if (!row) throw fieldFail(404, 'email', MESSAGES.notRegistered);
-        const now = config.now();
-        const wait = secondsUntilResend(row.code_sends, row.code_sent_at, now);
-        if (wait > 0) {
-          throw new HttpError(
-            429,
-            { message: SERVER_MESSAGES.resendTooSoon(wait), data: { retryAfter: wait } },
-            { 'retry-after': String(wait) },
-          );
-        }
-        await takeCodeEmail(tx, row.email, now);
-        const { code, retryAfter } = await issueCode(tx, row, now);
-        await mailer.send(codeEmail(row.email, row.firstname, code, CODE_MINUTES), tx);
+        const { retryAfter } = await resendCode(tx, address, config.now(), mailer);
         return { status: 200, body: { message: MESSAGES.otpSent, data: { retryAfter } } };
       });
     },
@@ -189,33 +170,20 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
         email: request.body?.email ?? '',
         token: request.body?.token ?? '',
       });
-      if (!checked.ok)
-        throw fail(400, firstMessage(checked.errors, MESSAGES.verificationFailed), checked.errors);
+      if (!checked.ok) throw invalid(checked.errors, MESSAGES.verificationFailed);
       const { email: address, token } = checked.value;
       const key = idempotencyKey(request, 'verify', address);
       const now = config.now();
       const earlier = await replay(db, key, now);
       const result = await db.transaction(async (tx) => {
-        const row = await findByEmail(tx, address, true);
-        if (!row) throw fieldFail(404, 'email', MESSAGES.notRegistered);
-        // The code is always checked: a replayed key earns no session. A retry of a verification that succeeded
-        // (its answer was lost) may present the code that request used, once more (decision 022).
-        const check = await checkCode(tx, row.id, token, now, { retryOfUse: earlier !== undefined });
-        if (!check.ok) return { failure: check.message };
-        await tx.query(
-          'UPDATE applications SET email_verified_at = COALESCE(email_verified_at, $2), code_sends = 0, updated_at = $2 WHERE id = $1',
-          [row.id, now],
-        );
-        const session = await createSession(tx, row.id, now);
-        const fresh = (await findByEmail(tx, address)) as ApplicationRow;
-        const body = { message: 'Email verified', data: await savedApplication(tx, fresh) };
-        await remember(tx, key, { status: 200, body: { message: body.message } }, now);
-        return { session, body };
+        const verified = await verifyCode(tx, address, token, now, earlier !== undefined);
+        if (verified.ok) await remember(tx, key, { status: 200, body: { message: VERIFIED } }, now);
+        return verified;
       });
       // The wrong try is committed above before the failure is answered.
-      if ('failure' in result) throw fieldFail(400, 'token', result.failure as string);
+      if (!result.ok) throw fieldFail(400, 'token', result.message);
       setSessionCookie(reply, result.session.token, result.session.expires, ctx.secureCookies);
-      return reply.code(200).send(result.body);
+      return reply.code(200).send({ message: VERIFIED, data: result.application });
     },
   );
 }

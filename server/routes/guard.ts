@@ -1,10 +1,11 @@
 /** Access checks shared by the routes: a well-formed email, and a session that proves it. */
+import { ELIGIBILITY_RESULT } from '../../machines/rules/messages';
 import { validateGroup } from '../../machines/rules/schemas';
 import type { FastifyRequest } from 'fastify';
 import { findByEmail, type ApplicationRow } from '../applications';
 import type { Context } from '../context';
 import type { Queryable } from '../db/index';
-import { fail, fieldFail, firstMessage } from '../http';
+import { fieldFail, invalid } from '../http';
 import { SERVER_MESSAGES } from '../messages';
 import { sessionApplicationId } from '../sessions';
 
@@ -15,7 +16,7 @@ export function checkEmail(value: unknown): string {
     errors,
     value: clean,
   } = validateGroup('login', { email: typeof value === 'string' ? value : '' });
-  if (!ok) throw fail(400, firstMessage(errors, SERVER_MESSAGES.invalidRequest), errors);
+  if (!ok) throw invalid(errors);
   return clean.email;
 }
 
@@ -34,5 +35,15 @@ export async function requireOwner(
   if (sessionId === null) throw fieldFail(401, 'email', SERVER_MESSAGES.needSession);
   const row = await findByEmail(tx ?? ctx.db, email, tx !== undefined);
   if (!row || row.id !== sessionId) throw fieldFail(403, 'email', SERVER_MESSAGES.notYours);
+  return row;
+}
+
+/**
+ * The steps after eligibility belong to applications the server scored eligible: one it scored ineligible or
+ * action_required sees the 'under review' panel in the wizard, and the API says the same words (403).
+ */
+export function eligibleOnly(row: ApplicationRow): ApplicationRow {
+  if (row.eligibility_status === 'ineligible' || row.eligibility_status === 'action_required')
+    throw fieldFail(403, 'eligibility', ELIGIBILITY_RESULT.underReview);
   return row;
 }

@@ -2,32 +2,32 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {
   EligibilityPayload,
-  EmploymentPayload,
-  FinancialAidData,
   MiscPayload,
-  OtherPayload,
   SubmitPayload,
   VideoData,
 } from '../../machines/rules/contract';
-import { paths } from '../../machines/rules/contract';
+import { financialAidForm, paths, toFinancialAidData } from '../../machines/rules/contract';
 import { scoreEligibility } from '../../machines/rules/eligibility';
-import { ELIGIBILITY_RESULT, FIELD_MESSAGES, MESSAGES, type ErrorMap } from '../../machines/rules/messages';
-import { ALL_OPTION_VALUES } from '../../machines/rules/payments';
-import { OTHERS_ANSWERS, validateGroup } from '../../machines/rules/schemas';
+import { MESSAGES } from '../../machines/rules/messages';
+import { ALL_OPTION_VALUES, OPTION_FINANCIAL_AID } from '../../machines/rules/payments';
+import { OTHERS_ANSWERS, validateGroup, type ValidationGroup } from '../../machines/rules/schemas';
 import type { Context } from '../context';
-import { findCv, type ApplicationRow } from '../applications';
-import { cohortById, currentCohort, nextCohort } from '../db/cohorts';
-import type { Queryable } from '../db/index';
-import { fail, fieldFail, firstMessage } from '../http';
-import { submittedEmail } from '../mail/templates';
+import {
+  saveAnswers,
+  saveEligibility,
+  saveFinancialInfo,
+  saveReminderOrVideo,
+  type AnswerColumn,
+} from '../applications';
+import { fail, fieldFail, invalid } from '../http';
 import { SERVER_MESSAGES } from '../messages';
 import { latestPayment } from '../payments';
-import { checkEmail, requireOwner } from './guard';
+import { requireAccepted } from '../standing';
+import { submitApplication } from '../submission';
+import { checkEmail, eligibleOnly, requireOwner } from './guard';
 import { formParts } from './multipart';
 import { describe, email, emailParams, LONG, object, SHORT, str } from './schemas';
 import { idempotentWrite } from './write';
-
-const invalid = (errors: ErrorMap) => fail(400, firstMessage(errors, SERVER_MESSAGES.invalidRequest), errors);
 
 const eligibilityBody = object({
   email,
@@ -83,48 +83,37 @@ const miscBody = object({
   misc: object({ column_name: str(100), payment_option: str(SHORT), data: aidData }),
 });
 
-/** The form's names for the financial aid answers (the 'financialAid' group) and back. */
-const AID_NAMES: ReadonlyArray<[keyof FinancialAidData, string]> = [
-  ['phone_type', 'typeOfPhone'],
-  ['has_laptop', 'haveLaptop'],
-  ['parents_status', 'parentAlive'],
-  ['employment_status_duration', 'employed'],
-  ['affordable_amount', 'affordableFee'],
-  ['bootcamp_attendance_reason', 'whyBootcamp'],
-  ['additional_info', 'anythingElse'],
-];
-
 const ok = (message: string, data: unknown = {}) => ({ status: 200, body: { message, data } });
 
-/**
- * The steps after eligibility belong to applications the server scored eligible: one it scored ineligible or
- * action_required sees the 'under review' panel in the wizard, and the API says the same words (403).
- */
-function eligibleOnly(row: ApplicationRow): ApplicationRow {
-  if (row.eligibility_status === 'ineligible' || row.eligibility_status === 'action_required')
-    throw fieldFail(403, 'eligibility', ELIGIBILITY_RESULT.underReview);
-  return row;
-}
-
-/** What a complete application still lacks, field by field, in the catalogue's words. */
-async function missing(
-  tx: Queryable,
-  row: ApplicationRow,
-  agreements: Omit<SubmitPayload, 'email'>,
-): Promise<ErrorMap> {
-  const flat = { ...row, communication_consent: row.communication_consent };
-  const errors: ErrorMap = {
-    ...validateGroup('biodata', flat).errors,
-    ...validateGroup('communications', flat).errors,
-  };
-  if (!row.email_verified_at) errors.email = [SERVER_MESSAGES.needSession];
-  Object.assign(errors, validateGroup('eligibility', row.eligibility ?? {}).errors);
-  // A CV emailed to the support address ('I have sent it') stands in for the upload; staff see the flag.
-  if (!row.cv_sent_by_email && !(await findCv(tx, row.id))) errors.cv = [FIELD_MESSAGES.cv];
-  Object.assign(errors, validateGroup('employment', row.employment ?? {}).errors);
-  Object.assign(errors, validateGroup('others', { ...(row.other ?? {}), ...agreements }).errors);
-  return errors;
-}
+/** The steps whose answers are one group saved in one column, each handled alike. */
+const ANSWER_STEPS: ReadonlyArray<{
+  path: string;
+  column: AnswerColumn;
+  group: ValidationGroup;
+  /** The group's fields this step answers (the open answers' agreements come with submit). */
+  only?: readonly string[];
+  body: ReturnType<typeof object>;
+  summary: string;
+  saved: string;
+}> = [
+  {
+    path: paths.employment,
+    column: 'employment',
+    group: 'employment',
+    body: employmentBody,
+    summary: 'Save the employment answers',
+    saved: 'Employment saved',
+  },
+  {
+    path: paths.other,
+    column: 'other',
+    group: 'others',
+    only: OTHERS_ANSWERS,
+    body: otherBody,
+    summary: 'Save the open answers',
+    saved: 'Answers saved',
+  },
+];
 
 export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
   const { config, mailer } = ctx;
@@ -139,62 +128,32 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       if (!checked.ok) throw invalid(checked.errors);
       // The client's `eligible` is ignored: the status is the server's own score.
       const { status } = scoreEligibility(checked.value);
+      const cvSentByEmail = request.body?.cv_sent_by_email === true;
       return idempotentWrite(ctx, request, reply, 'eligibility', address, async (tx) => {
         const row = await requireOwner(ctx, request, address, tx);
-        await tx.query(
-          'UPDATE applications SET eligibility = $2, eligibility_status = $3, updated_at = $4, cv_sent_by_email = $5 WHERE id = $1',
-          [
-            row.id,
-            JSON.stringify(checked.value),
-            status,
-            config.now(),
-            request.body?.cv_sent_by_email === true,
-          ],
-        );
+        await saveEligibility(tx, row.id, checked.value, status, cvSentByEmail, config.now());
         return ok('Eligibility saved', { status });
       });
     },
   );
 
-  app.post<{ Body: Partial<EmploymentPayload> }>(
-    paths.employment,
-    { schema: describe('Save the employment answers', employmentBody) },
-    async (request, reply) => {
-      const address = checkEmail(request.body?.email);
-      await requireOwner(ctx, request, address);
-      const checked = validateGroup('employment', request.body?.employment ?? {});
-      if (!checked.ok) throw invalid(checked.errors);
-      return idempotentWrite(ctx, request, reply, 'employment', address, async (tx) => {
-        const row = eligibleOnly(await requireOwner(ctx, request, address, tx));
-        await tx.query('UPDATE applications SET employment = $2, updated_at = $3 WHERE id = $1', [
-          row.id,
-          JSON.stringify(checked.value),
-          config.now(),
-        ]);
-        return ok('Employment saved');
-      });
-    },
-  );
-
-  app.post<{ Body: Partial<OtherPayload> }>(
-    paths.other,
-    { schema: describe('Save the open answers', otherBody) },
-    async (request, reply) => {
-      const address = checkEmail(request.body?.email);
-      await requireOwner(ctx, request, address);
-      const checked = validateGroup('others', request.body?.other ?? {}, OTHERS_ANSWERS);
-      if (!checked.ok) throw invalid(checked.errors);
-      return idempotentWrite(ctx, request, reply, 'other', address, async (tx) => {
-        const row = eligibleOnly(await requireOwner(ctx, request, address, tx));
-        await tx.query('UPDATE applications SET other = $2, updated_at = $3 WHERE id = $1', [
-          row.id,
-          JSON.stringify(checked.value),
-          config.now(),
-        ]);
-        return ok('Answers saved');
-      });
-    },
-  );
+  for (const step of ANSWER_STEPS) {
+    app.post<{ Body: { email?: string } & Partial<Record<AnswerColumn, object>> }>(
+      step.path,
+      { schema: describe(step.summary, step.body) },
+      async (request, reply) => {
+        const address = checkEmail(request.body?.email);
+        await requireOwner(ctx, request, address);
+        const checked = validateGroup(step.group, request.body?.[step.column] ?? {}, step.only);
+        if (!checked.ok) throw invalid(checked.errors);
+        return idempotentWrite(ctx, request, reply, step.column, address, async (tx) => {
+          const row = eligibleOnly(await requireOwner(ctx, request, address, tx));
+          await saveAnswers(tx, row.id, step.column, checked.value, config.now());
+          return ok(step.saved);
+        });
+      },
+    );
+  }
 
   app.post<{ Body: Partial<SubmitPayload> }>(
     paths.submit,
@@ -209,44 +168,10 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       };
       return idempotentWrite(ctx, request, reply, 'submit', address, async (tx) => {
         const row = eligibleOnly(await requireOwner(ctx, request, address, tx));
-        if (row.submitted_at && row.cohort_id) {
-          const cohort = await cohortById(tx, row.cohort_id);
-          return ok('Application submitted', {
-            cohort: { id: cohort?.id ?? 0, name: cohort?.name ?? '' },
-            waitlisted: row.waitlisted,
-          });
-        }
-        const errors = await missing(tx, row, agreements);
-        if (Object.keys(errors).length) throw fail(400, SERVER_MESSAGES.incomplete, errors);
-        const now = config.now();
-        const applied =
-          (row.applied_cohort_id ? await cohortById(tx, row.applied_cohort_id) : undefined) ??
-          (await currentCohort(tx, now));
-        // Lock the cohort so two submits cannot both take its last seat.
-        await tx.query('SELECT id FROM cohorts WHERE id = $1 FOR UPDATE', [applied.id]);
-        const { rows } = await tx.query<{ taken: number }>(
-          'SELECT count(*)::int AS taken FROM applications WHERE cohort_id = $1 AND waitlisted = false AND submitted_at IS NOT NULL',
-          [applied.id],
+        return ok(
+          'Application submitted',
+          await submitApplication(tx, row, agreements, config.now(), mailer),
         );
-        const closed = now.toISOString().slice(0, 10) > applied.application_deadline;
-        const full = rows[0].taken >= applied.seats;
-        const waitlisted = closed || full;
-        const cohort = waitlisted ? await nextCohort(tx, applied, now) : applied;
-        await tx.query(
-          `UPDATE applications SET agreement = $2, agreement1 = $3, agreement2 = $4, submitted_at = $5,
-             cohort_id = $6, waitlisted = $7, updated_at = $5 WHERE id = $1`,
-          [
-            row.id,
-            agreements.agreement,
-            agreements.agreement1,
-            agreements.agreement2,
-            now,
-            cohort.id,
-            waitlisted,
-          ],
-        );
-        await mailer.send(submittedEmail(row.email, row.firstname, cohort.name, waitlisted), tx);
-        return ok('Application submitted', { cohort: { id: cohort.id, name: cohort.name }, waitlisted });
       });
     },
   );
@@ -266,15 +191,11 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       if (misc?.column_name !== 'Financial Info')
         throw fieldFail(400, 'column_name', SERVER_MESSAGES.columnName);
       const paymentOption = (misc.payment_option ?? '').trim();
-      let aid: FinancialAidData | null = null;
+      let aid = null;
       if (misc.data) {
-        const form = Object.fromEntries(AID_NAMES.map(([api, name]) => [name, misc.data?.[api] ?? '']));
-        const checked = validateGroup('financialAid', form);
+        const checked = validateGroup('financialAid', financialAidForm(misc.data));
         if (!checked.ok) throw invalid(checked.errors);
-        const clean = checked.value as Record<string, string>;
-        aid = Object.fromEntries(
-          AID_NAMES.map(([api, name]) => [api, clean[name]]),
-        ) as unknown as FinancialAidData;
+        aid = toFinancialAidData(checked.value);
       }
       if (!paymentOption && !aid) throw fieldFail(400, 'payment_option', MESSAGES.paymentChoiceFailed);
       // Only an option the cards offer is stored; anything else would read as a choice nobody was offered.
@@ -285,11 +206,11 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
         // A paid fee settles the choice: the option on record stays the one that was paid.
         if (paymentOption && (await latestPayment(tx, row.id))?.status === 'paid')
           throw fieldFail(409, 'payment_option', SERVER_MESSAGES.paymentAlreadyPaid);
-        await tx.query(
-          `UPDATE applications SET payment_option = CASE WHEN $2 = '' THEN payment_option ELSE $2 END,
-             financial_aid = COALESCE($3::jsonb, financial_aid), updated_at = $4 WHERE id = $1`,
-          [row.id, paymentOption, aid ? JSON.stringify(aid) : null, config.now()],
-        );
+        // A payment choice is for accepted applicants; financial aid answers may come from anyone who applied (the
+        // not-successful and waitlisted pages point to the form), with no other option beside them.
+        if (paymentOption && !(aid && paymentOption === OPTION_FINANCIAL_AID))
+          await requireAccepted(tx, row.id, config.now());
+        await saveFinancialInfo(tx, row.id, paymentOption, aid, config.now());
         return ok('Financial info saved');
       });
     },
@@ -310,33 +231,22 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       await requireOwner(ctx, request, address);
       const fields = await updateFields(request);
       const now = config.now();
-      const sets: string[] = [];
-      const values: unknown[] = [];
+      const changes: { reminderDate?: Date; video?: VideoData } = {};
       if (fields.reminderDate !== undefined) {
         if (typeof fields.reminderDate !== 'string')
           throw fieldFail(400, 'reminderDate', MESSAGES.dateInvalid);
         const checked = validateGroup('reminder', { reminderDate: fields.reminderDate });
         if (!checked.ok) throw invalid(checked.errors);
-        const when = new Date(checked.value.reminderDate);
-        if (when.getTime() <= now.getTime())
+        changes.reminderDate = new Date(checked.value.reminderDate);
+        if (changes.reminderDate.getTime() <= now.getTime())
           throw fieldFail(400, 'reminderDate', SERVER_MESSAGES.reminderPast);
-        values.push(when);
-        // A new date is a new reminder: not sent yet, and no longer claimed by a scheduler.
-        sets.push(
-          `reminder_date = $${values.length + 1}, reminder_sent_at = NULL, reminder_claimed_until = NULL`,
-        );
       }
-      if (fields.videoData !== undefined) {
-        values.push(JSON.stringify(parseVideo(fields.videoData)));
-        sets.push(`video = $${values.length + 1}`);
-      }
-      if (!sets.length) throw fieldFail(400, 'reminderDate', MESSAGES.dateTimeRequired);
+      if (fields.videoData !== undefined) changes.video = parseVideo(fields.videoData);
+      if (!changes.reminderDate && !changes.video)
+        throw fieldFail(400, 'reminderDate', MESSAGES.dateTimeRequired);
       return idempotentWrite(ctx, request, reply, 'update', address, async (tx) => {
         const row = await requireOwner(ctx, request, address, tx);
-        await tx.query(
-          `UPDATE applications SET ${sets.join(', ')}, updated_at = $${values.length + 2} WHERE id = $1`,
-          [row.id, ...values, now],
-        );
+        await saveReminderOrVideo(tx, row.id, changes, now);
         return ok('Application updated');
       });
     },

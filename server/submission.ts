@@ -1,0 +1,58 @@
+/**
+ * Submitting an application: what a complete one still lacks, and the seat or waitlist it gets. The cohort it
+ * applied to takes it while the cohort is open and has a free seat; otherwise it waits for the next cohort.
+ */
+import type { SubmitResult } from '../machines/rules/contract';
+import { FIELD_MESSAGES, type ErrorMap } from '../machines/rules/messages';
+import { validateGroup } from '../machines/rules/schemas';
+import { findCv, markSubmitted, type Agreements, type ApplicationRow } from './applications';
+import { cohortById, currentCohort, lockSeatsTaken, nextCohort } from './db/cohorts';
+import type { Queryable } from './db/index';
+import { fail } from './http';
+import type { Mailer } from './mail/index';
+import { submittedEmail } from './mail/templates';
+import { SERVER_MESSAGES } from './messages';
+
+/** What a complete application still lacks, field by field, in the catalogue's words. */
+export async function missing(tx: Queryable, row: ApplicationRow, agreements: Agreements): Promise<ErrorMap> {
+  const errors: ErrorMap = {
+    ...validateGroup('biodata', row).errors,
+    ...validateGroup('communications', row).errors,
+  };
+  if (!row.email_verified_at) errors.email = [SERVER_MESSAGES.needSession];
+  Object.assign(errors, validateGroup('eligibility', row.eligibility ?? {}).errors);
+  // A CV emailed to the support address ('I have sent it') stands in for the upload; staff see the flag.
+  if (!row.cv_sent_by_email && !(await findCv(tx, row.id))) errors.cv = [FIELD_MESSAGES.cv];
+  Object.assign(errors, validateGroup('employment', row.employment ?? {}).errors);
+  Object.assign(errors, validateGroup('others', { ...(row.other ?? {}), ...agreements }).errors);
+  return errors;
+}
+
+/**
+ * Submits the (locked) application: a second submit answers what the first decided; an incomplete one is a 400
+ * listing what it lacks. The submitted email goes out in the same transaction.
+ */
+export async function submitApplication(
+  tx: Queryable,
+  row: ApplicationRow,
+  agreements: Agreements,
+  now: Date,
+  mailer: Mailer,
+): Promise<SubmitResult> {
+  if (row.submitted_at && row.cohort_id) {
+    const cohort = await cohortById(tx, row.cohort_id);
+    return { cohort: { id: cohort?.id ?? 0, name: cohort?.name ?? '' }, waitlisted: row.waitlisted };
+  }
+  const errors = await missing(tx, row, agreements);
+  if (Object.keys(errors).length) throw fail(400, SERVER_MESSAGES.incomplete, errors);
+  const applied =
+    (row.applied_cohort_id ? await cohortById(tx, row.applied_cohort_id) : undefined) ??
+    (await currentCohort(tx, now));
+  const taken = await lockSeatsTaken(tx, applied.id);
+  const closed = now.toISOString().slice(0, 10) > applied.application_deadline;
+  const waitlisted = closed || taken >= applied.seats;
+  const cohort = waitlisted ? await nextCohort(tx, applied, now) : applied;
+  await markSubmitted(tx, row.id, agreements, { cohortId: cohort.id, waitlisted }, now);
+  await mailer.send(submittedEmail(row.email, row.firstname, cohort.name, waitlisted), tx);
+  return { cohort: { id: cohort.id, name: cohort.name }, waitlisted };
+}
