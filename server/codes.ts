@@ -4,13 +4,12 @@
  * the email is proved or a day has passed.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { otpWaitSeconds } from '../machines/rules/otp';
 import type { Queryable } from './db/index';
 import { SERVER_MESSAGES } from './messages';
 
 export const CODE_MINUTES = 10;
 export const MAX_WRONG_TRIES = 5;
-export const FIRST_WAIT_SECONDS = 120;
-const MAX_WAIT_SECONDS = FIRST_WAIT_SECONDS * 2 ** 5; // 64 minutes: long enough to stop abuse
 const RESET_AFTER_MS = 24 * 3600 * 1000;
 
 /** The stored form of a code: sha256 of salt and code (staff sign-in codes use it too). */
@@ -18,8 +17,7 @@ export const codeDigest = (salt: string, code: string) =>
   createHash('sha256').update(`${salt}:${code}`).digest('hex');
 
 /** The wait that follows the n-th code sent (n ≥ 1). */
-export const waitAfterSends = (sends: number): number =>
-  sends <= 0 ? 0 : Math.min(FIRST_WAIT_SECONDS * 2 ** (sends - 1), MAX_WAIT_SECONDS);
+export const waitAfterSends = (sends: number): number => (sends <= 0 ? 0 : otpWaitSeconds(sends - 1));
 
 /** Seconds left before another code may be sent, 0 when it may be sent now. */
 export function secondsUntilResend(sends: number, sentAt: Date | null, now: Date): number {

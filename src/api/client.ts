@@ -8,6 +8,7 @@ import fetchBuilder from 'fetch-retry';
 import {
   IDEMPOTENCY_HEADER,
   MESSAGES,
+  otpWaitSeconds,
   paths,
   RETRY_POLICY,
   retryDelay,
@@ -185,7 +186,7 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     },
     async create(payload) {
       const { data } = await write<{ retryAfter: number }>(paths.create, payload, MESSAGES.genericSave);
-      return { retryAfter: data?.retryAfter ?? 120 };
+      return { retryAfter: data?.retryAfter ?? otpWaitSeconds(0) };
     },
     async resendCode(email) {
       const { message, data } = await write<{ retryAfter: number }>(
@@ -193,7 +194,7 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
         { email },
         MESSAGES.registrationFailed,
       );
-      return { message: message || MESSAGES.otpSent, retryAfter: data?.retryAfter ?? 120 };
+      return { message: message || MESSAGES.otpSent, retryAfter: data?.retryAfter ?? otpWaitSeconds(0) };
     },
     async verifyEmail(email, token) {
       return (await write<SavedApplication>(paths.verifyEmail, { email, token }, MESSAGES.verificationFailed))

@@ -23,6 +23,9 @@ describe('otpWaitSeconds', () => {
   it('a negative count is treated as no resend', () => {
     expect(otpWaitSeconds(-1)).toBe(120);
   });
+  it('stops growing at 64 minutes, the wait the server enforces', () => {
+    expect([otpWaitSeconds(5), otpWaitSeconds(6), otpWaitSeconds(40)]).toEqual([3840, 3840, 3840]);
+  });
 });
 
 describe('formatCountdown', () => {
