@@ -24,16 +24,26 @@ const appShellFallback: Plugin = {
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
-export default defineConfig({
+// What the build prerenders (scripts/prerender.ts): `vite build --ssr` makes these into dist/ssr/<name>.js.
+const prerendered = {
+  'entry-server': resolve(import.meta.dirname, 'src/landing/entry-server.tsx'),
+  'apply-server': resolve(import.meta.dirname, 'src/app/entry-server.tsx'),
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), appShellFallback],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     rollupOptions: {
-      input: {
-        index: resolve(import.meta.dirname, 'index.html'),
-        app: resolve(import.meta.dirname, 'app.html'),
-      },
+      input: isSsrBuild
+        ? prerendered
+        : {
+            index: resolve(import.meta.dirname, 'index.html'),
+            app: resolve(import.meta.dirname, 'app.html'),
+            // `/apply`: Get Started prerendered, the app hydrating it after the page has loaded.
+            apply: resolve(import.meta.dirname, 'apply.html'),
+          },
     },
   },
   server: {
@@ -83,4 +93,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -1,10 +1,11 @@
 /**
  * Writes the landing page's markup into dist/client/index.html at build time, so that the first HTML response
- * already holds the hero's words; src/landing/main.tsx then hydrates it. Where the live cohort's number and dates
+ * already holds the hero's words; src/landing/main.tsx then hydrates it. The same for `/apply`
+ * (dist/client/apply.html): Get Started's markup, hydrated by src/main.tsx. Where the live cohort's number and dates
  * go, the markup holds placeholders (machines/rules/landingCohort.ts) that the server fills on every answer
  * (server/landingPage.ts): the build never fixes a cohort. Run after `vite build` and
- * `vite build --ssr src/landing/entry-server.tsx --outDir dist/ssr`. Optional arguments: the client and SSR output
- folders (default dist/client and dist/ssr), so that a benchmark can build into a folder of its own.
+ * `vite build --ssr --outDir dist/ssr` (vite.config.ts names the entries). Optional arguments: the client and SSR output
+ * folders (default dist/client and dist/ssr), so that a benchmark can build into a folder of its own.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,20 +14,25 @@ import { pathToFileURL } from 'node:url';
 const root = resolve(import.meta.dirname, '..');
 const clientDir = resolve(root, process.argv[2] ?? 'dist/client');
 const ssrDir = resolve(root, process.argv[3] ?? 'dist/ssr');
-const page = resolve(clientDir, 'index.html');
-const marker = '<!--landing-prerender-->';
 
-const { render } = (await import(pathToFileURL(resolve(ssrDir, 'entry-server.js')).href)) as {
-  render: () => string;
-};
+/** The page's stylesheets written into it: small, and a render-blocking round trip less on a slow connection. */
+const inlineCss = (html: string) =>
+  html.replace(
+    /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,
+    (_tag, href: string) => `<style>${readFileSync(resolve(clientDir, `.${href}`), 'utf8').trim()}</style>`,
+  );
 
-const html = readFileSync(page, 'utf8');
-if (!html.includes(marker)) throw new Error(`${page} has no ${marker}: was it prerendered already?`);
+function prerender(file: string, marker: string, markup: string): void {
+  const page = resolve(clientDir, file);
+  const html = readFileSync(page, 'utf8');
+  if (!html.includes(marker)) throw new Error(`${page} has no ${marker}: was it prerendered already?`);
+  writeFileSync(page, inlineCss(html).replace(marker, markup));
+  console.log(`prerendered ${file}`);
+}
 
-// The landing CSS is small: inlining it saves a render-blocking round trip on a slow connection.
-const inlined = html.replace(
-  /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,
-  (_tag, href: string) => `<style>${readFileSync(resolve(clientDir, `.${href}`), 'utf8').trim()}</style>`,
-);
-writeFileSync(page, inlined.replace(marker, render()));
-console.log(`prerendered / into ${page}`);
+const ssr = async <T>(name: string) => (await import(pathToFileURL(resolve(ssrDir, `${name}.js`)).href)) as T;
+
+const { render } = await ssr<{ render: () => string }>('entry-server');
+prerender('index.html', '<!--landing-prerender-->', render());
+const { renderGetStarted } = await ssr<{ renderGetStarted: () => string }>('apply-server');
+prerender('apply.html', '<!--apply-prerender-->', renderGetStarted());

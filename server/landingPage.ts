@@ -29,8 +29,12 @@ export const cohortFacts = (row: CohortRow): CohortFacts => ({
   applicationDeadline: row.application_deadline,
 });
 
-export async function fillAndCompress(template: string, facts: CohortFacts): Promise<FilledPage> {
-  const identity = Buffer.from(fillCohort(template, facts));
+export const fillAndCompress = (template: string, facts: CohortFacts): Promise<FilledPage> =>
+  compressPage(fillCohort(template, facts));
+
+/** A page kept in memory with its gzip copy (and Brotli, once made): also `/apply`'s (server/routes/static.ts). */
+export async function compressPage(html: string): Promise<FilledPage> {
+  const identity = Buffer.from(html);
   const page: FilledPage = { identity, gzip: await gzipAsync(identity, { level: 9 }) };
   brotli(identity, {
     params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },

@@ -1,14 +1,12 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
-import { currentScreen, progressOf } from '../machines/application.machine';
+import { currentScreen, progressOf, screenStateOf } from '../machines/application.machine';
 import { createApiClient } from './api/client';
-import { App } from './App';
-import { ApplicationProvider } from './app/ApplicationContext';
-import { ErrorBoundary } from './app/ErrorBoundary';
 import { APPLICATION_SYSTEM_ID, provideApplication } from './app/applicationActors';
-import { OtherTabNotice } from './app/OtherTabNotice';
+import { ApplicationRoot } from './app/ApplicationRoot';
+import { releaseEarlySubmits } from './app/earlySubmit';
 import { isStale, watchOtherTabs } from './app/otherTabs';
 import { captureReferral, loadPersisted, savePersisted } from './app/persistence';
 import { machineTrace } from './app/trace';
@@ -24,9 +22,23 @@ async function devInspector(): Promise<Observer<InspectionEvent> | undefined> {
   return createBrowserInspector().inspect;
 }
 
+const root = document.getElementById('root')!;
+// apply.html holds Get Started prerendered (src/app/entry-server.tsx): React hydrates it below.
+const email = root.querySelector<HTMLInputElement>('input[name="email"]');
 const api = createApiClient();
+let hydrationDone = () => {};
+const hydrated = new Promise<void>((resolve) => (hydrationDone = resolve));
+// While React hydrates, the screen must stay as prerendered (cohort still loading): the cohort is fetched now and
+// shown once hydration is done.
+const cohortAfterHydration: typeof api = {
+  ...api,
+  currentCohort: () => {
+    const answer = api.currentCohort();
+    return hydrated.then(() => answer);
+  },
+};
 const config = readConfig();
-const actor = createActor(provideApplication(api, config), {
+const actor = createActor(provideApplication(email ? cohortAfterHydration : api, config), {
   systemId: APPLICATION_SYSTEM_ID,
   input: {
     persisted: loadPersisted(),
@@ -49,15 +61,35 @@ actor.subscribe((snapshot) => {
 actor.start();
 watchOtherTabs(() => actor.getSnapshot().context);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ErrorBoundary frame="page">
-      <BrowserRouter>
-        <ApplicationProvider actor={actor}>
-          <App api={api} />
-          <OtherTabNotice />
-        </ApplicationProvider>
-      </BrowserRouter>
-    </ErrorBoundary>
-  </StrictMode>,
-);
+/** The typed email, written into the machine when it differs (what the person typed before hydration wins). */
+function keepTyped(input: HTMLInputElement): void {
+  if (input.value !== actor.getSnapshot().context.form.email)
+    actor.send({ type: 'FIELD.CHANGE', field: 'email', value: input.value });
+}
+
+// The machine starts on the prerendered screen: it hears the address now, not from the router's first effect, so
+// that its first render is that markup.
+if (email) actor.send({ type: 'NAVIGATE', path: location.pathname });
+if (email && screenStateOf(actor.getSnapshot()) === 'getStarted') {
+  // The field keeps what was typed before the scripts came; untouched, it shows the email this browser saved.
+  if (email.value) keepTyped(email);
+  else email.value = actor.getSnapshot().context.form.email;
+  let once = false;
+  const done = () => {
+    if (once) return;
+    once = true;
+    hydrationDone();
+    keepTyped(email); // typed while React hydrated
+    if (releaseEarlySubmits()) actor.send({ type: 'SAVE' });
+  };
+  // In a transition, hydration yields to the browser between chunks instead of one long task.
+  startTransition(() => {
+    hydrateRoot(root, <ApplicationRoot actor={actor} api={api} router={BrowserRouter} onHydrated={done} />);
+  });
+} else {
+  // Any other address (a reload on a later step), or this browser is elsewhere in its application.
+  releaseEarlySubmits();
+  hydrationDone();
+  root.replaceChildren();
+  createRoot(root).render(<ApplicationRoot actor={actor} api={api} router={BrowserRouter} />);
+}

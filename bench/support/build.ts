@@ -22,7 +22,7 @@ export function privateBuild(): Build {
   const vite = 'node_modules/.bin/vite';
   const steps: string[][] = [
     [vite, 'build', '--outDir', client, '--logLevel', 'warn'],
-    [vite, 'build', '--ssr', 'src/landing/entry-server.tsx', '--outDir', ssr, '--logLevel', 'warn'],
+    [vite, 'build', '--ssr', '--outDir', ssr, '--logLevel', 'warn'],
     [process.execPath, '--import', 'tsx', 'scripts/prerender.ts', client, ssr],
     [process.execPath, '--import', 'tsx', 'scripts/compress.ts', client],
   ];

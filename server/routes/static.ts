@@ -6,12 +6,15 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CohortRow } from '../db/cohorts';
-import { landingPage, pickEncoding } from '../landingPage';
+import { compressPage, landingPage, pickEncoding, type FilledPage } from '../landingPage';
 import { isAppPage } from '../../machines/pages';
 import { SERVER_MESSAGES } from '../messages';
+
+/** Get Started's address (machines/application.machine.ts ROUTES), where every Apply Now lands. */
+const GET_STARTED_PATH = '/apply';
 
 const isBackend = (path: string) =>
   path === '/api' ||
@@ -55,6 +58,24 @@ export async function staticRoutes(
     app.get('/index.html', serveLanding);
   }
   if (clientDir) {
+    // `/apply`, where every Apply Now lands: Get Started prerendered with its CSS inlined (apply.html, decision
+    // 085), compressed once. A build without it (a test's bare client folder) answers the app shell.
+    let apply: Promise<FilledPage | null> | undefined;
+    const applyPage = () =>
+      (apply ??= existsSync(join(clientDir, 'apply.html'))
+        ? compressPage(renderAppShell(readFileSync(join(clientDir, 'apply.html'), 'utf8'), appConfig))
+        : Promise.resolve(null));
+    const serveApply = async (request: FastifyRequest, reply: FastifyReply) => {
+      const page = await applyPage();
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      if (!page) return reply.send(appShell());
+      const { encoding, body } = pickEncoding(page, request.headers['accept-encoding']);
+      reply.header('vary', 'accept-encoding');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(body);
+    };
+    app.get(GET_STARTED_PATH, serveApply);
+    app.get(`${GET_STARTED_PATH}/`, serveApply);
     app.get('/app.html', (_request, reply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(appShell()),
     );
@@ -66,7 +87,11 @@ export async function staticRoutes(
       cacheControl: false,
       wildcard: true,
       // The landing page's file is a template with the cohort left out: only `/` answers it, filled.
-      allowedPath: (path) => !isBackend(path) && !(currentCohort && path.startsWith('/index.html')),
+      // apply.html is only ever sent as `/apply`, with the configuration written in.
+      allowedPath: (path) =>
+        !isBackend(path) &&
+        !(currentCohort && path.startsWith('/index.html')) &&
+        !path.startsWith('/apply.html'),
       setHeaders: (res, path) => {
         res.header(
           'cache-control',

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
   currentScreen,
@@ -12,14 +12,15 @@ import { NotFoundPage } from '../screens/NotFoundScreen';
 import { SignOut } from '../components/SignOut';
 import { useApplication } from './ApplicationContext';
 import { ErrorBoundary } from './ErrorBoundary';
+import { HydrationProbe } from './hydration';
 import { preloadable } from './preloadable';
 import { isMachinePath, useRouteSync } from './useRouteSync';
 import { SiteHeader } from '../components/SiteHeader';
 
 export const FORM_TITLE = 'The Employment Bootcamp application form';
 
-// Get Started is in the first chunk; every other screen is loaded on demand, and fetched ahead at the first
-// interaction (see below) so that the next step is there when Save and continue is pressed.
+// Get Started is in the first chunk; every other screen is loaded on demand, and fetched ahead once the browser is
+// idle (see below) so that the next step is there when Save and continue is pressed.
 const BiodataScreen = preloadable(() => import('../screens/BiodataScreen').then((m) => m.BiodataScreen));
 const CommunicationsScreen = preloadable(() =>
   import('../screens/CommunicationsScreen').then((m) => m.CommunicationsScreen),
@@ -68,6 +69,21 @@ const SCREENS: Record<ScreenState, ComponentType> = {
   failed: FailedRoute,
 };
 
+const isFormControl = (element: Element | null) =>
+  element instanceof HTMLInputElement ||
+  element instanceof HTMLTextAreaElement ||
+  element instanceof HTMLSelectElement;
+
+/** Runs `task` when the browser is idle (a timer where requestIdleCallback is missing: Safari); returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 1000);
+  return () => clearTimeout(id);
+}
+
 export function ApplicationShell() {
   useRouteSync();
   const location = useLocation();
@@ -76,17 +92,27 @@ export function ApplicationShell() {
   const aidSubmitted = (location.state as { financialAid?: boolean } | null)?.financialAid === true;
 
   useEffect(() => {
-    // The first key press or tap fetches the wizard's other screens, once.
+    // The wizard's other screens are fetched once the browser is idle after the first paint, or at the first key
+    // press or tap if that comes sooner, so that the next step is there when Get Started answers.
     const ahead = () => WIZARD_AHEAD.forEach((screen) => void screen.preload());
+    const idle = whenIdle(ahead);
     // Not focusin: the shell itself moves focus to each screen's heading.
     const events = ['keydown', 'pointerdown'] as const;
     events.forEach((type) => window.addEventListener(type, ahead, { once: true, passive: true }));
-    return () => events.forEach((type) => window.removeEventListener(type, ahead));
+    return () => {
+      idle();
+      events.forEach((type) => window.removeEventListener(type, ahead));
+    };
   }, []);
 
+  const firstScreen = useRef(true);
   useEffect(() => {
     if (!screen) return;
     document.title = `${screen.title} – ${FORM_TITLE}`;
+    const typing = firstScreen.current && isFormControl(document.activeElement);
+    firstScreen.current = false;
+    // Someone already typing in the prerendered form when the app took over keeps their place.
+    if (typing) return;
     // A new screen: move focus to its heading so that keyboard and screen-reader users start from the top.
     document.getElementById('screen-title')?.focus({ preventScroll: false });
   }, [screen]);
@@ -123,7 +149,10 @@ export function ApplicationShell() {
         <div className={showProgress || state === 'success' ? 'card' : undefined}>
           {/* A screen that fails says so inside the shell; a new screen starts afresh. */}
           <ErrorBoundary frame="section" key={state}>
-            <Suspense fallback={<p className="loading">Loading…</p>}>{Screen && <Screen />}</Suspense>
+            <Suspense fallback={<p className="loading">Loading…</p>}>
+              {Screen && <Screen />}
+              <HydrationProbe />
+            </Suspense>
           </ErrorBoundary>
         </div>
         <SignOut />

@@ -1,0 +1,152 @@
+/**
+ * `/apply`, where every Apply Now lands, is Get Started prerendered (apply.html, decision 085): the field is in the
+ * first HTML and takes typing before any script has run; the app, fetched after the page has loaded, hydrates it
+ * keeping what was typed and answers a press made before it came. Reads the built app in dist/ (`npm run build`).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../machines/rules';
+import { axeViolations, describeViolations, launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ SUPPORT_EMAIL: 'help@bootcamp.example' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Console errors and uncaught errors (React reports a hydration mismatch as one). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/**
+ * Opens /apply with the app's code held back until `release()`: what the page does before the scripts arrive on
+ * a slow connection. The small script that holds an early press is not held.
+ */
+async function openWithAppHeld(): Promise<{ page: Page; errors: string[]; release: () => void }> {
+  const page = await browser.newPage({ viewport: { width: 360, height: 740 }, bypassCSP: true });
+  const errors = watchErrors(page);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`${server.url}/apply`, { waitUntil: 'load' });
+  return { page, errors, release };
+}
+
+/** The machine runs once the cohort line replaces 'Loading the current cohort…'. */
+const hydrated = (page: Page) => page.getByText(/Applications are open for/).waitFor();
+
+describe('/apply prerendered', () => {
+  it('sends the email field, its button and its styles in the first HTML, with no stylesheet to wait for', async () => {
+    const response = await fetch(`${server.url}/apply`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<label for="field-email">Email address<\/label>/);
+    expect(html).toMatch(/<input[^>]*name="email"/);
+    expect(html).toMatch(/<button type="submit" class="button">Get Started<\/button>/);
+    expect(html).toContain('<style>');
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    // The runtime configuration is written in, as in the app shell.
+    expect(html).toMatch(/<meta name="app-config" content="[^"]*help@bootcamp\.example/);
+    // Deep links keep the plain app shell: nothing prerendered for a later step.
+    const deep = await (await fetch(`${server.url}/apply/biodata`)).text();
+    expect(deep).toMatch(/<div id="root"><\/div>/);
+  });
+
+  it('shows the field styled, and takes typing, with JavaScript off', async () => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 740 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/apply`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Get Started');
+    const field = page.getByLabel('Email address');
+    await field.fill('ada@example.com');
+    await expect(field.inputValue()).resolves.toBe('ada@example.com');
+    // The inlined CSS applies: the button is the site's, not the browser's grey default.
+    const background = await page
+      .getByRole('button', { name: 'Get Started' })
+      .evaluate((b) => getComputedStyle(b).backgroundColor);
+    expect(background).not.toBe('rgb(239, 239, 239)');
+    await context.close();
+  });
+
+  it('keeps what was typed before the app came, with no hydration error, and goes on to Bio Data', async () => {
+    const { page, errors, release } = await openWithAppHeld();
+    const field = page.getByLabel('Email address');
+    await field.fill(`early.${Date.now()}@example.com`);
+    const typed = await field.inputValue();
+    await page.getByText('Loading the current cohort…').waitFor();
+    release();
+    await hydrated(page);
+    await expect(field.inputValue()).resolves.toBe(typed);
+    // The person typing keeps the focus: the app does not move it to the heading when it takes over.
+    await expect(field.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bio Data' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('answers Get Started pressed before the app came once it has: no reload, no email in the address', async () => {
+    const { page, errors, release } = await openWithAppHeld();
+    await page.getByLabel('Email address').fill(`press.${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    expect(new URL(page.url()).search).toBe('');
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Bio Data' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/apply/biodata');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('says what is wrong with an email typed early, in the catalogue words, after hydration', async () => {
+    const { page, release } = await openWithAppHeld();
+    await page.getByLabel('Email address').fill('not-an-email');
+    release();
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await page.getByText(MESSAGES.emailFormat).first().waitFor();
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Get Started');
+    await page.close();
+  });
+
+  it('is accessible once hydrated (axe)', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 }, bypassCSP: true });
+    await page.goto(`${server.url}/apply`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.close();
+  });
+
+  it('a returning browser sees its saved email in the field after hydration', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/apply`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    const email = `saved.${Date.now()}@example.com`;
+    await page.getByLabel('Email address').fill(email);
+    await page.reload({ waitUntil: 'networkidle' });
+    await hydrated(page);
+    await expect(page.getByLabel('Email address').inputValue()).resolves.toBe(email);
+    await context.close();
+  });
+});
