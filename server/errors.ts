@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { FIELD_MESSAGES, MESSAGES, type ErrorMap } from '../machines/rules/messages';
 import { tooLong } from '../machines/rules/schemas';
-import { HttpError } from './http';
+import { HttpError, invalid } from './http';
 import { noteFailure } from './logging';
 import { SERVER_MESSAGES } from './messages';
 
@@ -56,8 +56,7 @@ export function errorHandler(
   }
   if (error.validation) {
     const errors = schemaErrors(error.validation as AjvIssue[]);
-    const first = Object.values(errors).flatMap((m) => m ?? [])[0] ?? SERVER_MESSAGES.invalidRequest;
-    return reply.code(400).send({ message: first, data: { error: errors } });
+    return reply.code(400).send(invalid(errors).body);
   }
   const code = error.code ?? '';
   if (

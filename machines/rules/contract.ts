@@ -340,6 +340,17 @@ export interface RequestFailure {
   retryAfter?: number;
 }
 
+/** A failed answer's body as the screens need it; a body that is not a failure gives the fallback. */
+export function failureOfBody(body: unknown, status: number, fallback: string): RequestFailure {
+  const failure = body as Failure | null;
+  return {
+    message: failure?.message || fallback,
+    errors: failure?.data?.error ?? {},
+    status,
+    retryAfter: failure?.data?.retryAfter,
+  };
+}
+
 export function toFailure(error: unknown, fallback: string): RequestFailure {
   if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') {
     const e = error as Partial<RequestFailure>;

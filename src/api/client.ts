@@ -7,6 +7,7 @@
 import fetchBuilder from 'fetch-retry';
 import {
   IDEMPOTENCY_HEADER,
+  failureOfBody,
   MESSAGES,
   otpWaitSeconds,
   paths,
@@ -47,6 +48,10 @@ export class ApiError extends Error implements RequestFailure {
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  static of(failure: RequestFailure): ApiError {
+    return new ApiError(failure.message, failure.status ?? 0, failure.errors, failure.retryAfter);
   }
 }
 
@@ -149,15 +154,7 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
       throw new ApiError(fallback, 0);
     }
     const body = (await response.json().catch(() => null)) as (Envelope<T> & Failure) | null;
-    if (!response.ok) {
-      const failure = body as Failure | null;
-      throw new ApiError(
-        failure?.message || fallback,
-        response.status,
-        failure?.data?.error ?? {},
-        failure?.data?.retryAfter,
-      );
-    }
+    if (!response.ok) throw ApiError.of(failureOfBody(body, response.status, fallback));
     if (!body) throw new ApiError(fallback, response.status);
     return body;
   }
@@ -309,12 +306,7 @@ function uploadWithProgress(
       xhr.onload = () => {
         const body = xhr.response as (Envelope<{ filename: string; size: number }> & Failure) | null;
         if (xhr.status >= 200 && xhr.status < 300 && body) return resolve(body.data);
-        const error = new ApiError(
-          body?.message || MESSAGES.cvUploadFailed,
-          xhr.status,
-          body?.data?.error ?? {},
-        );
-        return retryOrFail(error);
+        return retryOrFail(ApiError.of(failureOfBody(body, xhr.status, MESSAGES.cvUploadFailed)));
       };
       xhr.onerror = () => retryOrFail(new ApiError(MESSAGES.cvUploadFailed, 0));
       xhr.onabort = () => reject(new ApiError(MESSAGES.cvUploadFailed, 0));
