@@ -115,11 +115,6 @@ export type ApplicationEvent =
   | { type: 'REMINDER.SET'; reminderDate: string }
   | { type: 'VIDEO.SUBMITTED' };
 
-export type UploadEvent = Extract<
-  ApplicationEvent,
-  { type: 'UPLOAD.PROGRESS' | 'UPLOAD.DONE' | 'UPLOAD.FAILED' }
->;
-
 /** The screens of the route table (docs/product.md §2.2) and what each needs before it may show. */
 export const ROUTES = [
   { path: '/apply', state: 'getStarted', needs: 'nothing' },
@@ -162,9 +157,8 @@ const isVerified = (c: PersistedApplication) => c.started && Boolean(c.form.emai
  * open questions). A verified applicant asking for the code screen goes on to eligibility.
  */
 export function resolveRoute(context: PersistedApplication, path: string): ScreenState | null {
-  const route = ROUTES.find(
-    (r) => r.path === path.replace(/\/+$/, '') || (r.path === '/apply' && path === '/apply/'),
-  );
+  // '/apply/' is '/apply' once its trailing slash is gone.
+  const route = ROUTES.find((r) => r.path === path.replace(/\/+$/, ''));
   if (!route) return null;
   const started = context.started;
   const verified = isVerified(context);

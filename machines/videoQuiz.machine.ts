@@ -315,5 +315,3 @@ export const videoQuizMachine = setup({
     done: { type: 'final' },
   },
 });
-
-export type VideoQuizMachine = typeof videoQuizMachine;

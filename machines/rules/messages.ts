@@ -106,6 +106,5 @@ export const ELIGIBILITY_RESULT = {
     'Well done for coming this far. Your application is under review. You will hear back from us shortly.',
 } as const;
 
-export type FieldName = keyof typeof FIELD_MESSAGES;
 /** A field → messages map, the shape of `data.error` in the server's failures. */
 export type ErrorMap = Partial<Record<string, string[]>>;

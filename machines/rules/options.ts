@@ -138,5 +138,3 @@ export const ELIGIBILITY_QUESTIONS = [
     options: HIGHEST_QUALIFICATIONS,
   },
 ] as const;
-
-export type EligibilityField = (typeof ELIGIBILITY_QUESTIONS)[number]['name'];

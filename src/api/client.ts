@@ -319,12 +319,3 @@ function uploadWithProgress(
 function hasIdempotencyKey(headers: HeadersInit | undefined): boolean {
   return new Headers(headers).has(IDEMPOTENCY_HEADER);
 }
-
-/** The red alerts of a failure: the server's message first, then every message of its `data.error` map. */
-export function failureAlerts(
-  error: unknown,
-  fallback: string = MESSAGES.genericSave,
-): { message: string; errors: ErrorMap } {
-  if (error instanceof ApiError) return { message: error.message, errors: error.errors };
-  return { message: fallback, errors: {} };
-}

@@ -3,8 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { currentScreen, ROUTES } from '../../machines/application.machine';
 import { useApplication, useApplicationActor } from './ApplicationContext';
 
-export const isMachinePath = (path: string) =>
-  ROUTES.some((r) => r.path === path.replace(/\/+$/, '') || path === '/apply/');
+export const isMachinePath = (path: string) => ROUTES.some((r) => r.path === path.replace(/\/+$/, ''));
 
 /**
  * The URL follows the machine, and the machine hears every URL change. A URL the person asked for (a link,

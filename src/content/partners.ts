@@ -15,6 +15,3 @@ export const partners: readonly Partner[] = [
   partner('Nile Logistics', 'nile-logistics'),
   partner('Sahel Health', 'sahel-health'),
 ];
-
-/** docs/product.md §9: the slider shows five of the seven logos at a time. */
-export const PARTNERS_VISIBLE = 5;

@@ -3,7 +3,7 @@
  * lookup's three answers, and the CV upload over XMLHttpRequest. jsdom, for File and FormData as a browser has them.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, failureAlerts, type UploadProgress } from '../../src/api/client';
+import { ApiError, createApiClient, type UploadProgress } from '../../src/api/client';
 import {
   IDEMPOTENCY_HEADER,
   NO_RETRIES,
@@ -317,15 +317,6 @@ describe('server messages reach the screens', () => {
     const error = await api.create({} as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'Check your answers', status: 422, errors });
-    expect(failureAlerts(error)).toEqual({ message: 'Check your answers', errors });
-  });
-
-  it('failureAlerts of anything else gives the generic message', () => {
-    expect(failureAlerts(new Error('x'))).toEqual({ message: 'An error occured. Try again', errors: {} });
-    expect(failureAlerts('x', 'Failed to set reminder')).toEqual({
-      message: 'Failed to set reminder',
-      errors: {},
-    });
   });
 
   it('resendCode reads the server’s message, defaulting to "OTP sent successfully"', async () => {
