@@ -122,10 +122,6 @@ export function postgresDb(
   };
 }
 
-/** PostgreSQL's code for a unique violation: two requests raced for the same email or key. */
-export const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-
 /** Timestamps come back as Date from both engines; answers carry ISO strings, and nulls become ''. */
 export const iso = (value: unknown): string =>
   value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : '';
