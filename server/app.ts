@@ -34,6 +34,7 @@ import { geoRoutes } from './routes/geo';
 import { healthRoutes } from './routes/health';
 import { paymentRoutes } from './routes/payments';
 import { sessionRoutes } from './routes/session';
+import { standingRoutes } from './routes/standing';
 import { staticRoutes } from './routes/static';
 import { stepRoutes } from './routes/steps';
 import { countRefusedSaves } from './staff/funnel';
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => healthRoutes(api, ctx));
   await app.register(async (api) => flowRoutes(api, ctx));
   await app.register(async (api) => sessionRoutes(api, ctx));
+  await app.register(async (api) => standingRoutes(api, ctx));
   // Multipart only where a form may be posted: its hooks cost every other route (a listener per response).
   const withMultipart = (api: FastifyInstance) =>
     api.register(multipart, {

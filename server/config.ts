@@ -1,6 +1,7 @@
 /** Configuration from the environment, with safe defaults (docs/api.md lists every variable). */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { DECISION_UNDO_MINUTES } from '../machines/rules/staff';
 
 /** /metrics (server/metrics.ts): whether it exists, and the Bearer token it then needs ('' for none). */
 export interface MetricsConfig {
@@ -58,6 +59,8 @@ export interface Config {
   payment: PaymentConfig;
   /** The first admins of the staff back office (STAFF_EMAILS), lower case. */
   staffEmails: string[];
+  /** How long a staff decision can be undone before its email leaves and the applicant sees it (ms). */
+  decisionUndoMs: number;
   /** The clock; tests move it to expire codes and pass deadlines. */
   now: () => Date;
   /** The browser's runtime configuration (src/config.ts `AppConfig`), written into the app shell. */
@@ -78,6 +81,11 @@ const int = (value: string | undefined, fallback: number) => {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
 
+const seconds = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
+};
+
 export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   publicUrl: 'http://localhost:3000',
   mailFrom: 'The Employment Bootcamp <no-reply@localhost>',
@@ -90,6 +98,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   payment: { publicKey: '', secretKey: '', verifyUrl: DEFAULT_PAYMENT_VERIFY_URL, sandbox: true },
   now: () => new Date(),
   staffEmails: [],
+  decisionUndoMs: DECISION_UNDO_MINUTES * 60_000,
   appConfig: {},
   ...overrides,
 });
@@ -201,6 +210,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
         .split(',')
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
+      // Tests shorten the window so a decision reaches the applicant without a 5-minute wait; 0 is allowed.
+      decisionUndoMs: seconds(env.DECISION_UNDO_SECONDS, DECISION_UNDO_MINUTES * 60) * 1000,
       appConfig: readAppConfig(env),
     }),
     port,

@@ -26,6 +26,8 @@ export const SERVER_MESSAGES = {
     'This option is not paid online. Use the bank transfer details, or choose another option.',
   paymentNotSubmitted: 'Please submit your application before paying the commitment fee',
   paymentAlreadyPaid: 'Your payment has already been received',
+  paymentNotAccepted:
+    'Payment opens once your application is accepted. We will email you as soon as a decision is made.',
   paymentUnavailable: 'Online payment is not available right now. Please try again later.',
   paymentUnknown: 'We could not find this payment. Please start the payment again.',
   paymentSandboxOnly: 'A test payment cannot confirm a place: start the payment again',

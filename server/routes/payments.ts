@@ -22,6 +22,7 @@ import {
   verifyWithProvider,
   type ProviderVerdict,
 } from '../payments';
+import { requireAccepted } from '../standing';
 import { checkEmail, requireOwner } from './guard';
 import { describe, email, object, str } from './schemas';
 import { idempotentWrite } from './write';
@@ -50,6 +51,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: Context): Promise
       return idempotentWrite(ctx, request, reply, 'payment-start', address, async (tx) => {
         const row = await requireOwner(ctx, request, address, tx);
         if (!row.submitted_at) throw fieldFail(400, 'payment_option', SERVER_MESSAGES.paymentNotSubmitted);
+        // Only an accepted applicant pays; the decision counts once its undo window is over (server/standing.ts).
+        await requireAccepted(tx, row.id, config.now());
         const earlier = await latestPayment(tx, row.id);
         if (earlier?.status === 'paid')
           throw fieldFail(409, 'payment_option', SERVER_MESSAGES.paymentAlreadyPaid);
@@ -93,6 +96,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: Context): Promise
       const reference = (request.body?.reference ?? '').trim();
       const issued = reference ? await paymentByReference(ctx.db, owner.id, reference) : undefined;
       if (!issued) throw fieldFail(404, 'reference', SERVER_MESSAGES.paymentUnknown);
+      await requireAccepted(ctx.db, owner.id, config.now());
 
       // The provider is asked outside any transaction, so a slow provider never holds the database.
       let verdict: ProviderVerdict | null = null;

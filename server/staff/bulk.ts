@@ -10,7 +10,6 @@ import { sql } from 'kysely';
 import { nextReviewStatus, reviewMeta, type ReviewStatus } from '../../machines/review.machine';
 import {
   BULK_EVENTS,
-  DECISION_UNDO_MINUTES,
   STAFF_MESSAGES,
   STAFF_QUEUE_MESSAGES as M,
   type BulkEvent,
@@ -219,7 +218,7 @@ export async function applyBulk(
             column('from'),
             column('to'),
             member.id,
-            new Date(now.getTime() + DECISION_UNDO_MINUTES * 60_000),
+            new Date(now.getTime() + ctx.config.decisionUndoMs),
             now,
           ],
         );

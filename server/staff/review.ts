@@ -36,6 +36,8 @@ export async function applyReviewEvent(
   type: ReviewEventType,
   staffId: number | null,
   now: Date,
+  /** The undo window (the server's `decisionUndoMs`; DECISION_UNDO_MINUTES unless configured). */
+  undoMs = UNDO_MS,
 ): Promise<ReviewChange> {
   const { rows } = await tx.query<{ status: ReviewStatus }>(
     `SELECT ${REVIEW_STATUS_SQL} AS status FROM applications WHERE id = $1 AND submitted_at IS NOT NULL FOR UPDATE`,
@@ -55,7 +57,7 @@ export async function applyReviewEvent(
     const within =
       !!decision &&
       decision.email_sent_at === null &&
-      now.getTime() - new Date(decision.created_at).getTime() < UNDO_MS;
+      now.getTime() - new Date(decision.created_at).getTime() < undoMs;
     event = { type, withinUndoWindow: within };
     undone = within ? decision.id : undefined;
     if (!within && nextReviewStatus(from, { type, withinUndoWindow: true }) !== null) {
@@ -74,15 +76,7 @@ export async function applyReviewEvent(
   await tx.query(
     `INSERT INTO review_events (application_id, staff_id, event, from_status, to_status, email_due_at, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      applicationId,
-      staffId,
-      type,
-      from,
-      to,
-      isDecision(type) ? new Date(now.getTime() + UNDO_MS) : null,
-      now,
-    ],
+    [applicationId, staffId, type, from, to, isDecision(type) ? new Date(now.getTime() + undoMs) : null, now],
   );
   if (undone !== undefined) {
     await tx.query('UPDATE review_events SET undone_at = $2 WHERE id = $1', [undone, now]);

@@ -344,7 +344,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       const id = applicationId(request);
       const change = await db.transaction(async (tx) => {
         const now = config.now();
-        const result = await applyReviewEvent(tx, id, type, member.id, now);
+        const result = await applyReviewEvent(tx, id, type, member.id, now, config.decisionUndoMs);
         await audit(tx, member.id, 'review_event', now, id, {
           event: type,
           from: result.from,

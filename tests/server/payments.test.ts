@@ -47,6 +47,7 @@ import {
   START,
   testApp,
   verifiedApplicant,
+  decide,
   type TestApp,
 } from './support';
 
@@ -110,7 +111,7 @@ async function reopen(old: TestApp, config: Partial<Config>): Promise<TestApp> {
     db: old.db,
     mailer: outboxMailer(old.db, () => START),
     storageDir: old.storageDir,
-    config: defaultConfig({ now: () => START, ...config }),
+    config: defaultConfig({ now: () => old.now(), ...config }),
   });
   await app.ready();
   return {
@@ -151,11 +152,19 @@ describe.each(databases)('payments and the rules the server holds, on $name', (d
     const res = await post(paths.submit, { email: EMAIL, ...agreed });
     expect(res.statusCode).toBe(200);
   };
+  /** Submitted, then accepted by staff, the decision past its undo window: only now may the applicant pay. */
+  const accepted = async () => {
+    await submitted();
+    await decide(t, EMAIL, 'ACCEPT');
+  };
   const start = (option: string, country = 'Nigeria', headers: Record<string, string> = { cookie }) =>
     post(paths.paymentStart, { email: EMAIL, option, country }, headers);
 
   describe('payment_option', () => {
-    beforeEach(() => open());
+    beforeEach(async () => {
+      await open();
+      await accepted();
+    });
 
     it.each([
       'Free please',
@@ -235,7 +244,7 @@ describe.each(databases)('payments and the rules the server holds, on $name', (d
     beforeEach(() => open());
 
     it('issues an order priced from the table for each option the portal takes, in its own currency', async () => {
-      await submitted();
+      await accepted();
       for (const [region, country] of [
         ['nigeria', 'Nigeria'],
         ['international', 'Ghana'],
@@ -264,7 +273,7 @@ describe.each(databases)('payments and the rules the server holds, on $name', (d
       const early = await start(OPTION_FULL_PAYMENT);
       expect(early.statusCode).toBe(400);
       expect(json(early).message).toBe(SERVER_MESSAGES.paymentNotSubmitted);
-      await submitted();
+      await accepted();
       for (const [option, country, message] of [
         [OPTION_FINANCIAL_AID, 'Nigeria', SERVER_MESSAGES.paymentNotOnline],
         [NOT_READY, 'Nigeria', SERVER_MESSAGES.paymentNotOnline],
@@ -281,7 +290,7 @@ describe.each(databases)('payments and the rules the server holds, on $name', (d
     });
 
     it('confirms a sandbox payment it issued; the paid state is in the owner’s application and refuses a second', async () => {
-      await submitted();
+      await accepted();
       const { order } = json<{ data: PaymentStartResult }>(await start(OPTION_FULL_PAYMENT)).data;
       // Issued is not paid: the saved application says pending.
       expect((await saved()).payment).toMatchObject({
@@ -319,7 +328,7 @@ describe.each(databases)('payments and the rules the server holds, on $name', (d
     });
 
     it('a retried start (same idempotency key) issues one payment', async () => {
-      await submitted();
+      await accepted();
       const headers = { cookie, [IDEMPOTENCY_HEADER]: 'pay-1' };
       const first = await start(OPTION_INSTALMENTS, 'Nigeria', headers);
       const retry = await start(OPTION_INSTALMENTS, 'Nigeria', headers);
@@ -329,7 +338,7 @@ describe.each(databases)('payments and the rules the server holds, on $name', (d
     });
 
     it("cannot confirm someone else's payment, an unknown reference, or without a session", async () => {
-      await submitted();
+      await accepted();
       const { order } = json<{ data: PaymentStartResult }>(await start(OPTION_FULL_PAYMENT)).data;
       const otherCookie = await verifiedApplicant(t, OTHER_EMAIL);
       const stranger = await post(
@@ -364,7 +373,7 @@ describe.each(databases)('payments and the rules the server holds, on $name', (d
       await open({
         payment: { publicKey: 'klp_pk_test', secretKey: 'klp_sk_test', verifyUrl, sandbox: false },
       });
-      await submitted();
+      await accepted();
     });
     afterEach(() => provider.stop());
 
@@ -436,7 +445,7 @@ describe.each(databases)('payments and the rules the server holds, on $name', (d
 
   it('a sandbox payment cannot be confirmed once the server has a provider; production without one takes none', async () => {
     await open();
-    await submitted();
+    await accepted();
     const { order } = json<{ data: PaymentStartResult }>(await start(OPTION_FULL_PAYMENT)).data;
     // The same database, now served with a provider configured.
     t = await reopen(t, {

@@ -23,6 +23,7 @@ import {
   releaseDatabases,
   testApp,
   verifiedApplicant,
+  decide,
   type TestApp,
 } from './support';
 
@@ -279,14 +280,19 @@ describe.each(databases)('the later steps on $name', (database) => {
       misc: { column_name: 'Other', payment_option: 'full' },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(
-      json(
-        await post(paths.misc, {
-          email: EMAIL,
-          misc: { column_name: 'Financial Info', payment_option: OPTION_FULL_PAYMENT },
-        }),
-      ).message,
-    ).toBe('Financial info saved');
+    const choose = () =>
+      post(paths.misc, {
+        email: EMAIL,
+        misc: { column_name: 'Financial Info', payment_option: OPTION_FULL_PAYMENT },
+      });
+    // A payment choice waits for the submission and the acceptance (server/standing.ts); then it is stored.
+    const early = await choose();
+    expect(early.statusCode).toBe(403);
+    expect(json(early).message).toBe(SERVER_MESSAGES.paymentNotSubmitted);
+    await complete();
+    expect((await post(paths.submit, { email: EMAIL, ...agreed })).statusCode).toBe(200);
+    await decide(t, EMAIL, 'ACCEPT');
+    expect(json(await choose()).message).toBe('Financial info saved');
     const aid = {
       phone_type: 'Android',
       has_laptop: 'Yes',

@@ -13,7 +13,9 @@ import { buildApp, type AppOptions } from '../../server/app';
 import { defaultConfig, type Config } from '../../server/config';
 import { openPglite, postgresDb, type Db } from '../../server/db/index';
 import { migrate } from '../../server/db/migrations';
+import { DECISION_UNDO_MINUTES } from '../../machines/rules/staff';
 import { outboxMailer, readOutbox, type Mailer, type MailboxEntry } from '../../server/mail/index';
+import { applyReviewEvent } from '../../server/staff/review';
 import type { CvStorage } from '../../server/storage/index';
 
 export interface TestDatabase {
@@ -63,6 +65,8 @@ export interface TestApp {
   storageDir: string;
   /** Moves the server's clock forward. */
   advance(ms: number): void;
+  /** The server's clock now (the config's own clock when a test gave one). */
+  now(): Date;
   setNow(date: Date): void;
   mails(): Promise<MailboxEntry[]>;
   latestCode(email: string): Promise<string>;
@@ -139,6 +143,7 @@ export async function testApp(
     db,
     storageDir,
     advance: (ms) => (now = new Date(now.getTime() + ms)),
+    now: () => config.now(),
     setNow: (date) => (now = date),
     mails,
     async latestCode(email) {
@@ -259,3 +264,22 @@ export const pdf = (size = 2048): Buffer => {
   Buffer.from('%PDF-1.7\n').copy(body);
   return body;
 };
+
+/**
+ * Staff decide `event` for the application of `email` the way the server does (the review chart, its event row and
+ * the email scheduled after the undo window), then the clock passes the window, so the applicant now sees it.
+ */
+export async function decide(
+  t: TestApp,
+  email: string,
+  event: 'ACCEPT' | 'WAITLIST' | 'REJECT' = 'ACCEPT',
+  options: { passWindow?: boolean } = {},
+): Promise<void> {
+  const { rows } = await t.db.query<{ id: number }>('SELECT id FROM applications WHERE lower(email) = $1', [
+    email.toLowerCase(),
+  ]);
+  if (!rows[0]) throw new Error(`no application for ${email}`);
+  const now = t.now();
+  await t.db.transaction((tx) => applyReviewEvent(tx, rows[0].id, event, null, now));
+  if (options.passWindow !== false) t.advance(DECISION_UNDO_MINUTES * 60_000);
+}

@@ -1,0 +1,204 @@
+/**
+ * The applicant's side of a staff decision: the standing read through the session alone (401 without one, never
+ * another applicant's), a decision shown only once its undo window is over (an undone one never), and payment
+ * refused (403, in the catalogue's words) to anyone not accepted.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { paths, type ApplicantStanding } from '../../machines/rules/contract';
+import { OPTION_FINANCIAL_AID, OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
+import { DECISION_UNDO_MINUTES, STAFF_COOKIE, staffPaths } from '../../machines/rules/staff';
+import { readEnv } from '../../server/config';
+import { SERVER_MESSAGES } from '../../server/messages';
+import {
+  databases,
+  decide,
+  json,
+  releaseDatabases,
+  testApp,
+  verifiedApplicant,
+  type TestApp,
+} from './support';
+
+afterAll(releaseDatabases);
+
+const ADA = 'ada@example.com';
+const BOLA = 'bola@example.com';
+const ADMIN = 'director@bootcamp.example';
+const WINDOW = DECISION_UNDO_MINUTES * 60_000;
+const aid = {
+  phone_type: 'Android',
+  has_laptop: 'Yes',
+  parents_status: 'Both alive',
+  employment_status_duration: 'Unemployed, 8 months',
+  affordable_amount: 'N20,000',
+  bootcamp_attendance_reason: 'To get a job',
+  additional_info: 'None',
+};
+
+describe.each(databases)('the applicant’s standing on $name', (database) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await testApp(database, { config: { staffEmails: [ADMIN] } });
+  });
+  afterEach(() => t.close());
+
+  const standingOf = (cookie?: string) =>
+    t.app.inject({ method: 'GET', url: paths.standing, headers: cookie ? { cookie } : {} });
+  const standing = async (cookie: string) => json<{ data: ApplicantStanding }>(await standingOf(cookie)).data;
+  /** A verified applicant whose application is submitted (as the submit route stores it). */
+  async function submitted(email: string) {
+    const cookie = await verifiedApplicant(t, email);
+    await t.db.query(
+      'UPDATE applications SET submitted_at = $2, cohort_id = applied_cohort_id WHERE lower(email) = $1',
+      [email, t.now()],
+    );
+    return cookie;
+  }
+  const post = (url: string, payload: object, cookie: string) =>
+    t.app.inject({ method: 'POST', url, payload, headers: { cookie } });
+  const choose = (cookie: string, email = ADA, option = OPTION_FULL_PAYMENT) =>
+    post(paths.misc, { email, misc: { column_name: 'Financial Info', payment_option: option } }, cookie);
+  const start = (cookie: string, email = ADA) =>
+    post(paths.paymentStart, { email, option: OPTION_FULL_PAYMENT, country: 'Nigeria' }, cookie);
+  const refusedAsNotAccepted = (res: LightMyRequestResponse) => {
+    expect(res.statusCode).toBe(403);
+    expect(json(res)).toEqual({
+      message: SERVER_MESSAGES.paymentNotAccepted,
+      data: { error: { payment_option: [SERVER_MESSAGES.paymentNotAccepted] } },
+    });
+  };
+
+  it('needs the session (401), and a submitted application (403)', async () => {
+    const none = await standingOf();
+    expect(none.statusCode).toBe(401);
+    expect(json(none).message).toBe(SERVER_MESSAGES.needSession);
+    const forged = await standingOf('tebc_session=forged');
+    expect(forged.statusCode).toBe(401);
+    const cookie = await verifiedApplicant(t, ADA);
+    const early = await standingOf(cookie);
+    expect(early.statusCode).toBe(403);
+    expect(json(early).message).toBe(SERVER_MESSAGES.incomplete);
+    expect(early.headers['cache-control']).toBe('no-store');
+  });
+
+  it.each([
+    ['ACCEPT', 'accepted'],
+    ['WAITLIST', 'waitlisted'],
+    ['REJECT', 'not_successful'],
+  ] as const)('%s reaches the applicant only once its undo window is over', async (event, expected) => {
+    const cookie = await submitted(ADA);
+    const { rows } = await t.db.query<ApplicantStanding['cohort']>(
+      'SELECT c.id, c.name, c.number FROM cohorts c JOIN applications a ON a.cohort_id = c.id',
+    );
+    expect(await standing(cookie)).toEqual({ standing: 'under_review', cohort: rows[0] });
+    expect(rows[0].number).toBeGreaterThan(0);
+    await decide(t, ADA, event, { passWindow: false });
+    t.advance(WINDOW - 1000);
+    expect((await standing(cookie)).standing).toBe('under_review');
+    t.advance(1000);
+    expect((await standing(cookie)).standing).toBe(expected);
+  });
+
+  it('a decision undone in its window was never shown; the staff API’s decisions are what the applicant sees', async () => {
+    const cookie = await submitted(ADA);
+    const asked = await t.app.inject({ method: 'POST', url: staffPaths.signIn, payload: { email: ADMIN } });
+    expect(asked.statusCode).toBe(200);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: staffPaths.verify,
+      payload: { email: ADMIN, token: await t.latestCode(ADMIN) },
+    });
+    const staff = `${STAFF_COOKIE}=${verified.cookies.find((c) => c.name === STAFF_COOKIE)!.value}`;
+    const event = (type: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: staffPaths.events.replace(':id', '1'),
+        payload: { type },
+        headers: { cookie: staff },
+      });
+
+    expect((await event('ACCEPT')).statusCode).toBe(200);
+    t.advance(60_000);
+    expect((await event('UNDO')).statusCode).toBe(200);
+    t.advance(WINDOW);
+    expect((await standing(cookie)).standing).toBe('under_review');
+    refusedAsNotAccepted(await choose(cookie));
+
+    // Waitlisted first, then a seat frees up: the waitlist shows until the acceptance's window is over.
+    expect((await event('WAITLIST')).statusCode).toBe(200);
+    t.advance(WINDOW);
+    expect((await standing(cookie)).standing).toBe('waitlisted');
+    expect((await event('ACCEPT')).statusCode).toBe(200);
+    expect((await standing(cookie)).standing).toBe('waitlisted');
+    t.advance(WINDOW);
+    expect((await standing(cookie)).standing).toBe('accepted');
+    expect((await choose(cookie)).statusCode).toBe(200);
+
+    expect((await event('WITHDRAW')).statusCode).toBe(200);
+    expect((await standing(cookie)).standing).toBe('withdrawn');
+    refusedAsNotAccepted(await start(cookie));
+  });
+
+  it('never tells one applicant another’s standing', async () => {
+    const ada = await submitted(ADA);
+    const bola = await submitted(BOLA);
+    await decide(t, ADA, 'ACCEPT');
+    expect((await standing(ada)).standing).toBe('accepted');
+    expect((await standing(bola)).standing).toBe('under_review');
+    // The route names no one: a query naming Ada changes nothing for Bola's session.
+    const named = await t.app.inject({
+      method: 'GET',
+      url: `${paths.standing}?email=${encodeURIComponent(ADA)}`,
+      headers: { cookie: bola },
+    });
+    expect(json<{ data: ApplicantStanding }>(named).data.standing).toBe('under_review');
+    // Nor can Bola pay on Ada's acceptance.
+    const onAda = await choose(bola, ADA);
+    expect(onAda.statusCode).toBe(403);
+    expect(json(onAda).message).toBe(SERVER_MESSAGES.notYours);
+    refusedAsNotAccepted(await choose(bola, BOLA));
+  });
+
+  it('refuses a payment choice and a payment to anyone not accepted, storing nothing; financial aid stays open', async () => {
+    const cookie = await submitted(ADA);
+    for (const event of [null, 'WAITLIST', 'REJECT'] as const) {
+      if (event) await decide(t, ADA, event);
+      refusedAsNotAccepted(await choose(cookie));
+      refusedAsNotAccepted(await start(cookie));
+      // The financial aid form (the not-successful and waitlisted pages point to it) is still taken.
+      const asked = await post(
+        paths.misc,
+        {
+          email: ADA,
+          misc: { column_name: 'Financial Info', payment_option: OPTION_FINANCIAL_AID, data: aid },
+        },
+        cookie,
+      );
+      expect(asked.statusCode).toBe(200);
+      // …but not as a way round the rule: another option beside the answers is refused.
+      refusedAsNotAccepted(
+        await post(
+          paths.misc,
+          {
+            email: ADA,
+            misc: { column_name: 'Financial Info', payment_option: OPTION_FULL_PAYMENT, data: aid },
+          },
+          cookie,
+        ),
+      );
+    }
+    const { rows } = await t.db.query<{ payment_option: string; n: number }>(
+      'SELECT payment_option, (SELECT count(*)::int FROM payments) AS n FROM applications WHERE email = $1',
+      [ADA],
+    );
+    expect(rows[0]).toEqual({ payment_option: OPTION_FINANCIAL_AID, n: 0 });
+  });
+
+  it('DECISION_UNDO_SECONDS sets the window (default 5 minutes; 0 shows a decision at once)', () => {
+    expect(readEnv({}).decisionUndoMs).toBe(WINDOW);
+    expect(readEnv({ DECISION_UNDO_SECONDS: '2' }).decisionUndoMs).toBe(2000);
+    expect(readEnv({ DECISION_UNDO_SECONDS: '0' }).decisionUndoMs).toBe(0);
+    expect(readEnv({ DECISION_UNDO_SECONDS: 'soon' }).decisionUndoMs).toBe(WINDOW);
+  });
+});
