@@ -1,5 +1,6 @@
 /** The stored application and the shapes the API answers with (contract.ts: SavedApplication, LookupSummary). */
 import type { EligibilityStatus } from '../machines/rules/application';
+import type { Answers } from '../machines/rules/schemas';
 import type {
   FinancialAidData,
   LookupSummary,
@@ -15,22 +16,14 @@ import { OUTBOX_INSERT, type OutboxRow } from './mail/index';
 import { latestPayment, paymentRecord } from './payments';
 import { quotaParams, takeCodeEmailSql } from './mailQuota';
 
-export interface ApplicationRow {
+/** What a create stores from the request (checked by the biodata and communications groups) and the cohort open now. */
+export type NewApplication = Answers<'biodata'> &
+  Answers<'communications'> & { referred_by: string; applied_cohort_id: number };
+
+/** A row of the applications table: the create's columns, then what the later steps and the server add. */
+export interface ApplicationRow extends Omit<NewApplication, 'applied_cohort_id'> {
   [key: string]: unknown;
   id: number;
-  email: string;
-  firstname: string;
-  middlename: string;
-  lastname: string;
-  gender: string;
-  country: string;
-  city: string;
-  phone: string;
-  whatsapp_phone: string;
-  referred_by: string;
-  referral_source: string;
-  referral_detail: string;
-  communication_consent: boolean;
   applied_cohort_id: number | null;
   email_verified_at: Date | null;
   eligibility: Record<string, string> | null;
@@ -41,7 +34,7 @@ export interface ApplicationRow {
   agreement: boolean;
   agreement1: boolean;
   agreement2: boolean;
-  video: { videoProgress: number; isVideoEnded: boolean; attemptCounter: number } | null;
+  video: VideoData | null;
   payment_option: string;
   financial_aid: FinancialAidData | null;
   reminder_date: Date | null;
@@ -50,24 +43,6 @@ export interface ApplicationRow {
   waitlisted: boolean;
   code_sends: number;
   code_sent_at: Date | null;
-}
-
-/** What a create stores from the request (validated) and the cohort open now. */
-export interface NewApplication {
-  email: string;
-  firstname: string;
-  middlename: string;
-  lastname: string;
-  gender: string;
-  country: string;
-  city: string;
-  phone: string;
-  whatsapp_phone: string;
-  referred_by: string;
-  referral_source: string;
-  referral_detail: string;
-  communication_consent: boolean;
-  applied_cohort_id: number;
 }
 
 const createStatement = (withMail: boolean) => `

@@ -1,59 +1,32 @@
 /** The application form data of docs/product.md §3.1 and the other stored values of §3.2. */
+import type { Answers } from './schemas';
+
 export type EligibilityStatus = 'not measured' | 'eligible' | 'action_required' | 'ineligible';
 
-export interface ApplicationForm {
-  firstname: string;
-  middlename: string;
-  lastname: string;
-  gender: string;
-  country: string;
-  city: string;
-  email: string;
-  email_verified_at: string;
-  phone: string;
-  whatsapp_phone: string;
-  referral_source: string;
-  referral_detail: string;
-  referrer: string;
-  communication_consent: boolean;
-  agreement: boolean;
-  agreement1: boolean;
-  agreement2: boolean;
-  openness_to_tools: string;
-  work_disruption_feelings: string;
-  feedback_handling: string;
-  approach_to_new_tasks: string;
-  education_focus: string;
-  highest_qualification: string;
-  /** The CV's stored name once uploaded; the file itself never goes to local storage. */
-  pdf: string | null;
-  hasUploadedCV: boolean;
-  /** 'I have sent it': the CV went to the support address by email instead of an upload (the server keeps it). */
-  cv_sent_by_email: boolean;
-  employment_status: string;
-  unemployment_duration: string;
-  reason_for_leaving: string;
-  exit_timeline: string;
-  service_completion_date: string;
-  work_experience_years: string;
-  job_urgency: number;
-  key_challenge: string;
-  leadership_experience: string;
-  distractions: string;
-  bootcamp_expectations: string;
-  typeOfPhone: string;
-  haveLaptop: string;
-  parentAlive: string;
-  employed: string;
-  affordableFee: string;
-  whyBootcamp: string;
-  anythingElse: string;
-  paymentOption: string;
-  eligibilityStatus: EligibilityStatus;
-  videoProgress: number;
-  isVideoEnded: boolean;
-  attemptCounter: number;
-}
+/**
+ * What the wizard holds: the answers of every step's group (machines/rules/schemas.ts), and what the browser
+ * keeps beside them.
+ */
+export type ApplicationForm = Answers<'biodata'> &
+  Answers<'communications'> &
+  Answers<'eligibility'> &
+  Answers<'employment'> &
+  Answers<'others'> &
+  Answers<'financialAid'> & {
+    email_verified_at: string;
+    /** The partner code of the link the applicant came by (sent as `referred_by`). */
+    referrer: string;
+    /** The CV's stored name once uploaded; the file itself never goes to local storage. */
+    pdf: string | null;
+    hasUploadedCV: boolean;
+    /** 'I have sent it': the CV went to the support address by email instead of an upload (the server keeps it). */
+    cv_sent_by_email: boolean;
+    paymentOption: string;
+    eligibilityStatus: EligibilityStatus;
+    videoProgress: number;
+    isVideoEnded: boolean;
+    attemptCounter: number;
+  };
 
 export const emptyApplication = (): ApplicationForm => ({
   firstname: '',

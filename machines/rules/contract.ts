@@ -6,7 +6,14 @@
 import type { ApplicationForm, Cohort, EligibilityStatus } from './application';
 import type { Standing } from '../review.machine';
 import type { ErrorMap } from './messages';
+import type { Answers, OTHERS_ANSWERS } from './schemas';
 import type { CheckoutOrder, Currency } from './payments';
+
+/** The parts of the groups (machines/rules/schemas.ts) that the payloads nest or flatten differently. */
+type Biodata = Answers<'biodata'>;
+type Contact = Pick<Answers<'communications'>, 'email' | 'phone' | 'whatsapp_phone'>;
+type Referral = Pick<Answers<'communications'>, 'referral_source' | 'referral_detail'>;
+type OpenAnswers = Pick<Answers<'others'>, (typeof OTHERS_ANSWERS)[number]>;
 
 export const API = '/api/v1';
 
@@ -68,48 +75,18 @@ export interface LookupSummary {
 }
 
 /** The saved application as the server returns it to its owner (docs/product.md §3.1: nested groups, nulls as ''). */
-export interface SavedApplication {
-  firstname: string;
-  middlename: string;
-  lastname: string;
-  gender: string;
-  country: string;
-  city: string;
-  email: string;
-  phone: string;
-  whatsapp_phone: string;
+export interface SavedApplication extends Biodata, Contact {
   referred_by: string;
   email_verified_at: string;
   stage: Stage;
-  communications: { referral_source: string; referral_detail: string; communication_consent: 0 | 1 };
-  eligibility: {
-    openness_to_tools: string;
-    work_disruption_feelings: string;
-    feedback_handling: string;
-    approach_to_new_tasks: string;
-    education_focus: string;
-    highest_qualification: string;
-    status: EligibilityStatus;
-  };
+  communications: Referral & { communication_consent: 0 | 1 };
+  eligibility: Answers<'eligibility'> & { status: EligibilityStatus };
   cv: { filename: string; size: number } | null;
   /** The applicant said they emailed their CV to the support address instead of uploading it. */
   cv_sent_by_email: boolean;
-  employment: {
-    employment_status: string;
-    unemployment_duration: string;
-    work_experience_years: string;
-    service_completion_date: string;
-    reason_for_leaving: string;
-    exit_timeline: string;
-    job_urgency: number;
-  };
-  other: {
-    key_challenge: string;
-    leadership_experience: string;
-    distractions: string;
-    bootcamp_expectations: string;
-  };
-  video: { videoProgress: number; isVideoEnded: boolean; attemptCounter: number };
+  employment: Answers<'employment'>;
+  other: OpenAnswers;
+  video: VideoData;
   payment_option: string;
   /** The latest payment the server issued for this application (paid, pending or failed), or null. */
   payment?: PaymentRecord | null;
@@ -125,18 +102,9 @@ export interface CohortInfo extends Cohort {
   application_deadline: string;
 }
 
-export interface CreatePayload {
-  firstname: string;
-  middlename: string;
-  lastname: string;
-  gender: string;
-  country: string;
-  city: string;
-  email: string;
-  phone: string;
-  whatsapp_phone: string;
+export interface CreatePayload extends Biodata, Contact {
   referred_by: string;
-  communications: { referral_source: string; referral_detail: string; communication_consent: 'Yes' | 'No' };
+  communications: Referral & { communication_consent: 'Yes' | 'No' };
 }
 
 export interface EligibilityPayload {
@@ -144,56 +112,27 @@ export interface EligibilityPayload {
   eligible: Exclude<EligibilityStatus, 'not measured'>;
   /** True when the CV was emailed to the support address instead of uploaded ('I have sent it'). */
   cv_sent_by_email?: boolean;
-  eligibility: Pick<
-    ApplicationForm,
-    | 'openness_to_tools'
-    | 'work_disruption_feelings'
-    | 'feedback_handling'
-    | 'approach_to_new_tasks'
-    | 'education_focus'
-    | 'highest_qualification'
-  >;
+  eligibility: Answers<'eligibility'>;
 }
 
 export interface EmploymentPayload {
   email: string;
-  employment: Pick<
-    ApplicationForm,
-    | 'employment_status'
-    | 'unemployment_duration'
-    | 'work_experience_years'
-    | 'service_completion_date'
-    | 'reason_for_leaving'
-    | 'exit_timeline'
-  > &
-    // Left out until the applicant chooses a value on the scale (0 means 'not set').
-    Partial<Pick<ApplicationForm, 'job_urgency'>>;
+  // job_urgency is left out until the applicant chooses a value on the scale (0 means 'not set').
+  employment: Omit<Answers<'employment'>, 'job_urgency'> &
+    Partial<Pick<Answers<'employment'>, 'job_urgency'>>;
 }
 
 export interface OtherPayload {
   email: string;
-  other: Pick<
-    ApplicationForm,
-    'key_challenge' | 'leadership_experience' | 'distractions' | 'bootcamp_expectations'
-  >;
+  other: OpenAnswers;
 }
 
-export interface SubmitPayload {
+export interface SubmitPayload extends Pick<Answers<'others'>, 'agreement' | 'agreement1' | 'agreement2'> {
   email: string;
-  agreement: boolean;
-  agreement1: boolean;
-  agreement2: boolean;
 }
 
-export interface FinancialAidData {
-  phone_type: string;
-  has_laptop: string;
-  parents_status: string;
-  employment_status_duration: string;
-  affordable_amount: string;
-  bootcamp_attendance_reason: string;
-  additional_info: string;
-}
+/** The financial aid answers under the API's names (FINANCIAL_AID_NAMES pairs them with the form's). */
+export type FinancialAidData = Record<keyof typeof FINANCIAL_AID_NAMES, string>;
 
 export interface MiscPayload {
   email: string;
@@ -232,11 +171,7 @@ export interface PaymentVerifyPayload {
   provider_reference?: string;
 }
 
-export interface VideoData {
-  videoProgress: number;
-  isVideoEnded: boolean;
-  attemptCounter: number;
-}
+export type VideoData = Pick<ApplicationForm, 'videoProgress' | 'isVideoEnded' | 'attemptCounter'>;
 
 export interface SubmitResult {
   cohort: Cohort;
@@ -270,7 +205,7 @@ export const FINANCIAL_AID_NAMES = {
   affordable_amount: 'affordableFee',
   bootcamp_attendance_reason: 'whyBootcamp',
   additional_info: 'anythingElse',
-} as const satisfies Record<keyof FinancialAidData, keyof ApplicationForm>;
+} as const satisfies Record<string, keyof Answers<'financialAid'>>;
 
 type FinancialAidForm = { [K in keyof FinancialAidData as (typeof FINANCIAL_AID_NAMES)[K]]: string };
 const AID_KEYS = Object.keys(FINANCIAL_AID_NAMES) as (keyof FinancialAidData)[];

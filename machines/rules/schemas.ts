@@ -181,6 +181,8 @@ export const schemas = {
 } as const;
 
 export type ValidationGroup = keyof typeof schemas;
+/** A group's answers once checked, read from its schema: the shared types are derived from these, not copied. */
+export type Answers<G extends ValidationGroup> = yup.InferType<(typeof schemas)[G]>;
 
 /** The screen's 'Save and continue' on the open questions checks the answers; the agreements come in the modal. */
 export const OTHERS_ANSWERS = [
