@@ -1,4 +1,4 @@
-import { holdEarlySubmits } from './app/earlySubmit';
+import { holdEarlyInput } from './app/earlyInput';
 import './styles/app.css';
 
 /*
@@ -6,7 +6,7 @@ import './styles/app.css';
  * before any script. The app (React, the machine) is fetched once the page has loaded, so that on a slow connection
  * it does not compete with the first paint, and hydrates the form keeping what was typed (src/main.tsx).
  */
-holdEarlySubmits();
+holdEarlyInput();
 const start = () => void import('./main');
 
 if (document.readyState === 'complete') start();

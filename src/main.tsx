@@ -6,7 +6,7 @@ import { currentScreen, progressOf, screenStateOf } from '../machines/applicatio
 import { createApiClient } from './api/client';
 import { APPLICATION_SYSTEM_ID, provideApplication } from './app/applicationActors';
 import { ApplicationRoot } from './app/ApplicationRoot';
-import { releaseEarlySubmits } from './app/earlySubmit';
+import { releaseEarlyInput, typedBeforeReload } from './app/earlyInput';
 import { isStale, watchOtherTabs } from './app/otherTabs';
 import { captureReferral, loadPersisted, savePersisted } from './app/persistence';
 import { machineTrace } from './app/trace';
@@ -72,6 +72,7 @@ function keepTyped(input: HTMLInputElement): void {
 if (email) actor.send({ type: 'NAVIGATE', path: location.pathname });
 if (email && screenStateOf(actor.getSnapshot()) === 'getStarted') {
   // The field keeps what was typed before the scripts came; untouched, it shows the email this browser saved.
+  if (!email.value) email.value = typedBeforeReload();
   if (email.value) keepTyped(email);
   else email.value = actor.getSnapshot().context.form.email;
   let once = false;
@@ -80,7 +81,7 @@ if (email && screenStateOf(actor.getSnapshot()) === 'getStarted') {
     once = true;
     hydrationDone();
     keepTyped(email); // typed while React hydrated
-    if (releaseEarlySubmits()) actor.send({ type: 'SAVE' });
+    if (releaseEarlyInput()) actor.send({ type: 'SAVE' });
   };
   // In a transition, hydration yields to the browser between chunks instead of one long task.
   startTransition(() => {
@@ -88,7 +89,7 @@ if (email && screenStateOf(actor.getSnapshot()) === 'getStarted') {
   });
 } else {
   // Any other address (a reload on a later step), or this browser is elsewhere in its application.
-  releaseEarlySubmits();
+  releaseEarlyInput();
   hydrationDone();
   root.replaceChildren();
   createRoot(root).render(<ApplicationRoot actor={actor} api={api} router={BrowserRouter} />);

@@ -67,7 +67,8 @@ describe('journeys a happy path misses', () => {
     await page.goto(`${server.url}/apply`);
     await page.getByLabel('Email address').fill(email);
     await reloadOn('/apply', 'Get Started');
-    expect(await page.getByLabel('Email address').inputValue()).toBe(email);
+    // Get Started is prerendered: the saved email is written into the field when the app takes over.
+    await expect.poll(() => page.getByLabel('Email address').inputValue()).toBe(email);
     await click(page, 'Get Started');
     await onScreen(page, '/apply/biodata', 'Bio Data');
 

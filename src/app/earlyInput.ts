@@ -1,0 +1,57 @@
+/**
+ * What the person does in the prerendered Get Started before the app has hydrated it (src/applyBoot.ts starts
+ * this; src/main.tsx takes over):
+ * - Get Started pressed: the browser's own submission (a GET of this page with the email in its address) is held
+ *   back, and the app sends the machine's SAVE once it is in charge, so the press is not lost;
+ * - the email typed: kept for this tab (session storage) until the app has it, so that a reload before the app
+ *   came does not lose it (once the app runs, it saves the form itself).
+ */
+const TYPED = 'tebc:typed-email';
+let held = false;
+let listening = false;
+
+const hold = (event: SubmitEvent) => {
+  event.preventDefault();
+  held = true;
+};
+
+const keep = (event: Event) => {
+  const field = event.target;
+  if (!(field instanceof HTMLInputElement) || field.name !== 'email') return;
+  try {
+    sessionStorage.setItem(TYPED, field.value);
+  } catch {
+    // Storage refused (private mode): only a reload before the app comes loses the text.
+  }
+};
+
+export function holdEarlyInput(): void {
+  if (listening) return;
+  listening = true;
+  document.addEventListener('submit', hold, true);
+  document.addEventListener('input', keep, true);
+}
+
+/** Stops holding (React's own handlers now answer) and says whether Get Started was pressed meanwhile. */
+export function releaseEarlyInput(): boolean {
+  document.removeEventListener('submit', hold, true);
+  document.removeEventListener('input', keep, true);
+  listening = false;
+  try {
+    sessionStorage.removeItem(TYPED);
+  } catch {
+    // nothing kept
+  }
+  const was = held;
+  held = false;
+  return was;
+}
+
+/** The email typed before an earlier copy of this page was reloaded, if the app never had it. */
+export function typedBeforeReload(): string {
+  try {
+    return sessionStorage.getItem(TYPED) ?? '';
+  } catch {
+    return '';
+  }
+}
