@@ -445,9 +445,9 @@ export const applicationMachine = setup({
               actions: { type: 'showFailure', params: { fallback: MESSAGES.lookupFailed } },
             },
           },
-          on: { SAVE: whenValid('login', 'lookingUp') },
+          on: { SAVE: whenValid('email', 'lookingUp') },
         },
-        idle: { on: { SAVE: whenValid('login', 'lookingUp') } },
+        idle: { on: { SAVE: whenValid('email', 'lookingUp') } },
         lookingUp: {
           entry: 'clearErrors',
           invoke: {

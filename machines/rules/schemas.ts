@@ -84,7 +84,8 @@ const isRealDate = (value: string | undefined) => {
 };
 
 export const schemas = {
-  login: yup.object({ email }),
+  // An email alone: the first screen's lookup and every route that names an application by its email.
+  email: yup.object({ email }),
   biodata: yup.object({
     firstname: required(F.firstname),
     middlename: text(),

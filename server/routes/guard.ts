@@ -15,7 +15,7 @@ export function checkEmail(value: unknown): string {
     ok,
     errors,
     value: clean,
-  } = validateGroup('login', { email: typeof value === 'string' ? value : '' });
+  } = validateGroup('email', { email: typeof value === 'string' ? value : '' });
   if (!ok) throw invalid(errors);
   return clean.email;
 }

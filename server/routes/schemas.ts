@@ -4,18 +4,22 @@
  */
 import { HIDDEN_MULTI_LINE, HIDDEN_SINGLE_LINE } from '../../machines/rules/schemas';
 
-export const SHORT = 1000;
-export const LONG = 10_000;
+/**
+ * The longest strings a body may carry at all: a bound on the request's size, well above the rules' own limits
+ * (MAX_SHORT, MAX_LONG in machines/rules/schemas.ts), which answer in the catalogue's words.
+ */
+export const BODY_CAP_SHORT = 1000;
+export const BODY_CAP_LONG = 10_000;
 
 /**
  * A string of at most `maxLength` characters without hidden characters (the shared rule of
  * machines/rules/schemas.ts): refused here, before any route reads it. Long answers are multi-line.
  */
-export const str = (maxLength = SHORT) =>
+export const str = (maxLength = BODY_CAP_SHORT) =>
   ({
     type: 'string',
     maxLength,
-    pattern: `^[^${maxLength >= LONG ? HIDDEN_MULTI_LINE : HIDDEN_SINGLE_LINE}]*$`,
+    pattern: `^[^${maxLength >= BODY_CAP_LONG ? HIDDEN_MULTI_LINE : HIDDEN_SINGLE_LINE}]*$`,
   }) as const;
 export const email = str(320);
 

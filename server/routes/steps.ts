@@ -26,7 +26,7 @@ import { requireAccepted } from '../standing';
 import { submitApplication } from '../submission';
 import { checkEmail, eligibleOnly, requireOwner } from './guard';
 import { formParts } from './multipart';
-import { describe, email, emailParams, LONG, object, SHORT, str } from './schemas';
+import { describe, email, emailParams, BODY_CAP_LONG, object, BODY_CAP_SHORT, str } from './schemas';
 import { idempotentWrite } from './write';
 
 const eligibilityBody = object({
@@ -34,12 +34,12 @@ const eligibilityBody = object({
   eligible: str(40),
   cv_sent_by_email: { type: 'boolean' },
   eligibility: object({
-    openness_to_tools: str(LONG),
-    work_disruption_feelings: str(LONG),
-    feedback_handling: str(LONG),
-    approach_to_new_tasks: str(LONG),
-    education_focus: str(LONG),
-    highest_qualification: str(LONG),
+    openness_to_tools: str(BODY_CAP_LONG),
+    work_disruption_feelings: str(BODY_CAP_LONG),
+    feedback_handling: str(BODY_CAP_LONG),
+    approach_to_new_tasks: str(BODY_CAP_LONG),
+    education_focus: str(BODY_CAP_LONG),
+    highest_qualification: str(BODY_CAP_LONG),
   }),
 });
 const employmentBody = object({
@@ -49,7 +49,7 @@ const employmentBody = object({
     unemployment_duration: str(),
     work_experience_years: str(),
     service_completion_date: str(),
-    reason_for_leaving: str(LONG),
+    reason_for_leaving: str(BODY_CAP_LONG),
     exit_timeline: str(),
     job_urgency: { type: 'number' },
   }),
@@ -57,10 +57,10 @@ const employmentBody = object({
 const otherBody = object({
   email,
   other: object({
-    key_challenge: str(LONG),
-    leadership_experience: str(LONG),
-    distractions: str(LONG),
-    bootcamp_expectations: str(LONG),
+    key_challenge: str(BODY_CAP_LONG),
+    leadership_experience: str(BODY_CAP_LONG),
+    distractions: str(BODY_CAP_LONG),
+    bootcamp_expectations: str(BODY_CAP_LONG),
   }),
 });
 const submitBody = object({
@@ -70,17 +70,17 @@ const submitBody = object({
   agreement2: { type: 'boolean' },
 });
 const aidData = object({
-  phone_type: str(LONG),
+  phone_type: str(BODY_CAP_LONG),
   has_laptop: str(),
-  parents_status: str(LONG),
-  employment_status_duration: str(LONG),
-  affordable_amount: str(LONG),
-  bootcamp_attendance_reason: str(LONG),
-  additional_info: str(LONG),
+  parents_status: str(BODY_CAP_LONG),
+  employment_status_duration: str(BODY_CAP_LONG),
+  affordable_amount: str(BODY_CAP_LONG),
+  bootcamp_attendance_reason: str(BODY_CAP_LONG),
+  additional_info: str(BODY_CAP_LONG),
 });
 const miscBody = object({
   email,
-  misc: object({ column_name: str(100), payment_option: str(SHORT), data: aidData }),
+  misc: object({ column_name: str(100), payment_option: str(BODY_CAP_SHORT), data: aidData }),
 });
 
 const ok = (message: string, data: unknown = {}) => ({ status: 200, body: { message, data } });

@@ -76,7 +76,7 @@ type Graph = Record<string, { state: Snapshot; transitions: Record<string, Edge>
 
 /** The validation group (and fields) of the screen a snapshot is on. */
 export function screenGroup(s: Snapshot): { group: ValidationGroup; only?: readonly string[] } | null {
-  if (s.matches('getStarted')) return { group: 'login' };
+  if (s.matches('getStarted')) return { group: 'email' };
   if (s.matches('biodata')) return { group: 'biodata' };
   if (s.matches('communications')) return { group: 'communications' };
   if (s.matches('eligibility')) return { group: 'eligibility' };

@@ -40,7 +40,7 @@ describe('hidden characters', () => {
       firstname: [MESSAGES.hiddenCharacters],
       city: [MESSAGES.hiddenCharacters],
     });
-    const login = validateGroup('login', { email: 'ada\u0000@example.com' });
+    const login = validateGroup('email', { email: 'ada\u0000@example.com' });
     expect(login.errors.email).toContain(MESSAGES.hiddenCharacters);
     const others = validateGroup('others', {
       key_challenge: 'First line\nsecond line\twith a tab',

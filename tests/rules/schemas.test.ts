@@ -20,7 +20,7 @@ import {
 } from '../../machines/rules';
 
 const VALID: Record<ValidationGroup, Record<string, unknown>> = {
-  login: { email: 'ada@example.com' },
+  email: { email: 'ada@example.com' },
   biodata: {
     firstname: 'Ada',
     middlename: '',
@@ -82,7 +82,7 @@ const valid = (group: ValidationGroup, overrides: Record<string, unknown> = {}) 
 
 // [group, field, message] for every field that is always required (text fields only; agreements below).
 const REQUIRED: [ValidationGroup, string, string][] = [
-  ['login', 'email', F.email],
+  ['email', 'email', F.email],
   ['biodata', 'firstname', F.firstname],
   ['biodata', 'lastname', F.lastname],
   ['biodata', 'gender', F.gender],
@@ -206,7 +206,7 @@ describe('required fields: missing, empty and blank-after-trim give the exact me
 
 describe('errors come back in field order, one entry per field', () => {
   it.each([
-    ['login', ['email']],
+    ['email', ['email']],
     ['biodata', ['firstname', 'lastname', 'gender', 'country', 'city']],
     ['communications', ['email', 'phone', 'referral_source']],
     [
@@ -369,8 +369,8 @@ describe('email format: a top-level part of at least 2 letters', () => {
     ['a@b c.co', false],
     ['a@b.co m', false],
   ];
-  it.each(emails)('login %j → valid %s', (email, ok) => {
-    const result = validateGroup('login', { email });
+  it.each(emails)('email %j → valid %s', (email, ok) => {
+    const result = validateGroup('email', { email });
     expect(result.ok).toBe(ok);
     expect(result.errors).toEqual(ok ? {} : { email: ['The provided email is not valid'] });
   });
@@ -382,7 +382,7 @@ describe('email format: a top-level part of at least 2 letters', () => {
   });
   it('an email past 254 characters is refused', () => {
     const email = `${'a'.repeat(250)}@b.co`;
-    expect(validateGroup('login', { email }).errors).toEqual({ email: [MESSAGES.emailFormat] });
+    expect(validateGroup('email', { email }).errors).toEqual({ email: [MESSAGES.emailFormat] });
   });
 });
 
@@ -471,7 +471,7 @@ describe('other value rules', () => {
     });
   });
   it('unknown fields are dropped from the value', () => {
-    expect(valid('login', { password: 'x' }).value).toEqual({ email: 'ada@example.com' });
+    expect(valid('email', { password: 'x' }).value).toEqual({ email: 'ada@example.com' });
   });
 });
 
