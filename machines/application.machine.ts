@@ -4,6 +4,7 @@
  * as NAVIGATE, whose guards apply the route table of docs/product.md §2.2. Side effects are actors provided by the app.
  */
 import { and, assign, fromCallback, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { notProvided } from './notProvided';
 import {
   emptyApplication,
   fromSavedApplication,
@@ -321,10 +322,6 @@ export const otherPayload = (form: ApplicationForm): OtherPayload => ({
   },
 });
 
-const notImplemented = (name: string) => () => {
-  throw new Error(`actor ${name} must be provided`);
-};
-
 const screen = (state: ScreenState, step: number, title: string): ScreenMeta => ({
   path: ROUTES.find((r) => r.state === state)!.path,
   step,
@@ -338,24 +335,22 @@ export const applicationMachine = setup({
     events: {} as ApplicationEvent,
   },
   actors: {
-    loadCohort: fromPromise<Cohort>(notImplemented('loadCohort')),
-    lookupApplication: fromPromise<LookupResult, { email: string }>(notImplemented('lookupApplication')),
-    createApplication: fromPromise<{ retryAfter: number }, CreatePayload>(
-      notImplemented('createApplication'),
-    ),
+    loadCohort: fromPromise<Cohort>(notProvided('loadCohort')),
+    lookupApplication: fromPromise<LookupResult, { email: string }>(notProvided('lookupApplication')),
+    createApplication: fromPromise<{ retryAfter: number }, CreatePayload>(notProvided('createApplication')),
     sendCode: fromPromise<{ message: string; retryAfter: number }, { email: string }>(
-      notImplemented('sendCode'),
+      notProvided('sendCode'),
     ),
-    verifyCode: fromPromise<SavedApplication, { email: string; token: string }>(notImplemented('verifyCode')),
+    verifyCode: fromPromise<SavedApplication, { email: string; token: string }>(notProvided('verifyCode')),
     saveEligibility: fromPromise<{ status: ApplicationForm['eligibilityStatus'] }, EligibilityPayload>(
-      notImplemented('saveEligibility'),
+      notProvided('saveEligibility'),
     ),
-    uploadCv: fromCallback<ApplicationEvent, { email: string; file: File }>(notImplemented('uploadCv')),
-    saveEmployment: fromPromise<void, EmploymentPayload>(notImplemented('saveEmployment')),
+    uploadCv: fromCallback<ApplicationEvent, { email: string; file: File }>(notProvided('uploadCv')),
+    saveEmployment: fromPromise<void, EmploymentPayload>(notProvided('saveEmployment')),
     submitApplication: fromPromise<SubmitResult, { other: OtherPayload; submit: SubmitPayload }>(
-      notImplemented('submitApplication'),
+      notProvided('submitApplication'),
     ),
-    signOut: fromPromise<void>(notImplemented('signOut')),
+    signOut: fromPromise<void>(notProvided('signOut')),
     otpTimer: otpTimerMachine,
     videoQuiz: videoQuizMachine,
     paymentChoice: paymentChoiceMachine,

@@ -4,6 +4,7 @@
  * of the application machine; each screen state names its route in `meta.path`.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './notProvided';
 import { toFinancialAidData, type FinancialAidData } from './rules/contract';
 import type { ErrorMap } from './rules/messages';
 import { MESSAGES } from './rules/messages';
@@ -68,8 +69,6 @@ export interface SubmitAidInput {
   email: string;
   data: FinancialAidData;
 }
-
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is provided by the app`));
 
 const cleared = { errors: {}, message: '', info: '' };
 

@@ -5,6 +5,7 @@
  * choice, and the dialogs that follow. Pure: the look-ups, the misc call and the checkout are actors the app provides.
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { notProvided } from './notProvided';
 import { MESSAGES } from './rules/messages';
 import type { PaymentRecord } from './rules/contract';
 import {
@@ -69,8 +70,6 @@ export interface CheckoutOutput {
   reference: string;
   payment: PaymentRecord;
 }
-
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is provided by the app`));
 
 const isKind = (kind: PaymentKind) => (option: string) => kindOf(option) === kind;
 

@@ -4,6 +4,7 @@
  * the page loads again, so what is shown is what the server stored. Calls are actors given with `.provide()`.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './notProvided';
 import { nextReviewStatus, type ReviewEventType, type ReviewStatus } from './review.machine';
 import type { CvKind } from './rules/cv';
 import type { ErrorMap } from './rules/messages';
@@ -56,9 +57,6 @@ const failureOf = (error: unknown): StaffFailure =>
     ? { message: String((error as StaffFailure).message), errors: (error as StaffFailure).errors }
     : { message: STAFF_MESSAGES.unreachable };
 
-const notProvided = (name: string) =>
-  fromPromise<never>(() => Promise.reject(new Error(`${name} is provided by the staff app`)));
-
 export const staffApplicationMachine = setup({
   types: {
     context: {} as StaffApplicationContext,
@@ -66,11 +64,9 @@ export const staffApplicationMachine = setup({
     input: {} as { id: number },
   },
   actors: {
-    load: notProvided('load') as ReturnType<typeof fromPromise<StaffApplicationPage, { id: number }>>,
-    review: notProvided('review') as ReturnType<
-      typeof fromPromise<{ label: string }, { id: number; type: ReviewEventType }>
-    >,
-    addNote: notProvided('addNote') as ReturnType<typeof fromPromise<void, { id: number; body: string }>>,
+    load: fromPromise<StaffApplicationPage, { id: number }>(notProvided('load')),
+    review: fromPromise<{ label: string }, { id: number; type: ReviewEventType }>(notProvided('review')),
+    addNote: fromPromise<void, { id: number; body: string }>(notProvided('addNote')),
   },
   guards: {
     noteEmpty: ({ event }) => event.type === 'ADD_NOTE' && event.body.trim().length === 0,

@@ -4,6 +4,7 @@
  * an admin confirms it. Loading and deciding are actors given with `.provide()` (src/staff/staffActors.ts).
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './notProvided';
 import type { StaffFailure } from './staffSession.machine';
 import {
   STAFF_MESSAGES,
@@ -68,9 +69,6 @@ export const bulkSummary = (result: StaffBulkResult): string => {
   return [...(applied.length ? applied : ['Nothing changed']), ...refused].join(', ');
 };
 
-const notProvided = (name: string) =>
-  fromPromise<never>(() => Promise.reject(new Error(`${name} is provided by the staff app`)));
-
 const unselected: Pick<StaffQueueContext, 'selected' | 'allMatching' | 'bulkEvent' | 'preview' | 'capSeats'> =
   {
     capSeats: false,
@@ -87,8 +85,8 @@ export const staffQueueMachine = setup({
     input: {} as { query: StaffQueueQuery },
   },
   actors: {
-    load: notProvided('load') as ReturnType<typeof fromPromise<StaffQueuePage, StaffQueueQuery>>,
-    bulk: notProvided('bulk') as ReturnType<typeof fromPromise<StaffBulkResult, StaffBulkRequest>>,
+    load: fromPromise<StaffQueuePage, StaffQueueQuery>(notProvided('load')),
+    bulk: fromPromise<StaffBulkResult, StaffBulkRequest>(notProvided('bulk')),
   },
   guards: {
     hasSelection: ({ context }) => context.allMatching || context.selected.length > 0,

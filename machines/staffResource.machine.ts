@@ -4,6 +4,7 @@
  * stored. `load` and `save` are actors given with `.provide()` (src/staff/staffActors.ts).
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './notProvided';
 import type { ErrorMap } from './rules/messages';
 import { STAFF_MESSAGES } from './rules/staff';
 import type { StaffFailure } from './staffSession.machine';
@@ -22,18 +23,15 @@ const failureOf = (error: unknown): StaffFailure =>
     ? { message: String((error as StaffFailure).message), errors: (error as StaffFailure).errors }
     : { message: STAFF_MESSAGES.unreachable };
 
-const notProvided = (name: string) =>
-  fromPromise<never>(() => Promise.reject(new Error(`${name} is provided by the staff app`)));
-
 export const staffResourceMachine = setup({
   types: {
     context: {} as StaffResourceContext,
     events: {} as StaffResourceEvent,
   },
   actors: {
-    load: notProvided('load') as ReturnType<typeof fromPromise<unknown>>,
+    load: fromPromise<unknown>(notProvided('load')),
     /** Resolves with what to tell the person ('Added to the team'). */
-    save: notProvided('save') as ReturnType<typeof fromPromise<string, unknown>>,
+    save: fromPromise<string, unknown>(notProvided('save')),
   },
 }).createMachine({
   id: 'staffResource',

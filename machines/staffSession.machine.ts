@@ -4,6 +4,7 @@
  * (src/staff/staffActors.ts), so the chart is tested without a server.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './notProvided';
 import type { ErrorMap } from './rules/messages';
 import { FIELD_MESSAGES, MESSAGES } from './rules/messages';
 import { EMAIL_PATTERN, normalizeEmail } from './rules/schemas';
@@ -46,19 +47,16 @@ const failureOf = (error: unknown): StaffFailure =>
       }
     : { message: STAFF_MESSAGES.unreachable };
 
-const notProvided = (name: string) =>
-  fromPromise<never>(() => Promise.reject(new Error(`${name} is provided by the staff app`)));
-
 export const staffSessionMachine = setup({
   types: {
     context: {} as StaffSessionContext,
     events: {} as StaffSessionEvent,
   },
   actors: {
-    whoAmI: notProvided('whoAmI') as ReturnType<typeof fromPromise<StaffMe>>,
-    sendCode: notProvided('sendCode') as ReturnType<typeof fromPromise<void, { email: string }>>,
-    verify: notProvided('verify') as ReturnType<typeof fromPromise<StaffMe, { email: string; code: string }>>,
-    signOut: notProvided('signOut') as ReturnType<typeof fromPromise<void>>,
+    whoAmI: fromPromise<StaffMe>(notProvided('whoAmI')),
+    sendCode: fromPromise<void, { email: string }>(notProvided('sendCode')),
+    verify: fromPromise<StaffMe, { email: string; code: string }>(notProvided('verify')),
+    signOut: fromPromise<void>(notProvided('signOut')),
   },
   guards: {
     emailValid: ({ event }) => event.type === 'SEND_CODE' && EMAIL_PATTERN.test(normalizeEmail(event.email)),
