@@ -66,6 +66,11 @@ export async function issueCode(
 
 export type CodeCheck = { ok: true } | { ok: false; message: string };
 
+/** Where codes are kept: the applicants' and the staff's tables follow the same rules. */
+export const APPLICANT_CODES = { table: 'codes', owner: 'application_id' } as const;
+export const STAFF_CODES = { table: 'staff_codes', owner: 'staff_id' } as const;
+export type CodeTable = typeof APPLICANT_CODES | typeof STAFF_CODES;
+
 /**
  * Checks a code against the newest live one; a wrong try is counted even though the answer is a failure. With
  * `retryOfUse` (the request repeats the idempotency key of a verification that succeeded) the newest code counts
@@ -73,11 +78,13 @@ export type CodeCheck = { ok: true } | { ok: false; message: string };
  */
 export async function checkCode(
   tx: Queryable,
-  applicationId: number,
+  ownerId: number,
   code: string,
   now: Date,
-  options: { retryOfUse?: boolean } = {},
+  options: { retryOfUse?: boolean; codes?: CodeTable } = {},
 ): Promise<CodeCheck> {
+  // Both names come from the two constants above, never from a request.
+  const { table, owner } = options.codes ?? APPLICANT_CODES;
   const { rows } = await tx.query<{
     id: number;
     salt: string;
@@ -87,10 +94,10 @@ export async function checkCode(
     voided_at: Date | null;
     used_at: Date | null;
   }>(
-    `SELECT id, salt, code_hash, expires_at, attempts, voided_at, used_at FROM codes WHERE application_id = $1${
+    `SELECT id, salt, code_hash, expires_at, attempts, voided_at, used_at FROM ${table} WHERE ${owner} = $1${
       options.retryOfUse ? '' : ' AND used_at IS NULL'
     } ORDER BY id DESC LIMIT 1 FOR UPDATE`,
-    [applicationId],
+    [ownerId],
   );
   const current = rows[0];
   if (!current) return { ok: false, message: SERVER_MESSAGES.codeExpired };
@@ -101,12 +108,12 @@ export async function checkCode(
   const given = Buffer.from(codeDigest(current.salt, code));
   const expected = Buffer.from(current.code_hash);
   if (given.length === expected.length && timingSafeEqual(given, expected)) {
-    if (!current.used_at) await tx.query('UPDATE codes SET used_at = $2 WHERE id = $1', [current.id, now]);
+    if (!current.used_at) await tx.query(`UPDATE ${table} SET used_at = $2 WHERE id = $1`, [current.id, now]);
     return { ok: true };
   }
   const attempts = current.attempts + 1;
   await tx.query(
-    `UPDATE codes SET attempts = $2, voided_at = CASE WHEN $2 >= ${MAX_WRONG_TRIES} THEN $3::timestamptz ELSE voided_at END WHERE id = $1`,
+    `UPDATE ${table} SET attempts = $2, voided_at = CASE WHEN $2 >= ${MAX_WRONG_TRIES} THEN $3::timestamptz ELSE voided_at END WHERE id = $1`,
     [current.id, attempts, now],
   );
   return {

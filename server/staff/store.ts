@@ -2,9 +2,9 @@
  * The staff back office's SQL: team members, their sign-in codes and sessions, notes, review events and the audit
  * log. Codes follow the applicants' rules (server/codes.ts): 6 digits, salted hash, 10 minutes, 5 wrong tries.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { STAFF_SESSION_HOURS, type StaffRole } from '../../machines/rules/staff';
-import { MAX_WRONG_TRIES, codeDigest, newCode } from '../codes';
+import { STAFF_CODES, checkCode, newCode } from '../codes';
 import type { Queryable } from '../db/index';
 
 export interface StaffMember {
@@ -56,41 +56,14 @@ export async function issueStaffCode(tx: Queryable, staffId: number, now: Date):
   return code;
 }
 
-/** True when `code` is the newest live code; a wrong try counts, and the fifth voids it. */
+/** True when `code` is the newest live code; a wrong try counts, and the fifth voids it (server/codes.ts). */
 export async function useStaffCode(
   tx: Queryable,
   staffId: number,
   code: string,
   now: Date,
 ): Promise<boolean> {
-  const { rows } = await tx.query<{
-    id: number;
-    salt: string;
-    code_hash: string;
-    expires_at: Date;
-    attempts: number;
-    voided_at: Date | null;
-  }>(
-    `SELECT id, salt, code_hash, expires_at, attempts, voided_at FROM staff_codes
-     WHERE staff_id = $1 AND used_at IS NULL ORDER BY id DESC LIMIT 1 FOR UPDATE`,
-    [staffId],
-  );
-  const current = rows[0];
-  if (!current || current.voided_at || current.attempts >= MAX_WRONG_TRIES) return false;
-  if (new Date(current.expires_at).getTime() <= now.getTime()) return false;
-  const given = Buffer.from(codeDigest(current.salt, code));
-  const expected = Buffer.from(current.code_hash);
-  if (given.length === expected.length && timingSafeEqual(given, expected)) {
-    await tx.query('UPDATE staff_codes SET used_at = $2 WHERE id = $1', [current.id, now]);
-    return true;
-  }
-  await tx.query(
-    `UPDATE staff_codes SET attempts = attempts + 1,
-       voided_at = CASE WHEN attempts + 1 >= ${MAX_WRONG_TRIES} THEN $2::timestamptz ELSE voided_at END
-     WHERE id = $1`,
-    [current.id, now],
-  );
-  return false;
+  return (await checkCode(tx, staffId, code, now, { codes: STAFF_CODES })).ok;
 }
 
 export async function createStaffSession(
