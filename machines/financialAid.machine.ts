@@ -22,15 +22,8 @@ export const AID_FIELDS = STEP_FIELDS.financialAid;
 export type AidField = (typeof AID_FIELDS)[number];
 export type AidAnswers = Record<AidField, string>;
 
-export const emptyAnswers = (): AidAnswers => ({
-  typeOfPhone: '',
-  haveLaptop: '',
-  parentAlive: '',
-  employed: '',
-  affordableFee: '',
-  whyBootcamp: '',
-  anythingElse: '',
-});
+export const emptyAnswers = (): AidAnswers =>
+  Object.fromEntries(AID_FIELDS.map((field) => [field, ''])) as AidAnswers;
 
 export interface FinancialAidInput {
   email?: string;
