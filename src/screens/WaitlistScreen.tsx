@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { NOT_READY } from '../../machines/rules/payments';
 import { useApplication } from '../app/ApplicationContext';
 import { FORM_TITLE } from '../app/ApplicationShell';
+import { SiteHeader } from '../components/SiteHeader';
 import { readConfig } from '../config';
 
 /**
@@ -27,12 +28,7 @@ export function WaitlistPage() {
 
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="shell__header">
-        <a href="/">The Employment Bootcamp</a>
-      </header>
+      <SiteHeader />
       <main id="main" className="shell">
         <section className="result-panel card" aria-labelledby="waitlist-title">
           <h1 id="waitlist-title" className="screen-title">
