@@ -586,7 +586,7 @@ export const applicationMachine = setup({
             onDone: { actions: assign({ canResend: true }) },
           },
           on: {
-            SAVE: whenValid('otp', 'verifying'),
+            SAVE: whenValid('code', 'verifying'),
             RESEND: { guard: 'canResend', target: 'resending' },
             // A mistyped address: the application under it stays unproved; this browser starts again with another
             // one, keeping the bio data typed here (or from Get Started when there is none).

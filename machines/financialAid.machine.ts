@@ -79,7 +79,7 @@ export const financialAidMachine = setup({
   },
   guards: {
     checkInValid: ({ context }) => validateGroup('checkIn', { email: context.email }).ok,
-    codeValid: ({ context }) => validateGroup('otp', { email: context.email, token: context.code }).ok,
+    codeValid: ({ context }) => validateGroup('code', { email: context.email, token: context.code }).ok,
     answersValid: ({ context }) => validateGroup('financialAid', context.answers).ok,
   },
   actions: {
@@ -104,7 +104,7 @@ export const financialAidMachine = setup({
     })),
     showCodeErrors: assign(({ context }) => ({
       ...cleared,
-      errors: validateGroup('otp', { email: context.email, token: context.code }, ['token']).errors,
+      errors: validateGroup('code', { email: context.email, token: context.code }, ['token']).errors,
     })),
     showAnswerErrors: assign(({ context }) => ({
       ...cleared,

@@ -31,7 +31,7 @@ export const paths = {
   other: `${API}/bootcamp/application/other`,
   submit: `${API}/bootcamp/application/submit`,
   misc: `${API}/bootcamp/application/misc`,
-  resendToken: `${API}/bootcamp/resend-token`,
+  resendCode: `${API}/bootcamp/resend-token`,
   verifyEmail: `${API}/bootcamp/verify-email`,
   signOut: `${API}/bootcamp/sign-out`,
   update: byEmail(`${API}/bootcamp/update/`),

@@ -152,7 +152,8 @@ export const schemas = {
     whyBootcamp: longAnswer(F.whyBootcamp),
     anythingElse: longAnswer(F.anythingElse),
   }),
-  otp: yup.object({
+  // The emailed code; its wire field is 'token' (docs/api.md).
+  code: yup.object({
     email,
     token: yup
       .string()

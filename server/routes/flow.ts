@@ -140,7 +140,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
   );
 
   app.post<{ Body: { email?: string } }>(
-    paths.resendToken,
+    paths.resendCode,
     {
       config: perIp,
       preHandler: perEmail,
@@ -166,7 +166,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       ),
     },
     async (request, reply) => {
-      const checked = validateGroup('otp', {
+      const checked = validateGroup('code', {
         email: request.body?.email ?? '',
         token: request.body?.token ?? '',
       });

@@ -187,7 +187,7 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     },
     async resendCode(email) {
       const { message, data } = await write<{ retryAfter: number }>(
-        paths.resendToken,
+        paths.resendCode,
         { email },
         MESSAGES.registrationFailed,
       );

@@ -240,7 +240,7 @@ describe.each(postgresUrl ? ['PostgreSQL'] : [])('several processes on %s', () =
       const server = servers[i % 3];
       const res =
         i % 2
-          ? await post(server.url + paths.resendToken, { email })
+          ? await post(server.url + paths.resendCode, { email })
           : await post(server.url + paths.verifyEmail, { email, token: '000000' });
       messages.push(`${res.status} ${((await res.json()) as { message: string }).message}`);
     }

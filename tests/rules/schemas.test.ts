@@ -72,7 +72,7 @@ const VALID: Record<ValidationGroup, Record<string, unknown>> = {
     whyBootcamp: 'To get a job',
     anythingElse: 'No',
   },
-  otp: { email: 'ada@example.com', token: '123456' },
+  code: { email: 'ada@example.com', token: '123456' },
   checkIn: { email: 'ada@example.com' },
   reminder: { reminderDate: '2025-03-01T10:15:00.000Z' },
 };
@@ -110,7 +110,7 @@ const REQUIRED: [ValidationGroup, string, string][] = [
   ['financialAid', 'affordableFee', F.affordableFee],
   ['financialAid', 'whyBootcamp', F.whyBootcamp],
   ['financialAid', 'anythingElse', F.anythingElse],
-  ['otp', 'email', F.email],
+  ['code', 'email', F.email],
   ['checkIn', 'email', MESSAGES.checkInEmail],
   // otp.token and reminder.reminderDate have their own tests below (each shows a bug).
 ];
@@ -179,7 +179,7 @@ describe('required fields: missing, empty and blank-after-trim give the exact me
   it('a missing OTP gives exactly "Please enter OTP", not also the 6-digit format message', () => {
     // Regression: the token's format check once lacked `excludeEmptyString`, so a blank code showed two alerts.
     for (const token of [undefined, '', '   ']) {
-      expect(valid('otp', { token }).errors, JSON.stringify(token)).toEqual({ token: ['Please enter OTP'] });
+      expect(valid('code', { token }).errors, JSON.stringify(token)).toEqual({ token: ['Please enter OTP'] });
     }
   });
 
@@ -245,7 +245,7 @@ describe('errors come back in field order, one entry per field', () => {
         'anythingElse',
       ],
     ],
-    ['otp', ['email', 'token']],
+    ['code', ['email', 'token']],
     ['checkIn', ['email']],
     ['reminder', ['reminderDate']],
   ] as const)('an empty %s form', (group, fields) => {
@@ -451,10 +451,10 @@ describe('other value rules', () => {
     });
   });
   it.each(['12345', '1234567', 'abcdef', '12 456'])('otp token %j is refused as not 6 digits', (token) => {
-    expect(valid('otp', { token }).errors).toEqual({ token: [MESSAGES.otpFormat] });
+    expect(valid('code', { token }).errors).toEqual({ token: [MESSAGES.otpFormat] });
   });
   it('otp token is trimmed before the check', () => {
-    expect(valid('otp', { token: ' 654321 ' }).ok).toBe(true);
+    expect(valid('code', { token: ' 654321 ' }).ok).toBe(true);
   });
   it.each([0, 1, 10])('job_urgency %i is accepted', (job_urgency) => {
     expect(valid('employment', { job_urgency }).ok).toBe(true);
@@ -526,11 +526,11 @@ describe('the `only` argument checks just the named fields', () => {
     });
   });
   it('only the token of the otp group', () => {
-    expect(validateGroup('otp', { email: '', token: '654321' }, ['token'])).toMatchObject({
+    expect(validateGroup('code', { email: '', token: '654321' }, ['token'])).toMatchObject({
       ok: true,
       errors: {},
     });
-    expect(Object.keys(validateGroup('otp', { email: '', token: '' }, ['token']).errors)).toEqual(['token']);
+    expect(Object.keys(validateGroup('code', { email: '', token: '' }, ['token']).errors)).toEqual(['token']);
   });
   it('only some biodata fields', () => {
     expect(validateGroup('biodata', {}, ['city', 'firstname']).errors).toEqual({

@@ -27,7 +27,7 @@ const WRITES = [
   paths.other,
   paths.submit,
   paths.misc,
-  paths.resendToken,
+  paths.resendCode,
   paths.verifyEmail,
   paths.update('ada@example.com'),
 ];

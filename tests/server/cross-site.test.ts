@@ -25,7 +25,7 @@ const EMAIL = 'ada@example.com';
 /** Every state-changing request the wizard makes, with a body that would be accepted from the site itself. */
 const WRITES: Array<{ url: string; payload: () => object | { form: ReturnType<typeof cvForm> } }> = [
   { url: paths.create, payload: () => applicant('new@example.com') },
-  { url: paths.resendToken, payload: () => ({ email: EMAIL }) },
+  { url: paths.resendCode, payload: () => ({ email: EMAIL }) },
   { url: paths.verifyEmail, payload: () => ({ email: EMAIL, token: '123456' }) },
   {
     url: paths.eligibility,

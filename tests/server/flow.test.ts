@@ -127,18 +127,18 @@ describe.each(databases)('the start of the flow on $name', (database) => {
   it('resends a code only after the wait, which doubles', async () => {
     await post(paths.create, applicant('ada@example.com'));
     const first = await t.latestCode('ada@example.com');
-    const early = await post(paths.resendToken, { email: 'ada@example.com' });
+    const early = await post(paths.resendCode, { email: 'ada@example.com' });
     expect(early.statusCode).toBe(429);
     expect(json(early)).toEqual({
       message: 'Please wait 120 seconds before asking for a new code',
       data: { retryAfter: 120 },
     });
     t.advance(120_000);
-    const ok = await post(paths.resendToken, { email: 'ada@example.com' });
+    const ok = await post(paths.resendCode, { email: 'ada@example.com' });
     expect(json(ok)).toEqual({ message: MESSAGES.otpSent, data: { retryAfter: 240 } });
     t.advance(200_000);
     expect(
-      json<{ data: { retryAfter: number } }>(await post(paths.resendToken, { email: 'ada@example.com' })).data
+      json<{ data: { retryAfter: number } }>(await post(paths.resendCode, { email: 'ada@example.com' })).data
         .retryAfter,
     ).toBe(40);
     // The old code died with the new one.
@@ -147,7 +147,7 @@ describe.each(databases)('the start of the flow on $name', (database) => {
   });
 
   it('does not send a code to an unknown email', async () => {
-    const res = await post(paths.resendToken, { email: 'nobody@example.com' });
+    const res = await post(paths.resendCode, { email: 'nobody@example.com' });
     expect(res.statusCode).toBe(404);
     expect(json(res)).toEqual({
       message: MESSAGES.notRegistered,
@@ -202,7 +202,7 @@ describe.each(databases)('the start of the flow on $name', (database) => {
     expect(json(right).message).toBe(SERVER_MESSAGES.codeTooManyTries);
 
     t.advance(120_000);
-    await post(paths.resendToken, { email: 'ada@example.com' });
+    await post(paths.resendCode, { email: 'ada@example.com' });
     t.advance(10 * 60_000 + 1);
     const late = await post(paths.verifyEmail, {
       email: 'ada@example.com',
@@ -225,7 +225,7 @@ describe.each(databases)('the start of the flow on $name', (database) => {
 
   it('gives a returning applicant on a new device a code and their answers back', async () => {
     await verifiedApplicant(t, 'ada@example.com');
-    const resend = await post(paths.resendToken, { email: 'ada@example.com' });
+    const resend = await post(paths.resendCode, { email: 'ada@example.com' });
     expect(resend.statusCode).toBe(200);
     const again = await post(paths.verifyEmail, {
       email: 'ada@example.com',

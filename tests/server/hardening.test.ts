@@ -134,7 +134,7 @@ describe.each(databases)('hardening on $name', (database) => {
       for (let i = 0; i < 4; i++) {
         t.advance(10 * 60_000);
         for (const email of ['ada.obi@gmail.com', 'adaobi+cv@gmail.com']) {
-          sends.push((await post(paths.resendToken, { email })).statusCode);
+          sends.push((await post(paths.resendCode, { email })).statusCode);
         }
       }
       expect(sends.filter((s) => s === 200)).toHaveLength(CODE_EMAILS_PER_HOUR - 2);
@@ -144,7 +144,7 @@ describe.each(databases)('hardening on $name', (database) => {
       // A refused resend stores nothing: no new code, the last one sent is still the live one.
       const codesBefore = await count('codes');
       const live = await t.latestCode('ada.obi@gmail.com');
-      const last = await post(paths.resendToken, { email: 'ADA.OBI@gmail.com' });
+      const last = await post(paths.resendCode, { email: 'ADA.OBI@gmail.com' });
       expect(last.statusCode).toBe(429);
       expect(json<{ message: string }>(last).message).toMatch(/^We have sent several codes/);
       expect(await count('codes')).toBe(codesBefore);
@@ -166,7 +166,7 @@ describe.each(databases)('hardening on $name', (database) => {
     it('a new verification ends the older sessions of the application', async () => {
       const first = await verifiedApplicant(t, 'ada@example.com');
       t.advance(10 * 60_000);
-      expect((await post(paths.resendToken, { email: 'ada@example.com' })).statusCode).toBe(200);
+      expect((await post(paths.resendCode, { email: 'ada@example.com' })).statusCode).toBe(200);
       const again = await post(paths.verifyEmail, {
         email: 'ada@example.com',
         token: await t.latestCode('ada@example.com'),
@@ -324,7 +324,7 @@ describe.each(databases)('hardening on $name', (database) => {
           { reminderDate: '2026-12-01T09:00:00.000Z' },
           owner,
         ),
-        resend: await post(paths.resendToken, { email: 'ada@example.com' }),
+        resend: await post(paths.resendCode, { email: 'ada@example.com' }),
         unauthorised: await post(paths.other, { email: 'ada@example.com', other: {} }),
         unknownApi: await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' }),
         signOut: await post(paths.signOut, undefined, owner),

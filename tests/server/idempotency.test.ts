@@ -146,7 +146,7 @@ describe.each(databases)('idempotent replays on $name', (database) => {
     const resend = (email: string) =>
       t.app.inject({
         method: 'POST',
-        url: paths.resendToken,
+        url: paths.resendCode,
         payload: { email },
         headers: { [IDEMPOTENCY_HEADER]: 'shared-key' },
       });

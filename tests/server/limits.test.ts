@@ -68,7 +68,7 @@ describe.each(databases)('limits shared through $name', (database) => {
     expect((await lookup(apps[1], '192.0.2.8')).statusCode).toBe(200);
     const resend = await apps[1].app.inject({
       method: 'POST',
-      url: paths.resendToken,
+      url: paths.resendCode,
       payload: { email: 'nobody@example.com' },
       remoteAddress: '192.0.2.7',
     });

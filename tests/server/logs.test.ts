@@ -154,7 +154,7 @@ describe.each(databases)('logs on $name', (database) => {
     expect(steps.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 200]);
     await t.app.inject({ method: 'GET', url: paths.lookup(EMAIL), headers: { cookie } });
     await t.app.inject({ method: 'GET', url: paths.lookup(EMAIL) });
-    await post(paths.resendToken, { email: EMAIL });
+    await post(paths.resendCode, { email: EMAIL });
 
     // Bad input: hidden characters, malformed bodies, dates out of range, foreign origins, wrong sessions.
     const bad = [

@@ -65,7 +65,7 @@ describe.each(postgresUrls)('a PostgreSQL blip', (url) => {
           const answers = await Promise.all([
             lookup(emails[0]).then((r) => r.status),
             lookup(emails[1]).then((r) => r.status),
-            post(paths.resendToken, { email: emails[0] }).then((r) => r.status),
+            post(paths.resendCode, { email: emails[0] }).then((r) => r.status),
           ]).catch(() => [0]);
           statuses.push(...answers);
         }
@@ -94,7 +94,7 @@ describe.each(postgresUrls)('a PostgreSQL blip', (url) => {
       expect(recoveredAfter).toBeGreaterThanOrEqual(0);
       // Writes too: a new application, and a transaction (a resend: sent, or too soon).
       expect((await post(paths.create, applicant('kemi@example.com'))).status).toBe(201);
-      expect([200, 429]).toContain((await post(paths.resendToken, { email: emails[1] })).status);
+      expect([200, 429]).toContain((await post(paths.resendCode, { email: emails[1] })).status);
       expect(server.process.exitCode).toBeNull();
 
       const log = server.output();

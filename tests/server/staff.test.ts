@@ -106,7 +106,7 @@ describe.each(databases)('staff back office on $name', (database) => {
     expect((await as(applicantCookie).get(staffPaths.audit)).statusCode).toBe(401);
 
     // Even an applicant who is also staff: their applicant code is no staff code.
-    await t.app.inject({ method: 'POST', url: paths.resendToken, payload: { email: 'ada@example.com' } });
+    await t.app.inject({ method: 'POST', url: paths.resendCode, payload: { email: 'ada@example.com' } });
     const applicantCode = await t.latestCode('ada@example.com');
     const res = await t.app.inject({
       method: 'POST',

@@ -118,7 +118,7 @@ const FAILING_CALLS: Record<string, (url: URL) => boolean> = {
   loadCohort: (u) => u.pathname === paths.currentCohort,
   lookupApplication: (u) => u.pathname.startsWith(`${API}/bootcamp/get-application/`),
   createApplication: (u) => u.pathname === paths.create,
-  sendCode: (u) => u.pathname === paths.resendToken,
+  sendCode: (u) => u.pathname === paths.resendCode,
   saveEligibility: (u) => u.pathname === paths.eligibility,
   saveEmployment: (u) => u.pathname === paths.employment,
   submitApplication: (u) => u.pathname === paths.other,
