@@ -32,6 +32,9 @@ import {
   type ValidationGroup,
 } from './rules';
 import { otpTimerMachine } from './otpTimer.machine';
+import type { Standing } from './review.machine';
+import type { ApplicantStanding } from './rules/contract';
+import { STANDING_MESSAGES } from './rules/standing';
 import { SELECTION_QUIZ } from './rules/quiz';
 import { videoQuizMachine } from './videoQuiz.machine';
 import { paymentChoiceMachine } from './paymentChoice.machine';
@@ -84,6 +87,8 @@ export interface ApplicationContext extends PersistedApplication {
   upload: { loaded: number; total: number } | null;
   now: () => number;
   quizTime: number;
+  /** Where the application stands, as the server last said (never stored: it is read live on each visit). */
+  standing: ApplicantStanding | null;
 }
 
 export type FormField = keyof ApplicationForm;
@@ -114,7 +119,9 @@ export type ApplicationEvent =
   | { type: 'PAYMENT.FAILED' }
   | { type: 'SIGN_OUT' }
   | { type: 'REMINDER.SET'; reminderDate: string }
-  | { type: 'VIDEO.SUBMITTED' };
+  | { type: 'VIDEO.SUBMITTED' }
+  /** Ask the server again where the application stands, after a failed check. */
+  | { type: 'RETRY' };
 
 /** The screens of the route table (docs/product.md §2.2) and what each needs before it may show. */
 export const ROUTES = [
@@ -210,6 +217,7 @@ const defaults = (input: ApplicationInput): ApplicationContext => {
     upload: null,
     now: input.now ?? (() => 0),
     quizTime: input.quizTime ?? SELECTION_QUIZ.time,
+    standing: null,
   };
 };
 
@@ -351,6 +359,7 @@ export const applicationMachine = setup({
       notProvided('submitApplication'),
     ),
     signOut: fromPromise<void>(notProvided('signOut')),
+    loadStanding: fromPromise<ApplicantStanding>(notProvided('loadStanding')),
     otpTimer: otpTimerMachine,
     videoQuiz: videoQuizMachine,
     paymentChoice: paymentChoiceMachine,
@@ -369,6 +378,9 @@ export const applicationMachine = setup({
     canResend: ({ context }) => context.canResend,
     cvFileOk: ({ event }) => event.type === 'CV.SELECT' && checkCvFile(event.file) === null,
     resumesAt: ({ context }, params: { state: ScreenState }) => resumeState(context) === params.state,
+    isSubmitted: ({ context }) => isVerified(context) && context.submitted,
+    standingIs: ({ context }, params: { standing: Standing }) =>
+      context.standing?.standing === params.standing,
   },
   actions: {
     setField: assign({
@@ -396,6 +408,9 @@ export const applicationMachine = setup({
       return { errors: failure.errors, errorMessage: failure.message };
     }),
     clearSignOutError: assign({ signOutError: '' }),
+    keepStanding: assign({
+      standing: ({ event }) => (event as { output?: ApplicantStanding }).output ?? null,
+    }),
     showSignOutError: assign({
       signOutError: ({ event }) =>
         toFailure((event as { error?: unknown }).error, MESSAGES.signOutFailed).message,
@@ -873,6 +888,12 @@ export const applicationMachine = setup({
       meta: screen('success', 6, 'Application submitted'),
       on: { CONTINUE: 'selectionVideo' },
       ...signOutSteps,
+      // The live status beside the next step; without an answer the page simply does not show one.
+      invoke: {
+        src: 'loadStanding',
+        id: 'loadStanding',
+        onDone: { actions: 'keepStanding' },
+      },
     },
 
     selectionVideo: {
@@ -912,39 +933,82 @@ export const applicationMachine = setup({
       },
     },
 
+    // The page the acceptance email links to: the banner and the payment options only for an applicant the server
+    // says is accepted; anyone else is told where they stand (docs/decisions/074-the-confirmation-page-follows-the-decision.md).
     confirmation: {
       meta: screen('confirmation', 6, 'Confirmation'),
-      ...signOutSteps,
-      invoke: [
-        {
-          src: 'paymentChoice',
-          id: 'paymentChoice',
-          input: ({ context }) => ({
-            email: context.form.email,
-            formCountry: context.form.country,
-            paymentOption: context.form.paymentOption,
-          }),
-        },
-        {
-          src: 'reminder',
-          id: 'reminder',
-          input: ({ context }) => ({
-            email: context.form.email,
-            reminderSet: context.reminderSet,
-            reminderDate: context.reminderDate,
-            now: context.now(),
-          }),
-        },
-      ],
-      on: {
-        'PAYMENT.CHOSEN': {
-          actions: assign({
-            form: ({ context, event }) => ({ ...context.form, paymentOption: event.option }),
-          }),
-        },
-        'PAYMENT.FAILED': 'failed',
-        'REMINDER.SET': {
-          actions: assign({ reminderSet: true, reminderDate: ({ event }) => event.reminderDate }),
+      type: 'parallel',
+      states: {
+        session: signOutSteps,
+        standing: {
+          initial: 'checking',
+          states: {
+            // Only a browser that proved the email of a submitted application asks; anyone else is asked to sign in.
+            checking: { always: [{ guard: 'isSubmitted', target: 'loading' }, { target: 'signedOut' }] },
+            loading: {
+              invoke: {
+                src: 'loadStanding',
+                id: 'loadStanding',
+                onDone: { target: 'known', actions: 'keepStanding' },
+                onError: {
+                  target: 'unavailable',
+                  actions: { type: 'showFailure', params: { fallback: STANDING_MESSAGES.unavailable } },
+                },
+              },
+            },
+            known: {
+              always: [
+                { guard: { type: 'standingIs', params: { standing: 'accepted' } }, target: 'accepted' },
+                { guard: { type: 'standingIs', params: { standing: 'waitlisted' } }, target: 'waitlisted' },
+                {
+                  guard: { type: 'standingIs', params: { standing: 'not_successful' } },
+                  target: 'notSuccessful',
+                },
+                { guard: { type: 'standingIs', params: { standing: 'withdrawn' } }, target: 'withdrawn' },
+                { target: 'underReview' },
+              ],
+            },
+            accepted: {
+              invoke: [
+                {
+                  src: 'paymentChoice',
+                  id: 'paymentChoice',
+                  input: ({ context }) => ({
+                    email: context.form.email,
+                    formCountry: context.form.country,
+                    paymentOption: context.form.paymentOption,
+                  }),
+                },
+                {
+                  src: 'reminder',
+                  id: 'reminder',
+                  input: ({ context }) => ({
+                    email: context.form.email,
+                    reminderSet: context.reminderSet,
+                    reminderDate: context.reminderDate,
+                    now: context.now(),
+                  }),
+                },
+              ],
+              on: {
+                'PAYMENT.CHOSEN': {
+                  actions: assign({
+                    form: ({ context, event }) => ({ ...context.form, paymentOption: event.option }),
+                  }),
+                },
+                'PAYMENT.FAILED': '#application.failed',
+                'REMINDER.SET': {
+                  actions: assign({ reminderSet: true, reminderDate: ({ event }) => event.reminderDate }),
+                },
+              },
+            },
+            underReview: {},
+            waitlisted: {},
+            notSuccessful: {},
+            withdrawn: {},
+            signedOut: {},
+            unavailable: { on: { RETRY: { target: 'loading', actions: 'clearErrors' } } },
+          },
         },
       },
     },

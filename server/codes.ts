@@ -4,7 +4,7 @@
  * the email is proved or a day has passed.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { otpWaitSeconds } from '../machines/rules/otp';
+import { codeWaitSeconds } from '../machines/rules/otp';
 import type { Queryable } from './db/index';
 import { SERVER_MESSAGES } from './messages';
 
@@ -17,7 +17,7 @@ export const codeDigest = (salt: string, code: string) =>
   createHash('sha256').update(`${salt}:${code}`).digest('hex');
 
 /** The wait that follows the n-th code sent (n ≥ 1). */
-export const waitAfterSends = (sends: number): number => (sends <= 0 ? 0 : otpWaitSeconds(sends - 1));
+export const waitAfterSends = (sends: number): number => (sends <= 0 ? 0 : codeWaitSeconds(sends - 1));
 
 /** Seconds left before another code may be sent, 0 when it may be sent now. */
 export function secondsUntilResend(sends: number, sentAt: Date | null, now: Date): number {

@@ -1,10 +1,10 @@
 /** docs/product.md §4 and §9: the first code can be re-sent after 120 s, and each resend doubles the next wait. */
-export const OTP_FIRST_WAIT_SECONDS = 120;
+export const CODE_FIRST_WAIT_SECONDS = 120;
 /** The longest wait, 64 minutes: long enough to stop abuse. */
-export const OTP_MAX_WAIT_SECONDS = OTP_FIRST_WAIT_SECONDS * 2 ** 5;
+export const CODE_MAX_WAIT_SECONDS = CODE_FIRST_WAIT_SECONDS * 2 ** 5;
 /** The wait before the next code, after `resendCount` resends; the server answers the same (server/codes.ts). */
-export const otpWaitSeconds = (resendCount: number): number =>
-  Math.min(OTP_FIRST_WAIT_SECONDS * 2 ** Math.max(0, resendCount), OTP_MAX_WAIT_SECONDS);
+export const codeWaitSeconds = (resendCount: number): number =>
+  Math.min(CODE_FIRST_WAIT_SECONDS * 2 ** Math.max(0, resendCount), CODE_MAX_WAIT_SECONDS);
 
 /** '1:05' for 65 seconds: what the countdown shows. */
 export const formatCountdown = (seconds: number): string => {

@@ -9,7 +9,7 @@ import {
   IDEMPOTENCY_HEADER,
   failureOfBody,
   MESSAGES,
-  otpWaitSeconds,
+  codeWaitSeconds,
   paths,
   RETRY_POLICY,
   retryDelay,
@@ -36,6 +36,8 @@ import {
   type SubmitResult,
   type VideoData,
 } from '../../machines/rules';
+import type { ApplicantStanding } from '../../machines/rules/contract';
+import { STANDING_MESSAGES } from '../../machines/rules/standing';
 
 export type { LookupResult };
 
@@ -84,6 +86,8 @@ export interface ApiClient {
   geoCountry(): Promise<string>;
   /** Ends this browser's session on the server (the cookie is HttpOnly: only the server can clear it). */
   signOut(): Promise<void>;
+  /** Where the session's own submitted application stands (the decision once its undo window is over). */
+  standing(): Promise<ApplicantStanding>;
   /** The server issues a payment for a recorded option: its order, priced from the table, and the mode. */
   startPayment(payload: PaymentStartPayload): Promise<PaymentStartResult>;
   /** The server confirms a payment with the provider (or its own sandbox record) and records the outcome. */
@@ -183,7 +187,7 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     },
     async create(payload) {
       const { data } = await write<{ retryAfter: number }>(paths.create, payload, MESSAGES.genericSave);
-      return { retryAfter: data?.retryAfter ?? otpWaitSeconds(0) };
+      return { retryAfter: data?.retryAfter ?? codeWaitSeconds(0) };
     },
     async resendCode(email) {
       const { message, data } = await write<{ retryAfter: number }>(
@@ -191,7 +195,7 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
         { email },
         MESSAGES.registrationFailed,
       );
-      return { message: message || MESSAGES.otpSent, retryAfter: data?.retryAfter ?? otpWaitSeconds(0) };
+      return { message: message || MESSAGES.otpSent, retryAfter: data?.retryAfter ?? codeWaitSeconds(0) };
     },
     async verifyEmail(email, token) {
       return (await write<SavedApplication>(paths.verifyEmail, { email, token }, MESSAGES.verificationFailed))
@@ -251,6 +255,10 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
       );
       const found = data?.[0];
       return found && !('exists' in found) ? (found.payment ?? null) : null;
+    },
+    async standing() {
+      const { data } = await call<ApplicantStanding>(paths.standing, STANDING_MESSAGES.unavailable);
+      return data;
     },
     async signOut() {
       // No body: safe to repeat, so retried like a read.

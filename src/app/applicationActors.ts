@@ -70,6 +70,7 @@ export function provideApplication(api: ApiClient, config: AppConfig) {
         await api.saveOther(input.other);
         return api.submit(input.submit);
       }),
+      loadStanding: fromPromise(() => api.standing()),
       signOut: fromPromise(async () => {
         await api.signOut();
         clearPersisted();

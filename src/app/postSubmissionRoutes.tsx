@@ -9,6 +9,7 @@ import type { videoQuizMachine } from '../../machines/videoQuiz.machine';
 import { readConfig } from '../config';
 import { ConfirmationScreen } from '../screens/ConfirmationScreen';
 import { SelectionVideoScreen } from '../screens/SelectionVideoScreen';
+import { StandingScreen, standingStep } from '../screens/StandingScreen';
 import { useApplication, useSend } from './ApplicationContext';
 
 export function SelectionVideoRoute() {
@@ -20,7 +21,13 @@ export function SelectionVideoRoute() {
   return <SelectionVideoScreen actor={quiz} config={readConfig()} onBack={() => send({ type: 'BACK' })} />;
 }
 
+/** The acceptance banner and the payment options for an accepted applicant; where they stand for anyone else. */
 export function ConfirmationRoute() {
+  const accepted = useApplication((s) => standingStep(s) === 'accepted');
+  return accepted ? <AcceptedConfirmation /> : <StandingScreen />;
+}
+
+function AcceptedConfirmation() {
   const payment = useApplication(
     (s) => s.children.paymentChoice as ActorRefFrom<typeof paymentChoiceMachine> | undefined,
   );

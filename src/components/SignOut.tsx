@@ -5,7 +5,9 @@ import { useApplication, useSend } from '../app/ApplicationContext';
 export function signOutStep(snapshot: ApplicationSnapshot): 'signedIn' | 'signingOut' | null {
   const value = snapshot.value;
   if (typeof value !== 'object') return null;
-  const step = Object.values(value)[0];
+  const top = Object.values(value)[0];
+  // The confirmation runs its sign-out beside the standing check, as the `session` region.
+  const step = top && typeof top === 'object' && 'session' in top ? top.session : top;
   return step === 'signedIn' || step === 'signingOut' ? step : null;
 }
 

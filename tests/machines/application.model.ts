@@ -254,6 +254,11 @@ const ACTOR_OUTCOMES = [
   done('signOut', undefined),
   error('signOut'),
   done('videoQuiz', { videoProgress: 100, isVideoEnded: true, attemptCounter: 1 }),
+  // Where the application stands, one answer per standing, and a failed check.
+  ...(['under_review', 'accepted', 'waitlisted', 'not_successful', 'withdrawn'] as const).map((standing) =>
+    done('loadStanding', { standing, cohort: { id: 6, name: 'Cohort 6', number: 6 } }),
+  ),
+  error('loadStanding'),
 ] as unknown as ApplicationEvent[];
 
 /** A typed address for every route of the table. */
@@ -283,6 +288,7 @@ const PERSON_EVENTS: ApplicationEvent[] = [
   { type: 'REMINDER.SET', reminderDate: '2026-12-01T09:00:00.000Z' },
   { type: 'VIDEO.SUBMITTED' },
   { type: 'SIGN_OUT' },
+  { type: 'RETRY' },
 ];
 
 /** The events that make sense now: one more answer, the code, and whatever the state handles. */

@@ -10,6 +10,7 @@ import {
   type PersistedApplication,
 } from '../../machines/application.machine';
 import { otpTimerMachine } from '../../machines/otpTimer.machine';
+import type { Standing } from '../../machines/review.machine';
 import { emptyApplication, FIELD_MESSAGES, MESSAGES, type ApplicationForm } from '../../machines/rules';
 import { coveringPaths, cvFile, GOOD, MODEL_EMAIL, MODEL_INPUT, SAVED_VARIANTS } from './application.model';
 import { replay, stateIds, transitionKeys } from './support/graphReplay';
@@ -25,6 +26,7 @@ const ACTORS = [
   'saveEmployment',
   'submitApplication',
   'signOut',
+  'loadStanding',
   'otpTimer',
   'videoQuiz',
   'paymentChoice',
@@ -134,8 +136,12 @@ describe('route table (docs/product.md §2.2)', () => {
   });
 
   it('every route has a screen state whose meta names it', () => {
+    // The standing is asked and never answered: only the routes are under test here.
+    const quiet = applicationMachine.provide({
+      actors: { loadStanding: fromPromise(() => new Promise(() => {})) },
+    });
     const open = (context: PersistedApplication) =>
-      createActor(applicationMachine, { input: { persisted: context, now: () => 0 } }).start();
+      createActor(quiet, { input: { persisted: context, now: () => 0 } }).start();
     const actor = open(submitted);
     for (const { path } of ROUTES.filter((r) => r.state !== 'verifyEmail')) {
       actor.send({ type: 'NAVIGATE', path });
@@ -144,6 +150,64 @@ describe('route table (docs/product.md §2.2)', () => {
     const unverified = open(started);
     unverified.send({ type: 'NAVIGATE', path: '/apply/verify-email' });
     expect(currentScreen(unverified.getSnapshot())?.path).toBe('/apply/verify-email');
+  });
+});
+
+describe('the confirmation follows where the application stands', () => {
+  const returning = (standing?: Standing) =>
+    live({
+      loadCohort: () => ({ id: 6, name: 'Cohort 6' }),
+      lookupApplication: () => ({ kind: 'owner', application: SAVED_VARIANTS[4] }),
+      ...(standing
+        ? { loadStanding: () => ({ standing, cohort: { id: 6, name: 'Cohort 6', number: 6 } }) }
+        : {}),
+    });
+  const signIn = async (actor: ReturnType<typeof live>['actor']) => {
+    actor.send({ type: 'NAVIGATE', path: '/apply' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'email', value: MODEL_EMAIL });
+    actor.send({ type: 'SAVE' });
+    await waitFor(
+      actor,
+      (s) => s.matches('confirmation') && !s.matches({ confirmation: { standing: 'loading' } }),
+    );
+  };
+
+  it.each([
+    ['accepted', 'accepted'],
+    ['under_review', 'underReview'],
+    ['waitlisted', 'waitlisted'],
+    ['not_successful', 'notSuccessful'],
+    ['withdrawn', 'withdrawn'],
+  ] as const)(
+    '%s → %s; only an accepted applicant gets the payment choice and the reminder',
+    async (standing, step) => {
+      const { actor, calls } = returning(standing);
+      await signIn(actor);
+      const s = actor.getSnapshot();
+      expect(s.matches({ confirmation: { standing: step } })).toBe(true);
+      expect(s.context.standing?.standing).toBe(standing);
+      expect(Boolean(s.children.paymentChoice)).toBe(standing === 'accepted');
+      expect(Boolean(s.children.reminder)).toBe(standing === 'accepted');
+      expect(calls.filter((c) => c.src === 'loadStanding')).toHaveLength(1);
+    },
+  );
+
+  it('a browser that has proved nothing is asked to sign in, and the server is not asked', () => {
+    const { actor, calls } = live({});
+    actor.send({ type: 'NAVIGATE', path: '/apply/confirmation' });
+    const s = actor.getSnapshot();
+    expect(s.matches({ confirmation: { standing: 'signedOut' } })).toBe(true);
+    expect(s.children.paymentChoice).toBeUndefined();
+    expect(calls).toEqual([]);
+  });
+
+  it('a failed check says so and asks again on RETRY', async () => {
+    const { actor } = returning();
+    await signIn(actor);
+    expect(actor.getSnapshot().matches({ confirmation: { standing: 'unavailable' } })).toBe(true);
+    expect(actor.getSnapshot().context.errorMessage).toBe('unexpected call to loadStanding');
+    actor.send({ type: 'RETRY' });
+    expect(actor.getSnapshot().matches({ confirmation: { standing: 'loading' } })).toBe(true);
   });
 });
 
@@ -176,6 +240,7 @@ function live(server: Partial<Record<(typeof ACTORS)[number], (input: never) => 
       saveEligibility: promise('saveEligibility'),
       saveEmployment: promise('saveEmployment'),
       submitApplication: promise('submitApplication'),
+      loadStanding: promise('loadStanding'),
       uploadCv: fromCallback(() => () => undefined),
       otpTimer: otpTimerMachine.provide({ actors: { clock: fromCallback(() => () => undefined) } }),
     } as never,

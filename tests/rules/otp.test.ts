@@ -1,13 +1,13 @@
 /** docs/product.md §4 and §9: the OTP resend wait (120 s, doubling) and how the countdown is shown and announced. */
 import { describe, expect, it } from 'vitest';
 import {
-  OTP_FIRST_WAIT_SECONDS,
+  CODE_FIRST_WAIT_SECONDS,
   formatCountdown,
-  otpWaitSeconds,
+  codeWaitSeconds,
   countdownAnnouncement,
 } from '../../machines/rules';
 
-describe('otpWaitSeconds', () => {
+describe('codeWaitSeconds', () => {
   it.each([
     [0, 120],
     [1, 240],
@@ -15,16 +15,16 @@ describe('otpWaitSeconds', () => {
     [3, 960],
     [4, 1920],
   ])('after %i resends the wait is %i s', (resends, seconds) => {
-    expect(otpWaitSeconds(resends)).toBe(seconds);
+    expect(codeWaitSeconds(resends)).toBe(seconds);
   });
   it('the first wait is 120 s', () => {
-    expect(OTP_FIRST_WAIT_SECONDS).toBe(120);
+    expect(CODE_FIRST_WAIT_SECONDS).toBe(120);
   });
   it('a negative count is treated as no resend', () => {
-    expect(otpWaitSeconds(-1)).toBe(120);
+    expect(codeWaitSeconds(-1)).toBe(120);
   });
   it('stops growing at 64 minutes, the wait the server enforces', () => {
-    expect([otpWaitSeconds(5), otpWaitSeconds(6), otpWaitSeconds(40)]).toEqual([3840, 3840, 3840]);
+    expect([codeWaitSeconds(5), codeWaitSeconds(6), codeWaitSeconds(40)]).toEqual([3840, 3840, 3840]);
   });
 });
 

@@ -52,6 +52,9 @@ import {
 import { createApiClient } from '../../../src/api/client';
 import { App } from '../../../src/App';
 import { ApplicationProvider } from '../../../src/app/ApplicationContext';
+import { standingStep } from '../../../src/screens/StandingScreen';
+import type { ApplicantStanding } from '../../../machines/rules/contract';
+import { STANDING_MESSAGES } from '../../../machines/rules/standing';
 import { MODEL_INPUT } from '../../machines/application.model';
 import { transitionKey, type ModelPath } from '../../machines/support/graphReplay';
 
@@ -76,6 +79,7 @@ const neverSettling = () =>
       saveEmployment: fromPromise(pending<void>),
       submitApplication: fromPromise(pending<SubmitResult>),
       signOut: fromPromise(pending<void>),
+      loadStanding: fromPromise(pending<ApplicantStanding>),
       otpTimer: otpTimerMachine.provide({ actors: { clock: fromCallback(() => () => undefined) } }),
       videoQuiz: videoQuizMachine.provide({ actors: { submitVideoProgress: fromPromise(pending<void>) } }),
       paymentChoice: paymentChoiceMachine.provide({
@@ -290,6 +294,8 @@ async function perform(app: Rendered, event: AnyEventObject, before: AnyMachineS
       return user.click(button('I have sent it'));
     case 'SIGN_OUT':
       return user.click(button('Sign out'));
+    case 'RETRY':
+      return user.click(button('Try again'));
     default:
       throw new Error(`the replay does not know how a person sends ${e.type}`);
   }
@@ -299,9 +305,21 @@ async function perform(app: Rendered, event: AnyEventObject, before: AnyMachineS
 const HEADINGS: Partial<Record<ScreenState, string>> = {
   success: 'Well done for submitting your application',
   selectionVideo: 'Info Video',
-  confirmation: 'Congratulations, you have been accepted!',
   failed: 'Payment failed',
 };
+
+/** The confirmation's heading follows where the application stands (src/screens/StandingScreen.tsx). */
+function confirmationHeading(s: AnyMachineSnapshot): string {
+  const cohort = (s.context as ApplicationSnapshot['context']).standing?.cohort.name ?? '';
+  const step = standingStep(s as ApplicationSnapshot);
+  if (step === 'accepted') return 'Congratulations, you have been accepted!';
+  if (step === 'underReview') return STANDING_MESSAGES.under_review.title;
+  if (step === 'waitlisted') return STANDING_MESSAGES.waitlisted.title(cohort);
+  if (step === 'notSuccessful') return STANDING_MESSAGES.not_successful.title;
+  if (step === 'withdrawn') return STANDING_MESSAGES.withdrawn.title;
+  if (step === 'signedOut') return STANDING_MESSAGES.signedOut.title;
+  return 'Your application';
+}
 
 /** The dialogs (by their names) that a state shows. */
 function expectedDialogs(s: AnyMachineSnapshot): string[] {
@@ -337,7 +355,7 @@ async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: 
   const dialogs = expectedDialogs(expected);
   // Behind an open dialog the page is inert: still on screen, hidden from the accessibility tree.
   const hidden = dialogs.length > 0;
-  const heading = HEADINGS[state] ?? meta.title;
+  const heading = state === 'confirmation' ? confirmationHeading(expected) : (HEADINGS[state] ?? meta.title);
   // The post-submission screens load on demand, so the heading may take a moment to arrive.
   const h1 = await screen.findByRole('heading', { level: 1, hidden, name: heading });
   expect(h1, after).toBeTruthy();
@@ -367,6 +385,19 @@ async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: 
       screen.getAllByRole('alert', { hidden }).map((a) => a.textContent),
       after,
     ).toContain(signOutError);
+  // Only an accepted applicant is offered payment; the success page shows the live standing once it is known.
+  expect(screen.queryByRole('heading', { name: 'Need help with the fee?', hidden }) !== null, after).toBe(
+    expected.matches({ confirmation: { standing: 'accepted' } }),
+  );
+  if (expected.matches({ confirmation: { standing: 'unavailable' } }))
+    expect(screen.getByRole('alert', { name: 'There is a problem', hidden }).textContent, after).toContain(
+      (expected.context as ApplicationSnapshot['context']).errorMessage,
+    );
+  const standing = (expected.context as ApplicationSnapshot['context']).standing;
+  if (state === 'success' && standing)
+    expect(screen.getByRole('status', { hidden }).textContent, after).toContain(
+      STANDING_MESSAGES.line[standing.standing],
+    );
   if (expected.matches({ eligibility: { answers: 'result' } })) {
     const eligible = expected.context.form.eligibilityStatus === 'eligible';
     const panel = ELIGIBILITY_RESULT[eligible ? 'eligible' : 'underReview'];
