@@ -5,12 +5,13 @@
  */
 import { and, assign, fromCallback, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { notProvided } from './notProvided';
+import { SCREEN_TABLE, screenAt, screenMeta, type Access, type ScreenMeta, type ScreenState } from './screens';
 import {
   emptyApplication,
   fromSavedApplication,
   MESSAGES,
   OTHERS_ANSWERS,
-  otpWaitSeconds,
+  codeWaitSeconds,
   scoreEligibility,
   toCreatePayload,
   toFailure,
@@ -40,12 +41,7 @@ import { videoQuizMachine } from './videoQuiz.machine';
 import { paymentChoiceMachine } from './paymentChoice.machine';
 import { reminderMachine } from './reminder.machine';
 
-export interface ScreenMeta {
-  path: string;
-  /** The step counter of docs/product.md §2.2; the progress bar is 16.67% × step. */
-  step: number;
-  title: string;
-}
+export { SCREEN_TABLE, WIZARD_STEPS, type ScreenMeta, type ScreenState } from './screens';
 
 /** What survives a reload (docs/product.md §3.2's stored values), saved by the app after every change. */
 export interface PersistedApplication {
@@ -74,7 +70,7 @@ export interface ApplicationInput {
   quizTime?: number;
 }
 
-export interface ApplicationContext extends PersistedApplication {
+export interface ApplicationMachineContext extends PersistedApplication {
   /** The code typed on the verify screen; never stored. */
   token: string;
   errors: ErrorMap;
@@ -123,33 +119,8 @@ export type ApplicationEvent =
   /** Ask the server again where the application stands, after a failed check. */
   | { type: 'RETRY' };
 
-/** The screens of the route table (docs/product.md §2.2) and what each needs before it may show. */
-export const ROUTES = [
-  { path: '/apply', state: 'getStarted', needs: 'nothing' },
-  { path: '/apply/biodata', state: 'biodata', needs: 'started' },
-  { path: '/apply/communications', state: 'communications', needs: 'started' },
-  { path: '/apply/verify-email', state: 'verifyEmail', needs: 'started' },
-  { path: '/apply/eligibility', state: 'eligibility', needs: 'verified' },
-  { path: '/apply/employment', state: 'employment', needs: 'eligible' },
-  { path: '/apply/other', state: 'other', needs: 'nothing' },
-  { path: '/apply/success', state: 'success', needs: 'submitted' },
-  { path: '/apply/selection-video', state: 'selectionVideo', needs: 'nothing' },
-  { path: '/apply/confirmation', state: 'confirmation', needs: 'nothing' },
-  { path: '/failed', state: 'failed', needs: 'nothing' },
-] as const;
-
-export type ScreenState = (typeof ROUTES)[number]['state'];
-
-/** The wizard steps carry the progress bar and the counter; the screens after submission do not. */
-export const WIZARD_STEPS: readonly ScreenState[] = [
-  'getStarted',
-  'biodata',
-  'communications',
-  'verifyEmail',
-  'eligibility',
-  'employment',
-  'other',
-];
+/** The paths and states of the screen table (machines/screens.ts), for the NAVIGATE guards and the URL checks. */
+export const ROUTES = SCREEN_TABLE;
 
 /** The screen a snapshot is on (its top-level state), or null while it waits for the first NAVIGATE. */
 export function screenStateOf(snapshot: { value: string | object }): ScreenState | null {
@@ -165,23 +136,21 @@ const isVerified = (c: PersistedApplication) => c.started && Boolean(c.form.emai
  * open questions). A verified applicant asking for the code screen goes on to eligibility.
  */
 export function resolveRoute(context: PersistedApplication, path: string): ScreenState | null {
-  // '/apply/' is '/apply' once its trailing slash is gone.
-  const route = ROUTES.find((r) => r.path === path.replace(/\/+$/, ''));
+  const route = screenAt(path);
   if (!route) return null;
   const started = context.started;
   const verified = isVerified(context);
-  if (route.needs === 'started' && !started) return 'getStarted';
-  if (route.state === 'verifyEmail' && verified) return 'eligibility';
+  const access: Access = route.access;
+  if (access === 'anyone') return route.state;
+  if (!started) return 'getStarted';
+  if (access === 'started') return route.state;
   // Once the application exists, its bio data and contact details show only to whoever proved the email.
-  if ((route.state === 'biodata' || route.state === 'communications') && context.existing && !verified)
-    return 'verifyEmail';
-  if (route.needs === 'verified' || route.needs === 'eligible' || route.needs === 'submitted') {
-    if (!started) return 'getStarted';
-    if (!verified) return 'verifyEmail';
-  }
-  if (route.needs === 'eligible' && context.form.eligibilityStatus !== 'eligible') return 'eligibility';
-  if (route.needs === 'submitted' && !context.submitted) return 'other';
-  return route.state;
+  if (access === 'ownAnswers') return context.existing && !verified ? 'verifyEmail' : route.state;
+  if (access === 'unproved') return verified ? 'eligibility' : route.state;
+  if (!verified) return 'verifyEmail';
+  if (access === 'verified') return route.state;
+  if (access === 'eligible') return context.form.eligibilityStatus === 'eligible' ? route.state : 'eligibility';
+  return context.submitted ? route.state : 'other';
 }
 
 /** The furthest screen a returning applicant may resume on. */
@@ -192,7 +161,7 @@ export function resumeState(context: PersistedApplication): ScreenState {
   return context.form.employment_status ? 'other' : 'employment';
 }
 
-const defaults = (input: ApplicationInput): ApplicationContext => {
+const defaults = (input: ApplicationInput): ApplicationMachineContext => {
   const p = input.persisted ?? {};
   const form = { ...emptyApplication(), ...(p.form ?? {}) };
   if (input.referralCode) form.referrer = input.referralCode;
@@ -272,7 +241,7 @@ export function cleaned(form: ApplicationForm): ApplicationForm {
   };
 }
 
-function loadSaved(context: ApplicationContext, saved: SavedApplication): Partial<ApplicationContext> {
+function loadSaved(context: ApplicationMachineContext, saved: SavedApplication): Partial<ApplicationMachineContext> {
   return {
     form: fromSavedApplication(saved, context.form),
     started: true,
@@ -330,16 +299,10 @@ export const otherPayload = (form: ApplicationForm): OtherPayload => ({
   },
 });
 
-const screen = (state: ScreenState, step: number, title: string): ScreenMeta => ({
-  path: ROUTES.find((r) => r.state === state)!.path,
-  step,
-  title,
-});
-
 export const applicationMachine = setup({
   types: {
     input: {} as ApplicationInput,
-    context: {} as ApplicationContext,
+    context: {} as ApplicationMachineContext,
     events: {} as ApplicationEvent,
   },
   actors: {
@@ -420,7 +383,7 @@ export const applicationMachine = setup({
       defaults({ now: context.now, quizTime: context.quizTime, persisted: { cohort: context.cohort } }),
     ),
     startCountdown: assign(({ context }, params: { retryAfter?: number }) => {
-      const wait = params.retryAfter ?? otpWaitSeconds(context.otp.resendCount);
+      const wait = params.retryAfter ?? codeWaitSeconds(context.otp.resendCount);
       return { otp: { ...context.otp, availableAt: context.now() + wait * 1000 }, canResend: false };
     }),
   },
@@ -442,7 +405,7 @@ export const applicationMachine = setup({
     boot: {},
 
     getStarted: {
-      meta: screen('getStarted', 1, 'Get Started'),
+      meta: screenMeta('getStarted'),
       initial: 'loadingCohort',
       states: {
         loadingCohort: {
@@ -517,7 +480,7 @@ export const applicationMachine = setup({
     },
 
     biodata: {
-      meta: screen('biodata', 2, 'Bio Data'),
+      meta: screenMeta('biodata'),
       entry: 'clearErrors',
       on: {
         SAVE: whenValid('biodata', 'communications'),
@@ -525,7 +488,7 @@ export const applicationMachine = setup({
     },
 
     communications: {
-      meta: screen('communications', 3, 'Communications'),
+      meta: screenMeta('communications'),
       entry: 'clearErrors',
       initial: 'editing',
       states: {
@@ -564,7 +527,7 @@ export const applicationMachine = setup({
     },
 
     verifyEmail: {
-      meta: screen('verifyEmail', 3, 'Verify your email address'),
+      meta: screenMeta('verifyEmail'),
       initial: 'entering',
       states: {
         sendingCode: {
@@ -684,7 +647,7 @@ export const applicationMachine = setup({
     },
 
     eligibility: {
-      meta: screen('eligibility', 4, 'Eligibility'),
+      meta: screenMeta('eligibility'),
       entry: 'clearErrors',
       type: 'parallel',
       states: {
@@ -811,7 +774,7 @@ export const applicationMachine = setup({
     },
 
     employment: {
-      meta: screen('employment', 5, 'Employment'),
+      meta: screenMeta('employment'),
       entry: 'clearErrors',
       initial: 'editing',
       states: {
@@ -837,7 +800,7 @@ export const applicationMachine = setup({
     },
 
     other: {
-      meta: screen('other', 6, 'Getting to know you'),
+      meta: screenMeta('other'),
       entry: 'clearErrors',
       initial: 'checking',
       states: {
@@ -885,7 +848,7 @@ export const applicationMachine = setup({
     },
 
     success: {
-      meta: screen('success', 6, 'Application submitted'),
+      meta: screenMeta('success'),
       on: { CONTINUE: 'selectionVideo' },
       ...signOutSteps,
       // The live status beside the next step; without an answer the page simply does not show one.
@@ -897,7 +860,7 @@ export const applicationMachine = setup({
     },
 
     selectionVideo: {
-      meta: screen('selectionVideo', 6, 'Info Video'),
+      meta: screenMeta('selectionVideo'),
       ...signOutSteps,
       invoke: {
         src: 'videoQuiz',
@@ -936,7 +899,7 @@ export const applicationMachine = setup({
     // The page the acceptance email links to: the banner and the payment options only for an applicant the server
     // says is accepted; anyone else is told where they stand (docs/decisions/074-the-confirmation-page-follows-the-decision.md).
     confirmation: {
-      meta: screen('confirmation', 6, 'Confirmation'),
+      meta: screenMeta('confirmation'),
       type: 'parallel',
       states: {
         session: signOutSteps,
@@ -1014,7 +977,7 @@ export const applicationMachine = setup({
     },
 
     failed: {
-      meta: screen('failed', 6, 'Payment failed'),
+      meta: screenMeta('failed'),
       on: { BACK: 'confirmation' },
       ...signOutSteps,
     },
