@@ -35,6 +35,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // The prerendered pages' HTML names one script and nothing else: on a slow connection, requests made before
+    // the first paint delay it (`/` and `/apply` paint from their HTML alone). The chunks an `import()` needs are still
+    // fetched together when it runs. Every browser the app supports has modulepreload: no polyfill.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'html' && /(index|apply)\.html$/.test(hostId) ? [] : deps,
+    },
     rollupOptions: {
       input: isSsrBuild
         ? prerendered

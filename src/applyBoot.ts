@@ -7,7 +7,18 @@ import './styles/app.css';
  * it does not compete with the first paint, and hydrates the form keeping what was typed (src/main.tsx).
  */
 holdEarlyInput();
-const start = () => void import('./main');
 
-if (document.readyState === 'complete') start();
-else window.addEventListener('load', start, { once: true });
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// React, then the machine, then the app: each evaluated in a task of its own, so that on a slow phone the page
+// answers a tap between them instead of freezing through one long task.
+const start = async () => {
+  await import('react-dom/client');
+  await nextTask();
+  await import('../machines/application.machine');
+  await nextTask();
+  await import('./main');
+};
+
+if (document.readyState === 'complete') void start();
+else window.addEventListener('load', () => void start(), { once: true });

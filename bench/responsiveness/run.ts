@@ -1,33 +1,78 @@
 /**
  * Wizard responsiveness: in Chromium against the built product and the real server on loopback, the time from a
  * click on 'Yes, continue' to the next thing the applicant sees (the next screen's h1, or the h2 of the dialog or
- * verdict that answers the save), over the whole journey of tests/e2e/wizard.test.ts, RUNS times (6). The clock is the page's own: the
- * click's event.timeStamp to the animation frame in which the answer is in the DOM and visible (polled with
+ * verdict that answers the save), over the whole journey of tests/e2e/wizard.test.ts. The clock is the page's own:
+ * the click's event.timeStamp to the animation frame in which the answer is in the DOM and visible (polled with
  * requestAnimationFrame from the click on), so the test process's own delays are not counted. The other forward
  * steps (Get Started, Save and continue, Verify email, Proceed) are measured the same way and listed beside.
- * Goal: p95 ≤ 150 ms for 'Yes, continue'. Usage: `npm run bench:responsiveness`.
+ *
+ * Two profiles: no throttling (RUNS journeys, 6), and a mid-range phone on a slow network (THROTTLED_RUNS, 2),
+ * throttled through the DevTools protocol: 150 ms round trip, 1.6 Mbps down, 750 Kbps up, 4× CPU slowdown.
+ * Goals: p95 ≤ 150 ms for 'Yes, continue' without throttling; on the phone profile p95 ≤ 400 ms for 'Yes, continue'
+ * and ≤ 500 ms for Get Started → Bio Data. Get Started is pressed once the app runs and the network is quiet (the
+ * screens fetched ahead while idle): a person typing an email takes longer than that.
+ * Usage: `npm run bench:responsiveness` (`-- --quick`: one journey each, not written).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../../tests/e2e/support/browser';
 import { latestCode } from '../../tests/e2e/support/server';
 import { clientBuild } from '../support/build';
 import { startProcess } from '../support/process';
 import {
+  busyWarning,
   loadAverage,
+  loadLabel,
   median,
   met,
   now,
   percentile,
+  quick,
   table,
   writeMachineSection,
   writeSection,
 } from '../support/report';
 
-const RUNS = Number(process.env.RUNS ?? 6);
-const GOAL_P95_MS = 150;
+interface Profile {
+  name: string;
+  runs: number;
+  throttled: boolean;
+  /** p95 of 'Yes, continue'. */
+  confirmGoalMs: number;
+  /** The slowest Get Started → Bio Data, when the profile has a goal for it. */
+  getStartedGoalMs?: number;
+}
+
+const PROFILES: Profile[] = [
+  {
+    name: 'no throttling',
+    runs: quick ? 1 : Number(process.env.RUNS ?? 6),
+    throttled: false,
+    confirmGoalMs: 150,
+  },
+  {
+    name: 'phone profile',
+    runs: quick ? 1 : Number(process.env.THROTTLED_RUNS ?? 2),
+    throttled: true,
+    confirmGoalMs: 400,
+    getStartedGoalMs: 500,
+  },
+];
+
+/** The phone profile: 150 ms round trip, 1.6 Mbps down, 750 Kbps up (bytes per second), 4× CPU slowdown. */
+async function throttle(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 /**
@@ -63,13 +108,20 @@ window.__benchArm = (buttonText, answer) => {
 `;
 
 interface Sample {
+  profile: string;
   step: string;
   button: string;
   ms: number;
 }
 
 /** Clicks `button` and returns the page's own measure of how long `answer` took to show. */
-async function timedClick(page: Page, button: string, answer: string, samples: Sample[], step: string) {
+async function timedClick(
+  page: Page,
+  button: string,
+  answer: string,
+  samples: Omit<Sample, 'profile'>[],
+  step: string,
+) {
   await page.evaluate(`window.__benchArm(${JSON.stringify(button)}, ${JSON.stringify(answer)})`);
   await page.getByRole('button', { name: button, exact: true }).click();
   const ms = Number(await page.evaluate('window.__benchResult'));
@@ -77,8 +129,16 @@ async function timedClick(page: Page, button: string, answer: string, samples: S
   samples.push({ step, button, ms });
 }
 
-async function journey(page: Page, baseUrl: string, email: string, samples: Sample[]): Promise<void> {
+async function journey(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  samples: Omit<Sample, 'profile'>[],
+): Promise<void> {
   await page.goto(`${baseUrl}/apply`);
+  // The app runs (the cohort line is its work) and the screens it fetches ahead while idle have arrived.
+  await page.getByText(/Applications are open for/).waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Email address').fill(email);
   await timedClick(page, 'Get Started', 'Bio Data', samples, 'Get Started → Bio Data');
 
@@ -134,7 +194,7 @@ async function main(): Promise<void> {
   const build = clientBuild();
   const dir = mkdtempSync(join(tmpdir(), 'bench-responsiveness-'));
   const started = now();
-  const loads: string[] = [];
+  const loads: Record<string, string[]> = {};
   const samples: Sample[] = [];
   try {
     const server = await startProcess(
@@ -145,21 +205,23 @@ async function main(): Promise<void> {
     );
     const browser = await launchBrowser();
     try {
-      for (let run = 1; run <= RUNS; run++) {
-        loads.push(loadAverage());
-        const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-        await context.addInitScript({ content: PROBE });
-        const page = await context.newPage();
-        const before = samples.length;
-        await journey(page, server.url, `bench.${Date.now()}.${run}@example.com`, samples);
-        await context.close();
-        console.log(
-          `run ${run}/${RUNS}`,
-          samples
-            .slice(before)
-            .map((s) => `${s.step}: ${Math.round(s.ms)} ms`)
-            .join(', '),
-        );
+      for (const profile of PROFILES) {
+        loads[profile.name] = [];
+        for (let run = 1; run <= profile.runs; run++) {
+          loads[profile.name].push(loadAverage());
+          const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+          await context.addInitScript({ content: PROBE });
+          const page = await context.newPage();
+          if (profile.throttled) await throttle(context, page);
+          const own: Omit<Sample, 'profile'>[] = [];
+          await journey(page, server.url, `bench.${Date.now()}.${run}@example.com`, own);
+          await context.close();
+          samples.push(...own.map((s) => ({ ...s, profile: profile.name })));
+          console.log(
+            `${profile.name}: run ${run}/${profile.runs}`,
+            own.map((s) => `${s.step}: ${Math.round(s.ms)} ms`).join(', '),
+          );
+        }
       }
     } finally {
       await browser.close();
@@ -169,47 +231,74 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
     build.remove();
   }
+  if (quick) {
+    console.log('--quick: docs/performance.md left as it was');
+    return;
+  }
 
-  const confirm = samples.filter((s) => s.button === 'Yes, continue').map((s) => s.ms);
-  const p95 = percentile(confirm, 95);
-  const steps = [...new Set(samples.map((s) => s.step))];
   const ms = (n: number) => `${Math.round(n)} ms`;
-  const stepRows = steps.map((step) => {
-    const values = samples.filter((s) => s.step === step).map((s) => s.ms);
-    const button = samples.find((s) => s.step === step)!.button;
-    return [`'${button}' — ${step}`, ms(median(values)), ms(percentile(values, 95)), ms(Math.max(...values))];
-  });
+  const goalRows: string[][] = [];
+  const sections: string[] = [];
+  for (const profile of PROFILES) {
+    const own = samples.filter((s) => s.profile === profile.name);
+    const confirm = own.filter((s) => s.button === 'Yes, continue').map((s) => s.ms);
+    const p95 = percentile(confirm, 95);
+    goalRows.push([
+      `${profile.name}: 'Yes, continue' → next view (${confirm.length} clicks)`,
+      ms(median(confirm)),
+      ms(p95),
+      `p95 ≤ ${profile.confirmGoalMs} ms`,
+      met(p95 <= profile.confirmGoalMs),
+    ]);
+    if (profile.getStartedGoalMs !== undefined) {
+      const getStarted = own.filter((s) => s.step === 'Get Started → Bio Data').map((s) => s.ms);
+      const slowest = Math.max(...getStarted);
+      goalRows.push([
+        `${profile.name}: Get Started → Bio Data (${getStarted.length} clicks)`,
+        ms(median(getStarted)),
+        ms(percentile(getStarted, 95)),
+        `slowest ≤ ${profile.getStartedGoalMs} ms`,
+        met(slowest <= profile.getStartedGoalMs),
+      ]);
+    }
+    const steps = [...new Set(own.map((s) => s.step))];
+    sections.push(
+      '',
+      `Every step, ${profile.name} (${profile.runs} journeys; load average at the start of each:`,
+      `${loads[profile.name].map(loadLabel).join('; ')}):`,
+      '',
+      ...table(
+        ['click — step', 'median', 'p95', 'max'],
+        steps.map((step) => {
+          const values = own.filter((s) => s.step === step).map((s) => s.ms);
+          const button = own.find((s) => s.step === step)!.button;
+          return [
+            `'${button}' — ${step}`,
+            ms(median(values)),
+            ms(percentile(values, 95)),
+            ms(Math.max(...values)),
+          ];
+        }),
+      ),
+    );
+  }
 
   writeMachineSection();
   writeSection('Application wizard', [
-    `Measured by \`npm run bench:responsiveness\` (bench/responsiveness/run.ts) on ${started}: ${RUNS} whole journeys`,
-    `in ${'headless Chromium'} (360×740) against a fresh production build served by \`server/main.ts\` on PGlite over`,
-    'loopback, no throttling. Each time runs in the page, from the click event to the first animation frame in which',
-    "the next screen's h1 (or the h2 of the dialog or verdict that answers the save) is in the DOM and visible; polling",
-    `each frame makes it accurate to about one frame (16 ms). Load average at the start of each journey: ${loads.join('; ')}.`,
+    ...busyWarning(Object.values(loads).flat()),
+    `Measured by \`npm run bench:responsiveness\` (bench/responsiveness/run.ts) on ${started}: whole journeys in headless`,
+    'Chromium (360×740) against a fresh production build served by `server/main.ts` on PGlite over loopback, in two',
+    'profiles: no throttling, and a phone on a slow network (DevTools protocol: 150 ms round trip, 1.6 Mbps down,',
+    '750 Kbps up, 4× CPU slowdown). Each time runs in the page, from the click event to the first animation frame in',
+    "which the next screen's h1 (or the h2 of the dialog or verdict that answers the save) is in the DOM and visible;",
+    'polling each frame makes it accurate to about one frame (16 ms; 64 ms of CPU at 4× slowdown). Get Started is',
+    'pressed once the app runs and the network is quiet: the next screens are fetched while the browser is idle after',
+    'the first paint, and a person typing an email takes longer than that.',
     '',
-    ...table(
-      ['measure', 'median', 'p95', 'goal', ''],
-      [
-        [
-          `'Yes, continue' → next view (${confirm.length} clicks)`,
-          ms(median(confirm)),
-          ms(p95),
-          `p95 ≤ ${GOAL_P95_MS} ms`,
-          met(p95 <= GOAL_P95_MS),
-        ],
-      ],
-    ),
-    '',
-    p95 <= GOAL_P95_MS
-      ? "The goal is met: every 'Yes, continue' (each one a write to the server) answers within a few frames."
-      : `**Short of the goal:** p95 is ${ms(p95)}, over ${GOAL_P95_MS} ms.`,
-    '',
-    'Every step (each includes its request to the server where it saves):',
-    '',
-    ...table(['click — step', 'median', 'p95', 'max'], stepRows),
+    ...table(['measure', 'median', 'p95', 'goal', ''], goalRows),
+    ...sections,
   ]);
-  console.log(JSON.stringify({ median: median(confirm), p95, samples: confirm.map(Math.round) }));
+  console.log(JSON.stringify(goalRows));
 }
 
 await main();
