@@ -8,7 +8,7 @@ import {
   applicationMachine,
   currentScreen,
   progressOf,
-  type ApplicationContext,
+  type ApplicationMachineContext,
   type ApplicationInput,
   type PersistedApplication,
 } from '../../machines/application.machine';
@@ -145,7 +145,7 @@ const kept = ({
   videoProgressSubmitted,
   otp,
   submitResult,
-}: ApplicationContext): PersistedApplication => ({
+}: ApplicationMachineContext): PersistedApplication => ({
   submitResult,
   reminderDate,
   videoProgressSubmitted,

@@ -16,7 +16,7 @@ import {
 import {
   applicationMachine,
   cleaned,
-  type ApplicationContext,
+  type ApplicationMachineContext,
   type ApplicationEvent,
   type FieldValue,
   type FormField,
@@ -129,7 +129,7 @@ export const BRANCHES: Record<string, { answers: Answers; until: (s: Snapshot) =
 export const GOOD_CV = { type: 'CV.SELECT', file: new File(['%PDF-1.7'], 'cv.pdf') } as const;
 export const WRONG_NAME_CV = { type: 'CV.SELECT', file: new File(['MZ'], 'cv.exe') } as const;
 
-const context = (s: Snapshot) => s.context as ApplicationContext;
+const context = (s: Snapshot) => s.context as ApplicationMachineContext;
 
 // Validation (yup) is most of the cost of building the graph: once per snapshot is enough.
 const missingOf = new WeakMap<Snapshot, string[]>();
@@ -180,7 +180,7 @@ const reloadSafe = (s: Snapshot) => {
 };
 
 /** The applicant's application as the server holds it: only what has been saved (see `reloadSafe`). */
-export function serverCopy(c: ApplicationContext): SavedApplication {
+export function serverCopy(c: ApplicationMachineContext): SavedApplication {
   const f = cleaned(c.form);
   const measured = f.eligibilityStatus !== 'not measured';
   const other = OTHER_EMAILS.includes(f.email as (typeof OTHER_EMAILS)[number]);

@@ -12,7 +12,7 @@ import {
   progressOf,
   screenStateOf,
   WIZARD_STEPS,
-  type ApplicationContext,
+  type ApplicationMachineContext,
   type ScreenState,
 } from '../../../machines/application.machine';
 import { API, IDEMPOTENCY_HEADER, paths } from '../../../machines/rules';
@@ -255,7 +255,7 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
       // Typing an answer the field already holds changes nothing, in the page or in the model's form.
       const unchanged =
         event.type === 'FIELD.CHANGE' &&
-        (before.context as ApplicationContext).form[event.field] === event.value;
+        (before.context as ApplicationMachineContext).form[event.field] === event.value;
       if (taken(before, event).transitions.length && !unchanged)
         await expect
           .poll(() => trace.slice(personStart).some((t) => t.eventType === event.type), {
@@ -288,7 +288,7 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
       case 'FIELD.CHANGE':
         return fill(event.field, event.value);
       case 'CODE.CHANGE': {
-        const email = realEmail((after.context as ApplicationContext).form.email);
+        const email = realEmail((after.context as ApplicationMachineContext).form.email);
         const verifies = path.steps.slice(i + 1).find((st) => st.event.type.includes('.actor.verifyCode'));
         const code = await newestCode(server, email);
         const right = verifies && isOutcome(verifies.event, 'verifyCode', 'done');
@@ -391,7 +391,7 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
     // The browser produces the other outcomes by itself; the trace check after the step waits for them.
     if (event.type === 'xstate.done.actor.otpTimer' && usesClock) await page.clock.fastForward('04:10');
     if (event.type === 'xstate.done.actor.videoQuiz')
-      await watchVideo((s.context as ApplicationContext).form.isVideoEnded);
+      await watchVideo((s.context as ApplicationMachineContext).form.isVideoEnded);
   }
 
   /**
@@ -489,7 +489,7 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
 
   /** What the server holds for this browser, and shows to it only once the email is proved. */
   async function compareStored(last: Snapshot) {
-    const c = last.context as ApplicationContext;
+    const c = last.context as ApplicationMachineContext;
     // A path that ends while the submission is on its way: the server's answer (submitted, or refused as incomplete)
     // is not part of the path, so the open answers and the submission are not compared.
     const inFlight = last.matches({ other: 'submitting' });
