@@ -8,6 +8,7 @@ import type { Context } from '../context';
 import { findByEmail, insertApplication, lookupSummary, savedApplication } from '../applications';
 import { newCode, waitAfterSends, CODE_MINUTES } from '../codes';
 import { toCohortInfo } from '../db/cohorts';
+import { groupCommitOf } from '../db/groupCommit';
 import { fieldFail, invalid } from '../http';
 import { idempotencyKey, remember, replay } from '../idempotency';
 import { codeEmail } from '../mail/templates';
@@ -122,7 +123,8 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       // the transaction, so a failed send stores nothing. An inbox that has had its codes for the hour
       // (mailQuota.ts) gets nothing stored either.
       const created = outboxRow
-        ? await insertApplication(db, application, now, code, { key, answer }, outboxRow)
+        ? // Group commit (db/groupCommit.ts): creates arriving together share one transaction; answered after it.
+          await insertApplication(groupCommitOf(db), application, now, code, { key, answer }, outboxRow)
         : await db.transaction(async (tx) => {
             const result = await insertApplication(tx, application, now, code, { key, answer });
             if (result.id !== undefined) await mailer.send(mail, tx);
