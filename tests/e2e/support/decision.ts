@@ -1,0 +1,78 @@
+/**
+ * Staff decisions in end-to-end tests, made the way staff make them: an admin signs in with the emailed code and
+ * sends the event through the staff API (the review chart, the event row, the decision email). Servers started
+ * with `DECIDING` let the applicant see a decision, and its email leave, at once (DECISION_UNDO_SECONDS=0) instead
+ * of after 5 minutes.
+ */
+import {
+  STAFF_COOKIE,
+  staffPaths,
+  staffQueuePaths,
+  type StaffQueuePage,
+} from '../../../machines/rules/staff';
+import { latestCode, type MailboxEntry } from './server';
+
+export const E2E_ADMIN = 'admissions@bootcamp.example';
+/** The environment of a server whose staff can decide and whose decisions reach the applicant at once. */
+export const DECIDING = {
+  STAFF_EMAILS: E2E_ADMIN,
+  DECISION_UNDO_SECONDS: '0',
+  // The decision emails' worker polls this often (it shares the reminders' interval).
+  REMINDER_POLL_MS: '300',
+} as const;
+
+const sessions = new Map<string, string>();
+
+async function staffCookie(base: string): Promise<string> {
+  const known = sessions.get(base);
+  if (known) return known;
+  const post = (path: string, body: object) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify(body),
+    });
+  const asked = await post(staffPaths.signIn, { email: E2E_ADMIN });
+  if (!asked.ok) throw new Error(`staff sign-in: ${asked.status} ${await asked.text()}`);
+  const verified = await post(staffPaths.verify, {
+    email: E2E_ADMIN,
+    token: await latestCode(base, E2E_ADMIN),
+  });
+  const cookie = verified.headers.getSetCookie().find((c) => c.startsWith(`${STAFF_COOKIE}=`));
+  if (!verified.ok || !cookie) throw new Error(`staff verify: ${verified.status} ${await verified.text()}`);
+  sessions.set(base, cookie.split(';')[0]);
+  return sessions.get(base)!;
+}
+
+/** An admin accepts, waitlists or rejects the submitted application of `email`, through the staff API. */
+export async function decide(
+  base: string,
+  email: string,
+  event: 'ACCEPT' | 'WAITLIST' | 'REJECT' = 'ACCEPT',
+): Promise<void> {
+  const cookie = await staffCookie(base);
+  const queue = await fetch(`${base}${staffQueuePaths.queue}?q=${encodeURIComponent(email)}`, {
+    headers: { cookie },
+  });
+  const page = ((await queue.json()) as { data: StaffQueuePage }).data;
+  const row = page.rows.find((r) => r.email.toLowerCase() === email.toLowerCase());
+  if (!row) throw new Error(`the staff queue does not list ${email}`);
+  const decided = await fetch(`${base}${staffPaths.events.replace(':id', String(row.id))}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ type: event }),
+  });
+  if (!decided.ok) throw new Error(`${event} ${email}: ${decided.status} ${await decided.text()}`);
+}
+
+/** The decision email sent to `to` once its window is over (the outbox's worker polls; this waits for it). */
+export async function decisionEmail(base: string, to: string, subject: RegExp, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await (await fetch(`${base}/dev/mailbox.json`)).json()) as MailboxEntry[];
+    const mail = mails.find((m) => m.to.toLowerCase().includes(to.toLowerCase()) && subject.test(m.subject));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no decision email for ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
