@@ -38,6 +38,8 @@ export const paths = {
   geo: `${API}/geo`,
   paymentStart: `${API}/bootcamp/payment/start`,
   paymentVerify: `${API}/bootcamp/payment/verify`,
+  /** The anonymous funnel beacon: which wizard step was reached (server/staff/funnel.ts). */
+  funnelStep: `${API}/funnel/step`,
   /** Where the session's own application stands (GET): no email in the URL, so it can name no one else's. */
   standing: `${API}/bootcamp/application/standing`,
 } as const;

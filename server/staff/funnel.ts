@@ -15,7 +15,7 @@ import {
   type ScreenState,
 } from '../../machines/application.machine';
 import { reviewMeta } from '../../machines/review.machine';
-import { API } from '../../machines/rules/contract';
+import { API, paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
 import {
   STAFF_QUEUE_MESSAGES as M,
@@ -214,7 +214,7 @@ export async function funnel(db: Queryable, cohort: StaffQueueCohort): Promise<S
   };
 }
 
-export const funnelBeaconPath = `${API}/funnel/step`;
+export const funnelBeaconPath = paths.funnelStep;
 
 /** Every message of the catalogues: only these are counted as they are (anything else is counted as 'other'). */
 const CATALOGUE = new Set<string>(
