@@ -16,6 +16,11 @@ import { SERVER_MESSAGES } from '../messages';
 /** Get Started's address (machines/application.machine.ts ROUTES), where every Apply Now lands. */
 const GET_STARTED_PATH = '/apply';
 
+const SELECTION_VIDEO_PAGE = '/apply/selection-video';
+/** The poster configured (SELECTION_VIDEO_POSTER), else the one shipped, as the app's defaults say (src/config.ts). */
+const posterOf = (appConfig: Record<string, string | number>) =>
+  String(appConfig.selectionVideoPoster || '/media/selection-video.jpg');
+
 const isBackend = (path: string) =>
   path === '/api' ||
   path.startsWith('/api/') ||
@@ -100,6 +105,14 @@ export async function staticRoutes(
       },
     });
   }
+  // The selection video's page: its poster is the largest thing it paints, so the shell asks for it at once,
+  // beside the scripts, instead of once they have run and drawn the player.
+  let videoShell: string | undefined;
+  const videoPageShell = () =>
+    (videoShell ??= appShell().replace(
+      '</head>',
+      `<link rel="preload" as="image" href="${escapeAttribute(posterOf(appConfig))}" fetchpriority="high" />\n  </head>`,
+    ));
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     const page = (request.method === 'GET' || request.method === 'HEAD') && !isBackend(path);
@@ -112,7 +125,7 @@ export async function staticRoutes(
         .code(isAppPage(path) ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(appShell());
+        .send(path.replace(/\/+$/, '') === SELECTION_VIDEO_PAGE ? videoPageShell() : appShell());
     }
     return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
   });

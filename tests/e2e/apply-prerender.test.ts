@@ -67,6 +67,10 @@ describe('/apply prerendered', () => {
     // Deep links keep the plain app shell: nothing prerendered for a later step.
     const deep = await (await fetch(`${server.url}/apply/biodata`)).text();
     expect(deep).toMatch(/<div id="root"><\/div>/);
+    expect(deep).not.toContain('rel="preload" as="image"');
+    // The selection video's page asks for its poster at once, beside the scripts.
+    const video = await (await fetch(`${server.url}/apply/selection-video`)).text();
+    expect(video).toMatch(/<link rel="preload" as="image" href="\/media\/selection-video\.jpg"/);
   });
 
   it('shows the field styled, and takes typing, with JavaScript off', async () => {
