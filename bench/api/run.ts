@@ -1,7 +1,7 @@
 /**
  * API load: autocannon against the server started the way `npm start` starts it (PGlite on a fresh data dir, and
  * PostgreSQL on a fresh database when one answers), and against a bare Fastify hello-world for a baseline.
- * Each measurement runs DURATION seconds (8) at CONNECTIONS (50), REPEATS times (3); the medians go into the
+ * Each measurement runs DURATION seconds (6) at CONNECTIONS (50), REPEATS times (3); the medians go into the
  * "API" section of docs/performance.md. Create is measured twice: flat out (its maximum), then at a steady rate of
  * half the maximum just measured (autocannon's overallRate), where its p99 is the goal. On PostgreSQL, get-current
  * and create are measured again with WORKERS=2 (server/cluster.ts) on the same database in the same repeat.
@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { paths } from '../../machines/rules/contract';
-import type { CreatePayload } from '../../machines/rules/contract';
+import { applicant } from '../../tests/support/answers';
 import { startProcess, type BenchProcess } from '../support/process';
 import {
   busyWarning,
@@ -32,7 +32,7 @@ import {
   writeSection,
 } from '../support/report';
 
-const DURATION = Number(process.env.DURATION ?? (quick ? 3 : 8));
+const DURATION = Number(process.env.DURATION ?? (quick ? 3 : 6));
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const REPEATS = Number(process.env.REPEATS ?? (quick ? 1 : 3));
 /** The lookup is not a goal: a shorter run. */
@@ -110,20 +110,6 @@ async function cannon(
 }
 
 const warmUp = (url: string) => cannon(url, [{}], 2, 10);
-
-const applicant = (email: string): CreatePayload => ({
-  firstname: 'Ada',
-  middlename: '',
-  lastname: 'Obi',
-  gender: 'female',
-  country: 'Nigeria',
-  city: 'Lagos',
-  email,
-  phone: '+234 803 123 4567',
-  whatsapp_phone: '',
-  referred_by: '',
-  communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 'Yes' },
-});
 
 /**
  * Create with a new email per request, as the wizard sends it (with an idempotency key); collects the 2xx emails.
