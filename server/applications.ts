@@ -163,6 +163,23 @@ export async function findCv(db: Queryable, applicationId: number): Promise<CvRo
   ).rows[0];
 }
 
+/** Records the applicant's CV, replacing the one before (the caller removes the old file once this commits). */
+export async function saveCv(
+  db: Queryable,
+  applicationId: number,
+  file: { name: string; original: string; kind: string; size: number },
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO cvs (application_id, stored_name, original_name, kind, size, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (application_id) DO UPDATE SET stored_name = EXCLUDED.stored_name,
+       original_name = EXCLUDED.original_name, kind = EXCLUDED.kind, size = EXCLUDED.size,
+       created_at = EXCLUDED.created_at`,
+    [applicationId, file.name, file.original, file.kind, file.size, now],
+  );
+}
+
 export function stageOf(row: ApplicationRow): Stage {
   if (row.submitted_at) return 'submitted';
   if (row.employment) return 'employment';

@@ -65,6 +65,45 @@ export async function paymentByReference(
   return rows[0];
 }
 
+/** Issues a payment; undefined when its reference is taken already (the caller draws another). */
+export async function insertPayment(
+  tx: Queryable,
+  payment: {
+    applicationId: number;
+    reference: string;
+    option: string;
+    amountMinor: number;
+    currency: Currency;
+    mode: PaymentMode;
+  },
+  now: Date,
+): Promise<number | undefined> {
+  const p = payment;
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO payments (application_id, reference, option, amount_minor, currency, mode, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (reference) DO NOTHING RETURNING id`,
+    [p.applicationId, p.reference, p.option, p.amountMinor, p.currency, p.mode, now],
+  );
+  return rows[0]?.id;
+}
+
+export async function markPaymentFailed(tx: Queryable, id: number): Promise<void> {
+  await tx.query(`UPDATE payments SET status = 'failed' WHERE id = $1`, [id]);
+}
+
+export async function markPaymentPaid(
+  tx: Queryable,
+  id: number,
+  now: Date,
+  providerReference: string | null,
+): Promise<PaymentRow> {
+  const { rows } = await tx.query<PaymentRow>(
+    `UPDATE payments SET status = 'paid', paid_at = $2, provider_reference = $3 WHERE id = $1 RETURNING *`,
+    [id, now, providerReference],
+  );
+  return rows[0];
+}
+
 /** The provider's answer about one transaction, reduced to what the server checks. */
 export interface ProviderVerdict {
   paid: boolean;

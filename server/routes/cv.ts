@@ -12,7 +12,7 @@ import { paths } from '../../machines/rules/contract';
 import { CV_MAX_BYTES, checkDocxPackage, detectCvKind, type CvKind } from '../../machines/rules/cv';
 import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
 import type { Context } from '../context';
-import { findCv } from '../applications';
+import { findCv, saveCv } from '../applications';
 import { fieldFail, HttpError } from '../http';
 import { SERVER_MESSAGES } from '../messages';
 import { sessionApplicationId } from '../sessions';
@@ -145,14 +145,7 @@ export async function cvRoutes(app: FastifyInstance, ctx: Context): Promise<void
         const previous = await ctx.db.transaction(async (tx) => {
           const row = await requireOwner(ctx, request, email, tx);
           const old = await findCv(tx, row.id);
-          await tx.query(
-            `INSERT INTO cvs (application_id, stored_name, original_name, kind, size, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (application_id) DO UPDATE SET stored_name = EXCLUDED.stored_name,
-             original_name = EXCLUDED.original_name, kind = EXCLUDED.kind, size = EXCLUDED.size,
-             created_at = EXCLUDED.created_at`,
-            [row.id, file.name, file.original, file.kind, file.size, config.now()],
-          );
+          await saveCv(tx, row.id, file, config.now());
           return old;
         });
         // The old file goes only once the new one is recorded.

@@ -11,8 +11,12 @@ import { checkoutOrder, findOption, merchantReference, regionOf } from '../../ma
 import type { Context } from '../context';
 import { fieldFail } from '../http';
 import { SERVER_MESSAGES } from '../messages';
+import { saveFinancialInfo } from '../applications';
 import {
+  insertPayment,
   latestPayment,
+  markPaymentFailed,
+  markPaymentPaid,
   paymentByReference,
   paymentMode,
   paymentRecord,
@@ -61,17 +65,20 @@ export async function paymentRoutes(app: FastifyInstance, ctx: Context): Promise
         for (let attempt = 0; attempt < 5; attempt += 1) {
           const reference = merchantReference(now.getTime() + attempt);
           const order = checkoutOrder(region, option, row.email, reference)!;
-          const { rows } = await tx.query<{ id: number }>(
-            `INSERT INTO payments (application_id, reference, option, amount_minor, currency, mode, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (reference) DO NOTHING RETURNING id`,
-            [row.id, reference, option, toMinor(order.amount), order.currency, mode, now],
-          );
-          if (!rows.length) continue;
-          await tx.query('UPDATE applications SET payment_option = $2, updated_at = $3 WHERE id = $1', [
-            row.id,
-            option,
+          const issued = await insertPayment(
+            tx,
+            {
+              applicationId: row.id,
+              reference,
+              option,
+              amountMinor: toMinor(order.amount),
+              currency: order.currency,
+              mode,
+            },
             now,
-          ]);
+          );
+          if (issued === undefined) continue;
+          await saveFinancialInfo(tx, row.id, option, null, now);
           return {
             status: 201,
             body: { message: 'Payment started', data: { order, sandbox: mode === 'sandbox' } },
@@ -127,7 +134,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: Context): Promise
         });
         if (row.status === 'paid') return answer(200, 'Payment confirmed');
         if (row.mode === 'provider' && !(verdict && verdictMatches(verdict, row))) {
-          await tx.query(`UPDATE payments SET status = 'failed' WHERE id = $1`, [row.id]);
+          await markPaymentFailed(tx, row.id);
           return {
             status: 402,
             body: {
@@ -138,11 +145,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: Context): Promise
         }
         const providerReference =
           row.mode === 'provider' ? (request.body?.provider_reference ?? '').trim() : null;
-        const { rows } = await tx.query<Parameters<typeof paymentRecord>[0]>(
-          `UPDATE payments SET status = 'paid', paid_at = $2, provider_reference = $3 WHERE id = $1 RETURNING *`,
-          [row.id, now, providerReference],
-        );
-        return answer(200, 'Payment confirmed', paymentRecord(rows[0]));
+        const paid = await markPaymentPaid(tx, row.id, now, providerReference);
+        return answer(200, 'Payment confirmed', paymentRecord(paid));
       });
     },
   );
