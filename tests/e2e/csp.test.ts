@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { STANDING_MESSAGES } from '../../machines/rules/standing';
 
 let server: RunningServer;
 let browser: Browser;
@@ -31,7 +32,8 @@ describe('the pages under the real Content-Security-Policy', () => {
     ['/', 'THE EMPLOYMENT BOOTCAMP'],
     ['/apply', 'Get Started'],
     ['/apply/selection-video', 'Info Video'],
-    ['/apply/confirmation', 'Congratulations, you have been accepted!'],
+    // A browser that proved nothing is asked to sign in (the banner is for accepted applicants only).
+    ['/apply/confirmation', STANDING_MESSAGES.signedOut.title],
     ['/financial-aid-application', 'FINANCIAL AID APPLICATION'],
     ['/test/klump-payment', 'Instalment payment test'],
     ['/somewhere-else', 'You are lost'],

@@ -28,6 +28,7 @@ import {
   verify,
   video,
 } from './support/journey';
+import { DECIDING, decide } from './support/decision';
 import { latestCode, startServer, type RunningServer } from './support/server';
 import { PDF, readMailbox, storedApplication } from './support/wizardDriver';
 
@@ -35,7 +36,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({ QUIZ_TIME: '2' });
+  server = await startServer({ ...DECIDING, QUIZ_TIME: '2' });
   browser = await launchBrowser();
 });
 
@@ -152,6 +153,7 @@ describe('the wizard has no dead ends (390 px)', () => {
     await eligibility(page);
     await employment(page);
     await other(page);
+    await decide(server.url, email, 'ACCEPT');
     // The one-time save of the video progress, then a reload: it is not offered again.
     await click(page, 'Continue to Video');
     await onScreen(page, '/apply/selection-video', 'Info Video');
@@ -194,6 +196,7 @@ describe('the wizard has no dead ends (390 px)', () => {
     await eligibility(page);
     await employment(page);
     await other(page);
+    await decide(server.url, email, 'ACCEPT');
     await video(page);
     await click(page, 'Proceed to payment');
     await page.getByRole('button', { name: `Choose ${NOT_READY}` }).click();

@@ -23,6 +23,7 @@ import {
   verify,
   video,
 } from './support/journey';
+import { DECIDING, decide } from './support/decision';
 import { startServer, type RunningServer } from './support/server';
 import { readMailbox, storedApplication } from './support/wizardDriver';
 import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '../../machines/rules/payments';
@@ -31,7 +32,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({ QUIZ_TIME: '2' });
+  server = await startServer({ ...DECIDING, QUIZ_TIME: '2' });
   browser = await launchBrowser();
 });
 
@@ -106,6 +107,8 @@ describe('journeys a happy path misses', () => {
       ANSWERS.keyChallenge,
     );
     await other(page);
+    // Staff accept the application: only then does the confirmation offer payment.
+    await decide(server.url, email, 'ACCEPT');
 
     await reloadOn('/apply/success', 'Well done for submitting your application');
     await click(page, 'Continue to Video');
@@ -359,6 +362,7 @@ describe('journeys a happy path misses', () => {
       await click(page, 'Submit Application');
       await onScreen(page, '/apply/success', 'Well done for submitting your application');
       await snap('success');
+      await decide(server.url, email, 'ACCEPT');
       await video(page, snap);
       await snap('confirmation');
       await click(page, 'Proceed to payment');

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SELECTION_QUIZ } from '../../machines/rules/quiz';
 import { launchBrowser } from './support/browser';
 import { freshEmail, onScreen } from './support/journey';
+import { DECIDING, decide } from './support/decision';
 import { startServer, type RunningServer } from './support/server';
 import { newestCode, PDF, storedApplication } from './support/wizardDriver';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
@@ -16,7 +17,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({ QUIZ_TIME: '2' });
+  server = await startServer({ ...DECIDING, QUIZ_TIME: '2' });
   browser = await launchBrowser();
 });
 
@@ -199,6 +200,8 @@ describe('the wizard with the keyboard alone', () => {
     await pressButton(page, 'Submit Application');
 
     await onScreen(page, '/apply/success', 'Well done for submitting your application');
+    // Staff accept the application: the confirmation then offers the payment options.
+    await decide(server.url, email, 'ACCEPT');
     await pressButton(page, 'Continue to Video');
     await onScreen(page, '/apply/selection-video', 'Info Video');
     // The player's own controls: focus the video and press Space to play (at the speed a person may pick).

@@ -22,6 +22,7 @@ export const DECIDING = {
 } as const;
 
 const sessions = new Map<string, string>();
+const DECIDED = { ACCEPT: 'accepted', WAITLIST: 'waitlisted', REJECT: 'rejected' } as const;
 
 async function staffCookie(base: string): Promise<string> {
   const known = sessions.get(base);
@@ -57,6 +58,8 @@ export async function decide(
   const page = ((await queue.json()) as { data: StaffQueuePage }).data;
   const row = page.rows.find((r) => r.email.toLowerCase() === email.toLowerCase());
   if (!row) throw new Error(`the staff queue does not list ${email}`);
+  // Already decided so (a second device of the same applicant, say): nothing to do.
+  if (row.status === DECIDED[event]) return;
   const decided = await fetch(`${base}${staffPaths.events.replace(':id', String(row.id))}`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json', origin: base },
