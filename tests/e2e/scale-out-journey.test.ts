@@ -13,20 +13,10 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { paths, SESSION_COOKIE, type CreatePayload } from '../../machines/rules/contract';
+import { paths, SESSION_COOKIE } from '../../machines/rules/contract';
 import { STAFF_COOKIE, staffPaths } from '../../machines/rules/staff';
-import {
-  APPROACH_TO_NEW_TASKS,
-  EDUCATION_FOCUS,
-  EMPLOYMENT_UNEMPLOYED,
-  FEEDBACK_HANDLING,
-  HIGHEST_QUALIFICATIONS,
-  OPENNESS_TO_TOOLS,
-  UNEMPLOYMENT_DURATIONS,
-  WORK_DISRUPTION_FEELINGS,
-  WORK_EXPERIENCE_YEARS,
-} from '../../machines/rules/options';
 import { startS3Server, type S3TestServer } from '../server/s3Server';
+import { applicant, eligibility, employment, other } from '../support/answers';
 import { freePort, startServer, type RunningServer } from './support/server';
 
 const postgresUrl = process.env.DATABASE_URL ?? '';
@@ -96,20 +86,6 @@ async function smtpInbox() {
   return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-const applicantPayload = (email: string): CreatePayload => ({
-  firstname: 'Ada',
-  middlename: '',
-  lastname: 'Obi',
-  gender: 'female',
-  country: 'Nigeria',
-  city: 'Lagos',
-  email,
-  phone: '+234 803 123 4567',
-  whatsapp_phone: '',
-  referred_by: '',
-  communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 'Yes' },
-});
-
 /** The 6-digit code in a raw message's body. */
 const codeIn = (raw: string) => /\b(\d{6})\b/.exec(raw.split('\r\n\r\n').slice(1).join('\n'))?.[1];
 
@@ -146,7 +122,7 @@ it('one process on PGlite with S3_* and SMTP_URL set: the code by SMTP, the CV i
   const created = await fetch(server.url + paths.create, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...applicantPayload(email) }),
+    body: JSON.stringify({ ...applicant(email) }),
   });
   expect(created.status).toBe(201);
   const mail = await until(() => smtp.received.find((raw) => raw.includes(email)), 'the code email');
@@ -233,7 +209,7 @@ describe.each(postgresUrl ? ['PostgreSQL'] : [])('three stateless processes on %
         body: JSON.stringify(body),
       });
 
-    expect((await post(paths.create, applicantPayload(email))).status).toBe(201);
+    expect((await post(paths.create, applicant(email))).status).toBe(201);
     // The code email leaves through SMTP from whichever process's worker claims it.
     const first = await until(() => mailsTo(email)[0], 'the code email');
     const verified = await post(paths.verifyEmail, { email, token: codeIn(first) });
@@ -243,15 +219,9 @@ describe.each(postgresUrl ? ['PostgreSQL'] : [])('three stateless processes on %
       .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!
       .split(';')[0];
 
-    const eligibility = {
-      openness_to_tools: OPENNESS_TO_TOOLS[0].value,
-      work_disruption_feelings: WORK_DISRUPTION_FEELINGS[0].value,
-      feedback_handling: FEEDBACK_HANDLING[0].value,
-      approach_to_new_tasks: APPROACH_TO_NEW_TASKS[0].value,
-      education_focus: EDUCATION_FOCUS[0].value,
-      highest_qualification: HIGHEST_QUALIFICATIONS[1].value,
-    };
-    expect((await post(paths.eligibility, { email, eligible: 'eligible', eligibility })).status).toBe(200);
+    expect(
+      (await post(paths.eligibility, { email, eligible: 'eligible', eligibility: eligibility() })).status,
+    ).toBe(200);
 
     // A 6 MB PDF: more than one multipart part in the bucket.
     const file = Buffer.alloc(6 * 1024 * 1024, 0x20);
@@ -276,22 +246,7 @@ describe.each(postgresUrl ? ['PostgreSQL'] : [])('three stateless processes on %
       'the kill',
     );
 
-    const employment = {
-      employment_status: EMPLOYMENT_UNEMPLOYED,
-      unemployment_duration: UNEMPLOYMENT_DURATIONS[0].value,
-      work_experience_years: WORK_EXPERIENCE_YEARS[1].value,
-      service_completion_date: '',
-      reason_for_leaving: '',
-      exit_timeline: '',
-      job_urgency: 8,
-    };
     expect((await post(paths.employment, { email, employment })).status).toBe(200);
-    const other = {
-      key_challenge: 'Finding the first job',
-      leadership_experience: 'I led a study group',
-      distractions: 'I switch my phone off',
-      bootcamp_expectations: 'A job in 12 weeks',
-    };
     expect((await post(paths.other, { email, other })).status).toBe(200);
     const submitted = await post(paths.submit, {
       email,

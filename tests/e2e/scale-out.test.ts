@@ -12,8 +12,9 @@ import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { paths, SESSION_COOKIE, type CreatePayload } from '../../machines/rules/contract';
+import { paths, SESSION_COOKIE } from '../../machines/rules/contract';
 import { MIGRATIONS } from '../../server/db/migrations';
+import { applicant } from '../support/answers';
 import { latestCode, startServer, type RunningServer } from './support/server';
 
 const running: RunningServer[] = [];
@@ -35,20 +36,6 @@ const start = async (env: Record<string, string> = {}) => {
   running.push(server);
   return server;
 };
-
-const person = (email: string): CreatePayload => ({
-  firstname: 'Ada',
-  middlename: '',
-  lastname: 'Obi',
-  gender: 'female',
-  country: 'Nigeria',
-  city: 'Lagos',
-  email,
-  phone: '+234 803 123 4567',
-  whatsapp_phone: '',
-  referred_by: '',
-  communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 'Yes' },
-});
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, {
@@ -86,7 +73,7 @@ const getFresh = (url: string) =>
 it('finishes an upload in flight on SIGTERM, refuses new connections, closes and exits 0', async () => {
   const server = await start();
   const email = `slow-${randomBytes(3).toString('hex')}@example.com`;
-  expect((await post(server.url + paths.create, person(email))).status).toBe(201);
+  expect((await post(server.url + paths.create, applicant(email))).status).toBe(201);
   const verified = await post(server.url + paths.verifyEmail, {
     email,
     token: await latestCode(server.url, email),
@@ -234,7 +221,7 @@ describe.each(postgresUrl ? ['PostgreSQL'] : [])('several processes on %s', () =
 
     // The per-email limit (5 per 15 minutes) over resend-token and verify-email, round-robin over the three.
     const email = `shared-${randomBytes(3).toString('hex')}@example.com`;
-    expect((await post(servers[0].url + paths.create, person(email))).status).toBe(201);
+    expect((await post(servers[0].url + paths.create, applicant(email))).status).toBe(201);
     const messages: string[] = [];
     for (let i = 0; i < 8; i++) {
       const server = servers[i % 3];

@@ -6,26 +6,14 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths, SESSION_COOKIE } from '../../machines/rules/contract';
-import {
-  APPROACH_TO_NEW_TASKS,
-  EDUCATION_FOCUS,
-  EMPLOYMENT_UNEMPLOYED,
-  FEEDBACK_HANDLING,
-  HIGHEST_QUALIFICATIONS,
-  OPENNESS_TO_TOOLS,
-  UNEMPLOYMENT_DURATIONS,
-  WORK_DISRUPTION_FEELINGS,
-  WORK_EXPERIENCE_YEARS,
-} from '../../machines/rules/options';
 import { STAFF_COOKIE, STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
 import { axeViolations, describeViolations, launchBrowser } from './support/browser';
 import { latestCode, startServer, type RunningServer } from './support/server';
+import { submittedApplicant } from './support/submittedApplicant';
 
 const ADMIN = 'director@bootcamp.example';
 const REVIEWER = 'reviewer@bootcamp.example';
 const APPLICANT = 'zainab.staff-e2e@example.com';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 let server: RunningServer;
 let browser: Browser;
@@ -39,77 +27,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** A submitted application with a PDF CV, made through the applicants' API. */
-async function submitApplicant(email: string): Promise<void> {
-  let cookie = '';
-  const call = async (path: string, body: object | FormData) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: {
-        ...(cookie ? { cookie } : {}),
-        ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }),
-        origin: server.url,
-      },
-      body: body instanceof FormData ? body : JSON.stringify(body),
-    });
-    const session = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-    if (session) cookie = session.split(';')[0];
-    expect(response.ok, `${path}: ${response.status} ${await response.clone().text()}`).toBe(true);
-  };
-  await call(paths.create, {
-    firstname: 'Zainab',
-    middlename: '',
-    lastname: 'Okafor',
-    gender: 'female',
-    country: 'Nigeria',
-    city: 'Abuja',
-    email,
-    phone: '+2348031234999',
-    whatsapp_phone: '',
-    referred_by: '',
-    communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 'Yes' },
-  });
-  await call(paths.verifyEmail, { email, token: await latestCode(server.url, email) });
-  await call(paths.eligibility, {
-    email,
-    eligible: 'eligible',
-    eligibility: {
-      openness_to_tools: OPENNESS_TO_TOOLS[0].value,
-      work_disruption_feelings: WORK_DISRUPTION_FEELINGS[0].value,
-      feedback_handling: FEEDBACK_HANDLING[0].value,
-      approach_to_new_tasks: APPROACH_TO_NEW_TASKS[0].value,
-      education_focus: EDUCATION_FOCUS[0].value,
-      highest_qualification: HIGHEST_QUALIFICATIONS[1].value,
-    },
-  });
-  const cv = new FormData();
-  cv.append('email', email);
-  cv.append('cv', new Blob([PDF], { type: 'application/pdf' }), 'zainab-cv.pdf');
-  await call(paths.uploadCv, cv);
-  await call(paths.employment, {
-    email,
-    employment: {
-      employment_status: EMPLOYMENT_UNEMPLOYED,
-      unemployment_duration: UNEMPLOYMENT_DURATIONS[0].value,
-      work_experience_years: WORK_EXPERIENCE_YEARS[1].value,
-      service_completion_date: '',
-      reason_for_leaving: '',
-      exit_timeline: '',
-      job_urgency: 7,
-    },
-  });
-  await call(paths.other, {
-    email,
-    other: {
-      key_challenge: 'Finding a first role.',
-      leadership_experience: 'I ran the campus coding club.',
-      distractions: 'I keep a schedule.',
-      bootcamp_expectations: 'A job in tech.',
-    },
-  });
-  await call(paths.submit, { email, agreement: true, agreement1: true, agreement2: true });
-}
 
 /** Presses Tab until the focused element matches, as a keyboard user would; fails after `max` presses. */
 async function tabTo(
@@ -159,7 +76,7 @@ const cookieOf = async (page: Page) =>
 
 describe('staff back office', () => {
   it('an admin signs in, accepts the new applicant; a reviewer cannot decide; the audit log lists it', async () => {
-    await submitApplicant(APPLICANT);
+    await submittedApplicant(server.url, APPLICANT, { firstname: 'Zainab', lastname: 'Okafor' });
 
     // Admin: sign-in by keyboard, axe on the sign-in form first.
     // bypassCSP only lets axe-core's script in, as in the other browser tests.

@@ -7,17 +7,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths, SESSION_COOKIE } from '../../machines/rules/contract';
-import {
-  APPROACH_TO_NEW_TASKS,
-  EDUCATION_FOCUS,
-  EMPLOYMENT_UNEMPLOYED,
-  FEEDBACK_HANDLING,
-  HIGHEST_QUALIFICATIONS,
-  OPENNESS_TO_TOOLS,
-  UNEMPLOYMENT_DURATIONS,
-  WORK_DISRUPTION_FEELINGS,
-  WORK_EXPERIENCE_YEARS,
-} from '../../machines/rules/options';
 import type { Db } from '../../server/db/index';
 import { logOptions, maskUrl, safeError } from '../../server/logging';
 import {
@@ -30,6 +19,7 @@ import {
   testApp,
   type TestApp,
 } from './support';
+import { agreed, eligibility, employment } from '../support/answers';
 
 afterAll(releaseDatabases);
 
@@ -112,14 +102,7 @@ describe.each(databases)('logs on $name', (database) => {
         {
           email: EMAIL,
           eligible: 'eligible',
-          eligibility: {
-            openness_to_tools: OPENNESS_TO_TOOLS[0].value,
-            work_disruption_feelings: WORK_DISRUPTION_FEELINGS[0].value,
-            feedback_handling: FEEDBACK_HANDLING[0].value,
-            approach_to_new_tasks: APPROACH_TO_NEW_TASKS[0].value,
-            education_focus: EDUCATION_FOCUS[0].value,
-            highest_qualification: HIGHEST_QUALIFICATIONS[1].value,
-          },
+          eligibility: eligibility(),
         },
         cookie,
       ),
@@ -133,17 +116,12 @@ describe.each(databases)('logs on $name', (database) => {
         paths.employment,
         {
           email: EMAIL,
-          employment: {
-            employment_status: EMPLOYMENT_UNEMPLOYED,
-            unemployment_duration: UNEMPLOYMENT_DURATIONS[0].value,
-            work_experience_years: WORK_EXPERIENCE_YEARS[1].value,
-            job_urgency: 8,
-          },
+          employment,
         },
         cookie,
       ),
       await post(paths.other, { email: EMAIL, other: ANSWERS }, cookie),
-      await post(paths.submit, { email: EMAIL, agreement: true, agreement1: true, agreement2: true }, cookie),
+      await post(paths.submit, { email: EMAIL, ...agreed }, cookie),
       await post(paths.update(EMAIL), { reminderDate: '2026-12-01T09:00:00.000Z' }, cookie),
       await post(
         paths.update(EMAIL),

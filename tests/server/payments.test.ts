@@ -15,17 +15,6 @@ import {
 } from '../../machines/rules/contract';
 import { ELIGIBILITY_RESULT, MESSAGES } from '../../machines/rules/messages';
 import {
-  APPROACH_TO_NEW_TASKS,
-  EDUCATION_FOCUS,
-  EMPLOYMENT_UNEMPLOYED,
-  FEEDBACK_HANDLING,
-  HIGHEST_QUALIFICATIONS,
-  OPENNESS_TO_TOOLS,
-  UNEMPLOYMENT_DURATIONS,
-  WORK_DISRUPTION_FEELINGS,
-  WORK_EXPERIENCE_YEARS,
-} from '../../machines/rules/options';
-import {
   ALL_OPTION_VALUES,
   NOT_READY,
   OPTION_FINANCIAL_AID,
@@ -50,35 +39,12 @@ import {
   decide,
   type TestApp,
 } from './support';
+import { agreed, eligibility, employment, other } from '../support/answers';
 
 afterAll(releaseDatabases);
 
 const EMAIL = 'ada@example.com';
 const OTHER_EMAIL = 'bola@example.com';
-const eligibility = (answer: number) => ({
-  openness_to_tools: OPENNESS_TO_TOOLS[answer].value,
-  work_disruption_feelings: WORK_DISRUPTION_FEELINGS[answer].value,
-  feedback_handling: FEEDBACK_HANDLING[answer].value,
-  approach_to_new_tasks: APPROACH_TO_NEW_TASKS[answer].value,
-  education_focus: EDUCATION_FOCUS[0].value,
-  highest_qualification: HIGHEST_QUALIFICATIONS[1].value,
-});
-const employment = {
-  employment_status: EMPLOYMENT_UNEMPLOYED,
-  unemployment_duration: UNEMPLOYMENT_DURATIONS[0].value,
-  work_experience_years: WORK_EXPERIENCE_YEARS[1].value,
-  service_completion_date: '',
-  reason_for_leaving: '',
-  exit_timeline: '',
-  job_urgency: 8,
-};
-const other = {
-  key_challenge: 'Finding the first job',
-  leadership_experience: 'I led a study group',
-  distractions: 'I switch my phone off',
-  bootcamp_expectations: 'A job in 12 weeks',
-};
-const agreed = { agreement: true, agreement1: true, agreement2: true };
 
 /** A stand-in for the provider's verify endpoint on 127.0.0.1: answers what the test sets, records what it got. */
 function fakeProvider() {

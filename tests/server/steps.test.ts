@@ -2,17 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER, paths, type SavedApplication } from '../../machines/rules/contract';
 import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
-import {
-  APPROACH_TO_NEW_TASKS,
-  EDUCATION_FOCUS,
-  EMPLOYMENT_UNEMPLOYED,
-  FEEDBACK_HANDLING,
-  HIGHEST_QUALIFICATIONS,
-  OPENNESS_TO_TOOLS,
-  UNEMPLOYMENT_DURATIONS,
-  WORK_DISRUPTION_FEELINGS,
-  WORK_EXPERIENCE_YEARS,
-} from '../../machines/rules/options';
+import { FEEDBACK_HANDLING, OPENNESS_TO_TOOLS } from '../../machines/rules/options';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { SERVER_MESSAGES } from '../../server/messages';
 import {
@@ -26,34 +16,12 @@ import {
   decide,
   type TestApp,
 } from './support';
+import { agreed, eligibility, employment, other } from '../support/answers';
 
 afterAll(releaseDatabases);
 
 const EMAIL = 'ada@example.com';
-const goodEligibility = {
-  openness_to_tools: OPENNESS_TO_TOOLS[0].value,
-  work_disruption_feelings: WORK_DISRUPTION_FEELINGS[0].value,
-  feedback_handling: FEEDBACK_HANDLING[0].value,
-  approach_to_new_tasks: APPROACH_TO_NEW_TASKS[0].value,
-  education_focus: EDUCATION_FOCUS[0].value,
-  highest_qualification: HIGHEST_QUALIFICATIONS[1].value,
-};
-const employment = {
-  employment_status: EMPLOYMENT_UNEMPLOYED,
-  unemployment_duration: UNEMPLOYMENT_DURATIONS[0].value,
-  work_experience_years: WORK_EXPERIENCE_YEARS[1].value,
-  service_completion_date: '',
-  reason_for_leaving: '',
-  exit_timeline: '',
-  job_urgency: 8,
-};
-const other = {
-  key_challenge: 'Finding the first job',
-  leadership_experience: 'I led a study group',
-  distractions: 'I switch my phone off',
-  bootcamp_expectations: 'A job in 12 weeks',
-};
-const agreed = { agreement: true, agreement1: true, agreement2: true };
+const goodEligibility = eligibility();
 
 describe.each(databases)('the later steps on $name', (database) => {
   let t: TestApp;

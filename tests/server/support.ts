@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { paths, SESSION_COOKIE, type CreatePayload } from '../../machines/rules/contract';
+import { applicant } from '../support/answers';
 import { buildApp, type AppOptions } from '../../server/app';
 import { defaultConfig, type Config } from '../../server/config';
 import { openPglite, postgresDb, type Db } from '../../server/db/index';
@@ -158,24 +159,7 @@ export async function testApp(
   };
 }
 
-export const applicant = (email: string, overrides: Partial<CreatePayload> = {}): CreatePayload => ({
-  firstname: 'Ada',
-  middlename: '',
-  lastname: 'Obi',
-  gender: 'female',
-  country: 'Nigeria',
-  city: 'Lagos',
-  email,
-  phone: '+234 803 123 4567',
-  whatsapp_phone: '',
-  referred_by: '',
-  communications: {
-    referral_source: 'On social media',
-    referral_detail: '',
-    communication_consent: 'Yes',
-  },
-  ...overrides,
-});
+export { applicant };
 
 /** A Db that records every statement the app sends (inside transactions too) and can refuse some. */
 export function recordingDb(

@@ -1,0 +1,74 @@
+/**
+ * One applicant's right answers at every step, as the wizard sends them to the API: the server tests, the
+ * end-to-end tests and the API bench make their applicants from these, so a new required field is added once.
+ */
+import type { CreatePayload } from '../../machines/rules/contract';
+import {
+  APPROACH_TO_NEW_TASKS,
+  EDUCATION_FOCUS,
+  EMPLOYMENT_UNEMPLOYED,
+  FEEDBACK_HANDLING,
+  HIGHEST_QUALIFICATIONS,
+  OPENNESS_TO_TOOLS,
+  UNEMPLOYMENT_DURATIONS,
+  WORK_DISRUPTION_FEELINGS,
+  WORK_EXPERIENCE_YEARS,
+} from '../../machines/rules/options';
+
+/** The first form (biodata and communications). */
+export const applicant = (email: string, overrides: Partial<CreatePayload> = {}): CreatePayload => ({
+  firstname: 'Ada',
+  middlename: '',
+  lastname: 'Obi',
+  gender: 'female',
+  country: 'Nigeria',
+  city: 'Lagos',
+  email,
+  phone: '+234 803 123 4567',
+  whatsapp_phone: '',
+  referred_by: '',
+  communications: {
+    referral_source: 'On social media',
+    referral_detail: '',
+    communication_consent: 'Yes',
+  },
+  ...overrides,
+});
+
+/**
+ * The eligibility answers: `answer` picks the same option in the four scored questions (0 scores eligible, the
+ * last ones do not); the education answers always qualify.
+ */
+export const eligibility = (answer = 0) => ({
+  openness_to_tools: OPENNESS_TO_TOOLS[answer].value,
+  work_disruption_feelings: WORK_DISRUPTION_FEELINGS[answer].value,
+  feedback_handling: FEEDBACK_HANDLING[answer].value,
+  approach_to_new_tasks: APPROACH_TO_NEW_TASKS[answer].value,
+  education_focus: EDUCATION_FOCUS[0].value,
+  highest_qualification: HIGHEST_QUALIFICATIONS[1].value,
+});
+
+/** An unemployed applicant's employment answers. */
+export const employment = {
+  employment_status: EMPLOYMENT_UNEMPLOYED,
+  unemployment_duration: UNEMPLOYMENT_DURATIONS[0].value,
+  work_experience_years: WORK_EXPERIENCE_YEARS[1].value,
+  service_completion_date: '',
+  reason_for_leaving: '',
+  exit_timeline: '',
+  job_urgency: 8,
+};
+
+/** The open answers of the last step. */
+export const other = {
+  key_challenge: 'Finding the first job',
+  leadership_experience: 'I led a study group',
+  distractions: 'I switch my phone off',
+  bootcamp_expectations: 'A job in 12 weeks',
+};
+
+/** The three agreements of the submit step. */
+export const agreed = { agreement: true, agreement1: true, agreement2: true };
+
+/** The smallest file the CV check takes for a PDF. */
+export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
