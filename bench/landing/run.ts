@@ -26,6 +26,7 @@ import { chromium, type Page } from 'playwright-core';
 import { CHROME_FLAGS, chromePath } from '../../tests/e2e/support/browser';
 import { freePort, latestCode, startServer } from '../../tests/e2e/support/server';
 import { clientBuild } from '../support/build';
+import { importClosure } from '../support/closure';
 import {
   busyWarning,
   loadAverage,
@@ -64,6 +65,8 @@ interface Run {
   speedIndexMs: number;
   jsTransferKb: number;
   jsGzipKb: number;
+  /** The page's own scripts (bench/support/closure.ts), without later screens' chunks fetched ahead. */
+  jsOwnGzipKb: number;
   lcpElement: string;
 }
 
@@ -133,6 +136,7 @@ async function measure(
   url: string,
   port: number,
   keepStorage: boolean,
+  own?: string[],
 ): Promise<Run | undefined> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const load = loadAverage();
@@ -168,6 +172,9 @@ async function measure(
       speedIndexMs: audit('speed-index'),
       jsTransferKb: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
       jsGzipKb: await gzippedKb(scripts.map((r) => r.url)),
+      jsOwnGzipKb: await gzippedKb(
+        scripts.map((r) => r.url).filter((u) => !own || own.includes(new URL(u).pathname)),
+      ),
       lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
     };
     console.log(
@@ -269,14 +276,14 @@ async function main(): Promise<void> {
   const runs: Run[] = [];
   const started = now();
   try {
-    const pages: [string, string][] = [
-      ['bare page', bare.url],
-      ['/', `${server.url}/`],
-      ['/apply', `${server.url}/apply`],
+    const pages: [string, string, string[] | undefined][] = [
+      ['bare page', bare.url, undefined],
+      ['/', `${server.url}/`, importClosure(build.clientDir, 'index.html', true).js],
+      ['/apply', `${server.url}/apply`, importClosure(build.clientDir, 'apply.html', true).js],
     ];
     for (let round = 0; round < RUNS; round++)
-      for (const [name, url] of pages) {
-        const run = await measure(name, url, browser.port, false);
+      for (const [name, url, own] of pages) {
+        const run = await measure(name, url, browser.port, false, own);
         if (run) runs.push(run);
       }
 
@@ -352,10 +359,10 @@ async function report(runs: Run[], started: string): Promise<void> {
       met(m(page, 'cls') <= goals.cls),
     ],
     [
-      `\`${page}\` JavaScript loaded, gzipped`,
-      `${m(page, 'jsGzipKb').toFixed(1)} KB`,
+      `\`${page}\` JavaScript of the page, gzipped (with later screens fetched ahead: ${m(page, 'jsGzipKb').toFixed(1)} KB)`,
+      `${m(page, 'jsOwnGzipKb').toFixed(1)} KB`,
       `≤ ${jsBudgetKb[page]} KB`,
-      met(m(page, 'jsGzipKb') <= jsBudgetKb[page]),
+      met(m(page, 'jsOwnGzipKb') <= jsBudgetKb[page]),
     ],
     [
       `\`${page}\` accessibility score`,
@@ -401,8 +408,10 @@ async function report(runs: Run[], started: string): Promise<void> {
     'How: `/` and `/apply` are prerendered at build time (scripts/prerender.ts) with their CSS inlined, so the first',
     'response paints the page; their code is fetched after the `load` event and hydrates inside a transition. `/apply`',
     "is Get Started: its field takes typing before any script (decision 085). The other screens are the app's",
-    'client-rendered shell. The JavaScript figure counts every script loaded during the run, gzipped at level 9',
-    '(the server sends Brotli or gzip copies made at build time).',
+    "client-rendered shell. The budgets count the page's own scripts (its HTML's, their static imports and its",
+    "loader's imports: bench/support/closure.ts); the table's JS column counts every script loaded during the run,",
+    "with the later screens' chunks `/apply` fetches once the browser is idle. Sizes gzipped at level 9 (the server",
+    'sends Brotli or gzip copies made at build time).',
     '',
     'Before this work (issue 14, three runs, same preset): `/` 100, LCP 1,062 ms = 1.41× the bare page, TBT 26 ms;',
     '`/apply` 91–94, LCP 2,473–2,536 ms ≈ 3.3×, TBT 133–220 ms; `/apply/selection-video` 90–91, LCP ≈ 3.6×.',
