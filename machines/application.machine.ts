@@ -5,7 +5,14 @@
  */
 import { and, assign, fromCallback, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { notProvided } from './notProvided';
-import { SCREEN_TABLE, screenAt, screenMeta, type Access, type ScreenMeta, type ScreenState } from './screens';
+import {
+  SCREEN_TABLE,
+  screenAt,
+  screenMeta,
+  type Access,
+  type ScreenMeta,
+  type ScreenState,
+} from './screens';
 import {
   emptyApplication,
   fromSavedApplication,
@@ -143,13 +150,13 @@ export function resolveRoute(context: PersistedApplication, path: string): Scree
   const access: Access = route.access;
   if (access === 'anyone') return route.state;
   if (!started) return 'getStarted';
-  if (access === 'started') return route.state;
   // Once the application exists, its bio data and contact details show only to whoever proved the email.
   if (access === 'ownAnswers') return context.existing && !verified ? 'verifyEmail' : route.state;
   if (access === 'unproved') return verified ? 'eligibility' : route.state;
   if (!verified) return 'verifyEmail';
   if (access === 'verified') return route.state;
-  if (access === 'eligible') return context.form.eligibilityStatus === 'eligible' ? route.state : 'eligibility';
+  if (access === 'eligible')
+    return context.form.eligibilityStatus === 'eligible' ? route.state : 'eligibility';
   return context.submitted ? route.state : 'other';
 }
 
@@ -200,7 +207,7 @@ const whenValid = (group: ValidationGroup, target: string, only?: readonly strin
 };
 
 /** The 'Yes, continue' / 'Edit' dialog before a save that cannot be undone. */
-const confirmStep = { on: { CONFIRM: 'saving', CANCEL: 'editing' } } as const;
+const confirmStep = { tags: 'dialog', on: { CONFIRM: 'saving', CANCEL: 'editing' } } as const;
 
 /**
  * Sign out, on every screen after submission (a shared phone, a cybercafé): the server ends the session and clears
@@ -212,6 +219,7 @@ const signOutSteps = {
   states: {
     signedIn: { on: { SIGN_OUT: { target: 'signingOut', actions: 'clearSignOutError' } } },
     signingOut: {
+      tags: 'busy',
       invoke: {
         src: 'signOut',
         id: 'signOut',
@@ -241,7 +249,10 @@ export function cleaned(form: ApplicationForm): ApplicationForm {
   };
 }
 
-function loadSaved(context: ApplicationMachineContext, saved: SavedApplication): Partial<ApplicationMachineContext> {
+function loadSaved(
+  context: ApplicationMachineContext,
+  saved: SavedApplication,
+): Partial<ApplicationMachineContext> {
   return {
     form: fromSavedApplication(saved, context.form),
     started: true,
@@ -422,6 +433,7 @@ export const applicationMachine = setup({
         },
         idle: { on: { SAVE: whenValid('email', 'lookingUp') } },
         lookingUp: {
+          tags: 'busy',
           entry: 'clearErrors',
           invoke: {
             src: 'lookupApplication',
@@ -504,6 +516,7 @@ export const applicationMachine = setup({
         },
         confirming: confirmStep,
         saving: {
+          tags: 'busy',
           invoke: {
             src: 'createApplication',
             id: 'createApplication',
@@ -522,7 +535,7 @@ export const applicationMachine = setup({
           },
         },
         // The success dialog: an OTP was sent.
-        codeSent: { on: { 'DIALOG.CLOSE': '#application.verifyEmail' } },
+        codeSent: { tags: 'dialog', on: { 'DIALOG.CLOSE': '#application.verifyEmail' } },
       },
     },
 
@@ -531,6 +544,7 @@ export const applicationMachine = setup({
       initial: 'entering',
       states: {
         sendingCode: {
+          tags: 'busy',
           // Keeps the notice: the lookup just said the application was found.
           entry: assign({ errors: {}, errorMessage: '' }),
           invoke: {
@@ -589,6 +603,7 @@ export const applicationMachine = setup({
           },
         },
         resending: {
+          tags: 'busy',
           entry: 'clearErrors',
           invoke: {
             src: 'sendCode',
@@ -617,6 +632,7 @@ export const applicationMachine = setup({
           },
         },
         verifying: {
+          tags: 'busy',
           entry: 'clearErrors',
           invoke: {
             src: 'verifyCode',
@@ -679,6 +695,7 @@ export const applicationMachine = setup({
             },
             confirming: confirmStep,
             saving: {
+              tags: 'busy',
               invoke: {
                 src: 'saveEligibility',
                 id: 'saveEligibility',
@@ -707,6 +724,7 @@ export const applicationMachine = setup({
           states: {
             idle: {},
             uploading: {
+              tags: 'busy',
               invoke: {
                 src: 'uploadCv',
                 id: 'uploadCv',
@@ -740,6 +758,7 @@ export const applicationMachine = setup({
               },
             },
             help: {
+              tags: 'dialog',
               on: {
                 'CV.SENT': { target: 'idle', actions: 'markCvSent' },
                 CANCEL: 'idle',
@@ -785,6 +804,7 @@ export const applicationMachine = setup({
         },
         confirming: confirmStep,
         saving: {
+          tags: 'busy',
           invoke: {
             src: 'saveEmployment',
             id: 'saveEmployment',
@@ -815,12 +835,14 @@ export const applicationMachine = setup({
         },
         // The Key Information modal: the three agreements, then Submit Application.
         keyInformation: {
+          tags: 'dialog',
           on: {
             SUBMIT: whenValid('others', 'submitting'),
             CANCEL: { target: 'editing', actions: 'clearErrors' },
           },
         },
         submitting: {
+          tags: 'busy',
           invoke: {
             src: 'submitApplication',
             id: 'submitApplication',
@@ -988,6 +1010,7 @@ export type ApplicationSnapshot = SnapshotFrom<typeof applicationMachine>;
 
 /** The meta of the screen the machine is on: its route, step and title. */
 export function currentScreen(snapshot: ApplicationSnapshot): ScreenMeta | null {
+  // getMeta() is not typed by the machine's meta type (xstate 5): each screen state's meta is a ScreenMeta.
   const metas = Object.values(snapshot.getMeta()) as (ScreenMeta | undefined)[];
   return metas.find((m) => m?.path) ?? null;
 }

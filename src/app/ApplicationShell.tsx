@@ -1,12 +1,7 @@
 import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
-import {
-  currentScreen,
-  progressOf,
-  screenStateOf,
-  WIZARD_STEPS,
-  type ScreenState,
-} from '../../machines/application.machine';
+import { currentScreen, progressOf, screenStateOf } from '../../machines/application.machine';
+import { SCREEN_TABLE, screenRow, type ScreenKey } from '../../machines/screens';
 import { GetStartedScreen } from '../screens/GetStartedScreen';
 import { NotFoundPage } from '../screens/NotFoundScreen';
 import { SignOut } from '../components/SignOut';
@@ -45,29 +40,22 @@ const ConfirmationRoute = preloadable(() =>
 const FailedRoute = preloadable(() => import('./FailedRoute').then((m) => m.FailedRoute));
 const AidReceivedDialog = preloadable(() => import('./AidReceivedDialog').then((m) => m.AidReceivedDialog));
 
-const WIZARD_AHEAD = [
-  BiodataScreen,
-  CommunicationsScreen,
-  VerifyEmailScreen,
-  EligibilityScreen,
-  EmploymentScreen,
-  OtherScreen,
-  SuccessScreen,
-];
-
-const SCREENS: Record<ScreenState, ComponentType> = {
-  getStarted: GetStartedScreen,
-  biodata: BiodataScreen,
-  communications: CommunicationsScreen,
-  verifyEmail: VerifyEmailScreen,
-  eligibility: EligibilityScreen,
-  employment: EmploymentScreen,
-  other: OtherScreen,
-  success: SuccessScreen,
-  selectionVideo: SelectionVideoRoute,
-  confirmation: ConfirmationRoute,
-  failed: FailedRoute,
+// One component for each screen of the table (machines/screens.ts): a screen missing here is a type error.
+const SCREENS: Record<ScreenKey, ComponentType & { preload?: () => unknown }> = {
+  GetStarted: GetStartedScreen,
+  Biodata: BiodataScreen,
+  Communications: CommunicationsScreen,
+  VerifyEmail: VerifyEmailScreen,
+  Eligibility: EligibilityScreen,
+  Employment: EmploymentScreen,
+  Other: OtherScreen,
+  Success: SuccessScreen,
+  SelectionVideo: SelectionVideoRoute,
+  Confirmation: ConfirmationRoute,
+  Failed: FailedRoute,
 };
+
+const AHEAD = SCREEN_TABLE.filter((row) => row.prefetch).map((row) => SCREENS[row.screen]);
 
 const isFormControl = (element: Element | null) =>
   element instanceof HTMLInputElement ||
@@ -94,7 +82,7 @@ export function ApplicationShell() {
   useEffect(() => {
     // The wizard's other screens are fetched once the browser is idle after the first paint, or at the first key
     // press or tap if that comes sooner, so that the next step is there when Get Started answers.
-    const ahead = () => WIZARD_AHEAD.forEach((screen) => void screen.preload());
+    const ahead = () => AHEAD.forEach((screen) => void screen.preload?.());
     const idle = whenIdle(ahead);
     // Not focusin: the shell itself moves focus to each screen's heading.
     const events = ['keydown', 'pointerdown'] as const;
@@ -118,8 +106,9 @@ export function ApplicationShell() {
   }, [screen]);
 
   if (!isMachinePath(location.pathname)) return <NotFoundPage />;
-  const Screen = state ? SCREENS[state] : undefined;
-  const showProgress = screen && state && WIZARD_STEPS.includes(state);
+  const row = state ? screenRow(state) : undefined;
+  const Screen = row ? SCREENS[row.screen] : undefined;
+  const showProgress = screen && row?.wizard;
   const progress = screen ? progressOf(screen.step) : null;
 
   return (

@@ -14,7 +14,7 @@ export function CommunicationsScreen() {
   const existing = useApplication((s) => s.context.existing);
   const support = readConfig().supportEmail;
   const confirming = useApplication((s) => s.matches({ communications: 'confirming' }));
-  const saving = useApplication((s) => s.matches({ communications: 'saving' }));
+  const saving = useApplication((s) => s.hasTag('busy'));
   const codeSent = useApplication((s) => s.matches({ communications: 'codeSent' }));
   const needsDetail = REFERRAL_SOURCES_WITH_DETAIL.includes(form.referral_source);
 

@@ -32,7 +32,7 @@ export function EmploymentScreen() {
   const form = useForm();
   const { errors } = useErrors();
   const confirming = useApplication((s) => s.matches({ employment: 'confirming' }));
-  const saving = useApplication((s) => s.matches({ employment: 'saving' }));
+  const saving = useApplication((s) => s.hasTag('busy'));
   const status = form.employment_status;
   const urgency = form.job_urgency;
   const setUrgency = change('job_urgency');

@@ -7,7 +7,7 @@ export function GetStartedScreen() {
   const form = useForm();
   const { errors } = useErrors();
   const loadingCohort = useApplication((s) => s.matches({ getStarted: 'loadingCohort' }));
-  const lookingUp = useApplication((s) => s.matches({ getStarted: 'lookingUp' }));
+  const lookingUp = useApplication((s) => s.hasTag('busy'));
   const cohort = useApplication((s) => s.context.cohort);
 
   return (

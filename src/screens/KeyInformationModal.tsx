@@ -11,7 +11,7 @@ export function KeyInformationModal({ open }: { open: boolean }) {
   const change = useFieldChange();
   const form = useForm();
   const { errors, message } = useErrors();
-  const submitting = useApplication((s) => s.matches({ other: 'submitting' }));
+  const submitting = useApplication((s) => s.hasTag('busy'));
 
   return (
     <AppDialog

@@ -91,9 +91,8 @@ function OtherForm() {
   const change = useFieldChange();
   const form = useForm();
   const { errors, message } = useErrors();
-  const modalOpen = useApplication(
-    (s) => s.matches({ other: 'keyInformation' }) || s.matches({ other: 'submitting' }),
-  );
+  // The Key Information dialog stays open while the application is sent.
+  const modalOpen = useApplication((s) => s.hasTag('dialog') || s.hasTag('busy'));
   const { here, earlier } = splitErrors(errors);
   // The server's overall message goes above, unless it only repeats one of the earlier steps' messages.
   const summary = { errors: here, message: earlier.some(([, m]) => m === message) ? '' : message };

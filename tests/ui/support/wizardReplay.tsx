@@ -28,12 +28,12 @@ import {
   type ApplicationSnapshot,
   type FieldValue,
   type FormField,
-  type ScreenState,
 } from '../../../machines/application.machine';
 import { otpTimerMachine } from '../../../machines/otpTimer.machine';
 import { paymentChoiceMachine, type CheckoutOutput } from '../../../machines/paymentChoice.machine';
 import { reminderMachine } from '../../../machines/reminder.machine';
 import { videoQuizMachine } from '../../../machines/videoQuiz.machine';
+import { screenHeading } from '../../../machines/screens';
 import {
   ELIGIBILITY_QUESTIONS,
   ELIGIBILITY_RESULT,
@@ -301,13 +301,6 @@ async function perform(app: Rendered, event: AnyEventObject, before: AnyMachineS
   }
 }
 
-/** The h1 a person reads on each screen (the wizard steps' headings are their titles). */
-const HEADINGS: Partial<Record<ScreenState, string>> = {
-  success: 'Well done for submitting your application',
-  selectionVideo: 'Info Video',
-  failed: 'Payment failed',
-};
-
 /** The confirmation's heading follows where the application stands (src/screens/StandingScreen.tsx). */
 function confirmationHeading(s: AnyMachineSnapshot): string {
   const cohort = (s.context as ApplicationSnapshot['context']).standing?.cohort.name ?? '';
@@ -355,7 +348,7 @@ async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: 
   const dialogs = expectedDialogs(expected);
   // Behind an open dialog the page is inert: still on screen, hidden from the accessibility tree.
   const hidden = dialogs.length > 0;
-  const heading = state === 'confirmation' ? confirmationHeading(expected) : (HEADINGS[state] ?? meta.title);
+  const heading = state === 'confirmation' ? confirmationHeading(expected) : screenHeading(state);
   // The post-submission screens load on demand, so the heading may take a moment to arrive.
   const h1 = await screen.findByRole('heading', { level: 1, hidden, name: heading });
   expect(h1, after).toBeTruthy();
