@@ -3,6 +3,7 @@
  * HttpOnly and travels by itself. A 401 means the session ended: the app is told, so it shows the sign-in form.
  */
 import type { ReviewEventType } from '../../machines/review.machine';
+import { failureOfBody } from '../../machines/rules/contract';
 import type { ErrorMap } from '../../machines/rules/messages';
 import {
   STAFF_MESSAGES,
@@ -76,12 +77,10 @@ export function createStaffApi() {
     } | null;
     if (response.status === 401 && path !== staffPaths.me && path !== staffPaths.verify)
       lost.forEach((listener) => listener());
-    if (!response.ok)
-      throw new StaffApiError(
-        body?.message ?? STAFF_MESSAGES.unreachable,
-        response.status,
-        body?.data?.error ?? {},
-      );
+    if (!response.ok) {
+      const failure = failureOfBody(body, response.status, STAFF_MESSAGES.unreachable);
+      throw new StaffApiError(failure.message, response.status, failure.errors);
+    }
     return body?.data as T;
   }
 
