@@ -77,10 +77,13 @@ const concat = (...parts: Uint8Array[]): Uint8Array => {
   return out;
 };
 
+/** The statements prepared on each PGlite instance (its one session), however many wrappers it has. */
+const preparedOn = new WeakMap<PGlite, Map<string, number[]>>();
+
 /** PGlite: one connection in this process; its own queue serialises queries and transactions. */
 export function pgliteDb(instance: PGlite): Db {
-  // Named statements live in PGlite's one session: each is prepared once for the instance.
-  const statements = new Map<string, number[]>();
+  const statements = preparedOn.get(instance) ?? new Map<string, number[]>();
+  preparedOn.set(instance, statements);
   const named = <T>(sql: string, params: unknown[], name: string, inTransaction: boolean) =>
     instance._runExclusiveQuery(() => runNamed<T>(instance, statements, sql, params, name, inTransaction));
   return {
