@@ -15,31 +15,13 @@ import type { Queryable } from '../db/index';
 import { iso } from '../db/index';
 import type { CvStorage } from '../storage/index';
 import { reviewMeta, type ReviewStatus } from '../../machines/review.machine';
+import { STEP_FIELDS } from '../../machines/rules/application';
 import type { QueueStatusFilter } from '../../machines/rules/staff';
 
-const ELIGIBILITY_ANSWERS = [
-  'openness_to_tools',
-  'work_disruption_feelings',
-  'feedback_handling',
-  'approach_to_new_tasks',
-  'education_focus',
-  'highest_qualification',
-] as const;
-const EMPLOYMENT_ANSWERS = [
-  'employment_status',
-  'unemployment_duration',
-  'work_experience_years',
-  'service_completion_date',
-  'reason_for_leaving',
-  'exit_timeline',
-  'job_urgency',
-] as const;
-const OTHER_ANSWERS = [
-  'key_challenge',
-  'leadership_experience',
-  'distractions',
-  'bootcamp_expectations',
-] as const;
+// The answers' columns, in the order the wizard's screens ask them.
+const ELIGIBILITY_ANSWERS = STEP_FIELDS.eligibility;
+const EMPLOYMENT_ANSWERS = STEP_FIELDS.employment;
+const OTHER_ANSWERS = STEP_FIELDS.other;
 
 interface ExportRow {
   id: number;
