@@ -5,6 +5,8 @@
 import type { Standing } from '../review.machine';
 
 export const STANDING_MESSAGES = {
+  /** The heading while the page checks, or when the check failed. */
+  checkingTitle: 'Your application',
   loading: 'Checking where your application stands…',
   unavailable: 'We could not check where your application stands. Check your connection and try again.',
   signedOut: {
@@ -39,3 +41,26 @@ export const STANDING_MESSAGES = {
     withdrawn: 'Withdrawn: this application is no longer being considered.',
   } satisfies Record<Standing, string>,
 } as const;
+
+/**
+ * The confirmation page's heading at each step of the application machine's `confirmation.standing` region; null
+ * for `accepted`, whose heading is the acceptance banner's (the screen table's).
+ */
+export function standingHeading(step: string | null, cohort: string): string | null {
+  switch (step) {
+    case 'accepted':
+      return null;
+    case 'underReview':
+      return STANDING_MESSAGES.under_review.title;
+    case 'waitlisted':
+      return STANDING_MESSAGES.waitlisted.title(cohort || 'the next cohort');
+    case 'notSuccessful':
+      return STANDING_MESSAGES.not_successful.title;
+    case 'withdrawn':
+      return STANDING_MESSAGES.withdrawn.title;
+    case 'signedOut':
+      return STANDING_MESSAGES.signedOut.title;
+    default:
+      return STANDING_MESSAGES.checkingTitle;
+  }
+}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { ApplicationSnapshot } from '../../machines/application.machine';
-import { STANDING_MESSAGES as M } from '../../machines/rules/standing';
+import { STANDING_MESSAGES as M, standingHeading } from '../../machines/rules/standing';
 import { useApplication, useSend } from '../app/ApplicationContext';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { FINANCIAL_AID_URL } from './ConfirmationScreen';
@@ -24,11 +24,12 @@ export function StandingScreen() {
   const standing = useApplication((s) => s.context.standing);
   const errorMessage = useApplication((s) => s.context.errorMessage);
   const cohort = standing?.cohort.name || 'the next cohort';
+  const heading = standingHeading(step, cohort) ?? M.checkingTitle;
 
   if (step === 'checking' || step === 'loading' || step === 'known')
     return (
       <section className="result-panel card">
-        <ScreenHeading>Your application</ScreenHeading>
+        <ScreenHeading>{heading}</ScreenHeading>
         <p className="loading" role="status">
           <span className="spinner" aria-hidden="true" /> {M.loading}
         </p>
@@ -37,7 +38,7 @@ export function StandingScreen() {
   if (step === 'unavailable')
     return (
       <section className="result-panel card">
-        <ScreenHeading>Your application</ScreenHeading>
+        <ScreenHeading>{heading}</ScreenHeading>
         <ErrorSummary message={errorMessage || M.unavailable} errors={{}} />
         <button type="button" className="button" onClick={() => send({ type: 'RETRY' })}>
           Try again
@@ -47,7 +48,7 @@ export function StandingScreen() {
   if (step === 'signedOut')
     return (
       <section className="result-panel card">
-        <ScreenHeading>{M.signedOut.title}</ScreenHeading>
+        <ScreenHeading>{heading}</ScreenHeading>
         <p>{M.signedOut.text}</p>
         <Link className="button" to="/apply">
           Continue with your email
@@ -57,7 +58,7 @@ export function StandingScreen() {
   if (step === 'waitlisted')
     return (
       <section className="result-panel card standing standing--waitlisted">
-        <ScreenHeading>{M.waitlisted.title(cohort)}</ScreenHeading>
+        <ScreenHeading>{heading}</ScreenHeading>
         <p className="lede">{M.waitlisted.text(cohort)}</p>
         <p>
           If the fee could hold you back when a place opens,{' '}
@@ -68,7 +69,7 @@ export function StandingScreen() {
   if (step === 'notSuccessful')
     return (
       <section className="result-panel card standing standing--not-successful">
-        <ScreenHeading>{M.not_successful.title}</ScreenHeading>
+        <ScreenHeading>{heading}</ScreenHeading>
         <p className="lede">{M.not_successful.text(cohort)}</p>
         <p>{M.not_successful.next}</p>
         <p>
@@ -81,13 +82,13 @@ export function StandingScreen() {
   if (step === 'withdrawn')
     return (
       <section className="result-panel card standing">
-        <ScreenHeading>{M.withdrawn.title}</ScreenHeading>
+        <ScreenHeading>{heading}</ScreenHeading>
         <p>{M.withdrawn.text}</p>
       </section>
     );
   return (
     <section className="result-panel card standing">
-      <ScreenHeading>{M.under_review.title}</ScreenHeading>
+      <ScreenHeading>{heading}</ScreenHeading>
       <p className="lede">{M.under_review.text}</p>
     </section>
   );
