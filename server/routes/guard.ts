@@ -39,6 +39,16 @@ export async function requireOwner(
 }
 
 /**
+ * The email a write names, once the request's session is shown to own it: checked before the body is read on, and
+ * again, with the row locked, inside the write.
+ */
+export async function ownedEmail(ctx: Context, request: FastifyRequest, value: unknown): Promise<string> {
+  const address = checkEmail(value);
+  await requireOwner(ctx, request, address);
+  return address;
+}
+
+/**
  * The steps after eligibility belong to applications the server scored eligible: one it scored ineligible or
  * action_required sees the 'under review' panel in the wizard, and the API says the same words (403).
  */

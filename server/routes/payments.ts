@@ -27,7 +27,7 @@ import {
   type ProviderVerdict,
 } from '../payments';
 import { requireAccepted } from '../standing';
-import { checkEmail, requireOwner } from './guard';
+import { checkEmail, ownedEmail, requireOwner } from './guard';
 import { describe, email, object, str } from './schemas';
 import { idempotentWrite } from './write';
 
@@ -43,8 +43,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: Context): Promise
       schema: describe('Issue a payment for a recorded option; the order is priced by the server', startBody),
     },
     async (request, reply) => {
-      const address = checkEmail(request.body?.email);
-      await requireOwner(ctx, request, address);
+      const address = await ownedEmail(ctx, request, request.body?.email);
       const option = (request.body?.option ?? '').trim();
       const region = regionOf(request.body?.country ?? '');
       const info = findOption(region, option);

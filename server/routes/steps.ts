@@ -24,7 +24,7 @@ import { SERVER_MESSAGES } from '../messages';
 import { latestPayment } from '../payments';
 import { requireAccepted } from '../standing';
 import { submitApplication } from '../submission';
-import { checkEmail, eligibleOnly, requireOwner } from './guard';
+import { checkEmail, eligibleOnly, ownedEmail, requireOwner } from './guard';
 import { formParts } from './multipart';
 import { describe, email, emailParams, BODY_CAP_LONG, object, BODY_CAP_SHORT, str } from './schemas';
 import { idempotentWrite } from './write';
@@ -122,8 +122,7 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
     paths.eligibility,
     { schema: describe('Save the eligibility answers; the server scores them', eligibilityBody) },
     async (request, reply) => {
-      const address = checkEmail(request.body?.email);
-      await requireOwner(ctx, request, address);
+      const address = await ownedEmail(ctx, request, request.body?.email);
       const checked = validateGroup('eligibility', request.body?.eligibility ?? {});
       if (!checked.ok) throw invalid(checked.errors);
       // The client's `eligible` is ignored: the status is the server's own score.
@@ -142,8 +141,7 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       step.path,
       { schema: describe(step.summary, step.body) },
       async (request, reply) => {
-        const address = checkEmail(request.body?.email);
-        await requireOwner(ctx, request, address);
+        const address = await ownedEmail(ctx, request, request.body?.email);
         const checked = validateGroup(step.group, request.body?.[step.column] ?? {}, step.only);
         if (!checked.ok) throw invalid(checked.errors);
         return idempotentWrite(ctx, request, reply, step.column, address, async (tx) => {
@@ -159,8 +157,7 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
     paths.submit,
     { schema: describe('Submit a complete application; assigns a cohort or its waitlist', submitBody) },
     async (request, reply) => {
-      const address = checkEmail(request.body?.email);
-      await requireOwner(ctx, request, address);
+      const address = await ownedEmail(ctx, request, request.body?.email);
       const agreements = {
         agreement: request.body?.agreement === true,
         agreement1: request.body?.agreement1 === true,
@@ -185,8 +182,7 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       ),
     },
     async (request, reply) => {
-      const address = checkEmail(request.body?.email);
-      await requireOwner(ctx, request, address);
+      const address = await ownedEmail(ctx, request, request.body?.email);
       const misc = request.body?.misc;
       if (misc?.column_name !== 'Financial Info')
         throw fieldFail(400, 'column_name', SERVER_MESSAGES.columnName);
