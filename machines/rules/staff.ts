@@ -86,7 +86,16 @@ export const staffQueuePaths = {
   exportCsv: `${STAFF_API}/applications/export.csv`,
   cvsZip: `${STAFF_API}/applications/cvs.zip`,
   funnel: `${STAFF_API}/funnel`,
+  cohorts: `${STAFF_API}/cohorts`,
 } as const;
+
+/** GET staffQueuePaths.cohorts → `{ message: 'Cohorts', data: StaffCohortOption[] }`, newest first. */
+export interface StaffCohortOption {
+  number: number;
+  name: string;
+  /** The cohort applications go to now (the queue's default). */
+  current: boolean;
+}
 
 /** How far an application got: the wizard's stages, then the selection video and the payment choice. */
 export const QUEUE_STAGES = [...STAGES, 'video_watched', 'payment_chosen'] as const;
@@ -230,15 +239,20 @@ export interface StaffCsvRow {
   email: string;
   decision: string;
   /** `ok`: the chart allows it; `refused`: the chart does not; `unknown`: no submitted application has this email;
-   * `invalid`: the row is not `email,decision` with a decision of accept, waitlist or reject. */
+   * `invalid`: the row is not `email,decision` with a decision of accept, waitlist or reject, or its email is on
+   * an earlier row too; `refused` also covers another cohort's application. */
   outcome: 'ok' | 'refused' | 'unknown' | 'invalid';
   id?: number;
   reason?: string;
 }
 
-/** `?dryRun=1` previews; without it, the `ok` rows are applied. `{ message, data: StaffCsvResult }`. */
+/**
+ * `?dryRun=1` previews; without it, the `ok` rows are applied. `?cohort=N` names the cohort the file is for (the
+ * current one when absent): a row of another cohort's application is refused. `{ message, data: StaffCsvResult }`.
+ */
 export interface StaffCsvResult {
   dryRun: boolean;
+  cohort: StaffQueueCohort;
   rows: StaffCsvRow[];
   applied: Partial<Record<BulkEvent, number>>;
 }
@@ -287,6 +301,8 @@ export const STAFF_QUEUE_MESSAGES = {
   csvTooBig: (max: number) => `Please upload at most ${max} rows at once`,
   csvType: 'Please upload a CSV file (text/csv)',
   unknownEmail: 'No submitted application has this email',
+  csvDuplicate: (line: number) => `This email is already on line ${line}: only that line counts`,
+  csvOtherCohort: (name: string) => `This application is in ${name}, not the cohort chosen`,
   csvRow: 'Each row should be an email, then accept, waitlist or reject',
   funnelStep: 'Choose one of the steps before an application exists',
 } as const;

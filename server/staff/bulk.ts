@@ -20,6 +20,7 @@ import type { Context } from '../context';
 import type { Queryable } from '../db/index';
 import { fieldFail } from '../http';
 import { decisionEmail } from './emails';
+import { writeReviewChanges, type ReviewWrite } from './review';
 import { qb, run } from './sql';
 import { audit, type StaffMember } from './store';
 
@@ -144,9 +145,9 @@ export async function planBulk(
 
 /**
  * Applies the event to every row, 200 to a transaction. Each chunk's rows are locked in one statement, the review
- * chart decides each row (`nextReviewStatus`, as `applyReviewEvent` does for one), and the new statuses and their
- * review_events rows (which queue each email once, after the undo window) are written with one statement each:
- * a thousand decisions in a few statements instead of a few thousand.
+ * chart decides each row (`nextReviewStatus`, as `applyReviewEvent` does for one), and `writeReviewChanges` (the
+ * same writes as for one application) stores them with one statement each: a thousand decisions in a few
+ * statements instead of a few thousand.
  */
 export async function applyBulk(
   ctx: Context,
@@ -184,7 +185,7 @@ export async function applyBulk(
       );
       const targets = await targetsOf(tx, chunk);
       const applied: Partial<Record<BulkEvent, number>> = {};
-      const changes: { id: number; event: BulkEvent; from: ReviewStatus; to: ReviewStatus }[] = [];
+      const changes: ReviewWrite[] = [];
       for (const target of targets) {
         const decided = plan(target, event, free, capSeats);
         const to =
@@ -201,28 +202,7 @@ export async function applyBulk(
         if (TAKES_SEAT.includes(to) && target.cohortId !== null)
           free.set(target.cohortId, (free.get(target.cohortId) ?? 0) - 1);
       }
-      if (changes.length) {
-        const column = <K extends keyof (typeof changes)[number]>(key: K) => changes.map((c) => c[key]);
-        await tx.query(
-          `UPDATE applications a SET review_status = v.to_status, updated_at = $3
-           FROM unnest($1::int[], $2::text[]) AS v(id, to_status) WHERE a.id = v.id`,
-          [column('id'), column('to'), now],
-        );
-        await tx.query(
-          `INSERT INTO review_events (application_id, staff_id, event, from_status, to_status, email_due_at, created_at)
-           SELECT v.id, $5, v.event, v.from_status, v.to_status, $6, $7
-           FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS v(id, event, from_status, to_status)`,
-          [
-            column('id'),
-            column('event'),
-            column('from'),
-            column('to'),
-            member.id,
-            new Date(now.getTime() + ctx.config.decisionUndoMs),
-            now,
-          ],
-        );
-      }
+      await writeReviewChanges(tx, changes, member.id, now, ctx.config.decisionUndoMs);
       await audit(tx, member.id, 'bulk', now, null, {
         event,
         source,

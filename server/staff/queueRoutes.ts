@@ -9,6 +9,7 @@ import {
   staffQueuePaths,
   type BulkEvent,
   type StaffBulkResult,
+  type StaffCohortOption,
   type StaffCsvResult,
   type StaffCsvRow,
   type StaffQueueQuery,
@@ -87,13 +88,16 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
     },
   );
 
-  app.post<{ Body: unknown; Querystring: { dryRun?: string } }>(
+  app.post<{ Body: unknown; Querystring: { dryRun?: string; cohort?: string } }>(
     staffQueuePaths.bulkCsv,
-    staffSchema('Decisions from a CSV of email,decision rows (admins); ?dryRun=1 previews'),
+    staffSchema(
+      'Decisions from a CSV of email,decision rows (admins); ?dryRun=1 previews, ?cohort=N names the cohort',
+    ),
     async (request) => {
       const member = await staff(request, 'admin');
       if (typeof request.body !== 'string') throw fail(415, M.csvType);
       const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
+      const cohort = await queueCohort(db, ctx, request.query.cohort || undefined);
       let records: string[][];
       try {
         records = parse(request.body.replace(/^\uFEFF/, ''), {
@@ -109,36 +113,56 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
       const lines = records.slice(start);
       if (lines.length === 0) throw fail(400, M.csvEmpty);
       if (lines.length > CSV_MAX_ROWS) throw fail(400, M.csvTooBig(CSV_MAX_ROWS));
-      const rows: StaffCsvRow[] = lines.map(([email = '', decision = ''], i) => ({
-        line: i + start + 1,
-        email,
-        decision,
-        outcome: 'invalid',
-        ...(email.includes('@') && DECISIONS[decision.toLowerCase()] ? {} : { reason: M.csvRow }),
-      }));
-      const emails = [...new Set(rows.filter((r) => !r.reason).map((r) => r.email.toLowerCase()))];
-      const found = new Map<string, number>();
+      const firstLine = new Map<string, number>();
+      const rows: StaffCsvRow[] = lines.map(([email = '', decision = ''], i) => {
+        const line = i + start + 1;
+        const row: StaffCsvRow = { line, email, decision, outcome: 'invalid' };
+        if (!email.includes('@') || !DECISIONS[decision.toLowerCase()]) return { ...row, reason: M.csvRow };
+        // One decision per person: a second line for the same email is refused, whatever it says.
+        const earlier = firstLine.get(email.toLowerCase());
+        if (earlier !== undefined) return { ...row, reason: M.csvDuplicate(earlier) };
+        firstLine.set(email.toLowerCase(), line);
+        return row;
+      });
+      const emails = [...firstLine.keys()];
+      // The chosen cohort's application first, when one email applied to several cohorts.
+      const found = new Map<string, { id: number; cohortId: number | null; cohortName: string | null }>();
       for (let i = 0; i < emails.length; i += 1000) {
         const matches = await run(
           db,
           qb
             .selectFrom('applications as a')
-            .select(['a.id', 'a.email'])
+            .leftJoin('cohorts as c', 'c.id', 'a.cohort_id')
+            .select(['a.id', 'a.email', 'a.cohort_id', 'c.name'])
             .where((eb) => eb(eb.fn('lower', ['a.email']), 'in', emails.slice(i, i + 1000)))
             .where('a.submitted_at', 'is not', null),
         );
-        for (const m of matches) found.set(m.email.toLowerCase(), m.id);
+        for (const m of matches) {
+          const key = m.email.toLowerCase();
+          if (!found.has(key) || m.cohort_id === cohort.id)
+            found.set(key, { id: m.id, cohortId: m.cohort_id, cohortName: m.name });
+        }
+      }
+      for (const r of rows) {
+        if (r.reason) continue;
+        const match = found.get(r.email.toLowerCase());
+        if (!match) Object.assign(r, { outcome: 'unknown', reason: M.unknownEmail });
+        else if (match.cohortId !== cohort.id)
+          Object.assign(r, {
+            id: match.id,
+            outcome: 'refused',
+            reason: M.csvOtherCohort(match.cohortName ?? 'another cohort'),
+          });
+        else r.id = match.id;
       }
       const applied: StaffCsvResult['applied'] = {};
       // Each decision is planned (dry run) or applied by the same code as the bulk route, one event at a time.
       for (const event of Object.values(DECISIONS)) {
-        const mine = rows.filter((r) => !r.reason && DECISIONS[r.decision.toLowerCase()] === event);
-        for (const r of mine) r.id = found.get(r.email.toLowerCase());
-        const known = mine.filter((r) => r.id !== undefined);
-        for (const r of mine)
-          if (r.id === undefined) Object.assign(r, { outcome: 'unknown', reason: M.unknownEmail });
+        const known = rows.filter(
+          (r) => !r.reason && r.id !== undefined && DECISIONS[r.decision.toLowerCase()] === event,
+        );
         if (known.length === 0) continue;
-        const ids = [...new Set(known.map((r) => r.id as number))];
+        const ids = known.map((r) => r.id as number);
         const outcome = dryRun
           ? await planBulk(db, ids, event, false)
           : await applyBulk(ctx, member, ids, event, false, 'csv');
@@ -149,12 +173,27 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
         }
         if (outcome.applied[event]) applied[event] = outcome.applied[event];
       }
-      const result: StaffCsvResult = { dryRun, rows, applied };
+      const result: StaffCsvResult = { dryRun, cohort, rows, applied };
       const ok = rows.filter((r) => r.outcome === 'ok').length;
       return {
         message: dryRun ? `${ok} of ${rows.length} rows can be applied` : `${ok} applied`,
         data: result,
       };
+    },
+  );
+
+  app.get(
+    staffQueuePaths.cohorts,
+    staffSchema('The cohorts, newest first, with the one applications go to now marked'),
+    async (request) => {
+      await staff(request);
+      const current = await ctx.cohorts.current();
+      const rows = await run(
+        db,
+        qb.selectFrom('cohorts').select(['number', 'name']).orderBy('number', 'desc').limit(200),
+      );
+      const data: StaffCohortOption[] = rows.map((c) => ({ ...c, current: c.number === current.number }));
+      return { message: 'Cohorts', data };
     },
   );
 

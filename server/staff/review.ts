@@ -16,7 +16,6 @@ import type { Queryable } from '../db/index';
 import { fail } from '../http';
 
 const UNDO_MS = DECISION_UNDO_MINUTES * 60_000;
-const isDecision = (type: ReviewEventType) => (DECISION_EVENTS as readonly string[]).includes(type);
 
 /** A submitted application's review status (stored once staff act; 'submitted' until then). */
 export const REVIEW_STATUS_SQL = "COALESCE(review_status, 'submitted')";
@@ -24,6 +23,47 @@ export const REVIEW_STATUS_SQL = "COALESCE(review_status, 'submitted')";
 export interface ReviewChange {
   from: ReviewStatus;
   to: ReviewStatus;
+}
+
+export interface ReviewWrite extends ReviewChange {
+  id: number;
+  event: ReviewEventType;
+}
+
+/**
+ * Stores changes the review chart allowed: the new statuses, and one review_events row each, which schedules a
+ * decision's email once, after the undo window. One statement each, whether for one application or a bulk chunk.
+ */
+export async function writeReviewChanges(
+  tx: Queryable,
+  changes: readonly ReviewWrite[],
+  staffId: number | null,
+  now: Date,
+  undoMs: number,
+): Promise<void> {
+  if (changes.length === 0) return;
+  const column = <K extends keyof ReviewWrite>(key: K) => changes.map((c) => c[key]);
+  await tx.query(
+    `UPDATE applications a SET review_status = v.to_status, updated_at = $3
+     FROM unnest($1::int[], $2::text[]) AS v(id, to_status) WHERE a.id = v.id`,
+    [column('id'), column('to'), now],
+  );
+  await tx.query(
+    `INSERT INTO review_events (application_id, staff_id, event, from_status, to_status, email_due_at, created_at)
+     SELECT v.id, $5, v.event, v.from_status, v.to_status,
+       CASE WHEN v.event = ANY($8::text[]) THEN $6::timestamptz END, $7
+     FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS v(id, event, from_status, to_status)`,
+    [
+      column('id'),
+      column('event'),
+      column('from'),
+      column('to'),
+      staffId,
+      new Date(now.getTime() + undoMs),
+      now,
+      [...DECISION_EVENTS],
+    ],
+  );
 }
 
 /**
@@ -68,16 +108,7 @@ export async function applyReviewEvent(
   }
   const to = nextReviewStatus(from, event);
   if (to === null) throw fail(409, STAFF_MESSAGES.notAllowedNow(reviewMeta(from).label, type));
-  await tx.query('UPDATE applications SET review_status = $2, updated_at = $3 WHERE id = $1', [
-    applicationId,
-    to,
-    now,
-  ]);
-  await tx.query(
-    `INSERT INTO review_events (application_id, staff_id, event, from_status, to_status, email_due_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [applicationId, staffId, type, from, to, isDecision(type) ? new Date(now.getTime() + undoMs) : null, now],
-  );
+  await writeReviewChanges(tx, [{ id: applicationId, event: type, from, to }], staffId, now, undoMs);
   if (undone !== undefined) {
     await tx.query('UPDATE review_events SET undone_at = $2 WHERE id = $1', [undone, now]);
   }

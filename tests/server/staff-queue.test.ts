@@ -416,6 +416,118 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
     expect(json400.statusCode).toBe(415);
   });
 
+  it('a CSV dry run refuses duplicates, other cohorts and seats past the cap; applying sends each email once', async () => {
+    const admin = await signIn(ADMIN);
+    await t.db.query('UPDATE cohorts SET seats = 1 WHERE id = $1', [cohortId]);
+    const [other] = (
+      await t.db.query<{ id: number }>(
+        `INSERT INTO cohorts (number, name, start_date, application_deadline, seats)
+         VALUES ($1, $2, '2020-01-01', '2019-12-01', 30) RETURNING id`,
+        [cohortNumber + 50, `Cohort ${cohortNumber + 50}`],
+      )
+    ).rows;
+    const ids = await insert([
+      { email: 'ada@example.com' },
+      { email: 'bola@example.com' },
+      { email: 'chidi@example.com' },
+      { email: 'dayo@example.com' },
+    ]);
+    await t.db.query('UPDATE applications SET cohort_id = $2 WHERE id = $1', [ids[3], other.id]);
+    const csv = [
+      'email,decision',
+      'ada@example.com,accept',
+      'bola@example.com,Accept',
+      'ada@example.com,reject',
+      'chidi@example.com,waitlist',
+      'dayo@example.com,reject',
+    ].join('\r\n');
+    const post = (dry: boolean) =>
+      as(admin).post(`${staffQueuePaths.bulkCsv}?cohort=${cohortNumber}${dry ? '&dryRun=1' : ''}`, csv, {
+        'content-type': 'text/csv',
+      });
+    const dry = json<{ data: StaffCsvResult }>(await post(true)).data;
+    expect(dry.cohort.number).toBe(cohortNumber);
+    expect(dry.rows.map((r) => [r.line, r.outcome, r.reason])).toEqual([
+      [2, 'ok', undefined],
+      [3, 'refused', STAFF_QUEUE_MESSAGES.seatsFull],
+      [4, 'invalid', STAFF_QUEUE_MESSAGES.csvDuplicate(2)],
+      [5, 'ok', undefined],
+      [6, 'refused', STAFF_QUEUE_MESSAGES.csvOtherCohort(`Cohort ${cohortNumber + 50}`)],
+    ]);
+    expect(dry.applied).toEqual({ ACCEPT: 1, WAITLIST: 1 });
+    const before = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM applications WHERE review_status IS NOT NULL',
+    );
+    expect(before.rows[0].n).toBe(0);
+
+    const done = json<{ data: StaffCsvResult }>(await post(false)).data;
+    expect(done.applied).toEqual({ ACCEPT: 1, WAITLIST: 1 });
+    const { rows } = await t.db.query<{ email: string; review_status: string | null }>(
+      'SELECT email, review_status FROM applications WHERE id = ANY($1) ORDER BY email',
+      [ids],
+    );
+    expect(rows.map((r) => `${r.email}:${r.review_status}`)).toEqual([
+      'ada@example.com:accepted',
+      'bola@example.com:null',
+      'chidi@example.com:waitlisted',
+      'dayo@example.com:null',
+    ]);
+    // The same file again changes nothing more: both rows are now refused by the chart.
+    const again = json<{ data: StaffCsvResult }>(await post(false)).data;
+    expect(again.applied).toEqual({});
+
+    const mailer = decisionMailer({
+      db: t.db,
+      mailer: outboxMailer(t.db),
+      config: { now: () => clock, publicUrl: 'http://localhost:3000' },
+    });
+    clock = new Date(clock.getTime() + 6 * 60_000);
+    expect(await mailer.sendDue()).toBe(2);
+    expect(await mailer.sendDue()).toBe(0);
+    const sent = (await t.mails()).filter((m) => m.to.endsWith('@example.com')).map((m) => m.to);
+    expect(sent.sort()).toEqual(['ada@example.com', 'chidi@example.com']);
+  });
+
+  it('a CSV that cannot be read, is empty or names no cohort we have is a 400 or 404 that changes nothing', async () => {
+    const admin = await signIn(ADMIN);
+    await insert([{ email: 'ada@example.com' }]);
+    const send = (body: string, query = '') =>
+      as(admin).post(`${staffQueuePaths.bulkCsv}${query}`, body, { 'content-type': 'text/csv' });
+    const unreadable = await send('email,decision\n"ada@example.com,accept\n');
+    expect(unreadable.statusCode).toBe(400);
+    expect(json<{ message: string }>(unreadable).message).toBe(STAFF_QUEUE_MESSAGES.csvRow);
+    const empty = await send('email,decision\n\n');
+    expect(empty.statusCode).toBe(400);
+    expect(json<{ message: string }>(empty).message).toBe(STAFF_QUEUE_MESSAGES.csvEmpty);
+    const tooBig = await send(Array.from({ length: 5001 }, (_, i) => `p${i}@example.com,accept`).join('\n'));
+    expect(json<{ message: string }>(tooBig).message).toBe(STAFF_QUEUE_MESSAGES.csvTooBig(5000));
+    const noCohort = await send('ada@example.com,accept', '?cohort=9999');
+    expect(noCohort.statusCode).toBe(404);
+    const reviewerCookie = await reviewer(admin);
+    const byReviewer = await as(reviewerCookie).post(staffQueuePaths.bulkCsv, 'ada@example.com,accept', {
+      'content-type': 'text/csv',
+    });
+    expect(byReviewer.statusCode).toBe(403);
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM review_events');
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('lists the cohorts newest first and marks the one applications go to now', async () => {
+    const admin = await signIn(ADMIN);
+    await t.db.query(
+      `INSERT INTO cohorts (number, name, start_date, application_deadline, seats)
+       VALUES ($1, $2, '2020-01-01', '2019-12-01', 30)`,
+      [cohortNumber - 100, `Cohort ${cohortNumber - 100}`],
+    );
+    const res = await as(admin).get(staffQueuePaths.cohorts);
+    const list = json<{ data: { number: number; name: string; current: boolean }[] }>(res).data;
+    expect(list.filter((c) => c.current).map((c) => c.number)).toEqual([cohortNumber]);
+    expect(list.map((c) => c.number)).toEqual([...list.map((c) => c.number)].sort((a, b) => b - a));
+    expect(list.some((c) => c.number === cohortNumber - 100)).toBe(true);
+    const applicant = await verifiedApplicant(t, 'zed@example.com');
+    expect((await as(applicant).get(staffQueuePaths.cohorts)).statusCode).toBe(401);
+  });
+
   it("exports the filter as CSV with a BOM; email and phone only in an admin's export; formulas neutralised", async () => {
     const admin = await signIn(ADMIN);
     await insert([
