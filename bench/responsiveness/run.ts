@@ -1,7 +1,7 @@
 /**
  * Wizard responsiveness: in Chromium against the built product and the real server on loopback, the time from a
  * click on 'Yes, continue' to the next thing the applicant sees (the next screen's h1, or the h2 of the dialog or
- * verdict that answers the save), over the whole journey of tests/e2e/wizard.test.ts. The clock is the page's own:
+ * verdict that answers the save), along the e2e journey (tests/e2e/support/journey.ts). The clock is the page's own:
  * the click's event.timeStamp to the animation frame in which the answer is in the DOM and visible (polled with
  * requestAnimationFrame from the click on), so the test process's own delays are not counted. The other forward
  * steps (Get Started, Save and continue, Verify email, Proceed) are measured the same way and listed beside.
@@ -18,7 +18,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../../tests/e2e/support/browser';
-import { latestCode } from '../../tests/e2e/support/server';
+import {
+  biodata,
+  communications,
+  eligibility,
+  employment,
+  getStarted,
+  verify,
+  type Press,
+} from '../../tests/e2e/support/journey';
 import { clientBuild } from '../support/build';
 import { startProcess } from '../support/process';
 import {
@@ -73,7 +81,6 @@ async function throttle(context: BrowserContext, page: Page): Promise<void> {
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 /**
  * Installed in every page before its scripts: `__benchArm(button, answer)` starts a measure that begins at the next
@@ -129,65 +136,39 @@ async function timedClick(
   samples.push({ step, button, ms });
 }
 
+/** The label each measured press is listed under, by what answers it. */
+const STEPS: Record<string, string> = {
+  'Bio Data': 'Get Started → Bio Data',
+  Communications: 'Bio Data → Communications',
+  'Check your email': 'Communications: create + code email',
+  Eligibility: 'Verify email → Eligibility',
+  'Congratulations, you are eligible...': 'Eligibility: save + verdict',
+  Employment: 'Eligible → Employment',
+  'Getting to know you': 'Employment: save → Other',
+};
+
+/** The e2e journey (tests/e2e/support/journey.ts) up to the open questions, each forward press timed. */
 async function journey(
   page: Page,
   baseUrl: string,
   email: string,
   samples: Omit<Sample, 'profile'>[],
 ): Promise<void> {
-  await page.goto(`${baseUrl}/apply`);
-  // The app runs (the cohort line is its work) and the screens it fetches ahead while idle have arrived.
-  await page.getByText(/Applications are open for/).waitFor({ timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
-  await page.getByLabel('Email address').fill(email);
-  await timedClick(page, 'Get Started', 'Bio Data', samples, 'Get Started → Bio Data');
-
-  await page.getByLabel('First Name').fill('Ada');
-  await page.getByLabel('Last Name').fill('Obi');
-  await page.getByLabel('Female').check();
-  await page.getByRole('combobox', { name: 'Country of Origin' }).fill('nige');
-  await page.getByRole('option', { name: 'Nigeria', exact: true }).click();
-  await page.getByLabel('Country and City of Residence').fill('Nigeria, Lagos');
-  await timedClick(page, 'Save and continue', 'Communications', samples, 'Bio Data → Communications');
-
-  await page.getByLabel('Phone number').fill('+234 803 123 4567');
-  await page.getByLabel('On social media').check();
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await timedClick(page, 'Yes, continue', 'Check your email', samples, 'Communications: create + code email');
-  await page.getByRole('button', { name: 'Enter the code' }).click();
-
-  await page.getByLabel('Enter the code').fill(await latestCode(baseUrl, email));
-  await timedClick(page, 'Verify email', 'Eligibility', samples, 'Verify email → Eligibility');
-
-  for (const answer of [
-    'I love trying new tools and pick them up quickly',
-    'Excitement',
-    'I welcome it and act on it straight away',
-    'I dive in and work it out as I go',
-    'Applied Sciences',
-    'Ordinary/Higher National Diploma or Bachelors degree',
-  ]) {
-    await page.getByLabel(answer, { exact: true }).check();
-  }
-  await page
-    .getByLabel('Upload your CV (required)')
-    .setInputFiles({ name: 'ada-cv.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await page.getByText('Your CV is uploaded: ada-cv.pdf').waitFor();
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await timedClick(
-    page,
-    'Yes, continue',
-    'Congratulations, you are eligible...',
-    samples,
-    'Eligibility: save + verdict',
-  );
-  await timedClick(page, 'Proceed', 'Employment', samples, 'Eligible → Employment');
-
-  await page.getByLabel('I am currently serving (NYSC)').check();
-  await page.getByLabel('When does your service end?').fill('2027-03-31');
-  await page.getByLabel('Between 1 and 4 years').check();
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await timedClick(page, 'Yes, continue', 'Getting to know you', samples, 'Employment: save → Other');
+  const press: Press = async (page, button, answer) => {
+    if (button === 'Get Started') {
+      // The app runs (the cohort line is its work) and the screens it fetches ahead while idle have arrived.
+      await page.getByText(/Applications are open for/).waitFor({ timeout: 60_000 });
+      await page.waitForLoadState('networkidle');
+    }
+    await timedClick(page, button, answer, samples, STEPS[answer] ?? `${button} → ${answer}`);
+  };
+  const server = { url: baseUrl };
+  await getStarted(page, server, email, press);
+  await biodata(page, press);
+  await communications(page, press);
+  await verify(page, server, email, press);
+  await eligibility(page, press);
+  await employment(page, press);
 }
 
 async function main(): Promise<void> {

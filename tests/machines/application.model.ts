@@ -5,8 +5,6 @@
 import { getAdjacencyMap } from 'xstate/graph';
 import {
   getMicrosteps,
-  initialTransition,
-  transition,
   __unsafe_getAllOwnEventDescriptors as ownEvents,
   type AnyMachineSnapshot,
 } from 'xstate';
@@ -14,7 +12,6 @@ import {
   applicationMachine,
   ROUTES,
   type ApplicationEvent,
-  type ApplicationInput,
   type FieldValue,
   type FormField,
 } from '../../machines/application.machine';
@@ -33,10 +30,19 @@ import {
   type SavedApplication,
   type ValidationGroup,
 } from '../../machines/rules';
+import {
+  byDistance,
+  MODEL_INPUT,
+  MODEL_NOW,
+  PERSON_EVENTS as CONTROLS,
+  serializeEvent,
+  shortestPaths,
+  walkEvents,
+  type Graph as ModelGraph,
+} from '../support/applicationModel';
 import { transitionKey, type ModelPath } from './support/graphReplay';
 
-export const MODEL_NOW = 1_700_000_000_000;
-export const MODEL_INPUT: ApplicationInput = { now: () => MODEL_NOW };
+export { MODEL_INPUT, MODEL_NOW };
 export const MODEL_EMAIL = 'ada@example.com';
 
 /** One right answer per field; a screen's fields are filled one event at a time, in the schema's order. */
@@ -67,12 +73,7 @@ export const GOOD: Partial<Record<FormField, FieldValue>> = {
 };
 
 type Snapshot = AnyMachineSnapshot;
-interface Edge {
-  event: ApplicationEvent;
-  state: Snapshot;
-}
-/** The adjacency map with plain string keys (the library brands them). */
-type Graph = Record<string, { state: Snapshot; transitions: Record<string, Edge> }>;
+type Graph = ModelGraph<ApplicationEvent>;
 
 /** The validation group (and fields) of the screen a snapshot is on. */
 export function screenGroup(s: Snapshot): { group: ValidationGroup; only?: readonly string[] } | null {
@@ -264,30 +265,15 @@ const ACTOR_OUTCOMES = [
 /** A typed address for every route of the table. */
 export const NAVIGATION: ApplicationEvent[] = ROUTES.map(({ path }) => ({ type: 'NAVIGATE' as const, path }));
 
+/** The controls, and what only the jsdom model sends: a file of each kind, an upload's progress, the video's. */
 const PERSON_EVENTS: ApplicationEvent[] = [
-  { type: 'SAVE' },
-  { type: 'CONFIRM' },
-  { type: 'CANCEL' },
-  { type: 'DIALOG.CLOSE' },
-  { type: 'RESEND' },
-  { type: 'EMAIL.CHANGE' },
-  { type: 'PROCEED' },
-  { type: 'SUBMIT' },
-  { type: 'CONTINUE' },
-  { type: 'BACK' },
+  ...CONTROLS,
   { type: 'CV.SELECT', file: GOOD_CV },
   { type: 'CV.SELECT', file: BAD_CV },
-  { type: 'CV.HELP' },
-  { type: 'CV.SENT' },
   { type: 'UPLOAD.PROGRESS', loaded: 5, total: 10 },
   { type: 'UPLOAD.DONE', filename: 'cv.pdf' },
   { type: 'UPLOAD.FAILED', message: 'Unable to upload', errors: {} },
   { type: 'VIDEO.PROGRESS', videoProgress: 100, isVideoEnded: true, attemptCounter: 1 },
-  { type: 'PAYMENT.CHOSEN', option: 'Pay in full' },
-  { type: 'PAYMENT.FAILED' },
-  { type: 'REMINDER.SET', reminderDate: '2026-12-01T09:00:00.000Z' },
-  { type: 'VIDEO.SUBMITTED' },
-  { type: 'SIGN_OUT' },
   { type: 'RETRY' },
 ];
 
@@ -304,10 +290,6 @@ export function eventsFor(s: Snapshot): ApplicationEvent[] {
     handled.has(e.type),
   );
 }
-
-// A File serializes as {}: name it, or the good and the bad CV would be one edge.
-const serializeEvent = (e: ApplicationEvent) =>
-  JSON.stringify(e, (_key, value: unknown) => (value instanceof File ? `file:${value.name}` : value));
 
 const options = { input: MODEL_INPUT, events: eventsFor, serializeState: serialize, serializeEvent };
 
@@ -326,43 +308,18 @@ const transitionsTaken = (s: Snapshot, e: ApplicationEvent): string[] => {
  */
 export function coveringPaths(): ModelPath[] {
   const adjacency = getAdjacencyMap(applicationMachine, options) as unknown as Graph;
-  const toVertex = shortestEventPaths(adjacency);
+  const toVertex = shortestPaths(adjacency, serialize);
   const seen = new Set<string>();
   const paths: ModelPath[] = [];
-  const vertices = Object.values(adjacency).sort(
-    (a, b) =>
-      (toVertex.get(serialize(a.state))?.length ?? 0) - (toVertex.get(serialize(b.state))?.length ?? 0),
-  );
-  for (const { state, transitions } of vertices) {
+  for (const { state, transitions } of byDistance(adjacency, toVertex, serialize)) {
     const head = toVertex.get(serialize(state));
     if (!head) throw new Error(`no path reaches ${serialize(state)}`);
     for (const { event } of Object.values(transitions)) {
       const fresh = transitionsTaken(state, event).filter((k) => !seen.has(k));
       if (!fresh.length) continue;
       fresh.forEach((k) => seen.add(k));
-      let snapshot = initialTransition(applicationMachine, MODEL_INPUT)[0] as Snapshot;
-      const steps = [...head, event].map((ev) => {
-        snapshot = transition(applicationMachine, snapshot as never, ev)[0] as Snapshot;
-        return { event: ev, state: snapshot };
-      });
+      const steps = walkEvents([...head, event]);
       paths.push({ description: steps.map((x) => x.event.type).join(' → '), steps });
-    }
-  }
-  return paths;
-}
-
-/** Breadth-first from the initial vertex over the one adjacency map: the fewest events to reach each vertex. */
-function shortestEventPaths(adjacency: Graph): Map<string, ApplicationEvent[]> {
-  const start = serialize(initialTransition(applicationMachine, MODEL_INPUT)[0] as Snapshot);
-  const paths = new Map<string, ApplicationEvent[]>([[start, []]]);
-  const queue = [start];
-  while (queue.length) {
-    const key = queue.shift()!;
-    for (const { event, state } of Object.values(adjacency[key]?.transitions ?? {})) {
-      const next = serialize(state);
-      if (paths.has(next)) continue;
-      paths.set(next, [...paths.get(key)!, event]);
-      queue.push(next);
     }
   }
   return paths;

@@ -8,7 +8,6 @@
 import { getAdjacencyMap } from 'xstate/graph';
 import {
   getMicrosteps,
-  initialTransition,
   transition,
   __unsafe_getAllOwnEventDescriptors as ownEvents,
   type AnyMachineSnapshot,
@@ -39,9 +38,18 @@ import {
   validateGroup,
   type SavedApplication,
 } from '../../../machines/rules';
-import { GOOD, MODEL_EMAIL, MODEL_INPUT, NAVIGATION, screenGroup } from '../../machines/application.model';
+import { GOOD, MODEL_EMAIL, NAVIGATION, screenGroup } from '../../machines/application.model';
 import { transitionKey } from '../../machines/support/graphReplay';
-import { OPTION_FULL_PAYMENT } from '../../../machines/rules/payments';
+import {
+  byDistance,
+  MODEL_INPUT,
+  PERSON_EVENTS as CONTROLS,
+  serializeEvent,
+  shortestPaths,
+  start,
+  walkEvents,
+  type Graph as ModelGraph,
+} from '../../support/applicationModel';
 
 type Snapshot = AnyMachineSnapshot;
 /** What an invoked actor tells the machine when it finishes or fails. */
@@ -285,27 +293,8 @@ function serverOutcomes(s: Snapshot): ActorOutcome[] {
   ];
 }
 
-const PERSON_EVENTS: ApplicationEvent[] = [
-  { type: 'SAVE' },
-  { type: 'CONFIRM' },
-  { type: 'CANCEL' },
-  { type: 'DIALOG.CLOSE' },
-  { type: 'RESEND' },
-  { type: 'EMAIL.CHANGE' },
-  { type: 'PROCEED' },
-  { type: 'SUBMIT' },
-  { type: 'CONTINUE' },
-  { type: 'BACK' },
-  GOOD_CV,
-  WRONG_NAME_CV,
-  { type: 'CV.HELP' },
-  { type: 'CV.SENT' },
-  { type: 'PAYMENT.CHOSEN', option: OPTION_FULL_PAYMENT },
-  { type: 'PAYMENT.FAILED' },
-  { type: 'REMINDER.SET', reminderDate: '2026-12-01T09:00:00.000Z' },
-  { type: 'VIDEO.SUBMITTED' },
-  { type: 'SIGN_OUT' },
-];
+/** The controls, and a file of each kind for the CV (the upload's outcome follows from the file). */
+const PERSON_EVENTS: ApplicationEvent[] = [...CONTROLS, GOOD_CV, WRONG_NAME_CV];
 
 /**
  * The video, the payment choice and the reminder are used by a submitted applicant: anyone may open their pages,
@@ -408,9 +397,6 @@ function serializeOnce(s: Snapshot): string {
   });
 }
 
-const serializeEvent = (e: ModelEvent) =>
-  JSON.stringify(e, (_key, value: unknown) => (value instanceof File ? `file:${value.name}` : value));
-
 /**
  * A typed URL reloads the app, so the browser takes NAVIGATE from `boot` (an odd index: 'go to the screen'), never
  * the no-op that keeps a screen (an even index); those come only from the Back button (model.test.ts).
@@ -427,22 +413,13 @@ export interface BrowserPath {
   steps: BrowserStep[];
 }
 
-type Graph = Record<
-  string,
-  { state: Snapshot; transitions: Record<string, { event: ModelEvent; state: Snapshot }> }
->;
-
-const start = () => initialTransition(applicationMachine, MODEL_INPUT)[0] as Snapshot;
+type Graph = ModelGraph<ModelEvent>;
 
 /** The model's states along a list of events, from the start. */
-export function walk(name: string, events: ModelEvent[]): BrowserPath {
-  let snapshot = start();
-  const steps = events.map((event) => {
-    snapshot = transition(applicationMachine, snapshot as never, event as never)[0] as Snapshot;
-    return { event, state: snapshot };
-  });
-  return { name, steps };
-}
+export const walk = (name: string, events: ModelEvent[]): BrowserPath => ({
+  name,
+  steps: walkEvents(events),
+});
 
 /** The transitions an event takes, and the states it passes through (eventless ones included). */
 const takenOf = new WeakMap<Snapshot, Map<string, { transitions: string[]; states: string[] }>>();
@@ -472,21 +449,7 @@ function takenOnce(s: Snapshot, e: ModelEvent): { transitions: string[]; states:
   return { transitions: [...new Set([...transitions, ...always])], states };
 }
 
-function breadthFirst(adjacency: Graph): Map<string, ModelEvent[]> {
-  const first = browserSerialize(start());
-  const paths = new Map<string, ModelEvent[]>([[first, []]]);
-  const queue = [first];
-  while (queue.length) {
-    const key = queue.shift()!;
-    for (const { event, state } of Object.values(adjacency[key]?.transitions ?? {})) {
-      const next = browserSerialize(state);
-      if (paths.has(next)) continue;
-      paths.set(next, [...paths.get(key)!, event]);
-      queue.push(next);
-    }
-  }
-  return paths;
-}
+const breadthFirst = (adjacency: Graph) => shortestPaths(adjacency, browserSerialize);
 
 const graph = (answers: Answers) =>
   getAdjacencyMap(applicationMachine, {
@@ -505,11 +468,7 @@ const isPrefix = (a: ModelEvent[], b: ModelEvent[]) =>
  * not take yet; a path that is the start of another is replayed as part of it.
  */
 function coveringPaths(adjacency: Graph, toVertex: Map<string, ModelEvent[]>): BrowserPath[] {
-  const vertices = Object.values(adjacency).sort(
-    (a, b) =>
-      (toVertex.get(browserSerialize(a.state))?.length ?? 0) -
-      (toVertex.get(browserSerialize(b.state))?.length ?? 0),
-  );
+  const vertices = byDistance(adjacency, toVertex, browserSerialize);
   const chosen: { name: string; events: ModelEvent[] }[] = [];
   // 1. Every state, by the shortest path that enters it.
   const states = new Set<string>();

@@ -1,13 +1,13 @@
 /**
  * One applicant's way through the wizard, a screen at a time, the way a person uses a mouse: the journeys of
- * journeys.test.ts are built from these steps, with reloads, history moves and second tabs in between.
+ * journeys.test.ts are built from these steps, with reloads, history moves and second tabs in between, and the
+ * responsiveness bench walks them with a `Press` that times each button (so this file needs no test runner).
  */
-import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SELECTION_QUIZ } from '../../../machines/rules/quiz';
 import { OPTION_FULL_PAYMENT } from '../../../machines/rules/payments';
 import type { RunningServer } from './server';
-import { newestCode, PDF, shownScreen } from './wizardDriver';
+import { newestCode, PDF, shownScreen } from './screen';
 
 export const ANSWERS = {
   firstname: 'Ada',
@@ -29,52 +29,70 @@ let counter = 0;
 /** A fresh address on the shared server. */
 export const freshEmail = (who: string) => `${who}.${Date.now().toString(36)}.${counter++}@example.com`;
 
-/** Waits until the page shows this screen (path and h1). */
+type Server = Pick<RunningServer, 'url'>;
+
+/** Waits until the page shows this screen (path and h1); fails naming what it shows instead. */
 export async function onScreen(page: Page, path: string, heading: string): Promise<void> {
-  await expect
-    .poll(async () => {
-      const shown = await shownScreen(page).catch(() => null);
-      return shown && { path: shown.path, heading: shown.heading };
-    })
-    .toEqual({ path, heading });
+  try {
+    await page.waitForFunction(
+      ([p, h]) => location.pathname === p && document.querySelector('h1')?.textContent === h,
+      [path, heading] as const,
+      { timeout: 10_000 },
+    );
+  } catch {
+    const shown = await shownScreen(page).catch(() => null);
+    throw new Error(`expected ${path} '${heading}', the page shows ${JSON.stringify(shown)}`);
+  }
 }
 
 export const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
 
-export async function getStarted(page: Page, server: RunningServer, email: string): Promise<void> {
+/**
+ * Presses a button that moves the applicant on; `answer` is what shows next (the next screen's h1, or the h2 of the
+ * dialog or verdict that answers). The journeys just click; the bench measures the time to the answer.
+ */
+export type Press = (page: Page, button: string, answer: string) => Promise<void>;
+const justClick: Press = (page, button) => click(page, button);
+
+export async function getStarted(
+  page: Page,
+  server: Server,
+  email: string,
+  press = justClick,
+): Promise<void> {
   await page.goto(`${server.url}/apply`);
   await page.getByLabel('Email address').fill(email);
-  await click(page, 'Get Started');
+  await press(page, 'Get Started', 'Bio Data');
   await onScreen(page, '/apply/biodata', 'Bio Data');
 }
 
-export async function biodata(page: Page): Promise<void> {
+export async function biodata(page: Page, press = justClick): Promise<void> {
   await page.getByLabel('First Name').fill(ANSWERS.firstname);
   await page.getByLabel('Last Name').fill(ANSWERS.lastname);
   await page.getByLabel('Female').check();
   await page.getByRole('combobox', { name: 'Country of Origin' }).fill('nige');
   await page.getByRole('option', { name: 'Nigeria', exact: true }).click();
   await page.getByLabel('Country and City of Residence').fill(ANSWERS.city);
-  await click(page, 'Save and continue');
+  await press(page, 'Save and continue', 'Communications');
   await onScreen(page, '/apply/communications', 'Communications');
 }
 
 /** Phone and referral, then the confirm dialog and the 'Check your email' dialog. */
-export async function communications(page: Page): Promise<void> {
+export async function communications(page: Page, press = justClick): Promise<void> {
   await page.getByLabel('Phone number').fill(ANSWERS.phone);
   await page.getByLabel('On social media').check();
   await click(page, 'Save and continue');
-  await click(page, 'Yes, continue');
+  await press(page, 'Yes, continue', 'Check your email');
   await click(page, 'Enter the code');
   await onScreen(page, '/apply/verify-email', 'Verify your email address');
 }
 
-export async function verify(page: Page, server: RunningServer, email: string): Promise<void> {
+export async function verify(page: Page, server: Server, email: string, press = justClick): Promise<void> {
   await page.getByLabel('Enter the code').fill((await newestCode(server, email))!);
-  await click(page, 'Verify email');
+  await press(page, 'Verify email', 'Eligibility');
 }
 
-export async function eligibility(page: Page): Promise<void> {
+export async function eligibility(page: Page, press = justClick): Promise<void> {
   await onScreen(page, '/apply/eligibility', 'Eligibility');
   for (const answer of ANSWERS.eligibility) await page.getByLabel(answer, { exact: true }).check();
   await page
@@ -82,18 +100,18 @@ export async function eligibility(page: Page): Promise<void> {
     .setInputFiles({ name: 'ada-cv.pdf', mimeType: 'application/pdf', buffer: PDF });
   await page.getByText('Your CV is uploaded: ada-cv.pdf').waitFor();
   await click(page, 'Save and continue');
-  await click(page, 'Yes, continue');
+  await press(page, 'Yes, continue', 'Congratulations, you are eligible...');
   await page.getByText('Congratulations, you are eligible...').waitFor();
-  await click(page, 'Proceed');
+  await press(page, 'Proceed', 'Employment');
   await onScreen(page, '/apply/employment', 'Employment');
 }
 
-export async function employment(page: Page): Promise<void> {
+export async function employment(page: Page, press = justClick): Promise<void> {
   await page.getByLabel('I am unemployed and actively looking for a job').check();
   await page.getByLabel('6-12 months').check();
   await page.getByLabel('Between 1 and 4 years').check();
   await click(page, 'Save and continue');
-  await click(page, 'Yes, continue');
+  await press(page, 'Yes, continue', 'Getting to know you');
   await onScreen(page, '/apply/other', 'Getting to know you');
 }
 

@@ -18,7 +18,8 @@ import {
 import { API, IDEMPOTENCY_HEADER, paths } from '../../../machines/rules';
 import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '../../../machines/rules/payments';
 import { SELECTION_QUIZ } from '../../../machines/rules/quiz';
-import type { MailboxEntry, RunningServer } from './server';
+import type { RunningServer } from './server';
+import { newestCode, PDF, readMailbox, shownScreen } from './screen';
 import {
   OTHER_BIODATA,
   OWN_EMAIL,
@@ -31,6 +32,9 @@ import {
 } from './browserModel';
 import { recordTrace, type TraceEntry } from './trace';
 import { MODEL_INPUT } from '../../machines/application.model';
+
+// The tests read the page and the outbox through the driver too.
+export { newestCode, PDF, readMailbox, shownScreen };
 
 type Snapshot = AnyMachineSnapshot;
 
@@ -62,28 +66,12 @@ export function expectedScreen(s: Snapshot) {
   };
 }
 
-/** What the page shows now. */
-export const shownScreen = (page: Page) =>
-  page.evaluate(() => ({
-    path: location.pathname,
-    heading: document.querySelector('h1')?.textContent ?? null,
-    width: document.querySelector<HTMLElement>('.progress__fill')?.style.width ?? null,
-    counter: document.querySelector('[data-testid="step-counter"]')?.textContent ?? null,
-  }));
-
 export async function expectScreenOf(page: Page, s: Snapshot, what: string): Promise<void> {
   const expected = expectedScreen(s);
   await expect
     .poll(() => shownScreen(page).catch(() => null), { timeout: 10_000, message: what })
     .toEqual(expected);
 }
-
-/** A PDF large enough (200 KB) for the browser to report upload progress. */
-export const PDF = Buffer.concat([
-  Buffer.from('%PDF-1.4\n'),
-  Buffer.from(`%${'x'.repeat(200 * 1024)}\n`),
-  Buffer.from('1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
-]);
 
 const BUSY = [
   'lookingUp',
@@ -144,18 +132,6 @@ export interface Env {
   browser: Browser;
   /** Makes the emails of this run unique on the shared server. */
   runId: string;
-}
-
-export async function readMailbox(server: RunningServer): Promise<MailboxEntry[]> {
-  return (await (await fetch(`${server.url}/dev/mailbox.json`)).json()) as MailboxEntry[];
-}
-
-/** The newest code in the outbox for an address, if one was sent. */
-export async function newestCode(server: RunningServer, to: string): Promise<string | null> {
-  const mail = (await readMailbox(server)).find(
-    (m) => m.to.toLowerCase().includes(to.toLowerCase()) && /\b\d{6}\b/.test(m.text),
-  );
-  return mail?.text.match(/\b(\d{6})\b/)?.[1] ?? null;
 }
 
 const post = (server: RunningServer, path: string, body: unknown, cookie = '') =>
