@@ -6,13 +6,17 @@ export const INSTALMENT_TEST_PATH = '/test/klump-payment';
 /** Where 'Join the waitlist' leads: where a submitted applicant stands (cohort, waitlist). */
 export const WAITLIST_PATH = '/apply/waitlist';
 
-/** The staff back office's pages (lazy, src/staff): the queue, an application, the team, the audit log and the funnel. */
+/**
+ * The staff back office's pages (lazy, src/staff): the queue, an application, the team, the audit log, the funnel
+ * and decisions from a CSV file.
+ */
 export const STAFF_PAGE = '/staff';
 export const STAFF_PAGES = [
   STAFF_PAGE,
   `${STAFF_PAGE}/team`,
   `${STAFF_PAGE}/audit`,
   `${STAFF_PAGE}/funnel`,
+  `${STAFF_PAGE}/decisions-csv`,
 ] as const;
 /** Whether a path (no query, no trailing slash) is a staff page; an application's page has its id in it. */
 export const isStaffPage = (path: string): boolean =>

@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { StaffFunnel } from '../../machines/rules/staff';
 import { ErrorSummary } from '../components/ErrorSummary';
+import { CohortPicker, useChosenCohort } from './CohortPicker';
 import { provideResource } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
 
@@ -46,19 +47,31 @@ function Bars({ funnel }: { funnel: StaffFunnel }) {
 }
 
 export function FunnelScreen() {
-  const { api } = useStaff();
   const heading = usePageHeading<HTMLHeadingElement>('Funnel');
-  const actor = useActorRef(useMemo(() => provideResource(() => api.funnel()), [api]));
+  const cohort = useChosenCohort();
+  return (
+    <>
+      <h1 className="screen-title" ref={heading} tabIndex={-1}>
+        Funnel
+      </h1>
+      <CohortPicker />
+      {/* Keyed by the cohort: another cohort is another load. */}
+      <FunnelFigures key={cohort ?? ''} cohort={cohort} />
+    </>
+  );
+}
+
+function FunnelFigures({ cohort }: { cohort: string | undefined }) {
+  const { api } = useStaff();
+  const actor = useActorRef(useMemo(() => provideResource(() => api.funnel(cohort)), [api, cohort]));
   const state = useSelector(actor, (s) => s);
   const funnel = state.context.data as StaffFunnel | null;
   return (
     <>
-      <h1 className="screen-title" ref={heading} tabIndex={-1}>
-        Funnel{funnel ? `: ${funnel.cohort.name}` : ''}
-      </h1>
       <ErrorSummary message={state.context.message} errors={{}} />
       {funnel && (
         <>
+          <h2>{funnel.cohort.name}</h2>
           <Bars funnel={funnel} />
           <table className="staff-table">
             <caption>Applications reaching each step</caption>

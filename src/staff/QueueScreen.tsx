@@ -20,6 +20,7 @@ import { filterOf } from '../../machines/staffQueue.machine';
 import { ConfirmDialog } from '../components/Dialog';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { queryString } from './api';
+import { CohortPicker } from './CohortPicker';
 import { provideQueue } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
 
@@ -225,6 +226,7 @@ export function QueueScreen() {
       <h1 className="screen-title" ref={heading} tabIndex={-1}>
         Applications{page ? `: ${page.cohort.name}` : ''}
       </h1>
+      <CohortPicker onChoose={(cohort) => go({ cohort })} />
       {page && (
         <p>
           {page.cohort.taken} of {page.cohort.seats} seats taken.

@@ -17,6 +17,9 @@ import './staff.css';
 const TeamScreen = lazy(() => import('./TeamScreen').then((m) => ({ default: m.TeamScreen })));
 const AuditScreen = lazy(() => import('./AuditScreen').then((m) => ({ default: m.AuditScreen })));
 const FunnelScreen = lazy(() => import('./FunnelScreen').then((m) => ({ default: m.FunnelScreen })));
+const CsvDecisionsScreen = lazy(() =>
+  import('./CsvDecisionsScreen').then((m) => ({ default: m.CsvDecisionsScreen })),
+);
 
 export function StaffApp({ api: given }: { api?: StaffApi }) {
   const api = useMemo(() => given ?? createStaffApi(), [given]);
@@ -46,6 +49,7 @@ export function StaffApp({ api: given }: { api?: StaffApi }) {
             <Route path="team" element={<TeamScreen />} />
             <Route path="audit" element={<AuditScreen />} />
             <Route path="funnel" element={<FunnelScreen />} />
+            <Route path="decisions-csv" element={<CsvDecisionsScreen />} />
             <Route path="*" element={<p>We could not find this page.</p>} />
           </Routes>
         </Suspense>

@@ -3,6 +3,7 @@ import { NavLink } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { staffSessionMachine } from '../../machines/staffSession.machine';
 import { BusyButton } from '../components/BusyButton';
+import { useChosenCohort } from './CohortPicker';
 import { useStaff } from './StaffContext';
 
 type SessionRef = ActorRefFrom<typeof staffSessionMachine>;
@@ -12,11 +13,15 @@ export function StaffHeader({ session }: { session: SessionRef }) {
   const { me } = useStaff();
   const signingOut = useSelector(session, (s) => s.matches('signingOut'));
   const message = useSelector(session, (s) => s.context.message);
+  // The chosen cohort follows from the queue to the funnel and the CSV decisions (and back).
+  const cohort = useChosenCohort();
+  const withCohort = (path: string) => (cohort ? `${path}?cohort=${encodeURIComponent(cohort)}` : path);
   const links = [
-    { to: '/staff', label: 'Applications', end: true },
-    { to: '/staff/funnel', label: 'Funnel' },
+    { to: withCohort('/staff'), label: 'Applications', end: true },
+    { to: withCohort('/staff/funnel'), label: 'Funnel' },
     ...(me.role === 'admin'
       ? [
+          { to: withCohort('/staff/decisions-csv'), label: 'Decisions from CSV' },
           { to: '/staff/team', label: 'Team' },
           { to: '/staff/audit', label: 'Audit log' },
         ]

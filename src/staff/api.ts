@@ -11,6 +11,8 @@ import {
   staffQueuePaths,
   type StaffBulkRequest,
   type StaffBulkResult,
+  type StaffCohortOption,
+  type StaffCsvResult,
   type StaffFunnel,
   type StaffQueuePage,
   type StaffQueueQuery,
@@ -49,7 +51,7 @@ export interface AuditEntry {
 const withId = (path: string, id: number) => path.replace(':id', String(id));
 
 /** The query string of a view, without empty values, in a stable order. */
-export const queryString = (query: StaffQueueQuery): string => {
+export const queryString = (query: StaffQueueQuery | Record<string, string | undefined>): string => {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query).sort(([a], [b]) => a.localeCompare(b)))
     if (value) params.set(key, value);
@@ -59,14 +61,19 @@ export const queryString = (query: StaffQueueQuery): string => {
 
 export function createStaffApi() {
   const lost = new Set<() => void>();
-  async function call<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> {
+  async function call<T>(path: string, init?: { method?: string; body?: unknown; csv?: string }): Promise<T> {
     let response: Response;
     try {
       response = await fetch(path, {
         method: init?.method ?? 'GET',
         credentials: 'same-origin',
-        headers: init?.body === undefined ? {} : { 'content-type': 'application/json' },
-        body: init?.body === undefined ? undefined : JSON.stringify(init.body),
+        headers:
+          init?.csv !== undefined
+            ? { 'content-type': 'text/csv' }
+            : init?.body === undefined
+              ? {}
+              : { 'content-type': 'application/json' },
+        body: init?.csv ?? (init?.body === undefined ? undefined : JSON.stringify(init.body)),
       });
     } catch {
       throw new StaffApiError(STAFF_MESSAGES.unreachable, 0);
@@ -112,6 +119,13 @@ export function createStaffApi() {
     removeMember: (id: number) => call<unknown>(withId(staffPaths.teamMember, id), { method: 'DELETE' }),
     audit: (before?: string) =>
       call<AuditEntry[]>(staffPaths.audit + (before ? `?before=${encodeURIComponent(before)}` : '')),
+    cohorts: () => call<StaffCohortOption[]>(staffQueuePaths.cohorts),
+    /** Decisions from a CSV file's text: a dry run unless `apply`. */
+    bulkCsv: (text: string, cohort: string | undefined, apply: boolean) =>
+      call<StaffCsvResult>(
+        staffQueuePaths.bulkCsv + queryString({ cohort, ...(apply ? {} : { dryRun: '1' }) }),
+        { method: 'POST', csv: text },
+      ),
     funnel: (cohort?: string) =>
       call<StaffFunnel>(staffQueuePaths.funnel + (cohort ? `?cohort=${encodeURIComponent(cohort)}` : '')),
   };

@@ -3,6 +3,7 @@ import { fromPromise } from 'xstate';
 import type { ReviewEventType } from '../../machines/review.machine';
 import type { StaffBulkRequest, StaffQueueQuery } from '../../machines/rules/staff';
 import { staffApplicationMachine } from '../../machines/staffApplication.machine';
+import { staffCsvMachine, type StaffCsvInput } from '../../machines/staffCsv.machine';
 import { staffQueueMachine } from '../../machines/staffQueue.machine';
 import { staffResourceMachine } from '../../machines/staffResource.machine';
 import { staffSessionMachine } from '../../machines/staffSession.machine';
@@ -54,5 +55,17 @@ export const provideResource = <T, R = never>(
     actors: {
       load: fromPromise<unknown>(() => load()),
       save: fromPromise(({ input }: { input: unknown }) => save(input as R)),
+    },
+  });
+
+export const provideCsv = (api: StaffApi) =>
+  staffCsvMachine.provide({
+    actors: {
+      preview: fromPromise(({ input }: { input: StaffCsvInput }) =>
+        api.bulkCsv(input.text, input.cohort, false),
+      ),
+      apply: fromPromise(({ input }: { input: StaffCsvInput }) =>
+        api.bulkCsv(input.text, input.cohort, true),
+      ),
     },
   });

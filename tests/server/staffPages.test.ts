@@ -23,14 +23,19 @@ describe('staff pages over HTTP', () => {
     rmSync(client, { recursive: true, force: true });
   });
 
-  it.each(['/staff', '/staff/', '/staff/team', '/staff/audit', '/staff/funnel', '/staff/applications/42'])(
-    '%s is the app shell with 200',
-    async (path) => {
-      const res = await fetch(`${base}${path}?status=submitted`);
-      expect(res.status).toBe(200);
-      expect(await res.text()).toContain('App shell');
-    },
-  );
+  it.each([
+    '/staff',
+    '/staff/',
+    '/staff/team',
+    '/staff/audit',
+    '/staff/funnel',
+    '/staff/decisions-csv',
+    '/staff/applications/42',
+  ])('%s is the app shell with 200', async (path) => {
+    const res = await fetch(`${base}${path}?status=submitted`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('App shell');
+  });
 
   it.each(['/staff/nope', '/staff/applications', '/staff/applications/abc', '/staff/applications/1/extra'])(
     '%s is the app shell with 404',

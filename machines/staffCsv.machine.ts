@@ -1,0 +1,104 @@
+/**
+ * Decisions from an uploaded CSV (/staff/decisions-csv, admins): the file is sent as a dry run first, the preview
+ * shows what would change and which rows are refused and why, and only a confirmation applies it (the same file, so
+ * what was previewed is what is applied; rows the chart refuses by then are reported again). `preview` and `apply`
+ * are actors given with `.provide()` (src/staff/staffActors.ts).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './notProvided';
+import { STAFF_MESSAGES, type StaffCsvResult } from './rules/staff';
+
+export interface StaffCsvInput {
+  /** The file's text. */
+  text: string;
+  /** The cohort's number; the current cohort when absent. */
+  cohort?: string;
+}
+
+export interface StaffCsvContext {
+  file: StaffCsvInput | null;
+  fileName: string;
+  result: StaffCsvResult | null;
+  message?: string;
+}
+
+export type StaffCsvEvent =
+  | { type: 'PREVIEW'; text: string; fileName: string; cohort?: string }
+  | { type: 'APPLY' }
+  | { type: 'START_AGAIN' };
+
+const messageOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'message' in error
+    ? String((error as { message: unknown }).message)
+    : STAFF_MESSAGES.unreachable;
+
+export const staffCsvMachine = setup({
+  types: {
+    context: {} as StaffCsvContext,
+    events: {} as StaffCsvEvent,
+  },
+  actors: {
+    preview: fromPromise<StaffCsvResult, StaffCsvInput>(notProvided('preview')),
+    apply: fromPromise<StaffCsvResult, StaffCsvInput>(notProvided('apply')),
+  },
+  guards: {
+    /** Something in the preview can be applied. */
+    somethingToApply: ({ context }) => !!context.result?.rows.some((r) => r.outcome === 'ok'),
+  },
+}).createMachine({
+  id: 'staffCsv',
+  initial: 'choosing',
+  context: { file: null, fileName: '', result: null },
+  states: {
+    choosing: {
+      on: {
+        PREVIEW: {
+          target: 'previewing',
+          actions: assign(({ event }) => ({
+            file: { text: event.text, cohort: event.cohort },
+            fileName: event.fileName,
+            result: null,
+            message: undefined,
+          })),
+        },
+      },
+    },
+    previewing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'preview',
+        src: 'preview',
+        input: ({ context }) => context.file as StaffCsvInput,
+        onDone: { target: 'previewed', actions: assign({ result: ({ event }) => event.output }) },
+        onError: { target: 'choosing', actions: assign({ message: ({ event }) => messageOf(event.error) }) },
+      },
+    },
+    previewed: {
+      on: {
+        APPLY: { target: 'applying', guard: 'somethingToApply', actions: assign({ message: undefined }) },
+        START_AGAIN: {
+          target: 'choosing',
+          actions: assign({ file: null, result: null, message: undefined }),
+        },
+      },
+    },
+    applying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'apply',
+        src: 'apply',
+        input: ({ context }) => context.file as StaffCsvInput,
+        onDone: { target: 'applied', actions: assign({ result: ({ event }) => event.output }) },
+        onError: { target: 'previewed', actions: assign({ message: ({ event }) => messageOf(event.error) }) },
+      },
+    },
+    applied: {
+      on: {
+        START_AGAIN: {
+          target: 'choosing',
+          actions: assign({ file: null, result: null, message: undefined }),
+        },
+      },
+    },
+  },
+});
