@@ -9,31 +9,12 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyApplication } from '../../machines/rules/application';
-import {
-  fromSavedApplication,
-  paths,
-  SESSION_COOKIE,
-  type CreatePayload,
-  type SavedApplication,
-} from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
-import {
-  APPROACH_TO_NEW_TASKS,
-  EDUCATION_FOCUS,
-  EMPLOYMENT_UNEMPLOYED,
-  FEEDBACK_HANDLING,
-  HIGHEST_QUALIFICATIONS,
-  OPENNESS_TO_TOOLS,
-  UNEMPLOYMENT_DURATIONS,
-  WORK_DISRUPTION_FEELINGS,
-  WORK_EXPERIENCE_YEARS,
-} from '../../machines/rules/options';
 import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '../../machines/rules/payments';
-import { KEYS } from '../../src/app/persistence';
 import { BANK_NOT_SET_UP } from '../../src/screens/PaymentOptionsModal';
 import { axeViolations, describeViolations, launchBrowser, screenshot } from './support/browser';
-import { latestCode, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
+import { applicantDevice, submittedApplicant, type ApplicantApi } from './support/submittedApplicant';
 
 let server: RunningServer;
 let browser: Browser;
@@ -49,112 +30,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const WAIT = { timeout: 30_000 };
 const PHONE = { width: 390, height: 844 };
 /** An amount as the screens write it: N51,000, $42.50. */
 const MONEY = /[N$]\d[\d,]*(?:\.\d\d)?/;
 
-function apiClient(base: string, email: string) {
-  let cookie = '';
-  const call = async (path: string, body?: object | FormData) => {
-    const response = await fetch(`${base}${path}`, {
-      method: body ? 'POST' : 'GET',
-      headers: {
-        ...(cookie ? { cookie } : {}),
-        ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
-    });
-    const session = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-    if (session) cookie = session.split(';')[0];
-    const answer = (await response.json()) as { message: string; data: unknown };
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
-    return answer;
-  };
-  return {
-    call,
-    session: () => cookie.slice(SESSION_COOKIE.length + 1),
-    saved: async () => ((await call(paths.lookup(email))).data as SavedApplication[])[0],
-  };
-}
-
-async function submittedApplicant(base: string, email: string, country: string) {
-  const api = apiClient(base, email);
-  const create: CreatePayload = {
-    firstname: 'Ada',
-    middlename: '',
-    lastname: 'Obi',
-    gender: 'female',
-    country,
-    city: 'Lagos',
-    email,
-    phone: '+2348031234567',
-    whatsapp_phone: '',
-    referred_by: '',
-    communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 'Yes' },
-  };
-  await api.call(paths.create, create);
-  await api.call(paths.verifyEmail, { email, token: await latestCode(base, email) });
-  await api.call(paths.eligibility, {
-    email,
-    eligible: 'eligible',
-    eligibility: {
-      openness_to_tools: OPENNESS_TO_TOOLS[0].value,
-      work_disruption_feelings: WORK_DISRUPTION_FEELINGS[0].value,
-      feedback_handling: FEEDBACK_HANDLING[0].value,
-      approach_to_new_tasks: APPROACH_TO_NEW_TASKS[0].value,
-      education_focus: EDUCATION_FOCUS[0].value,
-      highest_qualification: HIGHEST_QUALIFICATIONS[1].value,
-    },
-  });
-  const cv = new FormData();
-  cv.append('email', email);
-  cv.append('cv', new Blob([PDF], { type: 'application/pdf' }), 'ada-cv.pdf');
-  await api.call(paths.uploadCv, cv);
-  await api.call(paths.employment, {
-    email,
-    employment: {
-      employment_status: EMPLOYMENT_UNEMPLOYED,
-      unemployment_duration: UNEMPLOYMENT_DURATIONS[0].value,
-      work_experience_years: WORK_EXPERIENCE_YEARS[1].value,
-      service_completion_date: '',
-      reason_for_leaving: '',
-      exit_timeline: '',
-      job_urgency: 8,
-    },
-  });
-  await api.call(paths.other, {
-    email,
-    other: {
-      key_challenge: 'Staying consistent on my own.',
-      leadership_experience: 'I led my final-year project team.',
-      distractions: 'I plan my day.',
-      bootcamp_expectations: 'A job I am proud of.',
-    },
-  });
-  await api.call(paths.submit, { email, agreement: true, agreement1: true, agreement2: true });
-  return api;
-}
-
-/** A browser (a device) of that applicant: their session cookie and what the app keeps, on the confirmation. */
-async function confirmationOnDevice(base: string, api: ReturnType<typeof apiClient>): Promise<Page> {
-  const context = await browser.newContext({ bypassCSP: true, viewport: PHONE });
-  await context.addCookies([
-    { name: SESSION_COOKIE, value: api.session(), url: base, httpOnly: true, sameSite: 'Lax' },
-  ]);
-  const page = await context.newPage();
-  const saved = await api.saved();
-  await page.goto(`${base}/robots.txt`);
-  await page.evaluate(
-    (items) => items.forEach(([key, value]) => localStorage.setItem(key, JSON.stringify(value))),
-    [
-      [KEYS.form, fromSavedApplication(saved, emptyApplication())],
-      [KEYS.started, true],
-      [KEYS.existing, true],
-      [KEYS.submitted, true],
-    ] as [string, unknown][],
-  );
+/** A device of that applicant (support/submittedApplicant.ts) at a phone's width, on the confirmation. */
+async function confirmationOnDevice(base: string, api: ApplicantApi): Promise<Page> {
+  const { page } = await applicantDevice(browser, base, api, PHONE);
   await page.goto(`${base}/apply/confirmation`);
   await page.getByRole('heading', { name: 'Congratulations, you have been accepted!' }).waitFor(WAIT);
   return page;
@@ -199,7 +82,7 @@ const noAccountNumber = async (scope: Locator) => {
 describe('payments in a real browser, at 390 px', () => {
   it('pay in full: the card, the modal and the checkout say N51,000; paid survives a reload and another device', async () => {
     const email = `ada.pay.${Date.now()}@example.com`;
-    const api = await submittedApplicant(server.url, email, 'Nigeria');
+    const api = await submittedApplicant(server.url, email);
     const page = await confirmationOnDevice(server.url, api);
     await expectNoAxeViolations(page);
 
@@ -255,7 +138,7 @@ describe('payments in a real browser, at 390 px', () => {
 
   it('instalments: the card and the checkout say N60,000; a failed test payment is not recorded as paid', async () => {
     const email = `ada.instal.${Date.now()}@example.com`;
-    const api = await submittedApplicant(server.url, email, 'Nigeria');
+    const api = await submittedApplicant(server.url, email);
     const page = await confirmationOnDevice(server.url, api);
     const shown = await choose(page, OPTION_INSTALMENTS);
     expect(shown).toBe('N60,000');
@@ -270,7 +153,7 @@ describe('payments in a real browser, at 390 px', () => {
 
   it('international: dollars on the card and in the modal, bank transfer only, no naira anywhere', async () => {
     const email = `kofi.intl.${Date.now()}@example.com`;
-    const api = await submittedApplicant(server.url, email, 'Ghana');
+    const api = await submittedApplicant(server.url, email, { country: 'Ghana' });
     const page = await confirmationOnDevice(server.url, api);
     const shown = await choose(page, OPTION_FULL_PAYMENT);
     expect(shown).toBe('$42.50');
@@ -287,7 +170,7 @@ describe('payments in a real browser, at 390 px', () => {
 
   it('financial aid offers the aid form, not bank details or the portal', async () => {
     const email = `ada.aid.${Date.now()}@example.com`;
-    const api = await submittedApplicant(server.url, email, 'Nigeria');
+    const api = await submittedApplicant(server.url, email);
     const page = await confirmationOnDevice(server.url, api);
     await choose(page, 'Apply for financial aid');
     const recorded = await openDialog(page, 'Your choice has been recorded');
@@ -307,7 +190,7 @@ describe('payments in a real browser, at 390 px', () => {
       BANK_ACCOUNT_NUMBER: '1234567890',
     });
     try {
-      const api = await submittedApplicant(configured.url, `ada.bank.${Date.now()}@example.com`, 'Nigeria');
+      const api = await submittedApplicant(configured.url, `ada.bank.${Date.now()}@example.com`);
       const page = await confirmationOnDevice(configured.url, api);
       await choose(page, OPTION_FULL_PAYMENT);
       const recorded = await openDialog(page, 'Your choice has been recorded');

@@ -4,36 +4,19 @@
  * (stored, then really emailed by the server's scheduler), and a financial aid application in a new tab. Each
  * result is checked where the programme team would read it: the stored application and the outbox.
  *
- * The applicant is created and submitted through the API (the wizard itself is proven by wizard.test.ts); the
- * browser then gets their session cookie and the local storage the app writes (src/app/persistence.ts).
+ * The applicant is created and submitted through the API, and the browser is theirs
+ * (support/submittedApplicant.ts).
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyApplication } from '../../machines/rules/application';
-import {
-  fromSavedApplication,
-  paths,
-  SESSION_COOKIE,
-  type CreatePayload,
-  type SavedApplication,
-} from '../../machines/rules/contract';
+import { paths } from '../../machines/rules/contract';
 import { CONFIRM_SAVE, FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
-import {
-  APPROACH_TO_NEW_TASKS,
-  EDUCATION_FOCUS,
-  EMPLOYMENT_UNEMPLOYED,
-  FEEDBACK_HANDLING,
-  HIGHEST_QUALIFICATIONS,
-  OPENNESS_TO_TOOLS,
-  UNEMPLOYMENT_DURATIONS,
-  WORK_DISRUPTION_FEELINGS,
-  WORK_EXPERIENCE_YEARS,
-} from '../../machines/rules/options';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { SELECTION_QUIZ } from '../../machines/rules/quiz';
 import { KEYS } from '../../src/app/persistence';
 import { axeViolations, describeViolations, launchBrowser, screenshot } from './support/browser';
-import { latestCode, startServer, type MailboxEntry, type RunningServer } from './support/server';
+import { startServer, type MailboxEntry, type RunningServer } from './support/server';
+import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
 
 let server: RunningServer;
 let browser: Browser;
@@ -49,116 +32,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const WAIT = { timeout: 30_000 };
-
-/** The API as the applicant's browser uses it, with their session cookie once they have one. */
-function apiClient(email: string) {
-  let cookie = '';
-  const call = async (path: string, body?: object | FormData) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method: body ? 'POST' : 'GET',
-      headers: {
-        ...(cookie ? { cookie } : {}),
-        ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
-    });
-    const session = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-    if (session) cookie = session.split(';')[0];
-    const answer = (await response.json()) as { message: string; data: unknown };
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
-    return answer;
-  };
-  return {
-    call,
-    session: () => cookie.slice(SESSION_COOKIE.length + 1),
-    saved: async () => ((await call(paths.lookup(email))).data as SavedApplication[])[0],
-  };
-}
-
-/** A complete, submitted application made through the API, the way the wizard makes it. */
-async function submittedApplicant(email: string) {
-  const api = apiClient(email);
-  const create: CreatePayload = {
-    firstname: 'Ada',
-    middlename: '',
-    lastname: 'Obi',
-    gender: 'female',
-    country: 'Nigeria',
-    city: 'Lagos',
-    email,
-    phone: '+2348031234567',
-    whatsapp_phone: '',
-    referred_by: '',
-    communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 'Yes' },
-  };
-  await api.call(paths.create, create);
-  await api.call(paths.verifyEmail, { email, token: await latestCode(server.url, email) });
-  await api.call(paths.eligibility, {
-    email,
-    eligible: 'eligible',
-    eligibility: {
-      openness_to_tools: OPENNESS_TO_TOOLS[0].value,
-      work_disruption_feelings: WORK_DISRUPTION_FEELINGS[0].value,
-      feedback_handling: FEEDBACK_HANDLING[0].value,
-      approach_to_new_tasks: APPROACH_TO_NEW_TASKS[0].value,
-      education_focus: EDUCATION_FOCUS[0].value,
-      highest_qualification: HIGHEST_QUALIFICATIONS[1].value,
-    },
-  });
-  const cv = new FormData();
-  cv.append('email', email);
-  cv.append('cv', new Blob([PDF], { type: 'application/pdf' }), 'ada-cv.pdf');
-  await api.call(paths.uploadCv, cv);
-  await api.call(paths.employment, {
-    email,
-    employment: {
-      employment_status: EMPLOYMENT_UNEMPLOYED,
-      unemployment_duration: UNEMPLOYMENT_DURATIONS[0].value,
-      work_experience_years: WORK_EXPERIENCE_YEARS[1].value,
-      service_completion_date: '',
-      reason_for_leaving: '',
-      exit_timeline: '',
-      job_urgency: 8,
-    },
-  });
-  await api.call(paths.other, {
-    email,
-    other: {
-      key_challenge: 'Staying consistent on my own.',
-      leadership_experience: 'I led my final-year project team.',
-      distractions: 'I plan my day.',
-      bootcamp_expectations: 'A job I am proud of.',
-    },
-  });
-  await api.call(paths.submit, { email, agreement: true, agreement1: true, agreement2: true });
-  return api;
-}
-
-/** The browser of that applicant: their session cookie and what the app keeps in local storage. */
-async function applicantBrowser(
-  api: ReturnType<typeof apiClient>,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } });
-  await context.addCookies([
-    { name: SESSION_COOKIE, value: api.session(), url: server.url, httpOnly: true, sameSite: 'Lax' },
-  ]);
-  const page = await context.newPage();
-  const saved = await api.saved();
-  // Local storage belongs to the origin: set it from a page of the site, before the app first loads.
-  await page.goto(`${server.url}/robots.txt`);
-  await page.evaluate(
-    (items) => items.forEach(([key, value]) => localStorage.setItem(key, JSON.stringify(value))),
-    [
-      [KEYS.form, fromSavedApplication(saved, emptyApplication())],
-      [KEYS.started, true],
-      [KEYS.existing, true],
-      [KEYS.submitted, true],
-    ] as [string, unknown][],
-  );
-  return { context, page };
-}
 
 async function expectNoAxeViolations(page: Page) {
   const violations = await axeViolations(page);
@@ -197,8 +71,8 @@ const reminderMails = async (to: string) =>
 describe('after submission, in a real browser', () => {
   it('video and quiz, confirmation and payment choice, reminder email, financial aid', async () => {
     const email = `ada.post.${Date.now()}@example.com`;
-    const api = await submittedApplicant(email);
-    const { context, page } = await applicantBrowser(api);
+    const api = await submittedApplicant(server.url, email);
+    const { context, page } = await applicantDevice(browser, server.url, api);
 
     // Success.
     await page.goto(`${server.url}/apply/success`);
