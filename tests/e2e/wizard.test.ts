@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, describeViolations, launchBrowser, screenshot } from './support/browser';
+import { ANSWERS } from './support/journey';
 import { latestCode, startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -87,16 +88,7 @@ describe('the application wizard in a real browser', () => {
     await page.getByRole('button', { name: 'Verify email' }).click();
 
     await expectScreen(page, '/apply/eligibility', 'Eligibility', '4 of 5');
-    for (const answer of [
-      'I love trying new tools and pick them up quickly',
-      'Excitement',
-      'I welcome it and act on it straight away',
-      'I dive in and work it out as I go',
-      'Applied Sciences',
-      'Ordinary/Higher National Diploma or Bachelors degree',
-    ]) {
-      await page.getByLabel(answer, { exact: true }).check();
-    }
+    for (const answer of ANSWERS.eligibility) await page.getByLabel(answer, { exact: true }).check();
     await page
       .getByLabel('Upload your CV (required)')
       .setInputFiles({ name: 'ada-cv.pdf', mimeType: 'application/pdf', buffer: PDF });
