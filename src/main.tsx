@@ -5,6 +5,7 @@ import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { currentScreen, progressOf, screenStateOf } from '../machines/application.machine';
 import { createApiClient } from './api/client';
 import { APPLICATION_SYSTEM_ID, provideApplication } from './app/applicationActors';
+import { sendFunnelBeacons } from './app/funnelBeacons';
 import { ApplicationRoot } from './app/ApplicationRoot';
 import { releaseEarlyInput, typedBeforeReload } from './app/earlyInput';
 import { isStale, watchOtherTabs } from './app/otherTabs';
@@ -58,6 +59,8 @@ actor.subscribe((snapshot) => {
     screen ? { step: screen.step, percentage: progressOf(screen.step).percentage } : null,
   );
 });
+// The funnel's anonymous counts of the steps before an application exists (src/app/funnelBeacons.ts).
+sendFunnelBeacons(actor);
 actor.start();
 watchOtherTabs(() => actor.getSnapshot().context);
 

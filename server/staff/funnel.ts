@@ -16,6 +16,7 @@ import {
 } from '../../machines/application.machine';
 import { reviewMeta } from '../../machines/review.machine';
 import { API, paths } from '../../machines/rules/contract';
+import type { FunnelBeaconStep } from '../../machines/rules/funnel';
 import { MESSAGES } from '../../machines/rules/messages';
 import {
   STAFF_QUEUE_MESSAGES as M,
@@ -36,7 +37,10 @@ type Reach =
   /** Not a step of its own: shown at the same moment as the step before, or a failure screen. */
   | null;
 
-const REACH: Record<ScreenState, Reach> = {
+/** The steps before an application exists are exactly the browser's beacon steps (machines/rules/funnel.ts). */
+const REACH: {
+  [S in ScreenState]: S extends FunnelBeaconStep ? { anonymous: true } : Exclude<Reach, { anonymous: true }>;
+} = {
   getStarted: { anonymous: true },
   biodata: { anonymous: true },
   communications: { anonymous: true },
