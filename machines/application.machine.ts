@@ -233,6 +233,12 @@ const signOutSteps = {
   },
 } as const;
 
+/** The resend button comes back `wait` seconds from now. */
+const countdown = (context: ApplicationMachineContext, wait: number) => ({
+  otp: { ...context.otp, availableAt: context.now() + wait * 1000 },
+  canResend: false,
+});
+
 const withoutField = (errors: ErrorMap, field: string): ErrorMap => {
   const rest = { ...errors };
   delete rest[field];
@@ -353,6 +359,8 @@ export const applicationMachine = setup({
     cvFileOk: ({ event }) => event.type === 'CV.SELECT' && checkCvFile(event.file) === null,
     resumesAt: ({ context }, params: { state: ScreenState }) => resumeState(context) === params.state,
     isSubmitted: ({ context }) => isVerified(context) && context.submitted,
+    lookupIs: ({ event }, params: { kind: LookupResult['kind'] }) =>
+      'output' in event && (event.output as LookupResult).kind === params.kind,
     standingIs: ({ context }, params: { standing: Standing }) =>
       context.standing?.standing === params.standing,
   },
@@ -393,10 +401,30 @@ export const applicationMachine = setup({
     forget: assign(({ context }) =>
       defaults({ now: context.now, quizTime: context.quizTime, persisted: { cohort: context.cohort } }),
     ),
-    startCountdown: assign(({ context }, params: { retryAfter?: number }) => {
-      const wait = params.retryAfter ?? codeWaitSeconds(context.otp.resendCount);
-      return { otp: { ...context.otp, availableAt: context.now() + wait * 1000 }, canResend: false };
-    }),
+    startCountdown: assign(({ context }, params: { retryAfter?: number }) =>
+      countdown(context, params.retryAfter ?? codeWaitSeconds(context.otp.resendCount)),
+    ),
+    // A refused send still says how long to wait (a limit), or nothing (0: the button comes back at once).
+    countdownAfterFailure: assign(({ context, event }) =>
+      countdown(context, toFailure((event as { error?: unknown }).error, '').retryAfter ?? 0),
+    ),
+    // 'Start new application', or someone else's application found: a fresh form that keeps only the email and
+    // the referral code; nothing of an application this browser knew before stays.
+    startFresh: assign(({ context }, params: { existing: boolean }) => ({
+      form: { ...emptyApplication(), email: context.form.email.trim(), referrer: context.form.referrer },
+      started: true,
+      existing: params.existing,
+      submitted: false,
+      reminderSet: false,
+      reminderDate: '',
+      videoProgressSubmitted: false,
+      otp: { availableAt: 0, resendCount: 0 },
+    })),
+    // Back to Get Started with nothing typed but the referral code.
+    startOver: assign(({ context }) => ({
+      form: { ...emptyApplication(), referrer: context.form.referrer },
+      started: false,
+    })),
   },
 }).createMachine({
   id: 'application',
@@ -441,26 +469,12 @@ export const applicationMachine = setup({
             input: ({ context }) => ({ email: context.form.email.trim().toLowerCase() }),
             onDone: [
               {
-                guard: ({ event }) => event.output.kind === 'new',
+                guard: { type: 'lookupIs', params: { kind: 'new' } },
                 target: '#application.biodata',
-                actions: assign(({ context }) => ({
-                  // 'Start new application': a fresh form that keeps only the email and the referral code.
-                  form: {
-                    ...emptyApplication(),
-                    email: context.form.email.trim(),
-                    referrer: context.form.referrer,
-                  },
-                  started: true,
-                  existing: false,
-                  submitted: false,
-                  reminderSet: false,
-                  reminderDate: '',
-                  videoProgressSubmitted: false,
-                  otp: { availableAt: 0, resendCount: 0 },
-                })),
+                actions: { type: 'startFresh', params: { existing: false } },
               },
               {
-                guard: ({ event }) => event.output.kind === 'owner',
+                guard: { type: 'lookupIs', params: { kind: 'owner' } },
                 target: '#application.resume',
                 actions: assign(({ context, event }) =>
                   loadSaved(context, (event.output as { application: SavedApplication }).application),
@@ -469,17 +483,10 @@ export const applicationMachine = setup({
               {
                 // Someone's application exists: its answers load only after this browser proves the email.
                 target: '#application.verifyEmail.sendingCode',
-                actions: assign(({ context }) => ({
-                  form: {
-                    ...emptyApplication(),
-                    email: context.form.email.trim(),
-                    referrer: context.form.referrer,
-                  },
-                  started: true,
-                  existing: true,
-                  submitted: false,
-                  notice: MESSAGES.applicationFound,
-                })),
+                actions: [
+                  { type: 'startFresh', params: { existing: true } },
+                  assign({ notice: MESSAGES.applicationFound }),
+                ],
               },
             ],
             onError: {
@@ -562,10 +569,7 @@ export const applicationMachine = setup({
               target: 'entering',
               actions: [
                 { type: 'showFailure', params: { fallback: MESSAGES.registrationFailed } },
-                {
-                  type: 'startCountdown',
-                  params: ({ event }) => ({ retryAfter: toFailure(event.error, '').retryAfter ?? 0 }),
-                },
+                'countdownAfterFailure',
               ],
             },
           },
@@ -590,14 +594,7 @@ export const applicationMachine = setup({
               },
               {
                 target: '#application.getStarted',
-                actions: [
-                  'forgetEmail',
-                  'clearErrors',
-                  assign(({ context }) => ({
-                    form: { ...emptyApplication(), referrer: context.form.referrer },
-                    started: false,
-                  })),
-                ],
+                actions: ['forgetEmail', 'clearErrors', 'startOver'],
               },
             ],
           },
@@ -623,10 +620,7 @@ export const applicationMachine = setup({
               target: 'entering',
               actions: [
                 { type: 'showFailure', params: { fallback: MESSAGES.registrationFailed } },
-                {
-                  type: 'startCountdown',
-                  params: ({ event }) => ({ retryAfter: toFailure(event.error, '').retryAfter ?? 0 }),
-                },
+                'countdownAfterFailure',
               ],
             },
           },
@@ -887,7 +881,9 @@ export const applicationMachine = setup({
       invoke: {
         src: 'videoQuiz',
         id: 'videoQuiz',
-        input: ({ context }) => ({
+        input: ({ context, self }) => ({
+          parent: self,
+          email: context.form.email,
           videoProgress: context.form.videoProgress,
           isVideoEnded: context.form.isVideoEnded,
           attemptCounter: context.form.attemptCounter,
@@ -931,6 +927,7 @@ export const applicationMachine = setup({
             // Only a browser that proved the email of a submitted application asks; anyone else is asked to sign in.
             checking: { always: [{ guard: 'isSubmitted', target: 'loading' }, { target: 'signedOut' }] },
             loading: {
+              tags: 'busy',
               invoke: {
                 src: 'loadStanding',
                 id: 'loadStanding',
@@ -958,7 +955,8 @@ export const applicationMachine = setup({
                 {
                   src: 'paymentChoice',
                   id: 'paymentChoice',
-                  input: ({ context }) => ({
+                  input: ({ context, self }) => ({
+                    parent: self,
                     email: context.form.email,
                     formCountry: context.form.country,
                     paymentOption: context.form.paymentOption,
@@ -967,7 +965,8 @@ export const applicationMachine = setup({
                 {
                   src: 'reminder',
                   id: 'reminder',
-                  input: ({ context }) => ({
+                  input: ({ context, self }) => ({
+                    parent: self,
                     email: context.form.email,
                     reminderSet: context.reminderSet,
                     reminderDate: context.reminderDate,

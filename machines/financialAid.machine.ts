@@ -70,6 +70,9 @@ export const financialAidMachine = setup({
     context: {} as FinancialAidContext,
     events: {} as FinancialAidEvent,
     input: {} as FinancialAidInput,
+    meta: {} as { path: string; title: string },
+    // busy: a call the person waits on is under way.
+    tags: {} as 'busy',
   },
   actors: {
     lookupApplication: fromPromise<LookupKind, { email: string }>(notProvided('lookupApplication')),
@@ -81,6 +84,8 @@ export const financialAidMachine = setup({
     checkInValid: ({ context }) => validateGroup('checkIn', { email: context.email }).ok,
     codeValid: ({ context }) => validateGroup('code', { email: context.email, token: context.code }).ok,
     answersValid: ({ context }) => validateGroup('financialAid', context.answers).ok,
+    lookupIs: ({ event }, params: { kind: LookupKind['kind'] }) =>
+      'output' in event && (event.output as LookupKind).kind === params.kind,
   },
   actions: {
     edit: assign(({ context, event }) => {
@@ -132,6 +137,7 @@ export const financialAidMachine = setup({
       },
     },
     lookingUp: {
+      tags: 'busy',
       meta: { path: CHECK_IN_PATH, title: 'Check-In' },
       invoke: {
         id: 'lookupApplication',
@@ -139,12 +145,12 @@ export const financialAidMachine = setup({
         input: ({ context }) => ({ email: context.email.trim() }),
         onDone: [
           {
-            guard: ({ event }) => event.output.kind === 'new',
+            guard: { type: 'lookupIs', params: { kind: 'new' } },
             target: 'checkIn',
             actions: assign({ message: MESSAGES.notRegistered }),
           },
           // The server shows saved answers only to a browser that proved the email (docs/design.md §5).
-          { guard: ({ event }) => event.output.kind === 'exists', target: 'sendingCode' },
+          { guard: { type: 'lookupIs', params: { kind: 'exists' } }, target: 'sendingCode' },
           { target: 'form' },
         ],
         onError: {
@@ -156,6 +162,7 @@ export const financialAidMachine = setup({
       },
     },
     sendingCode: {
+      tags: 'busy',
       meta: { path: CHECK_IN_PATH, title: 'Check-In' },
       invoke: {
         id: 'sendCode',
@@ -187,6 +194,7 @@ export const financialAidMachine = setup({
       },
     },
     verifying: {
+      tags: 'busy',
       meta: { path: CHECK_IN_PATH, title: 'Check your email' },
       invoke: {
         id: 'verifyCode',
@@ -216,6 +224,7 @@ export const financialAidMachine = setup({
       on: { CONFIRM: 'submitting', CANCEL: 'form' },
     },
     submitting: {
+      tags: 'busy',
       meta: { path: FORM_PATH, title: 'Tell us about your circumstances' },
       invoke: {
         id: 'submitFinancialAid',

@@ -6,6 +6,7 @@
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
+import type { ParentRef } from './parentRef';
 import { MESSAGES } from './rules/messages';
 import type { PaymentRecord } from './rules/contract';
 import {
@@ -21,6 +22,8 @@ export interface PaymentChoiceInput {
   email: string;
   formCountry: string;
   paymentOption: string;
+  /** Told of a recorded choice and of a failed payment. */
+  parent?: ParentRef<PaymentChosenEvent | PaymentFailedEvent>;
 }
 
 export interface PaymentChoiceContext {
@@ -36,6 +39,7 @@ export interface PaymentChoiceContext {
   error: string;
   /** The server's record of a confirmed payment, once there is one. */
   payment: PaymentRecord | null;
+  parent: ParentRef<PaymentChosenEvent | PaymentFailedEvent> | null;
 }
 
 export type PaymentChoiceEvent =
@@ -53,6 +57,11 @@ export type PaymentChoiceEvent =
 export interface PaymentChosenEvent {
   type: 'PAYMENT.CHOSEN';
   option: string;
+}
+
+/** What the parent receives when the payment provider says the payment failed. */
+export interface PaymentFailedEvent {
+  type: 'PAYMENT.FAILED';
 }
 
 export interface RecordChoiceInput {
@@ -100,14 +109,12 @@ export const paymentChoiceMachine = setup({
   },
   actions: {
     clearError: assign({ error: '' }),
-    // A child run on its own (a test page, a screen test) has no parent to tell.
-    notifyParent: enqueueActions(({ enqueue, self, context }) => {
-      if (self._parent) {
-        enqueue.sendParent({ type: 'PAYMENT.CHOSEN', option: context.selected } satisfies PaymentChosenEvent);
-      }
+    notifyParent: enqueueActions(({ enqueue, context }) => {
+      if (context.parent)
+        enqueue.sendTo(context.parent, { type: 'PAYMENT.CHOSEN', option: context.selected });
     }),
-    notifyFailure: enqueueActions(({ enqueue, self }) => {
-      if (self._parent) enqueue.sendParent({ type: 'PAYMENT.FAILED' });
+    notifyFailure: enqueueActions(({ enqueue, context }) => {
+      if (context.parent) enqueue.sendTo(context.parent, { type: 'PAYMENT.FAILED' });
     }),
   },
 }).createMachine({
@@ -121,6 +128,7 @@ export const paymentChoiceMachine = setup({
     recorded: input.paymentOption,
     error: '',
     payment: null,
+    parent: input.parent ?? null,
   }),
   initial: 'loading',
   states: {

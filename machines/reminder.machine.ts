@@ -6,6 +6,7 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { MESSAGES } from './rules/messages';
 import { failureMessage } from './rules/payments';
+import type { ParentRef } from './parentRef';
 
 export const SLOT_MINUTES = 15;
 
@@ -50,6 +51,8 @@ export interface ReminderInput {
   now: number;
   /** The reminder already saved, if this browser knows it. */
   reminderDate?: string;
+  /** Told when the reminder is saved. */
+  parent?: ParentRef<ReminderSetEvent>;
 }
 
 export interface ReminderContext {
@@ -60,6 +63,7 @@ export interface ReminderContext {
   date: string;
   time: string;
   error: string;
+  parent: ParentRef<ReminderSetEvent> | null;
 }
 
 export type ReminderEvent =
@@ -104,12 +108,9 @@ export const reminderMachine = setup({
     hasDateAndTime: ({ context }) => chosenIso(context) !== null,
   },
   actions: {
-    notifyParent: enqueueActions(({ enqueue, self, context }) => {
-      if (self._parent) {
-        enqueue.sendParent({
-          type: 'REMINDER.SET',
-          reminderDate: context.reminderDate,
-        } satisfies ReminderSetEvent);
+    notifyParent: enqueueActions(({ enqueue, context }) => {
+      if (context.parent) {
+        enqueue.sendTo(context.parent, { type: 'REMINDER.SET', reminderDate: context.reminderDate });
       }
     }),
   },
@@ -123,6 +124,7 @@ export const reminderMachine = setup({
     date: '',
     time: '',
     error: '',
+    parent: input.parent ?? null,
   }),
   initial: 'start',
   states: {

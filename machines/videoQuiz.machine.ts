@@ -1,6 +1,7 @@
 import { assign, emit, enqueueActions, fromPromise, not, setup } from 'xstate';
 import type { VideoData } from './rules/contract';
 import { SELECTION_QUIZ, type QuizQuestion } from './rules/quiz';
+import type { ParentRef } from './parentRef';
 
 export interface VideoQuizInput {
   /** Furthest watched position as a percentage (0–100), restored from a previous visit. */
@@ -11,6 +12,16 @@ export interface VideoQuizInput {
   rewatchTime: number;
   /** The applicant's one-time save was made before (a reload, another visit): it is not offered again. */
   progressSubmitted?: boolean;
+  /** Told of the progress and of the one-time save, so that they survive a reload. */
+  parent?: ParentRef<VideoProgressEvent | VideoSubmittedEvent>;
+  /** Whose progress is saved. */
+  email?: string;
+}
+
+/** A save of the progress: whose, and how far. */
+export interface SaveVideoInput {
+  email: string;
+  progress: VideoData;
 }
 
 export type VideoQuizEvent =
@@ -37,6 +48,9 @@ export type PlayerCommand =
 
 /** What the parent hears, so the progress survives a reload. */
 export type VideoProgressEvent = { type: 'VIDEO.PROGRESS' } & VideoData;
+export interface VideoSubmittedEvent {
+  type: 'VIDEO.SUBMITTED';
+}
 
 export interface VideoQuizContext {
   quizTime: number;
@@ -56,6 +70,8 @@ export interface VideoQuizContext {
   /** The last values sent to the parent (throttles VIDEO.PROGRESS to whole-percent changes). */
   reported: VideoData;
   autoSaveTries: number;
+  parent: ParentRef<VideoProgressEvent | VideoSubmittedEvent> | null;
+  email: string;
   /** The one-time save of the progress is done ('Once submitted, you can't change your progress'). */
   progressSubmitted: boolean;
 }
@@ -87,7 +103,7 @@ export const videoQuizMachine = setup({
     output: {} as VideoData,
   },
   actors: {
-    submitVideoProgress: fromPromise<void, VideoData>(async () => {
+    submitVideoProgress: fromPromise<void, SaveVideoInput>(async () => {
       throw new Error('submitVideoProgress is provided by the app');
     }),
   },
@@ -141,15 +157,15 @@ export const videoQuizMachine = setup({
     flagIncomplete: assign({ quizIncomplete: true }),
     markQuizDone: assign({ quizDone: true }),
     /** The parent keeps it, so that a reload does not offer the one-time save again. */
-    reportSubmitted: enqueueActions(({ self, enqueue }) => {
+    reportSubmitted: enqueueActions(({ context, enqueue }) => {
       enqueue.assign({ progressSubmitted: true });
-      if (self._parent) enqueue.sendParent({ type: 'VIDEO.SUBMITTED' });
+      if (context.parent) enqueue.sendTo(context.parent, { type: 'VIDEO.SUBMITTED' });
     }),
     countAttempt: assign({ attemptCounter: ({ context }) => context.attemptCounter + 1 }),
     countAutoSave: assign({ autoSaveTries: ({ context }) => context.autoSaveTries + 1 }),
     resetAutoSave: assign({ autoSaveTries: 0 }),
     /** Tell the parent, but only when a whole percent (or the ended flag, or the attempt count) changed. */
-    reportProgress: enqueueActions(({ context, self, enqueue }) => {
+    reportProgress: enqueueActions(({ context, enqueue }) => {
       const data = toVideoData(context);
       const last = context.reported;
       if (
@@ -159,8 +175,7 @@ export const videoQuizMachine = setup({
       )
         return;
       enqueue.assign({ reported: data });
-      // A machine run on its own (the screen in isolation, the graph traversal) has no parent to tell.
-      if (self._parent) enqueue.sendParent({ type: 'VIDEO.PROGRESS', ...data } satisfies VideoProgressEvent);
+      if (context.parent) enqueue.sendTo(context.parent, { type: 'VIDEO.PROGRESS', ...data });
     }),
   },
 }).createMachine({
@@ -187,6 +202,8 @@ export const videoQuizMachine = setup({
       reported: data,
       autoSaveTries: 0,
       progressSubmitted: input.progressSubmitted ?? false,
+      parent: input.parent ?? null,
+      email: input.email ?? '',
     };
   },
   initial: 'active',
@@ -273,7 +290,7 @@ export const videoQuizMachine = setup({
               invoke: {
                 id: 'manualSave',
                 src: 'submitVideoProgress',
-                input: ({ context }) => toVideoData(context),
+                input: ({ context }) => ({ email: context.email, progress: toVideoData(context) }),
                 onDone: { target: 'saved', actions: 'reportSubmitted' },
                 onError: 'failed',
               },
@@ -298,7 +315,7 @@ export const videoQuizMachine = setup({
               invoke: {
                 id: 'autoSave',
                 src: 'submitVideoProgress',
-                input: ({ context }) => toVideoData(context),
+                input: ({ context }) => ({ email: context.email, progress: toVideoData(context) }),
                 onDone: 'saved',
                 onError: [
                   { guard: 'canRetryAutoSave', target: 'saving', reenter: true, actions: 'countAutoSave' },

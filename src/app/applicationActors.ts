@@ -1,11 +1,11 @@
 /** The side effects of the application machine, built on the API client and handed in with `.provide()`. */
-import { fromCallback, fromPromise, type ActorRefFrom, type ActorSystem, type AnyActorRef } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { applicationMachine, type ApplicationEvent } from '../../machines/application.machine';
 import { otpTimerMachine, type OtpTimerEvent } from '../../machines/otpTimer.machine';
 import { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
 import { reminderMachine } from '../../machines/reminder.machine';
-import { videoQuizMachine } from '../../machines/videoQuiz.machine';
-import { checkDocxPackage, detectCvKind, MESSAGES, toFailure, type VideoData } from '../../machines/rules';
+import { videoQuizMachine, type SaveVideoInput } from '../../machines/videoQuiz.machine';
+import { checkDocxPackage, detectCvKind, MESSAGES, toFailure } from '../../machines/rules';
 import type { ApiClient } from '../api/client';
 import { clearPersisted } from './persistence';
 import type { AppConfig } from '../config';
@@ -21,10 +21,6 @@ export const realClock = fromCallback<OtpTimerEvent>(({ sendBack }) => {
 
 /** The application actor's id in the actor system, so its children's effects can read whose application it is. */
 export const APPLICATION_SYSTEM_ID = 'application';
-
-const applicantEmail = (system: ActorSystem<{ actors: Record<string, AnyActorRef> }>): string =>
-  (system.get(APPLICATION_SYSTEM_ID) as ActorRefFrom<typeof applicationMachine> | undefined)?.getSnapshot()
-    .context.form.email ?? '';
 
 export function provideApplication(api: ApiClient, config: AppConfig) {
   return applicationMachine.provide({
@@ -96,8 +92,8 @@ export function provideApplication(api: ApiClient, config: AppConfig) {
       }),
       videoQuiz: videoQuizMachine.provide({
         actors: {
-          submitVideoProgress: fromPromise<void, VideoData>(({ input, system }) =>
-            api.saveVideoProgress(applicantEmail(system), input),
+          submitVideoProgress: fromPromise<void, SaveVideoInput>(({ input }) =>
+            api.saveVideoProgress(input.email, input.progress),
           ),
         },
       }),

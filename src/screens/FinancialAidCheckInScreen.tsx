@@ -63,7 +63,7 @@ export function FinancialAidCheckInScreen({ actor }: FinancialAidCheckInScreenPr
           >
             Resend code
           </button>
-          <BusyButton type="submit" busy={state.matches('verifying') || state.matches('sendingCode')}>
+          <BusyButton type="submit" busy={state.hasTag('busy')}>
             Verify
           </BusyButton>
         </div>
@@ -101,7 +101,7 @@ export function FinancialAidCheckInScreen({ actor }: FinancialAidCheckInScreenPr
         />
         <FieldError name="email" errors={errors} />
       </div>
-      <BusyButton type="submit" busy={state.matches('lookingUp')}>
+      <BusyButton type="submit" busy={state.hasTag('busy')}>
         Proceed
       </BusyButton>
     </form>

@@ -97,7 +97,7 @@ export function FinancialAidFormScreen({ actor }: FinancialAidFormScreenProps) {
         ))}
       </fieldset>
       {after.map(text)}
-      <BusyButton type="submit" busy={state.matches('submitting')}>
+      <BusyButton type="submit" busy={state.hasTag('busy')}>
         Submit application
       </BusyButton>
       <ConfirmDialog
@@ -106,7 +106,7 @@ export function FinancialAidFormScreen({ actor }: FinancialAidFormScreenProps) {
         text="Once you submit your financial aid application, you can't change it."
         confirmLabel={CONFIRM_SAVE.confirm}
         cancelLabel={CONFIRM_SAVE.cancel}
-        busy={state.matches('submitting')}
+        busy={state.hasTag('busy')}
         onConfirm={() => actor.send({ type: 'CONFIRM' })}
         onCancel={() => actor.send({ type: 'CANCEL' })}
       />

@@ -4,8 +4,10 @@ import {
   AUTO_SAVE_RETRIES,
   videoQuizMachine,
   type PlayerCommand,
+  type SaveVideoInput,
   type VideoProgressEvent,
   type VideoQuizInput,
+  type VideoSubmittedEvent,
 } from '../../machines/videoQuiz.machine';
 import type { VideoData } from '../../machines/rules/contract';
 import {
@@ -36,8 +38,8 @@ function harness(input: VideoQuizInput = MODEL_INPUT) {
   const pending: PendingSave[] = [];
   const machine = videoQuizMachine.provide({
     actors: {
-      submitVideoProgress: fromPromise<void, VideoData>(
-        ({ input: data, self }) =>
+      submitVideoProgress: fromPromise<void, SaveVideoInput>(
+        ({ input: { progress: data }, self }) =>
           new Promise<void>((resolve, reject) => pending.push({ id: self.id, input: data, resolve, reject })),
       ),
     },
@@ -45,7 +47,7 @@ function harness(input: VideoQuizInput = MODEL_INPUT) {
   const parent = setup({
     types: {
       context: {} as { reports: VideoData[]; output?: VideoData },
-      events: {} as VideoProgressEvent,
+      events: {} as VideoProgressEvent | VideoSubmittedEvent,
     },
     actors: { videoQuiz: machine },
   }).createMachine({
@@ -56,7 +58,8 @@ function harness(input: VideoQuizInput = MODEL_INPUT) {
         invoke: {
           id: 'videoQuiz',
           src: 'videoQuiz',
-          input,
+          // The parent hears the progress because it gives itself in the input.
+          input: ({ self }) => ({ ...input, parent: self }),
           onDone: { target: 'finished', actions: assign({ output: ({ event }) => event.output }) },
         },
         on: {

@@ -6,7 +6,7 @@ import { createActor, fromPromise } from 'xstate';
 import { CONFIRM_VIDEO, MESSAGES } from '../../machines/rules/messages';
 import { SELECTION_QUIZ, type QuizQuestion } from '../../machines/rules/quiz';
 import type { VideoData } from '../../machines/rules/contract';
-import { videoQuizMachine, type VideoQuizInput } from '../../machines/videoQuiz.machine';
+import { videoQuizMachine, type SaveVideoInput, type VideoQuizInput } from '../../machines/videoQuiz.machine';
 import { defaultConfig, type AppConfig } from '../../src/config';
 import { SelectionVideoScreen } from '../../src/screens/SelectionVideoScreen';
 import {
@@ -71,8 +71,8 @@ function renderScreen(input: VideoQuizInput = MODEL_INPUT) {
   const saves: { id: string; input: VideoData; resolve: () => void; reject: (e: Error) => void }[] = [];
   const machine = videoQuizMachine.provide({
     actors: {
-      submitVideoProgress: fromPromise<void, VideoData>(
-        ({ input: data, self }) =>
+      submitVideoProgress: fromPromise<void, SaveVideoInput>(
+        ({ input: { progress: data }, self }) =>
           new Promise<void>((resolve, reject) => saves.push({ id: self.id, input: data, resolve, reject })),
       ),
     },
