@@ -6,7 +6,13 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_COOKIE, STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
+import {
+  STAFF_COOKIE,
+  STAFF_MESSAGES,
+  staffPaths,
+  staffQueuePaths,
+  type StaffQueuePage,
+} from '../../machines/rules/staff';
 import { axeViolations, describeViolations, launchBrowser } from './support/browser';
 import { latestCode, startServer, type RunningServer } from './support/server';
 import { submittedApplicant } from './support/submittedApplicant';
@@ -195,6 +201,48 @@ describe('staff back office', () => {
     await admin.getByText(STAFF_MESSAGES.signedOut).waitFor();
     const after = await fetch(`${server.url}${staffPaths.me}`, { headers: { cookie: adminCookie! } });
     expect(after.status).toBe(401);
+    await admin.close();
+  });
+
+  it('an admin decides from a CSV file: the dry run shows counts and refused rows, nothing changes until applied', async () => {
+    const waitlisted = 'kofi.csv-e2e@example.com';
+    await submittedApplicant(server.url, waitlisted, { firstname: 'Kofi', lastname: 'Mensah' });
+    const admin = await browser.newPage({ bypassCSP: true });
+    await signInByKeyboard(admin, ADMIN);
+    await admin.getByRole('link', { name: 'Decisions from CSV' }).click();
+    await admin.getByRole('heading', { name: 'Decisions from a CSV file', level: 1 }).waitFor();
+    await expectNoAxeViolations(admin);
+    await admin.getByLabel('CSV file').setInputFiles({
+      name: 'decisions.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `email,decision\n${waitlisted},waitlist\nnobody@example.com,accept\n${waitlisted},reject\n`,
+      ),
+    });
+    await tabTo(admin, (el) => el.tag === 'button' && el.text === 'Preview');
+    await admin.keyboard.press('Enter');
+    await admin.getByRole('heading', { name: /Preview of decisions\.csv/ }).waitFor();
+    await admin.getByText('1 of 3 rows can be applied: 1 waitlisted').waitFor();
+    const refused = admin.getByRole('table', { name: /Rows that will not be applied \(2\)/ });
+    await refused
+      .getByRole('row', { name: /nobody@example\.com.*No submitted application has this email/ })
+      .waitFor();
+    await refused.getByRole('row', { name: /already on line 2/ }).waitFor();
+    await expectNoAxeViolations(admin);
+    const cookie = (await cookieOf(admin))!;
+    const statusOf = async () => {
+      const res = await fetch(`${server.url}${staffQueuePaths.queue}?q=${encodeURIComponent(waitlisted)}`, {
+        headers: { cookie },
+      });
+      return ((await res.json()) as { data: StaffQueuePage }).data.rows[0].status;
+    };
+    expect(await statusOf()).toBe('submitted');
+
+    await tabTo(admin, (el) => el.tag === 'button' && el.text === 'Apply 1 decisions');
+    await admin.keyboard.press('Enter');
+    await admin.getByText(/Done: 1 waitlisted\./).waitFor();
+    expect(await statusOf()).toBe('waitlisted');
+    await expectNoAxeViolations(admin);
     await admin.close();
   });
 

@@ -24,7 +24,8 @@ export const DECIDING = {
 const sessions = new Map<string, string>();
 const DECIDED = { ACCEPT: 'accepted', WAITLIST: 'waitlisted', REJECT: 'rejected' } as const;
 
-async function staffCookie(base: string): Promise<string> {
+/** A signed-in staff session of E2E_ADMIN on `base` (the server must name E2E_ADMIN in STAFF_EMAILS). */
+export async function staffCookie(base: string): Promise<string> {
   const known = sessions.get(base);
   if (known) return known;
   const post = (path: string, body: object) =>
