@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths, type SavedApplication } from '../../machines/rules/contract';
 import { SERVER_MESSAGES } from '../../server/messages';
+import { applicant } from '../support/answers';
 import { launchBrowser } from './support/browser';
 import { latestCode, startServer, type RunningServer } from './support/server';
 
@@ -99,23 +100,7 @@ describe('writes from another origin of the same site, in Chromium', () => {
     // The victim: created, verified (the session cookie lands in this browser), a CV, a reminder, video progress.
     const created = await call(site, '', {
       path: paths.create,
-      json: {
-        firstname: 'Victim',
-        middlename: '',
-        lastname: 'Person',
-        gender: 'female',
-        country: 'Nigeria',
-        city: 'Lagos',
-        email: EMAIL,
-        phone: '+2348031234567',
-        whatsapp_phone: '',
-        referred_by: '',
-        communications: {
-          referral_source: 'On social media',
-          referral_detail: '',
-          communication_consent: 'Yes',
-        },
-      },
+      json: applicant(EMAIL, { firstname: 'Victim', lastname: 'Person' }),
     });
     expect(created.status).toBe(201);
     const token = await latestCode(server.url, EMAIL);
