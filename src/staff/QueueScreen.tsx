@@ -89,76 +89,44 @@ function Filters({ query, onApply }: { query: StaffQueueQuery; onApply: (q: Staf
     value: draft[key] ?? '',
     onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
   });
+  const text = (key: keyof StaffQueueQuery, label: string, type = 'text') => (
+    <div className="field">
+      <label htmlFor={`filter-${key}`}>{label}</label>
+      <input className="input" type={type} {...field(key)} />
+    </div>
+  );
+  /** A select of `values` with "Any" first; `labelOf` words each value. */
+  const choice = (
+    key: keyof StaffQueueQuery,
+    label: string,
+    values: readonly string[],
+    labelOf: (value: string) => string = humanize,
+  ) => (
+    <div className="field">
+      <label htmlFor={`filter-${key}`}>{label}</label>
+      <select className="select" {...field(key)}>
+        <option value="">Any</option>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {labelOf(v)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
   return (
     <form className="staff-filters" onSubmit={applyFilters} role="search" aria-label="Filter applications">
-      <div className="field">
-        <label htmlFor="filter-q">Search name, email or phone</label>
-        <input className="input" type="search" {...field('q')} />
-      </div>
-      <div className="field">
-        <label htmlFor="filter-status">Status</label>
-        <select className="select" {...field('status')}>
-          <option value="">Any</option>
-          {[...REVIEW_STATUSES, 'not_submitted' as const].map((s) => (
-            <option key={s} value={s}>
-              {statusLabel(s)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="filter-stage">Furthest stage</label>
-        <select className="select" {...field('stage')}>
-          <option value="">Any</option>
-          {QUEUE_STAGES.map((s) => (
-            <option key={s} value={s}>
-              {humanize(s)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="filter-eligibility">Eligibility</label>
-        <select className="select" {...field('eligibility')}>
-          <option value="">Any</option>
-          {ELIGIBILITY.map((s) => (
-            <option key={s} value={s}>
-              {humanize(s)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="filter-paymentStatus">Payment</label>
-        <select className="select" {...field('paymentStatus')}>
-          <option value="">Any</option>
-          {PAYMENT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {humanize(s)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="filter-cv">CV</label>
-        <select className="select" {...field('cv')}>
-          <option value="">Any</option>
-          <option value="yes">Uploaded or emailed</option>
-          <option value="no">None</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="filter-country">Country</label>
-        <input className="input" type="text" {...field('country')} />
-      </div>
-      <div className="field">
-        <label htmlFor="filter-from">Submitted from</label>
-        <input className="input" type="date" {...field('from')} />
-      </div>
-      <div className="field">
-        <label htmlFor="filter-to">Submitted to</label>
-        <input className="input" type="date" {...field('to')} />
-      </div>
+      {text('q', 'Search name, email or phone', 'search')}
+      {choice('status', 'Status', [...REVIEW_STATUSES, 'not_submitted'], (s) =>
+        statusLabel(s as QueueStatusFilter),
+      )}
+      {choice('stage', 'Furthest stage', QUEUE_STAGES)}
+      {choice('eligibility', 'Eligibility', ELIGIBILITY)}
+      {choice('paymentStatus', 'Payment', PAYMENT_STATUSES)}
+      {choice('cv', 'CV', ['yes', 'no'], (v) => (v === 'yes' ? 'Uploaded or emailed' : 'None'))}
+      {text('country', 'Country')}
+      {text('from', 'Submitted from', 'date')}
+      {text('to', 'Submitted to', 'date')}
       <div className="actions">
         <button type="submit" className="button">
           Apply filters
