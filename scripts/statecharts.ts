@@ -15,6 +15,7 @@ import { paymentChoiceMachine } from '../machines/paymentChoice.machine';
 import { reminderMachine } from '../machines/reminder.machine';
 import { reviewMachine } from '../machines/review.machine';
 import { staffApplicationMachine } from '../machines/staffApplication.machine';
+import { staffCsvMachine } from '../machines/staffCsv.machine';
 import { staffQueueMachine } from '../machines/staffQueue.machine';
 import { staffResourceMachine } from '../machines/staffResource.machine';
 import { staffSessionMachine } from '../machines/staffSession.machine';
@@ -89,6 +90,12 @@ const MACHINES: Documented[] = [
     machine: staffResourceMachine,
     file: 'machines/staffResource.machine.ts',
     about: 'The team, audit log and funnel pages of the staff back office: load, and save a change.',
+  },
+  {
+    machine: staffCsvMachine,
+    file: 'machines/staffCsv.machine.ts',
+    about:
+      'Decisions from an uploaded CSV file (/staff/decisions-csv): a dry run first, applied only on confirmation.',
   },
 ];
 
