@@ -13,6 +13,7 @@ import { MESSAGES } from '../../machines/rules/messages';
 import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '../../machines/rules/payments';
 import { BANK_NOT_SET_UP } from '../../src/screens/PaymentOptionsModal';
 import { axeViolations, describeViolations, launchBrowser, screenshot } from './support/browser';
+import { DECIDING, decide } from './support/decision';
 import { startServer, type RunningServer } from './support/server';
 import { applicantDevice, submittedApplicant, type ApplicantApi } from './support/submittedApplicant';
 
@@ -21,7 +22,12 @@ let browser: Browser;
 
 beforeAll(async () => {
   // No location look-up: the options follow the form's country. No bank account, no provider: the sandbox.
-  server = await startServer({ GEO_FIXED_COUNTRY: '', GEO_API_URL: '', BANK_ACCOUNT_NUMBER: '' });
+  server = await startServer({
+    ...DECIDING,
+    GEO_FIXED_COUNTRY: '',
+    GEO_API_URL: '',
+    BANK_ACCOUNT_NUMBER: '',
+  });
   browser = await launchBrowser();
 });
 
@@ -37,6 +43,8 @@ const MONEY = /[N$]\d[\d,]*(?:\.\d\d)?/;
 
 /** A device of that applicant (support/submittedApplicant.ts) at a phone's width, on the confirmation. */
 async function confirmationOnDevice(base: string, api: ApplicantApi): Promise<Page> {
+  // Only an accepted applicant is offered payment: staff accept first, through the staff API.
+  await decide(base, (await api.saved()).email, 'ACCEPT');
   const { page } = await applicantDevice(browser, base, api, PHONE);
   await page.goto(`${base}/apply/confirmation`);
   await page.getByRole('heading', { name: 'Congratulations, you have been accepted!' }).waitFor(WAIT);
@@ -183,6 +191,7 @@ describe('payments in a real browser, at 390 px', () => {
 
   it('with a bank account configured, the modal shows that account', async () => {
     const configured = await startServer({
+      ...DECIDING,
       GEO_FIXED_COUNTRY: '',
       GEO_API_URL: '',
       BANK_NAME: 'Example Bank',

@@ -15,6 +15,7 @@ import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { SELECTION_QUIZ } from '../../machines/rules/quiz';
 import { KEYS } from '../../src/app/persistence';
 import { axeViolations, describeViolations, launchBrowser, screenshot } from './support/browser';
+import { DECIDING, decide } from './support/decision';
 import { startServer, type MailboxEntry, type RunningServer } from './support/server';
 import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
 
@@ -23,7 +24,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   // A short poll, so that a reminder falling due is emailed within a second.
-  server = await startServer({ QUIZ_TIME: '3', REMINDER_POLL_MS: '300' });
+  server = await startServer({ ...DECIDING, QUIZ_TIME: '3', REMINDER_POLL_MS: '300' });
   browser = await launchBrowser();
 });
 
@@ -72,6 +73,8 @@ describe('after submission, in a real browser', () => {
   it('video and quiz, confirmation and payment choice, reminder email, financial aid', async () => {
     const email = `ada.post.${Date.now()}@example.com`;
     const api = await submittedApplicant(server.url, email);
+    // Staff accept the application (the staff API): the confirmation then offers payment.
+    await decide(server.url, email, 'ACCEPT');
     const { context, page } = await applicantDevice(browser, server.url, api);
 
     // Success.
