@@ -87,6 +87,8 @@ export const paymentChoiceMachine = setup({
     context: {} as PaymentChoiceContext,
     events: {} as PaymentChoiceEvent,
     input: {} as PaymentChoiceInput,
+    // busy: a call the person waits on is under way.
+    tags: {} as 'busy',
   },
   actors: {
     loadPayment: fromPromise<PaymentRecord | null, { email: string }>(notProvided('loadPayment')),
@@ -186,6 +188,7 @@ export const paymentChoiceMachine = setup({
       },
     },
     recording: {
+      tags: 'busy',
       invoke: {
         id: 'recordChoice',
         src: 'recordChoice',
@@ -228,6 +231,7 @@ export const paymentChoiceMachine = setup({
       on: { CLOSE: 'chosen', PORTAL: { guard: 'canUsePortal', target: 'checkout' } },
     },
     checkout: {
+      tags: 'busy',
       invoke: {
         id: 'checkout',
         src: 'checkout',

@@ -93,6 +93,8 @@ export const reminderMachine = setup({
     context: {} as ReminderContext,
     events: {} as ReminderEvent,
     input: {} as ReminderInput,
+    // busy: a call the person waits on is under way.
+    tags: {} as 'busy',
   },
   actors: {
     saveReminder: fromPromise<void, SaveReminderInput>(() =>
@@ -163,6 +165,7 @@ export const reminderMachine = setup({
       },
     },
     saving: {
+      tags: 'busy',
       invoke: {
         id: 'saveReminder',
         src: 'saveReminder',

@@ -62,6 +62,8 @@ export const staffApplicationMachine = setup({
     context: {} as StaffApplicationContext,
     events: {} as StaffApplicationEvent,
     input: {} as { id: number },
+    // busy: a call the person waits on is under way.
+    tags: {} as 'busy',
   },
   actors: {
     load: fromPromise<StaffApplicationPage, { id: number }>(notProvided('load')),
@@ -120,6 +122,7 @@ export const staffApplicationMachine = setup({
       },
     },
     reviewing: {
+      tags: 'busy',
       invoke: {
         id: 'review',
         src: 'review',
@@ -138,6 +141,7 @@ export const staffApplicationMachine = setup({
       },
     },
     savingNote: {
+      tags: 'busy',
       invoke: {
         id: 'addNote',
         src: 'addNote',

@@ -83,6 +83,8 @@ export const staffQueueMachine = setup({
     context: {} as StaffQueueContext,
     events: {} as StaffQueueEvent,
     input: {} as { query: StaffQueueQuery },
+    // busy: a call the person waits on is under way.
+    tags: {} as 'busy',
   },
   actors: {
     load: fromPromise<StaffQueuePage, StaffQueueQuery>(notProvided('load')),
@@ -150,6 +152,7 @@ export const staffQueueMachine = setup({
       },
     },
     previewing: {
+      tags: 'busy',
       invoke: {
         id: 'preview',
         src: 'bulk',
@@ -165,6 +168,7 @@ export const staffQueueMachine = setup({
       },
     },
     applying: {
+      tags: 'busy',
       invoke: {
         id: 'apply',
         src: 'bulk',

@@ -27,6 +27,8 @@ export const staffResourceMachine = setup({
   types: {
     context: {} as StaffResourceContext,
     events: {} as StaffResourceEvent,
+    // busy: a call the person waits on is under way.
+    tags: {} as 'busy',
   },
   actors: {
     load: fromPromise<unknown>(notProvided('load')),
@@ -58,6 +60,7 @@ export const staffResourceMachine = setup({
       },
     },
     saving: {
+      tags: 'busy',
       invoke: {
         id: 'save',
         src: 'save',

@@ -51,6 +51,8 @@ export const staffSessionMachine = setup({
   types: {
     context: {} as StaffSessionContext,
     events: {} as StaffSessionEvent,
+    // busy: a call the person waits on is under way.
+    tags: {} as 'busy',
   },
   actors: {
     whoAmI: fromPromise<StaffMe>(notProvided('whoAmI')),
@@ -101,6 +103,7 @@ export const staffSessionMachine = setup({
       },
     },
     sendingCode: {
+      tags: 'busy',
       invoke: {
         id: 'sendCode',
         src: 'sendCode',
@@ -125,6 +128,7 @@ export const staffSessionMachine = setup({
       },
     },
     verifying: {
+      tags: 'busy',
       invoke: {
         id: 'verify',
         src: 'verify',
@@ -158,6 +162,7 @@ export const staffSessionMachine = setup({
       },
     },
     signingOut: {
+      tags: 'busy',
       invoke: {
         id: 'signOut',
         src: 'signOut',

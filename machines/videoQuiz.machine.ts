@@ -101,6 +101,8 @@ export const videoQuizMachine = setup({
     events: {} as VideoQuizEvent,
     emitted: {} as PlayerCommand,
     output: {} as VideoData,
+    // busy: the applicant's save is under way (the quiet automatic save is not).
+    tags: {} as 'busy',
   },
   actors: {
     submitVideoProgress: fromPromise<void, SaveVideoInput>(async () => {
@@ -287,6 +289,7 @@ export const videoQuizMachine = setup({
               on: { 'PROGRESS.CONFIRM': 'saving', 'PROGRESS.CANCEL': 'idle' },
             },
             saving: {
+              tags: 'busy',
               invoke: {
                 id: 'manualSave',
                 src: 'submitVideoProgress',

@@ -104,7 +104,7 @@ export function ReminderScheduler({ actor }: ReminderSchedulerProps) {
               {error}
             </p>
           )}
-          <BusyButton type="submit" busy={state.matches('saving')}>
+          <BusyButton type="submit" busy={state.hasTag('busy')}>
             Set reminder
           </BusyButton>
         </form>

@@ -159,7 +159,7 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
         }
         confirmLabel="Yes proceed"
         cancelLabel="Change selection"
-        busy={state.matches('recording')}
+        busy={state.hasTag('busy')}
         onConfirm={() => send({ type: 'CONFIRM' })}
         onCancel={() => send({ type: 'CHANGE' })}
       />

@@ -140,7 +140,7 @@ export function ApplicationScreen() {
   const { page, errors, message, notice } = state.context;
   const name = page ? `${page.answers.firstname} ${page.answers.lastname}`.trim() || page.answers.email : '';
   const heading = usePageHeading<HTMLHeadingElement>(page ? name : 'Application');
-  const busy = state.matches('reviewing') || state.matches('savingNote');
+  const busy = state.hasTag('busy');
   const offered = page ? offeredEvents(page) : [];
 
   if (!page)

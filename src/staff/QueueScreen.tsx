@@ -407,7 +407,7 @@ export function QueueScreen() {
 
       <ConfirmDialog
         open={state.matches('confirming') || state.matches('applying')}
-        busy={state.matches('applying')}
+        busy={state.hasTag('busy')}
         title={bulkEvent ? `${VERB[bulkEvent]} ${preview?.matched ?? count} applications?` : ''}
         text={
           preview && bulkEvent ? (

@@ -11,7 +11,7 @@ type SessionRef = ActorRefFrom<typeof staffSessionMachine>;
 /** The skip link, the staff area's navigation, who is signed in, and Sign out. */
 export function StaffHeader({ session }: { session: SessionRef }) {
   const { me } = useStaff();
-  const signingOut = useSelector(session, (s) => s.matches('signingOut'));
+  const signingOut = useSelector(session, (s) => s.hasTag('busy'));
   const message = useSelector(session, (s) => s.context.message);
   // The chosen cohort follows from the queue to the funnel and the CSV decisions (and back).
   const cohort = useChosenCohort();

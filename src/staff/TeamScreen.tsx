@@ -36,7 +36,7 @@ export function TeamScreen() {
   const { errors, message, notice } = state.context;
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole | ''>('reviewer');
-  const saving = state.matches('saving');
+  const saving = state.hasTag('busy');
 
   if (me.role !== 'admin')
     return (

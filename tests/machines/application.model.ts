@@ -11,10 +11,12 @@ import {
 import {
   applicationMachine,
   ROUTES,
+  screenStateOf,
   type ApplicationEvent,
   type FieldValue,
   type FormField,
 } from '../../machines/application.machine';
+import { screenRow } from '../../machines/screens';
 import {
   APPROACH_TO_NEW_TASKS,
   EDUCATION_FOCUS,
@@ -77,16 +79,12 @@ type Graph = ModelGraph<ApplicationEvent>;
 
 /** The validation group (and fields) of the screen a snapshot is on. */
 export function screenGroup(s: Snapshot): { group: ValidationGroup; only?: readonly string[] } | null {
-  if (s.matches('getStarted')) return { group: 'email' };
-  if (s.matches('biodata')) return { group: 'biodata' };
-  if (s.matches('communications')) return { group: 'communications' };
-  if (s.matches('eligibility')) return { group: 'eligibility' };
-  if (s.matches('employment')) return { group: 'employment' };
   // The open questions are not shown to someone whose email is not proved: there is nothing to fill.
   if (s.matches({ other: 'locked' })) return null;
   if (s.matches({ other: 'editing' })) return { group: 'others', only: OTHERS_ANSWERS };
-  if (s.matches('other')) return { group: 'others' };
-  return null;
+  const state = screenStateOf(s);
+  const group = state ? screenRow(state).group : null;
+  return group ? { group } : null;
 }
 
 const missing = (s: Snapshot) => {
@@ -119,23 +117,8 @@ export function serialize(s: Snapshot): string {
 
 /** A screen at rest: no dialog open, no call under way, nothing typed yet or everything typed. */
 const atRest = (s: Snapshot) => {
-  const busy = [
-    'lookingUp',
-    'loadingCohort',
-    'confirming',
-    'saving',
-    'codeSent',
-    'sendingCode',
-    'resending',
-    'verifying',
-    'keyInformation',
-    'submitting',
-    'uploading',
-    'help',
-    'signingOut',
-  ];
-  const leaves = JSON.stringify(s.value);
-  if (busy.some((b) => leaves.includes(`"${b}"`))) return false;
+  // Get Started's cohort is loading while its form already takes the email.
+  if (s.hasTag('busy') || s.hasTag('dialog') || s.matches({ getStarted: 'loadingCohort' })) return false;
   const g = screenGroup(s);
   if (!g) return true;
   const left = missing(s).length;
