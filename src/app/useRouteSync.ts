@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { currentScreen, ROUTES } from '../../machines/application.machine';
+import { currentScreen } from '../../machines/application.machine';
+import { screenAt } from '../../machines/screens';
 import { useApplication, useApplicationActor } from './ApplicationContext';
 
-export const isMachinePath = (path: string) => ROUTES.some((r) => r.path === path.replace(/\/+$/, ''));
+/** A path of the screen table ('/apply/' is '/apply'). */
+export const isMachinePath = (path: string) => screenAt(path) !== undefined;
 
 /**
  * The URL follows the machine, and the machine hears every URL change. A URL the person asked for (a link,
