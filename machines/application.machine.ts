@@ -420,6 +420,27 @@ export const applicationMachine = setup({
       videoProgressSubmitted: false,
       otp: { availableAt: 0, resendCount: 0 },
     })),
+    // The application the server holds (the look-up's for its owner's session, or the code's answer).
+    loadSavedApplication: assign(({ context, event }) => {
+      const output = (event as { output?: SavedApplication | { application: SavedApplication } }).output!;
+      return loadSaved(context, 'application' in output ? output.application : output);
+    }),
+    markSubmitted: assign({
+      submitted: true,
+      submitResult: ({ event }) => (event as { output?: SubmitResult }).output ?? null,
+    }),
+    // What the video quiz reports, so that a reload keeps the progress.
+    keepVideoProgress: assign({
+      form: ({ context, event }) =>
+        event.type === 'VIDEO.PROGRESS'
+          ? {
+              ...context.form,
+              videoProgress: event.videoProgress,
+              isVideoEnded: event.isVideoEnded,
+              attemptCounter: event.attemptCounter,
+            }
+          : context.form,
+    }),
     // Back to Get Started with nothing typed but the referral code.
     startOver: assign(({ context }) => ({
       form: { ...emptyApplication(), referrer: context.form.referrer },
@@ -476,9 +497,7 @@ export const applicationMachine = setup({
               {
                 guard: { type: 'lookupIs', params: { kind: 'owner' } },
                 target: '#application.resume',
-                actions: assign(({ context, event }) =>
-                  loadSaved(context, (event.output as { application: SavedApplication }).application),
-                ),
+                actions: 'loadSavedApplication',
               },
               {
                 // Someone's application exists: its answers load only after this browser proves the email.
@@ -634,7 +653,7 @@ export const applicationMachine = setup({
             input: ({ context }) => ({ email: context.form.email, token: context.token.trim() }),
             onDone: {
               target: '#application.resume',
-              actions: assign(({ context, event }) => loadSaved(context, event.output)),
+              actions: 'loadSavedApplication',
             },
             onError: {
               target: 'entering',
@@ -851,7 +870,7 @@ export const applicationMachine = setup({
             }),
             onDone: {
               target: '#application.success',
-              actions: assign({ submitted: true, submitResult: ({ event }) => event.output }),
+              actions: 'markSubmitted',
             },
             // Problems from earlier steps come back as a field → messages map and show as red alerts.
             onError: {
@@ -901,16 +920,7 @@ export const applicationMachine = setup({
       on: {
         BACK: 'success',
         'VIDEO.SUBMITTED': { actions: assign({ videoProgressSubmitted: true }) },
-        'VIDEO.PROGRESS': {
-          actions: assign({
-            form: ({ context, event }) => ({
-              ...context.form,
-              videoProgress: event.videoProgress,
-              isVideoEnded: event.isVideoEnded,
-              attemptCounter: event.attemptCounter,
-            }),
-          }),
-        },
+        'VIDEO.PROGRESS': { actions: 'keepVideoProgress' },
       },
     },
 
