@@ -4,7 +4,7 @@
  * for any decision, after the undo window.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { BULK_EVENTS, type BulkEvent, type StaffCsvRow } from '../../machines/rules/staff';
 import { BusyButton } from '../components/BusyButton';
@@ -50,6 +50,7 @@ export function CsvDecisionsScreen() {
   const actor = useActorRef(useMemo(() => provideCsv(api), [api]));
   const state = useSelector(actor, (s) => s);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [noFile, setNoFile] = useState(false);
   const { result, message, fileName } = state.context;
   const busy = state.hasTag('busy');
   const step = state.matches('previewed') ? 'previewed' : state.matches('applied') ? 'applied' : 'other';
@@ -64,6 +65,7 @@ export function CsvDecisionsScreen() {
   const preview = async (e: FormEvent) => {
     e.preventDefault();
     const file = fileInput.current?.files?.[0];
+    setNoFile(!file);
     if (!file) {
       fileInput.current?.focus();
       return;
@@ -80,9 +82,9 @@ export function CsvDecisionsScreen() {
         Decisions from a CSV file
       </h1>
       <ErrorSummary message={message} errors={{}} />
+      {(state.matches('choosing') || state.matches('previewing')) && <CohortPicker />}
       {(state.matches('choosing') || state.matches('previewing')) && (
         <form onSubmit={preview} className="staff-csv" aria-describedby="csv-help">
-          <CohortPicker />
           <p id="csv-help">
             One row per applicant: their email, then accept, waitlist or reject (a first row
             &quot;email,decision&quot; is skipped). Nothing changes until you have read the preview and
@@ -90,7 +92,19 @@ export function CsvDecisionsScreen() {
           </p>
           <div className="field">
             <label htmlFor="csv-file">CSV file</label>
-            <input id="csv-file" ref={fileInput} type="file" accept=".csv,text/csv" required />
+            {noFile && (
+              <p className="field-error" id="csv-file-error">
+                Choose a CSV file to preview
+              </p>
+            )}
+            <input
+              id="csv-file"
+              ref={fileInput}
+              type="file"
+              accept=".csv,text/csv"
+              aria-invalid={noFile || undefined}
+              aria-describedby={noFile ? 'csv-file-error' : undefined}
+            />
           </div>
           <BusyButton type="submit" className="button" busy={busy}>
             Preview

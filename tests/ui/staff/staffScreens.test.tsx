@@ -291,3 +291,74 @@ describe("an application's page", () => {
     expect(api.addNote).not.toHaveBeenCalled();
   });
 });
+
+describe('cohort picker and decisions from a CSV file', () => {
+  const cohorts = () =>
+    Promise.resolve([
+      { number: 6, name: 'Cohort 6', current: true },
+      { number: 5, name: 'Cohort 5', current: false },
+    ]);
+
+  it('the queue shows the open cohort by default; Show this cohort puts the chosen one in the URL and the call', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN, { cohorts: vi.fn(cohorts) });
+    renderAt('/staff?status=submitted', api);
+    const picker = await screen.findByLabelText('Cohort');
+    expect((picker as HTMLSelectElement).value).toBe('6');
+    await user.selectOptions(picker, '5');
+    // Choosing alone changes nothing; the button shows it, and the other filters go with the old cohort.
+    expect(api.queue).toHaveBeenLastCalledWith({ status: 'submitted' });
+    await user.click(screen.getByRole('button', { name: 'Show this cohort' }));
+    await waitFor(() => expect(api.queue).toHaveBeenLastCalledWith({ cohort: '5' }));
+    expect(screen.getByRole('link', { name: 'Funnel' }).getAttribute('href')).toBe('/staff/funnel?cohort=5');
+  });
+
+  it('previews the file (counts and refused rows, nothing applied), then applies it on confirmation', async () => {
+    const user = userEvent.setup();
+    const rows = [
+      { line: 2, email: 'ada@example.com', decision: 'accept', outcome: 'ok' as const, id: 1 },
+      {
+        line: 3,
+        email: 'nobody@example.com',
+        decision: 'reject',
+        outcome: 'unknown' as const,
+        reason: 'No submitted application has this email',
+      },
+    ];
+    const bulkCsv = vi.fn((_text: string, _cohort: string | undefined, apply: boolean) =>
+      Promise.resolve({ dryRun: !apply, cohort: PAGE.cohort, rows, applied: { ACCEPT: 1 } }),
+    );
+    const api = fakeApi(ADMIN, { cohorts: vi.fn(cohorts), bulkCsv });
+    const { container } = renderAt('/staff/decisions-csv?cohort=6', api);
+    await screen.findByRole('heading', { name: 'Decisions from a CSV file', level: 1 });
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(bulkCsv).not.toHaveBeenCalled();
+    expect(screen.getByText('Choose a CSV file to preview')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('CSV file'));
+    const text = 'email,decision\nada@example.com,accept\nnobody@example.com,reject\n';
+    await user.upload(
+      screen.getByLabelText('CSV file'),
+      new File([text], 'decisions.csv', { type: 'text/csv' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const previewHeading = await screen.findByRole('heading', {
+      name: 'Preview of decisions.csv for Cohort 6',
+    });
+    expect(document.activeElement).toBe(previewHeading);
+    expect(bulkCsv).toHaveBeenLastCalledWith(text, '6', false);
+    expect(screen.getByRole('status').textContent).toContain('1 of 2 rows can be applied: 1 accepted');
+    const refused = screen.getByRole('table', { name: 'Rows that will not be applied (1)' });
+    expect(within(refused).getByText('No submitted application has this email')).toBeTruthy();
+    expect((await axe.run(container)).violations).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Apply 1 decisions' }));
+    await screen.findByRole('heading', { name: 'Applied to Cohort 6' });
+    expect(bulkCsv).toHaveBeenLastCalledWith(text, '6', true);
+    expect(screen.getByRole('status').textContent).toContain('Done: 1 accepted.');
+  });
+
+  it('a reviewer is told the CSV decisions are for admins', async () => {
+    renderAt('/staff/decisions-csv', fakeApi(REVIEWER, { cohorts: vi.fn(cohorts) }));
+    expect(await screen.findByText('Only an admin can decide from a CSV file.')).toBeTruthy();
+  });
+});
