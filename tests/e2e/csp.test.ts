@@ -2,28 +2,22 @@
  * The other browser tests bypass the CSP so that axe-core can be injected; this one does not: every page must work
  * for a real visitor under the server's Content-Security-Policy, with nothing refused and no error in the console.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { STANDING_MESSAGES } from '../../machines/rules/standing';
-import { STAFF_COOKIE, staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff';
+import { paths } from '../../machines/rules/contract';
+import {
+  STAFF_COOKIE,
+  staffQueuePaths,
+  type StaffFunnel,
+  type StaffQueuePage,
+} from '../../machines/rules/staff';
 import { E2E_ADMIN, staffCookie } from './support/decision';
 import { submittedApplicant } from './support/submittedApplicant';
+import { browser, server, serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // A staff admin, so the staff pages can be opened signed in too.
-  server = await startServer({ STAFF_EMAILS: E2E_ADMIN });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// A staff admin, so the staff pages can be opened signed in too.
+serverAndBrowser({ STAFF_EMAILS: E2E_ADMIN });
 
 describe('the pages under the real Content-Security-Policy', () => {
   it('the server sends a CSP that allows scripts from the site only', async () => {
@@ -74,6 +68,26 @@ describe('the pages under the real Content-Security-Policy', () => {
       page.on('pageerror', (e) => problems.push(e.message));
       return problems;
     };
+    // The wizard's anonymous beacon under the CSP: no cookie goes with it, and the funnel counts it.
+    const funnelOf = async () =>
+      (
+        (await (await fetch(`${server.url}${staffQueuePaths.funnel}`, { headers: { cookie } })).json()) as {
+          data: StaffFunnel;
+        }
+      ).data.steps.find((st) => st.state === 'getStarted')!.reached;
+    const before = await funnelOf();
+    const visitor = await browser.newContext();
+    await visitor.addCookies([{ name: 'unrelated', value: 'x', url: server.url }]);
+    const wizard = await visitor.newPage();
+    const beacon = wizard.waitForRequest((r) => r.url().endsWith(paths.funnelStep));
+    await wizard.goto(`${server.url}/apply`);
+    const sent = await beacon;
+    expect(JSON.parse(sent.postData() ?? '{}')).toEqual({ step: 'getStarted' });
+    expect((await sent.allHeaders()).cookie).toBeUndefined();
+    expect((await sent.response())?.status()).toBe(204);
+    await visitor.close();
+    expect(await funnelOf()).toBe(before + 1);
+
     const signedOut = await browser.newPage();
     const signInProblems = watch(signedOut);
     await signedOut.goto(`${server.url}/staff`, { waitUntil: 'networkidle' });

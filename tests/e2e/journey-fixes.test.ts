@@ -2,8 +2,8 @@
  * The wizard's dead ends and wrong turns, each walked at a phone's width (390 px) in Chromium against the built
  * product: what the applicant sees, and what the server stored or sent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ELIGIBILITY_RESULT } from '../../machines/rules/messages';
 import {
   FEEDBACK_HANDLING,
@@ -12,7 +12,7 @@ import {
   WORK_DISRUPTION_FEELINGS,
 } from '../../machines/rules/options';
 import { NOT_READY } from '../../machines/rules/payments';
-import { axeViolations, describeViolations, launchBrowser } from './support/browser';
+import { axeViolations, describeViolations } from './support/browser';
 import {
   ANSWERS,
   biodata,
@@ -29,21 +29,11 @@ import {
   video,
 } from './support/journey';
 import { DECIDING, decide } from './support/decision';
-import { latestCode, startServer, type RunningServer } from './support/server';
+import { latestCode } from './support/server';
 import { PDF, readMailbox, storedApplication } from './support/wizardDriver';
+import { browser, server, serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ ...DECIDING, QUIZ_TIME: '2' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser({ ...DECIDING, QUIZ_TIME: '2' });
 
 const PHONE = { width: 390, height: 844 };
 const contexts: BrowserContext[] = [];

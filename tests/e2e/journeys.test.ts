@@ -3,10 +3,10 @@
  * address, a second tab, a network that drops for a moment, coming back on another device, a phone-sized screen.
  * Each against the built product in Chromium; what the server stored is checked through the API.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { paths } from '../../machines/rules';
-import { axeViolations, describeViolations, launchBrowser, screenshot } from './support/browser';
+import { axeViolations, describeViolations, screenshot } from './support/browser';
 import {
   ANSWERS,
   biodata,
@@ -24,22 +24,11 @@ import {
   video,
 } from './support/journey';
 import { DECIDING, decide } from './support/decision';
-import { startServer, type RunningServer } from './support/server';
 import { readMailbox, storedApplication } from './support/wizardDriver';
 import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '../../machines/rules/payments';
+import { browser, server, serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ ...DECIDING, QUIZ_TIME: '2' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser({ ...DECIDING, QUIZ_TIME: '2' });
 
 const contexts: BrowserContext[] = [];
 async function open(

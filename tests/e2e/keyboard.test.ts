@@ -3,28 +3,16 @@
  * announced: after a failed save the error summary has focus, each of its links moves focus to its field, and each
  * invalid field carries aria-invalid and names its message in aria-describedby.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { SELECTION_QUIZ } from '../../machines/rules/quiz';
-import { launchBrowser } from './support/browser';
 import { freshEmail, onScreen } from './support/journey';
 import { DECIDING, decide } from './support/decision';
-import { startServer, type RunningServer } from './support/server';
 import { newestCode, PDF, storedApplication } from './support/wizardDriver';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
+import { browser, server, serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ ...DECIDING, QUIZ_TIME: '2' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser({ ...DECIDING, QUIZ_TIME: '2' });
 
 const focusedMatches = (page: Page, selector: string) =>
   page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);

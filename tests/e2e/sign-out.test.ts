@@ -2,25 +2,13 @@
  * Sign out after submission, in Chromium against the built product: the session cookie goes, the server no longer
  * answers the owner's application to it, this browser forgets the application, and the page is the start again.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths, SESSION_COOKIE, type SavedApplication } from '../../machines/rules/contract';
-import { axeViolations, describeViolations, launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { axeViolations, describeViolations } from './support/browser';
 import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
+import { browser, server, serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser();
 
 const lookup = async (email: string, cookie: string) =>
   (await (await fetch(`${server.url}${paths.lookup(email)}`, { headers: { cookie } })).json()) as {

@@ -4,8 +4,8 @@
  * decide button and the API refuses them; the audit log holds the decision; axe finds nothing on each staff page;
  * nothing of /staff loads on / or /apply.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   STAFF_COOKIE,
   STAFF_MESSAGES,
@@ -13,26 +13,16 @@ import {
   staffQueuePaths,
   type StaffQueuePage,
 } from '../../machines/rules/staff';
-import { axeViolations, describeViolations, launchBrowser } from './support/browser';
-import { latestCode, startServer, type RunningServer } from './support/server';
+import { axeViolations, describeViolations } from './support/browser';
+import { latestCode } from './support/server';
 import { submittedApplicant } from './support/submittedApplicant';
+import { browser, server, serverAndBrowser } from './support/suite';
 
 const ADMIN = 'director@bootcamp.example';
 const REVIEWER = 'reviewer@bootcamp.example';
 const APPLICANT = 'zainab.staff-e2e@example.com';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ STAFF_EMAILS: ADMIN });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser({ STAFF_EMAILS: ADMIN });
 
 /** Presses Tab until the focused element matches, as a keyboard user would; fails after `max` presses. */
 async function tabTo(

@@ -2,24 +2,14 @@
  * The application wizard in Chromium against the built product (`npm start`'s server on a fresh PGlite data dir):
  * a whole application, the way a person makes it, with the code read from the outbox.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { axeViolations, describeViolations, launchBrowser, screenshot } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations, describeViolations, screenshot } from './support/browser';
 import { ANSWERS } from './support/journey';
-import { latestCode, startServer, type RunningServer } from './support/server';
+import { latestCode } from './support/server';
+import { browser, server, serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ QUIZ_TIME: '3' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser({ QUIZ_TIME: '3' });
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
