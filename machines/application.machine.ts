@@ -390,6 +390,7 @@ export const applicationMachine = setup({
       return { errors: failure.errors, errorMessage: failure.message };
     }),
     clearSignOutError: assign({ signOutError: '' }),
+    // The server's answer, or nothing after a failed check.
     keepStanding: assign({
       standing: ({ event }) => (event as { output?: ApplicantStanding }).output ?? null,
     }),
@@ -886,11 +887,13 @@ export const applicationMachine = setup({
       meta: screenMeta('success'),
       on: { CONTINUE: 'selectionVideo' },
       ...signOutSteps,
-      // The live status beside the next step; without an answer the page simply does not show one.
+      // The live status beside the next step. Without an answer (no session here: this page is reached with Back)
+      // the page simply shows none; the failure is handled, so it cannot stop the machine.
       invoke: {
         src: 'loadStanding',
         id: 'loadStanding',
         onDone: { actions: 'keepStanding' },
+        onError: { actions: 'keepStanding' },
       },
     },
 
