@@ -51,7 +51,7 @@ describe('the pages under the real Content-Security-Policy', () => {
     await page.close();
   });
 
-  it('the wizard'\''s funnel beacon goes without cookies and is counted; the staff pages (sign-in, queue, an application, funnel, team, audit log, CSV decisions) run with no refusal or console error', async () => {
+  it("the wizard's funnel beacon goes without cookies and is counted; the staff pages (sign-in, queue, an application, funnel, team, audit log, CSV decisions) run with no refusal or console error", async () => {
     const email = 'csp.staff@example.com';
     await submittedApplicant(server.url, email, { firstname: 'Amina', lastname: 'Bello' });
     const cookie = await staffCookie(server.url);
