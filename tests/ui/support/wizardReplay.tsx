@@ -54,7 +54,7 @@ import { App } from '../../../src/App';
 import { ApplicationProvider } from '../../../src/app/ApplicationContext';
 import { standingStep } from '../../../src/screens/StandingScreen';
 import type { ApplicantStanding } from '../../../machines/rules/contract';
-import { STANDING_MESSAGES } from '../../../machines/rules/standing';
+import { STANDING_MESSAGES, standingHeading } from '../../../machines/rules/standing';
 import { MODEL_INPUT } from '../../machines/application.model';
 import { transitionKey, type ModelPath } from '../../machines/support/graphReplay';
 
@@ -304,14 +304,7 @@ async function perform(app: Rendered, event: AnyEventObject, before: AnyMachineS
 /** The confirmation's heading follows where the application stands (src/screens/StandingScreen.tsx). */
 function confirmationHeading(s: AnyMachineSnapshot): string {
   const cohort = (s.context as ApplicationSnapshot['context']).standing?.cohort.name ?? '';
-  const step = standingStep(s as ApplicationSnapshot);
-  if (step === 'accepted') return 'Congratulations, you have been accepted!';
-  if (step === 'underReview') return STANDING_MESSAGES.under_review.title;
-  if (step === 'waitlisted') return STANDING_MESSAGES.waitlisted.title(cohort);
-  if (step === 'notSuccessful') return STANDING_MESSAGES.not_successful.title;
-  if (step === 'withdrawn') return STANDING_MESSAGES.withdrawn.title;
-  if (step === 'signedOut') return STANDING_MESSAGES.signedOut.title;
-  return 'Your application';
+  return standingHeading(standingStep(s as ApplicationSnapshot), cohort) ?? screenHeading('confirmation');
 }
 
 /** The dialogs (by their names) that a state shows. */
