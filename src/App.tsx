@@ -6,15 +6,19 @@ import { loadChunk } from './app/chunks';
 import { preloadable } from './app/preloadable';
 import { readConfig } from './config';
 import { INSTALMENT_TEST_PATH, STAFF_PAGE, WAITLIST_PATH } from '../machines/rules/pages';
-import { NotFoundPage } from './screens/NotFoundScreen';
+import { NotFoundPage } from './components/NotFoundScreen';
 
-const FinancialAidApp = preloadable(() => import('./app/FinancialAidApp').then((m) => m.FinancialAidApp));
+const FinancialAidApp = preloadable(() =>
+  import('./financial-aid/FinancialAidApp').then((m) => m.FinancialAidApp),
+);
 // Lazy: only someone who chose 'not ready to pay' (or follows the link in an email) opens it.
-const WaitlistPage = preloadable(() => import('./screens/WaitlistScreen').then((m) => m.WaitlistPage));
-const KlumpTestScreen = preloadable(() => import('./screens/KlumpTestScreen').then((m) => m.KlumpTestScreen));
+const WaitlistPage = preloadable(() => import('./wizard/WaitlistScreen').then((m) => m.WaitlistPage));
+const InstalmentProviderTestScreen = preloadable(() =>
+  import('./after-submission/InstalmentProviderTestScreen').then((m) => m.InstalmentProviderTestScreen),
+);
 // The staff back office: its own lazy chunk, so nothing of it loads for applicants.
 const StaffApp = preloadable(() => import('./staff/StaffApp').then((m) => m.StaffApp));
-const loadCheckout = () => loadChunk(() => import('./payment/instalmentCheckout'));
+const loadCheckout = () => loadChunk(() => import('./after-submission/instalmentCheckout'));
 
 export function App({ api }: { api: ApiClient }) {
   return (
@@ -29,7 +33,7 @@ export function App({ api }: { api: ApiClient }) {
           path={INSTALMENT_TEST_PATH}
           element={
             <main className="shell" id="main">
-              <KlumpTestScreen
+              <InstalmentProviderTestScreen
                 pay={(order) => {
                   const config = readConfig();
                   return loadCheckout().then((m) =>

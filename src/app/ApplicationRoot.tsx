@@ -1,7 +1,7 @@
 import { StrictMode, type ComponentType, type ReactNode } from 'react';
 import type { ApiClient } from '../api/client';
 import { App } from '../App';
-import { ApplicationProvider, type ApplicationActor } from './ApplicationContext';
+import { ApplicationProvider, type ApplicationActor } from './ApplicationProvider';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HydratedContext } from './hydration';
 import { OtherTabNotice } from './OtherTabNotice';

@@ -2,10 +2,10 @@ import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { currentScreen, progressOf, screenStateOf } from '../../machines/application.machine';
 import { SCREEN_TABLE, screenRow, type ScreenKey } from '../../machines/screens';
-import { GetStartedScreen } from '../screens/GetStartedScreen';
-import { NotFoundPage } from '../screens/NotFoundScreen';
+import { GetStartedScreen } from '../wizard/GetStartedScreen';
+import { NotFoundPage } from '../components/NotFoundScreen';
 import { SignOut } from '../components/SignOut';
-import { useApplication } from './ApplicationContext';
+import { useApplication } from './ApplicationProvider';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HydrationProbe } from './hydration';
 import { preloadable } from './preloadable';
@@ -16,29 +16,33 @@ export const FORM_TITLE = 'The Employment Bootcamp application form';
 
 // Get Started is in the first chunk; every other screen is loaded on demand, and fetched ahead once the browser is
 // idle (see below) so that the next step is there when Save and continue is pressed.
-const BiodataScreen = preloadable(() => import('../screens/BiodataScreen').then((m) => m.BiodataScreen));
+const BiodataScreen = preloadable(() => import('../wizard/BiodataScreen').then((m) => m.BiodataScreen));
 const CommunicationsScreen = preloadable(() =>
-  import('../screens/CommunicationsScreen').then((m) => m.CommunicationsScreen),
+  import('../wizard/CommunicationsScreen').then((m) => m.CommunicationsScreen),
 );
 const VerifyEmailScreen = preloadable(() =>
-  import('../screens/VerifyEmailScreen').then((m) => m.VerifyEmailScreen),
+  import('../wizard/VerifyEmailScreen').then((m) => m.VerifyEmailScreen),
 );
 const EligibilityScreen = preloadable(() =>
-  import('../screens/EligibilityScreen').then((m) => m.EligibilityScreen),
+  import('../wizard/EligibilityScreen').then((m) => m.EligibilityScreen),
 );
 const EmploymentScreen = preloadable(() =>
-  import('../screens/EmploymentScreen').then((m) => m.EmploymentScreen),
+  import('../wizard/EmploymentScreen').then((m) => m.EmploymentScreen),
 );
-const OtherScreen = preloadable(() => import('../screens/OtherScreen').then((m) => m.OtherScreen));
-const SuccessScreen = preloadable(() => import('../screens/SuccessScreen').then((m) => m.SuccessScreen));
+const OtherScreen = preloadable(() => import('../wizard/OtherScreen').then((m) => m.OtherScreen));
+const SuccessScreen = preloadable(() =>
+  import('../after-submission/SuccessScreen').then((m) => m.SuccessScreen),
+);
 const SelectionVideoRoute = preloadable(() =>
-  import('./postSubmissionRoutes').then((m) => m.SelectionVideoRoute),
+  import('../after-submission/postSubmissionRoutes').then((m) => m.SelectionVideoRoute),
 );
 const ConfirmationRoute = preloadable(() =>
-  import('./postSubmissionRoutes').then((m) => m.ConfirmationRoute),
+  import('../after-submission/postSubmissionRoutes').then((m) => m.ConfirmationRoute),
 );
-const FailedRoute = preloadable(() => import('./FailedRoute').then((m) => m.FailedRoute));
-const AidReceivedDialog = preloadable(() => import('./AidReceivedDialog').then((m) => m.AidReceivedDialog));
+const FailedRoute = preloadable(() => import('../after-submission/FailedRoute').then((m) => m.FailedRoute));
+const AidReceivedDialog = preloadable(() =>
+  import('../financial-aid/AidReceivedDialog').then((m) => m.AidReceivedDialog),
+);
 
 // One component for each screen of the table (machines/screens.ts): a screen missing here is a type error.
 const SCREENS: Record<ScreenKey, ComponentType & { preload?: () => unknown }> = {

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { FailurePage, FailureScreen } from '../screens/FailureScreen';
+import { FailurePage, FailureScreen } from '../components/FailureScreen';
 import { isChunkLoadFailure, reloadIfReachable } from './chunks';
 
 export interface ErrorBoundaryProps {

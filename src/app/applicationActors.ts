@@ -9,7 +9,7 @@ import { checkDocxPackage, detectCvKind, MESSAGES, toFailure } from '../../machi
 import type { ApiClient } from '../api/client';
 import { clearPersisted } from './persistence';
 import type { AppConfig } from '../config';
-import { createCheckout } from '../payment/instalmentCheckout';
+import { createCheckout } from '../after-submission/instalmentCheckout';
 
 /** A one-second ticker that reads the real clock. */
 export const realClock = fromCallback<OtpTimerEvent>(({ sendBack }) => {

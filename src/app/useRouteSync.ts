@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { currentScreen } from '../../machines/application.machine';
 import { screenAt } from '../../machines/screens';
-import { useApplication, useApplicationActor } from './ApplicationContext';
+import { useApplication, useApplicationActor } from './ApplicationProvider';
 
 /** A path of the screen table ('/apply/' is '/apply'). */
 export const isMachinePath = (path: string) => screenAt(path) !== undefined;

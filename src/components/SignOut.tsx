@@ -1,5 +1,5 @@
 import type { ApplicationSnapshot } from '../../machines/application.machine';
-import { useApplication, useSend } from '../app/ApplicationContext';
+import { useApplication, useSend } from '../app/ApplicationProvider';
 
 /** Where a screen after submission is in signing out (its `signedIn`/`signingOut` steps), or null elsewhere. */
 export function signOutStep(snapshot: ApplicationSnapshot): 'signedIn' | 'signingOut' | null {

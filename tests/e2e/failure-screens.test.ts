@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
-import { FAILURE_COPY } from '../../src/screens/FailureScreen';
+import { FAILURE_COPY } from '../../src/components/FailureScreen';
 import { axeViolations, describeViolations, launchBrowser, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 

@@ -11,7 +11,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../machines/rules/messages';
 import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '../../machines/rules/payments';
-import { BANK_NOT_SET_UP } from '../../src/screens/PaymentOptionsModal';
+import { BANK_NOT_SET_UP } from '../../src/after-submission/PaymentOptionsDialog';
 import { axeViolations, describeViolations, launchBrowser, screenshot } from './support/browser';
 import { DECIDING, decide } from './support/decision';
 import { startServer, type RunningServer } from './support/server';

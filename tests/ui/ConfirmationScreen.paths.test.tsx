@@ -19,7 +19,7 @@ import type { PaymentRecord } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
 import { PAYMENT_OPTIONS } from '../../machines/rules/payments';
 import { defaultConfig } from '../../src/config';
-import { ConfirmationScreen } from '../../src/screens/ConfirmationScreen';
+import { ConfirmationScreen } from '../../src/after-submission/ConfirmationScreen';
 import { actorIds, input, paymentPaths } from '../machines/paymentChoice.model';
 import { replay, transitionKeys, type ModelPath } from '../machines/support/graphReplay';
 

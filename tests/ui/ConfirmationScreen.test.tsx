@@ -20,11 +20,11 @@ import {
 } from '../../machines/rules/payments';
 import { ApiError } from '../../src/api/client';
 import { defaultConfig, type AppConfig } from '../../src/config';
-import { ConfirmationScreen } from '../../src/screens/ConfirmationScreen';
-import { FailedScreen } from '../../src/screens/FailedScreen';
-import { KlumpTestScreen } from '../../src/screens/KlumpTestScreen';
-import { createCheckout, type ProviderOptions } from '../../src/payment/instalmentCheckout';
-import { BANK_NOT_SET_UP } from '../../src/screens/PaymentOptionsModal';
+import { ConfirmationScreen } from '../../src/after-submission/ConfirmationScreen';
+import { FailedScreen } from '../../src/after-submission/FailedScreen';
+import { InstalmentProviderTestScreen } from '../../src/after-submission/InstalmentProviderTestScreen';
+import { createCheckout, type ProviderOptions } from '../../src/after-submission/instalmentCheckout';
+import { BANK_NOT_SET_UP } from '../../src/after-submission/PaymentOptionsDialog';
 
 const config: AppConfig = {
   ...defaultConfig,
@@ -480,7 +480,7 @@ describe('FailedScreen and the instalment test page', () => {
     let ok = true;
     const orders: { amount: number; currency: string }[] = [];
     render(
-      <KlumpTestScreen
+      <InstalmentProviderTestScreen
         pay={async (order) => {
           orders.push(order);
           return ok ? 'KLP-1' : Promise.reject(new Error('x'));

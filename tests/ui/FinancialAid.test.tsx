@@ -12,7 +12,7 @@ import {
 } from '../../machines/financialAid.machine';
 import { CONFIRM_SAVE, FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
 import { ApiError } from '../../src/api/client';
-import { FinancialAidShell } from '../../src/screens/FinancialAidShell';
+import { FinancialAidShell } from '../../src/financial-aid/FinancialAidShell';
 
 interface Fakes {
   lookup?: LookupKind['kind'];

@@ -8,7 +8,7 @@ import { SELECTION_QUIZ, type QuizQuestion } from '../../machines/rules/quiz';
 import type { VideoData } from '../../machines/rules/contract';
 import { videoQuizMachine, type SaveVideoInput, type VideoQuizInput } from '../../machines/videoQuiz.machine';
 import { defaultConfig, type AppConfig } from '../../src/config';
-import { SelectionVideoScreen } from '../../src/screens/SelectionVideoScreen';
+import { SelectionVideoScreen } from '../../src/after-submission/SelectionVideoScreen';
 import {
   MODEL_INPUT,
   transitionCoveringPaths,

@@ -20,7 +20,7 @@ import {
 } from '../../src/app/chunks';
 import { ErrorBoundary } from '../../src/app/ErrorBoundary';
 import { preloadable } from '../../src/app/preloadable';
-import { FAILURE_COPY } from '../../src/screens/FailureScreen';
+import { FAILURE_COPY } from '../../src/components/FailureScreen';
 
 const CHUNK_TITLE = FAILURE_COPY.chunk.title;
 const rules = { 'color-contrast': { enabled: false } }; // jsdom cannot compute colours; the browser test does

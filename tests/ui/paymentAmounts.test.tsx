@@ -25,8 +25,8 @@ import {
 import { faq } from '../../src/content/faq';
 import { keyInformation } from '../../src/content/programme';
 import { defaultConfig } from '../../src/config';
-import { createCheckout } from '../../src/payment/instalmentCheckout';
-import { ConfirmationScreen } from '../../src/screens/ConfirmationScreen';
+import { createCheckout } from '../../src/after-submission/instalmentCheckout';
+import { ConfirmationScreen } from '../../src/after-submission/ConfirmationScreen';
 import { reminderEmail } from '../../server/mail/templates';
 
 const COUNTRY: Record<PaymentRegion, string> = { nigeria: 'Nigeria', international: 'Ghana' };

@@ -17,7 +17,7 @@ import {
 import { API, IDEMPOTENCY_HEADER, paths } from '../../../machines/rules';
 import { standingHeading } from '../../../machines/rules/standing';
 import { screenHeading } from '../../../machines/screens';
-import { standingStep } from '../../../src/screens/StandingScreen';
+import { standingStep } from '../../../src/after-submission/StandingScreen';
 import { decide } from './decision';
 import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '../../../machines/rules/payments';
 import { SELECTION_QUIZ } from '../../../machines/rules/quiz';

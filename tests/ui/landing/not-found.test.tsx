@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { NotFoundScreen } from '../../../src/screens/NotFoundScreen';
+import { NotFoundScreen } from '../../../src/components/NotFoundScreen';
 
 describe('not-found screen', () => {
   it("says 'You are lost' and offers a way home", () => {

@@ -51,8 +51,8 @@ import {
 } from '../../../machines/rules';
 import { createApiClient } from '../../../src/api/client';
 import { App } from '../../../src/App';
-import { ApplicationProvider } from '../../../src/app/ApplicationContext';
-import { standingStep } from '../../../src/screens/StandingScreen';
+import { ApplicationProvider } from '../../../src/app/ApplicationProvider';
+import { standingStep } from '../../../src/after-submission/StandingScreen';
 import type { ApplicantStanding } from '../../../machines/rules/contract';
 import { STANDING_MESSAGES, standingHeading } from '../../../machines/rules/standing';
 import { MODEL_INPUT } from '../../machines/application.model';
@@ -301,7 +301,7 @@ async function perform(app: Rendered, event: AnyEventObject, before: AnyMachineS
   }
 }
 
-/** The confirmation's heading follows where the application stands (src/screens/StandingScreen.tsx). */
+/** The confirmation's heading follows where the application stands (src/after-submission/StandingScreen.tsx). */
 function confirmationHeading(s: AnyMachineSnapshot): string {
   const cohort = (s.context as ApplicationSnapshot['context']).standing?.cohort.name ?? '';
   return standingHeading(standingStep(s as ApplicationSnapshot), cohort) ?? screenHeading('confirmation');

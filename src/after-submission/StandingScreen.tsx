@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import type { ApplicationSnapshot } from '../../machines/application.machine';
 import { STANDING_MESSAGES as M, standingHeading } from '../../machines/rules/standing';
-import { useApplication, useSend } from '../app/ApplicationContext';
+import { useApplication, useSend } from '../app/ApplicationProvider';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { FINANCIAL_AID_URL } from './ConfirmationScreen';
-import { ScreenHeading } from './ScreenHeading';
+import { ScreenHeading } from '../wizard/ScreenHeading';
 
 /** The confirmation page's standing step (the machine's `confirmation.standing` region), or null elsewhere. */
 export function standingStep(snapshot: ApplicationSnapshot): string | null {

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { STEP_FIELDS, type ErrorMap, type OTHERS_ANSWERS } from '../../machines/rules';
-import { useApplication, useErrors, useFieldChange, useForm } from '../app/ApplicationContext';
-import { StepForm } from '../app/StepForm';
+import { useApplication, useErrors, useFieldChange, useForm } from '../app/ApplicationProvider';
+import { StepForm } from './StepForm';
 import { TextAreaField } from '../components/Fields';
-import { KeyInformationModal } from './KeyInformationModal';
+import { KeyInformationDialog } from './KeyInformationDialog';
 import { ScreenHeading } from './ScreenHeading';
 
 /** The four open questions of docs/product.md §2.2, in order. */
@@ -116,7 +116,7 @@ function OtherForm() {
         />
       ))}
       {!modalOpen && earlier.length > 0 && <EarlierStepErrors entries={earlier} />}
-      <KeyInformationModal open={modalOpen} />
+      <KeyInformationDialog open={modalOpen} />
     </StepForm>
   );
 }

@@ -7,9 +7,9 @@ import { isAppPage } from '../../machines/pages';
 import { MESSAGES, type MiscPayload } from '../../machines/rules';
 import { OPTION_FINANCIAL_AID } from '../../machines/rules/payments';
 import { ApiError, type ApiClient } from '../api/client';
-import { FinancialAidShell } from '../screens/FinancialAidShell';
-import { NotFoundPage } from '../screens/NotFoundScreen';
-import { loadPersisted } from './persistence';
+import { FinancialAidShell } from './FinancialAidShell';
+import { NotFoundPage } from '../components/NotFoundScreen';
+import { loadPersisted } from '../app/persistence';
 
 export function provideFinancialAid(api: ApiClient) {
   return financialAidMachine.provide({

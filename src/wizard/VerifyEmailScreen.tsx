@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { otpTimerMachine } from '../../machines/otpTimer.machine';
 import { countdownAnnouncement, formatCountdown } from '../../machines/rules';
-import { useApplication, useErrors, useForm, useSend } from '../app/ApplicationContext';
+import { useApplication, useErrors, useForm, useSend } from '../app/ApplicationProvider';
 import { CodeInput } from '../components/CodeInput';
 import { BusyButton } from '../components/BusyButton';
 import { describedBy, ErrorSummary, FieldError, fieldId } from '../components/ErrorSummary';

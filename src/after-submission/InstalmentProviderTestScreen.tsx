@@ -9,8 +9,8 @@ import {
 } from '../../machines/rules/payments';
 import { BusyButton } from '../components/BusyButton';
 
-export interface KlumpTestScreenProps {
-  /** Opens the portal (src/payment/instalmentCheckout.ts `openCheckout`) with this order. */
+export interface InstalmentProviderTestScreenProps {
+  /** Opens the portal (src/after-submission/instalmentCheckout.ts `openCheckout`) with this order. */
   pay: (order: CheckoutOrder) => Promise<string>;
 }
 
@@ -23,7 +23,7 @@ const TEST_EMAIL = 'test@example.com';
  * /test/klump-payment: the instalment button on its own, to try the provider (or its sandbox) with the instalment
  * order of the price table. Nothing is recorded against any application here.
  */
-export function KlumpTestScreen({ pay }: KlumpTestScreenProps) {
+export function InstalmentProviderTestScreen({ pay }: InstalmentProviderTestScreenProps) {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   // The same order the confirmation page's instalment option opens, from the same table.
   const [order] = useState(() =>

@@ -1,5 +1,5 @@
-import { useApplication, useErrors, useFieldChange, useForm } from '../app/ApplicationContext';
-import { StepForm } from '../app/StepForm';
+import { useApplication, useErrors, useFieldChange, useForm } from '../app/ApplicationProvider';
+import { StepForm } from './StepForm';
 import { TextField } from '../components/Fields';
 
 export function GetStartedScreen() {

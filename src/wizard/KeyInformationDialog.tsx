@@ -1,4 +1,4 @@
-import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationContext';
+import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationProvider';
 import { AppDialog } from '../components/Dialog';
 import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';
@@ -6,7 +6,7 @@ import { CheckboxField } from '../components/Fields';
 import { FEE_FACTS } from '../../machines/rules/payments';
 
 /** The three key terms, agreed to before the application is submitted; errors show as red alerts in the body. */
-export function KeyInformationModal({ open }: { open: boolean }) {
+export function KeyInformationDialog({ open }: { open: boolean }) {
   const send = useSend();
   const change = useFieldChange();
   const form = useForm();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { NOT_READY } from '../../machines/rules/payments';
-import { useApplication } from '../app/ApplicationContext';
+import { useApplication } from '../app/ApplicationProvider';
 import { FORM_TITLE } from '../app/ApplicationShell';
 import { SiteHeader } from '../components/SiteHeader';
 import { readConfig } from '../config';

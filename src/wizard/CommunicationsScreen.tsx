@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { CONFIRM_SAVE, REFERRAL_SOURCES, REFERRAL_SOURCES_WITH_DETAIL } from '../../machines/rules';
-import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationContext';
-import { SavedAnswersNote, StepForm } from '../app/StepForm';
+import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationProvider';
+import { SavedAnswersNote, StepForm } from './StepForm';
 import { AppDialog } from '../components/Dialog';
 import { CheckboxField, RadioField, TextField } from '../components/Fields';
 import { readConfig } from '../config';

@@ -2,7 +2,7 @@ import { AppDialog } from '../components/Dialog';
 import { bankAccount, type AppConfig } from '../config';
 import type { PaymentOptionInfo } from '../../machines/rules/payments';
 
-export interface PaymentOptionsModalProps {
+export interface PaymentOptionsDialogProps {
   open: boolean;
   config: AppConfig;
   /** The recorded option, to remind the person what they are paying for and how much. */
@@ -19,7 +19,13 @@ export const BANK_NOT_SET_UP =
  * The payment modal: bank transfer details (from the server's configuration), and the way to the payment portal
  * where the option can be paid there. Only options that charge money open it.
  */
-export function PaymentOptionsModal({ open, config, option, onClose, onProceed }: PaymentOptionsModalProps) {
+export function PaymentOptionsDialog({
+  open,
+  config,
+  option,
+  onClose,
+  onProceed,
+}: PaymentOptionsDialogProps) {
   const account = bankAccount(config);
   return (
     <AppDialog

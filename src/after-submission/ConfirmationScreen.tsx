@@ -14,7 +14,7 @@ import { AppDialog, ConfirmDialog } from '../components/Dialog';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { ReminderScheduler } from '../components/ReminderScheduler';
 import type { AppConfig } from '../config';
-import { PaymentOptionsModal } from './PaymentOptionsModal';
+import { PaymentOptionsDialog } from './PaymentOptionsDialog';
 
 export interface ConfirmationScreenProps {
   actor: ActorRefFrom<typeof paymentChoiceMachine>;
@@ -218,7 +218,7 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
         }
       />
 
-      <PaymentOptionsModal
+      <PaymentOptionsDialog
         open={state.matches('paymentDetails')}
         config={config}
         option={recordedInfo}

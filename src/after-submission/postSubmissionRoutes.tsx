@@ -7,10 +7,10 @@ import type { paymentChoiceMachine } from '../../machines/paymentChoice.machine'
 import type { reminderMachine } from '../../machines/reminder.machine';
 import type { videoQuizMachine } from '../../machines/videoQuiz.machine';
 import { readConfig } from '../config';
-import { ConfirmationScreen } from '../screens/ConfirmationScreen';
-import { SelectionVideoScreen } from '../screens/SelectionVideoScreen';
-import { StandingScreen, standingStep } from '../screens/StandingScreen';
-import { useApplication, useSend } from './ApplicationContext';
+import { ConfirmationScreen } from './ConfirmationScreen';
+import { SelectionVideoScreen } from './SelectionVideoScreen';
+import { StandingScreen, standingStep } from './StandingScreen';
+import { useApplication, useSend } from '../app/ApplicationProvider';
 
 export function SelectionVideoRoute() {
   const send = useSend();

@@ -1,6 +1,6 @@
 import { STANDING_MESSAGES } from '../../machines/rules/standing';
-import { useApplication, useSend } from '../app/ApplicationContext';
-import { ScreenHeading } from './ScreenHeading';
+import { useApplication, useSend } from '../app/ApplicationProvider';
+import { ScreenHeading } from '../wizard/ScreenHeading';
 
 export function SuccessScreen() {
   const send = useSend();

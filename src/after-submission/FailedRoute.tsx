@@ -1,5 +1,5 @@
-import { FailedScreen } from '../screens/FailedScreen';
-import { useSend } from './ApplicationContext';
+import { FailedScreen } from './FailedScreen';
+import { useSend } from '../app/ApplicationProvider';
 
 export function FailedRoute() {
   const send = useSend();

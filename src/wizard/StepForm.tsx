@@ -2,9 +2,9 @@ import { Suspense, type ReactNode } from 'react';
 import { CONFIRM_SAVE, type ErrorMap } from '../../machines/rules';
 import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';
-import { ScreenHeading } from '../screens/ScreenHeading';
-import { useErrors, useSend } from './ApplicationContext';
-import { preloadable } from './preloadable';
+import { ScreenHeading } from './ScreenHeading';
+import { useErrors, useSend } from '../app/ApplicationProvider';
+import { preloadable } from '../app/preloadable';
 
 // The dialog library is not needed until a step asks for confirmation.
 const ConfirmDialog = preloadable(() => import('../components/Dialog').then((m) => m.ConfirmDialog));

@@ -1,6 +1,6 @@
 import { GENDERS } from '../../machines/rules';
-import { useApplication, useErrors, useFieldChange, useForm } from '../app/ApplicationContext';
-import { SavedAnswersNote, StepForm } from '../app/StepForm';
+import { useApplication, useErrors, useFieldChange, useForm } from '../app/ApplicationProvider';
+import { SavedAnswersNote, StepForm } from './StepForm';
 import { readConfig } from '../config';
 import { CountryCombobox } from '../components/CountryCombobox';
 import { RadioField, TextField } from '../components/Fields';

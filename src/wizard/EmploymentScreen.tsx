@@ -10,8 +10,8 @@ import {
   UNEMPLOYMENT_DURATIONS,
   WORK_EXPERIENCE_YEARS,
 } from '../../machines/rules';
-import { useApplication, useErrors, useFieldChange, useForm } from '../app/ApplicationContext';
-import { StepForm } from '../app/StepForm';
+import { useApplication, useErrors, useFieldChange, useForm } from '../app/ApplicationProvider';
+import { StepForm } from './StepForm';
 import { describedBy, FieldError, fieldId } from '../components/ErrorSummary';
 import { RadioField, SelectField, TextAreaField, TextField } from '../components/Fields';
 

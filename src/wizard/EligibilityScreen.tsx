@@ -5,8 +5,8 @@ import {
   ELIGIBILITY_RESULT,
   MESSAGES,
 } from '../../machines/rules';
-import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationContext';
-import { StepForm } from '../app/StepForm';
+import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationProvider';
+import { StepForm } from './StepForm';
 import { AppDialog } from '../components/Dialog';
 import { describedBy, FieldError, fieldId } from '../components/ErrorSummary';
 import { RadioField } from '../components/Fields';
