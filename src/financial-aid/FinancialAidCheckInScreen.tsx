@@ -4,6 +4,7 @@ import type { financialAidMachine } from '../../machines/financialAid.machine';
 import { BusyButton } from '../components/BusyButton';
 import { CodeInput } from '../components/CodeInput';
 import { ErrorSummary, FieldError, describedBy, fieldId } from '../components/ErrorSummary';
+import { Notice } from '../components/Notice';
 
 export interface FinancialAidCheckInScreenProps {
   actor: ActorRefFrom<typeof financialAidMachine>;
@@ -28,11 +29,7 @@ export function FinancialAidCheckInScreen({ actor }: FinancialAidCheckInScreenPr
       >
         <h2 id="aid-code-title">Check your email</h2>
         <ErrorSummary message={message} errors={errors} />
-        {info && (
-          <p className="alert alert--info" role="status">
-            {info}
-          </p>
-        )}
+        <Notice>{info}</Notice>
         <p className="hint" id="aid-code-hint">
           We sent a 6-digit code to <strong>{email}</strong>. Enter it to continue to your financial aid form.
         </p>

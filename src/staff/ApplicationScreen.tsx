@@ -19,6 +19,7 @@ import { cvUrl } from './api';
 import { provideApplication } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
 import { humanize } from './QueueScreen';
+import { Notice } from '../components/Notice';
 
 const ACTION: Record<ReviewEventType, string> = {
   START_REVIEW: 'Start review',
@@ -176,11 +177,7 @@ export function ApplicationScreen() {
       <h1 className="screen-title" ref={heading} tabIndex={-1}>
         {name}
       </h1>
-      {notice && (
-        <p className="alert alert--info" role="status">
-          {notice}
-        </p>
-      )}
+      <Notice>{notice}</Notice>
       <ErrorSummary message={message} errors={errors} />
 
       <section className="staff-section staff-review" aria-labelledby="review-title">

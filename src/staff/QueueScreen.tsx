@@ -23,6 +23,7 @@ import { queryString } from './api';
 import { CohortPicker } from './CohortPicker';
 import { provideQueue } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
+import { Notice } from '../components/Notice';
 
 const QUERY_KEYS = [
   'cohort',
@@ -200,11 +201,7 @@ export function QueueScreen() {
           {page.cohort.taken} of {page.cohort.seats} seats taken.
         </p>
       )}
-      {notice && (
-        <p className="alert alert--info" role="status">
-          {notice}
-        </p>
-      )}
+      <Notice>{notice}</Notice>
       <ErrorSummary message={message} errors={{}} />
 
       {/* Keyed by the URL: back, forward or a chip show their own view's values. */}

@@ -7,6 +7,7 @@ import { CodeInput } from '../components/CodeInput';
 import { describedBy, ErrorSummary, FieldError, fieldId } from '../components/ErrorSummary';
 import { TextField } from '../components/Fields';
 import { usePageHeading } from './StaffContext';
+import { Notice } from '../components/Notice';
 
 type SessionRef = ActorRefFrom<typeof staffSessionMachine>;
 
@@ -31,11 +32,7 @@ export function SignInScreen({ session }: { session: SessionRef }) {
         <h1 className="screen-title" ref={heading} tabIndex={-1}>
           {codeStep ? 'Enter your code' : 'Staff sign in'}
         </h1>
-        {notice && (
-          <p className="alert alert--info" role="status">
-            {notice}
-          </p>
-        )}
+        <Notice>{notice}</Notice>
         <ErrorSummary message={message} errors={errors} />
         {codeStep ? (
           <form

@@ -8,6 +8,7 @@ import { SelectField, TextField } from '../components/Fields';
 import type { TeamMember } from './api';
 import { provideResource } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
+import { Notice } from '../components/Notice';
 
 type TeamChange = { kind: 'add'; email: string; role: string } | { kind: 'remove'; id: number };
 
@@ -49,11 +50,7 @@ export function TeamScreen() {
       <h1 className="screen-title" ref={heading} tabIndex={-1}>
         Team
       </h1>
-      {notice && (
-        <p className="alert alert--info" role="status">
-          {notice}
-        </p>
-      )}
+      <Notice>{notice}</Notice>
       <ErrorSummary message={message} errors={errors} />
       {state.matches('failed') && (
         <button type="button" className="button" onClick={() => actor.send({ type: 'RETRY' })}>

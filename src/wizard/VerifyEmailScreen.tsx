@@ -7,6 +7,7 @@ import { CodeInput } from '../components/CodeInput';
 import { BusyButton } from '../components/BusyButton';
 import { describedBy, ErrorSummary, FieldError, fieldId } from '../components/ErrorSummary';
 import { ScreenHeading } from './ScreenHeading';
+import { Notice } from '../components/Notice';
 
 type TimerRef = ActorRefFrom<typeof otpTimerMachine>;
 
@@ -36,11 +37,7 @@ export function VerifyEmailScreen() {
         We sent a 6-digit code to <strong>{form.email}</strong>. It is valid for 10 minutes. Check your spam
         folder if you cannot see it.
       </p>
-      {notice && (
-        <p className="alert alert--info" role="status">
-          {notice}
-        </p>
-      )}
+      <Notice>{notice}</Notice>
       <ErrorSummary message={message} errors={errors} />
       <div className={errors.token?.length ? 'field field--error' : 'field'}>
         <label htmlFor={fieldId('token')}>Enter the code</label>
