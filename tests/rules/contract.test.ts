@@ -10,6 +10,7 @@ import {
   type ApplicationForm,
   type SavedApplication,
 } from '../../machines/rules';
+import { applicant } from '../support/answers';
 
 const form = (overrides: Partial<ApplicationForm> = {}): ApplicationForm => ({
   ...emptyApplication(),
@@ -29,16 +30,8 @@ const form = (overrides: Partial<ApplicationForm> = {}): ApplicationForm => ({
 });
 
 const saved = (overrides: Partial<SavedApplication> = {}): SavedApplication => ({
-  firstname: 'Ada',
-  middlename: '',
-  lastname: 'Obi',
-  gender: 'female',
-  country: 'Nigeria',
-  city: 'Lagos',
-  email: 'ada@example.com',
-  phone: '+2348012345678',
-  whatsapp_phone: '',
-  referred_by: 'partner-42',
+  // The shared first form (tests/support/answers.ts), read back as the server saves it.
+  ...applicant('ada@example.com', { phone: '+2348012345678', referred_by: 'partner-42' }),
   email_verified_at: '2025-02-01T09:00:00.000Z',
   stage: 'employment',
   communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 1 },
