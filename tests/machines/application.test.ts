@@ -11,9 +11,10 @@ import {
 } from '../../machines/application.machine';
 import { otpTimerMachine } from '../../machines/otpTimer.machine';
 import type { Standing } from '../../machines/review.machine';
-import { emptyApplication, FIELD_MESSAGES, MESSAGES, type ApplicationForm } from '../../machines/rules';
+import { FIELD_MESSAGES, MESSAGES, type ApplicationForm } from '../../machines/rules';
 import { coveringPaths, cvFile, GOOD, MODEL_EMAIL, MODEL_INPUT, SAVED_VARIANTS } from './application.model';
 import { replay, stateIds, transitionKeys } from './support/graphReplay';
+import { persisted } from '../support/persisted';
 
 const ACTORS = [
   'loadCohort',
@@ -52,22 +53,6 @@ describe('application machine: generated paths', () => {
     expect(transitionKeys(applicationMachine).filter((k) => !taken.has(k))).toEqual([]);
     expect(paths.length).toBeGreaterThan(50);
   });
-});
-
-const persisted = (
-  over: Omit<Partial<PersistedApplication>, 'form'> & { form?: Partial<ApplicationForm> } = {},
-): PersistedApplication => ({
-  cohort: null,
-  started: false,
-  existing: false,
-  submitted: false,
-  reminderSet: false,
-  reminderDate: '',
-  videoProgressSubmitted: false,
-  otp: { availableAt: 0, resendCount: 0 },
-  submitResult: null,
-  ...over,
-  form: { ...emptyApplication(), ...over.form },
 });
 
 describe('route table (docs/product.md §2.2)', () => {

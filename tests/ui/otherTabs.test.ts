@@ -1,21 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyApplication } from '../../machines/rules';
-import type { PersistedApplication } from '../../machines/application.machine';
 import { isStale, resetStale, watchOtherTabs } from '../../src/app/otherTabs';
 import { KEYS } from '../../src/app/persistence';
+import { persisted } from '../support/persisted';
 
-const mine: PersistedApplication = {
-  form: { ...emptyApplication(), email: 'ada@example.com', firstname: 'Ada' },
-  cohort: null,
+const mine = persisted({
+  form: { email: 'ada@example.com', firstname: 'Ada' },
   started: true,
   existing: true,
-  submitted: false,
-  reminderSet: false,
-  reminderDate: '',
-  videoProgressSubmitted: false,
-  otp: { availableAt: 0, resendCount: 0 },
-  submitResult: null,
-};
+});
 
 const fromOtherTab = (key: string | null, value: unknown) =>
   window.dispatchEvent(
