@@ -13,7 +13,6 @@ import {
   type PersistedApplication,
 } from '../../machines/application.machine';
 import {
-  emptyApplication,
   type CreatePayload,
   type EligibilityStatus,
   type LookupResult,
@@ -22,22 +21,18 @@ import {
 } from '../../machines/rules';
 import { captureReferral, KEYS, loadPersisted, savePersisted } from '../../src/app/persistence';
 import { GOOD, MODEL_EMAIL, SAVED_VARIANTS } from '../machines/application.model';
+import { persisted } from '../support/persisted';
 
 const NOW = 1_700_000_000_000;
 
-const stored = (over: Partial<PersistedApplication> = {}): PersistedApplication => ({
-  form: { ...emptyApplication(), email: MODEL_EMAIL, firstname: 'Ada', referral_source: 'On social media' },
-  cohort: { id: 6, name: 'Cohort 6' },
-  started: true,
-  existing: true,
-  submitted: false,
-  reminderSet: false,
-  reminderDate: '',
-  videoProgressSubmitted: false,
-  otp: { availableAt: NOW + 120_000, resendCount: 1 },
-  submitResult: null,
-  ...over,
-});
+const stored = (): PersistedApplication =>
+  persisted({
+    form: { email: MODEL_EMAIL, firstname: 'Ada', referral_source: 'On social media' },
+    cohort: { id: 6, name: 'Cohort 6' },
+    started: true,
+    existing: true,
+    otp: { availableAt: NOW + 120_000, resendCount: 1 },
+  });
 
 describe('saving and loading', () => {
   it('loads back exactly what was saved, and keeps the step and the percentage beside it', () => {
