@@ -15,6 +15,7 @@ import type { IdempotencyKey, StoredAnswer } from './idempotency';
 import { OUTBOX_INSERT, type OutboxRow } from './mail/index';
 import { latestPayment, paymentRecord } from './payments';
 import { quotaParams, takeCodeEmailSql } from './mailQuota';
+import { followApplicantEvent } from './staff/review';
 
 /** What a create stores from the request (checked by the biodata and communications groups) and the cohort open now. */
 export type NewApplication = Answers<'biodata'> &
@@ -340,6 +341,8 @@ export async function saveFinancialInfo(
        financial_aid = COALESCE($3::jsonb, financial_aid), updated_at = $4 WHERE id = $1`,
     [id, paymentOption, aid ? JSON.stringify(aid) : null, now],
   );
+  // An accepted applicant's choice moves their review to payment_chosen, in the same transaction.
+  if (paymentOption !== '') await followApplicantEvent(db, id, 'CHOOSE_PAYMENT', now);
 }
 
 /** A reminder date and/or the video progress; a new date is a new reminder, not sent and not claimed yet. */

@@ -8,6 +8,7 @@ import type { PaymentRecord } from '../machines/rules/contract';
 import type { Currency } from '../machines/rules/payments';
 import type { PaymentConfig } from './config';
 import { iso, type Queryable } from './db/index';
+import { followApplicantEvent } from './staff/review';
 
 export type PaymentMode = 'sandbox' | 'provider';
 
@@ -101,6 +102,8 @@ export async function markPaymentPaid(
     `UPDATE payments SET status = 'paid', paid_at = $2, provider_reference = $3 WHERE id = $1 RETURNING *`,
     [id, now, providerReference],
   );
+  // The verified payment moves the review to paid, in the same transaction as the payment row.
+  await followApplicantEvent(tx, rows[0].application_id, 'PAYMENT_CONFIRMED', now);
   return rows[0];
 }
 

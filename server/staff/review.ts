@@ -114,3 +114,28 @@ export async function applyReviewEvent(
   }
   return { from, to };
 }
+
+/**
+ * An event the applicant's own action causes (CHOOSE_PAYMENT on a saved payment choice, PAYMENT_CONFIRMED on a
+ * verified payment), stored in the caller's transaction so the staff queue, the timeline and the funnel follow it
+ * (docs/decisions/096-review-follows-the-payment.md). Unlike a staff event it never fails the applicant's write:
+ * when the chart refuses it (not accepted yet, a repeat, already paid) the status is simply left as it is.
+ */
+export async function followApplicantEvent(
+  tx: Queryable,
+  applicationId: number,
+  type: 'CHOOSE_PAYMENT' | 'PAYMENT_CONFIRMED',
+  now: Date,
+): Promise<ReviewChange | null> {
+  const { rows } = await tx.query<{ status: ReviewStatus }>(
+    `SELECT ${REVIEW_STATUS_SQL} AS status FROM applications WHERE id = $1 AND submitted_at IS NOT NULL FOR UPDATE`,
+    [applicationId],
+  );
+  const from = rows[0]?.status;
+  if (!from) return null;
+  const to = nextReviewStatus(from, { type });
+  // A repeat choice (payment_chosen → payment_chosen) changes nothing worth a timeline row.
+  if (to === null || to === from) return null;
+  await writeReviewChanges(tx, [{ id: applicationId, event: type, from, to }], null, now, UNDO_MS);
+  return { from, to };
+}

@@ -293,6 +293,49 @@ describe.each(databases)('payments and the rules the server holds, on $name', (d
       expect((await saved()).payment_option).toBe(OPTION_FULL_PAYMENT);
     });
 
+    it('the review follows: a choice moves it to payment_chosen, a verified payment to paid, each on the timeline', async () => {
+      await accepted();
+      const review = async () => {
+        const { rows } = await t.db.query<{ status: string }>(
+          'SELECT review_status AS status FROM applications WHERE email = $1',
+          [EMAIL],
+        );
+        const events = await t.db.query<{ event: string; to_status: string; staff_id: number | null }>(
+          `SELECT e.event, e.to_status, e.staff_id FROM review_events e JOIN applications a ON a.id = e.application_id
+           WHERE a.email = $1 AND e.event IN ('CHOOSE_PAYMENT', 'PAYMENT_CONFIRMED') ORDER BY e.id`,
+          [EMAIL],
+        );
+        return { status: rows[0].status, events: events.rows };
+      };
+      const chosen = await post(paths.misc, {
+        email: EMAIL,
+        misc: { column_name: 'Financial Info', payment_option: OPTION_INSTALMENTS },
+      });
+      expect(chosen.statusCode).toBe(200);
+      expect(await review()).toEqual({
+        status: 'payment_chosen',
+        events: [{ event: 'CHOOSE_PAYMENT', to_status: 'payment_chosen', staff_id: null }],
+      });
+      // Changing the option while payment_chosen is saved; the status and timeline stay as they are.
+      const { order } = json<{ data: PaymentStartResult }>(await start(OPTION_FULL_PAYMENT)).data;
+      expect((await saved()).payment_option).toBe(OPTION_FULL_PAYMENT);
+      expect((await review()).events).toHaveLength(1);
+      expect((await review()).status).toBe('payment_chosen');
+      // An unknown reference confirms nothing and moves nothing.
+      const refused = await post(paths.paymentVerify, { email: EMAIL, reference: 'TEB-NOPE' });
+      expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+      expect((await review()).status).toBe('payment_chosen');
+      const paid = await post(paths.paymentVerify, { email: EMAIL, reference: order.merchant_reference });
+      expect(paid.statusCode).toBe(200);
+      expect(await review()).toEqual({
+        status: 'paid',
+        events: [
+          { event: 'CHOOSE_PAYMENT', to_status: 'payment_chosen', staff_id: null },
+          { event: 'PAYMENT_CONFIRMED', to_status: 'paid', staff_id: null },
+        ],
+      });
+    });
+
     it('a retried start (same idempotency key) issues one payment', async () => {
       await accepted();
       const headers = { cookie, [IDEMPOTENCY_HEADER]: 'pay-1' };
