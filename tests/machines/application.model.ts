@@ -43,6 +43,7 @@ import {
   type Graph as ModelGraph,
 } from '../support/applicationModel';
 import { transitionKey, type ModelPath } from './support/graphReplay';
+import { unansweredEligibility } from '../support/answers';
 
 export { MODEL_INPUT, MODEL_NOW };
 export const MODEL_EMAIL = 'ada@example.com';
@@ -143,15 +144,7 @@ const saved = (over: Partial<SavedApplication> = {}): SavedApplication => ({
     referral_detail: '',
     communication_consent: 1,
   },
-  eligibility: {
-    openness_to_tools: '',
-    work_disruption_feelings: '',
-    feedback_handling: '',
-    approach_to_new_tasks: '',
-    education_focus: '',
-    highest_qualification: '',
-    status: 'not measured',
-  },
+  eligibility: { ...unansweredEligibility, status: 'not measured' },
   cv: null,
   cv_sent_by_email: false,
   employment: {

@@ -14,6 +14,7 @@ import {
   type EligibilityAnswers,
   type Option,
 } from '../../machines/rules';
+import { unansweredEligibility } from '../support/answers';
 
 type Scored = Exclude<keyof EligibilityAnswers, 'highest_qualification'>;
 const SCORED: [Scored, Option[]][] = [
@@ -161,14 +162,7 @@ describe('scoreEligibility: unmatched and empty answers score 4', () => {
     expect(scoreEligibility(answers)).toMatchObject({ status: 'ineligible', negatives: 3 });
   });
   it('all answers empty: five negatives, ineligible, qualification scores 1', () => {
-    const empty: EligibilityAnswers = {
-      openness_to_tools: '',
-      work_disruption_feelings: '',
-      feedback_handling: '',
-      approach_to_new_tasks: '',
-      education_focus: '',
-      highest_qualification: '',
-    };
+    const empty: EligibilityAnswers = unansweredEligibility;
     expect(scoreEligibility(empty)).toEqual({ status: 'ineligible', negatives: 5, qualificationScore: 1 });
   });
 });

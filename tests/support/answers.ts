@@ -48,6 +48,16 @@ export const eligibility = (answer = 0) => ({
   highest_qualification: HIGHEST_QUALIFICATIONS[1].value,
 });
 
+/** The eligibility step not yet answered: every question empty, as a new application holds it. */
+export const unansweredEligibility = {
+  openness_to_tools: '',
+  work_disruption_feelings: '',
+  feedback_handling: '',
+  approach_to_new_tasks: '',
+  education_focus: '',
+  highest_qualification: '',
+};
+
 /** An unemployed applicant's employment answers. */
 export const employment = {
   employment_status: EMPLOYMENT_UNEMPLOYED,

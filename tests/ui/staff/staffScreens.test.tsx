@@ -19,6 +19,7 @@ import type { StaffApplicationPage } from '../../../machines/staffApplication.ma
 import type { StaffMe } from '../../../machines/staffSession.machine';
 import { StaffApiError, type StaffApi } from '../../../src/staff/api';
 import { StaffApp } from '../../../src/staff/StaffApp';
+import { unansweredEligibility } from '../../support/answers';
 
 const ADMIN: StaffMe = { email: 'director@bootcamp.example', role: 'admin' };
 const REVIEWER: StaffMe = { email: 'reviewer@bootcamp.example', role: 'reviewer' };
@@ -78,15 +79,7 @@ const APPLICATION: StaffApplicationPage = {
     lastname: 'Obi',
     email: 'ada@example.com',
     communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 1 },
-    eligibility: {
-      openness_to_tools: '',
-      work_disruption_feelings: '',
-      feedback_handling: '',
-      approach_to_new_tasks: '',
-      education_focus: '',
-      highest_qualification: '',
-      status: 'eligible',
-    },
+    eligibility: { ...unansweredEligibility, status: 'eligible' },
     employment: {},
     other: {},
     cv_sent_by_email: false,
