@@ -17,7 +17,8 @@ export interface StaffApplicationPage {
   id: number;
   answers: SavedApplication;
   /** null until submitted. `allowed`: the events this team member's role may send (the chart decides the rest). */
-  review: { status: ReviewStatus; label: string; allowed: ReviewEventType[] } | null;
+  /** undoSeconds: the configured undo window, for the hint. */
+  review: { status: ReviewStatus; label: string; allowed: ReviewEventType[]; undoSeconds: number } | null;
   cv: { filename: string; kind: CvKind; size: number } | null;
   notes: { id: number; body: string; at: string; by: string }[];
   timeline: { at: string; what: string; by?: string }[];

@@ -34,6 +34,13 @@ export const isStaffRole = (value: unknown): value is StaffRole =>
 /** How long a decision can be undone before its email leaves. */
 export const DECISION_UNDO_MINUTES = 5;
 
+/** The undo window in words ("5 minutes", "30 seconds"), so screens and messages follow DECISION_UNDO_SECONDS. */
+export function undoWindowWords(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  const [n, unit] = seconds % 60 === 0 && seconds > 0 ? [seconds / 60, 'minute'] : [seconds, 'second'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
 const VERB: Record<ReviewEventType, string> = {
   START_REVIEW: 'put in review',
   ACCEPT: 'accepted',
@@ -61,7 +68,8 @@ export const STAFF_MESSAGES = {
   teamExists: 'This person is already on the team',
   teamNotFound: 'We could not find this team member',
   notYourself: 'You cannot remove yourself from the team',
-  undoWindowOver: `A decision can be undone only within ${DECISION_UNDO_MINUTES} minutes, before its email is sent`,
+  undoWindowOver: (undoMs: number) =>
+    `A decision can be undone only within ${undoWindowWords(undoMs)}, before its email is sent`,
   notAllowedNow: (label: string, event: ReviewEventType) =>
     `This application is ${label.toLowerCase()}: it cannot be ${VERB[event]} now`,
   unknownEvent: 'Choose what to do with this application',
@@ -228,6 +236,8 @@ export interface StaffBulkResult {
   preview: { event: BulkEvent; to: string; subject: string; text: string }[];
   /** Free seats before the action (cohort seats − taken). */
   seatsFree: number;
+  /** The configured undo window, which the previewed emails wait for. */
+  undoSeconds: number;
 }
 
 /**

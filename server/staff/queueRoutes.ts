@@ -79,6 +79,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
         refused: outcome.refused,
         preview: dryRun ? await previewEmails(ctx, outcome.firstOf) : [],
         seatsFree: outcome.seatsFree,
+        undoSeconds: ctx.config.decisionUndoMs / 1000,
       };
       const done = Object.values(outcome.applied).reduce((a, b) => a + b, 0);
       return {

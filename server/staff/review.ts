@@ -101,7 +101,7 @@ export async function applyReviewEvent(
     event = { type, withinUndoWindow: within };
     undone = within ? decision.id : undefined;
     if (!within && nextReviewStatus(from, { type, withinUndoWindow: true }) !== null) {
-      throw fail(409, STAFF_MESSAGES.undoWindowOver);
+      throw fail(409, STAFF_MESSAGES.undoWindowOver(undoMs));
     }
   } else {
     event = { type } as ReviewEvent;

@@ -249,7 +249,9 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
         data: {
           id,
           answers,
-          review: status ? { status, label: reviewMeta(status).label, allowed } : null,
+          review: status
+            ? { status, label: reviewMeta(status).label, allowed, undoSeconds: config.decisionUndoMs / 1000 }
+            : null,
           cv: cv ? { filename: cv.original_name, kind: cv.kind, size: cv.size } : null,
           notes: notes.rows.map((n) => ({ id: n.id, body: n.body, at: iso(n.created_at), by: n.email })),
           timeline: [

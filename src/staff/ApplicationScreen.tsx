@@ -6,7 +6,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { DECISION_UNDO_MINUTES } from '../../machines/rules/staff';
+import { undoWindowWords } from '../../machines/rules/staff';
 import { scoreAnswer, scoreEligibility, NEGATIVE_SCORE } from '../../machines/rules/eligibility';
 import { ELIGIBILITY_QUESTIONS, NO_POST_SECONDARY } from '../../machines/rules/options';
 import type { ReviewEventType } from '../../machines/review.machine';
@@ -187,7 +187,8 @@ export function ApplicationScreen() {
         </p>
         {offered.includes('UNDO') && (
           <p className="hint">
-            A decision can be undone within {DECISION_UNDO_MINUTES} minutes, before its email is sent.
+            A decision can be undone within {undoWindowWords((page.review?.undoSeconds ?? 0) * 1000)}, before
+            its email is sent.
           </p>
         )}
         {offered.length > 0 ? (

@@ -15,6 +15,7 @@ import {
   type QueueSort,
   type QueueStatusFilter,
   type StaffQueueQuery,
+  undoWindowWords,
 } from '../../machines/rules/staff';
 import { filterOf } from '../../machines/staffQueue.machine';
 import { ConfirmDialog } from '../components/Dialog';
@@ -418,7 +419,10 @@ export function QueueScreen() {
               </span>
               {preview.preview.map((mail) => (
                 <span key={mail.event} className="staff-dialog__mail">
-                  <strong>The email that will go (after 5 minutes):</strong> {mail.subject}
+                  <strong>
+                    The email that will go (after {undoWindowWords(preview.undoSeconds * 1000)}):
+                  </strong>{' '}
+                  {mail.subject}
                   <span className="staff-dialog__mail-text">{mail.text}</span>
                 </span>
               ))}

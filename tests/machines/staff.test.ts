@@ -147,6 +147,7 @@ const RESULT: StaffBulkResult = {
   refused: [{ id: 3, reason: 'already decided' }],
   preview: [],
   seatsFree: 99,
+  undoSeconds: 300,
 };
 
 describe('staffQueue machine', () => {
@@ -261,7 +262,7 @@ describe('staffQueue machine', () => {
 const APP: StaffApplicationPage = {
   id: 9,
   answers: {} as StaffApplicationPage['answers'],
-  review: { status: 'submitted', label: 'Submitted', allowed: ['START_REVIEW'] },
+  review: { status: 'submitted', label: 'Submitted', allowed: ['START_REVIEW'], undoSeconds: 300 },
   cv: null,
   notes: [],
   timeline: [],
@@ -327,7 +328,7 @@ describe('staffApplication machine', () => {
     ];
     const admin = (status: ReviewStatus): StaffApplicationPage => ({
       ...APP,
-      review: { status, label: '', allowed: ADMIN_MAY },
+      review: { status, label: '', allowed: ADMIN_MAY, undoSeconds: 300 },
     });
     expect(offeredEvents(APP)).toEqual(['START_REVIEW']);
     expect(offeredEvents({ ...APP, review: { ...APP.review!, status: 'accepted' } })).toEqual([]);

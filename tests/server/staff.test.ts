@@ -221,7 +221,9 @@ describe.each(databases)('staff back office on $name', (database) => {
 
     const late = await as(admin).post(at(staffPaths.events, id), { type: 'UNDO' });
     expect(late.statusCode).toBe(409);
-    expect(json(late).message).toBe(STAFF_MESSAGES.undoWindowOver);
+    expect(json(late).message).toBe(
+      'A decision can be undone only within 5 minutes, before its email is sent',
+    );
   });
 
   it('the server refuses exactly what the review chart refuses, for every status and event', async () => {

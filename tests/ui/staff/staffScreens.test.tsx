@@ -84,7 +84,7 @@ const APPLICATION: StaffApplicationPage = {
     other: {},
     cv_sent_by_email: false,
   } as unknown as StaffApplicationPage['answers'],
-  review: { status: 'submitted', label: 'Submitted', allowed: ['START_REVIEW'] },
+  review: { status: 'submitted', label: 'Submitted', allowed: ['START_REVIEW'], undoSeconds: 300 },
   cv: { filename: 'ada-cv.docx', kind: 'docx', size: 20_000 },
   notes: [],
   timeline: [{ at: '2026-11-21T10:00:00.000Z', what: 'Submitted' }],
@@ -268,6 +268,7 @@ describe("an application's page", () => {
           review: {
             status: 'in_review' as const,
             label: 'In review',
+            undoSeconds: 30,
             allowed: ['START_REVIEW', 'ACCEPT', 'WAITLIST', 'REJECT', 'UNDO', 'REOPEN', 'WITHDRAW'] as const,
           },
         } as StaffApplicationPage),
