@@ -166,6 +166,8 @@ describe.each(databases)('staff back office on $name', (database) => {
     }>(page).data;
     expect(data.answers.firstname).toBe('Ada');
     expect(data.review.status).toBe('submitted');
+    // The configured undo window (300 s by default), which the staff hint puts in words.
+    expect(data.review).toMatchObject({ undoSeconds: 300 });
     expect(data.review.allowed).not.toContain('ACCEPT');
 
     expect((await as(reviewer).post(at(staffPaths.notes, id), { body: 'Strong answers' })).statusCode).toBe(
