@@ -11,6 +11,7 @@ import { MESSAGES } from '../../machines/rules/messages';
 import { FAILURE_COPY } from '../../src/components/FailureScreen';
 import { axeViolations, describeViolations, launchBrowser, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { chooseCountry } from './support/journey';
 
 let server: RunningServer;
 let browser: Browser;
@@ -158,8 +159,7 @@ async function upToCreate(page: Page) {
   await page.getByLabel('First Name').fill('Ada');
   await page.getByLabel('Last Name').fill('Obi');
   await page.getByLabel('Female').check();
-  await page.getByRole('combobox', { name: 'Country of Origin' }).fill('nige');
-  await page.getByRole('option', { name: 'Nigeria', exact: true }).click();
+  await chooseCountry(page);
   await page.getByLabel('Country and City of Residence').fill('Nigeria, Lagos');
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect.poll(() => heading(page)).toBe('Communications');

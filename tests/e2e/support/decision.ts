@@ -10,6 +10,7 @@ import {
   staffQueuePaths,
   type StaffQueuePage,
 } from '../../../machines/rules/staff';
+import { isReviewStatus, reviewMeta } from '../../../machines/review.machine';
 import { latestCode, type MailboxEntry } from './server';
 
 export const E2E_ADMIN = 'admissions@bootcamp.example';
@@ -59,8 +60,9 @@ export async function decide(
   const page = ((await queue.json()) as { data: StaffQueuePage }).data;
   const row = page.rows.find((r) => r.email.toLowerCase() === email.toLowerCase());
   if (!row) throw new Error(`the staff queue does not list ${email}`);
-  // Already decided so (a second device of the same applicant, say): nothing to do.
-  if (row.status === DECIDED[event]) return;
+  // Already decided so, or past it (accepted, then paid on a second device): nothing to do.
+  if (isReviewStatus(row.status) && reviewMeta(row.status).standing === reviewMeta(DECIDED[event]).standing)
+    return;
   const decided = await fetch(`${base}${staffPaths.events.replace(':id', String(row.id))}`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json', origin: base },
