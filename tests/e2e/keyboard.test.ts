@@ -95,6 +95,8 @@ describe('the wizard with the keyboard alone', () => {
     const email = freshEmail('keyboard');
 
     await page.goto(`${server.url}/apply`);
+    // The app answers the keyboard once it is in charge of the prerendered form (it names the open cohort).
+    await page.getByText(/Applications are open for/).waitFor();
     await pressButton(page, 'Get Started');
     await expectErrorsAnnounced(page);
     await type(page, '#field-email', email);
