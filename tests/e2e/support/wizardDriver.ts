@@ -403,8 +403,11 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
     const radio = page.locator(`input[type="radio"][name="${field}"][value="${String(value)}"]`);
     if (await radio.count()) return radio.check();
     if (field === 'country') {
+      // Chosen with the keyboard, as the journey driver does (chooseCountry): the field keeps its focus.
       await input.fill(String(value));
-      return page.getByRole('option', { name: String(value), exact: true }).click();
+      await page.getByRole('option', { name: String(value), exact: true }).waitFor();
+      await input.press('Enter');
+      return page.getByRole('listbox').waitFor({ state: 'hidden' });
     }
     if (field === 'exit_timeline') {
       await input.selectOption(String(value));
