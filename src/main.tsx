@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { currentScreen, progressOf, screenStateOf } from '../machines/application.machine';
 import { createApiClient } from './api/client';
-import { APPLICATION_SYSTEM_ID, provideApplication } from './app/applicationActors';
+import { provideApplication } from './app/applicationActors';
 import { sendFunnelBeacons } from './app/funnelBeacons';
 import { ApplicationRoot } from './app/ApplicationRoot';
 import { releaseEarlyInput, typedBeforeReload } from './app/earlyInput';
@@ -40,7 +40,6 @@ const cohortAfterHydration: typeof api = {
 };
 const config = readConfig();
 const actor = createActor(provideApplication(email ? cohortAfterHydration : api, config), {
-  systemId: APPLICATION_SYSTEM_ID,
   input: {
     persisted: loadPersisted(),
     referralCode: captureReferral(location.search),

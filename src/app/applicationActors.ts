@@ -19,9 +19,6 @@ export const realClock = fromCallback<OtpTimerEvent>(({ sendBack }) => {
   return () => clearInterval(id);
 });
 
-/** The application actor's id in the actor system, so its children's effects can read whose application it is. */
-export const APPLICATION_SYSTEM_ID = 'application';
-
 export function provideApplication(api: ApiClient, config: AppConfig) {
   return applicationMachine.provide({
     actors: {
