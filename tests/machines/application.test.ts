@@ -11,7 +11,7 @@ import {
 } from '../../machines/application.machine';
 import { otpTimerMachine } from '../../machines/otpTimer.machine';
 import type { Standing } from '../../machines/review.machine';
-import { FIELD_MESSAGES, MESSAGES, type ApplicationForm } from '../../machines/rules';
+import { FIELD_MESSAGES, MESSAGES, STEP_FIELDS, type ApplicationForm } from '../../machines/rules';
 import { coveringPaths, cvFile, GOOD, MODEL_EMAIL, MODEL_INPUT, SAVED_VARIANTS } from './application.model';
 import { replay, stateIds, transitionKeys } from './support/graphReplay';
 import { persisted } from '../support/persisted';
@@ -234,7 +234,7 @@ function live(server: Partial<Record<(typeof ACTORS)[number], (input: never) => 
   return { actor, calls };
 }
 
-const fill = (actor: ReturnType<typeof live>['actor'], fields: (keyof ApplicationForm)[]) =>
+const fill = (actor: ReturnType<typeof live>['actor'], fields: readonly (keyof ApplicationForm)[]) =>
   fields.forEach((field) => actor.send({ type: 'FIELD.CHANGE', field, value: GOOD[field]! }));
 
 describe('application machine: the rules it encodes', () => {
@@ -335,14 +335,7 @@ describe('application machine: the rules it encodes', () => {
       { persisted: persisted(eligibleForm) },
     );
     actor.send({ type: 'NAVIGATE', path: '/apply/eligibility' });
-    fill(actor, [
-      'openness_to_tools',
-      'work_disruption_feelings',
-      'feedback_handling',
-      'approach_to_new_tasks',
-      'education_focus',
-      'highest_qualification',
-    ]);
+    fill(actor, STEP_FIELDS.eligibility);
     actor.send({ type: 'SAVE' });
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches({ eligibility: { answers: 'result' } }));

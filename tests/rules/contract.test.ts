@@ -12,8 +12,8 @@ import {
 } from '../../machines/rules';
 import { applicant } from '../support/answers';
 
-const form = (overrides: Partial<ApplicationForm> = {}): ApplicationForm => ({
-  ...emptyApplication(),
+/** The identity and contact fields, which the create payload carries as they are. */
+const contact = {
   firstname: 'Ada',
   middlename: 'N.',
   lastname: 'Obi',
@@ -23,6 +23,11 @@ const form = (overrides: Partial<ApplicationForm> = {}): ApplicationForm => ({
   email: 'ada@example.com',
   phone: '+2348012345678',
   whatsapp_phone: '+2348012345679',
+};
+
+const form = (overrides: Partial<ApplicationForm> = {}): ApplicationForm => ({
+  ...emptyApplication(),
+  ...contact,
   referral_source: 'Through an organisation',
   referral_detail: 'Lagos Tech Hub',
   referrer: 'partner-42',
@@ -73,15 +78,7 @@ const saved = (overrides: Partial<SavedApplication> = {}): SavedApplication => (
 describe('toCreatePayload (docs/product.md §7 POST /bootcamp/application)', () => {
   it('sends the identity and contact fields, referred_by from the referrer, and the nested communications', () => {
     expect(toCreatePayload(form())).toEqual({
-      firstname: 'Ada',
-      middlename: 'N.',
-      lastname: 'Obi',
-      gender: 'female',
-      country: 'Nigeria',
-      city: 'Lagos',
-      email: 'ada@example.com',
-      phone: '+2348012345678',
-      whatsapp_phone: '+2348012345679',
+      ...contact,
       referred_by: 'partner-42',
       communications: {
         referral_source: 'Through an organisation',

@@ -13,22 +13,20 @@ import {
   REFERRAL_FRIEND,
   REFERRAL_ORGANISATION,
   REFERRAL_SOURCES,
+  STEP_FIELDS,
   errorList,
   tooLong,
   validateGroup,
   type ValidationGroup,
 } from '../../machines/rules';
+import { applicant } from '../support/answers';
+
+// Bio Data as the shared first form has it (tests/support/answers.ts).
+const first = applicant('ada@example.com');
 
 const VALID: Record<ValidationGroup, Record<string, unknown>> = {
   email: { email: 'ada@example.com' },
-  biodata: {
-    firstname: 'Ada',
-    middlename: '',
-    lastname: 'Obi',
-    gender: 'female',
-    country: 'Nigeria',
-    city: 'Lagos',
-  },
+  biodata: Object.fromEntries(STEP_FIELDS.biodata.map((field) => [field, first[field]])),
   communications: {
     email: 'ada@example.com',
     phone: '+2348012345678',
@@ -209,42 +207,10 @@ describe('errors come back in field order, one entry per field', () => {
     ['email', ['email']],
     ['biodata', ['firstname', 'lastname', 'gender', 'country', 'city']],
     ['communications', ['email', 'phone', 'referral_source']],
-    [
-      'eligibility',
-      [
-        'openness_to_tools',
-        'work_disruption_feelings',
-        'feedback_handling',
-        'approach_to_new_tasks',
-        'education_focus',
-        'highest_qualification',
-      ],
-    ],
+    ['eligibility', STEP_FIELDS.eligibility],
     ['employment', ['employment_status', 'work_experience_years']],
-    [
-      'others',
-      [
-        'key_challenge',
-        'leadership_experience',
-        'distractions',
-        'bootcamp_expectations',
-        'agreement',
-        'agreement1',
-        'agreement2',
-      ],
-    ],
-    [
-      'financialAid',
-      [
-        'typeOfPhone',
-        'haveLaptop',
-        'parentAlive',
-        'employed',
-        'affordableFee',
-        'whyBootcamp',
-        'anythingElse',
-      ],
-    ],
+    ['others', [...STEP_FIELDS.other, ...STEP_FIELDS.agreements]],
+    ['financialAid', STEP_FIELDS.financialAid],
     ['code', ['email', 'token']],
     ['checkIn', ['email']],
     ['reminder', ['reminderDate']],

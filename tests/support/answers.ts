@@ -2,7 +2,9 @@
  * One applicant's right answers at every step, as the wizard sends them to the API: the server tests, the
  * end-to-end tests and the API bench make their applicants from these, so a new required field is added once.
  */
+import { STEP_FIELDS } from '../../machines/rules/application';
 import type { CreatePayload } from '../../machines/rules/contract';
+import type { EligibilityAnswers } from '../../machines/rules/eligibility';
 import {
   APPROACH_TO_NEW_TASKS,
   EDUCATION_FOCUS,
@@ -49,14 +51,9 @@ export const eligibility = (answer = 0) => ({
 });
 
 /** The eligibility step not yet answered: every question empty, as a new application holds it. */
-export const unansweredEligibility = {
-  openness_to_tools: '',
-  work_disruption_feelings: '',
-  feedback_handling: '',
-  approach_to_new_tasks: '',
-  education_focus: '',
-  highest_qualification: '',
-};
+export const unansweredEligibility = Object.fromEntries(
+  STEP_FIELDS.eligibility.map((field) => [field, '']),
+) as EligibilityAnswers;
 
 /** An unemployed applicant's employment answers. */
 export const employment = {
