@@ -41,7 +41,7 @@ import {
 } from './rules';
 import { otpTimerMachine } from './otpTimer.machine';
 import type { Standing } from './review.machine';
-import type { ApplicantStanding } from './rules/contract';
+import type { ApplicantStanding, VideoData } from './rules/contract';
 import { STANDING_MESSAGES } from './rules/standing';
 import { SELECTION_QUIZ } from './rules/quiz';
 import { videoQuizMachine } from './videoQuiz.machine';
@@ -447,6 +447,59 @@ export const applicationMachine = setup({
       form: { ...emptyApplication(), referrer: context.form.referrer },
       started: false,
     })),
+    setToken: assign((_, params: { token: string }) => ({ token: params.token })),
+    keepCohort: assign((_, params: { cohort: Cohort }) => ({ cohort: params.cohort })),
+    noticeApplicationFound: assign({ notice: MESSAGES.applicationFound }),
+    // The application now exists on the server, as it was sent.
+    markCreated: assign(({ context }) => ({ existing: true, form: cleaned(context.form) })),
+    // Keeps the notice: the lookup just said the application was found.
+    clearErrorsKeepNotice: assign({ errors: {}, errorMessage: '' }),
+    allowResend: assign({ canResend: true }),
+    countResend: assign(({ context }, params: { message: string }) => ({
+      otp: { ...context.otp, resendCount: context.otp.resendCount + 1 },
+      notice: params.message || MESSAGES.otpSent,
+    })),
+    // Answers valid or not, a missing CV is one more red alert.
+    requireCv: assign(({ context }) => ({
+      errors: context.form.hasUploadedCV ? context.errors : { ...context.errors, cv: [FIELD_MESSAGES.cv] },
+    })),
+    // The server recomputes the status; its answer is the one that counts.
+    keepEligibilityStatus: assign(
+      ({ context }, params: { status: ApplicationForm['eligibilityStatus'] }) => ({
+        form: { ...context.form, eligibilityStatus: params.status },
+      }),
+    ),
+    startUpload: assign(({ context }, params: { file: File }) => ({
+      cvFile: params.file,
+      upload: { loaded: 0, total: params.file.size },
+      errors: withoutField(context.errors, 'cv'),
+    })),
+    refuseCvFile: assign(({ context }, params: { file: File }) => ({
+      errors: { ...context.errors, cv: [checkCvFile(params.file) ?? FIELD_MESSAGES.cv] },
+    })),
+    showUploadProgress: assign((_, params: { loaded: number; total: number }) => ({ upload: params })),
+    keepUploadedCv: assign(({ context }, params: { filename: string }) => ({
+      form: { ...context.form, pdf: params.filename, hasUploadedCV: true, cv_sent_by_email: false },
+      upload: null,
+      cvFile: null,
+      errors: withoutField(context.errors, 'cv'),
+    })),
+    showUploadFailure: assign(({ context }, params: { messages: string[] }) => ({
+      upload: null,
+      errors: { ...withoutField(context.errors, 'cv'), cv: params.messages },
+    })),
+    // The progress the server now holds (saved at the end of the video).
+    keepVideoResult: assign(({ context }, params: { video: VideoData }) => ({
+      form: { ...context.form, ...params.video },
+    })),
+    markVideoSubmitted: assign({ videoProgressSubmitted: true }),
+    keepPaymentOption: assign(({ context }, params: { option: string }) => ({
+      form: { ...context.form, paymentOption: params.option },
+    })),
+    keepReminder: assign((_, params: { reminderDate: string }) => ({
+      reminderSet: true,
+      reminderDate: params.reminderDate,
+    })),
   },
 }).createMachine({
   id: 'application',
@@ -459,7 +512,7 @@ export const applicationMachine = setup({
       { guard: { type: 'routesTo', params: { state } }, target: `.${state}` },
     ]),
     'FIELD.CHANGE': { actions: 'setField' },
-    'CODE.CHANGE': { actions: assign({ token: ({ event }) => event.value }) },
+    'CODE.CHANGE': { actions: { type: 'setToken', params: ({ event }) => ({ token: event.value }) } },
   },
   states: {
     // Waits for the first NAVIGATE (the URL the app was opened at).
@@ -473,7 +526,10 @@ export const applicationMachine = setup({
           invoke: {
             src: 'loadCohort',
             id: 'loadCohort',
-            onDone: { target: 'idle', actions: assign({ cohort: ({ event }) => event.output }) },
+            onDone: {
+              target: 'idle',
+              actions: { type: 'keepCohort', params: ({ event }) => ({ cohort: event.output }) },
+            },
             onError: {
               target: 'idle',
               actions: { type: 'showFailure', params: { fallback: MESSAGES.lookupFailed } },
@@ -503,10 +559,7 @@ export const applicationMachine = setup({
               {
                 // Someone's application exists: its answers load only after this browser proves the email.
                 target: '#application.verifyEmail.sendingCode',
-                actions: [
-                  { type: 'startFresh', params: { existing: true } },
-                  assign({ notice: MESSAGES.applicationFound }),
-                ],
+                actions: [{ type: 'startFresh', params: { existing: true } }, 'noticeApplicationFound'],
               },
             ],
             onError: {
@@ -551,7 +604,7 @@ export const applicationMachine = setup({
             onDone: {
               target: 'codeSent',
               actions: [
-                assign({ existing: true, form: ({ context }) => cleaned(context.form) }),
+                'markCreated',
                 { type: 'startCountdown', params: ({ event }) => ({ retryAfter: event.output.retryAfter }) },
               ],
             },
@@ -572,8 +625,7 @@ export const applicationMachine = setup({
       states: {
         sendingCode: {
           tags: 'busy',
-          // Keeps the notice: the lookup just said the application was found.
-          entry: assign({ errors: {}, errorMessage: '' }),
+          entry: 'clearErrorsKeepNotice',
           invoke: {
             src: 'sendCode',
             id: 'sendCode',
@@ -599,7 +651,7 @@ export const applicationMachine = setup({
             src: 'otpTimer',
             id: 'otpTimer',
             input: ({ context }) => ({ availableAt: context.otp.availableAt }),
-            onDone: { actions: assign({ canResend: true }) },
+            onDone: { actions: 'allowResend' },
           },
           on: {
             SAVE: whenValid('code', 'verifying'),
@@ -629,10 +681,7 @@ export const applicationMachine = setup({
             onDone: {
               target: 'entering',
               actions: [
-                assign(({ context, event }) => ({
-                  otp: { ...context.otp, resendCount: context.otp.resendCount + 1 },
-                  notice: event.output.message || MESSAGES.otpSent,
-                })),
+                { type: 'countResend', params: ({ event }) => ({ message: event.output.message }) },
                 { type: 'startCountdown', params: ({ event }) => ({ retryAfter: event.output.retryAfter }) },
               ],
             },
@@ -694,15 +743,7 @@ export const applicationMachine = setup({
                     actions: 'clearErrors',
                   },
                   {
-                    actions: [
-                      { type: 'showErrors', params: { group: 'eligibility' } },
-                      assign({
-                        errors: ({ context }) =>
-                          context.form.hasUploadedCV
-                            ? context.errors
-                            : { ...context.errors, cv: [FIELD_MESSAGES.cv] },
-                      }),
-                    ],
+                    actions: [{ type: 'showErrors', params: { group: 'eligibility' } }, 'requireCv'],
                   },
                 ],
               },
@@ -716,13 +757,10 @@ export const applicationMachine = setup({
                 input: ({ context }) => eligibilityPayload(context.form),
                 onDone: {
                   target: 'result',
-                  // The server recomputes the status; its answer is the one that counts.
-                  actions: assign({
-                    form: ({ context, event }) => ({
-                      ...context.form,
-                      eligibilityStatus: event.output.status,
-                    }),
-                  }),
+                  actions: {
+                    type: 'keepEligibilityStatus',
+                    params: ({ event }) => ({ status: event.output.status }),
+                  },
                 },
                 onError: {
                   target: 'editing',
@@ -746,28 +784,21 @@ export const applicationMachine = setup({
               },
               on: {
                 'UPLOAD.PROGRESS': {
-                  actions: assign({ upload: ({ event }) => ({ loaded: event.loaded, total: event.total }) }),
+                  actions: {
+                    type: 'showUploadProgress',
+                    params: ({ event }) => ({ loaded: event.loaded, total: event.total }),
+                  },
                 },
                 'UPLOAD.DONE': {
                   target: 'idle',
-                  actions: assign(({ context, event }) => ({
-                    form: {
-                      ...context.form,
-                      pdf: event.filename,
-                      hasUploadedCV: true,
-                      cv_sent_by_email: false,
-                    },
-                    upload: null,
-                    cvFile: null,
-                    errors: withoutField(context.errors, 'cv'),
-                  })),
+                  actions: { type: 'keepUploadedCv', params: ({ event }) => ({ filename: event.filename }) },
                 },
                 'UPLOAD.FAILED': {
                   target: 'idle',
-                  actions: assign(({ context, event }) => ({
-                    upload: null,
-                    errors: { ...withoutField(context.errors, 'cv'), cv: event.errors.cv ?? [event.message] },
-                  })),
+                  actions: {
+                    type: 'showUploadFailure',
+                    params: ({ event }) => ({ messages: event.errors.cv ?? [event.message] }),
+                  },
                 },
               },
             },
@@ -784,20 +815,11 @@ export const applicationMachine = setup({
               {
                 guard: 'cvFileOk',
                 target: '.uploading',
-                actions: assign({
-                  cvFile: ({ event }) => event.file,
-                  upload: ({ event }) => ({ loaded: 0, total: event.file.size }),
-                  errors: ({ context }) => withoutField(context.errors, 'cv'),
-                }),
+                actions: { type: 'startUpload', params: ({ event }) => ({ file: event.file }) },
               },
               {
                 target: '.idle',
-                actions: assign({
-                  errors: ({ context, event }) => ({
-                    ...context.errors,
-                    cv: [checkCvFile(event.file) ?? FIELD_MESSAGES.cv],
-                  }),
-                }),
+                actions: { type: 'refuseCvFile', params: ({ event }) => ({ file: event.file }) },
               },
             ],
             'CV.HELP': '.help',
@@ -917,12 +939,12 @@ export const applicationMachine = setup({
         // progress the server now holds (saved at the end), so a later resume lands on the confirmation.
         onDone: {
           target: 'confirmation',
-          actions: assign({ form: ({ context, event }) => ({ ...context.form, ...event.output }) }),
+          actions: { type: 'keepVideoResult', params: ({ event }) => ({ video: event.output }) },
         },
       },
       on: {
         BACK: 'success',
-        'VIDEO.SUBMITTED': { actions: assign({ videoProgressSubmitted: true }) },
+        'VIDEO.SUBMITTED': { actions: 'markVideoSubmitted' },
         'VIDEO.PROGRESS': { actions: 'keepVideoProgress' },
       },
     },
@@ -989,13 +1011,14 @@ export const applicationMachine = setup({
               ],
               on: {
                 'PAYMENT.CHOSEN': {
-                  actions: assign({
-                    form: ({ context, event }) => ({ ...context.form, paymentOption: event.option }),
-                  }),
+                  actions: { type: 'keepPaymentOption', params: ({ event }) => ({ option: event.option }) },
                 },
                 'PAYMENT.FAILED': '#application.failed',
                 'REMINDER.SET': {
-                  actions: assign({ reminderSet: true, reminderDate: ({ event }) => event.reminderDate }),
+                  actions: {
+                    type: 'keepReminder',
+                    params: ({ event }) => ({ reminderDate: event.reminderDate }),
+                  },
                 },
               },
             },

@@ -327,6 +327,35 @@ function invokeList(machine: AnyStateMachine): string[] {
     : [];
 }
 
+/** An action as the definition names it; an inline one (which a reader cannot name) as `inline`. */
+function describeAction(action: unknown): string {
+  if (typeof action === 'string') return action;
+  if (action && typeof action === 'object' && 'type' in action) return String(action.type);
+  return 'inline';
+}
+
+/** The named actions each state runs on entry and on each of its transitions, so the diagram's arrows have words. */
+function actionList(machine: AnyStateMachine): string[] {
+  const names = (actions: unknown) => (Array.isArray(actions) ? actions : [actions]).map(describeAction);
+  const rows = allNodes(machine.root).flatMap((node) => {
+    const where = `\`${node.path.join('.') || machine.id}\``;
+    const entry = (node.entry as unknown[]).length
+      ? [`- ${where} on entry: ${names(node.entry).join(', ')}`]
+      : [];
+    const onEvents = transitionsOf(node).flatMap(([eventType, list]) =>
+      list
+        .filter((t) => (t.actions as unknown[]).length)
+        .map((t) => {
+          const guard = describeGuard(t.guard, machine.id);
+          const when = `${describeEvent(eventType)}${guard ? ` [${guard}]` : ''}`;
+          return `- ${where} on ${when}: ${names(t.actions).join(', ')}`;
+        }),
+    );
+    return [...entry, ...onEvents];
+  });
+  return rows.length ? ['', 'Actions (on entering a state, or with a transition):', '', ...rows] : [];
+}
+
 function countTransitions(machine: AnyStateMachine): number {
   return allNodes(machine.root).reduce((n, node) => n + transitionsOf(node).flatMap(([, l]) => l).length, 0);
 }
@@ -346,6 +375,7 @@ export function renderMachine({ machine, file, about }: Documented): string {
     '```',
     ...screenTable(machine),
     ...invokeList(machine),
+    ...actionList(machine),
   ].join('\n');
 }
 
