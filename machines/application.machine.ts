@@ -233,6 +233,36 @@ const signOutSteps = {
   },
 } as const;
 
+/** A code not sent (first, or again): its message shows, and the wait it names (or none) starts. */
+const codeNotSent = {
+  target: 'entering',
+  actions: [
+    { type: 'showFailure', params: { fallback: MESSAGES.registrationFailed } },
+    'countdownAfterFailure',
+  ],
+} as const;
+
+/** The wait the server named with a code it sent. */
+const waitAsTold = ({ event }: { event: { output: { retryAfter: number } } }) => ({
+  retryAfter: event.output.retryAfter,
+});
+
+/** The screens a returning applicant may resume on, furthest first (eligibility otherwise). */
+const RESUME_ORDER = [
+  'confirmation',
+  'success',
+  'other',
+  'employment',
+] as const satisfies readonly ScreenState[];
+
+/** The confirmation's state for each standing the server may give (under review otherwise). */
+const STANDING_STATES = [
+  ['accepted', 'accepted'],
+  ['waitlisted', 'waitlisted'],
+  ['not_successful', 'notSuccessful'],
+  ['withdrawn', 'withdrawn'],
+] as const satisfies readonly (readonly [Standing, string])[];
+
 /** The resend button comes back `wait` seconds from now. */
 const countdown = (context: ApplicationMachineContext, wait: number) => ({
   otp: { ...context.otp, availableAt: context.now() + wait * 1000 },
@@ -603,10 +633,7 @@ export const applicationMachine = setup({
             input: ({ context }) => toCreatePayload(cleaned(context.form)),
             onDone: {
               target: 'codeSent',
-              actions: [
-                'markCreated',
-                { type: 'startCountdown', params: ({ event }) => ({ retryAfter: event.output.retryAfter }) },
-              ],
+              actions: ['markCreated', { type: 'startCountdown', params: waitAsTold }],
             },
             onError: {
               target: 'editing',
@@ -630,20 +657,8 @@ export const applicationMachine = setup({
             src: 'sendCode',
             id: 'sendCode',
             input: ({ context }) => ({ email: context.form.email }),
-            onDone: {
-              target: 'entering',
-              actions: {
-                type: 'startCountdown',
-                params: ({ event }) => ({ retryAfter: event.output.retryAfter }),
-              },
-            },
-            onError: {
-              target: 'entering',
-              actions: [
-                { type: 'showFailure', params: { fallback: MESSAGES.registrationFailed } },
-                'countdownAfterFailure',
-              ],
-            },
+            onDone: { target: 'entering', actions: { type: 'startCountdown', params: waitAsTold } },
+            onError: codeNotSent,
           },
         },
         entering: {
@@ -682,16 +697,10 @@ export const applicationMachine = setup({
               target: 'entering',
               actions: [
                 { type: 'countResend', params: ({ event }) => ({ message: event.output.message }) },
-                { type: 'startCountdown', params: ({ event }) => ({ retryAfter: event.output.retryAfter }) },
+                { type: 'startCountdown', params: waitAsTold },
               ],
             },
-            onError: {
-              target: 'entering',
-              actions: [
-                { type: 'showFailure', params: { fallback: MESSAGES.registrationFailed } },
-                'countdownAfterFailure',
-              ],
-            },
+            onError: codeNotSent,
           },
         },
         verifying: {
@@ -717,10 +726,10 @@ export const applicationMachine = setup({
     // A transient choice: a proved applicant goes on from the furthest screen they reached.
     resume: {
       always: [
-        { guard: { type: 'resumesAt', params: { state: 'confirmation' } }, target: 'confirmation' },
-        { guard: { type: 'resumesAt', params: { state: 'success' } }, target: 'success' },
-        { guard: { type: 'resumesAt', params: { state: 'other' } }, target: 'other' },
-        { guard: { type: 'resumesAt', params: { state: 'employment' } }, target: 'employment' },
+        ...RESUME_ORDER.map((state) => ({
+          guard: { type: 'resumesAt', params: { state } } as const,
+          target: state,
+        })),
         { target: 'eligibility' },
       ],
     },
@@ -975,13 +984,10 @@ export const applicationMachine = setup({
             },
             known: {
               always: [
-                { guard: { type: 'standingIs', params: { standing: 'accepted' } }, target: 'accepted' },
-                { guard: { type: 'standingIs', params: { standing: 'waitlisted' } }, target: 'waitlisted' },
-                {
-                  guard: { type: 'standingIs', params: { standing: 'not_successful' } },
-                  target: 'notSuccessful',
-                },
-                { guard: { type: 'standingIs', params: { standing: 'withdrawn' } }, target: 'withdrawn' },
+                ...STANDING_STATES.map(([standing, target]) => ({
+                  guard: { type: 'standingIs', params: { standing } } as const,
+                  target,
+                })),
                 { target: 'underReview' },
               ],
             },
