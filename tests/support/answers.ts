@@ -51,9 +51,9 @@ export const eligibility = (answer = 0) => ({
 });
 
 /** The eligibility step not yet answered: every question empty, as a new application holds it. */
-export const unansweredEligibility = Object.fromEntries(
+export const unansweredEligibility: EligibilityAnswers = Object.fromEntries(
   STEP_FIELDS.eligibility.map((field) => [field, '']),
-) as EligibilityAnswers;
+) as Record<keyof EligibilityAnswers, string>;
 
 /** An unemployed applicant's employment answers. */
 export const employment = {
