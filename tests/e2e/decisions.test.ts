@@ -6,36 +6,19 @@
  * waitlisted one reads the waitlist for their cohort; a browser that proved nothing is asked to sign in. Axe finds
  * nothing on each page.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { STANDING_MESSAGES } from '../../machines/rules/standing';
 import { SERVER_MESSAGES } from '../../server/messages';
-import { axeViolations, describeViolations, launchBrowser } from './support/browser';
 import { DECIDING, decide, decisionEmail } from './support/decision';
-import { startServer, type RunningServer } from './support/server';
 import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
+import { browser, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ ...DECIDING, GEO_FIXED_COUNTRY: '' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser({ ...DECIDING, GEO_FIXED_COUNTRY: '' });
 
 const WAIT = { timeout: 30_000 };
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 

@@ -2,8 +2,8 @@
  * The wizard's dead ends and wrong turns, each walked at a phone's width (390 px) in Chromium against the built
  * product: what the applicant sees, and what the server stored or sent.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ELIGIBILITY_RESULT } from '../../machines/rules/messages';
 import {
   FEEDBACK_HANDLING,
@@ -12,7 +12,6 @@ import {
   WORK_DISRUPTION_FEELINGS,
 } from '../../machines/rules/options';
 import { NOT_READY } from '../../machines/rules/payments';
-import { axeViolations, describeViolations } from './support/browser';
 import {
   ANSWERS,
   biodata,
@@ -25,57 +24,47 @@ import {
   onScreen,
   openAnswers,
   other,
+  toEligibility,
   verify,
   video,
 } from './support/journey';
 import { DECIDING, decide } from './support/decision';
 import { latestCode } from './support/server';
-import { PDF, readMailbox, storedApplication } from './support/wizardDriver';
-import { browser, server, serverAndBrowser } from './support/suite';
+import { codeMails } from './support/screen';
+import { PDF, storedApplication } from './support/wizardDriver';
+import { contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 serverAndBrowser({ ...DECIDING, QUIZ_TIME: '2' });
 
 const PHONE = { width: 390, height: 844 };
-const contexts: BrowserContext[] = [];
-async function open(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ bypassCSP: true, viewport: PHONE });
-  context.setDefaultTimeout(10_000);
-  contexts.push(context);
-  return { context, page: await context.newPage() };
-}
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
-});
+const open = contextOpener(PHONE);
 
-const codeMails = async (email: string) =>
-  (await readMailbox(server)).filter((m) => m.to.includes(email) && /\b\d{6}\b/.test(m.text)).length;
-
-/** A new applicant with their email proved, on the eligibility screen. */
-async function toEligibility(page: Page, email: string): Promise<void> {
-  await getStarted(page, server, email);
-  await biodata(page);
-  await communications(page);
-  await verify(page, server, email);
-  await onScreen(page, '/apply/eligibility', 'Eligibility');
+/** A new applicant who walks the wizard to the success page and whom staff then accept. */
+async function submittedAndAccepted(page: Page, email: string): Promise<void> {
+  await toEligibility(page, server, email);
+  await eligibility(page);
+  await employment(page);
+  await other(page);
+  await decide(server.url, email, 'ACCEPT');
 }
 
 describe('the wizard has no dead ends (390 px)', () => {
   it('1. Communications of a proved application goes on to eligibility, with no claim of a code', async () => {
     const { page } = await open();
     const email = freshEmail('comms');
-    await toEligibility(page, email);
+    await toEligibility(page, server, email);
     await page.goto(`${server.url}/apply/communications`);
     await onScreen(page, '/apply/communications', 'Communications');
     await click(page, 'Save and continue');
     await onScreen(page, '/apply/eligibility', 'Eligibility');
     expect(await page.getByText(/We sent a 6-digit code/).count()).toBe(0);
-    expect(await codeMails(email), 'no second code').toBe(1);
+    expect(await codeMails(server, email), 'no second code').toBe(1);
   });
 
   it("2. 'I have sent it' by email leads to a submission the server accepts", async () => {
     const { context, page } = await open();
     const email = freshEmail('cvhelp');
-    await toEligibility(page, email);
+    await toEligibility(page, server, email);
     for (const answer of ANSWERS.eligibility) await page.getByLabel(answer, { exact: true }).check();
     await click(page, 'Help: I cannot upload my CV');
     await click(page, 'I have sent it');
@@ -127,7 +116,7 @@ describe('the wizard has no dead ends (390 px)', () => {
   it('21. a returning applicant is told their application was found, before the code', async () => {
     const first = await open();
     const email = freshEmail('found');
-    await toEligibility(first.page, email);
+    await toEligibility(first.page, server, email);
     const { page } = await open();
     await page.goto(`${server.url}/apply`);
     await page.getByLabel('Email address').fill(email);
@@ -139,11 +128,7 @@ describe('the wizard has no dead ends (390 px)', () => {
   it('6. back on the confirmation after a reload or on another device, with the reminder date and no second video save', async () => {
     const { page } = await open();
     const email = freshEmail('resume');
-    await toEligibility(page, email);
-    await eligibility(page);
-    await employment(page);
-    await other(page);
-    await decide(server.url, email, 'ACCEPT');
+    await submittedAndAccepted(page, email);
     // The one-time save of the video progress, then a reload: it is not offered again.
     await click(page, 'Continue to Video');
     await onScreen(page, '/apply/selection-video', 'Info Video');
@@ -182,11 +167,7 @@ describe('the wizard has no dead ends (390 px)', () => {
   it("7. 'Join the waitlist' leads to a page that says where the applicant stands", async () => {
     const { page } = await open();
     const email = freshEmail('waitlist');
-    await toEligibility(page, email);
-    await eligibility(page);
-    await employment(page);
-    await other(page);
-    await decide(server.url, email, 'ACCEPT');
+    await submittedAndAccepted(page, email);
     await video(page);
     await click(page, 'Proceed to payment');
     await page.getByRole('button', { name: `Choose ${NOT_READY}` }).click();
@@ -197,7 +178,7 @@ describe('the wizard has no dead ends (390 px)', () => {
     await page.getByRole('heading', { level: 1, name: 'Your place' }).waitFor();
     await page.getByText('You are on the waitlist for the next cohort.').waitFor();
     expect(await page.getByText(email).count()).toBe(1);
-    expect(await axeViolations(page), describeViolations(await axeViolations(page))).toEqual([]);
+    await expectNoAxeViolations(page);
 
     // A browser with no application is told how to find out, not shown Get Started as if it were the answer.
     const fresh = await open();
@@ -223,7 +204,7 @@ describe('the wizard has no dead ends (390 px)', () => {
     // action_required: no post-secondary qualification.
     const first = await open();
     const reviewed = freshEmail('review');
-    await toEligibility(first.page, reviewed);
+    await toEligibility(first.page, server, reviewed);
     await answer(first.page, [...ANSWERS.eligibility.slice(0, 5), NO_POST_SECONDARY]);
     await first.page.getByRole('heading', { name: 'What happens next' }).waitFor();
     await first.page.getByText(/writes to .* with the outcome/).waitFor();
@@ -232,11 +213,11 @@ describe('the wizard has no dead ends (390 px)', () => {
       `mailto:${support}`,
     );
     expect(await first.page.getByRole('link', { name: /next cohort/ }).count()).toBe(0);
-    expect(await axeViolations(first.page), describeViolations(await axeViolations(first.page))).toEqual([]);
+    await expectNoAxeViolations(first.page);
 
     // ineligible: three negative answers; the next cohort is offered.
     const second = await open();
-    await toEligibility(second.page, freshEmail('ineligible'));
+    await toEligibility(second.page, server, freshEmail('ineligible'));
     await answer(second.page, [
       OPENNESS_TO_TOOLS[3].label,
       WORK_DISRUPTION_FEELINGS[3].label,
@@ -251,7 +232,7 @@ describe('the wizard has no dead ends (390 px)', () => {
   it('10. two tabs never mix silently, and saved bio data is shown read-only with the reason', async () => {
     const { context, page: first } = await open();
     const email = freshEmail('tabA');
-    await toEligibility(first, email);
+    await toEligibility(first, server, email);
 
     // Saved answers cannot be edited here any more, and the page says why.
     await first.goto(`${server.url}/apply/biodata`);
@@ -303,7 +284,7 @@ describe('the wizard has no dead ends (390 px)', () => {
 
   it('5. problems of earlier steps show below the open questions, each linking to its step', async () => {
     const { page } = await open();
-    await toEligibility(page, freshEmail('earlier'));
+    await toEligibility(page, server, freshEmail('earlier'));
     await eligibility(page);
     // The employment step is skipped by typing the address of the open questions.
     await page.goto(`${server.url}/apply/other`);

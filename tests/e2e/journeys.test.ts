@@ -3,8 +3,7 @@
  * address, a second tab, a network that drops for a moment, coming back on another device, a phone-sized screen.
  * Each against the built product in Chromium; what the server stored is checked through the API.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules';
 import { axeViolations, describeViolations, screenshot } from './support/browser';
 import {
@@ -20,31 +19,19 @@ import {
   onScreen,
   openAnswers,
   other,
+  toEligibility,
   verify,
   video,
 } from './support/journey';
 import { DECIDING, decide } from './support/decision';
-import { readMailbox, storedApplication } from './support/wizardDriver';
+import { codeMails } from './support/screen';
+import { storedApplication } from './support/wizardDriver';
 import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '../../machines/rules/payments';
-import { browser, server, serverAndBrowser } from './support/suite';
+import { contextOpener, server, serverAndBrowser } from './support/suite';
 
 serverAndBrowser({ ...DECIDING, QUIZ_TIME: '2' });
 
-const contexts: BrowserContext[] = [];
-async function open(
-  viewport = { width: 1280, height: 900 },
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ bypassCSP: true, viewport });
-  context.setDefaultTimeout(10_000);
-  contexts.push(context);
-  return { context, page: await context.newPage() };
-}
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
-});
-
-const codeMails = async (email: string) =>
-  (await readMailbox(server)).filter((m) => m.to.includes(email) && /\b\d{6}\b/.test(m.text)).length;
+const open = contextOpener();
 
 describe('journeys a happy path misses', () => {
   it('keeps the step and the answers through a reload in the middle of every step', async () => {
@@ -116,10 +103,7 @@ describe('journeys a happy path misses', () => {
   it('lets the Back and Forward buttons walk the steps, and the machine decides what each may show', async () => {
     const { page } = await open();
     const email = freshEmail('history');
-    await getStarted(page, server, email);
-    await biodata(page);
-    await communications(page);
-    await verify(page, server, email);
+    await toEligibility(page, server, email);
     await eligibility(page);
     // Each move: [button, the screen that shows]. The code screen is behind the applicant once they have proved
     // their email, so going back to it shows eligibility instead.
@@ -191,11 +175,7 @@ describe('journeys a happy path misses', () => {
   it('resumes the same application in a second tab, with nothing made twice', async () => {
     const { context, page: first } = await open();
     const email = freshEmail('tabs');
-    await getStarted(first, server, email);
-    await biodata(first);
-    await communications(first);
-    await verify(first, server, email);
-    await onScreen(first, '/apply/eligibility', 'Eligibility');
+    await toEligibility(first, server, email);
 
     const second = await context.newPage();
     await second.goto(`${server.url}/apply`);
@@ -210,7 +190,7 @@ describe('journeys a happy path misses', () => {
     await onScreen(first, '/apply/employment', 'Employment');
     await employment(first);
 
-    expect(await codeMails(email), 'one code, one application').toBe(1);
+    expect(await codeMails(server, email), 'one code, one application').toBe(1);
     const stored = await storedApplication(server, context, email);
     expect(stored.data).toHaveLength(1);
     expect(stored.data[0]).toMatchObject({
@@ -240,14 +220,11 @@ describe('journeys a happy path misses', () => {
         },
       );
     }
-    await getStarted(page, server, email);
-    await biodata(page);
-    await communications(page);
-    await verify(page, server, email);
+    await toEligibility(page, server, email);
     await eligibility(page);
 
     expect(attempts).toEqual({ create: 2, eligibility: 2 });
-    expect(await codeMails(email), 'the retried create sent no second code').toBe(1);
+    expect(await codeMails(server, email), 'the retried create sent no second code').toBe(1);
     const stored = await storedApplication(server, context, email);
     expect(stored.data).toHaveLength(1);
     expect(stored.data[0]).toMatchObject({ stage: 'eligibility', eligibility: { status: 'eligible' } });
@@ -256,10 +233,7 @@ describe('journeys a happy path misses', () => {
   it('lets a returning applicant on another device resume after the code', async () => {
     const { page: laptop } = await open();
     const email = freshEmail('returning');
-    await getStarted(laptop, server, email);
-    await biodata(laptop);
-    await communications(laptop);
-    await verify(laptop, server, email);
+    await toEligibility(laptop, server, email);
     await eligibility(laptop);
     await employment(laptop);
 
@@ -269,7 +243,7 @@ describe('journeys a happy path misses', () => {
     await click(phone, 'Get Started');
     // Knowing the email is not enough: a new code goes to the inbox before any answer loads.
     await onScreen(phone, '/apply/verify-email', 'Verify your email address');
-    expect(await codeMails(email)).toBe(2);
+    expect(await codeMails(server, email)).toBe(2);
     const loaded = () =>
       phone.evaluate(
         () => (JSON.parse(localStorage.getItem('form-data') ?? '{}') as { firstname?: string }).firstname,

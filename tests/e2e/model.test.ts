@@ -5,16 +5,14 @@
  * own trace (src/app/trace.ts) from every page then proves which states and transitions the browser took: the
  * suite fails naming every one that no path took, apart from the few listed below with the reason no browser can.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { applicationMachine, type ApplicationEvent } from '../../machines/application.machine';
 import { stateIds, transitionKeys } from '../machines/support/graphReplay';
-import { launchBrowser } from './support/browser';
 import { generatePaths, OWN_EMAIL, shortestPathTo, walk, type BrowserPath } from './support/browserModel';
 import { DECIDING } from './support/decision';
-import { startServer, type RunningServer } from './support/server';
 import { covered, type TraceEntry } from './support/trace';
 import { replayPath } from './support/wizardDriver';
+import { browser, server, serverAndBrowser } from './support/suite';
 
 const NO_OTHER_URL =
   'no URL but its own leads to this screen (a trailing slash is replaced at once), and the app sends NAVIGATE only for a URL that differs from the screen’s';
@@ -63,21 +61,11 @@ const backAfterVerifying: BrowserPath = walk('the Back button from eligibility t
   { type: 'NAVIGATE', path: '/apply/verify-email', via: 'back' } as ApplicationEvent,
 ]);
 
-let server: RunningServer;
-let browser: Browser;
 const traces: TraceEntry[][] = [];
 const runId = Date.now().toString(36);
 
-beforeAll(async () => {
-  // A 12-second clip whose quiz comes at 2 s: the whole video plays within the test.
-  server = await startServer({ ...DECIDING, QUIZ_TIME: '2' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// A 12-second clip whose quiz comes at 2 s: the whole video plays within the test.
+serverAndBrowser({ ...DECIDING, QUIZ_TIME: '2' });
 
 describe(`the application machine's paths in Chromium (${vertices} vertices)`, () => {
   const all = [...paths, ...branches, backAfterVerifying];

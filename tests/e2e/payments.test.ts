@@ -7,33 +7,23 @@
  * Applicants are created and submitted through the API (the wizard is proven elsewhere); the browser gets their
  * session cookie and the local storage the app writes, then opens /apply/confirmation.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../machines/rules/messages';
 import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '../../machines/rules/payments';
 import { BANK_NOT_SET_UP } from '../../src/after-submission/PaymentOptionsDialog';
-import { axeViolations, describeViolations, launchBrowser, screenshot } from './support/browser';
+import { screenshot } from './support/browser';
 import { DECIDING, decide } from './support/decision';
-import { startServer, type RunningServer } from './support/server';
+import { startServer } from './support/server';
 import { applicantDevice, submittedApplicant, type ApplicantApi } from './support/submittedApplicant';
+import { browser, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // No location look-up: the options follow the form's country. No bank account, no provider: the sandbox.
-  server = await startServer({
-    ...DECIDING,
-    GEO_FIXED_COUNTRY: '',
-    GEO_API_URL: '',
-    BANK_ACCOUNT_NUMBER: '',
-  });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+// No location look-up: the options follow the form's country. No bank account, no provider: the sandbox.
+serverAndBrowser({
+  ...DECIDING,
+  GEO_FIXED_COUNTRY: '',
+  GEO_API_URL: '',
+  BANK_ACCOUNT_NUMBER: '',
 });
 
 const WAIT = { timeout: 30_000 };
@@ -56,11 +46,6 @@ async function openDialog(page: Page, title: string): Promise<Locator> {
   await heading.waitFor(WAIT);
   // The sandbox checkout is a native <dialog> (built outside React), the app's dialogs carry a role.
   return page.locator('dialog, [role="dialog"], [role="alertdialog"]').filter({ has: heading }).last();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
 }
 
 /** The amount on an option's card, as the card writes it. */

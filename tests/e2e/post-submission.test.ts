@@ -7,38 +7,23 @@
  * The applicant is created and submitted through the API, and the browser is theirs
  * (support/submittedApplicant.ts).
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { CONFIRM_SAVE, FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { SELECTION_QUIZ } from '../../machines/rules/quiz';
 import { KEYS } from '../../src/app/persistence';
-import { axeViolations, describeViolations, launchBrowser, screenshot } from './support/browser';
+import { screenshot } from './support/browser';
 import { DECIDING, decide } from './support/decision';
-import { startServer, type MailboxEntry, type RunningServer } from './support/server';
+import type { MailboxEntry } from './support/server';
 import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
+import { browser, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // A short poll, so that a reminder falling due is emailed within a second.
-  server = await startServer({ ...DECIDING, QUIZ_TIME: '3', REMINDER_POLL_MS: '300' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// A short poll, so that a reminder falling due is emailed within a second.
+serverAndBrowser({ ...DECIDING, QUIZ_TIME: '3', REMINDER_POLL_MS: '300' });
 
 const WAIT = { timeout: 30_000 };
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
 
 /** Phone and desktop screenshots of what is on screen now; the test goes on at desktop width. */
 async function screenshots(page: Page, name: string) {

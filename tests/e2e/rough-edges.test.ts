@@ -3,11 +3,11 @@
  * product with its default set-up: no QUIZ_TIME, the shipped 12 s clip. One applicant walks the wizard; each test
  * checks one edge on the screen it has reached.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
-import { axeViolations, describeViolations, launchBrowser, screenshot } from './support/browser';
+import { screenshot } from './support/browser';
 import {
   ANSWERS,
   biodata,
@@ -18,23 +18,22 @@ import {
   getStarted,
   onScreen,
   other,
+  toEligibility,
   verify,
 } from './support/journey';
-import { startServer, type RunningServer } from './support/server';
 import { PDF, storedApplication } from './support/wizardDriver';
+import { browser, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 const PHONE = { width: 390, height: 844 };
 
-let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const email = freshEmail('rough');
 
+// The default set-up: nothing configured.
+serverAndBrowser();
+
 beforeAll(async () => {
-  // The default set-up: nothing configured.
-  server = await startServer();
-  browser = await launchBrowser();
   // axe-core is injected as an inline script, which the server's CSP forbids.
   context = await browser.newContext({ viewport: PHONE, hasTouch: true, bypassCSP: true });
   context.setDefaultTimeout(15_000);
@@ -43,14 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.stop();
 });
-
-const noAxeViolations = async (p: Page) => {
-  const violations = await axeViolations(p);
-  expect(violations, describeViolations(violations)).toEqual([]);
-};
 
 /** WCAG contrast of an element's text colour on its own background colour. */
 const contrastOf = (p: Page, selector: string) =>
@@ -141,7 +133,7 @@ describe('rough edges of the applicant journey (390 px)', () => {
     await expect(button.textContent()).resolves.toBe('Choose another file');
     await expect.poll(() => summary.count()).toBe(0);
     await expect(page.title()).resolves.not.toMatch(/^Error:/);
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
     await screenshot(page, 'rough-cv-uploaded');
 
     await click(page, 'Save and continue');
@@ -160,7 +152,7 @@ describe('rough edges of the applicant journey (390 px)', () => {
     await expect(slider.getAttribute('aria-valuetext')).resolves.toBe('Not set');
     // No thumb is drawn while nothing is chosen.
     expect(await thumbPixels(page)).toBe(0);
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
 
     await page.getByLabel('I am unemployed and actively looking for a job').check();
     await page.getByLabel('6-12 months').check();
@@ -203,10 +195,7 @@ describe('rough edges of the applicant journey (390 px)', () => {
     keys.setDefaultTimeout(15_000);
     const second = await keys.newPage();
     const other = freshEmail('rough-keys');
-    await getStarted(second, server, other);
-    await biodata(second);
-    await communications(second);
-    await verify(second, server, other);
+    await toEligibility(second, server, other);
     await eligibility(second);
     const slider = second.locator('#field-job_urgency');
     await slider.focus();
@@ -275,7 +264,7 @@ describe('rough edges of the applicant journey (390 px)', () => {
     await expect(home.getAttribute('href')).resolves.toBe('/');
     await expect(aid.title()).resolves.toBe('Check-In – Financial aid application – The Employment Bootcamp');
     await expect(aid.title()).resolves.not.toContain('application form');
-    await noAxeViolations(aid);
+    await expectNoAxeViolations(aid);
     await screenshot(aid, 'rough-financial-aid');
     await aid.close();
   });

@@ -13,10 +13,9 @@ import {
   staffQueuePaths,
   type StaffQueuePage,
 } from '../../machines/rules/staff';
-import { axeViolations, describeViolations } from './support/browser';
 import { latestCode } from './support/server';
 import { submittedApplicant } from './support/submittedApplicant';
-import { browser, server, serverAndBrowser } from './support/suite';
+import { browser, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 const ADMIN = 'director@bootcamp.example';
 const REVIEWER = 'reviewer@bootcamp.example';
@@ -43,11 +42,6 @@ async function tabTo(
     if (matches(el)) return;
   }
   throw new Error('the keyboard never reached the element');
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
 }
 
 /** Signs in on /staff with the keyboard alone: the email, Enter, the code from the outbox, Enter. */

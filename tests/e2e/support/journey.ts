@@ -106,6 +106,15 @@ export async function verify(page: Page, server: Server, email: string, press = 
   await press(page, 'Verify email', 'Eligibility');
 }
 
+/** A new applicant's first steps, from Get Started to their email proved, on the eligibility screen. */
+export async function toEligibility(page: Page, server: Server, email: string): Promise<void> {
+  await getStarted(page, server, email);
+  await biodata(page);
+  await communications(page);
+  await verify(page, server, email);
+  await onScreen(page, '/apply/eligibility', 'Eligibility');
+}
+
 export async function eligibility(page: Page, press = justClick): Promise<void> {
   await onScreen(page, '/apply/eligibility', 'Eligibility');
   for (const answer of ANSWERS.eligibility) await page.getByLabel(answer, { exact: true }).check();

@@ -32,3 +32,8 @@ export async function newestCode(server: Pick<RunningServer, 'url'>, to: string)
   );
   return mail?.text.match(/\b(\d{6})\b/)?.[1] ?? null;
 }
+
+/** How many codes the outbox holds for an address. */
+export async function codeMails(server: Pick<RunningServer, 'url'>, to: string): Promise<number> {
+  return (await readMailbox(server)).filter((m) => m.to.includes(to) && /\b\d{6}\b/.test(m.text)).length;
+}

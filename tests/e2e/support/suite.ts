@@ -1,11 +1,12 @@
 /**
  * The built product's server and a Chromium for the test file that calls `serverAndBrowser`: started before its
  * tests, stopped after them. `server` and `browser` are live bindings (each test file has its own copy of this
- * module): read them inside tests and hooks, never while the file is being loaded.
+ * module): read them inside tests and hooks, never while the file is being loaded. Beside them, what the test
+ * files ask of that browser alike: fresh contexts closed after the file, and a page axe finds nothing on.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { axeViolations, describeViolations, launchBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
 
 export let server: RunningServer;
@@ -20,4 +21,28 @@ export function serverAndBrowser(env: Record<string, string> = {}): void {
     await browser?.close();
     await server?.stop();
   });
+}
+
+/**
+ * Opens a fresh context (CSP bypassed, 10 s for each action) and its page at `viewport` unless told another; every
+ * context it opened is closed after the file's tests. Call it while the file is being loaded.
+ */
+export function contextOpener(
+  viewport = { width: 1280, height: 900 },
+): (size?: typeof viewport) => Promise<{ context: BrowserContext; page: Page }> {
+  const contexts: BrowserContext[] = [];
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+  });
+  return async (size = viewport) => {
+    const context = await browser.newContext({ bypassCSP: true, viewport: size });
+    context.setDefaultTimeout(10_000);
+    contexts.push(context);
+    return { context, page: await context.newPage() };
+  };
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
 }
