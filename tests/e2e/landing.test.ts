@@ -10,20 +10,7 @@ import { heroPairs as pairsFor } from '../../src/content/hero';
 import { faq as faqFor } from '../../src/content/faq';
 import { axeViolations, describeViolations, launchBrowser, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-
-const sectionIds = [
-  'hero',
-  'about',
-  'gant',
-  'curriculum',
-  'services',
-  'faculty',
-  'testimonial',
-  'clients',
-  'whatsItGonnaBe',
-  'faq',
-  'footer',
-];
+import { LANDING_SECTIONS } from '../support/landing';
 
 let server: RunningServer;
 let browser: Browser;
@@ -97,9 +84,9 @@ describe('landing page in a real browser', () => {
         const ids = await page.evaluate(
           (wanted) =>
             [...document.querySelectorAll('[id]')].map((el) => el.id).filter((id) => wanted.includes(id)),
-          sectionIds,
+          LANDING_SECTIONS,
         );
-        expect(ids).toEqual(sectionIds);
+        expect(ids).toEqual(LANDING_SECTIONS);
         await expect(page.locator('h1').textContent()).resolves.toBe(heroPairs[0].headline);
         const violations = await axeViolations(page);
         expect(violations, describeViolations(violations)).toEqual([]);

@@ -7,27 +7,16 @@ import { COHORT_PLACEHOLDERS } from '../../../machines/rules/landingCohort';
 import { partners } from '../../../src/content/partners';
 import { levels } from '../../../src/content/curriculum';
 import { LandingPage } from '../../../src/landing/LandingPage';
+import { LANDING_SECTIONS } from '../../support/landing';
 import { sampleCohort } from './helpers';
-
-const ids = [
-  'hero',
-  'about',
-  'gant',
-  'curriculum',
-  'services',
-  'faculty',
-  'testimonial',
-  'clients',
-  'whatsItGonnaBe',
-  'faq',
-  'footer',
-];
 
 describe('landing page', () => {
   it('has every section of the spec, in order', () => {
     render(<LandingPage cohort={sampleCohort} />);
-    const found = [...document.querySelectorAll('[id]')].map((el) => el.id).filter((id) => ids.includes(id));
-    expect(found).toEqual(ids);
+    const found = [...document.querySelectorAll('[id]')]
+      .map((el) => el.id)
+      .filter((id) => LANDING_SECTIONS.includes(id));
+    expect(found).toEqual(LANDING_SECTIONS);
   });
 
   it('sends every Apply Now to /apply in a new tab', () => {
