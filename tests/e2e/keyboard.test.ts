@@ -87,6 +87,13 @@ async function expectErrorsAnnounced(page: Page): Promise<void> {
   }
 }
 
+/** On this step, its button pressed before anything is filled in announces every error. */
+async function errorsOnEmptyStep(page: Page, path: string, heading: string, button: string): Promise<void> {
+  await onScreen(page, path, heading);
+  await pressButton(page, button);
+  await expectErrorsAnnounced(page);
+}
+
 describe('the wizard with the keyboard alone', () => {
   it('is completed from the email to the payment choice, every error announced on the way', async () => {
     const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
@@ -102,9 +109,7 @@ describe('the wizard with the keyboard alone', () => {
     await type(page, '#field-email', email);
     await page.keyboard.press('Enter');
 
-    await onScreen(page, '/apply/biodata', 'Bio Data');
-    await pressButton(page, 'Save and continue');
-    await expectErrorsAnnounced(page);
+    await errorsOnEmptyStep(page, '/apply/biodata', 'Bio Data', 'Save and continue');
     await type(page, '#field-firstname', 'Ada');
     await type(page, '#field-lastname', 'Obi');
     await choose(page, 'gender', 1);
@@ -115,9 +120,7 @@ describe('the wizard with the keyboard alone', () => {
     await type(page, '#field-city', 'Nigeria, Lagos');
     await page.keyboard.press('Enter');
 
-    await onScreen(page, '/apply/communications', 'Communications');
-    await pressButton(page, 'Save and continue');
-    await expectErrorsAnnounced(page);
+    await errorsOnEmptyStep(page, '/apply/communications', 'Communications', 'Save and continue');
     await type(page, '#field-phone', '+2348031234567');
     await choose(page, 'referral_source', 1);
     await pressButton(page, 'Save and continue');
@@ -128,15 +131,11 @@ describe('the wizard with the keyboard alone', () => {
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     await pressButton(page, 'Enter the code');
 
-    await onScreen(page, '/apply/verify-email', 'Verify your email address');
-    await pressButton(page, 'Verify email');
-    await expectErrorsAnnounced(page);
+    await errorsOnEmptyStep(page, '/apply/verify-email', 'Verify your email address', 'Verify email');
     await type(page, '#field-token', (await newestCode(server, email))!);
     await page.keyboard.press('Enter');
 
-    await onScreen(page, '/apply/eligibility', 'Eligibility');
-    await pressButton(page, 'Save and continue');
-    await expectErrorsAnnounced(page);
+    await errorsOnEmptyStep(page, '/apply/eligibility', 'Eligibility', 'Save and continue');
     for (const name of [
       'openness_to_tools',
       'work_disruption_feelings',
@@ -157,9 +156,7 @@ describe('the wizard with the keyboard alone', () => {
     await page.getByText('Congratulations, you are eligible...').waitFor();
     await pressButton(page, 'Proceed');
 
-    await onScreen(page, '/apply/employment', 'Employment');
-    await pressButton(page, 'Save and continue');
-    await expectErrorsAnnounced(page);
+    await errorsOnEmptyStep(page, '/apply/employment', 'Employment', 'Save and continue');
     await choose(page, 'employment_status', 0);
     await choose(page, 'unemployment_duration', 1);
     await choose(page, 'work_experience_years', 1);
@@ -172,9 +169,7 @@ describe('the wizard with the keyboard alone', () => {
     await page.getByRole('heading', { name: 'Are you sure?' }).waitFor();
     await page.keyboard.press('Enter');
 
-    await onScreen(page, '/apply/other', 'Getting to know you');
-    await pressButton(page, 'Save & Continue');
-    await expectErrorsAnnounced(page);
+    await errorsOnEmptyStep(page, '/apply/other', 'Getting to know you', 'Save & Continue');
     await type(page, '#field-key_challenge', 'Staying consistent on my own.');
     await type(page, '#field-leadership_experience', 'I led my final-year project team.');
     await type(page, '#field-distractions', 'I plan my day.');

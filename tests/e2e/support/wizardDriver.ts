@@ -86,6 +86,21 @@ const isOutcome = (e: ModelEvent | undefined, actor: string, kind: 'done' | 'err
 
 const isCohortCall = (u: URL) => u.pathname === paths.currentCohort;
 
+/** The events that one button sends, whichever screen shows it. */
+const ONE_BUTTON: Partial<Record<ModelEvent['type'], string>> = {
+  CONFIRM: 'Yes, continue',
+  'DIALOG.CLOSE': 'Enter the code',
+  RESEND: 'Resend OTP',
+  'EMAIL.CHANGE': 'Use a different email address',
+  PROCEED: 'Proceed',
+  SUBMIT: 'Submit Application',
+  CONTINUE: 'Continue to Video',
+  'CV.HELP': 'Help: I cannot upload my CV',
+  'CV.SENT': 'I have sent it',
+  SIGN_OUT: 'Sign out',
+  RETRY: 'Try again',
+};
+
 /** The calls that `page.route` makes fail, by the actor that makes them. */
 const FAILING_CALLS: Record<string, (url: URL) => boolean> = {
   loadCohort: (u) => u.pathname === paths.currentCohort,
@@ -255,6 +270,8 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
 
   async function act(event: ModelEvent, s: Snapshot, after: Snapshot, i: number) {
     const button = (name: string) => page.getByRole('button', { name, exact: true }).click();
+    const only = ONE_BUTTON[event.type];
+    if (only) return button(only);
     switch (event.type) {
       case 'NAVIGATE':
         await gateCohort(after, i);
@@ -287,8 +304,6 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
               : 'Save and continue';
         return button(label);
       }
-      case 'CONFIRM':
-        return button('Yes, continue');
       case 'CANCEL':
         return button(
           s.matches({ other: 'keyInformation' })
@@ -297,18 +312,6 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
               ? 'Cancel'
               : 'Edit',
         );
-      case 'DIALOG.CLOSE':
-        return button('Enter the code');
-      case 'RESEND':
-        return button('Resend OTP');
-      case 'EMAIL.CHANGE':
-        return button('Use a different email address');
-      case 'PROCEED':
-        return button('Proceed');
-      case 'SUBMIT':
-        return button('Submit Application');
-      case 'CONTINUE':
-        return button('Continue to Video');
       case 'BACK':
         if (s.matches('failed'))
           return page.getByRole('link', { name: 'Back to payment options', exact: true }).click();
@@ -332,10 +335,6 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
       case 'UPLOAD.FAILED':
         await page.locator('#field-cv-error').waitFor();
         return;
-      case 'CV.HELP':
-        return button('Help: I cannot upload my CV');
-      case 'CV.SENT':
-        return button('I have sent it');
       case 'PAYMENT.CHOSEN':
         await choosePayment(OPTION_FULL_PAYMENT);
         await button('Later');
@@ -350,10 +349,6 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
         await page.getByRole('heading', { name: 'Progress Saved!' }).waitFor();
         await button('OK');
         return;
-      case 'SIGN_OUT':
-        return button('Sign out');
-      case 'RETRY':
-        return button('Try again');
       case 'REMINDER.SET':
         await page.locator('.react-calendar__navigation__next-button').click();
         await page.locator('.react-calendar__month-view__days button:not([disabled])').first().click();
