@@ -22,6 +22,7 @@ import { bulkRequest, bulkSummary, staffQueueMachine } from '../../machines/staf
 import { staffResourceMachine } from '../../machines/staffResource.machine';
 import { staffSessionMachine, type StaffMe } from '../../machines/staffSession.machine';
 import { replay, transitionPaths, uncovered } from './support/graphReplay';
+import { queueRow } from '../support/staff';
 
 const done = (id: string, output: unknown = undefined) => ({ type: `xstate.done.actor.${id}`, output });
 const failed = (id: string, error: unknown = { message: 'offline' }) => ({
@@ -111,27 +112,9 @@ describe('staffSession machine', () => {
   });
 });
 
-const ROW = (id: number) => ({
-  id,
-  name: `Applicant ${id}`,
-  email: `a${id}@example.com`,
-  phone: '',
-  country: 'Nigeria',
-  referralSource: '',
-  stage: 'submitted' as const,
-  eligibility: 'eligible' as const,
-  status: 'submitted' as const,
-  statusLabel: 'Submitted',
-  paymentOption: '',
-  paymentStatus: 'none' as const,
-  cv: 'uploaded' as const,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  submittedAt: '2026-11-02T00:00:00.000Z',
-});
-
 const PAGE: StaffQueuePage = {
   cohort: { id: 1, number: 6, name: 'Cohort 6', seats: 100, taken: 1 },
-  rows: [ROW(1), ROW(2)],
+  rows: [queueRow(1), queueRow(2)],
   nextCursor: 'abc',
   total: 7,
   counts: {

@@ -20,27 +20,18 @@ import type { StaffMe } from '../../../machines/staffSession.machine';
 import { StaffApiError, type StaffApi } from '../../../src/staff/api';
 import { StaffApp } from '../../../src/staff/StaffApp';
 import { unansweredEligibility } from '../../support/answers';
+import { queueRow } from '../../support/staff';
 
 const ADMIN: StaffMe = { email: 'director@bootcamp.example', role: 'admin' };
 const REVIEWER: StaffMe = { email: 'reviewer@bootcamp.example', role: 'reviewer' };
 
-const row = (id: number, name: string) => ({
-  id,
-  name,
-  email: `${name.split(' ')[0].toLowerCase()}@example.com`,
-  phone: '+2348030000000',
-  country: 'Nigeria',
-  referralSource: 'On social media',
-  stage: 'submitted' as const,
-  eligibility: 'eligible' as const,
-  status: 'submitted' as const,
-  statusLabel: 'Submitted',
-  paymentOption: '',
-  paymentStatus: 'none' as const,
-  cv: 'uploaded' as const,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  submittedAt: '2026-11-21T10:00:00.000Z',
-});
+const row = (id: number, name: string) =>
+  queueRow(id, {
+    name,
+    email: `${name.split(' ')[0].toLowerCase()}@example.com`,
+    phone: '+2348030000000',
+    referralSource: 'On social media',
+  });
 
 const PAGE: StaffQueuePage = {
   cohort: { id: 1, number: 6, name: 'Cohort 6', seats: 100, taken: 3 },
