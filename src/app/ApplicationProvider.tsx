@@ -8,6 +8,7 @@ import type {
   FieldValue,
   FormField,
 } from '../../machines/application.machine';
+import type { ApplicationForm } from '../../machines/rules';
 
 export type ApplicationActor = Actor<typeof applicationMachine>;
 
@@ -53,3 +54,30 @@ export const useErrors = () =>
     (s) => ({ errors: s.context.errors, message: s.context.errorMessage }),
     (a, b) => a.errors === b.errors && a.message === b.message,
   );
+
+/** The form's fields that hold text, and those that hold a yes or no. */
+type FieldsOf<T> = { [F in FormField]: ApplicationForm[F] extends T ? F : never }[FormField];
+
+/**
+ * The props every form field takes from the machine, spread into it: `<TextField {...field('city')} label=… />`,
+ * `<CheckboxField {...checkbox('agreement')} label=… />`.
+ */
+export function useFormFields() {
+  const change = useFieldChange();
+  const form = useForm();
+  const { errors } = useErrors();
+  return {
+    field: <F extends FieldsOf<string>>(name: F) => ({
+      name,
+      value: form[name],
+      onChange: change(name),
+      errors,
+    }),
+    checkbox: <F extends FieldsOf<boolean>>(name: F) => ({
+      name,
+      checked: form[name],
+      onChange: change(name),
+      errors,
+    }),
+  };
+}

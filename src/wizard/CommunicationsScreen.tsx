@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { CONFIRM_SAVE, REFERRAL_SOURCES, REFERRAL_SOURCES_WITH_DETAIL } from '../../machines/rules';
-import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationProvider';
+import { useApplication, useForm, useFormFields, useSend } from '../app/ApplicationProvider';
 import { SavedAnswersNote, StepForm } from './StepForm';
 import { AppDialog } from '../components/Dialog';
 import { CheckboxField, RadioField, TextField } from '../components/Fields';
@@ -8,9 +8,8 @@ import { readConfig } from '../config';
 
 export function CommunicationsScreen() {
   const send = useSend();
-  const change = useFieldChange();
+  const { field, checkbox } = useFormFields();
   const form = useForm();
-  const { errors } = useErrors();
   const existing = useApplication((s) => s.context.existing);
   const support = readConfig().supportEmail;
   const confirming = useApplication((s) => s.matches({ communications: 'confirming' }));
@@ -32,67 +31,49 @@ export function CommunicationsScreen() {
       }
     >
       <TextField
-        name="email"
+        {...field('email')}
         label="Email"
         type="email"
         autoComplete="email"
         inputMode="email"
-        value={form.email}
-        onChange={change('email')}
         disabled={existing}
         hint={
           existing
             ? 'Your email cannot be changed once your application exists: it is how we find your application and prove it is yours.'
             : undefined
         }
-        errors={errors}
       />
       <TextField
-        name="phone"
+        {...field('phone')}
         label="Phone number"
         type="tel"
         autoComplete="tel"
         inputMode="tel"
         placeholder="+2348012345678"
         hint="Start with your country code, for example +234."
-        value={form.phone}
-        onChange={change('phone')}
-        errors={errors}
       />
       <TextField
-        name="whatsapp_phone"
+        {...field('whatsapp_phone')}
         label="Whatsapp number"
         optional
         type="tel"
         inputMode="tel"
         placeholder="+2348012345678"
-        value={form.whatsapp_phone}
-        onChange={change('whatsapp_phone')}
-        errors={errors}
       />
       <RadioField
-        name="referral_source"
+        {...field('referral_source')}
         label="How did you first hear about The Employment Bootcamp?"
         options={REFERRAL_SOURCES}
-        value={form.referral_source}
-        onChange={change('referral_source')}
-        errors={errors}
       />
       {needsDetail && (
         <TextField
-          name="referral_detail"
+          {...field('referral_detail')}
           label="Who referred you? Tell us the person or organisation"
-          value={form.referral_detail}
-          onChange={change('referral_detail')}
-          errors={errors}
         />
       )}
       <CheckboxField
-        name="communication_consent"
+        {...checkbox('communication_consent')}
         label="I agree to receive emails and messages from The Employment Bootcamp about my application and the programme."
-        checked={form.communication_consent}
-        onChange={change('communication_consent')}
-        errors={errors}
       />
       <AppDialog
         open={codeSent}

@@ -5,7 +5,7 @@ import {
   ELIGIBILITY_RESULT,
   MESSAGES,
 } from '../../machines/rules';
-import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationProvider';
+import { useApplication, useErrors, useForm, useFormFields, useSend } from '../app/ApplicationProvider';
 import { StepForm } from './StepForm';
 import { AppDialog } from '../components/Dialog';
 import { describedBy, FieldError, fieldId } from '../components/ErrorSummary';
@@ -85,9 +85,7 @@ function UnderReviewNextSteps() {
 }
 
 function EligibilityForm() {
-  const change = useFieldChange();
-  const form = useForm();
-  const { errors } = useErrors();
+  const { field } = useFormFields();
   const confirming = useApplication((s) => s.matches({ eligibility: { answers: 'confirming' } }));
   const saving = useApplication((s) => s.matches({ eligibility: { answers: 'saving' } }));
 
@@ -99,15 +97,7 @@ function EligibilityForm() {
       confirm={{ open: confirming, text: CONFIRM_SAVE.text }}
     >
       {ELIGIBILITY_QUESTIONS.map((q) => (
-        <RadioField
-          key={q.name}
-          name={q.name}
-          label={q.legend}
-          options={q.options}
-          value={form[q.name]}
-          onChange={change(q.name)}
-          errors={errors}
-        />
+        <RadioField key={q.name} {...field(q.name)} label={q.legend} options={q.options} />
       ))}
       <CvUpload />
     </StepForm>

@@ -10,7 +10,13 @@ import {
   UNEMPLOYMENT_DURATIONS,
   WORK_EXPERIENCE_YEARS,
 } from '../../machines/rules';
-import { useApplication, useErrors, useFieldChange, useForm } from '../app/ApplicationProvider';
+import {
+  useApplication,
+  useErrors,
+  useFieldChange,
+  useForm,
+  useFormFields,
+} from '../app/ApplicationProvider';
 import { StepForm } from './StepForm';
 import { describedBy, FieldError, fieldId } from '../components/ErrorSummary';
 import { RadioField, SelectField, TextAreaField, TextField } from '../components/Fields';
@@ -29,6 +35,7 @@ const FIRST_CHOICE_KEYS = new Set([
 
 export function EmploymentScreen() {
   const change = useFieldChange();
+  const { field } = useFormFields();
   const form = useForm();
   const { errors } = useErrors();
   const confirming = useApplication((s) => s.matches({ employment: 'confirming' }));
@@ -45,59 +52,37 @@ export function EmploymentScreen() {
       confirm={{ open: confirming, text: CONFIRM_SAVE.text }}
     >
       <RadioField
-        name="employment_status"
+        {...field('employment_status')}
         label="What is your employment status?"
         options={EMPLOYMENT_STATUSES}
-        value={status}
-        onChange={change('employment_status')}
-        errors={errors}
       />
       {status === EMPLOYMENT_UNEMPLOYED && (
         <RadioField
-          name="unemployment_duration"
+          {...field('unemployment_duration')}
           label="How long have you been unemployed?"
           options={UNEMPLOYMENT_DURATIONS}
-          value={form.unemployment_duration}
-          onChange={change('unemployment_duration')}
-          errors={errors}
         />
       )}
       {status === EMPLOYMENT_EMPLOYED_LOOKING && (
         <>
           <TextAreaField
-            name="reason_for_leaving"
+            {...field('reason_for_leaving')}
             label="Why do you want to leave your current job?"
-            value={form.reason_for_leaving}
-            onChange={change('reason_for_leaving')}
-            errors={errors}
           />
           <SelectField
-            name="exit_timeline"
+            {...field('exit_timeline')}
             label="When could you leave your current job?"
             options={EXIT_TIMELINES}
-            value={form.exit_timeline}
-            onChange={change('exit_timeline')}
-            errors={errors}
           />
         </>
       )}
       {status === EMPLOYMENT_NYSC && (
-        <TextField
-          name="service_completion_date"
-          label="When does your service end?"
-          type="date"
-          value={form.service_completion_date}
-          onChange={change('service_completion_date')}
-          errors={errors}
-        />
+        <TextField {...field('service_completion_date')} label="When does your service end?" type="date" />
       )}
       <RadioField
-        name="work_experience_years"
+        {...field('work_experience_years')}
         label="How many years of work experience do you have? Internships count."
         options={WORK_EXPERIENCE_YEARS}
-        value={form.work_experience_years}
-        onChange={change('work_experience_years')}
-        errors={errors}
       />
       <div className={errors.job_urgency?.length ? 'field field--error' : 'field'}>
         <label htmlFor={fieldId('job_urgency')}>How badly do you need a job?</label>

@@ -1,11 +1,9 @@
-import { useApplication, useErrors, useFieldChange, useForm } from '../app/ApplicationProvider';
+import { useApplication, useFormFields } from '../app/ApplicationProvider';
 import { StepForm } from './StepForm';
 import { TextField } from '../components/Fields';
 
 export function GetStartedScreen() {
-  const change = useFieldChange();
-  const form = useForm();
-  const { errors } = useErrors();
+  const { field } = useFormFields();
   const loadingCohort = useApplication((s) => s.matches({ getStarted: 'loadingCohort' }));
   const lookingUp = useApplication((s) => s.hasTag('busy'));
   const cohort = useApplication((s) => s.context.cohort);
@@ -27,14 +25,11 @@ export function GetStartedScreen() {
       }
     >
       <TextField
-        name="email"
+        {...field('email')}
         label="Email address"
         type="email"
         autoComplete="email"
         inputMode="email"
-        value={form.email}
-        onChange={change('email')}
-        errors={errors}
       />
     </StepForm>
   );

@@ -1,4 +1,4 @@
-import { useApplication, useErrors, useFieldChange, useForm, useSend } from '../app/ApplicationProvider';
+import { useApplication, useErrors, useFormFields, useSend } from '../app/ApplicationProvider';
 import { AppDialog } from '../components/Dialog';
 import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';
@@ -8,8 +8,7 @@ import { FEE_FACTS } from '../../machines/rules/payments';
 /** The three key terms, agreed to before the application is submitted; errors show as red alerts in the body. */
 export function KeyInformationDialog({ open }: { open: boolean }) {
   const send = useSend();
-  const change = useFieldChange();
-  const form = useForm();
+  const { checkbox } = useFormFields();
   const { errors, message } = useErrors();
   const submitting = useApplication((s) => s.hasTag('busy'));
 
@@ -37,25 +36,16 @@ export function KeyInformationDialog({ open }: { open: boolean }) {
     >
       <ErrorSummary message={message} errors={errors} />
       <CheckboxField
-        name="agreement"
+        {...checkbox('agreement')}
         label="I am available and ready to join the next cohort of the bootcamp."
-        checked={form.agreement}
-        onChange={change('agreement')}
-        errors={errors}
       />
       <CheckboxField
-        name="agreement1"
+        {...checkbox('agreement1')}
         label="I am open-minded and ready to do what it takes to get a job within 12 weeks."
-        checked={form.agreement1}
-        onChange={change('agreement1')}
-        errors={errors}
       />
       <CheckboxField
-        name="agreement2"
+        {...checkbox('agreement2')}
         label="I understand that, if selected, I pay a commitment fee to take part."
-        checked={form.agreement2}
-        onChange={change('agreement2')}
-        errors={errors}
       />
       <ul className="fee-notes">
         {/* The amounts come from the price table the confirmation page and the checkout use. */}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { STEP_FIELDS, type ErrorMap, type OTHERS_ANSWERS } from '../../machines/rules';
-import { useApplication, useErrors, useFieldChange, useForm } from '../app/ApplicationProvider';
+import { useApplication, useErrors, useFormFields } from '../app/ApplicationProvider';
 import { StepForm } from './StepForm';
 import { TextAreaField } from '../components/Fields';
 import { KeyInformationDialog } from './KeyInformationDialog';
@@ -88,8 +88,7 @@ function splitErrors(errors: ErrorMap): { here: ErrorMap; earlier: [string, stri
 }
 
 function OtherForm() {
-  const change = useFieldChange();
-  const form = useForm();
+  const { field } = useFormFields();
   const { errors, message } = useErrors();
   // The Key Information dialog stays open while the application is sent.
   const modalOpen = useApplication((s) => s.hasTag('dialog') || s.hasTag('busy'));
@@ -106,14 +105,7 @@ function OtherForm() {
       summary={summary}
     >
       {OPEN_QUESTIONS.map(({ name, label }) => (
-        <TextAreaField
-          key={name}
-          name={name}
-          label={label}
-          value={form[name]}
-          onChange={change(name)}
-          errors={modalOpen ? {} : errors}
-        />
+        <TextAreaField key={name} {...field(name)} label={label} errors={modalOpen ? {} : errors} />
       ))}
       {!modalOpen && earlier.length > 0 && <EarlierStepErrors entries={earlier} />}
       <KeyInformationDialog open={modalOpen} />
