@@ -234,57 +234,20 @@ describe('a failure is shown within 3 s (the real policy, on a fake clock)', () 
 
 describe('fallback messages (docs/product.md §8) when the server says nothing', () => {
   const email = 'ada@example.com';
-  it.each([
-    [
-      'lookup',
-      (api: ReturnType<typeof createApiClient>) => api.lookup(email),
-      'An unexpected error occured. Please try again',
-    ],
-    [
-      'currentCohort',
-      (api: ReturnType<typeof createApiClient>) => api.currentCohort(),
-      'An unexpected error occured. Please try again',
-    ],
-    [
-      'create',
-      (api: ReturnType<typeof createApiClient>) => api.create({} as never),
-      'An error occured. Try again',
-    ],
-    [
-      'resendCode',
-      (api: ReturnType<typeof createApiClient>) => api.resendCode(email),
-      'Unable to process registration',
-    ],
-    [
-      'verifyEmail',
-      (api: ReturnType<typeof createApiClient>) => api.verifyEmail(email, '123456'),
-      'Unable to process email verification',
-    ],
-    [
-      'saveEligibility',
-      (api: ReturnType<typeof createApiClient>) => api.saveEligibility({} as never),
-      'An error occured. Try again',
-    ],
-    [
-      'saveEmployment',
-      (api: ReturnType<typeof createApiClient>) => api.saveEmployment({} as never),
-      'An error occured. Try again',
-    ],
-    [
-      'submit',
-      (api: ReturnType<typeof createApiClient>) => api.submit({} as never),
-      'An error occured. Try again',
-    ],
-    [
-      'saveMisc',
-      (api: ReturnType<typeof createApiClient>) => api.saveMisc({} as never),
-      'Failed to process your selection. Please try again.',
-    ],
-    [
-      'saveReminder',
-      (api: ReturnType<typeof createApiClient>) => api.saveReminder(email, '2025-03-01T10:00:00Z'),
-      'Failed to set reminder',
-    ],
+  type Call = (api: ReturnType<typeof createApiClient>) => Promise<unknown>;
+  const unexpected = 'An unexpected error occured. Please try again';
+  const tryAgain = 'An error occured. Try again';
+  it.each<[string, Call, string]>([
+    ['lookup', (api) => api.lookup(email), unexpected],
+    ['currentCohort', (api) => api.currentCohort(), unexpected],
+    ['create', (api) => api.create({} as never), tryAgain],
+    ['resendCode', (api) => api.resendCode(email), 'Unable to process registration'],
+    ['verifyEmail', (api) => api.verifyEmail(email, '123456'), 'Unable to process email verification'],
+    ['saveEligibility', (api) => api.saveEligibility({} as never), tryAgain],
+    ['saveEmployment', (api) => api.saveEmployment({} as never), tryAgain],
+    ['submit', (api) => api.submit({} as never), tryAgain],
+    ['saveMisc', (api) => api.saveMisc({} as never), 'Failed to process your selection. Please try again.'],
+    ['saveReminder', (api) => api.saveReminder(email, '2025-03-01T10:00:00Z'), 'Failed to set reminder'],
   ])('%s → %j', async (_name, run, fallback) => {
     for (const step of [
       offline(),
