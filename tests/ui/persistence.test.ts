@@ -191,6 +191,15 @@ describe('a reload', () => {
   it('at every step of the wizard returns to that step with the answers given so far', async () => {
     const fakes = newFakes();
     const actor = openApplication({ persisted: loadPersisted() }, fakes);
+    /** The app shows this step, and a reload lands on it with the answers so far. */
+    const reloadAt = (path: string) => {
+      expect(pathOf(actor)).toBe(path);
+      expectReloadLandsOnTheSameStep(actor, fakes);
+    };
+    const saveAndConfirm = () => {
+      actor.send({ type: 'SAVE' });
+      actor.send({ type: 'CONFIRM' });
+    };
     actor.send({ type: 'NAVIGATE', path: '/apply' });
     fill(actor, ['email']);
     actor.send({ type: 'SAVE' });
@@ -202,16 +211,13 @@ describe('a reload', () => {
     fill(actor, ['gender', 'country', 'city']);
     actor.send({ type: 'SAVE' });
     fill(actor, ['phone']);
-    expect(pathOf(actor)).toBe('/apply/communications');
-    expectReloadLandsOnTheSameStep(actor, fakes);
+    reloadAt('/apply/communications');
 
     fill(actor, ['referral_source']);
-    actor.send({ type: 'SAVE' });
-    actor.send({ type: 'CONFIRM' });
+    saveAndConfirm();
     await waitFor(actor, (s) => s.matches({ communications: 'codeSent' }));
     actor.send({ type: 'DIALOG.CLOSE' });
-    expect(pathOf(actor)).toBe('/apply/verify-email');
-    expectReloadLandsOnTheSameStep(actor, fakes);
+    reloadAt('/apply/verify-email');
 
     actor.send({ type: 'CODE.CHANGE', value: '123456' });
     actor.send({ type: 'SAVE' });
@@ -222,17 +228,14 @@ describe('a reload', () => {
     expectReloadLandsOnTheSameStep(actor, fakes);
 
     fill(actor, ['feedback_handling', 'approach_to_new_tasks', 'education_focus', 'highest_qualification']);
-    actor.send({ type: 'SAVE' });
-    actor.send({ type: 'CONFIRM' });
+    saveAndConfirm();
     await waitFor(actor, (s) => s.matches({ eligibility: { answers: 'result' } }));
     actor.send({ type: 'PROCEED' });
     fill(actor, ['employment_status']);
-    expect(pathOf(actor)).toBe('/apply/employment');
-    expectReloadLandsOnTheSameStep(actor, fakes);
+    reloadAt('/apply/employment');
 
     fill(actor, ['work_experience_years']);
-    actor.send({ type: 'SAVE' });
-    actor.send({ type: 'CONFIRM' });
+    saveAndConfirm();
     await waitFor(actor, (s) => s.matches('other'));
     fill(actor, ['key_challenge', 'leadership_experience']);
     expectReloadLandsOnTheSameStep(actor, fakes);
