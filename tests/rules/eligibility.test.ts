@@ -29,15 +29,11 @@ const listOf = (field: Scored): string[] => SCORED.find(([f]) => f === field)![1
 const DEGREE = 'Ordinary/Higher National Diploma or Bachelors degree';
 
 /** Every scored answer at `position` (1..4), unless overridden. */
-const answersAt = (position: number, overrides: Partial<EligibilityAnswers> = {}): EligibilityAnswers => ({
-  openness_to_tools: listOf('openness_to_tools')[position - 1],
-  work_disruption_feelings: listOf('work_disruption_feelings')[position - 1],
-  feedback_handling: listOf('feedback_handling')[position - 1],
-  approach_to_new_tasks: listOf('approach_to_new_tasks')[position - 1],
-  education_focus: listOf('education_focus')[position - 1],
-  highest_qualification: DEGREE,
-  ...overrides,
-});
+const answersAt = (position: number, overrides: Partial<EligibilityAnswers> = {}): EligibilityAnswers => {
+  const answers = { ...unansweredEligibility, highest_qualification: DEGREE };
+  for (const [field, options] of SCORED) answers[field] = options[position - 1].value;
+  return { ...answers, ...overrides };
+};
 
 /** The first `n` scored answers negative (alternating score 3 and 4), the rest positive (alternating 1 and 2). */
 const withNegatives = (n: number, qualification: string): EligibilityAnswers => {
@@ -49,21 +45,14 @@ const withNegatives = (n: number, qualification: string): EligibilityAnswers => 
 };
 
 describe('the option lists are in the order docs/product.md §3.3 scores them', () => {
-  it('disruption feelings run excitement, determination, curiosity, anxiety', () => {
-    expect(listOf('work_disruption_feelings')).toEqual([
-      'Excitement',
-      'Determination',
-      'Curiosity',
-      'Anxiety',
-    ]);
-  });
-  it('education focus runs Applied, Formal and Natural, Social Sciences and Humanities, Vocational', () => {
-    expect(listOf('education_focus')).toEqual([
-      'Applied Sciences',
-      'Formal and Natural Sciences',
-      'Social Sciences and Humanities',
-      'Vocational',
-    ]);
+  it.each<[Scored, string[]]>([
+    ['work_disruption_feelings', ['Excitement', 'Determination', 'Curiosity', 'Anxiety']],
+    [
+      'education_focus',
+      ['Applied Sciences', 'Formal and Natural Sciences', 'Social Sciences and Humanities', 'Vocational'],
+    ],
+  ])('%s runs %j', (field, order) => {
+    expect(listOf(field)).toEqual(order);
   });
   it.each(SCORED)('%s has exactly four distinct answers', (_field, options) => {
     expect(new Set(options.map((o) => o.value)).size).toBe(4);
