@@ -92,3 +92,19 @@ export const PERSON_EVENTS: ApplicationEvent[] = [
   // 'Try again' after the confirmation could not check where the application stands.
   { type: 'RETRY' },
 ];
+
+/**
+ * The events one button sends, whichever screen shows it: the jsdom replay and the Chromium driver press it by
+ * this name.
+ */
+export const ONE_BUTTON: Partial<Record<ApplicationEvent['type'], string>> = {
+  RESEND: 'Resend OTP',
+  'EMAIL.CHANGE': 'Use a different email address',
+  PROCEED: 'Proceed',
+  SUBMIT: 'Submit Application',
+  CONTINUE: 'Continue to Video',
+  'CV.HELP': 'Help: I cannot upload my CV',
+  'CV.SENT': 'I have sent it',
+  SIGN_OUT: 'Sign out',
+  RETRY: 'Try again',
+};

@@ -35,6 +35,7 @@ import {
 } from './browserModel';
 import { recordTrace, type TraceEntry } from './trace';
 import { MODEL_INPUT } from '../../machines/application.model';
+import { ONE_BUTTON } from '../../support/applicationModel';
 
 // The tests read the page and the outbox through the driver too.
 export { newestCode, PDF, readMailbox, shownScreen };
@@ -86,19 +87,11 @@ const isOutcome = (e: ModelEvent | undefined, actor: string, kind: 'done' | 'err
 
 const isCohortCall = (u: URL) => u.pathname === paths.currentCohort;
 
-/** The events that one button sends, whichever screen shows it. */
-const ONE_BUTTON: Partial<Record<ModelEvent['type'], string>> = {
+/** The Chromium driver's one-button events: the shared ones, and the two dialogs it answers by their button. */
+const ONE_BUTTON_HERE: Partial<Record<ModelEvent['type'], string>> = {
+  ...ONE_BUTTON,
   CONFIRM: 'Yes, continue',
   'DIALOG.CLOSE': 'Enter the code',
-  RESEND: 'Resend OTP',
-  'EMAIL.CHANGE': 'Use a different email address',
-  PROCEED: 'Proceed',
-  SUBMIT: 'Submit Application',
-  CONTINUE: 'Continue to Video',
-  'CV.HELP': 'Help: I cannot upload my CV',
-  'CV.SENT': 'I have sent it',
-  SIGN_OUT: 'Sign out',
-  RETRY: 'Try again',
 };
 
 /** The calls that `page.route` makes fail, by the actor that makes them. */
@@ -270,7 +263,7 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
 
   async function act(event: ModelEvent, s: Snapshot, after: Snapshot, i: number) {
     const button = (name: string) => page.getByRole('button', { name, exact: true }).click();
-    const only = ONE_BUTTON[event.type];
+    const only = ONE_BUTTON_HERE[event.type];
     if (only) return button(only);
     switch (event.type) {
       case 'NAVIGATE':

@@ -56,6 +56,7 @@ import { standingStep } from '../../../src/after-submission/StandingScreen';
 import type { ApplicantStanding } from '../../../machines/rules/contract';
 import { STANDING_MESSAGES, standingHeading } from '../../../machines/rules/standing';
 import { MODEL_INPUT } from '../../machines/application.model';
+import { ONE_BUTTON } from '../../support/applicationModel';
 import { transitionKey, type ModelPath } from '../../machines/support/graphReplay';
 
 /** A call that never answers: the path delivers its outcome. */
@@ -249,6 +250,8 @@ async function perform(app: Rendered, event: AnyEventObject, before: AnyMachineS
     return;
   }
   const e = event as ApplicationEvent;
+  const only = ONE_BUTTON[e.type];
+  if (only) return user.click(button(only));
   switch (e.type) {
     case 'NAVIGATE':
       // A typed address or a link: the router's navigation, which the app turns into NAVIGATE.
@@ -270,16 +273,6 @@ async function perform(app: Rendered, event: AnyEventObject, before: AnyMachineS
       return user.click(cancelControl(before));
     case 'DIALOG.CLOSE':
       return user.keyboard('{Escape}');
-    case 'RESEND':
-      return user.click(button('Resend OTP'));
-    case 'EMAIL.CHANGE':
-      return user.click(button('Use a different email address'));
-    case 'PROCEED':
-      return user.click(button('Proceed'));
-    case 'SUBMIT':
-      return user.click(button('Submit Application'));
-    case 'CONTINUE':
-      return user.click(button('Continue to Video'));
     case 'BACK':
       return user.click(
         before.matches('failed')
@@ -288,14 +281,6 @@ async function perform(app: Rendered, event: AnyEventObject, before: AnyMachineS
       );
     case 'CV.SELECT':
       return user.upload(screen.getByLabelText('Upload your CV (required)'), e.file);
-    case 'CV.HELP':
-      return user.click(button('Help: I cannot upload my CV'));
-    case 'CV.SENT':
-      return user.click(button('I have sent it'));
-    case 'SIGN_OUT':
-      return user.click(button('Sign out'));
-    case 'RETRY':
-      return user.click(button('Try again'));
     default:
       throw new Error(`the replay does not know how a person sends ${e.type}`);
   }
