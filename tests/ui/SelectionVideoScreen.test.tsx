@@ -96,6 +96,19 @@ const questionGroup = (q: QuizQuestion) =>
 const optionLabel = (q: QuizQuestion, value: string) =>
   (q === 1 ? SELECTION_QUIZ.options1 : SELECTION_QUIZ.options2).find((o) => o.value === value)?.label ?? '';
 
+/** The events one button sends: the dialog it is in (null: the page itself) and its name. */
+const BUTTONS: Partial<Record<ModelEvent['type'], [dialog: string | null, button: string]>> = {
+  'QUIZ.SUBMIT': ['Quick quiz', 'Submit'],
+  'QUIZ.SKIP': ['Quick quiz', 'Skip'],
+  'RESULT.CONTINUE': ['Correct answers!', 'Continue'],
+  'RESULT.RETRY': ['Incorrect answers!', 'Retry'],
+  'RESULT.REWATCH': ['Incorrect answers!', 'Rewatch'],
+  'NOTICE.DISMISS': [null, 'Dismiss'],
+  'PROGRESS.SUBMIT': [null, 'Save progress'],
+  'PROGRESS.CONFIRM': [null, CONFIRM_VIDEO.confirm],
+  CONTINUE: [null, 'Continue'],
+};
+
 /** Each model event, done the way a person (or the media element, or the server) does it. */
 async function perform(r: Rendered, event: ModelEvent) {
   const { user, media } = r;
@@ -122,30 +135,6 @@ async function perform(r: Rendered, event: ModelEvent) {
         }),
       );
       break;
-    case 'QUIZ.SUBMIT':
-      await user.click(within(dialog('Quick quiz')).getByRole('button', { name: 'Submit' }));
-      break;
-    case 'QUIZ.SKIP':
-      await user.click(within(dialog('Quick quiz')).getByRole('button', { name: 'Skip' }));
-      break;
-    case 'RESULT.CONTINUE':
-      await user.click(within(dialog('Correct answers!')).getByRole('button', { name: 'Continue' }));
-      break;
-    case 'RESULT.RETRY':
-      await user.click(within(dialog('Incorrect answers!')).getByRole('button', { name: 'Retry' }));
-      break;
-    case 'RESULT.REWATCH':
-      await user.click(within(dialog('Incorrect answers!')).getByRole('button', { name: 'Rewatch' }));
-      break;
-    case 'NOTICE.DISMISS':
-      await user.click(screen.getByRole('button', { name: 'Dismiss' }));
-      break;
-    case 'PROGRESS.SUBMIT':
-      await user.click(screen.getByRole('button', { name: 'Save progress' }));
-      break;
-    case 'PROGRESS.CONFIRM':
-      await user.click(screen.getByRole('button', { name: CONFIRM_VIDEO.confirm }));
-      break;
     case 'PROGRESS.CANCEL':
       await user.click(
         screen.getByRole('button', {
@@ -153,10 +142,17 @@ async function perform(r: Rendered, event: ModelEvent) {
         }),
       );
       break;
-    case 'CONTINUE':
-      await user.click(screen.getByRole('button', { name: 'Continue' }));
-      break;
     default: {
+      const pressed = BUTTONS[event.type];
+      if (pressed) {
+        const [inDialog, name] = pressed;
+        await user.click(
+          inDialog
+            ? within(dialog(inDialog)).getByRole('button', { name })
+            : screen.getByRole('button', { name }),
+        );
+        break;
+      }
       const [, outcome, id] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type) ?? [];
       const save = r.saves.filter((s) => s.id === id).at(-1);
       if (!save) throw new Error(`no ${id} save is running`);
