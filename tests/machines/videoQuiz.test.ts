@@ -106,6 +106,8 @@ function harness(input: VideoQuizInput = MODEL_INPUT) {
     reports: () => root.getSnapshot().context.reports,
     output: () => root.getSnapshot().context.output,
     snapshot: () => child.getSnapshot(),
+    /** Whether one region of the active video is in this state. */
+    at: (region: string, state: string) => child.getSnapshot().matches({ active: { [region]: state } }),
     async send(event: ModelEvent) {
       const settle = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
       if (settle) {
@@ -122,6 +124,13 @@ function harness(input: VideoQuizInput = MODEL_INPUT) {
       note();
     },
   };
+}
+
+/** A harness whose 60-second video has loaded. */
+async function loaded() {
+  const run = harness();
+  await run.send({ type: 'VIDEO.LOADED', duration: 60 });
+  return run;
 }
 
 describe('videoQuiz: model-based paths', () => {
@@ -169,7 +178,7 @@ describe('videoQuiz: the rules', () => {
   const atQuiz = async (run: ReturnType<typeof harness>) => {
     await run.send({ type: 'VIDEO.LOADED', duration: MODEL_DURATION });
     await run.send({ type: 'VIDEO.TIME', time: 29.5 });
-    expect(run.snapshot().matches({ active: { player: 'watching' } })).toBe(true);
+    expect(run.at('player', 'watching')).toBe(true);
     await run.send({ type: 'VIDEO.TIME', time: 30 });
   };
 
@@ -178,16 +187,16 @@ describe('videoQuiz: the rules', () => {
     await run.send({ type: 'VIDEO.LOADED', duration: 60 });
     expect(run.commands).toEqual([{ type: 'player.seek', time: 30 }]);
     await run.send({ type: 'VIDEO.SEEKING', time: 30.8 });
-    expect(run.snapshot().matches({ active: { notice: 'none' } })).toBe(true);
+    expect(run.at('notice', 'none')).toBe(true);
     await run.send({ type: 'VIDEO.SEEKING', time: 45 });
-    expect(run.snapshot().matches({ active: { notice: 'seekBlocked' } })).toBe(true);
+    expect(run.at('notice', 'seekBlocked')).toBe(true);
     expect(run.commands.at(-1)).toEqual({ type: 'player.seek', time: 30 });
   });
 
   it('pauses at quizTime and shows the quiz; the quiz does not show before', async () => {
     const run = harness();
     await atQuiz(run);
-    expect(run.snapshot().matches({ active: { player: 'quiz' } })).toBe(true);
+    expect(run.at('player', 'quiz')).toBe(true);
     expect(run.commands).toEqual([{ type: 'player.pause' }]);
   });
 
@@ -196,7 +205,7 @@ describe('videoQuiz: the rules', () => {
     await atQuiz(run);
     await run.send({ type: 'QUIZ.ANSWER', question: 1, value: 'C' });
     await run.send({ type: 'QUIZ.SUBMIT' });
-    expect(run.snapshot().matches({ active: { player: 'quiz' } })).toBe(true);
+    expect(run.at('player', 'quiz')).toBe(true);
     expect(run.snapshot().context.quizIncomplete).toBe(true);
     await run.send({ type: 'QUIZ.ANSWER', question: 2, value: 'B' });
     expect(run.snapshot().context.quizIncomplete).toBe(false);
@@ -208,11 +217,11 @@ describe('videoQuiz: the rules', () => {
     await run.send({ type: 'QUIZ.ANSWER', question: 1, value: 'C' });
     await run.send({ type: 'QUIZ.ANSWER', question: 2, value: 'C' });
     await run.send({ type: 'QUIZ.SUBMIT' });
-    expect(run.snapshot().matches({ active: { player: 'correct' } })).toBe(true);
+    expect(run.at('player', 'correct')).toBe(true);
     await run.send({ type: 'RESULT.CONTINUE' });
     expect(run.commands.at(-1)).toEqual({ type: 'player.play' });
     await run.send({ type: 'VIDEO.TIME', time: 40 });
-    expect(run.snapshot().matches({ active: { player: 'watching' } })).toBe(true);
+    expect(run.at('player', 'watching')).toBe(true);
   });
 
   it('one wrong: Incorrect answers!; Retry counts an attempt, tells the parent and asks again with a fresh form', async () => {
@@ -221,9 +230,9 @@ describe('videoQuiz: the rules', () => {
     await run.send({ type: 'QUIZ.ANSWER', question: 1, value: 'A' });
     await run.send({ type: 'QUIZ.ANSWER', question: 2, value: 'C' });
     await run.send({ type: 'QUIZ.SUBMIT' });
-    expect(run.snapshot().matches({ active: { player: 'incorrect' } })).toBe(true);
+    expect(run.at('player', 'incorrect')).toBe(true);
     await run.send({ type: 'RESULT.RETRY' });
-    expect(run.snapshot().matches({ active: { player: 'quiz' } })).toBe(true);
+    expect(run.at('player', 'quiz')).toBe(true);
     expect(run.snapshot().context.attemptCounter).toBe(1);
     expect(run.snapshot().context.answers).toEqual({});
     expect(run.reports().at(-1)).toEqual({ videoProgress: 50, isVideoEnded: false, attemptCounter: 1 });
@@ -239,9 +248,9 @@ describe('videoQuiz: the rules', () => {
     expect(run.commands.slice(-2)).toEqual([{ type: 'player.seek', time: 0 }, { type: 'player.play' }]);
     expect(run.snapshot().context.attemptCounter).toBe(0);
     await run.send({ type: 'VIDEO.TIME', time: 12 });
-    expect(run.snapshot().matches({ active: { player: 'watching' } })).toBe(true);
+    expect(run.at('player', 'watching')).toBe(true);
     await run.send({ type: 'VIDEO.TIME', time: 30.2 });
-    expect(run.snapshot().matches({ active: { player: 'quiz' } })).toBe(true);
+    expect(run.at('player', 'quiz')).toBe(true);
   });
 
   it('Skip marks the quiz done and resumes playback', async () => {
@@ -250,46 +259,42 @@ describe('videoQuiz: the rules', () => {
     await run.send({ type: 'QUIZ.SKIP' });
     expect(run.commands.at(-1)).toEqual({ type: 'player.play' });
     await run.send({ type: 'VIDEO.TIME', time: 45 });
-    expect(run.snapshot().matches({ active: { player: 'watching' } })).toBe(true);
+    expect(run.at('player', 'watching')).toBe(true);
   });
 
   it("reverts a seek past the furthest watched position (with 1 s slack) and says 'Sorry'", async () => {
-    const run = harness();
-    await run.send({ type: 'VIDEO.LOADED', duration: 60 });
+    const run = await loaded();
     await run.send({ type: 'VIDEO.TIME', time: 20 });
     await run.send({ type: 'VIDEO.SEEKING', time: 5 });
     await run.send({ type: 'VIDEO.SEEKING', time: 20.9 });
     expect(run.commands).toEqual([]);
     await run.send({ type: 'VIDEO.SEEKING', time: 25 });
     expect(run.commands).toEqual([{ type: 'player.seek', time: 20 }]);
-    expect(run.snapshot().matches({ active: { notice: 'seekBlocked' } })).toBe(true);
+    expect(run.at('notice', 'seekBlocked')).toBe(true);
     await run.send({ type: 'NOTICE.DISMISS' });
-    expect(run.snapshot().matches({ active: { notice: 'none' } })).toBe(true);
+    expect(run.at('notice', 'none')).toBe(true);
   });
 
   it("clears 'Sorry' when the applicant seeks back into what they watched, not when the revert lands", async () => {
-    const run = harness();
-    await run.send({ type: 'VIDEO.LOADED', duration: 60 });
+    const run = await loaded();
     await run.send({ type: 'VIDEO.TIME', time: 20 });
     await run.send({ type: 'VIDEO.SEEKING', time: 40 });
     // The revert itself seeks to the furthest watched position: the notice stays to explain it.
     await run.send({ type: 'VIDEO.SEEKING', time: 20 });
-    expect(run.snapshot().matches({ active: { notice: 'seekBlocked' } })).toBe(true);
+    expect(run.at('notice', 'seekBlocked')).toBe(true);
     await run.send({ type: 'VIDEO.SEEKING', time: 8 });
-    expect(run.snapshot().matches({ active: { notice: 'none' } })).toBe(true);
+    expect(run.at('notice', 'none')).toBe(true);
     expect(run.commands).toEqual([{ type: 'player.seek', time: 20 }]);
   });
 
   it('tells the parent only when a whole percent changes', async () => {
-    const run = harness();
-    await run.send({ type: 'VIDEO.LOADED', duration: 60 });
+    const run = await loaded();
     for (const time of [6, 6.1, 6.2, 6.3, 6.6]) await run.send({ type: 'VIDEO.TIME', time });
     expect(run.reports().map((r) => r.videoProgress)).toEqual([10, 11]);
   });
 
   it('the end sets 100% and ended, and saves automatically, retrying quietly before giving up', async () => {
-    const run = harness();
-    await run.send({ type: 'VIDEO.LOADED', duration: 60 });
+    const run = await loaded();
     await run.send({ type: 'VIDEO.ENDED' });
     const ended = { videoProgress: 100, isVideoEnded: true, attemptCounter: 0 };
     expect(run.snapshot().context).toMatchObject({ videoProgress: 100, isVideoEnded: true });
@@ -297,17 +302,16 @@ describe('videoQuiz: the rules', () => {
     expect(run.pending.map((p) => [p.id, p.input])).toEqual([['autoSave', ended]]);
     for (let i = 0; i < AUTO_SAVE_RETRIES; i++) {
       await run.send({ type: 'xstate.error.actor.autoSave', error: 'offline' });
-      expect(run.snapshot().matches({ active: { autoSave: 'saving' } })).toBe(true);
+      expect(run.at('autoSave', 'saving')).toBe(true);
     }
     await run.send({ type: 'xstate.error.actor.autoSave', error: 'offline' });
-    expect(run.snapshot().matches({ active: { autoSave: 'failed' } })).toBe(true);
+    expect(run.at('autoSave', 'failed')).toBe(true);
     // Nothing is shown for a quiet failure: no notice, no dialog.
     expect(run.snapshot().matches({ active: { notice: 'none', progress: 'idle' } })).toBe(true);
   });
 
   it('manual save: confirm, save with the current progress, Progress Saved!, then no second submission', async () => {
-    const run = harness();
-    await run.send({ type: 'VIDEO.LOADED', duration: 60 });
+    const run = await loaded();
     await run.send({ type: 'VIDEO.TIME', time: 15 });
     await run.send({ type: 'PROGRESS.SUBMIT' });
     await run.send({ type: 'PROGRESS.CANCEL' });
@@ -318,20 +322,19 @@ describe('videoQuiz: the rules', () => {
       { videoProgress: 25, isVideoEnded: false, attemptCounter: 0 },
     ]);
     await run.send({ type: 'xstate.error.actor.manualSave', error: 'offline' });
-    expect(run.snapshot().matches({ active: { progress: 'failed' } })).toBe(true);
+    expect(run.at('progress', 'failed')).toBe(true);
     await run.send({ type: 'PROGRESS.SUBMIT' });
     await run.send({ type: 'PROGRESS.CONFIRM' });
     await run.send({ type: 'xstate.done.actor.manualSave' });
-    expect(run.snapshot().matches({ active: { progress: 'saved' } })).toBe(true);
+    expect(run.at('progress', 'saved')).toBe(true);
     await run.send({ type: 'PROGRESS.CANCEL' });
     expect(run.snapshot().can({ type: 'PROGRESS.SUBMIT' })).toBe(false);
   });
 
   it('CONTINUE before the end says watch till the end; after the end the machine is done with its data', async () => {
-    const run = harness();
-    await run.send({ type: 'VIDEO.LOADED', duration: 60 });
+    const run = await loaded();
     await run.send({ type: 'CONTINUE' });
-    expect(run.snapshot().matches({ active: { notice: 'watchToEnd' } })).toBe(true);
+    expect(run.at('notice', 'watchToEnd')).toBe(true);
     expect(run.snapshot().status).toBe('active');
     await run.send({ type: 'VIDEO.ENDED' });
     await run.send({ type: 'CONTINUE' });
@@ -342,9 +345,9 @@ describe('videoQuiz: the rules', () => {
   it('a playback error shows the error notice until dismissed', async () => {
     const run = harness();
     await run.send({ type: 'VIDEO.ERROR' });
-    expect(run.snapshot().matches({ active: { notice: 'videoError' } })).toBe(true);
+    expect(run.at('notice', 'videoError')).toBe(true);
     await run.send({ type: 'NOTICE.DISMISS' });
-    expect(run.snapshot().matches({ active: { notice: 'none' } })).toBe(true);
+    expect(run.at('notice', 'none')).toBe(true);
   });
 
   it('someone who already finished is not stopped by the quiz and may continue at once', async () => {
