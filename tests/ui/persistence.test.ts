@@ -118,30 +118,10 @@ const fill = (actor: AppActor, fields: (keyof typeof GOOD)[]) =>
 
 const pathOf = (actor: AppActor) => currentScreen(actor.getSnapshot())?.path;
 
-/** The parts of the context that a reload must keep. */
-const kept = ({
-  form,
-  cohort,
-  started,
-  existing,
-  submitted,
-  reminderSet,
-  reminderDate,
-  videoProgressSubmitted,
-  otp,
-  submitResult,
-}: ApplicationMachineContext): PersistedApplication => ({
-  submitResult,
-  reminderDate,
-  videoProgressSubmitted,
-  form,
-  cohort,
-  started,
-  existing,
-  submitted,
-  reminderSet,
-  otp,
-});
+/** The parts of the context that a reload must keep: those of a stored application. */
+const KEPT = Object.keys(persisted()) as (keyof PersistedApplication)[];
+const kept = (context: ApplicationMachineContext) =>
+  Object.fromEntries(KEPT.map((key) => [key, context[key]]));
 
 const newFakes = (): Fakes => ({ created: [], lookup: { kind: 'new' }, verified: SAVED_VARIANTS[0] });
 
