@@ -73,21 +73,19 @@ describe('scoreAnswer', () => {
 });
 
 describe('scoreEligibility: negatives × qualification', () => {
-  // [negatives, qualification, expected status, expected qualification score]
-  const table: [number, string, string, number][] = [
-    [0, DEGREE, 'eligible', 1],
-    [1, DEGREE, 'eligible', 1],
-    [2, DEGREE, 'action_required', 1],
-    [3, DEGREE, 'ineligible', 1],
-    [4, DEGREE, 'ineligible', 1],
-    [5, DEGREE, 'ineligible', 1],
-    [0, NO_POST_SECONDARY, 'action_required', 4],
-    [1, NO_POST_SECONDARY, 'action_required', 4],
-    [2, NO_POST_SECONDARY, 'action_required', 4],
-    [3, NO_POST_SECONDARY, 'ineligible', 4],
-    [4, NO_POST_SECONDARY, 'ineligible', 4],
-    [5, NO_POST_SECONDARY, 'ineligible', 4],
+  // [qualification, its score, the expected status with 0 to 5 negative answers]
+  const byQualification: [string, number, string[]][] = [
+    [DEGREE, 1, ['eligible', 'eligible', 'action_required', 'ineligible', 'ineligible', 'ineligible']],
+    [
+      NO_POST_SECONDARY,
+      4,
+      ['action_required', 'action_required', 'action_required', 'ineligible', 'ineligible', 'ineligible'],
+    ],
   ];
+  // [negatives, qualification, expected status, expected qualification score]
+  const table = byQualification.flatMap(([qualification, score, statuses]) =>
+    statuses.map((status, n): [number, string, string, number] => [n, qualification, status, score]),
+  );
   it.each(table)('%i negative answers with %j → %s', (n, qualification, status, qualificationScore) => {
     expect(scoreEligibility(withNegatives(n, qualification))).toEqual({
       status,
