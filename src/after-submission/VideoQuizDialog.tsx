@@ -1,7 +1,7 @@
-import type { FormEvent } from 'react';
 import { MESSAGES } from '../../machines/rules/messages';
 import { quizQuestions, type QuizQuestion } from '../../machines/rules/quiz';
 import { AppDialog } from '../components/Dialog';
+import { Form } from '../components/Form';
 
 export interface VideoQuizDialogProps {
   open: boolean;
@@ -24,13 +24,9 @@ export function VideoQuizDialog({
   onSubmit,
   onSkip,
 }: VideoQuizDialogProps) {
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
   return (
     <AppDialog open={open} title="Quick quiz" wide description="Answer both questions to carry on watching.">
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={onSubmit}>
         {quizQuestions().map(({ question, text, options }) => (
           <fieldset key={question} className="field">
             <legend>
@@ -65,7 +61,7 @@ export function VideoQuizDialog({
             Submit
           </button>
         </div>
-      </form>
+      </Form>
     </AppDialog>
   );
 }

@@ -1,4 +1,6 @@
 import type { ChangeEvent } from 'react';
+import type { ErrorMap } from '../../machines/rules';
+import { describedBy, FieldError, fieldId } from './ErrorSummary';
 
 export const CODE_LENGTH = 6;
 
@@ -35,5 +37,21 @@ export function CodeInput({ id, value, onChange, name = 'code', ...rest }: CodeI
       value={value}
       onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(normalizeCode(event.target.value))}
     />
+  );
+}
+
+export interface CodeFieldProps extends Pick<CodeInputProps, 'value' | 'onChange' | 'name'> {
+  label: string;
+  errors: ErrorMap;
+}
+
+/** The code as a form field: its label, its error and the input the error summary links to (`token`). */
+export function CodeField({ label, errors, ...input }: CodeFieldProps) {
+  return (
+    <div className={errors.token?.length ? 'field field--error' : 'field'}>
+      <label htmlFor={fieldId('token')}>{label}</label>
+      <FieldError name="token" errors={errors} />
+      <CodeInput id={fieldId('token')} {...input} {...describedBy('token', errors)} />
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import 'react-calendar/dist/Calendar.css';
 import type { ActorRefFrom } from 'xstate';
 import { reminderMachine, timeSlots, toDateKey } from '../../machines/reminder.machine';
 import { BusyButton } from './BusyButton';
+import { Form } from './Form';
 
 export interface ReminderSchedulerProps {
   actor: ActorRefFrom<typeof reminderMachine>;
@@ -49,13 +50,7 @@ export function ReminderScheduler({ actor }: ReminderSchedulerProps) {
           </button>
         </>
       ) : (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            actor.send({ type: 'SUBMIT' });
-          }}
-        >
+        <Form onSubmit={() => actor.send({ type: 'SUBMIT' })}>
           <p className="hint" id="reminder-hint">
             Pick a day and a time, and we will email you a reminder.
           </p>
@@ -107,7 +102,7 @@ export function ReminderScheduler({ actor }: ReminderSchedulerProps) {
           <BusyButton type="submit" busy={state.hasTag('busy')}>
             Set reminder
           </BusyButton>
-        </form>
+        </Form>
       )}
     </section>
   );

@@ -3,8 +3,9 @@ import type { ActorRefFrom } from 'xstate';
 import type { financialAidMachine } from '../../machines/financialAid.machine';
 import { BusyButton } from '../components/BusyButton';
 import { CodeInput } from '../components/CodeInput';
-import { ErrorSummary, FieldError, describedBy, fieldId } from '../components/ErrorSummary';
+import { FieldError, describedBy, fieldId } from '../components/ErrorSummary';
 import { Notice } from '../components/Notice';
+import { AidCard } from './AidCard';
 
 export interface FinancialAidCheckInScreenProps {
   actor: ActorRefFrom<typeof financialAidMachine>;
@@ -13,22 +14,12 @@ export interface FinancialAidCheckInScreenProps {
 /** /financial-aid-application: the email, then (for a browser that has not proved it) the emailed code. */
 export function FinancialAidCheckInScreen({ actor }: FinancialAidCheckInScreenProps) {
   const state = useSelector(actor, (s) => s);
-  const { email, code, errors, message, info } = state.context;
+  const { email, code, errors, info } = state.context;
   const codeStep = state.matches('code') || state.matches('verifying') || state.matches('sendingCode');
 
   if (codeStep) {
     return (
-      <form
-        className="card"
-        noValidate
-        aria-labelledby="aid-code-title"
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'SUBMIT' });
-        }}
-      >
-        <h2 id="aid-code-title">Check your email</h2>
-        <ErrorSummary message={message} errors={errors} />
+      <AidCard actor={actor} id="aid-code-title" title="Check your email">
         <Notice>{info}</Notice>
         <p className="hint" id="aid-code-hint">
           We sent a 6-digit code to <strong>{email}</strong>. Enter it to continue to your financial aid form.
@@ -64,22 +55,12 @@ export function FinancialAidCheckInScreen({ actor }: FinancialAidCheckInScreenPr
             Verify
           </BusyButton>
         </div>
-      </form>
+      </AidCard>
     );
   }
 
   return (
-    <form
-      className="card"
-      noValidate
-      aria-labelledby="aid-check-in-title"
-      onSubmit={(event) => {
-        event.preventDefault();
-        actor.send({ type: 'SUBMIT' });
-      }}
-    >
-      <h2 id="aid-check-in-title">Check-In</h2>
-      <ErrorSummary message={message} errors={errors} />
+    <AidCard actor={actor} id="aid-check-in-title" title="Check-In">
       <p className="hint" id="aid-email-hint">
         Enter the email address you applied to the bootcamp with.
       </p>
@@ -101,6 +82,6 @@ export function FinancialAidCheckInScreen({ actor }: FinancialAidCheckInScreenPr
       <BusyButton type="submit" busy={state.hasTag('busy')}>
         Proceed
       </BusyButton>
-    </form>
+    </AidCard>
   );
 }

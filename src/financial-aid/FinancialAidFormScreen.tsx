@@ -4,7 +4,8 @@ import type { AidField, financialAidMachine } from '../../machines/financialAid.
 import { CONFIRM_SAVE } from '../../machines/rules/messages';
 import { ConfirmDialog } from '../components/Dialog';
 import { BusyButton } from '../components/BusyButton';
-import { ErrorSummary, FieldError, describedBy, fieldId } from '../components/ErrorSummary';
+import { FieldError, describedBy, fieldId } from '../components/ErrorSummary';
+import { AidCard } from './AidCard';
 
 export interface FinancialAidFormScreenProps {
   actor: ActorRefFrom<typeof financialAidMachine>;
@@ -37,7 +38,7 @@ const after: TextQuestion[] = [
 /** /financial-aid-application/form: the seven questions, an irreversible confirm, the submission. */
 export function FinancialAidFormScreen({ actor }: FinancialAidFormScreenProps) {
   const state = useSelector(actor, (s) => s);
-  const { answers, errors, message } = state.context;
+  const { answers, errors } = state.context;
   const edit = (name: AidField, value: string) => actor.send({ type: 'EDIT', values: { [name]: value } });
 
   const text = ({ name, label, hint }: TextQuestion) => (
@@ -62,18 +63,14 @@ export function FinancialAidFormScreen({ actor }: FinancialAidFormScreenProps) {
   );
 
   return (
-    <form
-      className="card"
-      noValidate
-      aria-labelledby="aid-form-title"
-      onSubmit={(event) => {
-        event.preventDefault();
-        actor.send({ type: 'SUBMIT' });
-      }}
+    <AidCard
+      actor={actor}
+      id="aid-form-title"
+      title="Tell us about your circumstances"
+      lede={
+        <p className="lede">Financial aid is limited and not guaranteed. Answer every question honestly.</p>
+      }
     >
-      <h2 id="aid-form-title">Tell us about your circumstances</h2>
-      <p className="lede">Financial aid is limited and not guaranteed. Answer every question honestly.</p>
-      <ErrorSummary message={message} errors={errors} />
       {before.map(text)}
       <fieldset
         className={errors.haveLaptop?.length ? 'field field--error' : 'field'}
@@ -110,6 +107,6 @@ export function FinancialAidFormScreen({ actor }: FinancialAidFormScreenProps) {
         onConfirm={() => actor.send({ type: 'CONFIRM' })}
         onCancel={() => actor.send({ type: 'CANCEL' })}
       />
-    </form>
+    </AidCard>
   );
 }

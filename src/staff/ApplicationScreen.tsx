@@ -20,6 +20,7 @@ import { provideApplication } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
 import { humanize } from './QueueScreen';
 import { Notice } from '../components/Notice';
+import { Form } from '../components/Form';
 
 const ACTION: Record<ReviewEventType, string> = {
   START_REVIEW: 'Start review',
@@ -108,13 +109,7 @@ function NoteForm({
 }) {
   const [note, setNote] = useState('');
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        onAdd(note);
-      }}
-    >
+    <Form onSubmit={() => onAdd(note)}>
       <TextAreaField
         name="body"
         label="Add a note"
@@ -126,7 +121,7 @@ function NoteForm({
       <BusyButton type="submit" busy={busy} disabled={disabled}>
         Add note
       </BusyButton>
-    </form>
+    </Form>
   );
 }
 

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { staffSessionMachine } from '../../machines/staffSession.machine';
 import { BusyButton } from '../components/BusyButton';
-import { CodeInput } from '../components/CodeInput';
-import { describedBy, ErrorSummary, FieldError, fieldId } from '../components/ErrorSummary';
+import { CodeField } from '../components/CodeInput';
+import { ErrorSummary } from '../components/ErrorSummary';
 import { TextField } from '../components/Fields';
 import { usePageHeading } from './StaffContext';
 import { Notice } from '../components/Notice';
+import { Form } from '../components/Form';
 
 type SessionRef = ActorRefFrom<typeof staffSessionMachine>;
 
@@ -35,27 +36,11 @@ export function SignInScreen({ session }: { session: SessionRef }) {
         <Notice>{notice}</Notice>
         <ErrorSummary message={message} errors={errors} />
         {codeStep ? (
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              session.send({ type: 'VERIFY', code });
-            }}
-          >
+          <Form onSubmit={() => session.send({ type: 'VERIFY', code })}>
             <p className="lede">
               We sent a code to <strong>{email}</strong> if it belongs to the programme team.
             </p>
-            <div className={errors.token?.length ? 'field field--error' : 'field'}>
-              <label htmlFor={fieldId('token')}>6-digit code</label>
-              <FieldError name="token" errors={errors} />
-              <CodeInput
-                id={fieldId('token')}
-                name="token"
-                value={code}
-                onChange={setCode}
-                {...describedBy('token', errors)}
-              />
-            </div>
+            <CodeField label="6-digit code" name="token" value={code} onChange={setCode} errors={errors} />
             <div className="actions">
               <BusyButton type="submit" busy={busy}>
                 Sign in
@@ -69,15 +54,9 @@ export function SignInScreen({ session }: { session: SessionRef }) {
                 Use another email
               </button>
             </div>
-          </form>
+          </Form>
         ) : (
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              session.send({ type: 'SEND_CODE', email: typed });
-            }}
-          >
+          <Form onSubmit={() => session.send({ type: 'SEND_CODE', email: typed })}>
             <p className="lede">For the programme team. We will email you a 6-digit code.</p>
             <TextField
               name="email"
@@ -93,7 +72,7 @@ export function SignInScreen({ session }: { session: SessionRef }) {
                 Send me a code
               </BusyButton>
             </div>
-          </form>
+          </Form>
         )}
       </main>
     </>

@@ -9,6 +9,7 @@ import type { TeamMember } from './api';
 import { provideResource } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
 import { Notice } from '../components/Notice';
+import { Form } from '../components/Form';
 
 type TeamChange = { kind: 'add'; email: string; role: string } | { kind: 'remove'; id: number };
 
@@ -92,12 +93,8 @@ export function TeamScreen() {
         </tbody>
       </table>
       <h2>Add a team member</h2>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'SAVE', request: { kind: 'add', email: email.trim(), role } });
-        }}
+      <Form
+        onSubmit={() => actor.send({ type: 'SAVE', request: { kind: 'add', email: email.trim(), role } })}
       >
         <TextField
           name="email"
@@ -119,7 +116,7 @@ export function TeamScreen() {
         <BusyButton type="submit" busy={saving}>
           Add to the team
         </BusyButton>
-      </form>
+      </Form>
     </>
   );
 }

@@ -5,6 +5,12 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import { CheckboxField } from '../components/Fields';
 import { FEE_FACTS } from '../../machines/rules/payments';
 
+const AGREEMENTS = [
+  ['agreement', 'I am available and ready to join the next cohort of the bootcamp.'],
+  ['agreement1', 'I am open-minded and ready to do what it takes to get a job within 12 weeks.'],
+  ['agreement2', 'I understand that, if selected, I pay a commitment fee to take part.'],
+] as const;
+
 /** The three key terms, agreed to before the application is submitted; errors show as red alerts in the body. */
 export function KeyInformationDialog({ open }: { open: boolean }) {
   const send = useSend();
@@ -35,18 +41,9 @@ export function KeyInformationDialog({ open }: { open: boolean }) {
       }
     >
       <ErrorSummary message={message} errors={errors} />
-      <CheckboxField
-        {...checkbox('agreement')}
-        label="I am available and ready to join the next cohort of the bootcamp."
-      />
-      <CheckboxField
-        {...checkbox('agreement1')}
-        label="I am open-minded and ready to do what it takes to get a job within 12 weeks."
-      />
-      <CheckboxField
-        {...checkbox('agreement2')}
-        label="I understand that, if selected, I pay a commitment fee to take part."
-      />
+      {AGREEMENTS.map(([name, label]) => (
+        <CheckboxField key={name} {...checkbox(name)} label={label} />
+      ))}
       <ul className="fee-notes">
         {/* The amounts come from the price table the confirmation page and the checkout use. */}
         <li>The commitment fee is {FEE_FACTS.fee}, paid once you are selected.</li>

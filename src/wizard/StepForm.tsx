@@ -5,6 +5,7 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import { ScreenHeading } from './ScreenHeading';
 import { useErrors, useSend } from '../app/ApplicationProvider';
 import { preloadable } from '../app/preloadable';
+import { Form } from '../components/Form';
 
 // The dialog library is not needed until a step asks for confirmation.
 const ConfirmDialog = preloadable(() => import('../components/Dialog').then((m) => m.ConfirmDialog));
@@ -50,13 +51,7 @@ export function StepForm({
   const all = useErrors();
   const { errors, message } = summary ?? all;
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        send({ type: 'SAVE' });
-      }}
-    >
+    <Form onSubmit={() => send({ type: 'SAVE' })}>
       <ScreenHeading>{title}</ScreenHeading>
       {lede && <p className="lede">{lede}</p>}
       {status}
@@ -93,7 +88,7 @@ export function StepForm({
           />
         </Suspense>
       )}
-    </form>
+    </Form>
   );
 }
 

@@ -3,11 +3,12 @@ import type { ActorRefFrom } from 'xstate';
 import type { otpTimerMachine } from '../../machines/otpTimer.machine';
 import { countdownAnnouncement, formatCountdown } from '../../machines/rules';
 import { useApplication, useErrors, useForm, useSend } from '../app/ApplicationProvider';
-import { CodeInput } from '../components/CodeInput';
+import { CodeField } from '../components/CodeInput';
 import { BusyButton } from '../components/BusyButton';
-import { describedBy, ErrorSummary, FieldError, fieldId } from '../components/ErrorSummary';
+import { ErrorSummary } from '../components/ErrorSummary';
 import { ScreenHeading } from './ScreenHeading';
 import { Notice } from '../components/Notice';
+import { Form } from '../components/Form';
 
 type TimerRef = ActorRefFrom<typeof otpTimerMachine>;
 
@@ -25,13 +26,7 @@ export function VerifyEmailScreen() {
   const timer = useApplication((s) => s.children.otpTimer as TimerRef | undefined);
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        send({ type: 'SAVE' });
-      }}
-    >
+    <Form onSubmit={() => send({ type: 'SAVE' })}>
       <ScreenHeading>Verify your email address</ScreenHeading>
       <p className="lede">
         We sent a 6-digit code to <strong>{form.email}</strong>. It is valid for 10 minutes. Check your spam
@@ -39,16 +34,12 @@ export function VerifyEmailScreen() {
       </p>
       <Notice>{notice}</Notice>
       <ErrorSummary message={message} errors={errors} />
-      <div className={errors.token?.length ? 'field field--error' : 'field'}>
-        <label htmlFor={fieldId('token')}>Enter the code</label>
-        <FieldError name="token" errors={errors} />
-        <CodeInput
-          id={fieldId('token')}
-          value={token}
-          onChange={(value) => send({ type: 'CODE.CHANGE', value })}
-          {...describedBy('token', errors)}
-        />
-      </div>
+      <CodeField
+        label="Enter the code"
+        value={token}
+        onChange={(value) => send({ type: 'CODE.CHANGE', value })}
+        errors={errors}
+      />
       <div className="actions">
         <BusyButton type="submit" busy={verifying}>
           Verify email
@@ -73,7 +64,7 @@ export function VerifyEmailScreen() {
           Use a different email address
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
 
