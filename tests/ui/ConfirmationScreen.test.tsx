@@ -357,20 +357,15 @@ describe('the payment portal adapter', () => {
       },
     };
   };
+  /** What the confirmation hands the checkout for Ada in Nigeria. */
+  const checkoutFor = (option: string) => ({ email: 'ada@example.com', option, country: 'Nigeria' });
   const unconfigured = { paymentPublicKey: '', paymentScriptUrl: '' };
   const configured = { paymentPublicKey: 'klump_pk_test', paymentScriptUrl: 'https://provider.example/k.js' };
 
   it('sandbox: the server issues the order, the labelled dialog shows its amount, the server confirms it', async () => {
     const user = userEvent.setup();
     const { api, calls } = fakeApi(started(OPTION_FULL_PAYMENT, true));
-    const result = createCheckout(
-      unconfigured,
-      api,
-    )({
-      email: 'ada@example.com',
-      option: OPTION_FULL_PAYMENT,
-      country: 'Nigeria',
-    });
+    const result = createCheckout(unconfigured, api)(checkoutFor(OPTION_FULL_PAYMENT));
     const dialog = await screen.findByRole('dialog', { name: 'Sandbox checkout: test mode' });
     expect(within(dialog).getByText(/no money moves/)).toBeTruthy();
     expect(within(dialog).getByText('Amount to pay: N51,000')).toBeTruthy();
@@ -394,11 +389,7 @@ describe('the payment portal adapter', () => {
     const outcome = createCheckout(
       unconfigured,
       api,
-    )({
-      email: 'ada@example.com',
-      option: OPTION_INSTALMENTS,
-      country: 'Nigeria',
-    }).then(
+    )(checkoutFor(OPTION_INSTALMENTS)).then(
       () => 'paid',
       (error: Error) => error.message,
     );
@@ -420,11 +411,9 @@ describe('the payment portal adapter', () => {
     );
     const { api, calls } = fakeApi(started(OPTION_INSTALMENTS, false));
     await expect(
-      createCheckout(configured, api, { loadProvider, redirectUrl: 'http://localhost/apply/confirmation' })({
-        email: 'ada@example.com',
-        option: OPTION_INSTALMENTS,
-        country: 'Nigeria',
-      }),
+      createCheckout(configured, api, { loadProvider, redirectUrl: 'http://localhost/apply/confirmation' })(
+        checkoutFor(OPTION_INSTALMENTS),
+      ),
     ).resolves.toMatchObject({ payment: { status: 'paid' } });
     expect(loadProvider).toHaveBeenCalledWith('https://provider.example/k.js');
     expect(opened[0].publicKey).toBe('klump_pk_test');
@@ -445,7 +434,7 @@ describe('the payment portal adapter', () => {
           }
         },
     };
-    const input = { email: 'ada@example.com', option: OPTION_INSTALMENTS, country: 'Nigeria' };
+    const input = checkoutFor(OPTION_INSTALMENTS);
     await expect(
       createCheckout(configured, fakeApi(started(OPTION_INSTALMENTS, false)).api, closing)(input),
     ).rejects.toThrow();
