@@ -5,6 +5,7 @@
  * their outcome). Coverage is computed from the machine definition and asserted, not printed.
  */
 import { getAdjacencyMap, getShortestPaths, getStateNodes, type AdjacencyValue } from '@xstate/graph';
+import { expect, it } from 'vitest';
 import {
   createActor,
   fromPromise,
@@ -210,4 +211,31 @@ export function uncovered(
     states: stateIds(machine).filter((id) => !visited.has(id)),
     transitions: transitionKeys(machine).filter((k) => !taken.has(k)),
   };
+}
+
+/** One test a path, named by it: the path replayed with `check` looking at every snapshot. */
+export function replayEach(
+  machine: AnyStateMachine,
+  actorIds: readonly string[],
+  input: unknown,
+  paths: readonly ModelPath[],
+  check: (snapshot: AnyMachineSnapshot, result: Replay) => void,
+): void {
+  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
+    replay(machine, actorIds, input, path, check);
+  });
+}
+
+/**
+ * Expects the paths together to visit every state and take every transition; returns what the first path alone
+ * leaves out, for the test to show that the check can fail.
+ */
+export function expectEveryStateAndTransition(
+  machine: AnyStateMachine,
+  actorIds: readonly string[],
+  input: unknown,
+  paths: readonly ModelPath[],
+): { states: string[]; transitions: string[] } {
+  expect(uncovered(machine, actorIds, input, paths)).toEqual({ states: [], transitions: [] });
+  return uncovered(machine, actorIds, input, paths.slice(0, 1));
 }
