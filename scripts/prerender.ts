@@ -22,17 +22,40 @@ const inlineCss = (html: string) =>
     (_tag, href: string) => `<style>${readFileSync(resolve(clientDir, `.${href}`), 'utf8').trim()}</style>`,
   );
 
-function prerender(file: string, marker: string, markup: string): void {
+/*
+ * The page's entry module, started by a few lines written into the page once it has loaded and painted, instead of
+ * by a <script src> that the browser fetches and runs before the first paint: the words on screen wait for
+ * nothing but the HTML (docs/decisions/097-entry-started-after-the-first-paint.md). The server allows exactly these
+ * inline lines by their hash in its Content-Security-Policy (server/inlineScripts.ts). With `holdSubmit`, a press
+ * of the prerendered form's button before the app has come is held (src/app/earlyInput.ts takes it over).
+ */
+function startAfterFirstPaint(html: string, holdSubmit: boolean): string {
+  const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+  const src = html.match(entry)?.[1];
+  if (!src) throw new Error('no entry <script type="module"> to start after the first paint');
+  const hold = holdSubmit
+    ? 'var e=(window.tebcEarly={held:false,stop:function(){removeEventListener("submit",h,true)}});' +
+      'function h(v){v.preventDefault();e.held=true}addEventListener("submit",h,true);'
+    : '';
+  const start =
+    `function s(){requestAnimationFrame(function(){setTimeout(function(){import(${JSON.stringify(src)})})})}` +
+    'document.readyState==="complete"?s():addEventListener("load",s,{once:true});';
+  return html
+    .replace(entry, '')
+    .replace('</body>', `<script>(function(){${hold}${start}})()</script></body>`);
+}
+
+function prerender(file: string, marker: string, markup: string, holdSubmit: boolean): void {
   const page = resolve(clientDir, file);
   const html = readFileSync(page, 'utf8');
   if (!html.includes(marker)) throw new Error(`${page} has no ${marker}: was it prerendered already?`);
-  writeFileSync(page, inlineCss(html).replace(marker, markup));
+  writeFileSync(page, startAfterFirstPaint(inlineCss(html).replace(marker, markup), holdSubmit));
   console.log(`prerendered ${file}`);
 }
 
 const ssr = async <T>(name: string) => (await import(pathToFileURL(resolve(ssrDir, `${name}.js`)).href)) as T;
 
 const { render } = await ssr<{ render: () => string }>('entry-server');
-prerender('index.html', '<!--landing-prerender-->', render());
+prerender('index.html', '<!--landing-prerender-->', render(), false);
 const { renderGetStarted } = await ssr<{ renderGetStarted: () => string }>('apply-server');
-prerender('apply.html', '<!--apply-prerender-->', renderGetStarted());
+prerender('apply.html', '<!--apply-prerender-->', renderGetStarted(), true);

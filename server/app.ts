@@ -24,6 +24,7 @@ import { dbRateLimitStore } from './limits';
 import { SERVER_MESSAGES } from './messages';
 import { metricsRoutes } from './metrics';
 import { helmetHeaders, sendSecurityHeaders } from './securityHeaders';
+import { inlineScriptHashes } from './inlineScripts';
 import { noStoreApi } from './noStore';
 import { refuseCrossSiteWrites } from './origin';
 import { cutSlowBodies, serverTimeouts, TIMEOUTS, type Timeouts } from './timeouts';
@@ -96,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         useDefaults: true,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...inlineScriptHashes(options.clientDir)],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:'],
           mediaSrc: ["'self'", 'data:', 'blob:'],

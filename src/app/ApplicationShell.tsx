@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { currentScreen, progressOf, screenStateOf } from '../../machines/application.machine';
 import { SCREEN_TABLE, screenRow, type ScreenKey } from '../../machines/screens';
@@ -76,6 +76,12 @@ function whenIdle(task: () => void): () => void {
   return () => clearTimeout(id);
 }
 
+/** Calls `then` once it has rendered: inside a Suspense boundary, once what it waited for has come. */
+function WhenShown({ then }: { then: () => void }) {
+  useEffect(then, [then]);
+  return null;
+}
+
 export function ApplicationShell() {
   useRouteSync();
   const location = useLocation();
@@ -96,6 +102,9 @@ export function ApplicationShell() {
       events.forEach((type) => window.removeEventListener(type, ahead));
     };
   }, []);
+
+  const [screenShown, setScreenShown] = useState(false);
+  const showScreenEnd = useCallback(() => setScreenShown(true), []);
 
   const firstScreen = useRef(true);
   useEffect(() => {
@@ -145,10 +154,12 @@ export function ApplicationShell() {
             <Suspense fallback={<p className="loading">Loading…</p>}>
               {Screen && <Screen />}
               <HydrationProbe />
+              {Screen && <WhenShown then={showScreenEnd} />}
             </Suspense>
           </ErrorBoundary>
         </div>
-        <SignOut />
+        {/* Only once a screen is there: under 'Loading…' it would be pushed down the page when the screen came. */}
+        {screenShown && <SignOut />}
       </main>
       {aidSubmitted && (
         <Suspense>

@@ -25,9 +25,20 @@ const keep = (event: Event) => {
   }
 };
 
+/** What the few lines written into apply.html hold until this module has come (scripts/prerender.ts). */
+interface PageHold {
+  held: boolean;
+  stop: () => void;
+}
+
 export function holdEarlyInput(): void {
   if (listening) return;
   listening = true;
+  const page = (window as { tebcEarly?: PageHold }).tebcEarly;
+  if (page) {
+    held ||= page.held;
+    page.stop();
+  }
   document.addEventListener('submit', hold, true);
   document.addEventListener('input', keep, true);
 }

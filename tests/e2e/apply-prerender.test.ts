@@ -33,15 +33,16 @@ function watchErrors(page: Page): string[] {
 }
 
 /**
- * Opens /apply with the app's code held back until `release()`: what the page does before the scripts arrive on
- * a slow connection. The small script that holds an early press is not held.
+ * Opens /apply with every script of the app held back until `release()`, its entry included: what the page does
+ * before the scripts arrive on a slow connection. Only the few lines written into the page itself run (they hold
+ * an early press and start the entry after the first paint, decision 097).
  */
 async function openWithAppHeld(): Promise<{ page: Page; errors: string[]; release: () => void }> {
   const page = await browser.newPage({ viewport: { width: 360, height: 740 }, bypassCSP: true });
   const errors = watchErrors(page);
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+  await page.route(/\/assets\/apply-[^/]+\.js$/, async (route) => {
     await released;
     await route.continue();
   });

@@ -20,9 +20,11 @@ import { browser, server, serverAndBrowser } from './support/suite';
 serverAndBrowser({ STAFF_EMAILS: E2E_ADMIN });
 
 describe('the pages under the real Content-Security-Policy', () => {
-  it('the server sends a CSP that allows scripts from the site only', async () => {
+  it('the server sends a CSP that allows scripts from the site only, and the inline lines of its own pages by hash', async () => {
     const csp = (await fetch(`${server.url}/apply`)).headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self'");
+    // The landing page's and /apply's starters (decision 097): two hashes, and no 'unsafe-inline'.
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+';/);
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
     expect(csp).toContain("object-src 'none'");
   });
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { audience, designLead, media } from '../../content/programme';
 import { ApplyLink } from '../components/ApplyLink';
 
@@ -6,12 +7,18 @@ import { ApplyLink } from '../components/ApplyLink';
  * welcome, and the four 'for you if you are' cards.
  */
 export function About() {
+  const video = useRef<HTMLVideoElement>(null);
+  // The poster comes with hydration (after `load`), not in the prerendered HTML: fetched during the first paint, the
+  // image of a video below the fold held back the hero's paint (docs/decisions/097-entry-started-after-the-first-paint.md).
+  useEffect(() => {
+    if (video.current) video.current.poster = media.introPoster;
+  }, []);
   return (
     <>
       <section id="about" className="section about" aria-labelledby="about-title">
         <div className="container about-grid">
           <div className="video-frame">
-            <video controls preload="none" poster={media.introPoster} width={640} height={360} playsInline>
+            <video ref={video} controls preload="none" width={640} height={360} playsInline>
               <source src={media.introVideo} type="video/mp4" />
               Your browser does not support the video tag.
             </video>

@@ -55,7 +55,13 @@ describe('landing page', () => {
     expect(screen.getByText('N60,000 (Nigeria) or $50 (international)')).toBeTruthy();
   });
 
-  it('gives the video a poster, controls, no preload and the fallback text', () => {
+  it('leaves the video poster out of the prerendered page, so that its image is not fetched before the first paint', () => {
+    const html = renderToString(<LandingPage cohort={sampleCohort} />);
+    expect(html).toContain('<video');
+    expect(html).not.toContain('poster=');
+  });
+
+  it('gives the video a poster once hydrated, controls, no preload and the fallback text', () => {
     render(<LandingPage cohort={sampleCohort} />);
     const video = document.querySelector('video')!;
     expect(video.getAttribute('poster')).toBeTruthy();

@@ -1,0 +1,48 @@
+/**
+ * Pages opened by a deep link do not move under the reader while they load (Lighthouse's Cumulative Layout Shift,
+ * goal ≤ 0.02 in docs/performance.md): the browser's own layout-shift entries, summed, on a phone-sized window. The
+ * screens after submission load their code lazily; 'Sign out' under them once came before the screen and was pushed
+ * down the page when it arrived (0.44). Reads the built app in dist/ (`npm run build`).
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('layout stability while a page loads', () => {
+  it.each([
+    ['/', 'THE EMPLOYMENT BOOTCAMP'],
+    ['/apply', 'Applications are open for'],
+    ['/apply/selection-video', 'Info Video'],
+  ])('%s: the layout shifts add up to at most 0.02', async (path, text) => {
+    const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+    await page.getByText(text).first().waitFor();
+    const total = await page.evaluate(() =>
+      (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+    );
+    expect(total).toBeLessThanOrEqual(0.02);
+    await page.close();
+  });
+});
