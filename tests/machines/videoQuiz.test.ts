@@ -181,6 +181,11 @@ describe('videoQuiz: the rules', () => {
     expect(run.at('player', 'watching')).toBe(true);
     await run.send({ type: 'VIDEO.TIME', time: 30 });
   };
+  const submitQuiz = async (run: ReturnType<typeof harness>, first: string, second: string) => {
+    await run.send({ type: 'QUIZ.ANSWER', question: 1, value: first });
+    await run.send({ type: 'QUIZ.ANSWER', question: 2, value: second });
+    await run.send({ type: 'QUIZ.SUBMIT' });
+  };
 
   it('restores the saved position: seeks to videoProgress% of the duration and allows seeking up to it', async () => {
     const run = harness({ ...MODEL_INPUT, videoProgress: 50 });
@@ -214,9 +219,7 @@ describe('videoQuiz: the rules', () => {
   it('both correct: Correct answers! then Continue resumes, and the quiz does not come back', async () => {
     const run = harness();
     await atQuiz(run);
-    await run.send({ type: 'QUIZ.ANSWER', question: 1, value: 'C' });
-    await run.send({ type: 'QUIZ.ANSWER', question: 2, value: 'C' });
-    await run.send({ type: 'QUIZ.SUBMIT' });
+    await submitQuiz(run, 'C', 'C');
     expect(run.at('player', 'correct')).toBe(true);
     await run.send({ type: 'RESULT.CONTINUE' });
     expect(run.commands.at(-1)).toEqual({ type: 'player.play' });
@@ -227,9 +230,7 @@ describe('videoQuiz: the rules', () => {
   it('one wrong: Incorrect answers!; Retry counts an attempt, tells the parent and asks again with a fresh form', async () => {
     const run = harness();
     await atQuiz(run);
-    await run.send({ type: 'QUIZ.ANSWER', question: 1, value: 'A' });
-    await run.send({ type: 'QUIZ.ANSWER', question: 2, value: 'C' });
-    await run.send({ type: 'QUIZ.SUBMIT' });
+    await submitQuiz(run, 'A', 'C');
     expect(run.at('player', 'incorrect')).toBe(true);
     await run.send({ type: 'RESULT.RETRY' });
     expect(run.at('player', 'quiz')).toBe(true);
@@ -241,9 +242,7 @@ describe('videoQuiz: the rules', () => {
   it('Rewatch seeks to rewatchTime and plays; the quiz comes again at quizTime', async () => {
     const run = harness();
     await atQuiz(run);
-    await run.send({ type: 'QUIZ.ANSWER', question: 1, value: 'C' });
-    await run.send({ type: 'QUIZ.ANSWER', question: 2, value: 'D' });
-    await run.send({ type: 'QUIZ.SUBMIT' });
+    await submitQuiz(run, 'C', 'D');
     await run.send({ type: 'RESULT.REWATCH' });
     expect(run.commands.slice(-2)).toEqual([{ type: 'player.seek', time: 0 }, { type: 'player.play' }]);
     expect(run.snapshot().context.attemptCounter).toBe(0);
