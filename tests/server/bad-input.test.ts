@@ -12,13 +12,11 @@ import {
   cvForm,
   databases,
   json,
-  releaseDatabases,
-  testApp,
+  shortOther,
+  uploadCv,
+  useTestApp,
   verifiedApplicant,
-  type TestApp,
 } from './support';
-
-afterAll(releaseDatabases);
 
 const WRITES = [
   paths.create,
@@ -33,16 +31,12 @@ const WRITES = [
 ];
 
 describe.each(databases)('bad input on $name', (database) => {
-  let t: TestApp;
+  const t = useTestApp(database, {}, 'all');
   let cookie: string;
   const count = async () =>
     (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM applications')).rows[0].n;
   beforeAll(async () => {
-    t = await testApp(database);
     cookie = await verifiedApplicant(t, 'ada@example.com');
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('answers malformed JSON with 400 and the same words on every write', async () => {
@@ -199,13 +193,7 @@ describe.each(databases)('bad input on $name', (database) => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 3000 }), async (bytes) => {
         fc.pre(bytes[0] !== 0x25 && bytes[0] !== 0xd0 && bytes[0] !== 0x50);
-        const form = cvForm('ada@example.com', Buffer.from(bytes), 'cv.pdf');
-        const res = await t.app.inject({
-          method: 'POST',
-          url: paths.uploadCv,
-          payload: form.payload,
-          headers: { ...form.headers, cookie },
-        });
+        const res = await uploadCv(t, cvForm('ada@example.com', Buffer.from(bytes), 'cv.pdf'), cookie);
         expect(res.statusCode).toBe(415);
         expect(json(res).message).toBe(MESSAGES.cvType);
       }),
@@ -258,15 +246,14 @@ function isJson(text: string): boolean {
  */
 describe.each(databases)('generated bodies on every route, on $name', (database) => {
   const EMAIL = 'ada@example.com';
-  let t: TestApp;
+  // A configured location look-up: without one, geo's 503 is the documented answer, not a failure.
+  const t = useTestApp(database, { config: { geo: { url: '', key: '', fixedCountry: 'Nigeria' } } }, 'all');
   let cookie: string;
   let other: string;
   const tally = { requests: 0, refused: 0, accepted: 0, fiveHundreds: 0 };
   const routesHit = new Set<string>();
 
   beforeAll(async () => {
-    // A configured location look-up: without one, geo's 503 is the documented answer, not a failure.
-    t = await testApp(database, { config: { geo: { url: '', key: '', fixedCountry: 'Nigeria' } } });
     cookie = await verifiedApplicant(t, EMAIL);
     other = await verifiedApplicant(t, 'bola@example.com');
   });
@@ -275,7 +262,6 @@ describe.each(databases)('generated bodies on every route, on $name', (database)
       `generated bodies on ${database.name}: ${tally.requests} requests, ${tally.refused} refused (4xx), ` +
         `${tally.accepted} accepted, ${tally.fiveHundreds} answered 5xx`,
     );
-    await t.close();
   });
 
   /** What a request could change; `codes` is left out, as a wrong code counts a try by design. */
@@ -359,12 +345,7 @@ describe.each(databases)('generated bodies on every route, on $name', (database)
       case 'other':
         return {
           email: EMAIL,
-          other: {
-            key_challenge: 'a',
-            leadership_experience: 'b',
-            distractions: 'c',
-            bootcamp_expectations: 'd',
-          },
+          other: shortOther,
         };
       case 'submit':
         return { email: EMAIL, agreement: true, agreement1: true, agreement2: true };

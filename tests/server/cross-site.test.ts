@@ -2,7 +2,7 @@
  * Writes from another origin are refused (403, in words) before anything is read or stored, whatever the route;
  * the site's own pages, and clients that are no browser, keep working.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { SERVER_MESSAGES } from '../../server/messages';
 import {
@@ -11,13 +11,10 @@ import {
   databases,
   json,
   pdf,
-  releaseDatabases,
-  testApp,
+  shortOther,
+  useTestApp,
   verifiedApplicant,
-  type TestApp,
 } from './support';
-
-afterAll(releaseDatabases);
 
 const PUBLIC_URL = 'https://apply.example.org';
 const EMAIL = 'ada@example.com';
@@ -57,12 +54,7 @@ const WRITES: Array<{ url: string; payload: () => object | { form: ReturnType<ty
     url: paths.other,
     payload: () => ({
       email: EMAIL,
-      other: {
-        key_challenge: 'a',
-        leadership_experience: 'b',
-        distractions: 'c',
-        bootcamp_expectations: 'd',
-      },
+      other: shortOther,
     }),
   },
   {
@@ -86,7 +78,7 @@ const WRITES: Array<{ url: string; payload: () => object | { form: ReturnType<ty
 ];
 
 describe.each(databases)('cross-site writes on $name', (database) => {
-  let t: TestApp;
+  const t = useTestApp(database, { config: { publicUrl: PUBLIC_URL } }, 'all');
   let cookie: string;
   /** Everything an applicant's requests can change. */
   const snapshot = async () => ({
@@ -97,11 +89,7 @@ describe.each(databases)('cross-site writes on $name', (database) => {
   });
 
   beforeAll(async () => {
-    t = await testApp(database, { config: { publicUrl: PUBLIC_URL } });
     cookie = await verifiedApplicant(t, EMAIL);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const send = (write: (typeof WRITES)[number], headers: Record<string, string>) => {

@@ -3,7 +3,7 @@
  * no personal data in it; the current cohort served from memory but never past a deadline; a create written in one
  * statement that still stores each application, code, code email and idempotent answer exactly once.
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER, paths } from '../../machines/rules/contract';
 import { cohortCache } from '../../server/db/cohorts';
 import { logOptions } from '../../server/logging';
@@ -13,14 +13,11 @@ import {
   databases,
   json,
   recordingDb,
-  releaseDatabases,
   START,
   testApp,
   type TestApp,
   type TestDatabase,
 } from './support';
-
-afterAll(releaseDatabases);
 
 interface LogLine {
   level: number;
@@ -38,6 +35,19 @@ async function loggedApp(database: TestDatabase, level: string, failOn?: (sql: s
     wrapDb: failOn ? (db) => recordingDb(db, failOn).db : undefined,
   });
   return { t, lines };
+}
+
+/** An app whose statements to the database are recorded, in order. */
+async function recordedApp(database: TestDatabase) {
+  let statements: string[] = [];
+  const t = await testApp(database, {
+    wrapDb: (db) => {
+      const recording = recordingDb(db);
+      statements = recording.statements;
+      return recording.db;
+    },
+  });
+  return { t, statements };
 }
 
 describe('request logs', () => {
@@ -126,14 +136,8 @@ describe.each(databases)('the current cohort from memory on $name', (database) =
   });
 
   it('asks the database once for many requests, again after 30 s, and at once on the next day', async () => {
-    const recorded = { statements: [] as string[] };
-    t = await testApp(database, {
-      wrapDb: (db) => {
-        const recording = recordingDb(db);
-        recorded.statements = recording.statements;
-        return recording.db;
-      },
-    });
+    const recorded = await recordedApp(database);
+    t = recorded.t;
     const cohortName = async () =>
       json<{ data: { name: string }[] }>(await t.app.inject({ method: 'GET', url: paths.currentCohort }))
         .data[0].name;
@@ -183,14 +187,8 @@ describe.each(databases)('create in one statement on $name', (database) => {
     Number((await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n);
 
   it('stores the application, its code, its code email and its answer with one statement', async () => {
-    const recording = { statements: [] as string[] };
-    t = await testApp(database, {
-      wrapDb: (db) => {
-        const recorder = recordingDb(db);
-        recording.statements = recorder.statements;
-        return recorder.db;
-      },
-    });
+    const recording = await recordedApp(database);
+    t = recording.t;
     await t.app.inject({ method: 'GET', url: paths.currentCohort });
     recording.statements.length = 0;
     const res = await t.app.inject({

@@ -1,28 +1,19 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER, paths, type SavedApplication } from '../../machines/rules/contract';
-import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
+import { MESSAGES } from '../../machines/rules/messages';
 import { SERVER_MESSAGES } from '../../server/messages';
 import {
   applicant,
   databases,
+  fieldErrors,
   json,
-  releaseDatabases,
   sessionCookie,
-  testApp,
+  useTestApp,
   verifiedApplicant,
-  type TestApp,
 } from './support';
 
-afterAll(releaseDatabases);
-
 describe.each(databases)('the start of the flow on $name', (database) => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await testApp(database);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  const t = useTestApp(database);
 
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url, payload, headers });
@@ -82,15 +73,9 @@ describe.each(databases)('the start of the flow on $name', (database) => {
     const res = await post(paths.create, { email: 'a@example.com', communications: { referral_source: '' } });
     expect(res.statusCode).toBe(400);
     const body = json<{ data: { error: Record<string, string[]> } }>(res);
-    expect(body.data.error).toMatchObject({
-      firstname: [FIELD_MESSAGES.firstname],
-      lastname: [FIELD_MESSAGES.lastname],
-      gender: [FIELD_MESSAGES.gender],
-      country: [FIELD_MESSAGES.country],
-      city: [FIELD_MESSAGES.city],
-      phone: [FIELD_MESSAGES.phone],
-      referral_source: [FIELD_MESSAGES.referral_source],
-    });
+    expect(body.data.error).toMatchObject(
+      fieldErrors('firstname', 'lastname', 'gender', 'country', 'city', 'phone', 'referral_source'),
+    );
     expect((await t.db.query('SELECT id FROM applications')).rows).toHaveLength(0);
   });
 

@@ -2,10 +2,8 @@
  * Low-level abuse the API must shrug off: many code emails to one inbox, a sentence posing as a first name in our
  * emails, sessions that outlive a new verification or a sign-out, personal answers left in caches.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../machines/application.machine';
 import { APP_PAGES } from '../../machines/pages';
 import { paths, SESSION_COOKIE, type SavedApplication } from '../../machines/rules/contract';
@@ -15,19 +13,18 @@ import { CODE_EMAILS_PER_HOUR, mailboxOf } from '../../server/mailQuota';
 import { SERVER_MESSAGES } from '../../server/messages';
 import {
   applicant,
+  CLIENT_PAGES,
   cvForm,
   databases,
   json,
   pdf,
-  releaseDatabases,
   sessionCookie,
-  testApp,
+  uploadCv,
+  useClientApp,
+  useTestApp,
   verifiedApplicant,
-  type TestApp,
 } from './support';
 import { minimalDocx, zip, zipBombDocx } from '../rules/support/zip';
-
-afterAll(releaseDatabases);
 
 const ATTACK_NAME = 'Hello Your account is locked. Restore it at https://evil.example/restore';
 
@@ -84,13 +81,7 @@ describe('names written into emails', () => {
 });
 
 describe.each(databases)('hardening on $name', (database) => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await testApp(database);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  const t = useTestApp(database);
 
   const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url, payload, headers });
@@ -232,15 +223,8 @@ describe.each(databases)('hardening on $name', (database) => {
   });
 
   describe('CV packages', () => {
-    const upload = (cookie: string, file: Buffer, filename: string) => {
-      const form = cvForm('ada@example.com', file, filename);
-      return t.app.inject({
-        method: 'POST',
-        url: paths.uploadCv,
-        payload: form.payload,
-        headers: { ...form.headers, cookie },
-      });
-    };
+    const upload = (cookie: string, file: Buffer, filename: string) =>
+      uploadCv(t, cvForm('ada@example.com', file, filename), cookie);
     const storedFiles = () => readdirSync(t.storageDir);
 
     it('takes a real Word document, refuses a zip bomb and a plain zip renamed .docx, and keeps nothing of them', async () => {
@@ -300,20 +284,12 @@ describe.each(databases)('hardening on $name', (database) => {
           },
           owner,
         ),
-        cv: await t.app.inject({
-          method: 'POST',
-          url: paths.uploadCv,
-          ...((form) => ({ payload: form.payload, headers: { ...form.headers, cookie } }))(
-            cvForm('ada@example.com', pdf()),
-          ),
-        }),
-        cvRefused: await t.app.inject({
-          method: 'POST',
-          url: paths.uploadCv,
-          ...((form) => ({ payload: form.payload, headers: { ...form.headers, cookie } }))(
-            cvForm('ada@example.com', Buffer.from('not a cv at all'), 'cv.pdf'),
-          ),
-        }),
+        cv: await uploadCv(t, cvForm('ada@example.com', pdf()), cookie),
+        cvRefused: await uploadCv(
+          t,
+          cvForm('ada@example.com', Buffer.from('not a cv at all'), 'cv.pdf'),
+          cookie,
+        ),
         misc: await post(
           paths.misc,
           { email: 'ada@example.com', misc: { column_name: 'Financial Info', payment_option: '' } },
@@ -342,20 +318,7 @@ describe.each(databases)('hardening on $name', (database) => {
 });
 
 describe('unknown pages over HTTP', () => {
-  let t: TestApp;
-  let base = '';
-  const client = mkdtempSync(join(tmpdir(), 'bootcamp-client-'));
-  beforeAll(async () => {
-    mkdirSync(join(client, 'assets'));
-    writeFileSync(join(client, 'index.html'), '<!doctype html><title>Landing</title>');
-    writeFileSync(join(client, 'app.html'), '<!doctype html><title>App shell</title><div id="root"></div>');
-    t = await testApp(databases[0], { clientDir: client });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(client, { recursive: true, force: true });
-  });
+  const { url } = useClientApp(CLIENT_PAGES);
 
   it('knows the pages from the machines’ route tables', () => {
     expect([...APP_PAGES]).toEqual(
@@ -372,7 +335,7 @@ describe('unknown pages over HTTP', () => {
   it.each([...ROUTES.map((r) => r.path), '/financial-aid-application', '/financial-aid-application/form'])(
     '%s is the app shell with 200',
     async (path) => {
-      const res = await fetch(`${base}${path}?ref=abc`);
+      const res = await fetch(url(`${path}?ref=abc`));
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('App shell');
     },
@@ -380,7 +343,7 @@ describe('unknown pages over HTTP', () => {
 
   it('a trailing slash and the instalment test page are pages too', async () => {
     for (const path of ['/apply/', '/apply/biodata/', '/test/klump-payment']) {
-      expect([path, (await fetch(`${base}${path}`)).status]).toEqual([path, 200]);
+      expect([path, (await fetch(url(path))).status]).toEqual([path, 200]);
     }
   });
 
@@ -393,15 +356,15 @@ describe('unknown pages over HTTP', () => {
     '/test',
     '/APPLY',
   ])('%s is the app shell with 404 (it shows You are lost), never a soft 404', async (path) => {
-    const res = await fetch(`${base}${path}`);
+    const res = await fetch(url(path));
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(await res.text()).toContain('App shell');
-    expect((await fetch(`${base}${path}`, { method: 'HEAD' })).status).toBe(404);
+    expect((await fetch(url(path), { method: 'HEAD' })).status).toBe(404);
   });
 
   it('a missing file is still a plain 404', async () => {
-    const res = await fetch(`${base}/assets/gone-123.js`);
+    const res = await fetch(url('/assets/gone-123.js'));
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'Not found' });
   });

@@ -4,21 +4,11 @@
  * the pool, behind a token when one is set.
  */
 import { rmSync, writeFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { readEnv } from '../../server/config';
 import { MIGRATIONS } from '../../server/db/migrations';
-import {
-  databases,
-  recordingDb,
-  releaseDatabases,
-  START,
-  testApp,
-  verifiedApplicant,
-  type TestApp,
-} from './support';
-
-afterAll(releaseDatabases);
+import { databases, recordingDb, START, testApp, type TestApp, verifiedApplicant } from './support';
 
 const readyz = async (t: TestApp) => {
   const res = await t.app.inject({ method: 'GET', url: '/readyz' });

@@ -1,28 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { maskUrl } from '../../server/logging';
 import { SERVER_MESSAGES } from '../../server/messages';
-import { applicant, databases, json, releaseDatabases, testApp, type TestApp } from './support';
-
-afterAll(releaseDatabases);
+import { applicant, CLIENT_PAGES, databases, json, testApp, useClientApp } from './support';
 
 describe('serving the product', () => {
-  let t: TestApp;
-  const client = mkdtempSync(join(tmpdir(), 'bootcamp-client-'));
-  beforeAll(async () => {
-    mkdirSync(join(client, 'assets'));
-    writeFileSync(join(client, 'index.html'), '<!doctype html><title>Landing</title>');
-    writeFileSync(join(client, 'app.html'), '<!doctype html><title>App shell</title>');
-    writeFileSync(join(client, 'assets', 'app-abc123.js'), 'console.log(1)');
-    t = await testApp(databases[0], { clientDir: client });
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(client, { recursive: true, force: true });
-  });
+  const { t } = useClientApp({ ...CLIENT_PAGES, 'assets/app-abc123.js': 'console.log(1)' });
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 
   it('serves the landing page at / and the app shell on any wizard route', async () => {
@@ -67,20 +50,12 @@ describe('serving the product', () => {
   });
 
   it('refuses malformed JSON and non-JSON bodies with a 4xx', async () => {
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: paths.create,
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
-    });
+    const create = (contentType: string, payload: string) =>
+      t.app.inject({ method: 'POST', url: paths.create, headers: { 'content-type': contentType }, payload });
+    const bad = await create('application/json', '{"email":');
     expect(bad.statusCode).toBe(400);
     expect(json(bad)).toEqual({ message: SERVER_MESSAGES.invalidJson });
-    const text = await t.app.inject({
-      method: 'POST',
-      url: paths.create,
-      headers: { 'content-type': 'text/plain' },
-      payload: 'hi',
-    });
+    const text = await create('text/plain', 'hi');
     expect(text.statusCode).toBe(400);
   });
 });

@@ -3,33 +3,18 @@
  * a stored answer belongs to one route and one owner, a replay never mints a session, and verify-email always
  * checks the code.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER, paths, SESSION_COOKIE } from '../../machines/rules/contract';
 import { openPglite } from '../../server/db/index';
 import { migrate, MIGRATIONS } from '../../server/db/migrations';
 import { SERVER_MESSAGES } from '../../server/messages';
-import {
-  applicant,
-  databases,
-  json,
-  releaseDatabases,
-  sessionCookie,
-  testApp,
-  verifiedApplicant,
-  type TestApp,
-} from './support';
-
-afterAll(releaseDatabases);
+import { applicant, databases, json, sessionCookie, useTestApp, verifiedApplicant } from './support';
 
 const setsSession = (res: { cookies: Array<{ name: string }> }) =>
   res.cookies.some((cookie) => cookie.name === SESSION_COOKIE);
 
 describe.each(databases)('idempotent replays on $name', (database) => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await testApp(database);
-  });
-  afterEach(() => t.close());
+  const t = useTestApp(database);
 
   const create = (email: string, key?: string) =>
     t.app.inject({

@@ -3,17 +3,14 @@
  * prerendered here the way scripts/prerender.ts does it (index.html with the SSR entry's markup in place of its
  * marker), so the test does not depend on a build.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { render } from '../../src/landing/entry-server';
-import { databases, json, releaseDatabases, testApp, type TestApp } from './support';
-
-afterAll(releaseDatabases);
+import { databases, json, useClientApp } from './support';
 
 const root = resolve(import.meta.dirname, '../..');
 const prerendered = readFileSync(join(root, 'index.html'), 'utf8').replace(
@@ -38,19 +35,14 @@ const words = (html: string) =>
 
 for (const database of databases) {
   describe(`the landing page quotes the live cohort (${database.name})`, () => {
-    let t: TestApp;
-    const client = mkdtempSync(join(tmpdir(), 'bootcamp-landing-'));
-    beforeAll(async () => {
-      mkdirSync(join(client, 'assets'));
-      writeFileSync(join(client, 'index.html'), prerendered);
-      writeFileSync(join(client, 'index.html.br'), 'the unfilled template, compressed');
-      writeFileSync(join(client, 'app.html'), '<!doctype html><title>App shell</title>');
-      t = await testApp(database, { clientDir: client });
-    });
-    afterAll(async () => {
-      await t.close();
-      rmSync(client, { recursive: true, force: true });
-    });
+    const { t } = useClientApp(
+      {
+        'index.html': prerendered,
+        'index.html.br': 'the unfilled template, compressed',
+        'app.html': '<!doctype html><title>App shell</title>',
+      },
+      database,
+    );
 
     const get = (url: string, encoding = 'identity') =>
       t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });

@@ -2,11 +2,9 @@
  * The limits that protect codes and mail count in the database: two apps on one database (two processes, as far as
  * the limits can tell) allow together what one allows, and a burst at once cannot slip past the count.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
-import { applicant, databases, json, releaseDatabases, testApp, type TestApp } from './support';
-
-afterAll(releaseDatabases);
+import { applicant, databases, json, testApp, type TestApp } from './support';
 
 describe.each(databases)('limits shared through $name', (database) => {
   /** Two apps on one database, each with its own clock (moved together). */

@@ -5,23 +5,12 @@
  * the requests carried.
  */
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths, SESSION_COOKIE } from '../../machines/rules/contract';
 import type { Db } from '../../server/db/index';
 import { logOptions, maskUrl, safeError } from '../../server/logging';
-import {
-  applicant,
-  cvForm,
-  databases,
-  pdf,
-  releaseDatabases,
-  sessionCookie,
-  testApp,
-  type TestApp,
-} from './support';
+import { applicant, cvForm, databases, pdf, sessionCookie, uploadCv, useTestApp } from './support';
 import { agreed, eligibility, employment } from '../support/answers';
-
-afterAll(releaseDatabases);
 
 const EMAIL = 'zainab.okafor-logs@example.com';
 const PERSON = {
@@ -61,7 +50,6 @@ function breakableDb(db: Db): { db: Db; breakNextCreate: () => void } {
 }
 
 describe.each(databases)('logs on $name', (database) => {
-  let t: TestApp;
   let breakNextCreate: () => void;
   const lines: string[] = [];
   const stream = new Writable({
@@ -71,17 +59,18 @@ describe.each(databases)('logs on $name', (database) => {
     },
   });
 
-  beforeAll(async () => {
-    let control: ReturnType<typeof breakableDb> | undefined;
-    t = await testApp(database, {
+  const t = useTestApp(
+    database,
+    {
       logger: { ...logOptions(), level: 'trace', stream },
-      wrapDb: (db) => (control = breakableDb(db)).db,
-    });
-    breakNextCreate = control!.breakNextCreate;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+      wrapDb: (db) => {
+        const control = breakableDb(db);
+        breakNextCreate = control.breakNextCreate;
+        return control.db;
+      },
+    },
+    'all',
+  );
 
   it('holds no email, name, phone, answer, file name, code or session token after a journey and bad input', async () => {
     const post = (url: string, payload: object, cookie = '', extra: Record<string, string> = {}) =>
@@ -106,12 +95,7 @@ describe.each(databases)('logs on $name', (database) => {
         },
         cookie,
       ),
-      await t.app.inject({
-        method: 'POST',
-        url: paths.uploadCv,
-        payload: form.payload,
-        headers: { ...form.headers, cookie },
-      }),
+      await uploadCv(t, form, cookie),
       await post(
         paths.employment,
         {

@@ -3,14 +3,12 @@
  * workers deliver the rows through a real SMTP peer on loopback. While the mail server refuses, writes still
  * succeed and mail waits; once it accepts, every email arrives exactly once, even with two workers (two processes).
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { paths } from '../../machines/rules/contract';
 import { outboxMailer, readOutbox, smtpDelivery } from '../../server/mail/index';
 import { mailWorker, type MailWorker } from '../../server/mail/worker';
-import { applicant, databases, releaseDatabases, testApp, type TestApp } from './support';
-
-afterAll(releaseDatabases);
+import { applicant, databases, testApp, type TestApp } from './support';
 
 interface Peer {
   port: number;

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   IDEMPOTENCY_HEADER,
   paths,
@@ -28,20 +28,18 @@ import { defaultConfig, type Config } from '../../server/config';
 import { outboxMailer } from '../../server/mail/index';
 import { SERVER_MESSAGES } from '../../server/messages';
 import {
+  asApplicant,
   cvForm,
   databases,
+  decide,
   json,
   pdf,
-  releaseDatabases,
   START,
   testApp,
-  verifiedApplicant,
-  decide,
   type TestApp,
+  verifiedApplicant,
 } from './support';
 import { agreed, eligibility, employment, other } from '../support/answers';
-
-afterAll(releaseDatabases);
 
 const EMAIL = 'ada@example.com';
 const OTHER_EMAIL = 'bola@example.com';
@@ -101,18 +99,12 @@ describe.each(databases)('payments and the rules the server holds, on $name', (d
     await t.close();
   });
 
-  const post = (url: string, payload: object, headers: Record<string, string> = { cookie }) =>
-    t.app.inject({ method: 'POST', url, payload, headers });
-  const saved = async () =>
-    json<{ data: SavedApplication[] }>(
-      await t.app.inject({ method: 'GET', url: paths.lookup(EMAIL), headers: { cookie } }),
-    ).data[0];
+  const { post, upload, saved } = asApplicant(EMAIL, () => ({ t, cookie }));
   const answerEligibility = (answer: number) =>
     post(paths.eligibility, { email: EMAIL, eligible: 'eligible', eligibility: eligibility(answer) });
   const submitted = async () => {
     await answerEligibility(0);
-    const { payload, headers } = cvForm(EMAIL, pdf());
-    await t.app.inject({ method: 'POST', url: paths.uploadCv, payload, headers: { ...headers, cookie } });
+    await upload(cvForm(EMAIL, pdf()));
     await post(paths.employment, { email: EMAIL, employment });
     await post(paths.other, { email: EMAIL, other });
     const res = await post(paths.submit, { email: EMAIL, ...agreed });

@@ -10,9 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { readEnv, ConfigError } from '../../server/config';
 import { freePort, startServer, type RunningServer } from '../e2e/support/server';
-import { applicant, databases, releaseDatabases, testApp } from './support';
-
-afterAll(releaseDatabases);
+import { applicant, databases, testApp } from './support';
 
 /** The configuration a production process reads (the app runs on the test's own database and outbox). */
 const production = (extra: Record<string, string> = {}) =>

@@ -2,12 +2,10 @@
  * TRUST_PROXY is a hop count or a list of proxy addresses, never "trust every hop" (docs/deploy.md): the address
  * the per-IP limits see is the one the trusted proxy appended, whatever a client writes in X-Forwarded-For.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { ConfigError, parseTrustProxy, readEnv } from '../../server/config';
-import { databases, releaseDatabases, testApp, type TestApp } from './support';
-
-afterAll(releaseDatabases);
+import { databases, testApp, type TestApp } from './support';
 
 const LIMIT = 3;
 

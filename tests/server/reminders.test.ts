@@ -2,14 +2,12 @@
  * Reminder emails (server/reminders.ts) on PGlite, and on PostgreSQL when DATABASE_URL is set: the applicant sets a
  * reminder through the update route and the scheduler emails it once, at that time, whatever happens around it.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { outboxMailer, type Mailer, type MailMessage } from '../../server/mail/index';
 import { reminderEmail } from '../../server/mail/templates';
 import { REMINDER_LEASE_MS, reminderScheduler, type ReminderScheduler } from '../../server/reminders';
-import { databases, releaseDatabases, START, testApp, verifiedApplicant, type TestApp } from './support';
-
-afterAll(releaseDatabases);
+import { databases, START, useTestApp, verifiedApplicant } from './support';
 
 const EMAIL = 'ada@example.com';
 const PUBLIC_URL = 'https://apply.bootcamp.test';
@@ -19,11 +17,14 @@ const MINUTE = 60_000;
 const isReminder = (m: { subject: string }) => m.subject.startsWith('Reminder:');
 
 describe.each(databases)('reminder emails on $name', (database) => {
-  let t: TestApp;
   let cookie: string;
   let clock: Date;
   const schedulers: ReminderScheduler[] = [];
   const now = () => clock;
+  beforeEach(() => {
+    clock = START;
+  });
+  const t = useTestApp(database, { config: { now, publicUrl: PUBLIC_URL } });
 
   /** A scheduler as a server process runs it, sharing the test's database and clock. */
   const scheduler = (mailer: Mailer = outboxMailer(t.db, now), pollMs = 60_000, readClock = now) => {
@@ -46,14 +47,11 @@ describe.each(databases)('reminder emails on $name', (database) => {
   const reminders = async () => (await t.mails()).filter(isReminder);
 
   beforeEach(async () => {
-    clock = START;
-    t = await testApp(database, { config: { now, publicUrl: PUBLIC_URL } });
     cookie = await verifiedApplicant(t, EMAIL);
     expect((await setReminder(AT)).statusCode).toBe(200);
   });
   afterEach(async () => {
     await Promise.all(schedulers.splice(0).map((s) => s.stop()));
-    await t.close();
   });
 
   it('sends a due reminder once, to the applicant, about confirming their place, with the link', async () => {

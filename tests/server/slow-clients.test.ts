@@ -9,17 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { FIELD_MESSAGES } from '../../machines/rules/messages';
 import { SERVER_MESSAGES } from '../../server/messages';
-import {
-  cvForm,
-  databases,
-  pdf,
-  releaseDatabases,
-  testApp,
-  verifiedApplicant,
-  type TestApp,
-} from './support';
-
-afterAll(releaseDatabases);
+import { cvForm, databases, pdf, useTestApp, verifiedApplicant } from './support';
 
 const TIMEOUTS = { headersMs: 1_000, bodyMs: 1_000, uploadMs: 2_500, idleMs: 10_000 };
 /** How long the test's own client keeps trickling before it gives up (far past every limit above). */
@@ -64,7 +54,7 @@ function trickle(port: number, head: string | Buffer, everyMs = 100, first?: Buf
 }
 
 describe.each(databases)('slow clients on $name', (database) => {
-  let t: TestApp;
+  const t = useTestApp(database, { timeouts: TIMEOUTS }, 'all');
   let cookie: string;
   let port: number;
   const stored = () => readdirSync(t.storageDir).length;
@@ -72,14 +62,12 @@ describe.each(databases)('slow clients on $name', (database) => {
   const figures: string[] = [];
 
   beforeAll(async () => {
-    t = await testApp(database, { timeouts: TIMEOUTS });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as net.AddressInfo).port;
     cookie = await verifiedApplicant(t, 'ada@example.com');
   });
   afterAll(async () => {
     console.info(`slow clients on ${database.name}:\n  ${figures.join('\n  ')}`);
-    await t.close();
   });
 
   const post = (path: string, headers: Record<string, string>) =>

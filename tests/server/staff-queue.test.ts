@@ -4,13 +4,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ROUTES, applicationMachine, type ScreenMeta } from '../../machines/application.machine';
 import { nextReviewStatus, REVIEW_STATUSES, reviewMeta } from '../../machines/review.machine';
 import { paths } from '../../machines/rules/contract';
 import {
-  STAFF_COOKIE,
   STAFF_MESSAGES,
   STAFF_QUEUE_MESSAGES,
   staffPaths,
@@ -26,20 +25,10 @@ import { outboxMailer } from '../../server/mail/index';
 import { decisionMailer } from '../../server/staff/decisionMail';
 import { faker } from '@faker-js/faker';
 import { seed } from '../../scripts/seed';
-import {
-  databases,
-  json,
-  releaseDatabases,
-  START,
-  testApp,
-  verifiedApplicant,
-  type TestApp,
-} from './support';
+import { databases, json, staffSignIn, START, useTestApp, verifiedApplicant } from './support';
 
 const ADMIN = 'director@bootcamp.example';
 const REVIEWER = 'reader@bootcamp.example';
-
-afterAll(releaseDatabases);
 
 interface AppSeed {
   email: string;
@@ -59,32 +48,21 @@ interface AppSeed {
 }
 
 describe.each(databases)('staff queue, bulk, exports and funnel on $name', (database) => {
-  let t: TestApp;
   let clock: Date;
   let cohortId: number;
   let cohortNumber: number;
+  beforeEach(() => {
+    clock = START;
+  });
+  const t = useTestApp(database, { config: { staffEmails: [ADMIN], now: () => clock } });
 
   beforeEach(async () => {
-    clock = START;
-    t = await testApp(database, { config: { staffEmails: [ADMIN], now: () => clock } });
     const cohort = await currentCohort(t.db, START);
     cohortId = cohort.id;
     cohortNumber = cohort.number;
   });
-  afterEach(() => t.close());
 
-  const signIn = async (email: string) => {
-    await t.app.inject({ method: 'POST', url: staffPaths.signIn, payload: { email } });
-    const code = await t.latestCode(email);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: staffPaths.verify,
-      payload: { email, token: code },
-    });
-    const cookie = res.cookies.find((c) => c.name === STAFF_COOKIE);
-    if (!cookie) throw new Error(res.body);
-    return `${STAFF_COOKIE}=${cookie.value}`;
-  };
+  const signIn = (email: string) => staffSignIn(t, email);
   const reviewer = async (admin: string) => {
     await as(admin).post(staffPaths.team, { email: REVIEWER, role: 'reviewer' });
     return signIn(REVIEWER);
@@ -94,6 +72,16 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
     post: (url: string, payload: object | string, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'POST', url, payload, headers: { cookie, ...headers } }),
   });
+  /** The decision emails' sender, with the clock moved past the undo window. */
+  const pastUndoWindow = () => {
+    const mailer = decisionMailer({
+      db: t.db,
+      mailer: outboxMailer(t.db),
+      config: { now: () => clock, publicUrl: 'http://localhost:3000' },
+    });
+    clock = new Date(clock.getTime() + 6 * 60_000);
+    return mailer;
+  };
   const page = (res: LightMyRequestResponse) => json<{ data: StaffQueuePage }>(res).data;
 
   async function insert(seeds: AppSeed[]): Promise<number[]> {
@@ -314,12 +302,7 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
     );
     expect(audit.rows.length).toBe(2);
 
-    const mailer = decisionMailer({
-      db: t.db,
-      mailer: outboxMailer(t.db),
-      config: { now: () => clock, publicUrl: 'http://localhost:3000' },
-    });
-    clock = new Date(clock.getTime() + 6 * 60_000);
+    const mailer = pastUndoWindow();
     expect(await mailer.sendDue()).toBe(6);
     expect(await mailer.sendDue()).toBe(0);
     const decisions = (await t.mails()).filter((m) => /^[a-f]@example\.com$/.test(m.to));
@@ -476,12 +459,7 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
     const again = json<{ data: StaffCsvResult }>(await post(false)).data;
     expect(again.applied).toEqual({});
 
-    const mailer = decisionMailer({
-      db: t.db,
-      mailer: outboxMailer(t.db),
-      config: { now: () => clock, publicUrl: 'http://localhost:3000' },
-    });
-    clock = new Date(clock.getTime() + 6 * 60_000);
+    const mailer = pastUndoWindow();
     expect(await mailer.sendDue()).toBe(2);
     expect(await mailer.sendDue()).toBe(0);
     const sent = (await t.mails()).filter((m) => m.to.endsWith('@example.com')).map((m) => m.to);

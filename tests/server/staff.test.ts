@@ -2,8 +2,7 @@
  * The staff back office's API: sign-in with a code into a staff session of its own, roles, the application's page,
  * its CV, notes, review events checked by the review chart, decision emails after the undo window, the audit log.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   nextReviewStatus,
   REVIEW_EVENT_ACTORS,
@@ -20,46 +19,24 @@ import {
   databases,
   json,
   pdf,
-  releaseDatabases,
+  staffSignIn,
   START,
-  testApp,
+  uploadCv,
+  useTestApp,
   verifiedApplicant,
-  type TestApp,
 } from './support';
 
 const ADMIN = 'director@bootcamp.example';
 const at = (path: string, id: number | string) => path.replace(':id', String(id));
 
-function staffCookie(res: LightMyRequestResponse): string {
-  const cookie = res.cookies.find((c) => c.name === STAFF_COOKIE);
-  if (!cookie) throw new Error(`no staff cookie: ${res.body}`);
-  return `${STAFF_COOKIE}=${cookie.value}`;
-}
-
-afterAll(releaseDatabases);
-
 describe.each(databases)('staff back office on $name', (database) => {
-  let t: TestApp;
   let clock: Date;
-
-  beforeEach(async () => {
+  beforeEach(() => {
     clock = START;
-    t = await testApp(database, { config: { staffEmails: [ADMIN], now: () => clock } });
   });
-  afterEach(() => t.close());
+  const t = useTestApp(database, { config: { staffEmails: [ADMIN], now: () => clock } });
 
-  const signIn = async (email: string) => {
-    const asked = await t.app.inject({ method: 'POST', url: staffPaths.signIn, payload: { email } });
-    expect(asked.statusCode).toBe(200);
-    const code = await t.latestCode(email);
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: staffPaths.verify,
-      payload: { email, token: code },
-    });
-    expect(verified.statusCode).toBe(200);
-    return staffCookie(verified);
-  };
+  const signIn = (email: string) => staffSignIn(t, email);
 
   const as = (cookie: string) => ({
     get: (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
@@ -254,13 +231,7 @@ describe.each(databases)('staff back office on $name', (database) => {
   it('shows the CV inline with nosniff, and the audit log lists every view, download, decision and team change', async () => {
     const admin = await signIn(ADMIN);
     const { id, cookie } = await submitted('ada@example.com');
-    const form = cvForm('ada@example.com', pdf());
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: paths.uploadCv,
-      payload: form.payload,
-      headers: { ...form.headers, cookie },
-    });
+    const uploaded = await uploadCv(t, cvForm('ada@example.com', pdf()), cookie);
     expect(uploaded.statusCode).toBe(200);
 
     const cv = await as(admin).get(at(staffPaths.cv, id));

@@ -1,27 +1,9 @@
 /** The staff back office's pages are the app shell with 200; a mistyped staff address is a real 404. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, releaseDatabases, testApp, type TestApp } from './support';
-
-afterAll(releaseDatabases);
+import { describe, expect, it } from 'vitest';
+import { CLIENT_PAGES, useClientApp } from './support';
 
 describe('staff pages over HTTP', () => {
-  let t: TestApp;
-  let base = '';
-  const client = mkdtempSync(join(tmpdir(), 'bootcamp-client-'));
-  beforeAll(async () => {
-    mkdirSync(join(client, 'assets'));
-    writeFileSync(join(client, 'index.html'), '<!doctype html><title>Landing</title>');
-    writeFileSync(join(client, 'app.html'), '<!doctype html><title>App shell</title><div id="root"></div>');
-    t = await testApp(databases[0], { clientDir: client });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(client, { recursive: true, force: true });
-  });
+  const { url } = useClientApp(CLIENT_PAGES);
 
   it.each([
     '/staff',
@@ -32,7 +14,7 @@ describe('staff pages over HTTP', () => {
     '/staff/decisions-csv',
     '/staff/applications/42',
   ])('%s is the app shell with 200', async (path) => {
-    const res = await fetch(`${base}${path}?status=submitted`);
+    const res = await fetch(url(`${path}?status=submitted`));
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('App shell');
   });
@@ -40,7 +22,7 @@ describe('staff pages over HTTP', () => {
   it.each(['/staff/nope', '/staff/applications', '/staff/applications/abc', '/staff/applications/1/extra'])(
     '%s is the app shell with 404',
     async (path) => {
-      const res = await fetch(`${base}${path}`);
+      const res = await fetch(url(path));
       expect(res.status).toBe(404);
       expect(await res.text()).toContain('App shell');
     },

@@ -4,44 +4,21 @@
  * refused (403, in the catalogue's words) to anyone not accepted.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths, type ApplicantStanding } from '../../machines/rules/contract';
 import { OPTION_FINANCIAL_AID, OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
-import { DECISION_UNDO_MINUTES, STAFF_COOKIE, staffPaths } from '../../machines/rules/staff';
+import { DECISION_UNDO_MINUTES, staffPaths } from '../../machines/rules/staff';
 import { readEnv } from '../../server/config';
 import { SERVER_MESSAGES } from '../../server/messages';
-import {
-  databases,
-  decide,
-  json,
-  releaseDatabases,
-  testApp,
-  verifiedApplicant,
-  type TestApp,
-} from './support';
-
-afterAll(releaseDatabases);
+import { databases, decide, financialAid, json, staffSignIn, useTestApp, verifiedApplicant } from './support';
 
 const ADA = 'ada@example.com';
 const BOLA = 'bola@example.com';
 const ADMIN = 'director@bootcamp.example';
 const WINDOW = DECISION_UNDO_MINUTES * 60_000;
-const aid = {
-  phone_type: 'Android',
-  has_laptop: 'Yes',
-  parents_status: 'Both alive',
-  employment_status_duration: 'Unemployed, 8 months',
-  affordable_amount: 'N20,000',
-  bootcamp_attendance_reason: 'To get a job',
-  additional_info: 'None',
-};
 
 describe.each(databases)('the applicant’s standing on $name', (database) => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await testApp(database, { config: { staffEmails: [ADMIN] } });
-  });
-  afterEach(() => t.close());
+  const t = useTestApp(database, { config: { staffEmails: [ADMIN] } });
 
   const standingOf = (cookie?: string) =>
     t.app.inject({ method: 'GET', url: paths.standing, headers: cookie ? { cookie } : {} });
@@ -102,14 +79,7 @@ describe.each(databases)('the applicant’s standing on $name', (database) => {
 
   it('a decision undone in its window was never shown; the staff API’s decisions are what the applicant sees', async () => {
     const cookie = await submitted(ADA);
-    const asked = await t.app.inject({ method: 'POST', url: staffPaths.signIn, payload: { email: ADMIN } });
-    expect(asked.statusCode).toBe(200);
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: staffPaths.verify,
-      payload: { email: ADMIN, token: await t.latestCode(ADMIN) },
-    });
-    const staff = `${STAFF_COOKIE}=${verified.cookies.find((c) => c.name === STAFF_COOKIE)!.value}`;
+    const staff = await staffSignIn(t, ADMIN);
     const event = (type: string) =>
       t.app.inject({
         method: 'POST',
@@ -171,7 +141,7 @@ describe.each(databases)('the applicant’s standing on $name', (database) => {
         paths.misc,
         {
           email: ADA,
-          misc: { column_name: 'Financial Info', payment_option: OPTION_FINANCIAL_AID, data: aid },
+          misc: { column_name: 'Financial Info', payment_option: OPTION_FINANCIAL_AID, data: financialAid },
         },
         cookie,
       );
@@ -182,7 +152,7 @@ describe.each(databases)('the applicant’s standing on $name', (database) => {
           paths.misc,
           {
             email: ADA,
-            misc: { column_name: 'Financial Info', payment_option: OPTION_FULL_PAYMENT, data: aid },
+            misc: { column_name: 'Financial Info', payment_option: OPTION_FULL_PAYMENT, data: financialAid },
           },
           cookie,
         ),

@@ -1,55 +1,42 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_HEADER, paths, type SavedApplication } from '../../machines/rules/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_HEADER, paths } from '../../machines/rules/contract';
 import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
 import { FEEDBACK_HANDLING, OPENNESS_TO_TOOLS } from '../../machines/rules/options';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { SERVER_MESSAGES } from '../../server/messages';
 import {
+  asApplicant,
   cvForm,
   databases,
+  decide,
+  fieldErrors,
+  financialAid,
   json,
   pdf,
-  releaseDatabases,
   testApp,
+  useTestApp,
   verifiedApplicant,
-  decide,
-  type TestApp,
 } from './support';
 import { agreed, eligibility, employment, other } from '../support/answers';
-
-afterAll(releaseDatabases);
 
 const EMAIL = 'ada@example.com';
 const goodEligibility = eligibility();
 
 describe.each(databases)('the later steps on $name', (database) => {
-  let t: TestApp;
+  const t = useTestApp(database);
   let cookie: string;
   beforeEach(async () => {
-    t = await testApp(database);
     cookie = await verifiedApplicant(t, EMAIL);
   });
-  afterEach(async () => {
-    await t.close();
-  });
 
-  const post = (url: string, payload: object, headers: Record<string, string> = { cookie }) =>
-    t.app.inject({ method: 'POST', url, payload, headers });
-  const saved = async () =>
-    json<{ data: SavedApplication[] }>(
-      await t.app.inject({ method: 'GET', url: paths.lookup(EMAIL), headers: { cookie } }),
-    ).data[0];
+  const { post, upload, saved } = asApplicant(EMAIL, () => ({ t, cookie }));
   const complete = async () => {
     await post(paths.eligibility, { email: EMAIL, eligible: 'eligible', eligibility: goodEligibility });
-    await t.app.inject({ method: 'POST', url: paths.uploadCv, ...withCookie(cvForm(EMAIL, pdf())) });
+    await upload(cvForm(EMAIL, pdf()));
     await post(paths.employment, { email: EMAIL, employment });
     await post(paths.other, { email: EMAIL, other });
   };
-  const withCookie = (form: ReturnType<typeof cvForm>) => ({
-    payload: form.payload,
-    headers: { ...form.headers, cookie },
-  });
 
   it('scores eligibility itself and ignores what the browser claims', async () => {
     const answers = {
@@ -99,17 +86,9 @@ describe.each(databases)('the later steps on $name', (database) => {
   });
 
   it('keeps one current CV, checked by content, and replaces the file', async () => {
-    const first = await t.app.inject({
-      method: 'POST',
-      url: paths.uploadCv,
-      ...withCookie(cvForm(EMAIL, pdf(4096), 'My CV.pdf')),
-    });
+    const first = await upload(cvForm(EMAIL, pdf(4096), 'My CV.pdf'));
     expect(json(first)).toEqual({ message: 'CV uploaded', data: { filename: 'My CV.pdf', size: 4096 } });
-    const second = await t.app.inject({
-      method: 'POST',
-      url: paths.uploadCv,
-      ...withCookie(cvForm(EMAIL, pdf(5000), 'new.pdf')),
-    });
+    const second = await upload(cvForm(EMAIL, pdf(5000), 'new.pdf'));
     expect(second.statusCode).toBe(200);
     expect(readdirSync(t.storageDir)).toHaveLength(1);
     expect((await t.db.query('SELECT id FROM cvs')).rows).toHaveLength(1);
@@ -118,25 +97,13 @@ describe.each(databases)('the later steps on $name', (database) => {
 
   it('refuses a program renamed .pdf and an 11 MB file, keeping nothing', async () => {
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(20_000, 1)]);
-    const renamed = await t.app.inject({
-      method: 'POST',
-      url: paths.uploadCv,
-      ...withCookie(cvForm(EMAIL, exe, 'cv.pdf')),
-    });
+    const renamed = await upload(cvForm(EMAIL, exe, 'cv.pdf'));
     expect(renamed.statusCode).toBe(415);
     expect(json(renamed)).toEqual({ message: MESSAGES.cvType, data: { error: { cv: [MESSAGES.cvType] } } });
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: paths.uploadCv,
-      ...withCookie(cvForm(EMAIL, pdf(11 * 1024 * 1024))),
-    });
+    const huge = await upload(cvForm(EMAIL, pdf(11 * 1024 * 1024)));
     expect(huge.statusCode).toBe(413);
     expect(json(huge)).toEqual({ message: MESSAGES.cvSize, data: { error: { cv: [MESSAGES.cvSize] } } });
-    const none = await t.app.inject({
-      method: 'POST',
-      url: paths.uploadCv,
-      ...withCookie(cvForm(EMAIL, null)),
-    });
+    const none = await upload(cvForm(EMAIL, null));
     expect(json(none)).toEqual({ message: FIELD_MESSAGES.cv, data: { error: { cv: [FIELD_MESSAGES.cv] } } });
     expect(readdirSync(t.storageDir)).toHaveLength(0);
     expect((await t.db.query('SELECT id FROM cvs')).rows).toHaveLength(0);
@@ -164,13 +131,9 @@ describe.each(databases)('the later steps on $name', (database) => {
     expect(res.statusCode).toBe(400);
     const body = json<{ message: string; data: { error: Record<string, string[]> } }>(res);
     expect(body.message).toBe(SERVER_MESSAGES.incomplete);
-    expect(body.data.error).toMatchObject({
-      openness_to_tools: [FIELD_MESSAGES.openness_to_tools],
-      cv: [FIELD_MESSAGES.cv],
-      employment_status: [FIELD_MESSAGES.employment_status],
-      key_challenge: [FIELD_MESSAGES.key_challenge],
-      agreement1: [FIELD_MESSAGES.agreement1],
-    });
+    expect(body.data.error).toMatchObject(
+      fieldErrors('openness_to_tools', 'cv', 'employment_status', 'key_challenge', 'agreement1'),
+    );
     expect(body.data.error.agreement).toBeUndefined();
     expect((await saved()).submitted_at).toBe('');
   });
@@ -261,27 +224,22 @@ describe.each(databases)('the later steps on $name', (database) => {
     expect((await post(paths.submit, { email: EMAIL, ...agreed })).statusCode).toBe(200);
     await decide(t, EMAIL, 'ACCEPT');
     expect(json(await choose()).message).toBe('Financial info saved');
-    const aid = {
-      phone_type: 'Android',
-      has_laptop: 'Yes',
-      parents_status: 'Both alive',
-      employment_status_duration: 'Unemployed, 8 months',
-      affordable_amount: 'N20,000',
-      bootcamp_attendance_reason: 'To get a job',
-      additional_info: 'None',
-    };
     const badAid = await post(paths.misc, {
       email: EMAIL,
-      misc: { column_name: 'Financial Info', payment_option: '', data: { ...aid, has_laptop: 'maybe' } },
+      misc: {
+        column_name: 'Financial Info',
+        payment_option: '',
+        data: { ...financialAid, has_laptop: 'maybe' },
+      },
     });
     expect(json(badAid).data).toEqual({ error: { haveLaptop: [FIELD_MESSAGES.haveLaptop] } });
     await post(paths.misc, {
       email: EMAIL,
-      misc: { column_name: 'Financial Info', payment_option: '', data: aid },
+      misc: { column_name: 'Financial Info', payment_option: '', data: financialAid },
     });
     const app = await saved();
     expect(app.payment_option).toBe(OPTION_FULL_PAYMENT);
-    expect(app.financial_aid).toEqual(aid);
+    expect(app.financial_aid).toEqual(financialAid);
   });
 
   it('stores a future reminder and the video progress, as JSON or multipart', async () => {

@@ -11,15 +11,14 @@ import { Readable, Transform } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
-import { STAFF_COOKIE, staffPaths, staffQueuePaths } from '../../machines/rules/staff';
+import { staffPaths, staffQueuePaths } from '../../machines/rules/staff';
 import { localStorage, type CvStorage } from '../../server/storage/index';
 import { readS3Env, s3Storage } from '../../server/storage/s3';
 import { ConfigError } from '../../server/config';
 import { minimalDocx, zipBombDocx } from '../rules/support/zip';
 import { startS3Server, type S3TestServer } from './s3Server';
-import { cvForm, databases, json, pdf, releaseDatabases, testApp, verifiedApplicant } from './support';
+import { cvForm, databases, json, pdf, staffSignIn, testApp, uploadCv, verifiedApplicant } from './support';
 
 let s3: S3TestServer;
 const dirs: string[] = [];
@@ -29,7 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await s3.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  await releaseDatabases();
 });
 
 let buckets = 0;
@@ -140,15 +138,7 @@ describe.each(databases)('the CV routes with the S3 bucket on $name', (database)
     const keys = () => s3.keys(bucket);
     const EMAIL = 'bucket@example.com';
     const cookie = await verifiedApplicant(t, EMAIL);
-    const upload = (file: Buffer, filename: string) => {
-      const form = cvForm(EMAIL, file, filename);
-      return t.app.inject({
-        method: 'POST',
-        url: paths.uploadCv,
-        payload: form.payload,
-        headers: { ...form.headers, cookie },
-      });
-    };
+    const upload = (file: Buffer, filename: string) => uploadCv(t, cvForm(EMAIL, file, filename), cookie);
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(json<{ checks: { storage: string } }>(ready).checks.storage).toBe('ok');
 
@@ -176,14 +166,7 @@ describe.each(databases)('the CV routes with the S3 bucket on $name', (database)
     // Nothing of the refused files stayed: only the current CV, still the Word file.
     expect(await keys()).toHaveLength(1);
 
-    const asked = await t.app.inject({ method: 'POST', url: staffPaths.signIn, payload: { email: ADMIN } });
-    expect(asked.statusCode).toBe(200);
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: staffPaths.verify,
-      payload: { email: ADMIN, token: await t.latestCode(ADMIN) },
-    });
-    const staffCookie = `${STAFF_COOKIE}=${verified.cookies.find((c) => c.name === STAFF_COOKIE)?.value}`;
+    const staffCookie = await staffSignIn(t, ADMIN);
     const { rows } = await t.db.query<{ id: number }>('SELECT id FROM applications');
     const download: LightMyRequestResponse = await t.app.inject({
       method: 'GET',

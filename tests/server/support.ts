@@ -3,12 +3,20 @@
  * (each test app gets a fresh schema, dropped afterwards). A clock the tests can move.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { paths, SESSION_COOKIE, type CreatePayload } from '../../machines/rules/contract';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import {
+  paths,
+  SESSION_COOKIE,
+  type CreatePayload,
+  type SavedApplication,
+} from '../../machines/rules/contract';
+import { FIELD_MESSAGES } from '../../machines/rules/messages';
+import { STAFF_COOKIE, staffPaths } from '../../machines/rules/staff';
 import { applicant } from '../support/answers';
 import { buildApp, type AppOptions } from '../../server/app';
 import { defaultConfig, type Config } from '../../server/config';
@@ -97,8 +105,8 @@ async function freshDatabase(database: TestDatabase): Promise<Db> {
   return db;
 }
 
-/** Closes (and for PostgreSQL drops) the databases this test file opened: call it in afterAll. */
-export async function releaseDatabases(): Promise<void> {
+/** Closes (and for PostgreSQL drops) the databases this test file opened. */
+async function releaseDatabases(): Promise<void> {
   for (const entry of opened.values()) {
     const { db, drop } = await entry;
     await db.close();
@@ -107,21 +115,23 @@ export async function releaseDatabases(): Promise<void> {
   opened.clear();
 }
 
-export async function testApp(
-  database: TestDatabase,
-  options: {
-    config?: Partial<Config>;
-    mailer?: (db: Db) => Mailer;
-    clientDir?: string;
-    logger?: AppOptions['logger'];
-    /** Shorter limits for slow clients (server/timeouts.ts). */
-    timeouts?: AppOptions['timeouts'];
-    /** What the app sees of the database (to count its statements or make one fail); `t.db` stays the real one. */
-    wrapDb?: (db: Db) => Db;
-    /** Where CVs go instead of the test's local directory (an S3 bucket: tests/server/s3Server.ts). */
-    storage?: CvStorage;
-  } = {},
-): Promise<TestApp> {
+// Vitest gives each test file a module registry of its own: this hook is the importing file's, run after its tests.
+afterAll(releaseDatabases);
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  mailer?: (db: Db) => Mailer;
+  clientDir?: string;
+  logger?: AppOptions['logger'];
+  /** Shorter limits for slow clients (server/timeouts.ts). */
+  timeouts?: AppOptions['timeouts'];
+  /** What the app sees of the database (to count its statements or make one fail); `t.db` stays the real one. */
+  wrapDb?: (db: Db) => Db;
+  /** Where CVs go instead of the test's local directory (an S3 bucket: tests/server/s3Server.ts). */
+  storage?: CvStorage;
+}
+
+export async function testApp(database: TestDatabase, options: TestAppOptions = {}): Promise<TestApp> {
   const db = await freshDatabase(database);
   const appDb = options.wrapDb ? options.wrapDb(db) : db;
   let now = START;
@@ -160,6 +170,86 @@ export async function testApp(
 }
 
 export { applicant };
+
+/** A TestApp that always speaks for the one `made` gives (hooks make a new one for each test). */
+function follow(made: () => TestApp | undefined): TestApp {
+  const current = () => {
+    const t = made();
+    if (!t) throw new Error('the test app is made by the block’s hooks');
+    return t;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    get storageDir() {
+      return current().storageDir;
+    },
+    advance: (ms) => current().advance(ms),
+    now: () => current().now(),
+    setNow: (date) => current().setNow(date),
+    mails: () => current().mails(),
+    latestCode: (email) => current().latestCode(email),
+    close: () => current().close(),
+  };
+}
+
+/**
+ * The test app of the describe block that calls this: made before each test (or, with `scope: 'all'`, once before
+ * all of them) after the block's hooks registered earlier, and closed after the ones registered later.
+ */
+export function useTestApp(
+  database: TestDatabase,
+  options: TestAppOptions = {},
+  scope: 'each' | 'all' = 'each',
+): TestApp {
+  let current: TestApp | undefined;
+  const [before, after] = scope === 'each' ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
+    current = await testApp(database, options);
+  });
+  after(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return follow(() => current);
+}
+
+/** A built client's stand-in: the landing page and the app shell. */
+export const CLIENT_PAGES = {
+  'index.html': '<!doctype html><title>Landing</title>',
+  'app.html': '<!doctype html><title>App shell</title><div id="root"></div>',
+};
+
+/**
+ * A test app (on the first engine unless told) serving `files` (path → contents) as the built client, made once for
+ * the block; `url(path)` is that path on the real port it listens on. The directory is removed after.
+ */
+export function useClientApp(
+  files: Record<string, string>,
+  database = databases[0],
+): { t: TestApp; url: (path: string) => string } {
+  const clientDir = mkdtempSync(join(tmpdir(), 'bootcamp-client-'));
+  let current: TestApp | undefined;
+  let base = '';
+  beforeAll(async () => {
+    mkdirSync(join(clientDir, 'assets'));
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(clientDir, path)), { recursive: true });
+      writeFileSync(join(clientDir, path), text);
+    }
+    current = await testApp(database, { clientDir });
+    base = await current.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await current?.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+  return { t: follow(() => current), url: (path) => `${base}${path}` };
+}
 
 /** A Db that records every statement the app sends (inside transactions too) and can refuse some. */
 export function recordingDb(
@@ -201,6 +291,69 @@ export function sessionCookie(res: LightMyRequestResponse): string {
   const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
   if (!cookie) throw new Error('no session cookie');
   return `${SESSION_COOKIE}=${cookie.value}`;
+}
+
+/** Financial-aid answers that pass the schema. */
+export const financialAid = {
+  phone_type: 'Android',
+  has_laptop: 'Yes',
+  parents_status: 'Both alive',
+  employment_status_duration: 'Unemployed, 8 months',
+  affordable_amount: 'N20,000',
+  bootcamp_attendance_reason: 'To get a job',
+  additional_info: 'None',
+};
+
+/**
+ * One applicant's requests, with their session unless other headers are passed: a POST, the CV upload and the
+ * application as the lookup shows it to its owner. `session()` is read at each call, as hooks make the app and cookie.
+ */
+export function asApplicant(email: string, session: () => { t: TestApp; cookie: string }) {
+  return {
+    post: (url: string, payload: object, headers: Record<string, string> = { cookie: session().cookie }) =>
+      session().t.app.inject({ method: 'POST', url, payload, headers }),
+    upload: (form: ReturnType<typeof cvForm>) => uploadCv(session().t, form, session().cookie),
+    saved: async () => {
+      const { t, cookie } = session();
+      const res = await t.app.inject({ method: 'GET', url: paths.lookup(email), headers: { cookie } });
+      return json<{ data: SavedApplication[] }>(res).data[0];
+    },
+  };
+}
+
+/** What the server answers for these fields left out: each one's words from the catalogue. */
+export const fieldErrors = (...fields: (keyof typeof FIELD_MESSAGES)[]) =>
+  Object.fromEntries(fields.map((field) => [field, [FIELD_MESSAGES[field]]]));
+
+/** The open answers at their shortest (a letter each), which the schema takes. */
+export const shortOther = {
+  key_challenge: 'a',
+  leadership_experience: 'b',
+  distractions: 'c',
+  bootcamp_expectations: 'd',
+};
+
+/** Posts a CV form (cvForm) with this session cookie. */
+export const uploadCv = (t: TestApp, form: ReturnType<typeof cvForm>, cookie: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: paths.uploadCv,
+    payload: form.payload,
+    headers: { ...form.headers, cookie },
+  });
+
+/** Signs a staff member in with the emailed code; returns the staff session cookie. */
+export async function staffSignIn(t: TestApp, email: string): Promise<string> {
+  const asked = await t.app.inject({ method: 'POST', url: staffPaths.signIn, payload: { email } });
+  if (asked.statusCode !== 200) throw new Error(`staff sign-in failed: ${asked.body}`);
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: staffPaths.verify,
+    payload: { email, token: await t.latestCode(email) },
+  });
+  const cookie = verified.cookies.find((c) => c.name === STAFF_COOKIE);
+  if (verified.statusCode !== 200 || !cookie) throw new Error(`staff verify failed: ${verified.body}`);
+  return `${STAFF_COOKIE}=${cookie.value}`;
 }
 
 /** Creates an application and proves its email; returns the session cookie. */
