@@ -96,6 +96,11 @@ const proceed = async (user: ReturnType<typeof userEvent.setup>) => {
 const options = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
 const choose = (user: ReturnType<typeof userEvent.setup>, option: string) =>
   user.click(screen.getByRole('button', { name: `Choose ${option}` }));
+/** Chooses an option and says Yes in the confirm that follows. */
+const chooseAndConfirm = async (user: ReturnType<typeof userEvent.setup>, option: string) => {
+  await choose(user, option);
+  await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
+};
 
 describe('ConfirmationScreen', () => {
   it('shows the acceptance banner, then the Nigeria set with its prices for a Nigerian address', async () => {
@@ -150,8 +155,7 @@ describe('ConfirmationScreen', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(recorded).toEqual([]);
 
-    await choose(user, OPTION_FULL_PAYMENT);
-    await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
+    await chooseAndConfirm(user, OPTION_FULL_PAYMENT);
     const success = await screen.findByRole('dialog', { name: 'Your choice has been recorded' });
     expect(recorded).toEqual([{ email: 'ada@example.com', option: OPTION_FULL_PAYMENT }]);
     expect(within(success).getByRole('button', { name: 'Later' })).toBeTruthy();
@@ -170,8 +174,7 @@ describe('ConfirmationScreen', () => {
   it('notes a person who is not ready, with the waitlist link', async () => {
     const { user, recorded } = renderScreen();
     await proceed(user);
-    await choose(user, NOT_READY);
-    await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
+    await chooseAndConfirm(user, NOT_READY);
     const noted = await screen.findByRole('dialog', { name: 'Your preference has been noted' });
     expect(within(noted).getByRole('link', { name: 'Join the waitlist' }).getAttribute('href')).toBe(
       'https://example.org/waitlist',
@@ -188,27 +191,23 @@ describe('ConfirmationScreen', () => {
       },
     });
     await proceed(user);
-    await choose(user, OPTION_FULL_PAYMENT);
-    await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
+    await chooseAndConfirm(user, OPTION_FULL_PAYMENT);
     expect(await screen.findByText(MESSAGES.paymentChoiceFailed)).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
 
     fail = new ApiError('The payment desk is closed for maintenance', 503);
-    await choose(user, OPTION_FULL_PAYMENT);
-    await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
+    await chooseAndConfirm(user, OPTION_FULL_PAYMENT);
     expect(await screen.findByText('The payment desk is closed for maintenance')).toBeTruthy();
 
     fail = null;
-    await choose(user, OPTION_FULL_PAYMENT);
-    await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
+    await chooseAndConfirm(user, OPTION_FULL_PAYMENT);
     expect(await screen.findByRole('dialog', { name: 'Your choice has been recorded' })).toBeTruthy();
   });
 
   it('runs the instalment checkout after recording; a failed payment reaches paymentFailed', async () => {
     const { user, payment } = renderScreen({ checkout: () => Promise.reject(new Error('declined')) });
     await proceed(user);
-    await choose(user, OPTION_INSTALMENTS);
-    await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
+    await chooseAndConfirm(user, OPTION_INSTALMENTS);
     expect(await screen.findByText(MESSAGES.paymentFailed)).toBeTruthy();
     expect(payment.getSnapshot().value).toBe('paymentFailed');
   });
@@ -263,8 +262,7 @@ describe('payment details, paid state and financial aid', () => {
   it('financial aid offers the aid form, never bank details or the portal', async () => {
     const { user, payment } = renderScreen();
     await proceed(user);
-    await choose(user, OPTION_FINANCIAL_AID);
-    await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
+    await chooseAndConfirm(user, OPTION_FINANCIAL_AID);
     const success = await screen.findByRole('dialog', { name: 'Your choice has been recorded' });
     expect(within(success).queryByRole('button', { name: 'View Payment Details' })).toBeNull();
     expect(within(success).getByRole('link', { name: /Apply for Financial Aid/ })).toBeTruthy();
@@ -280,8 +278,7 @@ describe('payment details, paid state and financial aid', () => {
       config: { ...defaultConfig, waitlistUrl: 'https://example.org/waitlist' },
     });
     await proceed(user);
-    await choose(user, OPTION_FULL_PAYMENT);
-    await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
+    await chooseAndConfirm(user, OPTION_FULL_PAYMENT);
     await user.click(await screen.findByRole('button', { name: 'View Payment Details' }));
     const modal = await screen.findByRole('dialog', { name: 'Payment details' });
     expect(within(modal).getByText(new RegExp(BANK_NOT_SET_UP))).toBeTruthy();
@@ -293,8 +290,7 @@ describe('payment details, paid state and financial aid', () => {
   it('the international set pays in dollars by bank transfer: no naira portal', async () => {
     const { user, payment } = renderScreen({ geo: async () => 'Ghana' });
     await proceed(user);
-    await choose(user, OPTION_FULL_PAYMENT);
-    await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
+    await chooseAndConfirm(user, OPTION_FULL_PAYMENT);
     await user.click(await screen.findByRole('button', { name: 'View Payment Details' }));
     const modal = await screen.findByRole('dialog', { name: 'Payment details' });
     expect(within(modal).getByText('$42.50', { selector: 'strong' })).toBeTruthy();
@@ -324,8 +320,7 @@ describe('payment details, paid state and financial aid', () => {
   it('after the portal confirms a payment, the page settles as paid', async () => {
     const { user, payment } = renderScreen();
     await proceed(user);
-    await choose(user, OPTION_FULL_PAYMENT);
-    await user.click(await screen.findByRole('button', { name: 'Yes proceed' }));
+    await chooseAndConfirm(user, OPTION_FULL_PAYMENT);
     await user.click(await screen.findByRole('button', { name: 'View Payment Details' }));
     await user.click(await screen.findByRole('button', { name: 'Proceed to Payment Portal' }));
     const paid = await screen.findByRole('dialog', { name: 'Payment successful' });
