@@ -29,16 +29,18 @@ import { minimalDocx, zip, zipBombDocx } from '../rules/support/zip';
 const ATTACK_NAME = 'Hello Your account is locked. Restore it at https://evil.example/restore';
 
 describe('the inbox an address delivers to', () => {
-  it.each([
-    ['Ada@Example.com', 'ada@example.com'],
-    ['ada+1@example.com', 'ada@example.com'],
-    ['ADA+bootcamp+2@EXAMPLE.COM', 'ada@example.com'],
-    ['a.d.a+x@gmail.com', 'ada@gmail.com'],
-    ['A.DA@googlemail.com', 'ada@gmail.com'],
-    // Elsewhere a dot is part of the name: two people.
-    ['ada.obi@example.com', 'ada.obi@example.com'],
-    ['adaobi@example.com', 'adaobi@example.com'],
-  ])('%s is the inbox %s', (address, inbox) => {
+  it.each(
+    Object.entries({
+      'Ada@Example.com': 'ada@example.com',
+      'ada+1@example.com': 'ada@example.com',
+      'ADA+bootcamp+2@EXAMPLE.COM': 'ada@example.com',
+      'a.d.a+x@gmail.com': 'ada@gmail.com',
+      'A.DA@googlemail.com': 'ada@gmail.com',
+      // Elsewhere a dot is part of the name: two people.
+      'ada.obi@example.com': 'ada.obi@example.com',
+      'adaobi@example.com': 'adaobi@example.com',
+    }),
+  )('%s is the inbox %s', (address, inbox) => {
     expect(mailboxOf(address)).toBe(inbox);
   });
 });
