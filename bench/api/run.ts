@@ -558,8 +558,8 @@ async function main(): Promise<void> {
       ]),
     ),
     '',
-    'Every run (2xx req/s / p99; load average before get-current and before create, "(busy)" when the 1-minute',
-    'figure was above 0.7 × the cores):',
+    'Every run (2xx req/s / p99; load average before get-current and before create, with the share of the cores',
+    'other processes took over the minute before, "(busy)" above 20%):',
     '',
     ...table(
       [
