@@ -5,6 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
+import type { BusyTag } from './tags';
 import { toFinancialAidData, type FinancialAidData } from './rules/contract';
 import type { ErrorMap } from './rules/messages';
 import { MESSAGES } from './rules/messages';
@@ -71,8 +72,7 @@ export const financialAidMachine = setup({
     events: {} as FinancialAidEvent,
     input: {} as FinancialAidInput,
     meta: {} as { path: string; title: string },
-    // busy: a call the person waits on is under way.
-    tags: {} as 'busy',
+    tags: {} as BusyTag,
   },
   actors: {
     lookupApplication: fromPromise<LookupKind, { email: string }>(notProvided('lookupApplication')),

@@ -6,6 +6,7 @@
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
+import type { BusyTag } from './tags';
 import type { ParentRef } from './parentRef';
 import { MESSAGES } from './rules/messages';
 import type { PaymentRecord } from './rules/contract';
@@ -87,8 +88,7 @@ export const paymentChoiceMachine = setup({
     context: {} as PaymentChoiceContext,
     events: {} as PaymentChoiceEvent,
     input: {} as PaymentChoiceInput,
-    // busy: a call the person waits on is under way.
-    tags: {} as 'busy',
+    tags: {} as BusyTag,
   },
   actors: {
     loadPayment: fromPromise<PaymentRecord | null, { email: string }>(notProvided('loadPayment')),

@@ -4,6 +4,7 @@
  * and the `CLOCK` event, so the machine stays pure and its tests deterministic.
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { BusyTag } from './tags';
 import { MESSAGES } from './rules/messages';
 import { failureMessage } from './rules/payments';
 import type { ParentRef } from './parentRef';
@@ -93,8 +94,7 @@ export const reminderMachine = setup({
     context: {} as ReminderContext,
     events: {} as ReminderEvent,
     input: {} as ReminderInput,
-    // busy: a call the person waits on is under way.
-    tags: {} as 'busy',
+    tags: {} as BusyTag,
   },
   actors: {
     saveReminder: fromPromise<void, SaveReminderInput>(() =>

@@ -5,12 +5,13 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
+import type { BusyTag } from './tags';
 import { nextReviewStatus, type ReviewEventType, type ReviewStatus } from './review.machine';
 import type { CvKind } from './rules/cv';
 import type { ErrorMap } from './rules/messages';
 import type { SavedApplication } from './rules/contract';
 import { STAFF_MESSAGES } from './rules/staff';
-import type { StaffFailure } from './staffSession.machine';
+import { alertsOf, failureMessage, NO_ALERTS } from './staffFailure';
 
 /** GET staffPaths.application → `{ message: 'Application', data: StaffApplicationPage }`. */
 export interface StaffApplicationPage {
@@ -53,18 +54,12 @@ export interface StaffApplicationContext {
 export type StaffApplicationEvent =
   { type: 'REVIEW'; event: ReviewEventType } | { type: 'ADD_NOTE'; body: string } | { type: 'RETRY' };
 
-const failureOf = (error: unknown): StaffFailure =>
-  typeof error === 'object' && error !== null && 'message' in error
-    ? { message: String((error as StaffFailure).message), errors: (error as StaffFailure).errors }
-    : { message: STAFF_MESSAGES.unreachable };
-
 export const staffApplicationMachine = setup({
   types: {
     context: {} as StaffApplicationContext,
     events: {} as StaffApplicationEvent,
     input: {} as { id: number },
-    // busy: a call the person waits on is under way.
-    tags: {} as 'busy',
+    tags: {} as BusyTag,
   },
   actors: {
     load: fromPromise<StaffApplicationPage, { id: number }>(notProvided('load')),
@@ -86,10 +81,7 @@ export const staffApplicationMachine = setup({
         src: 'load',
         input: ({ context }) => ({ id: context.id }),
         onDone: { target: 'ready', actions: assign({ page: ({ event }) => event.output }) },
-        onError: {
-          target: 'failed',
-          actions: assign({ message: ({ event }) => failureOf(event.error).message }),
-        },
+        onError: { target: 'failed', actions: assign({ message: failureMessage }) },
       },
     },
     failed: {
@@ -99,26 +91,18 @@ export const staffApplicationMachine = setup({
       on: {
         REVIEW: {
           target: 'reviewing',
-          actions: assign({ errors: {}, message: undefined, notice: undefined }),
+          actions: assign(NO_ALERTS),
         },
         ADD_NOTE: [
           {
             guard: 'noteEmpty',
-            actions: assign({
-              errors: { body: [STAFF_MESSAGES.noteEmpty] },
-              message: undefined,
-              notice: undefined,
-            }),
+            actions: assign({ ...NO_ALERTS, errors: { body: [STAFF_MESSAGES.noteEmpty] } }),
           },
           {
             guard: 'noteTooLong',
-            actions: assign({
-              errors: { body: [STAFF_MESSAGES.noteTooLong] },
-              message: undefined,
-              notice: undefined,
-            }),
+            actions: assign({ ...NO_ALERTS, errors: { body: [STAFF_MESSAGES.noteTooLong] } }),
           },
-          { target: 'savingNote', actions: assign({ errors: {}, message: undefined, notice: undefined }) },
+          { target: 'savingNote', actions: assign(NO_ALERTS) },
         ],
       },
     },
@@ -135,10 +119,7 @@ export const staffApplicationMachine = setup({
           target: 'loading',
           actions: assign({ notice: ({ event }) => `Status: ${event.output.label}` }),
         },
-        onError: {
-          target: 'ready',
-          actions: assign({ message: ({ event }) => failureOf(event.error).message }),
-        },
+        onError: { target: 'ready', actions: assign({ message: failureMessage }) },
       },
     },
     savingNote: {
@@ -153,10 +134,7 @@ export const staffApplicationMachine = setup({
         onDone: { target: 'loading', actions: assign({ notice: 'Note added' }) },
         onError: {
           target: 'ready',
-          actions: assign(({ event }) => {
-            const f = failureOf(event.error);
-            return { message: f.message, errors: f.errors ?? {} };
-          }),
+          actions: assign(({ event }) => alertsOf(event.error)),
         },
       },
     },

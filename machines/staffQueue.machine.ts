@@ -5,9 +5,9 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
-import type { StaffFailure } from './staffSession.machine';
+import type { BusyTag } from './tags';
+import { failureMessage } from './staffFailure';
 import {
-  STAFF_MESSAGES,
   type BulkEvent,
   type StaffBulkRequest,
   type StaffBulkResult,
@@ -53,11 +53,6 @@ export const bulkRequest = (context: StaffQueueContext, dryRun: boolean): StaffB
   dryRun,
 });
 
-const failure = (error: unknown): string =>
-  typeof error === 'object' && error !== null && 'message' in error
-    ? String((error as StaffFailure).message)
-    : STAFF_MESSAGES.unreachable;
-
 const DONE: Record<BulkEvent, string> = { ACCEPT: 'accepted', WAITLIST: 'waitlisted', REJECT: 'rejected' };
 
 /** What an admin reads after a bulk decision: the counts applied, and how many the chart refused. */
@@ -83,8 +78,7 @@ export const staffQueueMachine = setup({
     context: {} as StaffQueueContext,
     events: {} as StaffQueueEvent,
     input: {} as { query: StaffQueueQuery },
-    // busy: a call the person waits on is under way.
-    tags: {} as 'busy',
+    tags: {} as BusyTag,
   },
   actors: {
     load: fromPromise<StaffQueuePage, StaffQueueQuery>(notProvided('load')),
@@ -114,7 +108,7 @@ export const staffQueueMachine = setup({
           target: 'ready',
           actions: assign({ page: ({ event }) => event.output, message: undefined }),
         },
-        onError: { target: 'failed', actions: assign({ message: ({ event }) => failure(event.error) }) },
+        onError: { target: 'failed', actions: assign({ message: failureMessage }) },
       },
     },
     failed: {
@@ -158,7 +152,7 @@ export const staffQueueMachine = setup({
         src: 'bulk',
         input: ({ context }) => bulkRequest(context, true),
         onDone: { target: 'confirming', actions: assign({ preview: ({ event }) => event.output }) },
-        onError: { target: 'ready', actions: assign({ message: ({ event }) => failure(event.error) }) },
+        onError: { target: 'ready', actions: assign({ message: failureMessage }) },
       },
     },
     confirming: {
@@ -179,7 +173,7 @@ export const staffQueueMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: assign({ preview: null, message: ({ event }) => failure(event.error) }),
+          actions: assign({ preview: null, message: failureMessage }),
         },
       },
     },

@@ -5,9 +5,9 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
+import type { BusyTag } from './tags';
 import type { ErrorMap } from './rules/messages';
-import { STAFF_MESSAGES } from './rules/staff';
-import type { StaffFailure } from './staffSession.machine';
+import { alertsOf, failureMessage, NO_ALERTS } from './staffFailure';
 
 export interface StaffResourceContext {
   data: unknown;
@@ -18,17 +18,11 @@ export interface StaffResourceContext {
 
 export type StaffResourceEvent = { type: 'SAVE'; request: unknown } | { type: 'RETRY' };
 
-const failureOf = (error: unknown): StaffFailure =>
-  typeof error === 'object' && error !== null && 'message' in error
-    ? { message: String((error as StaffFailure).message), errors: (error as StaffFailure).errors }
-    : { message: STAFF_MESSAGES.unreachable };
-
 export const staffResourceMachine = setup({
   types: {
     context: {} as StaffResourceContext,
     events: {} as StaffResourceEvent,
-    // busy: a call the person waits on is under way.
-    tags: {} as 'busy',
+    tags: {} as BusyTag,
   },
   actors: {
     load: fromPromise<unknown>(notProvided('load')),
@@ -45,10 +39,7 @@ export const staffResourceMachine = setup({
         id: 'load',
         src: 'load',
         onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
-        onError: {
-          target: 'failed',
-          actions: assign({ message: ({ event }) => failureOf(event.error).message }),
-        },
+        onError: { target: 'failed', actions: assign({ message: failureMessage }) },
       },
     },
     failed: {
@@ -56,7 +47,7 @@ export const staffResourceMachine = setup({
     },
     ready: {
       on: {
-        SAVE: { target: 'saving', actions: assign({ errors: {}, message: undefined, notice: undefined }) },
+        SAVE: { target: 'saving', actions: assign(NO_ALERTS) },
       },
     },
     saving: {
@@ -68,10 +59,7 @@ export const staffResourceMachine = setup({
         onDone: { target: 'loading', actions: assign({ notice: ({ event }) => event.output }) },
         onError: {
           target: 'ready',
-          actions: assign(({ event }) => {
-            const f = failureOf(event.error);
-            return { message: f.message, errors: f.errors ?? {} };
-          }),
+          actions: assign(({ event }) => alertsOf(event.error)),
         },
       },
     },

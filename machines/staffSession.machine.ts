@@ -5,6 +5,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
+import { alertsOf, failureMessage } from './staffFailure';
+import type { BusyTag } from './tags';
 import type { ErrorMap } from './rules/messages';
 import { FIELD_MESSAGES, MESSAGES } from './rules/messages';
 import { EMAIL_PATTERN, normalizeEmail } from './rules/schemas';
@@ -13,12 +15,6 @@ import { STAFF_MESSAGES, type StaffRole } from './rules/staff';
 export interface StaffMe {
   email: string;
   role: StaffRole;
-}
-
-/** What a failed call tells the screen: one message, and field errors when the server named a field. */
-export interface StaffFailure {
-  message: string;
-  errors?: ErrorMap;
 }
 
 export interface StaffSessionContext {
@@ -39,20 +35,11 @@ export type StaffSessionEvent =
   /** Any staff call answered 401: the session ended (expired, or signed out in another tab). */
   | { type: 'SESSION_LOST' };
 
-const failureOf = (error: unknown): StaffFailure =>
-  typeof error === 'object' && error !== null && 'message' in error
-    ? {
-        message: String((error as StaffFailure).message),
-        errors: (error as StaffFailure).errors,
-      }
-    : { message: STAFF_MESSAGES.unreachable };
-
 export const staffSessionMachine = setup({
   types: {
     context: {} as StaffSessionContext,
     events: {} as StaffSessionEvent,
-    // busy: a call the person waits on is under way.
-    tags: {} as 'busy',
+    tags: {} as BusyTag,
   },
   actors: {
     whoAmI: fromPromise<StaffMe>(notProvided('whoAmI')),
@@ -111,10 +98,7 @@ export const staffSessionMachine = setup({
         onDone: { target: 'codeSent', actions: assign({ notice: STAFF_MESSAGES.codeSent }) },
         onError: {
           target: 'signedOut',
-          actions: assign(({ event }) => {
-            const failure = failureOf(event.error);
-            return { message: failure.message, errors: failure.errors ?? {} };
-          }),
+          actions: assign(({ event }) => alertsOf(event.error)),
         },
       },
     },
@@ -145,10 +129,7 @@ export const staffSessionMachine = setup({
         },
         onError: {
           target: 'codeSent',
-          actions: assign(({ event }) => {
-            const failure = failureOf(event.error);
-            return { message: failure.message, errors: failure.errors ?? {}, notice: undefined };
-          }),
+          actions: assign(({ event }) => ({ ...alertsOf(event.error), notice: undefined })),
         },
       },
     },
@@ -170,10 +151,7 @@ export const staffSessionMachine = setup({
           target: 'signedOut',
           actions: assign({ me: null, notice: STAFF_MESSAGES.signedOut }),
         },
-        onError: {
-          target: 'signedIn',
-          actions: assign({ message: ({ event }) => failureOf(event.error).message }),
-        },
+        onError: { target: 'signedIn', actions: assign({ message: failureMessage }) },
       },
     },
   },

@@ -1,5 +1,5 @@
 /** Labelled form fields that show their own error and are named by the error summary's links. */
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import type { ErrorMap, Option } from '../../machines/rules';
 import { describedBy, FieldError, fieldId } from './ErrorSummary';
 
@@ -31,6 +31,34 @@ function Label({ name, label, optional, hint }: Pick<BaseProps, 'name' | 'label'
   );
 }
 
+/** The frame of a one-control field: its label and hint, its error, then the control. */
+function FieldFrame({ name, label, errors, hint, optional, children }: BaseProps & { children: ReactNode }) {
+  return (
+    <div className={wrapper(name, errors)}>
+      <Label name={name} label={label} optional={optional} hint={hint} />
+      <FieldError name={name} errors={errors} />
+      {children}
+    </div>
+  );
+}
+
+/**
+ * What the control of a field carries: the id the label and the error summary name, its value and its
+ * descriptions.
+ */
+const controlProps = (
+  { name, errors, hint }: Pick<BaseProps, 'name' | 'errors' | 'hint'>,
+  value: string,
+  onChange: (value: string) => void,
+) => ({
+  id: fieldId(name),
+  name,
+  value,
+  onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+    onChange(e.target.value),
+  ...describedBy(name, errors, hint ? hintId(name) : undefined),
+});
+
 export interface TextFieldProps extends BaseProps {
   value: string;
   onChange: (value: string) => void;
@@ -53,20 +81,14 @@ export function TextField({
   ...rest
 }: TextFieldProps) {
   return (
-    <div className={wrapper(name, errors)}>
-      <Label name={name} label={label} optional={optional} hint={hint} />
-      <FieldError name={name} errors={errors} />
+    <FieldFrame name={name} label={label} errors={errors} hint={hint} optional={optional}>
       <input
-        id={fieldId(name)}
-        name={name}
+        {...controlProps({ name, errors, hint }, value, onChange)}
         className="input"
         type={type}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...describedBy(name, errors, hint ? hintId(name) : undefined)}
         {...rest}
       />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -75,24 +97,15 @@ export interface TextAreaFieldProps extends BaseProps {
   onChange: (value: string) => void;
 }
 
-export function TextAreaField({ name, label, errors, hint, optional, value, onChange }: TextAreaFieldProps) {
+export function TextAreaField({ value, onChange, ...frame }: TextAreaFieldProps) {
   return (
-    <div className={wrapper(name, errors)}>
-      <Label name={name} label={label} optional={optional} hint={hint} />
-      <FieldError name={name} errors={errors} />
-      <textarea
-        id={fieldId(name)}
-        name={name}
-        className="textarea"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...describedBy(name, errors, hint ? hintId(name) : undefined)}
-      />
-    </div>
+    <FieldFrame {...frame}>
+      <textarea {...controlProps(frame, value, onChange)} className="textarea" />
+    </FieldFrame>
   );
 }
 
-export interface SelectFieldProps extends BaseProps {
+export interface SelectFieldProps extends Omit<BaseProps, 'optional'> {
   value: string;
   onChange: (value: string) => void;
   options: readonly Option[];
@@ -100,27 +113,15 @@ export interface SelectFieldProps extends BaseProps {
 }
 
 export function SelectField({
-  name,
-  label,
-  errors,
-  hint,
   value,
   onChange,
   options,
   placeholder = 'Select an answer',
+  ...frame
 }: SelectFieldProps) {
   return (
-    <div className={wrapper(name, errors)}>
-      <Label name={name} label={label} hint={hint} />
-      <FieldError name={name} errors={errors} />
-      <select
-        id={fieldId(name)}
-        name={name}
-        className="select"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...describedBy(name, errors, hint ? hintId(name) : undefined)}
-      >
+    <FieldFrame {...frame}>
+      <select {...controlProps(frame, value, onChange)} className="select">
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -128,7 +129,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-    </div>
+    </FieldFrame>
   );
 }
 
