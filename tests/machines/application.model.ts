@@ -43,7 +43,7 @@ import {
   type Graph as ModelGraph,
 } from '../support/applicationModel';
 import { transitionKey, type ModelPath } from './support/graphReplay';
-import { unansweredEligibility } from '../support/answers';
+import { savedApplication } from '../support/answers';
 
 export { MODEL_INPUT, MODEL_NOW };
 export const MODEL_EMAIL = 'ada@example.com';
@@ -126,45 +126,8 @@ const atRest = (s: Snapshot) => {
   return left === 0 || left === Object.keys(validateGroup(g.group, {}, g.only).errors).length;
 };
 
-const saved = (over: Partial<SavedApplication> = {}): SavedApplication => ({
-  firstname: 'Ada',
-  middlename: '',
-  lastname: 'Obi',
-  gender: 'female',
-  country: 'Nigeria',
-  city: 'Nigeria, Lagos',
-  email: MODEL_EMAIL,
-  phone: '+2348031234567',
-  whatsapp_phone: '',
-  referred_by: '',
-  email_verified_at: '2026-11-23T00:00:00.000Z',
-  stage: 'verified',
-  communications: {
-    referral_source: REFERRAL_SOURCES[1].value,
-    referral_detail: '',
-    communication_consent: 1,
-  },
-  eligibility: { ...unansweredEligibility, status: 'not measured' },
-  cv: null,
-  cv_sent_by_email: false,
-  employment: {
-    employment_status: '',
-    unemployment_duration: '',
-    work_experience_years: '',
-    service_completion_date: '',
-    reason_for_leaving: '',
-    exit_timeline: '',
-    job_urgency: 0,
-  },
-  other: { key_challenge: '', leadership_experience: '', distractions: '', bootcamp_expectations: '' },
-  video: { videoProgress: 0, isVideoEnded: false, attemptCounter: 0 },
-  payment_option: '',
-  financial_aid: null,
-  reminder_date: '',
-  submitted_at: '',
-  cohort: { id: 6, name: 'Cohort 6', waitlisted: false },
-  ...over,
-});
+const saved = (over: Partial<SavedApplication> = {}): SavedApplication =>
+  savedApplication(MODEL_EMAIL, { city: 'Nigeria, Lagos', phone: '+2348031234567', ...over });
 
 const eligibleSaved = (employment_status = '') =>
   saved({

@@ -10,7 +10,7 @@ import {
   type ApplicationForm,
   type SavedApplication,
 } from '../../machines/rules';
-import { applicant } from '../support/answers';
+import { savedApplication } from '../support/answers';
 
 /** The identity and contact fields, which the create payload carries as they are. */
 const contact = {
@@ -34,46 +34,41 @@ const form = (overrides: Partial<ApplicationForm> = {}): ApplicationForm => ({
   ...overrides,
 });
 
-const saved = (overrides: Partial<SavedApplication> = {}): SavedApplication => ({
-  // The shared first form (tests/support/answers.ts), read back as the server saves it.
-  ...applicant('ada@example.com', { phone: '+2348012345678', referred_by: 'partner-42' }),
-  email_verified_at: '2025-02-01T09:00:00.000Z',
-  stage: 'employment',
-  communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 1 },
-  eligibility: {
-    openness_to_tools: 'I love trying new tools and pick them up quickly',
-    work_disruption_feelings: 'Curiosity',
-    feedback_handling: 'I welcome it and act on it straight away',
-    approach_to_new_tasks: 'I make a plan first, then start',
-    education_focus: 'Vocational',
-    highest_qualification: 'Post-graduate degree',
-    status: 'action_required',
-  },
-  cv: { filename: 'ada-cv.pdf', size: 123_456 },
-  cv_sent_by_email: false,
-  employment: {
-    employment_status: 'I am currently serving (NYSC)',
-    unemployment_duration: '',
-    work_experience_years: 'None',
-    service_completion_date: '2025-06-30',
-    reason_for_leaving: '',
-    exit_timeline: '',
-    job_urgency: 8,
-  },
-  other: {
-    key_challenge: 'Interviews',
-    leadership_experience: 'Class rep',
-    distractions: 'Phone',
-    bootcamp_expectations: 'A job',
-  },
-  video: { videoProgress: 42, isVideoEnded: false, attemptCounter: 1 },
-  payment_option: '',
-  financial_aid: null,
-  reminder_date: '',
-  submitted_at: '',
-  cohort: { id: 6, name: 'Cohort 6', waitlisted: false },
-  ...overrides,
-});
+const saved = (overrides: Partial<SavedApplication> = {}): SavedApplication =>
+  // The shared saved application (tests/support/answers.ts) with every step up to employment answered.
+  savedApplication('ada@example.com', {
+    phone: '+2348012345678',
+    referred_by: 'partner-42',
+    email_verified_at: '2025-02-01T09:00:00.000Z',
+    stage: 'employment',
+    eligibility: {
+      openness_to_tools: 'I love trying new tools and pick them up quickly',
+      work_disruption_feelings: 'Curiosity',
+      feedback_handling: 'I welcome it and act on it straight away',
+      approach_to_new_tasks: 'I make a plan first, then start',
+      education_focus: 'Vocational',
+      highest_qualification: 'Post-graduate degree',
+      status: 'action_required',
+    },
+    cv: { filename: 'ada-cv.pdf', size: 123_456 },
+    employment: {
+      employment_status: 'I am currently serving (NYSC)',
+      unemployment_duration: '',
+      work_experience_years: 'None',
+      service_completion_date: '2025-06-30',
+      reason_for_leaving: '',
+      exit_timeline: '',
+      job_urgency: 8,
+    },
+    other: {
+      key_challenge: 'Interviews',
+      leadership_experience: 'Class rep',
+      distractions: 'Phone',
+      bootcamp_expectations: 'A job',
+    },
+    video: { videoProgress: 42, isVideoEnded: false, attemptCounter: 1 },
+    ...overrides,
+  });
 
 describe('toCreatePayload (docs/product.md §7 POST /bootcamp/application)', () => {
   it('sends the identity and contact fields, referred_by from the referrer, and the nested communications', () => {

@@ -3,7 +3,7 @@
  * end-to-end tests and the API bench make their applicants from these, so a new required field is added once.
  */
 import { STEP_FIELDS } from '../../machines/rules/application';
-import type { CreatePayload } from '../../machines/rules/contract';
+import type { CreatePayload, SavedApplication } from '../../machines/rules/contract';
 import type { EligibilityAnswers } from '../../machines/rules/eligibility';
 import {
   APPROACH_TO_NEW_TASKS,
@@ -79,3 +79,34 @@ export const agreed = { agreement: true, agreement1: true, agreement2: true };
 
 /** The smallest file the CV check takes for a PDF. */
 export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/**
+ * The application as the server reads it back once the email is proved: the first form and nothing after it (no
+ * answers, no CV, no video, unsubmitted) in cohort 6. A test lays over it the steps it has taken.
+ */
+export const savedApplication = (email: string, over: Partial<SavedApplication> = {}): SavedApplication => ({
+  ...applicant(email),
+  email_verified_at: '2026-11-23T00:00:00.000Z',
+  stage: 'verified',
+  communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 1 },
+  eligibility: { ...unansweredEligibility, status: 'not measured' },
+  cv: null,
+  cv_sent_by_email: false,
+  employment: {
+    employment_status: '',
+    unemployment_duration: '',
+    work_experience_years: '',
+    service_completion_date: '',
+    reason_for_leaving: '',
+    exit_timeline: '',
+    job_urgency: 0,
+  },
+  other: { key_challenge: '', leadership_experience: '', distractions: '', bootcamp_expectations: '' },
+  video: { videoProgress: 0, isVideoEnded: false, attemptCounter: 0 },
+  payment_option: '',
+  financial_aid: null,
+  reminder_date: '',
+  submitted_at: '',
+  cohort: { id: 6, name: 'Cohort 6', waitlisted: false },
+  ...over,
+});
