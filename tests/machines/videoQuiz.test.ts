@@ -126,10 +126,11 @@ function harness(input: VideoQuizInput = MODEL_INPUT) {
   };
 }
 
-/** A harness whose 60-second video has loaded. */
-async function loaded() {
+/** A harness whose 60-second video has loaded and, if told, played to `watchedTo` seconds. */
+async function loaded({ watchedTo }: { watchedTo?: number } = {}) {
   const run = harness();
   await run.send({ type: 'VIDEO.LOADED', duration: 60 });
+  if (watchedTo !== undefined) await run.send({ type: 'VIDEO.TIME', time: watchedTo });
   return run;
 }
 
@@ -175,11 +176,14 @@ describe('videoQuiz: model-based paths', () => {
 });
 
 describe('videoQuiz: the rules', () => {
-  const atQuiz = async (run: ReturnType<typeof harness>) => {
+  /** A harness whose video has played to the quiz. */
+  const atQuiz = async () => {
+    const run = harness();
     await run.send({ type: 'VIDEO.LOADED', duration: MODEL_DURATION });
     await run.send({ type: 'VIDEO.TIME', time: 29.5 });
     expect(run.at('player', 'watching')).toBe(true);
     await run.send({ type: 'VIDEO.TIME', time: 30 });
+    return run;
   };
   const submitQuiz = async (run: ReturnType<typeof harness>, first: string, second: string) => {
     await run.send({ type: 'QUIZ.ANSWER', question: 1, value: first });
@@ -199,15 +203,13 @@ describe('videoQuiz: the rules', () => {
   });
 
   it('pauses at quizTime and shows the quiz; the quiz does not show before', async () => {
-    const run = harness();
-    await atQuiz(run);
+    const run = await atQuiz();
     expect(run.at('player', 'quiz')).toBe(true);
     expect(run.commands).toEqual([{ type: 'player.pause' }]);
   });
 
   it("refuses a submit with a question unanswered ('Please answer all questions or skip')", async () => {
-    const run = harness();
-    await atQuiz(run);
+    const run = await atQuiz();
     await run.send({ type: 'QUIZ.ANSWER', question: 1, value: 'C' });
     await run.send({ type: 'QUIZ.SUBMIT' });
     expect(run.at('player', 'quiz')).toBe(true);
@@ -217,8 +219,7 @@ describe('videoQuiz: the rules', () => {
   });
 
   it('both correct: Correct answers! then Continue resumes, and the quiz does not come back', async () => {
-    const run = harness();
-    await atQuiz(run);
+    const run = await atQuiz();
     await submitQuiz(run, 'C', 'C');
     expect(run.at('player', 'correct')).toBe(true);
     await run.send({ type: 'RESULT.CONTINUE' });
@@ -228,8 +229,7 @@ describe('videoQuiz: the rules', () => {
   });
 
   it('one wrong: Incorrect answers!; Retry counts an attempt, tells the parent and asks again with a fresh form', async () => {
-    const run = harness();
-    await atQuiz(run);
+    const run = await atQuiz();
     await submitQuiz(run, 'A', 'C');
     expect(run.at('player', 'incorrect')).toBe(true);
     await run.send({ type: 'RESULT.RETRY' });
@@ -240,8 +240,7 @@ describe('videoQuiz: the rules', () => {
   });
 
   it('Rewatch seeks to rewatchTime and plays; the quiz comes again at quizTime', async () => {
-    const run = harness();
-    await atQuiz(run);
+    const run = await atQuiz();
     await submitQuiz(run, 'C', 'D');
     await run.send({ type: 'RESULT.REWATCH' });
     expect(run.commands.slice(-2)).toEqual([{ type: 'player.seek', time: 0 }, { type: 'player.play' }]);
@@ -253,8 +252,7 @@ describe('videoQuiz: the rules', () => {
   });
 
   it('Skip marks the quiz done and resumes playback', async () => {
-    const run = harness();
-    await atQuiz(run);
+    const run = await atQuiz();
     await run.send({ type: 'QUIZ.SKIP' });
     expect(run.commands.at(-1)).toEqual({ type: 'player.play' });
     await run.send({ type: 'VIDEO.TIME', time: 45 });
@@ -262,8 +260,7 @@ describe('videoQuiz: the rules', () => {
   });
 
   it("reverts a seek past the furthest watched position (with 1 s slack) and says 'Sorry'", async () => {
-    const run = await loaded();
-    await run.send({ type: 'VIDEO.TIME', time: 20 });
+    const run = await loaded({ watchedTo: 20 });
     await run.send({ type: 'VIDEO.SEEKING', time: 5 });
     await run.send({ type: 'VIDEO.SEEKING', time: 20.9 });
     expect(run.commands).toEqual([]);
@@ -275,8 +272,7 @@ describe('videoQuiz: the rules', () => {
   });
 
   it("clears 'Sorry' when the applicant seeks back into what they watched, not when the revert lands", async () => {
-    const run = await loaded();
-    await run.send({ type: 'VIDEO.TIME', time: 20 });
+    const run = await loaded({ watchedTo: 20 });
     await run.send({ type: 'VIDEO.SEEKING', time: 40 });
     // The revert itself seeks to the furthest watched position: the notice stays to explain it.
     await run.send({ type: 'VIDEO.SEEKING', time: 20 });
@@ -310,8 +306,7 @@ describe('videoQuiz: the rules', () => {
   });
 
   it('manual save: confirm, save with the current progress, Progress Saved!, then no second submission', async () => {
-    const run = await loaded();
-    await run.send({ type: 'VIDEO.TIME', time: 15 });
+    const run = await loaded({ watchedTo: 15 });
     await run.send({ type: 'PROGRESS.SUBMIT' });
     await run.send({ type: 'PROGRESS.CANCEL' });
     expect(run.pending).toEqual([]);
