@@ -9,30 +9,43 @@ import type { Queryable } from './db/index';
 
 export const SESSION_DAYS = 30;
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** Only a token's hash is stored: a copy of the table opens no session. */
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Stores a new session of one owner (an application, a team member) for `ms`; its token goes in the cookie. */
+export async function insertSession(
+  tx: Queryable,
+  into: { table: 'sessions' | 'staff_sessions'; owner: 'application_id' | 'staff_id' },
+  ownerId: number,
+  now: Date,
+  ms: number,
+): Promise<{ token: string; expires: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expires = new Date(now.getTime() + ms);
+  await tx.query(
+    `INSERT INTO ${into.table} (token_hash, ${into.owner}, expires_at, created_at) VALUES ($1, $2, $3, $4)`,
+    [tokenHash(token), ownerId, expires, now],
+  );
+  return { token, expires };
+}
 
 export async function createSession(
   tx: Queryable,
   applicationId: number,
   now: Date,
 ): Promise<{ token: string; expires: Date }> {
-  const token = randomBytes(32).toString('base64url');
-  const expires = new Date(now.getTime() + SESSION_DAYS * 24 * 3600 * 1000);
   // One session per application: a new proof of the email ends the sessions of every other device (a phone left
   // signed in at a cybercafé stops working once the applicant verifies again).
   await tx.query('DELETE FROM sessions WHERE application_id = $1', [applicationId]);
-  await tx.query(
-    'INSERT INTO sessions (token_hash, application_id, expires_at, created_at) VALUES ($1, $2, $3, $4)',
-    [hash(token), applicationId, expires, now],
-  );
-  return { token, expires };
+  const into = { table: 'sessions', owner: 'application_id' } as const;
+  return insertSession(tx, into, applicationId, now, SESSION_DAYS * 24 * 3600 * 1000);
 }
 
 /** Ends the session the request's cookie names (if any); the other sessions of that application are kept. */
 export async function endSession(db: Queryable, request: FastifyRequest): Promise<void> {
   const token = request.cookies?.[SESSION_COOKIE];
   if (!token || token.length > 200) return;
-  await db.query('DELETE FROM sessions WHERE token_hash = $1', [hash(token)]);
+  await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash(token)]);
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
@@ -59,7 +72,7 @@ export async function sessionApplicationId(
   if (!token || token.length > 200) return null;
   const { rows } = await db.query<{ application_id: number }>(
     'SELECT application_id FROM sessions WHERE token_hash = $1 AND expires_at > $2',
-    [hash(token), now],
+    [tokenHash(token), now],
   );
   return rows[0]?.application_id ?? null;
 }

@@ -4,6 +4,37 @@
  */
 import type { Db } from './index';
 
+/**
+ * The emailed one-time codes and the sessions a correct code opens, for one kind of owner (an application, a team
+ * member): the same columns for both. The text is what migrations 1 and 8 shipped with.
+ */
+function codesAndSessions(t: {
+  codes: string;
+  sessions: string;
+  owner: 'application' | 'staff';
+  index: string;
+}) {
+  const owner = `${t.owner}_id integer NOT NULL REFERENCES ${t.owner === 'application' ? 'applications' : 'staff'}(id) ON DELETE CASCADE`;
+  return `CREATE TABLE ${t.codes} (
+  id serial PRIMARY KEY,
+  ${owner},
+  salt text NOT NULL,
+  code_hash text NOT NULL,
+  expires_at timestamptz NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  used_at timestamptz,
+  voided_at timestamptz,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX ${t.index} ON ${t.codes} (${t.owner}_id, id DESC);
+CREATE TABLE ${t.sessions} (
+  token_hash text PRIMARY KEY,
+  ${owner},
+  expires_at timestamptz NOT NULL,
+  created_at timestamptz NOT NULL
+);`;
+}
+
 export const MIGRATIONS: ReadonlyArray<{ id: number; name: string; sql: string }> = [
   {
     id: 1,
@@ -55,24 +86,7 @@ CREATE TABLE applications (
   updated_at timestamptz NOT NULL
 );
 CREATE UNIQUE INDEX applications_email_key ON applications (lower(email));
-CREATE TABLE codes (
-  id serial PRIMARY KEY,
-  application_id integer NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
-  salt text NOT NULL,
-  code_hash text NOT NULL,
-  expires_at timestamptz NOT NULL,
-  attempts integer NOT NULL DEFAULT 0,
-  used_at timestamptz,
-  voided_at timestamptz,
-  created_at timestamptz NOT NULL
-);
-CREATE INDEX codes_application ON codes (application_id, id DESC);
-CREATE TABLE sessions (
-  token_hash text PRIMARY KEY,
-  application_id integer NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
-  expires_at timestamptz NOT NULL,
-  created_at timestamptz NOT NULL
-);
+${codesAndSessions({ codes: 'codes', sessions: 'sessions', owner: 'application', index: 'codes_application' })}
 CREATE TABLE cvs (
   id serial PRIMARY KEY,
   application_id integer NOT NULL UNIQUE REFERENCES applications(id) ON DELETE CASCADE,
@@ -195,24 +209,7 @@ CREATE TABLE staff (
   removed_at timestamptz
 );
 CREATE UNIQUE INDEX staff_email_key ON staff (lower(email)) WHERE removed_at IS NULL;
-CREATE TABLE staff_codes (
-  id serial PRIMARY KEY,
-  staff_id integer NOT NULL REFERENCES staff(id) ON DELETE CASCADE,
-  salt text NOT NULL,
-  code_hash text NOT NULL,
-  expires_at timestamptz NOT NULL,
-  attempts integer NOT NULL DEFAULT 0,
-  used_at timestamptz,
-  voided_at timestamptz,
-  created_at timestamptz NOT NULL
-);
-CREATE INDEX staff_codes_staff ON staff_codes (staff_id, id DESC);
-CREATE TABLE staff_sessions (
-  token_hash text PRIMARY KEY,
-  staff_id integer NOT NULL REFERENCES staff(id) ON DELETE CASCADE,
-  expires_at timestamptz NOT NULL,
-  created_at timestamptz NOT NULL
-);
+${codesAndSessions({ codes: 'staff_codes', sessions: 'staff_sessions', owner: 'staff', index: 'staff_codes_staff' })}
 ALTER TABLE applications ADD COLUMN review_status text;
 CREATE INDEX applications_review ON applications (cohort_id, review_status) WHERE submitted_at IS NOT NULL;
 CREATE TABLE review_events (

@@ -2,18 +2,16 @@
  * The staff back office's SQL: team members, their sign-in codes and sessions, notes, review events and the audit
  * log. Codes follow the applicants' rules (server/codes.ts): 6 digits, salted hash, 10 minutes, 5 wrong tries.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { STAFF_SESSION_HOURS, type StaffRole } from '../../machines/rules/staff';
 import { STAFF_CODES, checkCode, newCode } from '../codes';
 import type { Queryable } from '../db/index';
+import { insertSession, tokenHash } from '../sessions';
 
 export interface StaffMember {
   id: number;
   email: string;
   role: StaffRole;
 }
-
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The team member with this address, if they are on the team now. */
 export async function findStaff(db: Queryable, email: string): Promise<StaffMember | undefined> {
@@ -71,13 +69,8 @@ export async function createStaffSession(
   staffId: number,
   now: Date,
 ): Promise<{ token: string; expires: Date }> {
-  const token = randomBytes(32).toString('base64url');
-  const expires = new Date(now.getTime() + STAFF_SESSION_HOURS * 3600_000);
-  await tx.query(
-    'INSERT INTO staff_sessions (token_hash, staff_id, expires_at, created_at) VALUES ($1, $2, $3, $4)',
-    [tokenHash(token), staffId, expires, now],
-  );
-  return { token, expires };
+  const into = { table: 'staff_sessions', owner: 'staff_id' } as const;
+  return insertSession(tx, into, staffId, now, STAFF_SESSION_HOURS * 3600_000);
 }
 
 /** The team member a staff cookie proves: a live session of someone still on the team. */
