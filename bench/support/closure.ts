@@ -24,6 +24,8 @@ export function importClosure(
   const page = readFileSync(join(clientDir, html), 'utf8');
   const tags = [
     ...page.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
+    // The inline lines that start the entry after the first paint (scripts/prerender.ts).
+    ...page.matchAll(/<script>[^<]*?\bimport\("(\/assets\/[^"]+\.js)"\)/g),
     ...page.matchAll(/<link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"/g),
   ].map((m) => m[1]);
   const js = new Set<string>();

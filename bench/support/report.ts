@@ -88,9 +88,15 @@ setInterval(sampleCpu, 1000).unref();
 /** The share of all cores (0–1) that other processes used over the last minute (or since this benchmark began). */
 export function otherWorkShare(): number {
   sampleCpu();
+  // Asked right at the start: watch for two seconds first, or "0%" would only say that nothing was watched.
+  const watched = (samples.at(-1)?.at ?? 0) - (samples[0]?.at ?? 0);
+  if (samples.length && watched < 2000) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000 - watched);
+    sampleCpu();
+  }
   const first = samples[0];
   const last = samples.at(-1);
-  if (!first || !last || last.at - first.at < 500) return 0;
+  if (!first || !last || last.at === first.at) return 0;
   const cores = availableParallelism();
   // A process that ended takes its ticks out of the own sum unless its parent collected them (cutime): clamp at 0.
   const other = last.busyTicks - first.busyTicks - (last.ownTicks - first.ownTicks);

@@ -8,6 +8,7 @@ import { SignOut } from '../components/SignOut';
 import { useApplication } from './ApplicationProvider';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HydrationProbe } from './hydration';
+import { PREFETCH_MARK } from './chunks';
 import { preloadable } from './preloadable';
 import { isMachinePath, useRouteSync } from './useRouteSync';
 import { SiteHeader } from '../components/SiteHeader';
@@ -91,9 +92,18 @@ export function ApplicationShell() {
 
   useEffect(() => {
     // The wizard's other screens are fetched once the browser is idle after the first paint, or at the first key
-    // press or tap if that comes sooner, so that the next step is there when Get Started answers.
-    const ahead = () => AHEAD.forEach((screen) => void screen.preload?.());
-    const idle = whenIdle(ahead);
+    // press or tap if that comes sooner, so that the next step is there when Get Started answers. A browser asking
+    // to save data (Save-Data) gets them at the first key press or tap only: someone who only looks pays nothing.
+    // The mark lets bench/weight tell the first screen's code from what is fetched ahead.
+    let fetched = false;
+    const ahead = () => {
+      if (fetched) return;
+      fetched = true;
+      performance.mark?.(PREFETCH_MARK);
+      AHEAD.forEach((screen) => void screen.preload?.());
+    };
+    const saveData = (navigator as { connection?: { saveData?: boolean } }).connection?.saveData === true;
+    const idle = saveData ? () => {} : whenIdle(ahead);
     // Not focusin: the shell itself moves focus to each screen's heading.
     const events = ['keydown', 'pointerdown'] as const;
     events.forEach((type) => window.addEventListener(type, ahead, { once: true, passive: true }));

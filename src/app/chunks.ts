@@ -1,5 +1,8 @@
 import { CHUNK_TIMEOUT_MS } from '../../machines/rules/network';
 
+/** The performance mark set when the screens ahead start to be fetched (src/app/ApplicationShell.tsx, bench/weight). */
+export const PREFETCH_MARK = 'tebc:prefetch-ahead';
+
 /** A script chunk that did not arrive: the connection, not the code. */
 export class ChunkLoadError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

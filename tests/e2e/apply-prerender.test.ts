@@ -154,4 +154,31 @@ describe('/apply prerendered', () => {
     await expect(page.getByLabel('Email address').inputValue()).resolves.toBe(email);
     await context.close();
   });
+
+  it.each([
+    ['fetches Bio Data ahead once the browser is idle', false],
+    ['under Save-Data, fetches Bio Data only at the first key press', true],
+  ])('%s', async (_name, saveData) => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    if (saveData)
+      await page.addInitScript(() =>
+        Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true }),
+      );
+    const bioData: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/BiodataScreen-[^/]+\.js$/.test(request.url())) bioData.push(request.url());
+    });
+    await page.goto(`${server.url}/apply`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    if (!saveData) {
+      await expect.poll(() => bioData.length, { timeout: 10_000 }).toBe(1);
+    } else {
+      // The idle fetch would have started within its 5-second deadline (requestIdleCallback's timeout).
+      await page.waitForTimeout(6_000);
+      expect(bioData).toEqual([]);
+      await page.getByLabel('Email address').press('a');
+      await expect.poll(() => bioData.length, { timeout: 10_000 }).toBe(1);
+    }
+    await page.close();
+  });
 });
