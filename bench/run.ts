@@ -8,7 +8,8 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { privateBuild } from './support/build';
-import { loadLabel, loadAverage, performanceDoc, quick, root } from './support/report';
+import { loadAverage, loadLabel } from './support/load';
+import { performanceDoc, quick, root } from './support/report';
 
 const benchmarks = ['landing', 'weight', 'responsiveness', 'api', 'staff'];
 const skip = new Set((process.env.SKIP ?? '').split(',').filter(Boolean));

@@ -19,18 +19,8 @@ import pg from 'pg';
 import { paths } from '../../machines/rules/contract';
 import { applicant } from '../../tests/support/answers';
 import { startProcess, type BenchProcess } from '../support/process';
-import {
-  busyWarning,
-  loadAverage,
-  loadLabel,
-  median,
-  met,
-  now,
-  quick,
-  table,
-  writeMachineSection,
-  writeSection,
-} from '../support/report';
+import { busyWarning, loadAverage, loadLabel } from '../support/load';
+import { median, met, now, quick, table, writeMachineSection, writeSection } from '../support/report';
 
 const DURATION = Number(process.env.DURATION ?? (quick ? 3 : 6));
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);

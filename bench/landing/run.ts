@@ -27,10 +27,8 @@ import { CHROME_FLAGS, chromePath } from '../../tests/e2e/support/browser';
 import { freePort, latestCode, startServer } from '../../tests/e2e/support/server';
 import { clientBuild } from '../support/build';
 import { importClosure } from '../support/closure';
+import { busyWarning, loadAverage, loadLabel } from '../support/load';
 import {
-  busyWarning,
-  loadAverage,
-  loadLabel,
   median,
   met,
   now,

@@ -29,10 +29,8 @@ import {
 } from '../../tests/e2e/support/journey';
 import { clientBuild } from '../support/build';
 import { startProcess } from '../support/process';
+import { busyWarning, loadAverage, loadLabel } from '../support/load';
 import {
-  busyWarning,
-  loadAverage,
-  loadLabel,
   median,
   met,
   now,

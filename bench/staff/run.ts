@@ -26,18 +26,8 @@ import { outboxMailer } from '../../server/mail/index';
 import { decisionMailer } from '../../server/staff/decisionMail';
 import { createStaffSession } from '../../server/staff/store';
 import { seed } from '../../scripts/seed';
-import {
-  busyWarning,
-  loadAverage,
-  loadLabel,
-  median,
-  met,
-  now,
-  percentile,
-  quick,
-  table,
-  writeSection,
-} from '../support/report';
+import { busyWarning, loadAverage, loadLabel } from '../support/load';
+import { median, met, now, percentile, quick, table, writeSection } from '../support/report';
 
 // A collection before each RSS sample, so that the figure is memory held, not garbage not yet collected.
 setFlagsFromString('--expose-gc');

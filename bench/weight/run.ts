@@ -17,7 +17,8 @@ import { clientBuild } from '../support/build';
 import { PREFETCH_MARK } from '../../src/app/chunks';
 import { DYNAMIC_IMPORT, importClosure } from '../support/closure';
 import { startProcess } from '../support/process';
-import { loadAverage, met, now, table, writeMachineSection, writeSection } from '../support/report';
+import { loadAverage } from '../support/load';
+import { met, now, table, writeMachineSection, writeSection } from '../support/report';
 
 const goalsKb: Record<string, number> = { '/': 90, '/apply': 150 };
 
