@@ -15,6 +15,7 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import { ReminderScheduler } from '../components/ReminderScheduler';
 import type { AppConfig } from '../config';
 import { PaymentOptionsDialog } from './PaymentOptionsDialog';
+import { Alert } from '../components/Notice';
 
 export interface ConfirmationScreenProps {
   actor: ActorRefFrom<typeof paymentChoiceMachine>;
@@ -116,11 +117,7 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
               <span className="spinner" aria-hidden="true" /> Opening the payment portal…
             </p>
           )}
-          {state.matches('paymentFailed') && (
-            <p className="alert alert--error" role="alert">
-              {MESSAGES.paymentFailed}
-            </p>
-          )}
+          {state.matches('paymentFailed') && <Alert>{MESSAGES.paymentFailed}</Alert>}
         </section>
       )}
 

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { MESSAGES } from '../../machines/rules/messages';
+import { Alert } from '../components/Notice';
 
 export interface FailedScreenProps {
   /** Where the way back leads (the payment options). */
@@ -15,9 +16,7 @@ export function FailedScreen({ backHref = '/apply/confirmation', onBack }: Faile
       <h1 id="failed-title" className="screen-title">
         Payment failed
       </h1>
-      <p className="alert alert--error" role="alert">
-        {MESSAGES.paymentFailed}
-      </p>
+      <Alert>{MESSAGES.paymentFailed}</Alert>
       <p>No money has been taken for this attempt. You can choose a payment option again.</p>
       <a
         className="button"

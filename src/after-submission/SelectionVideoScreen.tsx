@@ -6,6 +6,7 @@ import type { videoQuizMachine } from '../../machines/videoQuiz.machine';
 import { AppDialog, ConfirmDialog } from '../components/Dialog';
 import type { AppConfig } from '../config';
 import { VideoQuizDialog } from './VideoQuizDialog';
+import { Alert } from '../components/Notice';
 
 /** HTMLMediaElement.HAVE_METADATA: the duration is known. */
 const HAVE_METADATA = 1;
@@ -124,11 +125,7 @@ export function SelectionVideoScreen({ actor, config, onBack }: SelectionVideoSc
           </button>
         </div>
       )}
-      {view.progress === 'failed' && (
-        <p className="alert alert--error" role="alert">
-          {MESSAGES.genericSave}
-        </p>
-      )}
+      {view.progress === 'failed' && <Alert>{MESSAGES.genericSave}</Alert>}
 
       <div className="actions">
         <button type="button" className="button button--secondary" onClick={onBack}>

@@ -2,6 +2,7 @@ import { MESSAGES } from '../../machines/rules/messages';
 import { quizQuestions, type QuizQuestion } from '../../machines/rules/quiz';
 import { AppDialog } from '../components/Dialog';
 import { Form } from '../components/Form';
+import { Alert } from '../components/Notice';
 
 export interface VideoQuizDialogProps {
   open: boolean;
@@ -48,11 +49,7 @@ export function VideoQuizDialog({
             ))}
           </fieldset>
         ))}
-        {incomplete && (
-          <p className="alert alert--error" role="alert">
-            {MESSAGES.quizIncomplete}
-          </p>
-        )}
+        {incomplete && <Alert>{MESSAGES.quizIncomplete}</Alert>}
         <div className="dialog__actions">
           <button type="button" className="button button--secondary" onClick={onSkip}>
             Skip

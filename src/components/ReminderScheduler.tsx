@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import { reminderMachine, timeSlots, toDateKey } from '../../machines/reminder.machine';
 import { BusyButton } from './BusyButton';
 import { Form } from './Form';
+import { Notice } from './Notice';
 
 export interface ReminderSchedulerProps {
   actor: ActorRefFrom<typeof reminderMachine>;
@@ -38,9 +39,9 @@ export function ReminderScheduler({ actor }: ReminderSchedulerProps) {
       <h2 id="reminder-title">Remind me to pay</h2>
       {state.matches('set') ? (
         <>
-          <p className="alert alert--info" role="status">
+          <Notice>
             {reminderDate ? `We will remind you on ${readable(reminderDate)}.` : 'Your reminder is set.'}
-          </p>
+          </Notice>
           <button
             type="button"
             className="button button--secondary"

@@ -4,6 +4,7 @@ import type { financialAidMachine } from '../../machines/financialAid.machine';
 import { SiteHeader } from '../components/SiteHeader';
 import { FinancialAidCheckInScreen } from './FinancialAidCheckInScreen';
 import { FinancialAidFormScreen } from './FinancialAidFormScreen';
+import { Notice } from '../components/Notice';
 
 export interface FinancialAidShellProps {
   actor: ActorRefFrom<typeof financialAidMachine>;
@@ -23,11 +24,7 @@ export function FinancialAidShell({ actor }: FinancialAidShellProps) {
         <h1 className="shell__title">FINANCIAL AID APPLICATION</h1>
         {screen === 'checkIn' && <FinancialAidCheckInScreen actor={actor} />}
         {screen === 'form' && <FinancialAidFormScreen actor={actor} />}
-        {screen === 'done' && (
-          <p className="alert alert--info" role="status">
-            Your financial aid application has been submitted.
-          </p>
-        )}
+        {screen === 'done' && <Notice>Your financial aid application has been submitted.</Notice>}
       </main>
     </>
   );

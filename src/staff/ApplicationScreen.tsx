@@ -19,7 +19,7 @@ import { cvUrl } from './api';
 import { provideApplication } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
 import { humanize } from './QueueScreen';
-import { Notice } from '../components/Notice';
+import { Alert, Notice } from '../components/Notice';
 import { Form } from '../components/Form';
 
 const ACTION: Record<ReviewEventType, string> = {
@@ -150,9 +150,7 @@ export function ApplicationScreen() {
         </p>
         {state.matches('failed') ? (
           <>
-            <p className="alert alert--error" role="alert">
-              {message}
-            </p>
+            <Alert>{message}</Alert>
             <button type="button" className="button" onClick={() => actor.send({ type: 'RETRY' })}>
               Try again
             </button>

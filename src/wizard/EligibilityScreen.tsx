@@ -12,6 +12,7 @@ import { describedBy, FieldError, fieldId } from '../components/ErrorSummary';
 import { RadioField } from '../components/Fields';
 import { readConfig } from '../config';
 import { ScreenHeading } from './ScreenHeading';
+import { Notice } from '../components/Notice';
 
 export function EligibilityScreen() {
   const showResult = useApplication((s) => s.matches({ eligibility: { answers: 'result' } }));
@@ -154,9 +155,7 @@ function CvUpload() {
         </div>
       )}
       {!uploading && form.hasUploadedCV && (
-        <p className="alert alert--info" role="status">
-          {form.pdf ? `Your CV is uploaded: ${form.pdf}` : 'You told us you emailed your CV.'}
-        </p>
+        <Notice>{form.pdf ? `Your CV is uploaded: ${form.pdf}` : 'You told us you emailed your CV.'}</Notice>
       )}
       <p>
         <button type="button" className="button--link" onClick={() => send({ type: 'CV.HELP' })}>
