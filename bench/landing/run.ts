@@ -24,7 +24,8 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
 import { CHROME_FLAGS, chromePath } from '../../tests/e2e/support/browser';
-import { freePort, latestCode, startServer } from '../../tests/e2e/support/server';
+import * as walk from '../../tests/e2e/support/journey';
+import { freePort, startServer } from '../../tests/e2e/support/server';
 import { clientBuild } from '../support/build';
 import { importClosure } from '../support/closure';
 import { busyWarning, loadAverage, loadLabel } from '../support/load';
@@ -49,8 +50,6 @@ const jsBudgetKb: Record<string, number> = { '/': 90, '/apply': 150 };
 const BARE_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
   '<title>Bare page</title></head><body><h1>The Employment Bootcamp</h1></body></html>';
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 interface Run {
   page: string;
@@ -184,86 +183,38 @@ async function measure(
   return undefined;
 }
 
-const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
-const heading = (page: Page, name: string) =>
-  page.getByRole('heading', { level: 1, name, exact: true }).waitFor({ timeout: 30_000 });
-
 /**
- * One application through the wizard in the measuring Chromium; at each screen, this browser's saved application
- * (local storage) is kept, keyed by the screen's path. The server's session cookie stays in the browser.
+ * One application through the wizard in the measuring Chromium, walked by the e2e suite's journey steps
+ * (tests/e2e/support/journey.ts); at each screen, this browser's saved application (local storage) is kept, keyed
+ * by the screen's path. The server's session cookie stays in the browser.
  */
 async function journey(page: Page, baseUrl: string): Promise<Map<string, string>> {
+  const server = { url: baseUrl };
   const saved = new Map<string, string>();
-  const keep = async (path: string) => {
-    await page.waitForURL(`${baseUrl}${path}`);
-    saved.set(path, await page.evaluate(() => JSON.stringify(Object.entries(localStorage))));
-  };
-  const email = `bench.lighthouse.${Date.now()}@example.com`;
-  await page.goto(`${baseUrl}/apply`);
-  await page.getByText(/Applications are open for/).waitFor();
-  await page.getByLabel('Email address').fill(email);
-  await click(page, 'Get Started');
-  await heading(page, 'Bio Data');
-  await keep('/apply/biodata');
-  await page.getByLabel('First Name').fill('Ada');
-  await page.getByLabel('Last Name').fill('Obi');
-  await page.getByLabel('Female').check();
-  await page.getByRole('combobox', { name: 'Country of Origin' }).fill('nige');
-  await page.getByRole('option', { name: 'Nigeria', exact: true }).click();
-  await page.getByLabel('Country and City of Residence').fill('Nigeria, Lagos');
-  await click(page, 'Save and continue');
-  await heading(page, 'Communications');
-  await keep('/apply/communications');
-  await page.getByLabel('Phone number').fill('+234 803 123 4567');
-  await page.getByLabel('On social media').check();
-  await click(page, 'Save and continue');
-  await click(page, 'Yes, continue');
-  await click(page, 'Enter the code');
-  await heading(page, 'Verify your email address');
-  await keep('/apply/verify-email');
-  await page.getByLabel('Enter the code').fill(await latestCode(baseUrl, email));
-  await click(page, 'Verify email');
-  await heading(page, 'Eligibility');
-  await keep('/apply/eligibility');
-  for (const answer of [
-    'I love trying new tools and pick them up quickly',
-    'Excitement',
-    'I welcome it and act on it straight away',
-    'I dive in and work it out as I go',
-    'Applied Sciences',
-    'Ordinary/Higher National Diploma or Bachelors degree',
-  ])
-    await page.getByLabel(answer, { exact: true }).check();
-  await page
-    .getByLabel('Upload your CV (required)')
-    .setInputFiles({ name: 'ada-cv.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await page.getByText('Your CV is uploaded: ada-cv.pdf').waitFor();
-  await click(page, 'Save and continue');
-  await click(page, 'Yes, continue');
-  await page.getByText('Congratulations, you are eligible...').waitFor();
-  await click(page, 'Proceed');
-  await heading(page, 'Employment');
-  await keep('/apply/employment');
-  await page.getByLabel('I am unemployed and actively looking for a job').check();
-  await page.getByLabel('6-12 months').check();
-  await page.getByLabel('Between 1 and 4 years').check();
-  await click(page, 'Save and continue');
-  await click(page, 'Yes, continue');
-  await heading(page, 'Getting to know you');
-  await keep('/apply/other');
-  await page.getByLabel('What do you find most challenging?').fill('Staying consistent on my own.');
-  await page.getByLabel(/Have you ever led anything/).fill('I led my final-year project team of five.');
-  await page.getByLabel('How do you manage distraction?').fill('I plan my day and switch off notifications.');
-  await page.getByLabel(/What difference do you hope/).fill('A job I am proud of within 12 weeks.');
-  await click(page, 'Save & Continue');
-  for (const label of [/available and ready/, /open-minded/, /commitment fee/])
-    await page.getByLabel(label).check();
-  await click(page, 'Submit Application');
-  await heading(page, 'Well done for submitting your application');
-  await keep('/apply/success');
-  await click(page, 'Continue to Video');
-  await heading(page, 'Info Video');
-  await keep('/apply/selection-video');
+  const keep = async () =>
+    saved.set(
+      new URL(page.url()).pathname,
+      await page.evaluate(() => JSON.stringify(Object.entries(localStorage))),
+    );
+  const email = walk.freshEmail('bench.lighthouse');
+  await walk.getStarted(page, server, email);
+  await keep();
+  await walk.biodata(page);
+  await keep();
+  await walk.communications(page);
+  await keep();
+  await walk.verify(page, server, email);
+  await walk.onScreen(page, '/apply/eligibility', 'Eligibility');
+  await keep();
+  await walk.eligibility(page);
+  await keep();
+  await walk.employment(page);
+  await keep();
+  await walk.other(page);
+  await keep();
+  await walk.click(page, 'Continue to Video');
+  await walk.onScreen(page, '/apply/selection-video', 'Info Video');
+  await keep();
   return saved;
 }
 
