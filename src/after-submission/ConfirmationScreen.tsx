@@ -16,6 +16,7 @@ import { ReminderScheduler } from '../components/ReminderScheduler';
 import type { AppConfig } from '../config';
 import { PaymentOptionsDialog } from './PaymentOptionsDialog';
 import { Alert } from '../components/Notice';
+import { Button } from '../components/Button';
 
 export interface ConfirmationScreenProps {
   actor: ActorRefFrom<typeof paymentChoiceMachine>;
@@ -61,9 +62,7 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
           </p>
         )}
         {state.matches('banner') && (
-          <button type="button" className="button" onClick={() => send({ type: 'PROCEED' })}>
-            Proceed to payment
-          </button>
+          <Button onClick={() => send({ type: 'PROCEED' })}>Proceed to payment</Button>
         )}
         {state.matches('locating') && (
           <p className="loading" role="status">
@@ -94,23 +93,21 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
                   <p className="payment-option__price">{option.price}</p>
                   <p>{option.description}</p>
                   {isChoice && <p className="payment-option__badge">Your choice</p>}
-                  <button
-                    type="button"
-                    className="button button--secondary"
+                  <Button
+                    look="secondary"
+
                     aria-describedby={`payment-option-${i}`}
                     disabled={!(state.matches('choosing') || state.matches('chosen'))}
                     onClick={() => send({ type: 'SELECT', option: option.value })}
                   >
                     Choose <span className="visually-hidden">{option.value}</span>
-                  </button>
+                  </Button>
                 </li>
               );
             })}
           </ul>
           {recordedInfo?.payable && state.matches('chosen') && (
-            <button type="button" className="button" onClick={() => send({ type: 'VIEW_DETAILS' })}>
-              View Payment Details
-            </button>
+            <Button onClick={() => send({ type: 'VIEW_DETAILS' })}>View Payment Details</Button>
           )}
           {state.matches('checkout') && (
             <p className="loading" role="status">
@@ -168,17 +165,15 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
         onClose={() => send({ type: 'LATER' })}
         actions={
           <>
-            <button
-              type="button"
-              className="button button--secondary"
+            <Button
+              look="secondary"
+
               onClick={() => send({ type: 'LATER' })}
             >
               Later
-            </button>
+            </Button>
             {recordedInfo?.payable && (
-              <button type="button" className="button" onClick={() => send({ type: 'VIEW_DETAILS' })}>
-                View Payment Details
-              </button>
+              <Button onClick={() => send({ type: 'VIEW_DETAILS' })}>View Payment Details</Button>
             )}
           </>
         }
@@ -201,13 +196,13 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
         onClose={() => send({ type: 'CLOSE' })}
         actions={
           <>
-            <button
-              type="button"
-              className="button button--secondary"
+            <Button
+              look="secondary"
+
               onClick={() => send({ type: 'CLOSE' })}
             >
               Close
-            </button>
+            </Button>
             <a className="button" href={config.waitlistUrl}>
               Join the waitlist
             </a>
@@ -232,11 +227,7 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
             : 'Thank you. Your payment has been received and your place is secured.'
         }
         onClose={() => send({ type: 'CLOSE' })}
-        actions={
-          <button type="button" className="button" onClick={() => send({ type: 'CLOSE' })}>
-            Close
-          </button>
-        }
+        actions={<Button onClick={() => send({ type: 'CLOSE' })}>Close</Button>}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import { AppDialog } from '../components/Dialog';
 import { bankAccount, type AppConfig } from '../config';
 import type { PaymentOptionInfo } from '../../machines/rules/payments';
+import { Button } from '../components/Button';
 
 export interface PaymentOptionsDialogProps {
   open: boolean;
@@ -42,14 +43,10 @@ export function PaymentOptionsDialog({
       }
       actions={
         <>
-          <button type="button" className="button button--secondary" onClick={onClose}>
+          <Button look="secondary" onClick={onClose}>
             Close
-          </button>
-          {option?.portal && (
-            <button type="button" className="button" onClick={onProceed}>
-              Proceed to Payment Portal
-            </button>
-          )}
+          </Button>
+          {option?.portal && <Button onClick={onProceed}>Proceed to Payment Portal</Button>}
         </>
       }
     >

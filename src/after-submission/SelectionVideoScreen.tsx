@@ -7,6 +7,7 @@ import { AppDialog, ConfirmDialog } from '../components/Dialog';
 import type { AppConfig } from '../config';
 import { VideoQuizDialog } from './VideoQuizDialog';
 import { Alert } from '../components/Notice';
+import { Button } from '../components/Button';
 
 /** HTMLMediaElement.HAVE_METADATA: the duration is known. */
 const HAVE_METADATA = 1;
@@ -111,40 +112,38 @@ export function SelectionVideoScreen({ actor, config, onBack }: SelectionVideoSc
             ) : (
               <p>{MESSAGES.watchToEnd}</p>
             )}
-            <button type="button" className="button button--secondary" onClick={dismissNotice}>
+            <Button look="secondary" onClick={dismissNotice}>
               Dismiss
-            </button>
+            </Button>
           </div>
         )}
       </div>
       {view.notice === 'videoError' && (
         <div className="alert alert--error video-screen__error" role="alert">
           <p>{MESSAGES.videoError}</p>
-          <button type="button" className="button button--secondary" onClick={dismissNotice}>
+          <Button look="secondary" onClick={dismissNotice}>
             Dismiss
-          </button>
+          </Button>
         </div>
       )}
       {view.progress === 'failed' && <Alert>{MESSAGES.genericSave}</Alert>}
 
       <div className="actions">
-        <button type="button" className="button button--secondary" onClick={onBack}>
+        <Button look="secondary" onClick={onBack}>
           Back
-        </button>
+        </Button>
         {canSave ? (
-          <button
-            type="button"
-            className="button button--secondary"
+          <Button
+            look="secondary"
+
             onClick={() => actor.send({ type: 'PROGRESS.SUBMIT' })}
           >
             Save progress
-          </button>
+          </Button>
         ) : (
           view.progress === 'submitted' && <p className="video-screen__saved">Progress submitted.</p>
         )}
-        <button type="button" className="button" onClick={() => actor.send({ type: 'CONTINUE' })}>
-          Continue
-        </button>
+        <Button onClick={() => actor.send({ type: 'CONTINUE' })}>Continue</Button>
       </div>
 
       <VideoQuizDialog
@@ -159,11 +158,7 @@ export function SelectionVideoScreen({ actor, config, onBack }: SelectionVideoSc
         open={view.player === 'correct'}
         title="Correct answers!"
         description="Well done. Carry on watching the video."
-        actions={
-          <button type="button" className="button" onClick={() => actor.send({ type: 'RESULT.CONTINUE' })}>
-            Continue
-          </button>
-        }
+        actions={<Button onClick={() => actor.send({ type: 'RESULT.CONTINUE' })}>Continue</Button>}
       />
       <AppDialog
         open={view.player === 'incorrect'}
@@ -171,16 +166,14 @@ export function SelectionVideoScreen({ actor, config, onBack }: SelectionVideoSc
         description="Try the questions again, or watch the video again from the start."
         actions={
           <>
-            <button
-              type="button"
-              className="button button--secondary"
+            <Button
+              look="secondary"
+
               onClick={() => actor.send({ type: 'RESULT.REWATCH' })}
             >
               Rewatch
-            </button>
-            <button type="button" className="button" onClick={() => actor.send({ type: 'RESULT.RETRY' })}>
-              Retry
-            </button>
+            </Button>
+            <Button onClick={() => actor.send({ type: 'RESULT.RETRY' })}>Retry</Button>
           </>
         }
       />
@@ -199,11 +192,7 @@ export function SelectionVideoScreen({ actor, config, onBack }: SelectionVideoSc
         title={CONFIRM_VIDEO.successTitle}
         description={CONFIRM_VIDEO.successText}
         onClose={() => actor.send({ type: 'PROGRESS.CANCEL' })}
-        actions={
-          <button type="button" className="button" onClick={() => actor.send({ type: 'PROGRESS.CANCEL' })}>
-            OK
-          </button>
-        }
+        actions={<Button onClick={() => actor.send({ type: 'PROGRESS.CANCEL' })}>OK</Button>}
       />
     </section>
   );

@@ -5,6 +5,7 @@ import { useApplication, useSend } from '../app/ApplicationProvider';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { FINANCIAL_AID_URL } from './ConfirmationScreen';
 import { ScreenHeading } from '../wizard/ScreenHeading';
+import { Button } from '../components/Button';
 
 /** The confirmation page's standing step (the machine's `confirmation.standing` region), or null elsewhere. */
 export function standingStep(snapshot: ApplicationSnapshot): string | null {
@@ -40,9 +41,7 @@ export function StandingScreen() {
       <section className="result-panel card">
         <ScreenHeading>{heading}</ScreenHeading>
         <ErrorSummary message={errorMessage || M.unavailable} errors={{}} />
-        <button type="button" className="button" onClick={() => send({ type: 'RETRY' })}>
-          Try again
-        </button>
+        <Button onClick={() => send({ type: 'RETRY' })}>Try again</Button>
       </section>
     );
   if (step === 'signedOut')

@@ -1,6 +1,7 @@
 import { STANDING_MESSAGES } from '../../machines/rules/standing';
 import { useApplication, useSend } from '../app/ApplicationProvider';
 import { ScreenHeading } from '../wizard/ScreenHeading';
+import { Button } from '../components/Button';
 
 export function SuccessScreen() {
   const send = useSend();
@@ -25,9 +26,7 @@ export function SuccessScreen() {
         There is one more step to confirm your selection: watch a short video by the Program Director and take
         a few short quizzes.
       </p>
-      <button type="button" className="button" onClick={() => send({ type: 'CONTINUE' })}>
-        Continue to Video
-      </button>
+      <Button onClick={() => send({ type: 'CONTINUE' })}>Continue to Video</Button>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { quizQuestions, type QuizQuestion } from '../../machines/rules/quiz';
 import { AppDialog } from '../components/Dialog';
 import { Form } from '../components/Form';
 import { Alert } from '../components/Notice';
+import { Button } from '../components/Button';
 
 export interface VideoQuizDialogProps {
   open: boolean;
@@ -51,9 +52,9 @@ export function VideoQuizDialog({
         ))}
         {incomplete && <Alert>{MESSAGES.quizIncomplete}</Alert>}
         <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onSkip}>
+          <Button look="secondary" onClick={onSkip}>
             Skip
-          </button>
+          </Button>
           <button type="submit" className="button">
             Submit
           </button>

@@ -1,4 +1,5 @@
 import { AppDialog } from '../components/Dialog';
+import { Button } from '../components/Button';
 
 /** Shown when another tab changed the application: this tab stopped saving, and a reload shows the latest. */
 export function OtherTabDialog() {
@@ -9,9 +10,9 @@ export function OtherTabDialog() {
       title="Your application changed in another tab"
       description="You changed your application in another tab or window. So that the two do not mix, this tab has stopped saving. Reload it to carry on with the latest answers."
       actions={
-        <button type="button" className="button" onClick={() => location.reload()} autoFocus>
+        <Button onClick={() => location.reload()} autoFocus>
           Reload
-        </button>
+        </Button>
       }
     />
   );

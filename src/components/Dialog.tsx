@@ -1,6 +1,7 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { BusyButton } from './BusyButton';
+import { Button } from './Button';
 
 export interface AppDialogProps {
   open: boolean;
@@ -73,9 +74,9 @@ export function ConfirmDialog({
       onClose={busy ? undefined : onCancel}
       actions={
         <>
-          <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
+          <Button look="secondary" onClick={onCancel} disabled={busy}>
             {cancelLabel}
-          </button>
+          </Button>
           <BusyButton type="button" busy={busy} onClick={onConfirm} autoFocus>
             {confirmLabel}
           </BusyButton>

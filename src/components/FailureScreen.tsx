@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { Button } from './Button';
 
 export type FailureKind = 'chunk' | 'unexpected';
 
@@ -55,9 +56,7 @@ export function FailureScreen({ kind, onReload = () => window.location.reload() 
         <a className="button button--secondary" href="/">
           Go to the home page
         </a>
-        <button type="button" className="button" onClick={onReload}>
-          Reload
-        </button>
+        <Button onClick={onReload}>Reload</Button>
       </div>
     </section>
   );

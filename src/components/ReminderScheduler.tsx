@@ -7,6 +7,7 @@ import { reminderMachine, timeSlots, toDateKey } from '../../machines/reminder.m
 import { BusyButton } from './BusyButton';
 import { Form } from './Form';
 import { Notice } from './Notice';
+import { Button } from './Button';
 
 export interface ReminderSchedulerProps {
   actor: ActorRefFrom<typeof reminderMachine>;
@@ -42,13 +43,13 @@ export function ReminderScheduler({ actor }: ReminderSchedulerProps) {
           <Notice>
             {reminderDate ? `We will remind you on ${readable(reminderDate)}.` : 'Your reminder is set.'}
           </Notice>
-          <button
-            type="button"
-            className="button button--secondary"
+          <Button
+            look="secondary"
+
             onClick={() => actor.send({ type: 'CHANGE' })}
           >
             Change reminder
-          </button>
+          </Button>
         </>
       ) : (
         <Form onSubmit={() => actor.send({ type: 'SUBMIT' })}>

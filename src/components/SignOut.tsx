@@ -1,5 +1,6 @@
 import type { ApplicationSnapshot } from '../../machines/application.machine';
 import { useApplication, useSend } from '../app/ApplicationProvider';
+import { Button } from './Button';
 
 /** Where a screen after submission is in signing out (its `signedIn`/`signingOut` steps), or null elsewhere. */
 export function signOutStep(snapshot: ApplicationSnapshot): 'signedIn' | 'signingOut' | null {
@@ -24,15 +25,15 @@ export function SignOut() {
   return (
     <div className="sign-out">
       <p className="sign-out__note">Using a shared phone or computer? Sign out when you are done.</p>
-      <button
-        type="button"
-        className="button button--secondary"
+      <Button
+        look="secondary"
+
         onClick={() => send({ type: 'SIGN_OUT' })}
         disabled={busy}
         aria-busy={busy || undefined}
       >
         {busy ? 'Signing out…' : 'Sign out'}
-      </button>
+      </Button>
       {error && !busy && (
         <p className="field-error" role="alert">
           {error}

@@ -6,6 +6,7 @@ import { CodeInput } from '../components/CodeInput';
 import { FieldError, describedBy, fieldId } from '../components/ErrorSummary';
 import { Notice } from '../components/Notice';
 import { AidCard } from './AidCard';
+import { Button } from '../components/Button';
 
 export interface FinancialAidCheckInScreenProps {
   actor: ActorRefFrom<typeof financialAidMachine>;
@@ -36,21 +37,21 @@ export function FinancialAidCheckInScreen({ actor }: FinancialAidCheckInScreenPr
           <FieldError name="token" errors={errors} />
         </div>
         <div className="actions">
-          <button
-            type="button"
-            className="button button--secondary"
+          <Button
+            look="secondary"
+
             onClick={() => actor.send({ type: 'BACK' })}
           >
             Use a different email
-          </button>
-          <button
-            type="button"
-            className="button button--link"
+          </Button>
+          <Button
+            look="link"
+
             disabled={state.matches('sendingCode')}
             onClick={() => actor.send({ type: 'RESEND' })}
           >
             Resend code
-          </button>
+          </Button>
           <BusyButton type="submit" busy={state.hasTag('busy')}>
             Verify
           </BusyButton>

@@ -21,6 +21,7 @@ import { usePageHeading, useStaff } from './StaffContext';
 import { humanize } from './QueueScreen';
 import { Alert, Notice } from '../components/Notice';
 import { Form } from '../components/Form';
+import { Button } from '../components/Button';
 
 const ACTION: Record<ReviewEventType, string> = {
   START_REVIEW: 'Start review',
@@ -151,9 +152,7 @@ export function ApplicationScreen() {
         {state.matches('failed') ? (
           <>
             <Alert>{message}</Alert>
-            <button type="button" className="button" onClick={() => actor.send({ type: 'RETRY' })}>
-              Try again
-            </button>
+            <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>
           </>
         ) : (
           <p className="loading">Loading…</p>

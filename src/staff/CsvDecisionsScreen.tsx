@@ -13,6 +13,7 @@ import { CohortPicker, useChosenCohort } from './CohortPicker';
 import { queryString } from './api';
 import { provideCsv } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
+import { Button } from '../components/Button';
 
 const PAST: Record<BulkEvent, string> = { ACCEPT: 'accepted', WAITLIST: 'waitlisted', REJECT: 'rejected' };
 
@@ -133,14 +134,14 @@ export function CsvDecisionsScreen() {
                 Apply {applicable} decisions
               </BusyButton>
             )}
-            <button
-              type="button"
-              className="button button--secondary"
+            <Button
+              look="secondary"
+
               disabled={busy}
               onClick={() => actor.send({ type: 'START_AGAIN' })}
             >
               Choose another file
-            </button>
+            </Button>
           </div>
         </section>
       )}
@@ -157,13 +158,13 @@ export function CsvDecisionsScreen() {
           <p>
             <Link to={{ pathname: '/staff', search: queryString({ cohort }) }}>Back to the applications</Link>
             {' · '}
-            <button
-              type="button"
-              className="button button--link"
+            <Button
+              look="link"
+
               onClick={() => actor.send({ type: 'START_AGAIN' })}
             >
               Decide from another file
-            </button>
+            </Button>
           </p>
         </section>
       )}

@@ -25,6 +25,7 @@ import { CohortPicker } from './CohortPicker';
 import { provideQueue } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
 import { Notice } from '../components/Notice';
+import { Button } from '../components/Button';
 
 const QUERY_KEYS = [
   'cohort',
@@ -260,38 +261,38 @@ export function QueueScreen() {
             {pageSelected && !allMatching && page.total > rows.length && (
               <>
                 {' '}
-                <button
-                  type="button"
-                  className="button button--link"
+                <Button
+                  look="link"
+
                   onClick={() => queue.send({ type: 'SELECT_ALL_MATCHING' })}
                 >
                   Select all {page.total} matching
-                </button>
+                </Button>
               </>
             )}
             {count > 0 && (
               <>
                 {' '}
-                <button
-                  type="button"
-                  className="button button--link"
+                <Button
+                  look="link"
+
                   onClick={() => queue.send({ type: 'CLEAR_SELECTION' })}
                 >
                   Clear selection
-                </button>
+                </Button>
               </>
             )}
           </p>
           {BULK_EVENTS.map((event) => (
-            <button
+            <Button
+              look="secondary"
               key={event}
-              type="button"
-              className="button button--secondary"
+
               disabled={count === 0 || !state.matches('ready')}
               onClick={() => queue.send({ type: 'BULK', event, capSeats })}
             >
               {VERB[event]} selected
-            </button>
+            </Button>
           ))}
           <label className="staff-bulk__cap">
             <input type="checkbox" checked={capSeats} onChange={(e) => setCapSeats(e.target.checked)} /> When
@@ -300,11 +301,7 @@ export function QueueScreen() {
         </div>
       )}
 
-      {state.matches('failed') && (
-        <button type="button" className="button" onClick={() => queue.send({ type: 'RETRY' })}>
-          Try again
-        </button>
-      )}
+      {state.matches('failed') && <Button onClick={() => queue.send({ type: 'RETRY' })}>Try again</Button>}
 
       <div className="staff-table-wrap">
         <table className="staff-table" aria-busy={loading || undefined}>
@@ -385,22 +382,22 @@ export function QueueScreen() {
       </div>
 
       <nav className="staff-pager" aria-label="Pages">
-        <button
-          type="button"
-          className="button button--secondary"
+        <Button
+          look="secondary"
+
           disabled={!query.cursor}
           onClick={previous}
         >
           Previous page
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
+        </Button>
+        <Button
+          look="secondary"
+
           disabled={!page?.nextCursor}
           onClick={next}
         >
           Next page
-        </button>
+        </Button>
       </nav>
 
       <ConfirmDialog

@@ -9,6 +9,7 @@ import { TextField } from '../components/Fields';
 import { usePageHeading } from './StaffContext';
 import { Notice } from '../components/Notice';
 import { Form } from '../components/Form';
+import { Button } from '../components/Button';
 
 type SessionRef = ActorRefFrom<typeof staffSessionMachine>;
 
@@ -45,14 +46,14 @@ export function SignInScreen({ session }: { session: SessionRef }) {
               <BusyButton type="submit" busy={busy}>
                 Sign in
               </BusyButton>
-              <button
-                type="button"
-                className="button button--link"
+              <Button
+                look="link"
+
                 onClick={() => session.send({ type: 'CHANGE_EMAIL' })}
                 disabled={busy}
               >
                 Use another email
-              </button>
+              </Button>
             </div>
           </Form>
         ) : (

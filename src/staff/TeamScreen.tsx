@@ -10,6 +10,7 @@ import { provideResource } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
 import { Notice } from '../components/Notice';
 import { Form } from '../components/Form';
+import { Button } from '../components/Button';
 
 type TeamChange = { kind: 'add'; email: string; role: string } | { kind: 'remove'; id: number };
 
@@ -53,11 +54,7 @@ export function TeamScreen() {
       </h1>
       <Notice>{notice}</Notice>
       <ErrorSummary message={message} errors={errors} />
-      {state.matches('failed') && (
-        <button type="button" className="button" onClick={() => actor.send({ type: 'RETRY' })}>
-          Try again
-        </button>
-      )}
+      {state.matches('failed') && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
       <table className="staff-table">
         <caption>{team.length} people can sign in to the staff area</caption>
         <thead>
@@ -78,14 +75,14 @@ export function TeamScreen() {
               <td>{m.since.slice(0, 10)}</td>
               <td>
                 {m.email !== me.email && (
-                  <button
-                    type="button"
-                    className="button button--link"
+                  <Button
+                    look="link"
+
                     disabled={saving}
                     onClick={() => actor.send({ type: 'SAVE', request: { kind: 'remove', id: m.id } })}
                   >
                     Remove <span className="visually-hidden">{m.email}</span>
-                  </button>
+                  </Button>
                 )}
               </td>
             </tr>

@@ -5,6 +5,7 @@ import { SavedAnswersNote, StepForm } from './StepForm';
 import { AppDialog } from '../components/Dialog';
 import { CheckboxField, RadioField, TextField } from '../components/Fields';
 import { readConfig } from '../config';
+import { Button } from '../components/Button';
 
 export function CommunicationsScreen() {
   const send = useSend();
@@ -81,9 +82,9 @@ export function CommunicationsScreen() {
         description={`We sent a 6-digit code to ${form.email}. Enter it on the next screen to verify your email address.`}
         onClose={() => send({ type: 'DIALOG.CLOSE' })}
         actions={
-          <button type="button" className="button" onClick={() => send({ type: 'DIALOG.CLOSE' })} autoFocus>
+          <Button onClick={() => send({ type: 'DIALOG.CLOSE' })} autoFocus>
             Enter the code
-          </button>
+          </Button>
         }
       />
     </StepForm>

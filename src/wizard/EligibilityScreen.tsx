@@ -13,6 +13,7 @@ import { RadioField } from '../components/Fields';
 import { readConfig } from '../config';
 import { ScreenHeading } from './ScreenHeading';
 import { Notice } from '../components/Notice';
+import { Button } from '../components/Button';
 
 export function EligibilityScreen() {
   const showResult = useApplication((s) => s.matches({ eligibility: { answers: 'result' } }));
@@ -29,9 +30,7 @@ function EligibilityResult() {
         <>
           <h2>{ELIGIBILITY_RESULT.eligible}</h2>
           <p>Your answers show the bootcamp is a good fit for you. Next, tell us about your employment.</p>
-          <button type="button" className="button" onClick={() => send({ type: 'PROCEED' })}>
-            Proceed
-          </button>
+          <Button onClick={() => send({ type: 'PROCEED' })}>Proceed</Button>
         </>
       ) : (
         <>
@@ -174,16 +173,14 @@ function CvUpload() {
         onClose={() => send({ type: 'CANCEL' })}
         actions={
           <>
-            <button
-              type="button"
-              className="button button--secondary"
+            <Button
+              look="secondary"
+
               onClick={() => send({ type: 'CANCEL' })}
             >
               Cancel
-            </button>
-            <button type="button" className="button" onClick={() => send({ type: 'CV.SENT' })}>
-              I have sent it
-            </button>
+            </Button>
+            <Button onClick={() => send({ type: 'CV.SENT' })}>I have sent it</Button>
           </>
         }
       />

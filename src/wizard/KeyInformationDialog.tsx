@@ -4,6 +4,7 @@ import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { CheckboxField } from '../components/Fields';
 import { FEE_FACTS } from '../../machines/rules/payments';
+import { Button } from '../components/Button';
 
 const AGREEMENTS = [
   ['agreement', 'I am available and ready to join the next cohort of the bootcamp.'],
@@ -26,14 +27,14 @@ export function KeyInformationDialog({ open }: { open: boolean }) {
       description="By submitting this application, you confirm that you understand and agree with the points below."
       actions={
         <>
-          <button
-            type="button"
-            className="button button--secondary"
+          <Button
+            look="secondary"
+
             disabled={submitting}
             onClick={() => send({ type: 'CANCEL' })}
           >
             Edit answers
-          </button>
+          </Button>
           <BusyButton type="button" busy={submitting} onClick={() => send({ type: 'SUBMIT' })}>
             Submit Application
           </BusyButton>

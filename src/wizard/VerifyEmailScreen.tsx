@@ -9,6 +9,7 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import { ScreenHeading } from './ScreenHeading';
 import { Notice } from '../components/Notice';
 import { Form } from '../components/Form';
+import { Button } from '../components/Button';
 
 type TimerRef = ActorRefFrom<typeof otpTimerMachine>;
 
@@ -44,14 +45,14 @@ export function VerifyEmailScreen() {
         <BusyButton type="submit" busy={verifying}>
           Verify email
         </BusyButton>
-        <button
-          type="button"
-          className="button button--secondary"
+        <Button
+          look="secondary"
+
           disabled={!canResend || sending}
           onClick={() => send({ type: 'RESEND' })}
         >
           Resend OTP
-        </button>
+        </Button>
       </div>
       {timer && !canResend && <ResendCountdown timer={timer} />}
       <div className="change-email">
