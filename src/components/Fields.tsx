@@ -1,5 +1,5 @@
 /** Labelled form fields that show their own error and are named by the error summary's links. */
-import type { ChangeEvent, ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import type { ErrorMap, Option } from '../../machines/rules';
 import { describedBy, FieldError, fieldId } from './ErrorSummary';
 
@@ -195,4 +195,10 @@ export function CheckboxField({ name, label, errors, checked, onChange }: Checkb
       </label>
     </div>
   );
+}
+
+/** A text field whose value the screen keeps (no machine holds it): its props, to spread in, with its value. */
+export function useFieldState(name: string, errors: ErrorMap, initial = '') {
+  const [value, onChange] = useState(initial);
+  return { name, value, onChange, errors };
 }

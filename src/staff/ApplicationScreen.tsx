@@ -4,7 +4,7 @@
  * the internal notes.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { undoWindowWords } from '../../machines/rules/staff';
 import { scoreAnswer, scoreEligibility, NEGATIVE_SCORE } from '../../machines/rules/eligibility';
@@ -14,7 +14,7 @@ import type { ErrorMap } from '../../machines/rules/messages';
 import { offeredEvents, type StaffApplicationPage } from '../../machines/staffApplication.machine';
 import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';
-import { TextAreaField } from '../components/Fields';
+import { TextAreaField, useFieldState } from '../components/Fields';
 import { cvUrl } from './api';
 import { provideApplication } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
@@ -108,17 +108,10 @@ function NoteForm({
   disabled: boolean;
   onAdd: (body: string) => void;
 }) {
-  const [note, setNote] = useState('');
+  const note = useFieldState('body', errors);
   return (
-    <Form onSubmit={() => onAdd(note)}>
-      <TextAreaField
-        name="body"
-        label="Add a note"
-        hint="Only the team sees notes."
-        value={note}
-        onChange={setNote}
-        errors={errors}
-      />
+    <Form onSubmit={() => onAdd(note.value)}>
+      <TextAreaField {...note} label="Add a note" hint="Only the team sees notes." />
       <BusyButton type="submit" busy={busy} disabled={disabled}>
         Add note
       </BusyButton>

@@ -5,7 +5,7 @@ import type { staffSessionMachine } from '../../machines/staffSession.machine';
 import { BusyButton } from '../components/BusyButton';
 import { CodeField } from '../components/CodeInput';
 import { ErrorSummary } from '../components/ErrorSummary';
-import { TextField } from '../components/Fields';
+import { TextField, useFieldState } from '../components/Fields';
 import { usePageHeading } from './StaffContext';
 import { Notice } from '../components/Notice';
 import { Form } from '../components/Form';
@@ -18,7 +18,7 @@ export function SignInScreen({ session }: { session: SessionRef }) {
   const codeStep = useSelector(session, (s) => s.matches('codeSent') || s.matches('verifying'));
   const busy = useSelector(session, (s) => s.hasTag('busy'));
   const { email, errors, message, notice } = useSelector(session, (s) => s.context);
-  const [typed, setTyped] = useState(email);
+  const typed = useFieldState('email', errors, email);
   const [code, setCode] = useState('');
   const heading = usePageHeading<HTMLHeadingElement>(codeStep ? 'Enter your code' : 'Staff sign in');
 
@@ -57,17 +57,9 @@ export function SignInScreen({ session }: { session: SessionRef }) {
             </div>
           </Form>
         ) : (
-          <Form onSubmit={() => session.send({ type: 'SEND_CODE', email: typed })}>
+          <Form onSubmit={() => session.send({ type: 'SEND_CODE', email: typed.value })}>
             <p className="lede">For the programme team. We will email you a 6-digit code.</p>
-            <TextField
-              name="email"
-              label="Work email address"
-              type="email"
-              autoComplete="email"
-              value={typed}
-              onChange={setTyped}
-              errors={errors}
-            />
+            <TextField {...typed} label="Work email address" type="email" autoComplete="email" />
             <div className="actions">
               <BusyButton type="submit" busy={busy}>
                 Send me a code

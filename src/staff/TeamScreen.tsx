@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { STAFF_ROLES, type StaffRole } from '../../machines/rules/staff';
 import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';
-import { SelectField, TextField } from '../components/Fields';
+import { SelectField, TextField, useFieldState } from '../components/Fields';
 import type { TeamMember } from './api';
 import { provideResource } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
@@ -37,7 +37,7 @@ export function TeamScreen() {
   const state = useSelector(actor, (s) => s);
   const team = (state.context.data as TeamMember[] | null) ?? [];
   const { errors, message, notice } = state.context;
-  const [email, setEmail] = useState('');
+  const email = useFieldState('email', errors);
   const [role, setRole] = useState<StaffRole | ''>('reviewer');
   const saving = state.hasTag('busy');
 
@@ -91,16 +91,11 @@ export function TeamScreen() {
       </table>
       <h2>Add a team member</h2>
       <Form
-        onSubmit={() => actor.send({ type: 'SAVE', request: { kind: 'add', email: email.trim(), role } })}
+        onSubmit={() =>
+          actor.send({ type: 'SAVE', request: { kind: 'add', email: email.value.trim(), role } })
+        }
       >
-        <TextField
-          name="email"
-          label="Email address"
-          type="email"
-          value={email}
-          onChange={setEmail}
-          errors={errors}
-        />
+        <TextField {...email} label="Email address" type="email" />
         <SelectField
           name="role"
           label="Role"
