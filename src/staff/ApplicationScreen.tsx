@@ -22,6 +22,7 @@ import { humanize } from './QueueScreen';
 import { Alert, Notice } from '../components/Notice';
 import { Form } from '../components/Form';
 import { Button } from '../components/Button';
+import { TableHead } from './TableHead';
 
 const ACTION: Record<ReviewEventType, string> = {
   START_REVIEW: 'Start review',
@@ -66,13 +67,7 @@ function Eligibility({ page }: { page: StaffApplicationPage }) {
       </p>
       <table className="staff-table">
         <caption>Each answer's score: 1 is the strongest, 4 the weakest</caption>
-        <thead>
-          <tr>
-            <th scope="col">Question</th>
-            <th scope="col">Answer</th>
-            <th scope="col">Score</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Question', 'Answer', 'Score']} />
         <tbody>
           {ELIGIBILITY_QUESTIONS.map((q) => {
             const answer = answers[q.name];

@@ -6,6 +6,7 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import type { AuditEntry } from './api';
 import { provideResource } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
+import { TableHead } from './TableHead';
 
 const ACTIONS: Record<string, string> = {
   sign_in: 'Signed in',
@@ -41,15 +42,7 @@ function AuditPage({ before }: { before?: string }) {
       <ErrorSummary message={state.context.message} errors={{}} />
       <table className="staff-table" aria-busy={state.matches('loading') || undefined}>
         <caption>{before ? 'Older entries, newest first' : 'The latest 100 entries, newest first'}</caption>
-        <thead>
-          <tr>
-            <th scope="col">When (UTC)</th>
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-            <th scope="col">Application</th>
-            <th scope="col">Detail</th>
-          </tr>
-        </thead>
+        <TableHead columns={['When (UTC)', 'Who', 'What', 'Application', 'Detail']} />
         <tbody>
           {entries.map((e) => (
             <tr key={e.id}>

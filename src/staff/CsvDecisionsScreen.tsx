@@ -14,6 +14,7 @@ import { queryString } from './api';
 import { provideCsv } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
 import { Button } from '../components/Button';
+import { TableHead } from './TableHead';
 
 const PAST: Record<BulkEvent, string> = { ACCEPT: 'accepted', WAITLIST: 'waitlisted', REJECT: 'rejected' };
 
@@ -22,14 +23,7 @@ function Refused({ rows }: { rows: StaffCsvRow[] }) {
   return (
     <table className="staff-table">
       <caption>Rows that will not be applied ({rows.length})</caption>
-      <thead>
-        <tr>
-          <th scope="col">Line</th>
-          <th scope="col">Email</th>
-          <th scope="col">Decision</th>
-          <th scope="col">Why not</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Line', 'Email', 'Decision', 'Why not']} />
       <tbody>
         {rows.map((r) => (
           <tr key={r.line}>

@@ -6,6 +6,7 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import { CohortPicker, useChosenCohort } from './CohortPicker';
 import { provideResource } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
+import { TableHead } from './TableHead';
 
 const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`);
 const duration = (seconds: number | null) =>
@@ -75,14 +76,14 @@ function FunnelFigures({ cohort }: { cohort: string | undefined }) {
           <Bars funnel={funnel} />
           <table className="staff-table">
             <caption>Applications reaching each step</caption>
-            <thead>
-              <tr>
-                <th scope="col">Step</th>
-                <th scope="col">Reached</th>
-                <th scope="col">Dropped since the step before</th>
-                <th scope="col">Median time from the step before</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Step',
+                'Reached',
+                'Dropped since the step before',
+                'Median time from the step before',
+              ]}
+            />
             <tbody>
               {funnel.steps.map((s) => (
                 <tr key={s.state}>
@@ -100,14 +101,7 @@ function FunnelFigures({ cohort }: { cohort: string | undefined }) {
           {funnel.validationErrors.length > 0 && (
             <table className="staff-table">
               <caption>The answers the server refused most often</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Step</th>
-                  <th scope="col">Field</th>
-                  <th scope="col">Message shown</th>
-                  <th scope="col">Times</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Step', 'Field', 'Message shown', 'Times']} />
               <tbody>
                 {funnel.validationErrors.map((v) => (
                   <tr key={`${v.route} ${v.field} ${v.message}`}>

@@ -11,6 +11,7 @@ import { usePageHeading, useStaff } from './StaffContext';
 import { Notice } from '../components/Notice';
 import { Form } from '../components/Form';
 import { Button } from '../components/Button';
+import { TableHead } from './TableHead';
 
 type TeamChange = { kind: 'add'; email: string; role: string } | { kind: 'remove'; id: number };
 
@@ -57,16 +58,7 @@ export function TeamScreen() {
       {state.matches('failed') && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
       <table className="staff-table">
         <caption>{team.length} people can sign in to the staff area</caption>
-        <thead>
-          <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Since</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Email', 'Role', 'Since', <span className="visually-hidden">Actions</span>]} />
         <tbody>
           {team.map((m) => (
             <tr key={m.id}>
