@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { audience, designLead, media } from '../../content/programme';
 import { ApplyLink } from '../components/ApplyLink';
+import { CardGrid } from '../components/CardGrid';
 
 /**
  * The intro video with its poster (nothing but the poster loads until someone presses play), the design lead's
@@ -44,17 +45,7 @@ export function About() {
       <section className="section audience" aria-labelledby="audience-title">
         <div className="container">
           <h2 id="audience-title">The bootcamp is for you if you are</h2>
-          <ul className="card-grid">
-            {audience.map((card, i) => (
-              <li key={card.title} className="card audience-card">
-                <span className="card-number" aria-hidden="true">
-                  {String(i + 1).padStart(2, '0')}
-                </span>
-                <h3>{card.title}</h3>
-                <p>{card.body}</p>
-              </li>
-            ))}
-          </ul>
+          <CardGrid cards={audience} kind="audience-card" numbered />
         </div>
       </section>
     </>

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { assessors, director, facilitators, type FacultyMember } from '../../content/faculty';
 import { socialIcon } from '../components/Icons';
 import { Slider } from '../components/Slider';
@@ -18,6 +19,12 @@ function MemberCard({ member }: { member: FacultyMember }) {
 
 const key = (member: FacultyMember) => member.name;
 const card = (member: FacultyMember) => <MemberCard member={member} />;
+
+/** The two sliders under the director, each titled with its label. */
+const SLIDERS = [
+  ['Facilitators', facilitators],
+  ['Assessors', assessors],
+] as const;
 
 /** The director, then two carousels: 17 facilitators and 16 assessors (4, 2 or 1 per view, layout.ts). */
 export function Faculty() {
@@ -45,24 +52,19 @@ export function Faculty() {
             </ul>
           </div>
         </article>
-        <h3 className="slider-title">Facilitators</h3>
-        <Slider
-          label="Facilitators"
-          className="faculty-slider"
-          items={facilitators}
-          itemKey={key}
-          renderItem={card}
-          perView={facultyPerView}
-        />
-        <h3 className="slider-title">Assessors</h3>
-        <Slider
-          label="Assessors"
-          className="faculty-slider"
-          items={assessors}
-          itemKey={key}
-          renderItem={card}
-          perView={facultyPerView}
-        />
+        {SLIDERS.map(([label, items]) => (
+          <Fragment key={label}>
+            <h3 className="slider-title">{label}</h3>
+            <Slider
+              label={label}
+              className="faculty-slider"
+              items={items}
+              itemKey={key}
+              renderItem={card}
+              perView={facultyPerView}
+            />
+          </Fragment>
+        ))}
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import { reasons } from '../../content/programme';
+import { CardGrid } from '../components/CardGrid';
 
 /** 'Why you should apply' (id `services`, labelled 'Why Apply' in the header): four cards. */
 export function WhyApply() {
@@ -7,14 +8,7 @@ export function WhyApply() {
       <div className="container">
         <p className="eyebrow">Why apply</p>
         <h2 id="services-title">Why you should apply</h2>
-        <ul className="card-grid">
-          {reasons.map((card) => (
-            <li key={card.title} className="card why-card">
-              <h3>{card.title}</h3>
-              <p>{card.body}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid cards={reasons} kind="why-card" />
       </div>
     </section>
   );
