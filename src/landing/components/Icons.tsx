@@ -1,7 +1,6 @@
 /** Small inline icons; decorative (the link or button around them carries the name). */
-import type { ReactNode } from 'react';
 
-const Svg = ({ children, size = 24 }: { children: ReactNode; size?: number }) => (
+const Svg = ({ d, size = 24 }: { d: string; size?: number }) => (
   <svg
     width={size}
     height={size}
@@ -14,45 +13,17 @@ const Svg = ({ children, size = 24 }: { children: ReactNode; size?: number }) =>
     strokeLinecap="round"
     strokeLinejoin="round"
   >
-    {children}
+    <path d={d} />
   </svg>
 );
 
-export const MenuIcon = () => (
-  <Svg>
-    <path d="M4 6h16M4 12h16M4 18h16" />
-  </Svg>
-);
-export const CloseIcon = () => (
-  <Svg>
-    <path d="M6 6l12 12M18 6L6 18" />
-  </Svg>
-);
-export const ChevronIcon = () => (
-  <Svg size={20}>
-    <path d="M6 9l6 6 6-6" />
-  </Svg>
-);
-export const ArrowLeftIcon = () => (
-  <Svg size={20}>
-    <path d="M15 18l-6-6 6-6" />
-  </Svg>
-);
-export const ArrowRightIcon = () => (
-  <Svg size={20}>
-    <path d="M9 18l6-6-6-6" />
-  </Svg>
-);
-export const PauseIcon = () => (
-  <Svg size={16}>
-    <path d="M8 5v14M16 5v14" />
-  </Svg>
-);
-export const PlayIcon = () => (
-  <Svg size={16}>
-    <path d="M7 5l12 7-12 7z" />
-  </Svg>
-);
+export const MenuIcon = () => <Svg d="M4 6h16M4 12h16M4 18h16" />;
+export const CloseIcon = () => <Svg d="M6 6l12 12M18 6L6 18" />;
+export const ChevronIcon = () => <Svg size={20} d="M6 9l6 6 6-6" />;
+export const ArrowLeftIcon = () => <Svg size={20} d="M15 18l-6-6 6-6" />;
+export const ArrowRightIcon = () => <Svg size={20} d="M9 18l6-6-6-6" />;
+export const PauseIcon = () => <Svg size={16} d="M8 5v14M16 5v14" />;
+export const PlayIcon = () => <Svg size={16} d="M7 5l12 7-12 7z" />;
 
 const Brand = ({ d }: { d: string }) => (
   <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
