@@ -131,33 +131,40 @@ export function sandboxDialog(order: CheckoutOrder, doc: Document = document): P
     dialog.setAttribute('aria-labelledby', 'sandbox-checkout-title');
     dialog.setAttribute('aria-describedby', 'sandbox-checkout-amount sandbox-checkout-text');
 
-    const title = doc.createElement('h2');
-    title.id = 'sandbox-checkout-title';
-    title.className = 'dialog__title';
-    title.textContent = 'Sandbox checkout: test mode';
-
-    const text = doc.createElement('p');
-    text.id = 'sandbox-checkout-text';
-    text.className = 'dialog__text';
-    text.textContent =
+    // Each element with its class and text (and id, for the dialog's labels).
+    const make = <K extends keyof HTMLElementTagNameMap>(
+      tag: K,
+      className: string,
+      text: string,
+      id = '',
+    ) => {
+      const element = doc.createElement(tag);
+      if (id) element.id = id;
+      element.className = className;
+      element.textContent = text;
+      return element;
+    };
+    const title = make('h2', 'dialog__title', 'Sandbox checkout: test mode', 'sandbox-checkout-title');
+    const text = make(
+      'p',
+      'dialog__text',
       `No payment provider is configured, so no money moves. Order ${order.merchant_reference}: ` +
-      `${order.items[0].name}, quantity ${order.items[0].quantity}, ` +
-      `shipping ${formatMoney({ amount: order.shipping_fee, currency: order.currency })}.`;
-    const amount = doc.createElement('p');
-    amount.id = 'sandbox-checkout-amount';
-    amount.className = 'sandbox-checkout__amount';
-    amount.textContent = `Amount to pay: ${formatMoney({ amount: order.amount, currency: order.currency })}`;
+        `${order.items[0].name}, quantity ${order.items[0].quantity}, ` +
+        `shipping ${formatMoney({ amount: order.shipping_fee, currency: order.currency })}.`,
+      'sandbox-checkout-text',
+    );
+    const amount = make(
+      'p',
+      'sandbox-checkout__amount',
+      `Amount to pay: ${formatMoney({ amount: order.amount, currency: order.currency })}`,
+      'sandbox-checkout-amount',
+    );
 
-    const actions = doc.createElement('div');
-    actions.className = 'dialog__actions';
-    const fail = doc.createElement('button');
+    const actions = make('div', 'dialog__actions', '');
+    const fail = make('button', 'button button--secondary', 'Fail test payment');
     fail.type = 'button';
-    fail.className = 'button button--secondary';
-    fail.textContent = 'Fail test payment';
-    const complete = doc.createElement('button');
+    const complete = make('button', 'button', 'Complete test payment');
     complete.type = 'button';
-    complete.className = 'button';
-    complete.textContent = 'Complete test payment';
     actions.append(fail, complete);
     dialog.append(title, amount, text, actions);
 
