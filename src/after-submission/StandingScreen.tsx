@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ApplicationSnapshot } from '../../machines/application.machine';
 import { STANDING_MESSAGES as M, standingHeading } from '../../machines/rules/standing';
@@ -15,6 +16,16 @@ export function standingStep(snapshot: ApplicationSnapshot): string | null {
   return typeof region === 'string' ? region : null;
 }
 
+/** The standing's card: its heading, then what it says. */
+function Panel({ heading, kind, children }: { heading: string; kind?: string; children: ReactNode }) {
+  return (
+    <section className={kind ? `result-panel card ${kind}` : 'result-panel card'}>
+      <ScreenHeading>{heading}</ScreenHeading>
+      {children}
+    </section>
+  );
+}
+
 /**
  * /apply/confirmation for everyone the server has not accepted: where the application stands and what comes next,
  * in the words of the decision emails. A browser that has not proved the email is asked to sign in first.
@@ -29,46 +40,41 @@ export function StandingScreen() {
 
   if (step === 'checking' || step === 'loading' || step === 'known')
     return (
-      <section className="result-panel card">
-        <ScreenHeading>{heading}</ScreenHeading>
+      <Panel heading={heading}>
         <p className="loading" role="status">
           <span className="spinner" aria-hidden="true" /> {M.loading}
         </p>
-      </section>
+      </Panel>
     );
   if (step === 'unavailable')
     return (
-      <section className="result-panel card">
-        <ScreenHeading>{heading}</ScreenHeading>
+      <Panel heading={heading}>
         <ErrorSummary message={errorMessage || M.unavailable} errors={{}} />
         <Button onClick={() => send({ type: 'RETRY' })}>Try again</Button>
-      </section>
+      </Panel>
     );
   if (step === 'signedOut')
     return (
-      <section className="result-panel card">
-        <ScreenHeading>{heading}</ScreenHeading>
+      <Panel heading={heading}>
         <p>{M.signedOut.text}</p>
         <Link className="button" to="/apply">
           Continue with your email
         </Link>
-      </section>
+      </Panel>
     );
   if (step === 'waitlisted')
     return (
-      <section className="result-panel card standing standing--waitlisted">
-        <ScreenHeading>{heading}</ScreenHeading>
+      <Panel heading={heading} kind="standing standing--waitlisted">
         <p className="lede">{M.waitlisted.text(cohort)}</p>
         <p>
           If the fee could hold you back when a place opens,{' '}
           <a href={FINANCIAL_AID_URL}>apply for financial aid</a> now.
         </p>
-      </section>
+      </Panel>
     );
   if (step === 'notSuccessful')
     return (
-      <section className="result-panel card standing standing--not-successful">
-        <ScreenHeading>{heading}</ScreenHeading>
+      <Panel heading={heading} kind="standing standing--not-successful">
         <p className="lede">{M.not_successful.text(cohort)}</p>
         <p>{M.not_successful.next}</p>
         <p>
@@ -76,19 +82,17 @@ export function StandingScreen() {
             Apply for financial aid
           </a>
         </p>
-      </section>
+      </Panel>
     );
   if (step === 'withdrawn')
     return (
-      <section className="result-panel card standing">
-        <ScreenHeading>{heading}</ScreenHeading>
+      <Panel heading={heading} kind="standing">
         <p>{M.withdrawn.text}</p>
-      </section>
+      </Panel>
     );
   return (
-    <section className="result-panel card standing">
-      <ScreenHeading>{heading}</ScreenHeading>
+    <Panel heading={heading} kind="standing">
       <p className="lede">{M.under_review.text}</p>
-    </section>
+    </Panel>
   );
 }
