@@ -95,7 +95,6 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
                   {isChoice && <p className="payment-option__badge">Your choice</p>}
                   <Button
                     look="secondary"
-
                     aria-describedby={`payment-option-${i}`}
                     disabled={!(state.matches('choosing') || state.matches('chosen'))}
                     onClick={() => send({ type: 'SELECT', option: option.value })}
@@ -165,11 +164,7 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
         onClose={() => send({ type: 'LATER' })}
         actions={
           <>
-            <Button
-              look="secondary"
-
-              onClick={() => send({ type: 'LATER' })}
-            >
+            <Button look="secondary" onClick={() => send({ type: 'LATER' })}>
               Later
             </Button>
             {recordedInfo?.payable && (
@@ -196,11 +191,7 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
         onClose={() => send({ type: 'CLOSE' })}
         actions={
           <>
-            <Button
-              look="secondary"
-
-              onClick={() => send({ type: 'CLOSE' })}
-            >
+            <Button look="secondary" onClick={() => send({ type: 'CLOSE' })}>
               Close
             </Button>
             <a className="button" href={config.waitlistUrl}>

@@ -133,11 +133,7 @@ export function SelectionVideoScreen({ actor, config, onBack }: SelectionVideoSc
           Back
         </Button>
         {canSave ? (
-          <Button
-            look="secondary"
-
-            onClick={() => actor.send({ type: 'PROGRESS.SUBMIT' })}
-          >
+          <Button look="secondary" onClick={() => actor.send({ type: 'PROGRESS.SUBMIT' })}>
             Save progress
           </Button>
         ) : (
@@ -166,11 +162,7 @@ export function SelectionVideoScreen({ actor, config, onBack }: SelectionVideoSc
         description="Try the questions again, or watch the video again from the start."
         actions={
           <>
-            <Button
-              look="secondary"
-
-              onClick={() => actor.send({ type: 'RESULT.REWATCH' })}
-            >
+            <Button look="secondary" onClick={() => actor.send({ type: 'RESULT.REWATCH' })}>
               Rewatch
             </Button>
             <Button onClick={() => actor.send({ type: 'RESULT.RETRY' })}>Retry</Button>

@@ -43,11 +43,7 @@ export function ReminderScheduler({ actor }: ReminderSchedulerProps) {
           <Notice>
             {reminderDate ? `We will remind you on ${readable(reminderDate)}.` : 'Your reminder is set.'}
           </Notice>
-          <Button
-            look="secondary"
-
-            onClick={() => actor.send({ type: 'CHANGE' })}
-          >
+          <Button look="secondary" onClick={() => actor.send({ type: 'CHANGE' })}>
             Change reminder
           </Button>
         </>

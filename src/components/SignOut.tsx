@@ -27,7 +27,6 @@ export function SignOut() {
       <p className="sign-out__note">Using a shared phone or computer? Sign out when you are done.</p>
       <Button
         look="secondary"
-
         onClick={() => send({ type: 'SIGN_OUT' })}
         disabled={busy}
         aria-busy={busy || undefined}

@@ -37,16 +37,11 @@ export function FinancialAidCheckInScreen({ actor }: FinancialAidCheckInScreenPr
           <FieldError name="token" errors={errors} />
         </div>
         <div className="actions">
-          <Button
-            look="secondary"
-
-            onClick={() => actor.send({ type: 'BACK' })}
-          >
+          <Button look="secondary" onClick={() => actor.send({ type: 'BACK' })}>
             Use a different email
           </Button>
           <Button
             look="link"
-
             disabled={state.matches('sendingCode')}
             onClick={() => actor.send({ type: 'RESEND' })}
           >

@@ -128,12 +128,7 @@ export function CsvDecisionsScreen() {
                 Apply {applicable} decisions
               </BusyButton>
             )}
-            <Button
-              look="secondary"
-
-              disabled={busy}
-              onClick={() => actor.send({ type: 'START_AGAIN' })}
-            >
+            <Button look="secondary" disabled={busy} onClick={() => actor.send({ type: 'START_AGAIN' })}>
               Choose another file
             </Button>
           </div>
@@ -152,11 +147,7 @@ export function CsvDecisionsScreen() {
           <p>
             <Link to={{ pathname: '/staff', search: queryString({ cohort }) }}>Back to the applications</Link>
             {' · '}
-            <Button
-              look="link"
-
-              onClick={() => actor.send({ type: 'START_AGAIN' })}
-            >
+            <Button look="link" onClick={() => actor.send({ type: 'START_AGAIN' })}>
               Decide from another file
             </Button>
           </p>

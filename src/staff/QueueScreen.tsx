@@ -261,11 +261,7 @@ export function QueueScreen() {
             {pageSelected && !allMatching && page.total > rows.length && (
               <>
                 {' '}
-                <Button
-                  look="link"
-
-                  onClick={() => queue.send({ type: 'SELECT_ALL_MATCHING' })}
-                >
+                <Button look="link" onClick={() => queue.send({ type: 'SELECT_ALL_MATCHING' })}>
                   Select all {page.total} matching
                 </Button>
               </>
@@ -273,11 +269,7 @@ export function QueueScreen() {
             {count > 0 && (
               <>
                 {' '}
-                <Button
-                  look="link"
-
-                  onClick={() => queue.send({ type: 'CLEAR_SELECTION' })}
-                >
+                <Button look="link" onClick={() => queue.send({ type: 'CLEAR_SELECTION' })}>
                   Clear selection
                 </Button>
               </>
@@ -287,7 +279,6 @@ export function QueueScreen() {
             <Button
               look="secondary"
               key={event}
-
               disabled={count === 0 || !state.matches('ready')}
               onClick={() => queue.send({ type: 'BULK', event, capSeats })}
             >
@@ -382,20 +373,10 @@ export function QueueScreen() {
       </div>
 
       <nav className="staff-pager" aria-label="Pages">
-        <Button
-          look="secondary"
-
-          disabled={!query.cursor}
-          onClick={previous}
-        >
+        <Button look="secondary" disabled={!query.cursor} onClick={previous}>
           Previous page
         </Button>
-        <Button
-          look="secondary"
-
-          disabled={!page?.nextCursor}
-          onClick={next}
-        >
+        <Button look="secondary" disabled={!page?.nextCursor} onClick={next}>
           Next page
         </Button>
       </nav>

@@ -46,12 +46,7 @@ export function SignInScreen({ session }: { session: SessionRef }) {
               <BusyButton type="submit" busy={busy}>
                 Sign in
               </BusyButton>
-              <Button
-                look="link"
-
-                onClick={() => session.send({ type: 'CHANGE_EMAIL' })}
-                disabled={busy}
-              >
+              <Button look="link" onClick={() => session.send({ type: 'CHANGE_EMAIL' })} disabled={busy}>
                 Use another email
               </Button>
             </div>

@@ -69,7 +69,6 @@ export function TeamScreen() {
                 {m.email !== me.email && (
                   <Button
                     look="link"
-
                     disabled={saving}
                     onClick={() => actor.send({ type: 'SAVE', request: { kind: 'remove', id: m.id } })}
                   >

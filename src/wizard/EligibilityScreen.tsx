@@ -173,11 +173,7 @@ function CvUpload() {
         onClose={() => send({ type: 'CANCEL' })}
         actions={
           <>
-            <Button
-              look="secondary"
-
-              onClick={() => send({ type: 'CANCEL' })}
-            >
+            <Button look="secondary" onClick={() => send({ type: 'CANCEL' })}>
               Cancel
             </Button>
             <Button onClick={() => send({ type: 'CV.SENT' })}>I have sent it</Button>

@@ -27,12 +27,7 @@ export function KeyInformationDialog({ open }: { open: boolean }) {
       description="By submitting this application, you confirm that you understand and agree with the points below."
       actions={
         <>
-          <Button
-            look="secondary"
-
-            disabled={submitting}
-            onClick={() => send({ type: 'CANCEL' })}
-          >
+          <Button look="secondary" disabled={submitting} onClick={() => send({ type: 'CANCEL' })}>
             Edit answers
           </Button>
           <BusyButton type="button" busy={submitting} onClick={() => send({ type: 'SUBMIT' })}>

@@ -45,12 +45,7 @@ export function VerifyEmailScreen() {
         <BusyButton type="submit" busy={verifying}>
           Verify email
         </BusyButton>
-        <Button
-          look="secondary"
-
-          disabled={!canResend || sending}
-          onClick={() => send({ type: 'RESEND' })}
-        >
+        <Button look="secondary" disabled={!canResend || sending} onClick={() => send({ type: 'RESEND' })}>
           Resend OTP
         </Button>
       </div>
