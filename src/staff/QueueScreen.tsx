@@ -192,6 +192,15 @@ export function QueueScreen() {
   const count = allMatching ? (page?.total ?? 0) : selected.length;
   const exportQuery = queryString(filterOf(query));
 
+  // A column the queue sorts by: its header is a button that sorts (again, the other way).
+  const sortHead = ({ sort, label }: (typeof SORTS)[number]) => (
+    <th key={sort} scope="col" aria-sort={ariaSort(sort)}>
+      <button type="button" className="staff-sort" onClick={() => sortBy(sort)}>
+        {label}
+      </button>
+    </th>
+  );
+
   return (
     <>
       <h1 className="screen-title" ref={heading} tabIndex={-1}>
@@ -313,23 +322,11 @@ export function QueueScreen() {
                   />
                 </th>
               )}
-              {SORTS.slice(0, 1).map(({ sort, label }) => (
-                <th key={sort} scope="col" aria-sort={ariaSort(sort)}>
-                  <button type="button" className="staff-sort" onClick={() => sortBy(sort)}>
-                    {label}
-                  </button>
-                </th>
-              ))}
+              {SORTS.slice(0, 1).map(sortHead)}
               <th scope="col">Email</th>
               <th scope="col">Country</th>
               <th scope="col">Stage</th>
-              {SORTS.slice(1).map(({ sort, label }) => (
-                <th key={sort} scope="col" aria-sort={ariaSort(sort)}>
-                  <button type="button" className="staff-sort" onClick={() => sortBy(sort)}>
-                    {label}
-                  </button>
-                </th>
-              ))}
+              {SORTS.slice(1).map(sortHead)}
               <th scope="col">Payment</th>
               <th scope="col">CV</th>
             </tr>
