@@ -16,6 +16,22 @@ import { validateGroup } from './rules/schemas';
 export const CHECK_IN_PATH = '/financial-aid-application';
 export const FORM_PATH = '/financial-aid-application/form';
 export const SUCCESS_PATH = '/apply/success';
+
+/** SUBMIT on a step: on to `target` when `guard` holds, otherwise the step's errors (`showErrors`). */
+const submitWhen = <G extends string, T extends string, E extends string>(
+  guard: G,
+  target: T,
+  showErrors: E,
+) => [{ guard, target, actions: 'clearAlerts' }, { actions: showErrors }] as const;
+
+/** A call that failed: back to `target`, with the server's message or `fallback`. */
+const failedBackTo = <T extends string>(target: T, fallback: string) =>
+  ({ target, actions: { type: 'showFailure', params: { fallback } } }) as const;
+
+/** The pages of the flow (each state's meta): the route and the page title. */
+const CHECK_IN_PAGE = { path: CHECK_IN_PATH, title: 'Check-In' };
+const CODE_PAGE = { path: CHECK_IN_PATH, title: 'Check your email' };
+const FORM_PAGE = { path: FORM_PATH, title: 'Tell us about your circumstances' };
 /** The browser tab's title after each screen's own (FinancialAidApp sets `${meta.title} – ${AID_TITLE}`). */
 export const AID_TITLE = 'Financial aid application – The Employment Bootcamp';
 
@@ -103,6 +119,10 @@ export const financialAidMachine = setup({
       };
     }),
     clearAlerts: assign(cleared),
+    // A failed call: the server's message, or the fallback when there was no answer.
+    showFailure: assign(({ event }, params: { fallback: string }) => ({
+      message: failureMessage((event as { error?: unknown }).error, params.fallback),
+    })),
     showCheckInErrors: assign(({ context }) => ({
       ...cleared,
       errors: validateGroup('checkIn', { email: context.email }).errors,
@@ -127,18 +147,15 @@ export const financialAidMachine = setup({
   initial: 'checkIn',
   states: {
     checkIn: {
-      meta: { path: CHECK_IN_PATH, title: 'Check-In' },
+      meta: CHECK_IN_PAGE,
       on: {
         EDIT: { actions: 'edit' },
-        SUBMIT: [
-          { guard: 'checkInValid', target: 'lookingUp', actions: 'clearAlerts' },
-          { actions: 'showCheckInErrors' },
-        ],
+        SUBMIT: submitWhen('checkInValid', 'lookingUp', 'showCheckInErrors'),
       },
     },
     lookingUp: {
       tags: 'busy',
-      meta: { path: CHECK_IN_PATH, title: 'Check-In' },
+      meta: CHECK_IN_PAGE,
       invoke: {
         id: 'lookupApplication',
         src: 'lookupApplication',
@@ -153,17 +170,12 @@ export const financialAidMachine = setup({
           { guard: { type: 'lookupIs', params: { kind: 'exists' } }, target: 'sendingCode' },
           { target: 'form' },
         ],
-        onError: {
-          target: 'checkIn',
-          actions: assign({
-            message: ({ event }) => failureMessage(event.error, MESSAGES.financialAidFailed),
-          }),
-        },
+        onError: failedBackTo('checkIn', MESSAGES.financialAidFailed),
       },
     },
     sendingCode: {
       tags: 'busy',
-      meta: { path: CHECK_IN_PATH, title: 'Check-In' },
+      meta: CHECK_IN_PAGE,
       invoke: {
         id: 'sendCode',
         src: 'sendCode',
@@ -173,59 +185,43 @@ export const financialAidMachine = setup({
           actions: assign({ info: ({ event }) => event.output.message || MESSAGES.otpSent, code: '' }),
         },
         // A refused resend (too soon) still leaves the earlier code usable, so the code step stays open.
-        onError: {
-          target: 'code',
-          actions: assign({
-            message: ({ event }) => failureMessage(event.error, MESSAGES.registrationFailed),
-          }),
-        },
+        onError: failedBackTo('code', MESSAGES.registrationFailed),
       },
     },
     code: {
-      meta: { path: CHECK_IN_PATH, title: 'Check your email' },
+      meta: CODE_PAGE,
       on: {
         EDIT: { actions: 'edit' },
-        SUBMIT: [
-          { guard: 'codeValid', target: 'verifying', actions: 'clearAlerts' },
-          { actions: 'showCodeErrors' },
-        ],
+        SUBMIT: submitWhen('codeValid', 'verifying', 'showCodeErrors'),
         RESEND: { target: 'sendingCode', actions: 'clearAlerts' },
         BACK: { target: 'checkIn', actions: [assign({ code: '' }), 'clearAlerts'] },
       },
     },
     verifying: {
       tags: 'busy',
-      meta: { path: CHECK_IN_PATH, title: 'Check your email' },
+      meta: CODE_PAGE,
       invoke: {
         id: 'verifyCode',
         src: 'verifyCode',
         input: ({ context }) => ({ email: context.email.trim(), token: context.code.trim() }),
         onDone: { target: 'form', actions: 'clearAlerts' },
-        onError: {
-          target: 'code',
-          actions: assign({
-            message: ({ event }) => failureMessage(event.error, MESSAGES.verificationFailed),
-          }),
-        },
+        onError: failedBackTo('code', MESSAGES.verificationFailed),
       },
     },
     form: {
-      meta: { path: FORM_PATH, title: 'Tell us about your circumstances' },
+      meta: FORM_PAGE,
       on: {
         EDIT: { actions: 'edit' },
-        SUBMIT: [
-          { guard: 'answersValid', target: 'confirming', actions: 'clearAlerts' },
-          { actions: 'showAnswerErrors' },
-        ],
+        SUBMIT: submitWhen('answersValid', 'confirming', 'showAnswerErrors'),
       },
     },
     confirming: {
-      meta: { path: FORM_PATH, title: 'Tell us about your circumstances' },
+      meta: FORM_PAGE,
       on: { CONFIRM: 'submitting', CANCEL: 'form' },
     },
     submitting: {
       tags: 'busy',
-      meta: { path: FORM_PATH, title: 'Tell us about your circumstances' },
+      meta: FORM_PAGE,
       invoke: {
         id: 'submitFinancialAid',
         src: 'submitFinancialAid',
