@@ -6,7 +6,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
-import { STAFF_MESSAGES, type StaffCsvResult } from './rules/staff';
+import type { StaffCsvResult } from './rules/staff';
+import { failureMessage } from './staffFailure';
 
 export interface StaffCsvInput {
   /** The file's text. */
@@ -27,11 +28,6 @@ export type StaffCsvEvent =
   | { type: 'APPLY' }
   | { type: 'START_AGAIN' };
 
-const messageOf = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'message' in error
-    ? String((error as { message: unknown }).message)
-    : STAFF_MESSAGES.unreachable;
-
 export const staffCsvMachine = setup({
   types: {
     context: {} as StaffCsvContext,
@@ -40,6 +36,10 @@ export const staffCsvMachine = setup({
   actors: {
     preview: fromPromise<StaffCsvResult, StaffCsvInput>(notProvided('preview')),
     apply: fromPromise<StaffCsvResult, StaffCsvInput>(notProvided('apply')),
+  },
+  actions: {
+    // Another file: nothing of the last one, its preview or its failure stays.
+    forgetFile: assign({ file: null, result: null, message: undefined }),
   },
   guards: {
     /** Something in the preview can be applied. */
@@ -70,16 +70,13 @@ export const staffCsvMachine = setup({
         src: 'preview',
         input: ({ context }) => context.file as StaffCsvInput,
         onDone: { target: 'previewed', actions: assign({ result: ({ event }) => event.output }) },
-        onError: { target: 'choosing', actions: assign({ message: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'choosing', actions: assign({ message: failureMessage }) },
       },
     },
     previewed: {
       on: {
         APPLY: { target: 'applying', guard: 'somethingToApply', actions: assign({ message: undefined }) },
-        START_AGAIN: {
-          target: 'choosing',
-          actions: assign({ file: null, result: null, message: undefined }),
-        },
+        START_AGAIN: { target: 'choosing', actions: 'forgetFile' },
       },
     },
     applying: {
@@ -89,15 +86,12 @@ export const staffCsvMachine = setup({
         src: 'apply',
         input: ({ context }) => context.file as StaffCsvInput,
         onDone: { target: 'applied', actions: assign({ result: ({ event }) => event.output }) },
-        onError: { target: 'previewed', actions: assign({ message: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'previewed', actions: assign({ message: failureMessage }) },
       },
     },
     applied: {
       on: {
-        START_AGAIN: {
-          target: 'choosing',
-          actions: assign({ file: null, result: null, message: undefined }),
-        },
+        START_AGAIN: { target: 'choosing', actions: 'forgetFile' },
       },
     },
   },
