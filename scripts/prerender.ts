@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { TYPED_EMAIL_KEY } from '../src/app/earlyInput';
 
 const root = resolve(import.meta.dirname, '..');
 const clientDir = resolve(root, process.argv[2] ?? 'dist/client');
@@ -27,15 +28,18 @@ const inlineCss = (html: string) =>
  * by a <script src> that the browser fetches and runs before the first paint: the words on screen wait for
  * nothing but the HTML (docs/decisions/097-entry-started-after-the-first-paint.md). The server allows exactly these
  * inline lines by their hash in its Content-Security-Policy (server/inlineScripts.ts). With `holdSubmit`, a press
- * of the prerendered form's button before the app has come is held (src/app/earlyInput.ts takes it over).
+ * of the prerendered form's button before the app has come is held, and the email typed is kept for the tab as
+ * src/app/earlyInput.ts keeps it (which takes both over).
  */
 function startAfterFirstPaint(html: string, holdSubmit: boolean): string {
   const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
   const src = html.match(entry)?.[1];
   if (!src) throw new Error('no entry <script type="module"> to start after the first paint');
   const hold = holdSubmit
-    ? 'var e=(window.tebcEarly={held:false,stop:function(){removeEventListener("submit",h,true)}});' +
-      'function h(v){v.preventDefault();e.held=true}addEventListener("submit",h,true);'
+    ? 'var e=(window.tebcEarly={held:false,stop:function(){removeEventListener("submit",h,true);' +
+      'removeEventListener("input",k,true)}});function h(v){v.preventDefault();e.held=true}' +
+      `function k(v){var f=v.target;if(f&&f.name==="email")try{sessionStorage.setItem(${JSON.stringify(TYPED_EMAIL_KEY)},f.value)}catch(x){}}` +
+      'addEventListener("submit",h,true);addEventListener("input",k,true);'
     : '';
   const start =
     `function s(){requestAnimationFrame(function(){setTimeout(function(){import(${JSON.stringify(src)})})})}` +

@@ -6,7 +6,8 @@
  * - the email typed: kept for this tab (session storage) until the app has it, so that a reload before the app
  *   came does not lose it (once the app runs, it saves the form itself).
  */
-const TYPED = 'tebc:typed-email';
+/** Where the email typed before the app came is kept for the tab (also by the lines apply.html starts with). */
+export const TYPED_EMAIL_KEY = 'tebc:typed-email';
 let held = false;
 let listening = false;
 
@@ -19,7 +20,7 @@ const keep = (event: Event) => {
   const field = event.target;
   if (!(field instanceof HTMLInputElement) || field.name !== 'email') return;
   try {
-    sessionStorage.setItem(TYPED, field.value);
+    sessionStorage.setItem(TYPED_EMAIL_KEY, field.value);
   } catch {
     // Storage refused (private mode): only a reload before the app comes loses the text.
   }
@@ -49,7 +50,7 @@ export function releaseEarlyInput(): boolean {
   document.removeEventListener('input', keep, true);
   listening = false;
   try {
-    sessionStorage.removeItem(TYPED);
+    sessionStorage.removeItem(TYPED_EMAIL_KEY);
   } catch {
     // nothing kept
   }
@@ -61,7 +62,7 @@ export function releaseEarlyInput(): boolean {
 /** The email typed before an earlier copy of this page was reloaded, if the app never had it. */
 export function typedBeforeReload(): string {
   try {
-    return sessionStorage.getItem(TYPED) ?? '';
+    return sessionStorage.getItem(TYPED_EMAIL_KEY) ?? '';
   } catch {
     return '';
   }

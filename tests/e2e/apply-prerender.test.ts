@@ -110,6 +110,18 @@ describe('/apply prerendered', () => {
     await page.close();
   });
 
+  it('keeps an email typed before the app came through a reload of the page', async () => {
+    const { page, errors, release } = await openWithAppHeld();
+    const email = `reload.${Date.now()}@example.com`;
+    await page.getByLabel('Email address').fill(email);
+    await page.reload({ waitUntil: 'load' });
+    release();
+    await hydrated(page);
+    await expect.poll(() => page.getByLabel('Email address').inputValue()).toBe(email);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('answers Get Started pressed before the app came once it has: no reload, no email in the address', async () => {
     const { page, errors, release } = await openWithAppHeld();
     await page.getByLabel('Email address').fill(`press.${Date.now()}@example.com`);
