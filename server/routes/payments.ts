@@ -33,6 +33,10 @@ import { idempotentWrite } from './write';
 
 const startBody = object({ email, option: str(200), country: str(200) });
 const verifyBody = object({ email, reference: str(100), provider_reference: str(200) });
+const verifySchema = describe(
+  'Confirm a payment with the provider (or, in the sandbox, this server) and record the outcome',
+  verifyBody,
+);
 
 export async function paymentRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
   const { config } = ctx;
@@ -90,12 +94,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: Context): Promise
 
   app.post<{ Body: Partial<PaymentVerifyPayload> }>(
     paths.paymentVerify,
-    {
-      schema: describe(
-        'Confirm a payment with the provider (or, in the sandbox, this server) and record the outcome',
-        verifyBody,
-      ),
-    },
+    { schema: verifySchema },
     async (request, reply) => {
       const address = checkEmail(request.body?.email);
       const owner = await requireOwner(ctx, request, address);

@@ -82,6 +82,10 @@ const miscBody = object({
   email,
   misc: object({ column_name: str(100), payment_option: str(BODY_CAP_SHORT), data: aidData }),
 });
+const miscSchema = describe(
+  "Save the payment option and/or the financial aid answers ('Financial Info')",
+  miscBody,
+);
 
 const ok = (message: string, data: unknown = {}) => ({ status: 200, body: { message, data } });
 
@@ -173,44 +177,35 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
     },
   );
 
-  app.post<{ Body: Partial<MiscPayload> }>(
-    paths.misc,
-    {
-      schema: describe(
-        "Save the payment option and/or the financial aid answers ('Financial Info')",
-        miscBody,
-      ),
-    },
-    async (request, reply) => {
-      const address = await ownedEmail(ctx, request, request.body?.email);
-      const misc = request.body?.misc;
-      if (misc?.column_name !== 'Financial Info')
-        throw fieldFail(400, 'column_name', SERVER_MESSAGES.columnName);
-      const paymentOption = (misc.payment_option ?? '').trim();
-      let aid = null;
-      if (misc.data) {
-        const checked = validateGroup('financialAid', financialAidForm(misc.data));
-        if (!checked.ok) throw invalid(checked.errors);
-        aid = toFinancialAidData(checked.value);
-      }
-      if (!paymentOption && !aid) throw fieldFail(400, 'payment_option', MESSAGES.paymentChoiceFailed);
-      // Only an option the cards offer is stored; anything else would read as a choice nobody was offered.
-      if (paymentOption && !ALL_OPTION_VALUES.includes(paymentOption))
-        throw fieldFail(400, 'payment_option', SERVER_MESSAGES.paymentOption);
-      return idempotentWrite(ctx, request, reply, 'misc', address, async (tx) => {
-        const row = await requireOwner(ctx, request, address, tx);
-        // A paid fee settles the choice: the option on record stays the one that was paid.
-        if (paymentOption && (await latestPayment(tx, row.id))?.status === 'paid')
-          throw fieldFail(409, 'payment_option', SERVER_MESSAGES.paymentAlreadyPaid);
-        // A payment choice is for accepted applicants; financial aid answers may come from anyone who applied (the
-        // not-successful and waitlisted pages point to the form), with no other option beside them.
-        if (paymentOption && !(aid && paymentOption === OPTION_FINANCIAL_AID))
-          await requireAccepted(tx, row.id, config.now());
-        await saveFinancialInfo(tx, row.id, paymentOption, aid, config.now());
-        return ok('Financial info saved');
-      });
-    },
-  );
+  app.post<{ Body: Partial<MiscPayload> }>(paths.misc, { schema: miscSchema }, async (request, reply) => {
+    const address = await ownedEmail(ctx, request, request.body?.email);
+    const misc = request.body?.misc;
+    if (misc?.column_name !== 'Financial Info')
+      throw fieldFail(400, 'column_name', SERVER_MESSAGES.columnName);
+    const paymentOption = (misc.payment_option ?? '').trim();
+    let aid = null;
+    if (misc.data) {
+      const checked = validateGroup('financialAid', financialAidForm(misc.data));
+      if (!checked.ok) throw invalid(checked.errors);
+      aid = toFinancialAidData(checked.value);
+    }
+    if (!paymentOption && !aid) throw fieldFail(400, 'payment_option', MESSAGES.paymentChoiceFailed);
+    // Only an option the cards offer is stored; anything else would read as a choice nobody was offered.
+    if (paymentOption && !ALL_OPTION_VALUES.includes(paymentOption))
+      throw fieldFail(400, 'payment_option', SERVER_MESSAGES.paymentOption);
+    return idempotentWrite(ctx, request, reply, 'misc', address, async (tx) => {
+      const row = await requireOwner(ctx, request, address, tx);
+      // A paid fee settles the choice: the option on record stays the one that was paid.
+      if (paymentOption && (await latestPayment(tx, row.id))?.status === 'paid')
+        throw fieldFail(409, 'payment_option', SERVER_MESSAGES.paymentAlreadyPaid);
+      // A payment choice is for accepted applicants; financial aid answers may come from anyone who applied (the
+      // not-successful and waitlisted pages point to the form), with no other option beside them.
+      if (paymentOption && !(aid && paymentOption === OPTION_FINANCIAL_AID))
+        await requireAccepted(tx, row.id, config.now());
+      await saveFinancialInfo(tx, row.id, paymentOption, aid, config.now());
+      return ok('Financial info saved');
+    });
+  });
 
   app.post<{ Params: { email: string } }>(
     paths.update.pattern,

@@ -56,6 +56,16 @@ const hidden = (summary: string, body?: unknown, params?: unknown, querystring?:
   ...(params ? { params } : {}),
   ...(querystring ? { querystring } : {}),
 });
+const noteSchema = hidden(
+  'Add an internal note (applicants never see it)',
+  object({ body: str(10_000) }),
+  idParams,
+);
+const reviewSchema = hidden(
+  'Review an application: the review chart decides what may happen',
+  object({ type: str(40) }),
+  idParams,
+);
 const EVENT_TYPES = Object.keys(REVIEW_EVENT_ACTORS) as ReviewEventType[];
 
 export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
@@ -299,67 +309,47 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
     },
   );
 
-  app.post<{ Body: { body?: string } }>(
-    staffPaths.notes,
-    {
-      schema: hidden(
-        'Add an internal note (applicants never see it)',
-        object({ body: str(10_000) }),
-        idParams,
-      ),
-    },
-    async (request, reply) => {
-      const member = await staff(request);
-      const id = applicationId(request);
-      const body = String(request.body?.body ?? '').trim();
-      if (!body) throw fieldFail(400, 'body', STAFF_MESSAGES.noteEmpty);
-      if (body.length > 5000) throw fieldFail(400, 'body', STAFF_MESSAGES.noteTooLong);
-      const note = await db.transaction(async (tx) => {
-        const now = config.now();
-        const { rows } = await tx.query<{ id: number }>(
-          `INSERT INTO staff_notes (application_id, staff_id, body, created_at)
+  app.post<{ Body: { body?: string } }>(staffPaths.notes, { schema: noteSchema }, async (request, reply) => {
+    const member = await staff(request);
+    const id = applicationId(request);
+    const body = String(request.body?.body ?? '').trim();
+    if (!body) throw fieldFail(400, 'body', STAFF_MESSAGES.noteEmpty);
+    if (body.length > 5000) throw fieldFail(400, 'body', STAFF_MESSAGES.noteTooLong);
+    const note = await db.transaction(async (tx) => {
+      const now = config.now();
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO staff_notes (application_id, staff_id, body, created_at)
            SELECT id, $2, $3, $4 FROM applications WHERE id = $1 RETURNING id`,
-          [id, member.id, body, now],
-        );
-        if (rows[0]) await audit(tx, member.id, 'note', now, id);
-        return rows[0];
-      });
-      if (!note) throw fail(404, STAFF_MESSAGES.notFound);
-      return reply.code(201).send({ message: 'Note added', data: { id: note.id } });
-    },
-  );
+        [id, member.id, body, now],
+      );
+      if (rows[0]) await audit(tx, member.id, 'note', now, id);
+      return rows[0];
+    });
+    if (!note) throw fail(404, STAFF_MESSAGES.notFound);
+    return reply.code(201).send({ message: 'Note added', data: { id: note.id } });
+  });
 
-  app.post<{ Body: { type?: string } }>(
-    staffPaths.events,
-    {
-      schema: hidden(
-        'Review an application: the review chart decides what may happen',
-        object({ type: str(40) }),
-        idParams,
-      ),
-    },
-    async (request) => {
-      const member = await staff(request);
-      const type = request.body?.type as ReviewEventType;
-      if (!EVENT_TYPES.includes(type)) throw fieldFail(400, 'type', STAFF_MESSAGES.unknownEvent);
-      if (!mayActorSend(member.role, type)) throw fail(403, STAFF_MESSAGES.adminOnly);
-      const id = applicationId(request);
-      const change = await db.transaction(async (tx) => {
-        const now = config.now();
-        const result = await applyReviewEvent(tx, id, type, member.id, now, config.decisionUndoMs);
-        await audit(tx, member.id, 'review_event', now, id, {
-          event: type,
-          from: result.from,
-          to: result.to,
-        });
-        return result;
+  app.post<{ Body: { type?: string } }>(staffPaths.events, { schema: reviewSchema }, async (request) => {
+    const member = await staff(request);
+    const type = request.body?.type as ReviewEventType;
+    if (!EVENT_TYPES.includes(type)) throw fieldFail(400, 'type', STAFF_MESSAGES.unknownEvent);
+    if (!mayActorSend(member.role, type)) throw fail(403, STAFF_MESSAGES.adminOnly);
+    const id = applicationId(request);
+    const change = await db.transaction(async (tx) => {
+      const now = config.now();
+      const result = await applyReviewEvent(tx, id, type, member.id, now, config.decisionUndoMs);
+      await audit(tx, member.id, 'review_event', now, id, {
+        event: type,
+        from: result.from,
+        to: result.to,
       });
-      return {
-        message: reviewMeta(change.to).label,
-        data: { status: change.to, label: reviewMeta(change.to).label },
-      };
-    },
-  );
+      return result;
+    });
+    return {
+      message: reviewMeta(change.to).label,
+      data: { status: change.to, label: reviewMeta(change.to).label },
+    };
+  });
 
   app.get<{ Querystring: { before?: string } }>(
     staffPaths.audit,
