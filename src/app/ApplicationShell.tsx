@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { currentScreen, progressOf, screenStateOf } from '../../machines/application.machine';
 import { SCREEN_TABLE, screenRow, type ScreenKey } from '../../machines/screens';
@@ -77,12 +77,6 @@ function whenIdle(task: () => void): () => void {
   return () => clearTimeout(id);
 }
 
-/** Calls `then` once it has rendered: inside a Suspense boundary, once what it waited for has come. */
-function WhenShown({ then }: { then: () => void }) {
-  useEffect(then, [then]);
-  return null;
-}
-
 export function ApplicationShell() {
   useRouteSync();
   const location = useLocation();
@@ -112,9 +106,6 @@ export function ApplicationShell() {
       events.forEach((type) => window.removeEventListener(type, ahead));
     };
   }, []);
-
-  const [screenShown, setScreenShown] = useState(false);
-  const showScreenEnd = useCallback(() => setScreenShown(true), []);
 
   const firstScreen = useRef(true);
   useEffect(() => {
@@ -157,19 +148,20 @@ export function ApplicationShell() {
             </p>
           </div>
         )}
-        {/* The screens after submission are made of cards of their own. */}
-        <div className={showProgress || state === 'success' ? 'card' : undefined}>
-          {/* A screen that fails says so inside the shell; a new screen starts afresh. */}
-          <ErrorBoundary frame="section" key={state}>
-            <Suspense fallback={<p className="loading">Loading…</p>}>
+        {/*
+          A new screen starts afresh, and one that fails says so inside the shell. 'Sign out' waits with the screen:
+          shown under 'Loading…', it was pushed down the page when a lazily loaded screen came (decision 097).
+        */}
+        <Suspense key={state} fallback={<p className="loading">Loading…</p>}>
+          {/* The screens after submission are made of cards of their own. */}
+          <div className={showProgress || state === 'success' ? 'card' : undefined}>
+            <ErrorBoundary frame="section">
               {Screen && <Screen />}
               <HydrationProbe />
-              {Screen && <WhenShown then={showScreenEnd} />}
-            </Suspense>
-          </ErrorBoundary>
-        </div>
-        {/* Only once a screen is there: under 'Loading…' it would be pushed down the page when the screen came. */}
-        {screenShown && <SignOut />}
+            </ErrorBoundary>
+          </div>
+          <SignOut />
+        </Suspense>
       </main>
       {aidSubmitted && (
         <Suspense>
