@@ -3,7 +3,7 @@
  * PostgreSQL on a fresh database when one answers), and against a bare Fastify hello-world for a baseline.
  * Each measurement runs DURATION seconds (6) at CONNECTIONS (50), REPEATS times (3); the medians go into the
  * "API" section of docs/performance.md. Create is measured twice: flat out (its maximum), then at a steady rate of
- * half the maximum just measured (autocannon's overallRate), where its p99 is the goal. On PostgreSQL, get-current
+ * half the maximum just measured, evenly spaced (bench/api/paced.ts), where its p99 is the goal. On PostgreSQL, get-current
  * and create are measured again with WORKERS=2 (server/cluster.ts) on the same database in the same repeat.
  * `--quick` (BENCH_QUICK=1): one repeat of 3 s per measure, printed, the doc untouched. After each create run the rows are counted straight from the database and
  * compared with the 2xx answers: nothing may be lost or duplicated. Usage: `npm run bench:api`.
@@ -19,6 +19,7 @@ import pg from 'pg';
 import { paths } from '../../machines/rules/contract';
 import { applicant } from '../../tests/support/answers';
 import { startProcess, type BenchProcess } from '../support/process';
+import { pacedLoad } from './paced';
 import { busyWarning, loadAverage, loadLabel } from '../support/load';
 import { median, met, now, quick, table, writeMachineSection, writeSection } from '../support/report';
 
@@ -85,14 +86,12 @@ async function cannon(
   requests: autocannon.Request[] = [{}],
   seconds = DURATION,
   connections = CONNECTIONS,
-  overallRate?: number,
 ): Promise<Measure> {
   const load = loadAverage();
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
-    ...(overallRate ? { overallRate } : {}),
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     requests,
   });
@@ -103,7 +102,7 @@ const warmUp = (url: string) => cannon(url, [{}], 2, 10);
 
 /**
  * Create with a new email per request, as the wizard sends it (with an idempotency key); collects the 2xx emails.
- * With `rate`, autocannon holds that many requests per second over all connections instead of sending flat out.
+ * Flat out through autocannon; with `rate`, that many requests a second evenly spaced (bench/api/paced.ts).
  */
 async function createLoad(
   url: string,
@@ -112,30 +111,45 @@ async function createLoad(
 ): Promise<{ measure: Measure; created: string[] }> {
   let sequence = 0;
   const created: string[] = [];
-  const measure = await cannon(
-    `${url}${paths.create}`,
-    [
-      {
-        method: 'POST',
-        setupRequest: (request) => {
-          sequence += 1;
-          const id = `${tag}-${sequence}`;
-          return {
-            ...request,
-            body: JSON.stringify(applicant(`bench.${id}@example.com`)),
-            headers: { ...request.headers, 'idempotency-key': id },
-          };
-        },
-        onResponse: (status, body) => {
-          if (status >= 200 && status < 300)
-            created.push((JSON.parse(body) as { data: { email: string } }).data.email);
-        },
+  const nextApplicant = () => {
+    sequence += 1;
+    const id = `${tag}-${sequence}`;
+    return { id, body: JSON.stringify(applicant(`bench.${id}@example.com`)) };
+  };
+  const onAnswer = (status: number, body: string) => {
+    if (status >= 200 && status < 300)
+      created.push((JSON.parse(body) as { data: { email: string } }).data.email);
+  };
+  if (rate) {
+    const load = loadAverage();
+    const result = await pacedLoad({
+      url,
+      rate,
+      seconds: DURATION,
+      connections: CONNECTIONS,
+      next: () => {
+        const { id, body } = nextApplicant();
+        const headers = {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'idempotency-key': id,
+        };
+        return { method: 'POST', path: paths.create, headers, body };
       },
-    ],
-    DURATION,
-    CONNECTIONS,
-    rate,
-  );
+      onAnswer,
+    });
+    return { measure: { ...result, load }, created };
+  }
+  const measure = await cannon(`${url}${paths.create}`, [
+    {
+      method: 'POST',
+      setupRequest: (request) => {
+        const { id, body } = nextApplicant();
+        return { ...request, body, headers: { ...request.headers, 'idempotency-key': id } };
+      },
+      onResponse: onAnswer,
+    },
+  ]);
   return { measure, created };
 }
 
@@ -507,8 +521,11 @@ async function main(): Promise<void> {
     'Requests/s counts 2xx answers only. Create sends what the wizard sends (a new email each time, an',
     'idempotency key) and stores the application, the code, the code email (outbox) and the idempotent answer',
     'atomically. Create is measured flat out (its maximum throughput), then at a steady rate of half the maximum',
-    "just measured (autocannon's `overallRate`), where the p99 goal applies: at full throughput the latency is",
-    'bound to be about connections ÷ throughput. The hello-world baseline is measured at the start of each repeat.',
+    'just measured, where the p99 goal applies: at full throughput the latency is bound to be about connections ÷',
+    'throughput. "Steady" is requests sent at evenly spaced moments over up to 50 sockets, latency counted from',
+    "the moment each was due (bench/api/paced.ts); autocannon's `overallRate` sends flat out until each connection",
+    'has made its share of the second, then waits for the next, which is full load for half of every second',
+    '(decision 099). The hello-world baseline is measured at the start of each repeat.',
     'autocannon shares the 2 cores with the server: these are lower bounds.',
     '',
     ...table(['measure', 'req/s', 'p50', 'p99', 'non-2xx + errors', 'goal', ''], rows),

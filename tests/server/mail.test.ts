@@ -162,4 +162,24 @@ describe.each(databases)('the outbox queue on $name', (database) => {
     const page = await app.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(page.body).toContain('local@example.com');
   });
+
+  it('without SMTP one statement marks every due row, however many: a backlog is no stream of small updates', async () => {
+    const app = (t = await testApp(database));
+    const mailer = outboxMailer(app.db);
+    for (let i = 0; i < 45; i++)
+      await mailer.send({ to: `backlog.${i}@example.com`, subject: 's', text: 't', html: '<p>t</p>' });
+    const statements: string[] = [];
+    const counting = {
+      ...app.db,
+      query: ((text: string, params?: unknown[]) => {
+        statements.push(text);
+        return app.db.query(text, params);
+      }) as typeof app.db.query,
+    };
+    const w = mailWorker({ db: counting });
+    workers.push(w);
+    expect(await w.deliverDue()).toEqual({ delivered: 45, failed: 0 });
+    expect(statements).toHaveLength(1);
+    expect(await undelivered(app)).toBe(0);
+  });
 });
