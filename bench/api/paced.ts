@@ -9,8 +9,9 @@
 import { Agent, request } from 'node:http';
 import { percentile } from '../support/report';
 
+/** What a load run gives, paced or flat out. */
 export interface PacedResult {
-  /** 2xx answers per second of the run. */
+  /** Successful (2xx) answers per second: a 4xx or 5xx is not a request served. */
   rps: number;
   p50: number;
   p99: number;

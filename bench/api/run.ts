@@ -19,7 +19,7 @@ import pg from 'pg';
 import { paths } from '../../machines/rules/contract';
 import { applicant } from '../../tests/support/answers';
 import { startProcess, type BenchProcess } from '../support/process';
-import { pacedLoad } from './paced';
+import { pacedLoad, type PacedResult } from './paced';
 import { busyWarning, loadAverage, loadLabel } from '../support/load';
 import { median, met, now, quick, table, writeMachineSection, writeSection } from '../support/report';
 
@@ -37,14 +37,7 @@ type MeasureName = (typeof MEASURE_NAMES)[number];
 const only = process.env.MEASURES?.split(',').map((name) => name.trim()) as MeasureName[] | undefined;
 const onlyEngines = process.env.ENGINES?.split(',').map((name) => name.trim()) as Engine[] | undefined;
 
-interface Measure {
-  /** Successful (2xx) answers per second: a 4xx or 5xx is not a request served. */
-  rps: number;
-  p50: number;
-  p99: number;
-  ok: number;
-  failed: number;
-  errors: number;
+interface Measure extends PacedResult {
   load: string;
 }
 

@@ -67,16 +67,16 @@ describe('the live cohort on the landing page (390 px)', () => {
     expect(await page.locator('.keyinfo-lead').first().textContent()).toBe(
       `Cohort ${cohort.number} starts ${cohort.start}`,
     );
-    await expect(page.locator('#gant').innerText()).resolves.toContain(
-      `Applications close ${cohort.deadline}`,
-    );
-    await expect(page.locator('#whatsItGonnaBe').innerText()).resolves.toContain(
-      `Cohort ${cohort.number} starts ${cohort.start}.`,
-    );
+    // Sections below the hero are laid out as they come near the screen (content-visibility, decision 097): read
+    // each as a reader scrolling to it sees it.
+    const expectShown = async (selector: string, text: string) => {
+      await page.locator(selector).scrollIntoViewIfNeeded();
+      await expect.poll(() => page.locator(selector).innerText()).toContain(text);
+    };
+    await expectShown('#gant', `Applications close ${cohort.deadline}`);
+    await expectShown('#whatsItGonnaBe', `Cohort ${cohort.number} starts ${cohort.start}.`);
     await page.getByRole('button', { name: 'When does the next cohort start?' }).click();
-    await expect(page.locator('#faq').innerText()).resolves.toContain(
-      `Cohort ${cohort.number} starts on ${cohort.start}`,
-    );
+    await expectShown('#faq', `Cohort ${cohort.number} starts on ${cohort.start}`);
     await expect(page.locator('meta[name="description"]').getAttribute('content')).resolves.toContain(
       `Cohort ${cohort.number} starts ${cohort.start}.`,
     );
