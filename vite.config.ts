@@ -22,6 +22,24 @@ const appShellFallback: Plugin = {
   },
 };
 
+// What every page's head starts with, written once: index.html, app.html and apply.html hold the marker.
+const sharedHead: Plugin = {
+  name: 'shared-head',
+  transformIndexHtml: {
+    order: 'pre',
+    handler: (html) =>
+      html.replace(
+        '<!--shared-head-->',
+        [
+          '<meta charset="UTF-8" />',
+          '<meta name="viewport" content="width=device-width, initial-scale=1" />',
+          '<meta name="theme-color" content="#0b3d2e" />',
+          '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+        ].join('\n    '),
+      ),
+  },
+};
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 // What the build prerenders (scripts/prerender.ts): `vite build --ssr` makes these into dist/ssr/<name>.js.
@@ -31,7 +49,7 @@ const prerendered = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), appShellFallback],
+  plugins: [react(), appShellFallback, sharedHead],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

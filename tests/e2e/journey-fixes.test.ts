@@ -12,22 +12,7 @@ import {
   WORK_DISRUPTION_FEELINGS,
 } from '../../machines/rules/options';
 import { NOT_READY } from '../../machines/rules/payments';
-import {
-  ANSWERS,
-  biodata,
-  click,
-  communications,
-  eligibility,
-  employment,
-  freshEmail,
-  getStarted,
-  onScreen,
-  openAnswers,
-  other,
-  toEligibility,
-  verify,
-  video,
-} from './support/journey';
+import * as walk from './support/journey';
 import { DECIDING, decide } from './support/decision';
 import { latestCode } from './support/server';
 import { codeMails } from './support/screen';
@@ -41,41 +26,41 @@ const open = contextOpener(PHONE);
 
 /** A new applicant who walks the wizard to the success page and whom staff then accept. */
 async function submittedAndAccepted(page: Page, email: string): Promise<void> {
-  await toEligibility(page, server, email);
-  await eligibility(page);
-  await employment(page);
-  await other(page);
+  await walk.toEligibility(page, server, email);
+  await walk.eligibility(page);
+  await walk.employment(page);
+  await walk.other(page);
   await decide(server.url, email, 'ACCEPT');
 }
 
 describe('the wizard has no dead ends (390 px)', () => {
   it('1. Communications of a proved application goes on to eligibility, with no claim of a code', async () => {
     const { page } = await open();
-    const email = freshEmail('comms');
-    await toEligibility(page, server, email);
+    const email = walk.freshEmail('comms');
+    await walk.toEligibility(page, server, email);
     await page.goto(`${server.url}/apply/communications`);
-    await onScreen(page, '/apply/communications', 'Communications');
-    await click(page, 'Save and continue');
-    await onScreen(page, '/apply/eligibility', 'Eligibility');
+    await walk.onScreen(page, '/apply/communications', 'Communications');
+    await walk.click(page, 'Save and continue');
+    await walk.onScreen(page, '/apply/eligibility', 'Eligibility');
     expect(await page.getByText(/We sent a 6-digit code/).count()).toBe(0);
     expect(await codeMails(server, email), 'no second code').toBe(1);
   });
 
   it("2. 'I have sent it' by email leads to a submission the server accepts", async () => {
     const { context, page } = await open();
-    const email = freshEmail('cvhelp');
-    await toEligibility(page, server, email);
-    for (const answer of ANSWERS.eligibility) await page.getByLabel(answer, { exact: true }).check();
-    await click(page, 'Help: I cannot upload my CV');
-    await click(page, 'I have sent it');
+    const email = walk.freshEmail('cvhelp');
+    await walk.toEligibility(page, server, email);
+    for (const answer of walk.ANSWERS.eligibility) await page.getByLabel(answer, { exact: true }).check();
+    await walk.click(page, 'Help: I cannot upload my CV');
+    await walk.click(page, 'I have sent it');
     await page.getByText('You told us you emailed your CV.').waitFor();
-    await click(page, 'Save and continue');
-    await click(page, 'Yes, continue');
+    await walk.click(page, 'Save and continue');
+    await walk.click(page, 'Yes, continue');
     await page.getByText('Congratulations, you are eligible...').waitFor();
-    await click(page, 'Proceed');
-    await onScreen(page, '/apply/employment', 'Employment');
-    await employment(page);
-    await other(page);
+    await walk.click(page, 'Proceed');
+    await walk.onScreen(page, '/apply/employment', 'Employment');
+    await walk.employment(page);
+    await walk.other(page);
     const stored = await storedApplication(server, context, email);
     expect(stored.data[0]).toMatchObject({ cv: null, cv_sent_by_email: true, stage: 'submitted' });
   });
@@ -83,95 +68,95 @@ describe('the wizard has no dead ends (390 px)', () => {
   it('9. /apply/other in a fresh browser shows the way in, not a form it cannot send', async () => {
     const { page } = await open();
     await page.goto(`${server.url}/apply/other`);
-    await onScreen(page, '/apply/other', 'Getting to know you');
+    await walk.onScreen(page, '/apply/other', 'Getting to know you');
     expect(await page.getByLabel('What do you find most challenging?').count()).toBe(0);
     await page.getByRole('link', { name: 'Start or continue your application' }).click();
-    await onScreen(page, '/apply', 'Get Started');
+    await walk.onScreen(page, '/apply', 'Get Started');
   });
 
   it('8. a mistyped email is not a dead end: start again with the right one, bio data kept', async () => {
     const { context, page } = await open();
-    const wrong = freshEmail('typo');
-    const right = freshEmail('right');
-    await getStarted(page, server, wrong);
-    await biodata(page);
-    await communications(page);
+    const wrong = walk.freshEmail('typo');
+    const right = walk.freshEmail('right');
+    await walk.getStarted(page, server, wrong);
+    await walk.biodata(page);
+    await walk.communications(page);
     await page.getByText('Wrong email address?').waitFor();
-    await click(page, 'Use a different email address');
-    await onScreen(page, '/apply/communications', 'Communications');
+    await walk.click(page, 'Use a different email address');
+    await walk.onScreen(page, '/apply/communications', 'Communications');
     const field = page.getByLabel('Email', { exact: true });
     expect(await field.isEnabled()).toBe(true);
     await field.fill(right);
-    await click(page, 'Save and continue');
-    await click(page, 'Yes, continue');
-    await click(page, 'Enter the code');
-    await onScreen(page, '/apply/verify-email', 'Verify your email address');
+    await walk.click(page, 'Save and continue');
+    await walk.click(page, 'Yes, continue');
+    await walk.click(page, 'Enter the code');
+    await walk.onScreen(page, '/apply/verify-email', 'Verify your email address');
     await page.getByLabel('Enter the code').fill(await latestCode(server.url, right));
-    await click(page, 'Verify email');
-    await onScreen(page, '/apply/eligibility', 'Eligibility');
+    await walk.click(page, 'Verify email');
+    await walk.onScreen(page, '/apply/eligibility', 'Eligibility');
     const stored = await storedApplication(server, context, right);
-    expect(stored.data[0]).toMatchObject({ email: right, firstname: ANSWERS.firstname });
+    expect(stored.data[0]).toMatchObject({ email: right, firstname: walk.ANSWERS.firstname });
   });
 
   it('21. a returning applicant is told their application was found, before the code', async () => {
     const first = await open();
-    const email = freshEmail('found');
-    await toEligibility(first.page, server, email);
+    const email = walk.freshEmail('found');
+    await walk.toEligibility(first.page, server, email);
     const { page } = await open();
     await page.goto(`${server.url}/apply`);
     await page.getByLabel('Email address').fill(email);
-    await click(page, 'Get Started');
-    await onScreen(page, '/apply/verify-email', 'Verify your email address');
+    await walk.click(page, 'Get Started');
+    await walk.onScreen(page, '/apply/verify-email', 'Verify your email address');
     await page.getByText(/we found your application/).waitFor();
   });
 
   it('6. back on the confirmation after a reload or on another device, with the reminder date and no second video save', async () => {
     const { page } = await open();
-    const email = freshEmail('resume');
+    const email = walk.freshEmail('resume');
     await submittedAndAccepted(page, email);
     // The one-time save of the video progress, then a reload: it is not offered again.
-    await click(page, 'Continue to Video');
-    await onScreen(page, '/apply/selection-video', 'Info Video');
-    await click(page, 'Save progress');
-    await click(page, 'Yes, submit');
+    await walk.click(page, 'Continue to Video');
+    await walk.onScreen(page, '/apply/selection-video', 'Info Video');
+    await walk.click(page, 'Save progress');
+    await walk.click(page, 'Yes, submit');
     await page.getByRole('heading', { name: 'Progress Saved!' }).waitFor();
-    await click(page, 'OK');
+    await walk.click(page, 'OK');
     await page.reload();
-    await onScreen(page, '/apply/selection-video', 'Info Video');
+    await walk.onScreen(page, '/apply/selection-video', 'Info Video');
     await page.getByText('Progress submitted.').waitFor();
     expect(await page.getByRole('button', { name: 'Save progress' }).count()).toBe(0);
-    await click(page, 'Back');
-    await video(page);
+    await walk.click(page, 'Back');
+    await walk.video(page);
     await page.locator('.react-calendar__navigation__next-button').click();
     await page.locator('.react-calendar__month-view__days button:not([disabled])').first().click();
     await page.locator('#reminder-time').selectOption({ index: 1 });
-    await click(page, 'Set reminder');
+    await walk.click(page, 'Set reminder');
     const reminder = page.getByText(/^We will remind you on/);
     await reminder.waitFor();
     const said = await reminder.textContent();
     await page.reload();
-    await onScreen(page, '/apply/confirmation', 'Congratulations, you have been accepted!');
+    await walk.onScreen(page, '/apply/confirmation', 'Congratulations, you have been accepted!');
     expect(await page.getByText(/^We will remind you on/).textContent()).toBe(said);
 
     // Another device: after the code, the confirmation again, with the reminder the server holds.
     const other2 = await open();
     await other2.page.goto(`${server.url}/apply`);
     await other2.page.getByLabel('Email address').fill(email);
-    await click(other2.page, 'Get Started');
-    await onScreen(other2.page, '/apply/verify-email', 'Verify your email address');
-    await verify(other2.page, server, email);
-    await onScreen(other2.page, '/apply/confirmation', 'Congratulations, you have been accepted!');
+    await walk.click(other2.page, 'Get Started');
+    await walk.onScreen(other2.page, '/apply/verify-email', 'Verify your email address');
+    await walk.verify(other2.page, server, email);
+    await walk.onScreen(other2.page, '/apply/confirmation', 'Congratulations, you have been accepted!');
     expect(await other2.page.getByText(/^We will remind you on/).textContent()).toBe(said);
   });
 
   it("7. 'Join the waitlist' leads to a page that says where the applicant stands", async () => {
     const { page } = await open();
-    const email = freshEmail('waitlist');
+    const email = walk.freshEmail('waitlist');
     await submittedAndAccepted(page, email);
-    await video(page);
-    await click(page, 'Proceed to payment');
+    await walk.video(page);
+    await walk.click(page, 'Proceed to payment');
     await page.getByRole('button', { name: `Choose ${NOT_READY}` }).click();
-    await click(page, 'Yes proceed');
+    await walk.click(page, 'Yes proceed');
     await page.getByRole('heading', { name: 'Your preference has been noted' }).waitFor();
     await page.getByRole('link', { name: 'Join the waitlist' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/apply/waitlist');
@@ -185,7 +170,7 @@ describe('the wizard has no dead ends (390 px)', () => {
     await fresh.page.goto(`${server.url}/apply/waitlist`);
     await fresh.page.getByText('This browser holds no submitted application.', { exact: false }).waitFor();
     await fresh.page.getByRole('link', { name: 'Check my application' }).click();
-    await onScreen(fresh.page, '/apply', 'Get Started');
+    await walk.onScreen(fresh.page, '/apply', 'Get Started');
   });
 
   it('22. the under-review panels say what happens next and offer a next step', async () => {
@@ -195,17 +180,17 @@ describe('the wizard has no dead ends (390 px)', () => {
         .getByLabel('Upload your CV (required)')
         .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF });
       await page.getByText('Your CV is uploaded: cv.pdf').waitFor();
-      await click(page, 'Save and continue');
-      await click(page, 'Yes, continue');
+      await walk.click(page, 'Save and continue');
+      await walk.click(page, 'Yes, continue');
       await page.getByRole('heading', { name: ELIGIBILITY_RESULT.underReview }).waitFor();
     };
     const support = 'support@theemploymentbootcamp.com';
 
     // action_required: no post-secondary qualification.
     const first = await open();
-    const reviewed = freshEmail('review');
-    await toEligibility(first.page, server, reviewed);
-    await answer(first.page, [...ANSWERS.eligibility.slice(0, 5), NO_POST_SECONDARY]);
+    const reviewed = walk.freshEmail('review');
+    await walk.toEligibility(first.page, server, reviewed);
+    await answer(first.page, [...walk.ANSWERS.eligibility.slice(0, 5), NO_POST_SECONDARY]);
     await first.page.getByRole('heading', { name: 'What happens next' }).waitFor();
     await first.page.getByText(/writes to .* with the outcome/).waitFor();
     expect(await first.page.getByText(reviewed).count()).toBe(1);
@@ -217,12 +202,12 @@ describe('the wizard has no dead ends (390 px)', () => {
 
     // ineligible: three negative answers; the next cohort is offered.
     const second = await open();
-    await toEligibility(second.page, server, freshEmail('ineligible'));
+    await walk.toEligibility(second.page, server, walk.freshEmail('ineligible'));
     await answer(second.page, [
       OPENNESS_TO_TOOLS[3].label,
       WORK_DISRUPTION_FEELINGS[3].label,
       FEEDBACK_HANDLING[2].label,
-      ...ANSWERS.eligibility.slice(3),
+      ...walk.ANSWERS.eligibility.slice(3),
     ]);
     const next = second.page.getByRole('link', { name: 'Ask us to tell you when the next cohort opens' });
     expect(await next.getAttribute('href')).toMatch(new RegExp(`^mailto:${support}\\?subject=`));
@@ -231,37 +216,37 @@ describe('the wizard has no dead ends (390 px)', () => {
 
   it('10. two tabs never mix silently, and saved bio data is shown read-only with the reason', async () => {
     const { context, page: first } = await open();
-    const email = freshEmail('tabA');
-    await toEligibility(first, server, email);
+    const email = walk.freshEmail('tabA');
+    await walk.toEligibility(first, server, email);
 
     // Saved answers cannot be edited here any more, and the page says why.
     await first.goto(`${server.url}/apply/biodata`);
-    await onScreen(first, '/apply/biodata', 'Bio Data');
+    await walk.onScreen(first, '/apply/biodata', 'Bio Data');
     await first
       .getByText('Your application is saved, so these answers can no longer be changed here.')
       .waitFor();
     expect(await first.getByLabel('First Name').isDisabled()).toBe(true);
-    expect(await first.getByLabel('First Name').inputValue()).toBe(ANSWERS.firstname);
+    expect(await first.getByLabel('First Name').inputValue()).toBe(walk.ANSWERS.firstname);
 
     // A second tab starts another application: the first says so and stops writing its own copy back.
     const second = await context.newPage();
-    const other = freshEmail('tabB');
-    await getStarted(second, server, other);
+    const otherEmail = walk.freshEmail('tabB');
+    await walk.getStarted(second, server, otherEmail);
     await first.getByRole('heading', { name: 'Your application changed in another tab' }).waitFor();
     const stored = () =>
       second.evaluate(() => JSON.parse(localStorage.getItem('form-data') ?? '{}').email as string);
-    expect(await stored()).toBe(other);
+    expect(await stored()).toBe(otherEmail);
     await first.getByRole('button', { name: 'Reload' }).click();
     // After the reload the first tab shows the application the storage holds now, and says nothing of Ada.
-    await onScreen(first, '/apply/biodata', 'Bio Data');
+    await walk.onScreen(first, '/apply/biodata', 'Bio Data');
     expect(await first.getByLabel('First Name').inputValue()).toBe('');
     expect(await first.getByLabel('First Name').isDisabled()).toBe(false);
-    expect(await stored()).toBe(other);
+    expect(await stored()).toBe(otherEmail);
   });
 
   it('3. ?ref= on the landing page reaches the application that Apply Now opens', async () => {
     const { context, page } = await open();
-    const email = freshEmail('referred');
+    const email = walk.freshEmail('referred');
     await page.goto(`${server.url}/?ref=AMB-LANDING`);
     const [wizard] = await Promise.all([
       context.waitForEvent('page'),
@@ -270,30 +255,30 @@ describe('the wizard has no dead ends (390 px)', () => {
         .first()
         .click(),
     ]);
-    await onScreen(wizard, '/apply', 'Get Started');
+    await walk.onScreen(wizard, '/apply', 'Get Started');
     await wizard.getByLabel('Email address').fill(email);
-    await click(wizard, 'Get Started');
-    await onScreen(wizard, '/apply/biodata', 'Bio Data');
-    await biodata(wizard);
-    await communications(wizard);
-    await verify(wizard, server, email);
-    await onScreen(wizard, '/apply/eligibility', 'Eligibility');
+    await walk.click(wizard, 'Get Started');
+    await walk.onScreen(wizard, '/apply/biodata', 'Bio Data');
+    await walk.biodata(wizard);
+    await walk.communications(wizard);
+    await walk.verify(wizard, server, email);
+    await walk.onScreen(wizard, '/apply/eligibility', 'Eligibility');
     const stored = await storedApplication(server, context, email);
     expect(stored.data[0]).toMatchObject({ referred_by: 'AMB-LANDING' });
   });
 
   it('5. problems of earlier steps show below the open questions, each linking to its step', async () => {
     const { page } = await open();
-    await toEligibility(page, server, freshEmail('earlier'));
-    await eligibility(page);
+    await walk.toEligibility(page, server, walk.freshEmail('earlier'));
+    await walk.eligibility(page);
     // The employment step is skipped by typing the address of the open questions.
     await page.goto(`${server.url}/apply/other`);
-    await onScreen(page, '/apply/other', 'Getting to know you');
-    await openAnswers(page);
-    await click(page, 'Save & Continue');
+    await walk.onScreen(page, '/apply/other', 'Getting to know you');
+    await walk.openAnswers(page);
+    await walk.click(page, 'Save & Continue');
     for (const label of [/available and ready/, /open-minded/, /commitment fee/])
       await page.getByLabel(label).check();
-    await click(page, 'Submit Application');
+    await walk.click(page, 'Submit Application');
     const earlier = page.getByRole('alert', { name: 'Answers missing from earlier steps' });
     await earlier.waitFor();
     // Below the questions: after the last answer in the page's order.
@@ -306,6 +291,6 @@ describe('the wizard has no dead ends (390 px)', () => {
     const link = earlier.getByRole('link', { name: /Please tell us your employment status/ });
     expect(await link.textContent()).toContain('(Employment)');
     await link.click();
-    await onScreen(page, '/apply/employment', 'Employment');
+    await walk.onScreen(page, '/apply/employment', 'Employment');
   });
 });
