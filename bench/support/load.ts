@@ -9,9 +9,14 @@ import { availableParallelism } from 'node:os';
  * The load average counts this benchmark's own work too (its server, autocannon, Chromium): right after one measure
  * it says "busy" about the next. What says whether *other* work shared the cores is the CPU time the rest of the
  * machine used: sampled every second from /proc, as the share of all cores used by processes that are neither this
- * benchmark nor its children (nor PostgreSQL's, which serves the PostgreSQL measures), over the last minute.
+ * benchmark nor its children (nor PostgreSQL's or Chromium's, see SERVING), over the last minute.
  */
 const CLOCK_TICKS = 100;
+/**
+ * Processes counted as the benchmark's even when they are not its descendants: PostgreSQL's (it serves the
+ * PostgreSQL measures) and Chromium's (whose helpers leave the process tree when the browser is stopped).
+ */
+const SERVING = /^(postgres|chrome|chromium|headless_shell)/;
 const WINDOW_SECONDS = 60;
 
 interface CpuSample {
@@ -51,7 +56,7 @@ function cpuSample(): CpuSample {
     return false;
   };
   let ownTicks = 0;
-  for (const [pid, stat] of procs) if (own(pid) || stat.comm === 'postgres') ownTicks += stat.ticks;
+  for (const [pid, stat] of procs) if (own(pid) || SERVING.test(stat.comm)) ownTicks += stat.ticks;
   return { at: Date.now(), busyTicks, ownTicks };
 }
 
