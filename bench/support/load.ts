@@ -30,8 +30,9 @@ function readProcStat(pid: string): { ppid: number; comm: string; ticks: number 
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const close = text.lastIndexOf(')');
     const fields = text.slice(close + 2).split(' ');
-    // After the name: state, ppid, … utime (14th field of the line), stime, cutime, cstime.
-    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+    // After the name: state, ppid, … utime (14th field of the line), stime. Not the children's (cutime, cstime):
+    // those ticks were counted while the children ran.
+    const ticks = Number(fields[11]) + Number(fields[12]);
     return { ppid: Number(fields[1]), comm: text.slice(text.indexOf('(') + 1, close), ticks };
   } catch {
     return undefined; // gone meanwhile
@@ -55,10 +56,23 @@ function cpuSample(): CpuSample {
     }
     return false;
   };
-  let ownTicks = 0;
-  for (const [pid, stat] of procs) if (own(pid) || SERVING.test(stat.comm)) ownTicks += stat.ticks;
-  return { at: Date.now(), busyTicks, ownTicks };
+  // The own CPU of this interval: each own process's ticks since the last sample (all of them for one born since).
+  // Summed per interval, so a process that ends (its helpers orphaned, its ticks gone from /proc) takes nothing
+  // back from what was counted while it ran.
+  let ownDelta = 0;
+  const seen = new Map<number, number>();
+  for (const [pid, stat] of procs)
+    if (own(pid) || SERVING.test(stat.comm)) {
+      seen.set(pid, stat.ticks);
+      ownDelta += Math.max(0, stat.ticks - (lastOwn.get(pid) ?? 0));
+    }
+  lastOwn = seen;
+  ownTotal += ownDelta;
+  return { at: Date.now(), busyTicks, ownTicks: ownTotal };
 }
+
+let lastOwn = new Map<number, number>();
+let ownTotal = 0;
 
 const samples: CpuSample[] = [];
 function sampleCpu(): void {
@@ -85,7 +99,6 @@ export function otherWorkShare(): number {
   const last = samples.at(-1);
   if (!first || !last || last.at === first.at) return 0;
   const cores = availableParallelism();
-  // A process that ended takes its ticks out of the own sum unless its parent collected them (cutime): clamp at 0.
   const other = last.busyTicks - first.busyTicks - (last.ownTicks - first.ownTicks);
   return Math.max(0, other / (((last.at - first.at) / 1000) * CLOCK_TICKS * cores));
 }

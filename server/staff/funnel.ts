@@ -120,10 +120,11 @@ export async function funnel(db: Queryable, cohort: StaffQueueCohort): Promise<S
     const before = previous?.reach as Extract<Reach, { anonymous: false }> | undefined;
     selections.push(
       before
-        ? // The median of the intervals themselves, turned into seconds once: extract() per row yields a numeric,
-          // and sorting 100 000 numerics cost more than the rest of the funnel (docs/performance.md).
-          sql`extract(epoch FROM percentile_cont(0.5) WITHIN GROUP (ORDER BY (${reach.at} - ${before.at}))
-              FILTER (WHERE ${reach.at} IS NOT NULL AND ${before.at} IS NOT NULL))`.as(`m${i}`)
+        ? // The median of the seconds between the two moments, as float8: date_part() gives a double (extract()
+          // a numeric, and an interval sorts slower still), and sorting 100 000 doubles is the cheapest of the three
+          // (docs/performance.md).
+          sql`percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', ${reach.at}) - date_part('epoch', ${before.at}))
+              FILTER (WHERE ${reach.at} IS NOT NULL AND ${before.at} IS NOT NULL)`.as(`m${i}`)
         : sql`NULL::float8`.as(`m${i}`),
     );
     previous = step;
