@@ -28,8 +28,8 @@ const inlineCss = (html: string) =>
  * by a <script src> that the browser fetches and runs before the first paint: the words on screen wait for
  * nothing but the HTML (docs/decisions/097-entry-started-after-the-first-paint.md). The server allows exactly these
  * inline lines by their hash in its Content-Security-Policy (server/inlineScripts.ts). With `holdSubmit`, a press
- * of the prerendered form's button before the app has come is held, and the email typed is kept for the tab as
- * src/app/earlyInput.ts keeps it (which takes both over).
+ * of the prerendered form's button before the app has come is held, and the email typed is kept for the tab;
+ * src/app/earlyInput.ts ends both and reads what they kept.
  */
 function startAfterFirstPaint(html: string, holdSubmit: boolean): string {
   const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
