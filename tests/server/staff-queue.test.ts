@@ -643,5 +643,27 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
     const funnelData = json<{ data: StaffFunnel }>(await as(admin).get(staffQueuePaths.funnel)).data;
     expect(funnelData.steps.every((s) => s.reached > 0)).toBe(true);
     expect(funnelData.steps.find((s) => s.state === 'other')?.medianSeconds).toBeGreaterThan(0);
+
+    // Each step's median is the mean of the two middle durations (one when their count is odd), to the second.
+    const durations = async (at: string, before: string) => {
+      const { rows } = await t.db.query<{ s: number }>(
+        `SELECT extract(epoch FROM ${at} - ${before})::float8 AS s FROM applications
+         WHERE COALESCE(cohort_id, applied_cohort_id) = $1 AND ${at} IS NOT NULL AND ${before} IS NOT NULL`,
+        [funnelData.cohort.id],
+      );
+      return rows.map((r) => Number(r.s)).sort((a, b) => a - b);
+    };
+    const median = (v: number[]) =>
+      (v[Math.floor((v.length - 1) / 2)]! + v[Math.ceil((v.length - 1) / 2)]!) / 2;
+    for (const [state, at, before] of [
+      ['eligibility', 'email_verified_at', 'created_at'],
+      ['employment', 'eligibility_saved_at', 'email_verified_at'],
+      ['other', 'employment_saved_at', 'eligibility_saved_at'],
+      ['success', 'submitted_at', 'employment_saved_at'],
+    ] as const) {
+      const expected = median(await durations(at, before));
+      const shown = funnelData.steps.find((s) => s.state === state)?.medianSeconds;
+      expect({ state, off: Math.abs((shown ?? NaN) - expected) <= 1 }).toEqual({ state, off: true });
+    }
   });
 });
