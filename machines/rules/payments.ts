@@ -86,12 +86,16 @@ export const OPTION_FULL_PAYMENT = 'Pay in full (15% off)';
 export const OPTION_INSTALMENTS = `Pay in ${INSTALMENT_COUNT} instalments`;
 export const OPTION_FINANCIAL_AID = 'Apply for financial aid';
 
+/**
+ * '60,000' or '42.50': thousands grouped by commas, cents only when there are some. Written out rather than with
+ * toLocaleString(), whose first call builds a number formatter: 8 ms of /apply's start on a mid-range phone, for
+ * the fee facts this module words as it loads (docs/performance.md).
+ */
 export function formatMoney({ amount, currency }: Money): string {
-  const whole = Number.isInteger(amount);
-  const digits = amount.toLocaleString('en-US', {
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  });
+  const [whole, cents] = Math.abs(amount)
+    .toFixed(Number.isInteger(amount) ? 0 : 2)
+    .split('.');
+  const digits = `${amount < 0 ? '-' : ''}${whole!.replace(/\B(?=(\d{3})+$)/g, ',')}${cents ? `.${cents}` : ''}`;
   // The product writes naira as 'N60,000'; a plain N reads well aloud too.
   return currency === 'NGN' ? `N${digits}` : `$${digits}`;
 }

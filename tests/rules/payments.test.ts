@@ -57,6 +57,24 @@ describe('the price table', () => {
   });
 });
 
+describe('formatMoney', () => {
+  it.each([
+    [{ amount: 60000, currency: 'NGN' }, 'N60,000'],
+    [{ amount: 1234567, currency: 'NGN' }, 'N1,234,567'],
+    [{ amount: 999, currency: 'NGN' }, 'N999'],
+    [{ amount: 42.5, currency: 'USD' }, '$42.50'],
+    [{ amount: 1000.05, currency: 'USD' }, '$1,000.05'],
+    [{ amount: 0, currency: 'USD' }, '$0'],
+  ] as const)('%o reads %s, as en-US digits do', (money, words) => {
+    expect(formatMoney(money)).toBe(words);
+    const digits = money.amount.toLocaleString('en-US', {
+      minimumFractionDigits: Number.isInteger(money.amount) ? 0 : 2,
+      maximumFractionDigits: 2,
+    });
+    expect(words.slice(1)).toBe(digits);
+  });
+});
+
 describe('every option charges what its card says', () => {
   const options = REGIONS.flatMap((region) => PAYMENT_OPTIONS[region].map((o) => [region, o] as const));
 
