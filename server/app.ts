@@ -9,7 +9,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { paths } from '../machines/rules/contract';
+import { API, paths } from '../machines/rules/contract';
 import { CV_MAX_BYTES } from '../machines/rules/cv';
 import type { Context } from './context';
 import { proxyTrust, type Config } from './config';
@@ -110,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       hsts: https,
     }),
+    `${API}/`,
   );
   noStoreApi(app);
   // After the security headers' hook, so that a refusal carries them too.

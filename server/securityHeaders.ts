@@ -30,10 +30,33 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Head
   );
 }
 
-/** Every answer of `app` (its routes, 404s, errors, static files) carries the headers. */
-export function sendSecurityHeaders(app: FastifyInstance, headers: Headers): void {
-  const entries = Object.entries(headers);
-  app.addHook('onRequest', (_request, reply, done) => {
+/**
+ * What an API answer carries instead (docs/decisions/100-api-answers-carry-the-api-headers.md): JSON is never a
+ * document, so it needs no script, style or image sources, only to be nothing at all if one were made of it (no
+ * source, no framing, no sniffing, no referrer), and HSTS where the site has it. Six headers and 150 bytes instead of
+ * a page's eleven and 700, on every call the wizard makes.
+ */
+export function apiHeaders(page: Headers): Headers {
+  const hsts = page['strict-transport-security'];
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+  };
+}
+
+/**
+ * Every answer of `app` (its routes, 404s, errors, static files) carries the page headers, or the API's under
+ * `apiPrefix`.
+ */
+export function sendSecurityHeaders(app: FastifyInstance, page: Headers, apiPrefix: string): void {
+  const pageEntries = Object.entries(page);
+  const apiEntries = Object.entries(apiHeaders(page));
+  app.addHook('onRequest', (request, reply, done) => {
+    const entries = request.url.startsWith(apiPrefix) ? apiEntries : pageEntries;
     for (const [name, value] of entries) reply.raw.setHeader(name, value);
     done();
   });

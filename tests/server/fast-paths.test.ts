@@ -4,7 +4,7 @@
  * statement that still stores each application, code, code email and idempotent answer exactly once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_HEADER, paths } from '../../machines/rules/contract';
+import { API, IDEMPOTENCY_HEADER, paths } from '../../machines/rules/contract';
 import { cohortCache } from '../../server/db/cohorts';
 import { logOptions } from '../../server/logging';
 import { SERVER_MESSAGES } from '../../server/messages';
@@ -105,24 +105,45 @@ describe('request logs', () => {
 });
 
 describe('security headers', () => {
-  it('puts the same CSP and browser protections on pages, API answers, 404s and failures', async () => {
+  it('puts the page CSP and browser protections on pages, 404s and health checks, and the API set on every API answer, failures too', async () => {
     const t = await testApp(databases[0], {
       wrapDb: (db) => recordingDb(db, (sql) => sql.includes('FROM applications')).db,
     });
     try {
-      const answers = await Promise.all(
-        ['/healthz', paths.currentCohort, '/api/nope', paths.lookup('ada@example.com')].map((url) =>
-          t.app.inject({ method: 'GET', url }),
-        ),
-      );
-      expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 404, 500]);
-      for (const res of answers) {
+      const get = (urls: string[]) => Promise.all(urls.map((url) => t.app.inject({ method: 'GET', url })));
+      const pages = await get(['/healthz', '/api/nope', '/nope.txt']);
+      expect(pages.map((res) => res.statusCode)).toEqual([200, 404, 404]);
+      for (const res of pages) {
         expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
         expect(String(res.headers['content-security-policy'])).toContain("object-src 'none'");
         expect(res.headers['x-content-type-options']).toBe('nosniff');
         expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
         expect(res.headers['referrer-policy']).toBe('no-referrer');
       }
+      const api = await get([paths.currentCohort, `${API}/nope`, paths.lookup('ada@example.com')]);
+      expect(api.map((res) => res.statusCode)).toEqual([200, 404, 500]);
+      for (const res of api)
+        expect(res.headers).toMatchObject({
+          'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+          'x-content-type-options': 'nosniff',
+          'x-frame-options': 'DENY',
+          'referrer-policy': 'no-referrer',
+          'cross-origin-resource-policy': 'same-origin',
+        });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('security headers behind https', () => {
+  it('puts HSTS on pages and API answers alike', async () => {
+    const t = await testApp(databases[0], { config: { publicUrl: 'https://apply.example.org' } });
+    try {
+      for (const url of ['/healthz', paths.currentCohort])
+        expect(
+          String((await t.app.inject({ method: 'GET', url })).headers['strict-transport-security']),
+        ).toMatch(/^max-age=\d+/);
     } finally {
       await t.close();
     }
