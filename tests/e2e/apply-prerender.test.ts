@@ -93,6 +93,40 @@ describe('/apply prerendered', () => {
     await context.close();
   });
 
+  it.each([
+    ['/apply', /\/assets\/apply-[^/]+\.js$/],
+    ['/', /\/assets\/index-[^/]+\.js$/],
+  ])('%s asks for its scripts only once its largest paint is on screen', async (path, entry) => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    try {
+      await page.addInitScript(() => {
+        const shown: number[] = [];
+        (window as unknown as { shown: number[] }).shown = shown;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { renderTime: number })[])
+            shown.push(e.renderTime || e.startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+      await page.waitForFunction(
+        (source) => performance.getEntriesByType('resource').some((r) => new RegExp(source).test(r.name)),
+        entry.source,
+      );
+      const { shown, requested } = await page.evaluate(
+        (source) => ({
+          shown: (window as unknown as { shown: number[] }).shown,
+          requested: performance.getEntriesByType('resource').find((r) => new RegExp(source).test(r.name))!
+            .startTime,
+        }),
+        entry.source,
+      );
+      expect(shown.length).toBeGreaterThan(0);
+      expect(requested).toBeGreaterThanOrEqual(shown[0]!);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('keeps what was typed before the app came, with no hydration error, and goes on to Bio Data', async () => {
     const { page, errors, release } = await openWithAppHeld();
     const field = page.getByLabel('Email address');
