@@ -33,7 +33,7 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Head
 /**
  * What an API answer carries instead (docs/decisions/100-api-answers-carry-the-api-headers.md): JSON is never a
  * document, so it needs no script, style or image sources, only to be nothing at all if one were made of it (no
- * source, no framing, no sniffing, no referrer), and HSTS where the site has it. Six headers and 150 bytes instead of
+ * source, no framing, no sniffing, no referrer), and HSTS where the site has it. Five headers and 200 bytes instead of
  * a page's eleven and 700, on every call the wizard makes.
  */
 export function apiHeaders(page: Headers): Headers {
