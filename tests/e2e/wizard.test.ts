@@ -53,11 +53,14 @@ describe('the application wizard in a real browser', () => {
     await page.getByLabel('First Name').fill('Ada');
     await page.getByLabel('Last Name').fill('Obi');
     await page.getByLabel('Female').check();
-    await page.getByRole('combobox', { name: 'Country of Origin' }).fill('nige');
+    const country = page.getByRole('combobox', { name: 'Country of Origin' });
+    await country.fill('nige');
     await page.getByRole('option', { name: 'Nigeria', exact: true }).click();
-    // As a person would, the next field waits until the list has closed: Headless UI hands the focus back to the
-    // country field after a choice, and a fill racing that hand-back reopens the list over the page.
+    // As a person would, the next field waits until the list has closed and the focus is back on the country field:
+    // Headless UI hands it back a frame after a choice, and a fill before that hand-back has its field's focus taken
+    // back and the list opened again over the page (a person is never that quick).
     await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await expect.poll(() => country.evaluate((field) => field === document.activeElement)).toBe(true);
     await page.getByLabel('Country and City of Residence').fill('Nigeria, Lagos');
     await screenshot(page, 'wizard-biodata-360');
     await page.getByRole('button', { name: 'Save and continue' }).click();
