@@ -26,12 +26,12 @@ const inlineCss = (html: string) =>
 /*
  * The page's entry module, started by a few lines written into the page once it has loaded and its largest paint has
  * been shown, instead of by a <script src> that the browser fetches and runs before the first paint: the words on
- * screen wait for nothing but the HTML (docs/decisions/097-entry-started-after-the-first-paint.md). The server allows exactly these
- * inline lines by their hash in its Content-Security-Policy (server/inlineScripts.ts). With `holdSubmit`, a press
- * of the prerendered form's button before the app has come is held, and the email typed is kept for the tab;
- * src/app/earlyInput.ts ends both and reads what they kept.
+ * screen wait for nothing but the HTML (docs/decisions/097-entry-started-after-the-first-paint.md). The server
+ * allows exactly these inline lines by their hash in its Content-Security-Policy (server/inlineScripts.ts). With
+ * `holdSubmit`, a press of the prerendered form's button before the app has come is held, and the email typed is
+ * kept for the tab; src/app/earlyInput.ts ends both and reads what they kept.
  */
-function startAfterFirstPaint(html: string, holdSubmit: boolean): string {
+function startAfterLargestPaint(html: string, holdSubmit: boolean): string {
   const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
   const src = html.match(entry)?.[1];
   if (!src) throw new Error('no entry <script type="module"> to start after the first paint');
@@ -60,7 +60,7 @@ function prerender(file: string, marker: string, markup: string, holdSubmit: boo
   const page = resolve(clientDir, file);
   const html = readFileSync(page, 'utf8');
   if (!html.includes(marker)) throw new Error(`${page} has no ${marker}: was it prerendered already?`);
-  writeFileSync(page, startAfterFirstPaint(inlineCss(html).replace(marker, markup), holdSubmit));
+  writeFileSync(page, startAfterLargestPaint(inlineCss(html).replace(marker, markup), holdSubmit));
   console.log(`prerendered ${file}`);
 }
 

@@ -1,7 +1,9 @@
 /** The application form data of docs/product.md §3.1 and the other stored values of §3.2. */
 import type { Answers } from './schemas';
 
-export type EligibilityStatus = 'not measured' | 'eligible' | 'action_required' | 'ineligible';
+/** Every result the eligibility score can store (machines/rules/eligibility.ts), and 'not measured' before it. */
+export const ELIGIBILITY_STATUSES = ['eligible', 'action_required', 'ineligible', 'not measured'] as const;
+export type EligibilityStatus = (typeof ELIGIBILITY_STATUSES)[number];
 
 /**
  * What the wizard holds: the answers of every step's group (machines/rules/schemas.ts), and what the browser

@@ -15,7 +15,7 @@ import {
   type ScreenState,
 } from '../../machines/application.machine';
 import { REVIEW_STATUSES, reviewMeta } from '../../machines/review.machine';
-import type { EligibilityStatus } from '../../machines/rules/application';
+import { ELIGIBILITY_STATUSES } from '../../machines/rules/application';
 import { API, paths } from '../../machines/rules/contract';
 import type { FunnelBeaconStep } from '../../machines/rules/funnel';
 import { MESSAGES } from '../../machines/rules/messages';
@@ -116,13 +116,6 @@ export const ANONYMOUS_STEPS: readonly string[] = FUNNEL_STEPS.filter((s) => s.r
 const UPPER_MIDDLE = 0.5 + 1e-9;
 
 const cohortOf = sql`COALESCE(a.cohort_id, a.applied_cohort_id)`;
-
-const ELIGIBILITY_STATUSES: readonly EligibilityStatus[] = [
-  'eligible',
-  'action_required',
-  'ineligible',
-  'not measured',
-];
 
 /**
  * The three splits, counted in the steps' own scan: one count per value the server can store, as the rules list

@@ -7,7 +7,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Compilable, type RawBuilder } from 'kysely';
 import { REVIEW_STATUSES, reviewMeta } from '../../machines/review.machine';
-import type { EligibilityStatus } from '../../machines/rules/application';
+import {
+  ELIGIBILITY_STATUSES as ELIGIBILITY,
+  type EligibilityStatus,
+} from '../../machines/rules/application';
 import {
   PAYMENT_STATUSES,
   QUEUE_SORTS,
@@ -32,12 +35,6 @@ import { qb, run } from './sql';
 /** The guard of server/staff/routes.ts: the signed-in team member, or 401/403. */
 export type StaffGuard = (request: FastifyRequest, role?: StaffRole) => Promise<StaffMember>;
 
-const ELIGIBILITY: readonly EligibilityStatus[] = [
-  'eligible',
-  'action_required',
-  'ineligible',
-  'not measured',
-];
 const STATUS_FILTERS: readonly QueueStatusFilter[] = ['not_submitted', ...REVIEW_STATUSES];
 export const MAX_PAGE = 200;
 
