@@ -23,8 +23,10 @@ export type ReviewEvent =
   | { type: 'ACCEPT' }
   | { type: 'WAITLIST' }
   | { type: 'REJECT' }
-  /** A decision taken by mistake is undone within its window, before its email leaves the outbox. */
-  | { type: 'UNDO'; withinUndoWindow: boolean }
+  /** A decision taken by mistake is undone while it is held, before the applicant may see it. */
+  | { type: 'UNDO' }
+  /** The undo window is over: the decision reaches the applicant (its email is due). */
+  | { type: 'RELEASE' }
   | { type: 'REOPEN' }
   | { type: 'WITHDRAW' }
   | { type: 'CHOOSE_PAYMENT' }
@@ -34,7 +36,8 @@ export type ReviewEventType = ReviewEvent['type'];
 
 /**
  * Decisions are an admin's; a reviewer opens the review (and writes notes and recommendations, which change no
- * status). The applicant chooses how to pay or withdraws; only the server, having verified a payment, marks it paid.
+ * status). The applicant chooses how to pay or withdraws; only the server, having verified a payment, marks it paid,
+ * and only the clock (the server, when the undo window is over) releases a decision.
  */
 export const REVIEW_EVENT_ACTORS: Record<ReviewEventType, readonly ReviewActor[]> = {
   START_REVIEW: ['reviewer', 'admin'],
@@ -42,6 +45,7 @@ export const REVIEW_EVENT_ACTORS: Record<ReviewEventType, readonly ReviewActor[]
   WAITLIST: ['admin'],
   REJECT: ['admin'],
   UNDO: ['admin'],
+  RELEASE: ['server'],
   REOPEN: ['admin'],
   WITHDRAW: ['applicant', 'admin'],
   CHOOSE_PAYMENT: ['applicant'],
@@ -51,6 +55,11 @@ export const REVIEW_EVENT_ACTORS: Record<ReviewEventType, readonly ReviewActor[]
 /** The events that decide an application and therefore email the applicant. */
 export const DECISION_EVENTS = ['ACCEPT', 'WAITLIST', 'REJECT'] as const satisfies readonly ReviewEventType[];
 
+/** The events the applicant's own actions send: none of them is taken while a decision is held. */
+export const APPLICANT_EVENTS = (Object.keys(REVIEW_EVENT_ACTORS) as ReviewEventType[]).filter((type) =>
+  REVIEW_EVENT_ACTORS[type].includes('applicant'),
+);
+
 const decide = {
   ACCEPT: 'accepted',
   WAITLIST: 'waitlisted',
@@ -58,15 +67,23 @@ const decide = {
   WITHDRAW: 'withdrawn',
 } as const;
 
-const undo = { UNDO: { guard: 'withinUndoWindow', target: 'in_review' } } as const;
+/**
+ * A decision is first held: only staff see it, an admin may undo it, and nothing the applicant does can act on it
+ * (docs/decisions/121-a-decision-is-held-until-released.md). When the undo window is over it is released, its email
+ * is due, and only then may the applicant, or staff, move on from it.
+ */
+const heldThen = (released: Record<string, string>) => ({
+  initial: 'held' as const,
+  states: {
+    held: { on: { UNDO: '#review.in_review', RELEASE: 'released' } },
+    released: { on: released },
+  },
+});
 
 export const reviewMachine = setup({
   types: {
     events: {} as ReviewEvent,
     meta: {} as ReviewMeta,
-  },
-  guards: {
-    withinUndoWindow: ({ event }) => event.type === 'UNDO' && event.withinUndoWindow,
   },
 }).createMachine({
   id: 'review',
@@ -82,16 +99,20 @@ export const reviewMachine = setup({
     },
     accepted: {
       meta: { label: 'Accepted', standing: 'accepted' },
-      on: { ...undo, CHOOSE_PAYMENT: 'payment_chosen', PAYMENT_CONFIRMED: 'paid', WITHDRAW: 'withdrawn' },
+      ...heldThen({
+        CHOOSE_PAYMENT: '#review.payment_chosen',
+        PAYMENT_CONFIRMED: '#review.paid',
+        WITHDRAW: '#review.withdrawn',
+      }),
     },
     waitlisted: {
       meta: { label: 'Waitlisted', standing: 'waitlisted' },
       // A seat that frees up goes to the waitlist first.
-      on: { ...undo, ACCEPT: 'accepted', REJECT: 'rejected', WITHDRAW: 'withdrawn' },
+      ...heldThen({ ACCEPT: '#review.accepted', REJECT: '#review.rejected', WITHDRAW: '#review.withdrawn' }),
     },
     rejected: {
       meta: { label: 'Not successful', standing: 'not_successful' },
-      on: { ...undo, REOPEN: 'in_review' },
+      ...heldThen({ REOPEN: '#review.in_review' }),
     },
     payment_chosen: {
       meta: { label: 'Payment chosen', standing: 'accepted' },
@@ -108,7 +129,11 @@ export const reviewMachine = setup({
   },
 });
 
-export type ReviewStatus = Extract<SnapshotFrom<typeof reviewMachine>['value'], string>;
+type ReviewValue = SnapshotFrom<typeof reviewMachine>['value'];
+type TopLevel<V> = V extends string ? V : keyof V & string;
+
+/** A status as stored: the chart's top-level state (held or released is read from the decision's undo window). */
+export type ReviewStatus = TopLevel<ReviewValue>;
 
 /** Every status, in the chart's order (the funnel and the filters list them this way). */
 export const REVIEW_STATUSES = Object.keys(reviewMachine.config.states ?? {}) as ReviewStatus[];
@@ -116,13 +141,38 @@ export const REVIEW_STATUSES = Object.keys(reviewMachine.config.states ?? {}) as
 export const isReviewStatus = (value: unknown): value is ReviewStatus =>
   typeof value === 'string' && (REVIEW_STATUSES as string[]).includes(value);
 
-const snapshotAt = (status: ReviewStatus) => reviewMachine.resolveState({ value: status, context: {} });
+/** The statuses whose decision is held first and released when its undo window is over. */
+export const HELD_STATUSES = REVIEW_STATUSES.filter(
+  (status) => reviewMachine.states[status].states.held !== undefined,
+);
 
-/** The status after `event`, or null when the chart does not allow it from `status`. */
-export function nextReviewStatus(status: ReviewStatus, event: ReviewEvent): ReviewStatus | null {
-  const snapshot = snapshotAt(status);
+/** Where the chart stands: the stored status, and whether its decision is still held (inside its undo window). */
+export interface ReviewPosition {
+  status: ReviewStatus;
+  held: boolean;
+}
+
+const snapshotAt = ({ status, held }: ReviewPosition) =>
+  reviewMachine.resolveState({
+    value: HELD_STATUSES.includes(status) ? { [status]: held ? 'held' : 'released' } : status,
+    context: {},
+  });
+
+const topLevel = (value: ReviewValue) =>
+  (typeof value === 'string' ? value : Object.keys(value)[0]) as ReviewStatus;
+
+/**
+ * The status after `event`, or null when the chart does not allow it from where the application stands. A status
+ * without `held` is a released one: a decision is held only while the server says its window is open.
+ */
+export function nextReviewStatus(
+  status: ReviewStatus,
+  event: ReviewEvent,
+  held = false,
+): ReviewStatus | null {
+  const snapshot = snapshotAt({ status, held });
   if (!snapshot.can(event)) return null;
-  return getNextSnapshot(reviewMachine, snapshot, event).value as ReviewStatus;
+  return topLevel(getNextSnapshot(reviewMachine, snapshot, event).value);
 }
 
 /** May this actor send this event at all (before asking the chart whether it fits the status)? */
@@ -131,3 +181,6 @@ export const mayActorSend = (actor: ReviewActor, type: ReviewEventType): boolean
 
 export const reviewMeta = (status: ReviewStatus): ReviewMeta =>
   reviewMachine.states[status].config.meta as ReviewMeta;
+
+/** The statuses that hold a seat in their cohort: every one whose standing is accepted (machines/rules/seats.ts). */
+export const SEAT_STATUSES = REVIEW_STATUSES.filter((status) => reviewMeta(status).standing === 'accepted');

@@ -10,6 +10,7 @@ import { nextReviewStatus, type ReviewEventType, type ReviewStatus } from './rev
 import type { CvKind } from './rules/cv';
 import type { ErrorMap } from './rules/messages';
 import type { SavedApplication } from './rules/contract';
+import { nextSeat } from './rules/seats';
 import { STAFF_MESSAGES } from './rules/staff';
 import { alertsOf, failureMessage, NO_ALERTS } from './staffFailure';
 
@@ -17,9 +18,20 @@ import { alertsOf, failureMessage, NO_ALERTS } from './staffFailure';
 export interface StaffApplicationPage {
   id: number;
   answers: SavedApplication;
-  /** null until submitted. `allowed`: the events this team member's role may send (the chart decides the rest). */
-  /** undoSeconds: the configured undo window, for the hint. */
-  review: { status: ReviewStatus; label: string; allowed: ReviewEventType[]; undoSeconds: number } | null;
+  /**
+   * null until submitted. `allowed`: the events this team member's role may send (the chart decides the rest);
+   * `releasesInMs`: how long the newest decision is still held (inside its undo window), null when none is;
+   * `seats`: its cohort's seats and how many acceptances hold (machines/rules/seats.ts); undoSeconds: the
+   * configured window, for the hint.
+   */
+  review: {
+    status: ReviewStatus;
+    label: string;
+    allowed: ReviewEventType[];
+    releasesInMs: number | null;
+    seats: { seats: number; taken: number } | null;
+    undoSeconds: number;
+  } | null;
   cv: { filename: string; kind: CvKind; size: number } | null;
   notes: { id: number; body: string; at: string; by: string }[];
   timeline: { at: string; what: string; by?: string }[];
@@ -31,15 +43,9 @@ export const offeredEvents = (page: StaffApplicationPage): ReviewEventType[] => 
   if (!review) return [];
   return review.allowed.filter(
     (type) =>
-      // The server offers UNDO only while a decision's email has not left, so inside the window.
       type !== 'CHOOSE_PAYMENT' &&
       type !== 'PAYMENT_CONFIRMED' &&
-      nextReviewStatus(
-        review.status,
-        type === 'UNDO'
-          ? { type, withinUndoWindow: true }
-          : ({ type } as { type: Exclude<ReviewEventType, 'UNDO'> }),
-      ) !== null,
+      nextReviewStatus(review.status, { type }, review.releasesInMs !== null) !== null,
   );
 };
 
@@ -52,7 +58,26 @@ export interface StaffApplicationContext {
 }
 
 export type StaffApplicationEvent =
-  { type: 'REVIEW'; event: ReviewEventType } | { type: 'ADD_NOTE'; body: string } | { type: 'RETRY' };
+  | { type: 'REVIEW'; event: ReviewEventType }
+  /** The admin confirms an acceptance past the cohort's seats, or thinks better of it. */
+  | { type: 'OVERBOOK' }
+  | { type: 'CANCEL' }
+  | { type: 'ADD_NOTE'; body: string }
+  | { type: 'RETRY' };
+
+export interface ReviewInput {
+  id: number;
+  type: ReviewEventType;
+  overbook: boolean;
+}
+
+/** The seat an acceptance from this page would take, when that is past its cohort's seats; null otherwise. */
+export function overbooking(page: StaffApplicationPage | null): { seat: number; seats: number } | null {
+  const seats = page?.review?.seats;
+  if (!seats) return null;
+  const { seat, overbooks } = nextSeat(seats);
+  return overbooks ? { seat, seats: seats.seats } : null;
+}
 
 export const staffApplicationMachine = setup({
   types: {
@@ -63,10 +88,18 @@ export const staffApplicationMachine = setup({
   },
   actors: {
     load: fromPromise<StaffApplicationPage, { id: number }>(notProvided('load')),
-    review: fromPromise<{ label: string }, { id: number; type: ReviewEventType }>(notProvided('review')),
+    review: fromPromise<{ label: string }, ReviewInput>(notProvided('review')),
     addNote: fromPromise<void, { id: number; body: string }>(notProvided('addNote')),
   },
+  delays: {
+    // The page loads again the moment the held decision is released, so Undo goes exactly when the server stops
+    // taking it. Counted from the answer, not the browser's clock, which may be set wrong.
+    untilReleased: ({ context }) => context.page?.review?.releasesInMs ?? 0,
+  },
   guards: {
+    decisionHeld: ({ context }) => (context.page?.review?.releasesInMs ?? null) !== null,
+    acceptOverbooks: ({ context, event }) =>
+      event.type === 'REVIEW' && event.event === 'ACCEPT' && overbooking(context.page) !== null,
     noteEmpty: ({ event }) => event.type === 'ADD_NOTE' && event.body.trim().length === 0,
     noteTooLong: ({ event }) => event.type === 'ADD_NOTE' && event.body.trim().length > 5000,
   },
@@ -88,11 +121,12 @@ export const staffApplicationMachine = setup({
       on: { RETRY: { target: 'loading', actions: assign({ message: undefined }) } },
     },
     ready: {
+      after: { untilReleased: { guard: 'decisionHeld', target: 'loading' } },
       on: {
-        REVIEW: {
-          target: 'reviewing',
-          actions: assign(NO_ALERTS),
-        },
+        REVIEW: [
+          { guard: 'acceptOverbooks', target: 'confirmingOverbook', actions: assign(NO_ALERTS) },
+          { target: 'reviewing', actions: assign(NO_ALERTS) },
+        ],
         ADD_NOTE: [
           {
             guard: 'noteEmpty',
@@ -106,14 +140,19 @@ export const staffApplicationMachine = setup({
         ],
       },
     },
+    // "This takes seat 301 of 300": an acceptance past the cap happens only when the admin says so.
+    confirmingOverbook: {
+      on: { OVERBOOK: 'reviewing', CANCEL: 'ready' },
+    },
     reviewing: {
       tags: 'busy',
       invoke: {
         id: 'review',
         src: 'review',
-        input: ({ context, event }) => ({
+        input: ({ context, event }): ReviewInput => ({
           id: context.id,
-          type: event.type === 'REVIEW' ? event.event : 'START_REVIEW',
+          type: event.type === 'REVIEW' ? event.event : event.type === 'OVERBOOK' ? 'ACCEPT' : 'START_REVIEW',
+          overbook: event.type === 'OVERBOOK',
         }),
         onDone: {
           target: 'loading',

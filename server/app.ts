@@ -173,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app,
     clientDir && existsSync(clientDir) ? clientDir : undefined,
     options.config.appConfig,
-    () => ctx.cohorts.current(),
+    async () => (await ctx.cohorts.applying()).cohort,
   );
   return app;
 }

@@ -1,50 +1,50 @@
 /**
  * Where an applicant stands, as they may be told it: the review status staff have released to them. A decision
- * (accept, waitlist, reject) reaches the applicant only once its undo window is over, the moment its email is due,
+ * (accept, waitlist, reject) is held by the review chart until its undo window is over, the moment its email is due,
  * so the page and the email never disagree and a decision undone in its window was never shown
- * (docs/decisions/073-the-applicant-sees-a-decision-once-its-email-is-due.md).
+ * (docs/decisions/073-the-applicant-sees-a-decision-once-its-email-is-due.md,
+ * docs/decisions/121-a-decision-is-held-until-released.md).
  */
 import { isReviewStatus, reviewMeta, type ReviewStatus, type Standing } from '../machines/review.machine';
 import type { ApplicantStanding } from '../machines/rules/contract';
 import type { Queryable } from './db/index';
 import { fieldFail } from './http';
 import { SERVER_MESSAGES } from './messages';
+import { HELD_UNTIL_SQL, isHeld, REVIEW_STATUS_SQL } from './staff/review';
 
 interface StandingRow {
   submitted: boolean;
-  stored: string | null;
-  /** The newest event the applicant may see: not undone, and not a decision still inside its undo window. */
-  released: string | null;
-  /** Whether some decision is still inside its window. */
-  pending: boolean;
+  status: ReviewStatus;
+  held_until: Date | null;
+  /** What the newest standing event moved the application from: where it stood before a held decision. */
+  before: string | null;
   cohort_id: number | null;
   cohort_name: string | null;
   cohort_number: number | null;
 }
 
-/** The review status the applicant may see now, or null when the application is not submitted. */
+/**
+ * The review status the applicant may see now, or null when the application is not submitted: the stored one,
+ * unless its decision is still held (the chart's `held`, read as staff read it), when it is the one before.
+ */
 export async function releasedStatus(
   db: Queryable,
   applicationId: number,
   now: Date,
 ): Promise<{ status: ReviewStatus; cohort: ApplicantStanding['cohort'] } | null> {
   const { rows } = await db.query<StandingRow>(
-    `SELECT a.submitted_at IS NOT NULL AS submitted, a.review_status AS stored,
-       (SELECT e.to_status FROM review_events e
-         WHERE e.application_id = a.id AND e.undone_at IS NULL AND (e.email_due_at IS NULL OR e.email_due_at <= $2)
-         ORDER BY e.id DESC LIMIT 1) AS released,
-       EXISTS (SELECT 1 FROM review_events e
-         WHERE e.application_id = a.id AND e.undone_at IS NULL AND e.email_due_at > $2) AS pending,
+    `SELECT a.submitted_at IS NOT NULL AS submitted, ${REVIEW_STATUS_SQL} AS status,
+       ${HELD_UNTIL_SQL} AS held_until,
+       (SELECT e.from_status FROM review_events e WHERE e.application_id = a.id AND e.undone_at IS NULL
+         ORDER BY e.id DESC LIMIT 1) AS before,
        c.id AS cohort_id, c.name AS cohort_name, c.number AS cohort_number
      FROM applications a LEFT JOIN cohorts c ON c.id = COALESCE(a.cohort_id, a.applied_cohort_id)
      WHERE a.id = $1`,
-    [applicationId, now],
+    [applicationId],
   );
   const row = rows[0];
   if (!row?.submitted) return null;
-  // No event released yet: the status before any pending decision is 'submitted'; a status stored without events
-  // (an import, the seed) stands as it is.
-  const candidate = row.released ?? (row.pending ? 'submitted' : (row.stored ?? 'submitted'));
+  const candidate = isHeld(row.held_until, now) ? row.before : row.status;
   return {
     status: isReviewStatus(candidate) ? candidate : 'submitted',
     cohort: { id: row.cohort_id ?? 0, name: row.cohort_name ?? '', number: row.cohort_number ?? 0 },

@@ -1,10 +1,12 @@
 /**
- * Submitting an application: what a complete one still lacks, and the seat or waitlist it gets. The cohort it
- * applied to takes it while the cohort is open and has a free seat; otherwise it waits for the next cohort.
+ * Submitting an application: what a complete one still lacks, and the cohort it goes to. The cohort it applied to
+ * takes it until its deadline while a seat is free, a seat being taken by an acceptance (machines/rules/seats.ts);
+ * a cohort full or closed by then passes it on to the next cohort's waitlist.
  */
 import type { SubmitResult } from '../machines/rules/contract';
 import { FIELD_MESSAGES, type ErrorMap } from '../machines/rules/messages';
 import { validateGroup } from '../machines/rules/schemas';
+import { cohortOpenness } from '../machines/rules/seats';
 import { findCv, markSubmitted, type Agreements, type ApplicationRow } from './applications';
 import { cohortById, currentCohort, lockSeatsTaken, nextCohort } from './db/cohorts';
 import type { Queryable } from './db/index';
@@ -49,8 +51,7 @@ export async function submitApplication(
     (row.applied_cohort_id ? await cohortById(tx, row.applied_cohort_id) : undefined) ??
     (await currentCohort(tx, now));
   const taken = await lockSeatsTaken(tx, applied.id);
-  const closed = now.toISOString().slice(0, 10) > applied.application_deadline;
-  const waitlisted = closed || taken >= applied.seats;
+  const waitlisted = cohortOpenness({ ...applied, taken }, now.toISOString().slice(0, 10)) !== 'open';
   const cohort = waitlisted ? await nextCohort(tx, applied, now) : applied;
   await markSubmitted(tx, row.id, agreements, { cohortId: cohort.id, waitlisted }, now);
   await mailer.send(submittedEmail(row.email, row.firstname, cohort.name, waitlisted), tx);

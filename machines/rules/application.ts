@@ -85,6 +85,8 @@ export const emptyApplication = (): ApplicationForm => ({
 export interface Cohort {
   id: number;
   name: string;
+  /** Get Started's line about it: open, or the full cohort it replaces (machines/rules/seats.ts). */
+  notice?: string;
 }
 
 /** The fields each step writes, in the order the screens show them. */

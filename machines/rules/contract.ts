@@ -102,6 +102,8 @@ export interface CohortInfo extends Cohort {
   number: number;
   start_date: string;
   application_deadline: string;
+  /** The cohort open now, when it is full and new applications go to this one (machines/rules/seats.ts). */
+  full?: CohortInfo;
 }
 
 export interface CreatePayload extends Biodata, Contact {

@@ -47,6 +47,7 @@ const VERB: Record<ReviewEventType, string> = {
   WAITLIST: 'waitlisted',
   REJECT: 'rejected',
   UNDO: 'undone',
+  RELEASE: 'released',
   REOPEN: 'reopened',
   WITHDRAW: 'withdrawn',
   CHOOSE_PAYMENT: 'given a payment choice',

@@ -5,6 +5,8 @@
  * waitlist.
  */
 import type { CohortInfo } from '../../machines/rules/contract';
+import { SEAT_STATUSES } from '../../machines/review.machine';
+import { cohortOpenness } from '../../machines/rules/seats';
 import type { Db, Queryable } from './index';
 
 export const COHORT_MONTHS = 3;
@@ -94,14 +96,44 @@ export async function nextCohort(db: Queryable, after: CohortRow, now: Date): Pr
   return (await db.query<CohortRow>(`${SELECT} WHERE number = $1`, [next.number])).rows[0];
 }
 
-/** Locks the cohort, so two submits cannot both take its last seat, and counts the seats taken in it. */
-export async function lockSeatsTaken(tx: Queryable, cohortId: number): Promise<number> {
-  await tx.query('SELECT id FROM cohorts WHERE id = $1 FOR UPDATE', [cohortId]);
-  const { rows } = await tx.query<{ taken: number }>(
-    'SELECT count(*)::int AS taken FROM applications WHERE cohort_id = $1 AND waitlisted = false AND submitted_at IS NOT NULL',
-    [cohortId],
-  );
+/**
+ * The seats a cohort's acceptances hold (machines/rules/seats.ts), for the cohort `cohortIdSql` names: the one
+ * count that submissions, single and bulk accepts, Get Started and the staff queue all read.
+ */
+export const seatsTakenSql = (cohortIdSql: string) =>
+  `(SELECT count(*)::int FROM applications s WHERE s.cohort_id = ${cohortIdSql} AND s.submitted_at IS NOT NULL
+    AND s.review_status IN (${SEAT_STATUSES.map((status) => `'${status}'`).join(', ')}))`;
+
+export async function seatsTaken(db: Queryable, cohortId: number): Promise<number> {
+  const { rows } = await db.query<{ taken: number }>(`SELECT ${seatsTakenSql('$1')} AS taken`, [cohortId]);
   return rows[0].taken;
+}
+
+/**
+ * Takes the cohort's seat lock for the rest of `tx` and counts its seats taken: submissions and accepts, one or in
+ * bulk, each take it before they count, so two of them never both take the last seat.
+ */
+export async function lockSeatsTaken(tx: Queryable, cohortId: number): Promise<number> {
+  await tx.query('SELECT pg_advisory_xact_lock(4242060, $1)', [cohortId]);
+  return seatsTaken(tx, cohortId);
+}
+
+/** Where an application started now goes: the cohort open now, or the first after it with a seat. */
+export interface ApplyingCohort {
+  cohort: CohortRow;
+  /** The cohort open now, when it is full and the application goes on to `cohort`. */
+  full?: CohortRow;
+}
+
+export async function applyingCohort(db: Queryable, now: Date): Promise<ApplyingCohort> {
+  const current = await currentCohort(db, now);
+  let cohort = current;
+  for (let guard = 0; guard < 12; guard++) {
+    const taken = await seatsTaken(db, cohort.id);
+    if (cohortOpenness({ ...cohort, taken }, day(now)) === 'open') break;
+    cohort = await nextCohort(db, cohort, now);
+  }
+  return cohort === current ? { cohort } : { cohort, full: current };
 }
 
 export type { CohortRow };
@@ -112,6 +144,24 @@ export const COHORT_CACHE_MS = 30_000;
 export interface CohortCache {
   /** The cohort open now, from memory when it was read today (by `now`) less than COHORT_CACHE_MS ago. */
   current(): Promise<CohortRow>;
+  /** Where an application started now goes (full cohorts passed over), kept the same way. */
+  applying(): Promise<ApplyingCohort>;
+}
+
+/** One value kept per day for at most `ttlMs`; concurrent misses share one read, a failed read is not kept. */
+function dailyCache<T>(now: () => Date, ttlMs: number, read: (at: Date) => Promise<T>): () => Promise<T> {
+  let cached: { day: string; until: number; value: Promise<T> } | undefined;
+  return () => {
+    const at = now();
+    const today = day(at);
+    if (cached && cached.day === today && at.getTime() < cached.until) return cached.value;
+    const entry = { day: today, until: at.getTime() + ttlMs, value: read(at) };
+    cached = entry;
+    entry.value.catch(() => {
+      if (cached === entry) cached = undefined;
+    });
+    return entry.value;
+  };
 }
 
 /**
@@ -120,23 +170,9 @@ export interface CohortCache {
  * concurrent misses share one read.
  */
 export function cohortCache(db: Db, now: () => Date, ttlMs = COHORT_CACHE_MS): CohortCache {
-  let cached: { day: string; until: number; cohort: Promise<CohortRow> } | undefined;
   return {
-    current() {
-      const at = now();
-      const today = day(at);
-      if (cached && cached.day === today && at.getTime() < cached.until) return cached.cohort;
-      const entry = {
-        day: today,
-        until: at.getTime() + ttlMs,
-        cohort: db.transaction((tx) => currentCohort(tx, at)),
-      };
-      cached = entry;
-      // A failed read is not kept: the next request asks again.
-      entry.cohort.catch(() => {
-        if (cached === entry) cached = undefined;
-      });
-      return entry.cohort;
-    },
+    current: dailyCache(now, ttlMs, (at) => db.transaction((tx) => currentCohort(tx, at))),
+    // Seats change with every acceptance, so this is kept no longer; a submission counts them again itself.
+    applying: dailyCache(now, ttlMs, (at) => db.transaction((tx) => applyingCohort(tx, at))),
   };
 }

@@ -46,10 +46,21 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
   const perIp = { rateLimit: { max: config.rateLimits.ipPerMinute, timeWindow: 60_000 } };
   const perEmail = perEmailLimit(ctx.counters, config.rateLimits.emailPer15Minutes, 15 * 60_000, config.now);
 
-  app.get(paths.currentCohort, { schema: describe('The cohort open now') }, async () => {
-    const cohort = await cohorts.current();
-    return { message: 'Current cohort', data: [toCohortInfo(cohort)] };
-  });
+  app.get(
+    paths.currentCohort,
+    {
+      schema: describe(
+        'The cohort an application started now is for, and the one open now when that is full',
+      ),
+    },
+    async () => {
+      const { cohort, full } = await cohorts.applying();
+      return {
+        message: 'Current cohort',
+        data: [{ ...toCohortInfo(cohort), ...(full ? { full: toCohortInfo(full) } : {}) }],
+      };
+    },
+  );
 
   app.get<{ Params: { email: string } }>(
     paths.lookup.pattern,
@@ -97,7 +108,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       const referredBy = typeof body.referred_by === 'string' ? body.referred_by.trim().slice(0, 200) : '';
       const now = config.now();
       const key = idempotencyKey(request, 'create', address);
-      const cohort = await cohorts.current();
+      const { cohort } = await cohorts.applying();
       const code = newCode(now);
       const answer = {
         status: 201,

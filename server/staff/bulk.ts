@@ -17,10 +17,12 @@ import {
   type StaffBulkResult,
 } from '../../machines/rules/staff';
 import type { Context } from '../context';
+import { SEAT_STATUSES } from '../../machines/review.machine';
+import { cohortById, lockSeatsTaken, seatsTaken } from '../db/cohorts';
 import type { Queryable } from '../db/index';
 import { fieldFail } from '../http';
 import { decisionEmail } from './emails';
-import { writeReviewChanges, type ReviewWrite } from './review';
+import { HELD_UNTIL_SQL, isHeld, writeReviewChanges, type ReviewWrite } from './review';
 import { qb, run } from './sql';
 import { audit, type StaffMember } from './store';
 
@@ -32,7 +34,6 @@ const TO: Record<BulkEvent, ReviewStatus> = {
   WAITLIST: 'waitlisted',
   REJECT: 'rejected',
 };
-const TAKES_SEAT: readonly string[] = ['accepted', 'payment_chosen', 'paid'];
 
 export const isBulkEvent = (value: unknown): value is BulkEvent =>
   typeof value === 'string' && (BULK_EVENTS as readonly string[]).includes(value);
@@ -42,10 +43,12 @@ interface Target {
   cohortId: number | null;
   /** null: no submitted application with this id. */
   status: ReviewStatus | null;
+  /** Its newest decision is still inside its undo window (the review chart's `held`). */
+  held: boolean;
 }
 
 /** The applications' cohorts and review statuses, in the order of `ids`. */
-export async function targetsOf(db: Queryable, ids: readonly number[]): Promise<Target[]> {
+export async function targetsOf(db: Queryable, ids: readonly number[], now: Date): Promise<Target[]> {
   const found = new Map<number, Target>();
   for (let i = 0; i < ids.length; i += 5000) {
     const rows = await run(
@@ -56,29 +59,20 @@ export async function targetsOf(db: Queryable, ids: readonly number[]): Promise<
           'a.id',
           sql<number | null>`COALESCE(a.cohort_id, a.applied_cohort_id)`.as('cohort_id'),
           sql<ReviewStatus>`COALESCE(a.review_status, 'submitted')`.as('status'),
+          sql<Date | null>`${sql.raw(HELD_UNTIL_SQL)}`.as('held_until'),
         ])
         .where('a.id', 'in', ids.slice(i, i + 5000))
         .where('a.submitted_at', 'is not', null),
     );
-    for (const r of rows) found.set(r.id, { id: r.id, cohortId: r.cohort_id, status: r.status });
+    for (const r of rows)
+      found.set(r.id, { id: r.id, cohortId: r.cohort_id, status: r.status, held: isHeld(r.held_until, now) });
   }
-  return ids.map((id) => found.get(id) ?? { id, cohortId: null, status: null });
+  return ids.map((id) => found.get(id) ?? { id, cohortId: null, status: null, held: false });
 }
 
 async function freeSeats(db: Queryable, cohortId: number): Promise<number> {
-  const [row] = await run(
-    db,
-    qb
-      .selectFrom('cohorts as c')
-      .select([
-        'c.seats',
-        sql<number>`(SELECT count(*)::int FROM applications a
-          WHERE a.cohort_id = c.id AND a.submitted_at IS NOT NULL
-          AND a.review_status IN ('accepted', 'payment_chosen', 'paid'))`.as('taken'),
-      ])
-      .where('c.id', '=', cohortId),
-  );
-  return row ? Math.max(0, row.seats - row.taken) : 0;
+  const cohort = await cohortById(db, cohortId);
+  return cohort ? Math.max(0, cohort.seats - (await seatsTaken(db, cohortId))) : 0;
 }
 
 /** What one row gets: the event to send, or why not (the chart's words, or a full cohort). */
@@ -91,16 +85,12 @@ function plan(
   if (target.status === null) return { reason: STAFF_MESSAGES.notFound };
   const refusedBy = (type: BulkEvent) =>
     STAFF_MESSAGES.notAllowedNow(reviewMeta(target.status as ReviewStatus).label, type);
-  if (event !== 'ACCEPT') {
-    return nextReviewStatus(target.status, { type: event }) === null
-      ? { reason: refusedBy(event) }
-      : { event };
-  }
-  if (nextReviewStatus(target.status, { type: 'ACCEPT' }) === null) return { reason: refusedBy('ACCEPT') };
+  const allows = (type: BulkEvent) => nextReviewStatus(target.status!, { type }, target.held) !== null;
+  if (event !== 'ACCEPT') return allows(event) ? { event } : { reason: refusedBy(event) };
+  if (!allows('ACCEPT')) return { reason: refusedBy('ACCEPT') };
   const seats = target.cohortId === null ? 0 : (free.get(target.cohortId) ?? 0);
   if (seats > 0) return { event: 'ACCEPT' };
-  if (capSeats && nextReviewStatus(target.status, { type: 'WAITLIST' }) !== null)
-    return { event: 'WAITLIST' };
+  if (capSeats && allows('WAITLIST')) return { event: 'WAITLIST' };
   return { reason: M.seatsFull };
 }
 
@@ -121,8 +111,9 @@ export async function planBulk(
   ids: readonly number[],
   event: BulkEvent,
   capSeats: boolean,
+  now: Date,
 ): Promise<BulkOutcome> {
-  const targets = await targetsOf(db, ids);
+  const targets = await targetsOf(db, ids, now);
   const free = new Map<number, number>();
   for (const cohortId of new Set(targets.map((t) => t.cohortId))) {
     if (cohortId !== null) free.set(cohortId, await freeSeats(db, cohortId));
@@ -171,9 +162,10 @@ export async function applyBulk(
           [chunk],
         );
         for (const { cohort_id: cohortId } of cohorts.rows) {
-          // One bulk accept per cohort at a time, so the seats counted here are still free at commit.
-          await tx.query('SELECT pg_advisory_xact_lock(4242060, $1)', [cohortId]);
-          free.set(cohortId, await freeSeats(tx, cohortId));
+          // One accept per cohort at a time (bulk, single or a submission), so the seats counted here are still
+          // free at commit.
+          const taken = await lockSeatsTaken(tx, cohortId);
+          free.set(cohortId, Math.max(0, ((await cohortById(tx, cohortId))?.seats ?? 0) - taken));
         }
         if (first) outcome.seatsFree = [...free.values()].reduce((a, b) => a + b, 0);
       }
@@ -183,14 +175,14 @@ export async function applyBulk(
         'SELECT id FROM applications WHERE id = ANY($1::int[]) AND submitted_at IS NOT NULL ORDER BY id FOR UPDATE',
         [chunk],
       );
-      const targets = await targetsOf(tx, chunk);
+      const targets = await targetsOf(tx, chunk, now);
       const applied: Partial<Record<BulkEvent, number>> = {};
       const changes: ReviewWrite[] = [];
       for (const target of targets) {
         const decided = plan(target, event, free, capSeats);
         const to =
           'event' in decided
-            ? nextReviewStatus(target.status as ReviewStatus, { type: decided.event })
+            ? nextReviewStatus(target.status as ReviewStatus, { type: decided.event }, target.held)
             : null;
         if ('reason' in decided || to === null) {
           outcome.refused.push({ id: target.id, reason: 'reason' in decided ? decided.reason : M.seatsFull });
@@ -199,7 +191,7 @@ export async function applyBulk(
         changes.push({ id: target.id, event: decided.event, from: target.status as ReviewStatus, to });
         count(applied, decided.event);
         outcome.firstOf[decided.event] ??= target.id;
-        if (TAKES_SEAT.includes(to) && target.cohortId !== null)
+        if (SEAT_STATUSES.includes(to) && target.cohortId !== null)
           free.set(target.cohortId, (free.get(target.cohortId) ?? 0) - 1);
       }
       await writeReviewChanges(tx, changes, member.id, now, ctx.config.decisionUndoMs);

@@ -26,6 +26,7 @@ import {
   type StaffQueueRow,
   type StaffRole,
 } from '../../machines/rules/staff';
+import { seatsTaken } from '../db/cohorts';
 import type { Context } from '../context';
 import { iso, type Queryable } from '../db/index';
 import { fieldFail } from '../http';
@@ -159,22 +160,13 @@ export async function queueCohort(
     );
     if (!cohort) throw fieldFail(404, 'cohort', M.noSuchCohort);
   }
-  const [taken] = await run(
-    db,
-    qb
-      .selectFrom('applications as a')
-      .select(sql<number>`count(*)::int`.as('n'))
-      // A submitted application always has its cohort_id: this reads the applications_review index alone.
-      .where('a.cohort_id', '=', cohort.id)
-      .where('a.submitted_at', 'is not', null)
-      .where('a.review_status', 'in', ['accepted', 'payment_chosen', 'paid']),
-  );
   return {
     id: cohort.id,
     number: cohort.number,
     name: cohort.name,
     seats: cohort.seats,
-    taken: taken?.n ?? 0,
+    // The count the applicant is judged by (server/db/cohorts.ts).
+    taken: await seatsTaken(db, cohort.id),
   };
 }
 

@@ -70,7 +70,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
       const capSeats = body.capSeats === true;
       const dryRun = body.dryRun === true;
       const outcome = dryRun
-        ? await planBulk(db, ids, body.event, capSeats)
+        ? await planBulk(db, ids, body.event, capSeats, ctx.config.now())
         : await applyBulk(ctx, member, ids, body.event, capSeats, body.ids !== undefined ? 'ids' : 'filter');
       const result: StaffBulkResult = {
         dryRun,
@@ -165,7 +165,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
         if (known.length === 0) continue;
         const ids = known.map((r) => r.id as number);
         const outcome = dryRun
-          ? await planBulk(db, ids, event, false)
+          ? await planBulk(db, ids, event, false, ctx.config.now())
           : await applyBulk(ctx, member, ids, event, false, 'csv');
         const refused = new Map(outcome.refused.map((r) => [r.id, r.reason]));
         for (const r of known) {

@@ -7,13 +7,16 @@ import {
   DECISION_EVENTS,
   nextReviewStatus,
   reviewMeta,
-  type ReviewEvent,
+  SEAT_STATUSES,
   type ReviewEventType,
+  type ReviewPosition,
   type ReviewStatus,
 } from '../../machines/review.machine';
 import { DECISION_UNDO_MINUTES, STAFF_MESSAGES } from '../../machines/rules/staff';
+import { nextSeat, SEAT_MESSAGES } from '../../machines/rules/seats';
+import { cohortById, lockSeatsTaken } from '../db/cohorts';
 import type { Queryable } from '../db/index';
-import { fail } from '../http';
+import { fail, fieldFail } from '../http';
 
 const UNDO_MS = DECISION_UNDO_MINUTES * 60_000;
 
@@ -23,6 +26,8 @@ export const REVIEW_STATUS_SQL = "COALESCE(review_status, 'submitted')";
 export interface ReviewChange {
   from: ReviewStatus;
   to: ReviewStatus;
+  /** An acceptance past the cohort's seats, which the admin confirmed: the seat it took, of how many. */
+  overbooked?: { seat: number; seats: number };
 }
 
 export interface ReviewWrite extends ReviewChange {
@@ -67,59 +72,99 @@ export async function writeReviewChanges(
 }
 
 /**
+ * When the application's newest decision is released: the due time of its email, read from its newest standing
+ * review event (null when that event is no decision). Before that moment the decision is held.
+ */
+export const HELD_UNTIL_SQL = `(SELECT e.email_due_at FROM review_events e
+  WHERE e.application_id = a.id AND e.undone_at IS NULL ORDER BY e.id DESC LIMIT 1)`;
+
+/** Is a decision due at `heldUntil` still held at `now`? */
+export const isHeld = (heldUntil: Date | string | null, now: Date): boolean =>
+  heldUntil !== null && new Date(heldUntil).getTime() > now.getTime();
+
+/** A submitted application's review position, its row locked for the rest of `tx`; null when there is none. */
+export async function lockReviewPosition(
+  tx: Queryable,
+  applicationId: number,
+  now: Date,
+): Promise<(ReviewPosition & { heldUntil: Date | null }) | null> {
+  const { rows } = await tx.query<{ status: ReviewStatus; held_until: Date | null }>(
+    `SELECT ${REVIEW_STATUS_SQL} AS status, ${HELD_UNTIL_SQL} AS held_until
+     FROM applications a WHERE a.id = $1 AND a.submitted_at IS NOT NULL FOR UPDATE`,
+    [applicationId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const held = isHeld(row.held_until, now);
+  return { status: row.status, held, heldUntil: held ? new Date(row.held_until as Date) : null };
+}
+
+/**
  * Applies one event to one submitted application inside `tx`. 404 when there is no such submitted application;
- * 409 with the chart's reason when the status does not allow the event.
+ * 409 with the chart's reason when where it stands does not allow the event (an undo once the decision is released
+ * is told so).
  */
 export async function applyReviewEvent(
   tx: Queryable,
   applicationId: number,
-  type: ReviewEventType,
+  type: Exclude<ReviewEventType, 'RELEASE'>,
   staffId: number | null,
   now: Date,
   /** The undo window (the server's `decisionUndoMs`; DECISION_UNDO_MINUTES unless configured). */
   undoMs = UNDO_MS,
+  /** The admin confirmed an acceptance past the cohort's seats. */
+  overbook = false,
 ): Promise<ReviewChange> {
-  const { rows } = await tx.query<{ status: ReviewStatus }>(
-    `SELECT ${REVIEW_STATUS_SQL} AS status FROM applications WHERE id = $1 AND submitted_at IS NOT NULL FOR UPDATE`,
+  // An acceptance counts the cohort's seats under its seat lock, taken before the row's, as bulk accepts do.
+  const seats = type === 'ACCEPT' ? await lockCohortSeats(tx, applicationId) : null;
+  const position = await lockReviewPosition(tx, applicationId, now);
+  if (!position) throw fail(404, STAFF_MESSAGES.notFound);
+  const { status: from, held } = position;
+  const to = nextReviewStatus(from, { type }, held);
+  if (to === null) {
+    if (type === 'UNDO' && nextReviewStatus(from, { type }, true) !== null)
+      throw fail(409, STAFF_MESSAGES.undoWindowOver(undoMs));
+    throw fail(409, STAFF_MESSAGES.notAllowedNow(reviewMeta(from).label, type));
+  }
+  let overbooked: ReviewChange['overbooked'];
+  if (seats && SEAT_STATUSES.includes(to) && !SEAT_STATUSES.includes(from)) {
+    const { seat, overbooks } = nextSeat(seats);
+    if (overbooks && !overbook) throw fieldFail(409, 'overbook', SEAT_MESSAGES.overbook(seat, seats.seats));
+    if (overbooks) overbooked = { seat, seats: seats.seats };
+  }
+  await writeReviewChanges(tx, [{ id: applicationId, event: type, from, to }], staffId, now, undoMs);
+  if (type === 'UNDO') {
+    await tx.query(
+      `UPDATE review_events SET undone_at = $2 WHERE id = (SELECT id FROM review_events
+         WHERE application_id = $1 AND undone_at IS NULL AND event = ANY($3) ORDER BY id DESC LIMIT 1)`,
+      [applicationId, now, [...DECISION_EVENTS]],
+    );
+  }
+  return { from, to, ...(overbooked ? { overbooked } : {}) };
+}
+
+/** The seats of the application's cohort, with the cohort's seat lock held for the rest of `tx`. */
+async function lockCohortSeats(
+  tx: Queryable,
+  applicationId: number,
+): Promise<{ seats: number; taken: number } | null> {
+  const { rows } = await tx.query<{ cohort_id: number | null }>(
+    'SELECT COALESCE(cohort_id, applied_cohort_id) AS cohort_id FROM applications WHERE id = $1',
     [applicationId],
   );
-  if (!rows[0]) throw fail(404, STAFF_MESSAGES.notFound);
-  const from = rows[0].status;
-  let event: ReviewEvent;
-  let undone: number | undefined;
-  if (type === 'UNDO') {
-    const last = await tx.query<{ id: number; created_at: Date; email_sent_at: Date | null }>(
-      `SELECT id, created_at, email_sent_at FROM review_events
-       WHERE application_id = $1 AND undone_at IS NULL AND event = ANY($2) ORDER BY id DESC LIMIT 1`,
-      [applicationId, [...DECISION_EVENTS]],
-    );
-    const decision = last.rows[0];
-    const within =
-      !!decision &&
-      decision.email_sent_at === null &&
-      now.getTime() - new Date(decision.created_at).getTime() < undoMs;
-    event = { type, withinUndoWindow: within };
-    undone = within ? decision.id : undefined;
-    if (!within && nextReviewStatus(from, { type, withinUndoWindow: true }) !== null) {
-      throw fail(409, STAFF_MESSAGES.undoWindowOver(undoMs));
-    }
-  } else {
-    event = { type } as ReviewEvent;
-  }
-  const to = nextReviewStatus(from, event);
-  if (to === null) throw fail(409, STAFF_MESSAGES.notAllowedNow(reviewMeta(from).label, type));
-  await writeReviewChanges(tx, [{ id: applicationId, event: type, from, to }], staffId, now, undoMs);
-  if (undone !== undefined) {
-    await tx.query('UPDATE review_events SET undone_at = $2 WHERE id = $1', [undone, now]);
-  }
-  return { from, to };
+  const cohortId = rows[0]?.cohort_id;
+  if (cohortId == null) return null;
+  const taken = await lockSeatsTaken(tx, cohortId);
+  const cohort = await cohortById(tx, cohortId);
+  return cohort ? { seats: cohort.seats, taken } : null;
 }
 
 /**
  * An event the applicant's own action causes (CHOOSE_PAYMENT on a saved payment choice, PAYMENT_CONFIRMED on a
  * verified payment), stored in the caller's transaction so the staff queue, the timeline and the funnel follow it
  * (docs/decisions/096-review-follows-the-payment.md). Unlike a staff event it never fails the applicant's write:
- * when the chart refuses it (not accepted yet, a repeat, already paid) the status is simply left as it is.
+ * when the chart refuses it (a decision still held, not accepted yet, a repeat, already paid) the status is simply
+ * left as it is.
  */
 export async function followApplicantEvent(
   tx: Queryable,
@@ -127,13 +172,10 @@ export async function followApplicantEvent(
   type: 'CHOOSE_PAYMENT' | 'PAYMENT_CONFIRMED',
   now: Date,
 ): Promise<ReviewChange | null> {
-  const { rows } = await tx.query<{ status: ReviewStatus }>(
-    `SELECT ${REVIEW_STATUS_SQL} AS status FROM applications WHERE id = $1 AND submitted_at IS NOT NULL FOR UPDATE`,
-    [applicationId],
-  );
-  const from = rows[0]?.status;
-  if (!from) return null;
-  const to = nextReviewStatus(from, { type });
+  const position = await lockReviewPosition(tx, applicationId, now);
+  if (!position) return null;
+  const { status: from, held } = position;
+  const to = nextReviewStatus(from, { type }, held);
   // A repeat choice (payment_chosen → payment_chosen) changes nothing worth a timeline row.
   if (to === null || to === from) return null;
   await writeReviewChanges(tx, [{ id: applicationId, event: type, from, to }], null, now, UNDO_MS);

@@ -23,6 +23,7 @@ import {
 } from '../../machines/rules/staff';
 import type { Context } from '../context';
 import { savedApplication, type ApplicationRow } from '../applications';
+import { cohortById, seatsTaken } from '../db/cohorts';
 import { iso } from '../db/index';
 import { fail, fieldFail } from '../http';
 import { takeCodeEmail } from '../mailQuota';
@@ -31,7 +32,7 @@ import { checkEmail } from '../routes/guard';
 import { object, str } from '../routes/schemas';
 import { staffCodeEmail } from './emails';
 import { staffQueueRoutes } from './queueRoutes';
-import { REVIEW_STATUS_SQL, applyReviewEvent } from './review';
+import { HELD_UNTIL_SQL, REVIEW_STATUS_SQL, applyReviewEvent, isHeld } from './review';
 import {
   addTeamMember,
   audit,
@@ -63,7 +64,7 @@ const noteSchema = hidden(
 );
 const reviewSchema = hidden(
   'Review an application: the review chart decides what may happen',
-  object({ type: str(40) }),
+  object({ type: str(40), overbook: { type: 'boolean' } }),
   idParams,
 );
 const EVENT_TYPES = Object.keys(REVIEW_EVENT_ACTORS) as ReviewEventType[];
@@ -218,10 +219,16 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       const member = await staff(request);
       const id = applicationId(request);
       const { rows } = await db.query<
-        ApplicationRow & { status: string | null; created_at: Date; updated_at: Date }
+        ApplicationRow & {
+          status: string | null;
+          held_until: Date | null;
+          created_at: Date;
+          updated_at: Date;
+        }
       >(
-        `SELECT *, CASE WHEN submitted_at IS NULL THEN NULL ELSE ${REVIEW_STATUS_SQL} END AS status
-         FROM applications WHERE id = $1`,
+        `SELECT *, CASE WHEN submitted_at IS NULL THEN NULL ELSE ${REVIEW_STATUS_SQL} END AS status,
+           ${HELD_UNTIL_SQL} AS held_until
+         FROM applications a WHERE id = $1`,
         [id],
       );
       const row = rows[0];
@@ -249,18 +256,28 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       ]);
       await audit(db, member.id, 'view_application', config.now(), id);
       const status = row.status as Parameters<typeof reviewMeta>[0] | null;
-      const allowed = status
-        ? EVENT_TYPES.filter((type) => mayActorSend(member.role, type)).filter((type) =>
-            type === 'UNDO' ? events.rows.some((e) => !e.undone_at && !e.email_sent_at) : true,
-          )
-        : [];
+      const allowed = status ? EVENT_TYPES.filter((type) => mayActorSend(member.role, type)) : [];
+      const now = config.now();
+      const cohortId = row.cohort_id ?? row.applied_cohort_id;
+      const cohort = cohortId === null ? undefined : await cohortById(db, cohortId);
+      const seats = cohort ? { seats: cohort.seats, taken: await seatsTaken(db, cohort.id) } : null;
+      const releasesInMs = isHeld(row.held_until, now)
+        ? new Date(row.held_until as Date).getTime() - now.getTime()
+        : null;
       return {
         message: 'Application',
         data: {
           id,
           answers,
           review: status
-            ? { status, label: reviewMeta(status).label, allowed, undoSeconds: config.decisionUndoMs / 1000 }
+            ? {
+                status,
+                label: reviewMeta(status).label,
+                allowed,
+                releasesInMs,
+                seats,
+                undoSeconds: config.decisionUndoMs / 1000,
+              }
             : null,
           cv: cv ? { filename: cv.original_name, kind: cv.kind, size: cv.size } : null,
           notes: notes.rows.map((n) => ({ id: n.id, body: n.body, at: iso(n.created_at), by: n.email })),
@@ -329,27 +346,36 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
     return reply.code(201).send({ message: 'Note added', data: { id: note.id } });
   });
 
-  app.post<{ Body: { type?: string } }>(staffPaths.events, { schema: reviewSchema }, async (request) => {
-    const member = await staff(request);
-    const type = request.body?.type as ReviewEventType;
-    if (!EVENT_TYPES.includes(type)) throw fieldFail(400, 'type', STAFF_MESSAGES.unknownEvent);
-    if (!mayActorSend(member.role, type)) throw fail(403, STAFF_MESSAGES.adminOnly);
-    const id = applicationId(request);
-    const change = await db.transaction(async (tx) => {
-      const now = config.now();
-      const result = await applyReviewEvent(tx, id, type, member.id, now, config.decisionUndoMs);
-      await audit(tx, member.id, 'review_event', now, id, {
-        event: type,
-        from: result.from,
-        to: result.to,
+  app.post<{ Body: { type?: string; overbook?: boolean } }>(
+    staffPaths.events,
+    { schema: reviewSchema },
+    async (request) => {
+      const member = await staff(request);
+      const type = request.body?.type as ReviewEventType;
+      if (!EVENT_TYPES.includes(type)) throw fieldFail(400, 'type', STAFF_MESSAGES.unknownEvent);
+      if (type === 'RELEASE' || !mayActorSend(member.role, type)) throw fail(403, STAFF_MESSAGES.adminOnly);
+      const id = applicationId(request);
+      const change = await db.transaction(async (tx) => {
+        const now = config.now();
+        const overbook = request.body?.overbook === true;
+        const result = await applyReviewEvent(tx, id, type, member.id, now, config.decisionUndoMs, overbook);
+        await audit(tx, member.id, 'review_event', now, id, {
+          event: type,
+          from: result.from,
+          to: result.to,
+          // An acceptance past the cap is on the record with the seat it took.
+          ...(result.overbooked
+            ? { overbooked_seat: `${result.overbooked.seat} of ${result.overbooked.seats}` }
+            : {}),
+        });
+        return result;
       });
-      return result;
-    });
-    return {
-      message: reviewMeta(change.to).label,
-      data: { status: change.to, label: reviewMeta(change.to).label },
-    };
-  });
+      return {
+        message: reviewMeta(change.to).label,
+        data: { status: change.to, label: reviewMeta(change.to).label },
+      };
+    },
+  );
 
   app.get<{ Querystring: { before?: string } }>(
     staffPaths.audit,

@@ -6,6 +6,7 @@ import { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
 import { reminderMachine } from '../../machines/reminder.machine';
 import { videoQuizMachine, type SaveVideoInput } from '../../machines/videoQuiz.machine';
 import { checkDocxPackage, detectCvKind, MESSAGES, toFailure } from '../../machines/rules';
+import { cohortNotice } from '../../machines/rules/seats';
 import type { ApiClient } from '../api/client';
 import { clearPersisted } from './persistence';
 import type { AppConfig } from '../config';
@@ -22,7 +23,11 @@ export const realClock = fromCallback<OtpTimerEvent>(({ sendBack }) => {
 export function provideApplication(api: ApiClient, config: AppConfig) {
   return applicationMachine.provide({
     actors: {
-      loadCohort: fromPromise(() => api.currentCohort().then(({ id, name }) => ({ id, name }))),
+      loadCohort: fromPromise(() =>
+        api
+          .currentCohort()
+          .then((cohort) => ({ id: cohort.id, name: cohort.name, notice: cohortNotice(cohort) })),
+      ),
       lookupApplication: fromPromise(({ input }) => api.lookup(input.email)),
       createApplication: fromPromise(({ input }) => api.create(input)),
       sendCode: fromPromise(({ input }) => api.resendCode(input.email)),

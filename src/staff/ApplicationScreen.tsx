@@ -6,12 +6,18 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { SEAT_MESSAGES } from '../../machines/rules/seats';
 import { undoWindowWords } from '../../machines/rules/staff';
 import { scoreAnswer, scoreEligibility, NEGATIVE_SCORE } from '../../machines/rules/eligibility';
 import { ELIGIBILITY_QUESTIONS, NO_POST_SECONDARY } from '../../machines/rules/options';
 import type { ReviewEventType } from '../../machines/review.machine';
 import type { ErrorMap } from '../../machines/rules/messages';
-import { offeredEvents, type StaffApplicationPage } from '../../machines/staffApplication.machine';
+import {
+  offeredEvents,
+  overbooking,
+  type StaffApplicationPage,
+} from '../../machines/staffApplication.machine';
+import { AppDialog } from '../components/Dialog';
 import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { TextAreaField, useFieldState } from '../components/Fields';
@@ -30,6 +36,7 @@ const ACTION: Record<ReviewEventType, string> = {
   WAITLIST: 'Waitlist',
   REJECT: 'Reject',
   UNDO: 'Undo the decision',
+  RELEASE: 'Release',
   REOPEN: 'Reopen',
   WITHDRAW: 'Mark withdrawn',
   CHOOSE_PAYMENT: 'Choose payment',
@@ -127,6 +134,8 @@ export function ApplicationScreen() {
   const heading = usePageHeading<HTMLHeadingElement>(page ? name : 'Application');
   const busy = state.hasTag('busy');
   const offered = page ? offeredEvents(page) : [];
+  const seats = page?.review?.seats;
+  const overbook = overbooking(page);
 
   if (!page)
     return (
@@ -165,10 +174,15 @@ export function ApplicationScreen() {
         <p>
           Status: <strong>{page.review?.label ?? 'Not submitted yet'}</strong>
         </p>
+        {seats && (
+          <p>
+            {seats.taken} of {seats.seats} seats taken in this cohort.
+          </p>
+        )}
         {offered.includes('UNDO') && (
           <p className="hint">
-            A decision can be undone within {undoWindowWords((page.review?.undoSeconds ?? 0) * 1000)}, before
-            its email is sent.
+            The applicant does not see this decision yet. It can be undone within{' '}
+            {undoWindowWords((page.review?.undoSeconds ?? 0) * 1000)} of taking it, before its email is sent.
           </p>
         )}
         {offered.length > 0 ? (
@@ -191,6 +205,26 @@ export function ApplicationScreen() {
           me.role !== 'admin' && <p>Only an admin can decide. Add a note with your recommendation.</p>
         )}
       </section>
+
+      <AppDialog
+        open={state.matches('confirmingOverbook')}
+        title="Accept past the seats?"
+        role="alertdialog"
+        onClose={() => actor.send({ type: 'CANCEL' })}
+        description={
+          overbook
+            ? `${SEAT_MESSAGES.overbook(overbook.seat, overbook.seats)} Accepting overbooks the cohort, and the audit log records it.`
+            : undefined
+        }
+        actions={
+          <>
+            <Button onClick={() => actor.send({ type: 'OVERBOOK' })}>Accept and overbook</Button>
+            <Button look="secondary" onClick={() => actor.send({ type: 'CANCEL' })}>
+              Cancel
+            </Button>
+          </>
+        }
+      />
 
       <Answers
         title="About you"

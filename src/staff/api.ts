@@ -106,10 +106,10 @@ export function createStaffApi() {
     bulk: (request: StaffBulkRequest) =>
       call<StaffBulkResult>(staffQueuePaths.bulk, { method: 'POST', body: request }),
     application: (id: number) => call<StaffApplicationPage>(withId(staffPaths.application, id)),
-    review: (id: number, type: ReviewEventType) =>
+    review: (id: number, type: ReviewEventType, overbook = false) =>
       call<{ status: string; label: string }>(withId(staffPaths.events, id), {
         method: 'POST',
-        body: { type },
+        body: overbook ? { type, overbook } : { type },
       }),
     addNote: (id: number, body: string) =>
       call<unknown>(withId(staffPaths.notes, id), { method: 'POST', body: { body } }),

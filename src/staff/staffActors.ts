@@ -1,8 +1,7 @@
 /** The staff machines' effects: each actor is one call of the staff API (src/staff/api.ts). */
 import { fromPromise } from 'xstate';
-import type { ReviewEventType } from '../../machines/review.machine';
 import type { StaffBulkRequest, StaffQueueQuery } from '../../machines/rules/staff';
-import { staffApplicationMachine } from '../../machines/staffApplication.machine';
+import { staffApplicationMachine, type ReviewInput } from '../../machines/staffApplication.machine';
 import { staffCsvMachine, type StaffCsvInput } from '../../machines/staffCsv.machine';
 import { staffQueueMachine } from '../../machines/staffQueue.machine';
 import { staffResourceMachine } from '../../machines/staffResource.machine';
@@ -37,8 +36,8 @@ export const provideApplication = (api: StaffApi) =>
   staffApplicationMachine.provide({
     actors: {
       load: fromPromise(({ input }: { input: { id: number } }) => api.application(input.id)),
-      review: fromPromise(async ({ input }: { input: { id: number; type: ReviewEventType } }) => ({
-        label: (await api.review(input.id, input.type)).label,
+      review: fromPromise(async ({ input }: { input: ReviewInput }) => ({
+        label: (await api.review(input.id, input.type, input.overbook)).label,
       })),
       addNote: fromPromise(async ({ input }: { input: { id: number; body: string } }) => {
         await api.addNote(input.id, input.body);

@@ -1,3 +1,4 @@
+import { SEAT_MESSAGES } from '../../machines/rules/seats';
 import { useApplication, useFormFields } from '../app/ApplicationProvider';
 import { StepForm } from './StepForm';
 import { TextField } from '../components/Fields';
@@ -20,7 +21,7 @@ export function GetStartedScreen() {
             <span className="spinner" aria-hidden="true" /> Loading the current cohort…
           </p>
         ) : (
-          cohort && <p className="notice">Applications are open for {cohort.name}.</p>
+          cohort && <p className="notice">{cohort.notice ?? SEAT_MESSAGES.open(cohort.name)}</p>
         )
       }
     >

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  APPLICANT_EVENTS,
   DECISION_EVENTS,
+  HELD_STATUSES,
   mayActorSend,
   nextReviewStatus,
   REVIEW_STATUSES,
@@ -16,39 +18,47 @@ const EVENTS: ReviewEvent[] = [
   { type: 'ACCEPT' },
   { type: 'WAITLIST' },
   { type: 'REJECT' },
-  { type: 'UNDO', withinUndoWindow: true },
-  { type: 'UNDO', withinUndoWindow: false },
+  { type: 'UNDO' },
+  { type: 'RELEASE' },
   { type: 'REOPEN' },
   { type: 'WITHDRAW' },
   { type: 'CHOOSE_PAYMENT' },
   { type: 'PAYMENT_CONFIRMED' },
 ];
 
-const label = (e: ReviewEvent) =>
-  e.type === 'UNDO' ? `UNDO(${e.withinUndoWindow ? 'in' : 'after'} window)` : e.type;
-
 /**
- * The review rules as the programme states them, one row per status: what each event leads to ('-' = refused).
- * Columns follow EVENTS.
+ * The review rules as the programme states them, one row per place in the chart (a decided status is first held,
+ * then released): what each event leads to ('-' = refused). Columns follow EVENTS.
  */
-const RULES: Record<ReviewStatus, string> = {
-  //              START      ACCEPT     WAITLIST    REJECT     UNDO-in    UNDO-out REOPEN     WITHDRAW   CHOOSE          PAID
+const RULES: Record<string, string> = {
+  //                   START      ACCEPT    WAITLIST    REJECT    UNDO       RELEASE    REOPEN     WITHDRAW   CHOOSE          PAID
   submitted:
-    '   in_review  accepted   waitlisted  rejected   -          -        -          withdrawn  -               -',
+    '         in_review  accepted  waitlisted  rejected  -          -          -          withdrawn  -               -',
   in_review:
-    '   -          accepted   waitlisted  rejected   -          -        -          withdrawn  -               -',
+    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -',
+  'accepted held':
+    '   -          -         -           -         in_review  accepted   -          -          -               -',
   accepted:
-    '    -          -          -           -          in_review  -        -          withdrawn  payment_chosen  paid',
+    '          -          -         -           -         -          -          -          withdrawn  payment_chosen  paid',
+  'waitlisted held':
+    ' -          -         -           -         in_review  waitlisted -          -          -               -',
   waitlisted:
-    '  -          accepted   -           rejected   in_review  -        -          withdrawn  -               -',
+    '        -          accepted  -           rejected  -          -          -          withdrawn  -               -',
+  'rejected held':
+    '   -          -         -           -         in_review  rejected   -          -          -               -',
   rejected:
-    '    -          -          -           -          in_review  -        in_review  -          -               -',
+    '          -          -         -           -         -          -          in_review  -          -               -',
   payment_chosen:
-    '-        -          -           -          -          -        -          withdrawn  payment_chosen  paid',
-  paid: '        -          -          -           -          -          -        -          -          -               -',
+    '    -          -         -           -         -          -          -          withdrawn  payment_chosen  paid',
+  paid: '              -          -         -           -         -          -          -          -          -               -',
   withdrawn:
-    '   -          -          -           -          -          -        in_review  -          -               -',
+    '         -          -         -           -         -          -          in_review  -          -               -',
 };
+
+const POSITIONS = Object.keys(RULES).map((row) => {
+  const [status, held] = row.split(' ');
+  return { row, status: status as ReviewStatus, held: held === 'held' };
+});
 
 describe('review machine', () => {
   it('generated paths take every state and every transition', () => {
@@ -56,18 +66,35 @@ describe('review machine', () => {
     expect(uncovered(reviewMachine, [], undefined, paths)).toEqual({ states: [], transitions: [] });
   });
 
-  it('lists every status the rules name, in the chart order', () => {
-    expect(REVIEW_STATUSES).toEqual(Object.keys(RULES));
+  it('lists every status the rules name, in the chart order, and holds exactly the decisions', () => {
+    expect(REVIEW_STATUSES).toEqual([...new Set(POSITIONS.map((p) => p.status))]);
+    expect(HELD_STATUSES).toEqual(POSITIONS.filter((p) => p.held).map((p) => p.status));
+    // What a decision leads to is what is held.
+    expect(HELD_STATUSES).toEqual(DECISION_EVENTS.map((type) => nextReviewStatus('in_review', { type })));
   });
 
-  describe.each(REVIEW_STATUSES)('from %s', (status) => {
-    const expected = RULES[status].trim().split(/\s+/);
-    it.each(EVENTS.map((event, i) => [label(event), event, expected[i]] as const))(
+  describe.each(POSITIONS)('from $row', ({ row, status, held }) => {
+    const expected = RULES[row].trim().split(/\s+/);
+    it.each(EVENTS.map((event, i) => [event.type, event, expected[i]] as const))(
       '%s → %s',
       (_name, event, next) => {
-        expect(nextReviewStatus(status, event)).toBe(next === '-' ? null : next);
+        expect(nextReviewStatus(status, event, held)).toBe(next === '-' ? null : next);
       },
     );
+  });
+
+  it('refuses every applicant event, and the payment that follows one, at every held state the paths reach', () => {
+    const paths = transitionPaths(reviewMachine, undefined, () => EVENTS);
+    const heldStates = paths
+      .flatMap((path) => path.steps.map((step) => step.state))
+      .filter((state) => typeof state.value === 'object' && Object.values(state.value).includes('held'));
+    expect(new Set(heldStates.map((s) => JSON.stringify(s.value))).size).toBe(HELD_STATUSES.length);
+    for (const state of heldStates) {
+      for (const type of [...APPLICANT_EVENTS, 'PAYMENT_CONFIRMED'] as const) {
+        expect(state.can({ type }), `${JSON.stringify(state.value)} ${type}`).toBe(false);
+      }
+    }
+    expect(APPLICANT_EVENTS).toEqual(['WITHDRAW', 'CHOOSE_PAYMENT']);
   });
 
   it('decisions are an admin’s; a reviewer may only open the review; only the server marks a payment', () => {

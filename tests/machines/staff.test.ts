@@ -2,7 +2,7 @@
  * The staff back office's machines: generated paths take every state and transition, and the rules staff notice
  * (what is validated before a call, what a bulk decision sends, which review buttons exist) hold.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import {
   STAFF_MESSAGES,
@@ -15,8 +15,10 @@ import type { ReviewEventType, ReviewStatus } from '../../machines/review.machin
 import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
 import {
   offeredEvents,
+  overbooking,
   staffApplicationMachine,
   type StaffApplicationPage,
+  type StaffApplicationContext,
 } from '../../machines/staffApplication.machine';
 import { bulkRequest, bulkSummary, staffQueueMachine } from '../../machines/staffQueue.machine';
 import { staffResourceMachine } from '../../machines/staffResource.machine';
@@ -245,7 +247,14 @@ describe('staffQueue machine', () => {
 const APP: StaffApplicationPage = {
   id: 9,
   answers: {} as StaffApplicationPage['answers'],
-  review: { status: 'submitted', label: 'Submitted', allowed: ['START_REVIEW'], undoSeconds: 300 },
+  review: {
+    status: 'submitted',
+    label: 'Submitted',
+    allowed: ['START_REVIEW'],
+    releasesInMs: null,
+    seats: { seats: 300, taken: 12 },
+    undoSeconds: 300,
+  },
   cv: null,
   notes: [],
   timeline: [],
@@ -261,6 +270,12 @@ describe('staffApplication machine', () => {
     { type: 'ADD_NOTE', body: 'x'.repeat(5001) },
     { type: 'RETRY' },
     done('load', APP),
+    done('load', { ...APP, review: { ...APP.review!, status: 'accepted', releasesInMs: 60_000 } }),
+    done('load', { ...APP, review: { ...APP.review!, seats: { seats: 300, taken: 300 } } }),
+    { type: 'OVERBOOK' },
+    { type: 'CANCEL' },
+    // The held decision's window ends while the page is open.
+    { type: 'xstate.after.untilReleased.staffApplication.ready' },
     failed('load'),
     done('review', { label: 'Accepted' }),
     failed('review'),
@@ -269,7 +284,13 @@ describe('staffApplication machine', () => {
   ];
 
   it('generated paths take every state and every transition', () => {
-    const paths = transitionPaths(staffApplicationMachine, INPUT, () => EVENTS, byValue);
+    // Whether a decision is held, and whether an acceptance overbooks, are part of the vertex: the page reloads at
+    // a release, and asks before overbooking, only then.
+    const byValueAndHeld = (s: AnyMachineSnapshot) => {
+      const page = (s.context as StaffApplicationContext).page;
+      return JSON.stringify([s.value, page?.review?.releasesInMs ?? null, overbooking(page)]);
+    };
+    const paths = transitionPaths(staffApplicationMachine, INPUT, () => EVENTS, byValueAndHeld);
     expect(uncovered(staffApplicationMachine, ACTORS, INPUT, paths)).toEqual({ states: [], transitions: [] });
   });
 
@@ -309,9 +330,9 @@ describe('staffApplication machine', () => {
       'REOPEN',
       'WITHDRAW',
     ];
-    const admin = (status: ReviewStatus): StaffApplicationPage => ({
+    const admin = (status: ReviewStatus, releasesInMs: number | null = null): StaffApplicationPage => ({
       ...APP,
-      review: { status, label: '', allowed: ADMIN_MAY, undoSeconds: 300 },
+      review: { status, label: '', allowed: ADMIN_MAY, releasesInMs, seats: null, undoSeconds: 300 },
     });
     expect(offeredEvents(APP)).toEqual(['START_REVIEW']);
     expect(offeredEvents({ ...APP, review: { ...APP.review!, status: 'accepted' } })).toEqual([]);
@@ -322,7 +343,12 @@ describe('staffApplication machine', () => {
       'REJECT',
       'WITHDRAW',
     ]);
-    expect(offeredEvents(admin('accepted'))).toEqual(['UNDO', 'WITHDRAW']);
+    // A held decision offers only its undo; once released, what follows it.
+    expect(offeredEvents(admin('accepted', 120_000))).toEqual(['UNDO']);
+    expect(offeredEvents(admin('accepted'))).toEqual(['WITHDRAW']);
+    expect(offeredEvents(admin('waitlisted', 1))).toEqual(['UNDO']);
+    expect(offeredEvents(admin('waitlisted'))).toEqual(['ACCEPT', 'REJECT', 'WITHDRAW']);
+    expect(offeredEvents(admin('rejected'))).toEqual(['REOPEN']);
     expect(offeredEvents(admin('paid'))).toEqual([]);
     expect(offeredEvents({ ...APP, review: null })).toEqual([]);
   });
@@ -366,5 +392,43 @@ describe('staffResource machine', () => {
       message: 'This person is already on the team',
       errors: { email: ['taken'] },
     });
+  });
+});
+
+describe('the staff page follows the undo window', () => {
+  it('loads again when a held decision is released, and offers Undo no longer', async () => {
+    vi.useFakeTimers();
+    try {
+      const held: StaffApplicationPage = {
+        ...APP,
+        review: { ...APP.review!, status: 'accepted' as const, releasesInMs: 90_000 },
+      };
+      const released: StaffApplicationPage = { ...held, review: { ...held.review!, releasesInMs: null } };
+      const answers = [held, released];
+      const actor = createActor(
+        staffApplicationMachine.provide({
+          actors: {
+            load: fromPromise<StaffApplicationPage, { id: number }>(() =>
+              Promise.resolve(answers.shift() ?? released),
+            ),
+          },
+        }),
+        { input: { id: 9 } },
+      ).start();
+      await vi.advanceTimersByTimeAsync(0);
+      const page = () => actor.getSnapshot().context.page!;
+      const admin = (p: StaffApplicationPage) => ({
+        ...p,
+        review: { ...p.review!, allowed: ['UNDO', 'WITHDRAW'] },
+      });
+      expect(offeredEvents(admin(page()) as StaffApplicationPage)).toEqual(['UNDO']);
+      await vi.advanceTimersByTimeAsync(89_999);
+      expect(page().review?.releasesInMs).toBe(90_000);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(actor.getSnapshot().value).toBe('ready');
+      expect(offeredEvents(admin(page()) as StaffApplicationPage)).toEqual(['WITHDRAW']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

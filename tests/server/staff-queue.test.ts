@@ -292,9 +292,10 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
       'F:waitlisted',
     ]);
     // Without capSeats a full cohort accepts no one more, and says why.
-    const more = await as(admin).post(staffQueuePaths.bulk, { event: 'ACCEPT', ids: [ids[0]] });
+    const [late] = await insert([{ email: 'g@example.com', lastname: 'G' }]);
+    const more = await as(admin).post(staffQueuePaths.bulk, { event: 'ACCEPT', ids: [late] });
     expect(json<{ data: StaffBulkResult }>(more).data.refused).toEqual([
-      { id: ids[0], reason: STAFF_QUEUE_MESSAGES.seatsFull },
+      { id: late, reason: STAFF_QUEUE_MESSAGES.seatsFull },
     ]);
 
     const audit = await t.db.query<{ detail: { accepted: number } | string }>(

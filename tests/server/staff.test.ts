@@ -4,14 +4,16 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  HELD_STATUSES,
   nextReviewStatus,
   REVIEW_EVENT_ACTORS,
   REVIEW_STATUSES,
-  type ReviewEvent,
+  type ReviewStatus,
   type ReviewEventType,
 } from '../../machines/review.machine';
 import { paths } from '../../machines/rules/contract';
-import { STAFF_COOKIE, STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
+import { STAFF_COOKIE, STAFF_MESSAGES, staffPaths, staffQueuePaths } from '../../machines/rules/staff';
+import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import { outboxMailer } from '../../server/mail/index';
 import { decisionMailer } from '../../server/staff/decisionMail';
 import {
@@ -49,7 +51,8 @@ describe.each(databases)('staff back office on $name', (database) => {
   async function submitted(email: string) {
     const cookie = await verifiedApplicant(t, email);
     const { rows } = await t.db.query<{ id: number }>(
-      'UPDATE applications SET submitted_at = $2 WHERE lower(email) = $1 RETURNING id',
+      // As the submit route stores it: a submitted application always has its cohort.
+      'UPDATE applications SET submitted_at = $2, cohort_id = applied_cohort_id WHERE lower(email) = $1 RETURNING id',
       [email, clock],
     );
     return { id: rows[0].id, cookie };
@@ -205,20 +208,37 @@ describe.each(databases)('staff back office on $name', (database) => {
     );
   });
 
-  it('the server refuses exactly what the review chart refuses, for every status and event', async () => {
+  it('the server refuses exactly what the review chart refuses, for every status, held or released, and event', async () => {
     const admin = await signIn(ADMIN);
     const { id } = await submitted('ada@example.com');
-    for (const status of REVIEW_STATUSES) {
+    const DECIDED_BY: Partial<Record<ReviewStatus, ReviewEventType>> = {
+      accepted: 'ACCEPT',
+      waitlisted: 'WAITLIST',
+      rejected: 'REJECT',
+    };
+    const positions = REVIEW_STATUSES.flatMap((status) =>
+      HELD_STATUSES.includes(status)
+        ? [
+            { status, held: true },
+            { status, held: false },
+          ]
+        : [{ status, held: false }],
+    );
+    for (const { status, held } of positions) {
       for (const type of Object.keys(REVIEW_EVENT_ACTORS) as ReviewEventType[]) {
         await t.db.query('DELETE FROM review_events WHERE application_id = $1', [id]);
         await t.db.query('UPDATE applications SET review_status = $2 WHERE id = $1', [id, status]);
+        if (held)
+          await t.db.query(
+            `INSERT INTO review_events (application_id, event, from_status, to_status, email_due_at, created_at)
+             VALUES ($1, $2, 'in_review', $3, $4, $5)`,
+            [id, DECIDED_BY[status], status, new Date(t.now().getTime() + 60_000), t.now()],
+          );
         const res = await as(admin).post(at(staffPaths.events, id), { type });
         const adminMay = REVIEW_EVENT_ACTORS[type].includes('admin');
-        // With no recent decision an undo is always outside its window.
-        const event = (type === 'UNDO' ? { type, withinUndoWindow: false } : { type }) as ReviewEvent;
-        const next = nextReviewStatus(status, event);
+        const next = nextReviewStatus(status, { type }, held);
         const expected = !adminMay ? 403 : next === null ? 409 : 200;
-        expect({ status, type, code: res.statusCode }).toEqual({ status, type, code: expected });
+        expect({ status, held, type, code: res.statusCode }).toEqual({ status, held, type, code: expected });
         const { rows } = await t.db.query<{ review_status: string }>(
           'SELECT review_status FROM applications WHERE id = $1',
           [id],
@@ -226,6 +246,59 @@ describe.each(databases)('staff back office on $name', (database) => {
         expect(rows[0].review_status).toBe(expected === 200 ? next : status);
       }
     }
+  });
+
+  it('a single accept past the seats is refused unless the admin overbooks, which the audit log records', async () => {
+    const admin = await signIn(ADMIN);
+    const ada = await submitted('ada@example.com');
+    const bola = await submitted('bola@example.com');
+    await t.db.query('UPDATE cohorts SET seats = 1');
+    expect((await as(admin).post(at(staffPaths.events, ada.id), { type: 'ACCEPT' })).statusCode).toBe(200);
+    const page = json<{ data: StaffApplicationPage }>(
+      await as(admin).get(at(staffPaths.application, bola.id)),
+    ).data;
+    expect(page.review?.seats).toEqual({ seats: 1, taken: 1 });
+    const refused = await as(admin).post(at(staffPaths.events, bola.id), { type: 'ACCEPT' });
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused)).toEqual({
+      message: 'This takes seat 2 of 1.',
+      data: { error: { overbook: ['This takes seat 2 of 1.'] } },
+    });
+    const status = async (id: number) =>
+      (
+        await t.db.query<{ s: string | null }>('SELECT review_status AS s FROM applications WHERE id = $1', [
+          id,
+        ])
+      ).rows[0].s;
+    expect(await status(bola.id)).toBeNull();
+    const overbooked = await as(admin).post(at(staffPaths.events, bola.id), {
+      type: 'ACCEPT',
+      overbook: true,
+    });
+    expect(overbooked.statusCode).toBe(200);
+    expect(await status(bola.id)).toBe('accepted');
+    const { rows } = await t.db.query<{ detail: Record<string, string> }>(
+      "SELECT detail FROM audit_log WHERE action = 'review_event' ORDER BY id DESC LIMIT 1",
+    );
+    expect(rows[0].detail).toMatchObject({ event: 'ACCEPT', overbooked_seat: '2 of 1' });
+  });
+
+  it('concurrent single and bulk accepts never pass the seats', async () => {
+    const admin = await signIn(ADMIN);
+    const apps = [];
+    for (const name of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'])
+      apps.push(await submitted(`${name}@example.com`));
+    await t.db.query('UPDATE cohorts SET seats = 4');
+    const ids = apps.map((a) => a.id);
+    await Promise.all([
+      ...ids.slice(0, 4).map((id) => as(admin).post(at(staffPaths.events, id), { type: 'ACCEPT' })),
+      as(admin).post(staffQueuePaths.bulk, { event: 'ACCEPT', ids: ids.slice(4) }),
+      ...ids.slice(4).map((id) => as(admin).post(at(staffPaths.events, id), { type: 'ACCEPT' })),
+    ]);
+    const { rows } = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM applications WHERE review_status = 'accepted'",
+    );
+    expect(rows[0].n).toBe(4);
   });
 
   it('shows the CV inline with nosniff, and the audit log lists every view, download, decision and team change', async () => {

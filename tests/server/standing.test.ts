@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { paths, type ApplicantStanding } from '../../machines/rules/contract';
 import { OPTION_FINANCIAL_AID, OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { DECISION_UNDO_MINUTES, staffPaths } from '../../machines/rules/staff';
+import { offeredEvents, type StaffApplicationPage } from '../../machines/staffApplication.machine';
 import { readEnv } from '../../server/config';
 import { SERVER_MESSAGES } from '../../server/messages';
 import { databases, decide, financialAid, json, staffSignIn, useTestApp, verifiedApplicant } from './support';
@@ -108,6 +109,63 @@ describe.each(databases)('the applicant’s standing on $name', (database) => {
     expect((await event('WITHDRAW')).statusCode).toBe(200);
     expect((await standing(cookie)).standing).toBe('withdrawn');
     refusedAsNotAccepted(await start(cookie));
+  });
+
+  it('a held acceptance cannot be seen or locked in: the applicant’s actions leave it, and Undo works to its last second', async () => {
+    const cookie = await submitted(ADA);
+    const staff = await staffSignIn(t, ADMIN);
+    const page = async () =>
+      json<{ data: StaffApplicationPage }>(
+        await t.app.inject({
+          method: 'GET',
+          url: staffPaths.application.replace(':id', '1'),
+          headers: { cookie: staff },
+        }),
+      ).data;
+    const event = (type: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: staffPaths.events.replace(':id', '1'),
+        payload: { type },
+        headers: { cookie: staff },
+      });
+    const stored = async () =>
+      (await t.db.query<{ review_status: string }>('SELECT review_status FROM applications WHERE id = 1'))
+        .rows[0].review_status;
+    const aid = () =>
+      post(
+        paths.misc,
+        {
+          email: ADA,
+          misc: { column_name: 'Financial Info', payment_option: OPTION_FINANCIAL_AID, data: financialAid },
+        },
+        cookie,
+      );
+
+    expect((await event('ACCEPT')).statusCode).toBe(200);
+    // The security review's lock-in: financial aid 0.04 s into the window moved accepted → payment_chosen.
+    t.advance(40);
+    expect((await aid()).statusCode).toBe(200);
+    expect(await stored()).toBe('accepted');
+    refusedAsNotAccepted(await choose(cookie));
+    refusedAsNotAccepted(await start(cookie));
+    expect((await standing(cookie)).standing).toBe('under_review');
+    // Staff are offered Undo, and the server takes it, until the last second of the window.
+    t.advance(WINDOW - 1040);
+    expect((await page()).review).toMatchObject({ status: 'accepted', releasesInMs: 1000 });
+    expect(offeredEvents(await page())).toEqual(['UNDO']);
+    expect((await event('UNDO')).statusCode).toBe(200);
+    expect(await stored()).toBe('in_review');
+
+    // Once released the decision is the applicant's, and Undo is neither offered nor taken.
+    expect((await event('ACCEPT')).statusCode).toBe(200);
+    t.advance(WINDOW);
+    expect((await page()).review?.releasesInMs).toBeNull();
+    expect(offeredEvents(await page())).not.toContain('UNDO');
+    expect((await event('UNDO')).statusCode).toBe(409);
+    expect((await standing(cookie)).standing).toBe('accepted');
+    expect((await aid()).statusCode).toBe(200);
+    expect(await stored()).toBe('payment_chosen');
   });
 
   it('never tells one applicant another’s standing', async () => {

@@ -1,10 +1,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_HEADER, paths } from '../../machines/rules/contract';
+import { IDEMPOTENCY_HEADER, paths, type CohortInfo } from '../../machines/rules/contract';
 import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
 import { FEEDBACK_HANDLING, OPENNESS_TO_TOOLS } from '../../machines/rules/options';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { SERVER_MESSAGES } from '../../server/messages';
+import { COHORT_CACHE_MS } from '../../server/db/cohorts';
+import { formatDay } from '../../machines/rules/landingCohort';
+import { cohortNotice } from '../../machines/rules/seats';
 import {
   asApplicant,
   cvForm,
@@ -203,6 +206,51 @@ describe.each(databases)('the later steps on $name', (database) => {
     await t.db.query("UPDATE cohorts SET seats = 0 WHERE name = 'Cohort 13'");
     const res = await post(paths.submit, { email: EMAIL, ...agreed });
     expect(json(res).data).toMatchObject({ cohort: { name: 'Cohort 14' }, waitlisted: true });
+  });
+
+  it('counts seats by acceptances: 300 earlier submissions waitlist no one while seats are free (one seat model)', async () => {
+    await complete();
+    await t.db.query("UPDATE cohorts SET seats = 3 WHERE name = 'Cohort 13'");
+    const cohort13 = (await t.db.query<{ id: number }>("SELECT id FROM cohorts WHERE name = 'Cohort 13'"))
+      .rows[0].id;
+    // Many submitted before, two of them accepted: one seat is still free, so this one stays in Cohort 13.
+    for (const [i, status] of ['accepted', 'payment_chosen', ...Array(298).fill(null)].entries())
+      await t.db.query(
+        `INSERT INTO applications (email, firstname, lastname, gender, country, city, phone, referral_source,
+           referral_detail, communication_consent, cohort_id, applied_cohort_id, submitted_at, review_status,
+           created_at, updated_at)
+         VALUES ($1, 'A', 'B', 'Female', 'Nigeria', 'Lagos', '+2348031234567', 'Friend', '', true, $2, $2, $3, $4, $3, $3)`,
+        [`early${i}@example.com`, cohort13, t.now(), status],
+      );
+    const current = json<{ data: CohortInfo[] }>(
+      await t.app.inject({ method: 'GET', url: paths.currentCohort }),
+    );
+    expect(current.data[0]).toMatchObject({ name: 'Cohort 13' });
+    expect(current.data[0].full).toBeUndefined();
+    const res = await post(paths.submit, { email: EMAIL, ...agreed });
+    expect(json(res).data).toMatchObject({ cohort: { name: 'Cohort 13' }, waitlisted: false });
+  });
+
+  it('tells a new applicant before they start when the cohort is full, and which cohort they apply for', async () => {
+    await t.db.query("UPDATE cohorts SET seats = 0 WHERE name = 'Cohort 13'");
+    // The cohort answer is kept for COHORT_CACHE_MS; past that it is read anew.
+    t.advance(COHORT_CACHE_MS + 1000);
+    const res = await t.app.inject({ method: 'GET', url: paths.currentCohort });
+    const [cohort] = json<{ data: CohortInfo[] }>(res).data;
+    expect(cohort).toMatchObject({ name: 'Cohort 14', full: { name: 'Cohort 13' } });
+    expect(cohortNotice(cohort)).toBe(
+      `Cohort 13 is full, so new applications are for Cohort 14, which starts on ${formatDay(cohort.start_date)}. You can apply now and keep your place for it.`,
+    );
+    // An application started now is for Cohort 14, and stays there.
+    const bola = await verifiedApplicant(t, 'bola@example.com');
+    const lookup = await t.app.inject({
+      method: 'GET',
+      url: paths.lookup('bola@example.com'),
+      headers: { cookie: bola },
+    });
+    expect(json<{ data: { cohort: { name: string } }[] }>(lookup).data[0].cohort).toMatchObject({
+      name: 'Cohort 14',
+    });
   });
 
   it('stores the payment option and the financial aid answers', async () => {

@@ -75,7 +75,14 @@ const APPLICATION: StaffApplicationPage = {
     other: {},
     cv_sent_by_email: false,
   } as unknown as StaffApplicationPage['answers'],
-  review: { status: 'submitted', label: 'Submitted', allowed: ['START_REVIEW'], undoSeconds: 300 },
+  review: {
+    status: 'submitted',
+    label: 'Submitted',
+    allowed: ['START_REVIEW'],
+    releasesInMs: null,
+    seats: { seats: 300, taken: 12 },
+    undoSeconds: 300,
+  },
   cv: { filename: 'ada-cv.docx', kind: 'docx', size: 20_000 },
   notes: [],
   timeline: [{ at: '2026-11-21T10:00:00.000Z', what: 'Submitted' }],
@@ -247,7 +254,7 @@ describe("an application's page", () => {
       '/api/v1/staff/applications/1/cv',
     );
     await user.click(screen.getByRole('button', { name: 'Start review' }));
-    await waitFor(() => expect(api.review).toHaveBeenCalledWith(1, 'START_REVIEW'));
+    await waitFor(() => expect(api.review).toHaveBeenCalledWith(1, 'START_REVIEW', false));
   });
 
   it('an admin sees the decisions the chart allows; an empty note is refused without a call', async () => {
@@ -259,6 +266,8 @@ describe("an application's page", () => {
           review: {
             status: 'in_review' as const,
             label: 'In review',
+            releasesInMs: null,
+            seats: null,
             undoSeconds: 30,
             allowed: ['START_REVIEW', 'ACCEPT', 'WAITLIST', 'REJECT', 'UNDO', 'REOPEN', 'WITHDRAW'] as const,
           },

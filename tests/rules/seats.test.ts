@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { SEAT_STATUSES } from '../../machines/review.machine';
+import { cohortNotice, cohortOpenness, nextSeat } from '../../machines/rules/seats';
+
+describe('one seat model', () => {
+  const cohort = { application_deadline: '2026-12-03', seats: 300 };
+
+  it('a cohort is open until the end of its deadline day while a seat is free', () => {
+    expect(cohortOpenness({ ...cohort, taken: 272 }, '2026-12-03')).toBe('open');
+    expect(cohortOpenness({ ...cohort, taken: 300 }, '2026-12-01')).toBe('full');
+    expect(cohortOpenness({ ...cohort, taken: 0 }, '2026-12-04')).toBe('closed');
+  });
+
+  it('seats are taken by every status whose standing is accepted, and by nothing else', () => {
+    expect(SEAT_STATUSES).toEqual(['accepted', 'payment_chosen', 'paid']);
+  });
+
+  it('names the seat an acceptance takes, and whether it overbooks', () => {
+    expect(nextSeat({ seats: 300, taken: 299 })).toEqual({ seat: 300, overbooks: false });
+    expect(nextSeat({ seats: 300, taken: 300 })).toEqual({ seat: 301, overbooks: true });
+  });
+
+  it('Get Started names the full cohort and the one an application goes to', () => {
+    expect(cohortNotice({ name: 'Cohort 13', start_date: '2026-12-10' })).toBe(
+      'Applications are open for Cohort 13.',
+    );
+    expect(cohortNotice({ name: 'Cohort 14', start_date: '2027-03-10', full: { name: 'Cohort 13' } })).toBe(
+      'Cohort 13 is full, so new applications are for Cohort 14, which starts on 10 March 2027. You can apply now and keep your place for it.',
+    );
+  });
+});
