@@ -39,6 +39,7 @@ import {
   endStaffSession,
   ensureConfiguredAdmin,
   findStaff,
+  isConfiguredAdmin,
   issueStaffCode,
   listTeam,
   readAudit,
@@ -159,7 +160,14 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
     const team = await listTeam(db);
     return {
       message: 'Team',
-      data: team.map((m) => ({ id: m.id, email: m.email, role: m.role, since: iso(m.created_at) })),
+      data: team.map((m) => ({
+        id: m.id,
+        email: m.email,
+        role: m.role,
+        since: iso(m.created_at),
+        // Managed in STAFF_EMAILS: the Team screen offers no Remove for them.
+        configured: isConfiguredAdmin(m.email, config.staffEmails),
+      })),
     };
   });
 
@@ -196,11 +204,13 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       if (id === admin.id) throw fail(409, STAFF_MESSAGES.notYourself);
       const removed = await db.transaction(async (tx) => {
         const now = config.now();
-        const member = await removeTeamMember(tx, id, now);
-        if (member) await audit(tx, admin.id, 'team_remove', now, null, { member: id });
+        const member = await removeTeamMember(tx, id, config.staffEmails, now);
+        if (member && member !== 'configured')
+          await audit(tx, admin.id, 'team_remove', now, null, { member: id });
         return member;
       });
       if (!removed) throw fail(404, STAFF_MESSAGES.teamNotFound);
+      if (removed === 'configured') throw fail(409, STAFF_MESSAGES.configuredAdmin);
       return { message: 'Removed from the team', data: { id } };
     },
   );

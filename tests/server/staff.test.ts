@@ -169,6 +169,41 @@ describe.each(databases)('staff back office on $name', (database) => {
     expect((await as(reviewer).get(staffPaths.me)).statusCode).toBe(401);
   });
 
+  it('an admin named in STAFF_EMAILS cannot be removed in the app: 409, still signs in, marked in the team list', async () => {
+    const director = await signIn(ADMIN);
+    await as(director).post(staffPaths.team, { email: 'deputy@bootcamp.example', role: 'admin' });
+    const deputy = await signIn('deputy@bootcamp.example');
+    const team = json<{ data: { id: number; email: string; configured: boolean }[] }>(
+      await as(deputy).get(staffPaths.team),
+    ).data;
+    expect(team.map((m) => [m.email, m.configured])).toEqual([
+      ['deputy@bootcamp.example', false],
+      [ADMIN, true],
+    ]);
+    const configured = team.find((m) => m.email === ADMIN)!;
+
+    const removed = await as(deputy).del(at(staffPaths.teamMember, configured.id));
+    expect(removed.statusCode).toBe(409);
+    expect(json(removed).message).toBe(STAFF_MESSAGES.configuredAdmin);
+    // Nothing changed: the configured admin's session still works and a new sign-in still gets a code.
+    expect((await as(director).get(staffPaths.me)).statusCode).toBe(200);
+    clock = new Date(clock.getTime() + 60_000);
+    const again = await signIn(ADMIN);
+    expect(json(await as(again).get(staffPaths.me)).data).toEqual({ email: ADMIN, role: 'admin' });
+  });
+
+  it('a configured admin removed or demoted before this rule is an admin again at their next sign-in', async () => {
+    await signIn(ADMIN);
+    await t.db.query('UPDATE staff SET removed_at = $1 WHERE email = $2', [clock, ADMIN]);
+    clock = new Date(clock.getTime() + 60_000);
+    const back = await signIn(ADMIN);
+    expect(json(await as(back).get(staffPaths.me)).data).toEqual({ email: ADMIN, role: 'admin' });
+    await t.db.query("UPDATE staff SET role = 'reviewer' WHERE email = $1 AND removed_at IS NULL", [ADMIN]);
+    clock = new Date(clock.getTime() + 60_000);
+    const promoted = await signIn(ADMIN);
+    expect(json(await as(promoted).get(staffPaths.me)).data).toEqual({ email: ADMIN, role: 'admin' });
+  });
+
   it('a decision emails the applicant only after its 5-minute undo window, and an undone one sends nothing', async () => {
     const admin = await signIn(ADMIN);
     const { id } = await submitted('ada@example.com');
