@@ -72,16 +72,15 @@ export const STAFF_CODES = { table: 'staff_codes', owner: 'staff_id' } as const;
 export type CodeTable = typeof APPLICANT_CODES | typeof STAFF_CODES;
 
 /**
- * Checks a code against the newest live one; a wrong try is counted even though the answer is a failure. With
- * `retryOfUse` (the request repeats the idempotency key of a verification that succeeded) the newest code counts
- * even if that verification used it: the retry must still know it, within its 10 minutes and 5 tries.
+ * Checks a code against the newest unused one; a wrong try is counted even though the answer is a failure. A used
+ * code never counts again (decision 102).
  */
 export async function checkCode(
   tx: Queryable,
   ownerId: number,
   code: string,
   now: Date,
-  options: { retryOfUse?: boolean; codes?: CodeTable } = {},
+  options: { codes?: CodeTable } = {},
 ): Promise<CodeCheck> {
   // Both names come from the two constants above, never from a request.
   const { table, owner } = options.codes ?? APPLICANT_CODES;
@@ -92,11 +91,9 @@ export async function checkCode(
     expires_at: Date;
     attempts: number;
     voided_at: Date | null;
-    used_at: Date | null;
   }>(
-    `SELECT id, salt, code_hash, expires_at, attempts, voided_at, used_at FROM ${table} WHERE ${owner} = $1${
-      options.retryOfUse ? '' : ' AND used_at IS NULL'
-    } ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+    `SELECT id, salt, code_hash, expires_at, attempts, voided_at FROM ${table} WHERE ${owner} = $1 AND used_at IS NULL
+     ORDER BY id DESC LIMIT 1 FOR UPDATE`,
     [ownerId],
   );
   const current = rows[0];
@@ -108,7 +105,7 @@ export async function checkCode(
   const given = Buffer.from(codeDigest(current.salt, code));
   const expected = Buffer.from(current.code_hash);
   if (given.length === expected.length && timingSafeEqual(given, expected)) {
-    if (!current.used_at) await tx.query(`UPDATE ${table} SET used_at = $2 WHERE id = $1`, [current.id, now]);
+    await tx.query(`UPDATE ${table} SET used_at = $2 WHERE id = $1`, [current.id, now]);
     return { ok: true };
   }
   const attempts = current.attempts + 1;

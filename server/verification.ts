@@ -44,20 +44,18 @@ export type Verification =
   | { ok: false; message: string };
 
 /**
- * Checks the code; a correct one proves the email and starts the application's only session. The code is always
- * checked: a replayed idempotency key earns no session. A retry of a verification that succeeded (its answer was
- * lost) may present the code that request used, once more (decision 022). A wrong try is counted, so the caller
- * commits before it answers the failure.
+ * Checks the code; a correct one proves the email and starts the application's only session. A used code never
+ * works again, whatever idempotency key comes with it (decision 102). A wrong try is counted, so the caller commits
+ * before it answers the failure.
  */
 export async function verifyCode(
   tx: Queryable,
   email: string,
   code: string,
   now: Date,
-  retryOfUse: boolean,
 ): Promise<Verification> {
   const row = await lockedApplication(tx, email);
-  const check = await checkCode(tx, row.id, code, now, { retryOfUse });
+  const check = await checkCode(tx, row.id, code, now);
   if (!check.ok) return check;
   await markVerified(tx, row.id, now);
   const session = await createSession(tx, row.id, now);

@@ -176,9 +176,16 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       const { email: address, token } = checked.value;
       const key = idempotencyKey(request, 'verify', address);
       const now = config.now();
-      const earlier = await replay(db, key, now);
+      // A replay earns nothing new (decision 102): the browser that holds the session the first request started
+      // gets the first answer again, without a new cookie; anyone else is told the code was used.
+      if (await replay(db, key, now)) {
+        const row = await findByEmail(db, address);
+        if (row && (await sessionApplicationId(db, request, now)) === row.id)
+          return reply.code(200).send({ message: VERIFIED, data: await savedApplication(db, row) });
+        throw fieldFail(409, 'token', SERVER_MESSAGES.codeUsed);
+      }
       const result = await db.transaction(async (tx) => {
-        const verified = await verifyCode(tx, address, token, now, earlier !== undefined);
+        const verified = await verifyCode(tx, address, token, now);
         if (verified.ok) await remember(tx, key, { status: 200, body: { message: VERIFIED } }, now);
         return verified;
       });

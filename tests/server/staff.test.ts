@@ -114,6 +114,23 @@ describe.each(databases)('staff back office on $name', (database) => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('replaying a staff verification three times mints no second session', async () => {
+    await t.app.inject({ method: 'POST', url: staffPaths.signIn, payload: { email: ADMIN } });
+    const request = {
+      method: 'POST' as const,
+      url: staffPaths.verify,
+      payload: { email: ADMIN, token: await t.latestCode(ADMIN) },
+    };
+    expect((await t.app.inject(request)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const replayed = await t.app.inject(request);
+      expect(replayed.statusCode).toBe(400);
+      expect(replayed.cookies.find((c) => c.name === STAFF_COOKIE)).toBeUndefined();
+    }
+    const { rows } = await t.db.query<{ n: number | string }>('SELECT count(*) AS n FROM staff_sessions');
+    expect(Number(rows[0].n)).toBe(1);
+  });
+
   it('staff sign-in is rate limited per inbox, for team members and strangers alike', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
