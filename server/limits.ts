@@ -6,17 +6,17 @@
  *   (@fastify/rate-limit runs one limiter per request, the per-IP one).
  */
 import type { FastifyRequest } from 'fastify';
-import { normalizeEmail } from '../machines/rules/schemas';
 import type { RateCounters } from './db/rateCounters';
 import { bucketOf } from './db/rateCounters';
 import { HttpError } from './http';
+import { mailboxOf } from './mailQuota';
 import { SERVER_MESSAGES } from './messages';
 
 export function perEmailLimit(counters: RateCounters, max: number, windowMs: number, now: () => Date) {
   return async (request: FastifyRequest): Promise<void> => {
     const body = request.body as { email?: unknown } | undefined;
     if (typeof body?.email !== 'string') return;
-    const { hits, resetsAt } = await counters.hit(bucketOf('email', normalizeEmail(body.email)), windowMs);
+    const { hits, resetsAt } = await counters.hit(bucketOf('email', mailboxOf(body.email)), windowMs);
     if (hits > max) {
       const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - now().getTime()) / 1000));
       throw new HttpError(

@@ -11,6 +11,7 @@ import { toCohortInfo } from '../db/cohorts';
 import { groupCommitOf } from '../db/groupCommit';
 import { fieldFail, invalid } from '../http';
 import { idempotencyKey, remember, replay } from '../idempotency';
+import { withDeliverableEmail } from '../mail/address';
 import { codeEmail } from '../mail/templates';
 import { perEmailLimit } from '../limits';
 import { inboxFull } from '../mailQuota';
@@ -92,7 +93,8 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       };
       const bio = validateGroup('biodata', flat);
       const com = validateGroup('communications', flat);
-      if (!bio.ok || !com.ok) throw invalid({ ...bio.errors, ...com.errors });
+      const errors = withDeliverableEmail({ ...bio.errors, ...com.errors }, com.value.email);
+      if (Object.keys(errors).length > 0) throw invalid(errors);
       const address = com.value.email;
       const referredBy = typeof body.referred_by === 'string' ? body.referred_by.trim().slice(0, 200) : '';
       const now = config.now();
@@ -172,7 +174,8 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
         email: request.body?.email ?? '',
         token: request.body?.token ?? '',
       });
-      if (!checked.ok) throw invalid(checked.errors, MESSAGES.verificationFailed);
+      const errors = withDeliverableEmail(checked.errors, checked.value.email);
+      if (Object.keys(errors).length > 0) throw invalid(errors, MESSAGES.verificationFailed);
       const { email: address, token } = checked.value;
       const key = idempotencyKey(request, 'verify', address);
       const now = config.now();
