@@ -13,7 +13,7 @@ import { fieldFail, invalid } from '../http';
 import { idempotencyKey, remember, replay } from '../idempotency';
 import { withDeliverableEmail } from '../mail/address';
 import { codeEmail } from '../mail/templates';
-import { perEmailLimit } from '../limits';
+import { perEmailLimit, tooManyRequests } from '../limits';
 import { inboxFull } from '../mailQuota';
 import { SERVER_MESSAGES } from '../messages';
 import { sessionApplicationId, setSessionCookie } from '../sessions';
@@ -126,9 +126,17 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       // (mailQuota.ts) gets nothing stored either.
       const created = outboxRow
         ? // Group commit (db/groupCommit.ts): creates arriving together share one transaction; answered after it.
-          await insertApplication(groupCommitOf(db), application, now, code, { key, answer }, outboxRow)
+          await insertApplication(
+            groupCommitOf(db),
+            application,
+            request.ip,
+            now,
+            code,
+            { key, answer },
+            outboxRow,
+          )
         : await db.transaction(async (tx) => {
-            const result = await insertApplication(tx, application, now, code, { key, answer });
+            const result = await insertApplication(tx, application, request.ip, now, code, { key, answer });
             if (result.id !== undefined) await mailer.send(mail, tx);
             return result;
           });
@@ -153,7 +161,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
     async (request, reply) => {
       const address = checkEmail(request.body?.email);
       return idempotentWrite(ctx, request, reply, 'resend', address, async (tx) => {
-        const { retryAfter } = await resendCode(tx, address, config.now(), mailer);
+        const { retryAfter } = await resendCode(tx, address, request.ip, config.now(), mailer);
         return { status: 200, body: { message: MESSAGES.otpSent, data: { retryAfter } } };
       });
     },
@@ -188,11 +196,12 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
         throw fieldFail(409, 'token', SERVER_MESSAGES.codeUsed);
       }
       const result = await db.transaction(async (tx) => {
-        const verified = await verifyCode(tx, address, token, now);
+        const verified = await verifyCode(tx, address, token, request.ip, now);
         if (verified.ok) await remember(tx, key, { status: 200, body: { message: VERIFIED } }, now);
         return verified;
       });
       // The wrong try is committed above before the failure is answered.
+      if (!result.ok && result.retryAfter !== undefined) throw tooManyRequests(result.retryAfter);
       if (!result.ok) throw fieldFail(400, 'token', result.message);
       setSessionCookie(reply, result.session.token, result.session.expires, ctx.secureCookies);
       return reply.code(200).send({ message: VERIFIED, data: result.application });

@@ -25,6 +25,7 @@ import type { Context } from '../context';
 import { savedApplication, type ApplicationRow } from '../applications';
 import { iso } from '../db/index';
 import { fail, fieldFail } from '../http';
+import { STAFF_CODES, checkCode, issueCode } from '../codes';
 import { takeCodeEmail } from '../mailQuota';
 import { SERVER_MESSAGES } from '../messages';
 import { checkEmail } from '../routes/guard';
@@ -40,12 +41,10 @@ import {
   ensureConfiguredAdmin,
   findStaff,
   isConfiguredAdmin,
-  issueStaffCode,
   listTeam,
   readAudit,
   removeTeamMember,
   staffForSession,
-  useStaffCode,
   type StaffMember,
 } from './store';
 
@@ -101,12 +100,12 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       await db.transaction(async (tx) => {
         const now = config.now();
         // Counted for every address, on the team or not, so that neither the answer nor the limit tells anyone
-        // who works here.
-        await takeCodeEmail(tx, address, now);
+        // who works here; per requesting address first, so a stranger never spends a team member's allowance.
+        await takeCodeEmail(tx, address, request.ip, now);
         await ensureConfiguredAdmin(tx, address, config.staffEmails, now);
         const member = await findStaff(tx, address);
         if (!member) return;
-        const code = await issueStaffCode(tx, member.id, now);
+        const code = await issueCode(tx, STAFF_CODES, member.id, now);
         await mailer.send(staffCodeEmail(member.email, code), tx);
       });
       return { message: STAFF_MESSAGES.codeSent, data: {} };
@@ -129,11 +128,13 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       const now = config.now();
       const session = await db.transaction(async (tx) => {
         const member = await findStaff(tx, address);
-        if (!member || !(await useStaffCode(tx, member.id, token, now))) return undefined;
+        if (!member || !(await checkCode(tx, STAFF_CODES, member.id, token, request.ip, now)).ok)
+          return undefined;
         await audit(tx, member.id, 'sign_in', now);
         return { member, ...(await createStaffSession(tx, member.id, now)) };
       });
-      // A wrong try was counted above; the answer does not say whether the address is on the team.
+      // A wrong try was counted above; the answer does not say whether the address is on the team (nor which
+      // allowance a refused try met).
       if (!session) throw fieldFail(400, 'token', SERVER_MESSAGES.codeWrong);
       reply.setCookie(STAFF_COOKIE, session.token, { ...cookieOptions, expires: session.expires });
       return {

@@ -1,9 +1,8 @@
 /**
- * The staff back office's SQL: team members, their sign-in codes and sessions, notes, review events and the audit
- * log. Codes follow the applicants' rules (server/codes.ts): 6 digits, salted hash, 10 minutes, 5 wrong tries.
+ * The staff back office's SQL: team members, their sessions, notes, review events and the audit log. Sign-in codes
+ * are the applicants' (server/codes.ts, STAFF_CODES): the same rules, the same code.
  */
 import { STAFF_SESSION_HOURS, type StaffRole } from '../../machines/rules/staff';
-import { STAFF_CODES, checkCode, newCode } from '../codes';
 import type { Queryable } from '../db/index';
 import { insertSession, tokenHash } from '../sessions';
 
@@ -43,29 +42,6 @@ export async function ensureConfiguredAdmin(
      ON CONFLICT ((lower(email))) WHERE removed_at IS NULL DO UPDATE SET role = 'admin'`,
     [email, now],
   );
-}
-
-export async function issueStaffCode(tx: Queryable, staffId: number, now: Date): Promise<string> {
-  const { code, salt, codeHash, expiresAt } = newCode(now);
-  await tx.query(
-    'UPDATE staff_codes SET voided_at = $2 WHERE staff_id = $1 AND voided_at IS NULL AND used_at IS NULL',
-    [staffId, now],
-  );
-  await tx.query(
-    'INSERT INTO staff_codes (staff_id, salt, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
-    [staffId, salt, codeHash, expiresAt, now],
-  );
-  return code;
-}
-
-/** True when `code` is the newest live code; a wrong try counts, and the fifth voids it (server/codes.ts). */
-export async function useStaffCode(
-  tx: Queryable,
-  staffId: number,
-  code: string,
-  now: Date,
-): Promise<boolean> {
-  return (await checkCode(tx, staffId, code, now, { codes: STAFF_CODES })).ok;
 }
 
 export async function createStaffSession(
