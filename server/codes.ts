@@ -5,7 +5,8 @@
  * guessing out of reach (docs/decisions/103-no-lock-out-by-a-stranger.md):
  * - one address: WRONG_TRIES_PER_REQUESTER at one code, WRONG_TRIES_A_DAY_PER_REQUESTER at one owner's codes a day;
  * - every address together: WRONG_TRIES_PER_CODE at one code (then it is void), WRONG_TRIES_A_DAY at one owner's
- *   codes a day, which bounds a stranger's chance to guess a live code to 90 in a million a day.
+ *   codes a day (a window of 24 h from the first wrong try): any 24 hours meet at most two windows, 96 compared
+ *   guesses, so the chance to guess a live code stays below 1 in 10,000 a day.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { codeWaitSeconds } from '../machines/rules/otp';
@@ -16,7 +17,7 @@ export const CODE_MINUTES = 10;
 export const WRONG_TRIES_PER_REQUESTER = 5;
 export const WRONG_TRIES_PER_CODE = 20;
 export const WRONG_TRIES_A_DAY_PER_REQUESTER = 10;
-export const WRONG_TRIES_A_DAY = 90;
+export const WRONG_TRIES_A_DAY = 48;
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The stored form of a code: sha256 of salt and code (staff sign-in codes use it too). */
