@@ -94,7 +94,7 @@ describe.each(databases)('staff back office on $name', (database) => {
     expect(res.cookies.find((c) => c.name === STAFF_COOKIE)).toBeUndefined();
   });
 
-  it('five wrong codes void the code, as for applicants', async () => {
+  it('five wrong codes from one address end its tries at the code, as for applicants', async () => {
     await t.app.inject({ method: 'POST', url: staffPaths.signIn, payload: { email: ADMIN } });
     const code = await t.latestCode(ADMIN);
     const wrong = code === '000000' ? '111111' : '000000';
