@@ -14,7 +14,7 @@ import { iso, type Queryable } from './db/index';
 import type { IdempotencyKey, StoredAnswer } from './idempotency';
 import { OUTBOX_INSERT, type OutboxRow } from './mail/index';
 import { latestPayment, paymentRecord } from './payments';
-import { quotaParams, takeCodeEmailSql } from './mailQuota';
+import { QUOTA_GRANTED, QUOTA_OLDEST, quotaParams, takeCodeEmailCtes } from './mailQuota';
 import { followApplicantEvent } from './staff/review';
 
 /** What a create stores from the request (checked by the biodata and communications groups) and the cohort open now. */
@@ -42,19 +42,17 @@ export interface ApplicationRow extends Omit<NewApplication, 'applied_cohort_id'
   submitted_at: Date | null;
   cohort_id: number | null;
   waitlisted: boolean;
-  code_sends: number;
-  code_sent_at: Date | null;
 }
 
 const createStatement = (withMail: boolean) => `
-WITH quota AS (
-  ${takeCodeEmailSql({ mailbox: '$22', now: '$15', windowStart: '$23', max: '$24' }, 'NOT EXISTS (SELECT 1 FROM applications WHERE lower(email) = lower($1))')}
-), app AS (
+WITH ${takeCodeEmailCtes(
+  { mailbox: '$22', requester: '$23', now: '$15', windowStart: '$24', max: '$25', maxAll: '$26' },
+  'NOT EXISTS (SELECT 1 FROM applications WHERE lower(email) = lower($1))',
+)}, app AS (
   INSERT INTO applications (email, firstname, middlename, lastname, gender, country, city, phone, whatsapp_phone,
-    referred_by, referral_source, referral_detail, communication_consent, applied_cohort_id,
-    code_sends, code_sent_at, created_at, updated_at)
-  SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1, $15, $15, $15
-  WHERE (SELECT granted FROM quota)
+    referred_by, referral_source, referral_detail, communication_consent, applied_cohort_id, created_at, updated_at)
+  SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15
+  WHERE ${QUOTA_GRANTED}
   ON CONFLICT ((lower(email))) DO NOTHING
   RETURNING id
 ), code AS (
@@ -69,11 +67,11 @@ WITH quota AS (
 )${
   withMail
     ? `, mail AS (
-  ${OUTBOX_INSERT} SELECT $25::text, $26::text, $27::text, $28::text, $29::timestamptz FROM app
+  ${OUTBOX_INSERT} SELECT $27::text, $28::text, $29::text, $30::text, $31::timestamptz FROM app
 )`
     : ''
 }
-SELECT (SELECT id FROM app) AS id, (SELECT granted FROM quota) AS granted, (SELECT oldest FROM quota) AS oldest`;
+SELECT (SELECT id FROM app) AS id, ${QUOTA_GRANTED} AS granted, ${QUOTA_OLDEST} AS oldest`;
 
 const CREATE_WITH_MAIL = createStatement(true);
 const CREATE = createStatement(false);
@@ -82,14 +80,15 @@ const CREATE = createStatement(false);
  * Stores a new application, its first code (the first send), the answer under its idempotency key and, given the
  * outbox row, its code email: all in one statement, so atomic without a transaction and one round trip (on PGlite,
  * which runs one statement at a time for the whole process, statements are throughput). The statement first takes
- * one code email from the inbox's hourly allowance (mailQuota.ts; not when the email is already taken) and stores
- * nothing if there is none left. The unique index on the email decides who wins a race.
+ * one code email from the inbox's hourly allowances for the requesting address and for everyone (mailQuota.ts; not
+ * when the email is already taken) and stores nothing if there is none left. The unique index on the email decides who wins a race.
  * `id` is the new id, or undefined when nothing was stored: `granted` false then means the inbox had had its
  * allowance (its oldest send in the hour is `oldest`); otherwise the email is taken.
  */
 export async function insertApplication(
   db: Queryable,
   application: NewApplication,
+  requester: string,
   now: Date,
   code: { salt: string; codeHash: string; expiresAt: Date },
   idempotency: { key: IdempotencyKey | null; answer: StoredAnswer },
@@ -119,8 +118,8 @@ export async function insertApplication(
     idempotency.key && JSON.stringify(idempotency.key),
     idempotency.answer.status,
     JSON.stringify(idempotency.answer.body),
-    // The quota's mailbox, window start and limit ($22–$24); its time is the create's ($15).
-    ...quotaParams(a.email, now).filter((_, i) => i !== 1),
+    // The quota's mailbox, requester's key, window start and limits ($22–$26); its time is the create's ($15).
+    ...quotaParams(a.email, requester, now).filter((_, i) => i !== 2),
     ...(mail ?? []),
   ];
   const { rows } = await db.query<{
@@ -296,10 +295,10 @@ export async function saveEligibility(
   );
 }
 
-/** The email is proved: the first proof is kept, and the resend waits start over. */
+/** The email is proved: the first proof is kept. */
 export async function markVerified(db: Queryable, id: number, now: Date): Promise<void> {
   await db.query(
-    'UPDATE applications SET email_verified_at = COALESCE(email_verified_at, $2), code_sends = 0, updated_at = $2 WHERE id = $1',
+    'UPDATE applications SET email_verified_at = COALESCE(email_verified_at, $2), updated_at = $2 WHERE id = $1',
     [id, now],
   );
 }

@@ -1,7 +1,12 @@
 /**
- * Email codes: 6 digits from `crypto`, stored as a salted hash, valid 10 minutes, void after 5 wrong tries. A new
- * code kills the old one. Resend waits double per application: 120 s, 240 s, 480 s … (capped), and start over once
- * the email is proved or a day has passed.
+ * Email codes, for applicants and staff alike: 6 digits from `crypto`, stored as a salted hash, valid 10 minutes. A
+ * new code kills the old one (it is emailed to the same inbox). Wrong tries are counted per requesting address (the
+ * client's IP), so a stranger's guesses never spend the tries of the person who holds the code, with totals that keep
+ * guessing out of reach (docs/decisions/103-no-lock-out-by-a-stranger.md):
+ * - one address: WRONG_TRIES_PER_REQUESTER at one code, WRONG_TRIES_A_DAY_PER_REQUESTER at one owner's codes a day;
+ * - every address together: WRONG_TRIES_PER_CODE at one code (then it is void), WRONG_TRIES_A_DAY at one owner's
+ *   codes a day (a window of 24 h from the first wrong try): any 24 hours meet at most two windows, 96 compared
+ *   guesses, so the chance to guess a live code stays below 1 in 10,000 a day.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { codeWaitSeconds } from '../machines/rules/otp';
@@ -9,20 +14,23 @@ import type { Queryable } from './db/index';
 import { SERVER_MESSAGES } from './messages';
 
 export const CODE_MINUTES = 10;
-export const MAX_WRONG_TRIES = 5;
-const RESET_AFTER_MS = 24 * 3600 * 1000;
+export const WRONG_TRIES_PER_REQUESTER = 5;
+export const WRONG_TRIES_PER_CODE = 20;
+export const WRONG_TRIES_A_DAY_PER_REQUESTER = 10;
+export const WRONG_TRIES_A_DAY = 48;
+const DAY_MS = 24 * 3600 * 1000;
 
 /** The stored form of a code: sha256 of salt and code (staff sign-in codes use it too). */
 export const codeDigest = (salt: string, code: string) =>
   createHash('sha256').update(`${salt}:${code}`).digest('hex');
 
-/** The wait that follows the n-th code sent (n ≥ 1). */
+/** The wait that follows the n-th code sent from one address in the hour (n ≥ 1): 120 s, 240 s, 480 s … */
 export const waitAfterSends = (sends: number): number => (sends <= 0 ? 0 : codeWaitSeconds(sends - 1));
 
-/** Seconds left before another code may be sent, 0 when it may be sent now. */
-export function secondsUntilResend(sends: number, sentAt: Date | null, now: Date): number {
-  if (!sentAt || now.getTime() - sentAt.getTime() > RESET_AFTER_MS) return 0;
-  const left = waitAfterSends(sends) * 1000 - (now.getTime() - sentAt.getTime());
+/** Seconds left before the next code may be sent after `sends` sends, the latest at `latest`; 0 when it may now. */
+export function secondsUntilResend(sends: number, latest: Date | null, now: Date): number {
+  if (!latest) return 0;
+  const left = waitAfterSends(sends) * 1000 - (now.getTime() - latest.getTime());
   return left > 0 ? Math.ceil(left / 1000) : 0;
 }
 
@@ -38,53 +46,66 @@ export function newCode(now: Date): { code: string; salt: string; codeHash: stri
   };
 }
 
-/** Stores a new code (voiding the previous ones) and returns it with the wait before the next one. */
-export async function issueCode(
-  tx: Queryable,
-  application: { id: number; code_sends: number; code_sent_at: Date | null },
-  now: Date,
-): Promise<{ code: string; retryAfter: number }> {
-  const { code, salt, codeHash, expiresAt } = newCode(now);
-  const stale =
-    !application.code_sent_at || now.getTime() - application.code_sent_at.getTime() > RESET_AFTER_MS;
-  const sends = (stale ? 0 : application.code_sends) + 1;
-  await tx.query(
-    'UPDATE codes SET voided_at = $2 WHERE application_id = $1 AND voided_at IS NULL AND used_at IS NULL',
-    [application.id, now],
-  );
-  await tx.query(
-    'INSERT INTO codes (application_id, salt, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
-    [application.id, salt, codeHash, expiresAt, now],
-  );
-  await tx.query('UPDATE applications SET code_sends = $2, code_sent_at = $3 WHERE id = $1', [
-    application.id,
-    sends,
-    now,
-  ]);
-  return { code, retryAfter: waitAfterSends(sends) };
-}
-
-export type CodeCheck = { ok: true } | { ok: false; message: string };
-
 /** Where codes are kept: the applicants' and the staff's tables follow the same rules. */
 export const APPLICANT_CODES = { table: 'codes', owner: 'application_id' } as const;
 export const STAFF_CODES = { table: 'staff_codes', owner: 'staff_id' } as const;
 export type CodeTable = typeof APPLICANT_CODES | typeof STAFF_CODES;
 
+/** Stores a new code for its owner, voiding the owner's earlier ones, and returns the code to email. */
+export async function issueCode(
+  tx: Queryable,
+  codes: CodeTable,
+  ownerId: number,
+  now: Date,
+): Promise<string> {
+  // Both names come from the two constants above, never from a request.
+  const { table, owner } = codes;
+  const { code, salt, codeHash, expiresAt } = newCode(now);
+  await tx.query(
+    `UPDATE ${table} SET voided_at = $2 WHERE ${owner} = $1 AND voided_at IS NULL AND used_at IS NULL`,
+    [ownerId, now],
+  );
+  await tx.query(
+    `INSERT INTO ${table} (${owner}, salt, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)`,
+    [ownerId, salt, codeHash, expiresAt, now],
+  );
+  return code;
+}
+
+/** A failed check: the words to answer, and for a spent daily allowance the seconds until it starts over. */
+export type CodeCheck = { ok: true } | { ok: false; message: string; retryAfter?: number };
+
+/** The wrong-try counters of one check, as `code_tries` buckets: digests, so no IP is stored. */
+function triesBuckets(codes: CodeTable, ownerId: number, codeId: number, requester: string) {
+  const from = createHash('sha256').update(requester).digest('base64url').slice(0, 27);
+  return {
+    codeFromRequester: `${codes.table}:${codeId} from ${from}`,
+    dayFromRequester: `${codes.table} owner ${ownerId} from ${from}`,
+    day: `${codes.table} owner ${ownerId}`,
+  };
+}
+
+const COUNT_TRY = `
+INSERT INTO code_tries AS c (bucket, hits, resets_at) VALUES ($1, 1, $3::timestamptz)
+ON CONFLICT (bucket) DO UPDATE SET
+  hits = CASE WHEN c.resets_at <= $2::timestamptz THEN 1 ELSE c.hits + 1 END,
+  resets_at = CASE WHEN c.resets_at <= $2::timestamptz THEN $3::timestamptz ELSE c.resets_at END
+RETURNING hits`;
+
 /**
- * Checks a code against the newest live one; a wrong try is counted even though the answer is a failure. With
- * `retryOfUse` (the request repeats the idempotency key of a verification that succeeded) the newest code counts
- * even if that verification used it: the retry must still know it, within its 10 minutes and 5 tries.
+ * Checks a code from `requester` against the owner's newest unused one. A used code never counts again (decision
+ * 102). A wrong try is counted, so the caller commits before it answers the failure; a try refused by a spent
+ * allowance is not compared at all.
  */
 export async function checkCode(
   tx: Queryable,
+  codes: CodeTable,
   ownerId: number,
   code: string,
+  requester: string,
   now: Date,
-  options: { retryOfUse?: boolean; codes?: CodeTable } = {},
 ): Promise<CodeCheck> {
-  // Both names come from the two constants above, never from a request.
-  const { table, owner } = options.codes ?? APPLICANT_CODES;
+  const { table, owner } = codes;
   const { rows } = await tx.query<{
     id: number;
     salt: string;
@@ -92,32 +113,61 @@ export async function checkCode(
     expires_at: Date;
     attempts: number;
     voided_at: Date | null;
-    used_at: Date | null;
   }>(
-    `SELECT id, salt, code_hash, expires_at, attempts, voided_at, used_at FROM ${table} WHERE ${owner} = $1${
-      options.retryOfUse ? '' : ' AND used_at IS NULL'
-    } ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+    `SELECT id, salt, code_hash, expires_at, attempts, voided_at FROM ${table} WHERE ${owner} = $1 AND used_at IS NULL
+     ORDER BY id DESC LIMIT 1 FOR UPDATE`,
     [ownerId],
   );
   const current = rows[0];
   if (!current) return { ok: false, message: SERVER_MESSAGES.codeExpired };
-  if (current.attempts >= MAX_WRONG_TRIES) return { ok: false, message: SERVER_MESSAGES.codeTooManyTries };
-  if (current.voided_at) return { ok: false, message: SERVER_MESSAGES.codeExpired };
-  if (new Date(current.expires_at).getTime() <= now.getTime())
+  if (current.attempts >= WRONG_TRIES_PER_CODE)
+    return { ok: false, message: SERVER_MESSAGES.codeTooManyTries };
+  if (current.voided_at || new Date(current.expires_at).getTime() <= now.getTime())
     return { ok: false, message: SERVER_MESSAGES.codeExpired };
+
+  const buckets = triesBuckets(codes, ownerId, current.id, requester);
+  const { rows: counted } = await tx.query<{ bucket: string; hits: number; resets_at: Date | string }>(
+    'SELECT bucket, hits, resets_at FROM code_tries WHERE bucket = ANY($1) AND resets_at > $2',
+    [Object.values(buckets), now],
+  );
+  const hits = (bucket: string) => counted.find((c) => c.bucket === bucket);
+  if ((hits(buckets.codeFromRequester)?.hits ?? 0) >= WRONG_TRIES_PER_REQUESTER)
+    return { ok: false, message: SERVER_MESSAGES.codeTooManyTries };
+  const spent = [
+    [hits(buckets.dayFromRequester), WRONG_TRIES_A_DAY_PER_REQUESTER],
+    [hits(buckets.day), WRONG_TRIES_A_DAY],
+  ] as const;
+  for (const [count, max] of spent) {
+    if (count && count.hits >= max) {
+      const seconds = Math.max(1, Math.ceil((new Date(count.resets_at).getTime() - now.getTime()) / 1000));
+      return { ok: false, message: SERVER_MESSAGES.tooManyRequests(seconds), retryAfter: seconds };
+    }
+  }
+
   const given = Buffer.from(codeDigest(current.salt, code));
   const expected = Buffer.from(current.code_hash);
   if (given.length === expected.length && timingSafeEqual(given, expected)) {
-    if (!current.used_at) await tx.query(`UPDATE ${table} SET used_at = $2 WHERE id = $1`, [current.id, now]);
+    await tx.query(`UPDATE ${table} SET used_at = $2 WHERE id = $1`, [current.id, now]);
     return { ok: true };
   }
   const attempts = current.attempts + 1;
   await tx.query(
-    `UPDATE ${table} SET attempts = $2, voided_at = CASE WHEN $2 >= ${MAX_WRONG_TRIES} THEN $3::timestamptz ELSE voided_at END WHERE id = $1`,
+    `UPDATE ${table} SET attempts = $2, voided_at = CASE WHEN $2 >= ${WRONG_TRIES_PER_CODE} THEN $3::timestamptz ELSE voided_at END WHERE id = $1`,
     [current.id, attempts, now],
   );
-  return {
-    ok: false,
-    message: attempts >= MAX_WRONG_TRIES ? SERVER_MESSAGES.codeTooManyTries : SERVER_MESSAGES.codeWrong,
-  };
+  const countTry = async (bucket: string, windowMs: number) =>
+    Number(
+      (await tx.query<{ hits: number }>(COUNT_TRY, [bucket, now, new Date(now.getTime() + windowMs)])).rows[0]
+        .hits,
+    );
+  const fromRequester = await countTry(buckets.codeFromRequester, CODE_MINUTES * 60_000);
+  await countTry(buckets.dayFromRequester, DAY_MS);
+  await countTry(buckets.day, DAY_MS);
+  const spentHere = attempts >= WRONG_TRIES_PER_CODE || fromRequester >= WRONG_TRIES_PER_REQUESTER;
+  return { ok: false, message: spentHere ? SERVER_MESSAGES.codeTooManyTries : SERVER_MESSAGES.codeWrong };
+}
+
+/** Deletes the wrong-try counters whose window has ended (they only bound the table). */
+export async function pruneCodeTries(db: Queryable, now: Date): Promise<void> {
+  await db.query('DELETE FROM code_tries WHERE resets_at <= $1', [now]);
 }

@@ -4,8 +4,8 @@
  *
  * A stored answer belongs to one route and one owner (the application's email, normalised), each its own column:
  * joined into one string, an address containing the separator could name another applicant's answer. A replay
- * only ever repeats the stored body; it never earns what the first request earned (a session needs a code, see
- * the verify-email route and docs/decisions/022-idempotent-replays-earn-nothing.md).
+ * only ever repeats the stored body; it never earns what the first request earned: a replayed verify-email mints no
+ * session (docs/decisions/022-idempotent-replays-earn-nothing.md and 102-a-replayed-verification-mints-no-session.md).
  */
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../machines/rules/contract';

@@ -2,29 +2,35 @@
  * The request limits that protect codes and mail, counted in the database (db/rateCounters.ts), so that several
  * processes on one PostgreSQL share them:
  * - per IP on the lookup and code routes: @fastify/rate-limit, given `dbRateLimitStore` as its store;
- * - per email on resend-token and verify-email: `perEmailLimit`, a preHandler keyed by the email in the body
- *   (@fastify/rate-limit runs one limiter per request, the per-IP one).
+ * - per email and IP on resend-token and verify-email: `perEmailLimit`, a preHandler keyed by the canonical mailbox
+ *   of the email in the body and the client's IP together, so that a stranger's requests never spend the owner's
+ *   (docs/decisions/103-no-lock-out-by-a-stranger.md; @fastify/rate-limit runs one limiter per request, the per-IP
+ *   one).
  */
 import type { FastifyRequest } from 'fastify';
-import { normalizeEmail } from '../machines/rules/schemas';
 import type { RateCounters } from './db/rateCounters';
 import { bucketOf } from './db/rateCounters';
 import { HttpError } from './http';
+import { mailboxOf } from './mailQuota';
 import { SERVER_MESSAGES } from './messages';
+
+/** The 429 that says how many seconds to wait. */
+export const tooManyRequests = (seconds: number): HttpError =>
+  new HttpError(
+    429,
+    { message: SERVER_MESSAGES.tooManyRequests(seconds), data: { retryAfter: seconds } },
+    { 'retry-after': String(seconds) },
+  );
 
 export function perEmailLimit(counters: RateCounters, max: number, windowMs: number, now: () => Date) {
   return async (request: FastifyRequest): Promise<void> => {
     const body = request.body as { email?: unknown } | undefined;
     if (typeof body?.email !== 'string') return;
-    const { hits, resetsAt } = await counters.hit(bucketOf('email', normalizeEmail(body.email)), windowMs);
-    if (hits > max) {
-      const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - now().getTime()) / 1000));
-      throw new HttpError(
-        429,
-        { message: SERVER_MESSAGES.tooManyRequests(seconds), data: { retryAfter: seconds } },
-        { 'retry-after': String(seconds) },
-      );
-    }
+    // The bucket's key is a digest (db/rateCounters.ts); a space never occurs in a mailbox.
+    const key = `${mailboxOf(body.email)} ${request.ip}`;
+    const { hits, resetsAt } = await counters.hit(bucketOf('email', key), windowMs);
+    if (hits > max)
+      throw tooManyRequests(Math.max(1, Math.ceil((resetsAt.getTime() - now().getTime()) / 1000)));
   };
 }
 

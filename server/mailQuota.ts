@@ -1,20 +1,25 @@
 /**
- * How many code emails one inbox may receive: at most CODE_EMAILS_PER_HOUR in any hour, whatever route asks
- * (create, resend-token, the financial-aid check-in, which uses resend-token). Counted per mailbox in the database,
- * so several processes share the count, and inside the caller's transaction, so a refused or failed send leaves
- * nothing behind (docs/decisions/029-code-emails-per-inbox.md).
+ * How many code emails one inbox may receive, whatever route asks (create, resend-token, the financial-aid check-in,
+ * which uses resend-token, the staff sign-in): in any hour, at most CODE_EMAILS_PER_HOUR asked from one address (the
+ * client's IP) and CODE_EMAILS_PER_HOUR_ALL from every address together. Counted per address first, so a stranger's
+ * requests spend their own allowance and never the owner's (docs/decisions/103-no-lock-out-by-a-stranger.md). In the
+ * database, so several processes share the counts, and inside the caller's transaction or statement, so a refused or
+ * failed send leaves nothing behind (docs/decisions/029-code-emails-per-inbox.md).
  */
+import { createHash } from 'node:crypto';
 import type { Queryable } from './db/index';
 import { HttpError } from './http';
 import { SERVER_MESSAGES } from './messages';
 
 export const CODE_EMAILS_PER_HOUR = 5;
+export const CODE_EMAILS_PER_HOUR_ALL = 20;
 const HOUR_MS = 3600 * 1000;
 
 const GMAIL = new Set(['gmail.com', 'googlemail.com']);
 
 /**
- * The inbox an address delivers to, as far as we can tell without asking its provider: case does not matter,
+ * The inbox an address delivers to (its canonical form, docs/decisions/101-one-mailbox-one-spelling.md), as far as we
+ * can tell without asking its provider: case does not matter, the local part's included,
  * `+tag` is dropped (every large provider delivers a+1@x.com to a@x.com), and at Gmail dots do not count and
  * googlemail.com is gmail.com. Dots are kept elsewhere: other providers treat a.b@x.com and ab@x.com as two people.
  */
@@ -32,35 +37,75 @@ export function mailboxOf(address: string): string {
 }
 
 /**
- * Takes one send in the hour's sliding window: an upsert that locks the mailbox's row, so two requests at once
- * cannot both take the last one. The window's send times live in an array (never longer than the limit). Returns
- * `granted` and the oldest send still in the window. Written as SQL with placeholders so that create can run it
- * inside its one statement; `onlyIf` (a condition) skips it, returning no row.
+ * One send in one row's sliding hour: an upsert that locks the row, so two requests at once cannot both take the
+ * last one. The window's send times live in an array (never longer than the limit). Returns `granted` and the oldest
+ * send still in the window; `onlyIf` (a condition) skips it, returning no row.
  */
-export function takeCodeEmailSql(
-  p: { mailbox: string; now: string; windowStart: string; max: string },
-  onlyIf = 'true',
-): string {
+function takeSendSql(key: string, max: string, p: QuotaPlaceholders, onlyIf: string): string {
   const inWindow = `FROM unnest(q.sends) AS s(t) WHERE t > ${p.windowStart}::timestamptz`;
   return `INSERT INTO code_mail_quota AS q (mailbox, sends, granted)
-  SELECT ${p.mailbox}::text, ARRAY[${p.now}::timestamptz], true WHERE ${onlyIf}
+  SELECT ${key}::text, ARRAY[${p.now}::timestamptz], true WHERE ${onlyIf}
   ON CONFLICT (mailbox) DO UPDATE SET
-    granted = (SELECT count(*) ${inWindow}) < ${p.max}::integer,
-    sends = CASE WHEN (SELECT count(*) ${inWindow}) < ${p.max}::integer
+    granted = (SELECT count(*) ${inWindow}) < ${max}::integer,
+    sends = CASE WHEN (SELECT count(*) ${inWindow}) < ${max}::integer
       THEN array_append(ARRAY(SELECT t ${inWindow} ORDER BY t), ${p.now}::timestamptz)
       ELSE q.sends END
   RETURNING granted,
     (SELECT min(t) FROM unnest(sends) AS s(t) WHERE t > ${p.windowStart}::timestamptz) AS oldest`;
 }
 
-const TAKE = takeCodeEmailSql({ mailbox: '$1', now: '$2', windowStart: '$3', max: '$4' });
+/** Placeholders of the quota's values (see `quotaParams`). */
+export interface QuotaPlaceholders {
+  mailbox: string;
+  requester: string;
+  now: string;
+  windowStart: string;
+  max: string;
+  maxAll: string;
+}
 
-/** The values of the placeholders: the mailbox, the time, the start of the window, the limit. */
-export const quotaParams = (address: string, now: Date): [string, Date, Date, number] => [
+/**
+ * Two CTEs, `from_requester` (this address's sends to the mailbox) and `quota` (everyone's), written as SQL with
+ * placeholders so that create can run them inside its one statement. The mailbox's total is taken only when the
+ * requester's own allowance grants the send: a stranger refused for their address spends nothing of the owner's.
+ * `onlyIf` skips both (no rows: `granted` is null). `QUOTA_GRANTED` and `QUOTA_OLDEST` read the outcome.
+ */
+export function takeCodeEmailCtes(p: QuotaPlaceholders, onlyIf = 'true'): string {
+  return `from_requester AS (
+  ${takeSendSql(p.requester, p.max, p, onlyIf)}
+), quota AS (
+  ${takeSendSql(p.mailbox, p.maxAll, p, 'coalesce((SELECT granted FROM from_requester), false)')}
+)`;
+}
+export const QUOTA_GRANTED = '(SELECT granted FROM from_requester) AND (SELECT granted FROM quota)';
+export const QUOTA_OLDEST = `CASE WHEN (SELECT granted FROM from_requester)
+  THEN (SELECT oldest FROM quota) ELSE (SELECT oldest FROM from_requester) END`;
+
+const TAKE = `WITH ${takeCodeEmailCtes({
+  mailbox: '$1',
+  requester: '$2',
+  now: '$3',
+  windowStart: '$4',
+  max: '$5',
+  maxAll: '$6',
+})} SELECT ${QUOTA_GRANTED} AS granted, ${QUOTA_OLDEST} AS oldest`;
+
+/** The key of one address's sends to a mailbox: the mailbox and a digest of the IP, never the IP itself. */
+export const requesterKey = (address: string, requester: string): string =>
+  `${mailboxOf(address)} from ${createHash('sha256').update(requester).digest('base64url').slice(0, 27)}`;
+
+/** The values of the placeholders: mailbox, requester's key, time, start of the window, the two limits. */
+export const quotaParams = (
+  address: string,
+  requester: string,
+  now: Date,
+): [string, string, Date, Date, number, number] => [
   mailboxOf(address),
+  requesterKey(address, requester),
   now,
   new Date(now.getTime() - HOUR_MS),
   CODE_EMAILS_PER_HOUR,
+  CODE_EMAILS_PER_HOUR_ALL,
 ];
 
 /** The 429 for an inbox that has had its codes for the hour: wait until its oldest send leaves the window. */
@@ -74,11 +119,43 @@ export function inboxFull(oldest: Date | null, now: Date): HttpError {
   );
 }
 
-/** Takes one code email for this address's inbox, or throws the 429 that says how long to wait. */
-export async function takeCodeEmail(tx: Queryable, address: string, now: Date): Promise<void> {
-  const { rows } = await tx.query<{ granted: boolean; oldest: Date | string | null }>(
+/**
+ * The code emails this address (IP) asked for this mailbox in the last hour: how many, and when the latest went
+ * (the resend wait doubles with each, server/verification.ts).
+ */
+export async function sendsFrom(
+  db: Queryable,
+  address: string,
+  requester: string,
+  now: Date,
+): Promise<{ count: number; latest: Date | null }> {
+  const { rows } = await db.query<{ count: number | string; latest: Date | string | null }>(
+    `SELECT count(*) AS count, max(t) AS latest FROM code_mail_quota q, unnest(q.sends) AS s(t)
+     WHERE q.mailbox = $1 AND t > $2`,
+    [requesterKey(address, requester), new Date(now.getTime() - HOUR_MS)],
+  );
+  const row = rows[0];
+  return { count: Number(row?.count ?? 0), latest: row?.latest ? new Date(row.latest) : null };
+}
+
+/**
+ * Forgets the code emails this address (IP) asked for this mailbox: its wait and its hourly allowance start over once
+ * it has proved the mailbox. The mailbox's total is kept.
+ */
+export async function forgetSendsFrom(tx: Queryable, address: string, requester: string): Promise<void> {
+  await tx.query('DELETE FROM code_mail_quota WHERE mailbox = $1', [requesterKey(address, requester)]);
+}
+
+/** Takes one code email for this address's inbox asked from `requester`, or throws the 429 that says how long to wait. */
+export async function takeCodeEmail(
+  tx: Queryable,
+  address: string,
+  requester: string,
+  now: Date,
+): Promise<void> {
+  const { rows } = await tx.query<{ granted: boolean | null; oldest: Date | string | null }>(
     TAKE,
-    quotaParams(address, now),
+    quotaParams(address, requester, now),
   );
   const row = rows[0];
   if (!row?.granted) throw inboxFull(row?.oldest ? new Date(row.oldest) : null, now);

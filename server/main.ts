@@ -10,6 +10,7 @@ import { currentCohort } from './db/cohorts';
 import { connectionErrorFields, logConnectionError, openPglite, postgresDb, type Db } from './db/index';
 import { DataDirLocked, lockDataDir } from './db/lock';
 import { migrate } from './db/migrations';
+import { pruneCodeTries } from './codes';
 import { pruneIdempotency } from './idempotency';
 import { outboxMailer, smtpDelivery } from './mail/index';
 import { mailPollMs, mailRetryMs, mailWorker } from './mail/worker';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   await migrate(db);
   await db.transaction((tx) => currentCohort(tx, env.now()));
   await pruneIdempotency(db, env.now());
+  await pruneCodeTries(db, env.now());
   // Every email is queued in the outbox table; the worker delivers it (server/mail/worker.ts).
   const outbox = mailWorker({
     db,

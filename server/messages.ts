@@ -3,6 +3,7 @@ export const SERVER_MESSAGES = {
   codeWrong: 'The code is not correct. Check your email and try again.',
   codeExpired: 'This code has expired. Ask for a new one.',
   codeTooManyTries: 'Too many wrong tries. Ask for a new code.',
+  codeUsed: 'This code has already been used. Ask for a new one.',
   emailTaken:
     'An application with this email already exists. Enter your email on the start page to continue it.',
   needSession: 'Please verify your email to continue',

@@ -2,12 +2,20 @@
 import type { SavedApplication } from '../machines/rules/contract';
 import { MESSAGES } from '../machines/rules/messages';
 import { findByEmail, markVerified, savedApplication, type ApplicationRow } from './applications';
-import { checkCode, CODE_MINUTES, issueCode, secondsUntilResend } from './codes';
+import {
+  APPLICANT_CODES,
+  checkCode,
+  CODE_MINUTES,
+  issueCode,
+  secondsUntilResend,
+  waitAfterSends,
+  type CodeCheck,
+} from './codes';
 import type { Queryable } from './db/index';
 import { fieldFail, HttpError } from './http';
 import type { Mailer } from './mail/index';
 import { codeEmail } from './mail/templates';
-import { takeCodeEmail } from './mailQuota';
+import { CODE_EMAILS_PER_HOUR, forgetSendsFrom, sendsFrom, takeCodeEmail } from './mailQuota';
 import { SERVER_MESSAGES } from './messages';
 import { createSession } from './sessions';
 
@@ -17,15 +25,23 @@ async function lockedApplication(tx: Queryable, email: string): Promise<Applicat
   return row;
 }
 
-/** Emails a new code (the old one stops working), once the wait since the last one is over (else 429). */
+/**
+ * Emails a new code (the old one stops working), once the wait since the last code this address (IP) asked for this
+ * inbox is over (else 429): 120 s, then 240, 480 … within the hour. The wait is the requester's, not the
+ * application's, so a stranger's requests never make the owner wait (decision 103).
+ */
 export async function resendCode(
   tx: Queryable,
   email: string,
+  requester: string,
   now: Date,
   mailer: Mailer,
 ): Promise<{ retryAfter: number }> {
   const row = await lockedApplication(tx, email);
-  const wait = secondsUntilResend(row.code_sends, row.code_sent_at, now);
+  const earlier = await sendsFrom(tx, row.email, requester, now);
+  // A full hour answers with the hour's message (takeCodeEmail below); before that, the doubling wait.
+  const wait =
+    earlier.count < CODE_EMAILS_PER_HOUR ? secondsUntilResend(earlier.count, earlier.latest, now) : 0;
   if (wait > 0) {
     throw new HttpError(
       429,
@@ -33,33 +49,34 @@ export async function resendCode(
       { 'retry-after': String(wait) },
     );
   }
-  await takeCodeEmail(tx, row.email, now);
-  const { code, retryAfter } = await issueCode(tx, row, now);
+  await takeCodeEmail(tx, row.email, requester, now);
+  const code = await issueCode(tx, APPLICANT_CODES, row.id, now);
   await mailer.send(codeEmail(row.email, row.firstname, code, CODE_MINUTES), tx);
-  return { retryAfter };
+  return { retryAfter: waitAfterSends(earlier.count + 1) };
 }
 
 export type Verification =
   | { ok: true; session: { token: string; expires: Date }; application: SavedApplication }
-  | { ok: false; message: string };
+  | Exclude<CodeCheck, { ok: true }>;
 
 /**
- * Checks the code; a correct one proves the email and starts the application's only session. The code is always
- * checked: a replayed idempotency key earns no session. A retry of a verification that succeeded (its answer was
- * lost) may present the code that request used, once more (decision 022). A wrong try is counted, so the caller
- * commits before it answers the failure.
+ * Checks the code sent from `requester`; a correct one proves the email and starts the application's only session.
+ * A used code never works again, whatever idempotency key comes with it (decision 102). A wrong try is counted, so
+ * the caller commits before it answers the failure.
  */
 export async function verifyCode(
   tx: Queryable,
   email: string,
   code: string,
+  requester: string,
   now: Date,
-  retryOfUse: boolean,
 ): Promise<Verification> {
   const row = await lockedApplication(tx, email);
-  const check = await checkCode(tx, row.id, code, now, { retryOfUse });
+  const check = await checkCode(tx, APPLICANT_CODES, row.id, code, requester, now);
   if (!check.ok) return check;
   await markVerified(tx, row.id, now);
+  // The mailbox is proved from here: this address's resend wait starts over (a returning applicant asks again).
+  await forgetSendsFrom(tx, row.email, requester);
   const session = await createSession(tx, row.id, now);
   const fresh = (await findByEmail(tx, email)) as ApplicationRow;
   return { ok: true, session, application: await savedApplication(tx, fresh) };

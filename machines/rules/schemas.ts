@@ -13,8 +13,17 @@ export const MAX_SHORT = 120;
 export const MAX_LONG = 3000;
 export const tooLong = (max: number) => `Please keep this under ${max} characters`;
 
-// A top-level part of at least two letters (docs/product.md §5).
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+/**
+ * A bare address (docs/product.md §5, docs/decisions/101-one-mailbox-one-spelling.md): RFC 5322's dot-atom
+ * `local@domain` in ASCII, with no display name, comment, route, quotes or angle brackets, which a mailer reads as
+ * another mailbox than the string (`p:victim@x`, `(p)victim@x` deliver to victim@x); domain labels of letters,
+ * digits and inner hyphens; a top-level part of at least two letters; a local part of at most 64 characters.
+ */
+const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
+export const EMAIL_PATTERN = new RegExp(
+  `^(?=[^@]{1,64}@)${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+[A-Za-z]{2,}$`,
+);
 // An optional plus, then 10 to 15 digits (docs/product.md §5).
 export const PHONE_PATTERN = /^\+?\d{10,15}$/;
 

@@ -69,6 +69,10 @@ export const STAFF_MESSAGES = {
   teamExists: 'This person is already on the team',
   teamNotFound: 'We could not find this team member',
   notYourself: 'You cannot remove yourself from the team',
+  configuredAdmin:
+    'This admin is named in the server configuration (STAFF_EMAILS): only a change there can remove them',
+  /** Beside a configured admin on the Team screen, in place of Remove. */
+  configuredAdminNote: 'Managed by configuration',
   undoWindowOver: (undoMs: number) =>
     `A decision can be undone only within ${undoWindowWords(undoMs)}, before its email is sent`,
   notAllowedNow: (label: string, event: ReviewEventType) =>

@@ -292,6 +292,19 @@ UPDATE outbox SET delivered_at = sent_at;
 CREATE INDEX outbox_undelivered ON outbox (id) WHERE delivered_at IS NULL;
 `,
   },
+  {
+    id: 11,
+    name: 'wrong code tries per code and requesting address, and per owner a day (server/codes.ts, decision 103)',
+    // Logged, unlike rate_counters: the daily totals bound a stranger's guesses, and a crash must not reset them.
+    sql: `
+CREATE TABLE code_tries (
+  bucket text PRIMARY KEY,
+  hits integer NOT NULL,
+  resets_at timestamptz NOT NULL
+);
+CREATE INDEX code_tries_resets ON code_tries (resets_at);
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

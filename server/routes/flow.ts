@@ -11,8 +11,9 @@ import { toCohortInfo } from '../db/cohorts';
 import { groupCommitOf } from '../db/groupCommit';
 import { fieldFail, invalid } from '../http';
 import { idempotencyKey, remember, replay } from '../idempotency';
+import { withDeliverableEmail } from '../mail/address';
 import { codeEmail } from '../mail/templates';
-import { perEmailLimit } from '../limits';
+import { perEmailLimit, tooManyRequests } from '../limits';
 import { inboxFull } from '../mailQuota';
 import { SERVER_MESSAGES } from '../messages';
 import { sessionApplicationId, setSessionCookie } from '../sessions';
@@ -103,7 +104,8 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       };
       const bio = validateGroup('biodata', flat);
       const com = validateGroup('communications', flat);
-      if (!bio.ok || !com.ok) throw invalid({ ...bio.errors, ...com.errors });
+      const errors = withDeliverableEmail({ ...bio.errors, ...com.errors }, com.value.email);
+      if (Object.keys(errors).length > 0) throw invalid(errors);
       const address = com.value.email;
       const referredBy = typeof body.referred_by === 'string' ? body.referred_by.trim().slice(0, 200) : '';
       const now = config.now();
@@ -135,9 +137,17 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       // (mailQuota.ts) gets nothing stored either.
       const created = outboxRow
         ? // Group commit (db/groupCommit.ts): creates arriving together share one transaction; answered after it.
-          await insertApplication(groupCommitOf(db), application, now, code, { key, answer }, outboxRow)
+          await insertApplication(
+            groupCommitOf(db),
+            application,
+            request.ip,
+            now,
+            code,
+            { key, answer },
+            outboxRow,
+          )
         : await db.transaction(async (tx) => {
-            const result = await insertApplication(tx, application, now, code, { key, answer });
+            const result = await insertApplication(tx, application, request.ip, now, code, { key, answer });
             if (result.id !== undefined) await mailer.send(mail, tx);
             return result;
           });
@@ -162,7 +172,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
     async (request, reply) => {
       const address = checkEmail(request.body?.email);
       return idempotentWrite(ctx, request, reply, 'resend', address, async (tx) => {
-        const { retryAfter } = await resendCode(tx, address, config.now(), mailer);
+        const { retryAfter } = await resendCode(tx, address, request.ip, config.now(), mailer);
         return { status: 200, body: { message: MESSAGES.otpSent, data: { retryAfter } } };
       });
     },
@@ -183,17 +193,26 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
         email: request.body?.email ?? '',
         token: request.body?.token ?? '',
       });
-      if (!checked.ok) throw invalid(checked.errors, MESSAGES.verificationFailed);
+      const errors = withDeliverableEmail(checked.errors, checked.value.email);
+      if (Object.keys(errors).length > 0) throw invalid(errors, MESSAGES.verificationFailed);
       const { email: address, token } = checked.value;
       const key = idempotencyKey(request, 'verify', address);
       const now = config.now();
-      const earlier = await replay(db, key, now);
+      // A replay earns nothing new (decision 102): the browser that holds the session the first request started
+      // gets the first answer again, without a new cookie; anyone else is told the code was used.
+      if (await replay(db, key, now)) {
+        const row = await findByEmail(db, address);
+        if (row && (await sessionApplicationId(db, request, now)) === row.id)
+          return reply.code(200).send({ message: VERIFIED, data: await savedApplication(db, row) });
+        throw fieldFail(409, 'token', SERVER_MESSAGES.codeUsed);
+      }
       const result = await db.transaction(async (tx) => {
-        const verified = await verifyCode(tx, address, token, now, earlier !== undefined);
+        const verified = await verifyCode(tx, address, token, request.ip, now);
         if (verified.ok) await remember(tx, key, { status: 200, body: { message: VERIFIED } }, now);
         return verified;
       });
       // The wrong try is committed above before the failure is answered.
+      if (!result.ok && result.retryAfter !== undefined) throw tooManyRequests(result.retryAfter);
       if (!result.ok) throw fieldFail(400, 'token', result.message);
       setSessionCookie(reply, result.session.token, result.session.expires, ctx.secureCookies);
       return reply.code(200).send({ message: VERIFIED, data: result.application });

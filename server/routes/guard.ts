@@ -6,18 +6,16 @@ import { findByEmail, type ApplicationRow } from '../applications';
 import type { Context } from '../context';
 import type { Queryable } from '../db/index';
 import { fieldFail, invalid } from '../http';
+import { withDeliverableEmail } from '../mail/address';
 import { SERVER_MESSAGES } from '../messages';
 import { sessionApplicationId } from '../sessions';
 
-/** The email, trimmed, or a 400 with the catalogue's email words. */
+/** The email, trimmed, or a 400 with the catalogue's email words (also when the mailer would read it otherwise). */
 export function checkEmail(value: unknown): string {
-  const {
-    ok,
-    errors,
-    value: clean,
-  } = validateGroup('email', { email: typeof value === 'string' ? value : '' });
-  if (!ok) throw invalid(errors);
-  return clean.email;
+  const checked = validateGroup('email', { email: typeof value === 'string' ? value : '' });
+  const errors = withDeliverableEmail(checked.errors, checked.value.email);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  return checked.value.email;
 }
 
 /**

@@ -26,6 +26,7 @@ import { savedApplication, type ApplicationRow } from '../applications';
 import { cohortById, seatsTaken } from '../db/cohorts';
 import { iso } from '../db/index';
 import { fail, fieldFail } from '../http';
+import { STAFF_CODES, checkCode, issueCode } from '../codes';
 import { takeCodeEmail } from '../mailQuota';
 import { SERVER_MESSAGES } from '../messages';
 import { checkEmail } from '../routes/guard';
@@ -40,12 +41,11 @@ import {
   endStaffSession,
   ensureConfiguredAdmin,
   findStaff,
-  issueStaffCode,
+  isConfiguredAdmin,
   listTeam,
   readAudit,
   removeTeamMember,
   staffForSession,
-  useStaffCode,
   type StaffMember,
 } from './store';
 
@@ -101,12 +101,12 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       await db.transaction(async (tx) => {
         const now = config.now();
         // Counted for every address, on the team or not, so that neither the answer nor the limit tells anyone
-        // who works here.
-        await takeCodeEmail(tx, address, now);
+        // who works here; per requesting address first, so a stranger never spends a team member's allowance.
+        await takeCodeEmail(tx, address, request.ip, now);
         await ensureConfiguredAdmin(tx, address, config.staffEmails, now);
         const member = await findStaff(tx, address);
         if (!member) return;
-        const code = await issueStaffCode(tx, member.id, now);
+        const code = await issueCode(tx, STAFF_CODES, member.id, now);
         await mailer.send(staffCodeEmail(member.email, code), tx);
       });
       return { message: STAFF_MESSAGES.codeSent, data: {} };
@@ -129,11 +129,13 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       const now = config.now();
       const session = await db.transaction(async (tx) => {
         const member = await findStaff(tx, address);
-        if (!member || !(await useStaffCode(tx, member.id, token, now))) return undefined;
+        if (!member || !(await checkCode(tx, STAFF_CODES, member.id, token, request.ip, now)).ok)
+          return undefined;
         await audit(tx, member.id, 'sign_in', now);
         return { member, ...(await createStaffSession(tx, member.id, now)) };
       });
-      // A wrong try was counted above; the answer does not say whether the address is on the team.
+      // A wrong try was counted above; the answer does not say whether the address is on the team (nor which
+      // allowance a refused try met).
       if (!session) throw fieldFail(400, 'token', SERVER_MESSAGES.codeWrong);
       reply.setCookie(STAFF_COOKIE, session.token, { ...cookieOptions, expires: session.expires });
       return {
@@ -160,7 +162,14 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
     const team = await listTeam(db);
     return {
       message: 'Team',
-      data: team.map((m) => ({ id: m.id, email: m.email, role: m.role, since: iso(m.created_at) })),
+      data: team.map((m) => ({
+        id: m.id,
+        email: m.email,
+        role: m.role,
+        since: iso(m.created_at),
+        // Managed in STAFF_EMAILS: the Team screen offers no Remove for them.
+        configured: isConfiguredAdmin(m.email, config.staffEmails),
+      })),
     };
   });
 
@@ -197,11 +206,13 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       if (id === admin.id) throw fail(409, STAFF_MESSAGES.notYourself);
       const removed = await db.transaction(async (tx) => {
         const now = config.now();
-        const member = await removeTeamMember(tx, id, now);
-        if (member) await audit(tx, admin.id, 'team_remove', now, null, { member: id });
+        const member = await removeTeamMember(tx, id, config.staffEmails, now);
+        if (member && member !== 'configured')
+          await audit(tx, admin.id, 'team_remove', now, null, { member: id });
         return member;
       });
       if (!removed) throw fail(404, STAFF_MESSAGES.teamNotFound);
+      if (removed === 'configured') throw fail(409, STAFF_MESSAGES.configuredAdmin);
       return { message: 'Removed from the team', data: { id } };
     },
   );

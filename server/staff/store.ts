@@ -1,9 +1,8 @@
 /**
- * The staff back office's SQL: team members, their sign-in codes and sessions, notes, review events and the audit
- * log. Codes follow the applicants' rules (server/codes.ts): 6 digits, salted hash, 10 minutes, 5 wrong tries.
+ * The staff back office's SQL: team members, their sessions, notes, review events and the audit log. Sign-in codes
+ * are the applicants' (server/codes.ts, STAFF_CODES): the same rules, the same code.
  */
 import { STAFF_SESSION_HOURS, type StaffRole } from '../../machines/rules/staff';
-import { STAFF_CODES, checkCode, newCode } from '../codes';
 import type { Queryable } from '../db/index';
 import { insertSession, tokenHash } from '../sessions';
 
@@ -22,9 +21,14 @@ export async function findStaff(db: Queryable, email: string): Promise<StaffMemb
   return rows[0];
 }
 
+/** Whether the address is one of the admins named in configuration (STAFF_EMAILS, lower case). */
+export const isConfiguredAdmin = (email: string, configured: readonly string[]): boolean =>
+  configured.includes(email.toLowerCase());
+
 /**
- * The first admins come from configuration (STAFF_EMAILS): each is added once, the first time they sign in. One
- * removed later by another admin stays removed.
+ * The admins named in configuration (STAFF_EMAILS) are managed there, not in the app: each is on the team as an
+ * admin whenever they sign in. Added the first time; one removed or demoted (by SQL, or in the app before the app
+ * refused it) is an admin again, as a new row, so the removed one keeps its place in the audit log.
  */
 export async function ensureConfiguredAdmin(
   tx: Queryable,
@@ -32,36 +36,12 @@ export async function ensureConfiguredAdmin(
   configured: readonly string[],
   now: Date,
 ): Promise<void> {
-  if (!configured.includes(email.toLowerCase())) return;
+  if (!isConfiguredAdmin(email, configured)) return;
   await tx.query(
-    `INSERT INTO staff (email, role, created_at)
-     SELECT lower($1), 'admin', $2
-     WHERE NOT EXISTS (SELECT 1 FROM staff WHERE lower(email) = lower($1))`,
+    `INSERT INTO staff (email, role, created_at) VALUES (lower($1), 'admin', $2)
+     ON CONFLICT ((lower(email))) WHERE removed_at IS NULL DO UPDATE SET role = 'admin'`,
     [email, now],
   );
-}
-
-export async function issueStaffCode(tx: Queryable, staffId: number, now: Date): Promise<string> {
-  const { code, salt, codeHash, expiresAt } = newCode(now);
-  await tx.query(
-    'UPDATE staff_codes SET voided_at = $2 WHERE staff_id = $1 AND voided_at IS NULL AND used_at IS NULL',
-    [staffId, now],
-  );
-  await tx.query(
-    'INSERT INTO staff_codes (staff_id, salt, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
-    [staffId, salt, codeHash, expiresAt, now],
-  );
-  return code;
-}
-
-/** True when `code` is the newest live code; a wrong try counts, and the fifth voids it (server/codes.ts). */
-export async function useStaffCode(
-  tx: Queryable,
-  staffId: number,
-  code: string,
-  now: Date,
-): Promise<boolean> {
-  return (await checkCode(tx, staffId, code, now, { codes: STAFF_CODES })).ok;
 }
 
 export async function createStaffSession(
@@ -114,12 +94,22 @@ export async function addTeamMember(
   return rows[0];
 }
 
-/** Removes a member and ends their sessions at once; undefined when no such member is on the team. */
+/**
+ * Removes a member and ends their sessions at once; undefined when no such member is on the team, 'configured'
+ * (and nothing changes) for an admin named in configuration.
+ */
 export async function removeTeamMember(
   tx: Queryable,
   id: number,
+  configured: readonly string[],
   now: Date,
-): Promise<StaffMember | undefined> {
+): Promise<StaffMember | 'configured' | undefined> {
+  const { rows: found } = await tx.query<StaffMember>(
+    'SELECT id, email, role FROM staff WHERE id = $1 AND removed_at IS NULL FOR UPDATE',
+    [id],
+  );
+  if (!found[0]) return undefined;
+  if (isConfiguredAdmin(found[0].email, configured)) return 'configured';
   const { rows } = await tx.query<StaffMember>(
     'UPDATE staff SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL RETURNING id, email, role',
     [id, now],

@@ -1,7 +1,10 @@
-/** The team (/staff/team, admins): who may sign in, in which role; add a member, remove one. */
+/**
+ * The team (/staff/team, admins): who may sign in, in which role; add a member, remove one. The admins named in
+ * STAFF_EMAILS are managed there: the screen says so in place of Remove.
+ */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { STAFF_ROLES, type StaffRole } from '../../machines/rules/staff';
+import { STAFF_MESSAGES, STAFF_ROLES, type StaffRole } from '../../machines/rules/staff';
 import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { SelectField, TextField, useFieldState } from '../components/Fields';
@@ -66,15 +69,17 @@ export function TeamScreen() {
               <td>{m.role}</td>
               <td>{m.since.slice(0, 10)}</td>
               <td>
-                {m.email !== me.email && (
-                  <Button
-                    look="link"
-                    disabled={saving}
-                    onClick={() => actor.send({ type: 'SAVE', request: { kind: 'remove', id: m.id } })}
-                  >
-                    Remove <span className="visually-hidden">{m.email}</span>
-                  </Button>
-                )}
+                {m.configured
+                  ? STAFF_MESSAGES.configuredAdminNote
+                  : m.email !== me.email && (
+                      <Button
+                        look="link"
+                        disabled={saving}
+                        onClick={() => actor.send({ type: 'SAVE', request: { kind: 'remove', id: m.id } })}
+                      >
+                        Remove <span className="visually-hidden">{m.email}</span>
+                      </Button>
+                    )}
               </td>
             </tr>
           ))}

@@ -37,6 +37,8 @@ export interface TeamMember {
   email: string;
   role: StaffRole;
   since: string;
+  /** Named in the server's STAFF_EMAILS: removed only there, never in the app. */
+  configured: boolean;
 }
 
 export interface AuditEntry {

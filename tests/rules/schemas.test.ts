@@ -318,12 +318,31 @@ describe('conditional requirements (docs/product.md §5)', () => {
   });
 });
 
-describe('email format: a top-level part of at least 2 letters', () => {
+describe('email format: a bare address with a top-level part of at least 2 letters', () => {
   const emails: [string, boolean][] = [
     ['a@b.co', true],
     ['ada.obi+cv@mail.example.com.ng', true],
     ['  ada@example.com  ', true],
     ['ADA@EXAMPLE.COM', true],
+    ["o'brien@example.ie", true],
+    ['ada_obi-1@my-school.edu.ng', true],
+    // Address syntax that names another mailbox (issue 20): a route, an angle bracket, a comment, a name.
+    ['p1:victim@example.com', false],
+    ['p2<victim@example.com', false],
+    ['(p3)victim@example.com', false],
+    ['victim@example.com(p4)', false],
+    ['Ada <victim@example.com>', false],
+    ['"p5"victim@example.com', false],
+    ['p6;victim@example.com', false],
+    ['p7,victim@example.com', false],
+    ['victim@[127.0.0.1]', false],
+    ['.ada@example.com', false],
+    ['ada.@example.com', false],
+    ['a..da@example.com', false],
+    ['ada@-example.com', false],
+    ['ada@example..com', false],
+    ['adé@example.com', false],
+    [`${'a'.repeat(65)}@example.com`, false],
     ['a@b.c', false],
     ['a@b.c0', false],
     ['a@b.123', false],

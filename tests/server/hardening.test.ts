@@ -8,6 +8,8 @@ import { ROUTES } from '../../machines/application.machine';
 import { APP_PAGES } from '../../machines/pages';
 import { paths, SESSION_COOKIE, type SavedApplication } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
+import { staffPaths } from '../../machines/rules/staff';
+import { mailerReadsExactly } from '../../server/mail/address';
 import { codeEmail, greeting, reminderEmail, submittedEmail } from '../../server/mail/templates';
 import { CODE_EMAILS_PER_HOUR, mailboxOf } from '../../server/mailQuota';
 import { SERVER_MESSAGES } from '../../server/messages';
@@ -43,6 +45,28 @@ describe('the inbox an address delivers to', () => {
   )('%s is the inbox %s', (address, inbox) => {
     expect(mailboxOf(address)).toBe(inbox);
   });
+});
+
+// Spellings that pass a loose email check but that the mailer delivers to victim@example.com (issue 20).
+const VICTIM_SPELLINGS = [
+  'p1:victim@example.com',
+  'p2<victim@example.com',
+  '(p3)victim@example.com',
+  'victim@example.com(p4)',
+  'Victim <victim@example.com>',
+  'p6:;victim@example.com',
+];
+
+describe('what the mailer delivers to', () => {
+  it.each(VICTIM_SPELLINGS)('%j is read by nodemailer as another address: refused', (address) => {
+    expect(mailerReadsExactly(address)).toBe(false);
+  });
+  it.each(['victim@example.com', 'Victim+cv@Example.com', "o'brien@example.ie"])(
+    '%j is delivered to exactly itself',
+    (address) => {
+      expect(mailerReadsExactly(address)).toBe(true);
+    },
+  );
 });
 
 describe('names written into emails', () => {
@@ -142,6 +166,30 @@ describe.each(databases)('hardening on $name', (database) => {
       expect(json<{ message: string }>(last).message).toMatch(/^We have sent several codes/);
       expect(await count('codes')).toBe(codesBefore);
       expect(await t.latestCode('ada.obi@gmail.com')).toBe(live);
+    });
+
+    it('refuses address syntax that names the same inbox, on every route that takes an email, and mails nothing', async () => {
+      const refusal = { email: [MESSAGES.emailFormat] };
+      // On the team, so a sign-in that got through would mail a code.
+      await t.db.query(
+        "INSERT INTO staff (email, role, created_at) VALUES ('victim@example.com', 'admin', now())",
+      );
+      for (const email of VICTIM_SPELLINGS) {
+        const answers = [
+          await post(paths.create, applicant(email)),
+          await t.app.inject({ method: 'GET', url: paths.lookup(email) }),
+          await post(paths.resendCode, { email }),
+          await post(paths.verifyEmail, { email, token: '123456' }),
+          await post(staffPaths.signIn, { email }),
+          await post(staffPaths.verify, { email, token: '123456' }),
+        ];
+        for (const res of answers) {
+          expect(res.statusCode, `${email}: ${res.body}`).toBe(400);
+          expect(json<{ data: { error: unknown } }>(res).data.error).toEqual(refusal);
+        }
+      }
+      expect(await count('applications')).toBe(0);
+      expect(await t.mails()).toEqual([]);
     });
 
     it('does not spend the inbox’s allowance on a create for an email that is taken', async () => {

@@ -19,15 +19,15 @@ describe.each(databases)('limits shared through $name', (database) => {
     };
   };
 
-  const verify = (t: TestApp, email: string, i: number) =>
+  const verify = (t: TestApp, email: string, i: number, remoteAddress = `10.1.0.${i % 250}`) =>
     t.app.inject({
       method: 'POST',
       url: paths.verifyEmail,
       payload: { email, token: '000000' },
-      remoteAddress: `10.1.0.${i % 250}`,
+      remoteAddress,
     });
 
-  it('counts the per-email limit over both apps, then starts over when the window ends', async () => {
+  it('counts the per-email-and-address limit over both apps, then starts over when the window ends', async () => {
     const { apps, advance, close } = await pair({ ipPerMinute: 1000, emailPer15Minutes: 4 });
     const created = await apps[0].app.inject({
       method: 'POST',
@@ -37,18 +37,20 @@ describe.each(databases)('limits shared through $name', (database) => {
     expect(created.statusCode).toBe(201);
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++)
-      statuses.push((await verify(apps[i % 2], 'Shared@Example.com', i)).statusCode);
-    // 4 tries reach the code check (wrong code: 400), whichever app they hit; every later one is refused.
+      statuses.push((await verify(apps[i % 2], 'Shared@Example.com', i, '10.1.0.1')).statusCode);
+    // 4 tries from one address reach the code check (wrong code: 400), whichever app they hit; every later one is
+    // refused.
     expect(statuses).toEqual([400, 400, 400, 400, 429, 429, 429, 429]);
-    const refused = await verify(apps[1], 'shared@example.com', 9);
+    const refused = await verify(apps[1], 'shared@example.com', 9, '10.1.0.1');
     expect(json(refused).message).toMatch(/^Too many requests\. Please wait \d+ seconds/);
     const wait = Number(refused.headers['retry-after']);
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(15 * 60);
-    // Another email is not affected.
-    expect((await verify(apps[1], 'other@example.com', 10)).statusCode).toBe(404);
+    // Another email is not affected, nor the same email from another address (decision 103).
+    expect((await verify(apps[1], 'other@example.com', 10, '10.1.0.1')).statusCode).toBe(404);
+    expect((await verify(apps[1], 'shared@example.com', 11, '10.1.0.2')).statusCode).toBe(400);
     advance(15 * 60_000);
-    expect((await verify(apps[1], 'shared@example.com', 11)).statusCode).toBe(400);
+    expect((await verify(apps[1], 'shared@example.com', 12, '10.1.0.1')).statusCode).toBe(400);
     await close();
   });
 
@@ -77,7 +79,7 @@ describe.each(databases)('limits shared through $name', (database) => {
   it('lets exactly the limit through when the tries arrive all at once', async () => {
     const { apps, close } = await pair({ ipPerMinute: 1000, emailPer15Minutes: 10 });
     const answers = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => verify(apps[i % 2], 'burst@example.com', i)),
+      Array.from({ length: 24 }, (_, i) => verify(apps[i % 2], 'burst@example.com', i, '10.1.0.1')),
     );
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 404)).toHaveLength(10);

@@ -97,7 +97,7 @@ describe.each(databases)('staff back office on $name', (database) => {
     expect(res.cookies.find((c) => c.name === STAFF_COOKIE)).toBeUndefined();
   });
 
-  it('five wrong codes void the code, as for applicants', async () => {
+  it('five wrong codes from one address end its tries at the code, as for applicants', async () => {
     await t.app.inject({ method: 'POST', url: staffPaths.signIn, payload: { email: ADMIN } });
     const code = await t.latestCode(ADMIN);
     const wrong = code === '000000' ? '111111' : '000000';
@@ -115,6 +115,23 @@ describe.each(databases)('staff back office on $name', (database) => {
       payload: { email: ADMIN, token: code },
     });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('replaying a staff verification three times mints no second session', async () => {
+    await t.app.inject({ method: 'POST', url: staffPaths.signIn, payload: { email: ADMIN } });
+    const request = {
+      method: 'POST' as const,
+      url: staffPaths.verify,
+      payload: { email: ADMIN, token: await t.latestCode(ADMIN) },
+    };
+    expect((await t.app.inject(request)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const replayed = await t.app.inject(request);
+      expect(replayed.statusCode).toBe(400);
+      expect(replayed.cookies.find((c) => c.name === STAFF_COOKIE)).toBeUndefined();
+    }
+    const { rows } = await t.db.query<{ n: number | string }>('SELECT count(*) AS n FROM staff_sessions');
+    expect(Number(rows[0].n)).toBe(1);
   });
 
   it('staff sign-in is rate limited per inbox, for team members and strangers alike', async () => {
@@ -170,6 +187,41 @@ describe.each(databases)('staff back office on $name', (database) => {
     const member = team.find((m) => m.email === 'reviewer@bootcamp.example')!;
     expect((await as(admin).del(at(staffPaths.teamMember, member.id))).statusCode).toBe(200);
     expect((await as(reviewer).get(staffPaths.me)).statusCode).toBe(401);
+  });
+
+  it('an admin named in STAFF_EMAILS cannot be removed in the app: 409, still signs in, marked in the team list', async () => {
+    const director = await signIn(ADMIN);
+    await as(director).post(staffPaths.team, { email: 'deputy@bootcamp.example', role: 'admin' });
+    const deputy = await signIn('deputy@bootcamp.example');
+    const team = json<{ data: { id: number; email: string; configured: boolean }[] }>(
+      await as(deputy).get(staffPaths.team),
+    ).data;
+    expect(team.map((m) => [m.email, m.configured])).toEqual([
+      ['deputy@bootcamp.example', false],
+      [ADMIN, true],
+    ]);
+    const configured = team.find((m) => m.email === ADMIN)!;
+
+    const removed = await as(deputy).del(at(staffPaths.teamMember, configured.id));
+    expect(removed.statusCode).toBe(409);
+    expect(json(removed).message).toBe(STAFF_MESSAGES.configuredAdmin);
+    // Nothing changed: the configured admin's session still works and a new sign-in still gets a code.
+    expect((await as(director).get(staffPaths.me)).statusCode).toBe(200);
+    clock = new Date(clock.getTime() + 60_000);
+    const again = await signIn(ADMIN);
+    expect(json(await as(again).get(staffPaths.me)).data).toEqual({ email: ADMIN, role: 'admin' });
+  });
+
+  it('a configured admin removed or demoted before this rule is an admin again at their next sign-in', async () => {
+    await signIn(ADMIN);
+    await t.db.query('UPDATE staff SET removed_at = $1 WHERE email = $2', [clock, ADMIN]);
+    clock = new Date(clock.getTime() + 60_000);
+    const back = await signIn(ADMIN);
+    expect(json(await as(back).get(staffPaths.me)).data).toEqual({ email: ADMIN, role: 'admin' });
+    await t.db.query("UPDATE staff SET role = 'reviewer' WHERE email = $1 AND removed_at IS NULL", [ADMIN]);
+    clock = new Date(clock.getTime() + 60_000);
+    const promoted = await signIn(ADMIN);
+    expect(json(await as(promoted).get(staffPaths.me)).data).toEqual({ email: ADMIN, role: 'admin' });
   });
 
   it('a decision emails the applicant only after its 5-minute undo window, and an undone one sends nothing', async () => {

@@ -356,3 +356,48 @@ describe('cohort picker and decisions from a CSV file', () => {
     expect(await screen.findByText('Only an admin can decide from a CSV file.')).toBeTruthy();
   });
 });
+
+describe('team', () => {
+  it('an admin named in STAFF_EMAILS is marked as managed by configuration and has no Remove button', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(
+      { email: 'deputy@bootcamp.example', role: 'admin' },
+      {
+        team: vi.fn(() =>
+          Promise.resolve([
+            {
+              id: 1,
+              email: ADMIN.email,
+              role: 'admin' as const,
+              since: '2026-11-01T09:00:00.000Z',
+              configured: true,
+            },
+            {
+              id: 2,
+              email: 'deputy@bootcamp.example',
+              role: 'admin' as const,
+              since: '2026-11-02T09:00:00.000Z',
+              configured: false,
+            },
+            {
+              id: 3,
+              email: REVIEWER.email,
+              role: 'reviewer' as const,
+              since: '2026-11-03T09:00:00.000Z',
+              configured: false,
+            },
+          ]),
+        ),
+      },
+    );
+    renderAt('/staff/team', api);
+    const table = await screen.findByRole('table', { name: '3 people can sign in to the staff area' });
+    const director = within(table).getByRole('row', { name: new RegExp(ADMIN.email) });
+    expect(within(director).getByText(STAFF_MESSAGES.configuredAdminNote)).toBeTruthy();
+    expect(within(director).queryByRole('button')).toBeNull();
+    expect(within(table).getAllByRole('button', { name: /^Remove/ })).toHaveLength(1);
+
+    await user.click(within(table).getByRole('button', { name: `Remove ${REVIEWER.email}` }));
+    await waitFor(() => expect(api.removeMember).toHaveBeenCalledWith(3));
+  });
+});
