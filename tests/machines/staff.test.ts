@@ -247,6 +247,7 @@ const APP: StaffApplicationPage = {
   answers: {} as StaffApplicationPage['answers'],
   review: { status: 'submitted', label: 'Submitted', allowed: ['START_REVIEW'], undoSeconds: 300 },
   cv: null,
+  payments: [],
   notes: [],
   timeline: [],
 };
