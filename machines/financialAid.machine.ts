@@ -15,7 +15,11 @@ import { validateGroup } from './rules/schemas';
 
 export const CHECK_IN_PATH = '/financial-aid-application';
 export const FORM_PATH = '/financial-aid-application/form';
-export const SUCCESS_PATH = '/apply/success';
+/**
+ * Where the flow ends: the confirmation page, whose payment options are still open to the applicant
+ * (docs/decisions/111-financial-aid-ends-on-the-payment-options.md).
+ */
+export const DONE_PATH = '/apply/confirmation';
 
 /** SUBMIT on a step: on to `target` when `guard` holds, otherwise the step's errors (`showErrors`). */
 const submitWhen = <G extends string, T extends string, E extends string>(
@@ -238,7 +242,7 @@ export const financialAidMachine = setup({
     },
     done: {
       type: 'final',
-      meta: { path: SUCCESS_PATH, title: 'Submitted' },
+      meta: { path: DONE_PATH, title: 'Submitted' },
     },
   },
 });

@@ -10,6 +10,7 @@ import type { BusyTag } from './tags';
 import type { ParentRef } from './parentRef';
 import { MESSAGES } from './rules/messages';
 import type { PaymentRecord } from './rules/contract';
+import type { AcceptedCohort } from './rules/payBy';
 import {
   failureMessage,
   findOption,
@@ -40,6 +41,8 @@ export interface PaymentChoiceContext {
   error: string;
   /** The server's record of a confirmed payment, once there is one. */
   payment: PaymentRecord | null;
+  /** The cohort the applicant is accepted into (the banner names it, its start and the pay-by date). */
+  cohort: AcceptedCohort | null;
   parent: ParentRef<PaymentChosenEvent | PaymentFailedEvent> | null;
 }
 
@@ -53,6 +56,14 @@ export type PaymentChoiceEvent =
   | { type: 'CLOSE' }
   | { type: 'PORTAL' }
   | { type: 'RETRY' };
+
+/** What the server says when the page opens: its record of a payment, and the cohort the place is in. */
+export interface ConfirmationFacts {
+  payment: PaymentRecord | null;
+  cohort: AcceptedCohort | null;
+  /** The option the server has on record ('' for none): it may have been chosen in another tab since. */
+  option: string;
+}
 
 /** What the parent application machine receives once a choice is on the server. */
 export interface PaymentChosenEvent {
@@ -91,7 +102,7 @@ export const paymentChoiceMachine = setup({
     tags: {} as BusyTag,
   },
   actors: {
-    loadPayment: fromPromise<PaymentRecord | null, { email: string }>(notProvided('loadPayment')),
+    loadPayment: fromPromise<ConfirmationFacts, { email: string }>(notProvided('loadPayment')),
     lookupCountry: fromPromise<string>(notProvided('lookupCountry')),
     recordChoice: fromPromise<void, RecordChoiceInput>(notProvided('recordChoice')),
     checkout: fromPromise<CheckoutOutput, CheckoutInput>(notProvided('checkout')),
@@ -100,8 +111,8 @@ export const paymentChoiceMachine = setup({
     isOfferedOption: ({ context, event }) =>
       event.type === 'SELECT' && context.region !== null && !!findOption(context.region, event.option),
     choseNotReady: ({ context }) => isKind('notReady')(context.selected),
-    choseInstalments: ({ context }) => isKind('instalments')(context.selected),
-    isPaid: ({ event }) => 'output' in event && (event.output as PaymentRecord | null)?.status === 'paid',
+    isPaid: ({ event }) =>
+      'output' in event && (event.output as ConfirmationFacts).payment?.status === 'paid',
     // Bank details and the portal belong to options that charge money, never to financial aid.
     hasPaymentDetails: ({ context }) =>
       context.region !== null && !!findOption(context.region, context.recorded)?.payable,
@@ -130,6 +141,7 @@ export const paymentChoiceMachine = setup({
     recorded: input.paymentOption,
     error: '',
     payment: null,
+    cohort: null,
     parent: input.parent ?? null,
   }),
   initial: 'loading',
@@ -141,8 +153,22 @@ export const paymentChoiceMachine = setup({
         src: 'loadPayment',
         input: ({ context }) => ({ email: context.email }),
         onDone: [
-          { guard: 'isPaid', target: 'settled', actions: assign({ payment: ({ event }) => event.output }) },
-          { target: 'banner' },
+          {
+            guard: 'isPaid',
+            target: 'settled',
+            actions: assign({
+              payment: ({ event }) => event.output.payment,
+              cohort: ({ event }) => event.output.cohort,
+            }),
+          },
+          {
+            target: 'banner',
+            actions: assign(({ event, context }) => ({
+              cohort: event.output.cohort,
+              recorded: event.output.option || context.recorded,
+              selected: event.output.option || context.selected,
+            })),
+          },
         ],
         // Offline or a failed look-up: the choice works as before; the server still refuses a second payment.
         onError: 'banner',
@@ -200,11 +226,6 @@ export const paymentChoiceMachine = setup({
             actions: [assign({ recorded: ({ context }) => context.selected }), 'notifyParent'],
           },
           {
-            guard: 'choseInstalments',
-            target: 'checkout',
-            actions: [assign({ recorded: ({ context }) => context.selected }), 'notifyParent'],
-          },
-          {
             target: 'recorded',
             actions: [assign({ recorded: ({ context }) => context.selected }), 'notifyParent'],
           },
@@ -218,7 +239,10 @@ export const paymentChoiceMachine = setup({
         },
       },
     },
-    /** The success dialog: View Payment Details or Later. */
+    /**
+     * The success dialog: View Payment Details or Later. Every option that charges money comes here first, the
+     * instalments too: their checkout opens from the payment modal's Proceed to Payment Portal.
+     */
     recorded: {
       on: { VIEW_DETAILS: { guard: 'hasPaymentDetails', target: 'paymentDetails' }, LATER: 'chosen' },
     },

@@ -9,7 +9,7 @@ import type { BusyTag } from './tags';
 import { nextReviewStatus, type ReviewEventType, type ReviewStatus } from './review.machine';
 import type { CvKind } from './rules/cv';
 import type { ErrorMap } from './rules/messages';
-import type { SavedApplication } from './rules/contract';
+import type { PaymentRecord, SavedApplication } from './rules/contract';
 import { nextSeat } from './rules/seats';
 import { STAFF_MESSAGES } from './rules/staff';
 import { alertsOf, failureMessage, NO_ALERTS } from './staffFailure';
@@ -33,6 +33,8 @@ export interface StaffApplicationPage {
     undoSeconds: number;
   } | null;
   cv: { filename: string; kind: CvKind; size: number } | null;
+  /** Every payment issued, oldest first: at most one paid; a `duplicate` was paid again and is to be refunded. */
+  payments: (PaymentRecord & { provider_reference: string })[];
   notes: { id: number; body: string; at: string; by: string }[];
   timeline: { at: string; what: string; by?: string }[];
 }

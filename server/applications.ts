@@ -254,7 +254,12 @@ export async function savedApplication(db: Queryable, row: ApplicationRow): Prom
     financial_aid: row.financial_aid,
     reminder_date: iso(row.reminder_date),
     submitted_at: iso(row.submitted_at),
-    cohort: { id: cohort?.id ?? 0, name: cohort?.name ?? '', waitlisted: row.waitlisted },
+    cohort: {
+      id: cohort?.id ?? 0,
+      name: cohort?.name ?? '',
+      waitlisted: row.waitlisted,
+      start_date: cohort?.start_date ?? '',
+    },
   };
 }
 

@@ -32,6 +32,10 @@ export const SERVER_MESSAGES = {
   paymentUnavailable: 'Online payment is not available right now. Please try again later.',
   paymentUnknown: 'We could not find this payment. Please start the payment again.',
   paymentSandboxOnly: 'A test payment cannot confirm a place: start the payment again',
+  paymentReferenceUsed:
+    'This payment has already been used for another order. If money left your account, write to us and quote your reference.',
+  paymentDuplicate:
+    'Your fee was already paid, so this second payment will be refunded. We have emailed you the details.',
   paymentNotConfirmed:
     'We could not confirm your payment yet. If money left your account, please try again in a minute.',
   videoData: 'The video progress is not valid',

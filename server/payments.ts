@@ -88,6 +88,49 @@ export async function insertPayment(
   return rows[0]?.id;
 }
 
+/** The application's paid payment, if any: there is at most one (migration 15's index). */
+export async function paidPayment(db: Queryable, applicationId: number): Promise<PaymentRow | undefined> {
+  const { rows } = await db.query<PaymentRow>(
+    `SELECT * FROM payments WHERE application_id = $1 AND status = 'paid'`,
+    [applicationId],
+  );
+  return rows[0];
+}
+
+/**
+ * Locks the application's payments for one verify, so two payments of one applicant are never marked paid side by
+ * side: the second waits, then finds the first paid.
+ */
+export async function lockPaymentsOf(tx: Queryable, applicationId: number): Promise<void> {
+  await tx.query('SELECT id FROM applications WHERE id = $1 FOR UPDATE', [applicationId]);
+}
+
+/** Whether a payment other than `exceptId` already carries this provider transaction. */
+export async function providerReferenceTaken(
+  db: Queryable,
+  providerReference: string,
+  exceptId: number,
+): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM payments WHERE provider_reference = $1 AND id <> $2`, [
+    providerReference,
+    exceptId,
+  ]);
+  return rows.length > 0;
+}
+
+/** A database refusal of a second row with the same unique value (here: a provider transaction used twice). */
+export const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/** Every payment of one application, oldest first, for the staff page. */
+export async function paymentsOf(db: Queryable, applicationId: number): Promise<PaymentRow[]> {
+  const { rows } = await db.query<PaymentRow>(
+    'SELECT * FROM payments WHERE application_id = $1 ORDER BY id',
+    [applicationId],
+  );
+  return rows;
+}
+
 export async function markPaymentFailed(tx: Queryable, id: number): Promise<void> {
   await tx.query(`UPDATE payments SET status = 'failed' WHERE id = $1`, [id]);
 }
@@ -104,6 +147,23 @@ export async function markPaymentPaid(
   );
   // The verified payment moves the review to paid, in the same transaction as the payment row.
   await followApplicantEvent(tx, rows[0].application_id, 'PAYMENT_CONFIRMED', now);
+  return rows[0];
+}
+
+/**
+ * A verified payment of an application that was already paid: the money came, but it pays for nothing, so it is
+ * kept as a duplicate for the team to refund. The review does not move: it is paid once.
+ */
+export async function markPaymentDuplicate(
+  tx: Queryable,
+  id: number,
+  now: Date,
+  providerReference: string | null,
+): Promise<PaymentRow> {
+  const { rows } = await tx.query<PaymentRow>(
+    `UPDATE payments SET status = 'duplicate', paid_at = $2, provider_reference = $3 WHERE id = $1 RETURNING *`,
+    [id, now, providerReference],
+  );
   return rows[0];
 }
 

@@ -14,7 +14,7 @@
 import type { Config } from './config';
 import type { Db, Queryable } from './db/index';
 import type { Mailer } from './mail/index';
-import { reminderEmail } from './mail/templates';
+import { confirmationUrl, reminderEmail } from './mail/templates';
 
 /** How often a process looks for due reminders, unless REMINDER_POLL_MS says otherwise. */
 export const DEFAULT_REMINDER_POLL_MS = 30_000;
@@ -69,7 +69,7 @@ export function reminderScheduler(options: ReminderOptions): ReminderScheduler {
   const { db, mailer, config } = options;
   const pollMs = options.pollMs ?? DEFAULT_REMINDER_POLL_MS;
   const log = options.log ?? silent;
-  const confirmationUrl = `${config.publicUrl.replace(/\/+$/, '')}/apply/confirmation`;
+  const confirmationPage = confirmationUrl(config.publicUrl);
 
   const claim = async (now: Date, skip: number[]): Promise<DueReminder[]> =>
     (
@@ -97,7 +97,7 @@ export function reminderScheduler(options: ReminderOptions): ReminderScheduler {
     );
 
   const send = async (due: DueReminder) => {
-    const message = reminderEmail(due.email, due.firstname, confirmationUrl);
+    const message = reminderEmail(due.email, due.firstname, confirmationPage);
     // Queued and marked in one transaction: the outbox's worker delivers it exactly once (server/mail/worker.ts).
     await db.transaction(async (tx) => {
       await mailer.send(message, tx);

@@ -95,7 +95,8 @@ export interface SavedApplication extends Biodata, Contact {
   financial_aid: FinancialAidData | null;
   reminder_date: string;
   submitted_at: string;
-  cohort: Cohort & { waitlisted: boolean };
+  /** `start_date` (YYYY-MM-DD) is '' when the application has no cohort. */
+  cohort: Cohort & { waitlisted: boolean; start_date: string };
 }
 
 export interface CohortInfo extends Cohort {
@@ -143,13 +144,16 @@ export interface MiscPayload {
   misc: { column_name: 'Financial Info'; payment_option: string; data?: FinancialAidData };
 }
 
-/** A payment as the server records it: issued pending, then paid or failed once the provider has answered. */
+/**
+ * A payment as the server records it: issued pending, then paid or failed once the provider has answered. A payment
+ * verified after another of the same application was paid is a `duplicate`: received, to be refunded, never paid.
+ */
 export interface PaymentRecord {
   reference: string;
   option: string;
   amount: number;
   currency: Currency;
-  status: 'pending' | 'paid' | 'failed';
+  status: 'pending' | 'paid' | 'failed' | 'duplicate';
   paid_at: string;
 }
 

@@ -249,3 +249,14 @@ export function failureMessage(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/**
+ * What an instalment payment leaves to pay once its checkout is confirmed: the instalment partner pays the whole
+ * fee to us and collects the instalments after the first from the applicant. Null for an option paid at once.
+ */
+export function stillDue(option: string): { count: number; each: Money; total: Money } | null {
+  const plan = kindOf(option) === 'instalments' ? PRICES.nigeria.instalments : null;
+  if (!plan || plan.count < 2) return null;
+  const count = plan.count - 1;
+  return { count, each: plan.each, total: times(plan.each, count) };
+}

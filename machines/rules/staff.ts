@@ -4,7 +4,7 @@
  */
 import type { ReviewEventType, ReviewStatus } from '../review.machine';
 import type { EligibilityStatus } from './application';
-import { STAGES, type Stage } from './contract';
+import { STAGES, type PaymentRecord, type Stage } from './contract';
 
 export const STAFF_API = '/api/v1/staff';
 
@@ -115,6 +115,14 @@ export const QUEUE_STAGES = [...STAGES, 'video_watched', 'payment_chosen'] as co
 export type QueueStage = Stage | 'video_watched' | 'payment_chosen';
 export const isQueueStage = (value: unknown): value is QueueStage =>
   typeof value === 'string' && (QUEUE_STAGES as readonly string[]).includes(value);
+
+/** Each payment's state on an application's page, in words staff act on. */
+export const PAYMENT_LABELS: Record<PaymentRecord['status'], string> = {
+  pending: 'Issued, not paid',
+  paid: 'Paid',
+  failed: 'Failed',
+  duplicate: 'Paid twice: refund due',
+};
 
 /** A payment's state as the queue shows it: the latest payment (a paid one first), or none issued. */
 export const PAYMENT_STATUSES = ['none', 'pending', 'paid', 'failed'] as const;

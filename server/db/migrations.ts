@@ -305,6 +305,18 @@ CREATE TABLE code_tries (
 CREATE INDEX code_tries_resets ON code_tries (resets_at);
 `,
   },
+  {
+    id: 15,
+    name: 'one paid payment per application: a second verified payment is a duplicate, to be refunded',
+    // Applications that were already paid twice keep their first payment as paid; the later ones become duplicates
+    // before the index that allows one paid row per application is built.
+    sql: `
+ALTER TABLE payments DROP CONSTRAINT payments_status_check;
+ALTER TABLE payments ADD CONSTRAINT payments_status_check CHECK (status IN ('pending', 'paid', 'failed', 'duplicate'));
+UPDATE payments p SET status = 'duplicate' WHERE p.status = 'paid' AND EXISTS (SELECT 1 FROM payments q WHERE q.application_id = p.application_id AND q.status = 'paid' AND (q.paid_at, q.id) < (p.paid_at, p.id));
+CREATE UNIQUE INDEX payments_one_paid ON payments (application_id) WHERE status = 'paid';
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

@@ -1,8 +1,12 @@
 /** The emails' words: plain and friendly, as text and as simple HTML. */
 import type { MailMessage } from './index';
-import { FEE_FACTS } from '../../machines/rules/payments';
+import type { PaymentRecord } from '../../machines/rules/contract';
+import { FEE_FACTS, formatMoney, stillDue } from '../../machines/rules/payments';
 
 export const PROGRAMME = 'The Employment Bootcamp';
+
+/** The confirmation page's address, which the reminder and the receipts link to. */
+export const confirmationUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/apply/confirmation`;
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -92,4 +96,56 @@ export function reminderEmail(to: string, firstname: string, confirmationUrl: st
     text: `${lines[0]}\n\n${lines[1]}\n\n    ${confirmationUrl}\n\n${lines[2]}\n\n${lines[3]}\n`,
     html: page(lines, undefined, { href: confirmationUrl, text: 'Complete your payment' }),
   };
+}
+
+const SIGN_OFF = `See you soon,\n${PROGRAMME} team`;
+const plain = (to: string, subject: string, lines: string[]): MailMessage => ({
+  to,
+  subject,
+  text: lines.join('\n\n') + '\n',
+  html: page(lines),
+});
+
+/**
+ * The receipt for a payment the server verified: the amount, the currency, the reference, and for instalments
+ * what is still due to the instalment partner (the price table's plan).
+ */
+export function paymentReceiptEmail(to: string, firstname: string, payment: PaymentRecord): MailMessage {
+  const amount = formatMoney({ amount: payment.amount, currency: payment.currency });
+  const due = stillDue(payment.option);
+  return plain(to, `Payment received: ${amount} for ${PROGRAMME} (${payment.reference})`, [
+    greeting(firstname),
+    `Thank you: we have received your payment of ${amount} (${payment.currency}) for the commitment fee of ${PROGRAMME}. Your place is secured.`,
+    `Reference: ${payment.reference}. Option: ${payment.option}. Keep this email as your receipt.`,
+    due
+      ? `Still due: ${formatMoney(due.total)} (${due.count} more ${due.count === 1 ? 'instalment' : 'instalments'} of ${formatMoney(due.each)}), paid to our instalment partner on the dates its checkout gave you.`
+      : 'Nothing more is due for the commitment fee.',
+    SIGN_OFF,
+  ]);
+}
+
+/** A second verified payment of an applicant who had already paid: received, and to be refunded. */
+export function duplicatePaymentEmail(
+  to: string,
+  firstname: string,
+  duplicate: PaymentRecord,
+  paid: PaymentRecord,
+): MailMessage {
+  const amount = formatMoney({ amount: duplicate.amount, currency: duplicate.currency });
+  return plain(to, `A second payment of ${amount} will be refunded (${duplicate.reference})`, [
+    greeting(firstname),
+    `We have received a second payment of ${amount} (${duplicate.currency}, reference ${duplicate.reference}) for the commitment fee of ${PROGRAMME}. Your fee was already paid (reference ${paid.reference}), so this second payment will be refunded to you.`,
+    'You do not need to do anything. If you have questions, reply to this email and quote both references.',
+    SIGN_OFF,
+  ]);
+}
+
+/** What an applicant gets once their financial aid application is in: what we received and what comes next. */
+export function aidReceivedEmail(to: string, firstname: string, confirmationUrl: string): MailMessage {
+  return plain(to, `We have your financial aid application to ${PROGRAMME}`, [
+    greeting(firstname),
+    `We have received your financial aid application: your answers to the seven questions of the form, including what you can afford to pay. ${FEE_FACTS.aid}; places are limited and an award is not guaranteed.`,
+    `What happens next: the team reviews your application and writes to you by email with what you would pay. Meanwhile you can still choose another way to pay on your confirmation page: ${confirmationUrl}`,
+    SIGN_OFF,
+  ]);
 }

@@ -4,7 +4,7 @@
  * (docs/decisions/037-payments-are-confirmed-by-the-server.md).
  */
 import type { FastifyInstance } from 'fastify';
-import type { PaymentStartPayload, PaymentVerifyPayload } from '../../machines/rules/contract';
+import type { PaymentRecord, PaymentStartPayload, PaymentVerifyPayload } from '../../machines/rules/contract';
 import { paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
 import { checkoutOrder, findOption, merchantReference, regionOf } from '../../machines/rules/payments';
@@ -12,12 +12,18 @@ import type { Context } from '../context';
 import { fieldFail } from '../http';
 import { SERVER_MESSAGES } from '../messages';
 import { saveFinancialInfo } from '../applications';
+import { duplicatePaymentEmail, paymentReceiptEmail } from '../mail/templates';
 import {
   insertPayment,
+  isUniqueViolation,
   latestPayment,
+  lockPaymentsOf,
+  markPaymentDuplicate,
   markPaymentFailed,
   markPaymentPaid,
+  paidPayment,
   paymentByReference,
+  providerReferenceTaken,
   paymentMode,
   paymentRecord,
   ProviderUnavailable,
@@ -102,14 +108,19 @@ export async function paymentRoutes(app: FastifyInstance, ctx: Context): Promise
       const issued = reference ? await paymentByReference(ctx.db, owner.id, reference) : undefined;
       if (!issued) throw fieldFail(404, 'reference', SERVER_MESSAGES.paymentUnknown);
       await requireAccepted(ctx.db, owner.id, config.now());
+      const settled = issued.status === 'paid' || issued.status === 'duplicate';
+      const providerReference =
+        issued.mode === 'provider' ? (request.body?.provider_reference ?? '').trim() : null;
 
       // The provider is asked outside any transaction, so a slow provider never holds the database.
       let verdict: ProviderVerdict | null = null;
-      if (issued.status !== 'paid' && issued.mode === 'provider') {
-        const providerReference = (request.body?.provider_reference ?? '').trim();
+      if (!settled && providerReference !== null) {
         if (!providerReference) throw fieldFail(400, 'reference', MESSAGES.paymentFailed);
         if (paymentMode(config.payment) !== 'provider')
           throw fieldFail(503, 'reference', SERVER_MESSAGES.paymentUnavailable);
+        // One provider transaction pays one payment: asking the provider again would only confirm the first.
+        if (await providerReferenceTaken(ctx.db, providerReference, issued.id))
+          throw fieldFail(409, 'reference', SERVER_MESSAGES.paymentReferenceUsed);
         try {
           verdict = await verifyWithProvider(config.payment, providerReference);
         } catch (error) {
@@ -117,20 +128,25 @@ export async function paymentRoutes(app: FastifyInstance, ctx: Context): Promise
             throw fieldFail(503, 'reference', SERVER_MESSAGES.paymentNotConfirmed);
           throw error;
         }
-      } else if (issued.status !== 'paid' && paymentMode(config.payment) !== 'sandbox') {
+      } else if (!settled && paymentMode(config.payment) !== 'sandbox') {
         // A sandbox payment issued before a provider was configured confirms nothing now.
         throw fieldFail(409, 'reference', SERVER_MESSAGES.paymentSandboxOnly);
       }
 
-      return idempotentWrite(ctx, request, reply, 'payment-verify', address, async (tx) => {
+      const write = idempotentWrite(ctx, request, reply, 'payment-verify', address, async (tx) => {
+        await lockPaymentsOf(tx, owner.id);
         const row = await paymentByReference(tx, owner.id, reference, true);
         if (!row) throw fieldFail(404, 'reference', SERVER_MESSAGES.paymentUnknown);
         const now = config.now();
-        const answer = (status: number, message: string, record = paymentRecord(row)) => ({
-          status,
+        const confirmed = (record: PaymentRecord, message = 'Payment confirmed') => ({
+          status: 200,
           body: { message, data: record },
         });
-        if (row.status === 'paid') return answer(200, 'Payment confirmed');
+        const paidBefore = await paidPayment(tx, owner.id);
+        // Asked again about a settled payment: the same answer, and no second email.
+        if (row.status === 'paid') return confirmed(paymentRecord(row));
+        if (row.status === 'duplicate' && paidBefore)
+          return confirmed(paymentRecord(paidBefore), SERVER_MESSAGES.paymentDuplicate);
         if (row.mode === 'provider' && !(verdict && verdictMatches(verdict, row))) {
           await markPaymentFailed(tx, row.id);
           return {
@@ -141,10 +157,31 @@ export async function paymentRoutes(app: FastifyInstance, ctx: Context): Promise
             },
           };
         }
-        const providerReference =
-          row.mode === 'provider' ? (request.body?.provider_reference ?? '').trim() : null;
-        const paid = await markPaymentPaid(tx, row.id, now, providerReference);
-        return answer(200, 'Payment confirmed', paymentRecord(paid));
+        if (providerReference && (await providerReferenceTaken(tx, providerReference, row.id)))
+          throw fieldFail(409, 'reference', SERVER_MESSAGES.paymentReferenceUsed);
+        if (paidBefore) {
+          // Paid already (another tab, another device): this money is kept as a duplicate for the team to refund,
+          // and the applicant is told so; the answer is the payment that counts.
+          const duplicate = await markPaymentDuplicate(tx, row.id, now, providerReference);
+          await ctx.mailer.send(
+            duplicatePaymentEmail(
+              owner.email,
+              owner.firstname,
+              paymentRecord(duplicate),
+              paymentRecord(paidBefore),
+            ),
+            tx,
+          );
+          return confirmed(paymentRecord(paidBefore), SERVER_MESSAGES.paymentDuplicate);
+        }
+        const paid = paymentRecord(await markPaymentPaid(tx, row.id, now, providerReference));
+        await ctx.mailer.send(paymentReceiptEmail(owner.email, owner.firstname, paid), tx);
+        return confirmed(paid);
+      });
+      // Two verifies racing with the same provider transaction: the database refuses the second.
+      return write.catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw fieldFail(409, 'reference', SERVER_MESSAGES.paymentReferenceUsed);
+        throw error;
       });
     },
   );

@@ -20,6 +20,7 @@ import {
   type AnswerColumn,
 } from '../applications';
 import { fail, fieldFail, invalid } from '../http';
+import { aidReceivedEmail, confirmationUrl } from '../mail/templates';
 import { SERVER_MESSAGES } from '../messages';
 import { latestPayment } from '../payments';
 import { requireAccepted } from '../standing';
@@ -203,6 +204,9 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       if (paymentOption && !(aid && paymentOption === OPTION_FINANCIAL_AID))
         await requireAccepted(tx, row.id, config.now());
       await saveFinancialInfo(tx, row.id, paymentOption, aid, config.now());
+      // The first aid application gets its receipt; answers sent again (or a retried request) send no second one.
+      if (aid && row.financial_aid === null)
+        await mailer.send(aidReceivedEmail(row.email, row.firstname, confirmationUrl(config.publicUrl)), tx);
       return ok('Financial info saved');
     });
   });

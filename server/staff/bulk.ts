@@ -227,13 +227,18 @@ export async function previewEmails(
         .leftJoin('cohorts as c', (join) =>
           join.on(sql<boolean>`c.id = COALESCE(a.cohort_id, a.applied_cohort_id)`),
         )
-        .select(['a.email', 'a.firstname', 'c.name'])
+        .select(['a.email', 'a.firstname', 'c.name', sql<string | null>`c.start_date::text`.as('start_date')])
         .where('a.id', '=', id),
     );
     if (!row) continue;
     const mail = decisionEmail(
       TO[event],
-      { email: row.email, firstname: row.firstname, cohortName: row.name ?? 'the next cohort' },
+      {
+        email: row.email,
+        firstname: row.firstname,
+        cohortName: row.name ?? 'the next cohort',
+        cohortStart: row.start_date,
+      },
       ctx.config.publicUrl,
     );
     if (mail) preview.push({ event, to: mail.to, subject: mail.subject, text: mail.text });

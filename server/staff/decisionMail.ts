@@ -37,8 +37,9 @@ export function decisionMailer(options: {
         email: string;
         firstname: string;
         cohort_name: string | null;
+        cohort_start: string | null;
       }>(
-        `SELECT e.id, e.to_status, a.email, a.firstname, c.name AS cohort_name
+        `SELECT e.id, e.to_status, a.email, a.firstname, c.name AS cohort_name, c.start_date::text AS cohort_start
          FROM review_events e JOIN applications a ON a.id = e.application_id
          LEFT JOIN cohorts c ON c.id = COALESCE(a.cohort_id, a.applied_cohort_id)
          WHERE e.email_due_at <= $1 AND e.email_sent_at IS NULL AND e.undone_at IS NULL
@@ -49,7 +50,12 @@ export function decisionMailer(options: {
       if (!due) return false;
       const mail = decisionEmail(
         due.to_status,
-        { email: due.email, firstname: due.firstname, cohortName: due.cohort_name ?? 'the next cohort' },
+        {
+          email: due.email,
+          firstname: due.firstname,
+          cohortName: due.cohort_name ?? 'the next cohort',
+          cohortStart: due.cohort_start,
+        },
         config.publicUrl,
       );
       if (mail) await mailer.send(mail, tx);

@@ -1,6 +1,7 @@
 /** The staff back office's emails, in the voice of the applicants' emails (server/mail/templates.ts). */
 import type { ReviewStatus } from '../../machines/review.machine';
 import type { MailMessage } from '../mail/index';
+import { acceptanceDates, acceptanceSentence } from '../../machines/rules/payBy';
 import { greeting, page, PROGRAMME } from '../mail/templates';
 
 export function staffCodeEmail(to: string, code: string): MailMessage {
@@ -22,6 +23,8 @@ export interface Recipient {
   email: string;
   firstname: string;
   cohortName: string;
+  /** The cohort's start (YYYY-MM-DD), or null when the application has no cohort. */
+  cohortStart: string | null;
 }
 
 const SIGN_OFF = `See you soon,\n${PROGRAMME} team`;
@@ -44,17 +47,20 @@ export function decisionEmail(
     html: page(lines, undefined, action),
   });
   switch (to) {
-    case 'accepted':
+    case 'accepted': {
+      // The same cohort, start and pay-by date as the confirmation page's banner (machines/rules/payBy.ts).
+      const dates = acceptanceDates({ name: recipient.cohortName, start_date: recipient.cohortStart ?? '' });
       return message(
         `You are accepted into ${PROGRAMME} (${recipient.cohortName})`,
         [
           hello,
-          `Congratulations: you have been accepted into ${recipient.cohortName} of ${PROGRAMME}. To confirm your place, choose how you will pay the commitment fee (in full, in instalments, or apply for financial aid) on your confirmation page:`,
+          `Congratulations: you have been accepted into ${recipient.cohortName} of ${PROGRAMME}.${dates ? ` ${acceptanceSentence(dates)}` : ''} To confirm your place, choose how you will pay the commitment fee (in full, in instalments, or apply for financial aid) on your confirmation page:`,
           'Confirm soon: places are limited.',
           SIGN_OFF,
         ],
         { href: link('/apply/confirmation'), text: 'Confirm your place' },
       );
+    }
     case 'waitlisted':
       return message(`You are on the waitlist for ${PROGRAMME}`, [
         hello,

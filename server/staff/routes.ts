@@ -29,6 +29,7 @@ import { fail, fieldFail } from '../http';
 import { STAFF_CODES, checkCode, issueCode } from '../codes';
 import { takeCodeEmail } from '../mailQuota';
 import { SERVER_MESSAGES } from '../messages';
+import { paymentRecord, paymentsOf } from '../payments';
 import { checkEmail } from '../routes/guard';
 import { object, str } from '../routes/schemas';
 import { staffCodeEmail } from './emails';
@@ -244,9 +245,10 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       );
       const row = rows[0];
       if (!row) throw fail(404, STAFF_MESSAGES.notFound);
-      const [answers, cv, notes, events] = await Promise.all([
+      const [answers, cv, payments, notes, events] = await Promise.all([
         savedApplication(db, row),
         cvOf(id),
+        paymentsOf(db, id),
         db.query<{ id: number; body: string; created_at: Date; email: string }>(
           `SELECT n.id, n.body, n.created_at, s.email FROM staff_notes n JOIN staff s ON s.id = n.staff_id
            WHERE n.application_id = $1 ORDER BY n.id`,
@@ -291,6 +293,11 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
               }
             : null,
           cv: cv ? { filename: cv.original_name, kind: cv.kind, size: cv.size } : null,
+          // Every payment, a duplicate to refund among them; the review status counts the paid one only.
+          payments: payments.map((p) => ({
+            ...paymentRecord(p),
+            provider_reference: p.provider_reference ?? '',
+          })),
           notes: notes.rows.map((n) => ({ id: n.id, body: n.body, at: iso(n.created_at), by: n.email })),
           timeline: [
             { at: iso(row.created_at), what: 'Application created' },

@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
 import type { reminderMachine } from '../../machines/reminder.machine';
 import { MESSAGES } from '../../machines/rules/messages';
+import { acceptanceDates, acceptanceSentence } from '../../machines/rules/payBy';
 import {
   FINANCIAL_AID_MAX_DISCOUNT,
   PAYMENT_OPTIONS,
@@ -35,6 +36,8 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
   const selectedInfo = region ? findOption(region, selected) : undefined;
   const recordedInfo = region ? findOption(region, recorded) : undefined;
   const settled = state.matches('settled') && payment;
+  // The same words as the acceptance email (machines/rules/payBy.ts); the general line until the server answers.
+  const dates = acceptanceDates(state.context.cohort);
 
   return (
     <div className="confirmation">
@@ -49,6 +52,11 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
               {formatMoney({ amount: payment.amount, currency: payment.currency })}
             </strong>{' '}
             has been received ({payment.option}, reference {payment.reference}). Your place is secured.
+          </p>
+        ) : dates ? (
+          <p className="lede acceptance-dates">
+            You have a place in {dates.cohort} of The Employment Bootcamp. {acceptanceSentence(dates)} Choose
+            how you will pay below.
           </p>
         ) : (
           <p className="lede">

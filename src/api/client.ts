@@ -37,6 +37,7 @@ import {
   type VideoData,
 } from '../../machines/rules';
 import type { ApplicantStanding } from '../../machines/rules/contract';
+import type { ConfirmationFacts } from '../../machines/paymentChoice.machine';
 import { STANDING_MESSAGES } from '../../machines/rules/standing';
 
 export type { LookupResult };
@@ -93,7 +94,8 @@ export interface ApiClient {
   /** The server confirms a payment with the provider (or its own sandbox record) and records the outcome. */
   verifyPayment(payload: PaymentVerifyPayload): Promise<PaymentRecord>;
   /** The server's record of this applicant's latest payment (the owner's saved application), or null. */
-  paymentStatus(email: string): Promise<PaymentRecord | null>;
+  /** The owner's payment on record and the cohort of their place, for the confirmation page. */
+  confirmationFacts(email: string): Promise<ConfirmationFacts>;
 }
 
 export interface ClientOptions {
@@ -246,15 +248,20 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     async verifyPayment(payload) {
       return (await write<PaymentRecord>(paths.paymentVerify, payload, MESSAGES.paymentFailed)).data;
     },
-    async paymentStatus(email) {
+    async confirmationFacts(email) {
       // A browser that never gave an email (the confirmation page opened cold) has no payment to look up.
-      if (!email) return null;
+      if (!email) return { payment: null, cohort: null, option: '' };
       const { data } = await call<(LookupSummary | SavedApplication)[]>(
         paths.lookup(email),
         MESSAGES.lookupFailed,
       );
       const found = data?.[0];
-      return found && !('exists' in found) ? (found.payment ?? null) : null;
+      if (!found || 'exists' in found) return { payment: null, cohort: null, option: '' };
+      return {
+        payment: found.payment ?? null,
+        option: found.payment_option ?? '',
+        cohort: found.cohort?.name ? { name: found.cohort.name, start_date: found.cohort.start_date } : null,
+      };
     },
     async standing() {
       const { data } = await call<ApplicantStanding>(paths.standing, STANDING_MESSAGES.unavailable);

@@ -76,7 +76,7 @@ export function provideApplication(api: ApiClient, config: AppConfig) {
       otpTimer: otpTimerMachine.provide({ actors: { clock: realClock } }),
       paymentChoice: paymentChoiceMachine.provide({
         actors: {
-          loadPayment: fromPromise(({ input }) => api.paymentStatus(input.email)),
+          loadPayment: fromPromise(({ input }) => api.confirmationFacts(input.email)),
           lookupCountry: fromPromise(() => api.geoCountry()),
           recordChoice: fromPromise(({ input }) =>
             api.saveMisc({

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { AID_TITLE, financialAidMachine } from '../../machines/financialAid.machine';
+import { AID_TITLE, DONE_PATH, financialAidMachine } from '../../machines/financialAid.machine';
 import { isAppPage } from '../../machines/pages';
 import { MESSAGES, type MiscPayload } from '../../machines/rules';
 import { OPTION_FINANCIAL_AID } from '../../machines/rules/payments';
@@ -50,8 +50,8 @@ export function FinancialAidApp({ api }: { api: ApiClient }) {
   const known = isAppPage(location.pathname);
 
   useEffect(() => {
-    // The end of the flow: the success screen, where a dialog says the aid application is in.
-    if (done) navigate('/apply/success', { state: { financialAid: true } });
+    // The end of the flow: the confirmation page's payment options, under a dialog saying the aid application is in.
+    if (done) navigate(DONE_PATH, { state: { financialAid: true } });
     else if (known && path && path !== location.pathname) navigate(path, { replace: true });
   }, [done, known, path, location.pathname, navigate]);
 

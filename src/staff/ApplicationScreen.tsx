@@ -7,7 +7,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SEAT_MESSAGES } from '../../machines/rules/seats';
-import { undoWindowWords } from '../../machines/rules/staff';
+import { PAYMENT_LABELS, undoWindowWords } from '../../machines/rules/staff';
+import { formatMoney } from '../../machines/rules/payments';
 import { scoreAnswer, scoreEligibility, NEGATIVE_SCORE } from '../../machines/rules/eligibility';
 import { ELIGIBILITY_QUESTIONS, NO_POST_SECONDARY } from '../../machines/rules/options';
 import type { ReviewEventType } from '../../machines/review.machine';
@@ -95,6 +96,43 @@ function Eligibility({ page }: { page: StaffApplicationPage }) {
           })}
         </tbody>
       </table>
+    </section>
+  );
+}
+
+/** Every payment issued: the one paid, and any paid again (a duplicate for the team to refund). */
+function Payments({ page }: { page: StaffApplicationPage }) {
+  const refunds = page.payments.filter((p) => p.status === 'duplicate');
+  return (
+    <section className="staff-section" aria-labelledby="payments-title">
+      <h2 id="payments-title">Payments</h2>
+      {refunds.length > 0 && (
+        <Alert>
+          {refunds.length === 1
+            ? 'This applicant paid twice: refund the duplicate payment below.'
+            : `This applicant paid ${refunds.length + 1} times: refund the duplicate payments below.`}
+        </Alert>
+      )}
+      {page.payments.length === 0 ? (
+        <p>No payment issued.</p>
+      ) : (
+        <table className="staff-table">
+          <caption>Payments issued for this application, oldest first</caption>
+          <TableHead columns={['Reference', 'Option', 'Amount', 'Status', 'Paid at', 'Provider reference']} />
+          <tbody>
+            {page.payments.map((p) => (
+              <tr key={p.reference}>
+                <th scope="row">{p.reference}</th>
+                <td>{p.option}</td>
+                <td>{formatMoney({ amount: p.amount, currency: p.currency })}</td>
+                <td>{PAYMENT_LABELS[p.status]}</td>
+                <td>{p.paid_at ? when(p.paid_at) : '—'}</td>
+                <td>{p.provider_reference || '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }
@@ -225,6 +263,7 @@ export function ApplicationScreen() {
           </>
         }
       />
+      <Payments page={page} />
 
       <Answers
         title="About you"

@@ -336,7 +336,9 @@ describe('journeys a happy path misses', () => {
       await snap('payment-details');
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: `Choose ${OPTION_INSTALMENTS}` }).click();
-      await pressAndSnap('Yes proceed', 'Sandbox checkout: test mode', 'instalment-checkout');
+      await pressAndSnap('Yes proceed', 'Your choice has been recorded', 'instalment-recorded');
+      await click(page, 'View Payment Details');
+      await pressAndSnap('Proceed to Payment Portal', 'Sandbox checkout: test mode', 'instalment-checkout');
       await click(page, 'Fail test payment');
       await onScreen(page, '/failed', 'Payment failed');
       await snap('payment-failed');

@@ -9,12 +9,13 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
 import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '../../machines/rules/payments';
 import { BANK_NOT_SET_UP } from '../../src/after-submission/PaymentOptionsDialog';
 import { screenshot } from './support/browser';
 import { DECIDING, decide } from './support/decision';
-import { startServer } from './support/server';
+import { startServer, type MailboxEntry } from './support/server';
 import { applicantDevice, submittedApplicant, type ApplicantApi } from './support/submittedApplicant';
 import { browser, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
@@ -40,6 +41,10 @@ async function confirmationOnDevice(base: string, api: ApplicantApi): Promise<Pa
   await page.getByRole('heading', { name: 'Congratulations, you have been accepted!' }).waitFor(WAIT);
   return page;
 }
+
+/** Everything the server queued, as the dev outbox shows it. */
+const mailbox = async (base: string) =>
+  (await (await fetch(`${base}/dev/mailbox.json`)).json()) as MailboxEntry[];
 
 async function openDialog(page: Page, title: string): Promise<Locator> {
   const heading = page.getByRole('heading', { name: title, exact: true });
@@ -111,12 +116,27 @@ describe('payments in a real browser, at 390 px', () => {
       status: 'paid',
     });
 
+    // The receipt, through the outbox: amount, currency, reference, nothing more due; one, however often verified.
+    const receipts = async () =>
+      (await mailbox(server.url)).filter((m) => m.to === email && m.subject.startsWith('Payment received'));
+    await expect.poll(receipts, WAIT).toHaveLength(1);
+    const [receipt] = await receipts();
+    expect(receipt.subject).toBe(
+      `Payment received: N51,000 for The Employment Bootcamp (${stored!.reference})`,
+    );
+    expect(receipt.text).toContain('your payment of N51,000 (NGN)');
+    expect(receipt.text).toContain(`Reference: ${stored!.reference}.`);
+    expect(receipt.text).toContain('Nothing more is due for the commitment fee.');
+    const again = await api.call(paths.paymentVerify, { email, reference: stored!.reference });
+    expect(again.message).toBe('Payment confirmed');
+
     // A reload: the server's record, not 'Proceed to payment'.
     await page.reload();
-    const receipt = page.locator('.payment-receipt');
-    await receipt.waitFor(WAIT);
-    expect(await receipt.locator('.payment-receipt__amount').textContent()).toBe(shown);
-    expect(await receipt.textContent()).toContain(stored!.reference);
+    expect(await receipts()).toHaveLength(1);
+    const receiptLine = page.locator('.payment-receipt');
+    await receiptLine.waitFor(WAIT);
+    expect(await receiptLine.locator('.payment-receipt__amount').textContent()).toBe(shown);
+    expect(await receiptLine.textContent()).toContain(stored!.reference);
     expect(await page.getByRole('button', { name: 'Proceed to payment' }).count()).toBe(0);
     await expectNoAxeViolations(page);
     await screenshot(page, 'payments-paid-after-reload-390');
@@ -129,18 +149,68 @@ describe('payments in a real browser, at 390 px', () => {
     await page.context().close();
   });
 
-  it('instalments: the card and the checkout say N60,000; a failed test payment is not recorded as paid', async () => {
+  it('instalments: Yes proceed shows the choice-recorded dialog first; the checkout says N60,000; a failed test payment is not recorded as paid', async () => {
     const email = `ada.instal.${Date.now()}@example.com`;
     const api = await submittedApplicant(server.url, email);
     const page = await confirmationOnDevice(server.url, api);
     const shown = await choose(page, OPTION_INSTALMENTS);
     expect(shown).toBe('N60,000');
+    // The spec's order: the choice is recorded, then View Payment Details or Later; no checkout yet.
+    const recorded = await openDialog(page, 'Your choice has been recorded');
+    expect(await recorded.getByRole('button', { name: 'Later' }).count()).toBe(1);
+    expect(await page.locator('dialog.sandbox-checkout').count()).toBe(0);
+    expect((await api.saved()).payment).toBeNull();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'payments-instalments-recorded-390');
+    await recorded.getByRole('button', { name: 'View Payment Details' }).click();
+    const details = await openDialog(page, 'Payment details');
+    await details.getByRole('button', { name: 'Proceed to Payment Portal' }).click();
     const checkout = await openDialog(page, 'Sandbox checkout: test mode');
     expect(await checkout.locator('.sandbox-checkout__amount').textContent()).toBe(`Amount to pay: ${shown}`);
     await checkout.getByRole('button', { name: 'Fail test payment' }).click();
     await page.waitForURL((url) => url.pathname === '/failed', WAIT);
     await page.getByText(MESSAGES.paymentFailed).first().waitFor(WAIT);
     expect((await api.saved()).payment).toMatchObject({ amount: 60_000, status: 'pending' });
+    await page.context().close();
+  });
+
+  it('the acceptance banner names the cohort, its start date and the pay-by date, as the acceptance email does', async () => {
+    const email = `ada.banner.${Date.now()}@example.com`;
+    const api = await submittedApplicant(server.url, email);
+    const { cohort } = await api.saved();
+    const current = (await (await fetch(`${server.url}${paths.currentCohort}`)).json()) as {
+      data: { name: string; start_date: string }[];
+    };
+    const open = current.data[0];
+    expect(cohort.name).toBe(open.name);
+    // Written out here with the browser's own date formatting: 3 days before the start (decision 109).
+    const day = (iso: string, less = 0) =>
+      new Date(Date.parse(`${iso}T00:00:00Z`) - less * 86_400_000).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+    const start = day(open.start_date);
+    const payBy = day(open.start_date, 3);
+
+    const page = await confirmationOnDevice(server.url, api);
+    const banner = page.locator('.acceptance-dates');
+    await banner.waitFor(WAIT);
+    expect(await banner.textContent()).toBe(
+      `You have a place in ${cohort.name} of The Employment Bootcamp. ${cohort.name} starts on ${start}. Please pay the commitment fee by ${payBy} to secure your place. Choose how you will pay below.`,
+    );
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'payments-banner-dates-390');
+
+    // The acceptance email, sent once the undo window is over, says the same.
+    const accepted = async () =>
+      (await mailbox(server.url)).filter((m) => m.to === email && m.subject.startsWith('You are accepted'));
+    await expect.poll(accepted, WAIT).toHaveLength(1);
+    const [mail] = await accepted();
+    expect(mail.text).toContain(
+      `${cohort.name} starts on ${start}. Please pay the commitment fee by ${payBy} to secure your place.`,
+    );
     await page.context().close();
   });
 

@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { CONFIRM_SAVE, FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
-import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
+import { OPTION_FINANCIAL_AID, OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { SELECTION_QUIZ } from '../../machines/rules/quiz';
 import { KEYS } from '../../src/app/persistence';
 import { screenshot } from './support/browser';
@@ -49,10 +49,9 @@ const video = (page: Page) =>
     return { time: v.currentTime, paused: v.paused, ended: v.ended, duration: v.duration };
   });
 
+const mailbox = async () => (await (await fetch(`${server.url}/dev/mailbox.json`)).json()) as MailboxEntry[];
 const reminderMails = async (to: string) =>
-  ((await (await fetch(`${server.url}/dev/mailbox.json`)).json()) as MailboxEntry[]).filter(
-    (m) => m.to === to && m.subject.startsWith('Reminder:'),
-  );
+  (await mailbox()).filter((m) => m.to === to && m.subject.startsWith('Reminder:'));
 
 describe('after submission, in a real browser', () => {
   it('video and quiz, confirmation and payment choice, reminder email, financial aid', async () => {
@@ -234,7 +233,8 @@ describe('after submission, in a real browser', () => {
     const irreversible = await openDialog(aid, CONFIRM_SAVE.title);
     await expectNoAxeViolations(aid);
     await irreversible.getByRole('button', { name: CONFIRM_SAVE.confirm }).click();
-    await aid.waitForURL((url) => url.pathname === '/apply/success');
+    // The flow ends on the confirmation page, not on the success page that asks for the video already watched.
+    await aid.waitForURL((url) => url.pathname === '/apply/confirmation');
     const received = await openDialog(aid, 'Financial aid application received');
     await expectNoAxeViolations(aid);
     await screenshots(aid, 'aid-received');
@@ -247,8 +247,32 @@ describe('after submission, in a real browser', () => {
       bootcamp_attendance_reason: 'To get my first job',
       additional_info: 'I care for my younger brother',
     });
-    await received.getByRole('link', { name: 'Go to the home page' }).click();
-    await aid.waitForURL((url) => url.pathname === '/');
+    await received.getByRole('button', { name: 'See your payment options' }).click();
+    await aid.getByRole('heading', { name: 'Payment options' }).waitFor(WAIT);
+    expect(new URL(aid.url()).pathname).toBe('/apply/confirmation');
+    expect(await aid.getByText(/watch a short video/i).count()).toBe(0);
+    expect(await aid.getByRole('button', { name: 'Continue to Video' }).count()).toBe(0);
+    // The choice the server holds now is financial aid, and the other options stay open.
+    const aidCard = aid.locator('li.payment-option').filter({
+      has: aid.getByRole('heading', { name: OPTION_FINANCIAL_AID, exact: true }),
+    });
+    expect(await aidCard.getByText('Your choice').count()).toBe(1);
+    expect(await aid.getByRole('button', { name: `Choose ${OPTION_FULL_PAYMENT}` }).isEnabled()).toBe(true);
+    await expectNoAxeViolations(aid);
+    await screenshots(aid, 'aid-ends-on-options');
+
+    // The receipt of the aid application, through the outbox: once.
+    const aidMails = async () =>
+      (await mailbox()).filter((m) => m.to === email && m.subject.includes('financial aid application'));
+    await expect.poll(aidMails, WAIT).toHaveLength(1);
+    const [aidMail] = await aidMails();
+    expect(aidMail.subject).toBe('We have your financial aid application to The Employment Bootcamp');
+    expect(aidMail.text).toContain('We have received your financial aid application');
+    expect(aidMail.text).toContain('What happens next: the team reviews your application');
+    // A reload shows the page without the dialog: it belonged to the arrival.
+    await aid.reload();
+    await aid.getByRole('heading', { name: 'Congratulations, you have been accepted!' }).waitFor(WAIT);
+    expect(await aid.getByRole('heading', { name: 'Financial aid application received' }).count()).toBe(0);
     await context.close();
   });
 });

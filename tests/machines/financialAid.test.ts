@@ -4,7 +4,7 @@ import {
   AID_FIELDS,
   CHECK_IN_PATH,
   FORM_PATH,
-  SUCCESS_PATH,
+  DONE_PATH,
   financialAidMachine,
   type AidAnswers,
   type FinancialAidContext,
@@ -93,7 +93,7 @@ function check(snapshot: AnyMachineSnapshot, run: Replay) {
   if (snapshot.matches('form') || snapshot.matches('confirming') || snapshot.matches('submitting')) {
     expect(path).toBe(FORM_PATH);
   } else if (snapshot.matches('done')) {
-    expect(path).toBe(SUCCESS_PATH);
+    expect(path).toBe(DONE_PATH);
   } else {
     expect(path).toBe(CHECK_IN_PATH);
   }

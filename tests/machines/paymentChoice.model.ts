@@ -15,6 +15,8 @@ export const PAID: PaymentRecord = {
   paid_at: '2026-11-23T10:00:00.000Z',
 };
 const PENDING: PaymentRecord = { ...PAID, status: 'pending', paid_at: '' };
+/** The cohort of the applicant's place, as the server sends it with the payment. */
+export const COHORT = { name: 'Cohort 7', start_date: '2025-06-10' };
 
 export const input = { email: 'ada@example.com', formCountry: 'Kenya', paymentOption: '' };
 export const actorIds = ['loadPayment', 'lookupCountry', 'recordChoice', 'checkout'] as const;
@@ -24,9 +26,13 @@ export const events = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
   const offered = context.region ? PAYMENT_OPTIONS[context.region].map((o) => o.value) : [];
   return [
     // The server's record on arrival: none, a payment issued but never confirmed, a paid one; or no answer.
-    { type: 'xstate.done.actor.loadPayment', output: null },
-    { type: 'xstate.done.actor.loadPayment', output: PENDING },
-    { type: 'xstate.done.actor.loadPayment', output: PAID },
+    { type: 'xstate.done.actor.loadPayment', output: { payment: null, cohort: null, option: '' } },
+    // Issued in another tab: the server's option replaces the one this browser remembered.
+    {
+      type: 'xstate.done.actor.loadPayment',
+      output: { payment: PENDING, cohort: COHORT, option: PENDING.option },
+    },
+    { type: 'xstate.done.actor.loadPayment', output: { payment: PAID, cohort: COHORT, option: PAID.option } },
     { type: 'xstate.error.actor.loadPayment', error: { message: 'offline' } },
     { type: 'PROCEED' },
     // The look-up answers Nigeria, another country, nothing usable; or fails (a 429 or 403 among them).
@@ -61,6 +67,7 @@ export const vertex = (s: AnyMachineSnapshot) => {
     kindOf(c.recorded),
     c.error !== '',
     c.payment?.status ?? null,
+    c.cohort !== null,
   ]);
 };
 

@@ -45,6 +45,10 @@ function check(snapshot: AnyMachineSnapshot, run: Replay) {
     // Bank details and the portal never open for financial aid or 'not ready'.
     expect(findOption(context.region!, context.recorded)?.payable).toBe(true);
   }
+  if (snapshot.matches('checkout')) {
+    // The checkout opens only from the payment modal, after the choice-recorded dialog (the spec's order).
+    expect(run.snapshots.at(-2)?.value).toBe('paymentDetails');
+  }
   if (snapshot.matches('settled')) {
     // Paid: on arrival from the server's record, or after the checkout the server confirmed.
     expect(context.payment?.status).toBe('paid');
@@ -86,10 +90,16 @@ describe('paymentChoice machine: outcomes', () => {
     find((_, s) => s.matches('choosing') && s.context.error === MESSAGES.paymentChoiceFailed);
   });
 
-  it('the instalment plan goes to the checkout after recording, and a failed payment reaches paymentFailed', () => {
+  it('the instalment plan shows the choice-recorded dialog, then the details, before its checkout', () => {
     const { run } = find((_, s) => s.matches('paymentFailed') && s.context.recorded === OPTION_INSTALMENTS);
     const values = run.snapshots.map((s) => s.value);
-    expect(values.slice(-3)).toEqual(['recording', 'checkout', 'paymentFailed']);
+    expect(values.slice(-5)).toEqual([
+      'recording',
+      'recorded',
+      'paymentDetails',
+      'checkout',
+      'paymentFailed',
+    ]);
   });
 
   it('the instalment plan is only offered in the Nigeria set', () => {

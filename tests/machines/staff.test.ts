@@ -256,6 +256,7 @@ const APP: StaffApplicationPage = {
     undoSeconds: 300,
   },
   cv: null,
+  payments: [],
   notes: [],
   timeline: [],
 };

@@ -17,6 +17,7 @@ import {
   isNigeria,
   kindOf,
   merchantReference,
+  stillDue,
   regionOf,
   type PaymentRegion,
 } from '../../machines/rules/payments';
@@ -200,5 +201,19 @@ describe('failureMessage', () => {
     [undefined, MESSAGES.paymentChoiceFailed],
   ])('%o → %s', (error, message) => {
     expect(failureMessage(error, MESSAGES.paymentChoiceFailed)).toBe(message);
+  });
+});
+
+describe('what is still due after a verified payment', () => {
+  it('for instalments: the instalments after the first, from the price table', () => {
+    expect(stillDue(OPTION_INSTALMENTS)).toEqual({
+      count: 1,
+      each: { amount: 30_000, currency: 'NGN' },
+      total: { amount: 30_000, currency: 'NGN' },
+    });
+  });
+
+  it.each([OPTION_FULL_PAYMENT, OPTION_FINANCIAL_AID, 'Pay with seashells'])('for %j: nothing', (option) => {
+    expect(stillDue(option)).toBeNull();
   });
 });

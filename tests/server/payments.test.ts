@@ -23,7 +23,10 @@ import {
   PAYMENT_OPTIONS,
   findOption,
 } from '../../machines/rules/payments';
+import { staffPaths } from '../../machines/rules/staff';
+import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import { buildApp } from '../../server/app';
+import { decisionMailer } from '../../server/staff/decisionMail';
 import { defaultConfig, type Config } from '../../server/config';
 import { outboxMailer } from '../../server/mail/index';
 import { SERVER_MESSAGES } from '../../server/messages';
@@ -32,8 +35,10 @@ import {
   cvForm,
   databases,
   decide,
+  financialAid,
   json,
   pdf,
+  staffSignIn,
   START,
   testApp,
   type TestApp,
@@ -365,6 +370,157 @@ describe.each(databases)('payments and the rules the server holds, on $name', (d
     });
   });
 
+  describe('one paid payment per applicant, and a receipt for each', () => {
+    const ADMIN = 'admin@bootcamp.example';
+    beforeEach(() => open({ staffEmails: [ADMIN] }));
+
+    const verify = (reference: string, headers: Record<string, string> = { cookie }) =>
+      post(paths.paymentVerify, { email: EMAIL, reference }, headers);
+    const issue = async (option: string) =>
+      json<{ data: PaymentStartResult }>(await start(option)).data.order.merchant_reference;
+    const mailsTo = async (subject: RegExp) =>
+      (await t.mails()).filter((m) => m.to === EMAIL && subject.test(m.subject));
+    const stored = async () =>
+      (
+        await t.db.query<{ reference: string; status: string }>(
+          'SELECT reference, status FROM payments ORDER BY id',
+        )
+      ).rows;
+
+    it('two payments issued before either was paid, both verified: one paid, the other a duplicate to refund that staff see', async () => {
+      await accepted();
+      // Two tabs: each issues its own payment before either is paid.
+      const first = await issue(OPTION_FULL_PAYMENT);
+      const second = await issue(OPTION_INSTALMENTS);
+      const paid = await verify(first);
+      expect(paid.statusCode).toBe(200);
+      const paidRecord = json<{ data: PaymentRecord }>(paid).data;
+
+      const again = await verify(second);
+      expect(again.statusCode).toBe(200);
+      // The answer is the payment that counts, and says the second will be refunded.
+      expect(json(again)).toEqual({ message: SERVER_MESSAGES.paymentDuplicate, data: paidRecord });
+      expect(await stored()).toEqual([
+        { reference: first, status: 'paid' },
+        { reference: second, status: 'duplicate' },
+      ]);
+      expect((await saved()).payment).toEqual(paidRecord);
+
+      // The review, its timeline and the queue see one payment.
+      const { rows } = await t.db.query<{ status: string; confirmed: number }>(
+        `SELECT a.review_status AS status, (SELECT count(*)::int FROM review_events e
+           WHERE e.application_id = a.id AND e.event = 'PAYMENT_CONFIRMED') AS confirmed
+         FROM applications a WHERE a.email = $1`,
+        [EMAIL],
+      );
+      expect(rows[0]).toEqual({ status: 'paid', confirmed: 1 });
+
+      // One receipt for the paid one; one email saying the second is to be refunded. Asking again sends nothing.
+      expect(await verify(first)).toMatchObject({ statusCode: 200 });
+      expect((await verify(second)).statusCode).toBe(200);
+      const receipts = await mailsTo(/^Payment received/);
+      expect(receipts).toHaveLength(1);
+      expect(receipts[0].text).toContain(first);
+      const refunds = await mailsTo(/will be refunded/);
+      expect(refunds).toHaveLength(1);
+      expect(refunds[0].subject).toBe(`A second payment of N60,000 will be refunded (${second})`);
+      expect(refunds[0].text).toContain(`already paid (reference ${first})`);
+
+      // The staff page lists both, the duplicate marked for a refund.
+      const staffCookie = await staffSignIn(t, ADMIN);
+      const { rows: ids } = await t.db.query<{ id: number }>('SELECT id FROM applications WHERE email = $1', [
+        EMAIL,
+      ]);
+      const page = await t.app.inject({
+        method: 'GET',
+        url: staffPaths.application.replace(':id', String(ids[0].id)),
+        headers: { cookie: staffCookie },
+      });
+      expect(page.statusCode).toBe(200);
+      const data = json<{ data: StaffApplicationPage }>(page).data;
+      expect(data.review?.status).toBe('paid');
+      expect(data.payments).toEqual([
+        expect.objectContaining({ reference: first, status: 'paid', amount: 51_000, currency: 'NGN' }),
+        expect.objectContaining({
+          reference: second,
+          status: 'duplicate',
+          amount: 60_000,
+          paid_at: expect.any(String),
+        }),
+      ]);
+      // No third payment may be issued once one is paid.
+      expect((await start(OPTION_FULL_PAYMENT)).statusCode).toBe(409);
+    });
+
+    it('a verified payment is receipted once: amount, currency, reference, and what is still due for instalments', async () => {
+      await accepted();
+      const reference = await issue(OPTION_INSTALMENTS);
+      const headers = { cookie, [IDEMPOTENCY_HEADER]: 'verify-1' };
+      expect((await verify(reference, headers)).statusCode).toBe(200);
+      // The same request retried, then a fresh one: the payment is paid already, no second receipt.
+      expect((await verify(reference, headers)).statusCode).toBe(200);
+      expect((await verify(reference)).statusCode).toBe(200);
+      const receipts = await mailsTo(/^Payment received/);
+      expect(receipts).toHaveLength(1);
+      const [receipt] = receipts;
+      expect(receipt.subject).toBe(`Payment received: N60,000 for The Employment Bootcamp (${reference})`);
+      expect(receipt.text).toContain('Hello Ada,');
+      expect(receipt.text).toContain('your payment of N60,000 (NGN)');
+      expect(receipt.text).toContain(`Reference: ${reference}. Option: ${OPTION_INSTALMENTS}.`);
+      expect(receipt.text).toContain('Still due: N30,000 (1 more instalment of N30,000)');
+      expect(receipt.html).toContain(reference);
+    });
+
+    it('a payment in full is receipted with nothing more due', async () => {
+      await accepted();
+      const reference = await issue(OPTION_FULL_PAYMENT);
+      expect((await verify(reference)).statusCode).toBe(200);
+      const [receipt] = await mailsTo(/^Payment received/);
+      expect(receipt.text).toContain('your payment of N51,000 (NGN)');
+      expect(receipt.text).toContain('Nothing more is due for the commitment fee.');
+      expect(receipt.text).not.toContain('Still due');
+    });
+
+    it('a financial aid application is receipted once: what was received and what happens next', async () => {
+      await submitted();
+      const aid = (key: string) =>
+        post(
+          paths.misc,
+          {
+            email: EMAIL,
+            misc: { column_name: 'Financial Info', payment_option: OPTION_FINANCIAL_AID, data: financialAid },
+          },
+          { cookie, [IDEMPOTENCY_HEADER]: key },
+        );
+      expect((await aid('aid-1')).statusCode).toBe(200);
+      expect((await aid('aid-1')).statusCode).toBe(200);
+      expect((await aid('aid-2')).statusCode).toBe(200);
+      const receipts = await mailsTo(/financial aid application/);
+      expect(receipts).toHaveLength(1);
+      expect(receipts[0].subject).toBe('We have your financial aid application to The Employment Bootcamp');
+      expect(receipts[0].text).toContain('We have received your financial aid application');
+      expect(receipts[0].text).toContain('What happens next: the team reviews your application');
+      expect(receipts[0].text).toContain('http://localhost:3000/apply/confirmation');
+    });
+
+    it('the acceptance email names the cohort, its start date and the pay-by date', async () => {
+      await submitted();
+      await decide(t, EMAIL, 'ACCEPT');
+      const mailer = decisionMailer({
+        db: t.db,
+        mailer: outboxMailer(t.db),
+        config: { now: () => t.now(), publicUrl: 'http://localhost:3000' },
+      });
+      expect(await mailer.sendDue()).toBe(1);
+      const [accepted] = await mailsTo(/^You are accepted/);
+      // Applied on 23 November 2026: Cohort 13, which starts on 10 December 2026; pay 3 days before.
+      expect(accepted.subject).toBe('You are accepted into The Employment Bootcamp (Cohort 13)');
+      expect(accepted.text).toContain(
+        'Cohort 13 starts on 10 December 2026. Please pay the commitment fee by 7 December 2026 to secure your place.',
+      );
+    });
+  });
+
   describe('with a provider configured', () => {
     const provider = fakeProvider();
     let verifyUrl = '';
@@ -432,6 +588,26 @@ describe.each(databases)('payments and the rules the server holds, on $name', (d
       const res = await verify(reference, 'KLP-4');
       expect(res.statusCode).toBe(200);
       expect((await saved()).payment).toMatchObject({ reference, status: 'paid', amount: 51_000 });
+    });
+
+    it('a provider transaction already used for one payment cannot pay another: 409, nothing stored', async () => {
+      const first = await issue();
+      const second = await issue();
+      provider.answer(200, { data: { status: 'SUCCESSFUL', amount: 51_000, currency: 'NGN' } });
+      expect((await verify(first, 'KLP-7')).statusCode).toBe(200);
+      const before = await t.db.query('SELECT * FROM payments ORDER BY id');
+      const mailsBefore = (await t.mails()).length;
+
+      const reused = await verify(second, 'KLP-7');
+      expect(reused.statusCode).toBe(409);
+      expect(json(reused)).toEqual({
+        message: SERVER_MESSAGES.paymentReferenceUsed,
+        data: { error: { reference: [SERVER_MESSAGES.paymentReferenceUsed] } },
+      });
+      // The provider was asked once (for the first), and nothing changed: the second is still only issued.
+      expect(provider.seen).toHaveLength(1);
+      expect((await t.db.query('SELECT * FROM payments ORDER BY id')).rows).toEqual(before.rows);
+      expect((await t.mails()).length).toBe(mailsBefore);
     });
 
     it('a provider that does not answer leaves the payment pending, to be checked again', async () => {

@@ -107,6 +107,6 @@ export const savedApplication = (email: string, over: Partial<SavedApplication> 
   financial_aid: null,
   reminder_date: '',
   submitted_at: '',
-  cohort: { id: 6, name: 'Cohort 6', waitlisted: false },
+  cohort: { id: 6, name: 'Cohort 6', waitlisted: false, start_date: '2025-03-10' },
   ...over,
 });

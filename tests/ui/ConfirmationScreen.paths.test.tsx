@@ -11,11 +11,11 @@ import {
   paymentChoiceMachine,
   type CheckoutInput,
   type CheckoutOutput,
+  type ConfirmationFacts,
   type PaymentChoiceContext,
   type RecordChoiceInput,
 } from '../../machines/paymentChoice.machine';
 import { reminderMachine, type SaveReminderInput } from '../../machines/reminder.machine';
-import type { PaymentRecord } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
 import { PAYMENT_OPTIONS } from '../../machines/rules/payments';
 import { defaultConfig } from '../../src/config';
@@ -63,7 +63,7 @@ function renderScreen() {
   const payment = createActor(
     paymentChoiceMachine.provide({
       actors: {
-        loadPayment: fromPromise<PaymentRecord | null, { email: string }>(never),
+        loadPayment: fromPromise<ConfirmationFacts, { email: string }>(never),
         lookupCountry: fromPromise<string>(never),
         recordChoice: fromPromise<void, RecordChoiceInput>(never),
         checkout: fromPromise<CheckoutOutput, CheckoutInput>(never),

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import {
 import { reminderMachine, type SaveReminderInput } from '../../machines/reminder.machine';
 import { MESSAGES } from '../../machines/rules/messages';
 import type { PaymentRecord, PaymentStartResult } from '../../machines/rules/contract';
+import type { AcceptedCohort } from '../../machines/rules/payBy';
 import {
   NOT_READY,
   OPTION_FINANCIAL_AID,
@@ -52,6 +53,8 @@ interface Fakes {
   formCountry?: string;
   /** The server's record on arrival. */
   onRecord?: PaymentRecord | null;
+  /** The cohort of the place, as the server sends it with the payment. */
+  cohort?: AcceptedCohort | null;
   config?: AppConfig;
 }
 
@@ -61,7 +64,11 @@ function renderScreen(fakes: Fakes = {}) {
   const payment = createActor(
     paymentChoiceMachine.provide({
       actors: {
-        loadPayment: fromPromise(async () => fakes.onRecord ?? null),
+        loadPayment: fromPromise(async () => ({
+          payment: fakes.onRecord ?? null,
+          cohort: fakes.cohort ?? null,
+          option: fakes.onRecord?.option ?? '',
+        })),
         lookupCountry: fromPromise(fakes.geo ?? (async () => 'Nigeria')),
         recordChoice: fromPromise(async ({ input }: { input: RecordChoiceInput }) => {
           recorded.push(input);
@@ -204,12 +211,59 @@ describe('ConfirmationScreen', () => {
     expect(await screen.findByRole('dialog', { name: 'Your choice has been recorded' })).toBeTruthy();
   });
 
-  it('runs the instalment checkout after recording; a failed payment reaches paymentFailed', async () => {
-    const { user, payment } = renderScreen({ checkout: () => Promise.reject(new Error('declined')) });
+  it('instalments: Yes proceed shows the choice-recorded dialog; the checkout opens from the payment details', async () => {
+    const checkouts: CheckoutInput[] = [];
+    const { user, payment } = renderScreen({
+      checkout: (input) => {
+        checkouts.push(input);
+        return Promise.reject(new Error('declined'));
+      },
+    });
     await proceed(user);
     await chooseAndConfirm(user, OPTION_INSTALMENTS);
+    const recorded = await screen.findByRole('dialog', { name: 'Your choice has been recorded' });
+    expect(within(recorded).getByRole('button', { name: 'Later' })).toBeTruthy();
+    // Nothing is charged before the person asks for it.
+    expect(checkouts).toEqual([]);
+    await user.click(within(recorded).getByRole('button', { name: 'View Payment Details' }));
+    const details = await screen.findByRole('dialog', { name: 'Payment details' });
+    expect(checkouts).toEqual([]);
+    await user.click(within(details).getByRole('button', { name: 'Proceed to Payment Portal' }));
     expect(await screen.findByText(MESSAGES.paymentFailed)).toBeTruthy();
+    expect(checkouts).toEqual([{ email: 'ada@example.com', option: OPTION_INSTALMENTS, country: 'Nigeria' }]);
     expect(payment.getSnapshot().value).toBe('paymentFailed');
+  });
+
+  it('instalments: Later closes the dialog and opens no checkout', async () => {
+    const checkouts: CheckoutInput[] = [];
+    const { user } = renderScreen({
+      checkout: (input) => {
+        checkouts.push(input);
+        return new Promise(() => {});
+      },
+    });
+    await proceed(user);
+    await chooseAndConfirm(user, OPTION_INSTALMENTS);
+    const recorded = await screen.findByRole('dialog', { name: 'Your choice has been recorded' });
+    await user.click(within(recorded).getByRole('button', { name: 'Later' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'View Payment Details' })).toBeTruthy();
+    expect(checkouts).toEqual([]);
+  });
+
+  it('the banner names the cohort, its start date and the pay-by date', async () => {
+    renderScreen({ cohort: { name: 'Cohort 7', start_date: '2025-06-10' } });
+    const banner = await screen.findByText(/You have a place in Cohort 7/);
+    expect(banner.textContent).toBe(
+      'You have a place in Cohort 7 of The Employment Bootcamp. Cohort 7 starts on 10 June 2025. Please pay the commitment fee by 7 June 2025 to secure your place. Choose how you will pay below.',
+    );
+  });
+
+  it('the banner keeps the general words when the server has not named the cohort', async () => {
+    renderScreen({ cohort: null });
+    await screen.findByRole('button', { name: 'Proceed to payment' });
+    expect(screen.getByText(/You have a place in the next cohort/)).toBeTruthy();
+    expect(screen.queryByText(/Please pay the commitment fee by/)).toBeNull();
   });
 
   it('opens the financial aid application in a new tab', () => {

@@ -522,17 +522,24 @@ describe('uploadCv (XMLHttpRequest, for progress)', () => {
   });
 });
 
-describe('payment status', () => {
+describe('confirmation facts', () => {
   it('asks nothing when the browser has no email (the confirmation page opened cold)', async () => {
     const { api, calls } = client([]);
-    await expect(api.paymentStatus('')).resolves.toBeNull();
+    await expect(api.confirmationFacts('')).resolves.toEqual({ payment: null, cohort: null, option: '' });
     expect(calls).toEqual([]);
   });
 
-  it("reads the owner's recorded payment from the lookup", async () => {
+  it("reads the owner's recorded payment, option and cohort from the lookup", async () => {
     const payment = { status: 'paid', option: 'Pay in full (15% off)', amount: 51000, currency: 'NGN' };
-    const { api, calls } = client([ok([{ email: 'ada@example.com', payment }])]);
-    await expect(api.paymentStatus('ada@example.com')).resolves.toEqual(payment);
+    const cohort = { id: 7, name: 'Cohort 7', waitlisted: false, start_date: '2025-06-10' };
+    const { api, calls } = client([
+      ok([{ email: 'ada@example.com', payment, cohort, payment_option: 'Pay in full (15% off)' }]),
+    ]);
+    await expect(api.confirmationFacts('ada@example.com')).resolves.toEqual({
+      payment,
+      option: 'Pay in full (15% off)',
+      cohort: { name: 'Cohort 7', start_date: '2025-06-10' },
+    });
     expect(calls).toHaveLength(1);
   });
 });

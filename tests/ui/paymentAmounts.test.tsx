@@ -9,7 +9,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
+import { paymentChoiceMachine, type ConfirmationFacts } from '../../machines/paymentChoice.machine';
 import { reminderMachine } from '../../machines/reminder.machine';
 import type { PaymentRecord, PaymentStartPayload, PaymentStartResult } from '../../machines/rules/contract';
 import { cohortLabels } from '../../machines/rules/landingCohort';
@@ -58,7 +58,11 @@ function renderWithCheckout(region: PaymentRegion) {
   const payment = createActor(
     paymentChoiceMachine.provide({
       actors: {
-        loadPayment: fromPromise<PaymentRecord | null, { email: string }>(async () => null),
+        loadPayment: fromPromise<ConfirmationFacts, { email: string }>(async () => ({
+          payment: null,
+          cohort: null,
+          option: '',
+        })),
         lookupCountry: fromPromise(async () => COUNTRY[region]),
         recordChoice: fromPromise(async () => {}),
         checkout: fromPromise(({ input }) => createCheckout(defaultConfig, api)(input)),
@@ -92,20 +96,19 @@ describe('the amount shown is the amount charged', () => {
     expect(moneyIn(confirm.textContent)[0]).toBe(cardAmount);
     await user.click(within(confirm).getByRole('button', { name: 'Yes proceed' }));
 
+    // Every option that charges money, the instalments too, shows the choice-recorded dialog first.
     const option = PAYMENT_OPTIONS[region].find((o) => o.value === value)!;
-    if (option.kind !== 'instalments') {
-      const recorded = await screen.findByRole('dialog', { name: 'Your choice has been recorded' });
-      await user.click(within(recorded).getByRole('button', { name: 'View Payment Details' }));
-      const modal = await screen.findByRole('dialog', { name: 'Payment details' });
-      expect(modal.querySelector('.payment-details__amount')?.textContent).toBe(cardAmount);
-      if (!option.portal) {
-        // Dollars are paid by bank transfer, at the card's amount; the naira portal is not offered.
-        expect(within(modal).queryByRole('button', { name: 'Proceed to Payment Portal' })).toBeNull();
-        expect(formatMoney(option.charge!)).toBe(cardAmount);
-        return;
-      }
-      await user.click(within(modal).getByRole('button', { name: 'Proceed to Payment Portal' }));
+    const recorded = await screen.findByRole('dialog', { name: 'Your choice has been recorded' });
+    await user.click(within(recorded).getByRole('button', { name: 'View Payment Details' }));
+    const modal = await screen.findByRole('dialog', { name: 'Payment details' });
+    expect(moneyIn(modal.querySelector('.payment-details__amount')?.textContent)[0]).toBe(cardAmount);
+    if (!option.portal) {
+      // Dollars are paid by bank transfer, at the card's amount; the naira portal is not offered.
+      expect(within(modal).queryByRole('button', { name: 'Proceed to Payment Portal' })).toBeNull();
+      expect(formatMoney(option.charge!)).toBe(cardAmount);
+      return;
     }
+    await user.click(within(modal).getByRole('button', { name: 'Proceed to Payment Portal' }));
 
     const checkout = await screen.findByRole('dialog', { name: 'Sandbox checkout: test mode' });
     const checkoutAmount = checkout.querySelector('.sandbox-checkout__amount')?.textContent;

@@ -333,7 +333,10 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
         await button('Later');
         return;
       case 'PAYMENT.FAILED':
+        // The choice is recorded first (its dialog), then the checkout opens from the payment details.
         await choosePayment(OPTION_INSTALMENTS);
+        await button('View Payment Details');
+        await button('Proceed to Payment Portal');
         await button('Fail test payment');
         return;
       case 'VIDEO.SUBMITTED':

@@ -84,6 +84,7 @@ const APPLICATION: StaffApplicationPage = {
     undoSeconds: 300,
   },
   cv: { filename: 'ada-cv.docx', kind: 'docx', size: 20_000 },
+  payments: [],
   notes: [],
   timeline: [{ at: '2026-11-21T10:00:00.000Z', what: 'Submitted' }],
 };
@@ -283,6 +284,69 @@ describe("an application's page", () => {
     await user.click(screen.getByRole('button', { name: 'Add note' }));
     expect(await screen.findByRole('link', { name: STAFF_MESSAGES.noteEmpty })).toBeTruthy();
     expect(api.addNote).not.toHaveBeenCalled();
+  });
+});
+
+describe("an application's payments", () => {
+  it('a second verified payment shows as a duplicate to refund, beside the one paid', async () => {
+    const payment = { option: 'Pay in full (15% off)', currency: 'NGN' as const, amount: 51_000 };
+    const api = fakeApi(ADMIN, {
+      application: vi.fn(() =>
+        Promise.resolve({
+          ...APPLICATION,
+          review: {
+            status: 'paid' as const,
+            label: 'Paid',
+            releasesInMs: null,
+            seats: null,
+            undoSeconds: 30,
+            allowed: [],
+          },
+          payments: [
+            {
+              ...payment,
+              reference: 'TEBC-1111111111',
+              status: 'paid' as const,
+              paid_at: '2026-11-23T10:00:00.000Z',
+              provider_reference: '',
+            },
+            {
+              ...payment,
+              option: 'Pay in 2 instalments',
+              amount: 60_000,
+              reference: 'TEBC-2222222222',
+              status: 'duplicate' as const,
+              paid_at: '2026-11-23T10:05:00.000Z',
+              provider_reference: 'KLP-9',
+            },
+          ],
+        } as StaffApplicationPage),
+      ),
+    });
+    renderAt('/staff/applications/1', api);
+    const section = (await screen.findByRole('heading', { name: 'Payments' })).closest('section')!;
+    expect(within(section).getByRole('alert').textContent).toBe(
+      'This applicant paid twice: refund the duplicate payment below.',
+    );
+    const rows = within(section).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['Pay in full (15% off)', 'N51,000', 'Paid', '23/11/2026, 10:00:00 UTC', '—'],
+      ['Pay in 2 instalments', 'N60,000', 'Paid twice: refund due', '23/11/2026, 10:05:00 UTC', 'KLP-9'],
+    ]);
+    expect(screen.getByText('Status:').textContent).toBe('Status: Paid');
+  });
+
+  it('says so when no payment was issued', async () => {
+    renderAt('/staff/applications/1', fakeApi(REVIEWER));
+    const section = (await screen.findByRole('heading', { name: 'Payments' })).closest('section')!;
+    expect(within(section).getByText('No payment issued.')).toBeTruthy();
+    expect(within(section).queryByRole('alert')).toBeNull();
   });
 });
 
