@@ -294,10 +294,14 @@ export interface StaffFunnel {
   paymentOptions: Record<string, number>;
 }
 
+/** The years a queue filter or a page cursor may name: any date an application can have, and no further. */
+export const QUEUE_YEARS = { first: 1900, last: 2999 } as const;
+
 /** What staff read when a queue, bulk or export request cannot be answered. */
 export const STAFF_QUEUE_MESSAGES = {
   chooseFromList: 'Choose a value from the list',
   dateFormat: 'Enter a date as YYYY-MM-DD',
+  dateRange: `Enter a date between the years ${QUEUE_YEARS.first} and ${QUEUE_YEARS.last}`,
   searchTooLong: 'Please search with fewer than 100 characters',
   cursorStale: 'This page link is out of date: go back to the first page',
   noSuchCohort: 'There is no such cohort',
@@ -310,6 +314,7 @@ export const STAFF_QUEUE_MESSAGES = {
   csvEmpty: 'The file has no rows: each row should be email,decision',
   csvTooBig: (max: number) => `Please upload at most ${max} rows at once`,
   csvType: 'Please upload a CSV file (text/csv)',
+  csvHidden: 'The file has hidden characters: save it again as CSV (comma-separated text) and upload that',
   unknownEmail: 'No submitted application has this email',
   csvDuplicate: (line: number) => `This email is already on line ${line}: only that line counts`,
   csvOtherCohort: (name: string) => `This application is in ${name}, not the cohort chosen`,

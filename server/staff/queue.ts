@@ -15,6 +15,7 @@ import {
   PAYMENT_STATUSES,
   QUEUE_SORTS,
   QUEUE_STAGES,
+  QUEUE_YEARS,
   STAFF_QUEUE_MESSAGES as M,
   staffQueuePaths,
   type PaymentStatus,
@@ -23,12 +24,15 @@ import {
   type QueueStatusFilter,
   type StaffQueueCohort,
   type StaffQueuePage,
+  type StaffQueueQuery,
   type StaffQueueRow,
   type StaffRole,
 } from '../../machines/rules/staff';
 import type { Context } from '../context';
 import { iso, type Queryable } from '../db/index';
 import { fieldFail } from '../http';
+import { INT4_MAX, object, str } from '../routes/schemas';
+import { HIDDEN_SINGLE_LINE } from '../../machines/rules/schemas';
 import type { StaffMember } from './store';
 import { qb, run } from './sql';
 
@@ -91,6 +95,34 @@ const SORTS: Record<QueueSort, { key: RawBuilder<unknown>; cast: string; dir: 'a
 
 type Query = Record<string, unknown>;
 
+const QUERY_NAMES = [
+  'cohort',
+  'stage',
+  'eligibility',
+  'status',
+  'payment',
+  'paymentStatus',
+  'country',
+  'source',
+  'from',
+  'to',
+  'cv',
+  'q',
+  'sort',
+  'dir',
+  'cursor',
+  'limit',
+] as const satisfies readonly (keyof StaffQueueQuery)[];
+
+/**
+ * The queue's query string (and a bulk action's `filter`) as the schema checks it before a route reads it: each value
+ * one string without hidden characters, so that none reaches the database, or an export after it began to stream.
+ * The values' meaning is checked by readQueueView, in the catalogue's words.
+ */
+export const queueQuerySchema = object(
+  Object.fromEntries(QUERY_NAMES.map((name) => [name, str(name === 'cursor' ? 1000 : 300)])),
+);
+
 const one = (query: Query, name: string): string | undefined => {
   const value = query[name];
   const text = Array.isArray(value) ? value[value.length - 1] : value;
@@ -108,19 +140,48 @@ function list<T extends string>(query: Query, name: string, allowed: readonly T[
   return [...new Set(values)] as T[];
 }
 
+/** A calendar day within QUEUE_YEARS, or undefined when the parameter is absent. */
 function day(query: Query, name: string, plusDays = 0): Date | undefined {
   const text = one(query, name);
   if (!text) return undefined;
   const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : new Date(NaN);
+  // 2026-02-30 parses as 2 March: only a day that reads back the same is a day of the calendar.
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
     throw fieldFail(400, name, M.dateFormat);
+  if (!inQueueYears(date)) throw fieldFail(400, name, M.dateRange);
   return new Date(date.getTime() + plusDays * 86_400_000);
 }
+
+const inQueueYears = (date: Date) =>
+  date.getUTCFullYear() >= QUEUE_YEARS.first && date.getUTCFullYear() <= QUEUE_YEARS.last;
 
 const encodeCursor = (value: unknown, id: number) =>
   Buffer.from(JSON.stringify([value instanceof Date ? value.toISOString() : value, id])).toString(
     'base64url',
   );
+
+const isInt4 = (value: unknown): value is number =>
+  Number.isInteger(value) && Math.abs(value as number) <= INT4_MAX;
+const HIDDEN = new RegExp(`[${HIDDEN_SINGLE_LINE}]`, 'u');
+
+/**
+ * Whether a cursor's value is one the sort's SQL cast takes: an int4, a real instant within QUEUE_YEARS, or text
+ * without hidden characters. Any other is a link we did not make, refused as stale rather than by the database.
+ */
+function castable(value: string | number, cast: string): boolean {
+  if (cast === 'integer') return isInt4(value);
+  if (typeof value !== 'string') return false;
+  if (cast === 'timestamptz') {
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(value)) return false;
+    const instant = new Date(value);
+    return (
+      !Number.isNaN(instant.getTime()) &&
+      instant.toISOString().slice(0, 19) === value.slice(0, 19) &&
+      inQueueYears(instant)
+    );
+  }
+  return value.length <= 400 && !HIDDEN.test(value);
+}
 
 function decodeCursor(text: string | undefined): QueueView['cursor'] {
   if (!text) return null;
@@ -130,9 +191,10 @@ function decodeCursor(text: string | undefined): QueueView['cursor'] {
       Array.isArray(parsed) &&
       parsed.length === 2 &&
       (typeof parsed[0] === 'string' || typeof parsed[0] === 'number') &&
-      Number.isSafeInteger(parsed[1])
+      isInt4(parsed[1]) &&
+      parsed[1] > 0
     )
-      return { value: parsed[0], id: parsed[1] as number };
+      return { value: parsed[0], id: parsed[1] };
   } catch {
     // A cursor that is not ours is refused below.
   }
@@ -216,17 +278,7 @@ export async function readQueueView(
     limit,
   };
   // The cursor's value is cast in SQL: one the cast would refuse is a stale link, never a database error.
-  const cursorValue = view.cursor?.value;
-  const { cast } = SORTS[sort];
-  const fits =
-    cursorValue === undefined ||
-    (cast === 'integer'
-      ? Number.isSafeInteger(cursorValue)
-      : cast === 'timestamptz'
-        ? typeof cursorValue === 'string' &&
-          /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(cursorValue) &&
-          !Number.isNaN(Date.parse(cursorValue))
-        : typeof cursorValue === 'string' && cursorValue.length <= 400);
+  const fits = view.cursor === null || castable(view.cursor.value, SORTS[sort].cast);
   if (!fits) throw fieldFail(400, 'cursor', M.cursorStale);
   return view;
 }
@@ -390,7 +442,11 @@ export function queueRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuar
   app.get(
     staffQueuePaths.queue,
     {
-      schema: { summary: "One cohort's applications: filters, search, sort, keyset pages", tags: ['staff'] },
+      schema: {
+        summary: "One cohort's applications: filters, search, sort, keyset pages",
+        tags: ['staff'],
+        querystring: queueQuerySchema,
+      },
     },
     async (request) => {
       await staff(request);
