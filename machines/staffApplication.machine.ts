@@ -10,13 +10,14 @@ import { nextReviewStatus, type ReviewEventType, type ReviewStatus } from './rev
 import type { CvKind } from './rules/cv';
 import type { ErrorMap } from './rules/messages';
 import type { SavedApplication } from './rules/contract';
-import { STAFF_MESSAGES } from './rules/staff';
+import { STAFF_MESSAGES, type WithoutContact } from './rules/staff';
 import { alertsOf, failureMessage, NO_ALERTS } from './staffFailure';
 
 /** GET staffPaths.application → `{ message: 'Application', data: StaffApplicationPage }`. */
 export interface StaffApplicationPage {
   id: number;
-  answers: SavedApplication;
+  /** Without email and phones for a role that does not see contact details (`contactFor`). */
+  answers: WithoutContact<SavedApplication>;
   /** null until submitted. `allowed`: the events this team member's role may send (the chart decides the rest). */
   /** undoSeconds: the configured undo window, for the hint. */
   review: { status: ReviewStatus; label: string; allowed: ReviewEventType[]; undoSeconds: number } | null;

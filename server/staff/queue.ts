@@ -17,6 +17,7 @@ import {
   QUEUE_STAGES,
   QUEUE_YEARS,
   STAFF_QUEUE_MESSAGES as M,
+  seesContact,
   staffQueuePaths,
   type PaymentStatus,
   type QueueSort,
@@ -60,6 +61,8 @@ export interface QueueView {
   dir: 'asc' | 'desc';
   cursor: { value: string | number; id: number } | null;
   limit: number;
+  /** The team member sees contact details (`seesContact`): their rows show them and `q` searches them. */
+  contact: boolean;
 }
 
 // The expressions the filters, the sorts and the indexes of migration 9 share (the same text, so the planner
@@ -245,6 +248,7 @@ export async function readQueueView(
   db: Queryable,
   ctx: Context,
   query: Query,
+  role: StaffRole,
   paged = true,
 ): Promise<QueueView> {
   const sort = (one(query, 'sort') ?? 'submitted') as QueueSort;
@@ -276,6 +280,7 @@ export async function readQueueView(
     dir: dirText ?? SORTS[sort].dir,
     cursor: paged ? decodeCursor(one(query, 'cursor')) : null,
     limit,
+    contact: seesContact(role),
   };
   // The cursor's value is cast in SQL: one the cast would refuse is a stale link, never a database error.
   const fits = view.cursor === null || castable(view.cursor.value, SORTS[sort].cast);
@@ -311,17 +316,21 @@ export function filtered(view: QueueView, except: readonly ('status' | 'stage')[
     const digits = view.q.replace(/\D/g, '');
     const text = words.replace(/^\+?[\d\s-]+$/, '');
     const clauses: RawBuilder<boolean>[] = [];
-    if (text.includes('@')) clauses.push(sql<boolean>`lower(a.email) LIKE ${likePrefix(text)}`);
-    else if (text) {
-      // Every word matches the start of the first name, the last name or the email.
+    // Whoever does not see contact details cannot search by them either: names only.
+    if (text.includes('@')) {
+      if (view.contact) clauses.push(sql<boolean>`lower(a.email) LIKE ${likePrefix(text)}`);
+    } else if (text) {
+      // Every word matches the start of the first name, the last name or (for those who see it) the email.
       for (const word of text.split(' ')) {
         const like = likePrefix(word);
         clauses.push(
-          sql<boolean>`(lower(a.firstname) LIKE ${like} OR lower(a.lastname) LIKE ${like} OR lower(a.email) LIKE ${like})`,
+          view.contact
+            ? sql<boolean>`(lower(a.firstname) LIKE ${like} OR lower(a.lastname) LIKE ${like} OR lower(a.email) LIKE ${like})`
+            : sql<boolean>`(lower(a.firstname) LIKE ${like} OR lower(a.lastname) LIKE ${like})`,
         );
       }
     }
-    if (!text && digits.length >= 3)
+    if (view.contact && !text && digits.length >= 3)
       clauses.push(sql<boolean>`regexp_replace(a.phone, '[^0-9]', '', 'g') LIKE ${`%${digits}%`}`);
     if (clauses.length === 0) clauses.push(sql<boolean>`false`);
     for (const clause of clauses) query = query.where(clause);
@@ -398,8 +407,7 @@ export async function queuePage(db: Queryable, view: QueueView): Promise<StaffQu
     rows: page.map((r): StaffQueueRow => ({
       id: r.id,
       name: `${r.firstname} ${r.lastname}`.trim(),
-      email: r.email,
-      phone: r.phone,
+      ...(view.contact ? { email: r.email, phone: r.phone } : {}),
       country: r.country,
       referralSource: r.referral_source,
       stage: r.stage,
@@ -449,8 +457,8 @@ export function queueRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuar
       },
     },
     async (request) => {
-      await staff(request);
-      const view = await readQueueView(ctx.db, ctx, request.query as Query);
+      const member = await staff(request);
+      const view = await readQueueView(ctx.db, ctx, request.query as Query, member.role);
       return { message: 'Applications', data: await queuePage(ctx.db, view) };
     },
   );

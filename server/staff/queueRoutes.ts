@@ -13,6 +13,7 @@ import {
   type StaffCsvResult,
   type StaffCsvRow,
   type StaffQueueQuery,
+  type StaffRole,
 } from '../../machines/rules/staff';
 import type { Context } from '../context';
 import { fail, fieldFail } from '../http';
@@ -67,9 +68,9 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
   );
 
   /** The ids a filter selects, in its sort order. */
-  async function idsOf(filter: unknown): Promise<number[]> {
+  async function idsOf(filter: unknown, role: StaffRole): Promise<number[]> {
     if (!filter || typeof filter !== 'object') throw fieldFail(400, 'filter', M.bulkNothing);
-    const view = await readQueueView(db, ctx, filter as Record<string, unknown>, false);
+    const view = await readQueueView(db, ctx, filter as Record<string, unknown>, role, false);
     const ids: number[] = [];
     for await (const page of eachPage<{ id: number; sort_key: unknown }>(db, view, (q) => q, 2000)) {
       ids.push(...page.map((r) => r.id));
@@ -88,7 +89,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
       const body = request.body ?? {};
       if (!isBulkEvent(body.event)) throw fieldFail(400, 'event', M.bulkEvent);
       if (body.ids !== undefined && body.filter !== undefined) throw fieldFail(400, 'ids', M.bulkEither);
-      const ids = body.ids !== undefined ? readIds(body.ids) : await idsOf(body.filter);
+      const ids = body.ids !== undefined ? readIds(body.ids) : await idsOf(body.filter, member.role);
       if (ids.length === 0) throw fieldFail(400, 'ids', M.bulkNothing);
       const capSeats = body.capSeats === true;
       const dryRun = body.dryRun === true;
@@ -226,13 +227,13 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
 
   app.get<{ Querystring: StaffQueueQuery }>(
     staffQueuePaths.exportCsv,
-    staffSchema("The filter's applications as CSV (email and phone only for admins)", {
+    staffSchema("The filter's applications as CSV (contact details only for those who see them: admins)", {
       querystring: queueQuerySchema,
     }),
     async (request, reply) => {
       const member = await staff(request);
-      const view = await readQueueView(db, ctx, request.query as Record<string, unknown>, false);
-      const withContact = member.role === 'admin';
+      const view = await readQueueView(db, ctx, request.query as Record<string, unknown>, member.role, false);
+      const withContact = view.contact;
       await audit(db, member.id, 'export', config.now(), null, {
         format: 'csv',
         cohort: view.cohort.number,
@@ -253,7 +254,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
     staffSchema("The filter's CVs as one zip (admins)", { querystring: queueQuerySchema }),
     async (request, reply) => {
       const member = await staff(request, 'admin');
-      const view = await readQueueView(db, ctx, request.query as Record<string, unknown>, false);
+      const view = await readQueueView(db, ctx, request.query as Record<string, unknown>, member.role, false);
       await audit(db, member.id, 'export', config.now(), null, {
         format: 'zip',
         cohort: view.cohort.number,

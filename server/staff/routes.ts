@@ -17,6 +17,7 @@ import {
   STAFF_COOKIE,
   STAFF_MESSAGES,
   STAFF_ROLES,
+  contactFor,
   isStaffRole,
   staffPaths,
   type StaffRole,
@@ -258,7 +259,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
         message: 'Application',
         data: {
           id,
-          answers,
+          answers: contactFor(member.role, answers),
           review: status
             ? { status, label: reviewMeta(status).label, allowed, undoSeconds: config.decisionUndoMs / 1000 }
             : null,
