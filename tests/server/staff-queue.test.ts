@@ -54,7 +54,10 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
   beforeEach(() => {
     clock = START;
   });
-  const t = useTestApp(database, { config: { staffEmails: [ADMIN], now: () => clock } });
+  const t = useTestApp(database, {
+    config: { staffEmails: [ADMIN], now: () => clock },
+    checkDocumentedAnswers: true,
+  });
 
   beforeEach(async () => {
     const cohort = await currentCohort(t.db, START);
