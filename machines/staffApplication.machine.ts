@@ -11,13 +11,14 @@ import type { CvKind } from './rules/cv';
 import type { ErrorMap } from './rules/messages';
 import type { PaymentRecord, SavedApplication } from './rules/contract';
 import { nextSeat } from './rules/seats';
-import { STAFF_MESSAGES } from './rules/staff';
+import { STAFF_MESSAGES, type WithoutContact } from './rules/staff';
 import { alertsOf, failureMessage, NO_ALERTS } from './staffFailure';
 
 /** GET staffPaths.application → `{ message: 'Application', data: StaffApplicationPage }`. */
 export interface StaffApplicationPage {
   id: number;
-  answers: SavedApplication;
+  /** Without email and phones for a role that does not see contact details (`contactFor`). */
+  answers: WithoutContact<SavedApplication>;
   /**
    * null until submitted. `allowed`: the events this team member's role may send (the chart decides the rest);
    * `releasesInMs`: how long the newest decision is still held (inside its undo window), null when none is;

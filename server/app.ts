@@ -17,6 +17,7 @@ import { cohortCache } from './db/cohorts';
 import type { Db } from './db/index';
 import { rateCounters } from './db/rateCounters';
 import { errorHandler, frameworkError } from './errors';
+import { documentAnswers } from './openapi';
 import { HttpError } from './http';
 import { RequestLogs } from './logging';
 import type { Mailer } from './mail/index';
@@ -143,6 +144,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   }
 
+  // Every API route's answers and their schemas, for the document and the serialiser (server/openapi.ts).
+  app.addHook('onRoute', documentAnswers);
   // Before the routes, so that their refused saves are counted (server/staff/funnel.ts).
   countRefusedSaves(app, ctx);
   await app.register(async (api) => healthRoutes(api, ctx));

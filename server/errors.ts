@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { FIELD_MESSAGES, MESSAGES, type ErrorMap } from '../machines/rules/messages';
 import { tooLong } from '../machines/rules/schemas';
+import { STAFF_MESSAGES, STAFF_QUEUE_MESSAGES as QUEUE } from '../machines/rules/staff';
 import { HttpError, invalid } from './http';
 import { noteFailure } from './logging';
 import { SERVER_MESSAGES } from './messages';
@@ -20,7 +21,23 @@ const EXTRA_FIELD_MESSAGES: Record<string, string> = {
   reminderDate: MESSAGES.dateInvalid,
   videoData: SERVER_MESSAGES.videoData,
   column_name: SERVER_MESSAGES.columnName,
+  // Fields only the staff routes (server/staff/*) have: a name an applicant's answer also has (`eligibility`,
+  // `status`, …) keeps the words above, which are the applicant's.
+  id: STAFF_MESSAGES.notFound,
+  role: STAFF_MESSAGES.teamRole,
+  before: QUEUE.cursorStale,
+  cursor: QUEUE.cursorStale,
+  event: QUEUE.bulkEvent,
+  ids: QUEUE.bulkNothing,
+  filter: QUEUE.bulkNothing,
+  capSeats: QUEUE.bulkNothing,
+  dryRun: QUEUE.bulkNothing,
+  step: QUEUE.funnelStep,
 };
+
+/** The patterns of routes/schemas.ts `str()`: a string with no hidden characters. */
+const isHiddenCharacterPattern = (pattern: unknown) =>
+  typeof pattern === 'string' && pattern.startsWith('^[^');
 
 const wordsFor = (field: string): string =>
   (FIELD_MESSAGES as Record<string, string>)[field] ??
@@ -31,14 +48,15 @@ const wordsFor = (field: string): string =>
 export function schemaErrors(issues: AjvIssue[]): ErrorMap {
   const errors: ErrorMap = {};
   for (const issue of issues) {
-    const segments = (issue.instancePath ?? '').split('/').filter(Boolean);
+    // An item of a list is named by its list (`ids`, not `ids/3`).
+    const segments = (issue.instancePath ?? '').split('/').filter((s) => s && !/^\d+$/.test(s));
     const named = issue.params?.missingProperty ?? issue.params?.additionalProperty;
     const field = typeof named === 'string' ? named : (segments.at(-1) ?? 'form');
     const limit = issue.params?.limit;
     const message =
       issue.keyword === 'maxLength' && typeof limit === 'number'
         ? tooLong(limit)
-        : issue.keyword === 'pattern'
+        : issue.keyword === 'pattern' && isHiddenCharacterPattern(issue.params?.pattern)
           ? MESSAGES.hiddenCharacters
           : wordsFor(field);
     (errors[field] ??= []).push(message);
@@ -51,6 +69,10 @@ export function errorHandler(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
+  // A route that failed after naming its own content (an export's CSV or zip, a CV) answers in JSON all the same:
+  // sent as text/csv, the failure's object would be a framework error of its own, in the framework's words.
+  reply.removeHeader('content-disposition');
+  reply.type('application/json; charset=utf-8');
   if (error instanceof HttpError) {
     return reply.code(error.statusCode).headers(error.headers).send(error.body);
   }
@@ -81,7 +103,7 @@ export function errorHandler(
       .code(status)
       .send({ message: status === 404 ? SERVER_MESSAGES.notFound : SERVER_MESSAGES.invalidRequest });
   }
-  // Logged with the request's one line (logging.ts), not as a line of its own.
+  // Logged with the request's one line (logging.ts), not as a line of its own; never the framework's code or words.
   noteFailure(request, error);
   return reply.code(500).send({ message: SERVER_MESSAGES.serverError });
 }

@@ -31,6 +31,24 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const isStaffRole = (value: unknown): value is StaffRole =>
   typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
 
+/**
+ * One rule for an applicant's contact details (docs/decisions/113-contact-details-are-an-admin-s.md): an admin sees
+ * them everywhere (the queue, an application's page, the CSV export, the CV zip), a reviewer nowhere. The server
+ * leaves them out of a reviewer's answers (absent, not blank) and the screens leave their rows and columns out.
+ */
+export const CONTACT_FIELDS = ['email', 'phone', 'whatsapp_phone'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+export const seesContact = (role: StaffRole): boolean => role === 'admin';
+
+/** Answers as this role sees them: without the contact fields when the role does not see them. */
+export type WithoutContact<T> = Omit<T, ContactField> & Partial<Pick<T, ContactField & keyof T>>;
+export function contactFor<T extends object>(role: StaffRole, answers: T): WithoutContact<T> {
+  if (seesContact(role)) return answers as WithoutContact<T>;
+  const shown: Record<string, unknown> = { ...(answers as Record<string, unknown>) };
+  for (const field of CONTACT_FIELDS) delete shown[field];
+  return shown as WithoutContact<T>;
+}
+
 /** How long a decision can be undone before its email leaves. */
 export const DECISION_UNDO_MINUTES = 5;
 
@@ -173,8 +191,9 @@ export interface StaffQueueQuery {
 export interface StaffQueueRow {
   id: number;
   name: string;
-  email: string;
-  phone: string;
+  /** Absent in a reviewer's queue (`seesContact`). */
+  email?: string;
+  phone?: string;
   country: string;
   referralSource: string;
   stage: QueueStage;
@@ -307,10 +326,14 @@ export interface StaffFunnel {
   paymentOptions: Record<string, number>;
 }
 
+/** The years a queue filter or a page cursor may name: any date an application can have, and no further. */
+export const QUEUE_YEARS = { first: 1900, last: 2999 } as const;
+
 /** What staff read when a queue, bulk or export request cannot be answered. */
 export const STAFF_QUEUE_MESSAGES = {
   chooseFromList: 'Choose a value from the list',
   dateFormat: 'Enter a date as YYYY-MM-DD',
+  dateRange: `Enter a date between the years ${QUEUE_YEARS.first} and ${QUEUE_YEARS.last}`,
   searchTooLong: 'Please search with fewer than 100 characters',
   cursorStale: 'This page link is out of date: go back to the first page',
   noSuchCohort: 'There is no such cohort',
@@ -323,6 +346,7 @@ export const STAFF_QUEUE_MESSAGES = {
   csvEmpty: 'The file has no rows: each row should be email,decision',
   csvTooBig: (max: number) => `Please upload at most ${max} rows at once`,
   csvType: 'Please upload a CSV file (text/csv)',
+  csvHidden: 'The file has hidden characters: save it again as CSV (comma-separated text) and upload that',
   unknownEmail: 'No submitted application has this email',
   csvDuplicate: (line: number) => `This email is already on line ${line}: only that line counts`,
   csvOtherCohort: (name: string) => `This application is in ${name}, not the cohort chosen`,

@@ -32,6 +32,10 @@ export const object = (properties: Record<string, unknown>, required: string[] =
 
 export const emailParams = object({ email }, ['email']);
 
+/** PostgreSQL's `integer`: ids and counts past it would make the database, not the client, refuse the request. */
+export const INT4_MAX = 2_147_483_647;
+export const positiveInt4 = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
+
 /** The answer shape, for the OpenAPI description only (no response schemas: nothing is filtered). */
 export const describe = (summary: string, body?: unknown, params?: unknown) => ({
   summary,

@@ -15,7 +15,9 @@ import {
   PAYMENT_STATUSES,
   QUEUE_SORTS,
   QUEUE_STAGES,
+  QUEUE_YEARS,
   STAFF_QUEUE_MESSAGES as M,
+  seesContact,
   staffQueuePaths,
   type PaymentStatus,
   type QueueSort,
@@ -23,6 +25,7 @@ import {
   type QueueStatusFilter,
   type StaffQueueCohort,
   type StaffQueuePage,
+  type StaffQueueQuery,
   type StaffQueueRow,
   type StaffRole,
 } from '../../machines/rules/staff';
@@ -30,6 +33,8 @@ import { seatsTaken } from '../db/cohorts';
 import type { Context } from '../context';
 import { iso, type Queryable } from '../db/index';
 import { fieldFail } from '../http';
+import { INT4_MAX, object, str } from '../routes/schemas';
+import { HIDDEN_SINGLE_LINE } from '../../machines/rules/schemas';
 import type { StaffMember } from './store';
 import { qb, run } from './sql';
 
@@ -57,6 +62,8 @@ export interface QueueView {
   dir: 'asc' | 'desc';
   cursor: { value: string | number; id: number } | null;
   limit: number;
+  /** The team member sees contact details (`seesContact`): their rows show them and `q` searches them. */
+  contact: boolean;
 }
 
 // The expressions the filters, the sorts and the indexes of migration 9 share (the same text, so the planner
@@ -92,6 +99,34 @@ const SORTS: Record<QueueSort, { key: RawBuilder<unknown>; cast: string; dir: 'a
 
 type Query = Record<string, unknown>;
 
+const QUERY_NAMES = [
+  'cohort',
+  'stage',
+  'eligibility',
+  'status',
+  'payment',
+  'paymentStatus',
+  'country',
+  'source',
+  'from',
+  'to',
+  'cv',
+  'q',
+  'sort',
+  'dir',
+  'cursor',
+  'limit',
+] as const satisfies readonly (keyof StaffQueueQuery)[];
+
+/**
+ * The queue's query string (and a bulk action's `filter`) as the schema checks it before a route reads it: each value
+ * one string without hidden characters, so that none reaches the database, or an export after it began to stream.
+ * The values' meaning is checked by readQueueView, in the catalogue's words.
+ */
+export const queueQuerySchema = object(
+  Object.fromEntries(QUERY_NAMES.map((name) => [name, str(name === 'cursor' ? 1000 : 300)])),
+);
+
 const one = (query: Query, name: string): string | undefined => {
   const value = query[name];
   const text = Array.isArray(value) ? value[value.length - 1] : value;
@@ -109,19 +144,48 @@ function list<T extends string>(query: Query, name: string, allowed: readonly T[
   return [...new Set(values)] as T[];
 }
 
+/** A calendar day within QUEUE_YEARS, or undefined when the parameter is absent. */
 function day(query: Query, name: string, plusDays = 0): Date | undefined {
   const text = one(query, name);
   if (!text) return undefined;
   const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : new Date(NaN);
+  // 2026-02-30 parses as 2 March: only a day that reads back the same is a day of the calendar.
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
     throw fieldFail(400, name, M.dateFormat);
+  if (!inQueueYears(date)) throw fieldFail(400, name, M.dateRange);
   return new Date(date.getTime() + plusDays * 86_400_000);
 }
+
+const inQueueYears = (date: Date) =>
+  date.getUTCFullYear() >= QUEUE_YEARS.first && date.getUTCFullYear() <= QUEUE_YEARS.last;
 
 const encodeCursor = (value: unknown, id: number) =>
   Buffer.from(JSON.stringify([value instanceof Date ? value.toISOString() : value, id])).toString(
     'base64url',
   );
+
+const isInt4 = (value: unknown): value is number =>
+  Number.isInteger(value) && Math.abs(value as number) <= INT4_MAX;
+const HIDDEN = new RegExp(`[${HIDDEN_SINGLE_LINE}]`, 'u');
+
+/**
+ * Whether a cursor's value is one the sort's SQL cast takes: an int4, a real instant within QUEUE_YEARS, or text
+ * without hidden characters. Any other is a link we did not make, refused as stale rather than by the database.
+ */
+function castable(value: string | number, cast: string): boolean {
+  if (cast === 'integer') return isInt4(value);
+  if (typeof value !== 'string') return false;
+  if (cast === 'timestamptz') {
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(value)) return false;
+    const instant = new Date(value);
+    return (
+      !Number.isNaN(instant.getTime()) &&
+      instant.toISOString().slice(0, 19) === value.slice(0, 19) &&
+      inQueueYears(instant)
+    );
+  }
+  return value.length <= 400 && !HIDDEN.test(value);
+}
 
 function decodeCursor(text: string | undefined): QueueView['cursor'] {
   if (!text) return null;
@@ -131,9 +195,10 @@ function decodeCursor(text: string | undefined): QueueView['cursor'] {
       Array.isArray(parsed) &&
       parsed.length === 2 &&
       (typeof parsed[0] === 'string' || typeof parsed[0] === 'number') &&
-      Number.isSafeInteger(parsed[1])
+      isInt4(parsed[1]) &&
+      parsed[1] > 0
     )
-      return { value: parsed[0], id: parsed[1] as number };
+      return { value: parsed[0], id: parsed[1] };
   } catch {
     // A cursor that is not ours is refused below.
   }
@@ -175,6 +240,7 @@ export async function readQueueView(
   db: Queryable,
   ctx: Context,
   query: Query,
+  role: StaffRole,
   paged = true,
 ): Promise<QueueView> {
   const sort = (one(query, 'sort') ?? 'submitted') as QueueSort;
@@ -206,19 +272,10 @@ export async function readQueueView(
     dir: dirText ?? SORTS[sort].dir,
     cursor: paged ? decodeCursor(one(query, 'cursor')) : null,
     limit,
+    contact: seesContact(role),
   };
   // The cursor's value is cast in SQL: one the cast would refuse is a stale link, never a database error.
-  const cursorValue = view.cursor?.value;
-  const { cast } = SORTS[sort];
-  const fits =
-    cursorValue === undefined ||
-    (cast === 'integer'
-      ? Number.isSafeInteger(cursorValue)
-      : cast === 'timestamptz'
-        ? typeof cursorValue === 'string' &&
-          /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(cursorValue) &&
-          !Number.isNaN(Date.parse(cursorValue))
-        : typeof cursorValue === 'string' && cursorValue.length <= 400);
+  const fits = view.cursor === null || castable(view.cursor.value, SORTS[sort].cast);
   if (!fits) throw fieldFail(400, 'cursor', M.cursorStale);
   return view;
 }
@@ -251,17 +308,21 @@ export function filtered(view: QueueView, except: readonly ('status' | 'stage')[
     const digits = view.q.replace(/\D/g, '');
     const text = words.replace(/^\+?[\d\s-]+$/, '');
     const clauses: RawBuilder<boolean>[] = [];
-    if (text.includes('@')) clauses.push(sql<boolean>`lower(a.email) LIKE ${likePrefix(text)}`);
-    else if (text) {
-      // Every word matches the start of the first name, the last name or the email.
+    // Whoever does not see contact details cannot search by them either: names only.
+    if (text.includes('@')) {
+      if (view.contact) clauses.push(sql<boolean>`lower(a.email) LIKE ${likePrefix(text)}`);
+    } else if (text) {
+      // Every word matches the start of the first name, the last name or (for those who see it) the email.
       for (const word of text.split(' ')) {
         const like = likePrefix(word);
         clauses.push(
-          sql<boolean>`(lower(a.firstname) LIKE ${like} OR lower(a.lastname) LIKE ${like} OR lower(a.email) LIKE ${like})`,
+          view.contact
+            ? sql<boolean>`(lower(a.firstname) LIKE ${like} OR lower(a.lastname) LIKE ${like} OR lower(a.email) LIKE ${like})`
+            : sql<boolean>`(lower(a.firstname) LIKE ${like} OR lower(a.lastname) LIKE ${like})`,
         );
       }
     }
-    if (!text && digits.length >= 3)
+    if (view.contact && !text && digits.length >= 3)
       clauses.push(sql<boolean>`regexp_replace(a.phone, '[^0-9]', '', 'g') LIKE ${`%${digits}%`}`);
     if (clauses.length === 0) clauses.push(sql<boolean>`false`);
     for (const clause of clauses) query = query.where(clause);
@@ -338,8 +399,7 @@ export async function queuePage(db: Queryable, view: QueueView): Promise<StaffQu
     rows: page.map((r): StaffQueueRow => ({
       id: r.id,
       name: `${r.firstname} ${r.lastname}`.trim(),
-      email: r.email,
-      phone: r.phone,
+      ...(view.contact ? { email: r.email, phone: r.phone } : {}),
       country: r.country,
       referralSource: r.referral_source,
       stage: r.stage,
@@ -382,11 +442,15 @@ export function queueRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuar
   app.get(
     staffQueuePaths.queue,
     {
-      schema: { summary: "One cohort's applications: filters, search, sort, keyset pages", tags: ['staff'] },
+      schema: {
+        summary: "One cohort's applications: filters, search, sort, keyset pages",
+        tags: ['staff'],
+        querystring: queueQuerySchema,
+      },
     },
     async (request) => {
-      await staff(request);
-      const view = await readQueueView(ctx.db, ctx, request.query as Query);
+      const member = await staff(request);
+      const view = await readQueueView(ctx.db, ctx, request.query as Query, member.role);
       return { message: 'Applications', data: await queuePage(ctx.db, view) };
     },
   );

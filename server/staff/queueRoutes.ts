@@ -13,18 +13,40 @@ import {
   type StaffCsvResult,
   type StaffCsvRow,
   type StaffQueueQuery,
+  type StaffRole,
 } from '../../machines/rules/staff';
 import type { Context } from '../context';
 import { fail, fieldFail } from '../http';
 import { applyBulk, BULK_MAX, isBulkEvent, planBulk, previewEmails, readIds } from './bulk';
 import { exportCsv, exportCvZip } from './export';
 import { funnel, funnelBeaconRoute } from './funnel';
-import { eachPage, queueCohort, queueRoutes, readQueueView, type StaffGuard } from './queue';
+import {
+  eachPage,
+  queueCohort,
+  queueQuerySchema,
+  queueRoutes,
+  readQueueView,
+  type StaffGuard,
+} from './queue';
+import { HIDDEN_MULTI_LINE } from '../../machines/rules/schemas';
+import { object, positiveInt4, str } from '../routes/schemas';
 import { qb, run } from './sql';
 import { audit } from './store';
 
 const CSV_MAX_ROWS = 5000;
-const staffSchema = (summary: string) => ({ schema: { summary, tags: ['staff'] } });
+const staffSchema = (summary: string, parts: { querystring?: unknown; body?: unknown } = {}) => ({
+  schema: { summary, tags: ['staff'], ...parts },
+});
+
+/** A bulk action's body: ids within PostgreSQL's integer, a filter of the queue's own query string. */
+const bulkBody = object({
+  event: str(40),
+  ids: { type: 'array', items: positiveInt4, maxItems: BULK_MAX },
+  filter: queueQuerySchema,
+  capSeats: { type: 'boolean' },
+  dryRun: { type: 'boolean' },
+});
+const HIDDEN_IN_FILE = new RegExp(`[${HIDDEN_MULTI_LINE}]`, 'u');
 
 /** The filter as the audit log keeps it: its query string without the search, which may be a name or an email. */
 const auditedFilter = (query: StaffQueueQuery) => {
@@ -46,9 +68,9 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
   );
 
   /** The ids a filter selects, in its sort order. */
-  async function idsOf(filter: unknown): Promise<number[]> {
+  async function idsOf(filter: unknown, role: StaffRole): Promise<number[]> {
     if (!filter || typeof filter !== 'object') throw fieldFail(400, 'filter', M.bulkNothing);
-    const view = await readQueueView(db, ctx, filter as Record<string, unknown>, false);
+    const view = await readQueueView(db, ctx, filter as Record<string, unknown>, role, false);
     const ids: number[] = [];
     for await (const page of eachPage<{ id: number; sort_key: unknown }>(db, view, (q) => q, 2000)) {
       ids.push(...page.map((r) => r.id));
@@ -59,13 +81,15 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
 
   app.post<{ Body: Record<string, unknown> }>(
     staffQueuePaths.bulk,
-    staffSchema('Accept, waitlist or reject many applications at once (admins); dryRun previews'),
+    staffSchema('Accept, waitlist or reject many applications at once (admins); dryRun previews', {
+      body: bulkBody,
+    }),
     async (request) => {
       const member = await staff(request, 'admin');
       const body = request.body ?? {};
       if (!isBulkEvent(body.event)) throw fieldFail(400, 'event', M.bulkEvent);
       if (body.ids !== undefined && body.filter !== undefined) throw fieldFail(400, 'ids', M.bulkEither);
-      const ids = body.ids !== undefined ? readIds(body.ids) : await idsOf(body.filter);
+      const ids = body.ids !== undefined ? readIds(body.ids) : await idsOf(body.filter, member.role);
       if (ids.length === 0) throw fieldFail(400, 'ids', M.bulkNothing);
       const capSeats = body.capSeats === true;
       const dryRun = body.dryRun === true;
@@ -93,10 +117,13 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
     staffQueuePaths.bulkCsv,
     staffSchema(
       'Decisions from a CSV of email,decision rows (admins); ?dryRun=1 previews, ?cohort=N names the cohort',
+      { querystring: object({ dryRun: str(10), cohort: str(10) }) },
     ),
     async (request) => {
       const member = await staff(request, 'admin');
       if (typeof request.body !== 'string') throw fail(415, M.csvType);
+      // No row with a NUL or another control character reaches the database's text comparisons.
+      if (HIDDEN_IN_FILE.test(request.body)) throw fieldFail(400, 'file', M.csvHidden);
       const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
       const cohort = await queueCohort(db, ctx, request.query.cohort || undefined);
       let records: string[][];
@@ -200,11 +227,13 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
 
   app.get<{ Querystring: StaffQueueQuery }>(
     staffQueuePaths.exportCsv,
-    staffSchema("The filter's applications as CSV (email and phone only for admins)"),
+    staffSchema("The filter's applications as CSV (contact details only for those who see them: admins)", {
+      querystring: queueQuerySchema,
+    }),
     async (request, reply) => {
       const member = await staff(request);
-      const view = await readQueueView(db, ctx, request.query as Record<string, unknown>, false);
-      const withContact = member.role === 'admin';
+      const view = await readQueueView(db, ctx, request.query as Record<string, unknown>, member.role, false);
+      const withContact = view.contact;
       await audit(db, member.id, 'export', config.now(), null, {
         format: 'csv',
         cohort: view.cohort.number,
@@ -222,10 +251,10 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
 
   app.get<{ Querystring: StaffQueueQuery }>(
     staffQueuePaths.cvsZip,
-    staffSchema("The filter's CVs as one zip (admins)"),
+    staffSchema("The filter's CVs as one zip (admins)", { querystring: queueQuerySchema }),
     async (request, reply) => {
       const member = await staff(request, 'admin');
-      const view = await readQueueView(db, ctx, request.query as Record<string, unknown>, false);
+      const view = await readQueueView(db, ctx, request.query as Record<string, unknown>, member.role, false);
       await audit(db, member.id, 'export', config.now(), null, {
         format: 'zip',
         cohort: view.cohort.number,
@@ -241,7 +270,9 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
 
   app.get<{ Querystring: { cohort?: string } }>(
     staffQueuePaths.funnel,
-    staffSchema("A cohort's funnel: steps reached, drop-off, median times, refused saves, splits"),
+    staffSchema("A cohort's funnel: steps reached, drop-off, median times, refused saves, splits", {
+      querystring: object({ cohort: str(10) }),
+    }),
     async (request) => {
       await staff(request);
       const numberText =

@@ -17,6 +17,7 @@ import {
   STAFF_COOKIE,
   STAFF_MESSAGES,
   STAFF_ROLES,
+  contactFor,
   isStaffRole,
   staffPaths,
   type StaffRole,
@@ -281,7 +282,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
         message: 'Application',
         data: {
           id,
-          answers,
+          answers: contactFor(member.role, answers),
           review: status
             ? {
                 status,

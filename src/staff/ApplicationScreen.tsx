@@ -7,7 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SEAT_MESSAGES } from '../../machines/rules/seats';
-import { PAYMENT_LABELS, undoWindowWords } from '../../machines/rules/staff';
+import { PAYMENT_LABELS, seesContact, undoWindowWords } from '../../machines/rules/staff';
 import { formatMoney } from '../../machines/rules/payments';
 import { scoreAnswer, scoreEligibility, NEGATIVE_SCORE } from '../../machines/rules/eligibility';
 import { ELIGIBILITY_QUESTIONS, NO_POST_SECONDARY } from '../../machines/rules/options';
@@ -168,7 +168,9 @@ export function ApplicationScreen() {
   );
   const state = useSelector(actor, (s) => s);
   const { page, errors, message, notice } = state.context;
-  const name = page ? `${page.answers.firstname} ${page.answers.lastname}`.trim() || page.answers.email : '';
+  const name = page
+    ? `${page.answers.firstname} ${page.answers.lastname}`.trim() || page.answers.email || `Application ${id}`
+    : '';
   const heading = usePageHeading<HTMLHeadingElement>(page ? name : 'Application');
   const busy = state.hasTag('busy');
   const offered = page ? offeredEvents(page) : [];
@@ -274,9 +276,14 @@ export function ApplicationScreen() {
           ['Gender', a.gender],
           ['Country', a.country],
           ['City', a.city],
-          ['Email', a.email],
-          ['Phone', a.phone],
-          ['WhatsApp', a.whatsapp_phone],
+          // Absent for a role that does not see contact details (`seesContact`): no row rather than a blank one.
+          ...(seesContact(me.role)
+            ? ([
+                ['Email', a.email],
+                ['Phone', a.phone],
+                ['WhatsApp', a.whatsapp_phone],
+              ] as [string, ReactNode][])
+            : []),
           ['Referred by', a.referred_by],
         ]}
       />

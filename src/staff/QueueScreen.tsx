@@ -10,6 +10,7 @@ import {
   BULK_EVENTS,
   PAYMENT_STATUSES,
   QUEUE_STAGES,
+  seesContact,
   staffQueuePaths,
   type BulkEvent,
   type QueueSort,
@@ -80,7 +81,16 @@ interface PageTrail {
 }
 
 /** The filter form: a draft of the view, applied to the URL on submit. */
-function Filters({ query, onApply }: { query: StaffQueueQuery; onApply: (q: StaffQueueQuery) => void }) {
+function Filters({
+  query,
+  onApply,
+  contact,
+}: {
+  query: StaffQueueQuery;
+  onApply: (q: StaffQueueQuery) => void;
+  /** Searches contact details too (`seesContact`). */
+  contact: boolean;
+}) {
   const [draft, setDraft] = useState(query);
   const applyFilters = (e: FormEvent) => {
     e.preventDefault();
@@ -119,7 +129,7 @@ function Filters({ query, onApply }: { query: StaffQueueQuery; onApply: (q: Staf
   );
   return (
     <form className="staff-filters" onSubmit={applyFilters} role="search" aria-label="Filter applications">
-      {text('q', 'Search name, email or phone', 'search')}
+      {text('q', contact ? 'Search name, email or phone' : 'Search name', 'search')}
       {choice('status', 'Status', [...REVIEW_STATUSES, 'not_submitted'], (s) =>
         statusLabel(s as QueueStatusFilter),
       )}
@@ -145,6 +155,7 @@ function Filters({ query, onApply }: { query: StaffQueueQuery; onApply: (q: Staf
 export function QueueScreen() {
   const { api, me } = useStaff();
   const admin = me.role === 'admin';
+  const contact = seesContact(me.role);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -216,7 +227,7 @@ export function QueueScreen() {
       <ErrorSummary message={message} errors={{}} />
 
       {/* Keyed by the URL: back, forward or a chip show their own view's values. */}
-      <Filters key={search} query={query} onApply={(filter) => go(filter)} />
+      <Filters key={search} query={query} onApply={(filter) => go(filter)} contact={contact} />
 
       {page && (
         <ul className="staff-chips" aria-label="Applications by status">
@@ -323,7 +334,7 @@ export function QueueScreen() {
                 </th>
               )}
               {SORTS.slice(0, 1).map(sortHead)}
-              <th scope="col">Email</th>
+              {contact && <th scope="col">Email</th>}
               <th scope="col">Country</th>
               <th scope="col">Stage</th>
               {SORTS.slice(1).map(sortHead)}
@@ -345,9 +356,9 @@ export function QueueScreen() {
                   </td>
                 )}
                 <th scope="row">
-                  <Link to={`/staff/applications/${row.id}`}>{row.name || row.email}</Link>
+                  <Link to={`/staff/applications/${row.id}`}>{row.name || row.email || `#${row.id}`}</Link>
                 </th>
-                <td>{row.email}</td>
+                {contact && <td>{row.email}</td>}
                 <td>{row.country}</td>
                 <td>{humanize(row.stage)}</td>
                 <td>{humanize(row.eligibility)}</td>

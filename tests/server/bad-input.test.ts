@@ -6,13 +6,24 @@ import { paths } from '../../machines/rules/contract';
 import * as CATALOGUE from '../../machines/rules/messages';
 import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
 import { tooLong } from '../../machines/rules/schemas';
+import { REVIEW_EVENT_ACTORS } from '../../machines/review.machine';
+import {
+  BULK_EVENTS,
+  QUEUE_SORTS,
+  STAFF_MESSAGES,
+  STAFF_QUEUE_MESSAGES,
+  staffPaths,
+  staffQueuePaths,
+} from '../../machines/rules/staff';
 import { SERVER_MESSAGES } from '../../server/messages';
 import {
   applicant,
   cvForm,
   databases,
   json,
+  pdf,
   shortOther,
+  staffSignIn,
   uploadCv,
   useTestApp,
   verifiedApplicant,
@@ -31,7 +42,7 @@ const WRITES = [
 ];
 
 describe.each(databases)('bad input on $name', (database) => {
-  const t = useTestApp(database, {}, 'all');
+  const t = useTestApp(database, { checkDocumentedAnswers: true }, 'all');
   let cookie: string;
   const count = async () =>
     (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM applications')).rows[0].n;
@@ -247,7 +258,11 @@ function isJson(text: string): boolean {
 describe.each(databases)('generated bodies on every route, on $name', (database) => {
   const EMAIL = 'ada@example.com';
   // A configured location look-up: without one, geo's 503 is the documented answer, not a failure.
-  const t = useTestApp(database, { config: { geo: { url: '', key: '', fixedCountry: 'Nigeria' } } }, 'all');
+  const t = useTestApp(
+    database,
+    { config: { geo: { url: '', key: '', fixedCountry: 'Nigeria' } }, checkDocumentedAnswers: true },
+    'all',
+  );
   let cookie: string;
   let other: string;
   const tally = { requests: 0, refused: 0, accepted: 0, fiveHundreds: 0 };
@@ -505,6 +520,8 @@ describe.each(databases)('generated bodies on every route, on $name', (database)
       group && typeof group === 'object' ? Object.values(group).filter((m) => typeof m === 'string') : [],
     ),
     ...serverWords.filter((m) => typeof m === 'string'),
+    // The funnel beacon's route is in the contract; its words are the staff catalogue's.
+    STAFF_QUEUE_MESSAGES.funnelStep,
   ]);
   const TEMPLATES = [...serverWords.filter((m) => typeof m === 'function'), tooLong].map(
     (template) =>
@@ -554,4 +571,376 @@ describe.each(databases)('generated bodies on every route, on $name', (database)
     // The generator reached every route of the contract.
     expect([...routesHit].sort()).toEqual([...routeNames].sort());
   }, 180_000);
+});
+
+/**
+ * Every staff route (server/staff/routes.ts, queueRoutes.ts, queue.ts, funnel.ts) with generated input: hidden
+ * characters, dates out of range or not on the calendar, integers past int4, negative or huge, cursors that are not
+ * ours, CSV files with hidden characters, wrong types. Never a 5xx, never a framework's own code in a body; every
+ * refusal in the catalogue's words with `{ message, data: { error } }` for a 400, and nothing stored by it.
+ */
+describe.each(databases)('generated input on every staff route, on $name', (database) => {
+  const ADMIN = 'director@bootcamp.example';
+  const REVIEWER = 'reader@bootcamp.example';
+  const t = useTestApp(database, { config: { staffEmails: [ADMIN] }, checkDocumentedAnswers: true }, 'all');
+  const sessions: Record<'admin' | 'reviewer' | 'none', string> = { admin: '', reviewer: '', none: '' };
+  let applicationId = 0;
+  const tally = { requests: 0, refused: 0, accepted: 0, fiveHundreds: 0 };
+
+  beforeAll(async () => {
+    sessions.admin = await staffSignIn(t, ADMIN);
+    await t.app.inject({
+      method: 'POST',
+      url: staffPaths.team,
+      headers: { cookie: sessions.admin },
+      payload: { email: REVIEWER, role: 'reviewer' },
+    });
+    sessions.reviewer = await staffSignIn(t, REVIEWER);
+    const cookie = await verifiedApplicant(t, 'ada@example.com');
+    await uploadCv(t, cvForm('ada@example.com', pdf()), cookie);
+    const { rows } = await t.db.query<{ id: number }>(
+      "UPDATE applications SET submitted_at = $1 WHERE email = 'ada@example.com' RETURNING id",
+      [t.now()],
+    );
+    applicationId = rows[0].id;
+  });
+  afterAll(() => {
+    console.info(
+      `generated staff input on ${database.name}: ${tally.requests} requests, ${tally.refused} refused (4xx), ` +
+        `${tally.accepted} accepted, ${tally.fiveHundreds} answered 5xx`,
+    );
+  });
+
+  /** What a refused request must leave as it was. */
+  const state = async () => ({
+    applications: (await t.db.query('SELECT * FROM applications ORDER BY id')).rows,
+    staff: (await t.db.query('SELECT * FROM staff ORDER BY id')).rows,
+    events: (await t.db.query('SELECT count(*)::int AS n FROM review_events')).rows,
+    notes: (await t.db.query('SELECT count(*)::int AS n FROM staff_notes')).rows,
+    audit: (await t.db.query('SELECT count(*)::int AS n FROM audit_log')).rows,
+    outbox: (await t.db.query('SELECT count(*)::int AS n FROM outbox')).rows,
+  });
+
+  const INT4 = 2 ** 31;
+  const hidden = fc
+    .tuple(
+      fc.string({ maxLength: 10 }),
+      fc.constantFrom('\u0000', '\u0001', '\u001b', '\u007f', '\u009f'),
+      fc.nat(10),
+    )
+    .map(([s, h, at]) => s.slice(0, at) + h + s.slice(at));
+  const extremeDay = fc.constantFrom(
+    '9999-12-31',
+    '0000-01-01',
+    '2026-02-30',
+    '2026-13-01',
+    '1899-12-31',
+    '+275760-09-13',
+    '2026-01-01\u0000',
+  );
+  const extremeInteger = fc.oneof(
+    fc.constantFrom(INT4, INT4 - 1, INT4 * 2, -1, 0, -INT4 - 1, Number.MAX_SAFE_INTEGER, 1e21, -0, 1.5),
+    fc.integer({ min: INT4, max: Number.MAX_SAFE_INTEGER }),
+    fc.integer({ min: Number.MIN_SAFE_INTEGER, max: 0 }),
+  );
+  const cursorOf = (value: unknown, id: unknown) =>
+    Buffer.from(JSON.stringify([value, id])).toString('base64url');
+  const badCursor = fc.oneof(
+    fc
+      .tuple(
+        fc.oneof(
+          fc.constantFrom(
+            '2026-02-30T00:00:00.000Z',
+            '0000-01-01T00:00:00.000Z',
+            '9999-12-31T23:59:59.999Z',
+            '2026-01-01T00:00:00.000Z\u0000',
+            'a\u0000b',
+          ),
+          extremeInteger,
+          hidden,
+        ),
+        fc.oneof(fc.constant(1), extremeInteger),
+      )
+      .map(([value, id]) => cursorOf(value, id)),
+    fc.string({ maxLength: 40 }),
+    hidden,
+  );
+  const nastyText = fc.oneof(
+    hidden,
+    extremeDay,
+    fc.string({ unit: 'binary', maxLength: 20 }),
+    fc.string({ minLength: 290, maxLength: 320 }),
+    extremeInteger.map(String),
+  );
+  const QUERY_NAMES = [
+    'cohort',
+    'stage',
+    'eligibility',
+    'status',
+    'payment',
+    'paymentStatus',
+    'country',
+    'source',
+    'from',
+    'to',
+    'cv',
+    'q',
+    'sort',
+    'dir',
+    'cursor',
+    'limit',
+  ] as const;
+  /** A queue query with one or two of its values spoiled. */
+  const badQuery = fc
+    .array(
+      fc.oneof(
+        fc.tuple(fc.constantFrom(...QUERY_NAMES), nastyText),
+        fc.tuple(fc.constantFrom('from', 'to'), extremeDay),
+        fc.tuple(fc.constant('cursor'), badCursor),
+        fc.tuple(fc.constantFrom('sort'), fc.constantFrom(...QUEUE_SORTS)),
+      ),
+      { minLength: 1, maxLength: 3 },
+    )
+    .map((pairs) => Object.fromEntries(pairs) as Record<string, string>);
+  const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
+    nastyText,
+    extremeInteger,
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(extremeInteger, { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 6 }), nastyText, { maxKeys: 2 }),
+  );
+  const idParam = fc.oneof(
+    extremeInteger.map(String),
+    hidden.map(encodeURIComponent),
+    fc.constantFrom('999999999', '2147483648', '00000000001', 'abc', '%00'),
+  );
+  const csvFile = fc
+    .array(
+      fc.tuple(
+        fc.oneof(fc.constant('ada@example.com'), hidden, fc.string({ maxLength: 12 })),
+        fc.oneof(fc.constantFrom('accept', 'reject', 'waitlist'), hidden),
+      ),
+      { minLength: 1, maxLength: 4 },
+    )
+    .map((rows) => rows.map((r) => r.join(',')).join('\n'));
+
+  const query = (values: Record<string, string>) => `?${new URLSearchParams(values).toString()}`;
+  const at = (path: string, id: string) => path.replace(':id', id);
+  type Request = { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: unknown; csv?: string };
+  const request: fc.Arbitrary<{ route: string; req: Request }> = fc.oneof(
+    ...(
+      [
+        ['queue', badQuery.map((q) => ({ method: 'GET', url: staffQueuePaths.queue + query(q) }))],
+        ['export', badQuery.map((q) => ({ method: 'GET', url: staffQueuePaths.exportCsv + query(q) }))],
+        ['zip', badQuery.map((q) => ({ method: 'GET', url: staffQueuePaths.cvsZip + query(q) }))],
+        [
+          'funnel',
+          nastyText.map((cohort) => ({ method: 'GET', url: staffQueuePaths.funnel + query({ cohort }) })),
+        ],
+        ['cohorts', fc.constant({ method: 'GET', url: staffQueuePaths.cohorts })],
+        [
+          'bulk',
+          fc
+            .record({
+              event: fc.oneof(fc.constantFrom(...BULK_EVENTS), nastyValue),
+              ids: fc.oneof(fc.array(extremeInteger, { minLength: 1, maxLength: 4 }), nastyValue),
+              filter: fc.option(badQuery, { nil: undefined }),
+              dryRun: fc.oneof(fc.constant(true), nastyValue),
+            })
+            .map(({ filter, ids, ...body }) => ({
+              method: 'POST',
+              url: staffQueuePaths.bulk,
+              payload: filter ? { ...body, filter } : { ...body, ids },
+            })),
+        ],
+        [
+          'bulkCsv',
+          fc.tuple(csvFile, fc.oneof(fc.constant(''), nastyText)).map(([csv, cohort]) => ({
+            method: 'POST',
+            url: staffQueuePaths.bulkCsv + query({ dryRun: '1', ...(cohort ? { cohort } : {}) }),
+            csv,
+          })),
+        ],
+        ['application', idParam.map((id) => ({ method: 'GET', url: at(staffPaths.application, id) }))],
+        ['cv', idParam.map((id) => ({ method: 'GET', url: at(staffPaths.cv, id) }))],
+        [
+          'notes',
+          fc.tuple(idParam, nastyValue).map(([id, body]) => ({
+            method: 'POST',
+            url: at(staffPaths.notes, id),
+            payload: { body },
+          })),
+        ],
+        [
+          'events',
+          fc.tuple(fc.oneof(idParam, fc.constant(String(INT4))), nastyValue).map(([id, type]) => ({
+            method: 'POST',
+            url: at(staffPaths.events, id),
+            payload: { type },
+          })),
+        ],
+        ['teamMember', idParam.map((id) => ({ method: 'DELETE', url: at(staffPaths.teamMember, id) }))],
+        [
+          'team',
+          fc.tuple(nastyValue, nastyValue).map(([email, role]) => ({
+            method: 'POST',
+            url: staffPaths.team,
+            payload: { email, role },
+          })),
+        ],
+        ['teamList', fc.constant({ method: 'GET', url: staffPaths.team })],
+        ['me', fc.constant({ method: 'GET', url: staffPaths.me })],
+        [
+          'audit',
+          fc.oneof(nastyText, extremeInteger.map(String)).map((before) => ({
+            method: 'GET',
+            url: staffPaths.audit + query({ before }),
+          })),
+        ],
+        [
+          'signIn',
+          nastyValue.map((email) => ({ method: 'POST', url: staffPaths.signIn, payload: { email } })),
+        ],
+        [
+          'verify',
+          fc.tuple(nastyValue, nastyValue).map(([email, token]) => ({
+            method: 'POST',
+            url: staffPaths.verify,
+            payload: { email, token },
+          })),
+        ],
+        [
+          'funnelBeacon',
+          nastyValue.map((step) => ({ method: 'POST', url: paths.funnelStep, payload: { step } })),
+        ],
+      ] as [string, fc.Arbitrary<Request>][]
+    ).map(([route, arbitrary]) => arbitrary.map((req) => ({ route, req }))),
+  );
+
+  const staffWords = [STAFF_MESSAGES, STAFF_QUEUE_MESSAGES].flatMap((group) => Object.values(group));
+  const SENTINEL = 'SENTINEL';
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const FIXED = new Set<string>([
+    ...Object.values(CATALOGUE).flatMap((group) =>
+      group && typeof group === 'object' ? Object.values(group).filter((m) => typeof m === 'string') : [],
+    ),
+    ...[...Object.values(SERVER_MESSAGES), ...staffWords].filter((m) => typeof m === 'string'),
+  ]);
+  const TEMPLATES = [
+    ...[...Object.values(SERVER_MESSAGES), ...staffWords, tooLong]
+      .filter((m) => typeof m === 'function' && m !== STAFF_MESSAGES.notAllowedNow)
+      .map((template) => (template as (n: number) => string)(7777777)),
+    ...Object.keys(REVIEW_EVENT_ACTORS).map((event) =>
+      STAFF_MESSAGES.notAllowedNow(SENTINEL, event as keyof typeof REVIEW_EVENT_ACTORS),
+    ),
+  ].map(
+    (text) =>
+      new RegExp(
+        `^${escape(text)
+          .replace(/\d+/g, '\\d+')
+          .replace(/(minutes|seconds)/g, '(minutes?|seconds?)')
+          .replace(new RegExp(SENTINEL.toLowerCase(), 'g'), '.+')}$`,
+      ),
+  );
+  const inCatalogue = (message: unknown) =>
+    typeof message === 'string' && (FIXED.has(message) || TEMPLATES.some((re) => re.test(message)));
+
+  it('refuses the security review’s cases with 400 and the field’s words, before an export streams a byte', async () => {
+    const cases: [string, string, string | RegExp][] = [
+      [`${staffQueuePaths.queue}?country=Nig%00eria`, 'country', MESSAGES.hiddenCharacters],
+      [`${staffQueuePaths.queue}?source=a%00`, 'source', MESSAGES.hiddenCharacters],
+      [`${staffQueuePaths.queue}?q=ada%00`, 'q', MESSAGES.hiddenCharacters],
+      [`${staffQueuePaths.queue}?to=9999-12-31`, 'to', STAFF_QUEUE_MESSAGES.dateRange],
+      [`${staffQueuePaths.queue}?from=0000-01-01`, 'from', STAFF_QUEUE_MESSAGES.dateRange],
+      [`${staffQueuePaths.queue}?from=2026-02-30`, 'from', STAFF_QUEUE_MESSAGES.dateFormat],
+      ...[
+        ['submitted', cursorOf('2026-02-30T00:00:00.000Z', 1)],
+        ['submitted', cursorOf('0000-01-01T00:00:00.000Z', 1)],
+        ['status', cursorOf(INT4, 1)],
+        ['name', cursorOf('a\u0000', 1)],
+        ['submitted', cursorOf('2026-01-01T00:00:00.000Z', INT4)],
+      ].map(([sort, cursor]): [string, string, string] => [
+        `${staffQueuePaths.queue}?sort=${sort}&cursor=${cursor}`,
+        'cursor',
+        STAFF_QUEUE_MESSAGES.cursorStale,
+      ]),
+      [`${staffQueuePaths.exportCsv}?country=%00`, 'country', MESSAGES.hiddenCharacters],
+      [`${staffQueuePaths.cvsZip}?to=9999-12-31`, 'to', STAFF_QUEUE_MESSAGES.dateRange],
+    ];
+    for (const [url, field, words] of cases) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: sessions.admin } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(json(res), url).toEqual({ message: words, data: { error: { [field]: [words] } } });
+    }
+    const bulk = await t.app.inject({
+      method: 'POST',
+      url: staffQueuePaths.bulk,
+      headers: { cookie: sessions.admin },
+      payload: { event: 'ACCEPT', ids: [applicationId, INT4] },
+    });
+    expect(json(bulk)).toEqual({
+      message: STAFF_QUEUE_MESSAGES.bulkNothing,
+      data: { error: { ids: [STAFF_QUEUE_MESSAGES.bulkNothing] } },
+    });
+    const csv = await t.app.inject({
+      method: 'POST',
+      url: `${staffQueuePaths.bulkCsv}?dryRun=1`,
+      headers: { cookie: sessions.admin, 'content-type': 'text/csv' },
+      payload: 'ada@example.com,accept\nbo\u0000la@example.com,reject\n',
+    });
+    expect(json(csv)).toEqual({
+      message: STAFF_QUEUE_MESSAGES.csvHidden,
+      data: { error: { file: [STAFF_QUEUE_MESSAGES.csvHidden] } },
+    });
+  });
+
+  it('never answers 5xx, refuses in the catalogue’s words and stores nothing', async () => {
+    const routesHit = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(
+        request,
+        fc.constantFrom('admin', 'admin', 'admin', 'reviewer', 'none' as const),
+        async ({ route, req }, who) => {
+          const before = await state();
+          const cookie = sessions[who];
+          const res = await t.app.inject({
+            method: req.method,
+            url: req.url.replace(':id', String(applicationId)),
+            headers: {
+              ...(cookie ? { cookie } : {}),
+              ...(req.csv !== undefined ? { 'content-type': 'text/csv' } : {}),
+            },
+            ...(req.csv !== undefined
+              ? { payload: req.csv }
+              : req.payload !== undefined
+                ? { payload: req.payload as object }
+                : {}),
+          });
+          tally.requests += 1;
+          routesHit.add(route);
+          const what = `${route} as ${who}: ${req.method} ${req.url} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+          if (res.statusCode >= 500) tally.fiveHundreds += 1;
+          expect(res.statusCode, what).toBeLessThan(500);
+          expect(res.body, what).not.toMatch(/FST_|ERR_/);
+          if (res.statusCode < 400) {
+            tally.accepted += 1;
+            return;
+          }
+          tally.refused += 1;
+          const body = res.json<{ message: unknown; data?: { error?: Record<string, unknown> } }>();
+          expect(inCatalogue(body.message), what).toBe(true);
+          if (res.statusCode === 400 && body.message !== SERVER_MESSAGES.invalidJson) {
+            const errors = Object.values(body.data?.error ?? {});
+            expect(errors.length, what).toBeGreaterThan(0);
+            expect(errors.flat().every(inCatalogue), what).toBe(true);
+          }
+          expect(await state(), `${what} changed the stored state`).toEqual(before);
+        },
+      ),
+      { numRuns: 400 },
+    );
+    expect(routesHit.size).toBe(19);
+  }, 240_000);
 });

@@ -13,7 +13,7 @@ import {
 } from './support';
 
 describe.each(databases)('the start of the flow on $name', (database) => {
-  const t = useTestApp(database);
+  const t = useTestApp(database, { checkDocumentedAnswers: true });
 
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url, payload, headers });

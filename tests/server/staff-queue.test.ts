@@ -54,7 +54,10 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
   beforeEach(() => {
     clock = START;
   });
-  const t = useTestApp(database, { config: { staffEmails: [ADMIN], now: () => clock } });
+  const t = useTestApp(database, {
+    config: { staffEmails: [ADMIN], now: () => clock },
+    checkDocumentedAnswers: true,
+  });
 
   beforeEach(async () => {
     const cohort = await currentCohort(t.db, START);
@@ -574,6 +577,65 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
     expect(res.rawPayload.includes(Buffer.from(`${ids[1]}-Ade`))).toBe(false);
     const readerCookie = await reviewer(admin);
     expect((await as(readerCookie).get(staffQueuePaths.cvsZip)).statusCode).toBe(403);
+  });
+
+  it('contact details follow one rule: an admin sees them in the queue, on the page, in the CSV and the zip; a reviewer nowhere', async () => {
+    const admin = await signIn(ADMIN);
+    const [id] = await insert([{ email: 'ada@example.com', lastname: 'Obi', phone: '+2348030001000' }]);
+    await t.db.query("UPDATE applications SET whatsapp_phone = '+2348030002000' WHERE id = $1", [id]);
+    writeFileSync(join(t.storageDir, 'stored-cv-1'), '%PDF-1.7 ada');
+    await t.db.query(
+      "INSERT INTO cvs (application_id, stored_name, original_name, kind, size, created_at) VALUES ($1, 'stored-cv-1', 'cv.pdf', 'pdf', 12, $2)",
+      [id, START],
+    );
+    const reader = await reviewer(admin);
+    const CONTACT = /ada@example\.com|\+?234\s?803/;
+
+    // The queue: the rows, and a search by email or by phone digits.
+    const adminQueue = json<{ data: StaffQueuePage }>(await as(admin).get(staffQueuePaths.queue)).data;
+    expect(adminQueue.rows[0]).toMatchObject({ email: 'ada@example.com', phone: '+2348030001000' });
+    const readerQueue = await as(reader).get(staffQueuePaths.queue);
+    expect(json<{ data: StaffQueuePage }>(readerQueue).data.rows[0]).not.toHaveProperty('email');
+    expect(json<{ data: StaffQueuePage }>(readerQueue).data.rows[0]).not.toHaveProperty('phone');
+    expect(readerQueue.body).not.toMatch(CONTACT);
+    for (const q of ['ada@example.com', '0001000']) {
+      const url = `${staffQueuePaths.queue}?q=${encodeURIComponent(q)}`;
+      expect(json<{ data: StaffQueuePage }>(await as(admin).get(url)).data.total, q).toBe(1);
+      expect(json<{ data: StaffQueuePage }>(await as(reader).get(url)).data.total, q).toBe(0);
+    }
+    expect(
+      json<{ data: StaffQueuePage }>(await as(reader).get(`${staffQueuePaths.queue}?q=obi`)).data.total,
+    ).toBe(1);
+
+    // The application's page.
+    const page = (cookie: string) => as(cookie).get(staffPaths.application.replace(':id', String(id)));
+    const adminAnswers = json<{ data: { answers: Record<string, unknown> } }>(await page(admin)).data.answers;
+    expect(adminAnswers).toMatchObject({
+      email: 'ada@example.com',
+      phone: '+2348030001000',
+      whatsapp_phone: '+2348030002000',
+    });
+    const readerPage = await page(reader);
+    expect(readerPage.statusCode).toBe(200);
+    const readerAnswers = json<{ data: { answers: Record<string, unknown> } }>(readerPage).data.answers;
+    for (const field of ['email', 'phone', 'whatsapp_phone']) expect(readerAnswers).not.toHaveProperty(field);
+    expect(readerAnswers).toMatchObject({ firstname: 'Ada', lastname: 'Obi' });
+    expect(readerPage.body).not.toMatch(CONTACT);
+
+    // The CSV export.
+    const adminCsv = await as(admin).get(staffQueuePaths.exportCsv);
+    expect(adminCsv.body.replace(/^\uFEFF/, '').split('\n')[0]).toMatch(/,email,phone,whatsapp_phone,/);
+    expect(adminCsv.body).toMatch(CONTACT);
+    const readerCsv = await as(reader).get(staffQueuePaths.exportCsv);
+    expect(readerCsv.statusCode).toBe(200);
+    expect(readerCsv.body.split('\n')[0]).not.toMatch(/email|phone/);
+    expect(readerCsv.body).not.toMatch(CONTACT);
+
+    // The CVs' zip: an admin's only (the CVs themselves are full of contact details).
+    expect((await as(admin).get(staffQueuePaths.cvsZip)).statusCode).toBe(200);
+    const readerZip = await as(reader).get(staffQueuePaths.cvsZip);
+    expect(readerZip.statusCode).toBe(403);
+    expect(json(readerZip).message).toBe(STAFF_MESSAGES.adminOnly);
   });
 
   it("the funnel follows the application chart's screens, counts anonymous steps and refused saves", async () => {

@@ -36,7 +36,10 @@ describe.each(databases)('staff back office on $name', (database) => {
   beforeEach(() => {
     clock = START;
   });
-  const t = useTestApp(database, { config: { staffEmails: [ADMIN], now: () => clock } });
+  const t = useTestApp(database, {
+    config: { staffEmails: [ADMIN], now: () => clock },
+    checkDocumentedAnswers: true,
+  });
 
   const signIn = (email: string) => staffSignIn(t, email);
 

@@ -27,7 +27,7 @@ const EMAIL = 'ada@example.com';
 const goodEligibility = eligibility();
 
 describe.each(databases)('the later steps on $name', (database) => {
-  const t = useTestApp(database);
+  const t = useTestApp(database, { checkDocumentedAnswers: true });
   let cookie: string;
   beforeEach(async () => {
     cookie = await verifiedApplicant(t, EMAIL);

@@ -129,6 +129,25 @@ export interface TestAppOptions {
   wrapDb?: (db: Db) => Db;
   /** Where CVs go instead of the test's local directory (an S3 bucket: tests/server/s3Server.ts). */
   storage?: CvStorage;
+  /**
+   * Record every (method, route, status) the app answers and, when the app closes, fail if the OpenAPI document
+   * (server/openapi.ts) does not list one of them.
+   */
+  checkDocumentedAnswers?: boolean;
+}
+
+type OpenApiDocument = { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+
+/** The answers seen that the app's OpenAPI document does not list, as `METHOD /path STATUS`. */
+export function undocumentedAnswers(app: FastifyInstance, seen: Iterable<string>): string[] {
+  const document = app.swagger() as OpenApiDocument;
+  return [...seen].filter((answer) => {
+    const [method, url, status] = answer.split(' ');
+    const operations = document.paths?.[url.replace(/:(\w+)/g, '{$1}')];
+    // Routes hidden from the document (health, metrics, the dev mailbox, pages) are not the API's.
+    if (!operations) return false;
+    return !operations[method.toLowerCase()]?.responses?.[status];
+  });
 }
 
 export async function testApp(database: TestDatabase, options: TestAppOptions = {}): Promise<TestApp> {
@@ -147,6 +166,12 @@ export async function testApp(database: TestDatabase, options: TestAppOptions = 
     logger: options.logger,
     timeouts: options.timeouts,
   });
+  const answered = new Set<string>();
+  if (options.checkDocumentedAnswers)
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url;
+      if (route && request.method !== 'HEAD') answered.add(`${request.method} ${route} ${reply.statusCode}`);
+    });
   await app.ready();
   const mails = () => readOutbox(db);
   return {
@@ -163,8 +188,11 @@ export async function testApp(database: TestDatabase, options: TestAppOptions = 
       return mail.text.match(/\b(\d{6})\b/)![1];
     },
     async close() {
+      const undocumented = options.checkDocumentedAnswers ? undocumentedAnswers(app, answered) : [];
       await app.close();
       rmSync(storageDir, { recursive: true, force: true });
+      if (undocumented.length)
+        throw new Error(`answers the OpenAPI document does not list: ${undocumented.sort().join('; ')}`);
     },
   };
 }

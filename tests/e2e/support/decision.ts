@@ -58,7 +58,7 @@ export async function decide(
     headers: { cookie },
   });
   const page = ((await queue.json()) as { data: StaffQueuePage }).data;
-  const row = page.rows.find((r) => r.email.toLowerCase() === email.toLowerCase());
+  const row = page.rows.find((r) => r.email?.toLowerCase() === email.toLowerCase());
   if (!row) throw new Error(`the staff queue does not list ${email}`);
   // Already decided so, or past it (accepted, then paid on a second device): nothing to do.
   if (isReviewStatus(row.status) && reviewMeta(row.status).standing === reviewMeta(DECIDED[event]).standing)

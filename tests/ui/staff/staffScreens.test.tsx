@@ -465,3 +465,56 @@ describe('team', () => {
     await waitFor(() => expect(api.removeMember).toHaveBeenCalledWith(3));
   });
 });
+
+describe('contact details (one rule: admins see them everywhere, reviewers nowhere)', () => {
+  /** What the server sends a reviewer: the same rows and answers, without the contact fields. */
+  const withoutContact = <T extends object>(value: T) => {
+    const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const field of ['email', 'phone', 'whatsapp_phone']) delete copy[field];
+    return copy as T;
+  };
+
+  it('an admin sees the Email column, searches by email or phone, and reads email and phones on the page', async () => {
+    renderAt('/staff', fakeApi(ADMIN));
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Email' })).toBeTruthy();
+    expect(within(table).getByText('ada@example.com')).toBeTruthy();
+    expect(screen.getByLabelText('Search name, email or phone')).toBeTruthy();
+  });
+
+  it('a reviewer has no Email column and searches by name only', async () => {
+    const reviewerPage = { ...PAGE, rows: PAGE.rows.map(withoutContact) };
+    renderAt('/staff', fakeApi(REVIEWER, { queue: vi.fn(() => Promise.resolve(reviewerPage)) }));
+    const table = await screen.findByRole('table');
+    expect(within(table).queryByRole('columnheader', { name: 'Email' })).toBeNull();
+    expect(within(table).getByRole('link', { name: 'Ada Obi' })).toBeTruthy();
+    expect(screen.getByLabelText('Search name')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/@example\.com|\+234/);
+  });
+
+  it("on an application's page an admin reads Email, Phone and WhatsApp; a reviewer has no such rows", async () => {
+    const full = {
+      ...APPLICATION,
+      answers: { ...APPLICATION.answers, phone: '+2348030000000', whatsapp_phone: '+2348030000001' },
+    };
+    const admin = renderAt(
+      '/staff/applications/1',
+      fakeApi(ADMIN, { application: vi.fn(() => Promise.resolve(full)) }),
+    );
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    for (const term of ['Email', 'Phone', 'WhatsApp'])
+      expect(screen.getByText(term, { selector: 'dt' })).toBeTruthy();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    admin.unmount();
+
+    const reviewerPage = { ...full, answers: withoutContact(full.answers) };
+    renderAt(
+      '/staff/applications/1',
+      fakeApi(REVIEWER, { application: vi.fn(() => Promise.resolve(reviewerPage)) }),
+    );
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    for (const term of ['Email', 'Phone', 'WhatsApp'])
+      expect(screen.queryByText(term, { selector: 'dt' })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/@example\.com|\+234/);
+  });
+});
