@@ -1,0 +1,89 @@
+/**
+ * Issue 23, "One truth on both sides", in Chromium against the built product: what the wizard shows is what the
+ * server takes. A later step the server would refuse never opens as a form, whatever the eligibility outcome.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ELIGIBILITY_RESULT } from '../../machines/rules/messages';
+import {
+  EDUCATION_FOCUS,
+  FEEDBACK_HANDLING,
+  OPENNESS_TO_TOOLS,
+  WORK_DISRUPTION_FEELINGS,
+} from '../../machines/rules/options';
+import * as walk from './support/journey';
+import { PDF } from './support/wizardDriver';
+import { contextOpener, server, serverAndBrowser } from './support/suite';
+
+serverAndBrowser();
+
+const open = contextOpener();
+
+/** The steps after eligibility, typed into the address bar. */
+const LATER_STEPS = ['/apply/other', '/apply/employment', '/apply/success'] as const;
+
+/** Answers the eligibility questions with these labels, uploads a CV and confirms. */
+async function answerEligibility(page: Page, labels: readonly string[]): Promise<void> {
+  for (const label of labels) await page.getByLabel(label, { exact: true }).check();
+  await page
+    .getByLabel('Upload your CV (required)')
+    .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page.getByText('Your CV is uploaded: cv.pdf').waitFor();
+  await walk.click(page, 'Save and continue');
+  await walk.click(page, 'Yes, continue');
+}
+
+/** No field of the open questions or of employment is on the page. */
+async function expectNoLaterForm(page: Page, path: string): Promise<void> {
+  expect(await page.getByLabel('What do you find most challenging?').count(), path).toBe(0);
+  expect(await page.getByRole('group', { name: 'What is your employment status?' }).count(), path).toBe(0);
+}
+
+describe('the steps after eligibility follow the server’s rule', () => {
+  it.each([
+    // Social Sciences and Humanities plus one cautious answer: the tester's case.
+    [
+      'action_required',
+      [
+        OPENNESS_TO_TOOLS[2].label,
+        ...walk.ANSWERS.eligibility.slice(1, 4),
+        EDUCATION_FOCUS[2].label,
+        walk.ANSWERS.eligibility[5],
+      ],
+    ],
+    [
+      'ineligible',
+      [
+        OPENNESS_TO_TOOLS[3].label,
+        WORK_DISRUPTION_FEELINGS[3].label,
+        FEEDBACK_HANDLING[2].label,
+        ...walk.ANSWERS.eligibility.slice(3),
+      ],
+    ],
+  ] as const)(
+    'scored %s: every later address shows the eligibility result, never a form',
+    async (_status, labels) => {
+      const { page } = await open();
+      await walk.toEligibility(page, server, walk.freshEmail('later'));
+      await answerEligibility(page, labels);
+      await page.getByRole('heading', { name: ELIGIBILITY_RESULT.underReview }).waitFor();
+      for (const path of LATER_STEPS) {
+        await page.goto(`${server.url}${path}`);
+        await walk.onScreen(page, '/apply/eligibility', 'Eligibility');
+        await page.getByRole('heading', { name: ELIGIBILITY_RESULT.underReview }).waitFor();
+        await expectNoLaterForm(page, path);
+      }
+    },
+  );
+
+  it('not yet scored: every later address shows the eligibility questions', async () => {
+    const { page } = await open();
+    await walk.toEligibility(page, server, walk.freshEmail('unscored'));
+    for (const path of LATER_STEPS) {
+      await page.goto(`${server.url}${path}`);
+      await walk.onScreen(page, '/apply/eligibility', 'Eligibility');
+      await page.getByLabel('Upload your CV (required)').waitFor();
+      await expectNoLaterForm(page, path);
+    }
+  });
+});
