@@ -6,7 +6,7 @@
  * is checked against the model's expected snapshot.
  */
 import { StrictMode } from 'react';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import {
@@ -56,7 +56,7 @@ import { standingStep } from '../../../src/after-submission/StandingScreen';
 import type { ApplicantStanding } from '../../../machines/rules/contract';
 import { STANDING_MESSAGES, standingHeading } from '../../../machines/rules/standing';
 import { MODEL_INPUT } from '../../machines/application.model';
-import { ONE_BUTTON } from '../../support/applicationModel';
+import { ONE_BUTTON, viewOf } from '../../support/applicationModel';
 import { transitionKey, type ModelPath } from '../../machines/support/graphReplay';
 
 /** A call that never answers: the path delivers its outcome. */
@@ -318,8 +318,8 @@ const openDialogs = () =>
     .map((d) => document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent ?? '')
     .sort();
 
-/** Checks what a person sees against the model's expected snapshot. */
-async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: string) {
+/** Checks what a person sees against the model's expected snapshot; `arrived`: the step opened a new view. */
+async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: string, arrived: boolean) {
   const meta = currentScreen(expected as ApplicationSnapshot);
   if (!meta) throw new Error(`after ${after}: the model's state has no screen`);
   const state = screenStateOf(expected)!;
@@ -330,6 +330,11 @@ async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: 
   // The post-submission screens load on demand, so the heading may take a moment to arrive.
   const h1 = await screen.findByRole('heading', { level: 1, hidden, name: heading });
   expect(h1, after).toBeTruthy();
+  // A new step's heading has focus (a screen reader announces it), unless a dialog opened with the step or red
+  // alerts came with it (the error summary takes focus then).
+  const { errors, errorMessage } = expected.context as ApplicationSnapshot['context'];
+  if (arrived && !hidden && !errorMessage && !Object.keys(errors).length)
+    await waitFor(() => expect(document.activeElement, `focus after ${after}`).toBe(h1));
   expect(app.location(), `URL after ${after}`).toBe(meta.path);
   expect(openDialogs(), `dialogs after ${after}`).toEqual([...dialogs].sort());
 
@@ -415,13 +420,13 @@ export async function replayInApp(path: ModelPath, result: AppReplay): Promise<v
   let done = describeEvent(first.event);
   await act(async () => {});
   expectMachine(app, first.state, done);
-  await expectScreen(app, first.state, done);
+  await expectScreen(app, first.state, done, true);
   let before = first.state;
   for (const step of rest) {
     await perform(app, step.event, before);
     done += ` → ${describeEvent(step.event)}`;
     expectMachine(app, step.state, done);
-    await expectScreen(app, step.state, done);
+    await expectScreen(app, step.state, done, viewOf(step.state) !== viewOf(before));
     before = step.state;
   }
   app.actor.stop();
