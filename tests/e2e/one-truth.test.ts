@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ELIGIBILITY_RESULT } from '../../machines/rules/messages';
+import { ELIGIBILITY_INTRO, ELIGIBILITY_RESULT } from '../../machines/rules/messages';
 import {
   EDUCATION_FOCUS,
   FEEDBACK_HANDLING,
@@ -76,9 +76,12 @@ describe('the steps after eligibility follow the server’s rule', () => {
     },
   );
 
-  it('not yet scored: every later address shows the eligibility questions', async () => {
+  it('not yet scored: the questions say what they are for, and every later address shows them', async () => {
     const { page } = await open();
     await walk.toEligibility(page, server, walk.freshEmail('unscored'));
+    // Honest words (decision 118): the answers are scored, and some lead to a person's review first.
+    expect(await page.locator('.lede').first().textContent()).toBe(ELIGIBILITY_INTRO);
+    expect(await page.getByText(/no right or wrong/i).count()).toBe(0);
     for (const path of LATER_STEPS) {
       await page.goto(`${server.url}${path}`);
       await walk.onScreen(page, '/apply/eligibility', 'Eligibility');

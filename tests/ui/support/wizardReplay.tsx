@@ -35,6 +35,7 @@ import { reminderMachine } from '../../../machines/reminder.machine';
 import { videoQuizMachine } from '../../../machines/videoQuiz.machine';
 import { screenHeading } from '../../../machines/screens';
 import {
+  ELIGIBILITY_INTRO,
   ELIGIBILITY_QUESTIONS,
   ELIGIBILITY_RESULT,
   EMPLOYMENT_STATUSES,
@@ -374,6 +375,9 @@ async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: 
     expect(screen.getByRole('status', { hidden }).textContent, after).toContain(
       STANDING_MESSAGES.line[standing.standing],
     );
+  // Above the questions, what they are for (decision 118): some answers lead to a person's review.
+  if (expected.matches({ eligibility: { answers: 'editing' } }))
+    expect(screen.getByText(ELIGIBILITY_INTRO).tagName, after).toBe('P');
   if (expected.matches({ eligibility: { answers: 'result' } })) {
     const eligible = expected.context.form.eligibilityStatus === 'eligible';
     const panel = ELIGIBILITY_RESULT[eligible ? 'eligible' : 'underReview'];
