@@ -12,6 +12,7 @@ import {
   WORK_DISRUPTION_FEELINGS,
 } from '../../machines/rules/options';
 import { NOT_READY } from '../../machines/rules/payments';
+import { DEFAULT_CONTACT_EMAIL } from '../../machines/rules/pages';
 import * as walk from './support/journey';
 import { DECIDING, decide } from './support/decision';
 import { latestCode } from './support/server';
@@ -182,7 +183,7 @@ describe('the wizard has no dead ends (390 px)', () => {
       await walk.click(page, 'Yes, continue');
       await page.getByRole('heading', { name: ELIGIBILITY_RESULT.underReview }).waitFor();
     };
-    const support = 'support@theemploymentbootcamp.com';
+    const support = DEFAULT_CONTACT_EMAIL;
 
     // action_required: no post-secondary qualification.
     const first = await open();

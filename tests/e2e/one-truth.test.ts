@@ -15,7 +15,10 @@ import * as walk from './support/journey';
 import { PDF } from './support/wizardDriver';
 import { contextOpener, server, serverAndBrowser } from './support/suite';
 
-serverAndBrowser();
+/** The contact address this server is configured with (SUPPORT_EMAIL): every page must show this one. */
+const CONTACT = 'help@bootcamp.example';
+
+serverAndBrowser({ SUPPORT_EMAIL: CONTACT });
 
 const open = contextOpener();
 
@@ -31,6 +34,26 @@ async function answerEligibility(page: Page, labels: readonly string[]): Promise
   await page.getByText('Your CV is uploaded: cv.pdf').waitFor();
   await walk.click(page, 'Save and continue');
   await walk.click(page, 'Yes, continue');
+}
+
+/** Every email address the page shows or links to is the configured one. */
+async function expectOnlyTheContactAddress(page: Page, where: string): Promise<void> {
+  const { links, addresses } = await page.evaluate(() => ({
+    links: [...document.querySelectorAll('a[href^="mailto:"]')].map(
+      (a) =>
+        a
+          .getAttribute('href')!
+          .replace(/^mailto:/, '')
+          .split('?')[0],
+    ),
+    addresses: document.body.innerText.match(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g) ?? [],
+  }));
+  expect(links.length, `${where}: a mailto link`).toBeGreaterThan(0);
+  expect(new Set(links), `${where}: mailto links`).toEqual(new Set([CONTACT]));
+  expect(
+    addresses.filter((a) => a !== CONTACT && !a.endsWith('@example.com')),
+    `${where}: addresses in the text`,
+  ).toEqual([]);
 }
 
 /** No field of the open questions or of employment is on the page. */
@@ -67,6 +90,7 @@ describe('the steps after eligibility follow the server’s rule', () => {
       await walk.toEligibility(page, server, walk.freshEmail('later'));
       await answerEligibility(page, labels);
       await page.getByRole('heading', { name: ELIGIBILITY_RESULT.underReview }).waitFor();
+      await expectOnlyTheContactAddress(page, `the ${_status} panel`);
       for (const path of LATER_STEPS) {
         await page.goto(`${server.url}${path}`);
         await walk.onScreen(page, '/apply/eligibility', 'Eligibility');
@@ -88,5 +112,20 @@ describe('the steps after eligibility follow the server’s rule', () => {
       await page.getByLabel('Upload your CV (required)').waitFor();
       await expectNoLaterForm(page, path);
     }
+  });
+});
+
+describe('one contact address, from configuration', () => {
+  it('the footer, the CV by email and the under-review panel all show SUPPORT_EMAIL', async () => {
+    const { page } = await open();
+    await page.goto(`${server.url}/`);
+    await page.locator('#footer').getByRole('link', { name: CONTACT }).waitFor();
+    await expectOnlyTheContactAddress(page, 'the landing page');
+
+    await walk.toEligibility(page, server, walk.freshEmail('contact'));
+    await walk.click(page, 'Help: I cannot upload my CV');
+    const dialog = page.getByRole('dialog', { name: 'Send your CV by email' });
+    expect(await dialog.getByRole('link', { name: CONTACT }).getAttribute('href')).toBe(`mailto:${CONTACT}`);
+    await expectOnlyTheContactAddress(page, 'the CV by email');
   });
 });
