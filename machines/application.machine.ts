@@ -278,13 +278,16 @@ const withoutField = (errors: ErrorMap, field: string): ErrorMap => {
   return rest;
 };
 
-/** The form as it is sent and kept: trimmed, the email in lower case, the phone numbers as digits. */
+/**
+ * The form as it is sent and kept: trimmed, the email in lower case, the phone numbers as the server stores them
+ * (in international form, read in the country picked on Bio Data).
+ */
 export function cleaned(form: ApplicationForm): ApplicationForm {
   return {
     ...form,
     email: form.email.trim().toLowerCase(),
-    phone: normalizePhone(form.phone),
-    whatsapp_phone: normalizePhone(form.whatsapp_phone),
+    phone: normalizePhone(form.phone, form.country),
+    whatsapp_phone: normalizePhone(form.whatsapp_phone, form.country),
   };
 }
 
