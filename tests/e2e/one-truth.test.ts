@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ELIGIBILITY_INTRO, ELIGIBILITY_RESULT } from '../../machines/rules/messages';
+import { ELIGIBILITY_INTRO, ELIGIBILITY_RESULT, MESSAGES } from '../../machines/rules/messages';
 import {
   EDUCATION_FOCUS,
   FEEDBACK_HANDLING,
@@ -12,7 +12,7 @@ import {
   WORK_DISRUPTION_FEELINGS,
 } from '../../machines/rules/options';
 import * as walk from './support/journey';
-import { PDF } from './support/wizardDriver';
+import { PDF, storedApplication } from './support/wizardDriver';
 import { contextOpener, server, serverAndBrowser } from './support/suite';
 
 /** The contact address this server is configured with (SUPPORT_EMAIL): every page must show this one. */
@@ -127,5 +127,31 @@ describe('one contact address, from configuration', () => {
     const dialog = page.getByRole('dialog', { name: 'Send your CV by email' });
     expect(await dialog.getByRole('link', { name: CONTACT }).getAttribute('href')).toBe(`mailto:${CONTACT}`);
     await expectOnlyTheContactAddress(page, 'the CV by email');
+  });
+});
+
+describe('phone numbers in the applicant’s country', () => {
+  it('a Nigerian number typed as 0803… is stored as +234803…, as the hint says; a number not of the country is refused', async () => {
+    const { context, page } = await open();
+    const email = walk.freshEmail('phone');
+    await walk.getStarted(page, server, email);
+    await walk.biodata(page);
+    const phone = page.getByLabel('Phone number');
+    const hint =
+      'Start with your country code (+234 for Nigeria), or type the number as you dial it in Nigeria: we add the code.';
+    await page.getByText(hint, { exact: true }).waitFor();
+    await page.getByLabel('On social media').check();
+    // Not a Nigerian number: the catalogue's phone message, and nothing is created.
+    await phone.fill('0603 123 4567');
+    await walk.click(page, 'Save and continue');
+    await page.getByRole('alert', { name: 'There is a problem' }).getByText(MESSAGES.phoneInvalid).waitFor();
+    await phone.fill('0803 123 4567');
+    await walk.click(page, 'Save and continue');
+    await walk.click(page, 'Yes, continue');
+    await walk.click(page, 'Enter the code');
+    await walk.verify(page, server, email);
+    await walk.onScreen(page, '/apply/eligibility', 'Eligibility');
+    const stored = await storedApplication(server, context, email);
+    expect(stored.data[0].phone).toBe('+2348031234567');
   });
 });
