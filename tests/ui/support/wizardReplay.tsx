@@ -328,8 +328,8 @@ async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: 
   // Behind an open dialog the page is inert: still on screen, hidden from the accessibility tree.
   const hidden = dialogs.length > 0;
   const heading = state === 'confirmation' ? confirmationHeading(expected) : screenHeading(state);
-  // The post-submission screens load on demand, so the heading may take a moment to arrive.
-  const h1 = await screen.findByRole('heading', { level: 1, hidden, name: heading });
+  // The screens load on demand, so the heading may take a moment to arrive (longer on a busy machine).
+  const h1 = await screen.findByRole('heading', { level: 1, hidden, name: heading }, { timeout: 5000 });
   expect(h1, after).toBeTruthy();
   // A new step's heading has focus (a screen reader announces it), unless a dialog opened with the step or red
   // alerts came with it (the error summary takes focus then).
