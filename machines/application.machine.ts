@@ -20,6 +20,7 @@ import {
   OTHERS_ANSWERS,
   codeWaitSeconds,
   scoreEligibility,
+  opensLaterSteps,
   toCreatePayload,
   toFailure,
   validateGroup,
@@ -140,7 +141,8 @@ const isVerified = (c: PersistedApplication) => c.started && Boolean(c.form.emai
 /**
  * Where a path may take this applicant: the screen itself, or the nearest screen they are allowed to see (not
  * started → Get Started; not verified → the code; not eligible → the eligibility answers; not submitted → the
- * open questions). A verified applicant asking for the code screen goes on to eligibility.
+ * open questions). A verified applicant asking for the code screen goes on to eligibility. The steps after
+ * eligibility follow the server's rule (opensLaterSteps): whoever it would refuse stays on eligibility.
  */
 export function resolveRoute(context: PersistedApplication, path: string): ScreenState | null {
   const route = screenAt(path);
@@ -155,8 +157,9 @@ export function resolveRoute(context: PersistedApplication, path: string): Scree
   if (access === 'unproved') return verified ? 'eligibility' : route.state;
   if (!verified) return 'verifyEmail';
   if (access === 'verified') return route.state;
-  if (access === 'eligible')
-    return context.form.eligibilityStatus === 'eligible' ? route.state : 'eligibility';
+  // The server's own rule: an application not scored eligible stays on its eligibility answers or result.
+  if (!opensLaterSteps(context.form.eligibilityStatus)) return 'eligibility';
+  if (access === 'eligible') return route.state;
   return context.submitted ? route.state : 'other';
 }
 
@@ -164,7 +167,7 @@ export function resolveRoute(context: PersistedApplication, path: string): Scree
 export function resumeState(context: PersistedApplication): ScreenState {
   // Whoever watched the video to the end has been on the confirmation: that is where they come back to.
   if (context.submitted) return context.form.isVideoEnded ? 'confirmation' : 'success';
-  if (context.form.eligibilityStatus !== 'eligible') return 'eligibility';
+  if (!opensLaterSteps(context.form.eligibilityStatus)) return 'eligibility';
   return context.form.employment_status ? 'other' : 'employment';
 }
 
@@ -275,13 +278,16 @@ const withoutField = (errors: ErrorMap, field: string): ErrorMap => {
   return rest;
 };
 
-/** The form as it is sent and kept: trimmed, the email in lower case, the phone numbers as digits. */
+/**
+ * The form as it is sent and kept: trimmed, the email in lower case, the phone numbers as the server stores them
+ * (in international form, read in the country picked on Bio Data).
+ */
 export function cleaned(form: ApplicationForm): ApplicationForm {
   return {
     ...form,
     email: form.email.trim().toLowerCase(),
-    phone: normalizePhone(form.phone),
-    whatsapp_phone: normalizePhone(form.whatsapp_phone),
+    phone: normalizePhone(form.phone, form.country),
+    whatsapp_phone: normalizePhone(form.whatsapp_phone, form.country),
   };
 }
 
@@ -381,9 +387,8 @@ export const applicationMachine = setup({
     valid: ({ context }, params: { group: ValidationGroup; only?: readonly string[] }) =>
       validateGroup(params.group, { ...context.form, token: context.token }, params.only).ok,
     isExisting: ({ context }) => context.existing,
-    isVerified: ({ context }) => isVerified(context),
     isResult: ({ context }) => context.form.eligibilityStatus !== 'not measured',
-    isEligible: ({ context }) => context.form.eligibilityStatus === 'eligible',
+    isEligible: ({ context }) => opensLaterSteps(context.form.eligibilityStatus),
     hasCv: ({ context }) => context.form.hasUploadedCV,
     canResend: ({ context }) => context.canResend,
     cvFileOk: ({ event }) => event.type === 'CV.SELECT' && checkCvFile(event.file) === null,
@@ -867,12 +872,8 @@ export const applicationMachine = setup({
     other: {
       meta: screenMeta('other'),
       entry: 'clearErrors',
-      initial: 'checking',
+      initial: 'editing',
       states: {
-        // The page is open to anyone, but its answers can be sent only by the owner of a proved email: anyone else
-        // is told how to start or continue (the screen shows the way, not a form that cannot be sent).
-        checking: { always: [{ guard: 'isVerified', target: 'editing' }, { target: 'locked' }] },
-        locked: {},
         editing: {
           on: {
             SAVE: whenValid('others', 'keyInformation', OTHERS_ANSWERS),

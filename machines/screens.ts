@@ -11,7 +11,8 @@ import type { ValidationGroup } from './rules';
  * - `anyone`: no condition;
  * - `ownAnswers`: started, and once the application exists only after the email is proved (its answers are shown);
  * - `unproved`: started and not yet proved (a proved applicant goes on to eligibility);
- * - `verified`, `eligible`, `submitted`: proved, then eligible, then submitted.
+ * - `verified`, `eligible`, `submitted`: proved, then scored eligible (the server's rule, opensLaterSteps in
+ *   machines/rules/eligibility.ts), then submitted.
  */
 export type Access = 'anyone' | 'ownAnswers' | 'unproved' | 'verified' | 'eligible' | 'submitted';
 
@@ -109,7 +110,7 @@ export const SCREEN_TABLE = [
     path: '/apply/other',
     step: 6,
     title: 'Getting to know you',
-    access: 'anyone',
+    access: 'eligible',
     wizard: true,
     group: 'others',
     screen: 'Other',

@@ -29,8 +29,11 @@ export const cohortFacts = (row: CohortRow): CohortFacts => ({
   applicationDeadline: row.application_deadline,
 });
 
-export const fillAndCompress = (template: string, facts: CohortFacts): Promise<FilledPage> =>
-  compressPage(fillCohort(template, facts));
+export const fillAndCompress = (
+  template: string,
+  facts: CohortFacts,
+  contactEmail: string,
+): Promise<FilledPage> => compressPage(fillCohort(template, facts, contactEmail));
 
 /** A page kept in memory with its gzip copy (and Brotli, once made): also `/apply`'s (server/routes/static.ts). */
 export async function compressPage(html: string): Promise<FilledPage> {
@@ -49,6 +52,7 @@ export async function compressPage(html: string): Promise<FilledPage> {
 export function landingPage(
   templatePath: string,
   currentCohort: () => Promise<CohortRow>,
+  contactEmail: string,
 ): () => Promise<FilledPage> {
   let template: string | undefined;
   let cached: { key: string; page: Promise<FilledPage> } | undefined;
@@ -58,7 +62,7 @@ export function landingPage(
     let entry = cached;
     if (entry?.key !== key) {
       template ??= readFileSync(templatePath, 'utf8');
-      const filling = { key, page: fillAndCompress(template, facts) };
+      const filling = { key, page: fillAndCompress(template, facts, contactEmail) };
       // A failed fill is not kept: the next request tries again.
       filling.page.catch(() => {
         if (cached === filling) cached = undefined;

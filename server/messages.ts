@@ -9,6 +9,7 @@ export const SERVER_MESSAGES = {
   needSession: 'Please verify your email to continue',
   notYours: 'You can only change your own application',
   incomplete: 'Your application is not complete yet',
+  eligibilityFirst: 'Please answer the eligibility questions first',
   invalidJson: 'The request body is not valid JSON',
   invalidRequest: 'Some answers are not valid',
   notFound: 'Not found',

@@ -2,7 +2,7 @@
  * Runtime configuration. The server writes it into app.html as `<meta name="app-config" content="{…}">`, so one
  * build serves every environment (and a test can point the selection video at a short local clip).
  */
-import { WAITLIST_PATH } from '../machines/rules/pages';
+import { DEFAULT_CONTACT_EMAIL, WAITLIST_PATH } from '../machines/rules/pages';
 export interface AppConfig {
   selectionVideoUrl: string;
   selectionVideoPoster: string;
@@ -28,7 +28,7 @@ export const defaultConfig: AppConfig = {
   paymentPublicKey: '',
   paymentScriptUrl: '',
   waitlistUrl: WAITLIST_PATH,
-  supportEmail: 'support@theemploymentbootcamp.com',
+  supportEmail: DEFAULT_CONTACT_EMAIL,
   // No made-up account: until the server is configured, the screens say transfers are not set up.
   bankName: '',
   bankAccountName: '',

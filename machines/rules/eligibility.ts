@@ -52,3 +52,12 @@ export function scoreEligibility(answers: EligibilityAnswers): {
         : 'eligible';
   return { status, negatives, qualificationScore };
 }
+
+/**
+ * Who may take the steps after eligibility (employment, the open questions, submission): an application scored
+ * eligible, and nobody else. One rule for both sides: the server refuses those steps' writes with it
+ * (server/routes/guard.ts), and the wizard's route guards send anyone else to the screen they may be on
+ * (machines/application.machine.ts), so no form is shown that the server would refuse
+ * (docs/decisions/117-one-rule-for-the-steps-after-eligibility.md).
+ */
+export const opensLaterSteps = (status: EligibilityStatus): boolean => status === 'eligible';

@@ -53,18 +53,24 @@ export const COHORT_PLACEHOLDERS: CohortLabels = {
 };
 /** The placeholder for the facts themselves, as the value of `#root[data-cohort]`. */
 export const COHORT_FACTS_PLACEHOLDER = '%%COHORT_FACTS%%';
+/**
+ * Where the build writes the contact address (the footer's link, and `#root[data-contact]` for hydration): the
+ * server writes the configured one (SUPPORT_EMAIL), so one build serves every address.
+ */
+export const CONTACT_EMAIL_PLACEHOLDER = '%%CONTACT_EMAIL%%';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The prerendered page with the cohort's words and facts in place of the placeholders. */
-export function fillCohort(template: string, facts: CohortFacts): string {
+/** The prerendered page with the cohort's words and facts, and the contact address, in place of the placeholders. */
+export function fillCohort(template: string, facts: CohortFacts, contactEmail: string): string {
   const labels = cohortLabels(facts);
   const values: Record<string, string> = {
     [COHORT_PLACEHOLDERS.number]: escapeHtml(labels.number),
     [COHORT_PLACEHOLDERS.start]: escapeHtml(labels.start),
     [COHORT_PLACEHOLDERS.deadline]: escapeHtml(labels.deadline),
     [COHORT_FACTS_PLACEHOLDER]: escapeHtml(JSON.stringify(facts)),
+    [CONTACT_EMAIL_PLACEHOLDER]: escapeHtml(contactEmail),
   };
-  return template.replace(/%%COHORT_[A-Z]+%%/g, (token) => values[token] ?? token);
+  return template.replace(/%%(COHORT_[A-Z]+|CONTACT_EMAIL)%%/g, (token) => values[token] ?? token);
 }

@@ -100,6 +100,13 @@ export const CONFIRM_VIDEO = {
   successText: 'Your video progress has been submitted successfully.',
 } as const;
 
+/**
+ * The eligibility screen's introduction: what the questions are for, honestly (some answers send the application to
+ * a person's review before the next steps; docs/decisions/118-honest-eligibility-words.md).
+ */
+export const ELIGIBILITY_INTRO =
+  'These questions help our team see whether the programme fits you now. Choose the answer closest to you: some answers mean a person on our team reviews your application before the next steps.';
+
 export const ELIGIBILITY_RESULT = {
   eligible: 'Congratulations, you are eligible...',
   underReview:

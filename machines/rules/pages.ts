@@ -3,6 +3,13 @@
 /** The instalment button on its own, to try the payment provider or its sandbox. */
 export const INSTALMENT_TEST_PATH = '/test/klump-payment';
 
+/**
+ * The programme's one contact address, unless SUPPORT_EMAIL names another (server/config.ts): the landing page's
+ * footer, the CV by email, the under-review panels, the read-only answers, the payment dialogs
+ * (docs/decisions/119-one-contact-address.md).
+ */
+export const DEFAULT_CONTACT_EMAIL = 'hello@theemploymentbootcamp.org';
+
 /** Where 'Join the waitlist' leads: where a submitted applicant stands (cohort, waitlist). */
 export const WAITLIST_PATH = '/apply/waitlist';
 

@@ -28,7 +28,37 @@ export const EMAIL_PATTERN = new RegExp(
 export const PHONE_PATTERN = /^\+?\d{10,15}$/;
 
 /** People type phone numbers with spaces, dashes and brackets; the digits are what count. */
-export const normalizePhone = (value: string): string => value.replace(/[\s\-().]/g, '');
+const phoneDigits = (value: string): string => value.replace(/[\s\-().]/g, '');
+
+/**
+ * Reads a number (its digits, with its plus) in a country: its international form, null when it is not a valid
+ * number there, undefined when it cannot be read (no plus, no country). machines/rules/phone.ts plugs it in; the
+ * browser loads that module with the Communications screen, so the first screen does not carry its metadata.
+ */
+export type PhoneReader = (digits: string, country: string) => string | null | undefined;
+let phoneReader: PhoneReader | undefined;
+export const setPhoneReader = (reader: PhoneReader) => {
+  phoneReader = reader;
+};
+
+/**
+ * A phone number as it is stored: its digits, in international form once read in the applicant's country
+ * (`country`, picked on Bio Data) when that makes it a valid number; as typed otherwise (the schema then says why).
+ */
+export const normalizePhone = (value: string, country = ''): string => {
+  const digits = phoneDigits(value);
+  if (!PHONE_PATTERN.test(digits)) return digits;
+  return phoneReader?.(digits, country) ?? digits;
+};
+
+/** Whether a number in the right format is one of its country's (true when it cannot be told). */
+const phoneOfCountry = (value: string | undefined, country: string): boolean =>
+  !value || !PHONE_PATTERN.test(value) || phoneReader?.(value, country) !== null;
+
+/** The applicant's country, which validateGroup passes to the phone fields as the schema's context. */
+interface PhoneContext {
+  country?: string;
+}
 export const normalizeEmail = (value: string): string => value.trim().toLowerCase();
 
 /**
@@ -70,8 +100,13 @@ const email = yup
 const phone = yup
   .string()
   .default('')
-  .transform((v: unknown) => (typeof v === 'string' ? normalizePhone(v) : v))
-  .matches(PHONE_PATTERN, { message: MESSAGES.phoneFormat, excludeEmptyString: true });
+  .transform((v: unknown, _typed: unknown, _schema: unknown, options: { context?: PhoneContext }) =>
+    typeof v === 'string' ? normalizePhone(v, options.context?.country) : v,
+  )
+  .matches(PHONE_PATTERN, { message: MESSAGES.phoneFormat, excludeEmptyString: true })
+  .test('country', MESSAGES.phoneInvalid, (value, test) =>
+    phoneOfCountry(value, (test.options.context as PhoneContext | undefined)?.country ?? ''),
+  );
 
 const when = (field: string, values: readonly string[], message: string, max = MAX_SHORT) =>
   text(max).when(field, {
@@ -220,11 +255,14 @@ export function validateGroup<G extends ValidationGroup>(
   only?: readonly string[],
 ): ValidationResult<yup.InferType<(typeof schemas)[G]>> {
   const schema: yup.AnyObjectSchema = schemas[group];
-  const cleaned = schema.cast(values, { stripUnknown: true, assert: false }) as yup.InferType<
+  // Phone numbers are read in the country picked on Bio Data, which the communications group does not hold.
+  const country = (values as { country?: unknown }).country;
+  const context: PhoneContext = { country: typeof country === 'string' ? country : '' };
+  const cleaned = schema.cast(values, { stripUnknown: true, assert: false, context }) as yup.InferType<
     (typeof schemas)[G]
   >;
   try {
-    schema.validateSync(values, { abortEarly: false, stripUnknown: true });
+    schema.validateSync(values, { abortEarly: false, stripUnknown: true, context });
     return { value: cleaned, errors: {}, ok: true };
   } catch (error) {
     if (!(error instanceof yup.ValidationError)) throw error;

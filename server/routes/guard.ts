@@ -1,4 +1,5 @@
 /** Access checks shared by the routes: a well-formed email, and a session that proves it. */
+import { opensLaterSteps } from '../../machines/rules/eligibility';
 import { ELIGIBILITY_RESULT } from '../../machines/rules/messages';
 import { validateGroup } from '../../machines/rules/schemas';
 import type { FastifyRequest } from 'fastify';
@@ -47,11 +48,15 @@ export async function ownedEmail(ctx: Context, request: FastifyRequest, value: u
 }
 
 /**
- * The steps after eligibility belong to applications the server scored eligible: one it scored ineligible or
- * action_required sees the 'under review' panel in the wizard, and the API says the same words (403).
+ * The steps after eligibility belong to applications the server scored eligible (opensLaterSteps, the rule the
+ * wizard's route guards use too): one scored ineligible or action_required sees the 'under review' panel in the
+ * wizard, and the API says the same words; one not scored yet is asked for its eligibility answers first (403).
  */
 export function eligibleOnly(row: ApplicationRow): ApplicationRow {
-  if (row.eligibility_status === 'ineligible' || row.eligibility_status === 'action_required')
-    throw fieldFail(403, 'eligibility', ELIGIBILITY_RESULT.underReview);
-  return row;
+  if (opensLaterSteps(row.eligibility_status)) return row;
+  const message =
+    row.eligibility_status === 'not measured'
+      ? SERVER_MESSAGES.eligibilityFirst
+      : ELIGIBILITY_RESULT.underReview;
+  throw fieldFail(403, 'eligibility', message);
 }

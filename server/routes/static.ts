@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { CohortRow } from '../db/cohorts';
 import { compressPage, landingPage, pickEncoding, type FilledPage } from '../landingPage';
 import { isAppPage } from '../../machines/pages';
+import { DEFAULT_CONTACT_EMAIL } from '../../machines/rules/pages';
 import { SERVER_MESSAGES } from '../messages';
 
 /** Get Started's address (machines/application.machine.ts ROUTES), where every Apply Now lands. */
@@ -49,7 +50,11 @@ export async function staticRoutes(
   const appShell = () =>
     (shell ??= renderAppShell(readFileSync(join(clientDir!, 'app.html'), 'utf8'), appConfig));
   if (clientDir && currentCohort) {
-    const landing = landingPage(join(clientDir, 'index.html'), currentCohort);
+    const landing = landingPage(
+      join(clientDir, 'index.html'),
+      currentCohort,
+      String(appConfig.supportEmail || DEFAULT_CONTACT_EMAIL),
+    );
     const serveLanding = async (request: FastifyRequest, reply: FastifyReply) => {
       const { encoding, body } = pickEncoding(await landing(), request.headers['accept-encoding']);
       reply

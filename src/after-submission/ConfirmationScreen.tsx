@@ -18,6 +18,7 @@ import type { AppConfig } from '../config';
 import { PaymentOptionsDialog } from './PaymentOptionsDialog';
 import { Alert } from '../components/Notice';
 import { Button } from '../components/Button';
+import { useArrivalFocus } from '../wizard/ScreenHeading';
 
 export interface ConfirmationScreenProps {
   actor: ActorRefFrom<typeof paymentChoiceMachine>;
@@ -29,6 +30,7 @@ export const FINANCIAL_AID_URL = '/financial-aid-application';
 
 /** /apply/confirmation: the acceptance banner, the payment options and their dialogs, and the reminder. */
 export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScreenProps) {
+  const heading = useArrivalFocus<HTMLHeadingElement>();
   const state = useSelector(actor, (s) => s);
   const { region, selected, recorded, error, country, payment } = state.context;
   const send = actor.send;
@@ -42,7 +44,7 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
   return (
     <div className="confirmation">
       <section className="card banner" aria-labelledby="banner-title">
-        <h1 id="banner-title" className="screen-title">
+        <h1 id="banner-title" className="screen-title" tabIndex={-1} ref={heading}>
           Congratulations, you have been accepted!
         </h1>
         {settled ? (

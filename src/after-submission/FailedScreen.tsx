@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { MESSAGES } from '../../machines/rules/messages';
 import { Alert } from '../components/Notice';
+import { useArrivalFocus } from '../wizard/ScreenHeading';
 
 export interface FailedScreenProps {
   /** Where the way back leads (the payment options). */
@@ -11,9 +12,10 @@ export interface FailedScreenProps {
 
 /** /failed: a payment that did not go through, and the way back to try again. */
 export function FailedScreen({ backHref = '/apply/confirmation', onBack }: FailedScreenProps) {
+  const heading = useArrivalFocus<HTMLHeadingElement>();
   return (
     <section className="card failed" aria-labelledby="failed-title">
-      <h1 id="failed-title" className="screen-title">
+      <h1 id="failed-title" className="screen-title" tabIndex={-1} ref={heading}>
         Payment failed
       </h1>
       <Alert>{MESSAGES.paymentFailed}</Alert>

@@ -8,6 +8,7 @@ import type { AppConfig } from '../config';
 import { VideoQuizDialog } from './VideoQuizDialog';
 import { Alert } from '../components/Notice';
 import { Button } from '../components/Button';
+import { useArrivalFocus } from '../wizard/ScreenHeading';
 
 /** HTMLMediaElement.HAVE_METADATA: the duration is known. */
 const HAVE_METADATA = 1;
@@ -25,6 +26,7 @@ export interface SelectionVideoScreenProps {
  */
 export function SelectionVideoScreen({ actor, config, onBack }: SelectionVideoScreenProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const heading = useArrivalFocus<HTMLHeadingElement>();
   const view = useSelector(actor, selectView, sameView);
 
   // The machine is pure; the media element obeys its commands here.
@@ -65,7 +67,9 @@ export function SelectionVideoScreen({ actor, config, onBack }: SelectionVideoSc
 
   return (
     <section className="video-screen" aria-labelledby="video-screen-title">
-      <h1 id="video-screen-title">Info Video</h1>
+      <h1 id="video-screen-title" tabIndex={-1} ref={heading}>
+        Info Video
+      </h1>
       <p>
         Watch this short video from our Program Director to the end. A short quiz appears along the way; then
         continue to confirm your place.

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { currentScreen, progressOf, screenStateOf } from '../../machines/application.machine';
 import { SCREEN_TABLE, screenRow, type ScreenKey } from '../../machines/screens';
@@ -62,11 +62,6 @@ const SCREENS: Record<ScreenKey, ComponentType & { preload?: () => unknown }> = 
 
 const AHEAD = SCREEN_TABLE.filter((row) => row.prefetch).map((row) => SCREENS[row.screen]);
 
-const isFormControl = (element: Element | null) =>
-  element instanceof HTMLInputElement ||
-  element instanceof HTMLTextAreaElement ||
-  element instanceof HTMLSelectElement;
-
 /** Runs `task` when the browser is idle (a timer where requestIdleCallback is missing: Safari); returns a cancel. */
 function whenIdle(task: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {
@@ -107,16 +102,9 @@ export function ApplicationShell() {
     };
   }, []);
 
-  const firstScreen = useRef(true);
+  // Each screen's heading takes focus itself when it arrives (useArrivalFocus in src/wizard/ScreenHeading.tsx).
   useEffect(() => {
-    if (!screen) return;
-    document.title = `${screen.title} – ${FORM_TITLE}`;
-    const typing = firstScreen.current && isFormControl(document.activeElement);
-    firstScreen.current = false;
-    // Someone already typing in the prerendered form when the app took over keeps their place.
-    if (typing) return;
-    // A new screen: move focus to its heading so that keyboard and screen-reader users start from the top.
-    document.getElementById('screen-title')?.focus({ preventScroll: false });
+    if (screen) document.title = `${screen.title} – ${FORM_TITLE}`;
   }, [screen]);
 
   if (!isMachinePath(location.pathname)) return <NotFoundPage />;

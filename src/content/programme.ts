@@ -108,8 +108,8 @@ export const designLead = {
   ],
 } as const;
 
+/** The phone line; the contact address is configuration (SUPPORT_EMAIL, written into the page by the server). */
 export const contact = {
-  email: 'hello@theemploymentbootcamp.org',
   phone: '+234 800 123 4567',
   phoneHref: '+2348001234567',
 } as const;

@@ -13,8 +13,11 @@ import { WhyApply } from './sections/WhyApply';
 import type { CohortLabels } from '../../machines/rules/landingCohort';
 import { CohortContext } from './useCohort';
 
-/** The landing page, its sections in the product's order, quoting `cohort` (the live one, or placeholders). */
-export function LandingPage({ cohort }: { cohort: CohortLabels }) {
+/**
+ * The landing page, its sections in the product's order, quoting `cohort` (the live one, or placeholders) and the
+ * contact address `contactEmail` (the configured one, or its placeholder).
+ */
+export function LandingPage({ cohort, contactEmail }: { cohort: CohortLabels; contactEmail: string }) {
   return (
     <CohortContext value={cohort}>
       <a className="skip-link" href="#main">
@@ -33,7 +36,7 @@ export function LandingPage({ cohort }: { cohort: CohortLabels }) {
         <ClosingCta />
         <Faq />
       </main>
-      <Footer />
+      <Footer email={contactEmail} />
     </CohortContext>
   );
 }

@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { CohortInfo } from '../../machines/rules/contract';
 import { cohortLabels, type CohortFacts } from '../../machines/rules/landingCohort';
+import { DEFAULT_CONTACT_EMAIL } from '../../machines/rules/pages';
 import { LandingPage } from './LandingPage';
 
 const root = document.getElementById('root')!;
@@ -17,11 +18,14 @@ function writtenCohort(): CohortFacts | undefined {
 }
 
 const facts = writtenCohort();
+// The contact address the server wrote (SUPPORT_EMAIL); the `vite` dev server writes none.
+const written = root.dataset.contact ?? '';
+const contactEmail = written.includes('@') ? written : DEFAULT_CONTACT_EMAIL;
 if (root.hasChildNodes() && facts) {
   // The build prerendered the page. Hydrating inside a transition lets React yield to the browser between
   // chunks, so hydration does not block the main thread in one long task (TBT on a slow phone).
   startTransition(() => {
-    hydrateRoot(root, <LandingPage cohort={cohortLabels(facts)} />);
+    hydrateRoot(root, <LandingPage cohort={cohortLabels(facts)} contactEmail={contactEmail} />);
   });
 } else {
   // `vite` dev server: nothing prerendered, so the cohort comes from the API (machines/rules/contract.ts
@@ -31,6 +35,7 @@ if (root.hasChildNodes() && facts) {
     .then(({ data: [cohort] }) => {
       createRoot(root).render(
         <LandingPage
+          contactEmail={contactEmail}
           cohort={cohortLabels({
             number: cohort.number,
             startDate: cohort.start_date,

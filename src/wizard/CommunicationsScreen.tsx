@@ -6,6 +6,19 @@ import { AppDialog } from '../components/Dialog';
 import { CheckboxField, RadioField, TextField } from '../components/Fields';
 import { readConfig } from '../config';
 import { Button } from '../components/Button';
+// Loaded with this screen only: it plugs the phone reading into the shared schema (decision 120).
+import { callingCode } from '../../machines/rules/phone';
+
+/**
+ * What the phone field asks for, in agreement with what is stored: a number typed as it is dialled in the country
+ * picked on Bio Data is saved with that country's code.
+ */
+function phoneHint(country: string): string {
+  const code = callingCode(country);
+  return code
+    ? `Start with your country code (${code} for ${country}), or type the number as you dial it in ${country}: we add the code.`
+    : 'Start with your country code, for example +234.';
+}
 
 export function CommunicationsScreen() {
   const send = useSend();
@@ -51,7 +64,7 @@ export function CommunicationsScreen() {
         autoComplete="tel"
         inputMode="tel"
         placeholder="+2348012345678"
-        hint="Start with your country code, for example +234."
+        hint={phoneHint(form.country)}
       />
       <TextField
         {...field('whatsapp_phone')}

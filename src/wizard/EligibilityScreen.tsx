@@ -1,6 +1,7 @@
 import {
   CONFIRM_SAVE,
   CV_ACCEPT,
+  ELIGIBILITY_INTRO,
   ELIGIBILITY_QUESTIONS,
   ELIGIBILITY_RESULT,
   MESSAGES,
@@ -92,7 +93,7 @@ function EligibilityForm() {
   return (
     <StepForm
       title="Eligibility"
-      lede="There are no right or wrong answers: choose the one closest to you."
+      lede={ELIGIBILITY_INTRO}
       busy={saving}
       confirm={{ open: confirming, text: CONFIRM_SAVE.text }}
     >

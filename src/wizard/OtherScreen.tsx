@@ -4,7 +4,6 @@ import { useApplication, useErrors, useFormFields } from '../app/ApplicationProv
 import { StepForm } from './StepForm';
 import { TextAreaField } from '../components/Fields';
 import { KeyInformationDialog } from './KeyInformationDialog';
-import { ScreenHeading } from './ScreenHeading';
 
 /** The four open questions of docs/product.md §2.2, in order. */
 const OPEN_QUESTIONS = [
@@ -16,54 +15,6 @@ const OPEN_QUESTIONS = [
     label: 'What difference do you hope the bootcamp will make in your life?',
   },
 ] as const satisfies readonly { name: (typeof OTHERS_ANSWERS)[number]; label: string }[];
-
-export function OtherScreen() {
-  const locked = useApplication((s) => s.matches({ other: 'locked' }));
-  return locked ? <OtherLocked /> : <OtherForm />;
-}
-
-/** The page is open to anyone; someone whose email is not proved here is shown the way in, not a form. */
-function OtherLocked() {
-  const email = useApplication((s) => s.context.form.email);
-  const started = useApplication((s) => s.context.started);
-  const existing = useApplication((s) => s.context.existing);
-  const way =
-    started && existing
-      ? {
-          text: (
-            <>
-              Your application is saved. Enter the code we emailed to <strong>{email}</strong> to continue it.
-            </>
-          ),
-          to: '/apply/verify-email',
-          label: 'Enter your code',
-        }
-      : started
-        ? {
-            text: 'Your application is not finished yet.',
-            to: '/apply/biodata',
-            label: 'Continue your application',
-          }
-        : {
-            text: 'Start your application, or continue one you started on another device: enter your email and we send you a code.',
-            to: '/apply',
-            label: 'Start or continue your application',
-          };
-  return (
-    <section aria-labelledby="screen-title">
-      <ScreenHeading>Getting to know you</ScreenHeading>
-      <p className="lede">
-        These questions are the last step of your application, so they open once your email is proved.
-      </p>
-      <p>{way.text}</p>
-      <p>
-        <Link className="button" to={way.to}>
-          {way.label}
-        </Link>
-      </p>
-    </section>
-  );
-}
 
 /** The earlier steps, for problems the server finds there at submission: each message links to its step. */
 const EARLIER_STEPS = [
@@ -87,7 +38,7 @@ function splitErrors(errors: ErrorMap): { here: ErrorMap; earlier: [string, stri
   return { here, earlier };
 }
 
-function OtherForm() {
+export function OtherScreen() {
   const { field } = useFormFields();
   const { errors, message } = useErrors();
   // The Key Information dialog stays open while the application is sent.

@@ -37,7 +37,9 @@ describe('docs/statecharts.md', () => {
   it('labels transitions with their event and guard, and sums up the NAVIGATE fan-out in one note', () => {
     expect(written).toContain('biodata --> communications : SAVE [valid(biodata)]');
     expect(written).toContain('getStarted_loadingCohort --> getStarted_idle : done: loadCohort');
-    expect(written).toContain('other_checking --> other_locked : always [else]');
+    expect(written).toContain(
+      'eligibility_answers_checking --> eligibility_answers_result : always [isResult]',
+    );
     expect(written).not.toMatch(/--> \w+ : NAVIGATE/);
     expect(written).toContain(`NAVIGATE [routesTo, in state] on any state: ${ROUTES.length * 2} transitions`);
   });

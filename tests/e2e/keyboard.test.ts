@@ -87,15 +87,28 @@ async function expectErrorsAnnounced(page: Page): Promise<void> {
   }
 }
 
-/** On this step, its button pressed before anything is filled in announces every error. */
+/** The focused element's tag and text: on each new step, its h1 (what a screen reader announces). */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    return `${element?.tagName.toLowerCase()} ${element?.textContent?.trim() ?? ''}`;
+  });
+
+/** The step's heading has focus, with nothing pressed since the step changed. */
+async function expectHeadingFocused(page: Page, heading: string): Promise<void> {
+  await expect.poll(() => focused(page)).toBe(`h1 ${heading}`);
+}
+
+/** On this step, its heading focused; its button pressed before anything is filled in announces every error. */
 async function errorsOnEmptyStep(page: Page, path: string, heading: string, button: string): Promise<void> {
   await onScreen(page, path, heading);
+  await expectHeadingFocused(page, heading);
   await pressButton(page, button);
   await expectErrorsAnnounced(page);
 }
 
 describe('the wizard with the keyboard alone', () => {
-  it('is completed from the email to the payment choice, every error announced on the way', async () => {
+  it('is completed from the email to the payment choice, every error announced and every new step’s heading focused on the way', async () => {
     const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
@@ -104,6 +117,7 @@ describe('the wizard with the keyboard alone', () => {
     await page.goto(`${server.url}/apply`);
     // The app answers the keyboard once it is in charge of the prerendered form (it names the open cohort).
     await page.getByText(/Applications are open for/).waitFor();
+    await expectHeadingFocused(page, 'Get Started');
     await pressButton(page, 'Get Started');
     await expectErrorsAnnounced(page);
     await type(page, '#field-email', email);
@@ -154,6 +168,8 @@ describe('the wizard with the keyboard alone', () => {
     await page.getByRole('heading', { name: 'Are you sure?' }).waitFor();
     await page.keyboard.press('Enter');
     await page.getByText('Congratulations, you are eligible...').waitFor();
+    // The result replaces the questions: its heading takes focus, so the verdict under it is read next.
+    await expectHeadingFocused(page, 'Eligibility');
     await pressButton(page, 'Proceed');
 
     await errorsOnEmptyStep(page, '/apply/employment', 'Employment', 'Save and continue');
@@ -185,10 +201,12 @@ describe('the wizard with the keyboard alone', () => {
     await pressButton(page, 'Submit Application');
 
     await onScreen(page, '/apply/success', 'Well done for submitting your application');
+    await expectHeadingFocused(page, 'Well done for submitting your application');
     // Staff accept the application: the confirmation then offers the payment options.
     await decide(server.url, email, 'ACCEPT');
     await pressButton(page, 'Continue to Video');
     await onScreen(page, '/apply/selection-video', 'Info Video');
+    await expectHeadingFocused(page, 'Info Video');
     // The player's own controls: focus the video and press Space to play (at the speed a person may pick).
     await tabTo(page, 'video');
     await page.locator('video').evaluate((v: HTMLVideoElement) => {
@@ -210,6 +228,7 @@ describe('the wizard with the keyboard alone', () => {
     await pressButton(page, 'Continue');
 
     await onScreen(page, '/apply/confirmation', 'Congratulations, you have been accepted!');
+    await expectHeadingFocused(page, 'Congratulations, you have been accepted!');
     await pressButton(page, 'Proceed to payment');
     await tabTo(page, 'button:not([disabled])[aria-describedby^="payment-option-"]');
     await pressButton(page, `Choose ${OPTION_FULL_PAYMENT}`);

@@ -80,8 +80,6 @@ type Graph = ModelGraph<ApplicationEvent>;
 
 /** The validation group (and fields) of the screen a snapshot is on. */
 export function screenGroup(s: Snapshot): { group: ValidationGroup; only?: readonly string[] } | null {
-  // The open questions are not shown to someone whose email is not proved: there is nothing to fill.
-  if (s.matches({ other: 'locked' })) return null;
   if (s.matches({ other: 'editing' })) return { group: 'others', only: OTHERS_ANSWERS };
   const state = screenStateOf(s);
   const group = state ? screenRow(state).group : null;

@@ -11,7 +11,14 @@ import {
 } from '../../machines/application.machine';
 import { otpTimerMachine } from '../../machines/otpTimer.machine';
 import type { Standing } from '../../machines/review.machine';
-import { FIELD_MESSAGES, MESSAGES, STEP_FIELDS, type ApplicationForm } from '../../machines/rules';
+import {
+  ELIGIBILITY_STATUSES,
+  FIELD_MESSAGES,
+  MESSAGES,
+  opensLaterSteps,
+  STEP_FIELDS,
+  type ApplicationForm,
+} from '../../machines/rules';
 import { coveringPaths, cvFile, GOOD, MODEL_EMAIL, MODEL_INPUT, SAVED_VARIANTS } from './application.model';
 import { replay, stateIds, transitionKeys } from './support/graphReplay';
 import { persisted } from '../support/persisted';
@@ -84,13 +91,57 @@ describe('route table (docs/product.md §2.2)', () => {
     ['/apply/employment', 'eligible', eligible, 'employment'],
     ['/apply/success', 'eligible', eligible, 'other'],
     ['/apply/success', 'submitted', submitted, 'success'],
-    ['/apply/other', 'fresh', fresh, 'other'],
+    ['/apply/other', 'fresh', fresh, 'getStarted'],
+    ['/apply/other', 'started', started, 'verifyEmail'],
+    ['/apply/other', 'eligible', eligible, 'other'],
     ['/apply/selection-video', 'fresh', fresh, 'selectionVideo'],
     ['/apply/confirmation', 'fresh', fresh, 'confirmation'],
     ['/apply/biodata/', 'started', started, 'biodata'],
     ['/apply/nowhere', 'started', started, null],
   ] as const)('%s when %s goes to %s', (path, _label, context, expected) => {
     expect(resolveRoute(context, path)).toBe(expected);
+  });
+
+  // Issue 23: a proved applicant the server would refuse (server/routes/guard.ts, opensLaterSteps) is never shown
+  // a later step's form; they stay on their eligibility answers or result.
+  describe.each(ELIGIBILITY_STATUSES)('a proved applicant scored %s', (status) => {
+    const proved = persisted({
+      started: true,
+      existing: true,
+      form: { email_verified_at: '2026-11-23T00:00:00Z', eligibilityStatus: status },
+    });
+    const later = ROUTES.filter((r) => ['eligible', 'submitted'].includes(r.access));
+
+    it.each(later.map((r) => [r.path, r.state] as const))(
+      'asking for %s sees that step only where the server takes it',
+      (path, state) => {
+        const open = opensLaterSteps(status);
+        const expected = !open ? 'eligibility' : state === 'success' ? 'other' : state;
+        expect(resolveRoute(proved, path)).toBe(expected);
+        expect(resumeState(proved)).toBe(open ? 'employment' : 'eligibility');
+      },
+    );
+
+    it('typing /apply/other shows the eligibility screen, not the open questions, unless scored eligible', () => {
+      const actor = createActor(applicationMachine, { input: { persisted: proved, now: () => 0 } }).start();
+      actor.send({ type: 'NAVIGATE', path: '/apply/other' });
+      const snapshot = actor.getSnapshot();
+      if (opensLaterSteps(status)) expect(snapshot.matches({ other: 'editing' })).toBe(true);
+      else {
+        expect(currentScreen(snapshot)?.path).toBe('/apply/eligibility');
+        const shown = status === 'not measured' ? 'editing' : 'result';
+        expect(snapshot.matches({ eligibility: { answers: shown } })).toBe(true);
+      }
+      actor.stop();
+    });
+  });
+
+  it('the later steps of the route table are exactly the ones the server keeps for eligible applications', () => {
+    expect(ROUTES.filter((r) => r.access === 'eligible').map((r) => r.path)).toEqual([
+      '/apply/employment',
+      '/apply/other',
+    ]);
+    expect(ELIGIBILITY_STATUSES.filter(opensLaterSteps)).toEqual(['eligible']);
   });
 
   it('resumes a returning applicant on the furthest screen', () => {

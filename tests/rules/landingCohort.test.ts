@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   COHORT_FACTS_PLACEHOLDER,
   COHORT_PLACEHOLDERS,
+  CONTACT_EMAIL_PLACEHOLDER,
   cohortLabels,
   fillCohort,
   formatDay,
@@ -19,13 +20,16 @@ describe('the live cohort on the landing page', () => {
   it('fills every placeholder, in the text and as the facts the browser hydrates from', () => {
     const facts = { number: 14, startDate: '2027-03-10', applicationDeadline: '2027-03-03' };
     const template = `<meta content="Cohort ${COHORT_PLACEHOLDERS.number} starts ${COHORT_PLACEHOLDERS.start}.">
-      <div id="root" data-cohort="${COHORT_FACTS_PLACEHOLDER}">Applications close ${COHORT_PLACEHOLDERS.deadline}
-      · Cohort ${COHORT_PLACEHOLDERS.number}</div>`;
-    const page = fillCohort(template, facts);
+      <div id="root" data-cohort="${COHORT_FACTS_PLACEHOLDER}" data-contact="${CONTACT_EMAIL_PLACEHOLDER}">Applications close ${COHORT_PLACEHOLDERS.deadline}
+      · Cohort ${COHORT_PLACEHOLDERS.number} <a href="mailto:${CONTACT_EMAIL_PLACEHOLDER}">${CONTACT_EMAIL_PLACEHOLDER}</a></div>`;
+    const page = fillCohort(template, facts, 'help@bootcamp.example');
     expect(page).not.toContain('%%');
     expect(page).toContain('Cohort 14 starts 10 March 2027.');
     expect(page).toContain('Applications close 3 March 2027');
-    expect(page).toContain('· Cohort 14</div>');
+    expect(page).toContain(
+      '· Cohort 14 <a href="mailto:help@bootcamp.example">help@bootcamp.example</a></div>',
+    );
+    expect(page).toContain('data-contact="help@bootcamp.example"');
     const written = page.match(/data-cohort="([^"]*)"/)![1];
     // Escaped for an attribute: no quote can end it early.
     expect(written).not.toContain('"');

@@ -1,5 +1,8 @@
 /** docs/product.md §5 and §8: every group of `validateGroup`, its required fields, conditions, formats and messages. */
 import { describe, expect, it } from 'vitest';
+// The phone numbers are read as the server and the Communications screen read them (decision 120).
+import { COUNTRY_CODES } from '../../machines/rules/phone';
+import { COUNTRIES } from '../../machines/rules/countries';
 import {
   EMPLOYMENT_EMPLOYED_LOOKING,
   EMPLOYMENT_FREELANCER,
@@ -371,13 +374,12 @@ describe('email format: a bare address with a top-level part of at least 2 lette
   });
 });
 
-describe('phone format: optional +, then 10 to 15 digits, after removing spaces, dashes and brackets', () => {
+describe('phone format: optional +, then 10 to 15 digits, after removing spaces, dashes and brackets (no country picked)', () => {
   const phones: [string, boolean][] = [
     ['1234567890', true],
     ['08012345678', true],
     ['+2348012345678', true],
     ['123456789012345', true],
-    ['+123456789012345', true],
     ['+234 801 234 5678', true],
     ['+234-801-234-5678', true],
     ['(0801) 234-5678', true],
@@ -417,6 +419,48 @@ describe('phone format: optional +, then 10 to 15 digits, after removing spaces,
   it('the saved value is the normalised number', () => {
     const result = valid('communications', { phone: '+234 (801) 234-5678', whatsapp_phone: '0801 234 5678' });
     expect(result.value).toMatchObject({ phone: '+2348012345678', whatsapp_phone: '08012345678' });
+  });
+  it('a number with its country code that is no country’s number gets the catalogue’s phone message', () => {
+    expect(valid('communications', { phone: '+123456789012345' }).errors).toEqual({
+      phone: [MESSAGES.phoneInvalid],
+    });
+  });
+});
+
+describe('phone numbers read in the country picked on Bio Data (decision 120)', () => {
+  const inCountry = (country: string, phone: string, whatsapp_phone = '') =>
+    validateGroup('communications', { ...VALID.communications, country, phone, whatsapp_phone });
+
+  it.each([
+    ['Nigeria', '08031234567', '+2348031234567'],
+    ['Nigeria', '0803 123 4567', '+2348031234567'],
+    ['Nigeria', '+234 803 123 4567', '+2348031234567'],
+    ['Nigeria', '2348031234567', '+2348031234567'],
+    ['Ghana', '020 123 4567', '+233201234567'],
+    ['United Kingdom', '07911 123456', '+447911123456'],
+    // A number with its own country code keeps it, whatever the country picked.
+    ['Ghana', '+2348031234567', '+2348031234567'],
+  ])('in %s, %j is stored as %s', (country, phone, stored) => {
+    const result = inCountry(country, phone, phone);
+    expect(result.errors).toEqual({});
+    expect(result.value).toMatchObject({ phone: stored, whatsapp_phone: stored });
+  });
+
+  it.each([
+    ['Nigeria', '06031234567'],
+    ['Ghana', '08031234567'],
+    ['United Kingdom', '08031234567'],
+  ])('in %s, %j is not a number of that country: the catalogue’s phone message', (country, phone) => {
+    expect(inCountry(country, phone).errors).toEqual({ phone: [MESSAGES.phoneInvalid] });
+    expect(inCountry(country, '+2348031234567', phone).errors).toEqual({
+      whatsapp_phone: [MESSAGES.phoneInvalid],
+    });
+  });
+
+  it('names an ISO code for every country of the list', () => {
+    expect(COUNTRIES.filter((country) => !COUNTRY_CODES[country])).toEqual([]);
+    expect(Object.keys(COUNTRY_CODES).filter((country) => !COUNTRIES.includes(country))).toEqual([]);
+    expect(new Set(Object.values(COUNTRY_CODES)).size).toBe(COUNTRIES.length);
   });
 });
 

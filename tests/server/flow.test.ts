@@ -69,6 +69,30 @@ describe.each(databases)('the start of the flow on $name', (database) => {
     expect(rows).toEqual([{ phone: '+2348031234567' }]);
   });
 
+  it('stores a number typed as it is dialled in the applicant’s country in international form', async () => {
+    const res = await post(
+      paths.create,
+      applicant('ada@example.com', { phone: '0803 123 4567', whatsapp_phone: '08095550177' }),
+    );
+    expect(res.statusCode).toBe(201);
+    const { rows } = await t.db.query<{ phone: string; whatsapp_phone: string }>(
+      'SELECT phone, whatsapp_phone FROM applications',
+    );
+    expect(rows).toEqual([{ phone: '+2348031234567', whatsapp_phone: '+2348095550177' }]);
+  });
+
+  it('refuses a number that is not one of the applicant’s country, with the catalogue’s phone message', async () => {
+    const res = await post(
+      paths.create,
+      applicant('ada@example.com', { country: 'Ghana', phone: '08031234567' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(json<{ data: { error: Record<string, string[]> } }>(res).data.error).toEqual({
+      phone: [MESSAGES.phoneInvalid],
+    });
+    expect((await t.db.query('SELECT id FROM applications')).rows).toHaveLength(0);
+  });
+
   it('lists every missing answer of bio data and communications', async () => {
     const res = await post(paths.create, { email: 'a@example.com', communications: { referral_source: '' } });
     expect(res.statusCode).toBe(400);

@@ -9,6 +9,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
+import { DEFAULT_CONTACT_EMAIL } from '../../machines/rules/pages';
 import { render } from '../../src/landing/entry-server';
 import { databases, json, useClientApp } from './support';
 
@@ -65,6 +66,10 @@ for (const database of databases) {
       expect(res.body).toMatch(/Cohort 13 starts 10 December 2026\."/);
       expect(res.body).not.toContain('%%COHORT');
       expect(res.body).not.toMatch(/March 2025/);
+      // No SUPPORT_EMAIL here: the one default contact address, in the footer and for hydration.
+      expect(res.body).not.toContain('%%CONTACT');
+      expect(res.body).toContain(`href="mailto:${DEFAULT_CONTACT_EMAIL}"`);
+      expect(res.body).toContain(`data-contact="${DEFAULT_CONTACT_EMAIL}"`);
       // The browser hydrates from the same facts.
       const facts = res.body.match(/data-cohort="([^"]+)"/)![1].replace(/&quot;/g, '"');
       expect(JSON.parse(facts)).toEqual({

@@ -71,7 +71,28 @@ describe.each(databases)('the later steps on $name', (database) => {
     expect((await saved()).eligibility.status).toBe('not measured');
   });
 
+  it('refuses the later steps before the eligibility answers, changing nothing', async () => {
+    const refused = {
+      message: SERVER_MESSAGES.eligibilityFirst,
+      data: { error: { eligibility: [SERVER_MESSAGES.eligibilityFirst] } },
+    };
+    for (const [url, body] of [
+      [paths.employment, { email: EMAIL, employment }],
+      [paths.other, { email: EMAIL, other }],
+      [paths.submit, { email: EMAIL, ...agreed }],
+    ] as const) {
+      const res = await post(url, body);
+      expect(res.statusCode, url).toBe(403);
+      expect(json(res), url).toEqual(refused);
+    }
+    const app = await saved();
+    expect(app.employment.employment_status).toBe('');
+    expect(app.other.key_challenge).toBe('');
+    expect(app.submitted_at).toBe('');
+  });
+
   it('stores employment and the open answers, checking conditional questions', async () => {
+    await post(paths.eligibility, { email: EMAIL, eligible: 'eligible', eligibility: goodEligibility });
     const missing = await post(paths.employment, {
       email: EMAIL,
       employment: { ...employment, unemployment_duration: '' },
@@ -125,6 +146,7 @@ describe.each(databases)('the later steps on $name', (database) => {
   });
 
   it('refuses an incomplete submit and lists what is missing', async () => {
+    await post(paths.eligibility, { email: EMAIL, eligible: 'eligible', eligibility: goodEligibility });
     const res = await post(paths.submit, {
       email: EMAIL,
       agreement: true,
@@ -135,7 +157,7 @@ describe.each(databases)('the later steps on $name', (database) => {
     const body = json<{ message: string; data: { error: Record<string, string[]> } }>(res);
     expect(body.message).toBe(SERVER_MESSAGES.incomplete);
     expect(body.data.error).toMatchObject(
-      fieldErrors('openness_to_tools', 'cv', 'employment_status', 'key_challenge', 'agreement1'),
+      fieldErrors('cv', 'employment_status', 'key_challenge', 'agreement1'),
     );
     expect(body.data.error.agreement).toBeUndefined();
     expect((await saved()).submitted_at).toBe('');

@@ -7,6 +7,7 @@
 import { initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
 import {
   applicationMachine,
+  screenStateOf,
   type ApplicationEvent,
   type ApplicationInput,
 } from '../../machines/application.machine';
@@ -16,6 +17,13 @@ export type Snapshot = AnyMachineSnapshot;
 
 export const MODEL_NOW = 1_700_000_000_000;
 export const MODEL_INPUT: ApplicationInput = { now: () => MODEL_NOW };
+
+/**
+ * The view a snapshot shows: its screen, and on eligibility the form or the result. A step that opens a new view
+ * puts focus on that view's heading, where keyboard and screen-reader users start (both replays check it).
+ */
+export const viewOf = (s: Snapshot) =>
+  `${screenStateOf(s)}${s.matches({ eligibility: { answers: 'result' } }) ? ' result' : ''}`;
 
 /** The machine's first snapshot, as the models start it. */
 export const start = () => initialTransition(applicationMachine, MODEL_INPUT)[0] as Snapshot;

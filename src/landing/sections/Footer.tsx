@@ -1,14 +1,15 @@
 import { contact, footerLinks, socialLinks } from '../../content/programme';
 import { socialIcon } from '../components/Icons';
 
-export function Footer() {
+/** The footer; `email` is the configured contact address (the server writes it into the page). */
+export function Footer({ email }: { email: string }) {
   return (
     <footer id="footer" className="site-footer">
       <div className="container footer-grid">
         <div>
           <p className="footer-brand">The Employment Bootcamp</p>
           <p>
-            <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            <a href={`mailto:${email}`}>{email}</a>
             <br />
             <a href={`tel:${contact.phoneHref}`}>{contact.phone}</a>
           </p>

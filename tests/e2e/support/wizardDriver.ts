@@ -35,7 +35,7 @@ import {
 } from './browserModel';
 import { recordTrace, type TraceEntry } from './trace';
 import { MODEL_INPUT } from '../../machines/application.model';
-import { ONE_BUTTON } from '../../support/applicationModel';
+import { ONE_BUTTON, viewOf } from '../../support/applicationModel';
 
 // The tests read the page and the outbox through the driver too.
 export { newestCode, PDF, readMailbox, shownScreen };
@@ -67,6 +67,25 @@ export async function expectScreenOf(page: Page, s: Snapshot, what: string): Pro
   await expect
     .poll(() => shownScreen(page).catch(() => null), { timeout: 10_000, message: what })
     .toEqual(expected);
+}
+
+/** The focused element: its tag and text. */
+const focusedElement = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    return `${element?.tagName.toLowerCase()} ${element?.textContent?.trim() ?? ''}`;
+  });
+
+/**
+ * After a step that opened a new view, its h1 has focus; not behind a dialog, nor where red alerts came with the
+ * view (the error summary takes focus then).
+ */
+export async function expectHeadingFocused(page: Page, s: Snapshot, what: string): Promise<void> {
+  const { errors, errorMessage } = s.context as ApplicationMachineContext;
+  if (s.hasTag('dialog') || errorMessage || Object.keys(errors).length) return;
+  await expect
+    .poll(() => focusedElement(page), { timeout: 10_000, message: `${what}: focus` })
+    .toBe(`h1 ${expectedScreen(s).heading}`);
 }
 
 /** The browser leaves these states on its own: the model's snapshot there is never on screen for long. */
@@ -213,6 +232,8 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
 
   try {
     let before: Snapshot = start;
+    // The view last on screen (busy states pass without one).
+    let shownView = '';
     // An outcome may come in as soon as the person's action before it: look for it from there.
     let personStart = 0;
     for (let i = 0; i < path.steps.length; i++) {
@@ -250,7 +271,13 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
           .toBe(true);
       if (event.type.startsWith('xstate.error.actor.'))
         await stopFailing(event.type.slice('xstate.error.actor.'.length));
-      if (!passing(state) && !state.matches('boot')) await expectScreenOf(page, state, what);
+      if (!passing(state) && !state.matches('boot')) {
+        await expectScreenOf(page, state, what);
+        // A failure the next step delivers may already be on the page: its red alerts have the focus then.
+        const failureAhead = path.steps[i + 1]?.event.type.startsWith('xstate.error.actor.') ?? false;
+        if (viewOf(state) !== shownView && !failureAhead) await expectHeadingFocused(page, state, what);
+        shownView = viewOf(state);
+      }
       before = state;
     }
     await expectStored(path.steps.at(-1)!.state);

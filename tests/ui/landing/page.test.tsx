@@ -3,16 +3,19 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { assessors, facilitators } from '../../../src/content/faculty';
 import { heroPairs } from '../../../src/content/hero';
-import { COHORT_PLACEHOLDERS } from '../../../machines/rules/landingCohort';
+import { COHORT_PLACEHOLDERS, CONTACT_EMAIL_PLACEHOLDER } from '../../../machines/rules/landingCohort';
 import { partners } from '../../../src/content/partners';
 import { levels } from '../../../src/content/curriculum';
 import { LandingPage } from '../../../src/landing/LandingPage';
 import { LANDING_SECTIONS } from '../../support/landing';
 import { sampleCohort } from './helpers';
 
+/** A configured contact address (SUPPORT_EMAIL), not the default. */
+const CONTACT = 'help@bootcamp.example';
+
 describe('landing page', () => {
   it('has every section of the spec, in order', () => {
-    render(<LandingPage cohort={sampleCohort} />);
+    render(<LandingPage cohort={sampleCohort} contactEmail={CONTACT} />);
     const found = [...document.querySelectorAll('[id]')]
       .map((el) => el.id)
       .filter((id) => LANDING_SECTIONS.includes(id));
@@ -20,7 +23,7 @@ describe('landing page', () => {
   });
 
   it('sends every Apply Now to /apply in a new tab', () => {
-    render(<LandingPage cohort={sampleCohort} />);
+    render(<LandingPage cohort={sampleCohort} contactEmail={CONTACT} />);
     const applies = screen.getAllByRole('link', { name: /Apply Now/ });
     expect(applies.length).toBeGreaterThanOrEqual(6);
     for (const a of applies) {
@@ -31,7 +34,7 @@ describe('landing page', () => {
   });
 
   it('shows the content the spec counts', () => {
-    render(<LandingPage cohort={sampleCohort} />);
+    render(<LandingPage cohort={sampleCohort} contactEmail={CONTACT} />);
     expect(facilitators).toHaveLength(17);
     expect(assessors).toHaveLength(16);
     expect(document.querySelectorAll('#faculty .slider-item')).toHaveLength(33);
@@ -56,13 +59,13 @@ describe('landing page', () => {
   });
 
   it('leaves the video poster out of the prerendered page, so that its image is not fetched before the first paint', () => {
-    const html = renderToString(<LandingPage cohort={sampleCohort} />);
+    const html = renderToString(<LandingPage cohort={sampleCohort} contactEmail={CONTACT} />);
     expect(html).toContain('<video');
     expect(html).not.toContain('poster=');
   });
 
   it('gives the video a poster once hydrated, controls, no preload and the fallback text', () => {
-    render(<LandingPage cohort={sampleCohort} />);
+    render(<LandingPage cohort={sampleCohort} contactEmail={CONTACT} />);
     const video = document.querySelector('video')!;
     expect(video.getAttribute('poster')).toBeTruthy();
     expect(video.hasAttribute('controls')).toBe(true);
@@ -71,7 +74,7 @@ describe('landing page', () => {
   });
 
   it('sizes every image and lazy-loads every image below the hero', () => {
-    render(<LandingPage cohort={sampleCohort} />);
+    render(<LandingPage cohort={sampleCohort} contactEmail={CONTACT} />);
     for (const img of document.querySelectorAll('img')) {
       expect(img.getAttribute('width')).toBeTruthy();
       expect(img.getAttribute('height')).toBeTruthy();
@@ -80,10 +83,14 @@ describe('landing page', () => {
   });
 
   it('has a footer with the 2024 copyright, mailto and tel links and three social icons', () => {
-    render(<LandingPage cohort={sampleCohort} />);
+    render(<LandingPage cohort={sampleCohort} contactEmail={CONTACT} />);
     const footer = document.getElementById('footer')!;
     expect(footer.textContent).toContain('© 2024');
-    expect(footer.querySelector('a[href^="mailto:"]')).not.toBeNull();
+    // The configured contact address, and no other (decision 119).
+    expect(screen.getByRole('link', { name: CONTACT }).getAttribute('href')).toBe(`mailto:${CONTACT}`);
+    const mailtos = [...document.querySelectorAll('a[href^="mailto:"]')].map((a) => a.getAttribute('href'));
+    expect(new Set(mailtos)).toEqual(new Set([`mailto:${CONTACT}`]));
+    expect(document.body.textContent).not.toMatch(/@theemploymentbootcamp/);
     expect(footer.querySelector('a[href^="tel:"]')).not.toBeNull();
     expect(footer.querySelectorAll('.footer-social a')).toHaveLength(3);
     for (const name of ['Shop', 'Privacy Policy', 'Terms of Service']) {
@@ -92,13 +99,13 @@ describe('landing page', () => {
   });
 
   it('renders on the server with the hero words in the markup', () => {
-    const html = renderToString(<LandingPage cohort={sampleCohort} />);
+    const html = renderToString(<LandingPage cohort={sampleCohort} contactEmail={CONTACT} />);
     expect(html).toContain(heroPairs(sampleCohort)[0].headline);
     expect(html).toContain('id="whatsItGonnaBe"');
   });
 
   it('quotes the cohort it is given everywhere, and no other', () => {
-    render(<LandingPage cohort={sampleCohort} />);
+    render(<LandingPage cohort={sampleCohort} contactEmail={CONTACT} />);
     // Testimonials name the cohorts their authors were in; everything else is about the cohort open now.
     document.getElementById('testimonial')!.remove();
     const text = document.body.textContent ?? '';
@@ -111,10 +118,14 @@ describe('landing page', () => {
   });
 
   it('prerenders placeholders, never a cohort, for the server to fill', () => {
-    const html = renderToString(<LandingPage cohort={COHORT_PLACEHOLDERS} />);
+    const html = renderToString(
+      <LandingPage cohort={COHORT_PLACEHOLDERS} contactEmail={CONTACT_EMAIL_PLACEHOLDER} />,
+    );
     expect(html).toContain(`Cohort ${COHORT_PLACEHOLDERS.number}`);
     expect(html).toContain(COHORT_PLACEHOLDERS.start);
     expect(html).toContain(COHORT_PLACEHOLDERS.deadline);
     expect(html).not.toMatch(/Cohort (<!-- -->)?\d+ (of|starts|·)/);
+    expect(html).toContain(`href="mailto:${CONTACT_EMAIL_PLACEHOLDER}"`);
+    expect(html).not.toMatch(/@theemploymentbootcamp/);
   });
 });

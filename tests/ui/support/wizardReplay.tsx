@@ -6,7 +6,7 @@
  * is checked against the model's expected snapshot.
  */
 import { StrictMode } from 'react';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import {
@@ -35,6 +35,7 @@ import { reminderMachine } from '../../../machines/reminder.machine';
 import { videoQuizMachine } from '../../../machines/videoQuiz.machine';
 import { screenHeading } from '../../../machines/screens';
 import {
+  ELIGIBILITY_INTRO,
   ELIGIBILITY_QUESTIONS,
   ELIGIBILITY_RESULT,
   EMPLOYMENT_STATUSES,
@@ -56,7 +57,7 @@ import { standingStep } from '../../../src/after-submission/StandingScreen';
 import type { ApplicantStanding } from '../../../machines/rules/contract';
 import { STANDING_MESSAGES, standingHeading } from '../../../machines/rules/standing';
 import { MODEL_INPUT } from '../../machines/application.model';
-import { ONE_BUTTON } from '../../support/applicationModel';
+import { ONE_BUTTON, viewOf } from '../../support/applicationModel';
 import { transitionKey, type ModelPath } from '../../machines/support/graphReplay';
 
 /** A call that never answers: the path delivers its outcome. */
@@ -318,8 +319,8 @@ const openDialogs = () =>
     .map((d) => document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent ?? '')
     .sort();
 
-/** Checks what a person sees against the model's expected snapshot. */
-async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: string) {
+/** Checks what a person sees against the model's expected snapshot; `arrived`: the step opened a new view. */
+async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: string, arrived: boolean) {
   const meta = currentScreen(expected as ApplicationSnapshot);
   if (!meta) throw new Error(`after ${after}: the model's state has no screen`);
   const state = screenStateOf(expected)!;
@@ -327,9 +328,14 @@ async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: 
   // Behind an open dialog the page is inert: still on screen, hidden from the accessibility tree.
   const hidden = dialogs.length > 0;
   const heading = state === 'confirmation' ? confirmationHeading(expected) : screenHeading(state);
-  // The post-submission screens load on demand, so the heading may take a moment to arrive.
-  const h1 = await screen.findByRole('heading', { level: 1, hidden, name: heading });
+  // The screens load on demand, so the heading may take a moment to arrive (longer on a busy machine).
+  const h1 = await screen.findByRole('heading', { level: 1, hidden, name: heading }, { timeout: 5000 });
   expect(h1, after).toBeTruthy();
+  // A new step's heading has focus (a screen reader announces it), unless a dialog opened with the step or red
+  // alerts came with it (the error summary takes focus then).
+  const { errors, errorMessage } = expected.context as ApplicationSnapshot['context'];
+  if (arrived && !hidden && !errorMessage && !Object.keys(errors).length)
+    await waitFor(() => expect(document.activeElement, `focus after ${after}`).toBe(h1));
   expect(app.location(), `URL after ${after}`).toBe(meta.path);
   expect(openDialogs(), `dialogs after ${after}`).toEqual([...dialogs].sort());
 
@@ -369,6 +375,9 @@ async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: 
     expect(screen.getByRole('status', { hidden }).textContent, after).toContain(
       STANDING_MESSAGES.line[standing.standing],
     );
+  // Above the questions, what they are for (decision 118): some answers lead to a person's review.
+  if (expected.matches({ eligibility: { answers: 'editing' } }))
+    expect(screen.getByText(ELIGIBILITY_INTRO).tagName, after).toBe('P');
   if (expected.matches({ eligibility: { answers: 'result' } })) {
     const eligible = expected.context.form.eligibilityStatus === 'eligible';
     const panel = ELIGIBILITY_RESULT[eligible ? 'eligible' : 'underReview'];
@@ -415,13 +424,13 @@ export async function replayInApp(path: ModelPath, result: AppReplay): Promise<v
   let done = describeEvent(first.event);
   await act(async () => {});
   expectMachine(app, first.state, done);
-  await expectScreen(app, first.state, done);
+  await expectScreen(app, first.state, done, true);
   let before = first.state;
   for (const step of rest) {
     await perform(app, step.event, before);
     done += ` → ${describeEvent(step.event)}`;
     expectMachine(app, step.state, done);
-    await expectScreen(app, step.state, done);
+    await expectScreen(app, step.state, done, viewOf(step.state) !== viewOf(before));
     before = step.state;
   }
   app.actor.stop();
