@@ -9,10 +9,11 @@ import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { paths } from '../../machines/rules/contract';
-import { CV_MAX_BYTES, checkDocxPackage, detectCvKind, type CvKind } from '../../machines/rules/cv';
+import { CV_MAX_BYTES, detectCvKind, type CvKind } from '../../machines/rules/cv';
 import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
 import type { Context } from '../context';
 import { findCv, saveCv } from '../applications';
+import { checkDocxUnpacked } from '../docx';
 import { fieldFail, HttpError } from '../http';
 import { SERVER_MESSAGES } from '../messages';
 import { sessionApplicationId } from '../sessions';
@@ -126,9 +127,9 @@ export async function cvRoutes(app: FastifyInstance, ctx: Context): Promise<void
             await storage.remove(name);
             throw fieldFail(400, 'cv', FIELD_MESSAGES.cv);
           }
-          // A .docx is a zip: its directory, at the end, shows a real Word package of sane unpacked size (not a
-          // zip bomb renamed .docx). The whole file is stored by now (at most 10 MB) and read back for the check.
-          if (gate.kind === 'docx' && !checkDocxPackage(new Uint8Array(await readBack(storage, name)))) {
+          // A .docx is a zip: a real Word package whose parts really unpack to the sane sizes its directory
+          // declares (not a zip bomb renamed .docx). The whole file is stored by now (at most 10 MB) and read back.
+          if (gate.kind === 'docx' && !(await checkDocxUnpacked(await readBack(storage, name)))) {
             await storage.remove(name);
             throw wrongType();
           }
