@@ -209,7 +209,7 @@ describe('the PGlite data directory lock', () => {
       console.log('READY');
       for await (const _line of createInterface({ input: process.stdin })) {
         try {
-          await lockDataDir(${JSON.stringify(dataDir)});
+          await lockDataDir(${JSON.stringify(dataDir)}, { onLost: () => {} });
           console.log('LOCKED');
         } catch (error) {
           console.log(error.constructor.name);
