@@ -27,6 +27,7 @@ import { iso } from '../db/index';
 import { fail, fieldFail } from '../http';
 import { takeCodeEmail } from '../mailQuota';
 import { SERVER_MESSAGES } from '../messages';
+import { CV_FRAME_HEADERS } from '../securityHeaders';
 import { checkEmail } from '../routes/guard';
 import { object, str } from '../routes/schemas';
 import { staffCodeEmail } from './emails';
@@ -300,7 +301,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       const disposition = cv.kind === 'pdf' ? 'inline' : 'attachment';
       return reply
         .type(type)
-        .header('x-content-type-options', 'nosniff')
+        .headers(CV_FRAME_HEADERS)
         .header(
           'content-disposition',
           `${disposition}; filename="${cv.original_name.replace(/["\\\r\n]/g, '_')}"`,
