@@ -292,6 +292,19 @@ UPDATE outbox SET delivered_at = sent_at;
 CREATE INDEX outbox_undelivered ON outbox (id) WHERE delivered_at IS NULL;
 `,
   },
+  {
+    id: 13,
+    name: 'the CV uploads open now, at most two an applicant (docs/decisions/107-cv-uploads-bounded-per-applicant.md)',
+    // UNLOGGED: a slot lives for one upload; a database crash that forgets them only frees them early.
+    sql: `
+CREATE UNLOGGED TABLE cv_upload_slots (
+  id bigserial PRIMARY KEY,
+  application_id integer NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX cv_upload_slots_application ON cv_upload_slots (application_id);
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

@@ -131,7 +131,7 @@ describe('the inline CV on the staff application page', () => {
     cv.append('email', APPLICANT);
     cv.append(
       'cv',
-      new Blob([onePagePdf('Amara Nwosu, curriculum vitae')], { type: 'application/pdf' }),
+      new Blob([new Uint8Array(onePagePdf('Amara Nwosu, curriculum vitae'))], { type: 'application/pdf' }),
       'cv.pdf',
     );
     await api.call(paths.uploadCv, cv);
