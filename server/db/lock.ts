@@ -37,7 +37,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export class DataDirLocked extends Error {}
 
 export const HEARTBEAT_MS = 1_000;
-export const STALE_MS = 10_000;
+/** Far past any pause of a busy event loop (the heartbeat runs on it), such as PGlite creating a database. */
+export const STALE_MS = 30_000;
 /** Long enough for a running holder to beat twice and put its record back over a newcomer's claim. */
 export const CLAIM_WAIT_MS = 2_500;
 const GUARD_STALE_MS = 5_000;
@@ -108,7 +109,14 @@ function readRecord(file: string): LockRecord | null {
     throw error;
   }
   if (/^\s*\d+\s*$/.test(text)) {
-    return { token: `pid:${text.trim()}`, pid: Number(text), ...here, state: 'held', beat: 0, at: Date.now() };
+    return {
+      token: `pid:${text.trim()}`,
+      pid: Number(text),
+      ...here,
+      state: 'held',
+      beat: 0,
+      at: Date.now(),
+    };
   }
   try {
     const record = JSON.parse(text) as LockRecord;
@@ -270,7 +278,9 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
     } catch (error) {
       // A short hiccup of the disk is survived; a lock that cannot be kept is lost.
       if (Date.now() - lastBeat > STALE_MS / 2)
-        lose(`The lock on the data directory ${dataDir} cannot be refreshed (${code(error)}): this server stops.`);
+        lose(
+          `The lock on the data directory ${dataDir} cannot be refreshed (${code(error)}): this server stops.`,
+        );
       return;
     }
     if (stopped) return;

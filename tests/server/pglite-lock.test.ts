@@ -98,8 +98,9 @@ async function stop(server: Started): Promise<void> {
   }
 }
 
+/** Up within 2 minutes: a start takes seconds, but minutes on a shared 2-core machine under load. */
 async function untilHealthy(server: Started): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (!(await healthy(server.port))) {
     if (server.child.exitCode !== null || Date.now() > deadline)
       throw new Error(`the server did not start:\n${server.output()}`);
@@ -107,9 +108,9 @@ async function untilHealthy(server: Started): Promise<void> {
   }
 }
 
-/** Whether a second server came up (answered /healthz) before it exited, watched for up to 60 s. */
+/** Whether a second server came up (answered /healthz) before it exited, watched for up to 2 minutes. */
 async function cameUp(server: Started): Promise<boolean> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (server.child.exitCode === null && Date.now() < deadline) {
     if (await healthy(server.port)) return true;
     await new Promise((r) => setTimeout(r, 100));
@@ -280,7 +281,7 @@ describe('the PGlite data directory lock', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 420_000);
 
   it('refuses a second server started after the lock file was deleted under the first, and loses none of its writes', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-lock-'));
@@ -313,7 +314,7 @@ describe('the PGlite data directory lock', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 420_000);
 
   it('a server paused past the heartbeat staleness, whose directory another server took, stops on waking', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-lock-'));
@@ -341,5 +342,5 @@ describe('the PGlite data directory lock', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 420_000);
 });
