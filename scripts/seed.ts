@@ -273,13 +273,19 @@ async function main(): Promise<void> {
   const env = readEnv();
   const count = argument('applications', 1000);
   faker.seed(argument('seed', 1));
-  let unlock = () => {};
+  let unlock = async () => {};
   let db: Db;
   if (env.databaseUrl) {
     db = postgresDb(env.databaseUrl);
   } else {
     // The server must not be running on the same data directory (PGlite allows one process).
-    unlock = await lockDataDir(env.dataDir);
+    const lock = await lockDataDir(env.dataDir, {
+      onLost: (message) => {
+        console.error(message);
+        process.exit(1);
+      },
+    });
+    unlock = () => lock.unlock();
     db = await openPglite(join(env.dataDir, 'pgdata'));
   }
   try {
@@ -291,7 +297,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await db.close();
-    unlock();
+    await unlock();
   }
 }
 

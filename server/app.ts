@@ -88,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secureCookies: https,
     cohorts: cohortCache(options.db, config.now),
     counters: rateCounters(options.db, config.now),
+    uploadMs: timeouts.uploadMs,
   };
 
   app.setErrorHandler(errorHandler);

@@ -19,4 +19,6 @@ export interface Context {
   cohorts: CohortCache;
   /** The request limits' counts, in the database so that every process shares them (server/limits.ts). */
   counters: RateCounters;
+  /** How long a CV upload may take (server/timeouts.ts): the most an upload slot is held. */
+  uploadMs: number;
 }

@@ -24,14 +24,22 @@ async function main(): Promise<void> {
   const env = readEnv();
   // WORKERS=N: this process only forks and supervises N servers (cluster.ts).
   if (startCluster(env, process.env.WORKERS)) return;
-  let unlock = () => {};
+  let unlock = async () => {};
   let db: Db;
   // Broken connections go to stderr until the app's logger exists, then to it (code and words only).
   let connectionBroke = logConnectionError;
   if (env.databaseUrl) {
     db = postgresDb(env.databaseUrl, undefined, (error) => connectionBroke(error));
   } else {
-    unlock = await lockDataDir(env.dataDir);
+    const lock = await lockDataDir(env.dataDir, {
+      // Another server took the directory while this one was paused: not one more write (decision 105).
+      onLost: (message) => {
+        console.error(message);
+        process.exit(1);
+      },
+      onRetaken: (message) => console.error(message),
+    });
+    unlock = () => lock.unlock();
     db = await openPglite(join(env.dataDir, 'pgdata'));
   }
   await migrate(db);
@@ -91,7 +99,7 @@ async function main(): Promise<void> {
     await decisions.stop();
     await outbox.stop();
     await db.close();
-    unlock();
+    await unlock();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -45,6 +45,7 @@ export const SERVER_MESSAGES = {
   serverError: 'Something went wrong on our side. Please try again.',
   crossSite: 'This change can only be made on The Employment Bootcamp website',
   uploadIncomplete: 'The upload did not arrive complete. Please try again.',
+  uploadsAtOnce: 'Your CV is already being uploaded. Please wait for that upload to finish, then try again.',
   tooSlow: 'The request took too long to arrive. Please check your connection and try again.',
   metricsToken: 'The metrics need the token set in METRICS_TOKEN, sent as Authorization: Bearer <token>',
 } as const;

@@ -49,6 +49,18 @@ export function apiHeaders(page: Headers): Headers {
 }
 
 /**
+ * What the staff CV route sends instead of the API's framing refusal (docs/decisions/106-the-cv-framed-by-staff-pages.md):
+ * the staff application page shows a PDF CV in a frame, so the CV may be framed by this origin's pages and by
+ * nothing else; it stays inert (no script, style or source of its own: `default-src 'none'`) and is never sniffed
+ * into another type. No `sandbox`: Chromium does not run its PDF viewer in a sandboxed document.
+ */
+export const CV_FRAME_HEADERS: Headers = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'self'",
+  'x-frame-options': 'SAMEORIGIN',
+  'x-content-type-options': 'nosniff',
+};
+
+/**
  * Every answer of `app` (its routes, 404s, errors, static files) carries the page headers, or the API's under
  * `apiPrefix`.
  */

@@ -49,13 +49,26 @@ const DOCX_PARTS = ['[Content_Types].xml', 'word/document.xml'];
 const EOCD = 0x06054b50; // end of central directory
 const CENTRAL = 0x02014b50; // central directory entry
 
+/** One part of a zip, as its central directory declares it. */
+export interface ZipEntry {
+  name: string;
+  /** 0 stored, 8 deflated. */
+  method: number;
+  /** Where the part's local header starts. */
+  localAt: number;
+  packed: number;
+  /** What the directory says the part unpacks to: only unpacking it shows whether that is true. */
+  size: number;
+}
+
 /**
- * Whether a whole .docx file is a real Word package of sane size, read from the zip's central directory alone (no
- * part is unpacked): it lists `[Content_Types].xml` and `word/document.xml`, its parts' declared sizes add up to at
- * most DOCX_MAX_UNPACKED_BYTES, no large part claims to shrink more than DOCX_MAX_RATIO times, and the directory
- * is consistent (every entry where it says, only stored or deflated parts, no ZIP64: a CV never needs 4 GB).
+ * The parts of a whole .docx file, read from the zip's central directory alone (no part is unpacked), when it is
+ * a real Word package of sane declared size: it lists `[Content_Types].xml` and `word/document.xml`, its parts'
+ * declared sizes add up to at most DOCX_MAX_UNPACKED_BYTES, no large part claims to shrink more than DOCX_MAX_RATIO
+ * times, and the directory is consistent (every entry where it says, only stored or deflated parts, no ZIP64: a CV
+ * never needs 4 GB). Null otherwise.
  */
-export function checkDocxPackage(file: Uint8Array): boolean {
+export function docxEntries(file: Uint8Array): ZipEntry[] | null {
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   // The end record is the last 22 bytes, or sits before a comment of up to 64 KB.
   let end = -1;
@@ -65,35 +78,43 @@ export function checkDocxPackage(file: Uint8Array): boolean {
       break;
     }
   }
-  if (end < 0) return false;
-  const entries = view.getUint16(end + 10, true);
+  if (end < 0) return null;
+  const count = view.getUint16(end + 10, true);
   const directorySize = view.getUint32(end + 12, true);
   const directoryAt = view.getUint32(end + 16, true);
-  if (entries === 0xffff || directoryAt === 0xffffffff || entries > MAX_PARTS) return false;
-  if (directoryAt + directorySize > end) return false;
-  const names = new Set<string>();
+  if (count === 0xffff || directoryAt === 0xffffffff || count > MAX_PARTS) return null;
+  if (directoryAt + directorySize > end) return null;
+  const entries: ZipEntry[] = [];
   let unpacked = 0;
   let at = directoryAt;
-  for (let i = 0; i < entries; i++) {
-    if (at + 46 > end || view.getUint32(at, true) !== CENTRAL) return false;
+  for (let i = 0; i < count; i++) {
+    if (at + 46 > end || view.getUint32(at, true) !== CENTRAL) return null;
     const method = view.getUint16(at + 10, true);
     const packed = view.getUint32(at + 20, true);
     const size = view.getUint32(at + 24, true);
     const nameLength = view.getUint16(at + 28, true);
     const next = at + 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
     const localAt = view.getUint32(at + 42, true);
-    if (next > end || localAt >= directoryAt) return false;
-    if (packed === 0xffffffff || size === 0xffffffff) return false;
-    if (method !== 0 && method !== 8) return false;
-    if (method === 0 && packed !== size) return false;
-    if (size >= RATIO_FROM_BYTES && size > packed * DOCX_MAX_RATIO) return false;
+    if (next > end || localAt >= directoryAt) return null;
+    if (packed === 0xffffffff || size === 0xffffffff) return null;
+    if (method !== 0 && method !== 8) return null;
+    if (method === 0 && packed !== size) return null;
+    if (size >= RATIO_FROM_BYTES && size > packed * DOCX_MAX_RATIO) return null;
     unpacked += size;
-    if (unpacked > DOCX_MAX_UNPACKED_BYTES) return false;
-    names.add(new TextDecoder('latin1').decode(file.subarray(at + 46, at + 46 + nameLength)));
+    if (unpacked > DOCX_MAX_UNPACKED_BYTES) return null;
+    const name = new TextDecoder('latin1').decode(file.subarray(at + 46, at + 46 + nameLength));
+    entries.push({ name, method, localAt, packed, size });
     at = next;
   }
-  return DOCX_PARTS.every((part) => names.has(part));
+  const names = new Set(entries.map((entry) => entry.name));
+  return DOCX_PARTS.every((part) => names.has(part)) ? entries : null;
 }
+
+/**
+ * Whether a whole .docx file is a real Word package of sane size by its directory (docxEntries). The directory's
+ * sizes are the sender's word: the server also unpacks every part (server/docx.ts).
+ */
+export const checkDocxPackage = (file: Uint8Array): boolean => docxEntries(file) !== null;
 
 /** The kind of a whole file by its content: the first bytes, and for a .docx its package's directory too. */
 export function checkCvContent(file: Uint8Array): CvKind | null {

@@ -306,6 +306,19 @@ CREATE INDEX code_tries_resets ON code_tries (resets_at);
 `,
   },
   {
+    id: 13,
+    name: 'the CV uploads open now, at most two an applicant (docs/decisions/107-cv-uploads-bounded-per-applicant.md)',
+    // UNLOGGED: a slot lives for one upload; a database crash that forgets them only frees them early.
+    sql: `
+CREATE UNLOGGED TABLE cv_upload_slots (
+  id bigserial PRIMARY KEY,
+  application_id integer NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX cv_upload_slots_application ON cv_upload_slots (application_id);
+`,
+  },
+  {
     id: 15,
     name: 'one paid payment per application: a second verified payment is a duplicate, to be refunded',
     // Applications that were already paid twice keep their first payment as paid; the later ones become duplicates

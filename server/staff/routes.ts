@@ -31,6 +31,7 @@ import { STAFF_CODES, checkCode, issueCode } from '../codes';
 import { takeCodeEmail } from '../mailQuota';
 import { SERVER_MESSAGES } from '../messages';
 import { paymentRecord, paymentsOf } from '../payments';
+import { CV_FRAME_HEADERS } from '../securityHeaders';
 import { checkEmail } from '../routes/guard';
 import { object, str } from '../routes/schemas';
 import { staffCodeEmail } from './emails';
@@ -336,7 +337,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       const disposition = cv.kind === 'pdf' ? 'inline' : 'attachment';
       return reply
         .type(type)
-        .header('x-content-type-options', 'nosniff')
+        .headers(CV_FRAME_HEADERS)
         .header(
           'content-disposition',
           `${disposition}; filename="${cv.original_name.replace(/["\\\r\n]/g, '_')}"`,

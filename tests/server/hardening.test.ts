@@ -26,7 +26,7 @@ import {
   useTestApp,
   verifiedApplicant,
 } from './support';
-import { minimalDocx, zip, zipBombDocx } from '../rules/support/zip';
+import { DOCX_PARTS, minimalDocx, understatedDocx, zip, zipBombDocx } from '../rules/support/zip';
 
 const ATTACK_NAME = 'Hello Your account is locked. Restore it at https://evil.example/restore';
 
@@ -303,6 +303,21 @@ describe.each(databases)('hardening on $name', (database) => {
       expect(json(good).data).toEqual({ filename: 'Ada Obi CV.docx', size: minimalDocx().length });
       expect(await count('cvs')).toBe(1);
       expect(storedFiles()).toHaveLength(1);
+    });
+
+    it('refuses a .docx whose directory understates what it unpacks to, or overstates it, and keeps nothing', async () => {
+      const cookie = await verifiedApplicant(t, 'ada@example.com');
+      // About 200 KB sent, declared as 10 MB unpacked (what the directory check lets through), 200 MB real.
+      const bomb = understatedDocx(200, 10);
+      expect(bomb.length).toBeLessThan(300 * 1024);
+      const overstated = zip(DOCX_PARTS.map((part) => ({ ...part, declaredSize: part.data.length + 1000 })));
+      for (const file of [bomb, overstated]) {
+        const res = await upload(cookie, file, 'cv.docx');
+        expect(res.statusCode).toBe(415);
+        expect(json(res)).toEqual({ message: MESSAGES.cvType, data: { error: { cv: [MESSAGES.cvType] } } });
+      }
+      expect(await count('cvs')).toBe(0);
+      expect(storedFiles()).toEqual([]);
     });
   });
 

@@ -1,13 +1,18 @@
 /**
- * One process per PGlite data directory, always (docs/api.md): two servers starting together on a directory whose
- * lock was left by a dead process never both run; one serves, the other exits saying another server has it.
+ * One process per PGlite data directory, always (docs/api.md, decision 105): two servers starting together on a
+ * directory whose lock was left by a dead process never both run; a server in another PID namespace (another
+ * container on the same volume), or one started after the lock file was deleted, is refused while the first
+ * serves, and no write made through the first is lost; a server that was paused while another took over stops.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { IDEMPOTENCY_HEADER, paths, type CreatePayload } from '../../machines/rules/contract';
+import { STALE_MS } from '../../server/db/lock';
 import { freePort } from '../e2e/support/server';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -31,9 +36,17 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-async function serve(dataDir: string): Promise<Started> {
+/**
+ * Whether this machine can start a process in a PID namespace of its own (root, util-linux unshare): then the
+ * servers below each run in their own, as two containers would. Otherwise the same tests run in one namespace.
+ */
+const NAMESPACES = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0;
+
+async function serve(dataDir: string, ownNamespace = false): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const node = [process.execPath, '--import', 'tsx', 'server/main.ts'];
+  const [command, ...args] = ownNamespace ? ['unshare', '--pid', '--fork', '--mount-proc', ...node] : node;
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -61,14 +74,91 @@ const healthy = async (port: number) => {
   }
 };
 
+/** The server's node process: the child itself, or unshare's child (unshare ignores SIGTERM while it waits). */
+function serverPid(server: Started): number {
+  const pid = server.child.pid!;
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return children ? Number(children.split(' ')[0]) : pid;
+  } catch {
+    return pid;
+  }
+}
+
 async function stop(server: Started): Promise<void> {
   if (server.child.exitCode === null) {
-    server.child.kill('SIGTERM');
-    const killed = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
+    const pid = serverPid(server);
+    process.kill(pid, 'SIGTERM');
+    const killed = setTimeout(() => {
+      process.kill(pid, 'SIGKILL');
+      server.child.kill('SIGKILL');
+    }, 10_000);
     await server.exited;
     clearTimeout(killed);
   }
 }
+
+/** Up within 2 minutes: a start takes seconds, but minutes on a shared 2-core machine under load. */
+async function untilHealthy(server: Started): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (!(await healthy(server.port))) {
+    if (server.child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`the server did not start:\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Whether a second server came up (answered /healthz) before it exited, watched for up to 2 minutes. */
+async function cameUp(server: Started): Promise<boolean> {
+  const deadline = Date.now() + 120_000;
+  while (server.child.exitCode === null && Date.now() < deadline) {
+    if (await healthy(server.port)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+const applicantNumber = (i: number): CreatePayload => ({
+  firstname: `Applicant${i}`,
+  middlename: '',
+  lastname: 'Lock',
+  gender: 'female',
+  country: 'Nigeria',
+  city: 'Lagos',
+  email: `lock${i}@example.com`,
+  phone: `+23480300${String(i).padStart(5, '0')}`,
+  whatsapp_phone: '',
+  referred_by: '',
+  communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 'Yes' },
+});
+
+/** Creates applications `from`…`from + count - 1` through `server`; resolves to how many were acknowledged. */
+async function createApplications(server: Started, from: number, count: number): Promise<number> {
+  let acknowledged = 0;
+  for (let i = from; i < from + count; i++) {
+    const res = await fetch(`http://127.0.0.1:${server.port}${paths.create}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: `lock-${i}` },
+      body: JSON.stringify(applicantNumber(i)),
+    });
+    if (res.status === 201) acknowledged++;
+  }
+  return acknowledged;
+}
+
+/** The applications on disk, read once every server is stopped: what a restart would find. */
+async function storedApplications(dataDir: string): Promise<string[]> {
+  const db = new PGlite(join(dataDir, 'pgdata'));
+  try {
+    const { rows } = await db.query<{ email: string }>('SELECT email FROM applications ORDER BY id');
+    return rows.map((row) => row.email);
+  } finally {
+    await db.close();
+  }
+}
+
+const refusal =
+  /Another server \(PID \d+\)( in another PID namespace \(another container\))? is already using/;
 
 describe('the PGlite data directory lock', () => {
   // Bounded: each round ends within 60 s, the whole test within 8 minutes (150 s measured on a busy 2-core machine).
@@ -120,7 +210,7 @@ describe('the PGlite data directory lock', () => {
       console.log('READY');
       for await (const _line of createInterface({ input: process.stdin })) {
         try {
-          await lockDataDir(${JSON.stringify(dataDir)});
+          await lockDataDir(${JSON.stringify(dataDir)}, { onLost: () => {} });
           console.log('LOCKED');
         } catch (error) {
           console.log(error.constructor.name);
@@ -165,4 +255,92 @@ describe('the PGlite data directory lock', () => {
     }
     expect(outcomes).toEqual({ '1 took it': 300 });
   }, 120_000);
+
+  const where = NAMESPACES
+    ? 'in two PID namespaces (two containers)'
+    : 'in one PID namespace (unshare unavailable)';
+
+  it(`refuses a second server ${where} on one data directory, and loses none of the first one's 20 writes`, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-lock-'));
+    try {
+      const first = await serve(dataDir, NAMESPACES);
+      await untilHealthy(first);
+      const second = await serve(dataDir, NAMESPACES);
+      const secondUp = await cameUp(second);
+      const acknowledged = await createApplications(first, 0, 20);
+      await stop(first);
+      await stop(second);
+      expect({ secondUp, refused: refusal.test(second.output()), acknowledged }).toEqual({
+        secondUp: false,
+        refused: true,
+        acknowledged: 20,
+      });
+      expect(await storedApplications(dataDir)).toEqual(
+        Array.from({ length: 20 }, (_, i) => `lock${i}@example.com`),
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 420_000);
+
+  it('refuses a second server started after the lock file was deleted under the first, and loses none of its writes', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-lock-'));
+    try {
+      const first = await serve(dataDir);
+      await untilHealthy(first);
+      rmSync(join(dataDir, 'server.lock'));
+      const second = await serve(dataDir, NAMESPACES);
+      // Writes go on through the first while the second starts.
+      const [secondUp, acknowledged] = await Promise.all([cameUp(second), createApplications(first, 0, 20)]);
+      const firstStillUp = await healthy(first.port);
+      // The first wrote its lock back.
+      const lockBack = existsSync(join(dataDir, 'server.lock'));
+      await stop(first);
+      await stop(second);
+      expect({
+        secondUp,
+        refused: refusal.test(second.output()),
+        acknowledged,
+        firstStillUp,
+        lockBack,
+      }).toEqual({
+        secondUp: false,
+        refused: true,
+        acknowledged: 20,
+        firstStillUp: true,
+        lockBack: true,
+      });
+      expect(await storedApplications(dataDir)).toHaveLength(20);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 420_000);
+
+  it('a server paused past the heartbeat staleness, whose directory another server took, stops on waking', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-lock-'));
+    try {
+      const first = await serve(dataDir);
+      await untilHealthy(first);
+      expect(await createApplications(first, 0, 5)).toBe(5);
+      // A frozen container: alive by its PID, silent by its heartbeat.
+      first.child.kill('SIGSTOP');
+      await new Promise((r) => setTimeout(r, STALE_MS + 1_000));
+      const second = await serve(dataDir);
+      await untilHealthy(second);
+      first.child.kill('SIGCONT');
+      const code = await Promise.race([
+        first.exited,
+        new Promise((r) => setTimeout(() => r('still running'), 10_000)),
+      ]);
+      expect(code).toBe(1);
+      expect(first.output()).toMatch(
+        /Another server \(PID \d+\) has taken the data directory .*: this server stops now/,
+      );
+      expect(await createApplications(second, 5, 5)).toBe(5);
+      await stop(second);
+      expect(await storedApplications(dataDir)).toHaveLength(10);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 420_000);
 });

@@ -183,3 +183,75 @@ describe.each(databases)('slow clients on $name', (database) => {
     expect(await cvRows()).toBe(1);
   });
 });
+
+describe.each(databases)('CV uploads held open by one applicant on $name', (database) => {
+  // Held uploads get a minute here, far past the test: they end when the test's client drops them.
+  const t = useTestApp(database, { timeouts: { ...TIMEOUTS, uploadMs: 60_000 } }, 'all');
+  let port: number;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+
+  it('holds at most two open: of 40 held at once, 2 are read and 38 refused at once (429) before their body', async () => {
+    const cookie = await verifiedApplicant(t, 'held@example.com');
+    const { payload, headers } = cvForm('held@example.com', pdf(900_000));
+    const head =
+      `POST ${paths.uploadCv} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+      Object.entries({ ...headers, 'content-length': String(payload.length), cookie })
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
+      '\r\n';
+    const sockets: net.Socket[] = [];
+    /** Sends the head and 2 KB of the file, then holds the connection: resolves with the answer, if any. */
+    const hold = () =>
+      new Promise<{ status: number; body: string; ms: number }>((done) => {
+        const socket = net.connect(port, '127.0.0.1');
+        sockets.push(socket);
+        const started = Date.now();
+        let text = '';
+        socket.on('error', () => undefined);
+        socket.on('data', (chunk) => {
+          text += chunk.toString();
+          const [answerHead, body] = text.split('\r\n\r\n');
+          if (
+            body !== undefined &&
+            body.length >= Number(/content-length: (\d+)/i.exec(answerHead)?.[1] ?? 0)
+          )
+            done({ status: Number(answerHead.slice(9, 12)), body, ms: Date.now() - started });
+        });
+        socket.on('close', () => done({ status: 0, body: '', ms: Date.now() - started }));
+        socket.write(head);
+        socket.write(payload.subarray(0, payload.indexOf('%PDF') + 2048));
+      });
+    const openFiles = () => readdirSync('/proc/self/fd').length;
+    const before = openFiles();
+    const first = [hold(), hold()];
+    await expect.poll(async () => (await t.db.query('SELECT id FROM cv_upload_slots')).rows.length).toBe(2);
+    const refused = await Promise.all(Array.from({ length: 38 }, hold));
+    const duringHold = openFiles();
+    console.info(
+      `40 uploads held by one applicant on ${database.name}: ${refused.filter((r) => r.status === 429).length} refused (429) within ${Math.max(...refused.map((r) => r.ms))} ms; open files ${before} before, ${duringHold} while two were held`,
+    );
+    expect(refused.map((r) => r.status)).toEqual(Array(38).fill(429));
+    expect(JSON.parse(refused[0].body)).toEqual({
+      message: SERVER_MESSAGES.uploadsAtOnce,
+      data: { error: { cv: [SERVER_MESSAGES.uploadsAtOnce] } },
+    });
+    // The two held ones are still waiting for their bodies: nothing answered them.
+    expect(
+      await Promise.race([Promise.all(first), new Promise((r) => setTimeout(() => r('held'), 200))]),
+    ).toBe('held');
+    expect(duringHold - before).toBeLessThan(20);
+    // The client drops them: their places come back, and the next upload goes through.
+    for (const socket of sockets) socket.destroy();
+    await expect.poll(async () => (await t.db.query('SELECT id FROM cv_upload_slots')).rows.length).toBe(0);
+    const form = cvForm('held@example.com', pdf(300_000));
+    const next = await fetch(`http://127.0.0.1:${port}${paths.uploadCv}`, {
+      method: 'POST',
+      headers: { ...form.headers, cookie },
+      body: new Uint8Array(form.payload),
+    });
+    expect(next.status).toBe(200);
+  });
+});

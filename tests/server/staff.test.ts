@@ -356,7 +356,7 @@ describe.each(databases)('staff back office on $name', (database) => {
     expect(rows[0].n).toBe(4);
   });
 
-  it('shows the CV inline with nosniff, and the audit log lists every view, download, decision and team change', async () => {
+  it('shows the CV inline with nosniff, framed by the staff pages only, and the audit log lists every view, download, decision and team change', async () => {
     const admin = await signIn(ADMIN);
     const { id, cookie } = await submitted('ada@example.com');
     const uploaded = await uploadCv(t, cvForm('ada@example.com', pdf()), cookie);
@@ -368,8 +368,14 @@ describe.each(databases)('staff back office on $name', (database) => {
     expect(cv.headers['x-content-type-options']).toBe('nosniff');
     expect(cv.headers['content-disposition']).toMatch(/^inline; filename=/);
     expect(cv.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The staff application page frames it (decision 106); no other page may, and nothing runs in it.
+    expect(cv.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
+    expect(cv.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // Every other API answer still refuses any frame.
+    const page = await as(admin).get(at(staffPaths.application, id));
+    expect(page.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
 
-    await as(admin).get(at(staffPaths.application, id));
     await as(admin).post(at(staffPaths.events, id), { type: 'WAITLIST' });
     await as(admin).post(staffPaths.team, { email: 'reviewer@bootcamp.example', role: 'reviewer' });
     const log = json<{ data: { action: string; staff: string; applicationId: number | null }[] }>(

@@ -4,7 +4,7 @@
  * configured: upload, the 10 MB cut and the .docx check leave nothing behind, a replaced CV is deleted, and staff
  * download the file, and the CV zip, through the API with its audit and headers.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -188,4 +188,57 @@ describe.each(databases)('the CV routes with the S3 bucket on $name', (database)
     expect(zip.rawPayload.includes(docx)).toBe(true);
     await t.close();
   }, 60_000);
+});
+
+describe.each(backends)('one stored CV per applicant: $name', (backend) => {
+  it('two uploads at once, then a third, leave one stored file: the last recorded, the others deleted', async () => {
+    const { storage, stored } = await backend.open();
+    const t = await testApp(databases[0], { storage });
+    try {
+      const EMAIL = 'one-cv@example.com';
+      const cookie = await verifiedApplicant(t, EMAIL);
+      const upload = (size: number) => uploadCv(t, cvForm(EMAIL, pdf(size)), cookie);
+      const both = await Promise.all([upload(600_000), upload(700_000)]);
+      expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(await stored()).toBe(1);
+      expect((await upload(800_000)).statusCode).toBe(200);
+      expect(await stored()).toBe(1);
+      const { rows } = await t.db.query<{ stored_name: string; size: number }>(
+        'SELECT stored_name, size FROM cvs',
+      );
+      expect(rows.map((row) => row.size)).toEqual([800_000]);
+      const body = await storage.read(rows[0].stored_name);
+      expect((await buffer(body!)).length).toBe(800_000);
+    } finally {
+      await t.close();
+    }
+  }, 90_000);
+});
+
+describe('a replaced CV the storage cannot delete', () => {
+  it('leaves the new CV recorded and stored (200), not a failed upload that deletes the new file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bootcamp-storage-'));
+    dirs.push(dir);
+    const storage = await localStorage(dir);
+    const t = await testApp(databases[0], { storage });
+    try {
+      const EMAIL = 'stuck@example.com';
+      const cookie = await verifiedApplicant(t, EMAIL);
+      expect((await uploadCv(t, cvForm(EMAIL, pdf(4096)), cookie)).statusCode).toBe(200);
+      // The old file cannot be removed: its name is now a directory with something in it.
+      const [old] = readdirSync(dir);
+      rmSync(join(dir, old));
+      mkdirSync(join(dir, old));
+      writeFileSync(join(dir, old, 'held'), 'x');
+      const second = await uploadCv(t, cvForm(EMAIL, pdf(8192)), cookie);
+      expect(second.statusCode).toBe(200);
+      const { rows } = await t.db.query<{ stored_name: string }>('SELECT stored_name FROM cvs');
+      expect(rows).toHaveLength(1);
+      expect(readdirSync(dir)).toContain(rows[0].stored_name);
+      const body = await storage.read(rows[0].stored_name);
+      expect((await buffer(body!)).length).toBe(8192);
+    } finally {
+      await t.close();
+    }
+  }, 90_000);
 });

@@ -6,6 +6,8 @@ export interface ZipPart {
   data: Buffer;
   /** Stored as is instead of deflated. */
   store?: boolean;
+  /** The unpacked size the headers declare, when it is to be a lie. */
+  declaredSize?: number;
 }
 
 /** A valid zip: local headers and data, then the central directory, then its end record. */
@@ -25,7 +27,7 @@ export function zip(parts: ZipPart[]): Buffer {
       header.writeUInt16LE(method, at + 4);
       header.writeUInt32LE(crc, at + 10);
       header.writeUInt32LE(packed.length, at + 14);
-      header.writeUInt32LE(part.data.length, at + 18);
+      header.writeUInt32LE(part.declaredSize ?? part.data.length, at + 18);
       header.writeUInt16LE(name.length, at + 22);
     };
     const local = Buffer.alloc(30);
@@ -87,3 +89,17 @@ export const zipBombDocx = (copies = 6, mb = 10): Buffer => {
     ...Array.from({ length: copies }, (_, i) => ({ name: `word/media/pad${i}.bin`, data: zeros })),
   ]);
 };
+
+/**
+ * A zip bomb whose directory understates its one large part: `real` MB of zeros (deflate packs them to about a
+ * thousandth) declared as `declared` MB, a ratio and a total the directory check lets through.
+ */
+export const understatedDocx = (real = 200, declared = 10): Buffer =>
+  zip([
+    ...DOCX_PARTS,
+    {
+      name: 'word/media/image1.png',
+      data: Buffer.alloc(real * 1024 * 1024),
+      declaredSize: declared * 1024 * 1024,
+    },
+  ]);
