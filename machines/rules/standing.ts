@@ -42,6 +42,13 @@ export const STANDING_MESSAGES = {
   } satisfies Record<Standing, string>,
 } as const;
 
+/** The success page's one line for a standing, naming the cohort the application is for when it is known. */
+export function standingLine(standing: Standing, cohort?: string): string {
+  if (standing === 'under_review' && cohort)
+    return `Under review for ${cohort}: we will email you as soon as a decision is made.`;
+  return STANDING_MESSAGES.line[standing];
+}
+
 /**
  * The confirmation page's heading at each step of the application machine's `confirmation.standing` region; null
  * for `accepted`, whose heading is the acceptance banner's (the screen table's).

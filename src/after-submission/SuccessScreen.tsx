@@ -1,4 +1,4 @@
-import { STANDING_MESSAGES } from '../../machines/rules/standing';
+import { standingLine } from '../../machines/rules/standing';
 import { useApplication, useSend } from '../app/ApplicationProvider';
 import { ScreenHeading } from '../wizard/ScreenHeading';
 import { Button } from '../components/Button';
@@ -11,21 +11,11 @@ export function SuccessScreen() {
   return (
     <section className="result-panel card">
       <ScreenHeading>Well done for submitting your application</ScreenHeading>
-      {result?.waitlisted && (
-        <p className="notice">
-          The current cohort is full or closed, so you are on the waitlist for {result.cohort.name}. We will
-          keep your place and write to you before it starts.
-        </p>
-      )}
-      {standing && (
-        <p className="notice standing-line" role="status">
-          <strong>Where you stand:</strong> {STANDING_MESSAGES.line[standing]}
-        </p>
-      )}
-      <p>
-        There is one more step to confirm your selection: watch a short video by the Program Director and take
-        a few short quizzes.
+      {/* One line for where it stands: the standing the confirmation page reads too, never a second message. */}
+      <p className="notice standing-line" role="status">
+        <strong>Where you stand:</strong> {standingLine(standing ?? 'under_review', result?.cohort.name)}
       </p>
+      <p>Next, watch a short video by the Program Director and take a few short quizzes.</p>
       <Button onClick={() => send({ type: 'CONTINUE' })}>Continue to Video</Button>
     </section>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEAT_STATUSES } from '../../machines/review.machine';
 import { cohortNotice, cohortOpenness, nextSeat } from '../../machines/rules/seats';
+import { standingLine, STANDING_MESSAGES } from '../../machines/rules/standing';
 
 describe('one seat model', () => {
   const cohort = { application_deadline: '2026-12-03', seats: 300 };
@@ -27,5 +28,14 @@ describe('one seat model', () => {
     expect(cohortNotice({ name: 'Cohort 14', start_date: '2027-03-10', full: { name: 'Cohort 13' } })).toBe(
       'Cohort 13 is full, so new applications are for Cohort 14, which starts on 10 March 2027. You can apply now and keep your place for it.',
     );
+  });
+});
+
+describe('the success page says one thing about where an application stands', () => {
+  it('names the cohort an application under review is for, and nothing else', () => {
+    expect(standingLine('under_review', 'Cohort 14')).toBe(
+      'Under review for Cohort 14: we will email you as soon as a decision is made.',
+    );
+    expect(standingLine('waitlisted', 'Cohort 14')).toBe(STANDING_MESSAGES.line.waitlisted);
   });
 });
