@@ -285,6 +285,61 @@ describe("an application's page", () => {
     expect(await screen.findByRole('link', { name: STAFF_MESSAGES.noteEmpty })).toBeTruthy();
     expect(api.addNote).not.toHaveBeenCalled();
   });
+
+  it('an acceptance past the seats asks first ("This takes seat 301 of 300"), and Cancel sends nothing', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN, {
+      application: vi.fn(() =>
+        Promise.resolve({
+          ...APPLICATION,
+          review: {
+            status: 'in_review' as const,
+            label: 'In review',
+            releasesInMs: null,
+            seats: { seats: 300, taken: 300 },
+            undoSeconds: 30,
+            allowed: ['ACCEPT', 'WAITLIST', 'REJECT'] as const,
+          },
+        } as StaffApplicationPage),
+      ),
+    });
+    renderAt('/staff/applications/1', api);
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    expect(screen.getByText('300 of 300 seats taken in this cohort.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Accept past the seats?' });
+    expect(dialog.textContent).toContain('This takes seat 301 of 300.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.review).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Accept and overbook' }),
+    );
+    await waitFor(() => expect(api.review).toHaveBeenCalledWith(1, 'ACCEPT', true));
+  });
+
+  it('a held decision offers only its undo, and says the applicant does not see it yet', async () => {
+    const api = fakeApi(ADMIN, {
+      application: vi.fn(() =>
+        Promise.resolve({
+          ...APPLICATION,
+          review: {
+            status: 'accepted' as const,
+            label: 'Accepted',
+            releasesInMs: 120_000,
+            seats: { seats: 300, taken: 12 },
+            undoSeconds: 300,
+            allowed: ['ACCEPT', 'WAITLIST', 'REJECT', 'UNDO', 'WITHDRAW'] as const,
+          },
+        } as StaffApplicationPage),
+      ),
+    });
+    renderAt('/staff/applications/1', api);
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    expect(screen.getByRole('button', { name: 'Undo the decision' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark withdrawn' })).toBeNull();
+    expect(screen.getByText(/The applicant does not see this decision yet/)).toBeTruthy();
+  });
 });
 
 describe("an application's payments", () => {
