@@ -42,26 +42,29 @@ const okAnswer = {
 const nullable = (type: string) => ({ type: [type, 'null'] });
 const counts = { type: 'object', additionalProperties: { type: 'integer' } } as const;
 
+const cohortInfo = {
+  type: 'object',
+  required: ['id', 'name', 'number', 'start_date', 'application_deadline'],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    number: { type: 'integer' },
+    start_date: { type: 'string' },
+    application_deadline: { type: 'string' },
+  },
+} as const;
+
 /** GET paths.currentCohort: `{ message, data: [CohortInfo] }` (machines/rules/contract.ts). */
 const currentCohortAnswer = {
-  description: 'The cohort open now',
+  description:
+    'The cohort an application started now is for; `full`: the cohort open now, when it is full (decision 122)',
   type: 'object',
   required: ['message', 'data'],
   properties: {
     message: { type: 'string' },
     data: {
       type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'name', 'number', 'start_date', 'application_deadline'],
-        properties: {
-          id: { type: 'integer' },
-          name: { type: 'string' },
-          number: { type: 'integer' },
-          start_date: { type: 'string' },
-          application_deadline: { type: 'string' },
-        },
-      },
+      items: { ...cohortInfo, properties: { ...cohortInfo.properties, full: cohortInfo } },
     },
   },
 } as const;
