@@ -134,13 +134,13 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
           trim: true,
         });
       } catch {
-        throw fail(400, M.csvRow);
+        throw fieldFail(400, 'file', M.csvRow);
       }
       // A header row (email,decision) is allowed and skipped.
       const start = records[0]?.[0]?.toLowerCase() === 'email' ? 1 : 0;
       const lines = records.slice(start);
-      if (lines.length === 0) throw fail(400, M.csvEmpty);
-      if (lines.length > CSV_MAX_ROWS) throw fail(400, M.csvTooBig(CSV_MAX_ROWS));
+      if (lines.length === 0) throw fieldFail(400, 'file', M.csvEmpty);
+      if (lines.length > CSV_MAX_ROWS) throw fieldFail(400, 'file', M.csvTooBig(CSV_MAX_ROWS));
       const firstLine = new Map<string, number>();
       const rows: StaffCsvRow[] = lines.map(([email = '', decision = ''], i) => {
         const line = i + start + 1;

@@ -242,7 +242,8 @@ describe.each(databases)('CV uploads held open by one applicant on $name', (data
     expect(
       await Promise.race([Promise.all(first), new Promise((r) => setTimeout(() => r('held'), 200))]),
     ).toBe('held');
-    expect(duringHold - before).toBeLessThan(20);
+    // On PostgreSQL the pool may open connections during the burst (up to its 20), each a file of this process.
+    expect(duringHold - before).toBeLessThan(database.name === 'postgres' ? 40 : 20);
     // The client drops them: their places come back, and the next upload goes through.
     for (const socket of sockets) socket.destroy();
     await expect.poll(async () => (await t.db.query('SELECT id FROM cv_upload_slots')).rows.length).toBe(0);
