@@ -141,12 +141,24 @@ export async function markPaymentPaid(
   now: Date,
   providerReference: string | null,
 ): Promise<PaymentRow> {
-  const { rows } = await tx.query<PaymentRow>(
-    `UPDATE payments SET status = 'paid', paid_at = $2, provider_reference = $3 WHERE id = $1 RETURNING *`,
-    [id, now, providerReference],
-  );
+  const row = await settle(tx, id, 'paid', now, providerReference);
   // The verified payment moves the review to paid, in the same transaction as the payment row.
-  await followApplicantEvent(tx, rows[0].application_id, 'PAYMENT_CONFIRMED', now);
+  await followApplicantEvent(tx, row.application_id, 'PAYMENT_CONFIRMED', now);
+  return row;
+}
+
+/** Records a verified payment as `status`, with when and the provider's own reference. */
+async function settle(
+  tx: Queryable,
+  id: number,
+  status: 'paid' | 'duplicate',
+  now: Date,
+  providerReference: string | null,
+): Promise<PaymentRow> {
+  const { rows } = await tx.query<PaymentRow>(
+    `UPDATE payments SET status = $4, paid_at = $2, provider_reference = $3 WHERE id = $1 RETURNING *`,
+    [id, now, providerReference, status],
+  );
   return rows[0];
 }
 
@@ -160,11 +172,7 @@ export async function markPaymentDuplicate(
   now: Date,
   providerReference: string | null,
 ): Promise<PaymentRow> {
-  const { rows } = await tx.query<PaymentRow>(
-    `UPDATE payments SET status = 'duplicate', paid_at = $2, provider_reference = $3 WHERE id = $1 RETURNING *`,
-    [id, now, providerReference],
-  );
-  return rows[0];
+  return settle(tx, id, 'duplicate', now, providerReference);
 }
 
 /** The provider's answer about one transaction, reduced to what the server checks. */

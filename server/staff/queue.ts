@@ -25,9 +25,9 @@ import {
   type QueueStatusFilter,
   type StaffQueueCohort,
   type StaffQueuePage,
-  type StaffQueueQuery,
   type StaffQueueRow,
   type StaffRole,
+  STAFF_QUEUE_QUERY_NAMES,
 } from '../../machines/rules/staff';
 import { seatsTaken } from '../db/cohorts';
 import type { Context } from '../context';
@@ -99,32 +99,13 @@ const SORTS: Record<QueueSort, { key: RawBuilder<unknown>; cast: string; dir: 'a
 
 type Query = Record<string, unknown>;
 
-const QUERY_NAMES = [
-  'cohort',
-  'stage',
-  'eligibility',
-  'status',
-  'payment',
-  'paymentStatus',
-  'country',
-  'source',
-  'from',
-  'to',
-  'cv',
-  'q',
-  'sort',
-  'dir',
-  'cursor',
-  'limit',
-] as const satisfies readonly (keyof StaffQueueQuery)[];
-
 /**
  * The queue's query string (and a bulk action's `filter`) as the schema checks it before a route reads it: each value
  * one string without hidden characters, so that none reaches the database, or an export after it began to stream.
  * The values' meaning is checked by readQueueView, in the catalogue's words.
  */
 export const queueQuerySchema = object(
-  Object.fromEntries(QUERY_NAMES.map((name) => [name, str(name === 'cursor' ? 1000 : 300)])),
+  Object.fromEntries(STAFF_QUEUE_QUERY_NAMES.map((name) => [name, str(name === 'cursor' ? 1000 : 300)])),
 );
 
 const one = (query: Query, name: string): string | undefined => {

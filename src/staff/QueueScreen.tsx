@@ -17,6 +17,7 @@ import {
   type QueueStatusFilter,
   type StaffQueueQuery,
   undoWindowWords,
+  STAFF_QUEUE_QUERY_NAMES,
 } from '../../machines/rules/staff';
 import { filterOf } from '../../machines/staffQueue.machine';
 import { ConfirmDialog } from '../components/Dialog';
@@ -27,25 +28,6 @@ import { provideQueue } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
 import { Notice } from '../components/Notice';
 import { Button } from '../components/Button';
-
-const QUERY_KEYS = [
-  'cohort',
-  'stage',
-  'eligibility',
-  'status',
-  'payment',
-  'paymentStatus',
-  'country',
-  'source',
-  'from',
-  'to',
-  'cv',
-  'q',
-  'sort',
-  'dir',
-  'cursor',
-  'limit',
-] as const;
 
 const ELIGIBILITY = ['eligible', 'action_required', 'ineligible', 'not measured'] as const;
 
@@ -63,7 +45,7 @@ const PAST: Record<BulkEvent, string> = { ACCEPT: 'accepted', WAITLIST: 'waitlis
 /** The view in the URL, as the API reads it. */
 const queryOf = (params: URLSearchParams): StaffQueueQuery =>
   Object.fromEntries(
-    QUERY_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k) as string]] : [])),
+    STAFF_QUEUE_QUERY_NAMES.flatMap((k) => (params.get(k) ? [[k, params.get(k) as string]] : [])),
   ) as StaffQueueQuery;
 
 const SORTS: { sort: QueueSort; label: string }[] = [
