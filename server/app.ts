@@ -59,6 +59,11 @@ export interface AppOptions {
   processMetrics?: boolean;
   /** How long a slow client may take (server/timeouts.ts); tests shorten them. */
   timeouts?: Partial<Timeouts>;
+  /**
+   * false: no response schemas (nor answers in the OpenAPI document), every answer written by JSON.stringify. Only
+   * bench/schemas uses it, to measure what the schemas' serialiser gains.
+   */
+  responseSchemas?: boolean;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -148,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   // Every API route's answers and their schemas, for the document and the serialiser (server/openapi.ts).
-  app.addHook('onRoute', documentAnswers);
+  if (options.responseSchemas !== false) app.addHook('onRoute', documentAnswers);
   // Before the routes, so that their refused saves are counted (server/staff/funnel.ts).
   countRefusedSaves(app, ctx);
   await app.register(async (api) => healthRoutes(api, ctx));

@@ -3,13 +3,15 @@
  * onRoute hook so that route files stay as they are (docs/api.md, "The OpenAPI document"). Each route lists its
  * success status and every refusal it can give, all refusals with the one error shape of docs/design.md §5.
  *
- * A response schema also makes Fastify write the answer with fast-json-stringify, which drops any field the schema
- * does not list: the exact schemas below list every field the client reads (src/api/client.ts, src/staff/api.ts);
- * every other answer's `data` is left open (`{}`), written as it is.
+ * A response schema also makes Fastify write the answer with fast-json-stringify, which writes only the fields a
+ * schema names: the success schemas (server/routes/answers.ts, server/staff/answers.ts) name every field each route
+ * sends, and the server tests check that nothing is dropped (decision 114). Files are described by content type.
  */
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { API, paths } from '../machines/rules/contract';
 import { staffPaths, staffQueuePaths } from '../machines/rules/staff';
+import { applicantAnswers } from './routes/answers';
+import { staffAnswers } from './staff/answers';
 
 /** `{ message, data?: { error?: { field: [messages] }, retryAfter?, country_name? } }`. */
 export const errorAnswer = {
@@ -31,95 +33,12 @@ export const errorAnswer = {
   },
 } as const;
 
-/** Any success answer whose `data` this document does not spell out: written as it is, nothing dropped. */
-const okAnswer = {
+/** A route this table does not know (a new one): its answer written as it is until the table names it. */
+const openAnswer = {
   description: 'Done: `message` says what, `data` holds the answer (docs/api.md)',
   type: 'object',
   properties: { message: { type: 'string' }, data: {} },
   additionalProperties: true,
-} as const;
-
-const nullable = (type: string) => ({ type: [type, 'null'] });
-const counts = { type: 'object', additionalProperties: { type: 'integer' } } as const;
-
-const cohortInfo = {
-  type: 'object',
-  required: ['id', 'name', 'number', 'start_date', 'application_deadline'],
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    number: { type: 'integer' },
-    start_date: { type: 'string' },
-    application_deadline: { type: 'string' },
-  },
-} as const;
-
-/** GET paths.currentCohort: `{ message, data: [CohortInfo] }` (machines/rules/contract.ts). */
-const currentCohortAnswer = {
-  description:
-    'The cohort an application started now is for; `full`: the cohort open now, when it is full (decision 122)',
-  type: 'object',
-  required: ['message', 'data'],
-  properties: {
-    message: { type: 'string' },
-    data: {
-      type: 'array',
-      items: { ...cohortInfo, properties: { ...cohortInfo.properties, full: cohortInfo } },
-    },
-  },
-} as const;
-
-/** GET staffQueuePaths.queue: `{ message, data: StaffQueuePage }` (machines/rules/staff.ts). */
-const queueAnswer = {
-  description:
-    "One page of a cohort's applications; `email` and `phone` only for a role that sees contact details",
-  type: 'object',
-  required: ['message', 'data'],
-  properties: {
-    message: { type: 'string' },
-    data: {
-      type: 'object',
-      required: ['cohort', 'rows', 'nextCursor', 'total', 'counts'],
-      properties: {
-        cohort: {
-          type: 'object',
-          properties: {
-            id: { type: 'integer' },
-            number: { type: 'integer' },
-            name: { type: 'string' },
-            seats: { type: 'integer' },
-            taken: { type: 'integer' },
-          },
-        },
-        rows: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: { type: 'integer' },
-              name: { type: 'string' },
-              email: { type: 'string' },
-              phone: { type: 'string' },
-              country: { type: 'string' },
-              referralSource: { type: 'string' },
-              stage: { type: 'string' },
-              eligibility: nullable('string'),
-              status: nullable('string'),
-              statusLabel: { type: 'string' },
-              paymentOption: { type: 'string' },
-              paymentStatus: { type: 'string' },
-              cv: { type: 'string' },
-              createdAt: { type: 'string' },
-              submittedAt: { type: 'string' },
-            },
-          },
-        },
-        nextCursor: nullable('string'),
-        total: { type: 'integer' },
-        counts: { type: 'object', properties: { status: counts, stage: counts } },
-      },
-    },
-  },
 } as const;
 
 const file = (description: string, ...types: string[]) => ({
@@ -134,52 +53,60 @@ interface Answers {
   refuses: number[];
 }
 
-const json = (status = 200, schema: unknown = okAnswer): [number, unknown] => [status, schema];
-const staff = (...refuses: number[]): Answers => ({ ok: json(), refuses });
+const json = (schema: unknown, status = 200): [number, unknown] => [status, schema];
+const staff = (schema: unknown, ...refuses: number[]): Answers => ({ ok: json(schema), refuses });
+const A = applicantAnswers;
+const S = staffAnswers;
 
 /** Keyed `METHOD url` as the route is registered. */
 const ANSWERS: Record<string, Answers> = {
-  [`GET ${paths.currentCohort}`]: { ok: json(200, currentCohortAnswer), refuses: [] },
-  [`GET ${paths.lookup.pattern}`]: { ok: json(), refuses: [400] },
-  [`POST ${paths.create}`]: { ok: json(201), refuses: [400, 409] },
-  [`POST ${paths.resendCode}`]: { ok: json(), refuses: [400, 404, 409] },
-  [`POST ${paths.verifyEmail}`]: { ok: json(), refuses: [400, 404] },
-  [`POST ${paths.signOut}`]: { ok: json(), refuses: [] },
-  [`GET ${paths.standing}`]: { ok: json(), refuses: [401, 403] },
-  [`POST ${paths.eligibility}`]: { ok: json(), refuses: [400, 401, 404, 409] },
-  [`POST ${paths.employment}`]: { ok: json(), refuses: [400, 401, 404, 409] },
-  [`POST ${paths.other}`]: { ok: json(), refuses: [400, 401, 404, 409] },
-  [`POST ${paths.submit}`]: { ok: json(), refuses: [400, 401, 404, 409] },
-  [`POST ${paths.misc}`]: { ok: json(), refuses: [400, 401, 404, 409] },
-  [`POST ${paths.update.pattern}`]: { ok: json(), refuses: [400, 401, 404, 409] },
-  [`POST ${paths.uploadCv}`]: { ok: json(), refuses: [400, 401, 404, 409] },
-  [`GET ${paths.geo}`]: { ok: json(), refuses: [503] },
-  [`POST ${paths.paymentStart}`]: { ok: json(), refuses: [400, 401, 404, 409, 503] },
-  [`POST ${paths.paymentVerify}`]: { ok: json(), refuses: [400, 401, 404, 409, 503] },
+  [`GET ${paths.currentCohort}`]: { ok: json(A.currentCohort), refuses: [] },
+  [`GET ${paths.lookup.pattern}`]: { ok: json(A.lookup), refuses: [400] },
+  [`POST ${paths.create}`]: { ok: json(A.create, 201), refuses: [400, 409] },
+  [`POST ${paths.resendCode}`]: { ok: json(A.resendCode), refuses: [400, 404, 409] },
+  [`POST ${paths.verifyEmail}`]: { ok: json(A.verifyEmail), refuses: [400, 404, 409] },
+  [`POST ${paths.signOut}`]: { ok: json(A.signOut), refuses: [] },
+  [`GET ${paths.standing}`]: { ok: json(A.standing), refuses: [401, 403] },
+  [`POST ${paths.eligibility}`]: { ok: json(A.eligibility), refuses: [400, 401, 404, 409] },
+  [`POST ${paths.employment}`]: { ok: json(A.saved), refuses: [400, 401, 404, 409] },
+  [`POST ${paths.other}`]: { ok: json(A.saved), refuses: [400, 401, 404, 409] },
+  [`POST ${paths.submit}`]: { ok: json(A.submit), refuses: [400, 401, 404, 409] },
+  [`POST ${paths.misc}`]: { ok: json(A.saved), refuses: [400, 401, 404, 409] },
+  [`POST ${paths.update.pattern}`]: { ok: json(A.saved), refuses: [400, 401, 404, 409] },
+  [`POST ${paths.uploadCv}`]: { ok: json(A.uploadCv), refuses: [400, 401, 404, 409] },
+  [`GET ${paths.geo}`]: { ok: json(A.geo), refuses: [503] },
+  [`POST ${paths.paymentStart}`]: { ok: json(A.paymentStart, 201), refuses: [400, 401, 404, 409, 503] },
+  // 402: the provider did not confirm the payment (it is recorded as failed).
+  [`POST ${paths.paymentVerify}`]: { ok: json(A.paymentVerify), refuses: [400, 401, 402, 404, 409, 503] },
   [`POST ${paths.funnelStep}`]: { ok: [204, { description: 'Counted', type: 'null' }], refuses: [400] },
 
-  [`POST ${staffPaths.signIn}`]: { ok: json(), refuses: [400] },
-  [`POST ${staffPaths.verify}`]: { ok: json(), refuses: [400] },
-  [`POST ${staffPaths.signOut}`]: { ok: json(), refuses: [] },
-  [`GET ${staffPaths.me}`]: staff(),
-  [`GET ${staffPaths.team}`]: staff(),
-  [`POST ${staffPaths.team}`]: { ok: json(201), refuses: [400, 409] },
-  [`DELETE ${staffPaths.teamMember}`]: staff(400, 404, 409),
-  [`GET ${staffPaths.application}`]: staff(400, 404),
+  [`POST ${staffPaths.signIn}`]: { ok: json(S.signIn), refuses: [400] },
+  [`POST ${staffPaths.verify}`]: { ok: json(S.verify), refuses: [400] },
+  [`POST ${staffPaths.signOut}`]: { ok: json(S.signOut), refuses: [] },
+  [`GET ${staffPaths.me}`]: staff(S.me),
+  [`GET ${staffPaths.team}`]: staff(S.team),
+  [`POST ${staffPaths.team}`]: { ok: json(S.teamAdd, 201), refuses: [400, 409] },
+  [`DELETE ${staffPaths.teamMember}`]: staff(S.teamRemove, 400, 404, 409),
+  [`GET ${staffPaths.application}`]: staff(S.application, 400, 404),
   [`GET ${staffPaths.cv}`]: {
     ok: [
       200,
-      file('The CV: a PDF inline, a Word file as an attachment', 'application/pdf', 'application/msword'),
+      file(
+        'The CV: a PDF inline, a Word file as an attachment',
+        'application/pdf',
+        'application/msword',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      ),
     ],
     refuses: [400, 404],
   },
-  [`POST ${staffPaths.notes}`]: { ok: json(201), refuses: [400, 404] },
-  [`POST ${staffPaths.events}`]: staff(400, 404, 409),
-  [`GET ${staffPaths.audit}`]: staff(400),
-  [`GET ${staffQueuePaths.queue}`]: { ok: json(200, queueAnswer), refuses: [400, 404] },
-  [`POST ${staffQueuePaths.bulk}`]: staff(400, 404),
-  [`POST ${staffQueuePaths.bulkCsv}`]: staff(400, 404),
-  [`GET ${staffQueuePaths.cohorts}`]: staff(),
+  [`POST ${staffPaths.notes}`]: { ok: json(S.note, 201), refuses: [400, 404] },
+  [`POST ${staffPaths.events}`]: staff(S.event, 400, 404, 409),
+  [`GET ${staffPaths.audit}`]: staff(S.audit, 400),
+  [`GET ${staffQueuePaths.queue}`]: staff(S.queue, 400, 404),
+  [`POST ${staffQueuePaths.bulk}`]: staff(S.bulk, 400, 404),
+  [`POST ${staffQueuePaths.bulkCsv}`]: staff(S.bulkCsv, 400, 404),
+  [`GET ${staffQueuePaths.cohorts}`]: staff(S.cohorts),
   [`GET ${staffQueuePaths.exportCsv}`]: {
     ok: [200, file("The filter's applications, UTF-8 with a BOM", 'text/csv')],
     refuses: [400, 404],
@@ -188,7 +115,7 @@ const ANSWERS: Record<string, Answers> = {
     ok: [200, file("The filter's CVs", 'application/zip')],
     refuses: [400, 404],
   },
-  [`GET ${staffQueuePaths.funnel}`]: staff(400, 404),
+  [`GET ${staffQueuePaths.funnel}`]: staff(S.funnel, 400, 404),
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -220,7 +147,7 @@ export function documentAnswers(route: RouteOptions): void {
   if (schema.hide || !route.url.startsWith(`${API}/`) || schema.response) return;
   const method = ([] as string[]).concat(route.method)[0];
   const answers = ANSWERS[`${method === 'HEAD' ? 'GET' : method} ${route.url}`] ?? {
-    ok: json(),
+    ok: json(openAnswer),
     refuses: [400],
   };
   const [okStatus, okSchema] = answers.ok;

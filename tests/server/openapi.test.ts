@@ -1,8 +1,9 @@
 /**
  * The OpenAPI document (/api/docs) tells the truth: every operation lists its success and every refusal it can
- * give, each with a schema, refusals in the one error shape. The test apps of the files that exercise the most routes
- * (bad-input, flow, steps, staff, staff-queue) record every answer and fail on one the document does not list
- * (`checkDocumentedAnswers` in tests/server/support.ts); this file checks the document itself and that check.
+ * give, each with a schema, refusals in the one error shape, successes spelled out field by field. The test apps of
+ * the files that exercise the most routes (openapi-walk, bad-input, flow, steps, staff, staff-queue) record every
+ * answer and fail on one the document does not list or its schema changed (`checkDocumentedAnswers` in
+ * tests/server/support.ts); this file checks the document itself and that check.
  */
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
@@ -45,6 +46,33 @@ describe.each(databases)('the OpenAPI document on $name', (database) => {
     }
   });
 
+  it('spells out every success answer: each object names all of its fields and says that it has no others', () => {
+    const open: string[] = [];
+    const walk = (schema: Record<string, unknown> | undefined, at: string) => {
+      if (!schema || typeof schema !== 'object') return;
+      const types = ([] as unknown[]).concat(schema.type);
+      if (types.includes('object') || schema.properties) {
+        const extra = schema.additionalProperties;
+        // A map (counts per value, field errors) names its values' schema instead of its keys.
+        if (extra !== false && (typeof extra !== 'object' || extra === null)) open.push(at);
+      }
+      for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, object>))
+        walk(property as Record<string, unknown>, `${at}.${name}`);
+      if (schema.items) walk(schema.items as Record<string, unknown>, `${at}[]`);
+      for (const key of ['anyOf', 'oneOf', 'allOf'])
+        for (const [i, part] of ((schema[key] ?? []) as Record<string, unknown>[]).entries())
+          walk(part, `${at}.${key}[${i}]`);
+    };
+    for (const { name, op } of operations())
+      for (const [status, response] of Object.entries(op.responses))
+        if (Number(status) < 300)
+          walk(
+            response.content?.['application/json']?.schema as Record<string, unknown>,
+            `${name} ${status}`,
+          );
+    expect(open).toEqual([]);
+  });
+
   it('names the refusals a route gives: the session, the role, the rate limit, a write from another site', () => {
     const responses = (path: string, method: string) =>
       Object.keys(document().paths[path.replace(/:(\w+)/g, '{$1}')][method].responses).map(Number);
@@ -53,6 +81,8 @@ describe.each(databases)('the OpenAPI document on $name', (database) => {
     expect(responses(paths.create, 'post')).toEqual([201, 400, 403, 408, 409, 413, 415, 429, 500]);
     expect(responses(paths.currentCohort, 'get')).toEqual([200, 500]);
     expect(responses(paths.funnelStep, 'post')).toContain(204);
+    expect(responses(paths.paymentStart, 'post')).toContain(201);
+    expect(responses(paths.paymentVerify, 'post')).toContain(402);
   });
 
   it('finds an answer the document does not list', () => {

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -79,6 +80,8 @@ export interface TestApp {
   setNow(date: Date): void;
   mails(): Promise<MailboxEntry[]>;
   latestCode(email: string): Promise<string>;
+  /** With `checkDocumentedAnswers`: every `METHOD /route STATUS` answered so far. */
+  answers(): string[];
   close(): Promise<void>;
 }
 
@@ -131,12 +134,31 @@ export interface TestAppOptions {
   storage?: CvStorage;
   /**
    * Record every (method, route, status) the app answers and, when the app closes, fail if the OpenAPI document
-   * (server/openapi.ts) does not list one of them.
+   * (server/openapi.ts) does not list one of them, or if an answer written with its response schema differs from the
+   * same value written by JSON.stringify (a field the schema does not name is dropped, a null turned into '' or 0).
    */
   checkDocumentedAnswers?: boolean;
 }
 
 type OpenApiDocument = { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+
+/** Where `sent` differs from `given`, as `data.rows[0].email: sent undefined, given "a@b.c"` (the first few). */
+function differences(sent: unknown, given: unknown, at = ''): string[] {
+  if (isDeepStrictEqual(sent, given)) return [];
+  if (sent && given && typeof sent === 'object' && typeof given === 'object') {
+    const keys = new Set([...Object.keys(sent), ...Object.keys(given)]);
+    return [...keys]
+      .flatMap((key) =>
+        differences(
+          (sent as Record<string, unknown>)[key],
+          (given as Record<string, unknown>)[key],
+          Array.isArray(given) ? `${at}[${key}]` : `${at}.${key}`,
+        ),
+      )
+      .slice(0, 5);
+  }
+  return [`${at.slice(1) || 'the body'}: sent ${JSON.stringify(sent)}, given ${JSON.stringify(given)}`];
+}
 
 /** The answers seen that the app's OpenAPI document does not list, as `METHOD /path STATUS`. */
 export function undocumentedAnswers(app: FastifyInstance, seen: Iterable<string>): string[] {
@@ -167,11 +189,30 @@ export async function testApp(database: TestDatabase, options: TestAppOptions = 
     timeouts: options.timeouts,
   });
   const answered = new Set<string>();
-  if (options.checkDocumentedAnswers)
+  const altered = new Set<string>();
+  if (options.checkDocumentedAnswers) {
     app.addHook('onResponse', async (request, reply) => {
       const route = request.routeOptions.url;
       if (route && request.method !== 'HEAD') answered.add(`${request.method} ${route} ${reply.statusCode}`);
     });
+    // What the handler gave, written without a schema; compared below with what the schema's serialiser wrote.
+    const unschematised = new WeakMap<object, string>();
+    app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+      unschematised.set(request, JSON.stringify(payload));
+      return payload;
+    });
+    app.addHook('onSend', async (request, reply, payload: unknown) => {
+      const plain = unschematised.get(request);
+      if (plain !== undefined && typeof payload === 'string') {
+        const changed = differences(JSON.parse(payload), JSON.parse(plain));
+        if (changed.length)
+          altered.add(
+            `${request.method} ${request.routeOptions.url} ${reply.statusCode}: ${changed.join(', ')}`,
+          );
+      }
+      return payload;
+    });
+  }
   await app.ready();
   const mails = () => readOutbox(db);
   return {
@@ -187,12 +228,18 @@ export async function testApp(database: TestDatabase, options: TestAppOptions = 
       if (!mail) throw new Error(`no code for ${email}`);
       return mail.text.match(/\b(\d{6})\b/)![1];
     },
+    answers: () => [...answered],
     async close() {
       const undocumented = options.checkDocumentedAnswers ? undocumentedAnswers(app, answered) : [];
       await app.close();
       rmSync(storageDir, { recursive: true, force: true });
-      if (undocumented.length)
-        throw new Error(`answers the OpenAPI document does not list: ${undocumented.sort().join('; ')}`);
+      const problems = [
+        ...(undocumented.length
+          ? [`answers the OpenAPI document does not list: ${undocumented.sort().join('; ')}`]
+          : []),
+        ...[...altered].map((answer) => `an answer its schema changed: ${answer}`),
+      ];
+      if (problems.length) throw new Error(problems.join('\n'));
     },
   };
 }
@@ -221,6 +268,7 @@ function follow(made: () => TestApp | undefined): TestApp {
     setNow: (date) => current().setNow(date),
     mails: () => current().mails(),
     latestCode: (email) => current().latestCode(email),
+    answers: () => current().answers(),
     close: () => current().close(),
   };
 }

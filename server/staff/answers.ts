@@ -1,0 +1,187 @@
+/**
+ * The success answers of the staff routes, as JSON schemas (see server/routes/answers.ts for why each object names
+ * every field it sends). server/openapi.ts puts them on the routes.
+ */
+import { ELIGIBILITY_STATUSES } from '../../machines/rules/application';
+import { REVIEW_STATUSES } from '../../machines/review.machine';
+import { BULK_EVENTS, PAYMENT_STATUSES, QUEUE_STAGES, STAFF_ROLES } from '../../machines/rules/staff';
+import {
+  bool,
+  closed,
+  envelope,
+  int,
+  nothing,
+  num,
+  oneOf,
+  paymentRecord,
+  savedApplicationFields,
+  text,
+} from '../routes/answers';
+
+const CONTACT = ['email', 'phone', 'whatsapp_phone'];
+const list = (items: unknown) => ({ type: 'array', items });
+/** A count per value (the values with none are left out). */
+const countsBy = (values?: readonly string[]) => ({
+  type: 'object',
+  ...(values ? { propertyNames: { enum: [...values] } } : {}),
+  additionalProperties: int,
+});
+const orNullObject = (schema: object) => ({ ...schema, type: ['object', 'null'] });
+const orNullOf = (type: string) => ({ type: [type, 'null'] });
+
+const member = closed({ email: text, role: oneOf(STAFF_ROLES) });
+const queueCohort = closed({ id: int, number: int, name: text, seats: int, taken: int });
+const byEvent = closed(Object.fromEntries(BULK_EVENTS.map((event) => [event, int])), []);
+
+/** Keyed by the route's name in machines/rules/staff.ts `staffPaths` / `staffQueuePaths`. */
+export const staffAnswers = {
+  signIn: envelope('A code is on its way if the address is on the team (the answer does not say)', nothing),
+  verify: envelope('Signed in: the staff session cookie is set', member),
+  signOut: envelope('Signed out', nothing),
+  me: envelope('Who is signed in', member),
+  team: envelope(
+    'The team; `configured`: an admin named in STAFF_EMAILS, managed by configuration',
+    list(closed({ id: int, email: text, role: oneOf(STAFF_ROLES), since: text, configured: bool })),
+  ),
+  teamAdd: envelope('Added to the team', closed({ id: int, email: text, role: oneOf(STAFF_ROLES) })),
+  teamRemove: envelope('Removed from the team', closed({ id: int })),
+  application: envelope(
+    "An application's page; `answers` without email and phones for a role that does not see contact details",
+    closed({
+      id: int,
+      answers: closed(
+        savedApplicationFields,
+        Object.keys(savedApplicationFields).filter((field) => !CONTACT.includes(field)),
+      ),
+      review: orNullObject(
+        closed({
+          status: oneOf(REVIEW_STATUSES),
+          label: text,
+          allowed: list(text),
+          releasesInMs: { ...orNullOf('integer'), description: 'Until the decision reaches the applicant' },
+          seats: orNullObject(closed({ seats: int, taken: int })),
+          undoSeconds: num,
+        }),
+      ),
+      cv: orNullObject(closed({ filename: text, kind: oneOf(['pdf', 'doc', 'docx']), size: int })),
+      payments: list(closed({ ...paymentRecord, provider_reference: text })),
+      notes: list(closed({ id: int, body: text, at: text, by: text })),
+      timeline: list(closed({ at: text, what: text, by: text }, ['at', 'what'])),
+    }),
+  ),
+  note: envelope('Note added', closed({ id: int })),
+  event: envelope('The review status now', closed({ status: oneOf(REVIEW_STATUSES), label: text })),
+  audit: envelope(
+    'The audit log, newest first, 100 entries from `before`',
+    list(
+      closed({
+        id: int,
+        at: text,
+        staff: text,
+        action: text,
+        applicationId: orNullOf('integer'),
+        detail: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+      }),
+    ),
+  ),
+  queue: envelope(
+    "One page of a cohort's applications; `email` and `phone` only for a role that sees contact details",
+    closed({
+      cohort: queueCohort,
+      rows: list(
+        closed(
+          {
+            id: int,
+            name: text,
+            email: text,
+            phone: text,
+            country: text,
+            referralSource: text,
+            stage: oneOf(QUEUE_STAGES),
+            eligibility: oneOf(ELIGIBILITY_STATUSES),
+            status: { ...orNullOf('string'), description: 'null until submitted' },
+            statusLabel: text,
+            paymentOption: text,
+            paymentStatus: oneOf(PAYMENT_STATUSES),
+            cv: oneOf(['uploaded', 'email', 'none']),
+            createdAt: text,
+            submittedAt: text,
+          },
+          [
+            'id',
+            'name',
+            'country',
+            'referralSource',
+            'stage',
+            'eligibility',
+            'status',
+            'statusLabel',
+            'paymentOption',
+            'paymentStatus',
+            'cv',
+            'createdAt',
+            'submittedAt',
+          ],
+        ),
+      ),
+      nextCursor: orNullOf('string'),
+      total: int,
+      counts: closed({ status: countsBy(), stage: countsBy(QUEUE_STAGES) }),
+    }),
+  ),
+  bulk: envelope(
+    'What was (or, with dryRun, would be) applied and refused',
+    closed({
+      dryRun: bool,
+      matched: int,
+      applied: byEvent,
+      refused: list(closed({ id: int, reason: text })),
+      preview: list(closed({ event: oneOf(BULK_EVENTS), to: text, subject: text, text })),
+      seatsFree: int,
+      undoSeconds: num,
+    }),
+  ),
+  bulkCsv: envelope(
+    "Each row's outcome, and what was (or would be) applied",
+    closed({
+      dryRun: bool,
+      cohort: queueCohort,
+      rows: list(
+        closed(
+          {
+            line: int,
+            email: text,
+            decision: text,
+            outcome: oneOf(['ok', 'refused', 'unknown', 'invalid']),
+            id: int,
+            reason: text,
+          },
+          ['line', 'email', 'decision', 'outcome'],
+        ),
+      ),
+      applied: byEvent,
+    }),
+  ),
+  cohorts: envelope('The cohorts, newest first', list(closed({ number: int, name: text, current: bool }))),
+  funnel: envelope(
+    "A cohort's funnel",
+    closed({
+      cohort: queueCohort,
+      steps: list(
+        closed({
+          state: text,
+          title: text,
+          path: text,
+          reached: int,
+          anonymous: bool,
+          dropOff: orNullOf('number'),
+          medianSeconds: orNullOf('number'),
+        }),
+      ),
+      validationErrors: list(closed({ route: text, field: text, message: text, count: int })),
+      eligibility: countsBy(ELIGIBILITY_STATUSES),
+      decisions: countsBy(REVIEW_STATUSES),
+      paymentOptions: countsBy(),
+    }),
+  ),
+};

@@ -1,0 +1,158 @@
+/**
+ * The OpenAPI document against every operation: one applicant's whole journey and every staff route, on a test app
+ * that fails when it closes if a route answered a status its document does not list, or if an answer written with
+ * its response schema differs from the same value written without one (a field the schema does not name is dropped;
+ * `checkDocumentedAnswers` in tests/server/support.ts). Every operation must have answered a success at least once,
+ * so that every success schema has met a real answer, the fullest one (CV, payment, financial aid, notes) included.
+ */
+import { describe, expect, it } from 'vitest';
+import { paths, type PaymentStartResult, type SavedApplication } from '../../machines/rules/contract';
+import { OPTION_FINANCIAL_AID, PAYMENT_OPTIONS } from '../../machines/rules/payments';
+import {
+  DECISION_UNDO_MINUTES,
+  staffPaths,
+  staffQueuePaths,
+  type StaffQueuePage,
+} from '../../machines/rules/staff';
+import { ANONYMOUS_STEPS } from '../../server/staff/funnel';
+import { agreed, eligibility, employment, other } from '../support/answers';
+import {
+  applicant,
+  cvForm,
+  databases,
+  financialAid,
+  json,
+  pdf,
+  sessionCookie,
+  staffSignIn,
+  uploadCv,
+  useTestApp,
+} from './support';
+
+const EMAIL = 'ada@example.com';
+const ADMIN = 'director@bootcamp.example';
+const REVIEWER = 'reviewer@bootcamp.example';
+const at = (path: string, id: number | string) => path.replace(':id', String(id));
+
+type Document = { paths: Record<string, Record<string, unknown>> };
+
+describe.each(databases)('every operation of the OpenAPI document, walked on $name', (database) => {
+  const t = useTestApp(database, {
+    config: { staffEmails: [ADMIN], geo: { url: '', key: '', fixedCountry: 'Nigeria' } },
+    checkDocumentedAnswers: true,
+  });
+
+  const request = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie = '', payload?: object | string) =>
+    t.app.inject({
+      method,
+      url,
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(typeof payload === 'string' ? { 'content-type': 'text/csv' } : {}),
+      },
+      ...(payload === undefined ? {} : { payload }),
+    });
+  const ok = async (status: number, ...args: Parameters<typeof request>) => {
+    const res = await request(...args);
+    expect(res.statusCode, `${args[0]} ${args[1]}: ${res.body.slice(0, 300)}`).toBe(status);
+    return res;
+  };
+
+  it('answers a success on every operation, each one written whole by its schema and listed in the document', async () => {
+    // The applicant's journey, from the landing page's first request to the payment.
+    await ok(200, 'GET', paths.currentCohort);
+    await ok(200, 'GET', paths.geo);
+    await ok(204, 'POST', paths.funnelStep, '', { step: ANONYMOUS_STEPS[0] });
+    await ok(200, 'GET', paths.lookup(EMAIL));
+    const created = await ok(201, 'POST', paths.create, '', applicant(EMAIL));
+    t.advance(json<{ data: { retryAfter: number } }>(created).data.retryAfter * 1000);
+    await ok(200, 'POST', paths.resendCode, '', { email: EMAIL });
+    const verified = await ok(200, 'POST', paths.verifyEmail, '', {
+      email: EMAIL,
+      token: await t.latestCode(EMAIL),
+    });
+    const cookie = sessionCookie(verified);
+    await ok(200, 'POST', paths.eligibility, cookie, {
+      email: EMAIL,
+      eligible: 'eligible',
+      eligibility: eligibility(0),
+    });
+    expect((await uploadCv(t, cvForm(EMAIL, pdf()), cookie)).statusCode).toBe(200);
+    await ok(200, 'POST', paths.employment, cookie, { email: EMAIL, employment });
+    await ok(200, 'POST', paths.other, cookie, { email: EMAIL, other });
+    await ok(200, 'POST', paths.submit, cookie, { email: EMAIL, ...agreed });
+    await ok(200, 'POST', paths.update(EMAIL), cookie, {
+      reminderDate: '2026-11-30T09:15:00Z',
+      videoData: { videoProgress: 100, isVideoEnded: true, attemptCounter: 1 },
+    });
+
+    // Staff: an admin decides, a reviewer looks; every route of the back office.
+    const admin = await staffSignIn(t, ADMIN);
+    await ok(200, 'GET', staffPaths.me, admin);
+    await ok(201, 'POST', staffPaths.team, admin, { email: REVIEWER, role: 'reviewer' });
+    const team = json<{ data: { id: number; email: string }[] }>(
+      await ok(200, 'GET', staffPaths.team, admin),
+    ).data;
+    const reviewer = await staffSignIn(t, REVIEWER);
+    await ok(200, 'GET', staffQueuePaths.cohorts, admin);
+    const queue = json<{ data: StaffQueuePage }>(await ok(200, 'GET', staffQueuePaths.queue, admin)).data;
+    const id = queue.rows[0].id;
+    await ok(200, 'GET', staffQueuePaths.queue, reviewer);
+    await ok(201, 'POST', at(staffPaths.notes, id), reviewer, { body: 'Strong answers' });
+    await ok(200, 'GET', at(staffPaths.cv, id), reviewer);
+    await ok(200, 'POST', at(staffPaths.events, id), admin, { type: 'ACCEPT' });
+    await ok(200, 'POST', staffQueuePaths.bulk, admin, { event: 'WAITLIST', ids: [id], dryRun: true });
+    await ok(200, 'POST', `${staffQueuePaths.bulkCsv}?dryRun=1`, admin, `email,decision\n${EMAIL},reject\n`);
+    await ok(200, 'GET', staffQueuePaths.exportCsv, admin);
+    await ok(200, 'GET', staffQueuePaths.cvsZip, admin);
+    await ok(200, 'GET', staffQueuePaths.funnel, admin);
+
+    // The decision released, the applicant chooses, pays, and reads it all back.
+    t.advance(DECISION_UNDO_MINUTES * 60_000);
+    await ok(200, 'GET', paths.standing, cookie);
+    await ok(200, 'POST', paths.misc, cookie, {
+      email: EMAIL,
+      misc: { column_name: 'Financial Info', payment_option: OPTION_FINANCIAL_AID, data: financialAid },
+    });
+    const option = PAYMENT_OPTIONS.nigeria.find((o) => o.portal)!.value;
+    const started = await ok(201, 'POST', paths.paymentStart, cookie, {
+      email: EMAIL,
+      option,
+      country: 'Nigeria',
+    });
+    const { order } = json<{ data: PaymentStartResult }>(started).data;
+    await ok(200, 'POST', paths.paymentVerify, cookie, { email: EMAIL, reference: order.merchant_reference });
+    const saved = json<{ data: SavedApplication[] }>(await ok(200, 'GET', paths.lookup(EMAIL), cookie))
+      .data[0];
+    expect(saved.payment?.status).toBe('paid');
+    expect(saved.financial_aid).toEqual(financialAid);
+    expect(saved.cv).toEqual({ filename: 'cv.pdf', size: 2048 });
+    await ok(200, 'GET', paths.lookup(EMAIL));
+
+    await ok(200, 'GET', at(staffPaths.application, id), admin);
+    await ok(200, 'GET', at(staffPaths.application, id), reviewer);
+    await ok(200, 'GET', staffPaths.audit, admin);
+    await ok(200, 'DELETE', at(staffPaths.teamMember, team.find((m) => m.email === REVIEWER)!.id), admin);
+    await ok(200, 'POST', staffPaths.signOut, admin);
+    await ok(200, 'POST', paths.signOut, cookie);
+
+    const document = t.app.swagger() as unknown as Document;
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const succeeded = new Set(
+      t
+        .answers()
+        .filter((answer) => / 2\d\d$/.test(answer))
+        .map((answer) =>
+          answer
+            .split(' ')
+            .slice(0, 2)
+            .join(' ')
+            .replace(/:(\w+)/g, '{$1}'),
+        ),
+    );
+    expect(operations.length).toBeGreaterThanOrEqual(37);
+    expect(operations.filter((operation) => !succeeded.has(operation))).toEqual([]);
+  });
+});
