@@ -11,7 +11,7 @@ import { privateBuild } from './support/build';
 import { loadAverage, loadLabel } from './support/load';
 import { performanceDoc, quick, root } from './support/report';
 
-const benchmarks = ['landing', 'weight', 'responsiveness', 'api', 'staff'];
+const benchmarks = ['landing', 'weight', 'responsiveness', 'api', 'staff', 'schemas'];
 const skip = new Set((process.env.SKIP ?? '').split(',').filter(Boolean));
 const chosen = benchmarks.filter((name) => !skip.has(name));
 
