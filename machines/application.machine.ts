@@ -48,6 +48,7 @@ import { SELECTION_QUIZ } from './rules/quiz';
 import { videoQuizMachine } from './videoQuiz.machine';
 import { paymentChoiceMachine } from './paymentChoice.machine';
 import { reminderMachine } from './reminder.machine';
+import type { BusyTag, DialogTag } from './tags';
 
 export { SCREEN_TABLE, WIZARD_STEPS, type ScreenMeta, type ScreenState } from './screens';
 
@@ -357,6 +358,8 @@ export const applicationMachine = setup({
     input: {} as ApplicationInput,
     context: {} as ApplicationMachineContext,
     events: {} as ApplicationEvent,
+    meta: {} as ScreenMeta,
+    tags: {} as BusyTag | DialogTag,
   },
   actors: {
     loadCohort: fromPromise<Cohort>(notProvided('loadCohort')),

@@ -1,4 +1,5 @@
 import { assign, fromCallback, setup } from 'xstate';
+import type { NoMeta, NoTags } from './tags';
 
 export interface OtpTimerInput {
   /** When a new code may be asked for (epoch ms): a deadline survives a reload, an `after` timer would not. */
@@ -16,6 +17,8 @@ export const otpTimerMachine = setup({
     input: {} as OtpTimerInput,
     context: {} as { availableAt: number; remaining: number },
     events: {} as OtpTimerEvent,
+    meta: {} as NoMeta,
+    tags: {} as NoTags,
   },
   actors: {
     clock: fromCallback<OtpTimerEvent>(() => () => undefined),

@@ -99,6 +99,7 @@ export const paymentChoiceMachine = setup({
     context: {} as PaymentChoiceContext,
     events: {} as PaymentChoiceEvent,
     input: {} as PaymentChoiceInput,
+    meta: {} as { path: string },
     tags: {} as BusyTag,
   },
   actors: {

@@ -4,7 +4,7 @@
  * and the `CLOCK` event, so the machine stays pure and its tests deterministic.
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import type { BusyTag } from './tags';
+import type { BusyTag, NoMeta } from './tags';
 import { MESSAGES } from './rules/messages';
 import { failureMessage } from './rules/payments';
 import type { ParentRef } from './parentRef';
@@ -94,6 +94,7 @@ export const reminderMachine = setup({
     context: {} as ReminderContext,
     events: {} as ReminderEvent,
     input: {} as ReminderInput,
+    meta: {} as NoMeta,
     tags: {} as BusyTag,
   },
   actors: {

@@ -5,6 +5,7 @@
  * they stand from the state's `meta`.
  */
 import { getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
+import type { NoTags } from './tags';
 
 /** What an applicant is told about their application, whatever the staff's internal step. */
 export type Standing = 'under_review' | 'accepted' | 'waitlisted' | 'not_successful' | 'withdrawn';
@@ -84,6 +85,7 @@ export const reviewMachine = setup({
   types: {
     events: {} as ReviewEvent,
     meta: {} as ReviewMeta,
+    tags: {} as NoTags,
   },
 }).createMachine({
   id: 'review',

@@ -5,7 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
-import type { BusyTag } from './tags';
+import type { BusyTag, NoMeta } from './tags';
 import { nextReviewStatus, type ReviewEventType, type ReviewStatus } from './review.machine';
 import type { CvKind } from './rules/cv';
 import type { ErrorMap } from './rules/messages';
@@ -87,6 +87,7 @@ export const staffApplicationMachine = setup({
     context: {} as StaffApplicationContext,
     events: {} as StaffApplicationEvent,
     input: {} as { id: number },
+    meta: {} as NoMeta,
     tags: {} as BusyTag,
   },
   actors: {

@@ -8,6 +8,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
 import type { StaffCsvResult } from './rules/staff';
 import { failureMessage } from './staffFailure';
+import type { BusyTag, NoMeta } from './tags';
 
 export interface StaffCsvInput {
   /** The file's text. */
@@ -32,6 +33,8 @@ export const staffCsvMachine = setup({
   types: {
     context: {} as StaffCsvContext,
     events: {} as StaffCsvEvent,
+    meta: {} as NoMeta,
+    tags: {} as BusyTag,
   },
   actors: {
     preview: fromPromise<StaffCsvResult, StaffCsvInput>(notProvided('preview')),

@@ -5,7 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
-import type { BusyTag } from './tags';
+import type { BusyTag, NoMeta } from './tags';
 import { failureMessage } from './staffFailure';
 import {
   type BulkEvent,
@@ -78,6 +78,7 @@ export const staffQueueMachine = setup({
     context: {} as StaffQueueContext,
     events: {} as StaffQueueEvent,
     input: {} as { query: StaffQueueQuery },
+    meta: {} as NoMeta,
     tags: {} as BusyTag,
   },
   actors: {

@@ -5,7 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
-import type { BusyTag } from './tags';
+import type { BusyTag, NoMeta } from './tags';
 import type { ErrorMap } from './rules/messages';
 import { alertsOf, failureMessage, NO_ALERTS } from './staffFailure';
 
@@ -22,6 +22,7 @@ export const staffResourceMachine = setup({
   types: {
     context: {} as StaffResourceContext,
     events: {} as StaffResourceEvent,
+    meta: {} as NoMeta,
     tags: {} as BusyTag,
   },
   actors: {

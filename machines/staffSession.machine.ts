@@ -6,7 +6,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
 import { alertsOf, failureMessage } from './staffFailure';
-import type { BusyTag } from './tags';
+import type { BusyTag, NoMeta } from './tags';
 import type { ErrorMap } from './rules/messages';
 import { FIELD_MESSAGES, MESSAGES } from './rules/messages';
 import { EMAIL_PATTERN, normalizeEmail } from './rules/schemas';
@@ -39,6 +39,7 @@ export const staffSessionMachine = setup({
   types: {
     context: {} as StaffSessionContext,
     events: {} as StaffSessionEvent,
+    meta: {} as NoMeta,
     tags: {} as BusyTag,
   },
   actors: {

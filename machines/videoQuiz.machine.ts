@@ -2,6 +2,7 @@ import { assign, emit, enqueueActions, fromPromise, not, setup } from 'xstate';
 import type { VideoData } from './rules/contract';
 import { SELECTION_QUIZ, type QuizQuestion } from './rules/quiz';
 import type { ParentRef } from './parentRef';
+import type { BusyTag, NoMeta } from './tags';
 
 export interface VideoQuizInput {
   /** Furthest watched position as a percentage (0–100), restored from a previous visit. */
@@ -102,7 +103,8 @@ export const videoQuizMachine = setup({
     emitted: {} as PlayerCommand,
     output: {} as VideoData,
     // busy: the applicant's save is under way (the quiet automatic save is not).
-    tags: {} as 'busy',
+    meta: {} as NoMeta,
+    tags: {} as BusyTag,
   },
   actors: {
     submitVideoProgress: fromPromise<void, SaveVideoInput>(async () => {

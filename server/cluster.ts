@@ -12,21 +12,9 @@
  *   exits once they all have, 0 when they all exited cleanly.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { availableParallelism } from 'node:os';
 import { AggregatorRegistry } from 'prom-client';
 import { ConfigError } from './config';
 import { METRICS_ANSWER, METRICS_REQUEST } from './metrics';
-
-/** WORKERS: unset or 1 → one process; a whole number → that many; `auto` → one per core. */
-export function workerCount(value: string | undefined): number {
-  const text = (value ?? '').trim().toLowerCase();
-  if (text === '') return 1;
-  if (text === 'auto') return availableParallelism();
-  if (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 64) return Number(text);
-  throw new ConfigError(
-    `WORKERS must be a whole number of processes from 1 to 64, or auto (one per core); "${value}" is neither.`,
-  );
-}
 
 /** One JSON line, shaped like the workers' pino lines, so that one log pipeline reads both. */
 const log = (level: 'info' | 'error', msg: string, details: object = {}) => {
@@ -47,13 +35,13 @@ const RESTART_DELAY_MS = 1000;
  * In the primary of WORKERS=N (N > 1): forks the workers and returns true, and main.ts does nothing more here.
  * In a worker, or with one process: returns false, and main.ts runs the server.
  */
-export function startCluster(env: { databaseUrl: string }, workers: string | undefined): boolean {
+export function startCluster(env: { databaseUrl: string; workers: number }): boolean {
   if (cluster.isWorker) return false;
-  const count = workerCount(workers);
+  const count = env.workers;
   if (count === 1) return false;
   if (!env.databaseUrl) {
     throw new ConfigError(
-      `WORKERS=${workers} needs DATABASE_URL: the embedded database (PGlite) allows one process per data ` +
+      `WORKERS=${count} needs DATABASE_URL: the embedded database (PGlite) allows one process per data ` +
         'directory, so several processes need a PostgreSQL database to share. Set DATABASE_URL, or leave WORKERS ' +
         'unset to run one process.',
     );

@@ -16,9 +16,10 @@ export const maskUrl = (url: string): string =>
     .replace(/(\/bootcamp\/(?:get-application|update)\/)[^/]*/, '$1:email')
     .replace(/[^/\s]+(?:@|%40)[^/\s]+/gi, ':email');
 
-export function logOptions(): LogOptions {
+/** `level` comes from LOG_LEVEL (server/config.ts). */
+export function logOptions(level = 'info'): LogOptions {
   return {
-    level: process.env.LOG_LEVEL || 'info',
+    level,
     redact: {
       paths: [
         'req.headers.cookie',

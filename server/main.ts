@@ -13,17 +13,17 @@ import { migrate } from './db/migrations';
 import { pruneCodeTries } from './codes';
 import { pruneIdempotency } from './idempotency';
 import { outboxMailer, smtpDelivery } from './mail/index';
-import { mailPollMs, mailRetryMs, mailWorker } from './mail/worker';
+import { mailWorker } from './mail/worker';
 import { logOptions } from './logging';
-import { reminderPollMs, reminderScheduler } from './reminders';
+import { reminderScheduler } from './reminders';
 import { decisionMailer } from './staff/decisionMail';
 import { localStorage } from './storage/index';
-import { readS3Env, s3Storage } from './storage/s3';
+import { s3Storage } from './storage/s3';
 
 async function main(): Promise<void> {
   const env = readEnv();
   // WORKERS=N: this process only forks and supervises N servers (cluster.ts).
-  if (startCluster(env, process.env.WORKERS)) return;
+  if (startCluster(env)) return;
   let unlock = async () => {};
   let db: Db;
   // Broken connections go to stderr until the app's logger exists, then to it (code and words only).
@@ -51,8 +51,8 @@ async function main(): Promise<void> {
     db,
     deliver: env.smtpUrl ? smtpDelivery(env.smtpUrl, env.mailFrom) : undefined,
     domain: /@([^>\s]+)/.exec(env.mailFrom)?.[1],
-    pollMs: mailPollMs(),
-    retryMs: mailRetryMs(),
+    pollMs: env.mailPollMs,
+    retryMs: env.mailRetryMs,
     // The worker starts after the app exists (below).
     log: {
       info: (details, message) => app.log.info(details, message),
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     ? outboxMailer(db, env.now, 'smtp', () => outbox.kick())
     : outboxMailer(db, env.now, 'outbox');
   // CVs in a bucket when S3_BUCKET is set (several machines), else under DATA_DIR (server/storage/index.ts).
-  const s3 = readS3Env();
+  const s3 = env.s3;
   const storageDir = join(env.dataDir, 'uploads');
   const app = await buildApp({
     db,
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     storage: s3 ? s3Storage(s3) : await localStorage(storageDir),
     clientDir: env.clientDir,
     config: env,
-    logger: logOptions(),
+    logger: logOptions(env.logLevel),
     processMetrics: true,
   });
   connectionBroke = (error) =>
@@ -82,11 +82,11 @@ async function main(): Promise<void> {
     db,
     mailer,
     config: env,
-    pollMs: reminderPollMs(),
+    pollMs: env.reminderPollMs,
     log: app.log,
   });
   // Decision emails leave once their undo window has passed (server/staff/decisionMail.ts).
-  const decisions = decisionMailer({ db, mailer, config: env, pollMs: reminderPollMs(), log: app.log });
+  const decisions = decisionMailer({ db, mailer, config: env, pollMs: env.reminderPollMs, log: app.log });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -23,11 +23,6 @@ export const REMINDER_LEASE_MS = 10 * 60_000;
 /** Rows claimed per statement: bounds the work held by one process at a time. */
 const BATCH = 50;
 
-export const reminderPollMs = (env: NodeJS.ProcessEnv = process.env): number => {
-  const n = Number.parseInt(env.REMINDER_POLL_MS ?? '', 10);
-  return Number.isFinite(n) && n > 0 ? n : DEFAULT_REMINDER_POLL_MS;
-};
-
 /** The part of a pino/Fastify logger the scheduler uses; it logs counts, never addresses. */
 export interface ReminderLog {
   info(details: object, message: string): void;

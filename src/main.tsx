@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { currentScreen, progressOf, screenStateOf } from '../machines/application.machine';
 import { createApiClient } from './api/client';

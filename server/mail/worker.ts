@@ -24,15 +24,6 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 export const MAX_ATTEMPTS = 30;
 const BATCH = 20;
 
-const positive = (value: string | undefined, fallback: number) => {
-  const n = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-};
-export const mailPollMs = (env: NodeJS.ProcessEnv = process.env) =>
-  positive(env.MAIL_POLL_MS, DEFAULT_MAIL_POLL_MS);
-export const mailRetryMs = (env: NodeJS.ProcessEnv = process.env) =>
-  positive(env.MAIL_RETRY_MS, DEFAULT_RETRY_MS);
-
 /** The wait before attempt `attempts + 1`, after `attempts` failures. */
 export const backoffMs = (attempts: number, retryMs: number) =>
   Math.min(MAX_BACKOFF_MS, retryMs * 2 ** Math.max(0, attempts - 1));

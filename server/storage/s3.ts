@@ -12,43 +12,8 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { ConfigError } from '../config';
+import type { S3Settings } from '../config';
 import { newCvName, type CvStorage } from './index';
-
-export interface S3Settings {
-  bucket: string;
-  /** Objects are stored under this prefix (default `cvs/`), so the bucket may hold other things. */
-  prefix: string;
-  endpoint?: string;
-  region: string;
-  forcePathStyle: boolean;
-  /** Unset: the SDK's usual chain (AWS_ACCESS_KEY_ID…, a profile, an instance role). */
-  credentials?: { accessKeyId: string; secretAccessKey: string };
-}
-
-const yes = (value: string | undefined) => /^(1|true|yes)$/i.test(value?.trim() ?? '');
-
-/** The bucket from S3_* (or the usual AWS_*) variables; null when S3_BUCKET is unset (CVs stay on local disk). */
-export function readS3Env(env: NodeJS.ProcessEnv = process.env): S3Settings | null {
-  const bucket = env.S3_BUCKET?.trim();
-  if (!bucket) return null;
-  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
-  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
-    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither.');
-  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
-  if (endpoint && !/^https?:\/\//.test(endpoint))
-    throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, e.g. https://s3.eu-west-1.amazonaws.com.`);
-  const prefix = (env.S3_PREFIX ?? 'cvs/').trim().replace(/^\/+/, '');
-  return {
-    bucket,
-    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
-    endpoint,
-    region: env.S3_REGION?.trim() || env.AWS_REGION?.trim() || 'us-east-1',
-    forcePathStyle: yes(env.S3_FORCE_PATH_STYLE),
-    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
-  };
-}
 
 const isMissing = (error: unknown) => {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { currentScreen, progressOf, screenStateOf } from '../../machines/application.machine';
 import { SCREEN_TABLE, screenRow, type ScreenKey } from '../../machines/screens';
 import { GetStartedScreen } from '../wizard/GetStartedScreen';

@@ -5,7 +5,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { SEAT_MESSAGES } from '../../machines/rules/seats';
 import { PAYMENT_LABELS, seesContact, undoWindowWords } from '../../machines/rules/staff';
 import { formatMoney } from '../../machines/rules/payments';

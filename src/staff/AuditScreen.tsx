@@ -1,7 +1,7 @@
 /** The audit log (/staff/audit, admins): who viewed, downloaded, decided or changed what, newest first. */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorSummary } from '../components/ErrorSummary';
 import type { AuditEntry } from './api';
 import { provideResource } from './staffActors';

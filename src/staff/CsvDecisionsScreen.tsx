@@ -5,7 +5,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { BULK_EVENTS, type BulkEvent, type StaffCsvRow } from '../../machines/rules/staff';
 import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';

@@ -4,7 +4,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { REVIEW_STATUSES, reviewMeta } from '../../machines/review.machine';
 import {
   BULK_EVENTS,

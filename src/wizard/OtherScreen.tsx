@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { STEP_FIELDS, type ErrorMap, type OTHERS_ANSWERS } from '../../machines/rules';
 import { useApplication, useErrors, useFormFields } from '../app/ApplicationProvider';
 import { StepForm } from './StepForm';

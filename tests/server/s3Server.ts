@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { s3Storage, type S3Settings } from '../../server/storage/s3';
+import type { S3Settings } from '../../server/config';
+import { s3Storage } from '../../server/storage/s3';
 
 export interface S3TestServer {
   endpoint: string;

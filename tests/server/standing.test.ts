@@ -227,6 +227,6 @@ describe.each(databases)('the applicant’s standing on $name', (database) => {
     expect(readEnv({}).decisionUndoMs).toBe(WINDOW);
     expect(readEnv({ DECISION_UNDO_SECONDS: '2' }).decisionUndoMs).toBe(2000);
     expect(readEnv({ DECISION_UNDO_SECONDS: '0' }).decisionUndoMs).toBe(0);
-    expect(readEnv({ DECISION_UNDO_SECONDS: 'soon' }).decisionUndoMs).toBe(WINDOW);
+    expect(() => readEnv({ DECISION_UNDO_SECONDS: 'soon' })).toThrow(/DECISION_UNDO_SECONDS must be/);
   });
 });

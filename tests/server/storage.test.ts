@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../machines/rules/messages';
 import { staffPaths, staffQueuePaths } from '../../machines/rules/staff';
 import { localStorage, type CvStorage } from '../../server/storage/index';
-import { readS3Env, s3Storage } from '../../server/storage/s3';
-import { ConfigError } from '../../server/config';
+import { s3Storage } from '../../server/storage/s3';
+import { ConfigError, readEnv } from '../../server/config';
 import { minimalDocx, zipBombDocx } from '../rules/support/zip';
 import { startS3Server, type S3TestServer } from './s3Server';
 import { cvForm, databases, json, pdf, staffSignIn, testApp, uploadCv, verifiedApplicant } from './support';
@@ -104,18 +104,18 @@ describe.each(backends)('CV storage: $name', (backend) => {
 
 describe('S3 settings from the environment', () => {
   it('is off without S3_BUCKET and refuses half a key pair or an endpoint that is not a URL', () => {
-    expect(readS3Env({})).toBeNull();
-    expect(readS3Env({ ...s3.env, S3_PREFIX: 'apply/cvs' })).toEqual({
+    expect(readEnv({}).s3).toBeNull();
+    expect(readEnv({ ...s3.env, S3_PREFIX: 'apply/cvs' }).s3).toEqual({
       ...s3.settings,
       prefix: 'apply/cvs/',
     });
-    expect(readS3Env({ S3_BUCKET: 'b', AWS_REGION: 'eu-west-1' })).toMatchObject({
+    expect(readEnv({ S3_BUCKET: 'cvs', AWS_REGION: 'eu-west-1' }).s3).toMatchObject({
       region: 'eu-west-1',
       credentials: undefined,
       forcePathStyle: false,
     });
-    expect(() => readS3Env({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'x' })).toThrow(ConfigError);
-    expect(() => readS3Env({ S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toThrow(ConfigError);
+    expect(() => readEnv({ S3_BUCKET: 'cvs', S3_ACCESS_KEY_ID: 'x' })).toThrow(ConfigError);
+    expect(() => readEnv({ S3_BUCKET: 'cvs', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT must be/);
   });
 
   it('is not ready while the bucket does not answer', async () => {

@@ -4,7 +4,7 @@
  * and each path is replayed on a live actor whose invoked actors are stubs that never settle (the path delivers
  * their outcome). Coverage is computed from the machine definition and asserted, not printed.
  */
-import { getAdjacencyMap, getShortestPaths, getStateNodes, type AdjacencyValue } from '@xstate/graph';
+import { getAdjacencyMap, getShortestPaths, getStateNodes, type AdjacencyValue } from 'xstate/graph';
 import { expect, it } from 'vitest';
 import {
   createActor,
