@@ -21,6 +21,8 @@ import { App } from '../../src/App';
 import { ApplicationProvider } from '../../src/app/ApplicationProvider';
 
 const pending = <Output,>() => new Promise<Output>(() => {});
+/** The screens are lazy chunks: the first to load may take a while on a busy machine. */
+const LOADED = { timeout: 15_000 };
 const COHORT = { id: 14, name: 'Cohort 14', number: 14 };
 
 /** A submitted applicant who proved their email in this browser (or on another device, for a returning one). */
@@ -68,16 +70,20 @@ function openAt(path: string, standing: Standing, persisted: Partial<PersistedAp
 
 /** The page's one standing message: the success page's status line, or the confirmation page's heading. */
 async function successMessage(): Promise<string> {
-  const label = await screen.findByText('Where you stand:', { selector: 'strong' });
+  const label = await screen.findByText('Where you stand:', { selector: 'strong' }, LOADED);
   return (label.parentElement?.textContent ?? '').replace(/^Where you stand:\s*/, '');
 }
 
 async function confirmationMessage(): Promise<string> {
   // The heading once the standing is known (not the checking title while it loads).
-  const heading = await screen.findByRole('heading', {
-    level: 1,
-    name: (name) => name !== STANDING_MESSAGES.checkingTitle && name !== 'Confirmation',
-  });
+  const heading = await screen.findByRole(
+    'heading',
+    {
+      level: 1,
+      name: (name) => name !== STANDING_MESSAGES.checkingTitle && name !== 'Confirmation',
+    },
+    LOADED,
+  );
   return heading.textContent ?? '';
 }
 
@@ -106,7 +112,11 @@ describe('one standing on every applicant page', () => {
       const expected = standingMessage(standing, COHORT.name);
 
       openAt('/apply/success', standing, submitted(false));
-      await screen.findByRole('heading', { level: 1, name: 'Well done for submitting your application' });
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Well done for submitting your application' },
+        LOADED,
+      );
       const onSuccess = await waitForMessage(successMessage, expected);
       cleanup();
 
@@ -129,6 +139,7 @@ describe('one standing on every applicant page', () => {
         .map((s) => standingMessage(s, COHORT.name));
       for (const other of others) expect(document.body.textContent).not.toContain(other);
     },
+    60_000,
   );
 });
 
