@@ -20,6 +20,7 @@ import {
   OTHERS_ANSWERS,
   codeWaitSeconds,
   scoreEligibility,
+  goesToEligibilityReview,
   opensLaterSteps,
   toCreatePayload,
   toFailure,
@@ -167,8 +168,9 @@ export function resolveRoute(context: PersistedApplication, path: string): Scree
 /** The furthest screen a returning applicant may resume on. */
 export function resumeState(context: PersistedApplication): ScreenState {
   // Whoever watched the video to the end has been on the confirmation: that is where they come back to.
-  if (context.submitted) return context.form.isVideoEnded ? 'confirmation' : 'success';
+  // An application in eligibility review is submitted too, but its page is its eligibility result.
   if (!opensLaterSteps(context.form.eligibilityStatus)) return 'eligibility';
+  if (context.submitted) return context.form.isVideoEnded ? 'confirmation' : 'success';
   return context.form.employment_status ? 'other' : 'employment';
 }
 
@@ -396,7 +398,9 @@ export const applicationMachine = setup({
     canResend: ({ context }) => context.canResend,
     cvFileOk: ({ event }) => event.type === 'CV.SELECT' && checkCvFile(event.file) === null,
     resumesAt: ({ context }, params: { state: ScreenState }) => resumeState(context) === params.state,
-    isSubmitted: ({ context }) => isVerified(context) && context.submitted,
+    // Scored for eligibility review, it is submitted on the server at that moment (decision 124).
+    isSubmitted: ({ context }) =>
+      isVerified(context) && (context.submitted || goesToEligibilityReview(context.form.eligibilityStatus)),
     lookupIs: ({ event }, params: { kind: LookupResult['kind'] }) =>
       'output' in event && (event.output as LookupResult).kind === params.kind,
     standingIs: ({ context }, params: { standing: Standing }) =>

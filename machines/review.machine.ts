@@ -21,6 +21,8 @@ export type ReviewActor = 'reviewer' | 'admin' | 'applicant' | 'server';
 
 export type ReviewEvent =
   | { type: 'START_REVIEW' }
+  /** The eligibility score is final and not eligible: the application goes to staff as it stands. */
+  | { type: 'REVIEW_ELIGIBILITY' }
   | { type: 'ACCEPT' }
   | { type: 'WAITLIST' }
   | { type: 'REJECT' }
@@ -38,10 +40,12 @@ export type ReviewEventType = ReviewEvent['type'];
 /**
  * Decisions are an admin's; a reviewer opens the review (and writes notes and recommendations, which change no
  * status). The applicant chooses how to pay or withdraws; only the server, having verified a payment, marks it paid,
- * and only the clock (the server, when the undo window is over) releases a decision.
+ * or, having scored the eligibility answers action_required or ineligible, sends the application to staff; and only
+ * the clock (the server, when the undo window is over) releases a decision.
  */
 export const REVIEW_EVENT_ACTORS: Record<ReviewEventType, readonly ReviewActor[]> = {
   START_REVIEW: ['reviewer', 'admin'],
+  REVIEW_ELIGIBILITY: ['server'],
   ACCEPT: ['admin'],
   WAITLIST: ['admin'],
   REJECT: ['admin'],
@@ -93,10 +97,16 @@ export const reviewMachine = setup({
   states: {
     submitted: {
       meta: { label: 'Submitted', standing: 'under_review' },
-      on: { START_REVIEW: 'in_review', ...decide },
+      on: { START_REVIEW: 'in_review', REVIEW_ELIGIBILITY: 'eligibility_review', ...decide },
     },
     in_review: {
       meta: { label: 'In review', standing: 'under_review' },
+      on: decide,
+    },
+    // Scored action_required or ineligible: the employment and open questions stay closed, and staff decide on the
+    // answers and the CV the application has (docs/decisions/124-eligibility-review.md).
+    eligibility_review: {
+      meta: { label: 'Eligibility review', standing: 'under_review' },
       on: decide,
     },
     accepted: {

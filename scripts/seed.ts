@@ -67,6 +67,8 @@ const STAGE_WEIGHTS: readonly (readonly [Stage, number])[] = [
 const STATUS_WEIGHTS: Record<ReviewStatus, number> = {
   submitted: 30,
   in_review: 20,
+  // Only an application scored action_required or ineligible is in eligibility review (inEligibilityReview).
+  eligibility_review: 0,
   accepted: 12,
   waitlisted: 10,
   rejected: 15,
@@ -141,10 +143,17 @@ function fakeApplication(i: number, tag: string, cohortId: number, now: number):
         ] as const)
     : 'not measured';
   const employmentSaved = reached('employment') ? after(eligibilitySaved, 20) : null;
-  const submitted = reached('submitted') ? after(employmentSaved, 30) : null;
-  const status = submitted ? weighted(REVIEW_STATUSES.map((s) => [s, STATUS_WEIGHTS[s]] as const)) : null;
+  // A score that is not eligible sends the application to staff when it is saved, as the server does (decision 124).
+  const inEligibilityReview = stage === 'eligibility' && eligibilityStatus !== 'eligible';
+  const completed = reached('submitted') ? after(employmentSaved, 30) : null;
+  const submitted = inEligibilityReview ? eligibilitySaved : completed;
+  const status = inEligibilityReview
+    ? 'eligibility_review'
+    : submitted
+      ? weighted(REVIEW_STATUSES.map((s) => [s, STATUS_WEIGHTS[s]] as const))
+      : null;
   const paying = status === 'payment_chosen' || status === 'paid';
-  const watched = submitted !== null && (paying || faker.number.float() < 0.6) ? after(submitted, 600) : null;
+  const watched = completed !== null && (paying || faker.number.float() < 0.6) ? after(submitted, 600) : null;
   const chosen = paying ? after(watched, 2000) : null;
   const date = (ms: number | null) => (ms === null ? null : new Date(ms));
   return {
@@ -181,7 +190,7 @@ function fakeApplication(i: number, tag: string, cohortId: number, now: number):
         })
       : null,
     employment_saved_at: date(employmentSaved),
-    other: submitted
+    other: completed
       ? JSON.stringify({
           key_challenge: faker.lorem.sentence(),
           leadership_experience: faker.lorem.sentence(),
@@ -189,7 +198,7 @@ function fakeApplication(i: number, tag: string, cohortId: number, now: number):
           bootcamp_expectations: faker.lorem.sentence(),
         })
       : null,
-    agreement: submitted !== null,
+    agreement: completed !== null,
     video: watched ? JSON.stringify({ videoProgress: 100, isVideoEnded: true, attemptCounter: 1 }) : null,
     video_watched_at: date(watched),
     payment_option: paying ? pick(ALL_OPTION_VALUES) : '',

@@ -10,6 +10,7 @@ export const SERVER_MESSAGES = {
   notYours: 'You can only change your own application',
   incomplete: 'Your application is not complete yet',
   eligibilityFirst: 'Please answer the eligibility questions first',
+  eligibilityFinal: 'Your eligibility answers are with our team already and can no longer be changed',
   invalidJson: 'The request body is not valid JSON',
   invalidRequest: 'Some answers are not valid',
   notFound: 'Not found',

@@ -1,12 +1,14 @@
 /**
  * Submitting an application: what a complete one still lacks, and the cohort it goes to. The cohort it applied to
  * takes it until its deadline while a seat is free, a seat being taken by an acceptance (machines/rules/seats.ts);
- * a cohort full or closed by then passes it on to the next cohort's waitlist.
+ * a cohort full or closed by then passes it on to the next cohort's waitlist. An application scored action_required
+ * or ineligible goes to staff the same way when its score is saved (docs/decisions/124-eligibility-review.md).
  */
 import type { SubmitResult } from '../machines/rules/contract';
 import { FIELD_MESSAGES, type ErrorMap } from '../machines/rules/messages';
 import { validateGroup } from '../machines/rules/schemas';
 import { cohortOpenness } from '../machines/rules/seats';
+import { nextReviewStatus } from '../machines/review.machine';
 import { findCv, markSubmitted, type Agreements, type ApplicationRow } from './applications';
 import { cohortById, currentCohort, lockSeatsTaken, nextCohort } from './db/cohorts';
 import type { Queryable } from './db/index';
@@ -14,6 +16,7 @@ import { fail } from './http';
 import type { Mailer } from './mail/index';
 import { submittedEmail } from './mail/templates';
 import { SERVER_MESSAGES } from './messages';
+import { writeReviewChanges } from './staff/review';
 
 /** What a complete application still lacks, field by field, in the catalogue's words. */
 export async function missing(tx: Queryable, row: ApplicationRow, agreements: Agreements): Promise<ErrorMap> {
@@ -47,13 +50,39 @@ export async function submitApplication(
   }
   const errors = await missing(tx, row, agreements);
   if (Object.keys(errors).length) throw fail(400, SERVER_MESSAGES.incomplete, errors);
+  const { cohort, waitlisted } = await placeInCohort(tx, row, now);
+  await markSubmitted(tx, row.id, agreements, { cohortId: cohort.id, waitlisted }, now);
+  await mailer.send(submittedEmail(row.email, row.firstname, cohort.name, waitlisted), tx);
+  return { cohort: { id: cohort.id, name: cohort.name }, waitlisted };
+}
+
+/** The cohort a submission goes to now: the one applied to while it is open, else the next one's waitlist. */
+async function placeInCohort(tx: Queryable, row: ApplicationRow, now: Date) {
   const applied =
     (row.applied_cohort_id ? await cohortById(tx, row.applied_cohort_id) : undefined) ??
     (await currentCohort(tx, now));
   const taken = await lockSeatsTaken(tx, applied.id);
   const waitlisted = cohortOpenness({ ...applied, taken }, now.toISOString().slice(0, 10)) !== 'open';
-  const cohort = waitlisted ? await nextCohort(tx, applied, now) : applied;
-  await markSubmitted(tx, row.id, agreements, { cohortId: cohort.id, waitlisted }, now);
-  await mailer.send(submittedEmail(row.email, row.firstname, cohort.name, waitlisted), tx);
-  return { cohort: { id: cohort.id, name: cohort.name }, waitlisted };
+  return { cohort: waitlisted ? await nextCohort(tx, applied, now) : applied, waitlisted };
+}
+
+/**
+ * An application whose eligibility answers scored action_required or ineligible is sent to staff as it stands: it
+ * is submitted into a cohort as any submission is (the same seats, the same waitlist), without the employment and
+ * open answers it may not give, and the review chart's REVIEW_ELIGIBILITY puts it in `eligibility_review`, where an
+ * admin accepts, waitlists or rejects it. Nothing else is asked of the applicant, so no agreement is recorded.
+ */
+export async function sendToEligibilityReview(tx: Queryable, row: ApplicationRow, now: Date): Promise<void> {
+  const to = nextReviewStatus('submitted', { type: 'REVIEW_ELIGIBILITY' });
+  if (row.submitted_at || to === null) return;
+  const { cohort, waitlisted } = await placeInCohort(tx, row, now);
+  const none = { agreement: false, agreement1: false, agreement2: false };
+  await markSubmitted(tx, row.id, none, { cohortId: cohort.id, waitlisted }, now);
+  await writeReviewChanges(
+    tx,
+    [{ id: row.id, event: 'REVIEW_ELIGIBILITY', from: 'submitted', to }],
+    null,
+    now,
+    0,
+  );
 }

@@ -61,3 +61,11 @@ export function scoreEligibility(answers: EligibilityAnswers): {
  * (docs/decisions/117-one-rule-for-the-steps-after-eligibility.md).
  */
 export const opensLaterSteps = (status: EligibilityStatus): boolean => status === 'eligible';
+
+/**
+ * An application scored action_required or ineligible goes to staff as it stands when the score is saved: the review
+ * chart's `eligibility_review`, where an admin accepts, waitlists or rejects it
+ * (docs/decisions/124-eligibility-review.md). It is submitted then, although the later steps stay closed.
+ */
+export const goesToEligibilityReview = (status: EligibilityStatus): boolean =>
+  status === 'action_required' || status === 'ineligible';

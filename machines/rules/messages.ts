@@ -113,5 +113,25 @@ export const ELIGIBILITY_RESULT = {
     'Well done for coming this far. Your application is under review. You will hear back from us shortly.',
 } as const;
 
+/**
+ * What the 'under review' panel promises an application scored action_required or ineligible: exactly what the
+ * review chart allows from `eligibility_review` (an admin accepts, waitlists or rejects it, and the applicant is
+ * emailed as with any decision; docs/decisions/124-eligibility-review.md).
+ */
+export const ELIGIBILITY_REVIEW = {
+  heading: 'What happens next',
+  saved: 'There is nothing more to fill in: your answers and your CV are with our admissions team now.',
+  /** Around the applicant's email address. */
+  decision: [
+    'A person on our team reads your application and writes to ',
+    ' with the decision: a place, a place on the waitlist, or not this time. Check your spam folder too.',
+  ],
+  place:
+    'If we offer you a place, you do not answer the remaining questions: the email links to your confirmation page, where you choose how to pay the commitment fee.',
+  ineligible:
+    'From your answers, this cohort may not be the right fit for you now, and our team still reads your application. Applications are rolling: if your situation changes, you can apply for a later cohort.',
+  standingLink: 'See where your application stands',
+} as const;
+
 /** A field → messages map, the shape of `data.error` in the server's failures. */
 export type ErrorMap = Partial<Record<string, string[]>>;

@@ -61,6 +61,7 @@ export function undoWindowWords(ms: number): string {
 
 const VERB: Record<ReviewEventType, string> = {
   START_REVIEW: 'put in review',
+  REVIEW_ELIGIBILITY: 'sent to eligibility review',
   ACCEPT: 'accepted',
   WAITLIST: 'waitlisted',
   REJECT: 'rejected',

@@ -13,6 +13,9 @@ export const STANDING_MESSAGES = {
     title: 'Sign in to see where your application stands',
     text: 'Enter the email you applied with and the code we send you: your decision and its next steps are on this page.',
   },
+  accepted: {
+    title: 'Congratulations, you have been accepted!',
+  },
   under_review: {
     title: 'Your application is under review',
     text: 'Thank you for applying. Our team is reviewing your application, and we will email you as soon as a decision is made. You do not need to do anything now.',
@@ -32,42 +35,42 @@ export const STANDING_MESSAGES = {
     title: 'Your application has been withdrawn',
     text: 'This application is no longer being considered. If this is a mistake, write to us and we will look into it.',
   },
-  /** The short line the success page shows. */
-  line: {
-    under_review: 'Under review: we will email you as soon as a decision is made.',
-    accepted: 'Accepted: watch the video, then confirm your place on the confirmation page.',
-    waitlisted: 'On the waitlist: we will write to you if a place opens up.',
-    not_successful: 'Not successful this time: your confirmation page says what you can do next.',
-    withdrawn: 'Withdrawn: this application is no longer being considered.',
-  } satisfies Record<Standing, string>,
 } as const;
 
-/** The success page's one line for a standing, naming the cohort the application is for when it is known. */
-export function standingLine(standing: Standing, cohort?: string): string {
-  if (standing === 'under_review' && cohort)
-    return `Under review for ${cohort}: we will email you as soon as a decision is made.`;
-  return STANDING_MESSAGES.line[standing];
-}
-
 /**
- * The confirmation page's heading at each step of the application machine's `confirmation.standing` region; null
- * for `accepted`, whose heading is the acceptance banner's (the screen table's).
+ * The one message for a standing (the review chart's `meta.standing`), the same on every applicant page that says
+ * where an application stands: the success page, the confirmation page and a returning applicant's standing page
+ * (docs/decisions/125-one-standing-on-every-page.md). `cohort` is the cohort the application is for, '' if unknown.
  */
-export function standingHeading(step: string | null, cohort: string): string | null {
-  switch (step) {
+export function standingMessage(standing: Standing, cohort: string): string {
+  switch (standing) {
     case 'accepted':
-      return null;
-    case 'underReview':
-      return STANDING_MESSAGES.under_review.title;
+      return STANDING_MESSAGES.accepted.title;
+    case 'under_review':
+      return cohort
+        ? `${STANDING_MESSAGES.under_review.title} for ${cohort}`
+        : STANDING_MESSAGES.under_review.title;
     case 'waitlisted':
       return STANDING_MESSAGES.waitlisted.title(cohort || 'the next cohort');
-    case 'notSuccessful':
+    case 'not_successful':
       return STANDING_MESSAGES.not_successful.title;
     case 'withdrawn':
       return STANDING_MESSAGES.withdrawn.title;
-    case 'signedOut':
-      return STANDING_MESSAGES.signedOut.title;
-    default:
-      return STANDING_MESSAGES.checkingTitle;
   }
+}
+
+/** The steps of the application machine's `confirmation.standing` region that show a standing, and which one. */
+const STEP_STANDING: Record<string, Standing> = {
+  accepted: 'accepted',
+  underReview: 'under_review',
+  waitlisted: 'waitlisted',
+  notSuccessful: 'not_successful',
+  withdrawn: 'withdrawn',
+};
+
+/** The confirmation page's heading at each step of the application machine's `confirmation.standing` region. */
+export function standingHeading(step: string | null, cohort: string): string {
+  const standing = step ? STEP_STANDING[step] : undefined;
+  if (standing) return standingMessage(standing, cohort);
+  return step === 'signedOut' ? STANDING_MESSAGES.signedOut.title : STANDING_MESSAGES.checkingTitle;
 }

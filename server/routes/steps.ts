@@ -7,7 +7,7 @@ import type {
   VideoData,
 } from '../../machines/rules/contract';
 import { financialAidForm, paths, toFinancialAidData } from '../../machines/rules/contract';
-import { scoreEligibility } from '../../machines/rules/eligibility';
+import { goesToEligibilityReview, scoreEligibility } from '../../machines/rules/eligibility';
 import { MESSAGES } from '../../machines/rules/messages';
 import { ALL_OPTION_VALUES, OPTION_FINANCIAL_AID } from '../../machines/rules/payments';
 import { OTHERS_ANSWERS, validateGroup, type ValidationGroup } from '../../machines/rules/schemas';
@@ -24,7 +24,7 @@ import { aidReceivedEmail, confirmationUrl } from '../mail/templates';
 import { SERVER_MESSAGES } from '../messages';
 import { latestPayment } from '../payments';
 import { requireAccepted } from '../standing';
-import { submitApplication } from '../submission';
+import { sendToEligibilityReview, submitApplication } from '../submission';
 import { checkEmail, eligibleOnly, ownedEmail, requireOwner } from './guard';
 import { formParts } from './multipart';
 import { describe, email, emailParams, BODY_CAP_LONG, object, BODY_CAP_SHORT, str } from './schemas';
@@ -135,7 +135,10 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       const cvSentByEmail = request.body?.cv_sent_by_email === true;
       return idempotentWrite(ctx, request, reply, 'eligibility', address, async (tx) => {
         const row = await requireOwner(ctx, request, address, tx);
+        // Once submitted (or sent to eligibility review) the score is final: staff decide on these answers.
+        if (row.submitted_at) throw fieldFail(409, 'eligibility', SERVER_MESSAGES.eligibilityFinal);
         await saveEligibility(tx, row.id, checked.value, status, cvSentByEmail, config.now());
+        if (goesToEligibilityReview(status)) await sendToEligibilityReview(tx, row, config.now());
         return ok('Eligibility saved', { status });
       });
     },

@@ -58,7 +58,12 @@ const REACH: {
     at: sql`a.eligibility_saved_at`,
   },
   other: { anonymous: false, reached: sql`a.employment IS NOT NULL`, at: sql`a.employment_saved_at` },
-  success: { anonymous: false, reached: sql`a.submitted_at IS NOT NULL`, at: sql`a.submitted_at` },
+  // An application sent to eligibility review is submitted too, but never sees the success page (decision 124).
+  success: {
+    anonymous: false,
+    reached: sql`a.submitted_at IS NOT NULL AND a.eligibility_status = 'eligible'`,
+    at: sql`a.submitted_at`,
+  },
   selectionVideo: null,
   confirmation: {
     anonymous: false,

@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
 import type { reminderMachine } from '../../machines/reminder.machine';
 import { MESSAGES } from '../../machines/rules/messages';
+import { standingMessage } from '../../machines/rules/standing';
 import { acceptanceDates, acceptanceSentence } from '../../machines/rules/payBy';
 import {
   FINANCIAL_AID_MAX_DISCOUNT,
@@ -45,7 +46,7 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
     <div className="confirmation">
       <section className="card banner" aria-labelledby="banner-title">
         <h1 id="banner-title" className="screen-title" tabIndex={-1} ref={heading}>
-          Congratulations, you have been accepted!
+          {standingMessage('accepted', '')}
         </h1>
         {settled ? (
           <p className="lede payment-receipt" role="status">

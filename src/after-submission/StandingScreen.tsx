@@ -36,7 +36,8 @@ export function StandingScreen() {
   const standing = useApplication((s) => s.context.standing);
   const errorMessage = useApplication((s) => s.context.errorMessage);
   const cohort = standing?.cohort.name || 'the next cohort';
-  const heading = standingHeading(step, cohort) ?? M.checkingTitle;
+  // The heading is the standing's one message, as on the success page (decision 125).
+  const heading = standingHeading(step, standing?.cohort.name ?? '');
 
   if (step === 'checking' || step === 'loading' || step === 'known')
     return (

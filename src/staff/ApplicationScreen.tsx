@@ -33,6 +33,7 @@ import { TableHead } from './TableHead';
 
 const ACTION: Record<ReviewEventType, string> = {
   START_REVIEW: 'Start review',
+  REVIEW_ELIGIBILITY: 'Send to eligibility review',
   ACCEPT: 'Accept',
   WAITLIST: 'Waitlist',
   REJECT: 'Reject',

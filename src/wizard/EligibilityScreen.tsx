@@ -4,8 +4,11 @@ import {
   ELIGIBILITY_INTRO,
   ELIGIBILITY_QUESTIONS,
   ELIGIBILITY_RESULT,
+  ELIGIBILITY_REVIEW,
   MESSAGES,
 } from '../../machines/rules';
+import { Link } from 'react-router-dom';
+import { screenRow } from '../../machines/screens';
 import { useApplication, useErrors, useForm, useFormFields, useSend } from '../app/ApplicationProvider';
 import { StepForm } from './StepForm';
 import { AppDialog } from '../components/Dialog';
@@ -43,29 +46,31 @@ function EligibilityResult() {
   );
 }
 
-/** What happens after an 'under review' result, and what the applicant can do meanwhile (never a dead end). */
+/**
+ * What happens after an 'under review' result, in the words of what the review chart allows (the application is
+ * with staff now, decision 124), and what the applicant can do meanwhile (never a dead end).
+ */
 function UnderReviewNextSteps() {
   const email = useApplication((s) => s.context.form.email);
   const ineligible = useApplication((s) => s.context.form.eligibilityStatus === 'ineligible');
   const support = readConfig().supportEmail;
   const nextCohort = `mailto:${support}?subject=${encodeURIComponent('Tell me when the next cohort opens')}`;
+  const [before, after] = ELIGIBILITY_REVIEW.decision;
   return (
     <div className="next-steps">
-      <h3>What happens next</h3>
+      <h3>{ELIGIBILITY_REVIEW.heading}</h3>
       <ul>
-        <li>There is nothing more to fill in: your answers are saved.</li>
+        <li>{ELIGIBILITY_REVIEW.saved}</li>
         <li>
-          Our admissions team reads every application under review and writes to <strong>{email}</strong> with
-          the outcome. Check your spam folder too.
+          {before}
+          <strong>{email}</strong>
+          {after}
         </li>
-        {ineligible ? (
-          <li>
-            From your answers, this cohort may not be the right fit for you now. Applications are rolling: if
-            your situation changes, you can apply for a later cohort.
-          </li>
-        ) : (
-          <li>If we offer you a place, that email says how to continue your application here.</li>
-        )}
+        <li>{ELIGIBILITY_REVIEW.place}</li>
+        {ineligible && <li>{ELIGIBILITY_REVIEW.ineligible}</li>}
+        <li>
+          <Link to={screenRow('confirmation').path}>{ELIGIBILITY_REVIEW.standingLink}</Link>
+        </li>
       </ul>
       <h3>Meanwhile</h3>
       <ul>

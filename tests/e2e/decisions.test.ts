@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
-import { STANDING_MESSAGES } from '../../machines/rules/standing';
+import { STANDING_MESSAGES, standingMessage } from '../../machines/rules/standing';
 import { SERVER_MESSAGES } from '../../server/messages';
 import { DECIDING, decide, decisionEmail } from './support/decision';
 import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
@@ -27,9 +27,10 @@ describe('a staff decision on the applicant’s side', () => {
     const email = 'amara.decisions@example.com';
     const api = await submittedApplicant(server.url, email);
     const { context, page } = await applicantDevice(browser, server.url, api);
+    const cohort = (await api.saved()).cohort.name;
 
     await page.goto(`${server.url}/apply/confirmation`);
-    await heading(page, STANDING_MESSAGES.under_review.title).waitFor(WAIT);
+    await heading(page, standingMessage('under_review', cohort)).waitFor(WAIT);
     expect(await page.getByText('Congratulations, you have been accepted!').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Proceed to payment' }).count()).toBe(0);
     await expectNoAxeViolations(page);
@@ -43,7 +44,7 @@ describe('a staff decision on the applicant’s side', () => {
 
     // The success page shows the live standing too.
     await page.goto(`${server.url}/apply/success`);
-    await page.getByText(STANDING_MESSAGES.line.under_review).waitFor(WAIT);
+    await page.getByText(standingMessage('under_review', cohort)).waitFor(WAIT);
 
     await decide(server.url, email, 'ACCEPT');
     const mail = await decisionEmail(server.url, email, /You are accepted/);
@@ -58,7 +59,7 @@ describe('a staff decision on the applicant’s side', () => {
     await expectNoAxeViolations(page);
 
     await page.goto(`${server.url}/apply/success`);
-    await page.getByText(STANDING_MESSAGES.line.accepted).waitFor(WAIT);
+    await page.getByRole('status').getByText(standingMessage('accepted', '')).waitFor(WAIT);
     await context.close();
   });
 

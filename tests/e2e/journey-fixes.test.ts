@@ -191,7 +191,7 @@ describe('the wizard has no dead ends (390 px)', () => {
     await walk.toEligibility(first.page, server, reviewed);
     await answer(first.page, [...walk.ANSWERS.eligibility.slice(0, 5), NO_POST_SECONDARY]);
     await first.page.getByRole('heading', { name: 'What happens next' }).waitFor();
-    await first.page.getByText(/writes to .* with the outcome/).waitFor();
+    await first.page.getByText(/writes to .* with the decision/).waitFor();
     expect(await first.page.getByText(reviewed).count()).toBe(1);
     expect(await first.page.getByRole('link', { name: support }).getAttribute('href')).toBe(
       `mailto:${support}`,

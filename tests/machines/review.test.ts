@@ -24,6 +24,7 @@ const EVENTS: ReviewEvent[] = [
   { type: 'WITHDRAW' },
   { type: 'CHOOSE_PAYMENT' },
   { type: 'PAYMENT_CONFIRMED' },
+  { type: 'REVIEW_ELIGIBILITY' },
 ];
 
 /**
@@ -31,28 +32,30 @@ const EVENTS: ReviewEvent[] = [
  * then released): what each event leads to ('-' = refused). Columns follow EVENTS.
  */
 const RULES: Record<string, string> = {
-  //                   START      ACCEPT    WAITLIST    REJECT    UNDO       RELEASE    REOPEN     WITHDRAW   CHOOSE          PAID
+  //                   START      ACCEPT    WAITLIST    REJECT    UNDO       RELEASE    REOPEN     WITHDRAW   CHOOSE          PAID  ELIGIBILITY
   submitted:
-    '         in_review  accepted  waitlisted  rejected  -          -          -          withdrawn  -               -',
+    '         in_review  accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  eligibility_review',
   in_review:
-    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -',
+    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -',
+  eligibility_review:
+    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -',
   'accepted held':
-    '   -          -         -           -         in_review  accepted   -          -          -               -',
+    '   -          -         -           -         in_review  accepted   -          -          -               -  -',
   accepted:
-    '          -          -         -           -         -          -          -          withdrawn  payment_chosen  paid',
+    '          -          -         -           -         -          -          -          withdrawn  payment_chosen  paid  -',
   'waitlisted held':
-    ' -          -         -           -         in_review  waitlisted -          -          -               -',
+    ' -          -         -           -         in_review  waitlisted -          -          -               -  -',
   waitlisted:
-    '        -          accepted  -           rejected  -          -          -          withdrawn  -               -',
+    '        -          accepted  -           rejected  -          -          -          withdrawn  -               -  -',
   'rejected held':
-    '   -          -         -           -         in_review  rejected   -          -          -               -',
+    '   -          -         -           -         in_review  rejected   -          -          -               -  -',
   rejected:
-    '          -          -         -           -         -          -          in_review  -          -               -',
+    '          -          -         -           -         -          -          in_review  -          -               -  -',
   payment_chosen:
-    '    -          -         -           -         -          -          -          withdrawn  payment_chosen  paid',
-  paid: '              -          -         -           -         -          -          -          -          -               -',
+    '    -          -         -           -         -          -          -          withdrawn  payment_chosen  paid  -',
+  paid: '              -          -         -           -         -          -          -          -          -               -  -',
   withdrawn:
-    '         -          -         -           -         -          -          in_review  -          -               -',
+    '         -          -         -           -         -          -          in_review  -          -               -  -',
 };
 
 const POSITIONS = Object.keys(RULES).map((row) => {
@@ -107,11 +110,16 @@ describe('review machine', () => {
     expect(mayActorSend('applicant', 'PAYMENT_CONFIRMED')).toBe(false);
     expect(mayActorSend('server', 'PAYMENT_CONFIRMED')).toBe(true);
     expect(mayActorSend('applicant', 'CHOOSE_PAYMENT')).toBe(true);
+    // Only the server, on saving a score that is not eligible, sends an application to eligibility review.
+    for (const actor of ['reviewer', 'admin', 'applicant'] as const)
+      expect(mayActorSend(actor, 'REVIEW_ELIGIBILITY')).toBe(false);
+    expect(mayActorSend('server', 'REVIEW_ELIGIBILITY')).toBe(true);
   });
 
   it('tells the applicant where they stand without the staff’s internal steps', () => {
     expect(reviewMeta('submitted').standing).toBe('under_review');
     expect(reviewMeta('in_review').standing).toBe('under_review');
+    expect(reviewMeta('eligibility_review').standing).toBe('under_review');
     expect(reviewMeta('payment_chosen').standing).toBe('accepted');
     expect(reviewMeta('rejected').standing).toBe('not_successful');
     expect(reviewMeta('waitlisted').standing).toBe('waitlisted');

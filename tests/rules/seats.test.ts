@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEAT_STATUSES } from '../../machines/review.machine';
 import { cohortNotice, cohortOpenness, nextSeat } from '../../machines/rules/seats';
-import { standingLine, STANDING_MESSAGES } from '../../machines/rules/standing';
+import { standingMessage, STANDING_MESSAGES } from '../../machines/rules/standing';
 
 describe('one seat model', () => {
   const cohort = { application_deadline: '2026-12-03', seats: 300 };
@@ -33,9 +33,9 @@ describe('one seat model', () => {
 
 describe('the success page says one thing about where an application stands', () => {
   it('names the cohort an application under review is for, and nothing else', () => {
-    expect(standingLine('under_review', 'Cohort 14')).toBe(
-      'Under review for Cohort 14: we will email you as soon as a decision is made.',
+    expect(standingMessage('under_review', 'Cohort 14')).toBe(
+      'Your application is under review for Cohort 14',
     );
-    expect(standingLine('waitlisted', 'Cohort 14')).toBe(STANDING_MESSAGES.line.waitlisted);
+    expect(standingMessage('waitlisted', 'Cohort 14')).toBe(STANDING_MESSAGES.waitlisted.title('Cohort 14'));
   });
 });

@@ -50,7 +50,8 @@ describe.each(databases)('the later steps on $name', (database) => {
     const res = await post(paths.eligibility, { email: EMAIL, eligible: 'eligible', eligibility: answers });
     expect(json(res)).toEqual({ message: 'Eligibility saved', data: { status: 'action_required' } });
     expect((await saved()).eligibility).toMatchObject({ ...answers, status: 'action_required' });
-    expect((await saved()).stage).toBe('eligibility');
+    // Scored action_required, it goes to staff at once (decision 124): submitted, its later steps still closed.
+    expect((await saved()).stage).toBe('submitted');
   });
 
   it('refuses writes without the session (401) and with another applicant’s (403)', async () => {

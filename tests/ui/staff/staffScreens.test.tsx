@@ -43,6 +43,7 @@ const PAGE: StaffQueuePage = {
       not_submitted: 4,
       submitted: 120,
       in_review: 0,
+      eligibility_review: 0,
       accepted: 0,
       waitlisted: 0,
       rejected: 0,

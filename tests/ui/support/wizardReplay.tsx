@@ -55,7 +55,7 @@ import { App } from '../../../src/App';
 import { ApplicationProvider } from '../../../src/app/ApplicationProvider';
 import { standingStep } from '../../../src/after-submission/StandingScreen';
 import type { ApplicantStanding } from '../../../machines/rules/contract';
-import { STANDING_MESSAGES, standingHeading } from '../../../machines/rules/standing';
+import { standingHeading, standingMessage } from '../../../machines/rules/standing';
 import { MODEL_INPUT } from '../../machines/application.model';
 import { ONE_BUTTON, viewOf } from '../../support/applicationModel';
 import { transitionKey, type ModelPath } from '../../machines/support/graphReplay';
@@ -290,7 +290,7 @@ async function perform(app: Rendered, event: AnyEventObject, before: AnyMachineS
 /** The confirmation's heading follows where the application stands (src/after-submission/StandingScreen.tsx). */
 function confirmationHeading(s: AnyMachineSnapshot): string {
   const cohort = (s.context as ApplicationSnapshot['context']).standing?.cohort.name ?? '';
-  return standingHeading(standingStep(s as ApplicationSnapshot), cohort) ?? screenHeading('confirmation');
+  return standingHeading(standingStep(s as ApplicationSnapshot), cohort);
 }
 
 /** The dialogs (by their names) that a state shows. */
@@ -373,7 +373,7 @@ async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: 
   const standing = (expected.context as ApplicationSnapshot['context']).standing;
   if (state === 'success' && standing)
     expect(screen.getByRole('status', { hidden }).textContent, after).toContain(
-      STANDING_MESSAGES.line[standing.standing],
+      standingMessage(standing.standing, standing.cohort.name),
     );
   // Above the questions, what they are for (decision 118): some answers lead to a person's review.
   if (expected.matches({ eligibility: { answers: 'editing' } }))
