@@ -7,7 +7,7 @@
  * `vite build --ssr --outDir dist/ssr` (vite.config.ts names the entries). Optional arguments: the client and SSR output
  * folders (default dist/client and dist/ssr), so that a benchmark can build into a folder of its own.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MESSAGES } from '../machines/rules/messages';
@@ -72,6 +72,42 @@ const holdGetStarted = [
   'if(sessionStorage.getItem(R)){sessionStorage.removeItem(R);if(f&&f.value)press()}}catch(x){}',
 ].join('');
 
+/** What `vite build` writes in dist/client/.vite/manifest.json about each chunk (vite.config.ts `build.manifest`). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/**
+ * Every script `/apply`'s first press needs, in one wave (docs/decisions/140-one-wave-for-the-first-press.md): the
+ * entry (src/applyBoot.ts) and its imports, what it imports in turn (React, the machine, the app) with all their static imports, and the Bio Data screen, the
+ * answer to the press. Without the list the browser finds them in four waves, one chunk's imports after another.
+ */
+function firstPressScripts(page: string, screens: string[]): { app: string[]; ahead: string[] } {
+  const file = resolve(clientDir, '.vite/manifest.json');
+  if (!existsSync(file)) throw new Error(`${file} is missing: the build writes it (vite.config.ts)`);
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (keys: string[], into = new Set<string>()): Set<string> => {
+    for (const key of keys) {
+      const chunk = manifest[key];
+      if (!chunk || into.has(`/${chunk.file}`)) continue;
+      into.add(`/${chunk.file}`);
+      closure(chunk.imports ?? [], into);
+    }
+    return into;
+  };
+  const entry = manifest[page];
+  if (!entry) throw new Error(`the manifest names no ${page}`);
+  const own = closure([page]);
+  const app = closure(entry.dynamicImports ?? []);
+  const ahead = closure(screens);
+  const minus = (set: Set<string>, ...others: Set<string>[]) =>
+    [...set].filter((url) => !others.some((other) => other.has(url)));
+  // The entry and its own imports first: the browser fetches in the order asked, and nothing runs before them.
+  return { app: [...own, ...minus(app, own)], ahead: minus(ahead, own, app) };
+}
+
 /*
  * The page's entry module, started by a few lines written into the page once it has loaded and its largest paint has
  * been shown, instead of by a <script src> that the browser fetches and runs before the first paint: the words on
@@ -79,17 +115,30 @@ const holdGetStarted = [
  * allows exactly these inline lines by their hash in its Content-Security-Policy (server/inlineScripts.ts). `hold`
  * is what the page holds until its script has come (above).
  */
-function startAfterLargestPaint(html: string, hold: string): string {
+function startAfterLargestPaint(
+  html: string,
+  hold: string,
+  preload: { app: string[]; ahead: string[] } = { app: [], ahead: [] },
+): string {
   const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
   const src = html.match(entry)?.[1];
   if (!src) throw new Error('no entry <script type="module"> to start after the first paint');
+  // With the entry, one <link rel="modulepreload"> for each script the first press needs: the browser fetches them
+  // together instead of discovering them import by import. The screen ahead (Bio Data) is left to its later fetch
+  // when the browser asks to save data (decision 098).
+  const wave =
+    preload.app.length + preload.ahead.length === 0
+      ? ''
+      : `var a=${JSON.stringify(preload.app)},b=${JSON.stringify(preload.ahead)},c=navigator.connection;` +
+        'if(!(c&&c.saveData))a=a.concat(b);a.forEach(function(u){var l=document.createElement("link");' +
+        'l.rel="modulepreload";l.href=u;document.head.appendChild(l)});';
   // Once the largest paint has been shown, as the browser reports it: a request started before that moment counts in
   // the page's LCP under Lighthouse, and a task after the next frame (requestAnimationFrame, setTimeout) came a few
   // milliseconds early on one load in three (docs/performance.md). Where the browser reports no LCP, the next frame;
   // a tab hidden before its first paint reports none at all, so two seconds after load the app starts anyway. An
   // entry that cannot be fetched is told to what the page holds (`fail`), which says so at a press.
   const start =
-    `function s(){var d=0;function g(){if(!d){d=1;setTimeout(function(){import(${JSON.stringify(src)})` +
+    `function s(){var d=0;function g(){if(!d){d=1;setTimeout(function(){${wave}import(${JSON.stringify(src)})` +
     '.catch(function(){var w=window.tebcEarly;if(w&&w.fail)w.fail()})})}}' +
     'var P=window.PerformanceObserver,t=(P&&P.supportedEntryTypes)||[];' +
     'if(t.indexOf("largest-contentful-paint")<0){requestAnimationFrame(g);return}' +
@@ -100,11 +149,17 @@ function startAfterLargestPaint(html: string, hold: string): string {
     .replace('</body>', `<script>(function(){${hold}${start}})()</script></body>`);
 }
 
-function prerender(file: string, marker: string, markup: string, hold: string): void {
+function prerender(
+  file: string,
+  marker: string,
+  markup: string,
+  hold: string,
+  preload?: { app: string[]; ahead: string[] },
+): void {
   const page = resolve(clientDir, file);
   const html = readFileSync(page, 'utf8');
   if (!html.includes(marker)) throw new Error(`${page} has no ${marker}: was it prerendered already?`);
-  writeFileSync(page, startAfterLargestPaint(inlineCss(html).replace(marker, markup), hold));
+  writeFileSync(page, startAfterLargestPaint(inlineCss(html).replace(marker, markup), hold, preload));
   console.log(`prerendered ${file}`);
 }
 
@@ -113,4 +168,10 @@ const ssr = async <T>(name: string) => (await import(pathToFileURL(resolve(ssrDi
 const { render } = await ssr<{ render: () => string }>('entry-server');
 prerender('index.html', '<!--landing-prerender-->', render(), holdLandingTaps);
 const { renderGetStarted } = await ssr<{ renderGetStarted: () => string }>('apply-server');
-prerender('apply.html', '<!--apply-prerender-->', renderGetStarted(), holdGetStarted);
+prerender(
+  'apply.html',
+  '<!--apply-prerender-->',
+  renderGetStarted(),
+  holdGetStarted,
+  firstPressScripts('apply.html', ['src/wizard/BiodataScreen.tsx']),
+);
