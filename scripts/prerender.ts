@@ -7,9 +7,11 @@
  * `vite build --ssr --outDir dist/ssr` (vite.config.ts names the entries). Optional arguments: the client and SSR output
  * folders (default dist/client and dist/ssr), so that a benchmark can build into a folder of its own.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MESSAGES } from '../machines/rules/messages';
+import { EARLY_PRESS_WAIT_MS } from '../machines/rules/network';
 import { TYPED_EMAIL_KEY } from '../src/app/earlyInput';
 
 const root = resolve(import.meta.dirname, '..');
@@ -23,30 +25,121 @@ const inlineCss = (html: string) =>
     (_tag, href: string) => `<style>${readFileSync(resolve(clientDir, `.${href}`), 'utf8').trim()}</style>`,
   );
 
+/** Where a press of Retry is remembered across the reload it makes, so that the reloaded page takes it as the press. */
+const RETRY_PRESS_KEY = 'tebc:retry-press';
+
+/*
+ * `/`: a tap on one of the page's buttons (the FAQ's questions, the sliders' arrows, the hero's pause) before the page
+ * has hydrated is held, the button marked busy, and src/landing/hydrate.tsx replays it once React answers. The Menu
+ * is a <details>, which needs no script at all (docs/decisions/138-no-tap-lost-before-the-script.md).
+ */
+const holdLandingTaps =
+  'var q=[],e=(window.tebcEarly={held:q,stop:function(){removeEventListener("click",c,true)}});' +
+  'function c(v){var b=v.target&&v.target.closest&&v.target.closest(\'#root button[type="button"]\');' +
+  'if(b){q.push(b);b.setAttribute("aria-busy","true")}}' +
+  'addEventListener("click",c,true);';
+
+/*
+ * `/apply`: a press of Get Started before the app has come is held (not the browser's own GET with the email in the
+ * address) and the button shows at once that it is working; the email typed is kept for the tab, and written back
+ * after a reload. When the app's scripts fail, or have not come EARLY_PRESS_WAIT_MS after the press, a line outside
+ * the app's root (hydration must find its markup untouched) says the connection failed and offers Retry: a reload
+ * that takes the press again. src/app/earlyInput.ts ends all this once the app is in charge; src/applyBoot.ts
+ * reports a failed import through `fail`.
+ */
+const holdGetStarted = [
+  `var K=${JSON.stringify(TYPED_EMAIL_KEY)},R=${JSON.stringify(RETRY_PRESS_KEY)},failed=0,timer,box;`,
+  'var e=(window.tebcEarly={held:false,stop:stop,fail:fail});',
+  'function field(){return document.querySelector(\'#root input[name="email"]\')}',
+  'function busy(on){var b=document.querySelector(\'#root button[type="submit"]\');if(!b)return;',
+  'if(on){b.setAttribute("aria-busy","true");b.setAttribute("aria-disabled","true");b.setAttribute("data-held","")}',
+  'else{b.removeAttribute("aria-busy");b.removeAttribute("aria-disabled");b.removeAttribute("data-held")}}',
+  'function press(){e.held=true;busy(true);if(failed)say();else{clearTimeout(timer);',
+  `timer=setTimeout(say,${EARLY_PRESS_WAIT_MS})}}`,
+  'function say(){if(box)return;busy(false);box=document.createElement("div");box.className="early-failure";',
+  'box.setAttribute("role","alert");var p=document.createElement("p");',
+  `p.textContent=${JSON.stringify(MESSAGES.scriptsFailed)};var r=document.createElement("button");`,
+  `r.type="button";r.className="button";r.textContent=${JSON.stringify(MESSAGES.retry)};`,
+  'r.onclick=function(){try{sessionStorage.setItem(R,"1")}catch(x){}location.reload()};',
+  'box.appendChild(p);box.appendChild(r);document.body.appendChild(box)}',
+  'function fail(){failed=1;if(e.held)say()}',
+  'function stop(){removeEventListener("submit",h,true);removeEventListener("input",k,true);clearTimeout(timer);',
+  'if(box)box.remove();busy(false)}',
+  'function h(v){v.preventDefault();if(!e.held)press()}',
+  'function k(v){var f=v.target;if(f&&f.name==="email")try{sessionStorage.setItem(K,f.value)}catch(x){}}',
+  'addEventListener("submit",h,true);addEventListener("input",k,true);',
+  'try{var f=field(),t=sessionStorage.getItem(K);if(f&&!f.value&&t)f.value=t;',
+  'if(sessionStorage.getItem(R)){sessionStorage.removeItem(R);if(f&&f.value)press()}}catch(x){}',
+].join('');
+
+/** What `vite build` writes in dist/client/.vite/manifest.json about each chunk (vite.config.ts `build.manifest`). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/**
+ * Every script `/apply`'s first press needs, in one wave (docs/decisions/140-one-wave-for-the-first-press.md): the
+ * entry (src/applyBoot.ts) and its imports, what it imports in turn (React, the machine, the app) with all their static imports, and the Bio Data screen, the
+ * answer to the press. Without the list the browser finds them in four waves, one chunk's imports after another.
+ */
+function firstPressScripts(page: string, screens: string[]): { app: string[]; ahead: string[] } {
+  const file = resolve(clientDir, '.vite/manifest.json');
+  if (!existsSync(file)) throw new Error(`${file} is missing: the build writes it (vite.config.ts)`);
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (keys: string[], into = new Set<string>()): Set<string> => {
+    for (const key of keys) {
+      const chunk = manifest[key];
+      if (!chunk || into.has(`/${chunk.file}`)) continue;
+      into.add(`/${chunk.file}`);
+      closure(chunk.imports ?? [], into);
+    }
+    return into;
+  };
+  const entry = manifest[page];
+  if (!entry) throw new Error(`the manifest names no ${page}`);
+  const own = closure([page]);
+  const app = closure(entry.dynamicImports ?? []);
+  const ahead = closure(screens);
+  const minus = (set: Set<string>, ...others: Set<string>[]) =>
+    [...set].filter((url) => !others.some((other) => other.has(url)));
+  // The entry and its own imports first: the browser fetches in the order asked, and nothing runs before them.
+  return { app: [...own, ...minus(app, own)], ahead: minus(ahead, own, app) };
+}
+
 /*
  * The page's entry module, started by a few lines written into the page once it has loaded and its largest paint has
  * been shown, instead of by a <script src> that the browser fetches and runs before the first paint: the words on
  * screen wait for nothing but the HTML (docs/decisions/097-entry-started-after-the-first-paint.md). The server
- * allows exactly these inline lines by their hash in its Content-Security-Policy (server/inlineScripts.ts). With
- * `holdSubmit`, a press of the prerendered form's button before the app has come is held, and the email typed is
- * kept for the tab; src/app/earlyInput.ts ends both and reads what they kept.
+ * allows exactly these inline lines by their hash in its Content-Security-Policy (server/inlineScripts.ts). `hold`
+ * is what the page holds until its script has come (above).
  */
-function startAfterLargestPaint(html: string, holdSubmit: boolean): string {
+function startAfterLargestPaint(
+  html: string,
+  hold: string,
+  preload: { app: string[]; ahead: string[] } = { app: [], ahead: [] },
+): string {
   const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
   const src = html.match(entry)?.[1];
   if (!src) throw new Error('no entry <script type="module"> to start after the first paint');
-  const hold = holdSubmit
-    ? 'var e=(window.tebcEarly={held:false,stop:function(){removeEventListener("submit",h,true);' +
-      'removeEventListener("input",k,true)}});function h(v){v.preventDefault();e.held=true}' +
-      `function k(v){var f=v.target;if(f&&f.name==="email")try{sessionStorage.setItem(${JSON.stringify(TYPED_EMAIL_KEY)},f.value)}catch(x){}}` +
-      'addEventListener("submit",h,true);addEventListener("input",k,true);'
-    : '';
+  // With the entry, one <link rel="modulepreload"> for each script the first press needs: the browser fetches them
+  // together instead of discovering them import by import. The screen ahead (Bio Data) is left to its later fetch
+  // when the browser asks to save data (decision 098).
+  const wave =
+    preload.app.length + preload.ahead.length === 0
+      ? ''
+      : `var a=${JSON.stringify(preload.app)},b=${JSON.stringify(preload.ahead)},c=navigator.connection;` +
+        'if(!(c&&c.saveData))a=a.concat(b);a.forEach(function(u){var l=document.createElement("link");' +
+        'l.rel="modulepreload";l.href=u;document.head.appendChild(l)});';
   // Once the largest paint has been shown, as the browser reports it: a request started before that moment counts in
   // the page's LCP under Lighthouse, and a task after the next frame (requestAnimationFrame, setTimeout) came a few
   // milliseconds early on one load in three (docs/performance.md). Where the browser reports no LCP, the next frame;
-  // a tab hidden before its first paint reports none at all, so two seconds after load the app starts anyway.
+  // a tab hidden before its first paint reports none at all, so two seconds after load the app starts anyway. An
+  // entry that cannot be fetched is told to what the page holds (`fail`), which says so at a press.
   const start =
-    `function s(){var d=0;function g(){if(!d){d=1;setTimeout(function(){import(${JSON.stringify(src)})})}}` +
+    `function s(){var d=0;function g(){if(!d){d=1;setTimeout(function(){${wave}import(${JSON.stringify(src)})` +
+    '.catch(function(){var w=window.tebcEarly;if(w&&w.fail)w.fail()})})}}' +
     'var P=window.PerformanceObserver,t=(P&&P.supportedEntryTypes)||[];' +
     'if(t.indexOf("largest-contentful-paint")<0){requestAnimationFrame(g);return}' +
     'new P(g).observe({type:"largest-contentful-paint",buffered:true});setTimeout(g,2000)}' +
@@ -56,17 +149,29 @@ function startAfterLargestPaint(html: string, holdSubmit: boolean): string {
     .replace('</body>', `<script>(function(){${hold}${start}})()</script></body>`);
 }
 
-function prerender(file: string, marker: string, markup: string, holdSubmit: boolean): void {
+function prerender(
+  file: string,
+  marker: string,
+  markup: string,
+  hold: string,
+  preload?: { app: string[]; ahead: string[] },
+): void {
   const page = resolve(clientDir, file);
   const html = readFileSync(page, 'utf8');
   if (!html.includes(marker)) throw new Error(`${page} has no ${marker}: was it prerendered already?`);
-  writeFileSync(page, startAfterLargestPaint(inlineCss(html).replace(marker, markup), holdSubmit));
+  writeFileSync(page, startAfterLargestPaint(inlineCss(html).replace(marker, markup), hold, preload));
   console.log(`prerendered ${file}`);
 }
 
 const ssr = async <T>(name: string) => (await import(pathToFileURL(resolve(ssrDir, `${name}.js`)).href)) as T;
 
 const { render } = await ssr<{ render: () => string }>('entry-server');
-prerender('index.html', '<!--landing-prerender-->', render(), false);
+prerender('index.html', '<!--landing-prerender-->', render(), holdLandingTaps);
 const { renderGetStarted } = await ssr<{ renderGetStarted: () => string }>('apply-server');
-prerender('apply.html', '<!--apply-prerender-->', renderGetStarted(), true);
+prerender(
+  'apply.html',
+  '<!--apply-prerender-->',
+  renderGetStarted(),
+  holdGetStarted,
+  firstPressScripts('apply.html', ['src/wizard/BiodataScreen.tsx']),
+);

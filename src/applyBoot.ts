@@ -1,3 +1,4 @@
+import { earlyInputFailed } from './app/earlyInput';
 import './styles/app.css';
 
 /*
@@ -12,11 +13,16 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 // React, then the machine, then the app: each evaluated in a task of its own, so that on a slow phone the page
 // answers a tap between them instead of freezing through one long task.
 const start = async () => {
-  await import('react-dom/client');
-  await nextTask();
-  await import('../machines/application.machine');
-  await nextTask();
-  await import('./main');
+  try {
+    await import('react-dom/client');
+    await nextTask();
+    await import('../machines/application.machine');
+    await nextTask();
+    await import('./main');
+  } catch {
+    // The connection dropped after the page came: the page's lines say so and offer Retry (scripts/prerender.ts).
+    earlyInputFailed();
+  }
 };
 
 if (document.readyState === 'complete') void start();

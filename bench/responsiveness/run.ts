@@ -16,7 +16,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { launchBrowser } from '../../tests/e2e/support/browser';
 import {
   biodata,
@@ -28,6 +28,7 @@ import {
   type Press,
 } from '../../tests/e2e/support/journey';
 import { clientBuild } from '../support/build';
+import { throttle } from './throttle';
 import { startProcess } from '../support/process';
 import { busyWarning, loadAverage, loadLabel } from '../support/load';
 import {
@@ -66,19 +67,6 @@ const PROFILES: Profile[] = [
     getStartedGoalMs: 500,
   },
 ];
-
-/** The phone profile: 150 ms round trip, 1.6 Mbps down, 750 Kbps up (bytes per second), 4× CPU slowdown. */
-async function throttle(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
 
 /**
  * Installed in every page before its scripts: `__benchArm(button, answer)` starts a measure that begins at the next

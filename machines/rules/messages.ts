@@ -78,6 +78,11 @@ export const MESSAGES = {
   noVideoSupport: 'Your browser does not support the video tag.',
   unexpectedError: 'Unexpected Application Error!',
   chunkLoadFailed: 'A part of this page failed to load. Check your connection and reload the page.',
+  // The app's scripts never came to the prerendered Get Started (written into the page by scripts/prerender.ts).
+  scriptsFailed:
+    'The connection failed before this page could finish loading. Check your connection, then press Retry. Your email is kept.',
+  retry: 'Retry',
+  offline: 'You are offline. Your answers are kept on this phone and will be sent when you are back online.',
 
   startNewApplication: 'Start new application',
   applicationFound:

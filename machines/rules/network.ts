@@ -42,3 +42,9 @@ export function retryDelay(attempt: FailedAttempt, policy: RetryPolicy = RETRY_P
 
 /** A script chunk that has not arrived after this long is given up, and the page says it could not load. */
 export const CHUNK_TIMEOUT_MS = 120_000;
+
+/**
+ * A press of the prerendered Get Started held for the app: when the app has not come this long after it, the page
+ * says the connection failed and offers Retry (within 10 s of the press, issue 19; scripts/prerender.ts).
+ */
+export const EARLY_PRESS_WAIT_MS = 8_000;

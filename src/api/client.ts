@@ -39,6 +39,7 @@ import {
 import type { ApplicantStanding } from '../../machines/rules/contract';
 import type { ConfirmationFacts } from '../../machines/paymentChoice.machine';
 import { STANDING_MESSAGES } from '../../machines/rules/standing';
+import { browserConnection, type Connection } from './connection';
 
 export type { LookupResult };
 
@@ -106,6 +107,8 @@ export interface ClientOptions {
   newKey?: () => string;
   /** The clock of the retry budget. */
   now?: () => number;
+  /** Whether the device is offline, and when it is back: a call is then held until it is. */
+  connection?: Connection;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -118,6 +121,7 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
   const policy = options.retryPolicy ?? RETRY_POLICY;
   const now = options.now ?? Date.now;
   const newKey = options.newKey ?? newUuid;
+  const connection = options.connection ?? browserConnection;
   const plainFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const fetchWithRetry = fetchBuilder(plainFetch);
 
@@ -150,14 +154,22 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     init: RequestInit = {},
     retry = true,
   ): Promise<Envelope<T>> {
-    let response: Response;
-    try {
-      const request: RequestInit = { credentials: 'same-origin', ...init };
-      response = await (retry
+    const request: RequestInit = { credentials: 'same-origin', ...init };
+    const send = () =>
+      retry
         ? fetchWithRetry(baseUrl + path, { ...request, ...retryFor(request) })
-        : plainFetch(baseUrl + path, request));
-    } catch {
-      throw new ApiError(fallback, 0);
+        : plainFetch(baseUrl + path, request);
+    let response: Response | undefined;
+    // Offline, the call waits for the network and then goes, the same request with the same idempotency key: the
+    // step pressed offline goes on by itself, and the server applies it once (decision 139). A failure while the
+    // device says it is online is shown, as before.
+    while (!response) {
+      await connection.backOnline();
+      try {
+        response = await send();
+      } catch {
+        if (!connection.offline()) throw new ApiError(fallback, 0);
+      }
     }
     const body = (await response.json().catch(() => null)) as (Envelope<T> & Failure) | null;
     if (!response.ok) throw ApiError.of(failureOfBody(body, response.status, fallback));
@@ -220,6 +232,7 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
         newKey(),
         policy,
         now,
+        connection,
         onProgress,
         signal,
       );
@@ -288,6 +301,7 @@ function uploadWithProgress(
   key: string,
   policy: RetryPolicy,
   now: () => number,
+  connection: Connection,
   onProgress?: (p: UploadProgress) => void,
   signal?: AbortSignal,
 ): Promise<{ filename: string; size: number }> {
@@ -305,6 +319,9 @@ function uploadWithProgress(
         onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
       // The upload carries an idempotency key, so it is retried like any other write.
       const retryOrFail = (error: ApiError) => {
+        // Offline: the same upload, same key, once the network is back (decision 139).
+        if (error.status === 0 && connection.offline() && !signal?.aborted)
+          return resolve(connection.backOnline().then(() => attempt(retries)));
         firstFailure ??= now();
         const delay = retryDelay(
           {

@@ -3,12 +3,14 @@ import { useLocation } from 'react-router';
 import { currentScreen, progressOf, screenStateOf } from '../../machines/application.machine';
 import { SCREEN_TABLE, screenRow, type ScreenKey } from '../../machines/screens';
 import { GetStartedScreen } from '../wizard/GetStartedScreen';
+import { preloadConfirmDialog } from '../wizard/StepForm';
 import { NotFoundPage } from '../components/NotFoundScreen';
 import { SignOut } from '../components/SignOut';
 import { useApplication } from './ApplicationProvider';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HydrationProbe } from './hydration';
 import { PREFETCH_MARK } from './chunks';
+import { OfflineNotice } from '../components/OfflineNotice';
 import { preloadable } from './preloadable';
 import { isMachinePath, useRouteSync } from './useRouteSync';
 import { SiteHeader } from '../components/SiteHeader';
@@ -90,6 +92,7 @@ export function ApplicationShell() {
       fetched = true;
       performance.mark?.(PREFETCH_MARK);
       AHEAD.forEach((screen) => void screen.preload?.());
+      void preloadConfirmDialog();
     };
     const saveData = (navigator as { connection?: { saveData?: boolean } }).connection?.saveData === true;
     const idle = saveData ? () => {} : whenIdle(ahead);
@@ -136,6 +139,7 @@ export function ApplicationShell() {
             </p>
           </div>
         )}
+        <OfflineNotice />
         {/*
           A new screen starts afresh, and one that fails says so inside the shell. 'Sign out' waits with the screen:
           shown under 'Loading…', it was pushed down the page when a lazily loaded screen came (decision 097).

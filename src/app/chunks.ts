@@ -1,4 +1,5 @@
 import { CHUNK_TIMEOUT_MS } from '../../machines/rules/network';
+import { browserConnection, type Connection } from '../api/connection';
 
 /** The performance mark set when the screens ahead start to be fetched (src/app/ApplicationShell.tsx, bench/weight). */
 export const PREFETCH_MARK = 'tebc:prefetch-ahead';
@@ -25,8 +26,15 @@ export function isChunkLoadFailure(error: unknown): boolean {
 /**
  * Runs a chunk's `import()` with a time-out, so that a request that never ends becomes a failure the page can
  * show. Failures to fetch become a `ChunkLoadError`; an error thrown by the module's own code stays what it is.
+ * Offline, the `import()` waits for the network: the browser would keep a module that failed to fetch as failed for
+ * the rest of the page's life, so asking while offline would turn a short drop into a reload (decision 139).
  */
-export function loadChunk<T>(load: () => Promise<T>, timeoutMs: number = CHUNK_TIMEOUT_MS): Promise<T> {
+export function loadChunk<T>(
+  load: () => Promise<T>,
+  timeoutMs: number = CHUNK_TIMEOUT_MS,
+  connection: Connection = browserConnection,
+): Promise<T> {
+  if (connection.offline()) return connection.backOnline().then(() => loadChunk(load, timeoutMs, connection));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(

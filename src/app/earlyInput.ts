@@ -2,9 +2,11 @@
  * What the person does in the prerendered Get Started before the app has hydrated it. The few lines apply.html
  * starts with (scripts/prerender.ts, decision 097) listen from the first paint:
  * - Get Started pressed: the browser's own submission (a GET of this page with the email in its address) is held
- *   back, and the app sends the machine's SAVE once it is in charge (src/main.tsx), so the press is not lost;
+ *   back, the button shows at once that it is working, and the app sends the machine's SAVE once it is in charge
+ *   (src/main.tsx), so the press is not lost;
  * - the email typed: kept for this tab (session storage) until the app has it, so that a reload before the app
- *   came does not lose it (once the app runs, it saves the form itself).
+ *   came does not lose it (once the app runs, it saves the form itself);
+ * - the app's scripts failing, or not come 8 s after a press: a line says the connection failed and offers Retry.
  * This module is the app's side of those lines: it ends them and reads what they kept.
  */
 
@@ -14,7 +16,15 @@ export const TYPED_EMAIL_KEY = 'tebc:typed-email';
 /** What the lines written into apply.html hold until the app takes over. */
 interface PageHold {
   held: boolean;
+  /** Stops listening, takes the busy marks off the button and any failure line away: the app answers now. */
   stop: () => void;
+  /** The app's scripts could not be fetched: said at once if Get Started was pressed, else at the press. */
+  fail?: () => void;
+}
+
+/** Tells the page's lines that the app's scripts could not be fetched (src/applyBoot.ts). */
+export function earlyInputFailed(): void {
+  (window as { tebcEarly?: PageHold }).tebcEarly?.fail?.();
 }
 
 /** Stops holding (React's own handlers now answer) and says whether Get Started was pressed meanwhile. */

@@ -2,6 +2,7 @@ import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react
 import type { ReactNode } from 'react';
 import { BusyButton } from './BusyButton';
 import { Button } from './Button';
+import { OfflineNotice } from './OfflineNotice';
 
 export interface AppDialogProps {
   open: boolean;
@@ -82,6 +83,9 @@ export function ConfirmDialog({
           </BusyButton>
         </>
       }
-    />
+    >
+      {/* The page behind a modal dialog is out of reach: a save confirmed offline says so here (decision 139). */}
+      <OfflineNotice />
+    </AppDialog>
   );
 }

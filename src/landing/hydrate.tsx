@@ -1,4 +1,4 @@
-import { startTransition } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { CohortInfo } from '../../machines/rules/contract';
 import { cohortLabels, type CohortFacts } from '../../machines/rules/landingCohort';
@@ -17,6 +17,31 @@ function writtenCohort(): CohortFacts | undefined {
   }
 }
 
+/** What the lines written into index.html hold until React answers (scripts/prerender.ts). */
+interface HeldTaps {
+  held: HTMLButtonElement[];
+  stop: () => void;
+}
+
+/**
+ * Replays the taps on the page's buttons made before hydration (the lines written into the page held them and
+ * marked each busy): React keeps the prerendered elements, so clicking them again now reaches their handlers.
+ */
+function replayHeldTaps(): void {
+  const page = (window as { tebcEarly?: HeldTaps }).tebcEarly;
+  if (!page) return;
+  page.stop();
+  const taps = page.held.splice(0);
+  for (const button of taps) button.removeAttribute('aria-busy');
+  for (const button of taps) button.click();
+}
+
+/** The prerendered page, hydrated: its effect runs once the whole tree answers. */
+function HydratedLanding(props: Parameters<typeof LandingPage>[0]) {
+  useEffect(replayHeldTaps, []);
+  return <LandingPage {...props} />;
+}
+
 const facts = writtenCohort();
 // The contact address the server wrote (SUPPORT_EMAIL); the `vite` dev server writes none.
 const written = root.dataset.contact ?? '';
@@ -25,7 +50,7 @@ if (root.hasChildNodes() && facts) {
   // The build prerendered the page. Hydrating inside a transition lets React yield to the browser between
   // chunks, so hydration does not block the main thread in one long task (TBT on a slow phone).
   startTransition(() => {
-    hydrateRoot(root, <LandingPage cohort={cohortLabels(facts)} contactEmail={contactEmail} />);
+    hydrateRoot(root, <HydratedLanding cohort={cohortLabels(facts)} contactEmail={contactEmail} />);
   });
 } else {
   // `vite` dev server: nothing prerendered, so the cohort comes from the API (machines/rules/contract.ts

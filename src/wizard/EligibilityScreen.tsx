@@ -7,7 +7,7 @@ import {
   ELIGIBILITY_REVIEW,
   MESSAGES,
 } from '../../machines/rules';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { screenRow } from '../../machines/screens';
 import { useApplication, useErrors, useForm, useFormFields, useSend } from '../app/ApplicationProvider';
 import { StepForm } from './StepForm';

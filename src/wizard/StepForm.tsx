@@ -10,6 +10,9 @@ import { Form } from '../components/Form';
 // The dialog library is not needed until a step asks for confirmation.
 const ConfirmDialog = preloadable(() => import('../components/Dialog').then((m) => m.ConfirmDialog));
 
+/** Fetches the confirm dialog with the screens ahead: a step confirmed offline must not wait for its code. */
+export const preloadConfirmDialog = (): Promise<void> => ConfirmDialog.preload();
+
 export interface StepFormProps {
   title: string;
   lede?: ReactNode;

@@ -543,3 +543,72 @@ describe('confirmation facts', () => {
     expect(calls).toHaveLength(1);
   });
 });
+
+describe('offline (decision 139)', () => {
+  /** A device whose network the test switches off and on, as the browser's online and offline events do. */
+  function switchableConnection() {
+    let online = true;
+    let back: (() => void)[] = [];
+    return {
+      connection: {
+        offline: () => !online,
+        backOnline: () => (online ? Promise.resolve() : new Promise<void>((resolve) => back.push(resolve))),
+      },
+      set(isOnline: boolean) {
+        online = isOnline;
+        if (online) {
+          back.forEach((resolve) => resolve());
+          back = [];
+        }
+      },
+    };
+  }
+
+  it('holds a save pressed offline and sends it once the network is back', async () => {
+    const device = switchableConnection();
+    const fake = scriptedFetch([ok({ retryAfter: 60 })]);
+    const api = createApiClient({
+      fetch: fake.fetch,
+      retryPolicy: NO_RETRIES,
+      connection: device.connection,
+    });
+    device.set(false);
+    let settled = false;
+    const created = api.create({} as never).finally(() => (settled = true));
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(0));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Offline, nothing is sent and nothing fails: the step waits.
+    expect(settled).toBe(false);
+    device.set(true);
+    await expect(created).resolves.toEqual({ retryAfter: 60 });
+    expect(fake.calls).toHaveLength(1);
+    expect(headerOf(fake.calls[0]!, IDEMPOTENCY_HEADER)).toBeTruthy();
+  });
+
+  it('a save whose connection drops while it is sent goes again with the same key when the network is back', async () => {
+    const device = switchableConnection();
+    const fake = scriptedFetch([offline(), ok({ retryAfter: 60 })]);
+    const dropOnFirstCall: typeof globalThis.fetch = (input, init) => {
+      if (fake.calls.length === 0) device.set(false);
+      return fake.fetch(input, init);
+    };
+    const api = createApiClient({
+      fetch: dropOnFirstCall,
+      retryPolicy: NO_RETRIES,
+      connection: device.connection,
+    });
+    const created = api.create({} as never);
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(1));
+    device.set(true);
+    await expect(created).resolves.toEqual({ retryAfter: 60 });
+    expect(fake.calls).toHaveLength(2);
+    const [first, second] = fake.calls.map((c) => headerOf(c, IDEMPOTENCY_HEADER));
+    expect(first).toBeTruthy();
+    expect(second).toBe(first);
+  });
+
+  it('a failure while the device says it is online is shown, as before', async () => {
+    const { api } = client([offline()], 0);
+    await expect(api.currentCohort()).rejects.toBeInstanceOf(ApiError);
+  });
+});

@@ -143,6 +143,23 @@ describe('a chunk that does not arrive', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('offline, a chunk is asked for only once the network is back, so a short drop is no failure', async () => {
+    let back = () => {};
+    let online = false;
+    const connection = {
+      offline: () => !online,
+      backOnline: () => (online ? Promise.resolve() : new Promise<void>((resolve) => (back = resolve))),
+    };
+    const load = vi.fn(() => Promise.resolve('screen'));
+    const loaded = loadChunk(load, CHUNK_TIMEOUT_MS, connection);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(load).not.toHaveBeenCalled();
+    online = true;
+    back();
+    await expect(loaded).resolves.toBe('screen');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('a chunk that never arrives is given up after 120 s', async () => {
     vi.useFakeTimers();
     const never = loadChunk(() => new Promise<never>(() => {})).catch((e: unknown) => e);

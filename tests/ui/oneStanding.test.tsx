@@ -6,7 +6,7 @@
  */
 import { StrictMode } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { createActor, fromPromise } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applicationMachine, type PersistedApplication } from '../../machines/application.machine';

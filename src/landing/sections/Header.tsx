@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { ApplyLink } from '../components/ApplyLink';
 import { CloseIcon, MenuIcon } from '../components/Icons';
 
@@ -12,26 +12,28 @@ export const navLinks = [
 ] as const;
 
 /**
- * The fixed header. Wide screens show the six anchors; narrow ones (below 1024 px, CSS) a menu button that opens
- * a panel (350 ms collapse). The panel's links go to the site origin plus the anchor, and every choice in it,
- * Apply Now included, closes it.
+ * The fixed header. Wide screens show the six anchors; narrow ones (below 1024 px, CSS) a Menu that opens a panel.
+ * The Menu is a `<details>`: it opens and closes by the browser alone, so a tap before the page's script has run
+ * is not lost (decision 138). Once the script runs, the panel's links and Apply Now close it, and so does Escape,
+ * giving the focus back to Menu. The panel's links go to the site origin plus the anchor.
  */
 export function Header() {
-  const [open, setOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const toggleRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    if (!open) return undefined;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
+      if (event.key !== 'Escape' || !menuRef.current?.open) return;
+      menuRef.current.open = false;
       toggleRef.current?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  }, []);
 
-  const close = () => setOpen(false);
+  const close = () => {
+    if (menuRef.current) menuRef.current.open = false;
+  };
 
   return (
     <header className="site-header">
@@ -52,33 +54,33 @@ export function Header() {
           </ul>
         </nav>
         <ApplyLink className="btn btn-primary header-apply" />
-        <button
-          ref={toggleRef}
-          type="button"
-          className="menu-toggle"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          onClick={() => setOpen((was) => !was)}
-        >
-          {open ? <CloseIcon /> : <MenuIcon />}
-          <span className="menu-toggle-label">Menu</span>
-        </button>
-      </div>
-      <div id="mobile-menu" className="mobile-menu" data-open={open} inert={!open}>
-        <div className="mobile-menu-inner">
-          <nav aria-label="Sections menu">
-            <ul>
-              {navLinks.map((link) => (
-                <li key={link.anchor}>
-                  <a href={`/${link.anchor}`} onClick={close}>
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <ApplyLink className="btn btn-primary mobile-apply" onClick={close} />
-        </div>
+        <details ref={menuRef} className="menu">
+          <summary ref={toggleRef} className="menu-toggle">
+            <span className="menu-icon-open">
+              <MenuIcon />
+            </span>
+            <span className="menu-icon-close">
+              <CloseIcon />
+            </span>
+            <span className="menu-toggle-label">Menu</span>
+          </summary>
+          <div id="mobile-menu" className="mobile-menu">
+            <div className="mobile-menu-inner">
+              <nav aria-label="Sections menu">
+                <ul>
+                  {navLinks.map((link) => (
+                    <li key={link.anchor}>
+                      <a href={`/${link.anchor}`} onClick={close}>
+                        {link.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <ApplyLink className="btn btn-primary mobile-apply" onClick={close} />
+            </div>
+          </div>
+        </details>
       </div>
     </header>
   );

@@ -1,0 +1,87 @@
+/**
+ * The first press on `/apply` (issue 19, item 1): a fresh phone (new context, nothing cached) on the phone profile
+ * opens `/apply`, types an email as soon as the field shows and presses Get Started at once. Measured by the page's
+ * own clock, from navigation start to the first animation frame in which Bio Data's h1 is visible; with the request
+ * waterfall of the median run (scripts and API calls: start and end, ms from navigation start).
+ * Usage: `CLIENT_DIR=dist/client RUNS=5 node --import tsx bench/responsiveness/firstPress.ts` (prints, writes
+ * nothing: the figures go into docs/performance.md by hand, with the machine's load).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchBrowser } from '../../tests/e2e/support/browser';
+import { clientBuild } from '../support/build';
+import { loadAverage, loadLabel } from '../support/load';
+import { startServer } from '../../tests/e2e/support/server';
+import { median } from '../support/report';
+import { throttle } from './throttle';
+
+/** Polls every frame from the first script on, and notes when Bio Data's h1 is first visible. */
+const PROBE = `
+(() => {
+  const frame = () => {
+    const h = document.querySelector('h1');
+    if (h && h.textContent.trim() === 'Bio Data' && h.checkVisibility()) window.__bioDataAt = performance.now();
+    else requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();
+`;
+
+interface Run {
+  ms: number;
+  waterfall: string[];
+}
+
+async function main(): Promise<void> {
+  const build = clientBuild();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-first-press-'));
+  const runs = Number(process.env.RUNS ?? 5);
+  // The e2e tests' server (two minutes to start: the machine is shared).
+  const server = await startServer({ CLIENT_DIR: build.clientDir }, dir);
+  const browser = await launchBrowser();
+  const results: Run[] = [];
+  try {
+    for (let run = 1; run <= runs; run++) {
+      const load = loadLabel(loadAverage());
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      await context.addInitScript({ content: PROBE });
+      const page = await context.newPage();
+      await throttle(context, page);
+      await page.goto(`${server.url}/apply`, { waitUntil: 'commit' });
+      const field = page.getByLabel('Email address');
+      await field.waitFor();
+      await field.fill(`first.${Date.now()}.${run}@example.com`);
+      await page.getByRole('button', { name: 'Get Started' }).click();
+      // Functions, not strings: the page's CSP allows no eval.
+      const noted = () => (window as { __bioDataAt?: number }).__bioDataAt;
+      await page.waitForFunction(noted, undefined, { timeout: 60_000 });
+      const ms = Number(await page.evaluate(noted));
+      const waterfall = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((r) => /\.js$|\/api\//.test(r.name))
+          .map((r) => {
+            const entry = r as PerformanceResourceTiming;
+            const name = new URL(entry.name).pathname.replace(/-[\w-]{8}\.js$/, '.js');
+            return `${Math.round(entry.startTime)}–${Math.round(entry.responseEnd)} ms ${name}`;
+          }),
+      );
+      results.push({ ms, waterfall });
+      console.log(`run ${run}/${runs}: ${Math.round(ms)} ms (load ${load})`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    build.remove();
+  }
+  const times = results.map((r) => r.ms);
+  const middle = median(times);
+  console.log(`median ${Math.round(middle)} ms of ${runs}: ${times.map(Math.round).join(', ')}`);
+  const typical = results.reduce((a, b) => (Math.abs(b.ms - middle) < Math.abs(a.ms - middle) ? b : a));
+  console.log(`waterfall of the run nearest the median (${Math.round(typical.ms)} ms):`);
+  for (const line of typical.waterfall) console.log(`  ${line}`);
+}
+
+await main();
