@@ -1,10 +1,11 @@
 /**
- * The screen table: every screen of the application wizard and after it, in one row each. The machine's routes,
- * route guards, screen meta and progress, the shell's screen map and the tests' validation groups and headings are
- * all read from here, so a new step is one row here, its states in the machine and its screen
- * (docs/architecture.md, "The screen table"). Pure data: no React, no XState.
+ * The screen table: every screen of the application wizard and after it, in one row each. The wizard's rows come
+ * from the step files (machines/steps/), the screens after submission are listed here. The machine's routes, route
+ * guards, screen meta and progress, the shell's screen map and the tests' validation groups and headings are all
+ * read from here (docs/architecture.md, "The screen table"). No React, no XState.
  */
-import type { ValidationGroup } from './rules';
+import type { ValidationGroup } from './rules/schemas';
+import { STEPS, type StepRow } from './steps';
 
 /**
  * Who may see a screen; anyone else is taken to the nearest screen they may see (see resolveRoute):
@@ -37,85 +38,8 @@ export interface ScreenRow {
   prefetch: boolean;
 }
 
-export const SCREEN_TABLE = [
-  {
-    state: 'getStarted',
-    path: '/apply',
-    step: 1,
-    title: 'Get Started',
-    access: 'anyone',
-    wizard: true,
-    group: 'email',
-    screen: 'GetStarted',
-    // In the first chunk already.
-    prefetch: false,
-  },
-  {
-    state: 'biodata',
-    path: '/apply/biodata',
-    step: 2,
-    title: 'Bio Data',
-    access: 'ownAnswers',
-    wizard: true,
-    group: 'biodata',
-    screen: 'Biodata',
-    prefetch: true,
-  },
-  {
-    state: 'communications',
-    path: '/apply/communications',
-    step: 3,
-    title: 'Communications',
-    access: 'ownAnswers',
-    wizard: true,
-    group: 'communications',
-    screen: 'Communications',
-    prefetch: true,
-  },
-  {
-    state: 'verifyEmail',
-    path: '/apply/verify-email',
-    step: 3,
-    title: 'Verify your email address',
-    access: 'unproved',
-    wizard: true,
-    group: 'code',
-    screen: 'VerifyEmail',
-    prefetch: true,
-  },
-  {
-    state: 'eligibility',
-    path: '/apply/eligibility',
-    step: 4,
-    title: 'Eligibility',
-    access: 'verified',
-    wizard: true,
-    group: 'eligibility',
-    screen: 'Eligibility',
-    prefetch: true,
-  },
-  {
-    state: 'employment',
-    path: '/apply/employment',
-    step: 5,
-    title: 'Employment',
-    access: 'eligible',
-    wizard: true,
-    group: 'employment',
-    screen: 'Employment',
-    prefetch: true,
-  },
-  {
-    state: 'other',
-    path: '/apply/other',
-    step: 6,
-    title: 'Getting to know you',
-    access: 'eligible',
-    wizard: true,
-    group: 'others',
-    screen: 'Other',
-    prefetch: true,
-  },
+/** The screens after submission: not wizard steps, so no step file of their own. */
+const AFTER_SUBMISSION = [
   {
     state: 'success',
     path: '/apply/success',
@@ -163,6 +87,12 @@ export const SCREEN_TABLE = [
     prefetch: false,
   },
 ] as const satisfies readonly ScreenRow[];
+
+/** Every screen: the wizard's steps (each step's row, machines/steps/), then the screens after submission. */
+export const SCREEN_TABLE: readonly (StepRow | (typeof AFTER_SUBMISSION)[number])[] = [
+  ...STEPS.map((step) => step.row),
+  ...AFTER_SUBMISSION,
+];
 
 export type ScreenState = (typeof SCREEN_TABLE)[number]['state'];
 /** The key of a screen component: the shell's map must have one entry for each. */

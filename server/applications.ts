@@ -16,6 +16,7 @@ import { OUTBOX_INSERT, type OutboxRow } from './mail/index';
 import { latestPayment, paymentRecord } from './payments';
 import { QUOTA_GRANTED, QUOTA_OLDEST, quotaParams, takeCodeEmailCtes } from './mailQuota';
 import { followApplicantEvent } from './staff/review';
+import { savedFields, storedSteps, type StepSpec } from '../machines/steps';
 
 /** What a create stores from the request (checked by the biodata and communications groups) and the cohort open now. */
 export type NewApplication = Answers<'biodata'> &
@@ -194,16 +195,26 @@ export const lookupSummary = (row: ApplicationRow): LookupSummary => ({
   email_verified: row.email_verified_at !== null,
 });
 
-const s = (value: unknown): string => (typeof value === 'string' ? value : '');
+/** A step's saved answers as the API gives them: each field it saves, its schema's default where none is stored. */
+function storedAnswers(step: StepSpec, stored: unknown): Record<string, unknown> {
+  const saved = (stored ?? {}) as Record<string, unknown>;
+  const defaults = (step.schema?.getDefault() ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    savedFields(step).map((field) => {
+      const value = saved[field];
+      return [field, typeof value === typeof defaults[field] ? value : defaults[field]];
+    }),
+  );
+}
 
 export async function savedApplication(db: Queryable, row: ApplicationRow): Promise<SavedApplication> {
   const cv = await findCv(db, row.id);
   const payment = await latestPayment(db, row.id);
   const cohortId = row.cohort_id ?? row.applied_cohort_id;
   const cohort: CohortRow | undefined = cohortId ? await cohortById(db, cohortId) : undefined;
-  const el = row.eligibility ?? {};
-  const em = row.employment ?? {};
-  const ot = row.other ?? {};
+  const answers = Object.fromEntries(
+    storedSteps().map((step) => [step.column, storedAnswers(step, row[step.column])]),
+  );
   return {
     firstname: row.firstname,
     middlename: row.middlename,
@@ -222,32 +233,14 @@ export async function savedApplication(db: Queryable, row: ApplicationRow): Prom
       referral_detail: row.referral_detail,
       communication_consent: row.communication_consent ? 1 : 0,
     },
+    // Each stored step's answers under its column's name (machines/steps/), the eligibility's with its score.
+    ...(answers as Pick<SavedApplication, 'employment' | 'other'>),
     eligibility: {
-      openness_to_tools: s(el.openness_to_tools),
-      work_disruption_feelings: s(el.work_disruption_feelings),
-      feedback_handling: s(el.feedback_handling),
-      approach_to_new_tasks: s(el.approach_to_new_tasks),
-      education_focus: s(el.education_focus),
-      highest_qualification: s(el.highest_qualification),
+      ...(answers.eligibility as Omit<SavedApplication['eligibility'], 'status'>),
       status: row.eligibility_status,
     },
     cv: cv ? { filename: cv.original_name, size: cv.size } : null,
     cv_sent_by_email: row.cv_sent_by_email === true,
-    employment: {
-      employment_status: s(em.employment_status),
-      unemployment_duration: s(em.unemployment_duration),
-      work_experience_years: s(em.work_experience_years),
-      service_completion_date: s(em.service_completion_date),
-      reason_for_leaving: s(em.reason_for_leaving),
-      exit_timeline: s(em.exit_timeline),
-      job_urgency: typeof em.job_urgency === 'number' ? em.job_urgency : 0,
-    },
-    other: {
-      key_challenge: s(ot.key_challenge),
-      leadership_experience: s(ot.leadership_experience),
-      distractions: s(ot.distractions),
-      bootcamp_expectations: s(ot.bootcamp_expectations),
-    },
     video: row.video ?? { videoProgress: 0, isVideoEnded: false, attemptCounter: 0 },
     payment_option: row.payment_option,
     payment: payment ? paymentRecord(payment) : null,
@@ -268,17 +261,14 @@ export async function savedApplication(db: Queryable, row: ApplicationRow): Prom
  * request and the owner first (server/routes/steps.ts), and the step rules live in server/submission.ts.
  */
 
-/** The steps whose answers are one JSON column, saved as they are once checked. */
-export type AnswerColumn = 'employment' | 'other';
-
 export async function saveAnswers(
   db: Queryable,
   id: number,
-  column: AnswerColumn,
+  column: string,
   answers: object,
   now: Date,
 ): Promise<void> {
-  // `column` is one of the two names above, never text from the request.
+  // `column` is a step's own column (machines/steps/), never text from the request.
   await db.query(`UPDATE applications SET ${column} = $2, updated_at = $3 WHERE id = $1`, [
     id,
     JSON.stringify(answers),

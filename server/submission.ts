@@ -7,6 +7,8 @@
 import type { SubmitResult } from '../machines/rules/contract';
 import { FIELD_MESSAGES, type ErrorMap } from '../machines/rules/messages';
 import { validateGroup } from '../machines/rules/schemas';
+import type { ScreenState } from '../machines/screens';
+import { STEP_SPECS } from '../machines/steps';
 import { cohortOpenness } from '../machines/rules/seats';
 import { nextReviewStatus } from '../machines/review.machine';
 import { findCv, markSubmitted, type Agreements, type ApplicationRow } from './applications';
@@ -18,18 +20,27 @@ import { submittedEmail } from './mail/templates';
 import { SERVER_MESSAGES } from './messages';
 import { writeReviewChanges } from './staff/review';
 
-/** What a complete application still lacks, field by field, in the catalogue's words. */
-export async function missing(tx: Queryable, row: ApplicationRow, agreements: Agreements): Promise<ErrorMap> {
-  const errors: ErrorMap = {
-    ...validateGroup('biodata', row).errors,
-    ...validateGroup('communications', row).errors,
-  };
-  if (!row.email_verified_at) errors.email = [SERVER_MESSAGES.needSession];
-  Object.assign(errors, validateGroup('eligibility', row.eligibility ?? {}).errors);
+/** What a step needs beside its answers: a proved email, and a CV (or the word that it was emailed). */
+type Lack = (tx: Queryable, row: ApplicationRow) => Promise<ErrorMap>;
+const alsoLacks: Partial<Record<string, Lack>> = {
+  verifyEmail: async (_, row) => (row.email_verified_at ? {} : { email: [SERVER_MESSAGES.needSession] }),
   // A CV emailed to the support address ('I have sent it') stands in for the upload; staff see the flag.
-  if (!row.cv_sent_by_email && !(await findCv(tx, row.id))) errors.cv = [FIELD_MESSAGES.cv];
-  Object.assign(errors, validateGroup('employment', row.employment ?? {}).errors);
-  Object.assign(errors, validateGroup('others', { ...(row.other ?? {}), ...agreements }).errors);
+  eligibility: async (tx, row) =>
+    row.cv_sent_by_email || (await findCv(tx, row.id)) ? {} : { cv: [FIELD_MESSAGES.cv] },
+} satisfies Partial<Record<ScreenState, Lack>>;
+
+/** What a complete application still lacks, field by field, in the catalogue's words, in the wizard's order. */
+export async function missing(tx: Queryable, row: ApplicationRow, agreements: Agreements): Promise<ErrorMap> {
+  const errors: ErrorMap = {};
+  for (const step of STEP_SPECS) {
+    // The steps with answers of their own (machines/steps/): flat columns, or a JSON column; the agreements come
+    // with submit (a group without them ignores them).
+    if (step.schema && step.row.group) {
+      const answers = step.column ? ((row[step.column] as object | null) ?? {}) : row;
+      Object.assign(errors, validateGroup(step.row.group, { ...answers, ...agreements }).errors);
+    }
+    Object.assign(errors, await alsoLacks[step.row.state]?.(tx, row));
+  }
   return errors;
 }
 

@@ -1,19 +1,22 @@
 /** The application form data of docs/product.md §3.1 and the other stored values of §3.2. */
-import type { Answers } from './schemas';
+import { savedFields, STEPS, type Step, type StepSchemas } from '../steps';
+import { schemas, type Answers } from './schemas';
 
 /** Every result the eligibility score can store (machines/rules/eligibility.ts), and 'not measured' before it. */
 export const ELIGIBILITY_STATUSES = ['eligible', 'action_required', 'ineligible', 'not measured'] as const;
 export type EligibilityStatus = (typeof ELIGIBILITY_STATUSES)[number];
 
+/** A union of object types as one object type with all their fields. */
+type AllOf<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/** Every step's answers (machines/steps/), as their schemas give them. */
+type StepAnswers = AllOf<{ [G in keyof StepSchemas]: Answers<G> }[keyof StepSchemas]>;
+
 /**
- * What the wizard holds: the answers of every step's group (machines/rules/schemas.ts), and what the browser
- * keeps beside them.
+ * What the wizard holds: the answers of every step's group (machines/steps/), the financial aid answers, and what
+ * the browser keeps beside them.
  */
-export type ApplicationForm = Answers<'biodata'> &
-  Answers<'communications'> &
-  Answers<'eligibility'> &
-  Answers<'employment'> &
-  Answers<'others'> &
+export type ApplicationForm = StepAnswers &
   Answers<'financialAid'> & {
     email_verified_at: string;
     /** The partner code of the link the applicant came by (sent as `referred_by`). */
@@ -30,51 +33,15 @@ export type ApplicationForm = Answers<'biodata'> &
     attemptCounter: number;
   };
 
+/** A fresh form: each schema's defaults (empty answers, consent given, agreements not yet), nothing else known. */
 export const emptyApplication = (): ApplicationForm => ({
-  firstname: '',
-  middlename: '',
-  lastname: '',
-  gender: '',
-  country: '',
-  city: '',
-  email: '',
+  ...(Object.assign({}, ...STEPS.map((step) => step.schema?.getDefault())) as StepAnswers),
+  ...schemas.financialAid.getDefault(),
   email_verified_at: '',
-  phone: '',
-  whatsapp_phone: '',
-  referral_source: '',
-  referral_detail: '',
   referrer: '',
-  communication_consent: true,
-  agreement: false,
-  agreement1: false,
-  agreement2: false,
-  openness_to_tools: '',
-  work_disruption_feelings: '',
-  feedback_handling: '',
-  approach_to_new_tasks: '',
-  education_focus: '',
-  highest_qualification: '',
   pdf: null,
   hasUploadedCV: false,
   cv_sent_by_email: false,
-  employment_status: '',
-  unemployment_duration: '',
-  reason_for_leaving: '',
-  exit_timeline: '',
-  service_completion_date: '',
-  work_experience_years: '',
-  job_urgency: 0,
-  key_challenge: '',
-  leadership_experience: '',
-  distractions: '',
-  bootcamp_expectations: '',
-  typeOfPhone: '',
-  haveLaptop: '',
-  parentAlive: '',
-  employed: '',
-  affordableFee: '',
-  whyBootcamp: '',
-  anythingElse: '',
   paymentOption: '',
   eligibilityStatus: 'not measured',
   videoProgress: 0,
@@ -89,35 +56,17 @@ export interface Cohort {
   notice?: string;
 }
 
-/** The fields each step writes, in the order the screens show them. */
+type OwnFields = {
+  [S in Extract<Step, { schema: object }> as S['row']['state']]: S extends { saves: infer F }
+    ? F
+    : S['fields'];
+};
+
+/** The fields each step writes, in the order the screens show them (the steps' own, machines/steps/). */
 export const STEP_FIELDS = {
-  biodata: ['firstname', 'middlename', 'lastname', 'gender', 'country', 'city'],
-  communications: [
-    'email',
-    'phone',
-    'whatsapp_phone',
-    'referral_source',
-    'referral_detail',
-    'communication_consent',
-  ],
-  eligibility: [
-    'openness_to_tools',
-    'work_disruption_feelings',
-    'feedback_handling',
-    'approach_to_new_tasks',
-    'education_focus',
-    'highest_qualification',
-  ],
-  employment: [
-    'employment_status',
-    'unemployment_duration',
-    'reason_for_leaving',
-    'exit_timeline',
-    'service_completion_date',
-    'work_experience_years',
-    'job_urgency',
-  ],
-  other: ['key_challenge', 'leadership_experience', 'distractions', 'bootcamp_expectations'],
+  ...(Object.fromEntries(
+    STEPS.flatMap((step) => (step.schema ? [[step.row.state, savedFields(step)]] : [])),
+  ) as OwnFields),
   agreements: ['agreement', 'agreement1', 'agreement2'],
   financialAid: [
     'typeOfPhone',

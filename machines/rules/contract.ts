@@ -8,6 +8,9 @@ import type { Standing } from '../review.machine';
 import type { ErrorMap } from './messages';
 import type { Answers, OTHERS_ANSWERS } from './schemas';
 import type { CheckoutOrder, Currency } from './payments';
+import { API } from './api';
+import { spec as employmentStep } from '../steps/employment';
+import { spec as otherStep } from '../steps/other';
 
 /** The parts of the groups (machines/rules/schemas.ts) that the payloads nest or flatten differently. */
 type Biodata = Answers<'biodata'>;
@@ -15,7 +18,7 @@ type Contact = Pick<Answers<'communications'>, 'email' | 'phone' | 'whatsapp_pho
 type Referral = Pick<Answers<'communications'>, 'referral_source' | 'referral_detail'>;
 type OpenAnswers = Pick<Answers<'others'>, (typeof OTHERS_ANSWERS)[number]>;
 
-export const API = '/api/v1';
+export { API };
 
 /** A path that names an application by its email: the browser calls it with one, the server routes `pattern`. */
 const byEmail = (prefix: string) =>
@@ -27,8 +30,8 @@ export const paths = {
   create: `${API}/bootcamp/application`,
   eligibility: `${API}/bootcamp/application/eligibility`,
   uploadCv: `${API}/bootcamp/application/upload-cv`,
-  employment: `${API}/bootcamp/application/employment`,
-  other: `${API}/bootcamp/application/other`,
+  employment: employmentStep.save.path,
+  other: otherStep.save.path,
   submit: `${API}/bootcamp/application/submit`,
   misc: `${API}/bootcamp/application/misc`,
   resendCode: `${API}/bootcamp/resend-token`,

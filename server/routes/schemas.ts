@@ -2,7 +2,8 @@
  * JSON schemas for bodies and params: types and sizes only (wrong types → 400, huge strings → 400). The rules of
  * docs/product.md §5 are checked after, with the shared yup schemas, which give the catalogue's words.
  */
-import { HIDDEN_MULTI_LINE, HIDDEN_SINGLE_LINE } from '../../machines/rules/schemas';
+import type * as yup from 'yup';
+import { HIDDEN_MULTI_LINE, HIDDEN_SINGLE_LINE, MAX_LONG } from '../../machines/rules/schemas';
 
 /**
  * The longest strings a body may carry at all: a bound on the request's size, well above the rules' own limits
@@ -43,3 +44,21 @@ export const describe = (summary: string, body?: unknown, params?: unknown) => (
   ...(body ? { body } : {}),
   ...(params ? { params } : {}),
 });
+
+/**
+ * A step's body, derived from its one schema (docs/decisions/130-one-schema-a-step.md): each field's JSON type, and
+ * for a string the cap of its kind (a long answer's, or a short one's). `only` keeps the fields the route takes.
+ */
+export function bodyOf(schema: yup.AnyObjectSchema, only?: readonly string[]) {
+  const fields = schema.describe().fields as Record<string, yup.SchemaDescription>;
+  const properties: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if (only && !only.includes(name)) continue;
+    const max = field.tests.find((test) => test.name === 'max')?.params?.max;
+    properties[name] =
+      field.type === 'string'
+        ? str(typeof max === 'number' && max >= MAX_LONG ? BODY_CAP_LONG : BODY_CAP_SHORT)
+        : { type: field.type };
+  }
+  return object(properties);
+}

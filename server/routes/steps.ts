@@ -10,15 +10,11 @@ import { financialAidForm, paths, toFinancialAidData } from '../../machines/rule
 import { goesToEligibilityReview, scoreEligibility } from '../../machines/rules/eligibility';
 import { MESSAGES } from '../../machines/rules/messages';
 import { ALL_OPTION_VALUES, OPTION_FINANCIAL_AID } from '../../machines/rules/payments';
-import { OTHERS_ANSWERS, validateGroup, type ValidationGroup } from '../../machines/rules/schemas';
+import { validateGroup } from '../../machines/rules/schemas';
+import { STEP_SPECS } from '../../machines/steps';
+import { spec as eligibilityStep } from '../../machines/steps/eligibility';
 import type { Context } from '../context';
-import {
-  saveAnswers,
-  saveEligibility,
-  saveFinancialInfo,
-  saveReminderOrVideo,
-  type AnswerColumn,
-} from '../applications';
+import { saveAnswers, saveEligibility, saveFinancialInfo, saveReminderOrVideo } from '../applications';
 import { fail, fieldFail, invalid } from '../http';
 import { aidReceivedEmail, confirmationUrl } from '../mail/templates';
 import { SERVER_MESSAGES } from '../messages';
@@ -27,42 +23,14 @@ import { requireAccepted } from '../standing';
 import { sendToEligibilityReview, submitApplication } from '../submission';
 import { checkEmail, eligibleOnly, ownedEmail, requireOwner } from './guard';
 import { formParts } from './multipart';
-import { describe, email, emailParams, BODY_CAP_LONG, object, BODY_CAP_SHORT, str } from './schemas';
+import { bodyOf, describe, email, emailParams, BODY_CAP_LONG, object, BODY_CAP_SHORT, str } from './schemas';
 import { idempotentWrite } from './write';
 
 const eligibilityBody = object({
   email,
   eligible: str(40),
   cv_sent_by_email: { type: 'boolean' },
-  eligibility: object({
-    openness_to_tools: str(BODY_CAP_LONG),
-    work_disruption_feelings: str(BODY_CAP_LONG),
-    feedback_handling: str(BODY_CAP_LONG),
-    approach_to_new_tasks: str(BODY_CAP_LONG),
-    education_focus: str(BODY_CAP_LONG),
-    highest_qualification: str(BODY_CAP_LONG),
-  }),
-});
-const employmentBody = object({
-  email,
-  employment: object({
-    employment_status: str(),
-    unemployment_duration: str(),
-    work_experience_years: str(),
-    service_completion_date: str(),
-    reason_for_leaving: str(BODY_CAP_LONG),
-    exit_timeline: str(),
-    job_urgency: { type: 'number' },
-  }),
-});
-const otherBody = object({
-  email,
-  other: object({
-    key_challenge: str(BODY_CAP_LONG),
-    leadership_experience: str(BODY_CAP_LONG),
-    distractions: str(BODY_CAP_LONG),
-    bootcamp_expectations: str(BODY_CAP_LONG),
-  }),
+  eligibility: bodyOf(eligibilityStep.schema),
 });
 const submitBody = object({
   email,
@@ -90,35 +58,12 @@ const miscSchema = describe(
 
 const ok = (message: string, data: unknown = {}) => ({ status: 200, body: { message, data } });
 
-/** The steps whose answers are one group saved in one column, each handled alike. */
-const ANSWER_STEPS: ReadonlyArray<{
-  path: string;
-  column: AnswerColumn;
-  group: ValidationGroup;
-  /** The group's fields this step answers (the open answers' agreements come with submit). */
-  only?: readonly string[];
-  body: ReturnType<typeof object>;
-  summary: string;
-  saved: string;
-}> = [
-  {
-    path: paths.employment,
-    column: 'employment',
-    group: 'employment',
-    body: employmentBody,
-    summary: 'Save the employment answers',
-    saved: 'Employment saved',
-  },
-  {
-    path: paths.other,
-    column: 'other',
-    group: 'others',
-    only: OTHERS_ANSWERS,
-    body: otherBody,
-    summary: 'Save the open answers',
-    saved: 'Answers saved',
-  },
-];
+/** The steps with a save route of their own (machines/steps/): one handler over all of them. */
+export const ANSWER_STEPS = STEP_SPECS.flatMap((step) =>
+  step.save && step.schema && step.column
+    ? [{ ...step.save, column: step.column, group: step.row.group!, schema: step.schema, only: step.saves }]
+    : [],
+);
 
 export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
   const { config, mailer } = ctx;
@@ -145,9 +90,9 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
   );
 
   for (const step of ANSWER_STEPS) {
-    app.post<{ Body: { email?: string } & Partial<Record<AnswerColumn, object>> }>(
+    app.post<{ Body: { email?: string } & Partial<Record<string, object>> }>(
       step.path,
-      { schema: describe(step.summary, step.body) },
+      { schema: describe(step.summary, object({ email, [step.column]: bodyOf(step.schema, step.only) })) },
       async (request, reply) => {
         const address = await ownedEmail(ctx, request, request.body?.email);
         const checked = validateGroup(step.group, request.body?.[step.column] ?? {}, step.only);

@@ -15,13 +15,12 @@ import type { Queryable } from '../db/index';
 import { iso } from '../db/index';
 import type { CvStorage } from '../storage/index';
 import { reviewMeta, type ReviewStatus } from '../../machines/review.machine';
-import { STEP_FIELDS } from '../../machines/rules/application';
+import { savedFields, storedSteps } from '../../machines/steps';
 import type { QueueStatusFilter } from '../../machines/rules/staff';
 
-// The answers' columns, in the order the wizard's screens ask them.
-const ELIGIBILITY_ANSWERS = STEP_FIELDS.eligibility;
-const EMPLOYMENT_ANSWERS = STEP_FIELDS.employment;
-const OTHER_ANSWERS = STEP_FIELDS.other;
+// The steps whose answers are a JSON column of their own (machines/steps/): a CSV column per answer, in the order
+// the wizard's screens ask them.
+const ANSWER_STEPS = storedSteps();
 
 interface ExportRow {
   id: number;
@@ -43,9 +42,8 @@ interface ExportRow {
   referral_detail: string;
   referred_by: string;
   eligibility_status: string;
-  eligibility: Record<string, unknown> | null;
-  employment: Record<string, unknown> | null;
-  other: Record<string, unknown> | null;
+  /** Each stored step's answers, under its column's name. */
+  [column: string]: unknown;
   payment_option: string;
   created_at: Date;
   submitted_at: Date | null;
@@ -53,7 +51,7 @@ interface ExportRow {
 
 const CONTACT = ['email', 'phone', 'whatsapp_phone'] as const;
 
-function columns(withContact: boolean): string[] {
+export function columns(withContact: boolean): string[] {
   return [
     'id',
     'submitted_at',
@@ -71,9 +69,7 @@ function columns(withContact: boolean): string[] {
     'referral_detail',
     'referred_by',
     'eligibility_status',
-    ...ELIGIBILITY_ANSWERS,
-    ...EMPLOYMENT_ANSWERS,
-    ...OTHER_ANSWERS,
+    ...ANSWER_STEPS.flatMap(savedFields),
     'cv',
     'payment_option',
     'payment_status',
@@ -102,9 +98,9 @@ function cells(row: ExportRow, withContact: boolean): string[] {
     row.referral_detail,
     row.referred_by,
     row.eligibility_status,
-    ...answers(row.eligibility, ELIGIBILITY_ANSWERS),
-    ...answers(row.employment, EMPLOYMENT_ANSWERS),
-    ...answers(row.other, OTHER_ANSWERS),
+    ...ANSWER_STEPS.flatMap((step) =>
+      answers(row[step.column] as Record<string, unknown> | null, savedFields(step)),
+    ),
     row.cv,
     row.payment_option,
     row.payment_status,
@@ -138,9 +134,7 @@ export function exportCsv(db: Queryable, view: QueueView, withContact: boolean):
         'a.referral_detail',
         'a.referred_by',
         'a.eligibility_status',
-        'a.eligibility',
-        'a.employment',
-        'a.other',
+        ...ANSWER_STEPS.map((step) => `a.${step.column}` as 'a.eligibility'),
         'a.payment_option',
         'a.created_at',
         'a.submitted_at',

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { STEP_FIELDS, type ErrorMap, type OTHERS_ANSWERS } from '../../machines/rules';
+import { type ErrorMap, type OTHERS_ANSWERS } from '../../machines/rules';
+import { STEP_SPECS } from '../../machines/steps';
 import { useApplication, useErrors, useFormFields } from '../app/ApplicationProvider';
 import { StepForm } from './StepForm';
 import { TextAreaField } from '../components/Fields';
@@ -16,16 +17,17 @@ const OPEN_QUESTIONS = [
   },
 ] as const satisfies readonly { name: (typeof OTHERS_ANSWERS)[number]; label: string }[];
 
-/** The earlier steps, for problems the server finds there at submission: each message links to its step. */
-const EARLIER_STEPS = [
-  { title: 'Bio Data', path: '/apply/biodata', fields: STEP_FIELDS.biodata },
-  { title: 'Communications', path: '/apply/communications', fields: STEP_FIELDS.communications },
-  { title: 'Eligibility', path: '/apply/eligibility', fields: [...STEP_FIELDS.eligibility, 'cv'] },
-  { title: 'Employment', path: '/apply/employment', fields: STEP_FIELDS.employment },
-] as const;
+/** The earlier steps with answers, for problems the server finds there at submission: each message links to its step. */
+const HERE = STEP_SPECS.findIndex((step) => step.row.screen === 'Other');
+const EARLIER_STEPS = STEP_SPECS.slice(0, HERE)
+  .filter((step) => step.schema)
+  .map((step) => ({
+    title: step.row.title,
+    path: step.row.path,
+    fields: step.fields,
+  }));
 
-const stepOf = (field: string) =>
-  EARLIER_STEPS.find((step) => (step.fields as readonly string[]).includes(field));
+const stepOf = (field: string) => EARLIER_STEPS.find((step) => step.fields.includes(field));
 
 /** Splits the errors: this page's fields (shown above the form) and earlier steps' (shown below, with links). */
 function splitErrors(errors: ErrorMap): { here: ErrorMap; earlier: [string, string][] } {

@@ -1,0 +1,42 @@
+/** Bio Data (docs/product.md §2.2): the applicant's name, gender, country and city. */
+import * as yup from 'yup';
+import type { ApplicationSetup } from '../application.setup';
+import { required, text } from '../rules/fields';
+import { FIELD_MESSAGES as F } from '../rules/messages';
+import { rowMeta } from './spec';
+import { whenValid } from './shared';
+
+export const row = {
+  state: 'biodata',
+  path: '/apply/biodata',
+  step: 2,
+  title: 'Bio Data',
+  access: 'ownAnswers',
+  wizard: true,
+  group: 'biodata',
+  screen: 'Biodata',
+  prefetch: true,
+} as const;
+
+export const schema = yup.object({
+  firstname: required(F.firstname),
+  middlename: text(),
+  lastname: required(F.lastname),
+  gender: required(F.gender).oneOf(['male', 'female', 'other'], F.gender),
+  country: required(F.country),
+  city: required(F.city),
+});
+
+export const spec = {
+  row,
+  schema,
+  fields: ['firstname', 'middlename', 'lastname', 'gender', 'country', 'city'],
+  state: (machine: ApplicationSetup) =>
+    machine.createStateConfig({
+      meta: rowMeta(row),
+      entry: 'clearErrors',
+      on: {
+        SAVE: whenValid('biodata', 'communications'),
+      },
+    }),
+} as const;

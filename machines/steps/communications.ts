@@ -1,0 +1,93 @@
+/** Communications (docs/product.md §2.2): email, phone numbers and referral; saving it creates the application. */
+import * as yup from 'yup';
+import type { ApplicationSetup } from '../application.setup';
+import type { ApplicationForm } from '../rules/application';
+import { toCreatePayload } from '../rules/contract';
+import { email, normalizePhone, phone, required, when } from '../rules/fields';
+import { FIELD_MESSAGES as F, MESSAGES } from '../rules/messages';
+import { REFERRAL_SOURCES_WITH_DETAIL } from '../rules/options';
+import { rowMeta } from './spec';
+import { confirmStep, whenValid } from './shared';
+
+/**
+ * The form as it is sent and kept: trimmed, the email in lower case, the phone numbers as the server stores them
+ * (in international form, read in the country picked on Bio Data).
+ */
+export function cleaned(form: ApplicationForm): ApplicationForm {
+  return {
+    ...form,
+    email: form.email.trim().toLowerCase(),
+    phone: normalizePhone(form.phone, form.country),
+    whatsapp_phone: normalizePhone(form.whatsapp_phone, form.country),
+  };
+}
+
+/** The wait the server named with a code it sent. */
+export const waitAsTold = ({ event }: { event: { output: { retryAfter: number } } }) => ({
+  retryAfter: event.output.retryAfter,
+});
+
+export const row = {
+  state: 'communications',
+  path: '/apply/communications',
+  step: 3,
+  title: 'Communications',
+  access: 'ownAnswers',
+  wizard: true,
+  group: 'communications',
+  screen: 'Communications',
+  prefetch: true,
+} as const;
+
+export const schema = yup.object({
+  email,
+  phone: phone.clone().required(F.phone),
+  whatsapp_phone: phone.clone(),
+  referral_source: required(F.referral_source),
+  referral_detail: when('referral_source', REFERRAL_SOURCES_WITH_DETAIL, F.referral_detail),
+  communication_consent: yup.boolean().default(true),
+});
+
+export const spec = {
+  row,
+  schema,
+  fields: ['email', 'phone', 'whatsapp_phone', 'referral_source', 'referral_detail', 'communication_consent'],
+  payload: (form: ApplicationForm) => toCreatePayload(cleaned(form)),
+  state: (machine: ApplicationSetup) =>
+    machine.createStateConfig({
+      meta: rowMeta(row),
+      entry: 'clearErrors',
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            // An application that exists is not created again: on past the code (only a proved applicant sees this
+            // screen once the application exists, see resolveRoute).
+            SAVE: [
+              { guard: 'isExisting', target: '#application.eligibility' },
+              ...whenValid('communications', 'confirming'),
+            ],
+          },
+        },
+        confirming: confirmStep,
+        saving: {
+          tags: 'busy',
+          invoke: {
+            src: 'createApplication',
+            id: 'createApplication',
+            input: ({ context }) => toCreatePayload(cleaned(context.form)),
+            onDone: {
+              target: 'codeSent',
+              actions: ['markCreated', { type: 'startCountdown', params: waitAsTold }],
+            },
+            onError: {
+              target: 'editing',
+              actions: { type: 'showFailure', params: { fallback: MESSAGES.genericSave } },
+            },
+          },
+        },
+        // The success dialog: an OTP was sent.
+        codeSent: { tags: 'dialog', on: { 'DIALOG.CLOSE': '#application.verifyEmail' } },
+      },
+    }),
+} as const;

@@ -1,0 +1,45 @@
+/**
+ * The wizard's steps, in order: one line here and one file beside it add a step (docs/architecture.md, "A step is
+ * one file"). Everything that lists steps or their fields loops over this list.
+ */
+import * as biodata from './biodata';
+import * as communications from './communications';
+import * as eligibility from './eligibility';
+import * as employment from './employment';
+import * as getStarted from './getStarted';
+import * as other from './other';
+import type { StepSpec } from './spec';
+import * as verifyEmail from './verifyEmail';
+
+/**
+ * Each step's module: its `row` and `schema` are read from here for the types (the form's type comes from the
+ * schemas, and the specs' functions take the form, so the types are read from the parts, not the whole spec).
+ */
+const MODULES = [getStarted, biodata, communications, verifyEmail, eligibility, employment, other] as const;
+type StepModule = (typeof MODULES)[number];
+
+export const STEPS = MODULES.map((module) => module.spec);
+
+export type Step = (typeof STEPS)[number];
+export type StepRow = StepModule['row'];
+
+/** The same list as specs (checked here rather than in each file, so that the list keeps its own types). */
+export const STEP_SPECS: readonly StepSpec[] = STEPS;
+
+/** The steps that own their answers' schema: the validation groups they add, each under its row's group. */
+export type StepSchemas = {
+  [M in Extract<StepModule, { schema: object }> as M['row']['group']]: M['schema'];
+};
+
+/** Each step's own schema under its group's name (machines/rules/schemas.ts adds the shared groups). */
+export const stepSchemas = (steps: readonly StepSpec[] = STEP_SPECS) =>
+  Object.fromEntries(
+    steps.flatMap((step) => (step.schema ? [[step.row.group, step.schema]] : [])),
+  ) as StepSchemas;
+
+/** The steps whose answers the server keeps in a JSON column of their own, in the wizard's order. */
+export const storedSteps = (steps: readonly StepSpec[] = STEP_SPECS) =>
+  steps.filter((step): step is StepSpec & { column: string } => step.column !== undefined);
+
+export type { StepSpec } from './spec';
+export { savedFields } from './spec';

@@ -1,0 +1,44 @@
+/**
+ * The wizard step as one unit (docs/architecture.md, "A step is one file"): each `machines/steps/<step>.ts` exports
+ * one `StepSpec`, and the screen table, the chart, the resume order, the validation groups, the server's step routes
+ * and bodies, the saved application, what a submission lacks, the staff export and the open questions' links all
+ * loop over the list in `machines/steps/index.ts`.
+ */
+import type * as yup from 'yup';
+import type { ApplicationSetup, ApplicationStateConfig } from '../application.setup';
+import type { ApplicationForm } from '../rules/application';
+import type { ScreenRow } from '../screens';
+
+export interface StepSpec {
+  /** Its row of the screen table (machines/screens.ts): state, path, step, title, access, group, screen. */
+  row: ScreenRow & { wizard: true };
+  /**
+   * Its answers' one schema (docs/decisions/130-one-schema-a-step.md): the browser's validation (group `row.group`),
+   * the server's body (its JSON schema is derived from it, server/routes/schemas.ts) and the answers' type
+   * (`Answers<group>`). Null for a step whose group is shared (the email, the code).
+   */
+  schema: yup.AnyObjectSchema | null;
+  /** Its fields in the order the screen shows them: the export's columns and the open questions' links. */
+  fields: readonly string[];
+  /** Where the server keeps the answers: a JSON column, named as in the saved application. Absent: flat columns. */
+  column?: string;
+  /** The fields the step itself saves (the others come later, as the agreements with submit); all by default. */
+  saves?: readonly string[];
+  /** The step's own save route (an answer step like employment): one handler over all of them. */
+  save?: { path: string; summary: string; saved: string };
+  /** What the step sends, built from the form. */
+  payload?: (form: ApplicationForm) => object;
+  /**
+   * A step after eligibility that a returning applicant may resume on: the first such step whose answers are not
+   * saved yet (`answered`) is where they come back to.
+   */
+  resume?: { answered: (form: ApplicationForm) => boolean };
+  /** Its state in the chart, built with the machine's setup (createStateConfig). */
+  state: (machine: ApplicationSetup) => ApplicationStateConfig;
+}
+
+/** The fields a step saves. */
+export const savedFields = (step: StepSpec): readonly string[] => step.saves ?? step.fields;
+
+/** The `meta` of a step's state: its route, step and title, from its row. */
+export const rowMeta = (row: ScreenRow) => ({ path: row.path, step: row.step, title: row.title });

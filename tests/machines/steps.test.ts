@@ -1,0 +1,113 @@
+/**
+ * A step is one file (docs/architecture.md, "A step is one file"): a throwaway step, built from a spec and given a
+ * screen key, is put into the list of steps (as its one line in machines/steps/index.ts would), and everything that
+ * loops over the list picks it up: the chart, the routes, the resume order, the server's save route, the export's
+ * columns, and the paths generated through the chart.
+ */
+import * as yup from 'yup';
+import { describe, expect, it, vi } from 'vitest';
+import { getShortestPaths } from 'xstate/graph';
+import { initialTransition } from 'xstate';
+import type { ApplicationSetup } from '../../machines/application.setup';
+import type { StepSpec } from '../../machines/steps/spec';
+
+const PETS_PATH = '/apply/pets';
+const PETS_SAVE = '/api/v1/bootcamp/application/pets';
+
+vi.mock('../../machines/steps', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../machines/steps')>();
+  const { rowMeta } = await import('../../machines/steps/spec');
+  const { whenValid } = await import('../../machines/steps/shared');
+  const row = {
+    state: 'pets',
+    path: PETS_PATH,
+    step: 5,
+    title: 'Pets',
+    access: 'eligible',
+    wizard: true,
+    group: 'pets',
+    screen: 'Pets',
+    prefetch: true,
+  } as const;
+  const pets: StepSpec = {
+    row: row as unknown as StepSpec['row'],
+    schema: yup.object({ pet_name: yup.string().default('').trim().required('Please name your pet') }),
+    fields: ['pet_name'],
+    column: 'pets',
+    save: { path: PETS_SAVE, summary: 'Save the pets', saved: 'Pets saved' },
+    resume: { answered: (form) => Boolean((form as unknown as { pet_name?: string }).pet_name) },
+    state: (machine: ApplicationSetup) =>
+      machine.createStateConfig({
+        meta: rowMeta(row as unknown as StepSpec['row']),
+        on: { SAVE: whenValid('pets' as never, '#application.other') },
+      }),
+  };
+  // After employment, before the open questions.
+  const STEP_SPECS = [...real.STEP_SPECS.slice(0, -1), pets, ...real.STEP_SPECS.slice(-1)];
+  return {
+    ...real,
+    STEPS: STEP_SPECS,
+    STEP_SPECS,
+    stepSchemas: (steps = STEP_SPECS) => real.stepSchemas(steps),
+    storedSteps: (steps = STEP_SPECS) => real.storedSteps(steps),
+  };
+});
+
+const { applicationMachine, ROUTES, resumeState } = await import('../../machines/application.machine');
+const { resumeOrder } = await import('../../machines/resume');
+const { emptyApplication } = await import('../../machines/rules/application');
+const { ANSWER_STEPS } = await import('../../server/routes/steps');
+const { columns } = await import('../../server/staff/export');
+
+/** An applicant scored eligible, with employment answered: the pets step is next. */
+const eligible = {
+  started: true,
+  existing: true,
+  form: {
+    ...emptyApplication(),
+    email: 'ada@example.com',
+    email_verified_at: '2026-11-20T10:00:00.000Z',
+    eligibilityStatus: 'eligible' as const,
+    employment_status: 'Unemployed',
+  },
+};
+
+describe('a throwaway step added as a spec', () => {
+  it('is a state of the chart and a route of the screen table', () => {
+    expect(Object.keys(applicationMachine.states)).toContain('pets');
+    expect(applicationMachine.states.pets.config.meta).toEqual({ path: PETS_PATH, step: 5, title: 'Pets' });
+    expect(ROUTES.map((r) => r.path)).toContain(PETS_PATH);
+  });
+
+  it('is where an applicant who answered employment resumes, before the open questions', () => {
+    expect(resumeOrder()).toEqual(['confirmation', 'success', 'other', 'pets', 'employment']);
+    expect(resumeState({ ...eligible, form: { ...eligible.form, employment_status: '' } } as never)).toBe(
+      'employment',
+    );
+    expect(resumeState(eligible as never)).toBe('pets');
+  });
+
+  it('has a save route on the server and its answers as columns of the export', () => {
+    expect(ANSWER_STEPS.map((step) => step.path)).toContain(PETS_SAVE);
+    const header = columns(false);
+    expect(header).toContain('pet_name');
+    expect(header.indexOf('pet_name')).toBeGreaterThan(header.indexOf('employment_status'));
+    expect(header.indexOf('pet_name')).toBeLessThan(header.indexOf('key_challenge'));
+  });
+
+  it('is reached by the paths generated through the chart, and refuses an empty answer', () => {
+    const [start] = initialTransition(applicationMachine, { persisted: eligible, now: () => 0 });
+    const events = [
+      { type: 'NAVIGATE', path: PETS_PATH },
+      { type: 'FIELD.CHANGE', field: 'pet_name', value: 'Rex' },
+      { type: 'SAVE' },
+    ] as never[];
+    const paths = getShortestPaths(applicationMachine, { fromState: start, events });
+    const reached = paths.map((path) => path.state);
+    expect(reached.some((s) => s.matches('pets' as never))).toBe(true);
+    // Saved with a name, the applicant goes on to the open questions; without one, the catalogue's message shows.
+    expect(reached.some((s) => s.matches('other'))).toBe(true);
+    const refused = reached.find((s) => s.matches('pets' as never) && Object.keys(s.context.errors).length);
+    expect(refused?.context.errors).toEqual({ pet_name: ['Please name your pet'] });
+  });
+});
