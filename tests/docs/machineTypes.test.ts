@@ -26,8 +26,17 @@ it('finds the machines', () => {
   expect(machineFiles.length).toBeGreaterThanOrEqual(12);
 });
 
+/** The machine's source, or that of the setup module it builds on (`application.setup.ts`). */
+function setupSource(file: string): string {
+  const source = readFileSync(join(machinesDir, file), 'utf8');
+  const setupModule = /from '\.\/([\w.]+\.setup)'/.exec(source);
+  return /\bsetup\(\{/.test(source) || !setupModule
+    ? source
+    : readFileSync(join(machinesDir, `${setupModule[1]}.ts`), 'utf8');
+}
+
 it.each(machineFiles)('%s types its meta and its tags in setup', (file) => {
-  const types = setupTypes(readFileSync(join(machinesDir, file), 'utf8'));
+  const types = setupTypes(setupSource(file));
   expect(types, 'setup({ types: { … } })').toBeDefined();
   expect(types).toMatch(/^\s*meta: \{\} as \S/m);
   expect(types).toMatch(/^\s*tags: \{\} as \S/m);
