@@ -14,6 +14,13 @@ import {
   type StaffQueuePage,
   type StaffQueueQuery,
 } from './rules/staff';
+import { filterOf } from './rules/queueView';
+
+/**
+ * What the queue screen asks of a state (never its name): `loading` a page, the page `failed`, `ready` for ticks and
+ * a bulk decision, a bulk decision `deciding` (its dialog open), `busy` while a call is under way.
+ */
+export type StaffQueueTag = BusyTag | 'loading' | 'failed' | 'ready' | 'deciding';
 
 export interface StaffQueueContext {
   query: StaffQueueQuery;
@@ -39,12 +46,6 @@ export type StaffQueueEvent =
   | { type: 'BULK'; event: BulkEvent; capSeats?: boolean }
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' };
-
-/** The filter of "all N matching": the view without its page. */
-export const filterOf = (query: StaffQueueQuery): StaffQueueQuery => {
-  const { cursor: _cursor, limit: _limit, ...filter } = query;
-  return filter;
-};
 
 export const bulkRequest = (context: StaffQueueContext, dryRun: boolean): StaffBulkRequest => ({
   event: context.bulkEvent ?? 'ACCEPT',
@@ -78,7 +79,7 @@ export const staffQueueMachine = setup({
     context: {} as StaffQueueContext,
     events: {} as StaffQueueEvent,
     input: {} as { query: StaffQueueQuery },
-    tags: {} as BusyTag,
+    tags: {} as StaffQueueTag,
   },
   actors: {
     load: fromPromise<StaffQueuePage, StaffQueueQuery>(notProvided('load')),
@@ -100,6 +101,7 @@ export const staffQueueMachine = setup({
   },
   states: {
     loading: {
+      tags: 'loading',
       invoke: {
         id: 'load',
         src: 'load',
@@ -112,9 +114,11 @@ export const staffQueueMachine = setup({
       },
     },
     failed: {
+      tags: 'failed',
       on: { RETRY: 'loading' },
     },
     ready: {
+      tags: 'ready',
       on: {
         TOGGLE: {
           actions: assign(({ context, event }) => ({
@@ -156,13 +160,14 @@ export const staffQueueMachine = setup({
       },
     },
     confirming: {
+      tags: 'deciding',
       on: {
         CONFIRM: 'applying',
         CANCEL: { target: 'ready', actions: assign({ preview: null, bulkEvent: null }) },
       },
     },
     applying: {
-      tags: 'busy',
+      tags: ['busy', 'deciding'],
       invoke: {
         id: 'apply',
         src: 'bulk',

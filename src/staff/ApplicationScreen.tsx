@@ -25,7 +25,7 @@ import { TextAreaField, useFieldState } from '../components/Fields';
 import { cvUrl } from './api';
 import { provideApplication } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
-import { humanize } from './QueueScreen';
+import { humanize } from '../../machines/rules/queueView';
 import { Alert, Notice } from '../components/Notice';
 import { Form } from '../components/Form';
 import { Button } from '../components/Button';

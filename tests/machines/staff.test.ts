@@ -199,6 +199,9 @@ describe('staffQueue machine', () => {
     actor.send({ type: 'BULK', event: 'WAITLIST' });
     await settle();
     expect(actor.getSnapshot().value).toBe('confirming');
+    // The screen opens its dialog on the tag, never on the state's name.
+    expect(actor.getSnapshot().hasTag('deciding')).toBe(true);
+    expect(actor.getSnapshot().hasTag('ready')).toBe(false);
     expect(calls[1]).toEqual({ src: 'bulk', input: { event: 'WAITLIST', ids: [2], dryRun: true } });
     actor.send({ type: 'CONFIRM' });
     await settle();
