@@ -8,6 +8,7 @@ import { notProvided } from './notProvided';
 import type { BusyTag } from './tags';
 import { failureMessage } from './staffFailure';
 import {
+  BULK_EVENTS,
   type BulkEvent,
   type StaffBulkRequest,
   type StaffBulkResult,
@@ -63,6 +64,20 @@ export const bulkSummary = (result: StaffBulkResult): string => {
     .map(([event, n]) => `${n} ${DONE[event as BulkEvent]}`);
   const refused = result.refused.length ? [`${result.refused.length} could not be changed`] : [];
   return [...(applied.length ? applied : ['Nothing changed']), ...refused].join(', ');
+};
+
+const VERB: Record<BulkEvent, string> = { ACCEPT: 'accept', WAITLIST: 'waitlist', REJECT: 'reject' };
+
+/**
+ * The confirm button of a bulk decision names what its dry run found will happen, not what was asked: "Accept 20,
+ * waitlist 369" when the seats run out (machines/rules/seats.ts, on the server). Nothing to apply: "Accept 0".
+ */
+export const bulkConfirmLabel = (result: StaffBulkResult, event: BulkEvent): string => {
+  const parts = BULK_EVENTS.flatMap((e) =>
+    (result.applied[e] ?? 0) > 0 ? [`${VERB[e]} ${result.applied[e]}`] : [],
+  );
+  const text = parts.length ? parts.join(', ') : `${VERB[event]} 0`;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
 const unselected: Pick<StaffQueueContext, 'selected' | 'allMatching' | 'bulkEvent' | 'preview' | 'capSeats'> =

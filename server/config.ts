@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DECISION_UNDO_MINUTES } from '../machines/rules/staff';
+import { DEFAULT_LOCALE, isKnownLocale } from '../machines/rules/staffDates';
 
 /** /metrics (server/metrics.ts): whether it exists, and the Bearer token it then needs ('' for none). */
 export interface MetricsConfig {
@@ -61,6 +62,8 @@ export interface Config {
   staffEmails: string[];
   /** How long a staff decision can be undone before its email leaves and the applicant sees it (ms). */
   decisionUndoMs: number;
+  /** The programme's locale (PROGRAMME_LOCALE): how the staff pages write dates (decision 133). */
+  locale: string;
   /** The clock; tests move it to expire codes and pass deadlines. */
   now: () => Date;
   /** The browser's runtime configuration (src/config.ts `AppConfig`), written into the app shell. */
@@ -99,6 +102,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   now: () => new Date(),
   staffEmails: [],
   decisionUndoMs: DECISION_UNDO_MINUTES * 60_000,
+  locale: DEFAULT_LOCALE,
   appConfig: {},
   ...overrides,
 });
@@ -172,6 +176,17 @@ export function proxyTrust(
   return trust;
 }
 
+/** PROGRAMME_LOCALE: a locale tag this runtime writes dates in; unset → en-GB. */
+export function parseLocale(value: string | undefined): string {
+  const text = (value ?? '').trim();
+  if (text === '') return DEFAULT_LOCALE;
+  if (!isKnownLocale(text))
+    throw new ConfigError(
+      `PROGRAMME_LOCALE must be a locale tag such as en-GB, en-NG or fr-FR; "${text}" is not one the server knows.`,
+    );
+  return text;
+}
+
 /** The configuration from the environment; a ConfigError when it is unsafe or unreadable. */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const port = int(env.PORT, 3000);
@@ -212,6 +227,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
         .filter(Boolean),
       // Tests shorten the window so a decision reaches the applicant without a 5-minute wait; 0 is allowed.
       decisionUndoMs: seconds(env.DECISION_UNDO_SECONDS, DECISION_UNDO_MINUTES * 60) * 1000,
+      locale: parseLocale(env.PROGRAMME_LOCALE),
       appConfig: readAppConfig(env),
     }),
     port,

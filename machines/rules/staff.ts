@@ -353,6 +353,8 @@ export const QUEUE_YEARS = { first: 1900, last: 2999 } as const;
 export const STAFF_QUEUE_MESSAGES = {
   chooseFromList: 'Choose a value from the list',
   dateFormat: 'Enter a date as YYYY-MM-DD',
+  /** The queue's date filters in the browser, typed the programme's way (`DD/MM/YYYY` in en-GB). */
+  dateAs: (pattern: string) => `Enter a date as ${pattern}`,
   dateRange: `Enter a date between the years ${QUEUE_YEARS.first} and ${QUEUE_YEARS.last}`,
   searchTooLong: 'Please search with fewer than 100 characters',
   cursorStale: 'This page link is out of date: go back to the first page',

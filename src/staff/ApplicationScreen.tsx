@@ -24,7 +24,7 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import { TextAreaField, useFieldState } from '../components/Fields';
 import { cvUrl } from './api';
 import { provideApplication } from './staffActors';
-import { usePageHeading, useStaff } from './StaffContext';
+import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
 import { humanize } from '../../machines/rules/queueView';
 import { Alert, Notice } from '../components/Notice';
 import { Form } from '../components/Form';
@@ -43,8 +43,6 @@ const ACTION: Record<ReviewEventType, string> = {
   CHOOSE_PAYMENT: 'Choose payment',
   PAYMENT_CONFIRMED: 'Mark paid',
 };
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' }) + ' UTC';
 
 function Answers({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
   return (
@@ -103,6 +101,7 @@ function Eligibility({ page }: { page: StaffApplicationPage }) {
 /** Every payment issued: the one paid, and any paid again (a duplicate for the team to refund). */
 function Payments({ page }: { page: StaffApplicationPage }) {
   const refunds = page.payments.filter((p) => p.status === 'duplicate');
+  const { time: when } = useStaffDates();
   return (
     <section className="staff-section" aria-labelledby="payments-title">
       <h2 id="payments-title">Payments</h2>
@@ -161,6 +160,7 @@ function NoteForm({
 
 export function ApplicationScreen() {
   const { api, me } = useStaff();
+  const { time: when } = useStaffDates();
   const id = Number(useParams().id);
   const actor = useActorRef(
     useMemo(() => provideApplication(api), [api]),
@@ -268,7 +268,7 @@ export function ApplicationScreen() {
       <Payments page={page} />
 
       <Answers
-        title="About you"
+        title="About the applicant"
         rows={[
           ['First name', a.firstname],
           ['Middle name', a.middlename],
@@ -288,7 +288,7 @@ export function ApplicationScreen() {
         ]}
       />
       <Answers
-        title="How you heard about us"
+        title="How they heard about us"
         rows={[
           ['Source', a.communications.referral_source],
           ['Detail', a.communications.referral_detail],
@@ -326,7 +326,7 @@ export function ApplicationScreen() {
         rows={Object.entries(a.employment).map(([k, v]) => [humanize(k), String(v ?? '')])}
       />
       <Answers
-        title="About you and the bootcamp"
+        title="The applicant and the bootcamp"
         rows={Object.entries(a.other).map(([k, v]) => [humanize(k), v])}
       />
 

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { BULK_EVENTS, undoWindowWords, type BulkEvent } from '../../machines/rules/staff';
 import { ConfirmDialog } from '../components/Dialog';
 import { Button } from '../components/Button';
+import { bulkConfirmLabel } from '../../machines/staffQueue.machine';
 import type { QueueActor } from './QueueTable';
 
 const VERB: Record<BulkEvent, string> = { ACCEPT: 'Accept', WAITLIST: 'Waitlist', REJECT: 'Reject' };
@@ -92,7 +93,11 @@ export function QueueBulkDialog({ queue }: { queue: QueueActor }) {
             </span>
             {preview.preview.map((mail) => (
               <span key={mail.event} className="staff-dialog__mail">
-                <strong>The email that will go (after {undoWindowWords(preview.undoSeconds * 1000)}):</strong>{' '}
+                <strong>
+                  {preview.undoSeconds > 0
+                    ? `The email that will go (after ${undoWindowWords(preview.undoSeconds * 1000)}):`
+                    : 'The email that will go at once (decisions here cannot be undone):'}
+                </strong>{' '}
                 {mail.subject}
                 <span className="staff-dialog__mail-text">{mail.text}</span>
               </span>
@@ -102,7 +107,7 @@ export function QueueBulkDialog({ queue }: { queue: QueueActor }) {
           ''
         )
       }
-      confirmLabel={bulkEvent ? `${VERB[bulkEvent]} ${preview?.matched ?? count}` : 'Confirm'}
+      confirmLabel={preview && bulkEvent ? bulkConfirmLabel(preview, bulkEvent) : 'Confirm'}
       cancelLabel="Cancel"
       onConfirm={() => queue.send({ type: 'CONFIRM' })}
       onCancel={() => queue.send({ type: 'CANCEL' })}

@@ -4,16 +4,22 @@ import { Link } from 'react-router-dom';
 import { REVIEW_STATUSES, reviewMeta } from '../../machines/review.machine';
 import { ELIGIBILITY_STATUSES } from '../../machines/rules/application';
 import { filterOf, humanize } from '../../machines/rules/queueView';
+import { dayPattern, formatStaffDay, parseStaffDay } from '../../machines/rules/staffDates';
 import {
   PAYMENT_STATUSES,
   QUEUE_STAGES,
+  STAFF_QUEUE_MESSAGES,
   type QueueStatusFilter,
   type StaffQueueQuery,
 } from '../../machines/rules/staff';
+import { useStaffDates } from './StaffContext';
 
 /** A review status (or "not submitted yet") as staff read it. */
 export const statusLabel = (status: QueueStatusFilter) =>
   status === 'not_submitted' ? 'Not submitted' : reviewMeta(status).label;
+
+const DAY_FIELDS = ['from', 'to'] as const;
+type DayField = (typeof DAY_FIELDS)[number];
 
 export function QueueFilters({
   query,
@@ -25,10 +31,24 @@ export function QueueFilters({
   /** Searches contact details too (`seesContact`). */
   contact: boolean;
 }) {
-  const [draft, setDraft] = useState(query);
+  const { locale } = useStaffDates();
+  const pattern = dayPattern(locale);
+  // The date fields hold what was typed, the programme's way; the URL holds YYYY-MM-DD.
+  const [draft, setDraft] = useState<StaffQueueQuery>(() => ({
+    ...query,
+    from: query.from && formatStaffDay(query.from, locale),
+    to: query.to && formatStaffDay(query.to, locale),
+  }));
+  const [wrongDays, setWrongDays] = useState<DayField[]>([]);
   const applyFilters = (e: FormEvent) => {
     e.preventDefault();
-    onApply(filterOf(draft));
+    const days = DAY_FIELDS.map(
+      (key) => [key, draft[key] ? parseStaffDay(draft[key], locale) : undefined] as const,
+    );
+    const wrong = days.flatMap(([key, value]) => (value === null ? [key] : []));
+    setWrongDays(wrong);
+    if (wrong.length) document.getElementById(`filter-${wrong[0]}`)?.focus();
+    else onApply(filterOf({ ...draft, ...Object.fromEntries(days) }));
   };
   const field = (key: keyof StaffQueueQuery) => ({
     id: `filter-${key}`,
@@ -42,6 +62,30 @@ export function QueueFilters({
       <input className="input" type={type} {...field(key)} />
     </div>
   );
+  /** A day typed the programme's way: the browser's date input would write it the browser's way. */
+  const dayField = (key: DayField, label: string) => {
+    const wrong = wrongDays.includes(key);
+    return (
+      <div className={wrong ? 'field field--error' : 'field'}>
+        <label htmlFor={`filter-${key}`}>
+          {label} <span className="hint-inline">({pattern})</span>
+        </label>
+        <input
+          className="input"
+          inputMode="numeric"
+          aria-invalid={wrong || undefined}
+          aria-describedby={wrong ? `filter-${key}-error` : undefined}
+          {...field(key)}
+        />
+        {wrong && (
+          <p className="field-error" id={`filter-${key}-error`}>
+            <span className="visually-hidden">Error: </span>
+            {STAFF_QUEUE_MESSAGES.dateAs(pattern)}
+          </p>
+        )}
+      </div>
+    );
+  };
   /** A select of `values` with "Any" first; `labelOf` words each value. */
   const choice = (
     key: keyof StaffQueueQuery,
@@ -72,8 +116,8 @@ export function QueueFilters({
       {choice('paymentStatus', 'Payment', PAYMENT_STATUSES)}
       {choice('cv', 'CV', ['yes', 'no'], (v) => (v === 'yes' ? 'Uploaded or emailed' : 'None'))}
       {text('country', 'Country')}
-      {text('from', 'Submitted from', 'date')}
-      {text('to', 'Submitted to', 'date')}
+      {dayField('from', 'Submitted from')}
+      {dayField('to', 'Submitted to')}
       <div className="actions">
         <button type="submit" className="button">
           Apply filters

@@ -5,10 +5,10 @@ import type { ActorRefFrom } from 'xstate';
 import { humanize, QUEUE_SORT_COLUMNS, sortDirection, sortedBy } from '../../machines/rules/queueView';
 import type { StaffQueueQuery } from '../../machines/rules/staff';
 import type { staffQueueMachine } from '../../machines/staffQueue.machine';
+import { useStaffDates } from './StaffContext';
 
 export type QueueActor = ActorRefFrom<typeof staffQueueMachine>;
 
-const day = (iso: string) => (iso ? iso.slice(0, 10) : '—');
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 export function QueueTable({
@@ -28,6 +28,7 @@ export function QueueTable({
   const selected = useSelector(queue, (s) => s.context.selected);
   const allMatching = useSelector(queue, (s) => s.context.allMatching);
   const loading = useSelector(queue, (s) => s.hasTag('loading'));
+  const { day } = useStaffDates();
   const rows = page?.rows ?? [];
   const pageSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));
 

@@ -20,7 +20,12 @@ import {
   type StaffApplicationPage,
   type StaffApplicationContext,
 } from '../../machines/staffApplication.machine';
-import { bulkRequest, bulkSummary, staffQueueMachine } from '../../machines/staffQueue.machine';
+import {
+  bulkConfirmLabel,
+  bulkRequest,
+  bulkSummary,
+  staffQueueMachine,
+} from '../../machines/staffQueue.machine';
 import { staffResourceMachine } from '../../machines/staffResource.machine';
 import { staffSessionMachine, type StaffMe } from '../../machines/staffSession.machine';
 import { replay, transitionPaths, uncovered } from './support/graphReplay';
@@ -33,7 +38,7 @@ const failed = (id: string, error: unknown = { message: 'offline' }) => ({
 });
 const byValue = (s: AnyMachineSnapshot) => JSON.stringify(s.value);
 
-const ME = { email: 'director@bootcamp.example', role: 'admin' as const };
+const ME = { email: 'director@bootcamp.example', role: 'admin' as const, locale: 'en-GB' };
 
 describe('staffSession machine', () => {
   const ACTORS = ['whoAmI', 'sendCode', 'verify', 'signOut'];
@@ -244,6 +249,13 @@ describe('staffQueue machine', () => {
       query: { q: 'ada' },
     });
     expect(bulkSummary({ ...RESULT, applied: {}, refused: [] })).toBe('Nothing changed');
+  });
+
+  it('the confirm button names what the dry run will do, not what was asked', () => {
+    const capped = { ...RESULT, matched: 389, applied: { ACCEPT: 20, WAITLIST: 369 }, refused: [] };
+    expect(bulkConfirmLabel(capped, 'ACCEPT')).toBe('Accept 20, waitlist 369');
+    expect(bulkConfirmLabel({ ...RESULT, applied: { REJECT: 4 } }, 'REJECT')).toBe('Reject 4');
+    expect(bulkConfirmLabel({ ...RESULT, applied: {} }, 'WAITLIST')).toBe('Waitlist 0');
   });
 });
 

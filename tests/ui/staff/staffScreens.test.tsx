@@ -22,8 +22,8 @@ import { StaffApp } from '../../../src/staff/StaffApp';
 import { unansweredEligibility } from '../../support/answers';
 import { queueRow } from '../../support/staff';
 
-const ADMIN: StaffMe = { email: 'director@bootcamp.example', role: 'admin' };
-const REVIEWER: StaffMe = { email: 'reviewer@bootcamp.example', role: 'reviewer' };
+const ADMIN: StaffMe = { email: 'director@bootcamp.example', role: 'admin', locale: 'en-GB' };
+const REVIEWER: StaffMe = { email: 'reviewer@bootcamp.example', role: 'reviewer', locale: 'en-GB' };
 
 const row = (id: number, name: string) =>
   queueRow(id, {
@@ -480,7 +480,7 @@ describe('team', () => {
   it('an admin named in STAFF_EMAILS is marked as managed by configuration and has no Remove button', async () => {
     const user = userEvent.setup();
     const api = fakeApi(
-      { email: 'deputy@bootcamp.example', role: 'admin' },
+      { email: 'deputy@bootcamp.example', role: 'admin', locale: 'en-GB' },
       {
         team: vi.fn(() =>
           Promise.resolve([
@@ -571,5 +571,94 @@ describe('contact details (one rule: admins see them everywhere, reviewers nowhe
     for (const term of ['Email', 'Phone', 'WhatsApp'])
       expect(screen.queryByText(term, { selector: 'dt' })).toBeNull();
     expect(document.body.textContent).not.toMatch(/@example\.com|\+234/);
+  });
+});
+
+describe('fixes from a review team’s day (issue 24, item 9)', () => {
+  it('the bulk button names what the dry run will do; with a 0 s window the email goes at once', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN, {
+      bulk: vi.fn((request: StaffBulkRequest) =>
+        Promise.resolve({
+          dryRun: request.dryRun ?? false,
+          matched: 389,
+          applied: { ACCEPT: 20, WAITLIST: 369 },
+          refused: [],
+          preview: [
+            { event: 'ACCEPT' as const, to: 'ada@example.com', subject: 'Your place', text: 'Dear Ada' },
+          ],
+          seatsFree: 20,
+          undoSeconds: 0,
+        }),
+      ),
+    });
+    renderAt('/staff', api);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('checkbox', { name: 'Select every application on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Select all 120 matching' }));
+    await user.click(screen.getByLabelText(/waitlist those beyond the free seats/));
+    await user.click(screen.getByRole('button', { name: 'Accept selected' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('button', { name: 'Accept 20, waitlist 369' })).toBeTruthy();
+    expect(dialog.textContent).toContain('The email that will go at once');
+    expect(dialog.textContent).not.toContain('0 seconds');
+  });
+
+  it('with a 0 s undo window a decision offers no Undo and no undo hint', async () => {
+    const api = fakeApi(ADMIN, {
+      application: vi.fn(() =>
+        Promise.resolve({
+          ...APPLICATION,
+          review: {
+            status: 'accepted' as const,
+            label: 'Accepted',
+            releasesInMs: null,
+            seats: { seats: 300, taken: 13 },
+            undoSeconds: 0,
+            allowed: ['ACCEPT', 'WAITLIST', 'REJECT', 'UNDO', 'WITHDRAW'] as const,
+          },
+        } as StaffApplicationPage),
+      ),
+    });
+    renderAt('/staff/applications/1', api);
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    expect(screen.queryByRole('button', { name: 'Undo the decision' })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/undone within|0 seconds/);
+    expect(screen.getByRole('button', { name: 'Mark withdrawn' })).toBeTruthy();
+  });
+
+  it('headings speak about the applicant, not to them', async () => {
+    renderAt('/staff/applications/1', fakeApi(REVIEWER));
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    expect(screen.getByRole('heading', { name: 'About the applicant', level: 2 })).toBeTruthy();
+    const headings = screen.getAllByRole('heading').map((h) => h.textContent ?? '');
+    expect(headings.filter((h) => /\byou\b/i.test(h))).toEqual([]);
+  });
+
+  it('dates are written and typed the programme’s way (en-GB), or as configured (en-US)', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN);
+    const gb = renderAt('/staff?from=2026-11-01', api);
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByText('21/11/2026')).toHaveLength(2);
+    const from = screen.getByLabelText(/Submitted from/);
+    expect(screen.getByText('Submitted from').closest('label')?.textContent).toContain('DD/MM/YYYY');
+    expect((from as HTMLInputElement).value).toBe('01/11/2026');
+
+    await user.type(screen.getByLabelText(/Submitted to/), '31/11/2026');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(screen.getByText('Enter a date as DD/MM/YYYY')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Submitted to/));
+    expect(api.queue).toHaveBeenLastCalledWith({ from: '2026-11-01' });
+
+    await user.clear(screen.getByLabelText(/Submitted to/));
+    await user.type(screen.getByLabelText(/Submitted to/), '30/11/2026');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(api.queue).toHaveBeenLastCalledWith({ from: '2026-11-01', to: '2026-11-30' }));
+    gb.unmount();
+
+    renderAt('/staff', fakeApi({ ...REVIEWER, locale: 'en-US' }));
+    expect(within(await screen.findByRole('table')).getAllByText('11/21/2026')).toHaveLength(2);
+    expect(screen.getByText('Submitted from').closest('label')?.textContent).toContain('MM/DD/YYYY');
   });
 });
