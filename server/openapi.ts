@@ -79,7 +79,7 @@ const queueAnswer = {
     message: { type: 'string' },
     data: {
       type: 'object',
-      required: ['cohort', 'rows', 'nextCursor', 'total', 'counts'],
+      required: ['cohort', 'rows', 'nextCursor', 'total', 'elsewhere', 'counts'],
       properties: {
         cohort: {
           type: 'object',
@@ -101,6 +101,8 @@ const queueAnswer = {
               email: { type: 'string' },
               phone: { type: 'string' },
               country: { type: 'string' },
+              city: { type: 'string' },
+              cohort: { type: 'string' },
               referralSource: { type: 'string' },
               stage: { type: 'string' },
               eligibility: nullable('string'),
@@ -116,6 +118,7 @@ const queueAnswer = {
         },
         nextCursor: nullable('string'),
         total: { type: 'integer' },
+        elsewhere: { type: 'integer' },
         counts: { type: 'object', properties: { status: counts, stage: counts } },
       },
     },

@@ -131,6 +131,20 @@ export interface StaffCohortOption {
 /** How far an application got: the wizard's stages, then the selection video and the payment choice. */
 export const QUEUE_STAGES = [...STAGES, 'video_watched', 'payment_chosen'] as const;
 export type QueueStage = Stage | 'video_watched' | 'payment_chosen';
+/**
+ * A furthest stage in words that never repeat a review status's label (the status chips say "Submitted" and
+ * "Payment chosen" too): what the applicant has done last.
+ */
+export const QUEUE_STAGE_LABELS: Record<QueueStage, string> = {
+  created: 'Started, email not verified',
+  verified: 'Verified email',
+  eligibility: 'Answered eligibility',
+  employment: 'Answered employment',
+  submitted: 'Sent, video not watched',
+  video_watched: 'Watched the video',
+  payment_chosen: 'Picked how to pay',
+};
+
 export const isQueueStage = (value: unknown): value is QueueStage =>
   typeof value === 'string' && (QUEUE_STAGES as readonly string[]).includes(value);
 
@@ -178,8 +192,13 @@ export interface StaffQueueQuery {
   to?: string;
   /** `yes`: a CV uploaded or sent by email; `no`: neither. */
   cv?: 'yes' | 'no';
-  /** Name, email or phone: names and emails match from their start, phones by their digits anywhere. */
+  /**
+   * Name, email or phone, city or referral source: names and emails match from their start, a city's or a source's
+   * words from their start, phones by their digits anywhere.
+   */
   q?: string;
+  /** `1`: search every cohort, not only `cohort`. */
+  allCohorts?: '1';
   sort?: QueueSort;
   dir?: 'asc' | 'desc';
   /** The `nextCursor` of the page before (keyset pagination: pages stay stable while rows change). */
@@ -202,6 +221,7 @@ export const STAFF_QUEUE_QUERY_NAMES = [
   'to',
   'cv',
   'q',
+  'allCohorts',
   'sort',
   'dir',
   'cursor',
@@ -215,6 +235,9 @@ export interface StaffQueueRow {
   email?: string;
   phone?: string;
   country: string;
+  city: string;
+  /** The cohort's name (the queue shows it when searching every cohort). */
+  cohort: string;
   referralSource: string;
   stage: QueueStage;
   eligibility: EligibilityStatus;
@@ -244,8 +267,10 @@ export interface StaffQueuePage {
   rows: StaffQueueRow[];
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
-  /** How many applications match every filter. */
+  /** How many applications match every filter. Without a status or a stage: submitted ones only. */
   total: number;
+  /** When none match here: how many match the same view in the other cohorts (else 0). */
+  elsewhere: number;
   /** For the filter chips: how many match every OTHER filter, per value of this one. */
   counts: {
     status: Record<QueueStatusFilter, number>;

@@ -1,7 +1,8 @@
 /** The queue's chips: how many applications each status and each furthest stage has, each a link to that view. */
 import { Link } from 'react-router-dom';
-import { filterOf, humanize } from '../../machines/rules/queueView';
+import { filterOf } from '../../machines/rules/queueView';
 import {
+  QUEUE_STAGE_LABELS,
   QUEUE_STAGES,
   type QueueStatusFilter,
   type StaffQueuePage,
@@ -31,7 +32,7 @@ export function QueueChips({ query, counts }: { query: StaffQueueQuery; counts: 
       {Object.keys(counts.stage).length > 0 && (
         <ul className="staff-chips" aria-label="Applications by furthest stage">
           {QUEUE_STAGES.map((stage) =>
-            chip('stage', stage, `${humanize(stage)} (${counts.stage[stage] ?? 0})`),
+            chip('stage', stage, `${QUEUE_STAGE_LABELS[stage]} (${counts.stage[stage] ?? 0})`),
           )}
         </ul>
       )}

@@ -7,8 +7,10 @@ import { filterOf, humanize } from '../../machines/rules/queueView';
 import { dayPattern, formatStaffDay, parseStaffDay } from '../../machines/rules/staffDates';
 import {
   PAYMENT_STATUSES,
+  QUEUE_STAGE_LABELS,
   QUEUE_STAGES,
   STAFF_QUEUE_MESSAGES,
+  type QueueStage,
   type QueueStatusFilter,
   type StaffQueueQuery,
 } from '../../machines/rules/staff';
@@ -92,11 +94,12 @@ export function QueueFilters({
     label: string,
     values: readonly string[],
     labelOf: (value: string) => string = humanize,
+    any = 'Any',
   ) => (
     <div className="field">
       <label htmlFor={`filter-${key}`}>{label}</label>
       <select className="select" {...field(key)}>
-        <option value="">Any</option>
+        <option value="">{any}</option>
         {values.map((v) => (
           <option key={v} value={v}>
             {labelOf(v)}
@@ -107,11 +110,31 @@ export function QueueFilters({
   );
   return (
     <form className="staff-filters" onSubmit={applyFilters} role="search" aria-label="Filter applications">
-      {text('q', contact ? 'Search name, email or phone' : 'Search name', 'search')}
-      {choice('status', 'Status', [...REVIEW_STATUSES, 'not_submitted'], (s) =>
-        statusLabel(s as QueueStatusFilter),
+      {text(
+        'q',
+        contact ? 'Search name, email, phone, city or source' : 'Search name, city or source',
+        'search',
       )}
-      {choice('stage', 'Furthest stage', QUEUE_STAGES)}
+      <div className="field staff-filters__all">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="allCohorts"
+            checked={draft.allCohorts === '1'}
+            onChange={(e) => setDraft({ ...draft, allCohorts: e.target.checked ? '1' : undefined })}
+          />{' '}
+          Search all cohorts
+        </label>
+      </div>
+      {/* No status chosen shows the submitted ones (decision 134); "Not submitted" shows those still in the wizard. */}
+      {choice(
+        'status',
+        'Status',
+        [...REVIEW_STATUSES, 'not_submitted'],
+        (s) => statusLabel(s as QueueStatusFilter),
+        'Any submitted',
+      )}
+      {choice('stage', 'Furthest stage', QUEUE_STAGES, (s) => QUEUE_STAGE_LABELS[s as QueueStage])}
       {choice('eligibility', 'Eligibility', ELIGIBILITY_STATUSES)}
       {choice('paymentStatus', 'Payment', PAYMENT_STATUSES)}
       {choice('cv', 'CV', ['yes', 'no'], (v) => (v === 'yes' ? 'Uploaded or emailed' : 'None'))}

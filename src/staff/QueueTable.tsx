@@ -2,9 +2,16 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { humanize, QUEUE_SORT_COLUMNS, sortDirection, sortedBy } from '../../machines/rules/queueView';
-import type { StaffQueueQuery } from '../../machines/rules/staff';
+import {
+  filterOf,
+  humanize,
+  QUEUE_SORT_COLUMNS,
+  sortDirection,
+  sortedBy,
+} from '../../machines/rules/queueView';
+import { QUEUE_STAGE_LABELS, type StaffQueueQuery } from '../../machines/rules/staff';
 import type { staffQueueMachine } from '../../machines/staffQueue.machine';
+import { queryString } from './api';
 import { useStaffDates } from './StaffContext';
 
 export type QueueActor = ActorRefFrom<typeof staffQueueMachine>;
@@ -30,6 +37,7 @@ export function QueueTable({
   const loading = useSelector(queue, (s) => s.hasTag('loading'));
   const { day } = useStaffDates();
   const rows = page?.rows ?? [];
+  const everyCohort = query.allCohorts === '1';
   const pageSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));
 
   // A column the queue sorts by: its header is a button that sorts (again, the other way).
@@ -66,6 +74,7 @@ export function QueueTable({
             )}
             {QUEUE_SORT_COLUMNS.slice(0, 1).map(sortHead)}
             {contact && <th scope="col">Email</th>}
+            {everyCohort && <th scope="col">Cohort</th>}
             <th scope="col">Country</th>
             <th scope="col">Stage</th>
             {QUEUE_SORT_COLUMNS.slice(1).map(sortHead)}
@@ -90,8 +99,9 @@ export function QueueTable({
                 <Link to={`/staff/applications/${row.id}`}>{row.name || row.email || `#${row.id}`}</Link>
               </th>
               {contact && <td>{row.email}</td>}
+              {everyCohort && <td>{row.cohort}</td>}
               <td>{row.country}</td>
-              <td>{humanize(row.stage)}</td>
+              <td>{QUEUE_STAGE_LABELS[row.stage]}</td>
               <td>{humanize(row.eligibility)}</td>
               <td>{row.statusLabel}</td>
               <td>{day(row.submittedAt)}</td>
@@ -104,7 +114,19 @@ export function QueueTable({
           ))}
           {page && rows.length === 0 && (
             <tr>
-              <td colSpan={admin ? 10 : 9}>No application matches this view.</td>
+              <td colSpan={8 + Number(admin) + Number(contact) + Number(everyCohort)}>
+                No application matches this view.
+                {page.elsewhere > 0 && (
+                  <>
+                    {' '}
+                    {page.elsewhere === 1 ? '1 matches' : `${page.elsewhere} match`} in other cohorts:{' '}
+                    <Link to={{ search: queryString({ ...filterOf(query), allCohorts: '1' }) }}>
+                      search all cohorts
+                    </Link>
+                    .
+                  </>
+                )}
+              </td>
             </tr>
           )}
         </tbody>

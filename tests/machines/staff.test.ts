@@ -124,6 +124,7 @@ const PAGE: StaffQueuePage = {
   rows: [queueRow(1), queueRow(2)],
   nextCursor: 'abc',
   total: 7,
+  elsewhere: 0,
   counts: {
     status: {} as StaffQueuePage['counts']['status'],
     stage: {} as StaffQueuePage['counts']['stage'],

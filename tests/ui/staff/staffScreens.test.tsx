@@ -38,6 +38,7 @@ const PAGE: StaffQueuePage = {
   rows: [row(1, 'Ada Obi'), row(2, 'Bola Ade')],
   nextCursor: 'next-1',
   total: 120,
+  elsewhere: 0,
   counts: {
     status: {
       not_submitted: 4,
@@ -180,7 +181,7 @@ describe('staff queue', () => {
     );
     // Chips count each value of the other filters and link to that view.
     const stages = screen.getByRole('list', { name: 'Applications by furthest stage' });
-    expect(within(stages).getByRole('link', { name: 'Verified (3)' }).getAttribute('href')).toBe(
+    expect(within(stages).getByRole('link', { name: 'Verified email (3)' }).getAttribute('href')).toBe(
       '/staff?stage=verified&status=submitted',
     );
     const submitted = within(table).getByRole('button', { name: 'Submitted' });
@@ -235,7 +236,7 @@ describe('staff queue', () => {
   it('a reviewer has no selection and no bulk buttons', async () => {
     renderAt('/staff', fakeApi(REVIEWER));
     await screen.findByRole('table');
-    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /^Select/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Accept selected' })).toBeNull();
     expect(screen.queryByRole('link', { name: /CVs \(zip\)/ })).toBeNull();
   });
@@ -534,7 +535,7 @@ describe('contact details (one rule: admins see them everywhere, reviewers nowhe
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'Email' })).toBeTruthy();
     expect(within(table).getByText('ada@example.com')).toBeTruthy();
-    expect(screen.getByLabelText('Search name, email or phone')).toBeTruthy();
+    expect(screen.getByLabelText('Search name, email, phone, city or source')).toBeTruthy();
   });
 
   it('a reviewer has no Email column and searches by name only', async () => {
@@ -543,7 +544,7 @@ describe('contact details (one rule: admins see them everywhere, reviewers nowhe
     const table = await screen.findByRole('table');
     expect(within(table).queryByRole('columnheader', { name: 'Email' })).toBeNull();
     expect(within(table).getByRole('link', { name: 'Ada Obi' })).toBeTruthy();
-    expect(screen.getByLabelText('Search name')).toBeTruthy();
+    expect(screen.getByLabelText('Search name, city or source')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/@example\.com|\+234/);
   });
 
@@ -660,5 +661,41 @@ describe('fixes from a review team’s day (issue 24, item 9)', () => {
     renderAt('/staff', fakeApi({ ...REVIEWER, locale: 'en-US' }));
     expect(within(await screen.findByRole('table')).getAllByText('11/21/2026')).toHaveLength(2);
     expect(screen.getByText('Submitted from').closest('label')?.textContent).toContain('MM/DD/YYYY');
+  });
+});
+
+describe('finding applications (issue 24, item 6)', () => {
+  it('no chip of a stage repeats a status chip’s name', async () => {
+    renderAt('/staff', fakeApi(ADMIN));
+    await screen.findByRole('table');
+    const labels = (name: string) =>
+      within(screen.getByRole('list', { name }))
+        .getAllByRole('link')
+        .map((a) => (a.textContent ?? '').replace(/ \(\d+\)$/, ''));
+    const statuses = labels('Applications by status');
+    const stages = labels('Applications by furthest stage');
+    expect(statuses).toContain('Submitted');
+    expect(stages.filter((s) => statuses.includes(s))).toEqual([]);
+  });
+
+  it('"0 match" here says how many match in other cohorts and links to the search across all of them', async () => {
+    const user = userEvent.setup();
+    const empty = { ...PAGE, rows: [], total: 0, nextCursor: null, elsewhere: 1 };
+    const api = fakeApi(ADMIN, {
+      queue: vi.fn((q: StaffQueueQuery) =>
+        Promise.resolve(
+          q.allCohorts ? { ...PAGE, rows: [row(9, 'Zara Obi')], total: 1, elsewhere: 0 } : empty,
+        ),
+      ),
+    });
+    renderAt('/staff?q=zara', api);
+    const table = await screen.findByRole('table', { name: '0 applications match this view' });
+    expect(within(table).getByText(/1 matches in other cohorts/)).toBeTruthy();
+    await user.click(within(table).getByRole('link', { name: 'search all cohorts' }));
+    const found = await screen.findByRole('table', { name: '1 application matches this view' });
+    expect(api.queue).toHaveBeenLastCalledWith({ q: 'zara', allCohorts: '1' });
+    expect(within(found).getByRole('columnheader', { name: 'Cohort' })).toBeTruthy();
+    expect(within(found).getByRole('cell', { name: 'Cohort 6' })).toBeTruthy();
+    expect((screen.getByLabelText('Search all cohorts') as HTMLInputElement).checked).toBe(true);
   });
 });
