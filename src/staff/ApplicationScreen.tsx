@@ -5,7 +5,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { SEAT_MESSAGES } from '../../machines/rules/seats';
 import { PAYMENT_LABELS, seesContact, undoWindowWords } from '../../machines/rules/staff';
 import { formatMoney } from '../../machines/rules/payments';
@@ -30,6 +30,7 @@ import { Alert, Notice } from '../components/Notice';
 import { Form } from '../components/Form';
 import { Button } from '../components/Button';
 import { TableHead } from './TableHead';
+import { TriageNav } from './TriageNav';
 
 const ACTION: Record<ReviewEventType, string> = {
   START_REVIEW: 'Start review',
@@ -162,6 +163,7 @@ export function ApplicationScreen() {
   const { api, me } = useStaff();
   const { time: when } = useStaffDates();
   const id = Number(useParams().id);
+  const location = useLocation();
   const actor = useActorRef(
     useMemo(() => provideApplication(api), [api]),
     { input: { id } },
@@ -184,7 +186,7 @@ export function ApplicationScreen() {
           Application
         </h1>
         <p>
-          <Link to="/staff">Back to applications</Link>
+          <Link to={{ pathname: '/staff', search: location.search }}>Back to applications</Link>
         </p>
         {state.matches('failed') ? (
           <>
@@ -200,9 +202,7 @@ export function ApplicationScreen() {
   const a = page.answers;
   return (
     <>
-      <p>
-        <Link to="/staff">Back to applications</Link>
-      </p>
+      <TriageNav id={id} offered={offered} onDecide={(type) => actor.send({ type: 'REVIEW', event: type })} />
       <h1 className="screen-title" ref={heading} tabIndex={-1}>
         {name}
       </h1>

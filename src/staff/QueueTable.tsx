@@ -96,7 +96,9 @@ export function QueueTable({
                 </td>
               )}
               <th scope="row">
-                <Link to={`/staff/applications/${row.id}`}>{row.name || row.email || `#${row.id}`}</Link>
+                <Link to={`/staff/applications/${row.id}${queryString(query)}`}>
+                  {row.name || row.email || `#${row.id}`}
+                </Link>
               </th>
               {contact && <td>{row.email}</td>}
               {everyCohort && <td>{row.cohort}</td>}

@@ -177,7 +177,7 @@ describe('staff queue', () => {
     const table = await screen.findByRole('table', { name: '120 applications match this view' });
     expect(api.queue).toHaveBeenLastCalledWith({ status: 'submitted' });
     expect(within(table).getByRole('link', { name: 'Ada Obi' }).getAttribute('href')).toBe(
-      '/staff/applications/1',
+      '/staff/applications/1?status=submitted',
     );
     // Chips count each value of the other filters and link to that view.
     const stages = screen.getByRole('list', { name: 'Applications by furthest stage' });
@@ -697,5 +697,58 @@ describe('finding applications (issue 24, item 6)', () => {
     expect(within(found).getByRole('columnheader', { name: 'Cohort' })).toBeTruthy();
     expect(within(found).getByRole('cell', { name: 'Cohort 6' })).toBeTruthy();
     expect((screen.getByLabelText('Search all cohorts') as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe('triage at the speed of reading (issue 24, item 1)', () => {
+  it('walks the filtered list with j and k, decides with a key, lists the shortcuts on ?, and Back keeps the filter', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN, {
+      application: vi.fn((id: number) =>
+        Promise.resolve({
+          ...APPLICATION,
+          id,
+          review: {
+            ...APPLICATION.review!,
+            status: 'in_review' as const,
+            allowed: ['ACCEPT', 'WAITLIST', 'REJECT'],
+          },
+        } as StaffApplicationPage),
+      ),
+    });
+    renderAt('/staff?status=in_review', api);
+    await user.click(await screen.findByRole('link', { name: 'Ada Obi' }));
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    const nav = await screen.findByRole('navigation', { name: 'Applications in this view' });
+    await within(nav).findByText('1 of 2');
+    // The list is the queue's view, asked once with the largest page.
+    expect(api.queue).toHaveBeenLastCalledWith({ status: 'in_review', limit: '200' });
+    expect(within(nav).getByRole('link', { name: 'Back to applications' }).getAttribute('href')).toBe(
+      '/staff?status=in_review',
+    );
+
+    await user.keyboard('j');
+    await waitFor(() => expect(api.application).toHaveBeenLastCalledWith(2));
+    await within(screen.getByRole('navigation', { name: 'Applications in this view' })).findByText('2 of 2');
+    expect(screen.getByRole('button', { name: 'Next (j)' }).hasAttribute('disabled')).toBe(true);
+    await user.keyboard('k');
+    await waitFor(() => expect(api.application).toHaveBeenLastCalledWith(1));
+
+    await screen.findByRole('button', { name: 'Accept' });
+    await user.keyboard('r');
+    await waitFor(() => expect(api.review).toHaveBeenCalledWith(1, 'REJECT', false));
+
+    await user.keyboard('?');
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(help).getByText('Next application')).toBeTruthy();
+    await user.click(within(help).getByRole('button', { name: 'Close' }));
+
+    // Typing in a note is text, not a shortcut.
+    await user.type(screen.getByLabelText('Add a note'), 'j');
+    expect(api.application).toHaveBeenLastCalledWith(1);
+
+    await user.click(screen.getAllByRole('link', { name: 'Back to applications' })[0]);
+    await screen.findByRole('table');
+    expect(api.queue).toHaveBeenLastCalledWith({ status: 'in_review' });
   });
 });
