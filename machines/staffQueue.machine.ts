@@ -8,12 +8,20 @@ import { notProvided } from './notProvided';
 import type { BusyTag, NoMeta } from './tags';
 import { failureMessage } from './staffFailure';
 import {
+  BULK_EVENTS,
   type BulkEvent,
   type StaffBulkRequest,
   type StaffBulkResult,
   type StaffQueuePage,
   type StaffQueueQuery,
 } from './rules/staff';
+import { filterOf } from './rules/queueView';
+
+/**
+ * What the queue screen asks of a state (never its name): `loading` a page, the page `failed`, `ready` for ticks and
+ * a bulk decision, a bulk decision `deciding` (its dialog open), `busy` while a call is under way.
+ */
+export type StaffQueueTag = BusyTag | 'loading' | 'failed' | 'ready' | 'deciding';
 
 export interface StaffQueueContext {
   query: StaffQueueQuery;
@@ -40,12 +48,6 @@ export type StaffQueueEvent =
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' };
 
-/** The filter of "all N matching": the view without its page. */
-export const filterOf = (query: StaffQueueQuery): StaffQueueQuery => {
-  const { cursor: _cursor, limit: _limit, ...filter } = query;
-  return filter;
-};
-
 export const bulkRequest = (context: StaffQueueContext, dryRun: boolean): StaffBulkRequest => ({
   event: context.bulkEvent ?? 'ACCEPT',
   ...(context.bulkEvent === 'ACCEPT' && context.capSeats ? { capSeats: true } : {}),
@@ -64,6 +66,20 @@ export const bulkSummary = (result: StaffBulkResult): string => {
   return [...(applied.length ? applied : ['Nothing changed']), ...refused].join(', ');
 };
 
+const VERB: Record<BulkEvent, string> = { ACCEPT: 'accept', WAITLIST: 'waitlist', REJECT: 'reject' };
+
+/**
+ * The confirm button of a bulk decision names what its dry run found will happen, not what was asked: "Accept 20,
+ * waitlist 369" when the seats run out (machines/rules/seats.ts, on the server). Nothing to apply: "Accept 0".
+ */
+export const bulkConfirmLabel = (result: StaffBulkResult, event: BulkEvent): string => {
+  const parts = BULK_EVENTS.flatMap((e) =>
+    (result.applied[e] ?? 0) > 0 ? [`${VERB[e]} ${result.applied[e]}`] : [],
+  );
+  const text = parts.length ? parts.join(', ') : `${VERB[event]} 0`;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
 const unselected: Pick<StaffQueueContext, 'selected' | 'allMatching' | 'bulkEvent' | 'preview' | 'capSeats'> =
   {
     capSeats: false,
@@ -79,7 +95,7 @@ export const staffQueueMachine = setup({
     events: {} as StaffQueueEvent,
     input: {} as { query: StaffQueueQuery },
     meta: {} as NoMeta,
-    tags: {} as BusyTag,
+    tags: {} as StaffQueueTag,
   },
   actors: {
     load: fromPromise<StaffQueuePage, StaffQueueQuery>(notProvided('load')),
@@ -101,6 +117,7 @@ export const staffQueueMachine = setup({
   },
   states: {
     loading: {
+      tags: 'loading',
       invoke: {
         id: 'load',
         src: 'load',
@@ -113,9 +130,11 @@ export const staffQueueMachine = setup({
       },
     },
     failed: {
+      tags: 'failed',
       on: { RETRY: 'loading' },
     },
     ready: {
+      tags: 'ready',
       on: {
         TOGGLE: {
           actions: assign(({ context, event }) => ({
@@ -157,13 +176,14 @@ export const staffQueueMachine = setup({
       },
     },
     confirming: {
+      tags: 'deciding',
       on: {
         CONFIRM: 'applying',
         CANCEL: { target: 'ready', actions: assign({ preview: null, bulkEvent: null }) },
       },
     },
     applying: {
-      tags: 'busy',
+      tags: ['busy', 'deciding'],
       invoke: {
         id: 'apply',
         src: 'bulk',

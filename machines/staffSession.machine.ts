@@ -15,6 +15,8 @@ import { STAFF_MESSAGES, type StaffRole } from './rules/staff';
 export interface StaffMe {
   email: string;
   role: StaffRole;
+  /** The programme's locale, in which the staff pages write dates (machines/rules/staffDates.ts). */
+  locale: string;
 }
 
 export interface StaffSessionContext {

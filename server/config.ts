@@ -11,6 +11,7 @@ import { DEFAULT_CONTACT_EMAIL, WAITLIST_PATH } from '../machines/rules/pages';
 import { DECISION_UNDO_MINUTES } from '../machines/rules/staff';
 import { DEFAULT_MAIL_POLL_MS, DEFAULT_RETRY_MS } from './mail/worker';
 import { DEFAULT_REMINDER_POLL_MS } from './reminders';
+import { DEFAULT_LOCALE, isKnownLocale } from '../machines/rules/staffDates';
 
 /** /metrics (server/metrics.ts): whether it exists, and the Bearer token it then needs ('' for none). */
 export interface MetricsConfig {
@@ -66,6 +67,8 @@ export interface Config {
   staffEmails: string[];
   /** How long a staff decision can be undone before its email leaves and the applicant sees it (ms). */
   decisionUndoMs: number;
+  /** The programme's locale (PROGRAMME_LOCALE): how the staff pages write dates (decision 133). */
+  locale: string;
   /** The clock; tests move it to expire codes and pass deadlines. */
   now: () => Date;
   /** The browser's runtime configuration (src/config.ts `AppConfig`), written into the app shell. */
@@ -114,6 +117,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   now: () => new Date(),
   staffEmails: [],
   decisionUndoMs: DECISION_UNDO_MINUTES * 60_000,
+  locale: DEFAULT_LOCALE,
   appConfig: {},
   ...overrides,
 });
@@ -271,6 +275,13 @@ export const ENV_VARIABLES = {
     minimum: 0,
     accepts: 'a number of seconds from 0',
     default: String(DECISION_UNDO_MINUTES * 60),
+  },
+  PROGRAMME_LOCALE: {
+    type: 'string',
+    pattern: TEXT,
+    accepts: 'a locale tag the server knows, such as en-GB, en-NG or fr-FR',
+    default: DEFAULT_LOCALE,
+    valid: isKnownLocale,
   },
   GEO_API_URL: httpUrl('—'),
   GEO_API_KEY: token('secret'),
@@ -516,6 +527,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
         .filter(Boolean),
       // Tests shorten the window so a decision reaches the applicant without a 5-minute wait; 0 is allowed.
       decisionUndoMs: (values.DECISION_UNDO_SECONDS ?? DECISION_UNDO_MINUTES * 60) * 1000,
+      locale: values.PROGRAMME_LOCALE ?? DEFAULT_LOCALE,
       appConfig: appConfig(values),
     }),
     port,

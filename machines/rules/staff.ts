@@ -132,6 +132,20 @@ export interface StaffCohortOption {
 /** How far an application got: the wizard's stages, then the selection video and the payment choice. */
 export const QUEUE_STAGES = [...STAGES, 'video_watched', 'payment_chosen'] as const;
 export type QueueStage = Stage | 'video_watched' | 'payment_chosen';
+/**
+ * A furthest stage in words that never repeat a review status's label (the status chips say "Submitted" and
+ * "Payment chosen" too): what the applicant has done last.
+ */
+export const QUEUE_STAGE_LABELS: Record<QueueStage, string> = {
+  created: 'Started, email not verified',
+  verified: 'Verified email',
+  eligibility: 'Answered eligibility',
+  employment: 'Answered employment',
+  submitted: 'Sent, video not watched',
+  video_watched: 'Watched the video',
+  payment_chosen: 'Picked how to pay',
+};
+
 export const isQueueStage = (value: unknown): value is QueueStage =>
   typeof value === 'string' && (QUEUE_STAGES as readonly string[]).includes(value);
 
@@ -179,8 +193,13 @@ export interface StaffQueueQuery {
   to?: string;
   /** `yes`: a CV uploaded or sent by email; `no`: neither. */
   cv?: 'yes' | 'no';
-  /** Name, email or phone: names and emails match from their start, phones by their digits anywhere. */
+  /**
+   * Name, email or phone, city or referral source: names and emails match from their start, a city's or a source's
+   * words from their start, phones by their digits anywhere.
+   */
   q?: string;
+  /** `1`: search every cohort, not only `cohort`. */
+  allCohorts?: '1';
   sort?: QueueSort;
   dir?: 'asc' | 'desc';
   /** The `nextCursor` of the page before (keyset pagination: pages stay stable while rows change). */
@@ -203,6 +222,7 @@ export const STAFF_QUEUE_QUERY_NAMES = [
   'to',
   'cv',
   'q',
+  'allCohorts',
   'sort',
   'dir',
   'cursor',
@@ -216,6 +236,9 @@ export interface StaffQueueRow {
   email?: string;
   phone?: string;
   country: string;
+  city: string;
+  /** The cohort's name (the queue shows it when searching every cohort). */
+  cohort: string;
   referralSource: string;
   stage: QueueStage;
   eligibility: EligibilityStatus;
@@ -245,8 +268,10 @@ export interface StaffQueuePage {
   rows: StaffQueueRow[];
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
-  /** How many applications match every filter. */
+  /** How many applications match every filter. Without a status or a stage: submitted ones only. */
   total: number;
+  /** When none match here: how many match the same view in the other cohorts (else 0). */
+  elsewhere: number;
   /** For the filter chips: how many match every OTHER filter, per value of this one. */
   counts: {
     status: Record<QueueStatusFilter, number>;
@@ -354,6 +379,8 @@ export const QUEUE_YEARS = { first: 1900, last: 2999 } as const;
 export const STAFF_QUEUE_MESSAGES = {
   chooseFromList: 'Choose a value from the list',
   dateFormat: 'Enter a date as YYYY-MM-DD',
+  /** The queue's date filters in the browser, typed the programme's way (`DD/MM/YYYY` in en-GB). */
+  dateAs: (pattern: string) => `Enter a date as ${pattern}`,
   dateRange: `Enter a date between the years ${QUEUE_YEARS.first} and ${QUEUE_YEARS.last}`,
   searchTooLong: 'Please search with fewer than 100 characters',
   cursorStale: 'This page link is out of date: go back to the first page',

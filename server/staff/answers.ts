@@ -29,7 +29,7 @@ const countsBy = (values?: readonly string[]) => ({
 const orNullObject = (schema: object) => ({ ...schema, type: ['object', 'null'] });
 const orNullOf = (type: string) => ({ type: [type, 'null'] });
 
-const member = closed({ email: text, role: oneOf(STAFF_ROLES) });
+const member = closed({ email: text, role: oneOf(STAFF_ROLES), locale: text });
 const queueCohort = closed({ id: int, number: int, name: text, seats: int, taken: int });
 const byEvent = closed(Object.fromEntries(BULK_EVENTS.map((event) => [event, int])), []);
 
@@ -96,6 +96,8 @@ export const staffAnswers = {
             email: text,
             phone: text,
             country: text,
+            city: text,
+            cohort: text,
             referralSource: text,
             stage: oneOf(QUEUE_STAGES),
             eligibility: oneOf(ELIGIBILITY_STATUSES),
@@ -111,6 +113,8 @@ export const staffAnswers = {
             'id',
             'name',
             'country',
+            'city',
+            'cohort',
             'referralSource',
             'stage',
             'eligibility',
@@ -126,6 +130,7 @@ export const staffAnswers = {
       ),
       nextCursor: orNullOf('string'),
       total: int,
+      elsewhere: int,
       counts: closed({ status: countsBy(), stage: countsBy(QUEUE_STAGES) }),
     }),
   ),

@@ -49,6 +49,10 @@ export interface QueueView {
   stages: QueueStage[];
   eligibility: string[];
   statuses: QueueStatusFilter[];
+  /** Neither a status nor a stage chosen: the queue shows submitted applications only (decision 134). */
+  submittedOnly: boolean;
+  /** Search every cohort, not only `cohort` (`allCohorts=1`). */
+  allCohorts: boolean;
   payment?: string;
   paymentStatuses: PaymentStatus[];
   country?: string;
@@ -233,14 +237,20 @@ export async function readQueueView(
   if (cv !== undefined && cv !== 'yes' && cv !== 'no') throw fieldFail(400, 'cv', M.chooseFromList);
   const q = one(query, 'q')?.trim();
   if (q && q.length > 100) throw fieldFail(400, 'q', M.searchTooLong);
+  const allCohorts = one(query, 'allCohorts');
+  if (allCohorts !== undefined && allCohorts !== '1') throw fieldFail(400, 'allCohorts', M.chooseFromList);
   const limitText = one(query, 'limit');
   const limit = limitText === undefined ? 50 : Number(limitText);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) throw fieldFail(400, 'limit', M.limit);
+  const stages = list(query, 'stage', QUEUE_STAGES);
+  const statuses = list(query, 'status', STATUS_FILTERS);
   const view: QueueView = {
     cohort: await queueCohort(db, ctx, one(query, 'cohort')),
-    stages: list(query, 'stage', QUEUE_STAGES),
+    stages,
     eligibility: list(query, 'eligibility', ELIGIBILITY),
-    statuses: list(query, 'status', STATUS_FILTERS),
+    statuses,
+    submittedOnly: statuses.length === 0 && stages.length === 0,
+    allCohorts: allCohorts === '1',
     payment: one(query, 'payment'),
     paymentStatuses: list(query, 'paymentStatus', PAYMENT_STATUSES),
     country: one(query, 'country'),
@@ -261,18 +271,25 @@ export async function readQueueView(
   return view;
 }
 
-const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+const likePrefix = (text: string) => `${escapeLike(text)}%`;
+/** A word at the start of any word of a field ("Lagos" in "Lagos Island", "social" in "On social media"). */
+const wordStart = (field: RawBuilder<string>, word: string) =>
+  sql<boolean>`(' ' || lower(${field})) LIKE ${`% ${escapeLike(word)}%`}`;
 
 const fromApplications = () => qb.selectFrom('applications as a');
 type AppQuery = ReturnType<typeof fromApplications>;
 
 /** Every filter of the view, except the one whose chips are being counted. */
 export function filtered(view: QueueView, except: readonly ('status' | 'stage')[] = []): AppQuery {
-  let query: AppQuery = fromApplications().where(sql<boolean>`${cohortOf} = ${view.cohort.id}`);
+  let query: AppQuery = view.allCohorts
+    ? fromApplications()
+    : fromApplications().where(sql<boolean>`${cohortOf} = ${view.cohort.id}`);
   if (view.stages.length && !except.includes('stage'))
     query = query.where(sql<boolean>`${stageOf} IN (${sql.join(view.stages)})`);
   if (view.statuses.length && !except.includes('status'))
     query = query.where(sql<boolean>`${statusOf} IN (${sql.join(view.statuses)})`);
+  if (view.submittedOnly && !except.includes('status')) query = query.where('a.submitted_at', 'is not', null);
   if (view.eligibility.length) query = query.where('a.eligibility_status', 'in', view.eligibility);
   if (view.payment !== undefined)
     query = query.where('a.payment_option', '=', view.payment === 'none' ? '' : view.payment);
@@ -293,13 +310,15 @@ export function filtered(view: QueueView, except: readonly ('status' | 'stage')[
     if (text.includes('@')) {
       if (view.contact) clauses.push(sql<boolean>`lower(a.email) LIKE ${likePrefix(text)}`);
     } else if (text) {
-      // Every word matches the start of the first name, the last name or (for those who see it) the email.
+      // Every word matches the start of the first name, the last name, (for those who see it) the email, or a word
+      // of the city or the referral source ("Lagos", "social").
       for (const word of text.split(' ')) {
         const like = likePrefix(word);
+        const place = sql<boolean>`${wordStart(sql`a.city`, word)} OR ${wordStart(sql`a.referral_source`, word)}`;
         clauses.push(
           view.contact
-            ? sql<boolean>`(lower(a.firstname) LIKE ${like} OR lower(a.lastname) LIKE ${like} OR lower(a.email) LIKE ${like})`
-            : sql<boolean>`(lower(a.firstname) LIKE ${like} OR lower(a.lastname) LIKE ${like})`,
+            ? sql<boolean>`(lower(a.firstname) LIKE ${like} OR lower(a.lastname) LIKE ${like} OR lower(a.email) LIKE ${like} OR ${place})`
+            : sql<boolean>`(lower(a.firstname) LIKE ${like} OR lower(a.lastname) LIKE ${like} OR ${place})`,
         );
       }
     }
@@ -347,7 +366,9 @@ export async function queuePage(db: Queryable, view: QueueView): Promise<StaffQu
         'a.email',
         'a.phone',
         'a.country',
+        'a.city',
         'a.referral_source',
+        sql<string>`(SELECT c.name FROM cohorts c WHERE c.id = ${cohortOf})`.as('cohort_name'),
         'a.eligibility_status',
         'a.payment_option',
         'a.created_at',
@@ -364,15 +385,30 @@ export async function queuePage(db: Queryable, view: QueueView): Promise<StaffQu
       .groupBy([statusOf, stageOf]),
   );
   const stageChosen = (g: QueueStage) => view.stages.length === 0 || view.stages.includes(g);
-  const statusChosen = (s: QueueStatusFilter) => view.statuses.length === 0 || view.statuses.includes(s);
+  // A stage chip lifts the submitted-only default, so it counts every status the view names (all when none).
+  const statusNamed = (s: QueueStatusFilter) => view.statuses.length === 0 || view.statuses.includes(s);
+  const statusShown = (s: QueueStatusFilter) =>
+    statusNamed(s) && !(view.submittedOnly && s === 'not_submitted');
   const status = Object.fromEntries(STATUS_FILTERS.map((s) => [s, 0])) as Record<QueueStatusFilter, number>;
   const stage = Object.fromEntries(QUEUE_STAGES.map((s) => [s, 0])) as Record<QueueStage, number>;
   let total = 0;
   for (const g of groups) {
     if (stageChosen(g.stage)) status[g.status] += g.n;
-    if (statusChosen(g.status)) stage[g.stage] += g.n;
-    if (stageChosen(g.stage) && statusChosen(g.status)) total += g.n;
+    if (statusNamed(g.status)) stage[g.stage] += g.n;
+    if (stageChosen(g.stage) && statusShown(g.status)) total += g.n;
   }
+  // Nothing here: say whether the same view matches in other cohorts (an applicant moved to the next one).
+  const elsewhere =
+    total === 0 && !view.allCohorts
+      ? ((
+          await run(
+            db,
+            filtered({ ...view, allCohorts: true })
+              .where(sql<boolean>`${cohortOf} <> ${view.cohort.id}`)
+              .select(sql<number>`count(*)::int`.as('n')),
+          )
+        )[0]?.n ?? 0)
+      : 0;
   const page = rows.slice(0, view.limit);
   const last = page[page.length - 1];
   return {
@@ -382,6 +418,8 @@ export async function queuePage(db: Queryable, view: QueueView): Promise<StaffQu
       name: `${r.firstname} ${r.lastname}`.trim(),
       ...(view.contact ? { email: r.email, phone: r.phone } : {}),
       country: r.country,
+      city: r.city,
+      cohort: r.cohort_name ?? '',
       referralSource: r.referral_source,
       stage: r.stage,
       eligibility: r.eligibility_status as EligibilityStatus,
@@ -395,6 +433,7 @@ export async function queuePage(db: Queryable, view: QueueView): Promise<StaffQu
     })),
     nextCursor: rows.length > view.limit && last ? cursorOf(last) : null,
     total,
+    elsewhere,
     counts: { status, stage },
   };
 }

@@ -143,7 +143,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       reply.setCookie(STAFF_COOKIE, session.token, { ...cookieOptions, expires: session.expires });
       return {
         message: STAFF_MESSAGES.signedIn,
-        data: { email: session.member.email, role: session.member.role },
+        data: { email: session.member.email, role: session.member.role, locale: config.locale },
       };
     },
   );
@@ -157,7 +157,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
 
   app.get(staffPaths.me, { schema: hidden('Who is signed in') }, async (request) => {
     const member = await staff(request);
-    return { message: 'Signed in', data: { email: member.email, role: member.role } };
+    return { message: 'Signed in', data: { email: member.email, role: member.role, locale: config.locale } };
   });
 
   app.get(staffPaths.team, { schema: hidden('The team (admins only)') }, async (request) => {

@@ -5,7 +5,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { SEAT_MESSAGES } from '../../machines/rules/seats';
 import { PAYMENT_LABELS, seesContact, undoWindowWords } from '../../machines/rules/staff';
 import { formatMoney } from '../../machines/rules/payments';
@@ -24,12 +24,13 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import { TextAreaField, useFieldState } from '../components/Fields';
 import { cvUrl } from './api';
 import { provideApplication } from './staffActors';
-import { usePageHeading, useStaff } from './StaffContext';
-import { humanize } from './QueueScreen';
+import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
+import { humanize } from '../../machines/rules/queueView';
 import { Alert, Notice } from '../components/Notice';
 import { Form } from '../components/Form';
 import { Button } from '../components/Button';
 import { TableHead } from './TableHead';
+import { TriageNav } from './TriageNav';
 
 const ACTION: Record<ReviewEventType, string> = {
   START_REVIEW: 'Start review',
@@ -44,8 +45,6 @@ const ACTION: Record<ReviewEventType, string> = {
   CHOOSE_PAYMENT: 'Choose payment',
   PAYMENT_CONFIRMED: 'Mark paid',
 };
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' }) + ' UTC';
 
 function Answers({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
   return (
@@ -104,6 +103,7 @@ function Eligibility({ page }: { page: StaffApplicationPage }) {
 /** Every payment issued: the one paid, and any paid again (a duplicate for the team to refund). */
 function Payments({ page }: { page: StaffApplicationPage }) {
   const refunds = page.payments.filter((p) => p.status === 'duplicate');
+  const { time: when } = useStaffDates();
   return (
     <section className="staff-section" aria-labelledby="payments-title">
       <h2 id="payments-title">Payments</h2>
@@ -162,7 +162,9 @@ function NoteForm({
 
 export function ApplicationScreen() {
   const { api, me } = useStaff();
+  const { time: when } = useStaffDates();
   const id = Number(useParams().id);
+  const location = useLocation();
   const actor = useActorRef(
     useMemo(() => provideApplication(api), [api]),
     { input: { id } },
@@ -185,7 +187,7 @@ export function ApplicationScreen() {
           Application
         </h1>
         <p>
-          <Link to="/staff">Back to applications</Link>
+          <Link to={{ pathname: '/staff', search: location.search }}>Back to applications</Link>
         </p>
         {state.matches('failed') ? (
           <>
@@ -201,9 +203,7 @@ export function ApplicationScreen() {
   const a = page.answers;
   return (
     <>
-      <p>
-        <Link to="/staff">Back to applications</Link>
-      </p>
+      <TriageNav id={id} offered={offered} onDecide={(type) => actor.send({ type: 'REVIEW', event: type })} />
       <h1 className="screen-title" ref={heading} tabIndex={-1}>
         {name}
       </h1>
@@ -269,7 +269,7 @@ export function ApplicationScreen() {
       <Payments page={page} />
 
       <Answers
-        title="About you"
+        title="About the applicant"
         rows={[
           ['First name', a.firstname],
           ['Middle name', a.middlename],
@@ -289,7 +289,7 @@ export function ApplicationScreen() {
         ]}
       />
       <Answers
-        title="How you heard about us"
+        title="How they heard about us"
         rows={[
           ['Source', a.communications.referral_source],
           ['Detail', a.communications.referral_detail],
@@ -327,7 +327,7 @@ export function ApplicationScreen() {
         rows={Object.entries(a.employment).map(([k, v]) => [humanize(k), String(v ?? '')])}
       />
       <Answers
-        title="About you and the bootcamp"
+        title="The applicant and the bootcamp"
         rows={Object.entries(a.other).map(([k, v]) => [humanize(k), v])}
       />
 

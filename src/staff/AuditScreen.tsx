@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorSummary } from '../components/ErrorSummary';
 import type { AuditEntry } from './api';
 import { provideResource } from './staffActors';
-import { usePageHeading, useStaff } from './StaffContext';
+import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
 import { TableHead } from './TableHead';
 
 const ACTIONS: Record<string, string> = {
@@ -29,6 +29,7 @@ const detailOf = (entry: AuditEntry) =>
 
 function AuditPage({ before }: { before?: string }) {
   const { api } = useStaff();
+  const dates = useStaffDates();
   const heading = usePageHeading<HTMLHeadingElement>('Audit log');
   const actor = useActorRef(useMemo(() => provideResource(() => api.audit(before)), [api, before]));
   const state = useSelector(actor, (s) => s);
@@ -47,7 +48,7 @@ function AuditPage({ before }: { before?: string }) {
           {entries.map((e) => (
             <tr key={e.id}>
               <td>
-                <time dateTime={e.at}>{e.at.slice(0, 19).replace('T', ' ')}</time>
+                <time dateTime={e.at}>{dates.time(e.at)}</time>
               </td>
               <td>{e.staff}</td>
               <th scope="row">{ACTIONS[e.action] ?? e.action}</th>

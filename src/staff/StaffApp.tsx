@@ -4,7 +4,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useParams } from 'react-router';
 import { createStaffApi, type StaffApi } from './api';
 import { provideSession } from './staffActors';
 import { StaffContext } from './StaffContext';
@@ -13,6 +13,11 @@ import { StaffHeader } from './StaffHeader';
 import { QueueScreen } from './QueueScreen';
 import { ApplicationScreen } from './ApplicationScreen';
 import './staff.css';
+
+/** Next and Previous change only the id: a new application is a new page, with its own machine. */
+function ApplicationRoute() {
+  return <ApplicationScreen key={useParams().id} />;
+}
 
 const TeamScreen = lazy(() => import('./TeamScreen').then((m) => ({ default: m.TeamScreen })));
 const AuditScreen = lazy(() => import('./AuditScreen').then((m) => ({ default: m.AuditScreen })));
@@ -45,7 +50,7 @@ export function StaffApp({ api: given }: { api?: StaffApi }) {
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <Routes>
             <Route index element={<QueueScreen />} />
-            <Route path="applications/:id" element={<ApplicationScreen />} />
+            <Route path="applications/:id" element={<ApplicationRoute />} />
             <Route path="team" element={<TeamScreen />} />
             <Route path="audit" element={<AuditScreen />} />
             <Route path="funnel" element={<FunnelScreen />} />

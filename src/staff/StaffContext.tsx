@@ -1,4 +1,5 @@
-import { createContext, useContext, useEffect, useRef } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
+import { formatStaffDay, formatStaffTime } from '../../machines/rules/staffDates';
 import type { StaffMe } from '../../machines/staffSession.machine';
 import type { StaffApi } from './api';
 
@@ -26,4 +27,17 @@ export function usePageHeading<T extends HTMLElement>(title: string) {
     ref.current?.focus();
   }, [title]);
   return ref;
+}
+
+/** Dates written the programme's way (PROGRAMME_LOCALE, from the session; decision 133), never the browser's. */
+export function useStaffDates() {
+  const { locale } = useStaff().me;
+  return useMemo(
+    () => ({
+      locale,
+      day: (iso: string) => formatStaffDay(iso, locale),
+      time: (iso: string) => formatStaffTime(iso, locale),
+    }),
+    [locale],
+  );
 }

@@ -10,7 +10,7 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import { SelectField, TextField, useFieldState } from '../components/Fields';
 import type { TeamMember } from './api';
 import { provideResource } from './staffActors';
-import { usePageHeading, useStaff } from './StaffContext';
+import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
 import { Notice } from '../components/Notice';
 import { Form } from '../components/Form';
 import { Button } from '../components/Button';
@@ -20,6 +20,7 @@ type TeamChange = { kind: 'add'; email: string; role: string } | { kind: 'remove
 
 export function TeamScreen() {
   const { api, me } = useStaff();
+  const dates = useStaffDates();
   const heading = usePageHeading<HTMLHeadingElement>('Team');
   const actor = useActorRef(
     useMemo(
@@ -67,7 +68,7 @@ export function TeamScreen() {
             <tr key={m.id}>
               <th scope="row">{m.email}</th>
               <td>{m.role}</td>
-              <td>{m.since.slice(0, 10)}</td>
+              <td>{dates.day(m.since)}</td>
               <td>
                 {m.configured
                   ? STAFF_MESSAGES.configuredAdminNote

@@ -89,10 +89,10 @@ describe('staff back office', () => {
       )
       .toBe('ascending');
     // The search narrows the view, and the URL holds it.
-    await admin.getByLabel('Search name, email or phone').fill('nobody-matches');
+    await admin.getByLabel('Search name, email, phone, city or source').fill('nobody-matches');
     await admin.getByRole('button', { name: 'Apply filters' }).click();
     await admin.getByText('No application matches this view.').waitFor();
-    await admin.getByLabel('Search name, email or phone').fill('zainab');
+    await admin.getByLabel('Search name, email, phone, city or source').fill('zainab');
     await admin.getByRole('button', { name: 'Apply filters' }).click();
     await table.getByRole('link', { name: 'Zainab Okafor' }).click();
 

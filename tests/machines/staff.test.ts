@@ -20,7 +20,12 @@ import {
   type StaffApplicationPage,
   type StaffApplicationContext,
 } from '../../machines/staffApplication.machine';
-import { bulkRequest, bulkSummary, staffQueueMachine } from '../../machines/staffQueue.machine';
+import {
+  bulkConfirmLabel,
+  bulkRequest,
+  bulkSummary,
+  staffQueueMachine,
+} from '../../machines/staffQueue.machine';
 import { staffResourceMachine } from '../../machines/staffResource.machine';
 import { staffSessionMachine, type StaffMe } from '../../machines/staffSession.machine';
 import { replay, transitionPaths, uncovered } from './support/graphReplay';
@@ -33,7 +38,7 @@ const failed = (id: string, error: unknown = { message: 'offline' }) => ({
 });
 const byValue = (s: AnyMachineSnapshot) => JSON.stringify(s.value);
 
-const ME = { email: 'director@bootcamp.example', role: 'admin' as const };
+const ME = { email: 'director@bootcamp.example', role: 'admin' as const, locale: 'en-GB' };
 
 describe('staffSession machine', () => {
   const ACTORS = ['whoAmI', 'sendCode', 'verify', 'signOut'];
@@ -119,6 +124,7 @@ const PAGE: StaffQueuePage = {
   rows: [queueRow(1), queueRow(2)],
   nextCursor: 'abc',
   total: 7,
+  elsewhere: 0,
   counts: {
     status: {} as StaffQueuePage['counts']['status'],
     stage: {} as StaffQueuePage['counts']['stage'],
@@ -199,6 +205,9 @@ describe('staffQueue machine', () => {
     actor.send({ type: 'BULK', event: 'WAITLIST' });
     await settle();
     expect(actor.getSnapshot().value).toBe('confirming');
+    // The screen opens its dialog on the tag, never on the state's name.
+    expect(actor.getSnapshot().hasTag('deciding')).toBe(true);
+    expect(actor.getSnapshot().hasTag('ready')).toBe(false);
     expect(calls[1]).toEqual({ src: 'bulk', input: { event: 'WAITLIST', ids: [2], dryRun: true } });
     actor.send({ type: 'CONFIRM' });
     await settle();
@@ -241,6 +250,13 @@ describe('staffQueue machine', () => {
       query: { q: 'ada' },
     });
     expect(bulkSummary({ ...RESULT, applied: {}, refused: [] })).toBe('Nothing changed');
+  });
+
+  it('the confirm button names what the dry run will do, not what was asked', () => {
+    const capped = { ...RESULT, matched: 389, applied: { ACCEPT: 20, WAITLIST: 369 }, refused: [] };
+    expect(bulkConfirmLabel(capped, 'ACCEPT')).toBe('Accept 20, waitlist 369');
+    expect(bulkConfirmLabel({ ...RESULT, applied: { REJECT: 4 } }, 'REJECT')).toBe('Reject 4');
+    expect(bulkConfirmLabel({ ...RESULT, applied: {} }, 'WAITLIST')).toBe('Waitlist 0');
   });
 });
 

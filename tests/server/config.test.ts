@@ -38,6 +38,7 @@ const VALUES: Record<EnvName, { bad: string; good: string }> = {
   TRUST_PROXY: { bad: '*', good: '10.0.0.1, 10.1.0.0/16' },
   STAFF_EMAILS: { bad: 'ada@example.org, grace', good: 'Ada@Example.org, grace@example.org' },
   DECISION_UNDO_SECONDS: { bad: 'soon', good: '0' },
+  PROGRAMME_LOCALE: { bad: 'british', good: 'en-NG' },
   GEO_API_URL: { bad: 'ftp://geo.example.org/?key=hunter2', good: 'https://geo.example.org/{ip}?key={key}' },
   GEO_API_KEY: { bad: 'key with spaces', good: 'abc123' },
   GEO_FIXED_COUNTRY: { bad: 'Nigeria\n', good: 'Nigeria' },

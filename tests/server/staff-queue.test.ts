@@ -29,6 +29,8 @@ import { databases, json, staffSignIn, START, useTestApp, verifiedApplicant } fr
 
 const ADMIN = 'director@bootcamp.example';
 const REVIEWER = 'reader@bootcamp.example';
+/** Submitted or not: the queue's default is submitted applications only. */
+const EVERY_STATUS = `status=not_submitted,${REVIEW_STATUSES.join(',')}`;
 
 interface AppSeed {
   email: string;
@@ -175,7 +177,8 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
       { email: 'femi@example.com', firstname: 'Femi', video: true, source: 'Through an organisation' },
     ]);
     const all = page(await as(admin).get(staffQueuePaths.queue));
-    expect(all.total).toBe(6);
+    // By default the queue shows the 4 submitted; the chips still count the 2 in the wizard.
+    expect(all.total).toBe(4);
     expect(all.cohort).toMatchObject({ id: cohortId, number: cohortNumber, taken: 1 });
     expect(all.counts.status).toMatchObject({ accepted: 1, rejected: 1, submitted: 2, not_submitted: 2 });
     expect(all.counts.stage).toMatchObject({
@@ -207,6 +210,56 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
     expect(chips.counts.status).toMatchObject({ accepted: 1, rejected: 0, submitted: 2 });
   });
 
+  it('finds by city and referral source, across every cohort when asked, and says when other cohorts match', async () => {
+    const admin = await signIn(ADMIN);
+    const [other] = (
+      await t.db.query<{ id: number }>(
+        `INSERT INTO cohorts (number, name, start_date, application_deadline, seats)
+         VALUES ($1, $2, '2030-01-01', '2029-12-01', 30) RETURNING id`,
+        [cohortNumber + 60, `Cohort ${cohortNumber + 60}`],
+      )
+    ).rows;
+    const [ada, , , moved] = await insert([
+      { email: 'ada@example.com', firstname: 'Ada', source: 'Through an organisation' },
+      { email: 'bola@example.com', firstname: 'Bola' },
+      { email: 'dayo@example.com', firstname: 'Dayo', submitted: null },
+      { email: 'zara@example.com', firstname: 'Zara' },
+    ]);
+    await t.db.query('UPDATE applications SET city = $2 WHERE id = $1', [ada, 'Port Harcourt']);
+    await t.db.query('UPDATE applications SET cohort_id = $2, applied_cohort_id = $2 WHERE id = $1', [
+      moved,
+      other.id,
+    ]);
+    const view = async (query: string) => page(await as(admin).get(`${staffQueuePaths.queue}?${query}`));
+    const names = async (query: string) => (await view(query)).rows.map((r) => r.name.split(' ')[0]);
+
+    // Submitted only by default; the chip for the ones still in the wizard is there.
+    expect(await names('sort=name')).toEqual(['Ada', 'Bola']);
+    expect((await view('')).counts.status.not_submitted).toBe(1);
+    expect(await names('status=not_submitted')).toEqual(['Dayo']);
+    // A city's or a source's word, from its start; a reviewer searches them too.
+    expect(await names('q=harcourt')).toEqual(['Ada']);
+    expect(await names('q=port')).toEqual(['Ada']);
+    expect(await names('q=organisation')).toEqual(['Ada']);
+    expect(await names('q=lagos&sort=name')).toEqual(['Bola']);
+    expect(await names('q=arcourt')).toEqual([]);
+    expect(
+      page(await as(await reviewer(admin)).get(`${staffQueuePaths.queue}?q=organisation`)).rows.map(
+        (r) => r.city,
+      ),
+    ).toEqual(['Port Harcourt']);
+
+    // Zara moved to the next cohort: none here, a hint that one matches elsewhere, and all cohorts find her.
+    const here = await view('q=zara');
+    expect({ total: here.total, elsewhere: here.elsewhere }).toEqual({ total: 0, elsewhere: 1 });
+    const everywhere = await view('q=zara&allCohorts=1');
+    expect(everywhere.rows.map((r) => [r.name, r.cohort])).toEqual([
+      ['Zara Obi3', `Cohort ${cohortNumber + 60}`],
+    ]);
+    expect(everywhere.elsewhere).toBe(0);
+    expect((await as(admin).get(`${staffQueuePaths.queue}?allCohorts=yes`)).statusCode).toBe(400);
+  });
+
   it('pages by cursor through every row once, in order, for each sort', async () => {
     const admin = await signIn(ADMIN);
     await insert(
@@ -225,7 +278,7 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
         let cursor: string | null = null;
         let pages = 0;
         do {
-          const query: string = `sort=${sort}&dir=${dir}&limit=5${cursor ? `&cursor=${cursor}` : ''}`;
+          const query: string = `${EVERY_STATUS}&sort=${sort}&dir=${dir}&limit=5${cursor ? `&cursor=${cursor}` : ''}`;
           const p = page(await as(admin).get(`${staffQueuePaths.queue}?${query}`));
           seen.push(...p.rows.map((r) => r.id));
           cursor = p.nextCursor;
@@ -237,7 +290,9 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
           count: 23,
           unique: 23,
         });
-        const once = page(await as(admin).get(`${staffQueuePaths.queue}?sort=${sort}&dir=${dir}&limit=200`));
+        const once = page(
+          await as(admin).get(`${staffQueuePaths.queue}?${EVERY_STATUS}&sort=${sort}&dir=${dir}&limit=200`),
+        );
         expect(once.rows.map((r) => r.id)).toEqual(seen);
       }
     }
@@ -697,7 +752,7 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
     faker.seed(7);
     expect(await seed(t.db, 400, t.storageDir, START)).toBe(400);
     const admin = await signIn(ADMIN);
-    const all = page(await as(admin).get(`${staffQueuePaths.queue}?limit=1`));
+    const all = page(await as(admin).get(`${staffQueuePaths.queue}?${EVERY_STATUS}&limit=1`));
     expect(all.total).toBe(400);
     for (const [status, n] of Object.entries(all.counts.status))
       expect({ status, some: n > 0 }).toEqual({ status, some: true });

@@ -14,6 +14,7 @@ import {
 import { paths } from '../../machines/rules/contract';
 import { STAFF_COOKIE, STAFF_MESSAGES, staffPaths, staffQueuePaths } from '../../machines/rules/staff';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
+import { ConfigError, readEnv } from '../../server/config';
 import { outboxMailer } from '../../server/mail/index';
 import { decisionMailer } from '../../server/staff/decisionMail';
 import {
@@ -64,7 +65,8 @@ describe.each(databases)('staff back office on $name', (database) => {
   it('an admin named in STAFF_EMAILS signs in with the emailed code; Sign out ends the session', async () => {
     const cookie = await signIn(ADMIN);
     const me = await as(cookie).get(staffPaths.me);
-    expect(json(me).data).toEqual({ email: ADMIN, role: 'admin' });
+    // The programme's locale comes with the session: the staff pages write dates in it (decision 133).
+    expect(json(me).data).toEqual({ email: ADMIN, role: 'admin', locale: 'en-GB' });
     expect(me.headers['cache-control']).toContain('no-store');
 
     await as(cookie).post(staffPaths.signOut, {});
@@ -212,7 +214,7 @@ describe.each(databases)('staff back office on $name', (database) => {
     expect((await as(director).get(staffPaths.me)).statusCode).toBe(200);
     clock = new Date(clock.getTime() + 60_000);
     const again = await signIn(ADMIN);
-    expect(json(await as(again).get(staffPaths.me)).data).toEqual({ email: ADMIN, role: 'admin' });
+    expect(json(await as(again).get(staffPaths.me)).data).toMatchObject({ email: ADMIN, role: 'admin' });
   });
 
   it('a configured admin removed or demoted before this rule is an admin again at their next sign-in', async () => {
@@ -220,11 +222,11 @@ describe.each(databases)('staff back office on $name', (database) => {
     await t.db.query('UPDATE staff SET removed_at = $1 WHERE email = $2', [clock, ADMIN]);
     clock = new Date(clock.getTime() + 60_000);
     const back = await signIn(ADMIN);
-    expect(json(await as(back).get(staffPaths.me)).data).toEqual({ email: ADMIN, role: 'admin' });
+    expect(json(await as(back).get(staffPaths.me)).data).toMatchObject({ email: ADMIN, role: 'admin' });
     await t.db.query("UPDATE staff SET role = 'reviewer' WHERE email = $1 AND removed_at IS NULL", [ADMIN]);
     clock = new Date(clock.getTime() + 60_000);
     const promoted = await signIn(ADMIN);
-    expect(json(await as(promoted).get(staffPaths.me)).data).toEqual({ email: ADMIN, role: 'admin' });
+    expect(json(await as(promoted).get(staffPaths.me)).data).toMatchObject({ email: ADMIN, role: 'admin' });
   });
 
   it('a decision emails the applicant only after its 5-minute undo window, and an undone one sends nothing', async () => {
@@ -393,5 +395,16 @@ describe.each(databases)('staff back office on $name', (database) => {
     // Nothing edits or deletes it, not even SQL from inside the app.
     await expect(t.db.query('DELETE FROM audit_log')).rejects.toThrow(/append-only/);
     await expect(t.db.query("UPDATE audit_log SET action = 'x'")).rejects.toThrow(/append-only/);
+  });
+});
+
+describe('PROGRAMME_LOCALE', () => {
+  it('is en-GB unless set; a locale the server knows is kept; anything else stops the server, naming it', () => {
+    expect(readEnv({}).locale).toBe('en-GB');
+    expect(readEnv({ PROGRAMME_LOCALE: 'en-US' }).locale).toBe('en-US');
+    expect(() => readEnv({ PROGRAMME_LOCALE: 'british' })).toThrow(ConfigError);
+    expect(() => readEnv({ PROGRAMME_LOCALE: 'british' })).toThrow(
+      'PROGRAMME_LOCALE must be a locale tag the server knows, such as en-GB, en-NG or fr-FR, got "british".',
+    );
   });
 });

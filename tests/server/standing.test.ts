@@ -230,3 +230,33 @@ describe.each(databases)('the applicant’s standing on $name', (database) => {
     expect(() => readEnv({ DECISION_UNDO_SECONDS: 'soon' })).toThrow(/DECISION_UNDO_SECONDS must be/);
   });
 });
+
+describe.each(databases)('a 0-second undo window on $name', (database) => {
+  const t = useTestApp(database, { config: { staffEmails: [ADMIN], decisionUndoMs: 0 } });
+
+  it('an acceptance is the applicant’s at once: no Undo is offered, and none is taken', async () => {
+    const cookie = await verifiedApplicant(t, ADA);
+    const { rows } = await t.db.query<{ id: number }>(
+      'UPDATE applications SET submitted_at = $2, cohort_id = applied_cohort_id WHERE lower(email) = $1 RETURNING id',
+      [ADA, t.now()],
+    );
+    const staff = await staffSignIn(t, ADMIN);
+    const url = (path: string) => path.replace(':id', String(rows[0].id));
+    const event = (type: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: url(staffPaths.events),
+        payload: { type },
+        headers: { cookie: staff },
+      });
+    expect((await event('ACCEPT')).statusCode).toBe(200);
+    const page = json<{ data: StaffApplicationPage }>(
+      await t.app.inject({ method: 'GET', url: url(staffPaths.application), headers: { cookie: staff } }),
+    ).data;
+    expect(page.review).toMatchObject({ status: 'accepted', releasesInMs: null, undoSeconds: 0 });
+    expect(offeredEvents(page)).not.toContain('UNDO');
+    expect((await event('UNDO')).statusCode).toBe(409);
+    const mine = await t.app.inject({ method: 'GET', url: paths.standing, headers: { cookie } });
+    expect(json<{ data: ApplicantStanding }>(mine).data.standing).toBe('accepted');
+  });
+});

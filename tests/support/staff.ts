@@ -7,6 +7,8 @@ export const queueRow = (id: number, over: Partial<StaffQueueRow> = {}): StaffQu
   email: `a${id}@example.com`,
   phone: '',
   country: 'Nigeria',
+  city: 'Lagos',
+  cohort: 'Cohort 6',
   referralSource: '',
   stage: 'submitted',
   eligibility: 'eligible',

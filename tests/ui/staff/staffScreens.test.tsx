@@ -22,8 +22,8 @@ import { StaffApp } from '../../../src/staff/StaffApp';
 import { unansweredEligibility } from '../../support/answers';
 import { queueRow } from '../../support/staff';
 
-const ADMIN: StaffMe = { email: 'director@bootcamp.example', role: 'admin' };
-const REVIEWER: StaffMe = { email: 'reviewer@bootcamp.example', role: 'reviewer' };
+const ADMIN: StaffMe = { email: 'director@bootcamp.example', role: 'admin', locale: 'en-GB' };
+const REVIEWER: StaffMe = { email: 'reviewer@bootcamp.example', role: 'reviewer', locale: 'en-GB' };
 
 const row = (id: number, name: string) =>
   queueRow(id, {
@@ -38,6 +38,7 @@ const PAGE: StaffQueuePage = {
   rows: [row(1, 'Ada Obi'), row(2, 'Bola Ade')],
   nextCursor: 'next-1',
   total: 120,
+  elsewhere: 0,
   counts: {
     status: {
       not_submitted: 4,
@@ -177,11 +178,11 @@ describe('staff queue', () => {
     const table = await screen.findByRole('table', { name: '120 applications match this view' });
     expect(api.queue).toHaveBeenLastCalledWith({ status: 'submitted' });
     expect(within(table).getByRole('link', { name: 'Ada Obi' }).getAttribute('href')).toBe(
-      '/staff/applications/1',
+      '/staff/applications/1?status=submitted',
     );
     // Chips count each value of the other filters and link to that view.
     const stages = screen.getByRole('list', { name: 'Applications by furthest stage' });
-    expect(within(stages).getByRole('link', { name: 'Verified (3)' }).getAttribute('href')).toBe(
+    expect(within(stages).getByRole('link', { name: 'Verified email (3)' }).getAttribute('href')).toBe(
       '/staff?stage=verified&status=submitted',
     );
     const submitted = within(table).getByRole('button', { name: 'Submitted' });
@@ -236,7 +237,7 @@ describe('staff queue', () => {
   it('a reviewer has no selection and no bulk buttons', async () => {
     renderAt('/staff', fakeApi(REVIEWER));
     await screen.findByRole('table');
-    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /^Select/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Accept selected' })).toBeNull();
     expect(screen.queryByRole('link', { name: /CVs \(zip\)/ })).toBeNull();
   });
@@ -481,7 +482,7 @@ describe('team', () => {
   it('an admin named in STAFF_EMAILS is marked as managed by configuration and has no Remove button', async () => {
     const user = userEvent.setup();
     const api = fakeApi(
-      { email: 'deputy@bootcamp.example', role: 'admin' },
+      { email: 'deputy@bootcamp.example', role: 'admin', locale: 'en-GB' },
       {
         team: vi.fn(() =>
           Promise.resolve([
@@ -535,7 +536,7 @@ describe('contact details (one rule: admins see them everywhere, reviewers nowhe
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'Email' })).toBeTruthy();
     expect(within(table).getByText('ada@example.com')).toBeTruthy();
-    expect(screen.getByLabelText('Search name, email or phone')).toBeTruthy();
+    expect(screen.getByLabelText('Search name, email, phone, city or source')).toBeTruthy();
   });
 
   it('a reviewer has no Email column and searches by name only', async () => {
@@ -544,7 +545,7 @@ describe('contact details (one rule: admins see them everywhere, reviewers nowhe
     const table = await screen.findByRole('table');
     expect(within(table).queryByRole('columnheader', { name: 'Email' })).toBeNull();
     expect(within(table).getByRole('link', { name: 'Ada Obi' })).toBeTruthy();
-    expect(screen.getByLabelText('Search name')).toBeTruthy();
+    expect(screen.getByLabelText('Search name, city or source')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/@example\.com|\+234/);
   });
 
@@ -572,5 +573,183 @@ describe('contact details (one rule: admins see them everywhere, reviewers nowhe
     for (const term of ['Email', 'Phone', 'WhatsApp'])
       expect(screen.queryByText(term, { selector: 'dt' })).toBeNull();
     expect(document.body.textContent).not.toMatch(/@example\.com|\+234/);
+  });
+});
+
+describe('fixes from a review team’s day (issue 24, item 9)', () => {
+  it('the bulk button names what the dry run will do; with a 0 s window the email goes at once', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN, {
+      bulk: vi.fn((request: StaffBulkRequest) =>
+        Promise.resolve({
+          dryRun: request.dryRun ?? false,
+          matched: 389,
+          applied: { ACCEPT: 20, WAITLIST: 369 },
+          refused: [],
+          preview: [
+            { event: 'ACCEPT' as const, to: 'ada@example.com', subject: 'Your place', text: 'Dear Ada' },
+          ],
+          seatsFree: 20,
+          undoSeconds: 0,
+        }),
+      ),
+    });
+    renderAt('/staff', api);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('checkbox', { name: 'Select every application on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Select all 120 matching' }));
+    await user.click(screen.getByLabelText(/waitlist those beyond the free seats/));
+    await user.click(screen.getByRole('button', { name: 'Accept selected' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('button', { name: 'Accept 20, waitlist 369' })).toBeTruthy();
+    expect(dialog.textContent).toContain('The email that will go at once');
+    expect(dialog.textContent).not.toContain('0 seconds');
+  });
+
+  it('with a 0 s undo window a decision offers no Undo and no undo hint', async () => {
+    const api = fakeApi(ADMIN, {
+      application: vi.fn(() =>
+        Promise.resolve({
+          ...APPLICATION,
+          review: {
+            status: 'accepted' as const,
+            label: 'Accepted',
+            releasesInMs: null,
+            seats: { seats: 300, taken: 13 },
+            undoSeconds: 0,
+            allowed: ['ACCEPT', 'WAITLIST', 'REJECT', 'UNDO', 'WITHDRAW'] as const,
+          },
+        } as StaffApplicationPage),
+      ),
+    });
+    renderAt('/staff/applications/1', api);
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    expect(screen.queryByRole('button', { name: 'Undo the decision' })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/undone within|0 seconds/);
+    expect(screen.getByRole('button', { name: 'Mark withdrawn' })).toBeTruthy();
+  });
+
+  it('headings speak about the applicant, not to them', async () => {
+    renderAt('/staff/applications/1', fakeApi(REVIEWER));
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    expect(screen.getByRole('heading', { name: 'About the applicant', level: 2 })).toBeTruthy();
+    const headings = screen.getAllByRole('heading').map((h) => h.textContent ?? '');
+    expect(headings.filter((h) => /\byou\b/i.test(h))).toEqual([]);
+  });
+
+  it('dates are written and typed the programme’s way (en-GB), or as configured (en-US)', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN);
+    const gb = renderAt('/staff?from=2026-11-01', api);
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByText('21/11/2026')).toHaveLength(2);
+    const from = screen.getByLabelText(/Submitted from/);
+    expect(screen.getByText('Submitted from').closest('label')?.textContent).toContain('DD/MM/YYYY');
+    expect((from as HTMLInputElement).value).toBe('01/11/2026');
+
+    await user.type(screen.getByLabelText(/Submitted to/), '31/11/2026');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(screen.getByText('Enter a date as DD/MM/YYYY')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Submitted to/));
+    expect(api.queue).toHaveBeenLastCalledWith({ from: '2026-11-01' });
+
+    await user.clear(screen.getByLabelText(/Submitted to/));
+    await user.type(screen.getByLabelText(/Submitted to/), '30/11/2026');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(api.queue).toHaveBeenLastCalledWith({ from: '2026-11-01', to: '2026-11-30' }));
+    gb.unmount();
+
+    renderAt('/staff', fakeApi({ ...REVIEWER, locale: 'en-US' }));
+    expect(within(await screen.findByRole('table')).getAllByText('11/21/2026')).toHaveLength(2);
+    expect(screen.getByText('Submitted from').closest('label')?.textContent).toContain('MM/DD/YYYY');
+  });
+});
+
+describe('finding applications (issue 24, item 6)', () => {
+  it('no chip of a stage repeats a status chip’s name', async () => {
+    renderAt('/staff', fakeApi(ADMIN));
+    await screen.findByRole('table');
+    const labels = (name: string) =>
+      within(screen.getByRole('list', { name }))
+        .getAllByRole('link')
+        .map((a) => (a.textContent ?? '').replace(/ \(\d+\)$/, ''));
+    const statuses = labels('Applications by status');
+    const stages = labels('Applications by furthest stage');
+    expect(statuses).toContain('Submitted');
+    expect(stages.filter((s) => statuses.includes(s))).toEqual([]);
+  });
+
+  it('"0 match" here says how many match in other cohorts and links to the search across all of them', async () => {
+    const user = userEvent.setup();
+    const empty = { ...PAGE, rows: [], total: 0, nextCursor: null, elsewhere: 1 };
+    const api = fakeApi(ADMIN, {
+      queue: vi.fn((q: StaffQueueQuery) =>
+        Promise.resolve(
+          q.allCohorts ? { ...PAGE, rows: [row(9, 'Zara Obi')], total: 1, elsewhere: 0 } : empty,
+        ),
+      ),
+    });
+    renderAt('/staff?q=zara', api);
+    const table = await screen.findByRole('table', { name: '0 applications match this view' });
+    expect(within(table).getByText(/1 matches in other cohorts/)).toBeTruthy();
+    await user.click(within(table).getByRole('link', { name: 'search all cohorts' }));
+    const found = await screen.findByRole('table', { name: '1 application matches this view' });
+    expect(api.queue).toHaveBeenLastCalledWith({ q: 'zara', allCohorts: '1' });
+    expect(within(found).getByRole('columnheader', { name: 'Cohort' })).toBeTruthy();
+    expect(within(found).getByRole('cell', { name: 'Cohort 6' })).toBeTruthy();
+    expect((screen.getByLabelText('Search all cohorts') as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe('triage at the speed of reading (issue 24, item 1)', () => {
+  it('walks the filtered list with j and k, decides with a key, lists the shortcuts on ?, and Back keeps the filter', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN, {
+      application: vi.fn((id: number) =>
+        Promise.resolve({
+          ...APPLICATION,
+          id,
+          review: {
+            ...APPLICATION.review!,
+            status: 'in_review' as const,
+            allowed: ['ACCEPT', 'WAITLIST', 'REJECT'],
+          },
+        } as StaffApplicationPage),
+      ),
+    });
+    renderAt('/staff?status=in_review', api);
+    await user.click(await screen.findByRole('link', { name: 'Ada Obi' }));
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    const nav = await screen.findByRole('navigation', { name: 'Applications in this view' });
+    await within(nav).findByText('1 of 2');
+    // The list is the queue's view, asked once with the largest page.
+    expect(api.queue).toHaveBeenLastCalledWith({ status: 'in_review', limit: '200' });
+    expect(within(nav).getByRole('link', { name: 'Back to applications' }).getAttribute('href')).toBe(
+      '/staff?status=in_review',
+    );
+
+    await user.keyboard('j');
+    await waitFor(() => expect(api.application).toHaveBeenLastCalledWith(2));
+    await within(screen.getByRole('navigation', { name: 'Applications in this view' })).findByText('2 of 2');
+    expect(screen.getByRole('button', { name: 'Next (j)' }).hasAttribute('disabled')).toBe(true);
+    await user.keyboard('k');
+    await waitFor(() => expect(api.application).toHaveBeenLastCalledWith(1));
+
+    await screen.findByRole('button', { name: 'Accept' });
+    await user.keyboard('r');
+    await waitFor(() => expect(api.review).toHaveBeenCalledWith(1, 'REJECT', false));
+
+    await user.keyboard('?');
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(help).getByText('Next application')).toBeTruthy();
+    await user.click(within(help).getByRole('button', { name: 'Close' }));
+
+    // Typing in a note is text, not a shortcut.
+    await user.type(screen.getByLabelText('Add a note'), 'j');
+    expect(api.application).toHaveBeenLastCalledWith(1);
+
+    await user.click(screen.getAllByRole('link', { name: 'Back to applications' })[0]);
+    await screen.findByRole('table');
+    expect(api.queue).toHaveBeenLastCalledWith({ status: 'in_review' });
   });
 });

@@ -1,0 +1,51 @@
+/**
+ * The staff queue's view as the URL holds it (docs/api.md, "Staff"): read from the query string, and the views one
+ * click away (a sort, a chip, a page). Plain functions, so the screen only renders and the rules are tested alone.
+ */
+import { STAFF_QUEUE_QUERY_NAMES, type QueueSort, type StaffQueueQuery } from './staff';
+
+/** The view in the URL, as the API reads it: only the queue's names, and no empty values. */
+export const queueViewOf = (params: URLSearchParams): StaffQueueQuery =>
+  Object.fromEntries(
+    STAFF_QUEUE_QUERY_NAMES.flatMap((name) => {
+      const value = params.get(name);
+      return value ? [[name, value]] : [];
+    }),
+  ) as StaffQueueQuery;
+
+/** The filter of "all N matching" (and of the exports): the view without its page. */
+export const filterOf = (query: StaffQueueQuery): StaffQueueQuery => {
+  const { cursor: _cursor, limit: _limit, ...filter } = query;
+  return filter;
+};
+
+/** The columns the queue sorts by, in the table's order, with their headers. */
+export const QUEUE_SORT_COLUMNS: readonly { sort: QueueSort; label: string }[] = [
+  { sort: 'name', label: 'Name' },
+  { sort: 'eligibility', label: 'Eligibility' },
+  { sort: 'status', label: 'Status' },
+  { sort: 'submitted', label: 'Submitted' },
+];
+
+/** Newest submissions first; everything else from A. */
+const defaultDir = (sort: QueueSort) => (sort === 'submitted' || sort === 'created' ? 'desc' : 'asc');
+
+/** The direction the view is sorted by `sort` in, or null when it is sorted by another column. */
+export function sortDirection(query: StaffQueueQuery, sort: QueueSort): 'asc' | 'desc' | null {
+  const current = query.sort ?? 'submitted';
+  if (current !== sort) return null;
+  return query.dir ?? defaultDir(sort);
+}
+
+/** The view after a click on `sort`'s header: the other way round if already sorted by it, from the first page. */
+export function sortedBy(query: StaffQueueQuery, sort: QueueSort): StaffQueueQuery {
+  const now = sortDirection(query, sort);
+  const dir = now === null ? defaultDir(sort) : now === 'asc' ? 'desc' : 'asc';
+  return { ...filterOf(query), sort, dir };
+}
+
+/** A code in words: `action_required` → "Action required". */
+export const humanize = (value: string) => {
+  const text = value.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};

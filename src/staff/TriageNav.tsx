@@ -1,0 +1,122 @@
+/**
+ * Triage on an application's page: the queue's view travels in the URL (`/staff/applications/7?status=submitted`),
+ * so Back keeps the filter and Previous / Next (`k` / `j`) walk the filtered list. `a`, `w` and `r` decide when the
+ * page offers that decision (the page's chart asks its confirm where one is needed); `?` lists the shortcuts.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { ReviewEventType } from '../../machines/review.machine';
+import { queueViewOf } from '../../machines/rules/queueView';
+import type { StaffQueuePage } from '../../machines/rules/staff';
+import { AppDialog } from '../components/Dialog';
+import { Button } from '../components/Button';
+import { queryString } from './api';
+import { provideResource } from './staffActors';
+import { useStaff } from './StaffContext';
+
+/** Keys that decide, in the order the shortcuts list shows them. */
+const DECIDE_KEYS: Record<string, ReviewEventType> = { a: 'ACCEPT', w: 'WAITLIST', r: 'REJECT' };
+
+export const SHORTCUTS: [string, string][] = [
+  ['j', 'Next application'],
+  ['k', 'Previous application'],
+  ['a', 'Accept'],
+  ['w', 'Waitlist'],
+  ['r', 'Reject'],
+  ['?', 'Show these shortcuts'],
+];
+
+/** A key typed into a field is text, never a shortcut. */
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+export function TriageNav({
+  id,
+  offered,
+  onDecide,
+}: {
+  id: number;
+  offered: readonly ReviewEventType[];
+  onDecide: (event: ReviewEventType) => void;
+}) {
+  const { api } = useStaff();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const view = queueViewOf(params);
+  const search = queryString(view);
+  // The view's list from its page on: the rows around this one, up to the largest page.
+  const list = useActorRef(
+    useMemo(
+      () => provideResource(() => api.queue({ ...queueViewOf(new URLSearchParams(search)), limit: '200' })),
+      [api, search],
+    ),
+  );
+  const rows = useSelector(list, (s) => (s.context.data as StaffQueuePage | null)?.rows ?? null);
+  const at = rows?.findIndex((r) => r.id === id) ?? -1;
+  const previous = at > 0 ? rows?.[at - 1] : undefined;
+  const next = at >= 0 ? rows?.[at + 1] : undefined;
+  const [help, setHelp] = useState(false);
+  const to = (target: { id: number } | undefined) => target && `/staff/applications/${target.id}${search}`;
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (
+        e.ctrlKey ||
+        e.metaKey ||
+        e.altKey ||
+        typing(e.target) ||
+        document.querySelector('[role$="dialog"]')
+      )
+        return;
+      const decision = DECIDE_KEYS[e.key];
+      if (e.key === '?') setHelp(true);
+      else if (e.key === 'j' && next) navigate(to(next)!);
+      else if (e.key === 'k' && previous) navigate(to(previous)!);
+      else if (decision && offered.includes(decision)) onDecide(decision);
+      else return;
+      e.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
+  return (
+    <nav className="staff-triage" aria-label="Applications in this view">
+      <Link to={{ pathname: '/staff', search }}>Back to applications</Link>
+      {rows && at >= 0 && (
+        <span>
+          {at + 1} of {rows.length}
+          {view.cursor ? ' on this page' : ''}
+        </span>
+      )}
+      <Button look="secondary" disabled={!previous} onClick={() => previous && navigate(to(previous)!)}>
+        Previous (k)
+      </Button>
+      <Button look="secondary" disabled={!next} onClick={() => next && navigate(to(next)!)}>
+        Next (j)
+      </Button>
+      <Button look="link" onClick={() => setHelp(true)}>
+        Keyboard shortcuts (?)
+      </Button>
+      <AppDialog
+        open={help}
+        title="Keyboard shortcuts"
+        onClose={() => setHelp(false)}
+        actions={<Button onClick={() => setHelp(false)}>Close</Button>}
+      >
+        <dl className="staff-shortcuts">
+          {SHORTCUTS.map(([key, what]) => (
+            <div key={key}>
+              <dt>
+                <kbd>{key}</kbd>
+              </dt>
+              <dd>{what}</dd>
+            </div>
+          ))}
+        </dl>
+      </AppDialog>
+    </nav>
+  );
+}
