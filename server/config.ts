@@ -2,6 +2,9 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DECISION_UNDO_MINUTES } from '../machines/rules/staff';
+import { DEFAULT_CONTACT_EMAIL } from '../machines/rules/pages';
+import { RETENTION_DEFAULTS, RETENTION_ENV, type RetentionSettings } from '../machines/rules/privacy';
+import { PROGRAMME } from './mail/templates';
 
 /** /metrics (server/metrics.ts): whether it exists, and the Bearer token it then needs ('' for none). */
 export interface MetricsConfig {
@@ -63,9 +66,23 @@ export interface Config {
   decisionUndoMs: number;
   /** The clock; tests move it to expire codes and pass deadlines. */
   now: () => Date;
+  /** The privacy notice's controller and contact, and the key of the erasures' tombstones (docs/privacy.md). */
+  privacy: PrivacyConfig;
+  /** How long each kind of data is kept (machines/rules/privacy.ts, server/privacy/retention.ts). */
+  retention: RetentionSettings;
   /** The browser's runtime configuration (src/config.ts `AppConfig`), written into the app shell. */
   appConfig: Record<string, string | number>;
 }
+
+export interface PrivacyConfig {
+  controllerName: string;
+  contactEmail: string;
+  /** The key of the keyed hash an erasure's tombstone holds instead of the address (PRIVACY_HMAC_KEY). */
+  erasureKey: string;
+}
+
+/** Only for development and tests: production is told to set PRIVACY_HMAC_KEY (server/main.ts warns). */
+export const DEVELOPMENT_ERASURE_KEY = 'development-only-erasure-key';
 
 export interface ServerEnv extends Config {
   port: number;
@@ -98,6 +115,12 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   payment: { publicKey: '', secretKey: '', verifyUrl: DEFAULT_PAYMENT_VERIFY_URL, sandbox: true },
   now: () => new Date(),
   staffEmails: [],
+  privacy: {
+    controllerName: PROGRAMME,
+    contactEmail: DEFAULT_CONTACT_EMAIL,
+    erasureKey: DEVELOPMENT_ERASURE_KEY,
+  },
+  retention: RETENTION_DEFAULTS,
   decisionUndoMs: DECISION_UNDO_MINUTES * 60_000,
   appConfig: {},
   ...overrides,
@@ -172,6 +195,15 @@ export function proxyTrust(
   return trust;
 }
 
+/** RETENTION_* in days; unset keeps the default (docs/privacy.md). */
+export const readRetention = (env: NodeJS.ProcessEnv): RetentionSettings =>
+  Object.fromEntries(
+    Object.entries(RETENTION_DEFAULTS).map(([key, days]) => [
+      key,
+      int(env[RETENTION_ENV[key as keyof RetentionSettings]], days),
+    ]),
+  ) as unknown as RetentionSettings;
+
 /** The configuration from the environment; a ConfigError when it is unsafe or unreadable. */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const port = int(env.PORT, 3000);
@@ -213,6 +245,12 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       // Tests shorten the window so a decision reaches the applicant without a 5-minute wait; 0 is allowed.
       decisionUndoMs: seconds(env.DECISION_UNDO_SECONDS, DECISION_UNDO_MINUTES * 60) * 1000,
       appConfig: readAppConfig(env),
+      privacy: {
+        controllerName: env.PRIVACY_CONTROLLER_NAME || PROGRAMME,
+        contactEmail: env.PRIVACY_CONTACT_EMAIL || env.SUPPORT_EMAIL || DEFAULT_CONTACT_EMAIL,
+        erasureKey: env.PRIVACY_HMAC_KEY || DEVELOPMENT_ERASURE_KEY,
+      },
+      retention: readRetention(env),
     }),
     port,
     host: env.HOST || '127.0.0.1',
