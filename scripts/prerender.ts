@@ -1,7 +1,8 @@
 /**
  * Writes the landing page's markup into dist/client/index.html at build time, so that the first HTML response
  * already holds the hero's words; src/landing/main.tsx then hydrates it. The same for `/apply`
- * (dist/client/apply.html): Get Started's markup, hydrated by src/main.tsx. Where the live cohort's number and dates
+ * (dist/client/apply.html): Get Started's markup, hydrated by src/main.tsx. And `/privacy` (dist/client/privacy.html),
+ * the notice, a page without script. Where the live cohort's number and dates
  * go, the markup holds placeholders (machines/rules/landingCohort.ts) that the server fills on every answer
  * (server/landingPage.ts): the build never fixes a cohort. Run after `vite build` and
  * `vite build --ssr --outDir dist/ssr` (vite.config.ts names the entries). Optional arguments: the client and SSR output
@@ -56,17 +57,22 @@ function startAfterLargestPaint(html: string, holdSubmit: boolean): string {
     .replace('</body>', `<script>(function(){${hold}${start}})()</script></body>`);
 }
 
-function prerender(file: string, marker: string, markup: string, holdSubmit: boolean): void {
+/** `start`: the page's script starts after the first paint (holding an early submit or not); `none`: it has none. */
+function prerender(file: string, marker: string, markup: string, start: 'hold' | 'plain' | 'none'): void {
   const page = resolve(clientDir, file);
   const html = readFileSync(page, 'utf8');
   if (!html.includes(marker)) throw new Error(`${page} has no ${marker}: was it prerendered already?`);
-  writeFileSync(page, startAfterLargestPaint(inlineCss(html).replace(marker, markup), holdSubmit));
+  const filled = inlineCss(html).replace(marker, markup);
+  writeFileSync(page, start === 'none' ? filled : startAfterLargestPaint(filled, start === 'hold'));
   console.log(`prerendered ${file}`);
 }
 
 const ssr = async <T>(name: string) => (await import(pathToFileURL(resolve(ssrDir, `${name}.js`)).href)) as T;
 
 const { render } = await ssr<{ render: () => string }>('entry-server');
-prerender('index.html', '<!--landing-prerender-->', render(), false);
+prerender('index.html', '<!--landing-prerender-->', render(), 'plain');
 const { renderGetStarted } = await ssr<{ renderGetStarted: () => string }>('apply-server');
-prerender('apply.html', '<!--apply-prerender-->', renderGetStarted(), true);
+prerender('apply.html', '<!--apply-prerender-->', renderGetStarted(), 'hold');
+// `/privacy`: the notice with placeholders where the controller and the retention periods go (server/privacyPage.ts).
+const { renderPrivacy } = await ssr<{ renderPrivacy: () => string }>('privacy-server');
+prerender('privacy.html', '<!--privacy-prerender-->', renderPrivacy(), 'none');

@@ -182,6 +182,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientDir && existsSync(clientDir) ? clientDir : undefined,
     options.config.appConfig,
     async () => (await ctx.cohorts.applying()).cohort,
+    {
+      controllerName: config.privacy.controllerName,
+      contactEmail: config.privacy.contactEmail,
+      retention: config.retention,
+    },
   );
   return app;
 }

@@ -177,4 +177,7 @@ function fnv1a(text: string): string {
  * The notice's version: a hash of its words (not of the operator's settings), so that a changed text is a new version
  * and the same text is the same version on every server. For the consent the wizard will record.
  */
-export const PRIVACY_NOTICE_VERSION = `notice-${fnv1a(JSON.stringify(NOTICE_SECTIONS))}`;
+export const noticeVersion = (sections: typeof NOTICE_SECTIONS): string =>
+  `notice-${fnv1a(JSON.stringify(sections))}`;
+
+export const PRIVACY_NOTICE_VERSION = noticeVersion(NOTICE_SECTIONS);
