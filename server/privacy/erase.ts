@@ -68,6 +68,11 @@ export async function forgetApplicant(tx: Queryable, id: number, email: string, 
   await tx.query('DELETE FROM codes WHERE application_id = $1', [id]);
   await tx.query('DELETE FROM cv_upload_slots WHERE application_id = $1', [id]);
   await tx.query('DELETE FROM staff_notes WHERE application_id = $1', [id]);
+  // A decision whose email has not left yet never will: there is no one to send it to (server/staff/decisionMail.ts).
+  await tx.query(
+    'UPDATE review_events SET email_due_at = NULL WHERE application_id = $1 AND email_sent_at IS NULL',
+    [id],
+  );
   await tx.query('DELETE FROM idempotency WHERE owner = $1', [email.trim().toLowerCase()]);
   // The quota's rows are keyed by the mailbox, alone or with a digest of the requesting address (server/mailQuota.ts).
   await tx.query(`DELETE FROM code_mail_quota WHERE mailbox = $1 OR starts_with(mailbox, $1 || ' from ')`, [

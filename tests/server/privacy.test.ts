@@ -197,6 +197,12 @@ describe.each(databases)('an applicant’s data on $name', (database) => {
         [id],
       );
       expect(rows[0]).toEqual({ review_status: 'rejected', other: null });
+      // The rejection's email had not left: it never will, to an address that is gone.
+      const unsent = await t.db.query(
+        'SELECT id FROM review_events WHERE application_id = $1 AND email_sent_at IS NULL AND email_due_at IS NOT NULL',
+        [id],
+      );
+      expect(unsent.rows).toEqual([]);
       const tombstones = await t.db.query('SELECT email_hmac, requested_by, staff_id FROM erasures');
       expect(tombstones.rows).toEqual([
         { email_hmac: emailHmac(DEVELOPMENT_ERASURE_KEY, email), requested_by: 'applicant', staff_id: null },
