@@ -46,6 +46,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 const prerendered = {
   'entry-server': resolve(import.meta.dirname, 'src/landing/entry-server.tsx'),
   'apply-server': resolve(import.meta.dirname, 'src/app/entry-server.tsx'),
+  'privacy-server': resolve(import.meta.dirname, 'src/privacy/entry-server.tsx'),
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -71,6 +72,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             app: resolve(import.meta.dirname, 'app.html'),
             // `/apply`: Get Started prerendered, the app hydrating it after the page has loaded.
             apply: resolve(import.meta.dirname, 'apply.html'),
+            // `/privacy`: the notice, prerendered, no script (filled by server/privacyPage.ts).
+            privacy: resolve(import.meta.dirname, 'privacy.html'),
           },
     },
   },

@@ -8,6 +8,7 @@ import type { AnyStateNode } from 'xstate';
 import { ROUTES } from './application.machine';
 import { financialAidMachine } from './financialAid.machine';
 import { INSTALMENT_TEST_PATH, isStaffPage, WAITLIST_PATH } from './rules/pages';
+import { YOUR_DATA_PATH } from './rules/privacy';
 
 const metaPaths = (node: AnyStateNode): string[] => [
   ...(typeof (node.meta as { path?: unknown } | undefined)?.path === 'string'
@@ -24,6 +25,7 @@ export const APP_PAGES: ReadonlySet<string> = new Set([
   ...FINANCIAL_AID_PAGES,
   INSTALMENT_TEST_PATH,
   WAITLIST_PATH,
+  YOUR_DATA_PATH,
 ]);
 
 /** Whether a path (without its query) is one of the app's pages; a trailing slash does not matter. */

@@ -1,7 +1,8 @@
 /**
  * Writes the landing page's markup into dist/client/index.html at build time, so that the first HTML response
  * already holds the hero's words; src/landing/main.tsx then hydrates it. The same for `/apply`
- * (dist/client/apply.html): Get Started's markup, hydrated by src/main.tsx. Where the live cohort's number and dates
+ * (dist/client/apply.html): Get Started's markup, hydrated by src/main.tsx. And `/privacy` (dist/client/privacy.html),
+ * the notice, a page without script. Where the live cohort's number and dates
  * go, the markup holds placeholders (machines/rules/landingCohort.ts) that the server fills on every answer
  * (server/landingPage.ts): the build never fixes a cohort. Run after `vite build` and
  * `vite build --ssr --outDir dist/ssr` (vite.config.ts names the entries). Optional arguments: the client and SSR output
@@ -153,13 +154,15 @@ function prerender(
   file: string,
   marker: string,
   markup: string,
-  hold: string,
+  hold: string | null,
   preload?: { app: string[]; ahead: string[] },
 ): void {
   const page = resolve(clientDir, file);
   const html = readFileSync(page, 'utf8');
   if (!html.includes(marker)) throw new Error(`${page} has no ${marker}: was it prerendered already?`);
-  writeFileSync(page, startAfterLargestPaint(inlineCss(html).replace(marker, markup), hold, preload));
+  const filled = inlineCss(html).replace(marker, markup);
+  // A page without a script of its own (the privacy notice) is written as it is.
+  writeFileSync(page, hold === null ? filled : startAfterLargestPaint(filled, hold, preload));
   console.log(`prerendered ${file}`);
 }
 
@@ -175,3 +178,6 @@ prerender(
   holdGetStarted,
   firstPressScripts('apply.html', ['src/wizard/BiodataScreen.tsx']),
 );
+// `/privacy`: the notice with placeholders where the controller and the retention periods go (server/privacyPage.ts).
+const { renderPrivacy } = await ssr<{ renderPrivacy: () => string }>('privacy-server');
+prerender('privacy.html', '<!--privacy-prerender-->', renderPrivacy(), null);

@@ -37,6 +37,7 @@ import { flowRoutes } from './routes/flow';
 import { geoRoutes } from './routes/geo';
 import { healthRoutes } from './routes/health';
 import { paymentRoutes } from './routes/payments';
+import { privacyRoutes } from './privacy/routes';
 import { sessionRoutes } from './routes/session';
 import { standingRoutes } from './routes/standing';
 import { staticRoutes } from './routes/static';
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => geoRoutes(api, ctx));
   await app.register(async (api) => paymentRoutes(api, ctx));
   await app.register(async (api) => staffRoutes(api, ctx));
+  await app.register(async (api) => privacyRoutes(api, ctx));
   // The outbox shows every code: never in production (config.ts), even if an outbox mailer were given.
   if (options.mailer.transport === 'outbox' && config.devMailbox)
     await app.register(async (dev) => devRoutes(dev, ctx));
@@ -185,6 +187,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientDir && existsSync(clientDir) ? clientDir : undefined,
     options.config.appConfig,
     async () => (await ctx.cohorts.applying()).cohort,
+    {
+      controllerName: config.privacy.controllerName,
+      contactEmail: config.privacy.contactEmail,
+      retention: config.retention,
+    },
   );
   return app;
 }

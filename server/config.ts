@@ -12,6 +12,9 @@ import { DECISION_UNDO_MINUTES } from '../machines/rules/staff';
 import { DEFAULT_MAIL_POLL_MS, DEFAULT_RETRY_MS } from './mail/worker';
 import { DEFAULT_REMINDER_POLL_MS } from './reminders';
 import { DEFAULT_LOCALE, isKnownLocale } from '../machines/rules/staffDates';
+import { RETENTION_DEFAULTS, RETENTION_ENV, type RetentionSettings } from '../machines/rules/privacy';
+import { PROGRAMME } from './mail/templates';
+import { DEFAULT_RETENTION_POLL_MS } from './privacy/retention';
 
 /** /metrics (server/metrics.ts): whether it exists, and the Bearer token it then needs ('' for none). */
 export interface MetricsConfig {
@@ -71,6 +74,10 @@ export interface Config {
   locale: string;
   /** The clock; tests move it to expire codes and pass deadlines. */
   now: () => Date;
+  /** The privacy notice's controller and contact, and the key of the erasures' tombstones (docs/privacy.md). */
+  privacy: PrivacyConfig;
+  /** How long each kind of data is kept (machines/rules/privacy.ts, server/privacy/retention.ts). */
+  retention: RetentionSettings;
   /** The browser's runtime configuration (src/config.ts `AppConfig`), written into the app shell. */
   appConfig: Record<string, string | number>;
 }
@@ -87,6 +94,16 @@ export interface S3Settings {
   credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
+export interface PrivacyConfig {
+  controllerName: string;
+  contactEmail: string;
+  /** The key of the keyed hash an erasure's tombstone holds instead of the address (PRIVACY_HMAC_KEY). */
+  erasureKey: string;
+}
+
+/** Only for development and tests: production is told to set PRIVACY_HMAC_KEY (server/main.ts warns). */
+export const DEVELOPMENT_ERASURE_KEY = 'development-only-erasure-key';
+
 export interface ServerEnv extends Config {
   port: number;
   host: string;
@@ -100,6 +117,8 @@ export interface ServerEnv extends Config {
   mailPollMs: number;
   mailRetryMs: number;
   reminderPollMs: number;
+  /** How often a process runs retention (RETENTION_POLL_MS; docs/privacy.md). */
+  retentionPollMs: number;
   /** CVs in a bucket, or null: under DATA_DIR. */
   s3: S3Settings | null;
 }
@@ -116,6 +135,12 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   payment: { publicKey: '', secretKey: '', verifyUrl: DEFAULT_PAYMENT_VERIFY_URL, sandbox: true },
   now: () => new Date(),
   staffEmails: [],
+  privacy: {
+    controllerName: PROGRAMME,
+    contactEmail: DEFAULT_CONTACT_EMAIL,
+    erasureKey: DEVELOPMENT_ERASURE_KEY,
+  },
+  retention: RETENTION_DEFAULTS,
   decisionUndoMs: DECISION_UNDO_MINUTES * 60_000,
   locale: DEFAULT_LOCALE,
   appConfig: {},
@@ -181,6 +206,12 @@ const positiveInteger = (defaultValue: number): Variable & { type: 'integer' } =
   type: 'integer',
   minimum: 1,
   accepts: 'a whole number from 1',
+  default: String(defaultValue),
+});
+const days = (defaultValue: number): Variable & { type: 'integer' } => ({
+  type: 'integer',
+  minimum: 1,
+  accepts: 'a whole number of days from 1',
   default: String(defaultValue),
 });
 const flag = (defaultText: string): StringVariable => ({
@@ -342,6 +373,20 @@ export const ENV_VARIABLES = {
     accepts: 'an email address',
     default: DEFAULT_CONTACT_EMAIL,
   },
+  PRIVACY_CONTROLLER_NAME: text("the programme's name"),
+  PRIVACY_CONTACT_EMAIL: {
+    type: 'string',
+    pattern: `^${EMAIL}$`,
+    accepts: 'an email address',
+    default: 'SUPPORT_EMAIL',
+  },
+  PRIVACY_HMAC_KEY: token('secret'),
+  RETENTION_CV_DAYS: days(RETENTION_DEFAULTS.cvDaysAfterCohortStart),
+  RETENTION_UNSUBMITTED_DAYS: days(RETENTION_DEFAULTS.unsubmittedDays),
+  RETENTION_OUTBOX_BODY_DAYS: days(RETENTION_DEFAULTS.outboxBodyDays),
+  RETENTION_AUDIT_DAYS: days(RETENTION_DEFAULTS.auditDays),
+  RETENTION_PAYMENT_DAYS: days(RETENTION_DEFAULTS.paymentRecordDays),
+  RETENTION_POLL_MS: positiveInteger(DEFAULT_RETENTION_POLL_MS),
 } as const satisfies Record<string, Variable>;
 
 export type EnvName = keyof typeof ENV_VARIABLES;
@@ -481,6 +526,14 @@ function s3Settings(values: EnvValues): S3Settings | null {
   };
 }
 
+/** RETENTION_* in days; unset keeps the default (docs/privacy.md). */
+function retentionSettings(values: EnvValues): RetentionSettings {
+  const settings = { ...RETENTION_DEFAULTS };
+  for (const key of Object.keys(RETENTION_ENV) as (keyof RetentionSettings)[])
+    settings[key] = values[RETENTION_ENV[key]] ?? RETENTION_DEFAULTS[key];
+  return settings;
+}
+
 /**
  * The configuration from the environment, the only place the server reads it; a ConfigError naming the variable
  * when a value is not what it accepts, or when the whole is unsafe (production without real mail).
@@ -529,6 +582,12 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       decisionUndoMs: (values.DECISION_UNDO_SECONDS ?? DECISION_UNDO_MINUTES * 60) * 1000,
       locale: values.PROGRAMME_LOCALE ?? DEFAULT_LOCALE,
       appConfig: appConfig(values),
+      privacy: {
+        controllerName: values.PRIVACY_CONTROLLER_NAME ?? PROGRAMME,
+        contactEmail: values.PRIVACY_CONTACT_EMAIL ?? values.SUPPORT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
+        erasureKey: values.PRIVACY_HMAC_KEY ?? DEVELOPMENT_ERASURE_KEY,
+      },
+      retention: retentionSettings(values),
     }),
     port,
     host: values.HOST ?? '127.0.0.1',
@@ -541,6 +600,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     mailPollMs: values.MAIL_POLL_MS ?? DEFAULT_MAIL_POLL_MS,
     mailRetryMs: values.MAIL_RETRY_MS ?? DEFAULT_RETRY_MS,
     reminderPollMs: values.REMINDER_POLL_MS ?? DEFAULT_REMINDER_POLL_MS,
+    retentionPollMs: values.RETENTION_POLL_MS ?? DEFAULT_RETENTION_POLL_MS,
     s3: s3Settings(values),
   };
 }

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { startCluster } from './cluster';
-import { ConfigError, readEnv } from './config';
+import { ConfigError, DEVELOPMENT_ERASURE_KEY, readEnv } from './config';
 import { currentCohort } from './db/cohorts';
 import { connectionErrorFields, logConnectionError, openPglite, postgresDb, type Db } from './db/index';
 import { DataDirLocked, lockDataDir } from './db/lock';
@@ -16,6 +16,7 @@ import { outboxMailer, smtpDelivery } from './mail/index';
 import { mailWorker } from './mail/worker';
 import { logOptions } from './logging';
 import { reminderScheduler } from './reminders';
+import { retentionWorker } from './privacy/retention';
 import { decisionMailer } from './staff/decisionMail';
 import { localStorage } from './storage/index';
 import { s3Storage } from './storage/s3';
@@ -66,11 +67,12 @@ async function main(): Promise<void> {
   // CVs in a bucket when S3_BUCKET is set (several machines), else under DATA_DIR (server/storage/index.ts).
   const s3 = env.s3;
   const storageDir = join(env.dataDir, 'uploads');
+  const storage = s3 ? s3Storage(s3) : await localStorage(storageDir);
   const app = await buildApp({
     db,
     mailer,
     storageDir,
-    storage: s3 ? s3Storage(s3) : await localStorage(storageDir),
+    storage,
     clientDir: env.clientDir,
     config: env,
     logger: logOptions(env.logLevel),
@@ -87,6 +89,18 @@ async function main(): Promise<void> {
   });
   // Decision emails leave once their undo window has passed (server/staff/decisionMail.ts).
   const decisions = decisionMailer({ db, mailer, config: env, pollMs: env.reminderPollMs, log: app.log });
+  // Data kept no longer than its purpose needs (docs/privacy.md): one process at a time runs it.
+  const retention = retentionWorker({
+    db,
+    storage,
+    settings: env.retention,
+    erasureKey: env.privacy.erasureKey,
+    now: env.now,
+    pollMs: env.retentionPollMs,
+    log: app.log,
+  });
+  if (!env.devMailbox && env.privacy.erasureKey === DEVELOPMENT_ERASURE_KEY)
+    app.log.warn('PRIVACY_HMAC_KEY is not set: erasure tombstones use the development key (docs/privacy.md)');
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -97,6 +111,7 @@ async function main(): Promise<void> {
     await app.close();
     await reminders.stop();
     await decisions.stop();
+    await retention.stop();
     await outbox.stop();
     await db.close();
     await unlock();
@@ -109,6 +124,7 @@ async function main(): Promise<void> {
   // Sends what fell due while the server was down, then polls.
   reminders.start();
   decisions.start();
+  retention.start();
   outbox.start();
   app.log.info(
     { mail: mailer.transport, database: db.engine, storage: s3 ? 's3' : 'local' },

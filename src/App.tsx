@@ -7,6 +7,7 @@ import { preloadable } from './app/preloadable';
 import { readConfig } from './config';
 import { INSTALMENT_TEST_PATH, STAFF_PAGE, WAITLIST_PATH } from '../machines/rules/pages';
 import { NotFoundPage } from './components/NotFoundScreen';
+import { YOUR_DATA_PATH } from '../machines/rules/privacy';
 
 const FinancialAidApp = preloadable(() =>
   import('./financial-aid/FinancialAidApp').then((m) => m.FinancialAidApp),
@@ -18,6 +19,8 @@ const InstalmentProviderTestScreen = preloadable(() =>
 );
 // The staff back office: its own lazy chunk, so nothing of it loads for applicants.
 const StaffApp = preloadable(() => import('./staff/StaffApp').then((m) => m.StaffApp));
+// "Your data": download or erase, after the emailed code (lazy: few visitors open it).
+const YourDataPage = preloadable(() => import('./privacy/YourDataPage').then((m) => m.YourDataPage));
 const loadCheckout = () => loadChunk(() => import('./after-submission/instalmentCheckout'));
 
 export function App({ api }: { api: ApiClient }) {
@@ -25,6 +28,7 @@ export function App({ api }: { api: ApiClient }) {
     <Suspense fallback={<p className="loading">Loading…</p>}>
       <Routes>
         <Route path={WAITLIST_PATH} element={<WaitlistPage />} />
+        <Route path={YOUR_DATA_PATH} element={<YourDataPage />} />
         <Route path="/apply/*" element={<ApplicationShell />} />
         <Route path={`${STAFF_PAGE}/*`} element={<StaffApp />} />
         <Route path="/failed" element={<ApplicationShell />} />

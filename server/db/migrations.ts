@@ -330,6 +330,26 @@ UPDATE payments p SET status = 'duplicate' WHERE p.status = 'paid' AND EXISTS (S
 CREATE UNIQUE INDEX payments_one_paid ON payments (application_id) WHERE status = 'paid';
 `,
   },
+  {
+    id: 20,
+    name: 'data protection: erased applications stay as anonymous rows, a tombstone per erasure, and retention may trim the audit log',
+    // The audit log stays append-only for everyone but the retention run, which says so for its own transaction
+    // (server/privacy/retention.ts). A tombstone holds a keyed hash of the address, never the address.
+    sql: `
+ALTER TABLE applications ADD COLUMN erased_at timestamptz;
+CREATE TABLE erasures (
+  id serial PRIMARY KEY,
+  email_hmac text NOT NULL,
+  requested_by text NOT NULL CHECK (requested_by IN ('applicant', 'staff', 'retention')),
+  staff_id integer REFERENCES staff(id),
+  application_id integer NOT NULL,
+  erased_at timestamptz NOT NULL
+);
+CREATE INDEX erasures_email_hmac ON erasures (email_hmac);
+CREATE INDEX outbox_sent_at ON outbox (sent_at);
+CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF TG_OP = 'DELETE' AND current_setting('bootcamp.retention', true) = 'on' THEN RETURN OLD; END IF; RAISE EXCEPTION 'the audit log is append-only'; END $$;
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

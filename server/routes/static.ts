@@ -13,6 +13,8 @@ import { compressPage, landingPage, pickEncoding, type FilledPage } from '../lan
 import { isAppPage } from '../../machines/pages';
 import { DEFAULT_CONTACT_EMAIL } from '../../machines/rules/pages';
 import { SERVER_MESSAGES } from '../messages';
+import { PRIVACY_PATH, type NoticeFacts } from '../../machines/rules/privacy';
+import { privacyPage } from '../privacyPage';
 
 /** Get Started's address (machines/application.machine.ts ROUTES), where every Apply Now lands. */
 const GET_STARTED_PATH = '/apply';
@@ -45,6 +47,7 @@ export async function staticRoutes(
   clientDir: string | undefined,
   appConfig: Record<string, string | number> = {},
   currentCohort?: () => Promise<CohortRow>,
+  notice?: NoticeFacts,
 ): Promise<void> {
   let shell: string | undefined;
   const appShell = () =>
@@ -86,6 +89,19 @@ export async function staticRoutes(
     };
     app.get(GET_STARTED_PATH, serveApply);
     app.get(`${GET_STARTED_PATH}/`, serveApply);
+    // `/privacy`: the notice prerendered, with the configured controller and retention periods (server/privacyPage.ts).
+    if (notice && existsSync(join(clientDir, 'privacy.html'))) {
+      const privacy = privacyPage(join(clientDir, 'privacy.html'), notice);
+      app.get(PRIVACY_PATH, async (request, reply) => {
+        const { encoding, body } = pickEncoding(await privacy(), request.headers['accept-encoding']);
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'accept-encoding');
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        return reply.send(body);
+      });
+    }
     app.get('/app.html', (_request, reply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(appShell()),
     );
@@ -101,7 +117,8 @@ export async function staticRoutes(
       allowedPath: (path) =>
         !isBackend(path) &&
         !(currentCohort && path.startsWith('/index.html')) &&
-        !path.startsWith('/apply.html'),
+        !path.startsWith('/apply.html') &&
+        !path.startsWith('/privacy.html'),
       setHeaders: (res, path) => {
         res.header(
           'cache-control',

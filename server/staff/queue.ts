@@ -282,9 +282,12 @@ type AppQuery = ReturnType<typeof fromApplications>;
 
 /** Every filter of the view, except the one whose chips are being counted. */
 export function filtered(view: QueueView, except: readonly ('status' | 'stage')[] = []): AppQuery {
-  let query: AppQuery = view.allCohorts
-    ? fromApplications()
-    : fromApplications().where(sql<boolean>`${cohortOf} = ${view.cohort.id}`);
+  // An erased application stays counted in the funnel and the seats, anonymous, but is no one's to review.
+  let query: AppQuery = (
+    view.allCohorts
+      ? fromApplications()
+      : fromApplications().where(sql<boolean>`${cohortOf} = ${view.cohort.id}`)
+  ).where(sql<boolean>`a.erased_at IS NULL`);
   if (view.stages.length && !except.includes('stage'))
     query = query.where(sql<boolean>`${stageOf} IN (${sql.join(view.stages)})`);
   if (view.statuses.length && !except.includes('status'))

@@ -246,7 +246,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
         [id],
       );
       const row = rows[0];
-      if (!row) throw fail(404, STAFF_MESSAGES.notFound);
+      if (!row || row.erased_at) throw fail(404, STAFF_MESSAGES.notFound);
       const [answers, cv, payments, notes, events] = await Promise.all([
         savedApplication(db, row),
         cvOf(id),

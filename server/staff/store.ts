@@ -127,6 +127,9 @@ export type AuditAction =
   | 'team_add'
   | 'team_remove'
   | 'export'
+  /** One applicant's data, exported or erased on their request (server/privacy/routes.ts). */
+  | 'export_applicant_data'
+  | 'erase_applicant_data'
   /** A bulk decision: one entry per transaction of up to 200 applications, with the event and the counts. */
   | 'bulk';
 

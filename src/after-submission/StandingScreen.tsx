@@ -7,6 +7,7 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import { FINANCIAL_AID_URL } from './ConfirmationScreen';
 import { ScreenHeading } from '../wizard/ScreenHeading';
 import { Button } from '../components/Button';
+import { YourDataLink } from '../privacy/YourDataLink';
 
 /** The confirmation page's standing step (the machine's `confirmation.standing` region), or null elsewhere. */
 export function standingStep(snapshot: ApplicationSnapshot): string | null {
@@ -22,6 +23,7 @@ function Panel({ heading, kind, children }: { heading: string; kind?: string; ch
     <section className={kind ? `result-panel card ${kind}` : 'result-panel card'}>
       <ScreenHeading>{heading}</ScreenHeading>
       {children}
+      <YourDataLink />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { standingMessage } from '../../machines/rules/standing';
 import { useApplication, useSend } from '../app/ApplicationProvider';
 import { ScreenHeading } from '../wizard/ScreenHeading';
 import { Button } from '../components/Button';
+import { YourDataLink } from '../privacy/YourDataLink';
 
 export function SuccessScreen() {
   const send = useSend();
@@ -18,6 +19,7 @@ export function SuccessScreen() {
       </p>
       <p>Next, watch a short video by the Program Director and take a few short quizzes.</p>
       <Button onClick={() => send({ type: 'CONTINUE' })}>Continue to Video</Button>
+      <YourDataLink />
     </section>
   );
 }

@@ -3,6 +3,7 @@
  * cohort's (machines/rules/landingCohort.ts), never written here.
  */
 import { FEE_FACTS } from '../../machines/rules/payments';
+import { PRIVACY_PATH } from '../../machines/rules/privacy';
 import type { CohortLabels } from '../../machines/rules/landingCohort';
 
 export interface Card {
@@ -127,7 +128,8 @@ export const socialLinks: readonly SocialLink[] = [
 
 export const footerLinks = {
   shop: 'https://shop.theemploymentbootcamp.org',
-  privacy: 'https://theemploymentbootcamp.org/privacy-policy',
+  // The notice in the product (machines/rules/privacy.ts), not an outside page.
+  privacy: PRIVACY_PATH,
   terms: 'https://theemploymentbootcamp.org/terms-of-service',
   founder: { label: 'Meet our founder', url: 'https://funmilayoadeyemi.com' },
 } as const;

@@ -18,6 +18,8 @@ const ACTIONS: Record<string, string> = {
   team_remove: 'Removed a team member',
   export: 'Exported',
   bulk: 'Bulk decision',
+  export_applicant_data: "Exported an applicant's data",
+  erase_applicant_data: "Erased an applicant's data",
 };
 
 const detailOf = (entry: AuditEntry) =>

@@ -1,3 +1,4 @@
+import { PRIVACY_PATH } from '../../machines/rules/privacy';
 import { SEAT_MESSAGES } from '../../machines/rules/seats';
 import { useApplication, useFormFields } from '../app/ApplicationProvider';
 import { StepForm } from './StepForm';
@@ -32,6 +33,9 @@ export function GetStartedScreen() {
         autoComplete="email"
         inputMode="email"
       />
+      <p>
+        How we use and keep your data, and how to see or erase it: <a href={PRIVACY_PATH}>privacy notice</a>.
+      </p>
     </StepForm>
   );
 }

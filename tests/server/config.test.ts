@@ -66,6 +66,15 @@ const VALUES: Record<EnvName, { bad: string; good: string }> = {
   QUIZ_TIME: { bad: 'abc', good: '90.5' },
   WAITLIST_URL: { bad: 'waitlist', good: 'https://example.org/waitlist' },
   SUPPORT_EMAIL: { bad: 'support', good: 'support@example.org' },
+  PRIVACY_CONTROLLER_NAME: { bad: 'Bootcamp\nLtd', good: 'Bootcamp Ltd' },
+  PRIVACY_CONTACT_EMAIL: { bad: 'dpo', good: 'dpo@example.org' },
+  PRIVACY_HMAC_KEY: { bad: 'a key with spaces', good: 'k3y-0f-the-tombstones' },
+  RETENTION_CV_DAYS: { bad: '0', good: '45' },
+  RETENTION_UNSUBMITTED_DAYS: { bad: 'half a year', good: '90' },
+  RETENTION_OUTBOX_BODY_DAYS: { bad: '-1', good: '7' },
+  RETENTION_AUDIT_DAYS: { bad: '2y', good: '365' },
+  RETENTION_PAYMENT_DAYS: { bad: '1.5', good: '2190' },
+  RETENTION_POLL_MS: { bad: 'hourly', good: '60000' },
 };
 
 const names = Object.keys(ENV_VARIABLES) as EnvName[];

@@ -1,0 +1,95 @@
+/**
+ * One applicant's data as one zip (docs/privacy.md): `your-data.json` with every answer, the timeline, the emails sent
+ * to them, the decision once it is released (a held one is not theirs yet: decision 121), payments and
+ * financial-aid answers; and their CV under `cv/`. The same file for the applicant and for an admin answering a
+ * subject-access request.
+ */
+import { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+import { reviewMeta } from '../../machines/review.machine';
+import { PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
+import { savedApplication, type ApplicationRow } from '../applications';
+import { iso, type Queryable } from '../db/index';
+import { paymentRecord, paymentsOf } from '../payments';
+import { releasedStatus } from '../standing';
+import type { CvStorage } from '../storage/index';
+
+/** The moments of the application, in order, as the applicant lived them (steps only; never a held decision). */
+const TIMELINE_COLUMNS = [
+  ['created_at', 'Started the application'],
+  ['email_verified_at', 'Verified the email address'],
+  ['eligibility_saved_at', 'Answered the eligibility questions'],
+  ['employment_saved_at', 'Answered the employment questions'],
+  ['submitted_at', 'Submitted the application'],
+  ['video_watched_at', 'Watched the selection video'],
+  ['payment_chosen_at', 'Chose how to pay'],
+  ['reminder_sent_at', 'Was sent the reminder'],
+] as const;
+
+/** A name safe inside a zip: no folders, no characters a file system refuses. */
+const safeName = (name: string) => name.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'cv';
+
+/** The zip of application `id`, or null when there is none (or it was erased). */
+export async function applicantExport(
+  db: Queryable,
+  storage: CvStorage,
+  id: number,
+  now: Date,
+): Promise<Readable | null> {
+  const { rows } = await db.query<ApplicationRow & Record<string, Date | null>>(
+    'SELECT * FROM applications WHERE id = $1 AND erased_at IS NULL',
+    [id],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const [answers, released, payments, emails, cv] = await Promise.all([
+    savedApplication(db, row),
+    releasedStatus(db, id, now),
+    paymentsOf(db, id),
+    db.query<{ subject: string; text_body: string; sent_at: Date; delivered_at: Date | null }>(
+      'SELECT subject, text_body, sent_at, delivered_at FROM outbox WHERE lower(to_address) = lower($1) ORDER BY id',
+      [row.email],
+    ),
+    db.query<{ stored_name: string; original_name: string; kind: string; size: number }>(
+      'SELECT stored_name, original_name, kind, size FROM cvs WHERE application_id = $1',
+      [id],
+    ),
+  ]);
+  const timeline = TIMELINE_COLUMNS.flatMap(([column, what]) =>
+    row[column] ? [{ at: iso(row[column] as Date), what }] : [],
+  ).sort((a, b) => String(a.at).localeCompare(String(b.at)));
+  const file = cv.rows[0];
+  const cvEntry = file ? `cv/${safeName(file.original_name)}` : null;
+  const data = {
+    exportedAt: now.toISOString(),
+    noticeVersion: PRIVACY_NOTICE_VERSION,
+    answers,
+    communicationConsent: row.communication_consent,
+    timeline,
+    decision: released
+      ? {
+          status: released.status,
+          label: reviewMeta(released.status).label,
+          standing: reviewMeta(released.status).standing,
+          cohort: released.cohort,
+        }
+      : null,
+    payments: payments.map(paymentRecord),
+    financialAid: row.financial_aid,
+    reminderDate: row.reminder_date ? iso(row.reminder_date) : null,
+    emails: emails.rows.map((mail) => ({
+      subject: mail.subject,
+      sentAt: iso(mail.sent_at),
+      deliveredAt: mail.delivered_at ? iso(mail.delivered_at) : null,
+      // Empty once the retention period for email bodies has passed (docs/privacy.md).
+      text: mail.text_body,
+    })),
+    cv: file ? { filename: file.original_name, kind: file.kind, size: file.size, inZip: cvEntry } : null,
+  };
+  const body = file ? await storage.read(file.stored_name) : null;
+  const zip = new ZipFile();
+  zip.addBuffer(Buffer.from(JSON.stringify(data, null, 2)), 'your-data.json');
+  if (body && cvEntry) zip.addReadStream(body, cvEntry);
+  zip.end();
+  return Readable.from(zip.outputStream);
+}

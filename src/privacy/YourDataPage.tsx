@@ -1,0 +1,162 @@
+/**
+ * "Your data" (`/your-data`): proven by the emailed code (the application's own sign-in and session), the applicant
+ * downloads everything we hold about them as one zip, or erases it after a confirmation. The machine decides
+ * (machines/yourData.machine.ts); this page renders its state and provides its requests.
+ */
+import { useMachine } from '@xstate/react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { fromPromise } from 'xstate';
+import { paths } from '../../machines/rules/contract';
+import { MESSAGES } from '../../machines/rules/messages';
+import { EXPORT_FILENAME, PRIVACY_MESSAGES, PRIVACY_PATH, privacyPaths } from '../../machines/rules/privacy';
+import { yourDataMachine } from '../../machines/yourData.machine';
+import { createApiClient } from '../api/client';
+import { AppDialog } from '../components/Dialog';
+import { BusyButton } from '../components/BusyButton';
+import { Button } from '../components/Button';
+
+/** The erase request: its refusal in the server's words. */
+async function eraseOwnData(): Promise<void> {
+  const response = await fetch(privacyPaths.erase, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ confirm: true }),
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(body?.message ?? MESSAGES.genericSave);
+  }
+}
+
+export function YourDataPage() {
+  const api = useMemo(() => createApiClient(), []);
+  const machine = useMemo(
+    () =>
+      yourDataMachine.provide({
+        actors: {
+          // The standing answers 401 without a session; any other answer means this browser is signed in.
+          checkSession: fromPromise(async () => {
+            const response = await fetch(paths.standing, { credentials: 'same-origin' });
+            return response.status !== 401;
+          }),
+          sendCode: fromPromise(async ({ input }) => {
+            await api.resendCode(input.email);
+          }),
+          verify: fromPromise(async ({ input }) => {
+            await api.verifyEmail(input.email, input.code);
+          }),
+          erase: fromPromise(eraseOwnData),
+        },
+      }),
+    [api],
+  );
+  const [state, send] = useMachine(machine);
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const busy = state.hasTag('busy');
+  const error = state.context.error;
+
+  const submitEmail = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'SEND_CODE', email });
+  };
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'VERIFY', code });
+  };
+
+  return (
+    <main className="shell" id="main">
+      <h1>Your data</h1>
+      <p>
+        See what we keep and why in our <a href={PRIVACY_PATH}>privacy notice</a>.
+      </p>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      {state.matches('checking') && (
+        <p className="loading" role="status">
+          Loading…
+        </p>
+      )}
+      {(state.matches('askEmail') || state.matches('sendingCode')) && (
+        <form onSubmit={submitEmail} noValidate>
+          <p>Enter the email address you applied with. We will email you a code to prove it is yours.</p>
+          <label htmlFor="your-data-email">Email address</label>
+          <input
+            id="your-data-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <BusyButton type="submit" busy={busy}>
+            Email me a code
+          </BusyButton>
+        </form>
+      )}
+      {(state.matches('askCode') || state.matches('verifying')) && (
+        <form onSubmit={submitCode} noValidate>
+          <p>We emailed a code to {state.context.email}. Enter it here.</p>
+          <label htmlFor="your-data-code">Code</label>
+          <input
+            id="your-data-code"
+            name="token"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <BusyButton type="submit" busy={busy}>
+            Continue
+          </BusyButton>
+        </form>
+      )}
+      {(state.matches('signedIn') || state.matches('confirming') || state.matches('erasing')) && (
+        <>
+          <h2>Download your data</h2>
+          <p>
+            One zip file: your answers, what happened and when, the emails we sent you, your decision once it
+            is released, your payments and financial-aid answers, and your CV.
+          </p>
+          <p>
+            <a className="button" href={privacyPaths.download} download={EXPORT_FILENAME}>
+              Download your data
+            </a>
+          </p>
+          <h2>Erase your data</h2>
+          <p>{PRIVACY_MESSAGES.eraseWarning}</p>
+          <Button look="secondary" onClick={() => send({ type: 'ERASE' })}>
+            Erase my data
+          </Button>
+        </>
+      )}
+      <AppDialog
+        open={state.matches('confirming') || state.matches('erasing')}
+        title="Erase your data?"
+        role="alertdialog"
+        onClose={() => send({ type: 'CANCEL' })}
+        description={PRIVACY_MESSAGES.eraseWarning}
+        actions={
+          <>
+            <BusyButton busy={busy} onClick={() => send({ type: 'CONFIRM' })}>
+              Erase my data
+            </BusyButton>
+            <Button look="secondary" onClick={() => send({ type: 'CANCEL' })}>
+              Cancel
+            </Button>
+          </>
+        }
+      />
+      {state.matches('erased') && (
+        <p role="status">
+          {PRIVACY_MESSAGES.erased}. You can apply again with the same address whenever you like.
+        </p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * `/privacy` (docs/privacy.md): the prerendered notice with the controller, the contact and the retention periods
+ * from the server's configuration, written once in the retention settings; and its version, a hash of its words.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  NOTICE_SECTIONS,
+  PRIVACY_NOTICE_VERSION,
+  RETENTION_DEFAULTS,
+  noticeVersion,
+} from '../../machines/rules/privacy';
+import { readEnv } from '../../server/config';
+import { renderPrivacy } from '../../src/privacy/entry-server';
+import { CLIENT_PAGES, databases, testApp, type TestApp } from './support';
+
+describe('the privacy notice at /privacy', () => {
+  const clientDir = mkdtempSync(join(tmpdir(), 'bootcamp-privacy-'));
+  let t: TestApp;
+  beforeAll(async () => {
+    mkdirSync(join(clientDir, 'assets'));
+    for (const [path, text] of Object.entries(CLIENT_PAGES)) writeFileSync(join(clientDir, path), text);
+    writeFileSync(join(clientDir, 'privacy.html'), `<!doctype html><body>${renderPrivacy()}</body>`);
+    const env = readEnv({
+      PRIVACY_CONTROLLER_NAME: 'Bootcamp & Partners Ltd',
+      SUPPORT_EMAIL: 'support@bootcamp.example',
+      RETENTION_CV_DAYS: '45',
+    });
+    t = await testApp(databases[0], {
+      clientDir,
+      config: { privacy: env.privacy, retention: env.retention },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('names the configured controller and contact and quotes the retention settings', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/privacy' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const page = res.body;
+    expect(page).toContain('Bootcamp &amp; Partners Ltd decides how the data');
+    // No PRIVACY_CONTACT_EMAIL: the programme's one contact address (SUPPORT_EMAIL), never a made-up one.
+    expect(page).toContain('Write to support@bootcamp.example');
+    expect(page).toContain('your CV is deleted 45 days after your cohort starts');
+    expect(page).toContain(`anonymised ${RETENTION_DEFAULTS.unsubmittedDays} days after`);
+    expect(page).toContain(`kept ${RETENTION_DEFAULTS.auditDays} days`);
+    expect(page).toContain('href="/your-data"');
+    expect(page).toContain(PRIVACY_NOTICE_VERSION);
+    expect(page).not.toContain('%%PRIVACY_');
+    // The template itself is not served under its file name.
+    expect((await t.app.inject({ method: 'GET', url: '/privacy.html' })).statusCode).toBe(404);
+  });
+
+  it('has a version that changes with its words', () => {
+    expect(PRIVACY_NOTICE_VERSION).toMatch(/^notice-[0-9a-f]{8}$/);
+    expect(noticeVersion(NOTICE_SECTIONS)).toBe(PRIVACY_NOTICE_VERSION);
+    const changed = NOTICE_SECTIONS.map((section, i) =>
+      i === 0 ? { ...section, paragraphs: [`${section.paragraphs[0]} `] } : section,
+    );
+    expect(noticeVersion(changed)).not.toBe(PRIVACY_NOTICE_VERSION);
+  });
+
+  it('reads PRIVACY_CONTACT_EMAIL and PRIVACY_CONTROLLER_NAME, else the programme and its contact', () => {
+    expect(readEnv({}).privacy).toMatchObject({
+      controllerName: 'The Employment Bootcamp',
+      contactEmail: 'hello@theemploymentbootcamp.org',
+    });
+    expect(
+      readEnv({ PRIVACY_CONTACT_EMAIL: 'dpo@bootcamp.example', SUPPORT_EMAIL: 'support@bootcamp.example' })
+        .privacy.contactEmail,
+    ).toBe('dpo@bootcamp.example');
+  });
+});
