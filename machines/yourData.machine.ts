@@ -4,6 +4,7 @@
  * will happen. Side effects are actors the page provides (src/privacy/YourDataPage.tsx).
  */
 import { assign, fromPromise, setup } from 'xstate';
+import type { BusyTag, NoMeta } from './tags';
 
 export type YourDataEvent =
   | { type: 'SEND_CODE'; email: string }
@@ -18,6 +19,8 @@ export const yourDataMachine = setup({
   types: {
     context: {} as { email: string; error: string },
     events: {} as YourDataEvent,
+    meta: {} as NoMeta,
+    tags: {} as BusyTag,
   },
   actors: {
     /** Whether this browser has an applicant's session already (after the application, or from a verify). */
