@@ -4,27 +4,15 @@
  * said, with Retry. Under the server's real Content-Security-Policy (the inline lines run by their hash). Reads the
  * built app in dist/ (`npm run build`).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../machines/rules';
 import { faq as faqFor } from '../../src/content/faq';
 import { cohortLabels } from '../../machines/rules/landingCohort';
 import { paths, type CohortInfo } from '../../machines/rules/contract';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { browser, server, serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser();
 
 const SCRIPTS = /\/assets\/[^/]+\.js$/;
 const HOLD_MS = 3_000;

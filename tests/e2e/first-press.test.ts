@@ -3,23 +3,10 @@
  * app, Bio Data's among them, after the largest paint. Timings are the bench's (bench/responsiveness/firstPress.ts);
  * this checks the order a person's phone would see. Reads the built app in dist/ (`npm run build`).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { browser, server, serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser();
 
 describe('/apply first press', () => {
   it('asks for the Bio Data screen and the whole app together, before the app has asked the server anything', async () => {

@@ -4,23 +4,10 @@
  * screens after submission load their code lazily; 'Sign out' under them once came before the screen and was pushed
  * down the page when it arrived (0.44). Reads the built app in dist/ (`npm run build`).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { browser, server, serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser();
 
 describe('layout stability while a page loads', () => {
   it.each([

@@ -4,26 +4,14 @@
  * itself once the connection is back, sent once with its idempotency key, recorded once. Reads the built app in
  * dist/ (`npm run build`).
  */
-import type { Browser, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER, MESSAGES, paths } from '../../machines/rules';
-import { launchBrowser } from './support/browser';
 import { ANSWERS, chooseCountry, click, freshEmail, getStarted, onScreen } from './support/journey';
 import { codeMails } from './support/screen';
-import { startServer, type RunningServer } from './support/server';
+import { browser, server, serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+serverAndBrowser();
 
 describe('a dropped connection during the wizard', () => {
   it('says it is offline, goes on with a local step, and sends a server step once when back online', async () => {
