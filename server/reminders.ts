@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Db, Queryable } from './db/index';
 import type { Mailer } from './mail/index';
 import { confirmationUrl, reminderEmail } from './mail/templates';
+import { poller } from './poller';
 
 /** How often a process looks for due reminders, unless REMINDER_POLL_MS says otherwise. */
 export const DEFAULT_REMINDER_POLL_MS = 30_000;
@@ -125,30 +126,8 @@ export function reminderScheduler(options: ReminderOptions): ReminderScheduler {
     return run;
   };
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
-
-  const tick = () => {
-    running = sendDue()
-      .catch((error: unknown) => log.error({ err: error }, 'the reminder scheduler failed; will retry'))
-      .finally(() => {
-        // A timeout chain, not an interval: runs never overlap, however slow the mail server is.
-        if (!stopped) timer = setTimeout(tick, pollMs);
-      });
-  };
-
-  return {
-    sendDue,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      tick();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const loop = poller(sendDue, pollMs, (error) =>
+    log.error({ err: error }, 'the reminder scheduler failed; will retry'),
+  );
+  return { sendDue, start: loop.start, stop: loop.stop };
 }

@@ -11,6 +11,7 @@ import type { Db, Queryable } from '../db/index';
 import { MAX_ATTEMPTS } from '../mail/worker';
 import type { CvStorage } from '../storage/index';
 import { emailHmac, forgetApplicant } from './erase';
+import { poller } from '../poller';
 
 export const RETENTION_KINDS = [
   'cvs',
@@ -206,34 +207,15 @@ export function retentionWorker(
   },
 ): RetentionWorker {
   const pollMs = options.pollMs ?? DEFAULT_RETENTION_POLL_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
   const runNow = () => runRetention(options);
-  const tick = () => {
-    running = runNow()
-      .then((counts) => {
+  const loop = poller(
+    () =>
+      runNow().then((counts) => {
         if (counts && Object.values(counts).some(Boolean)) options.log?.info({ ...counts }, 'retention');
-      })
-      .catch((error: unknown) =>
-        options.log?.error({ err: { type: (error as Error).name } }, 'the retention run failed; will retry'),
-      )
-      .finally(() => {
-        // A timeout chain, not an interval: runs never overlap.
-        if (!stopped) timer = setTimeout(tick, pollMs);
-      });
-  };
-  return {
-    runNow,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      tick();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+      }),
+    pollMs,
+    (error) =>
+      options.log?.error({ err: { type: (error as Error).name } }, 'the retention run failed; will retry'),
+  );
+  return { runNow, start: loop.start, stop: loop.stop };
 }
