@@ -15,6 +15,7 @@ import {
   type StaffQueuePage,
 } from '../../machines/rules/staff';
 import { ANONYMOUS_STEPS } from '../../server/staff/funnel';
+import { privacyPaths } from '../../machines/rules/privacy';
 import { agreed, eligibility, employment, other } from '../support/answers';
 import {
   applicant,
@@ -132,9 +133,20 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
     await ok(200, 'GET', at(staffPaths.application, id), admin);
     await ok(200, 'GET', at(staffPaths.application, id), reviewer);
     await ok(200, 'GET', staffPaths.audit, admin);
+    // Data protection: an admin's export for a request by email, the applicant's own download, and a second
+    // applicant who erases their own data.
+    await ok(200, 'GET', at(privacyPaths.staffExport, id), admin);
+    await ok(200, 'GET', privacyPaths.download, cookie);
+    const OTHER = 'bola@example.com';
+    await ok(201, 'POST', paths.create, '', applicant(OTHER));
+    const otherCookie = sessionCookie(
+      await ok(200, 'POST', paths.verifyEmail, '', { email: OTHER, token: await t.latestCode(OTHER) }),
+    );
+    await ok(200, 'POST', privacyPaths.erase, otherCookie, { confirm: true });
     await ok(200, 'DELETE', at(staffPaths.teamMember, team.find((m) => m.email === REVIEWER)!.id), admin);
-    await ok(200, 'POST', staffPaths.signOut, admin);
     await ok(200, 'POST', paths.signOut, cookie);
+    await ok(200, 'POST', at(privacyPaths.staffErase, id), admin, { confirm: true });
+    await ok(200, 'POST', staffPaths.signOut, admin);
 
     const document = t.app.swagger() as unknown as Document;
     const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
