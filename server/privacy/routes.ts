@@ -13,6 +13,7 @@ import { clearSessionCookie, sessionApplicationId } from '../sessions';
 import { audit, staffForSession } from '../staff/store';
 import { eraseApplication } from './erase';
 import { applicantExport } from './export';
+import { closed, envelope, int, nothing } from '../routes/answers';
 
 const confirmBody = {
   type: 'object',
@@ -24,11 +25,11 @@ const idParams = {
   required: ['id'],
 } as const;
 const zipAnswer = { description: 'One zip: your-data.json and the CV', type: 'string', format: 'binary' };
-const okAnswer = {
-  type: 'object',
-  properties: { message: { type: 'string' }, data: {} },
-  additionalProperties: true,
-};
+const erasedAnswer = envelope('Erased: nothing that identifies the applicant is left', nothing);
+const staffErasedAnswer = envelope(
+  'Erased; `id`: the application, kept anonymous for the counts',
+  closed({ id: int }),
+);
 const answers = (ok: object, ...refusals: number[]) => ({
   200: ok,
   ...Object.fromEntries([...refusals, 500].map((status) => [status, errorAnswer])),
@@ -84,7 +85,7 @@ export async function privacyRoutes(app: FastifyInstance, ctx: Context): Promise
       schema: {
         summary: "Erase the session's own data (body: { confirm: true }); ends the session",
         body: confirmBody,
-        response: answers(okAnswer, 400, 401, 403, 408, 413, 415),
+        response: answers(erasedAnswer, 400, 401, 403, 408, 413, 415),
       },
     },
     async (request, reply) => {
@@ -121,7 +122,7 @@ export async function privacyRoutes(app: FastifyInstance, ctx: Context): Promise
         tags: ['staff'],
         params: idParams,
         body: confirmBody,
-        response: answers(okAnswer, 400, 401, 403, 404, 408, 409, 413, 415),
+        response: answers(staffErasedAnswer, 400, 401, 403, 404, 408, 409, 413, 415),
       },
     },
     async (request) => {
