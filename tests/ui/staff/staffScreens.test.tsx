@@ -643,20 +643,31 @@ describe('fixes from a review team’s day (issue 24, item 9)', () => {
     const gb = renderAt('/staff?from=2026-11-01', api);
     const table = await screen.findByRole('table');
     expect(within(table).getAllByText('21/11/2026')).toHaveLength(2);
-    const from = screen.getByLabelText(/Submitted from/);
+    const from = screen.getByLabelText(/^Submitted from/);
     expect(screen.getByText('Submitted from').closest('label')?.textContent).toContain('DD/MM/YYYY');
     expect((from as HTMLInputElement).value).toBe('01/11/2026');
+    // The filters are one row; the active one is a chip, and its field is behind "Filters (1)".
+    const more = screen.getByRole('button', { name: 'Filters (1)' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(within(chips).getByText(/Submitted from: 01\/11\/2026/)).toBeTruthy();
+    await user.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
 
-    await user.type(screen.getByLabelText(/Submitted to/), '31/11/2026');
+    await user.type(screen.getByLabelText(/^Submitted to/), '31/11/2026');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(screen.getByText('Enter a date as DD/MM/YYYY')).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByLabelText(/Submitted to/));
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Submitted to/));
     expect(api.queue).toHaveBeenLastCalledWith({ from: '2026-11-01' });
 
-    await user.clear(screen.getByLabelText(/Submitted to/));
-    await user.type(screen.getByLabelText(/Submitted to/), '30/11/2026');
+    await user.clear(screen.getByLabelText(/^Submitted to/));
+    await user.type(screen.getByLabelText(/^Submitted to/), '30/11/2026');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(api.queue).toHaveBeenLastCalledWith({ from: '2026-11-01', to: '2026-11-30' }));
+    // Removing a chip drops that filter alone.
+    await user.click(screen.getByRole('link', { name: 'Remove Submitted from: 01/11/2026' }));
+    await waitFor(() => expect(api.queue).toHaveBeenLastCalledWith({ to: '2026-11-30' }));
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeTruthy();
     gb.unmount();
 
     renderAt('/staff', fakeApi({ ...REVIEWER, locale: 'en-US' }));
