@@ -11,7 +11,7 @@ import type { CvKind } from './rules/cv';
 import type { ErrorMap } from './rules/messages';
 import type { PaymentRecord, SavedApplication } from './rules/contract';
 import { nextSeat } from './rules/seats';
-import { STAFF_MESSAGES, type WithoutContact } from './rules/staff';
+import { decidedWord, STAFF_MESSAGES, type WithoutContact } from './rules/staff';
 import { alertsOf, failureMessage, NO_ALERTS } from './staffFailure';
 
 /** GET staffPaths.application → `{ message: 'Application', data: StaffApplicationPage }`. */
@@ -93,7 +93,7 @@ export type StaffApplicationEvent =
   | { type: 'CANCEL' }
   | { type: 'ADD_NOTE'; body: string }
   | { type: 'RETRY' }
-  /** After a decision, the page stays on this application (no next one in the view): it loads again. */
+  /** After a decision, the page stays on this application (no next one in the view): it loads again, naming it. */
   | { type: 'STAY' }
   /** Undo the decision taken on the page before (`previous`), inside its window. */
   | { type: 'UNDO_PREVIOUS' };
@@ -219,7 +219,7 @@ export const staffApplicationMachine = setup({
               decision: ({ context, event }) => ({
                 id: context.id,
                 name: context.page ? applicantName(context.page) : `Application ${context.id}`,
-                label: event.output.label,
+                label: context.asked ? decidedWord(context.asked) : event.output.label,
                 until: Date.now() + (context.page?.review?.undoSeconds ?? 0) * 1000,
               }),
             }),
@@ -239,7 +239,7 @@ export const staffApplicationMachine = setup({
         STAY: {
           target: 'loading',
           actions: assign({
-            notice: ({ context }) => `Status: ${context.decision?.label ?? ''}`,
+            notice: ({ context }) => context.decision && `${context.decision.label} ${context.decision.name}`,
             decision: undefined,
           }),
         },

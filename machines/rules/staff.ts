@@ -73,6 +73,10 @@ const VERB: Record<ReviewEventType, string> = {
   PAYMENT_CONFIRMED: 'marked paid',
 };
 
+/** A decision in one word, as a notice names it ("Rejected Ada Obi"): the action, not the status's label. */
+export const decidedWord = (event: ReviewEventType): string =>
+  VERB[event].charAt(0).toUpperCase() + VERB[event].slice(1);
+
 export const STAFF_MESSAGES = {
   codeSent:
     'If this address belongs to the programme team, a 6-digit code is on its way. It works for 10 minutes.',

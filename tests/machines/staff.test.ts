@@ -354,7 +354,7 @@ describe('staffApplication machine', () => {
     actor.send({ type: 'STAY' });
     await new Promise((r) => setTimeout(r, 0));
     expect(actor.getSnapshot().value).toBe('ready');
-    expect(actor.getSnapshot().context.notice).toBe('Status: Rejected');
+    expect(actor.getSnapshot().context.notice).toBe('Rejected Application 9');
     // Starting a review is no decision: the page stays and loads again.
     actor.send({ type: 'REVIEW', event: 'START_REVIEW' });
     await new Promise((r) => setTimeout(r, 0));

@@ -741,7 +741,9 @@ describe('triage at the speed of reading (issue 24, item 1)', () => {
 
     await user.keyboard('j');
     await waitFor(() => expect(api.application).toHaveBeenLastCalledWith(2));
-    await within(screen.getByRole('navigation', { name: 'Applications in this view' })).findByText('2 of 2');
+    await within(await screen.findByRole('navigation', { name: 'Applications in this view' })).findByText(
+      '2 of 2',
+    );
     expect(screen.getByRole('button', { name: 'Next (j)' }).hasAttribute('disabled')).toBe(true);
     await user.keyboard('k');
     await waitFor(() => expect(api.application).toHaveBeenCalledTimes(4));
@@ -751,7 +753,9 @@ describe('triage at the speed of reading (issue 24, item 1)', () => {
     await user.keyboard('r');
     await waitFor(() => expect(api.review).toHaveBeenCalledWith(1, 'REJECT', false));
     // A decision moves on to the next application in the view by itself.
-    await within(screen.getByRole('navigation', { name: 'Applications in this view' })).findByText('2 of 2');
+    await within(await screen.findByRole('navigation', { name: 'Applications in this view' })).findByText(
+      '2 of 2',
+    );
 
     await user.keyboard('?');
     const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
@@ -834,7 +838,8 @@ describe('triage at the speed of reading (issue 24, item 1)', () => {
 
     await screen.findByText('2 of 2');
     await user.keyboard('a');
-    await screen.findByText('Status: Accepted');
+    // The last in the view: the page stays, naming the decision.
+    await screen.findByText('Accepted Bola Ade');
     expect(screen.getByRole('heading', { name: 'Bola Ade', level: 1 })).toBeTruthy();
   });
 });
