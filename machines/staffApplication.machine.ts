@@ -37,7 +37,8 @@ export interface StaffApplicationPage {
   /** Every payment issued, oldest first: at most one paid; a `duplicate` was paid again and is to be refunded. */
   payments: (PaymentRecord & { provider_reference: string })[];
   notes: { id: number; body: string; at: string; by: string }[];
-  timeline: { at: string; what: string; by?: string }[];
+  /** `what` in words from the review chart's labels; `emailSentAt` when the decision's email left. */
+  timeline: { at: string; what: string; by?: string; emailSentAt?: string }[];
 }
 
 /** The buttons to offer: what the role may send and the chart allows from the status now. */

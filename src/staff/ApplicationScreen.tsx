@@ -363,7 +363,12 @@ export function ApplicationScreen() {
           {page.timeline.map((t, i) => (
             <li key={i}>
               <time dateTime={t.at}>{when(t.at)}</time>: {t.what}
-              {t.by ? ` (${t.by})` : ''}
+              {t.by ? ` by ${t.by}` : ''}
+              {t.emailSentAt && (
+                <>
+                  , email sent <time dateTime={t.emailSentAt}>{when(t.emailSentAt)}</time>
+                </>
+              )}
             </li>
           ))}
         </ol>
