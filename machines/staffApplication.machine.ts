@@ -11,7 +11,7 @@ import type { CvKind } from './rules/cv';
 import type { ErrorMap } from './rules/messages';
 import type { PaymentRecord, SavedApplication } from './rules/contract';
 import { nextSeat } from './rules/seats';
-import { STAFF_MESSAGES, type WithoutContact } from './rules/staff';
+import { decidedWord, STAFF_MESSAGES, type WithoutContact } from './rules/staff';
 import { alertsOf, failureMessage, NO_ALERTS } from './staffFailure';
 
 /** GET staffPaths.application → `{ message: 'Application', data: StaffApplicationPage }`. */
@@ -37,7 +37,8 @@ export interface StaffApplicationPage {
   /** Every payment issued, oldest first: at most one paid; a `duplicate` was paid again and is to be refunded. */
   payments: (PaymentRecord & { provider_reference: string })[];
   notes: { id: number; body: string; at: string; by: string }[];
-  timeline: { at: string; what: string; by?: string }[];
+  /** `what` in words from the review chart's labels; `emailSentAt` when the decision's email left. */
+  timeline: { at: string; what: string; by?: string; emailSentAt?: string }[];
 }
 
 /** The buttons to offer: what the role may send and the chart allows from the status now. */
@@ -52,12 +53,38 @@ export const offeredEvents = (page: StaffApplicationPage): ReviewEventType[] => 
   );
 };
 
+/**
+ * A decision just taken on the page before, still held in its undo window: the next page says so ("Accepted Ada
+ * Obi") with an Undo until `until` (the browser's clock, counted from the decision, so only differences matter).
+ */
+export interface PreviousDecision {
+  id: number;
+  name: string;
+  label: string;
+  until: number;
+}
+
+/** The decisions after which triage moves on to the next application by itself (docs/decisions/136). */
+/** The applicant's name as staff read it, or what stands for it. */
+export const applicantName = (page: StaffApplicationPage): string =>
+  `${page.answers.firstname ?? ''} ${page.answers.lastname ?? ''}`.trim() ||
+  page.answers.email ||
+  `Application ${page.id}`;
+
+export const MOVES_ON: readonly ReviewEventType[] = ['ACCEPT', 'WAITLIST', 'REJECT'];
+
 export interface StaffApplicationContext {
   id: number;
   page: StaffApplicationPage | null;
   errors: ErrorMap;
   message?: string;
   notice?: string;
+  /** The event being sent in `reviewing`, so its answer knows whether triage moves on. */
+  asked?: ReviewEventType;
+  /** Set in `decided`: what the next application's page says of it. */
+  decision?: PreviousDecision;
+  /** The decision taken on the page before, while it can still be undone. */
+  previous?: PreviousDecision;
 }
 
 export type StaffApplicationEvent =
@@ -66,7 +93,11 @@ export type StaffApplicationEvent =
   | { type: 'OVERBOOK' }
   | { type: 'CANCEL' }
   | { type: 'ADD_NOTE'; body: string }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  /** After a decision, the page stays on this application (no next one in the view): it loads again, naming it. */
+  | { type: 'STAY' }
+  /** Undo the decision taken on the page before (`previous`), inside its window. */
+  | { type: 'UNDO_PREVIOUS' };
 
 export interface ReviewInput {
   id: number;
@@ -86,7 +117,7 @@ export const staffApplicationMachine = setup({
   types: {
     context: {} as StaffApplicationContext,
     events: {} as StaffApplicationEvent,
-    input: {} as { id: number },
+    input: {} as { id: number; previous?: PreviousDecision },
     meta: {} as NoMeta,
     tags: {} as BusyTag,
   },
@@ -99,9 +130,12 @@ export const staffApplicationMachine = setup({
     // The page loads again the moment the held decision is released, so Undo goes exactly when the server stops
     // taking it. Counted from the answer, not the browser's clock, which may be set wrong.
     untilReleased: ({ context }) => context.page?.review?.releasesInMs ?? 0,
+    previousHeld: ({ context }) => Math.max(0, (context.previous?.until ?? 0) - Date.now()),
   },
   guards: {
     decisionHeld: ({ context }) => (context.page?.review?.releasesInMs ?? null) !== null,
+    previousHeld: ({ context }) => context.previous !== undefined,
+    movesOn: ({ context }) => context.asked !== undefined && MOVES_ON.includes(context.asked),
     acceptOverbooks: ({ context, event }) =>
       event.type === 'REVIEW' && event.event === 'ACCEPT' && overbooking(context.page) !== null,
     noteEmpty: ({ event }) => event.type === 'ADD_NOTE' && event.body.trim().length === 0,
@@ -110,7 +144,14 @@ export const staffApplicationMachine = setup({
 }).createMachine({
   id: 'staffApplication',
   initial: 'loading',
-  context: ({ input }) => ({ id: input.id, page: null, errors: {} }),
+  context: ({ input }) => ({
+    id: input.id,
+    page: null,
+    errors: {},
+    // "Rejected Ada Obi" is said even with a 0 s window; Undo only while the server still takes it.
+    notice: input.previous && `${input.previous.label} ${input.previous.name}`,
+    previous: input.previous && input.previous.until > Date.now() ? input.previous : undefined,
+  }),
   states: {
     loading: {
       invoke: {
@@ -125,12 +166,24 @@ export const staffApplicationMachine = setup({
       on: { RETRY: { target: 'loading', actions: assign({ message: undefined }) } },
     },
     ready: {
-      after: { untilReleased: { guard: 'decisionHeld', target: 'loading' } },
+      after: {
+        untilReleased: { guard: 'decisionHeld', target: 'loading' },
+        // The notice of the decision before loses its Undo when the server stops taking it.
+        previousHeld: { guard: 'previousHeld', actions: assign({ previous: undefined }) },
+      },
       on: {
         REVIEW: [
-          { guard: 'acceptOverbooks', target: 'confirmingOverbook', actions: assign(NO_ALERTS) },
-          { target: 'reviewing', actions: assign(NO_ALERTS) },
+          {
+            guard: 'acceptOverbooks',
+            target: 'confirmingOverbook',
+            actions: assign({ ...NO_ALERTS, asked: 'ACCEPT' as const }),
+          },
+          {
+            target: 'reviewing',
+            actions: assign(({ event }) => ({ ...NO_ALERTS, asked: event.event })),
+          },
         ],
+        UNDO_PREVIOUS: { guard: 'previousHeld', target: 'undoingPrevious', actions: assign(NO_ALERTS) },
         ADD_NOTE: [
           {
             guard: 'noteEmpty',
@@ -158,13 +211,57 @@ export const staffApplicationMachine = setup({
           type: event.type === 'REVIEW' ? event.event : event.type === 'OVERBOOK' ? 'ACCEPT' : 'START_REVIEW',
           overbook: event.type === 'OVERBOOK',
         }),
-        onDone: {
-          target: 'loading',
-          actions: assign({ notice: ({ event }) => `Status: ${event.output.label}` }),
-        },
+        onDone: [
+          // Triage: the screen shows the next application in the view, which says what was decided here.
+          {
+            guard: 'movesOn',
+            target: 'decided',
+            actions: assign({
+              decision: ({ context, event }) => ({
+                id: context.id,
+                name: context.page ? applicantName(context.page) : `Application ${context.id}`,
+                label: context.asked ? decidedWord(context.asked) : event.output.label,
+                until: Date.now() + (context.page?.review?.undoSeconds ?? 0) * 1000,
+              }),
+            }),
+          },
+          {
+            target: 'loading',
+            actions: assign({ notice: ({ event }) => `Status: ${event.output.label}` }),
+          },
+        ],
         onError: { target: 'ready', actions: assign({ message: failureMessage }) },
       },
     },
+    // Decided: the screen moves to the next application, or says STAY when the view has none after this one.
+    decided: {
+      tags: 'busy',
+      on: {
+        STAY: {
+          target: 'loading',
+          actions: assign({
+            notice: ({ context }) => context.decision && `${context.decision.label} ${context.decision.name}`,
+            decision: undefined,
+          }),
+        },
+      },
+    },
+    undoingPrevious: {
+      tags: 'busy',
+      invoke: {
+        id: 'undoPrevious',
+        src: 'review',
+        input: ({ context }): ReviewInput => ({
+          id: context.previous?.id ?? 0,
+          type: 'UNDO',
+          overbook: false,
+        }),
+        // Undone: the screen goes back to that application, to decide it again.
+        onDone: 'previousUndone',
+        onError: { target: 'ready', actions: assign({ message: failureMessage }) },
+      },
+    },
+    previousUndone: { tags: 'busy' },
     savingNote: {
       tags: 'busy',
       invoke: {

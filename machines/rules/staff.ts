@@ -73,6 +73,18 @@ const VERB: Record<ReviewEventType, string> = {
   PAYMENT_CONFIRMED: 'marked paid',
 };
 
+/** A decision in one word, as a notice names it ("Rejected Ada Obi"): the action, not the status's label. */
+export const decidedWord = (event: ReviewEventType): string =>
+  VERB[event].charAt(0).toUpperCase() + VERB[event].slice(1);
+
+/**
+ * A review event on an application's timeline in words, from the review chart's label of the status it led to
+ * ("Accepted", "Payment chosen"), never its codes; the page adds who and when the email left.
+ */
+export const timelineWords = (event: ReviewEventType, statusLabel: string, undone: boolean): string =>
+  (event === 'UNDO' ? `Decision undone, back to ${statusLabel.toLowerCase()}` : statusLabel) +
+  (undone ? ' (undone)' : '');
+
 export const STAFF_MESSAGES = {
   codeSent:
     'If this address belongs to the programme team, a 6-digit code is on its way. It works for 10 minutes.',

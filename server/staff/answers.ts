@@ -66,7 +66,7 @@ export const staffAnswers = {
       cv: orNullObject(closed({ filename: text, kind: oneOf(['pdf', 'doc', 'docx']), size: int })),
       payments: list(closed({ ...paymentRecord, provider_reference: text })),
       notes: list(closed({ id: int, body: text, at: text, by: text })),
-      timeline: list(closed({ at: text, what: text, by: text }, ['at', 'what'])),
+      timeline: list(closed({ at: text, what: text, by: text, emailSentAt: text }, ['at', 'what'])),
     }),
   ),
   note: envelope('Note added', closed({ id: int })),

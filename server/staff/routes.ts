@@ -10,6 +10,7 @@ import {
   mayActorSend,
   reviewMeta,
   type ReviewEventType,
+  type ReviewStatus,
 } from '../../machines/review.machine';
 import type { CvKind } from '../../machines/rules/cv';
 import { MESSAGES } from '../../machines/rules/messages';
@@ -20,6 +21,7 @@ import {
   contactFor,
   isStaffRole,
   staffPaths,
+  timelineWords,
   type StaffRole,
 } from '../../machines/rules/staff';
 import type { Context } from '../context';
@@ -257,8 +259,8 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
           [id],
         ),
         db.query<{
-          event: string;
-          to_status: string;
+          event: ReviewEventType;
+          to_status: ReviewStatus;
           created_at: Date;
           email_sent_at: Date | null;
           undone_at: Date | null;
@@ -307,8 +309,9 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
             ...(row.submitted_at ? [{ at: iso(row.submitted_at), what: 'Submitted' }] : []),
             ...events.rows.map((e) => ({
               at: iso(e.created_at),
-              what: `${e.event} → ${e.to_status}${e.undone_at ? ' (undone)' : ''}${e.email_sent_at ? ', email sent' : ''}`,
+              what: timelineWords(e.event, reviewMeta(e.to_status).label, e.undone_at !== null),
               by: e.email ?? undefined,
+              ...(e.email_sent_at ? { emailSentAt: iso(e.email_sent_at) } : {}),
             })),
           ].sort((a, b) => a.at.localeCompare(b.at)),
         },

@@ -4,8 +4,8 @@
  * the internal notes.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, type ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { SEAT_MESSAGES } from '../../machines/rules/seats';
 import { PAYMENT_LABELS, seesContact, undoWindowWords } from '../../machines/rules/staff';
 import { formatMoney } from '../../machines/rules/payments';
@@ -14,8 +14,10 @@ import { ELIGIBILITY_QUESTIONS, NO_POST_SECONDARY } from '../../machines/rules/o
 import type { ReviewEventType } from '../../machines/review.machine';
 import type { ErrorMap } from '../../machines/rules/messages';
 import {
+  applicantName,
   offeredEvents,
   overbooking,
+  type PreviousDecision,
   type StaffApplicationPage,
 } from '../../machines/staffApplication.machine';
 import { AppDialog } from '../components/Dialog';
@@ -165,17 +167,32 @@ export function ApplicationScreen() {
   const { time: when } = useStaffDates();
   const id = Number(useParams().id);
   const location = useLocation();
+  const navigate = useNavigate();
+  // The decision taken on the page before, carried by triage's move to this one (TriageNav).
+  const carried = (location.state as { previous?: PreviousDecision } | null)?.previous;
   const actor = useActorRef(
     useMemo(() => provideApplication(api), [api]),
-    { input: { id } },
+    { input: { id, previous: carried } },
   );
   const state = useSelector(actor, (s) => s);
-  const { page, errors, message, notice } = state.context;
-  const name = page
-    ? `${page.answers.firstname} ${page.answers.lastname}`.trim() || page.answers.email || `Application ${id}`
-    : '';
+  const { page, errors, message, notice, previous, decision } = state.context;
+  const name = page ? applicantName(page) : '';
+  const undone = state.matches('previousUndone') ? previous : undefined;
+  // Undone: back to that application, to decide it again, in the same view.
+  useEffect(() => {
+    if (undone) navigate(`/staff/applications/${undone.id}${location.search}`);
+  }, [undone, navigate, location.search]);
+  const stay = useCallback(() => actor.send({ type: 'STAY' }), [actor]);
   const heading = usePageHeading<HTMLHeadingElement>(page ? name : 'Application');
   const busy = state.hasTag('busy');
+  const undoPrevious = previous && (
+    <>
+      {' — '}
+      <Button look="link" disabled={busy} onClick={() => actor.send({ type: 'UNDO_PREVIOUS' })}>
+        Undo
+      </Button>
+    </>
+  );
   const offered = page ? offeredEvents(page) : [];
   const seats = page?.review?.seats;
   const overbook = overbooking(page);
@@ -203,11 +220,20 @@ export function ApplicationScreen() {
   const a = page.answers;
   return (
     <>
-      <TriageNav id={id} offered={offered} onDecide={(type) => actor.send({ type: 'REVIEW', event: type })} />
+      <TriageNav
+        id={id}
+        offered={offered}
+        onDecide={(type) => actor.send({ type: 'REVIEW', event: type })}
+        decided={state.matches('decided') ? (decision ?? null) : null}
+        onStay={stay}
+      />
       <h1 className="screen-title" ref={heading} tabIndex={-1}>
         {name}
       </h1>
-      <Notice>{notice}</Notice>
+      <Notice>
+        {notice}
+        {notice && undoPrevious}
+      </Notice>
       <ErrorSummary message={message} errors={errors} />
 
       <section className="staff-section staff-review" aria-labelledby="review-title">
@@ -337,7 +363,12 @@ export function ApplicationScreen() {
           {page.timeline.map((t, i) => (
             <li key={i}>
               <time dateTime={t.at}>{when(t.at)}</time>: {t.what}
-              {t.by ? ` (${t.by})` : ''}
+              {t.by ? ` by ${t.by}` : ''}
+              {t.emailSentAt && (
+                <>
+                  , email sent <time dateTime={t.emailSentAt}>{when(t.emailSentAt)}</time>
+                </>
+              )}
             </li>
           ))}
         </ol>

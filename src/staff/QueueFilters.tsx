@@ -1,4 +1,8 @@
-/** The queue's filter form: a draft of the view, applied to the URL on submit. Its lists come from the rules. */
+/**
+ * The queue's filter form: a draft of the view, applied to the URL on submit. Its lists come from the rules. One row
+ * (search, all cohorts, a "Filters" disclosure, Apply) with the active filters as removable chips below, so the table
+ * starts above the fold at 1280 × 900 (docs/decisions/137).
+ */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { REVIEW_STATUSES, reviewMeta } from '../../machines/review.machine';
@@ -14,6 +18,7 @@ import {
   type QueueStatusFilter,
   type StaffQueueQuery,
 } from '../../machines/rules/staff';
+import { queryString } from './api';
 import { useStaffDates } from './StaffContext';
 
 /** A review status (or "not submitted yet") as staff read it. */
@@ -21,6 +26,18 @@ export const statusLabel = (status: QueueStatusFilter) =>
   status === 'not_submitted' ? 'Not submitted' : reviewMeta(status).label;
 
 const DAY_FIELDS = ['from', 'to'] as const;
+
+/** The filters behind the disclosure, with how their chip names them. */
+const PANEL_FILTERS = [
+  ['status', 'Status'],
+  ['stage', 'Furthest stage'],
+  ['eligibility', 'Eligibility'],
+  ['paymentStatus', 'Payment'],
+  ['cv', 'CV'],
+  ['country', 'Country'],
+  ['from', 'Submitted from'],
+  ['to', 'Submitted to'],
+] as const satisfies readonly (readonly [keyof StaffQueueQuery, string])[];
 type DayField = (typeof DAY_FIELDS)[number];
 
 export function QueueFilters({
@@ -42,6 +59,23 @@ export function QueueFilters({
     to: query.to && formatStaffDay(query.to, locale),
   }));
   const [wrongDays, setWrongDays] = useState<DayField[]>([]);
+  const [open, setOpen] = useState(false);
+  const active = PANEL_FILTERS.filter(([key]) => query[key]);
+  /** A chip's words for an active filter's value, as its field words it. */
+  const valueWords = (key: (typeof PANEL_FILTERS)[number][0], value: string) =>
+    key === 'status'
+      ? statusLabel(value as QueueStatusFilter)
+      : key === 'stage'
+        ? QUEUE_STAGE_LABELS[value as QueueStage]
+        : key === 'cv'
+          ? value === 'yes'
+            ? 'Uploaded or emailed'
+            : 'None'
+          : key === 'from' || key === 'to'
+            ? formatStaffDay(value, locale)
+            : key === 'country'
+              ? value
+              : humanize(value);
   const applyFilters = (e: FormEvent) => {
     e.preventDefault();
     const days = DAY_FIELDS.map(
@@ -49,8 +83,11 @@ export function QueueFilters({
     );
     const wrong = days.flatMap(([key, value]) => (value === null ? [key] : []));
     setWrongDays(wrong);
-    if (wrong.length) document.getElementById(`filter-${wrong[0]}`)?.focus();
-    else onApply(filterOf({ ...draft, ...Object.fromEntries(days) }));
+    if (wrong.length) {
+      setOpen(true);
+      // After the panel shows: a hidden field takes no focus.
+      setTimeout(() => document.getElementById(`filter-${wrong[0]}`)?.focus());
+    } else onApply(filterOf({ ...draft, ...Object.fromEntries(days) }));
   };
   const field = (key: keyof StaffQueueQuery) => ({
     id: `filter-${key}`,
@@ -110,13 +147,13 @@ export function QueueFilters({
   );
   return (
     <form className="staff-filters" onSubmit={applyFilters} role="search" aria-label="Filter applications">
-      {text(
-        'q',
-        contact ? 'Search name, email, phone, city or source' : 'Search name, city or source',
-        'search',
-      )}
-      <div className="field staff-filters__all">
-        <label className="checkbox">
+      <div className="staff-filters__bar">
+        {text(
+          'q',
+          contact ? 'Search name, email, phone, city or source' : 'Search name, city or source',
+          'search',
+        )}
+        <label className="checkbox staff-filters__all">
           <input
             type="checkbox"
             name="allCohorts"
@@ -125,23 +162,15 @@ export function QueueFilters({
           />{' '}
           Search all cohorts
         </label>
-      </div>
-      {/* No status chosen shows the submitted ones (decision 134); "Not submitted" shows those still in the wizard. */}
-      {choice(
-        'status',
-        'Status',
-        [...REVIEW_STATUSES, 'not_submitted'],
-        (s) => statusLabel(s as QueueStatusFilter),
-        'Any submitted',
-      )}
-      {choice('stage', 'Furthest stage', QUEUE_STAGES, (s) => QUEUE_STAGE_LABELS[s as QueueStage])}
-      {choice('eligibility', 'Eligibility', ELIGIBILITY_STATUSES)}
-      {choice('paymentStatus', 'Payment', PAYMENT_STATUSES)}
-      {choice('cv', 'CV', ['yes', 'no'], (v) => (v === 'yes' ? 'Uploaded or emailed' : 'None'))}
-      {text('country', 'Country')}
-      {dayField('from', 'Submitted from')}
-      {dayField('to', 'Submitted to')}
-      <div className="actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-expanded={open}
+          aria-controls="staff-filters-more"
+          onClick={() => setOpen(!open)}
+        >
+          Filters{active.length ? ` (${active.length})` : ''}
+        </button>
         <button type="submit" className="button">
           Apply filters
         </button>
@@ -149,6 +178,39 @@ export function QueueFilters({
           Clear
         </Link>
       </div>
+      <div id="staff-filters-more" className="staff-filters__more" hidden={!open}>
+        {/* No status chosen shows the submitted ones (decision 134); "Not submitted" shows those still in the wizard. */}
+        {choice(
+          'status',
+          'Status',
+          [...REVIEW_STATUSES, 'not_submitted'],
+          (s) => statusLabel(s as QueueStatusFilter),
+          'Any submitted',
+        )}
+        {choice('stage', 'Furthest stage', QUEUE_STAGES, (s) => QUEUE_STAGE_LABELS[s as QueueStage])}
+        {choice('eligibility', 'Eligibility', ELIGIBILITY_STATUSES)}
+        {choice('paymentStatus', 'Payment', PAYMENT_STATUSES)}
+        {choice('cv', 'CV', ['yes', 'no'], (v) => (v === 'yes' ? 'Uploaded or emailed' : 'None'))}
+        {text('country', 'Country')}
+        {dayField('from', 'Submitted from')}
+        {dayField('to', 'Submitted to')}
+      </div>
+      {active.length > 0 && (
+        <ul className="staff-chips staff-filters__active" aria-label="Active filters">
+          {active.map(([key, label]) => {
+            const words = `${label}: ${valueWords(key, query[key] ?? '')}`;
+            const { [key]: _removed, ...rest } = filterOf(query);
+            return (
+              <li key={key}>
+                {words}{' '}
+                <Link to={{ search: queryString(rest) }} aria-label={`Remove ${words}`}>
+                  ×
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </form>
   );
 }

@@ -1,7 +1,9 @@
 /**
  * Triage on an application's page: the queue's view travels in the URL (`/staff/applications/7?status=submitted`),
  * so Back keeps the filter and Previous / Next (`k` / `j`) walk the filtered list. `a`, `w` and `r` decide when the
- * page offers that decision (the page's chart asks its confirm where one is needed); `?` lists the shortcuts.
+ * page offers that decision (the page's chart asks its confirm where one is needed); `?` lists the shortcuts. After
+ * a decision the next application in the view opens by itself, carrying the decision for its Undo; the next one is
+ * fetched while this one is read (docs/decisions/136).
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
@@ -9,10 +11,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ReviewEventType } from '../../machines/review.machine';
 import { queueViewOf } from '../../machines/rules/queueView';
 import type { StaffQueuePage } from '../../machines/rules/staff';
+import type { PreviousDecision } from '../../machines/staffApplication.machine';
 import { AppDialog } from '../components/Dialog';
 import { Button } from '../components/Button';
 import { queryString } from './api';
-import { provideResource } from './staffActors';
+import { prefetchApplication, provideResource } from './staffActors';
 import { useStaff } from './StaffContext';
 
 /** Keys that decide, in the order the shortcuts list shows them. */
@@ -36,10 +39,15 @@ export function TriageNav({
   id,
   offered,
   onDecide,
+  decided,
+  onStay,
 }: {
   id: number;
   offered: readonly ReviewEventType[];
   onDecide: (event: ReviewEventType) => void;
+  /** A decision just taken here: move on to the next application with it, or stay when there is none. */
+  decided: PreviousDecision | null;
+  onStay: () => void;
 }) {
   const { api } = useStaff();
   const navigate = useNavigate();
@@ -54,11 +62,23 @@ export function TriageNav({
     ),
   );
   const rows = useSelector(list, (s) => (s.context.data as StaffQueuePage | null)?.rows ?? null);
+  const listFailed = useSelector(list, (s) => s.matches('failed'));
   const at = rows?.findIndex((r) => r.id === id) ?? -1;
   const previous = at > 0 ? rows?.[at - 1] : undefined;
   const next = at >= 0 ? rows?.[at + 1] : undefined;
   const [help, setHelp] = useState(false);
   const to = (target: { id: number } | undefined) => target && `/staff/applications/${target.id}${search}`;
+
+  useEffect(() => {
+    if (next) prefetchApplication(api, next.id);
+  }, [api, next]);
+
+  useEffect(() => {
+    if (!decided) return;
+    if (next) navigate(`/staff/applications/${next.id}${search}`, { state: { previous: decided } });
+    // The last of the view (or no list to walk): the page stays and shows the decision.
+    else if (rows || listFailed) onStay();
+  }, [decided, next, rows, listFailed, navigate, search, onStay]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

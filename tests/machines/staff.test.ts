@@ -18,6 +18,7 @@ import {
   overbooking,
   staffApplicationMachine,
   type StaffApplicationPage,
+  type ReviewInput,
   type StaffApplicationContext,
 } from '../../machines/staffApplication.machine';
 import {
@@ -279,9 +280,19 @@ const APP: StaffApplicationPage = {
 
 describe('staffApplication machine', () => {
   const ACTORS = ['load', 'review', 'addNote'];
-  const INPUT = { id: 9 };
+  const INPUT = {
+    id: 9,
+    previous: { id: 8, name: 'Ada Obi', label: 'Accepted', until: Date.now() + 60_000 },
+  };
   const EVENTS: AnyEventObject[] = [
     { type: 'REVIEW', event: 'ACCEPT' },
+    { type: 'REVIEW', event: 'START_REVIEW' },
+    { type: 'STAY' },
+    { type: 'UNDO_PREVIOUS' },
+    done('undoPrevious'),
+    failed('undoPrevious'),
+    // The decision before this page leaves its undo window.
+    { type: 'xstate.after.previousHeld.staffApplication.ready' },
     { type: 'ADD_NOTE', body: 'Strong answers.' },
     { type: 'ADD_NOTE', body: '   ' },
     { type: 'ADD_NOTE', body: 'x'.repeat(5001) },
@@ -305,10 +316,57 @@ describe('staffApplication machine', () => {
     // a release, and asks before overbooking, only then.
     const byValueAndHeld = (s: AnyMachineSnapshot) => {
       const page = (s.context as StaffApplicationContext).page;
-      return JSON.stringify([s.value, page?.review?.releasesInMs ?? null, overbooking(page)]);
+      const { previous, asked } = s.context as StaffApplicationContext;
+      return JSON.stringify([
+        s.value,
+        page?.review?.releasesInMs ?? null,
+        overbooking(page),
+        !previous,
+        asked,
+      ]);
     };
+    // A decision notes when its window ends; one clock for the model and the replay.
+    const now = vi.spyOn(Date, 'now').mockReturnValue(INPUT.previous.until - 60_000);
     const paths = transitionPaths(staffApplicationMachine, INPUT, () => EVENTS, byValueAndHeld);
     expect(uncovered(staffApplicationMachine, ACTORS, INPUT, paths)).toEqual({ states: [], transitions: [] });
+    now.mockRestore();
+  });
+
+  it('after a decision it waits for the screen to move on (or STAY), and undoes the decision before on request', async () => {
+    const calls: ReviewInput[] = [];
+    const actor = createActor(
+      staffApplicationMachine.provide({
+        actors: {
+          load: fromPromise(() => Promise.resolve(APP)),
+          review: fromPromise(({ input }: { input: ReviewInput }) => {
+            calls.push(input);
+            return Promise.resolve({ label: 'Rejected' });
+          }),
+        },
+      }),
+      { input: INPUT },
+    ).start();
+    await new Promise((r) => setTimeout(r, 0));
+    actor.send({ type: 'REVIEW', event: 'REJECT' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().value).toBe('decided');
+    expect(actor.getSnapshot().context.decision).toMatchObject({ id: 9, label: 'Rejected' });
+    actor.send({ type: 'STAY' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.notice).toBe('Rejected Application 9');
+    // Starting a review is no decision: the page stays and loads again.
+    actor.send({ type: 'REVIEW', event: 'START_REVIEW' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().value).toBe('ready');
+    actor.send({ type: 'UNDO_PREVIOUS' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().value).toBe('previousUndone');
+    expect(calls.map((c) => [c.id, c.type])).toEqual([
+      [9, 'REJECT'],
+      [9, 'START_REVIEW'],
+      [8, 'UNDO'],
+    ]);
   });
 
   it('an empty or too long note is refused in the catalogue words, without a call', async () => {

@@ -258,6 +258,17 @@ describe.each(databases)('staff back office on $name', (database) => {
     expect(sent[0].text).toContain('we cannot offer you a place this time');
     expect(sent[0].text).toContain('http://localhost:3000/financial-aid-application');
 
+    // The timeline says it in words from the review chart, never as codes, with when the email left.
+    const timeline = json<{ data: StaffApplicationPage }>(await as(admin).get(at(staffPaths.application, id)))
+      .data.timeline;
+    expect(
+      timeline.slice(-3).map(({ what, by, emailSentAt }) => ({ what, by, sent: !!emailSentAt })),
+    ).toEqual([
+      { what: 'Accepted (undone)', by: ADMIN, sent: false },
+      { what: 'Decision undone, back to in review', by: ADMIN, sent: false },
+      { what: 'Not successful', by: ADMIN, sent: true },
+    ]);
+
     const late = await as(admin).post(at(staffPaths.events, id), { type: 'UNDO' });
     expect(late.statusCode).toBe(409);
     expect(json(late).message).toBe(

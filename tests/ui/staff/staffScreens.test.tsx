@@ -643,20 +643,31 @@ describe('fixes from a review team’s day (issue 24, item 9)', () => {
     const gb = renderAt('/staff?from=2026-11-01', api);
     const table = await screen.findByRole('table');
     expect(within(table).getAllByText('21/11/2026')).toHaveLength(2);
-    const from = screen.getByLabelText(/Submitted from/);
+    const from = screen.getByLabelText(/^Submitted from/);
     expect(screen.getByText('Submitted from').closest('label')?.textContent).toContain('DD/MM/YYYY');
     expect((from as HTMLInputElement).value).toBe('01/11/2026');
+    // The filters are one row; the active one is a chip, and its field is behind "Filters (1)".
+    const more = screen.getByRole('button', { name: 'Filters (1)' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(within(chips).getByText(/Submitted from: 01\/11\/2026/)).toBeTruthy();
+    await user.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
 
-    await user.type(screen.getByLabelText(/Submitted to/), '31/11/2026');
+    await user.type(screen.getByLabelText(/^Submitted to/), '31/11/2026');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(screen.getByText('Enter a date as DD/MM/YYYY')).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByLabelText(/Submitted to/));
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Submitted to/));
     expect(api.queue).toHaveBeenLastCalledWith({ from: '2026-11-01' });
 
-    await user.clear(screen.getByLabelText(/Submitted to/));
-    await user.type(screen.getByLabelText(/Submitted to/), '30/11/2026');
+    await user.clear(screen.getByLabelText(/^Submitted to/));
+    await user.type(screen.getByLabelText(/^Submitted to/), '30/11/2026');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(api.queue).toHaveBeenLastCalledWith({ from: '2026-11-01', to: '2026-11-30' }));
+    // Removing a chip drops that filter alone.
+    await user.click(screen.getByRole('link', { name: 'Remove Submitted from: 01/11/2026' }));
+    await waitFor(() => expect(api.queue).toHaveBeenLastCalledWith({ to: '2026-11-30' }));
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeTruthy();
     gb.unmount();
 
     renderAt('/staff', fakeApi({ ...REVIEWER, locale: 'en-US' }));
@@ -730,14 +741,21 @@ describe('triage at the speed of reading (issue 24, item 1)', () => {
 
     await user.keyboard('j');
     await waitFor(() => expect(api.application).toHaveBeenLastCalledWith(2));
-    await within(screen.getByRole('navigation', { name: 'Applications in this view' })).findByText('2 of 2');
+    await within(await screen.findByRole('navigation', { name: 'Applications in this view' })).findByText(
+      '2 of 2',
+    );
     expect(screen.getByRole('button', { name: 'Next (j)' }).hasAttribute('disabled')).toBe(true);
     await user.keyboard('k');
-    await waitFor(() => expect(api.application).toHaveBeenLastCalledWith(1));
+    await waitFor(() => expect(api.application).toHaveBeenCalledTimes(4));
+    expect(vi.mocked(api.application).mock.calls.map(([id]) => id)).toEqual([1, 2, 1, 2]);
 
     await screen.findByRole('button', { name: 'Accept' });
     await user.keyboard('r');
     await waitFor(() => expect(api.review).toHaveBeenCalledWith(1, 'REJECT', false));
+    // A decision moves on to the next application in the view by itself.
+    await within(await screen.findByRole('navigation', { name: 'Applications in this view' })).findByText(
+      '2 of 2',
+    );
 
     await user.keyboard('?');
     const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
@@ -745,11 +763,83 @@ describe('triage at the speed of reading (issue 24, item 1)', () => {
     await user.click(within(help).getByRole('button', { name: 'Close' }));
 
     // Typing in a note is text, not a shortcut.
-    await user.type(screen.getByLabelText('Add a note'), 'j');
-    expect(api.application).toHaveBeenLastCalledWith(1);
+    await user.type(screen.getByLabelText('Add a note'), 'k');
+    expect(screen.getByText('2 of 2')).toBeTruthy();
 
     await user.click(screen.getAllByRole('link', { name: 'Back to applications' })[0]);
     await screen.findByRole('table');
     expect(api.queue).toHaveBeenLastCalledWith({ status: 'in_review' });
+  });
+
+  const deciding = (undoSeconds: number) =>
+    fakeApi(ADMIN, {
+      application: vi.fn((id: number) =>
+        Promise.resolve({
+          ...APPLICATION,
+          id,
+          answers: {
+            ...APPLICATION.answers,
+            firstname: id === 1 ? 'Ada' : 'Bola',
+            lastname: id === 1 ? 'Obi' : 'Ade',
+          },
+          review: {
+            ...APPLICATION.review!,
+            status: 'in_review' as const,
+            allowed: ['ACCEPT', 'WAITLIST', 'REJECT', 'UNDO'],
+            undoSeconds,
+          },
+        } as StaffApplicationPage),
+      ),
+      review: vi.fn((_id: number, type: string) =>
+        Promise.resolve(
+          type === 'UNDO'
+            ? { status: 'in_review', label: 'In review' }
+            : { status: 'accepted', label: 'Accepted' },
+        ),
+      ),
+    });
+
+  it('fetches the next application while this one is read; a decision opens it, saying "Accepted Ada Obi — Undo"', async () => {
+    const user = userEvent.setup();
+    const api = deciding(300);
+    renderAt('/staff/applications/1?status=in_review', api);
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    // Prefetched: the next one is asked before anyone presses Next.
+    await waitFor(() => expect(api.application).toHaveBeenCalledWith(2));
+    const asked = vi.mocked(api.application).mock.calls.length;
+
+    await user.keyboard('a');
+    await screen.findByRole('heading', { name: 'Bola Ade', level: 1 });
+    // Shown from the prefetch, not asked again.
+    expect(vi.mocked(api.application).mock.calls.length).toBe(asked);
+    expect(api.review).toHaveBeenCalledWith(1, 'ACCEPT', false);
+    const notice = screen.getByText(/Accepted Ada Obi/);
+    expect(notice.textContent).toContain('Accepted Ada Obi — Undo');
+
+    // Undo takes the decision back and returns to that application, in the same view.
+    await user.click(within(notice).getByRole('button', { name: 'Undo' }));
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    expect(api.review).toHaveBeenLastCalledWith(1, 'UNDO', false);
+    expect(screen.getAllByRole('link', { name: 'Back to applications' })[0].getAttribute('href')).toBe(
+      '/staff?status=in_review',
+    );
+  });
+
+  it('with a 0 s window the next page names the decision without an Undo; the last one stays and says its status', async () => {
+    const user = userEvent.setup();
+    const api = deciding(0);
+    renderAt('/staff/applications/1?status=in_review', api);
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    await screen.findByText('1 of 2');
+    await user.keyboard('a');
+    await screen.findByRole('heading', { name: 'Bola Ade', level: 1 });
+    expect(screen.getByText('Accepted Ada Obi')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+
+    await screen.findByText('2 of 2');
+    await user.keyboard('a');
+    // The last in the view: the page stays, naming the decision.
+    await screen.findByText('Accepted Bola Ade');
+    expect(screen.getByRole('heading', { name: 'Bola Ade', level: 1 })).toBeTruthy();
   });
 });
