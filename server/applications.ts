@@ -20,12 +20,20 @@ import { savedFields, storedSteps, type StepSpec } from '../machines/steps';
 
 /** What a create stores from the request (checked by the biodata and communications groups) and the cohort open now. */
 export type NewApplication = Answers<'biodata'> &
-  Answers<'communications'> & { referred_by: string; applied_cohort_id: number };
+  Omit<Answers<'communications'>, 'privacy_consent'> & {
+    referred_by: string;
+    applied_cohort_id: number;
+    /** The privacy notice's version agreed to; the time agreed is the create's (decision 150). */
+    privacy_notice_version: string;
+  };
 
 /** A row of the applications table: the create's columns, then what the later steps and the server add. */
-export interface ApplicationRow extends Omit<NewApplication, 'applied_cohort_id'> {
+export interface ApplicationRow extends Omit<NewApplication, 'applied_cohort_id' | 'privacy_notice_version'> {
   [key: string]: unknown;
   id: number;
+  /** Null for applications created before consent was recorded (migration 21) and for erased ones. */
+  privacy_notice_version: string | null;
+  privacy_consented_at: Date | null;
   applied_cohort_id: number | null;
   email_verified_at: Date | null;
   eligibility: Record<string, string> | null;
@@ -45,14 +53,16 @@ export interface ApplicationRow extends Omit<NewApplication, 'applied_cohort_id'
   waitlisted: boolean;
 }
 
+// The notice's version is the last parameter: after the mail's when there is one ($27–$31).
 const createStatement = (withMail: boolean) => `
 WITH ${takeCodeEmailCtes(
   { mailbox: '$22', requester: '$23', now: '$15', windowStart: '$24', max: '$25', maxAll: '$26' },
   'NOT EXISTS (SELECT 1 FROM applications WHERE lower(email) = lower($1))',
 )}, app AS (
   INSERT INTO applications (email, firstname, middlename, lastname, gender, country, city, phone, whatsapp_phone,
-    referred_by, referral_source, referral_detail, communication_consent, applied_cohort_id, created_at, updated_at)
-  SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15
+    referred_by, referral_source, referral_detail, communication_consent, applied_cohort_id, created_at, updated_at,
+    privacy_notice_version, privacy_consented_at)
+  SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, ${withMail ? '$32' : '$27'}::text, $15
   WHERE ${QUOTA_GRANTED}
   ON CONFLICT ((lower(email))) DO NOTHING
   RETURNING id
@@ -122,6 +132,7 @@ export async function insertApplication(
     // The quota's mailbox, requester's key, window start and limits ($22–$26); its time is the create's ($15).
     ...quotaParams(a.email, requester, now).filter((_, i) => i !== 2),
     ...(mail ?? []),
+    a.privacy_notice_version,
   ];
   const { rows } = await db.query<{
     id: number | null;

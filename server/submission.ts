@@ -36,7 +36,10 @@ export async function missing(tx: Queryable, row: ApplicationRow, agreements: Ag
     // The steps with answers of their own (machines/steps/): flat columns, or a JSON column; the agreements come
     // with submit (a group without them ignores them).
     if (step.schema && step.row.group) {
-      const answers = step.column ? ((row[step.column] as object | null) ?? {}) : row;
+      // A stored row was created with consent to the privacy notice, or before it was asked (decision 150).
+      const answers = step.column
+        ? ((row[step.column] as object | null) ?? {})
+        : { ...row, privacy_consent: true };
       Object.assign(errors, validateGroup(step.row.group, { ...answers, ...agreements }).errors);
     }
     Object.assign(errors, await alsoLacks[step.row.state]?.(tx, row));

@@ -9,6 +9,7 @@ import type { ErrorMap } from './messages';
 import type { Answers, OTHERS_ANSWERS } from './schemas';
 import type { CheckoutOrder, Currency } from './payments';
 import { API } from './api';
+import { PRIVACY_NOTICE_VERSION } from './privacy';
 import { spec as employmentStep } from '../steps/employment';
 import { spec as otherStep } from '../steps/other';
 
@@ -112,7 +113,11 @@ export interface CohortInfo extends Cohort {
 
 export interface CreatePayload extends Biodata, Contact {
   referred_by: string;
-  communications: Referral & { communication_consent: 'Yes' | 'No' };
+  communications: Referral & {
+    communication_consent: 'Yes' | 'No';
+    /** The privacy notice's version the applicant agreed to ('' when they did not): the server records it. */
+    privacy_notice_version: string;
+  };
 }
 
 export interface EligibilityPayload {
@@ -204,6 +209,7 @@ export const toCreatePayload = (form: ApplicationForm): CreatePayload => ({
     referral_source: form.referral_source,
     referral_detail: form.referral_detail,
     communication_consent: form.communication_consent ? 'Yes' : 'No',
+    privacy_notice_version: form.privacy_consent ? PRIVACY_NOTICE_VERSION : '',
   },
 });
 
@@ -254,6 +260,8 @@ export function fromSavedApplication(saved: SavedApplication, base: ApplicationF
     referral_source: saved.communications.referral_source,
     referral_detail: saved.communications.referral_detail,
     communication_consent: saved.communications.communication_consent === 1,
+    // An application exists only once its applicant agreed to the notice (decision 150); its screen is locked then.
+    privacy_consent: true,
     openness_to_tools: saved.eligibility.openness_to_tools,
     work_disruption_feelings: saved.eligibility.work_disruption_feelings,
     feedback_handling: saved.eligibility.feedback_handling,

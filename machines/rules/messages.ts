@@ -12,6 +12,10 @@ export const FIELD_MESSAGES = {
   phone: 'Phone number is required',
   referral_source: 'Tell us how you heard about us',
   referral_detail: 'Tell us the person or organisation',
+  privacy_consent: 'Please read the privacy notice and agree to it to continue',
+  /** The notice's words changed after the page was loaded: the applicant agreed to words no longer shown. */
+  privacy_notice_version:
+    'The privacy notice has changed since you opened this page: please reload, read it and agree to the new version',
   openness_to_tools: 'Please tell us how open you are to new tools',
   work_disruption_feelings: 'Please tell us how you feel when your work is disrupted',
   feedback_handling: 'Please tell us how you handle feedback',

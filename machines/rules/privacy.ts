@@ -4,8 +4,8 @@
  * (scripts/prerender.ts); the server fills them from its configuration (server/privacyPage.ts), so an operator
  * who changes a period changes the notice with it. Plain data and functions only: the server imports this file.
  */
-import { API } from './contract';
-import { STAFF_API } from './staff';
+// From the prefixes alone: the contract imports this file for the notice's version.
+import { API, STAFF_API } from './api';
 
 /** How long each kind of data is kept, in days (decisions 143–148). The server reads overrides from RETENTION_*. */
 export interface RetentionSettings {

@@ -4,9 +4,10 @@
  */
 import type { ReviewEventType, ReviewStatus } from '../review.machine';
 import type { EligibilityStatus } from './application';
+import { STAFF_API } from './api';
 import { STAGES, type PaymentRecord, type Stage } from './contract';
 
-export const STAFF_API = '/api/v1/staff';
+export { STAFF_API };
 
 export const staffPaths = {
   signIn: `${STAFF_API}/sign-in`,

@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import type { ApplicationSetup } from '../application.setup';
 import type { ApplicationForm } from '../rules/application';
 import { toCreatePayload } from '../rules/contract';
-import { email, normalizePhone, phone, required, when } from '../rules/fields';
+import { accepted, email, normalizePhone, phone, required, when } from '../rules/fields';
 import { FIELD_MESSAGES as F, MESSAGES } from '../rules/messages';
 import { REFERRAL_SOURCES_WITH_DETAIL } from '../rules/options';
 import { rowMeta } from './spec';
@@ -46,12 +46,22 @@ export const schema = yup.object({
   referral_source: required(F.referral_source),
   referral_detail: when('referral_source', REFERRAL_SOURCES_WITH_DETAIL, F.referral_detail),
   communication_consent: yup.boolean().default(true),
+  // The lawful basis (docs/privacy.md, decision 150): the payload carries the notice's version agreed to.
+  privacy_consent: accepted(F.privacy_consent),
 });
 
 export const spec = {
   row,
   schema,
-  fields: ['email', 'phone', 'whatsapp_phone', 'referral_source', 'referral_detail', 'communication_consent'],
+  fields: [
+    'email',
+    'phone',
+    'whatsapp_phone',
+    'referral_source',
+    'referral_detail',
+    'communication_consent',
+    'privacy_consent',
+  ],
   payload: (form: ApplicationForm) => toCreatePayload(cleaned(form)),
   state: (machine: ApplicationSetup) =>
     machine.createStateConfig({

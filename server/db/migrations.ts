@@ -350,6 +350,15 @@ CREATE INDEX outbox_sent_at ON outbox (sent_at);
 CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF TG_OP = 'DELETE' AND current_setting('bootcamp.retention', true) = 'on' THEN RETURN OLD; END IF; RAISE EXCEPTION 'the audit log is append-only'; END $$;
 `,
   },
+  {
+    id: 21,
+    name: 'consent recorded with its version: which privacy notice an applicant agreed to, and when',
+    // Null for applications created before the notice existed: they agreed to no recorded version (decision 150).
+    sql: `
+ALTER TABLE applications ADD COLUMN privacy_notice_version text;
+ALTER TABLE applications ADD COLUMN privacy_consented_at timestamptz;
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { CreatePayload } from '../../machines/rules/contract';
 import { paths } from '../../machines/rules/contract';
-import { MESSAGES } from '../../machines/rules/messages';
+import { FIELD_MESSAGES as F, MESSAGES } from '../../machines/rules/messages';
+import { PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
 import { validateGroup } from '../../machines/rules/schemas';
 import type { Context } from '../context';
 import { findByEmail, insertApplication, lookupSummary, savedApplication } from '../applications';
@@ -37,6 +38,7 @@ const createBody = object({
     referral_source: str(),
     referral_detail: str(),
     communication_consent: { enum: ['Yes', 'No', true, false] },
+    privacy_notice_version: str(),
   }),
 });
 
@@ -94,6 +96,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
         referral_source: '',
         referral_detail: '',
         communication_consent: 'Yes',
+        privacy_notice_version: '',
       };
       const consent = comms.communication_consent as unknown;
       const flat = {
@@ -101,10 +104,15 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
         referral_source: comms.referral_source,
         referral_detail: comms.referral_detail,
         communication_consent: consent === undefined ? true : consent === true || consent === 'Yes',
+        privacy_consent: Boolean(comms.privacy_notice_version),
       };
       const bio = validateGroup('biodata', flat);
       const com = validateGroup('communications', flat);
       const errors = withDeliverableEmail({ ...bio.errors, ...com.errors }, com.value.email);
+      // Consent counts only to the words shown now: an older version's (the notice changed since) is refused.
+      if (flat.privacy_consent && comms.privacy_notice_version !== PRIVACY_NOTICE_VERSION) {
+        errors.privacy_consent = [F.privacy_notice_version];
+      }
       if (Object.keys(errors).length > 0) throw invalid(errors);
       const address = com.value.email;
       const referredBy = typeof body.referred_by === 'string' ? body.referred_by.trim().slice(0, 200) : '';
@@ -128,6 +136,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
         referral_source: com.value.referral_source,
         referral_detail: com.value.referral_detail,
         communication_consent: com.value.communication_consent,
+        privacy_notice_version: PRIVACY_NOTICE_VERSION,
         applied_cohort_id: cohort.id,
       };
       const mail = codeEmail(address, application.firstname, code.code, CODE_MINUTES);

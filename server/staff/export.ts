@@ -41,6 +41,8 @@ interface ExportRow {
   referral_source: string;
   referral_detail: string;
   referred_by: string;
+  privacy_notice_version: string | null;
+  privacy_consented_at: Date | null;
   eligibility_status: string;
   /** Each stored step's answers, under its column's name. */
   [column: string]: unknown;
@@ -68,6 +70,8 @@ export function columns(withContact: boolean): string[] {
     'referral_source',
     'referral_detail',
     'referred_by',
+    'privacy_notice_version',
+    'privacy_consented_at',
     'eligibility_status',
     ...ANSWER_STEPS.flatMap(savedFields),
     'cv',
@@ -97,6 +101,8 @@ function cells(row: ExportRow, withContact: boolean): string[] {
     row.referral_source,
     row.referral_detail,
     row.referred_by,
+    text(row.privacy_notice_version),
+    iso(row.privacy_consented_at),
     row.eligibility_status,
     ...ANSWER_STEPS.flatMap((step) =>
       answers(row[step.column] as Record<string, unknown> | null, savedFields(step)),
@@ -133,6 +139,8 @@ export function exportCsv(db: Queryable, view: QueueView, withContact: boolean):
         'a.referral_source',
         'a.referral_detail',
         'a.referred_by',
+        'a.privacy_notice_version',
+        'a.privacy_consented_at',
         'a.eligibility_status',
         ...ANSWER_STEPS.map((step) => `a.${step.column}` as 'a.eligibility'),
         'a.payment_option',

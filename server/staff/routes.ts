@@ -305,6 +305,15 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
           notes: notes.rows.map((n) => ({ id: n.id, body: n.body, at: iso(n.created_at), by: n.email })),
           timeline: [
             { at: iso(row.created_at), what: 'Application created' },
+            // The consent that is the lawful basis, with the notice's version agreed to (decision 150).
+            ...(row.privacy_consented_at
+              ? [
+                  {
+                    at: iso(row.privacy_consented_at),
+                    what: `Agreed to privacy notice ${row.privacy_notice_version}`,
+                  },
+                ]
+              : []),
             ...(row.email_verified_at ? [{ at: iso(row.email_verified_at), what: 'Email verified' }] : []),
             ...(row.submitted_at ? [{ at: iso(row.submitted_at), what: 'Submitted' }] : []),
             ...events.rows.map((e) => ({

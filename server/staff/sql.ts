@@ -28,6 +28,8 @@ export interface ApplicationsTable {
   referred_by: string;
   referral_source: string;
   referral_detail: string;
+  privacy_notice_version: string | null;
+  privacy_consented_at: Date | null;
   applied_cohort_id: number | null;
   cohort_id: number | null;
   email_verified_at: Date | null;

@@ -89,6 +89,15 @@ export function CommunicationsScreen() {
         {...checkbox('communication_consent')}
         label="I agree to receive emails and messages from The Employment Bootcamp about my application and the programme."
       />
+      <CheckboxField
+        {...checkbox('privacy_consent')}
+        label={
+          <>
+            I have read the <Link to="/privacy">privacy notice</Link> and agree to The Employment Bootcamp
+            keeping and using my answers as it describes.
+          </>
+        }
+      />
       <AppDialog
         open={codeSent}
         title="Check your email"

@@ -165,6 +165,7 @@ async function upToCreate(page: Page) {
   await expect.poll(() => heading(page)).toBe('Communications');
   await page.getByLabel('Phone number').fill(`+234 803 ${String(100_0000 + run).slice(-7)}`);
   await page.getByLabel('On social media').check();
+  await page.getByLabel(/I have read the privacy notice/).check();
   await page.getByRole('button', { name: 'Save and continue' }).click();
 }
 

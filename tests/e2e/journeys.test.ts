@@ -303,6 +303,7 @@ describe('journeys a happy path misses', () => {
       await page.getByLabel('Phone number').fill(ANSWERS.phone);
       await page.getByLabel('It was recommended by a friend or a family member').check();
       await page.getByLabel(/Tell us the person or organisation/).fill('Chioma Eze');
+      await page.getByLabel(/I have read the privacy notice/).check();
       await pressAndSnap('Save and continue', 'Are you sure?', 'communications-confirm');
       await pressAndSnap('Yes, continue', 'Check your email', 'code-sent');
       await click(page, 'Enter the code');

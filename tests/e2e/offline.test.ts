@@ -51,6 +51,7 @@ describe('a dropped connection during the wizard', () => {
     // Communications creates the application on the server: pressed offline, it waits and says why.
     await page.getByLabel('Phone number').fill(ANSWERS.phone);
     await page.getByLabel('On social media').check();
+    await page.getByLabel(/I have read the privacy notice/).check();
     await click(page, 'Save and continue');
     await click(page, 'Yes, continue');
     await page.waitForTimeout(2_000);

@@ -141,6 +141,7 @@ describe('phone numbers in the applicant’s country', () => {
       'Start with your country code (+234 for Nigeria), or type the number as you dial it in Nigeria: we add the code.';
     await page.getByText(hint, { exact: true }).waitFor();
     await page.getByLabel('On social media').check();
+    await page.getByLabel(/I have read the privacy notice/).check();
     // Not a Nigerian number: the catalogue's phone message, and nothing is created.
     await phone.fill('0603 123 4567');
     await walk.click(page, 'Save and continue');

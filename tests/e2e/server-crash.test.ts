@@ -2,6 +2,7 @@
  * Fault test: SIGKILL the server in the middle of a bounded burst of applications over loopback, restart it on the
  * same data directory, and check that every acknowledged (201) application is there, complete, and not duplicated.
  */
+import { PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +33,12 @@ const payload = (i: number): CreatePayload => ({
   phone: `+23480300${String(i).padStart(5, '0')}`,
   whatsapp_phone: '',
   referred_by: '',
-  communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 'Yes' },
+  communications: {
+    referral_source: 'On social media',
+    referral_detail: '',
+    communication_consent: 'Yes',
+    privacy_notice_version: PRIVACY_NOTICE_VERSION,
+  },
 });
 
 const create = (url: string, i: number) =>

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, describeViolations, screenshot } from './support/browser';
+import { FIELD_MESSAGES } from '../../machines/rules/messages';
 import { ANSWERS } from './support/journey';
 import { latestCode } from './support/server';
 import { browser, server, serverAndBrowser } from './support/suite';
@@ -71,6 +72,11 @@ describe('the application wizard in a real browser', () => {
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await expect.poll(() => summary.textContent()).toContain('Tell us the person or organisation');
     await page.getByLabel(/Tell us the person or organisation/).fill('Chioma Eze');
+    // Consent to the privacy notice is required, and the notice is one link away (decision 150).
+    expect(await summary.textContent()).toContain(FIELD_MESSAGES.privacy_consent);
+    const consent = page.locator('label', { hasText: 'I have read the privacy notice' });
+    expect(await consent.getByRole('link', { name: 'privacy notice' }).getAttribute('href')).toBe('/privacy');
+    await page.getByLabel(/I have read the privacy notice/).check();
     // A reload keeps every answer and the step.
     await page.reload();
     await expectScreen(page, '/apply/communications', 'Communications', '3 of 5');

@@ -58,6 +58,7 @@ export const GOOD: Partial<Record<FormField, FieldValue>> = {
   city: 'Nigeria, Lagos',
   phone: '+2348031234567',
   referral_source: REFERRAL_SOURCES[1].value,
+  privacy_consent: true,
   openness_to_tools: OPENNESS_TO_TOOLS[0].value,
   work_disruption_feelings: WORK_DISRUPTION_FEELINGS[0].value,
   feedback_handling: FEEDBACK_HANDLING[0].value,

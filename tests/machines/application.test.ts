@@ -9,6 +9,7 @@ import {
   ROUTES,
   type PersistedApplication,
 } from '../../machines/application.machine';
+import { PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
 import { otpTimerMachine } from '../../machines/otpTimer.machine';
 import type { Standing } from '../../machines/review.machine';
 import {
@@ -339,7 +340,7 @@ describe('application machine: the rules it encodes', () => {
     expect(calls.map((c) => c.src)).toEqual(['loadCohort', 'lookupApplication', 'sendCode', 'verifyCode']);
   });
 
-  it('creates the application once confirmed, with a cleaned phone and consent as Yes/No', async () => {
+  it('creates the application once confirmed, with a cleaned phone, consent as Yes/No and the privacy notice’s version agreed to', async () => {
     const start = persisted({ started: true, form: { email: MODEL_EMAIL } });
     const next = live(
       { createApplication: () => ({ retryAfter: 120 }) },
@@ -359,8 +360,10 @@ describe('application machine: the rules it encodes', () => {
     next.actor.send({ type: 'SAVE' });
     expect(next.actor.getSnapshot().context.errors).toEqual({
       referral_detail: [FIELD_MESSAGES.referral_detail],
+      privacy_consent: [FIELD_MESSAGES.privacy_consent],
     });
     next.actor.send({ type: 'FIELD.CHANGE', field: 'referral_detail', value: 'Chioma' });
+    next.actor.send({ type: 'FIELD.CHANGE', field: 'privacy_consent', value: true });
     next.actor.send({ type: 'SAVE' });
     expect(next.actor.getSnapshot().matches({ communications: 'confirming' })).toBe(true);
     next.actor.send({ type: 'CANCEL' });
@@ -371,7 +374,11 @@ describe('application machine: the rules it encodes', () => {
     expect(next.calls[0].input).toMatchObject({
       phone: '+2348031234567',
       referred_by: 'REF1',
-      communications: { referral_detail: 'Chioma', communication_consent: 'No' },
+      communications: {
+        referral_detail: 'Chioma',
+        communication_consent: 'No',
+        privacy_notice_version: PRIVACY_NOTICE_VERSION,
+      },
     });
   });
 

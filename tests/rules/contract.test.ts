@@ -1,4 +1,5 @@
 /** docs/product.md §3.1 and §7: the create payload, the saved application read back into the form, and failures. */
+import { PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
 import { describe, expect, it } from 'vitest';
 import {
   emptyApplication,
@@ -79,8 +80,14 @@ describe('toCreatePayload (docs/product.md §7 POST /bootcamp/application)', () 
         referral_source: 'Through an organisation',
         referral_detail: 'Lagos Tech Hub',
         communication_consent: 'Yes',
+        privacy_notice_version: '',
       },
     });
+  });
+  it('sends the privacy notice version shown only once the applicant agreed to it', () => {
+    expect(toCreatePayload(form({ privacy_consent: true })).communications.privacy_notice_version).toBe(
+      PRIVACY_NOTICE_VERSION,
+    );
   });
   it.each([
     [true, 'Yes'],
@@ -176,7 +183,8 @@ describe('fromSavedApplication', () => {
 
   it('round trip: form → create payload → saved → form keeps every field the create call carries', () => {
     for (const consent of [true, false]) {
-      const original = form({ communication_consent: consent });
+      // The server stores only an application that agreed to the privacy notice.
+      const original = form({ communication_consent: consent, privacy_consent: true });
       const payload = toCreatePayload(original);
       // What the server stores: the payload, consent as 1/0, the rest of the application still empty.
       const stored = saved({

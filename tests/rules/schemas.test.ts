@@ -37,6 +37,7 @@ const VALID: Record<ValidationGroup, Record<string, unknown>> = {
     referral_source: 'On social media',
     referral_detail: '',
     communication_consent: true,
+    privacy_consent: true,
   },
   eligibility: {
     openness_to_tools: 'I love trying new tools and pick them up quickly',
@@ -209,7 +210,7 @@ describe('errors come back in field order, one entry per field', () => {
   it.each([
     ['email', ['email']],
     ['biodata', ['firstname', 'lastname', 'gender', 'country', 'city']],
-    ['communications', ['email', 'phone', 'referral_source']],
+    ['communications', ['email', 'phone', 'referral_source', 'privacy_consent']],
     ['eligibility', STEP_FIELDS.eligibility],
     ['employment', ['employment_status', 'work_experience_years']],
     ['others', [...STEP_FIELDS.other, ...STEP_FIELDS.agreements]],
@@ -243,8 +244,13 @@ describe('errors come back in field order, one entry per field', () => {
       phone: '123',
       email: 'a@b.c',
     });
-    expect(Object.keys(result.errors)).toEqual(['email', 'phone', 'referral_source']);
-    expect(errorList(result.errors)).toEqual([MESSAGES.emailFormat, MESSAGES.phoneFormat, F.referral_source]);
+    expect(Object.keys(result.errors)).toEqual(['email', 'phone', 'referral_source', 'privacy_consent']);
+    expect(errorList(result.errors)).toEqual([
+      MESSAGES.emailFormat,
+      MESSAGES.phoneFormat,
+      F.referral_source,
+      F.privacy_consent,
+    ]);
   });
 });
 

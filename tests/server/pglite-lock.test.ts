@@ -4,6 +4,7 @@
  * container on the same volume), or one started after the lock file was deleted, is refused while the first
  * serves, and no write made through the first is lost; a server that was paused while another took over stops.
  */
+import { PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -129,7 +130,12 @@ const applicantNumber = (i: number): CreatePayload => ({
   phone: `+23480300${String(i).padStart(5, '0')}`,
   whatsapp_phone: '',
   referred_by: '',
-  communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 'Yes' },
+  communications: {
+    referral_source: 'On social media',
+    referral_detail: '',
+    communication_consent: 'Yes',
+    privacy_notice_version: PRIVACY_NOTICE_VERSION,
+  },
 });
 
 /** Creates applications `from`…`from + count - 1` through `server`; resolves to how many were acknowledged. */

@@ -91,10 +91,11 @@ export async function biodata(page: Page, press = justClick): Promise<void> {
   await onScreen(page, '/apply/communications', 'Communications');
 }
 
-/** Phone and referral, then the confirm dialog and the 'Check your email' dialog. */
+/** Phone, referral and consent to the privacy notice, then the confirm dialog and the 'Check your email' dialog. */
 export async function communications(page: Page, press = justClick): Promise<void> {
   await page.getByLabel('Phone number').fill(ANSWERS.phone);
   await page.getByLabel('On social media').check();
+  await page.getByLabel(/I have read the privacy notice/).check();
   await click(page, 'Save and continue');
   await press(page, 'Yes, continue', 'Check your email');
   await click(page, 'Enter the code');

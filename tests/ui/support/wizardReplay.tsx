@@ -188,6 +188,8 @@ const TEXT_LABELS: Partial<Record<FormField, string>> = {
 };
 
 const CHECKBOX_LABELS: Partial<Record<FormField, string>> = {
+  privacy_consent:
+    'I have read the privacy notice and agree to The Employment Bootcamp keeping and using my answers as it describes.',
   agreement: 'I am available and ready to join the next cohort of the bootcamp.',
   agreement1: 'I am open-minded and ready to do what it takes to get a job within 12 weeks.',
   agreement2: 'I understand that, if selected, I pay a commitment fee to take part.',

@@ -1,0 +1,95 @@
+/** Consent recorded with its version (docs/privacy.md, decision 150): which notice an applicant agreed to, and when. */
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../machines/rules/contract';
+import { FIELD_MESSAGES as F } from '../../machines/rules/messages';
+import { NOTICE_SECTIONS, noticeVersion, PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
+import { staffPaths, staffQueuePaths } from '../../machines/rules/staff';
+import { applicant, databases, json, staffSignIn, useTestApp } from './support';
+
+const ADMIN = 'admin@example.com';
+
+const AGREED_AT = new Date('2026-11-20T10:15:00Z');
+
+/** The notice's words before an edit (one paragraph read differently): what a page loaded then agreed to. */
+const earlierVersion = noticeVersion(
+  NOTICE_SECTIONS.map((section, i) =>
+    i === 0 ? { ...section, paragraphs: [`${section.paragraphs[0]} (earlier wording)`] } : section,
+  ),
+);
+
+describe.each(databases)('consent to the privacy notice on $name', (database) => {
+  const t = useTestApp(database, { config: { staffEmails: [ADMIN] } });
+
+  const create = (version: string) => {
+    const body = applicant('ada@example.com');
+    return t.app.inject({
+      method: 'POST',
+      url: paths.create,
+      payload: { ...body, communications: { ...body.communications, privacy_notice_version: version } },
+    });
+  };
+  const stored = async () =>
+    (
+      await t.db.query<{ privacy_notice_version: string; privacy_consented_at: Date }>(
+        'SELECT privacy_notice_version, privacy_consented_at FROM applications',
+      )
+    ).rows;
+
+  it('stores the version agreed to with the time the server received it', async () => {
+    t.setNow(AGREED_AT);
+    expect((await create(PRIVACY_NOTICE_VERSION)).statusCode).toBe(201);
+    const rows = await stored();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].privacy_notice_version).toBe(PRIVACY_NOTICE_VERSION);
+    expect(new Date(rows[0].privacy_consented_at).toISOString()).toBe(AGREED_AT.toISOString());
+  });
+
+  it('refuses an application that did not agree to the notice, in the catalogue’s words, and stores nothing', async () => {
+    const res = await create('');
+    expect(res.statusCode).toBe(400);
+    expect(json<{ data: { error: Record<string, string[]> } }>(res).data.error).toEqual({
+      privacy_consent: [F.privacy_consent],
+    });
+    expect(await stored()).toHaveLength(0);
+  });
+
+  it('refuses the version of words the notice no longer has: changing them made a new version', async () => {
+    expect(earlierVersion).not.toBe(PRIVACY_NOTICE_VERSION);
+    const res = await create(earlierVersion);
+    expect(res.statusCode).toBe(400);
+    expect(json<{ data: { error: Record<string, string[]> } }>(res).data.error).toEqual({
+      privacy_consent: [F.privacy_notice_version],
+    });
+    expect(await stored()).toHaveLength(0);
+  });
+
+  it('shows staff the version agreed to and when: on the application page and in the CSV export', async () => {
+    t.setNow(AGREED_AT);
+    expect((await create(PRIVACY_NOTICE_VERSION)).statusCode).toBe(201);
+    const { id } = (await t.db.query<{ id: number }>('SELECT id FROM applications')).rows[0];
+    const cookie = await staffSignIn(t, ADMIN);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: staffPaths.application.replace(':id', String(id)),
+      headers: { cookie },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(json<{ data: { timeline: { at: string; what: string }[] } }>(page).data.timeline).toContainEqual({
+      at: AGREED_AT.toISOString(),
+      what: `Agreed to privacy notice ${PRIVACY_NOTICE_VERSION}`,
+    });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `${staffQueuePaths.exportCsv}?status=not_submitted`,
+      headers: { cookie },
+    });
+    expect(csv.statusCode).toBe(200);
+    const [header, row] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    const cell = (name: string) => row.split(',')[header.split(',').indexOf(name)];
+    expect(cell('privacy_notice_version')).toBe(PRIVACY_NOTICE_VERSION);
+    expect(cell('privacy_consented_at')).toBe(AGREED_AT.toISOString());
+  });
+});
