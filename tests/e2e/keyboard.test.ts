@@ -137,6 +137,8 @@ describe('the wizard with the keyboard alone', () => {
     await errorsOnEmptyStep(page, '/apply/communications', 'Communications', 'Save and continue');
     await type(page, '#field-phone', '+2348031234567');
     await choose(page, 'referral_source', 1);
+    await tabTo(page, '#field-privacy_consent');
+    await page.keyboard.press('Space');
     await pressButton(page, 'Save and continue');
     // The confirm dialog takes focus on 'Yes, continue', the next one on 'Enter the code'.
     await expect.poll(() => focusedMatches(page, 'button')).toBe(true);
