@@ -140,7 +140,7 @@ describe('?ref=CODE', () => {
     await waitFor(actor, (s) => s.matches('biodata'));
     fill(actor, ['firstname', 'lastname', 'gender', 'country', 'city']);
     actor.send({ type: 'SAVE' });
-    fill(actor, ['phone', 'referral_source']);
+    fill(actor, ['phone', 'referral_source', 'privacy_consent']);
     actor.send({ type: 'SAVE' });
     actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches({ communications: 'codeSent' }));
@@ -193,7 +193,7 @@ describe('a reload', () => {
     fill(actor, ['phone']);
     reloadAt('/apply/communications');
 
-    fill(actor, ['referral_source']);
+    fill(actor, ['referral_source', 'privacy_consent']);
     saveAndConfirm();
     await waitFor(actor, (s) => s.matches({ communications: 'codeSent' }));
     actor.send({ type: 'DIALOG.CLOSE' });
