@@ -63,7 +63,7 @@ describe('an application scored action_required is reviewed', () => {
     // The admin finds it in the queue, reviewable.
     const admin = await browser.newPage({ bypassCSP: true });
     await staffSignIn(admin);
-    await admin.getByLabel('Search name, email or phone').fill(email);
+    await admin.getByLabel('Search name, email, phone, city or source').fill(email);
     await admin.getByRole('button', { name: 'Apply filters' }).click();
     const table = admin.getByRole('table', { name: /match(es)? this view/ });
     const row = table.getByRole('row', {
