@@ -17,8 +17,10 @@ export const row = {
   prefetch: false,
 } as const;
 
-/** The email group is shared with every route that names an application by its email (machines/rules/schemas.ts).
-  schema: null, */
+/**
+ * No schema of its own: the email group is shared with every route that names an application by its email
+ * (machines/rules/schemas.ts).
+ */
 export const schema = null;
 
 export const spec = {

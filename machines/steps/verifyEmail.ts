@@ -26,8 +26,7 @@ export const row = {
   prefetch: true,
 } as const;
 
-/** The code group is shared with the server's verify route (machines/rules/schemas.ts).
-  schema: null, */
+/** No schema of its own: the code group is shared with the server's verify route (machines/rules/schemas.ts). */
 export const schema = null;
 
 export const spec = {
