@@ -11,6 +11,7 @@ import type { CvKind } from './rules/cv';
 import type { ErrorMap } from './rules/messages';
 import type { PaymentRecord, SavedApplication } from './rules/contract';
 import { nextSeat } from './rules/seats';
+import { PRIVACY_MESSAGES } from './rules/privacy';
 import { decidedWord, STAFF_MESSAGES, type WithoutContact } from './rules/staff';
 import { alertsOf, failureMessage, NO_ALERTS } from './staffFailure';
 
@@ -97,7 +98,9 @@ export type StaffApplicationEvent =
   /** After a decision, the page stays on this application (no next one in the view): it loads again, naming it. */
   | { type: 'STAY' }
   /** Undo the decision taken on the page before (`previous`), inside its window. */
-  | { type: 'UNDO_PREVIOUS' };
+  | { type: 'UNDO_PREVIOUS' }
+  /** An admin erased the applicant's data (machines/staffDataRights.machine.ts): nothing of them is left to show. */
+  | { type: 'ERASED' };
 
 export interface ReviewInput {
   id: number;
@@ -144,6 +147,12 @@ export const staffApplicationMachine = setup({
 }).createMachine({
   id: 'staffApplication',
   initial: 'loading',
+  on: {
+    ERASED: {
+      target: '.erased',
+      actions: assign({ ...NO_ALERTS, page: null, notice: PRIVACY_MESSAGES.staffErased }),
+    },
+  },
   context: ({ input }) => ({
     id: input.id,
     page: null,
@@ -262,6 +271,7 @@ export const staffApplicationMachine = setup({
       },
     },
     previousUndone: { tags: 'busy' },
+    erased: { type: 'final' },
     savingNote: {
       tags: 'busy',
       invoke: {

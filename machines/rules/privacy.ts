@@ -63,9 +63,17 @@ export const PRIVACY_MESSAGES = {
   erased: 'Your data has been erased',
   staffErased: "The applicant's data has been erased",
   alreadyErased: 'This application has already been erased',
+  staffExported: "The applicant's data has been exported",
+  staffEraseWarning:
+    "This erases the applicant's answers, their CV, the emails sent to them, their sign-in and the team's notes on them, and cannot be undone. Their application stays only as an anonymous count, with a note that an erasure happened (never their address); the audit log records that you did it. They can apply again with the same address.",
+  staffErasePaid:
+    'This applicant paid: their payment records (reference, option, amount and dates, with no name) stay for the accounts, for as long as the privacy notice says.',
   eraseWarning:
     'This erases your answers, your CV, the emails we sent you and your sign-in, and cannot be undone. We keep anonymous counts, a note that an erasure happened (never your address) and, if you paid, the payment record our accounts need. You can apply again with the same address afterwards.',
 } as const;
+
+/** The payments an erasure keeps for the accounts (decision 148): paid, or paid twice and owed back. */
+export const KEPT_PAYMENT_STATUSES = ['paid', 'duplicate'] as const;
 
 /** The file a download is saved as. */
 export const EXPORT_FILENAME = 'your-data.zip';

@@ -7,6 +7,7 @@
  * records that an erasure happened, who asked and when, under a keyed hash of the address.
  */
 import { createHmac } from 'node:crypto';
+import { KEPT_PAYMENT_STATUSES } from '../../machines/rules/privacy';
 import type { Db, Queryable } from '../db/index';
 import { mailboxOf } from '../mailQuota';
 import type { CvStorage } from '../storage/index';
@@ -79,8 +80,9 @@ export async function forgetApplicant(tx: Queryable, id: number, email: string, 
     mailbox,
   ]);
   // Kept for the accounts (decision 148): a payment that was paid, or paid twice and owed back. The rest says nothing.
-  await tx.query(`DELETE FROM payments WHERE application_id = $1 AND status NOT IN ('paid', 'duplicate')`, [
+  await tx.query('DELETE FROM payments WHERE application_id = $1 AND status <> ALL($2::text[])', [
     id,
+    [...KEPT_PAYMENT_STATUSES],
   ]);
   // What stays says nothing about the person: the cohort, the step times, the eligibility result, the review status
   // and the payment option, which the funnel and the seats count.

@@ -25,6 +25,7 @@ import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { TextAreaField, useFieldState } from '../components/Fields';
 import { cvUrl } from './api';
+import { ApplicationDataRights } from './ApplicationDataRights';
 import { provideApplication } from './staffActors';
 import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
 import { humanize } from '../../machines/rules/queueView';
@@ -183,6 +184,7 @@ export function ApplicationScreen() {
     if (undone) navigate(`/staff/applications/${undone.id}${location.search}`);
   }, [undone, navigate, location.search]);
   const stay = useCallback(() => actor.send({ type: 'STAY' }), [actor]);
+  const erased = useCallback(() => actor.send({ type: 'ERASED' }), [actor]);
   const heading = usePageHeading<HTMLHeadingElement>(page ? name : 'Application');
   const busy = state.hasTag('busy');
   const undoPrevious = previous && (
@@ -206,7 +208,9 @@ export function ApplicationScreen() {
         <p>
           <Link to={{ pathname: '/staff', search: location.search }}>Back to applications</Link>
         </p>
-        {state.matches('failed') ? (
+        {state.matches('erased') ? (
+          <Notice>{notice}</Notice>
+        ) : state.matches('failed') ? (
           <>
             <Alert>{message}</Alert>
             <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>
@@ -399,6 +403,7 @@ export function ApplicationScreen() {
           onAdd={(body) => actor.send({ type: 'ADD_NOTE', body })}
         />
       </section>
+      <ApplicationDataRights page={page} onErased={erased} />
     </>
   );
 }

@@ -5,6 +5,7 @@
 import type { ReviewEventType } from '../../machines/review.machine';
 import { failureOfBody } from '../../machines/rules/contract';
 import type { ErrorMap } from '../../machines/rules/messages';
+import { privacyPaths } from '../../machines/rules/privacy';
 import {
   STAFF_MESSAGES,
   staffPaths,
@@ -63,7 +64,11 @@ export const queryString = (query: StaffQueueQuery | Record<string, string | und
 
 export function createStaffApi() {
   const lost = new Set<() => void>();
-  async function call<T>(path: string, init?: { method?: string; body?: unknown; csv?: string }): Promise<T> {
+  /** The answer when it is a success; otherwise its refusal thrown, in the server's words. */
+  async function send(
+    path: string,
+    init?: { method?: string; body?: unknown; csv?: string },
+  ): Promise<Response> {
     let response: Response;
     try {
       response = await fetch(path, {
@@ -80,16 +85,18 @@ export function createStaffApi() {
     } catch {
       throw new StaffApiError(STAFF_MESSAGES.unreachable, 0);
     }
-    const body = (await response.json().catch(() => null)) as {
-      message?: string;
-      data?: T & { error?: ErrorMap };
-    } | null;
     if (response.status === 401 && path !== staffPaths.me && path !== staffPaths.verify)
       lost.forEach((listener) => listener());
     if (!response.ok) {
+      const body: unknown = await response.json().catch(() => null);
       const failure = failureOfBody(body, response.status, STAFF_MESSAGES.unreachable);
       throw new StaffApiError(failure.message, response.status, failure.errors);
     }
+    return response;
+  }
+
+  async function call<T>(path: string, init?: { method?: string; body?: unknown; csv?: string }): Promise<T> {
+    const body = (await (await send(path, init)).json().catch(() => null)) as { data?: T } | null;
     return body?.data as T;
   }
 
@@ -128,6 +135,10 @@ export function createStaffApi() {
         staffQueuePaths.bulkCsv + queryString({ cohort, ...(apply ? {} : { dryRun: '1' }) }),
         { method: 'POST', csv: text },
       ),
+    /** One applicant's data as the zip they would download themselves (audited on the server). */
+    exportData: async (id: number) => (await send(withId(privacyPaths.staffExport, id))).blob(),
+    eraseData: (id: number) =>
+      call<{ id: number }>(withId(privacyPaths.staffErase, id), { method: 'POST', body: { confirm: true } }),
     funnel: (cohort?: string) =>
       call<StaffFunnel>(staffQueuePaths.funnel + (cohort ? `?cohort=${encodeURIComponent(cohort)}` : '')),
   };

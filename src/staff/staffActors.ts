@@ -7,6 +7,7 @@ import {
   type StaffApplicationPage,
 } from '../../machines/staffApplication.machine';
 import { staffCsvMachine, type StaffCsvInput } from '../../machines/staffCsv.machine';
+import { staffDataRightsMachine } from '../../machines/staffDataRights.machine';
 import { staffQueueMachine } from '../../machines/staffQueue.machine';
 import { staffResourceMachine } from '../../machines/staffResource.machine';
 import { staffSessionMachine } from '../../machines/staffSession.machine';
@@ -101,5 +102,33 @@ export const provideCsv = (api: StaffApi) =>
       apply: fromPromise(({ input }: { input: StaffCsvInput }) =>
         api.bulkCsv(input.text, input.cohort, true),
       ),
+    },
+  });
+
+/** The file an admin's export is saved as: one per applicant, so a folder of requests answered stays legible. */
+export const exportFilename = (id: number) => `application-${id}-data.zip`;
+
+/** Hands a fetched file to the browser to save, as a link with `download` would. */
+function saveFile(file: Blob, filename: string): void {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked once the browser has surely started saving: a revoke at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export const provideDataRights = (api: StaffApi) =>
+  staffDataRightsMachine.provide({
+    actors: {
+      exportData: fromPromise(async ({ input }: { input: { id: number } }) => {
+        saveFile(await api.exportData(input.id), exportFilename(input.id));
+      }),
+      erase: fromPromise(async ({ input }: { input: { id: number } }) => {
+        await api.eraseData(input.id);
+      }),
     },
   });

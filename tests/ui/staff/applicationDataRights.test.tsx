@@ -1,0 +1,168 @@
+/**
+ * An admin's export and erasure of one applicant's data on the application page (src/staff/ApplicationDataRights.tsx),
+ * on fake API calls: the export saves the zip under the applicant's id; the erasure asks first, says what goes and,
+ * for a paid applicant, what stays; once erased the page names no one; a refusal is shown in the server's words; a
+ * reviewer sees neither button.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PRIVACY_MESSAGES } from '../../../machines/rules/privacy';
+import { STAFF_MESSAGES } from '../../../machines/rules/staff';
+import type { StaffApplicationPage } from '../../../machines/staffApplication.machine';
+import type { StaffMe } from '../../../machines/staffSession.machine';
+import { StaffApiError, type StaffApi } from '../../../src/staff/api';
+import { StaffApp } from '../../../src/staff/StaffApp';
+import { unansweredEligibility } from '../../support/answers';
+
+const ADMIN: StaffMe = { email: 'director@bootcamp.example', role: 'admin', locale: 'en-GB' };
+const REVIEWER: StaffMe = { email: 'reviewer@bootcamp.example', role: 'reviewer', locale: 'en-GB' };
+const EXPORT = "Export this applicant's data";
+const ERASE = "Erase this applicant's data";
+
+const APPLICATION = {
+  id: 7,
+  answers: {
+    firstname: 'Ada',
+    middlename: '',
+    lastname: 'Obi',
+    email: 'ada@example.com',
+    phone: '+2348030000000',
+    communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 1 },
+    eligibility: { ...unansweredEligibility, status: 'eligible' },
+    employment: {},
+    other: {},
+    cv_sent_by_email: false,
+  },
+  review: null,
+  cv: null,
+  payments: [],
+  notes: [],
+  timeline: [],
+} as unknown as StaffApplicationPage;
+
+const PAID_PAYMENT = {
+  reference: 'PAY-1',
+  option: 'Full payment',
+  amount: 150_000,
+  currency: 'NGN',
+  status: 'paid',
+  paid_at: '2026-11-21T10:00:00.000Z',
+  provider_reference: 'PSK-1',
+} as unknown as StaffApplicationPage['payments'][number];
+
+function fakeApi(me: StaffMe, page: StaffApplicationPage, overrides: Partial<StaffApi> = {}) {
+  const api = {
+    onSessionLost: () => () => {},
+    me: vi.fn(() => Promise.resolve(me)),
+    application: vi.fn(() => Promise.resolve(page)),
+    exportData: vi.fn(() => Promise.resolve(new Blob(['zip'], { type: 'application/zip' }))),
+    eraseData: vi.fn(() => Promise.resolve({ id: page.id })),
+    ...overrides,
+  };
+  return api as typeof api & StaffApi;
+}
+
+const renderPage = (api: StaffApi) =>
+  render(
+    <MemoryRouter initialEntries={[`/staff/applications/${APPLICATION.id}`]}>
+      <Routes>
+        <Route path="/staff/*" element={<StaffApp api={api} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+// jsdom saves no files: what the browser is handed to save is recorded instead.
+const saved: { href: string; download: string }[] = [];
+beforeEach(() => {
+  saved.length = 0;
+  URL.createObjectURL = vi.fn(() => 'blob:zip');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ href: this.getAttribute('href') ?? '', download: this.download });
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("an applicant's data on their staff page", () => {
+  it('an admin exports it: the zip is saved under the application’s id and the page says so', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN, APPLICATION);
+    renderPage(api);
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    await user.click(screen.getByRole('button', { name: EXPORT }));
+    await screen.findByText(PRIVACY_MESSAGES.staffExported);
+    expect(api.exportData).toHaveBeenCalledWith(7);
+    expect(saved).toEqual([{ href: 'blob:zip', download: 'application-7-data.zip' }]);
+    expect(api.eraseData).not.toHaveBeenCalled();
+  });
+
+  it('an admin erases it only after a confirmation that says what goes; then the page names no one', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN, APPLICATION);
+    renderPage(api);
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+
+    await user.click(screen.getByRole('button', { name: ERASE }));
+    const dialog = await screen.findByRole('alertdialog', { name: "Erase this applicant's data?" });
+    expect(dialog.textContent).toContain(PRIVACY_MESSAGES.staffEraseWarning);
+    // Not paid: nothing is said of payment records.
+    expect(dialog.textContent).not.toContain(PRIVACY_MESSAGES.staffErasePaid);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.eraseData).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: ERASE }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: ERASE }));
+    await screen.findByText(PRIVACY_MESSAGES.staffErased);
+    expect(api.eraseData).toHaveBeenCalledWith(7);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Application');
+    for (const personal of ['Ada', 'Obi', 'ada@example.com', '+2348030000000'])
+      expect(document.body.textContent).not.toContain(personal);
+    expect(screen.queryByRole('button', { name: ERASE })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to applications' })).toBeTruthy();
+  });
+
+  it('for a paid applicant the confirmation says the payment records stay for the accounts', async () => {
+    const user = userEvent.setup();
+    renderPage(fakeApi(ADMIN, { ...APPLICATION, payments: [PAID_PAYMENT] }));
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    await user.click(screen.getByRole('button', { name: ERASE }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(PRIVACY_MESSAGES.staffErasePaid);
+    expect(within(dialog).getByRole('link', { name: 'Read the privacy notice' }).getAttribute('href')).toBe(
+      '/privacy',
+    );
+  });
+
+  it('a refusal is said in the server’s words and the page stays as it was', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN, APPLICATION, {
+      eraseData: vi.fn(() => Promise.reject(new StaffApiError(STAFF_MESSAGES.adminOnly, 403))),
+      exportData: vi.fn(() => Promise.reject(new StaffApiError(STAFF_MESSAGES.notFound, 404))),
+    });
+    renderPage(api);
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    await user.click(screen.getByRole('button', { name: EXPORT }));
+    expect((await screen.findByRole('alert')).textContent).toBe(STAFF_MESSAGES.notFound);
+    expect(saved).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: ERASE }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: ERASE }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(STAFF_MESSAGES.adminOnly));
+    expect(screen.getByRole('heading', { name: 'Ada Obi', level: 1 })).toBeTruthy();
+    expect(screen.queryByText(PRIVACY_MESSAGES.staffErased)).toBeNull();
+  });
+
+  it('a reviewer sees neither button', async () => {
+    const api = fakeApi(REVIEWER, APPLICATION);
+    renderPage(api);
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    expect(screen.queryByRole('button', { name: EXPORT })).toBeNull();
+    expect(screen.queryByRole('button', { name: ERASE })).toBeNull();
+    expect(screen.queryByRole('heading', { name: "The applicant's data" })).toBeNull();
+  });
+});
