@@ -53,17 +53,19 @@ export async function perDay(db: Queryable, cohortId: number, range: ReportRange
         .where(sql<boolean>`${submittedAt} > 'epoch'::timestamptz`)
         .where(within(submittedAt, range)),
     );
+  // Grouped by the date, written as text once per day rather than once per application.
+  const utcDay = sql<string>`(m.at AT TIME ZONE 'UTC')::date`;
   return run(
     db,
     qb
       .selectFrom(moments.as('m'))
       .select([
-        dayOf(sql`m.at`).as('day'),
+        sql<string>`to_char(${utcDay}, 'YYYY-MM-DD')`.as('day'),
         sql<number>`sum(m.started)::int`.as('started'),
         sql<number>`sum(m.submitted)::int`.as('submitted'),
       ])
-      .groupBy(sql`1`)
-      .orderBy(sql`1`),
+      .groupBy(utcDay)
+      .orderBy(utcDay),
   );
 }
 
