@@ -10,6 +10,7 @@
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { API, paths } from '../machines/rules/contract';
 import { staffPaths, staffQueuePaths } from '../machines/rules/staff';
+import { reportPaths } from '../machines/rules/reports';
 import { applicantAnswers } from './routes/answers';
 import { staffAnswers } from './staff/answers';
 
@@ -116,6 +117,7 @@ const ANSWERS: Record<string, Answers> = {
     refuses: [400, 404],
   },
   [`GET ${staffQueuePaths.funnel}`]: staff(S.funnel, 400, 404),
+  [`GET ${reportPaths.reports}`]: staff(S.reports, 400, 404),
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

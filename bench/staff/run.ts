@@ -4,7 +4,8 @@
  * measures the queue with two filters and a search (p50/p95 of REQUESTS requests), the funnel, a full CSV export
  * (time, and the process's RSS growth while streaming it) and a bulk accept of 1000 applications, then checks that
  * the bulk queued exactly one email per accepted application: none more when the same bulk is sent again, and the
- * 1000 emails sent once when the undo window is over. Writes the "Staff back office" section of
+ * 1000 emails sent once when the undo window is over, and the cohort's reports once those 1000 decisions exist
+ * (docs/decisions/166-staff-reports.md). Writes the "Staff back office" section of
  * docs/performance.md. `--quick` (BENCH_QUICK=1): 10 000 rows and 10 requests, printed, the doc untouched;
  * `ROWS=10000 ENGINES=pglite npm run bench:staff` for a look at one engine.
  */
@@ -16,6 +17,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { faker } from '@faker-js/faker';
 import pg from 'pg';
+import { reportPaths } from '../../machines/rules/reports';
 import { STAFF_COOKIE, staffQueuePaths } from '../../machines/rules/staff';
 import { DECISION_UNDO_MINUTES } from '../../machines/rules/staff';
 import { buildApp } from '../../server/app';
@@ -36,7 +38,14 @@ const gc = runInNewContext('gc') as () => void;
 const ROWS = Number(process.env.ROWS ?? (quick ? 10_000 : 100_000));
 const REQUESTS = Number(process.env.REQUESTS ?? (quick ? 10 : 40));
 const BULK = 1000;
-const goals = { queueP95Ms: 100, funnelMs: 300, exportSeconds: 15, rssGrowthMb: 100, bulkSeconds: 5 };
+const goals = {
+  queueP95Ms: 100,
+  funnelMs: 300,
+  exportSeconds: 15,
+  rssGrowthMb: 100,
+  bulkSeconds: 5,
+  reportsMs: 500,
+};
 const BENCH_POSTGRES =
   process.env.BENCH_DATABASE_URL ?? 'postgresql://root@localhost/bootcamp_dev?host=/var/run/postgresql';
 const engines = (process.env.ENGINES ?? 'pglite,postgres').split(',');
@@ -50,6 +59,8 @@ interface Result {
   queueP95: number;
   firstPageP95: number;
   funnelMs: number;
+  /** The reports of the cohort (five queries: per day, source, country, time to decision, throughput), median of 3. */
+  reportsMs: number;
   exportSeconds: number;
   exportRows: number;
   exportMb: number;
@@ -194,6 +205,13 @@ async function measure(engine: string): Promise<Result | undefined> {
     // The same bulk again (a double click, a retry): the chart refuses ACCEPT from accepted, nothing more queued.
     const repeatApplied = await accept();
     const afterRepeat = await pending();
+    // The reports, with the bulk's 1000 decisions to time and count.
+    const reportTimes: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      started = process.hrtime.bigint();
+      await (await get(`${reportPaths.reports}?per=week`)).arrayBuffer();
+      reportTimes.push(ms(started));
+    }
     await app.close();
 
     // The undo window over: the decision emails go to the outbox, each once; a second pass finds none left.
@@ -220,6 +238,7 @@ async function measure(engine: string): Promise<Result | undefined> {
       queueP95: percentile(times, 95),
       firstPageP95: percentile(firstPages, 95),
       funnelMs: median(funnelTimes),
+      reportsMs: median(reportTimes),
       exportSeconds,
       exportRows: lines - 1,
       exportMb: bytes / 1024 ** 2,
@@ -268,6 +287,7 @@ const verdicts = (r: Result): [string, string, boolean][] => [
     r.queueP95 <= goals.queueP95Ms,
   ],
   ['funnel (median of 3)', `${f(r.funnelMs)} ms`, r.funnelMs <= goals.funnelMs],
+  ['reports, with 1000 decisions (median of 3)', `${f(r.reportsMs)} ms`, r.reportsMs <= goals.reportsMs],
   [
     `CSV export of ${r.exportRows} rows`,
     `${f(r.exportSeconds, 1)} s (${f(r.exportMb, 1)} MB)`,
@@ -289,6 +309,7 @@ const verdicts = (r: Result): [string, string, boolean][] => [
 const goalText = [
   `≤ ${goals.queueP95Ms} ms`,
   `≤ ${goals.funnelMs} ms`,
+  `≤ ${goals.reportsMs} ms`,
   `≤ ${goals.exportSeconds} s, all ${ROWS} rows`,
   `≤ ${goals.rssGrowthMb} MB`,
   `≤ ${goals.bulkSeconds} s`,

@@ -359,6 +359,18 @@ ALTER TABLE applications ADD COLUMN privacy_notice_version text;
 ALTER TABLE applications ADD COLUMN privacy_consented_at timestamptz;
 `,
   },
+  {
+    id: 28,
+    name: 'reports and the audit log filtered: decisions by application and by day, audit entries by team member, action and application',
+    // The reports count only decisions that stand (decision 166); the audit log pages newest first (decision 167).
+    sql: `
+CREATE INDEX review_events_decisions ON review_events (application_id, created_at) WHERE undone_at IS NULL AND event IN ('ACCEPT', 'WAITLIST', 'REJECT');
+CREATE INDEX review_events_decided_at ON review_events (created_at) WHERE undone_at IS NULL AND event IN ('ACCEPT', 'WAITLIST', 'REJECT');
+CREATE INDEX audit_log_staff ON audit_log (staff_id, id DESC);
+CREATE INDEX audit_log_action ON audit_log (action, id DESC);
+CREATE INDEX audit_log_application ON audit_log (application_id, id DESC) WHERE application_id IS NOT NULL;
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

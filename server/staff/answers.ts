@@ -4,6 +4,7 @@
  */
 import { ELIGIBILITY_STATUSES } from '../../machines/rules/application';
 import { REVIEW_STATUSES } from '../../machines/review.machine';
+import { AUDIT_ACTIONS, REPORT_PERIODS } from '../../machines/rules/reports';
 import { BULK_EVENTS, PAYMENT_STATUSES, QUEUE_STAGES, STAFF_ROLES } from '../../machines/rules/staff';
 import {
   bool,
@@ -72,14 +73,15 @@ export const staffAnswers = {
   note: envelope('Note added', closed({ id: int })),
   event: envelope('The review status now', closed({ status: oneOf(REVIEW_STATUSES), label: text })),
   audit: envelope(
-    'The audit log, newest first, 100 entries from `before`',
+    'The audit log, newest first, 100 entries from `before`, filtered by `staff`, `action` and `applicant`',
     list(
       closed({
         id: int,
         at: text,
         staff: text,
-        action: text,
+        action: oneOf(AUDIT_ACTIONS),
         applicationId: orNullOf('integer'),
+        applicant: { ...orNullOf('string'), description: "The applicant's name; null once erased" },
         detail: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
       }),
     ),
@@ -187,6 +189,27 @@ export const staffAnswers = {
       eligibility: countsBy(ELIGIBILITY_STATUSES),
       decisions: countsBy(REVIEW_STATUSES),
       paymentOptions: countsBy(),
+    }),
+  ),
+  reports: envelope(
+    "A cohort's reports (decision 166)",
+    closed({
+      cohort: queueCohort,
+      from: orNullOf('string'),
+      to: orNullOf('string'),
+      per: oneOf(REPORT_PERIODS),
+      days: list(closed({ day: text, started: int, submitted: int })),
+      sources: list(closed({ source: text, started: int, submitted: int })),
+      countries: list(closed({ country: text, started: int, submitted: int })),
+      timeToDecision: closed({
+        decided: int,
+        medianSeconds: orNullOf('integer'),
+        p25Seconds: orNullOf('integer'),
+        p75Seconds: orNullOf('integer'),
+        p90Seconds: orNullOf('integer'),
+        maxSeconds: orNullOf('integer'),
+      }),
+      throughput: list(closed({ staff: text, period: text, decisions: int })),
     }),
   ),
 };

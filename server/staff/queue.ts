@@ -101,7 +101,7 @@ const SORTS: Record<QueueSort, { key: RawBuilder<unknown>; cast: string; dir: 'a
   },
 };
 
-type Query = Record<string, unknown>;
+export type Query = Record<string, unknown>;
 
 /**
  * The queue's query string (and a bulk action's `filter`) as the schema checks it before a route reads it: each value
@@ -112,7 +112,7 @@ export const queueQuerySchema = object(
   Object.fromEntries(STAFF_QUEUE_QUERY_NAMES.map((name) => [name, str(name === 'cursor' ? 1000 : 300)])),
 );
 
-const one = (query: Query, name: string): string | undefined => {
+export const one = (query: Query, name: string): string | undefined => {
   const value = query[name];
   const text = Array.isArray(value) ? value[value.length - 1] : value;
   if (text === undefined || text === '') return undefined;
@@ -130,7 +130,7 @@ function list<T extends string>(query: Query, name: string, allowed: readonly T[
 }
 
 /** A calendar day within QUEUE_YEARS, or undefined when the parameter is absent. */
-function day(query: Query, name: string, plusDays = 0): Date | undefined {
+export function day(query: Query, name: string, plusDays = 0): Date | undefined {
   const text = one(query, name);
   if (!text) return undefined;
   const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : new Date(NaN);
@@ -271,7 +271,7 @@ export async function readQueueView(
   return view;
 }
 
-const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 const likePrefix = (text: string) => `${escapeLike(text)}%`;
 /** A word at the start of any word of a field ("Lagos" in "Lagos Island", "social" in "On social media"). */
 const wordStart = (field: RawBuilder<string>, word: string) =>

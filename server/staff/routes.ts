@@ -14,6 +14,7 @@ import {
 } from '../../machines/review.machine';
 import type { CvKind } from '../../machines/rules/cv';
 import { MESSAGES } from '../../machines/rules/messages';
+import type { AuditQuery } from '../../machines/rules/reports';
 import {
   STAFF_COOKIE,
   STAFF_MESSAGES,
@@ -37,7 +38,9 @@ import { CV_FRAME_HEADERS } from '../securityHeaders';
 import { checkEmail } from '../routes/guard';
 import { object, str } from '../routes/schemas';
 import { staffCodeEmail } from './emails';
+import { auditQuerySchema, readAuditFilter, readAuditLog } from './auditLog';
 import { staffQueueRoutes } from './queueRoutes';
+import { reportRoutes } from './reports';
 import { HELD_UNTIL_SQL, REVIEW_STATUS_SQL, applyReviewEvent, isHeld } from './review';
 import {
   addTeamMember,
@@ -48,7 +51,6 @@ import {
   findStaff,
   isConfiguredAdmin,
   listTeam,
-  readAudit,
   removeTeamMember,
   staffForSession,
   type StaffMember,
@@ -409,23 +411,24 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
     },
   );
 
-  app.get<{ Querystring: { before?: string } }>(
+  app.get<{ Querystring: AuditQuery }>(
     staffPaths.audit,
     {
       schema: hidden(
-        'The audit log, newest first (admins only)',
+        'The audit log, newest first, filtered by team member, action and applicant (admins only)',
         undefined,
         undefined,
-        object({ before: { type: 'string', pattern: '^[0-9]{1,15}$' } }),
+        auditQuerySchema,
       ),
     },
     async (request) => {
       await staff(request, 'admin');
-      const before = request.query.before ? Number(request.query.before) : null;
-      return { message: 'Audit log', data: await readAudit(db, before, 100) };
+      const filter = readAuditFilter(request.query as Record<string, unknown>);
+      return { message: 'Audit log', data: await readAuditLog(db, filter) };
     },
   );
 
   // The queue, bulk decisions, exports and the funnel (server/staff/queueRoutes.ts), behind the same guard.
   await staffQueueRoutes(app, ctx, staff);
+  reportRoutes(app, ctx, staff);
 }

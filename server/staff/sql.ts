@@ -57,6 +57,26 @@ export interface StaffDatabase {
   cohorts: { id: number; number: number; name: string; seats: number };
   funnel_beacons: { cohort_id: number; step: string; day: string; hits: number };
   validation_refusals: { cohort_id: number; route: string; field: string; message: string; hits: number };
+  staff: { id: Generated<number>; email: string; role: string; created_at: Date; removed_at: Date | null };
+  review_events: {
+    id: Generated<number>;
+    application_id: number;
+    staff_id: number | null;
+    event: string;
+    from_status: string;
+    to_status: string;
+    undone_at: Date | null;
+    created_at: Date;
+  };
+  audit_log: {
+    /** bigserial: the driver gives it as a string. */
+    id: Generated<string>;
+    staff_id: number;
+    action: string;
+    application_id: number | null;
+    detail: Record<string, unknown> | string;
+    created_at: Date;
+  };
 }
 
 export const qb = new Kysely<StaffDatabase>({

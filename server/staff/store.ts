@@ -2,6 +2,7 @@
  * The staff back office's SQL: team members, their sessions, notes, review events and the audit log. Sign-in codes
  * are the applicants' (server/codes.ts, STAFF_CODES): the same rules, the same code.
  */
+import type { AuditAction } from '../../machines/rules/reports';
 import { STAFF_SESSION_HOURS, type StaffRole } from '../../machines/rules/staff';
 import type { Queryable } from '../db/index';
 import { insertSession, tokenHash } from '../sessions';
@@ -118,21 +119,6 @@ export async function removeTeamMember(
   return rows[0];
 }
 
-export type AuditAction =
-  | 'sign_in'
-  | 'view_application'
-  | 'download_cv'
-  | 'review_event'
-  | 'note'
-  | 'team_add'
-  | 'team_remove'
-  | 'export'
-  /** One applicant's data, exported or erased on their request (server/privacy/routes.ts). */
-  | 'export_applicant_data'
-  | 'erase_applicant_data'
-  /** A bulk decision: one entry per transaction of up to 200 applications, with the event and the counts. */
-  | 'bulk';
-
 /** Appends to the audit log (the database refuses to change or delete its rows). Never holds personal data. */
 export async function audit(
   db: Queryable,
@@ -146,41 +132,4 @@ export async function audit(
     'INSERT INTO audit_log (staff_id, action, application_id, detail, created_at) VALUES ($1, $2, $3, $4, $5)',
     [staffId, action, applicationId, JSON.stringify(detail), now],
   );
-}
-
-export interface AuditEntry {
-  id: number;
-  at: string;
-  staff: string;
-  action: AuditAction;
-  applicationId: number | null;
-  detail: Record<string, unknown>;
-}
-
-export async function readAudit(
-  db: Queryable,
-  beforeId: number | null,
-  limit: number,
-): Promise<AuditEntry[]> {
-  const { rows } = await db.query<{
-    id: number;
-    created_at: Date;
-    email: string;
-    action: AuditAction;
-    application_id: number | null;
-    detail: Record<string, unknown> | string;
-  }>(
-    `SELECT a.id, a.created_at, s.email, a.action, a.application_id, a.detail
-     FROM audit_log a JOIN staff s ON s.id = a.staff_id
-     WHERE ($1::bigint IS NULL OR a.id < $1) ORDER BY a.id DESC LIMIT $2`,
-    [beforeId, limit],
-  );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    at: new Date(r.created_at).toISOString(),
-    staff: r.email,
-    action: r.action,
-    applicationId: r.application_id,
-    detail: typeof r.detail === 'string' ? (JSON.parse(r.detail) as Record<string, unknown>) : r.detail,
-  }));
 }

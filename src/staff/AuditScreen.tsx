@@ -1,26 +1,25 @@
-/** The audit log (/staff/audit, admins): who viewed, downloaded, decided or changed what, newest first. */
+/**
+ * The audit log (/staff/audit, admins): who viewed, downloaded, decided or changed what, newest first, filtered by
+ * team member, action and applicant, with the applicant's name; the filters and the page live in the URL
+ * (docs/decisions/167-the-audit-log-filtered.md).
+ */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  AUDIT_PAGE,
+  type AuditQuery,
+} from '../../machines/rules/reports';
 import { ErrorSummary } from '../components/ErrorSummary';
-import type { AuditEntry } from './api';
+import { queryString, type AuditEntry, type TeamMember } from './api';
 import { provideResource } from './staffActors';
 import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
 import { TableHead } from './TableHead';
 
-const ACTIONS: Record<string, string> = {
-  sign_in: 'Signed in',
-  view_application: 'Viewed an application',
-  download_cv: 'Opened a CV',
-  note: 'Added a note',
-  review_event: 'Changed a review',
-  team_add: 'Added a team member',
-  team_remove: 'Removed a team member',
-  export: 'Exported',
-  bulk: 'Bulk decision',
-  export_applicant_data: "Exported an applicant's data",
-  erase_applicant_data: "Erased an applicant's data",
-};
+const FILTERS = ['staff', 'action', 'applicant'] as const;
+type AuditFilters = Pick<AuditQuery, (typeof FILTERS)[number]>;
 
 const detailOf = (entry: AuditEntry) =>
   entry.detail && Object.keys(entry.detail).length
@@ -29,23 +28,86 @@ const detailOf = (entry: AuditEntry) =>
         .join(', ')
     : '';
 
-function AuditPage({ before }: { before?: string }) {
+function AuditFilterForm({ filters }: { filters: AuditFilters }) {
+  const { api } = useStaff();
+  const [, setParams] = useSearchParams();
+  const [draft, setDraft] = useState<AuditFilters>(filters);
+  const team = useSelector(
+    useActorRef(useMemo(() => provideResource(() => api.team()), [api])),
+    (s) => s.context.data as TeamMember[] | null,
+  );
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    // A new filter starts from the newest entries.
+    setParams(
+      Object.fromEntries(FILTERS.flatMap((key) => (draft[key]?.trim() ? [[key, draft[key].trim()]] : []))),
+    );
+  };
+  const field = (key: keyof AuditFilters) => ({
+    id: `audit-${key}`,
+    value: draft[key] ?? '',
+    onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
+  });
+  return (
+    <form className="staff-filters__bar" role="search" aria-label="Filter the audit log" onSubmit={apply}>
+      <div className="field">
+        <label htmlFor="audit-staff">Team member (email)</label>
+        <input className="input" type="email" list="audit-team" autoComplete="off" {...field('staff')} />
+        <datalist id="audit-team">
+          {(team ?? []).map((m) => (
+            <option key={m.id} value={m.email} />
+          ))}
+        </datalist>
+      </div>
+      <div className="field">
+        <label htmlFor="audit-action">Action</label>
+        <select className="select" {...field('action')}>
+          <option value="">Any</option>
+          {AUDIT_ACTIONS.map((a) => (
+            <option key={a} value={a}>
+              {AUDIT_ACTION_LABELS[a]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="audit-applicant">Applicant (name or email)</label>
+        <input className="input" type="search" {...field('applicant')} />
+      </div>
+      <button type="submit" className="button">
+        Filter
+      </button>
+      <Link to="/staff/audit" className="button button--secondary">
+        Clear
+      </Link>
+    </form>
+  );
+}
+
+function AuditPage({ query }: { query: AuditQuery }) {
   const { api } = useStaff();
   const dates = useStaffDates();
-  const heading = usePageHeading<HTMLHeadingElement>('Audit log');
-  const actor = useActorRef(useMemo(() => provideResource(() => api.audit(before)), [api, before]));
+  const search = queryString({ ...query });
+  const actor = useActorRef(
+    useMemo(
+      () => provideResource(() => api.audit(Object.fromEntries(new URLSearchParams(search)))),
+      [api, search],
+    ),
+  );
   const state = useSelector(actor, (s) => s);
   const entries = (state.context.data as AuditEntry[] | null) ?? [];
   const oldest = entries.at(-1);
+  const { before: _before, ...filters } = query;
+  const filtered = FILTERS.some((key) => query[key]);
   return (
     <>
-      <h1 className="screen-title" ref={heading} tabIndex={-1}>
-        Audit log
-      </h1>
-      <ErrorSummary message={state.context.message} errors={{}} />
+      <ErrorSummary message={state.context.message} errors={state.context.errors} />
       <table className="staff-table" aria-busy={state.matches('loading') || undefined}>
-        <caption>{before ? 'Older entries, newest first' : 'The latest 100 entries, newest first'}</caption>
-        <TableHead columns={['When (UTC)', 'Who', 'What', 'Application', 'Detail']} />
+        <caption>
+          {query.before ? 'Older entries' : `The latest ${AUDIT_PAGE} entries`}
+          {filtered ? ' that match the filter' : ''}, newest first
+        </caption>
+        <TableHead columns={['When (UTC)', 'Who', 'What', 'Applicant', 'Detail']} />
         <tbody>
           {entries.map((e) => (
             <tr key={e.id}>
@@ -53,10 +115,12 @@ function AuditPage({ before }: { before?: string }) {
                 <time dateTime={e.at}>{dates.time(e.at)}</time>
               </td>
               <td>{e.staff}</td>
-              <th scope="row">{ACTIONS[e.action] ?? e.action}</th>
+              <th scope="row">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</th>
               <td>
                 {e.applicationId ? (
-                  <Link to={`/staff/applications/${e.applicationId}`}>#{e.applicationId}</Link>
+                  <Link to={`/staff/applications/${e.applicationId}`}>
+                    {e.applicant ?? `Application #${e.applicationId} (erased)`}
+                  </Link>
                 ) : (
                   '—'
                 )}
@@ -66,10 +130,13 @@ function AuditPage({ before }: { before?: string }) {
           ))}
         </tbody>
       </table>
+      {state.matches('ready') && entries.length === 0 && <p>No entry matches this filter.</p>}
       <nav className="staff-pager" aria-label="Pages">
-        {before && <Link to="/staff/audit">Newest entries</Link>}
-        {entries.length === 100 && oldest && (
-          <Link to={`/staff/audit?before=${oldest.id}`}>Older entries</Link>
+        {query.before && <Link to={`/staff/audit${queryString(filters)}`}>Newest entries</Link>}
+        {entries.length === AUDIT_PAGE && oldest && (
+          <Link to={`/staff/audit${queryString({ ...filters, before: String(oldest.id) })}`}>
+            Older entries
+          </Link>
         )}
       </nav>
     </>
@@ -78,7 +145,7 @@ function AuditPage({ before }: { before?: string }) {
 
 export function AuditScreen() {
   const { me } = useStaff();
-  const before = useSearchParams()[0].get('before') ?? undefined;
+  const [params] = useSearchParams();
   const heading = usePageHeading<HTMLHeadingElement>('Audit log');
   if (me.role !== 'admin')
     return (
@@ -86,6 +153,18 @@ export function AuditScreen() {
         Audit log: only an admin can see this page
       </h1>
     );
-  // Keyed by the page: a new `before` loads its own entries.
-  return <AuditPage key={before ?? ''} before={before} />;
+  const query: AuditQuery = Object.fromEntries(
+    [...FILTERS, 'before'].flatMap((key) => (params.get(key) ? [[key, params.get(key)]] : [])),
+  );
+  const search = queryString({ ...query });
+  return (
+    <>
+      <h1 className="screen-title" ref={heading} tabIndex={-1}>
+        Audit log
+      </h1>
+      {/* Keyed by the URL: a new filter or page is its own load, and the form shows what the URL says. */}
+      <AuditFilterForm key={`form${search}`} filters={query} />
+      <AuditPage key={search} query={query} />
+    </>
+  );
 }

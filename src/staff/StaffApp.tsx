@@ -21,6 +21,7 @@ function ApplicationRoute() {
 
 const TeamScreen = lazy(() => import('./TeamScreen').then((m) => ({ default: m.TeamScreen })));
 const AuditScreen = lazy(() => import('./AuditScreen').then((m) => ({ default: m.AuditScreen })));
+const ReportsScreen = lazy(() => import('./ReportsScreen').then((m) => ({ default: m.ReportsScreen })));
 const FunnelScreen = lazy(() => import('./FunnelScreen').then((m) => ({ default: m.FunnelScreen })));
 const CsvDecisionsScreen = lazy(() =>
   import('./CsvDecisionsScreen').then((m) => ({ default: m.CsvDecisionsScreen })),
@@ -54,6 +55,7 @@ export function StaffApp({ api: given }: { api?: StaffApi }) {
             <Route path="team" element={<TeamScreen />} />
             <Route path="audit" element={<AuditScreen />} />
             <Route path="funnel" element={<FunnelScreen />} />
+            <Route path="reports" element={<ReportsScreen />} />
             <Route path="decisions-csv" element={<CsvDecisionsScreen />} />
             <Route path="*" element={<p>We could not find this page.</p>} />
           </Routes>

@@ -13,12 +13,13 @@ export function StaffHeader({ session }: { session: SessionRef }) {
   const { me } = useStaff();
   const signingOut = useSelector(session, (s) => s.hasTag('busy'));
   const message = useSelector(session, (s) => s.context.message);
-  // The chosen cohort follows from the queue to the funnel and the CSV decisions (and back).
+  // The chosen cohort follows from the queue to the funnel, the reports and the CSV decisions (and back).
   const cohort = useChosenCohort();
   const withCohort = (path: string) => (cohort ? `${path}?cohort=${encodeURIComponent(cohort)}` : path);
   const links = [
     { to: withCohort('/staff'), label: 'Applications', end: true },
     { to: withCohort('/staff/funnel'), label: 'Funnel' },
+    { to: withCohort('/staff/reports'), label: 'Reports' },
     ...(me.role === 'admin'
       ? [
           { to: withCohort('/staff/decisions-csv'), label: 'Decisions from CSV' },

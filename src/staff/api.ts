@@ -7,6 +7,13 @@ import { failureOfBody } from '../../machines/rules/contract';
 import type { ErrorMap } from '../../machines/rules/messages';
 import { privacyPaths } from '../../machines/rules/privacy';
 import {
+  reportPaths,
+  type AuditEntry,
+  type AuditQuery,
+  type StaffReports,
+  type StaffReportsQuery,
+} from '../../machines/rules/reports';
+import {
   STAFF_MESSAGES,
   staffPaths,
   staffQueuePaths,
@@ -21,6 +28,8 @@ import {
 } from '../../machines/rules/staff';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import type { StaffMe } from '../../machines/staffSession.machine';
+
+export type { AuditEntry };
 
 export class StaffApiError extends Error {
   constructor(
@@ -40,15 +49,6 @@ export interface TeamMember {
   since: string;
   /** Named in the server's STAFF_EMAILS: removed only there, never in the app. */
   configured: boolean;
-}
-
-export interface AuditEntry {
-  id: number;
-  at: string;
-  staff: string;
-  action: string;
-  applicationId: number | null;
-  detail: Record<string, unknown> | null;
 }
 
 const withId = (path: string, id: number) => path.replace(':id', String(id));
@@ -126,8 +126,7 @@ export function createStaffApi() {
     addMember: (email: string, role: string) =>
       call<unknown>(staffPaths.team, { method: 'POST', body: { email, role } }),
     removeMember: (id: number) => call<unknown>(withId(staffPaths.teamMember, id), { method: 'DELETE' }),
-    audit: (before?: string) =>
-      call<AuditEntry[]>(staffPaths.audit + (before ? `?before=${encodeURIComponent(before)}` : '')),
+    audit: (query: AuditQuery) => call<AuditEntry[]>(staffPaths.audit + queryString({ ...query })),
     cohorts: () => call<StaffCohortOption[]>(staffQueuePaths.cohorts),
     /** Decisions from a CSV file's text: a dry run unless `apply`. */
     bulkCsv: (text: string, cohort: string | undefined, apply: boolean) =>
@@ -139,6 +138,8 @@ export function createStaffApi() {
     exportData: async (id: number) => (await send(withId(privacyPaths.staffExport, id))).blob(),
     eraseData: (id: number) =>
       call<{ id: number }>(withId(privacyPaths.staffErase, id), { method: 'POST', body: { confirm: true } }),
+    reports: (query: StaffReportsQuery) =>
+      call<StaffReports>(reportPaths.reports + queryString({ ...query })),
     funnel: (cohort?: string) =>
       call<StaffFunnel>(staffQueuePaths.funnel + (cohort ? `?cohort=${encodeURIComponent(cohort)}` : '')),
   };

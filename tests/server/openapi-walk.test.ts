@@ -16,6 +16,7 @@ import {
 } from '../../machines/rules/staff';
 import { ANONYMOUS_STEPS } from '../../server/staff/funnel';
 import { privacyPaths } from '../../machines/rules/privacy';
+import { reportPaths } from '../../machines/rules/reports';
 import { agreed, eligibility, employment, other } from '../support/answers';
 import {
   applicant,
@@ -107,6 +108,7 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
     await ok(200, 'GET', staffQueuePaths.exportCsv, admin);
     await ok(200, 'GET', staffQueuePaths.cvsZip, admin);
     await ok(200, 'GET', staffQueuePaths.funnel, admin);
+    await ok(200, 'GET', `${reportPaths.reports}?per=week`, reviewer);
 
     // The decision released, the applicant chooses, pays, and reads it all back.
     t.advance(DECISION_UNDO_MINUTES * 60_000);
@@ -133,6 +135,7 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
     await ok(200, 'GET', at(staffPaths.application, id), admin);
     await ok(200, 'GET', at(staffPaths.application, id), reviewer);
     await ok(200, 'GET', staffPaths.audit, admin);
+    await ok(200, 'GET', `${staffPaths.audit}?action=review_event&applicant=ada`, admin);
     // Data protection: an admin's export for a request by email, the applicant's own download, and a second
     // applicant who erases their own data.
     await ok(200, 'GET', at(privacyPaths.staffExport, id), admin);

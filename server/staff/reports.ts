@@ -1,0 +1,223 @@
+/**
+ * The staff reports of one cohort (docs/decisions/166-staff-reports.md): applications started and submitted per day,
+ * by referral source and by country, the time from submission to the first decision, and each team member's
+ * decisions per day or week. Each report is one SQL query; days and weeks are UTC, as the server stores moments.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql, type RawBuilder } from 'kysely';
+import { DECISION_EVENTS } from '../../machines/review.machine';
+import {
+  REPORT_MESSAGES,
+  REPORT_PERIODS,
+  reportPaths,
+  type ReportPeriod,
+  type StaffReports,
+  type StaffReportsQuery,
+} from '../../machines/rules/reports';
+import type { StaffQueueCohort } from '../../machines/rules/staff';
+import type { Context } from '../context';
+import type { Queryable } from '../db/index';
+import { fieldFail } from '../http';
+import { object, str } from '../routes/schemas';
+import { day, one, queueCohort, type StaffGuard } from './queue';
+import { qb, run } from './sql';
+
+export interface ReportRange {
+  /** The first moment counted, and the first moment no longer counted (the day after the last day). */
+  from: Date | null;
+  until: Date | null;
+}
+
+const cohortOf = (id: number) => sql<boolean>`COALESCE(a.cohort_id, a.applied_cohort_id) = ${id}`;
+/** The UTC day of a moment as YYYY-MM-DD text (a `date` would come back as a local Date from the driver). */
+const dayOf = (at: RawBuilder<Date>) => sql<string>`to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+const within = (at: RawBuilder<Date>, range: ReportRange) =>
+  sql<boolean>`(${range.from}::timestamptz IS NULL OR ${at} >= ${range.from}::timestamptz)
+    AND (${range.until}::timestamptz IS NULL OR ${at} < ${range.until}::timestamptz)`;
+const decisionEvents = sql.join(DECISION_EVENTS.map((event) => sql.lit(event)));
+
+/** Applications started and submitted per day: one scan of each moment, through the queue's cohort indexes. */
+export async function perDay(db: Queryable, cohortId: number, range: ReportRange) {
+  // `COALESCE(submitted_at, 'epoch')` as the queue's index has it, so the range is read from the index.
+  const submittedAt = sql<Date>`COALESCE(a.submitted_at, 'epoch'::timestamptz)`;
+  const moments = qb
+    .selectFrom('applications as a')
+    .select([sql<Date>`a.created_at`.as('at'), sql<number>`1`.as('started'), sql<number>`0`.as('submitted')])
+    .where(cohortOf(cohortId))
+    .where(within(sql`a.created_at`, range))
+    .unionAll(
+      qb
+        .selectFrom('applications as a')
+        .select([submittedAt.as('at'), sql<number>`0`.as('started'), sql<number>`1`.as('submitted')])
+        .where(cohortOf(cohortId))
+        .where(sql<boolean>`${submittedAt} > 'epoch'::timestamptz`)
+        .where(within(submittedAt, range)),
+    );
+  // Grouped by the date, written as text once per day rather than once per application.
+  const utcDay = sql<string>`(m.at AT TIME ZONE 'UTC')::date`;
+  return run(
+    db,
+    qb
+      .selectFrom(moments.as('m'))
+      .select([
+        sql<string>`to_char(${utcDay}, 'YYYY-MM-DD')`.as('day'),
+        sql<number>`sum(m.started)::int`.as('started'),
+        sql<number>`sum(m.submitted)::int`.as('submitted'),
+      ])
+      .groupBy(utcDay)
+      .orderBy(utcDay),
+  );
+}
+
+/** Applications started in the range and how many of them are submitted, per value of one answer. */
+async function startedBy<C extends 'referral_source' | 'country'>(
+  db: Queryable,
+  cohortId: number,
+  range: ReportRange,
+  column: C,
+) {
+  return run(
+    db,
+    qb
+      .selectFrom('applications as a')
+      .select([
+        sql<string>`a.${sql.ref(column)}`.as('value'),
+        sql<number>`count(*)::int`.as('started'),
+        sql<number>`count(*) FILTER (WHERE a.submitted_at IS NOT NULL)::int`.as('submitted'),
+      ])
+      .where(cohortOf(cohortId))
+      .where(within(sql`a.created_at`, range))
+      .groupBy(`a.${column}`)
+      .orderBy(sql`2`, 'desc')
+      .orderBy(sql`1`),
+  );
+}
+
+/**
+ * From submission to each application's first decision that stands (an undone one never reached the applicant),
+ * for first decisions made in the range: the count, the quartiles, the 90th percentile and the longest, in seconds.
+ */
+export async function timeToDecision(
+  db: Queryable,
+  cohortId: number,
+  range: ReportRange,
+): Promise<StaffReports['timeToDecision']> {
+  const firsts = qb
+    .selectFrom('applications as a')
+    .innerJoin('review_events as e', 'e.application_id', 'a.id')
+    .select(sql<number>`date_part('epoch', min(e.created_at) - a.submitted_at)`.as('seconds'))
+    .where(cohortOf(cohortId))
+    .where('a.submitted_at', 'is not', null)
+    .where(sql<boolean>`e.event IN (${decisionEvents})`)
+    .where('e.undone_at', 'is', null)
+    .groupBy(['a.id', 'a.submitted_at'])
+    .having(within(sql`min(e.created_at)`, range));
+  const [row] = await run(
+    db,
+    qb
+      .selectFrom(firsts.as('f'))
+      .select([
+        sql<number>`count(*)::int`.as('decided'),
+        sql<
+          number[] | null
+        >`percentile_cont(ARRAY[0.25, 0.5, 0.75, 0.9]::float8[]) WITHIN GROUP (ORDER BY f.seconds)`.as(
+          'quantiles',
+        ),
+        sql<number | null>`max(f.seconds)`.as('longest'),
+      ]),
+  );
+  const q = row?.quantiles ?? null;
+  const seconds = (value: number | null | undefined) =>
+    value === null || value === undefined ? null : Math.round(Number(value));
+  return {
+    decided: row?.decided ?? 0,
+    p25Seconds: seconds(q?.[0]),
+    medianSeconds: seconds(q?.[1]),
+    p75Seconds: seconds(q?.[2]),
+    p90Seconds: seconds(q?.[3]),
+    maxSeconds: seconds(row?.longest),
+  };
+}
+
+/** Each team member's decisions that stand, per UTC day or per week (from its Monday). */
+export async function throughput(db: Queryable, cohortId: number, range: ReportRange, per: ReportPeriod) {
+  return run(
+    db,
+    qb
+      .selectFrom('review_events as e')
+      .innerJoin('applications as a', 'a.id', 'e.application_id')
+      .innerJoin('staff as s', 's.id', 'e.staff_id')
+      .select([
+        's.email as staff',
+        dayOf(sql`date_trunc(${sql.lit(per)}, e.created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`).as(
+          'period',
+        ),
+        sql<number>`count(*)::int`.as('decisions'),
+      ])
+      .where(cohortOf(cohortId))
+      .where(sql<boolean>`e.event IN (${decisionEvents})`)
+      .where('e.undone_at', 'is', null)
+      .where(within(sql`e.created_at`, range))
+      .groupBy(['s.email', sql`2`])
+      .orderBy(sql`2`)
+      .orderBy('s.email'),
+  );
+}
+
+export async function reports(
+  db: Queryable,
+  cohort: StaffQueueCohort,
+  range: ReportRange,
+  per: ReportPeriod,
+  asked: { from: string | null; to: string | null },
+): Promise<StaffReports> {
+  const [days, sources, countries, decisionTimes, decisions] = await Promise.all([
+    perDay(db, cohort.id, range),
+    startedBy(db, cohort.id, range, 'referral_source'),
+    startedBy(db, cohort.id, range, 'country'),
+    timeToDecision(db, cohort.id, range),
+    throughput(db, cohort.id, range, per),
+  ]);
+  return {
+    cohort,
+    ...asked,
+    per,
+    days,
+    sources: sources.map(({ value, ...n }) => ({ source: value, ...n })),
+    countries: countries.map(({ value, ...n }) => ({ country: value, ...n })),
+    timeToDecision: decisionTimes,
+    throughput: decisions,
+  };
+}
+
+export const reportsQuerySchema = object({ cohort: str(10), from: str(20), to: str(20), per: str(10) });
+
+export function reportRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard): void {
+  app.get<{ Querystring: StaffReportsQuery }>(
+    reportPaths.reports,
+    {
+      schema: {
+        summary:
+          "A cohort's reports: applications per day, by source and country, time to decision, throughput",
+        tags: ['staff'],
+        querystring: reportsQuerySchema,
+      },
+    },
+    async (request) => {
+      await staff(request);
+      const query = request.query as Record<string, unknown>;
+      const perText = one(query, 'per') ?? 'day';
+      if (!(REPORT_PERIODS as readonly string[]).includes(perText))
+        throw fieldFail(400, 'per', REPORT_MESSAGES.period);
+      const from = day(query, 'from') ?? null;
+      const until = day(query, 'to', 1) ?? null;
+      if (from && until && from >= until) throw fieldFail(400, 'to', REPORT_MESSAGES.dayOrder);
+      const cohort = await queueCohort(ctx.db, ctx, one(query, 'cohort'));
+      const data = await reports(ctx.db, cohort, { from, until }, perText as ReportPeriod, {
+        from: one(query, 'from') ?? null,
+        to: one(query, 'to') ?? null,
+      });
+      return { message: 'Reports', data };
+    },
+  );
+}
