@@ -72,6 +72,8 @@ const VERB: Record<ReviewEventType, string> = {
   WITHDRAW: 'withdrawn',
   CHOOSE_PAYMENT: 'given a payment choice',
   PAYMENT_CONFIRMED: 'marked paid',
+  ASK_SECOND_REVIEW: 'sent for a second review',
+  REVIEWS_AGREE: 'settled by its reviews',
 };
 
 /** A decision in one word, as a notice names it ("Rejected Ada Obi"): the action, not the status's label. */
@@ -174,7 +176,8 @@ export const PAYMENT_LABELS: Record<PaymentRecord['status'], string> = {
 export const PAYMENT_STATUSES = ['none', 'pending', 'paid', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const QUEUE_SORTS = ['submitted', 'created', 'name', 'eligibility', 'status'] as const;
+/** `score`: the mean of the reviewers' scores, highest first (machines/rules/scorecard.ts). */
+export const QUEUE_SORTS = ['submitted', 'created', 'name', 'eligibility', 'status', 'score'] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
 
 /** A review status filter also takes `not_submitted` (applications still in the wizard have no review). */
@@ -213,6 +216,10 @@ export interface StaffQueueQuery {
   q?: string;
   /** `1`: search every cohort, not only `cohort`. */
   allCohorts?: '1';
+  /** A mean score of at least this (1 to 5, e.g. `3.5`): only scored applications the viewer may see scores of. */
+  scoreMin?: string;
+  /** Comma-separated numbers of reviews (scorecards): `0`, `1`, `2+`. */
+  reviews?: string;
   sort?: QueueSort;
   dir?: 'asc' | 'desc';
   /** The `nextCursor` of the page before (keyset pagination: pages stay stable while rows change). */
@@ -236,6 +243,8 @@ export const STAFF_QUEUE_QUERY_NAMES = [
   'cv',
   'q',
   'allCohorts',
+  'scoreMin',
+  'reviews',
   'sort',
   'dir',
   'cursor',
@@ -264,7 +273,18 @@ export interface StaffQueueRow {
   cv: 'uploaded' | 'email' | 'none';
   createdAt: string;
   submittedAt: string;
+  /**
+   * The mean of the reviewers' scores, to two places; null with no review, or for a reviewer who has not scored it
+   * yet (reviews are blind).
+   */
+  score: number | null;
+  /** How many team members have scored it. */
+  reviews: number;
 }
+
+/** The numbers of reviews the queue filters by. */
+export const QUEUE_REVIEW_COUNTS = ['0', '1', '2+'] as const;
+export type QueueReviewCount = (typeof QUEUE_REVIEW_COUNTS)[number];
 
 export interface StaffQueueCohort {
   id: number;
@@ -306,6 +326,8 @@ export interface StaffBulkRequest {
   filter?: StaffQueueQuery;
   capSeats?: boolean;
   dryRun?: boolean;
+  /** With `filter`: `score` takes its applications highest mean score first (`view`, the default: its own sort). */
+  order?: 'view' | 'score';
 }
 
 export interface StaffBulkRefusal {
@@ -413,4 +435,6 @@ export const STAFF_QUEUE_MESSAGES = {
   csvOtherCohort: (name: string) => `This application is in ${name}, not the cohort chosen`,
   csvRow: 'Each row should be an email, then accept, waitlist or reject',
   funnelStep: 'Choose one of the steps before an application exists',
+  scoreMin: 'Enter a score from 1 to 5',
+  orderNeedsFilter: 'Choose the applications by a filter to take them in score order',
 } as const;

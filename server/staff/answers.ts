@@ -31,6 +31,17 @@ const orNullOf = (type: string) => ({ type: [type, 'null'] });
 
 const member = closed({ email: text, role: oneOf(STAFF_ROLES), locale: text });
 const queueCohort = closed({ id: int, number: int, name: text, seats: int, taken: int });
+const criterion = closed({ key: text, label: text, guidance: text });
+const scorecard = closed({ by: text, ratings: countsBy(), mean: num, at: text });
+const scorecards = closed({
+  rubric: list(criterion),
+  mine: orNullObject(scorecard),
+  othersVisible: { ...bool, description: 'false: the others are hidden until this team member scores' },
+  others: list(scorecard),
+  summary: orNullObject(
+    closed({ count: int, mean: orNullOf('number'), spread: num, needsAnotherReview: bool }),
+  ),
+});
 const byEvent = closed(Object.fromEntries(BULK_EVENTS.map((event) => [event, int])), []);
 
 /** Keyed by the route's name in machines/rules/staff.ts `staffPaths` / `staffQueuePaths`. */
@@ -70,6 +81,9 @@ export const staffAnswers = {
     }),
   ),
   note: envelope('Note added', closed({ id: int })),
+  scorecards: envelope("An application's scorecards as this team member may see them", scorecards),
+  scorecardSaved: envelope('Saved: every scorecard is now visible to its author', scorecards),
+  rubric: envelope("A cohort's rubric", closed({ criteria: list(criterion) })),
   event: envelope('The review status now', closed({ status: oneOf(REVIEW_STATUSES), label: text })),
   audit: envelope(
     'The audit log, newest first, 100 entries from `before`',
@@ -108,6 +122,11 @@ export const staffAnswers = {
             cv: oneOf(['uploaded', 'email', 'none']),
             createdAt: text,
             submittedAt: text,
+            score: {
+              ...orNullOf('number'),
+              description: 'Null with no review, or until a reviewer has scored it',
+            },
+            reviews: int,
           },
           [
             'id',
@@ -125,6 +144,8 @@ export const staffAnswers = {
             'cv',
             'createdAt',
             'submittedAt',
+            'score',
+            'reviews',
           ],
         ),
       ),

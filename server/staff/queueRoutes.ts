@@ -13,7 +13,6 @@ import {
   type StaffCsvResult,
   type StaffCsvRow,
   type StaffQueueQuery,
-  type StaffRole,
 } from '../../machines/rules/staff';
 import type { Context } from '../context';
 import { fail, fieldFail } from '../http';
@@ -31,7 +30,7 @@ import {
 import { HIDDEN_MULTI_LINE } from '../../machines/rules/schemas';
 import { object, positiveInt4, str } from '../routes/schemas';
 import { qb, run } from './sql';
-import { audit } from './store';
+import { audit, type StaffMember } from './store';
 
 const CSV_MAX_ROWS = 5000;
 const staffSchema = (summary: string, parts: { querystring?: unknown; body?: unknown } = {}) => ({
@@ -45,6 +44,7 @@ const bulkBody = object({
   filter: queueQuerySchema,
   capSeats: { type: 'boolean' },
   dryRun: { type: 'boolean' },
+  order: str(40),
 });
 const HIDDEN_IN_FILE = new RegExp(`[${HIDDEN_MULTI_LINE}]`, 'u');
 
@@ -68,9 +68,16 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
   );
 
   /** The ids a filter selects, in its sort order. */
-  async function idsOf(filter: unknown, role: StaffRole): Promise<number[]> {
+  async function idsOf(filter: unknown, member: StaffMember): Promise<number[]> {
     if (!filter || typeof filter !== 'object') throw fieldFail(400, 'filter', M.bulkNothing);
-    const view = await readQueueView(db, ctx, filter as Record<string, unknown>, role, false);
+    const view = await readQueueView(
+      db,
+      ctx,
+      filter as Record<string, unknown>,
+      member.role,
+      false,
+      member.id,
+    );
     const ids: number[] = [];
     for await (const page of eachPage<{ id: number; sort_key: unknown }>(db, view, (q) => q, 2000)) {
       ids.push(...page.map((r) => r.id));
@@ -89,7 +96,15 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
       const body = request.body ?? {};
       if (!isBulkEvent(body.event)) throw fieldFail(400, 'event', M.bulkEvent);
       if (body.ids !== undefined && body.filter !== undefined) throw fieldFail(400, 'ids', M.bulkEither);
-      const ids = body.ids !== undefined ? readIds(body.ids) : await idsOf(body.filter, member.role);
+      // `order: 'score'` takes the filter's applications highest score first, whatever the view's own sort.
+      if (body.order !== undefined && body.order !== 'view' && body.order !== 'score')
+        throw fieldFail(400, 'order', M.chooseFromList);
+      if (body.order === 'score' && body.ids !== undefined) throw fieldFail(400, 'order', M.orderNeedsFilter);
+      const filter =
+        body.order === 'score' && body.filter && typeof body.filter === 'object'
+          ? { ...body.filter, sort: 'score', dir: 'desc' }
+          : body.filter;
+      const ids = body.ids !== undefined ? readIds(body.ids) : await idsOf(filter, member);
       if (ids.length === 0) throw fieldFail(400, 'ids', M.bulkNothing);
       const capSeats = body.capSeats === true;
       const dryRun = body.dryRun === true;

@@ -57,6 +57,17 @@ export interface StaffDatabase {
   cohorts: { id: number; number: number; name: string; seats: number };
   funnel_beacons: { cohort_id: number; step: string; day: string; hits: number };
   validation_refusals: { cohort_id: number; route: string; field: string; message: string; hits: number };
+  cohort_rubrics: { cohort_id: number; criteria: string; updated_by: number; updated_at: Date };
+  scorecards: {
+    application_id: number;
+    staff_id: number;
+    ratings: string;
+    /** numeric(4,2): read it as `mean::float8`. */
+    mean: number;
+    created_at: Date;
+    updated_at: Date;
+  };
+  staff: { id: number; email: string; role: string; removed_at: Date | null };
 }
 
 export const qb = new Kysely<StaffDatabase>({

@@ -131,7 +131,10 @@ export type AuditAction =
   | 'export_applicant_data'
   | 'erase_applicant_data'
   /** A bulk decision: one entry per transaction of up to 200 applications, with the event and the counts. */
-  | 'bulk';
+  | 'bulk'
+  /** A scorecard saved (its mean only), a cohort's rubric changed (decision 163). */
+  | 'score'
+  | 'rubric';
 
 /** Appends to the audit log (the database refuses to change or delete its rows). Never holds personal data. */
 export async function audit(

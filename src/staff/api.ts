@@ -18,6 +18,12 @@ import {
   type StaffQueueQuery,
   type StaffRole,
 } from '../../machines/rules/staff';
+import {
+  scorecardPaths,
+  type Ratings,
+  type RubricCriterion,
+  type StaffScorecards,
+} from '../../machines/rules/scorecard';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import type { StaffMe } from '../../machines/staffSession.machine';
 
@@ -128,6 +134,16 @@ export function createStaffApi() {
         staffQueuePaths.bulkCsv + queryString({ cohort, ...(apply ? {} : { dryRun: '1' }) }),
         { method: 'POST', csv: text },
       ),
+    scorecards: (id: number) => call<StaffScorecards>(withId(scorecardPaths.scorecards, id)),
+    saveScorecard: (id: number, ratings: Ratings) =>
+      call<StaffScorecards>(withId(scorecardPaths.scorecards, id), { method: 'PUT', body: { ratings } }),
+    rubric: (cohort: number) =>
+      call<{ criteria: RubricCriterion[] }>(scorecardPaths.rubric.replace(':number', String(cohort))),
+    saveRubric: (cohort: number, criteria: Pick<RubricCriterion, 'label' | 'guidance'>[]) =>
+      call<unknown>(scorecardPaths.rubric.replace(':number', String(cohort)), {
+        method: 'PUT',
+        body: { criteria },
+      }),
     funnel: (cohort?: string) =>
       call<StaffFunnel>(staffQueuePaths.funnel + (cohort ? `?cohort=${encodeURIComponent(cohort)}` : '')),
   };

@@ -45,6 +45,7 @@ const PAGE: StaffQueuePage = {
       submitted: 120,
       in_review: 0,
       eligibility_review: 0,
+      second_review: 0,
       accepted: 0,
       waitlisted: 0,
       rejected: 0,
@@ -126,6 +127,9 @@ function fakeApi(me: StaffMe | null, overrides: Partial<StaffApi> = {}) {
     removeMember: vi.fn(() => Promise.resolve({})),
     audit: vi.fn(() => Promise.resolve([])),
     funnel: vi.fn(() => Promise.reject(new StaffApiError('no', 500))),
+    scorecards: vi.fn(() =>
+      Promise.resolve({ rubric: [], mine: null, othersVisible: false, others: [], summary: null }),
+    ),
     ...overrides,
   };
   return api as typeof api & StaffApi;
