@@ -110,6 +110,7 @@ const ANSWERS: Record<string, Answers> = {
   [`PUT ${scorecardPaths.rubric}`]: staff(S.rubric, 400, 404),
   [`GET ${staffQueuePaths.queue}`]: staff(S.queue, 400, 404),
   [`POST ${staffQueuePaths.bulk}`]: staff(S.bulk, 400, 404),
+  [`POST ${staffQueuePaths.assign}`]: staff(S.assign, 400, 404),
   [`POST ${staffQueuePaths.bulkCsv}`]: staff(S.bulkCsv, 400, 404),
   [`GET ${staffQueuePaths.cohorts}`]: staff(S.cohorts),
   [`GET ${staffQueuePaths.exportCsv}`]: {

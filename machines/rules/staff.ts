@@ -134,6 +134,8 @@ export const staffQueuePaths = {
   cvsZip: `${STAFF_API}/applications/cvs.zip`,
   funnel: `${STAFF_API}/funnel`,
   cohorts: `${STAFF_API}/cohorts`,
+  /** POST (admins): assign a filter's applications to reviewers (`StaffAssignRequest`). */
+  assign: `${STAFF_API}/applications/assign`,
 } as const;
 
 /** GET staffQueuePaths.cohorts → `{ message: 'Cohorts', data: StaffCohortOption[] }`, newest first. */
@@ -220,6 +222,8 @@ export interface StaffQueueQuery {
   scoreMin?: string;
   /** Comma-separated numbers of reviews (scorecards): `0`, `1`, `2+`. */
   reviews?: string;
+  /** `me` (My queue), a team member's id, or `none` (assigned to nobody). */
+  assignee?: string;
   sort?: QueueSort;
   dir?: 'asc' | 'desc';
   /** The `nextCursor` of the page before (keyset pagination: pages stay stable while rows change). */
@@ -245,6 +249,7 @@ export const STAFF_QUEUE_QUERY_NAMES = [
   'allCohorts',
   'scoreMin',
   'reviews',
+  'assignee',
   'sort',
   'dir',
   'cursor',
@@ -280,6 +285,8 @@ export interface StaffQueueRow {
   score: number | null;
   /** How many team members have scored it. */
   reviews: number;
+  /** The email of the team member it is assigned to, or null. */
+  assignee: string | null;
 }
 
 /** The numbers of reviews the queue filters by. */
@@ -309,7 +316,28 @@ export interface StaffQueuePage {
   counts: {
     status: Record<QueueStatusFilter, number>;
     stage: Record<QueueStage, number>;
+    /** Of this view's applications, how many are assigned to the team member asking (My queue). */
+    mine: number;
   };
+}
+
+/**
+ * POST staffQueuePaths.assign (admins): the filter's applications (the queue's view), in its order, to `reviewers`
+ * (team member ids): all to one, or dealt round-robin to several. `dryRun` changes nothing and answers the counts.
+ */
+export interface StaffAssignRequest {
+  filter: StaffQueueQuery;
+  reviewers: number[];
+  dryRun?: boolean;
+}
+
+export interface StaffAssignResult {
+  dryRun: boolean;
+  matched: number;
+  /** How many each reviewer gets, in the order of `reviewers`. */
+  perReviewer: { id: number; email: string; count: number }[];
+  /** Of those, how many were assigned to someone else before (each one audited). */
+  reassigned: number;
 }
 
 export const BULK_EVENTS = ['ACCEPT', 'WAITLIST', 'REJECT'] as const satisfies readonly ReviewEventType[];
@@ -436,5 +464,6 @@ export const STAFF_QUEUE_MESSAGES = {
   csvRow: 'Each row should be an email, then accept, waitlist or reject',
   funnelStep: 'Choose one of the steps before an application exists',
   scoreMin: 'Enter a score from 1 to 5',
+  chooseReviewers: 'Choose one or more team members to assign to',
   orderNeedsFilter: 'Choose the applications by a filter to take them in score order',
 } as const;

@@ -381,6 +381,19 @@ CREATE TABLE scorecards (
 );
 `,
   },
+  {
+    id: 27,
+    name: 'assignment: at most one reviewer an application is assigned to, and by whom (decision 164)',
+    sql: `
+CREATE TABLE assignments (
+  application_id integer PRIMARY KEY REFERENCES applications(id) ON DELETE CASCADE,
+  staff_id integer NOT NULL REFERENCES staff(id),
+  assigned_by integer NOT NULL REFERENCES staff(id),
+  assigned_at timestamptz NOT NULL
+);
+CREATE INDEX assignments_staff ON assignments (staff_id);
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

@@ -127,6 +127,7 @@ export const staffAnswers = {
               description: 'Null with no review, or until a reviewer has scored it',
             },
             reviews: int,
+            assignee: orNullOf('string'),
           },
           [
             'id',
@@ -146,13 +147,14 @@ export const staffAnswers = {
             'submittedAt',
             'score',
             'reviews',
+            'assignee',
           ],
         ),
       ),
       nextCursor: orNullOf('string'),
       total: int,
       elsewhere: int,
-      counts: closed({ status: countsBy(), stage: countsBy(QUEUE_STAGES) }),
+      counts: closed({ status: countsBy(), stage: countsBy(QUEUE_STAGES), mine: int }),
     }),
   ),
   bulk: envelope(
@@ -165,6 +167,15 @@ export const staffAnswers = {
       preview: list(closed({ event: oneOf(BULK_EVENTS), to: text, subject: text, text })),
       seatsFree: int,
       undoSeconds: num,
+    }),
+  ),
+  assign: envelope(
+    'How many each reviewer gets (or, with dryRun, would get), and how many change hands',
+    closed({
+      dryRun: bool,
+      matched: int,
+      perReviewer: list(closed({ id: int, email: text, count: int })),
+      reassigned: int,
     }),
   ),
   bulkCsv: envelope(

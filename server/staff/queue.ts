@@ -73,6 +73,8 @@ export interface QueueView {
   /** At least this mean score (a scored application whose score the viewer may see). */
   scoreMin?: number;
   reviews: QueueReviewCount[];
+  /** Assigned to this team member, or to nobody (`assignee`; `me` is the viewer). */
+  assignee?: number | 'none';
   /** Who is looking: a reviewer sees an application's score only once they have scored it (decision 163). */
   viewer: { id: number | null; seesAllScores: boolean };
 }
@@ -95,6 +97,11 @@ export const paymentStatusOf = sql<PaymentStatus>`COALESCE((SELECT p.status FROM
 export const cvOf = sql<'uploaded' | 'email' | 'none'>`CASE
   WHEN EXISTS (SELECT 1 FROM cvs c WHERE c.application_id = a.id) THEN 'uploaded'
   WHEN a.cv_sent_by_email THEN 'email' ELSE 'none' END`;
+
+const assignedTo = (staffId: number) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM assignments x WHERE x.application_id = a.id AND x.staff_id = ${staffId})`;
+const assigneeOf = sql<string | null>`(SELECT m.email FROM assignments x JOIN staff m ON m.id = x.staff_id
+  WHERE x.application_id = a.id)`;
 
 export const reviewsOf = sql<number>`(SELECT count(*)::int FROM scorecards s WHERE s.application_id = a.id)`;
 const meanOf = sql<
@@ -270,6 +277,9 @@ export async function readQueueView(
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) throw fieldFail(400, 'limit', M.limit);
   const stages = list(query, 'stage', QUEUE_STAGES);
   const statuses = list(query, 'status', STATUS_FILTERS);
+  const assigneeText = one(query, 'assignee');
+  if (assigneeText !== undefined && !/^(me|none|[1-9]\d{0,8})$/.test(assigneeText))
+    throw fieldFail(400, 'assignee', M.chooseFromList);
   const scoreText = one(query, 'scoreMin');
   const scoreMin = scoreText === undefined ? undefined : Number(scoreText);
   if (scoreMin !== undefined && !(/^\d(\.\d{1,2})?$/.test(scoreText ?? '') && scoreMin >= 1 && scoreMin <= 5))
@@ -297,6 +307,12 @@ export async function readQueueView(
     scoreMin,
     reviews: list(query, 'reviews', QUEUE_REVIEW_COUNTS),
     viewer: { id: viewerId, seesAllScores: role === 'admin' },
+    assignee:
+      assigneeText === undefined || assigneeText === 'none'
+        ? assigneeText
+        : assigneeText === 'me'
+          ? (viewerId ?? 0)
+          : Number(assigneeText),
   };
   // The cursor's value is cast in SQL: one the cast would refuse is a stale link, never a database error.
   const fits = view.cursor === null || castable(view.cursor.value, sortOf(view).cast);
@@ -337,6 +353,9 @@ export function filtered(view: QueueView, except: readonly ('status' | 'stage')[
   if (view.until) query = query.where('a.submitted_at', '<', view.until);
   if (view.cv === 'yes') query = query.where(sql<boolean>`${cvOf} <> 'none'`);
   if (view.cv === 'no') query = query.where(sql<boolean>`${cvOf} = 'none'`);
+  if (view.assignee === 'none')
+    query = query.where(sql<boolean>`NOT EXISTS (SELECT 1 FROM assignments x WHERE x.application_id = a.id)`);
+  else if (view.assignee !== undefined) query = query.where(assignedTo(view.assignee));
   if (view.scoreMin !== undefined) query = query.where(sql<boolean>`${scoreOf(view)} >= ${view.scoreMin}`);
   if (view.reviews.length) {
     const counts = view.reviews.map((r) =>
@@ -418,6 +437,7 @@ export async function queuePage(db: Queryable, view: QueueView): Promise<StaffQu
         'a.submitted_at',
         scoreOf(view).as('score'),
         reviewsOf.as('reviews'),
+        assigneeOf.as('assignee'),
       ])
       .limit(view.limit + 1),
   );
@@ -454,6 +474,14 @@ export async function queuePage(db: Queryable, view: QueueView): Promise<StaffQu
           )
         )[0]?.n ?? 0)
       : 0;
+  // My queue's chip: this view's applications assigned to whoever asks.
+  const [{ n: mine } = { n: 0 }] =
+    view.viewer.id === null
+      ? []
+      : await run(
+          db,
+          filtered({ ...view, assignee: view.viewer.id }).select(sql<number>`count(*)::int`.as('n')),
+        );
   const page = rows.slice(0, view.limit);
   const last = page[page.length - 1];
   return {
@@ -477,11 +505,12 @@ export async function queuePage(db: Queryable, view: QueueView): Promise<StaffQu
       submittedAt: iso(r.submitted_at),
       score: r.score,
       reviews: r.reviews,
+      assignee: r.assignee,
     })),
     nextCursor: rows.length > view.limit && last ? cursorOf(last) : null,
     total,
     elsewhere,
-    counts: { status, stage },
+    counts: { status, stage, mine },
   };
 }
 

@@ -56,6 +56,25 @@ const auditedFilter = (query: StaffQueueQuery) => {
 
 const DECISIONS: Record<string, BulkEvent> = { accept: 'ACCEPT', waitlist: 'WAITLIST', reject: 'REJECT' };
 
+/** The ids a filter selects, in its sort order (bulk decisions and assignment). */
+export async function idsOfFilter(ctx: Context, filter: unknown, member: StaffMember): Promise<number[]> {
+  if (!filter || typeof filter !== 'object') throw fieldFail(400, 'filter', M.bulkNothing);
+  const view = await readQueueView(
+    ctx.db,
+    ctx,
+    filter as Record<string, unknown>,
+    member.role,
+    false,
+    member.id,
+  );
+  const ids: number[] = [];
+  for await (const page of eachPage<{ id: number; sort_key: unknown }>(ctx.db, view, (q) => q, 2000)) {
+    ids.push(...page.map((r) => r.id));
+    if (ids.length > BULK_MAX) throw fieldFail(400, 'filter', M.bulkTooMany(BULK_MAX));
+  }
+  return ids;
+}
+
 export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard): Promise<void> {
   const { db, config } = ctx;
   queueRoutes(app, ctx, staff);
@@ -66,25 +85,6 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
     { parseAs: 'string', bodyLimit: 1024 * 1024 },
     (_request, body, done) => done(null, body),
   );
-
-  /** The ids a filter selects, in its sort order. */
-  async function idsOf(filter: unknown, member: StaffMember): Promise<number[]> {
-    if (!filter || typeof filter !== 'object') throw fieldFail(400, 'filter', M.bulkNothing);
-    const view = await readQueueView(
-      db,
-      ctx,
-      filter as Record<string, unknown>,
-      member.role,
-      false,
-      member.id,
-    );
-    const ids: number[] = [];
-    for await (const page of eachPage<{ id: number; sort_key: unknown }>(db, view, (q) => q, 2000)) {
-      ids.push(...page.map((r) => r.id));
-      if (ids.length > BULK_MAX) throw fieldFail(400, 'filter', M.bulkTooMany(BULK_MAX));
-    }
-    return ids;
-  }
 
   app.post<{ Body: Record<string, unknown> }>(
     staffQueuePaths.bulk,
@@ -104,7 +104,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
         body.order === 'score' && body.filter && typeof body.filter === 'object'
           ? { ...body.filter, sort: 'score', dir: 'desc' }
           : body.filter;
-      const ids = body.ids !== undefined ? readIds(body.ids) : await idsOf(filter, member);
+      const ids = body.ids !== undefined ? readIds(body.ids) : await idsOfFilter(ctx, filter, member);
       if (ids.length === 0) throw fieldFail(400, 'ids', M.bulkNothing);
       const capSeats = body.capSeats === true;
       const dryRun = body.dryRun === true;

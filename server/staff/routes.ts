@@ -39,6 +39,7 @@ import { object, str } from '../routes/schemas';
 import { staffCodeEmail } from './emails';
 import { staffQueueRoutes } from './queueRoutes';
 import { scorecardRoutes } from './scorecards';
+import { assignmentRoutes } from './assignments';
 import { HELD_UNTIL_SQL, REVIEW_STATUS_SQL, applyReviewEvent, isHeld } from './review';
 import {
   addTeamMember,
@@ -430,4 +431,5 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
   // The queue, bulk decisions, exports and the funnel (server/staff/queueRoutes.ts), behind the same guard.
   await staffQueueRoutes(app, ctx, staff);
   scorecardRoutes(app, ctx, staff);
+  assignmentRoutes(app, ctx, staff);
 }

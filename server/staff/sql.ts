@@ -68,6 +68,7 @@ export interface StaffDatabase {
     updated_at: Date;
   };
   staff: { id: number; email: string; role: string; removed_at: Date | null };
+  assignments: { application_id: number; staff_id: number; assigned_by: number; assigned_at: Date };
 }
 
 export const qb = new Kysely<StaffDatabase>({

@@ -134,7 +134,10 @@ export type AuditAction =
   | 'bulk'
   /** A scorecard saved (its mean only), a cohort's rubric changed (decision 163). */
   | 'score'
-  | 'rubric';
+  | 'rubric'
+  /** Applications assigned to reviewers (counts), and each reassignment with who had it before (decision 164). */
+  | 'assign'
+  | 'reassign';
 
 /** Appends to the audit log (the database refuses to change or delete its rows). Never holds personal data. */
 export async function audit(

@@ -9,6 +9,8 @@ import {
   STAFF_MESSAGES,
   staffPaths,
   staffQueuePaths,
+  type StaffAssignRequest,
+  type StaffAssignResult,
   type StaffBulkRequest,
   type StaffBulkResult,
   type StaffCohortOption,
@@ -134,6 +136,8 @@ export function createStaffApi() {
         staffQueuePaths.bulkCsv + queryString({ cohort, ...(apply ? {} : { dryRun: '1' }) }),
         { method: 'POST', csv: text },
       ),
+    assign: (request: StaffAssignRequest) =>
+      call<StaffAssignResult>(staffQueuePaths.assign, { method: 'POST', body: request }),
     scorecards: (id: number) => call<StaffScorecards>(withId(scorecardPaths.scorecards, id)),
     saveScorecard: (id: number, ratings: Ratings) =>
       call<StaffScorecards>(withId(scorecardPaths.scorecards, id), { method: 'PUT', body: { ratings } }),

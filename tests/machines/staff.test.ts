@@ -129,6 +129,7 @@ const PAGE: StaffQueuePage = {
   counts: {
     status: {} as StaffQueuePage['counts']['status'],
     stage: {} as StaffQueuePage['counts']['stage'],
+    mine: 0,
   },
 };
 

@@ -119,6 +119,12 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
     await ok(200, 'GET', at(staffPaths.cv, id), reviewer);
     await ok(200, 'POST', at(staffPaths.events, id), admin, { type: 'ACCEPT' });
     await ok(200, 'POST', staffQueuePaths.bulk, admin, { event: 'WAITLIST', ids: [id], dryRun: true });
+    const reviewerId = team.find((m) => m.email === REVIEWER)!.id;
+    await ok(200, 'POST', staffQueuePaths.assign, admin, {
+      filter: {},
+      reviewers: [reviewerId],
+      dryRun: true,
+    });
     await ok(200, 'POST', `${staffQueuePaths.bulkCsv}?dryRun=1`, admin, `email,decision\n${EMAIL},reject\n`);
     await ok(200, 'GET', staffQueuePaths.exportCsv, admin);
     await ok(200, 'GET', staffQueuePaths.cvsZip, admin);

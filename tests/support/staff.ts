@@ -21,5 +21,6 @@ export const queueRow = (id: number, over: Partial<StaffQueueRow> = {}): StaffQu
   submittedAt: '2026-11-21T10:00:00.000Z',
   score: null,
   reviews: 0,
+  assignee: null,
   ...over,
 });

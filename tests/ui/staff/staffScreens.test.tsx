@@ -62,6 +62,7 @@ const PAGE: StaffQueuePage = {
       video_watched: 0,
       payment_chosen: 0,
     },
+    mine: 0,
   },
 };
 
@@ -127,6 +128,7 @@ function fakeApi(me: StaffMe | null, overrides: Partial<StaffApi> = {}) {
     removeMember: vi.fn(() => Promise.resolve({})),
     audit: vi.fn(() => Promise.resolve([])),
     funnel: vi.fn(() => Promise.reject(new StaffApiError('no', 500))),
+    rubric: vi.fn(() => Promise.resolve({ criteria: [] })),
     scorecards: vi.fn(() =>
       Promise.resolve({ rubric: [], mine: null, othersVisible: false, others: [], summary: null }),
     ),
