@@ -33,15 +33,19 @@ export type ReviewEvent =
   | { type: 'REOPEN' }
   | { type: 'WITHDRAW' }
   | { type: 'CHOOSE_PAYMENT' }
-  | { type: 'PAYMENT_CONFIRMED' };
+  | { type: 'PAYMENT_CONFIRMED' }
+  /** A scorecard was saved and the reviews so far are one only, or disagree (machines/rules/scorecard.ts). */
+  | { type: 'ASK_SECOND_REVIEW' }
+  /** A scorecard was saved and enough reviewers agree: the application may be decided. */
+  | { type: 'REVIEWS_AGREE' };
 
 export type ReviewEventType = ReviewEvent['type'];
 
 /**
  * Decisions are an admin's; a reviewer opens the review (and writes notes and recommendations, which change no
  * status). The applicant chooses how to pay or withdraws; only the server, having verified a payment, marks it paid,
- * or, having scored the eligibility answers action_required or ineligible, sends the application to staff; and only
- * the clock (the server, when the undo window is over) releases a decision.
+ * or, having scored the eligibility answers action_required or ineligible, sends the application to staff; only the
+ * server, having saved a scorecard, asks for a second review or lets the reviews stand; and only the clock (the server, when the undo window is over) releases a decision.
  */
 export const REVIEW_EVENT_ACTORS: Record<ReviewEventType, readonly ReviewActor[]> = {
   START_REVIEW: ['reviewer', 'admin'],
@@ -55,6 +59,8 @@ export const REVIEW_EVENT_ACTORS: Record<ReviewEventType, readonly ReviewActor[]
   WITHDRAW: ['applicant', 'admin'],
   CHOOSE_PAYMENT: ['applicant'],
   PAYMENT_CONFIRMED: ['server'],
+  ASK_SECOND_REVIEW: ['server'],
+  REVIEWS_AGREE: ['server'],
 };
 
 /** The events that decide an application and therefore email the applicant. */
@@ -97,17 +103,35 @@ export const reviewMachine = setup({
   states: {
     submitted: {
       meta: { label: 'Submitted', standing: 'under_review' },
-      on: { START_REVIEW: 'in_review', REVIEW_ELIGIBILITY: 'eligibility_review', ...decide },
+      on: {
+        START_REVIEW: 'in_review',
+        REVIEW_ELIGIBILITY: 'eligibility_review',
+        ASK_SECOND_REVIEW: 'second_review',
+        REVIEWS_AGREE: 'in_review',
+        ...decide,
+      },
     },
     in_review: {
       meta: { label: 'In review', standing: 'under_review' },
-      on: decide,
+      on: { ASK_SECOND_REVIEW: 'second_review', ...decide },
     },
     // Scored action_required or ineligible: the employment and open questions stay closed, and staff decide on the
     // answers and the CV the application has (docs/decisions/124-eligibility-review.md).
     eligibility_review: {
       meta: { label: 'Eligibility review', standing: 'under_review' },
       on: decide,
+    },
+    // Scored by one reviewer only, or by reviewers who disagree: nobody accepts it until another review settles
+    // it; it can still be waitlisted, rejected or withdrawn
+    // (docs/decisions/163-scorecards-blind-and-a-second-review.md).
+    second_review: {
+      meta: { label: 'Awaiting a second review', standing: 'under_review' },
+      on: {
+        REVIEWS_AGREE: 'in_review',
+        WAITLIST: 'waitlisted',
+        REJECT: 'rejected',
+        WITHDRAW: 'withdrawn',
+      },
     },
     accepted: {
       meta: { label: 'Accepted', standing: 'accepted' },

@@ -32,6 +32,8 @@ export interface StaffQueueContext {
   bulkEvent: BulkEvent | null;
   /** With ACCEPT: accept up to the cohort's free seats and waitlist the rest, instead of refusing them. */
   capSeats: boolean;
+  /** With ACCEPT on every matching application: the highest scores first, whatever the view's sort (decision 163). */
+  byScore: boolean;
   preview: StaffBulkResult | null;
   message?: string;
   notice?: string;
@@ -44,7 +46,7 @@ export type StaffQueueEvent =
   | { type: 'TOGGLE_PAGE' }
   | { type: 'SELECT_ALL_MATCHING' }
   | { type: 'CLEAR_SELECTION' }
-  | { type: 'BULK'; event: BulkEvent; capSeats?: boolean }
+  | { type: 'BULK'; event: BulkEvent; capSeats?: boolean; byScore?: boolean }
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' };
 
@@ -52,6 +54,9 @@ export const bulkRequest = (context: StaffQueueContext, dryRun: boolean): StaffB
   event: context.bulkEvent ?? 'ACCEPT',
   ...(context.bulkEvent === 'ACCEPT' && context.capSeats ? { capSeats: true } : {}),
   ...(context.allMatching ? { filter: filterOf(context.query) } : { ids: context.selected }),
+  ...(context.bulkEvent === 'ACCEPT' && context.allMatching && context.byScore
+    ? { order: 'score' as const }
+    : {}),
   dryRun,
 });
 
@@ -80,14 +85,17 @@ export const bulkConfirmLabel = (result: StaffBulkResult, event: BulkEvent): str
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
-const unselected: Pick<StaffQueueContext, 'selected' | 'allMatching' | 'bulkEvent' | 'preview' | 'capSeats'> =
-  {
-    capSeats: false,
-    selected: [],
-    allMatching: false,
-    bulkEvent: null,
-    preview: null,
-  };
+const unselected: Pick<
+  StaffQueueContext,
+  'selected' | 'allMatching' | 'bulkEvent' | 'preview' | 'capSeats' | 'byScore'
+> = {
+  capSeats: false,
+  byScore: false,
+  selected: [],
+  allMatching: false,
+  bulkEvent: null,
+  preview: null,
+};
 
 export const staffQueueMachine = setup({
   types: {
@@ -159,6 +167,7 @@ export const staffQueueMachine = setup({
           actions: assign({
             bulkEvent: ({ event }) => event.event,
             capSeats: ({ event }) => event.capSeats === true,
+            byScore: ({ event }) => event.byScore === true,
             message: undefined,
             notice: undefined,
           }),

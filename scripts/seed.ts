@@ -69,6 +69,8 @@ const STATUS_WEIGHTS: Record<ReviewStatus, number> = {
   in_review: 20,
   // Only an application scored action_required or ineligible is in eligibility review (inEligibilityReview).
   eligibility_review: 0,
+  // As if one reviewer had scored it (the seed writes no scorecards, so the queue shows no score for them).
+  second_review: 4,
   accepted: 12,
   waitlisted: 10,
   rejected: 15,

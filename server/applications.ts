@@ -15,7 +15,7 @@ import type { IdempotencyKey, StoredAnswer } from './idempotency';
 import { OUTBOX_INSERT, type OutboxRow } from './mail/index';
 import { latestPayment, paymentRecord } from './payments';
 import { QUOTA_GRANTED, QUOTA_OLDEST, quotaParams, takeCodeEmailCtes } from './mailQuota';
-import { followApplicantEvent } from './staff/review';
+import { followServerEvent } from './staff/review';
 import { savedFields, storedSteps, type StepSpec } from '../machines/steps';
 
 /** What a create stores from the request (checked by the biodata and communications groups) and the cohort open now. */
@@ -347,7 +347,7 @@ export async function saveFinancialInfo(
     [id, paymentOption, aid ? JSON.stringify(aid) : null, now],
   );
   // An accepted applicant's choice moves their review to payment_chosen, in the same transaction.
-  if (paymentOption !== '') await followApplicantEvent(db, id, 'CHOOSE_PAYMENT', now);
+  if (paymentOption !== '') await followServerEvent(db, id, 'CHOOSE_PAYMENT', now);
 }
 
 /** A reminder date and/or the video progress; a new date is a new reminder, not sent and not claimed yet. */

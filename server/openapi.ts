@@ -11,6 +11,7 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import { API, paths } from '../machines/rules/contract';
 import { staffPaths, staffQueuePaths } from '../machines/rules/staff';
 import { reportPaths } from '../machines/rules/reports';
+import { scorecardPaths } from '../machines/rules/scorecard';
 import { applicantAnswers } from './routes/answers';
 import { staffAnswers } from './staff/answers';
 
@@ -104,8 +105,13 @@ const ANSWERS: Record<string, Answers> = {
   [`POST ${staffPaths.notes}`]: { ok: json(S.note, 201), refuses: [400, 404] },
   [`POST ${staffPaths.events}`]: staff(S.event, 400, 404, 409),
   [`GET ${staffPaths.audit}`]: staff(S.audit, 400),
+  [`GET ${scorecardPaths.scorecards}`]: staff(S.scorecards, 400, 404, 409),
+  [`PUT ${scorecardPaths.scorecards}`]: staff(S.scorecardSaved, 400, 404, 409),
+  [`GET ${scorecardPaths.rubric}`]: staff(S.rubric, 400, 404),
+  [`PUT ${scorecardPaths.rubric}`]: staff(S.rubric, 400, 404),
   [`GET ${staffQueuePaths.queue}`]: staff(S.queue, 400, 404),
   [`POST ${staffQueuePaths.bulk}`]: staff(S.bulk, 400, 404),
+  [`POST ${staffQueuePaths.assign}`]: staff(S.assign, 400, 404),
   [`POST ${staffQueuePaths.bulkCsv}`]: staff(S.bulkCsv, 400, 404),
   [`GET ${staffQueuePaths.cohorts}`]: staff(S.cohorts),
   [`GET ${staffQueuePaths.exportCsv}`]: {

@@ -8,7 +8,7 @@ import type { PaymentRecord } from '../machines/rules/contract';
 import type { Currency } from '../machines/rules/payments';
 import type { PaymentConfig } from './config';
 import { iso, type Queryable } from './db/index';
-import { followApplicantEvent } from './staff/review';
+import { followServerEvent } from './staff/review';
 
 export type PaymentMode = 'sandbox' | 'provider';
 
@@ -143,7 +143,7 @@ export async function markPaymentPaid(
 ): Promise<PaymentRow> {
   const row = await settle(tx, id, 'paid', now, providerReference);
   // The verified payment moves the review to paid, in the same transaction as the payment row.
-  await followApplicantEvent(tx, row.application_id, 'PAYMENT_CONFIRMED', now);
+  await followServerEvent(tx, row.application_id, 'PAYMENT_CONFIRMED', now);
   return row;
 }
 

@@ -25,10 +25,12 @@ export const QUEUE_SORT_COLUMNS: readonly { sort: QueueSort; label: string }[] =
   { sort: 'eligibility', label: 'Eligibility' },
   { sort: 'status', label: 'Status' },
   { sort: 'submitted', label: 'Submitted' },
+  { sort: 'score', label: 'Score' },
 ];
 
-/** Newest submissions first; everything else from A. */
-const defaultDir = (sort: QueueSort) => (sort === 'submitted' || sort === 'created' ? 'desc' : 'asc');
+/** Newest submissions and highest scores first; everything else from A. */
+const defaultDir = (sort: QueueSort) =>
+  sort === 'submitted' || sort === 'created' || sort === 'score' ? 'desc' : 'asc';
 
 /** The direction the view is sorted by `sort` in, or null when it is sorted by another column. */
 export function sortDirection(query: StaffQueueQuery, sort: QueueSort): 'asc' | 'desc' | null {

@@ -68,6 +68,12 @@ export const AUDIT_ACTION_LABELS = {
   /** One applicant's data, exported or erased on their request (server/privacy/routes.ts). */
   export_applicant_data: "Exported an applicant's data",
   erase_applicant_data: "Erased an applicant's data",
+  /** A scorecard saved (its mean only), a cohort's rubric changed (decision 163). */
+  score: 'Scored an application',
+  rubric: "Changed a cohort's rubric",
+  /** Applications assigned to reviewers (counts), and each reassignment with who had it before (decision 164). */
+  assign: 'Assigned applications',
+  reassign: 'Reassigned an application',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -72,6 +72,8 @@ const VERB: Record<ReviewEventType, string> = {
   WITHDRAW: 'withdrawn',
   CHOOSE_PAYMENT: 'given a payment choice',
   PAYMENT_CONFIRMED: 'marked paid',
+  ASK_SECOND_REVIEW: 'sent for a second review',
+  REVIEWS_AGREE: 'settled by its reviews',
 };
 
 /** A decision in one word, as a notice names it ("Rejected Ada Obi"): the action, not the status's label. */
@@ -132,6 +134,8 @@ export const staffQueuePaths = {
   cvsZip: `${STAFF_API}/applications/cvs.zip`,
   funnel: `${STAFF_API}/funnel`,
   cohorts: `${STAFF_API}/cohorts`,
+  /** POST (admins): assign a filter's applications to reviewers (`StaffAssignRequest`). */
+  assign: `${STAFF_API}/applications/assign`,
 } as const;
 
 /** GET staffQueuePaths.cohorts → `{ message: 'Cohorts', data: StaffCohortOption[] }`, newest first. */
@@ -174,7 +178,8 @@ export const PAYMENT_LABELS: Record<PaymentRecord['status'], string> = {
 export const PAYMENT_STATUSES = ['none', 'pending', 'paid', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const QUEUE_SORTS = ['submitted', 'created', 'name', 'eligibility', 'status'] as const;
+/** `score`: the mean of the reviewers' scores, highest first (machines/rules/scorecard.ts). */
+export const QUEUE_SORTS = ['submitted', 'created', 'name', 'eligibility', 'status', 'score'] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
 
 /** A review status filter also takes `not_submitted` (applications still in the wizard have no review). */
@@ -213,6 +218,12 @@ export interface StaffQueueQuery {
   q?: string;
   /** `1`: search every cohort, not only `cohort`. */
   allCohorts?: '1';
+  /** A mean score of at least this (1 to 5, e.g. `3.5`): only scored applications the viewer may see scores of. */
+  scoreMin?: string;
+  /** Comma-separated numbers of reviews (scorecards): `0`, `1`, `2+`. */
+  reviews?: string;
+  /** `me` (My queue), a team member's id, or `none` (assigned to nobody). */
+  assignee?: string;
   sort?: QueueSort;
   dir?: 'asc' | 'desc';
   /** The `nextCursor` of the page before (keyset pagination: pages stay stable while rows change). */
@@ -236,6 +247,9 @@ export const STAFF_QUEUE_QUERY_NAMES = [
   'cv',
   'q',
   'allCohorts',
+  'scoreMin',
+  'reviews',
+  'assignee',
   'sort',
   'dir',
   'cursor',
@@ -264,7 +278,20 @@ export interface StaffQueueRow {
   cv: 'uploaded' | 'email' | 'none';
   createdAt: string;
   submittedAt: string;
+  /**
+   * The mean of the reviewers' scores, to two places; null with no review, or for a reviewer who has not scored it
+   * yet (reviews are blind).
+   */
+  score: number | null;
+  /** How many team members have scored it. */
+  reviews: number;
+  /** The email of the team member it is assigned to, or null. */
+  assignee: string | null;
 }
+
+/** The numbers of reviews the queue filters by. */
+export const QUEUE_REVIEW_COUNTS = ['0', '1', '2+'] as const;
+export type QueueReviewCount = (typeof QUEUE_REVIEW_COUNTS)[number];
 
 export interface StaffQueueCohort {
   id: number;
@@ -289,7 +316,28 @@ export interface StaffQueuePage {
   counts: {
     status: Record<QueueStatusFilter, number>;
     stage: Record<QueueStage, number>;
+    /** Of this view's applications, how many are assigned to the team member asking (My queue). */
+    mine: number;
   };
+}
+
+/**
+ * POST staffQueuePaths.assign (admins): the filter's applications (the queue's view), in its order, to `reviewers`
+ * (team member ids): all to one, or dealt round-robin to several. `dryRun` changes nothing and answers the counts.
+ */
+export interface StaffAssignRequest {
+  filter: StaffQueueQuery;
+  reviewers: number[];
+  dryRun?: boolean;
+}
+
+export interface StaffAssignResult {
+  dryRun: boolean;
+  matched: number;
+  /** How many each reviewer gets, in the order of `reviewers`. */
+  perReviewer: { id: number; email: string; count: number }[];
+  /** Of those, how many were assigned to someone else before (each one audited). */
+  reassigned: number;
 }
 
 export const BULK_EVENTS = ['ACCEPT', 'WAITLIST', 'REJECT'] as const satisfies readonly ReviewEventType[];
@@ -306,6 +354,8 @@ export interface StaffBulkRequest {
   filter?: StaffQueueQuery;
   capSeats?: boolean;
   dryRun?: boolean;
+  /** With `filter`: `score` takes its applications highest mean score first (`view`, the default: its own sort). */
+  order?: 'view' | 'score';
 }
 
 export interface StaffBulkRefusal {
@@ -413,4 +463,7 @@ export const STAFF_QUEUE_MESSAGES = {
   csvOtherCohort: (name: string) => `This application is in ${name}, not the cohort chosen`,
   csvRow: 'Each row should be an email, then accept, waitlist or reject',
   funnelStep: 'Choose one of the steps before an application exists',
+  scoreMin: 'Enter a score from 1 to 5',
+  chooseReviewers: 'Choose one or more team members to assign to',
+  orderNeedsFilter: 'Choose the applications by a filter to take them in score order',
 } as const;

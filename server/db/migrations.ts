@@ -360,6 +360,41 @@ ALTER TABLE applications ADD COLUMN privacy_consented_at timestamptz;
 `,
   },
   {
+    id: 26,
+    name: 'scorecards: a rubric per cohort, and one scorecard per team member and application (decision 163)',
+    // The mean is stored with each scorecard, so the queue sorts and filters by score without reading the ratings.
+    sql: `
+CREATE TABLE cohort_rubrics (
+  cohort_id integer PRIMARY KEY REFERENCES cohorts(id),
+  criteria jsonb NOT NULL,
+  updated_by integer NOT NULL REFERENCES staff(id),
+  updated_at timestamptz NOT NULL
+);
+CREATE TABLE scorecards (
+  application_id integer NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
+  staff_id integer NOT NULL REFERENCES staff(id),
+  ratings jsonb NOT NULL,
+  mean numeric(4, 2) NOT NULL,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  PRIMARY KEY (application_id, staff_id)
+);
+`,
+  },
+  {
+    id: 27,
+    name: 'assignment: at most one reviewer an application is assigned to, and by whom (decision 164)',
+    sql: `
+CREATE TABLE assignments (
+  application_id integer PRIMARY KEY REFERENCES applications(id) ON DELETE CASCADE,
+  staff_id integer NOT NULL REFERENCES staff(id),
+  assigned_by integer NOT NULL REFERENCES staff(id),
+  assigned_at timestamptz NOT NULL
+);
+CREATE INDEX assignments_staff ON assignments (staff_id);
+`,
+  },
+  {
     id: 28,
     name: 'reports and the audit log filtered: decisions by application and by day, audit entries by team member, action and application',
     // The reports count only decisions that stand (decision 166); the audit log pages newest first (decision 167).

@@ -32,6 +32,17 @@ const orNullOf = (type: string) => ({ type: [type, 'null'] });
 
 const member = closed({ email: text, role: oneOf(STAFF_ROLES), locale: text });
 const queueCohort = closed({ id: int, number: int, name: text, seats: int, taken: int });
+const criterion = closed({ key: text, label: text, guidance: text });
+const scorecard = closed({ by: text, ratings: countsBy(), mean: num, at: text });
+const scorecards = closed({
+  rubric: list(criterion),
+  mine: orNullObject(scorecard),
+  othersVisible: { ...bool, description: 'false: the others are hidden until this team member scores' },
+  others: list(scorecard),
+  summary: orNullObject(
+    closed({ count: int, mean: orNullOf('number'), spread: num, needsAnotherReview: bool }),
+  ),
+});
 const byEvent = closed(Object.fromEntries(BULK_EVENTS.map((event) => [event, int])), []);
 
 /** Keyed by the route's name in machines/rules/staff.ts `staffPaths` / `staffQueuePaths`. */
@@ -71,6 +82,9 @@ export const staffAnswers = {
     }),
   ),
   note: envelope('Note added', closed({ id: int })),
+  scorecards: envelope("An application's scorecards as this team member may see them", scorecards),
+  scorecardSaved: envelope('Saved: every scorecard is now visible to its author', scorecards),
+  rubric: envelope("A cohort's rubric", closed({ criteria: list(criterion) })),
   event: envelope('The review status now', closed({ status: oneOf(REVIEW_STATUSES), label: text })),
   audit: envelope(
     'The audit log, newest first, 100 entries from `before`, filtered by `staff`, `action` and `applicant`',
@@ -110,6 +124,12 @@ export const staffAnswers = {
             cv: oneOf(['uploaded', 'email', 'none']),
             createdAt: text,
             submittedAt: text,
+            score: {
+              ...orNullOf('number'),
+              description: 'Null with no review, or until a reviewer has scored it',
+            },
+            reviews: int,
+            assignee: orNullOf('string'),
           },
           [
             'id',
@@ -127,13 +147,16 @@ export const staffAnswers = {
             'cv',
             'createdAt',
             'submittedAt',
+            'score',
+            'reviews',
+            'assignee',
           ],
         ),
       ),
       nextCursor: orNullOf('string'),
       total: int,
       elsewhere: int,
-      counts: closed({ status: countsBy(), stage: countsBy(QUEUE_STAGES) }),
+      counts: closed({ status: countsBy(), stage: countsBy(QUEUE_STAGES), mine: int }),
     }),
   ),
   bulk: envelope(
@@ -146,6 +169,15 @@ export const staffAnswers = {
       preview: list(closed({ event: oneOf(BULK_EVENTS), to: text, subject: text, text })),
       seatsFree: int,
       undoSeconds: num,
+    }),
+  ),
+  assign: envelope(
+    'How many each reviewer gets (or, with dryRun, would get), and how many change hands',
+    closed({
+      dryRun: bool,
+      matched: int,
+      perReviewer: list(closed({ id: int, email: text, count: int })),
+      reassigned: int,
     }),
   ),
   bulkCsv: envelope(

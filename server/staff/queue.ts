@@ -20,6 +20,7 @@ import {
   seesContact,
   staffQueuePaths,
   type PaymentStatus,
+  type QueueReviewCount,
   type QueueSort,
   type QueueStage,
   type QueueStatusFilter,
@@ -28,6 +29,7 @@ import {
   type StaffQueueRow,
   type StaffRole,
   STAFF_QUEUE_QUERY_NAMES,
+  QUEUE_REVIEW_COUNTS,
 } from '../../machines/rules/staff';
 import { seatsTaken } from '../db/cohorts';
 import type { Context } from '../context';
@@ -68,6 +70,13 @@ export interface QueueView {
   limit: number;
   /** The team member sees contact details (`seesContact`): their rows show them and `q` searches them. */
   contact: boolean;
+  /** At least this mean score (a scored application whose score the viewer may see). */
+  scoreMin?: number;
+  reviews: QueueReviewCount[];
+  /** Assigned to this team member, or to nobody (`assignee`; `me` is the viewer). */
+  assignee?: number | 'none';
+  /** Who is looking: a reviewer sees an application's score only once they have scored it (decision 163). */
+  viewer: { id: number | null; seesAllScores: boolean };
 }
 
 // The expressions the filters, the sorts and the indexes of migration 9 share (the same text, so the planner
@@ -89,7 +98,30 @@ export const cvOf = sql<'uploaded' | 'email' | 'none'>`CASE
   WHEN EXISTS (SELECT 1 FROM cvs c WHERE c.application_id = a.id) THEN 'uploaded'
   WHEN a.cv_sent_by_email THEN 'email' ELSE 'none' END`;
 
-const SORTS: Record<QueueSort, { key: RawBuilder<unknown>; cast: string; dir: 'asc' | 'desc' }> = {
+const assignedTo = (staffId: number) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM assignments x WHERE x.application_id = a.id AND x.staff_id = ${staffId})`;
+const assigneeOf = sql<string | null>`(SELECT m.email FROM assignments x JOIN staff m ON m.id = x.staff_id
+  WHERE x.application_id = a.id)`;
+
+export const reviewsOf = sql<number>`(SELECT count(*)::int FROM scorecards s WHERE s.application_id = a.id)`;
+const meanOf = sql<
+  number | null
+>`(SELECT round(avg(s.mean), 2)::float8 FROM scorecards s WHERE s.application_id = a.id)`;
+/** The mean score as the viewer may see it: all for an admin, a reviewer's only where they have scored too. */
+export const scoreOf = ({ viewer }: Pick<QueueView, 'viewer'>) =>
+  viewer.seesAllScores
+    ? meanOf
+    : sql<number | null>`CASE WHEN EXISTS (SELECT 1 FROM scorecards s WHERE s.application_id = a.id
+        AND s.staff_id = ${viewer.id ?? 0}) THEN ${meanOf} END`;
+
+type SortSpec = { key: RawBuilder<unknown>; cast: string; dir: 'asc' | 'desc' };
+/** Each sort's key; the score's hundredths as an integer, unscored last (its own per viewer, so not here). */
+const sortOf = (view: Pick<QueueView, 'sort' | 'viewer'>): SortSpec =>
+  view.sort === 'score'
+    ? { key: sql`COALESCE(round(${scoreOf(view)} * 100), 0)::int`, cast: 'integer', dir: 'desc' }
+    : SORTS[view.sort];
+
+const SORTS: Record<Exclude<QueueSort, 'score'>, SortSpec> = {
   submitted: { key: sql`COALESCE(a.submitted_at, 'epoch'::timestamptz)`, cast: 'timestamptz', dir: 'desc' },
   created: { key: sql`a.created_at`, cast: 'timestamptz', dir: 'desc' },
   name: { key: sql`lower(a.lastname || ' ' || a.firstname)`, cast: 'text', dir: 'asc' },
@@ -227,6 +259,7 @@ export async function readQueueView(
   query: Query,
   role: StaffRole,
   paged = true,
+  viewerId: number | null = null,
 ): Promise<QueueView> {
   const sort = (one(query, 'sort') ?? 'submitted') as QueueSort;
   if (!QUEUE_SORTS.includes(sort)) throw fieldFail(400, 'sort', M.chooseFromList);
@@ -244,6 +277,13 @@ export async function readQueueView(
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) throw fieldFail(400, 'limit', M.limit);
   const stages = list(query, 'stage', QUEUE_STAGES);
   const statuses = list(query, 'status', STATUS_FILTERS);
+  const assigneeText = one(query, 'assignee');
+  if (assigneeText !== undefined && !/^(me|none|[1-9]\d{0,8})$/.test(assigneeText))
+    throw fieldFail(400, 'assignee', M.chooseFromList);
+  const scoreText = one(query, 'scoreMin');
+  const scoreMin = scoreText === undefined ? undefined : Number(scoreText);
+  if (scoreMin !== undefined && !(/^\d(\.\d{1,2})?$/.test(scoreText ?? '') && scoreMin >= 1 && scoreMin <= 5))
+    throw fieldFail(400, 'scoreMin', M.scoreMin);
   const view: QueueView = {
     cohort: await queueCohort(db, ctx, one(query, 'cohort')),
     stages,
@@ -260,13 +300,22 @@ export async function readQueueView(
     cv: cv as QueueView['cv'],
     q: q || undefined,
     sort,
-    dir: dirText ?? SORTS[sort].dir,
+    dir: dirText ?? (sort === 'score' ? 'desc' : SORTS[sort].dir),
     cursor: paged ? decodeCursor(one(query, 'cursor')) : null,
     limit,
     contact: seesContact(role),
+    scoreMin,
+    reviews: list(query, 'reviews', QUEUE_REVIEW_COUNTS),
+    viewer: { id: viewerId, seesAllScores: role === 'admin' },
+    assignee:
+      assigneeText === undefined || assigneeText === 'none'
+        ? assigneeText
+        : assigneeText === 'me'
+          ? (viewerId ?? 0)
+          : Number(assigneeText),
   };
   // The cursor's value is cast in SQL: one the cast would refuse is a stale link, never a database error.
-  const fits = view.cursor === null || castable(view.cursor.value, SORTS[sort].cast);
+  const fits = view.cursor === null || castable(view.cursor.value, sortOf(view).cast);
   if (!fits) throw fieldFail(400, 'cursor', M.cursorStale);
   return view;
 }
@@ -304,6 +353,16 @@ export function filtered(view: QueueView, except: readonly ('status' | 'stage')[
   if (view.until) query = query.where('a.submitted_at', '<', view.until);
   if (view.cv === 'yes') query = query.where(sql<boolean>`${cvOf} <> 'none'`);
   if (view.cv === 'no') query = query.where(sql<boolean>`${cvOf} = 'none'`);
+  if (view.assignee === 'none')
+    query = query.where(sql<boolean>`NOT EXISTS (SELECT 1 FROM assignments x WHERE x.application_id = a.id)`);
+  else if (view.assignee !== undefined) query = query.where(assignedTo(view.assignee));
+  if (view.scoreMin !== undefined) query = query.where(sql<boolean>`${scoreOf(view)} >= ${view.scoreMin}`);
+  if (view.reviews.length) {
+    const counts = view.reviews.map((r) =>
+      r === '2+' ? sql<boolean>`${reviewsOf} >= 2` : sql<boolean>`${reviewsOf} = ${Number(r)}`,
+    );
+    query = query.where(sql<boolean>`(${sql.join(counts, sql` OR `)})`);
+  }
   if (view.q) {
     const words = view.q.replace(/[^\p{L}\p{N}@.+'_-]+/gu, ' ').trim();
     const digits = view.q.replace(/\D/g, '');
@@ -335,7 +394,7 @@ export function filtered(view: QueueView, except: readonly ('status' | 'stage')[
 
 /** The view's rows in its order, after its cursor; `extra` picks more columns (the export's answers). */
 export function ordered(view: QueueView, afterCursor: QueueView['cursor']) {
-  const { key, cast } = SORTS[view.sort];
+  const { key, cast } = sortOf(view);
   const op = view.dir === 'asc' ? '>' : '<';
   let query = filtered(view);
   if (afterCursor)
@@ -376,6 +435,9 @@ export async function queuePage(db: Queryable, view: QueueView): Promise<StaffQu
         'a.payment_option',
         'a.created_at',
         'a.submitted_at',
+        scoreOf(view).as('score'),
+        reviewsOf.as('reviews'),
+        assigneeOf.as('assignee'),
       ])
       .limit(view.limit + 1),
   );
@@ -412,6 +474,14 @@ export async function queuePage(db: Queryable, view: QueueView): Promise<StaffQu
           )
         )[0]?.n ?? 0)
       : 0;
+  // My queue's chip: this view's applications assigned to whoever asks.
+  const [{ n: mine } = { n: 0 }] =
+    view.viewer.id === null
+      ? []
+      : await run(
+          db,
+          filtered({ ...view, assignee: view.viewer.id }).select(sql<number>`count(*)::int`.as('n')),
+        );
   const page = rows.slice(0, view.limit);
   const last = page[page.length - 1];
   return {
@@ -433,11 +503,14 @@ export async function queuePage(db: Queryable, view: QueueView): Promise<StaffQu
       cv: r.cv,
       createdAt: iso(r.created_at),
       submittedAt: iso(r.submitted_at),
+      score: r.score,
+      reviews: r.reviews,
+      assignee: r.assignee,
     })),
     nextCursor: rows.length > view.limit && last ? cursorOf(last) : null,
     total,
     elsewhere,
-    counts: { status, stage },
+    counts: { status, stage, mine },
   };
 }
 
@@ -473,7 +546,7 @@ export function queueRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuar
     },
     async (request) => {
       const member = await staff(request);
-      const view = await readQueueView(ctx.db, ctx, request.query as Query, member.role);
+      const view = await readQueueView(ctx.db, ctx, request.query as Query, member.role, true, member.id);
       return { message: 'Applications', data: await queuePage(ctx.db, view) };
     },
   );

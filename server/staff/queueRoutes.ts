@@ -13,7 +13,6 @@ import {
   type StaffCsvResult,
   type StaffCsvRow,
   type StaffQueueQuery,
-  type StaffRole,
 } from '../../machines/rules/staff';
 import type { Context } from '../context';
 import { fail, fieldFail } from '../http';
@@ -31,7 +30,7 @@ import {
 import { HIDDEN_MULTI_LINE } from '../../machines/rules/schemas';
 import { object, positiveInt4, str } from '../routes/schemas';
 import { qb, run } from './sql';
-import { audit } from './store';
+import { audit, type StaffMember } from './store';
 
 const CSV_MAX_ROWS = 5000;
 const staffSchema = (summary: string, parts: { querystring?: unknown; body?: unknown } = {}) => ({
@@ -45,6 +44,7 @@ const bulkBody = object({
   filter: queueQuerySchema,
   capSeats: { type: 'boolean' },
   dryRun: { type: 'boolean' },
+  order: str(40),
 });
 const HIDDEN_IN_FILE = new RegExp(`[${HIDDEN_MULTI_LINE}]`, 'u');
 
@@ -55,6 +55,25 @@ const auditedFilter = (query: StaffQueueQuery) => {
 };
 
 const DECISIONS: Record<string, BulkEvent> = { accept: 'ACCEPT', waitlist: 'WAITLIST', reject: 'REJECT' };
+
+/** The ids a filter selects, in its sort order (bulk decisions and assignment). */
+export async function idsOfFilter(ctx: Context, filter: unknown, member: StaffMember): Promise<number[]> {
+  if (!filter || typeof filter !== 'object') throw fieldFail(400, 'filter', M.bulkNothing);
+  const view = await readQueueView(
+    ctx.db,
+    ctx,
+    filter as Record<string, unknown>,
+    member.role,
+    false,
+    member.id,
+  );
+  const ids: number[] = [];
+  for await (const page of eachPage<{ id: number; sort_key: unknown }>(ctx.db, view, (q) => q, 2000)) {
+    ids.push(...page.map((r) => r.id));
+    if (ids.length > BULK_MAX) throw fieldFail(400, 'filter', M.bulkTooMany(BULK_MAX));
+  }
+  return ids;
+}
 
 export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard): Promise<void> {
   const { db, config } = ctx;
@@ -67,18 +86,6 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
     (_request, body, done) => done(null, body),
   );
 
-  /** The ids a filter selects, in its sort order. */
-  async function idsOf(filter: unknown, role: StaffRole): Promise<number[]> {
-    if (!filter || typeof filter !== 'object') throw fieldFail(400, 'filter', M.bulkNothing);
-    const view = await readQueueView(db, ctx, filter as Record<string, unknown>, role, false);
-    const ids: number[] = [];
-    for await (const page of eachPage<{ id: number; sort_key: unknown }>(db, view, (q) => q, 2000)) {
-      ids.push(...page.map((r) => r.id));
-      if (ids.length > BULK_MAX) throw fieldFail(400, 'filter', M.bulkTooMany(BULK_MAX));
-    }
-    return ids;
-  }
-
   app.post<{ Body: Record<string, unknown> }>(
     staffQueuePaths.bulk,
     staffSchema('Accept, waitlist or reject many applications at once (admins); dryRun previews', {
@@ -89,7 +96,15 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
       const body = request.body ?? {};
       if (!isBulkEvent(body.event)) throw fieldFail(400, 'event', M.bulkEvent);
       if (body.ids !== undefined && body.filter !== undefined) throw fieldFail(400, 'ids', M.bulkEither);
-      const ids = body.ids !== undefined ? readIds(body.ids) : await idsOf(body.filter, member.role);
+      // `order: 'score'` takes the filter's applications highest score first, whatever the view's own sort.
+      if (body.order !== undefined && body.order !== 'view' && body.order !== 'score')
+        throw fieldFail(400, 'order', M.chooseFromList);
+      if (body.order === 'score' && body.ids !== undefined) throw fieldFail(400, 'order', M.orderNeedsFilter);
+      const filter =
+        body.order === 'score' && body.filter && typeof body.filter === 'object'
+          ? { ...body.filter, sort: 'score', dir: 'desc' }
+          : body.filter;
+      const ids = body.ids !== undefined ? readIds(body.ids) : await idsOfFilter(ctx, filter, member);
       if (ids.length === 0) throw fieldFail(400, 'ids', M.bulkNothing);
       const capSeats = body.capSeats === true;
       const dryRun = body.dryRun === true;

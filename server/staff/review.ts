@@ -160,16 +160,17 @@ async function lockCohortSeats(
 }
 
 /**
- * An event the applicant's own action causes (CHOOSE_PAYMENT on a saved payment choice, PAYMENT_CONFIRMED on a
- * verified payment), stored in the caller's transaction so the staff queue, the timeline and the funnel follow it
- * (docs/decisions/096-review-follows-the-payment.md). Unlike a staff event it never fails the applicant's write:
- * when the chart refuses it (a decision still held, not accepted yet, a repeat, already paid) the status is simply
- * left as it is.
+ * An event the server sends on its own: on the applicant's action (CHOOSE_PAYMENT on a saved payment choice,
+ * PAYMENT_CONFIRMED on a verified payment, docs/decisions/096-review-follows-the-payment.md) or on a saved scorecard
+ * (ASK_SECOND_REVIEW or REVIEWS_AGREE, docs/decisions/163-scorecards-blind-and-a-second-review.md), stored in the
+ * caller's transaction so the staff queue, the timeline and the funnel follow it. Unlike a staff event it never
+ * fails the caller's write: when the chart refuses it (a decision still held, not accepted yet, a repeat, already
+ * paid) the status is simply left as it is.
  */
-export async function followApplicantEvent(
+export async function followServerEvent(
   tx: Queryable,
   applicationId: number,
-  type: 'CHOOSE_PAYMENT' | 'PAYMENT_CONFIRMED',
+  type: 'CHOOSE_PAYMENT' | 'PAYMENT_CONFIRMED' | 'ASK_SECOND_REVIEW' | 'REVIEWS_AGREE',
   now: Date,
 ): Promise<ReviewChange | null> {
   const position = await lockReviewPosition(tx, applicationId, now);

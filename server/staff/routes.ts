@@ -41,6 +41,8 @@ import { staffCodeEmail } from './emails';
 import { auditQuerySchema, readAuditFilter, readAuditLog } from './auditLog';
 import { staffQueueRoutes } from './queueRoutes';
 import { reportRoutes } from './reports';
+import { scorecardRoutes } from './scorecards';
+import { assignmentRoutes } from './assignments';
 import { HELD_UNTIL_SQL, REVIEW_STATUS_SQL, applyReviewEvent, isHeld } from './review';
 import {
   addTeamMember,
@@ -431,4 +433,6 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
   // The queue, bulk decisions, exports and the funnel (server/staff/queueRoutes.ts), behind the same guard.
   await staffQueueRoutes(app, ctx, staff);
   reportRoutes(app, ctx, staff);
+  scorecardRoutes(app, ctx, staff);
+  assignmentRoutes(app, ctx, staff);
 }

@@ -77,6 +77,18 @@ export interface StaffDatabase {
     detail: Record<string, unknown> | string;
     created_at: Date;
   };
+  cohort_rubrics: { cohort_id: number; criteria: string; updated_by: number; updated_at: Date };
+  scorecards: {
+    application_id: number;
+    staff_id: number;
+    ratings: string;
+    /** numeric(4,2): read it as `mean::float8`. */
+    mean: number;
+    created_at: Date;
+    updated_at: Date;
+  };
+  staff: { id: number; email: string; role: string; removed_at: Date | null };
+  assignments: { application_id: number; staff_id: number; assigned_by: number; assigned_at: Date };
 }
 
 export const qb = new Kysely<StaffDatabase>({

@@ -34,6 +34,7 @@ import { Form } from '../components/Form';
 import { Button } from '../components/Button';
 import { TableHead } from './TableHead';
 import { TriageNav } from './TriageNav';
+import { ScorecardPanel } from './ScorecardPanel';
 
 const ACTION: Record<ReviewEventType, string> = {
   START_REVIEW: 'Start review',
@@ -47,6 +48,8 @@ const ACTION: Record<ReviewEventType, string> = {
   WITHDRAW: 'Mark withdrawn',
   CHOOSE_PAYMENT: 'Choose payment',
   PAYMENT_CONFIRMED: 'Mark paid',
+  ASK_SECOND_REVIEW: 'Ask for a second review',
+  REVIEWS_AGREE: 'Settle the reviews',
 };
 
 function Answers({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
@@ -328,6 +331,7 @@ export function ApplicationScreen() {
       />
       <Eligibility page={page} />
 
+      {page.review && <ScorecardPanel key={id} applicationId={id} />}
       <section className="staff-section" aria-labelledby="cv-title">
         <h2 id="cv-title">CV</h2>
         {page.cv ? (

@@ -31,6 +31,7 @@ export function QueueBulkBar({ queue }: { queue: QueueActor }) {
   const ready = useSelector(queue, (s) => s.hasTag('ready'));
   const count = useChosenCount(queue);
   const [capSeats, setCapSeats] = useState(false);
+  const [byScore, setByScore] = useState(false);
   return (
     <div className="staff-bulk" role="group" aria-label="Decide on the selected applications">
       <p aria-live="polite">
@@ -57,7 +58,7 @@ export function QueueBulkBar({ queue }: { queue: QueueActor }) {
           look="secondary"
           key={event}
           disabled={count === 0 || !ready}
-          onClick={() => queue.send({ type: 'BULK', event, capSeats })}
+          onClick={() => queue.send({ type: 'BULK', event, capSeats, byScore })}
         >
           {VERB[event]} selected
         </Button>
@@ -66,6 +67,12 @@ export function QueueBulkBar({ queue }: { queue: QueueActor }) {
         <input type="checkbox" checked={capSeats} onChange={(e) => setCapSeats(e.target.checked)} /> When
         accepting, waitlist those beyond the free seats
       </label>
+      {allMatching && (
+        <label className="staff-bulk__cap">
+          <input type="checkbox" checked={byScore} onChange={(e) => setByScore(e.target.checked)} /> When
+          accepting all matching, take the highest scores first
+        </label>
+      )}
     </div>
   );
 }

@@ -24,6 +24,16 @@ export function QueueChips({ query, counts }: { query: StaffQueueQuery; counts: 
   );
   return (
     <>
+      <ul className="staff-chips" aria-label="Applications assigned to me">
+        <li>
+          <Link
+            to={{ search: queryString({ ...filterOf(query), assignee: 'me' }) }}
+            aria-current={query.assignee === 'me' ? 'true' : undefined}
+          >
+            My queue ({counts.mine})
+          </Link>
+        </li>
+      </ul>
       <ul className="staff-chips" aria-label="Applications by status">
         {Object.entries(counts.status).map(([status, n]) =>
           chip('status', status, `${statusLabel(status as QueueStatusFilter)} (${n})`),

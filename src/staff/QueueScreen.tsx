@@ -14,6 +14,8 @@ import { Button } from '../components/Button';
 import { queryString } from './api';
 import { CohortPicker } from './CohortPicker';
 import { QueueBulkBar, QueueBulkDialog } from './QueueBulk';
+import { QueueAssign } from './QueueAssign';
+import { RubricEditor } from './RubricEditor';
 import { QueueChips } from './QueueChips';
 import { QueueFilters } from './QueueFilters';
 import { QueueTable } from './QueueTable';
@@ -96,6 +98,8 @@ export function QueueScreen() {
       </p>
 
       {admin && page && <QueueBulkBar queue={queue} />}
+      {admin && page && <QueueAssign query={query} />}
+      {admin && page && <RubricEditor key={page.cohort.number} cohort={page.cohort.number} />}
       {failed && <Button onClick={() => queue.send({ type: 'RETRY' })}>Try again</Button>}
       <QueueTable queue={queue} query={query} admin={admin} contact={contact} onView={go} />
 

@@ -13,6 +13,7 @@ import { QUEUE_STAGE_LABELS, type StaffQueueQuery } from '../../machines/rules/s
 import type { staffQueueMachine } from '../../machines/staffQueue.machine';
 import { queryString } from './api';
 import { useStaffDates } from './StaffContext';
+import { scoreWords } from './ScorecardPanel';
 
 export type QueueActor = ActorRefFrom<typeof staffQueueMachine>;
 
@@ -107,6 +108,7 @@ export function QueueTable({
               <td>{humanize(row.eligibility)}</td>
               <td>{row.statusLabel}</td>
               <td>{day(row.submittedAt)}</td>
+              <td>{scoreWords(row.score, row.reviews)}</td>
               <td>
                 {row.paymentOption || '—'}
                 {row.paymentStatus !== 'none' ? ` (${row.paymentStatus})` : ''}
@@ -116,7 +118,7 @@ export function QueueTable({
           ))}
           {page && rows.length === 0 && (
             <tr>
-              <td colSpan={8 + Number(admin) + Number(contact) + Number(everyCohort)}>
+              <td colSpan={9 + Number(admin) + Number(contact) + Number(everyCohort)}>
                 No application matches this view.
                 {page.elsewhere > 0 && (
                   <>

@@ -17,6 +17,8 @@ import {
   STAFF_MESSAGES,
   staffPaths,
   staffQueuePaths,
+  type StaffAssignRequest,
+  type StaffAssignResult,
   type StaffBulkRequest,
   type StaffBulkResult,
   type StaffCohortOption,
@@ -26,6 +28,12 @@ import {
   type StaffQueueQuery,
   type StaffRole,
 } from '../../machines/rules/staff';
+import {
+  scorecardPaths,
+  type Ratings,
+  type RubricCriterion,
+  type StaffScorecards,
+} from '../../machines/rules/scorecard';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import type { StaffMe } from '../../machines/staffSession.machine';
 
@@ -140,6 +148,18 @@ export function createStaffApi() {
       call<{ id: number }>(withId(privacyPaths.staffErase, id), { method: 'POST', body: { confirm: true } }),
     reports: (query: StaffReportsQuery) =>
       call<StaffReports>(reportPaths.reports + queryString({ ...query })),
+    assign: (request: StaffAssignRequest) =>
+      call<StaffAssignResult>(staffQueuePaths.assign, { method: 'POST', body: request }),
+    scorecards: (id: number) => call<StaffScorecards>(withId(scorecardPaths.scorecards, id)),
+    saveScorecard: (id: number, ratings: Ratings) =>
+      call<StaffScorecards>(withId(scorecardPaths.scorecards, id), { method: 'PUT', body: { ratings } }),
+    rubric: (cohort: number) =>
+      call<{ criteria: RubricCriterion[] }>(scorecardPaths.rubric.replace(':number', String(cohort))),
+    saveRubric: (cohort: number, criteria: Pick<RubricCriterion, 'label' | 'guidance'>[]) =>
+      call<unknown>(scorecardPaths.rubric.replace(':number', String(cohort)), {
+        method: 'PUT',
+        body: { criteria },
+      }),
     funnel: (cohort?: string) =>
       call<StaffFunnel>(staffQueuePaths.funnel + (cohort ? `?cohort=${encodeURIComponent(cohort)}` : '')),
   };

@@ -25,6 +25,8 @@ const EVENTS: ReviewEvent[] = [
   { type: 'CHOOSE_PAYMENT' },
   { type: 'PAYMENT_CONFIRMED' },
   { type: 'REVIEW_ELIGIBILITY' },
+  { type: 'ASK_SECOND_REVIEW' },
+  { type: 'REVIEWS_AGREE' },
 ];
 
 /**
@@ -32,30 +34,32 @@ const EVENTS: ReviewEvent[] = [
  * then released): what each event leads to ('-' = refused). Columns follow EVENTS.
  */
 const RULES: Record<string, string> = {
-  //                   START      ACCEPT    WAITLIST    REJECT    UNDO       RELEASE    REOPEN     WITHDRAW   CHOOSE          PAID  ELIGIBILITY
+  //                   START      ACCEPT    WAITLIST    REJECT    UNDO       RELEASE    REOPEN     WITHDRAW   CHOOSE          PAID  ELIGIBILITY  ASK           AGREE
   submitted:
-    '         in_review  accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  eligibility_review',
+    '         in_review  accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  eligibility_review  second_review  in_review',
   in_review:
-    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -',
+    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -  second_review  -',
   eligibility_review:
-    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -',
+    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -  -  -',
+  second_review:
+    '     -          -         waitlisted  rejected  -          -          -          withdrawn  -               -  -                   -              in_review',
   'accepted held':
-    '   -          -         -           -         in_review  accepted   -          -          -               -  -',
+    '   -          -         -           -         in_review  accepted   -          -          -               -  -  -  -',
   accepted:
-    '          -          -         -           -         -          -          -          withdrawn  payment_chosen  paid  -',
+    '          -          -         -           -         -          -          -          withdrawn  payment_chosen  paid  -  -  -',
   'waitlisted held':
-    ' -          -         -           -         in_review  waitlisted -          -          -               -  -',
+    ' -          -         -           -         in_review  waitlisted -          -          -               -  -  -  -',
   waitlisted:
-    '        -          accepted  -           rejected  -          -          -          withdrawn  -               -  -',
+    '        -          accepted  -           rejected  -          -          -          withdrawn  -               -  -  -  -',
   'rejected held':
-    '   -          -         -           -         in_review  rejected   -          -          -               -  -',
+    '   -          -         -           -         in_review  rejected   -          -          -               -  -  -  -',
   rejected:
-    '          -          -         -           -         -          -          in_review  -          -               -  -',
+    '          -          -         -           -         -          -          in_review  -          -               -  -  -  -',
   payment_chosen:
-    '    -          -         -           -         -          -          -          withdrawn  payment_chosen  paid  -',
-  paid: '              -          -         -           -         -          -          -          -          -               -  -',
+    '    -          -         -           -         -          -          -          withdrawn  payment_chosen  paid  -  -  -',
+  paid: '              -          -         -           -         -          -          -          -          -               -  -  -  -',
   withdrawn:
-    '         -          -         -           -         -          -          in_review  -          -               -  -',
+    '         -          -         -           -         -          -          in_review  -          -               -  -  -  -',
 };
 
 const POSITIONS = Object.keys(RULES).map((row) => {
@@ -114,6 +118,19 @@ describe('review machine', () => {
     for (const actor of ['reviewer', 'admin', 'applicant'] as const)
       expect(mayActorSend(actor, 'REVIEW_ELIGIBILITY')).toBe(false);
     expect(mayActorSend('server', 'REVIEW_ELIGIBILITY')).toBe(true);
+  });
+
+  it('only the server asks for a second review or settles it; one awaiting it is never accepted', () => {
+    for (const type of ['ASK_SECOND_REVIEW', 'REVIEWS_AGREE'] as const) {
+      for (const actor of ['reviewer', 'admin', 'applicant'] as const)
+        expect(mayActorSend(actor, type)).toBe(false);
+      expect(mayActorSend('server', type)).toBe(true);
+    }
+    expect(nextReviewStatus('second_review', { type: 'ACCEPT' })).toBeNull();
+    expect(reviewMeta('second_review')).toEqual({
+      label: 'Awaiting a second review',
+      standing: 'under_review',
+    });
   });
 
   it('tells the applicant where they stand without the staff’s internal steps', () => {

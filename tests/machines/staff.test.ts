@@ -129,6 +129,7 @@ const PAGE: StaffQueuePage = {
   counts: {
     status: {} as StaffQueuePage['counts']['status'],
     stage: {} as StaffQueuePage['counts']['stage'],
+    mine: 0,
   },
 };
 
@@ -231,6 +232,11 @@ describe('staffQueue machine', () => {
     actor.send({ type: 'BULK', event: 'REJECT', capSeats: true });
     await settle();
     expect(calls[2].input).toEqual({ event: 'REJECT', ids: [1], dryRun: true });
+    // Score order is for a filter: ticked rows go in the order ticked.
+    actor.send({ type: 'CANCEL' });
+    actor.send({ type: 'BULK', event: 'ACCEPT', byScore: true });
+    await settle();
+    expect(calls[3].input).toEqual({ event: 'ACCEPT', ids: [1], dryRun: true });
   });
 
   it('"all N matching" sends the filter without its page; a new view drops the ticks', async () => {
@@ -244,6 +250,16 @@ describe('staffQueue machine', () => {
       filter: { status: 'submitted' },
       dryRun: true,
     });
+    // Accepting every matching application highest score first: the server takes the filter in score order.
+    actor.send({ type: 'BULK', event: 'ACCEPT', capSeats: true, byScore: true });
+    expect(bulkRequest(actor.getSnapshot().context, true)).toEqual({
+      event: 'ACCEPT',
+      capSeats: true,
+      filter: { status: 'submitted' },
+      order: 'score',
+      dryRun: true,
+    });
+    actor.send({ type: 'CANCEL' });
     actor.send({ type: 'QUERY', query: { q: 'ada' } });
     expect(actor.getSnapshot().context).toMatchObject({
       selected: [],

@@ -14,6 +14,7 @@ import {
   staffQueuePaths,
   type StaffQueuePage,
 } from '../../machines/rules/staff';
+import { DEFAULT_RUBRIC, scorecardPaths } from '../../machines/rules/scorecard';
 import { ANONYMOUS_STEPS } from '../../server/staff/funnel';
 import { privacyPaths } from '../../machines/rules/privacy';
 import { reportPaths } from '../../machines/rules/reports';
@@ -44,7 +45,12 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
     checkDocumentedAnswers: true,
   });
 
-  const request = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie = '', payload?: object | string) =>
+  const request = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    cookie = '',
+    payload?: object | string,
+  ) =>
     t.app.inject({
       method,
       url,
@@ -101,9 +107,25 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
     const id = queue.rows[0].id;
     await ok(200, 'GET', staffQueuePaths.queue, reviewer);
     await ok(201, 'POST', at(staffPaths.notes, id), reviewer, { body: 'Strong answers' });
+    await ok(200, 'GET', at(scorecardPaths.scorecards, id), reviewer);
+    const ratings = Object.fromEntries(DEFAULT_RUBRIC.map((c) => [c.key, 4]));
+    await ok(200, 'PUT', at(scorecardPaths.scorecards, id), reviewer, { ratings });
+    // A second, agreeing review: one alone would keep the application from being accepted.
+    await ok(200, 'PUT', at(scorecardPaths.scorecards, id), admin, { ratings });
+    const rubric = scorecardPaths.rubric.replace(':number', String(queue.cohort.number));
+    await ok(200, 'GET', rubric, reviewer);
+    await ok(200, 'PUT', rubric, admin, {
+      criteria: DEFAULT_RUBRIC.map(({ label, guidance }) => ({ label, guidance })),
+    });
     await ok(200, 'GET', at(staffPaths.cv, id), reviewer);
     await ok(200, 'POST', at(staffPaths.events, id), admin, { type: 'ACCEPT' });
     await ok(200, 'POST', staffQueuePaths.bulk, admin, { event: 'WAITLIST', ids: [id], dryRun: true });
+    const reviewerId = team.find((m) => m.email === REVIEWER)!.id;
+    await ok(200, 'POST', staffQueuePaths.assign, admin, {
+      filter: {},
+      reviewers: [reviewerId],
+      dryRun: true,
+    });
     await ok(200, 'POST', `${staffQueuePaths.bulkCsv}?dryRun=1`, admin, `email,decision\n${EMAIL},reject\n`);
     await ok(200, 'GET', staffQueuePaths.exportCsv, admin);
     await ok(200, 'GET', staffQueuePaths.cvsZip, admin);

@@ -19,5 +19,8 @@ export const queueRow = (id: number, over: Partial<StaffQueueRow> = {}): StaffQu
   cv: 'uploaded',
   createdAt: '2026-11-20T10:00:00.000Z',
   submittedAt: '2026-11-21T10:00:00.000Z',
+  score: null,
+  reviews: 0,
+  assignee: null,
   ...over,
 });

@@ -25,9 +25,13 @@ export const DECIDING = {
 const sessions = new Map<string, string>();
 const DECIDED = { ACCEPT: 'accepted', WAITLIST: 'waitlisted', REJECT: 'rejected' } as const;
 
-/** A signed-in staff session of E2E_ADMIN on `base` (the server must name E2E_ADMIN in STAFF_EMAILS). */
-export async function staffCookie(base: string): Promise<string> {
-  const known = sessions.get(base);
+/**
+ * A signed-in staff session of `email` on `base`: E2E_ADMIN (the server must name it in STAFF_EMAILS), or a team
+ * member an admin added.
+ */
+export async function staffCookie(base: string, email = E2E_ADMIN): Promise<string> {
+  const key = `${base} ${email}`;
+  const known = sessions.get(key);
   if (known) return known;
   const post = (path: string, body: object) =>
     fetch(`${base}${path}`, {
@@ -35,16 +39,16 @@ export async function staffCookie(base: string): Promise<string> {
       headers: { 'content-type': 'application/json', origin: base },
       body: JSON.stringify(body),
     });
-  const asked = await post(staffPaths.signIn, { email: E2E_ADMIN });
+  const asked = await post(staffPaths.signIn, { email });
   if (!asked.ok) throw new Error(`staff sign-in: ${asked.status} ${await asked.text()}`);
   const verified = await post(staffPaths.verify, {
-    email: E2E_ADMIN,
-    token: await latestCode(base, E2E_ADMIN),
+    email,
+    token: await latestCode(base, email),
   });
   const cookie = verified.headers.getSetCookie().find((c) => c.startsWith(`${STAFF_COOKIE}=`));
   if (!verified.ok || !cookie) throw new Error(`staff verify: ${verified.status} ${await verified.text()}`);
-  sessions.set(base, cookie.split(';')[0]);
-  return sessions.get(base)!;
+  sessions.set(key, cookie.split(';')[0]);
+  return sessions.get(key)!;
 }
 
 /** An admin accepts, waitlists or rejects the submitted application of `email`, through the staff API. */

@@ -45,6 +45,7 @@ const PAGE: StaffQueuePage = {
       submitted: 120,
       in_review: 0,
       eligibility_review: 0,
+      second_review: 0,
       accepted: 0,
       waitlisted: 0,
       rejected: 0,
@@ -61,6 +62,7 @@ const PAGE: StaffQueuePage = {
       video_watched: 0,
       payment_chosen: 0,
     },
+    mine: 0,
   },
 };
 
@@ -126,6 +128,10 @@ function fakeApi(me: StaffMe | null, overrides: Partial<StaffApi> = {}) {
     removeMember: vi.fn(() => Promise.resolve({})),
     audit: vi.fn(() => Promise.resolve([])),
     funnel: vi.fn(() => Promise.reject(new StaffApiError('no', 500))),
+    rubric: vi.fn(() => Promise.resolve({ criteria: [] })),
+    scorecards: vi.fn(() =>
+      Promise.resolve({ rubric: [], mine: null, othersVisible: false, others: [], summary: null }),
+    ),
     ...overrides,
   };
   return api as typeof api & StaffApi;

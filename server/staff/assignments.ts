@@ -1,0 +1,117 @@
+/**
+ * Assignment (docs/decisions/164-assignment-round-robin.md): an admin gives the applications of a queue view, in
+ * its order, to one reviewer or deals them round-robin to several; a dry run answers the counts first. An
+ * application has one assignee at a time; giving it to someone else is a reassignment, audited with who had it.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  STAFF_QUEUE_MESSAGES as M,
+  staffQueuePaths,
+  type StaffAssignResult,
+} from '../../machines/rules/staff';
+import type { Context } from '../context';
+import type { Queryable } from '../db/index';
+import { fieldFail } from '../http';
+import { object, positiveInt4 } from '../routes/schemas';
+import { queueQuerySchema, type StaffGuard } from './queue';
+import { idsOfFilter } from './queueRoutes';
+import { qb, run } from './sql';
+import { audit } from './store';
+
+/** Deals `ids`, in order, to `reviewers` in turn: the first to the first reviewer, the second to the next, … */
+export function roundRobin<T>(ids: readonly number[], reviewers: readonly T[]): Map<T, number[]> {
+  const dealt = new Map<T, number[]>(reviewers.map((r) => [r, []]));
+  ids.forEach((id, i) => dealt.get(reviewers[i % reviewers.length])!.push(id));
+  return dealt;
+}
+
+/** The team members named, in the order given, each once; 400 when one is not on the team. */
+async function teamMembers(db: Queryable, value: unknown): Promise<{ id: number; email: string }[]> {
+  if (!Array.isArray(value) || value.length === 0) throw fieldFail(400, 'reviewers', M.chooseReviewers);
+  const ids = [...new Set(value as number[])];
+  const found = await run(
+    db,
+    qb.selectFrom('staff').select(['id', 'email']).where('id', 'in', ids).where('removed_at', 'is', null),
+  );
+  if (found.length !== ids.length) throw fieldFail(400, 'reviewers', M.chooseReviewers);
+  return ids.map((id) => found.find((m) => m.id === id)!);
+}
+
+export function assignmentRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard): void {
+  const { db, config } = ctx;
+  app.post<{ Body: { filter?: unknown; reviewers?: unknown; dryRun?: boolean } }>(
+    staffQueuePaths.assign,
+    {
+      schema: {
+        summary:
+          "Assign a queue view's applications to reviewers, round-robin among several (admins); dryRun counts",
+        tags: ['staff'],
+        body: object(
+          {
+            filter: queueQuerySchema,
+            reviewers: { type: 'array', items: positiveInt4, maxItems: 100 },
+            dryRun: { type: 'boolean' },
+          },
+          ['filter', 'reviewers'],
+        ),
+      },
+    },
+    async (request) => {
+      const admin = await staff(request, 'admin');
+      const reviewers = await teamMembers(db, request.body?.reviewers);
+      const ids = await idsOfFilter(ctx, request.body?.filter, admin);
+      if (ids.length === 0) throw fieldFail(400, 'filter', M.bulkNothing);
+      const dryRun = request.body?.dryRun === true;
+      const dealt = roundRobin(ids, reviewers);
+      const reassigned = await db.transaction(async (tx) => {
+        // Who has each one now: an application given to someone else changes hands (a reassignment).
+        const before = new Map<number, number>();
+        for (let i = 0; i < ids.length; i += 5000) {
+          const rows = await run(
+            tx,
+            qb
+              .selectFrom('assignments')
+              .select(['application_id', 'staff_id'])
+              .where('application_id', 'in', ids.slice(i, i + 5000)),
+          );
+          for (const r of rows) before.set(r.application_id, r.staff_id);
+        }
+        const moved: { id: number; from: number; to: number }[] = [];
+        for (const [member, given] of dealt)
+          for (const id of given) {
+            const from = before.get(id);
+            if (from !== undefined && from !== member.id) moved.push({ id, from, to: member.id });
+          }
+        if (dryRun) return moved.length;
+        const now = config.now();
+        for (const [member, given] of dealt) {
+          if (given.length === 0) continue;
+          await tx.query(
+            `INSERT INTO assignments (application_id, staff_id, assigned_by, assigned_at)
+             SELECT id, $2, $3, $4 FROM unnest($1::int[]) AS id
+             ON CONFLICT (application_id) DO UPDATE SET staff_id = $2, assigned_by = $3, assigned_at = $4
+             WHERE assignments.staff_id <> $2`,
+            [given, member.id, admin.id, now],
+          );
+        }
+        for (const m of moved) await audit(tx, admin.id, 'reassign', now, m.id, { from: m.from, to: m.to });
+        await audit(tx, admin.id, 'assign', now, null, {
+          matched: ids.length,
+          reassigned: moved.length,
+          ...Object.fromEntries(reviewers.map((r) => [`to_${r.id}`, dealt.get(r)!.length])),
+        });
+        return moved.length;
+      });
+      const result: StaffAssignResult = {
+        dryRun,
+        matched: ids.length,
+        perReviewer: reviewers.map((r) => ({ id: r.id, email: r.email, count: dealt.get(r)!.length })),
+        reassigned,
+      };
+      return {
+        message: dryRun ? `${ids.length} would be assigned` : `${ids.length} assigned`,
+        data: result,
+      };
+    },
+  );
+}

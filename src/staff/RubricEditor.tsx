@@ -1,0 +1,100 @@
+/**
+ * A cohort's scorecard rubric (admins, docs/decisions/163-scorecards-blind-and-a-second-review.md): each criterion's
+ * name and guidance, rated 1 to 5 by reviewers. A simple form: edit, add or remove criteria, then save.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { RUBRIC_MAX_CRITERIA, type RubricCriterion } from '../../machines/rules/scorecard';
+import { BusyButton } from '../components/BusyButton';
+import { Button } from '../components/Button';
+import { ErrorSummary } from '../components/ErrorSummary';
+import { TextAreaField, TextField } from '../components/Fields';
+import { Form } from '../components/Form';
+import { Notice } from '../components/Notice';
+import { provideResource } from './staffActors';
+import { useStaff } from './StaffContext';
+
+type Draft = Pick<RubricCriterion, 'label' | 'guidance'>;
+
+export function RubricEditor({ cohort }: { cohort: number }) {
+  const { api } = useStaff();
+  const actor = useActorRef(
+    useMemo(
+      () =>
+        provideResource<{ criteria: RubricCriterion[] }, Draft[]>(
+          () => api.rubric(cohort),
+          async (criteria) => {
+            await api.saveRubric(cohort, criteria);
+            return 'Rubric saved';
+          },
+        ),
+      [api, cohort],
+    ),
+  );
+  const state = useSelector(actor, (s) => s);
+  const loaded = state.context.data as { criteria: RubricCriterion[] } | null;
+  return (
+    <details className="staff-rubric">
+      <summary>Scorecard rubric of this cohort</summary>
+      <Notice>{state.context.notice}</Notice>
+      <ErrorSummary message={state.context.message} errors={state.context.errors} />
+      {loaded && (
+        // Keyed by what the server stored: a save shows it back.
+        <RubricForm
+          key={JSON.stringify(loaded.criteria)}
+          initial={loaded.criteria}
+          busy={state.hasTag('busy')}
+          onSave={(criteria) => actor.send({ type: 'SAVE', request: criteria })}
+        />
+      )}
+    </details>
+  );
+}
+
+function RubricForm({
+  initial,
+  busy,
+  onSave,
+}: {
+  initial: RubricCriterion[];
+  busy: boolean;
+  onSave: (criteria: Draft[]) => void;
+}) {
+  const [drafts, setDrafts] = useState<Draft[]>(initial.map(({ label, guidance }) => ({ label, guidance })));
+  const change = (i: number, part: Partial<Draft>) =>
+    setDrafts((now) => now.map((d, j) => (j === i ? { ...d, ...part } : d)));
+  return (
+    <Form onSubmit={() => onSave(drafts)}>
+      {drafts.map((draft, i) => (
+        <fieldset key={i}>
+          <legend>Criterion {i + 1}</legend>
+          <TextField
+            name={`criterion-${i}`}
+            label="Name"
+            errors={{}}
+            value={draft.label}
+            onChange={(label) => change(i, { label })}
+          />
+          <TextAreaField
+            name={`guidance-${i}`}
+            label="Guidance (what a 1 and a 5 look like)"
+            errors={{}}
+            value={draft.guidance}
+            onChange={(guidance) => change(i, { guidance })}
+          />
+          <Button look="link" onClick={() => setDrafts((now) => now.filter((_, j) => j !== i))}>
+            Remove criterion {i + 1}
+          </Button>
+        </fieldset>
+      ))}
+      {drafts.length < RUBRIC_MAX_CRITERIA && (
+        <Button look="secondary" onClick={() => setDrafts((now) => [...now, { label: '', guidance: '' }])}>
+          Add a criterion
+        </Button>
+      )}{' '}
+      <BusyButton type="submit" busy={busy}>
+        Save the rubric
+      </BusyButton>
+    </Form>
+  );
+}

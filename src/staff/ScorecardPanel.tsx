@@ -1,0 +1,146 @@
+/**
+ * An application's scorecard panel (docs/decisions/163-scorecards-blind-and-a-second-review.md): this team member
+ * rates each criterion of the cohort's rubric from 1 to 5; the others' scorecards and the mean show once they have
+ * scored (an admin sees them all). The server decides what is shown: the panel renders what it is given.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import {
+  RATING_MAX,
+  RATING_MIN,
+  SCORECARD_MESSAGES,
+  type Ratings,
+  type StaffScorecard,
+  type StaffScorecards,
+} from '../../machines/rules/scorecard';
+import type { ErrorMap } from '../../machines/rules/messages';
+import { BusyButton } from '../components/BusyButton';
+import { ErrorSummary } from '../components/ErrorSummary';
+import { RadioField } from '../components/Fields';
+import { Form } from '../components/Form';
+import { Notice } from '../components/Notice';
+import { Button } from '../components/Button';
+import { provideResource } from './staffActors';
+import { useStaff } from './StaffContext';
+
+const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => String(RATING_MIN + i));
+const OPTIONS = RATINGS.map((value) => ({ value, label: value }));
+
+/** "3.75 from 2 reviews". */
+export const scoreWords = (mean: number | null, count: number): string =>
+  count === 0 || mean === null ? 'Not scored yet' : `${mean} from ${count} review${count === 1 ? '' : 's'}`;
+
+export function ScorecardPanel({ applicationId }: { applicationId: number }) {
+  const { api } = useStaff();
+  const actor = useActorRef(
+    useMemo(
+      () =>
+        provideResource<StaffScorecards, Ratings>(
+          () => api.scorecards(applicationId),
+          async (ratings) => {
+            await api.saveScorecard(applicationId, ratings);
+            return SCORECARD_MESSAGES.saved;
+          },
+        ),
+      [api, applicationId],
+    ),
+  );
+  const state = useSelector(actor, (s) => s);
+  const cards = state.context.data as StaffScorecards | null;
+  const { errors, message, notice } = state.context;
+  return (
+    <section className="staff-section" aria-labelledby="scorecard-title">
+      <h2 id="scorecard-title">Scorecard</h2>
+      <Notice>{notice}</Notice>
+      <ErrorSummary message={message} errors={errors} />
+      {state.matches('failed') && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
+      {cards && (
+        <>
+          {cards.othersVisible && cards.summary ? (
+            <p>
+              Score: <strong>{scoreWords(cards.summary.mean, cards.summary.count)}</strong>
+              {cards.summary.needsAnotherReview && cards.summary.count > 1 && (
+                <> (reviewers are {cards.summary.spread} points apart: another review is needed)</>
+              )}
+            </p>
+          ) : (
+            <p className="hint">{SCORECARD_MESSAGES.blind}</p>
+          )}
+          {/* Keyed by the saved scorecard: a save shows what the server stored. */}
+          <ScoreForm
+            key={cards.mine?.at ?? 'new'}
+            cards={cards}
+            errors={errors}
+            busy={state.hasTag('busy')}
+            onSave={(ratings) => actor.send({ type: 'SAVE', request: ratings })}
+          />
+          {cards.others.length > 0 && (
+            <>
+              <h3>Other reviewers</h3>
+              <ul className="staff-notes">
+                {cards.others.map((card) => (
+                  <OtherCard key={card.by} card={card} cards={cards} />
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function OtherCard({ card, cards }: { card: StaffScorecard; cards: StaffScorecards }) {
+  return (
+    <li>
+      <p className="staff-notes__by">
+        {card.by}: {card.mean}
+      </p>
+      <p className="staff-notes__body">
+        {cards.rubric.map((c) => `${c.label} ${card.ratings[c.key] ?? '—'}`).join(', ')}
+      </p>
+    </li>
+  );
+}
+
+function ScoreForm({
+  cards,
+  errors,
+  busy,
+  onSave,
+}: {
+  cards: StaffScorecards;
+  errors: ErrorMap;
+  busy: boolean;
+  onSave: (ratings: Ratings) => void;
+}) {
+  const [ratings, setRatings] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      cards.rubric.map((c) => [c.key, cards.mine ? String(cards.mine.ratings[c.key] ?? '') : '']),
+    ),
+  );
+  return (
+    <Form
+      onSubmit={() =>
+        // An unrated criterion is sent as 0, so the server names it in the catalogue's words.
+        onSave(Object.fromEntries(Object.entries(ratings).map(([key, value]) => [key, Number(value)])))
+      }
+    >
+      {cards.rubric.map((criterion) => (
+        <RadioField
+          key={criterion.key}
+          name={criterion.key}
+          label={criterion.label}
+          hint={criterion.guidance || undefined}
+          errors={errors}
+          value={ratings[criterion.key] ?? ''}
+          onChange={(value) => setRatings((now) => ({ ...now, [criterion.key]: value }))}
+          options={OPTIONS}
+        />
+      ))}
+      <BusyButton type="submit" busy={busy}>
+        {cards.mine ? 'Update my score' : 'Save my score'}
+      </BusyButton>
+    </Form>
+  );
+}

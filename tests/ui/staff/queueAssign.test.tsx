@@ -1,0 +1,110 @@
+/**
+ * The queue's assignment and rubric panels and the My queue chip, on fake API calls: the dry-run count before
+ * assigning, the rubric form sending what the admin typed, the chip linking to the assigned view with its count.
+ */
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_RUBRIC } from '../../../machines/rules/scorecard';
+import type { StaffAssignRequest, StaffQueuePage } from '../../../machines/rules/staff';
+import type { StaffMe } from '../../../machines/staffSession.machine';
+import type { StaffApi, TeamMember } from '../../../src/staff/api';
+import { QueueAssign } from '../../../src/staff/QueueAssign';
+import { QueueChips } from '../../../src/staff/QueueChips';
+import { RubricEditor } from '../../../src/staff/RubricEditor';
+import { StaffContext } from '../../../src/staff/StaffContext';
+
+const ADMIN: StaffMe = { email: 'lead@bootcamp.example', role: 'admin', locale: 'en-GB' };
+const TEAM: TeamMember[] = [
+  {
+    id: 2,
+    email: 'ama@bootcamp.example',
+    role: 'reviewer',
+    since: '2026-11-01T00:00:00Z',
+    configured: false,
+  },
+  {
+    id: 3,
+    email: 'ben@bootcamp.example',
+    role: 'reviewer',
+    since: '2026-11-01T00:00:00Z',
+    configured: false,
+  },
+];
+
+const withStaff = (api: Partial<StaffApi>, children: ReactNode) =>
+  render(
+    <MemoryRouter>
+      <StaffContext.Provider value={{ api: api as StaffApi, me: ADMIN }}>{children}</StaffContext.Provider>
+    </MemoryRouter>,
+  );
+
+describe('assignment on the queue', () => {
+  it('counts first with a dry run of the view, then assigns round-robin to the members ticked', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn((request: StaffAssignRequest) =>
+      Promise.resolve({
+        dryRun: request.dryRun ?? false,
+        matched: 4,
+        perReviewer: [
+          { id: 2, email: 'ama@bootcamp.example', count: 2 },
+          { id: 3, email: 'ben@bootcamp.example', count: 2 },
+        ],
+        reassigned: 1,
+      }),
+    );
+    withStaff(
+      { team: vi.fn(() => Promise.resolve(TEAM)), assign },
+      <QueueAssign query={{ status: 'submitted', cursor: 'abc' }} />,
+    );
+    await user.click(screen.getByText('Assign this view to reviewers'));
+    await user.click(await screen.findByLabelText('ama@bootcamp.example'));
+    await user.click(screen.getByLabelText('ben@bootcamp.example'));
+    await user.click(screen.getByRole('button', { name: 'Count first' }));
+    expect(assign).toHaveBeenCalledWith({ reviewers: [2, 3], dryRun: true, filter: { status: 'submitted' } });
+    await screen.findByText(
+      '4 would be assigned: ama@bootcamp.example 2, ben@bootcamp.example 2 (1 change hands)',
+    );
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+    await screen.findByText(
+      '4 were assigned: ama@bootcamp.example 2, ben@bootcamp.example 2 (1 change hands)',
+    );
+    expect(assign).toHaveBeenLastCalledWith({
+      reviewers: [2, 3],
+      dryRun: false,
+      filter: { status: 'submitted' },
+    });
+  });
+
+  it('My queue is a chip with its count, linking to the view assigned to me', () => {
+    const counts = { status: {}, stage: {}, mine: 7 } as unknown as StaffQueuePage['counts'];
+    withStaff({}, <QueueChips query={{ status: 'submitted' }} counts={counts} />);
+    const chip = screen.getByRole('link', { name: 'My queue (7)' });
+    expect(chip.getAttribute('href')).toBe('/?assignee=me&status=submitted');
+  });
+});
+
+describe('rubric editor', () => {
+  it('shows the cohort’s rubric and saves the criteria as edited', async () => {
+    const user = userEvent.setup();
+    const saveRubric = vi.fn(() => Promise.resolve({}));
+    const rubric = vi.fn(() => Promise.resolve({ criteria: [...DEFAULT_RUBRIC] }));
+    withStaff({ rubric, saveRubric }, <RubricEditor cohort={6} />);
+    await user.click(screen.getByText('Scorecard rubric of this cohort'));
+    expect(
+      (await screen.findAllByLabelText('Name')).map((input) => (input as HTMLInputElement).value),
+    ).toEqual(DEFAULT_RUBRIC.map((c) => c.label));
+    await user.click(screen.getByRole('button', { name: 'Remove criterion 4' }));
+    await user.click(screen.getByRole('button', { name: 'Add a criterion' }));
+    const names = screen.getAllByLabelText('Name');
+    await user.type(names[3], 'Motivation');
+    await user.click(screen.getByRole('button', { name: 'Save the rubric' }));
+    expect(saveRubric).toHaveBeenCalledWith(6, [
+      ...DEFAULT_RUBRIC.slice(0, 3).map(({ label, guidance }) => ({ label, guidance })),
+      { label: 'Motivation', guidance: '' },
+    ]);
+    await screen.findByText('Rubric saved');
+  });
+});
