@@ -87,7 +87,6 @@ export interface StaffDatabase {
     created_at: Date;
     updated_at: Date;
   };
-  staff: { id: number; email: string; role: string; removed_at: Date | null };
   assignments: { application_id: number; staff_id: number; assigned_by: number; assigned_at: Date };
 }
 
