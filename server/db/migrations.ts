@@ -359,6 +359,19 @@ ALTER TABLE applications ADD COLUMN privacy_notice_version text;
 ALTER TABLE applications ADD COLUMN privacy_consented_at timestamptz;
 `,
   },
+  {
+    id: 22,
+    name: "the erasure tombstones' key, made once and kept, when PRIVACY_HMAC_KEY is not set",
+    // One row at most (the key is `true`): the first process to start writes a random key, every other one reads it
+    // (server/privacy/key.ts, decision 151).
+    sql: `
+CREATE TABLE privacy_keys (
+  id boolean PRIMARY KEY DEFAULT true CHECK (id),
+  erasure_key text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

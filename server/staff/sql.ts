@@ -57,6 +57,8 @@ export interface StaffDatabase {
   cohorts: { id: number; number: number; name: string; seats: number };
   funnel_beacons: { cohort_id: number; step: string; day: string; hits: number };
   validation_refusals: { cohort_id: number; route: string; field: string; message: string; hits: number };
+  /** One row: the erasure tombstones' key when PRIVACY_HMAC_KEY is not set (server/privacy/key.ts). */
+  privacy_keys: { id: Generated<boolean>; erasure_key: string; created_at: Generated<Date> };
 }
 
 export const qb = new Kysely<StaffDatabase>({

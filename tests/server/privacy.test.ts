@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { PRIVACY_MESSAGES, privacyPaths } from '../../machines/rules/privacy';
 import { STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
-import { DEVELOPMENT_ERASURE_KEY } from '../../server/config';
 import { logOptions } from '../../server/logging';
 import { emailHmac } from '../../server/privacy/erase';
+import { erasureKey } from '../../server/privacy/key';
 import type { CvStorage } from '../../server/storage/index';
 import { unzip } from '../support/unzip';
 import { startS3Server, type S3TestServer } from './s3Server';
@@ -205,7 +205,11 @@ describe.each(databases)('an applicant’s data on $name', (database) => {
       expect(unsent.rows).toEqual([]);
       const tombstones = await t.db.query('SELECT email_hmac, requested_by, staff_id FROM erasures');
       expect(tombstones.rows).toEqual([
-        { email_hmac: emailHmac(DEVELOPMENT_ERASURE_KEY, email), requested_by: 'applicant', staff_id: null },
+        {
+          email_hmac: emailHmac(await erasureKey(t.db, null), email),
+          requested_by: 'applicant',
+          staff_id: null,
+        },
       ]);
 
       // Staff no longer find them; the address can apply again as a new applicant.
