@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
-import { PRIVACY_MESSAGES, privacyPaths } from '../../machines/rules/privacy';
+import { PRIVACY_MESSAGES, PRIVACY_NOTICE_VERSION, privacyPaths } from '../../machines/rules/privacy';
 import { STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
 import { logOptions } from '../../server/logging';
 import { emailHmac } from '../../server/privacy/erase';
@@ -124,6 +124,9 @@ describe.each(databases)('an applicant’s data on $name', (database) => {
       const data = JSON.parse(heldFiles.get('your-data.json')!.toString());
       expect(data.answers).toMatchObject({ email, firstname: SOMEONE.firstname, lastname: SOMEONE.lastname });
       expect(data.answers.other).toMatchObject({ key_challenge: 'Moving from Jos to Lagos' });
+      // The consent recorded at create: the notice's version and the server's time (decision 150).
+      expect(data.privacyConsent).toMatchObject({ version: PRIVACY_NOTICE_VERSION });
+      expect(Date.parse(data.privacyConsent.agreedAt)).toBeLessThanOrEqual(t.now().getTime());
       expect(data.timeline.map((step: { what: string }) => step.what)).toEqual(
         expect.arrayContaining([
           'Started the application',
