@@ -8,6 +8,7 @@ import { ConfigError, readEnv } from '../server/config';
 import { openPglite, postgresDb, type Db } from '../server/db/index';
 import { DataDirLocked, lockDataDir } from '../server/db/lock';
 import { migrate } from '../server/db/migrations';
+import { erasureKey } from '../server/privacy/key';
 import { RETENTION_KINDS, runRetention } from '../server/privacy/retention';
 import { localStorage } from '../server/storage/index';
 import { s3Storage } from '../server/storage/s3';
@@ -33,7 +34,13 @@ async function main(): Promise<void> {
     const s3 = env.s3;
     const storage = s3 ? s3Storage(s3) : await localStorage(join(env.dataDir, 'uploads'));
     const counts = await runRetention(
-      { db, storage, settings: env.retention, erasureKey: env.privacy.erasureKey, now: env.now },
+      {
+        db,
+        storage,
+        settings: env.retention,
+        erasureKey: await erasureKey(db, env.privacy.erasureKey),
+        now: env.now,
+      },
       { dryRun },
     );
     if (!counts) {

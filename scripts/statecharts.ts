@@ -16,6 +16,7 @@ import { reminderMachine } from '../machines/reminder.machine';
 import { reviewMachine } from '../machines/review.machine';
 import { staffApplicationMachine } from '../machines/staffApplication.machine';
 import { staffCsvMachine } from '../machines/staffCsv.machine';
+import { staffDataRightsMachine } from '../machines/staffDataRights.machine';
 import { staffQueueMachine } from '../machines/staffQueue.machine';
 import { staffResourceMachine } from '../machines/staffResource.machine';
 import { staffSessionMachine } from '../machines/staffSession.machine';
@@ -96,6 +97,12 @@ const MACHINES: Documented[] = [
     file: 'machines/staffCsv.machine.ts',
     about:
       'Decisions from an uploaded CSV file (/staff/decisions-csv): a dry run first, applied only on confirmation.',
+  },
+  {
+    machine: staffDataRightsMachine,
+    file: 'machines/staffDataRights.machine.ts',
+    about:
+      "An admin's export or erasure of one applicant's data on their staff page: the erasure only after a confirmation.",
   },
 ];
 

@@ -37,6 +37,7 @@ import { flowRoutes } from './routes/flow';
 import { geoRoutes } from './routes/geo';
 import { healthRoutes } from './routes/health';
 import { paymentRoutes } from './routes/payments';
+import { erasureKey } from './privacy/key';
 import { privacyRoutes } from './privacy/routes';
 import { sessionRoutes } from './routes/session';
 import { standingRoutes } from './routes/standing';
@@ -58,6 +59,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Add the process's CPU, memory and event-loop figures to /metrics (the real server; not tests). */
   processMetrics?: boolean;
+  /** The erasure tombstones' key when the caller has it already (server/main.ts); else it is read here. */
+  erasureKey?: string;
   /** How long a slow client may take (server/timeouts.ts); tests shorten them. */
   timeouts?: Partial<Timeouts>;
   /**
@@ -95,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cohorts: cohortCache(options.db, config.now),
     counters: rateCounters(options.db, config.now),
     uploadMs: timeouts.uploadMs,
+    erasureKey: options.erasureKey ?? (await erasureKey(options.db, config.privacy.erasureKey)),
   };
 
   app.setErrorHandler(errorHandler);

@@ -97,12 +97,12 @@ export interface S3Settings {
 export interface PrivacyConfig {
   controllerName: string;
   contactEmail: string;
-  /** The key of the keyed hash an erasure's tombstone holds instead of the address (PRIVACY_HMAC_KEY). */
-  erasureKey: string;
+  /**
+   * The key of the keyed hash an erasure's tombstone holds instead of the address (PRIVACY_HMAC_KEY); null: the one
+   * kept in the database, made on the first start (server/privacy/key.ts, decision 151).
+   */
+  erasureKey: string | null;
 }
-
-/** Only for development and tests: production is told to set PRIVACY_HMAC_KEY (server/main.ts warns). */
-export const DEVELOPMENT_ERASURE_KEY = 'development-only-erasure-key';
 
 export interface ServerEnv extends Config {
   port: number;
@@ -138,7 +138,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   privacy: {
     controllerName: PROGRAMME,
     contactEmail: DEFAULT_CONTACT_EMAIL,
-    erasureKey: DEVELOPMENT_ERASURE_KEY,
+    erasureKey: null,
   },
   retention: RETENTION_DEFAULTS,
   decisionUndoMs: DECISION_UNDO_MINUTES * 60_000,
@@ -380,7 +380,7 @@ export const ENV_VARIABLES = {
     accepts: 'an email address',
     default: 'SUPPORT_EMAIL',
   },
-  PRIVACY_HMAC_KEY: token('secret'),
+  PRIVACY_HMAC_KEY: { ...token('secret'), default: 'a random key kept in the database' },
   RETENTION_CV_DAYS: days(RETENTION_DEFAULTS.cvDaysAfterCohortStart),
   RETENTION_UNSUBMITTED_DAYS: days(RETENTION_DEFAULTS.unsubmittedDays),
   RETENTION_OUTBOX_BODY_DAYS: days(RETENTION_DEFAULTS.outboxBodyDays),
@@ -585,7 +585,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       privacy: {
         controllerName: values.PRIVACY_CONTROLLER_NAME ?? PROGRAMME,
         contactEmail: values.PRIVACY_CONTACT_EMAIL ?? values.SUPPORT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
-        erasureKey: values.PRIVACY_HMAC_KEY ?? DEVELOPMENT_ERASURE_KEY,
+        erasureKey: values.PRIVACY_HMAC_KEY ?? null,
       },
       retention: retentionSettings(values),
     }),

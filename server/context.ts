@@ -21,4 +21,6 @@ export interface Context {
   counters: RateCounters;
   /** How long a CV upload may take (server/timeouts.ts): the most an upload slot is held. */
   uploadMs: number;
+  /** The erasure tombstones' key: configured, or kept in the database (server/privacy/key.ts). Never logged. */
+  erasureKey: string;
 }

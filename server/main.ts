@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { startCluster } from './cluster';
-import { ConfigError, DEVELOPMENT_ERASURE_KEY, readEnv } from './config';
+import { ConfigError, readEnv } from './config';
 import { currentCohort } from './db/cohorts';
 import { connectionErrorFields, logConnectionError, openPglite, postgresDb, type Db } from './db/index';
 import { DataDirLocked, lockDataDir } from './db/lock';
@@ -17,6 +17,7 @@ import { mailWorker } from './mail/worker';
 import { logOptions } from './logging';
 import { reminderScheduler } from './reminders';
 import { retentionWorker } from './privacy/retention';
+import { erasureKey } from './privacy/key';
 import { decisionMailer } from './staff/decisionMail';
 import { localStorage } from './storage/index';
 import { s3Storage } from './storage/s3';
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
   await db.transaction((tx) => currentCohort(tx, env.now()));
   await pruneIdempotency(db, env.now());
   await pruneCodeTries(db, env.now());
+  // PRIVACY_HMAC_KEY, else the database's own key, made by the first process ever started on it (decision 151).
+  const tombstoneKey = await erasureKey(db, env.privacy.erasureKey);
   // Every email is queued in the outbox table; the worker delivers it (server/mail/worker.ts).
   const outbox = mailWorker({
     db,
@@ -75,6 +78,7 @@ async function main(): Promise<void> {
     storage,
     clientDir: env.clientDir,
     config: env,
+    erasureKey: tombstoneKey,
     logger: logOptions(env.logLevel),
     processMetrics: true,
   });
@@ -94,13 +98,11 @@ async function main(): Promise<void> {
     db,
     storage,
     settings: env.retention,
-    erasureKey: env.privacy.erasureKey,
+    erasureKey: tombstoneKey,
     now: env.now,
     pollMs: env.retentionPollMs,
     log: app.log,
   });
-  if (!env.devMailbox && env.privacy.erasureKey === DEVELOPMENT_ERASURE_KEY)
-    app.log.warn('PRIVACY_HMAC_KEY is not set: erasure tombstones use the development key (docs/privacy.md)');
 
   let stopping = false;
   const stop = async (signal: string) => {

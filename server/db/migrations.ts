@@ -360,6 +360,19 @@ ALTER TABLE applications ADD COLUMN privacy_consented_at timestamptz;
 `,
   },
   {
+    id: 22,
+    name: "the erasure tombstones' key, made once and kept, when PRIVACY_HMAC_KEY is not set",
+    // One row at most (the key is `true`): the first process to start writes a random key, every other one reads it
+    // (server/privacy/key.ts, decision 151).
+    sql: `
+CREATE TABLE privacy_keys (
+  id boolean PRIMARY KEY DEFAULT true CHECK (id),
+  erasure_key text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
+  {
     id: 26,
     name: 'scorecards: a rubric per cohort, and one scorecard per team member and application (decision 163)',
     // The mean is stored with each scorecard, so the queue sorts and filters by score without reading the ratings.

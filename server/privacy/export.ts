@@ -65,6 +65,13 @@ export async function applicantExport(
     noticeVersion: PRIVACY_NOTICE_VERSION,
     answers,
     communicationConsent: row.communication_consent,
+    // Which notice they agreed to, and when (decision 150); null for an application from before consent was recorded.
+    privacyConsent: row.privacy_notice_version
+      ? {
+          version: row.privacy_notice_version,
+          agreedAt: row.privacy_consented_at ? iso(row.privacy_consented_at) : null,
+        }
+      : null,
     timeline,
     decision: released
       ? {

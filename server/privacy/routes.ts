@@ -91,7 +91,7 @@ export async function privacyRoutes(app: FastifyInstance, ctx: Context): Promise
     async (request, reply) => {
       confirmed(request);
       const id = await applicantId(request);
-      await eraseApplication(db, storage, id, { by: 'applicant' }, config.now(), config.privacy.erasureKey);
+      await eraseApplication(db, storage, id, { by: 'applicant' }, config.now(), ctx.erasureKey);
       clearSessionCookie(reply, ctx.secureCookies);
       return { message: PRIVACY_MESSAGES.erased, data: {} };
     },
@@ -136,7 +136,7 @@ export async function privacyRoutes(app: FastifyInstance, ctx: Context): Promise
         id,
         { by: 'staff', staffId: member.id },
         now,
-        config.privacy.erasureKey,
+        ctx.erasureKey,
       );
       if (erased === 'not found') throw fail(404, STAFF_MESSAGES.notFound);
       if (erased === 'erased before') throw fail(409, PRIVACY_MESSAGES.alreadyErased);

@@ -88,6 +88,8 @@ export interface StaffDatabase {
     updated_at: Date;
   };
   assignments: { application_id: number; staff_id: number; assigned_by: number; assigned_at: Date };
+  /** One row: the erasure tombstones' key when PRIVACY_HMAC_KEY is not set (server/privacy/key.ts). */
+  privacy_keys: { id: Generated<boolean>; erasure_key: string; created_at: Generated<Date> };
 }
 
 export const qb = new Kysely<StaffDatabase>({

@@ -8,11 +8,11 @@ import { readdirSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
-import { PRIVACY_MESSAGES, privacyPaths } from '../../machines/rules/privacy';
+import { PRIVACY_MESSAGES, PRIVACY_NOTICE_VERSION, privacyPaths } from '../../machines/rules/privacy';
 import { STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
-import { DEVELOPMENT_ERASURE_KEY } from '../../server/config';
 import { logOptions } from '../../server/logging';
 import { emailHmac } from '../../server/privacy/erase';
+import { erasureKey } from '../../server/privacy/key';
 import type { CvStorage } from '../../server/storage/index';
 import { unzip } from '../support/unzip';
 import { startS3Server, type S3TestServer } from './s3Server';
@@ -124,6 +124,9 @@ describe.each(databases)('an applicant’s data on $name', (database) => {
       const data = JSON.parse(heldFiles.get('your-data.json')!.toString());
       expect(data.answers).toMatchObject({ email, firstname: SOMEONE.firstname, lastname: SOMEONE.lastname });
       expect(data.answers.other).toMatchObject({ key_challenge: 'Moving from Jos to Lagos' });
+      // The consent recorded at create: the notice's version and the server's time (decision 150).
+      expect(data.privacyConsent).toMatchObject({ version: PRIVACY_NOTICE_VERSION });
+      expect(Date.parse(data.privacyConsent.agreedAt)).toBeLessThanOrEqual(t.now().getTime());
       expect(data.timeline.map((step: { what: string }) => step.what)).toEqual(
         expect.arrayContaining([
           'Started the application',
@@ -205,7 +208,11 @@ describe.each(databases)('an applicant’s data on $name', (database) => {
       expect(unsent.rows).toEqual([]);
       const tombstones = await t.db.query('SELECT email_hmac, requested_by, staff_id FROM erasures');
       expect(tombstones.rows).toEqual([
-        { email_hmac: emailHmac(DEVELOPMENT_ERASURE_KEY, email), requested_by: 'applicant', staff_id: null },
+        {
+          email_hmac: emailHmac(await erasureKey(t.db, null), email),
+          requested_by: 'applicant',
+          staff_id: null,
+        },
       ]);
 
       // Staff no longer find them; the address can apply again as a new applicant.

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETENTION_DEFAULTS } from '../../machines/rules/privacy';
-import { DEVELOPMENT_ERASURE_KEY } from '../../server/config';
 import { RETENTION_KINDS, runRetention, type RetentionCounts } from '../../server/privacy/retention';
 import { localStorage, type CvStorage } from '../../server/storage/index';
 import { startS3Server, type S3TestServer } from './s3Server';
@@ -73,7 +72,7 @@ describe.each(databases)('retention on $name', (database) => {
 
     const run = (dryRun = false) =>
       runRetention(
-        { db: t.db, storage, settings: RETENTION_DEFAULTS, erasureKey: DEVELOPMENT_ERASURE_KEY, now: t.now },
+        { db: t.db, storage, settings: RETENTION_DEFAULTS, erasureKey: 'retention-test-key', now: t.now },
         { dryRun },
       );
     const count = async (sql: string) => Number((await t.db.query<{ n: number }>(sql)).rows[0].n);
