@@ -359,6 +359,20 @@ ALTER TABLE applications ADD COLUMN privacy_notice_version text;
 ALTER TABLE applications ADD COLUMN privacy_consented_at timestamptz;
 `,
   },
+  {
+    id: 24,
+    name: 'decision email templates staff edit: a row per edited template, none for the built-in wording',
+    // No row: the built-in wording (machines/rules/mailTemplates.ts); "Restore the default" deletes the row.
+    sql: `
+CREATE TABLE mail_templates (
+  kind text PRIMARY KEY CHECK (kind IN ('accepted', 'waitlisted', 'rejected')),
+  subject text NOT NULL,
+  body text NOT NULL,
+  updated_by integer REFERENCES staff(id),
+  updated_at timestamptz NOT NULL
+);
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

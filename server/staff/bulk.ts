@@ -16,12 +16,14 @@ import {
   type StaffBulkRefusal,
   type StaffBulkResult,
 } from '../../machines/rules/staff';
+import type { TemplateKind } from '../../machines/rules/mailTemplates';
 import type { Context } from '../context';
 import { SEAT_STATUSES } from '../../machines/review.machine';
 import { cohortById, lockSeatsTaken, seatsTaken } from '../db/cohorts';
 import type { Queryable } from '../db/index';
 import { fieldFail } from '../http';
 import { decisionEmail } from './emails';
+import { templateFor } from './templates';
 import { HELD_UNTIL_SQL, isHeld, writeReviewChanges, type ReviewWrite } from './review';
 import { qb, run } from './sql';
 import { audit, type StaffMember } from './store';
@@ -29,7 +31,7 @@ import { audit, type StaffMember } from './store';
 export const BULK_MAX = 20_000;
 export const CHUNK = 200;
 
-const TO: Record<BulkEvent, ReviewStatus> = {
+const TO: Record<BulkEvent, TemplateKind & ReviewStatus> = {
   ACCEPT: 'accepted',
   WAITLIST: 'waitlisted',
   REJECT: 'rejected',
@@ -240,6 +242,7 @@ export async function previewEmails(
         cohortStart: row.start_date,
       },
       ctx.config.publicUrl,
+      await templateFor(ctx.db, TO[event]),
     );
     if (mail) preview.push({ event, to: mail.to, subject: mail.subject, text: mail.text });
   }

@@ -37,6 +37,7 @@ import { CV_FRAME_HEADERS } from '../securityHeaders';
 import { checkEmail } from '../routes/guard';
 import { object, str } from '../routes/schemas';
 import { staffCodeEmail } from './emails';
+import { staffMessageRoutes } from './messageRoutes';
 import { staffQueueRoutes } from './queueRoutes';
 import { HELD_UNTIL_SQL, REVIEW_STATUS_SQL, applyReviewEvent, isHeld } from './review';
 import {
@@ -428,4 +429,6 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
 
   // The queue, bulk decisions, exports and the funnel (server/staff/queueRoutes.ts), behind the same guard.
   await staffQueueRoutes(app, ctx, staff);
+  // The decision emails' templates and messages to applicants (server/staff/messageRoutes.ts).
+  await staffMessageRoutes(app, ctx, staff);
 }

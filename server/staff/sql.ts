@@ -57,6 +57,14 @@ export interface StaffDatabase {
   cohorts: { id: number; number: number; name: string; seats: number };
   funnel_beacons: { cohort_id: number; step: string; day: string; hits: number };
   validation_refusals: { cohort_id: number; route: string; field: string; message: string; hits: number };
+  mail_templates: {
+    kind: string;
+    subject: string;
+    body: string;
+    updated_by: number | null;
+    updated_at: Date;
+  };
+  staff: { id: number; email: string };
 }
 
 export const qb = new Kysely<StaffDatabase>({

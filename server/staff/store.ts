@@ -131,7 +131,10 @@ export type AuditAction =
   | 'export_applicant_data'
   | 'erase_applicant_data'
   /** A bulk decision: one entry per transaction of up to 200 applications, with the event and the counts. */
-  | 'bulk';
+  | 'bulk'
+  /** A decision email's template saved or restored to its built-in wording (detail: which one). */
+  | 'template_save'
+  | 'template_restore';
 
 /** Appends to the audit log (the database refuses to change or delete its rows). Never holds personal data. */
 export async function audit(

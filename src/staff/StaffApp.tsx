@@ -22,6 +22,7 @@ function ApplicationRoute() {
 const TeamScreen = lazy(() => import('./TeamScreen').then((m) => ({ default: m.TeamScreen })));
 const AuditScreen = lazy(() => import('./AuditScreen').then((m) => ({ default: m.AuditScreen })));
 const FunnelScreen = lazy(() => import('./FunnelScreen').then((m) => ({ default: m.FunnelScreen })));
+const TemplatesScreen = lazy(() => import('./TemplatesScreen').then((m) => ({ default: m.TemplatesScreen })));
 const CsvDecisionsScreen = lazy(() =>
   import('./CsvDecisionsScreen').then((m) => ({ default: m.CsvDecisionsScreen })),
 );
@@ -55,6 +56,7 @@ export function StaffApp({ api: given }: { api?: StaffApi }) {
             <Route path="audit" element={<AuditScreen />} />
             <Route path="funnel" element={<FunnelScreen />} />
             <Route path="decisions-csv" element={<CsvDecisionsScreen />} />
+            <Route path="templates" element={<TemplatesScreen />} />
             <Route path="*" element={<p>We could not find this page.</p>} />
           </Routes>
         </Suspense>

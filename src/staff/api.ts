@@ -4,6 +4,7 @@
  */
 import type { ReviewEventType } from '../../machines/review.machine';
 import { failureOfBody } from '../../machines/rules/contract';
+import type { MailTemplate, StaffTemplate, TemplateKind } from '../../machines/rules/mailTemplates';
 import type { ErrorMap } from '../../machines/rules/messages';
 import {
   STAFF_MESSAGES,
@@ -51,6 +52,7 @@ export interface AuditEntry {
 }
 
 const withId = (path: string, id: number) => path.replace(':id', String(id));
+const templatePath = (kind: TemplateKind) => staffPaths.template.replace(':kind', kind);
 
 /** The query string of a view, without empty values, in a stable order. */
 export const queryString = (query: StaffQueueQuery | Record<string, string | undefined>): string => {
@@ -128,6 +130,10 @@ export function createStaffApi() {
         staffQueuePaths.bulkCsv + queryString({ cohort, ...(apply ? {} : { dryRun: '1' }) }),
         { method: 'POST', csv: text },
       ),
+    templates: () => call<StaffTemplate[]>(staffPaths.templates),
+    saveTemplate: (kind: TemplateKind, template: MailTemplate) =>
+      call<unknown>(templatePath(kind), { method: 'POST', body: template }),
+    restoreTemplate: (kind: TemplateKind) => call<unknown>(templatePath(kind), { method: 'DELETE' }),
     funnel: (cohort?: string) =>
       call<StaffFunnel>(staffQueuePaths.funnel + (cohort ? `?cohort=${encodeURIComponent(cohort)}` : '')),
   };
