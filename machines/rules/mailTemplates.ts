@@ -180,3 +180,25 @@ export function fillTemplate(template: MailTemplate, values: TemplateValues): Fi
     blocks.map((block) => ('text' in block ? block.text : `    ${block.href}`)).join('\n\n') + '\n';
   return { subject: fill(template.subject, values).replace(/ {2,}/g, ' ').trim(), blocks, text };
 }
+
+/**
+ * POST staffPaths.messages (admins): a message to every application a queue view matches (`filter`, the queue's
+ * query without cursor or limit, as a bulk decision takes it). `dryRun` sends nothing and answers the counts and the
+ * first message as it will read.
+ */
+export interface StaffMessageRequest extends MailTemplate {
+  filter: Record<string, string>;
+  dryRun?: boolean;
+}
+
+export interface StaffMessageResult {
+  dryRun: boolean;
+  /** Applications the view matches: the queue's `total` for the same view. */
+  matched: number;
+  /** Messages that go (or, in a dry run, would go). */
+  sent: number;
+  /** Applications not written to, with why (erased, or the inbox had its messages for the day). */
+  skipped: { id: number; reason: string }[];
+  /** The first message as it will read (dry run), or null when none would go. */
+  preview: { to: string; subject: string; text: string } | null;
+}

@@ -15,6 +15,7 @@ import {
   type BulkEvent,
   type StaffBulkRefusal,
   type StaffBulkResult,
+  type StaffRole,
 } from '../../machines/rules/staff';
 import type { TemplateKind } from '../../machines/rules/mailTemplates';
 import type { Context } from '../context';
@@ -24,6 +25,7 @@ import type { Queryable } from '../db/index';
 import { fieldFail } from '../http';
 import { decisionEmail } from './emails';
 import { templateFor } from './templates';
+import { eachPage, readQueueView } from './queue';
 import { HELD_UNTIL_SQL, isHeld, writeReviewChanges, type ReviewWrite } from './review';
 import { qb, run } from './sql';
 import { audit, type StaffMember } from './store';
@@ -247,6 +249,18 @@ export async function previewEmails(
     if (mail) preview.push({ event, to: mail.to, subject: mail.subject, text: mail.text });
   }
   return preview;
+}
+
+/** The ids a queue view selects, in its sort order: a bulk decision's or a message's `filter`. */
+export async function idsOfFilter(ctx: Context, filter: unknown, role: StaffRole): Promise<number[]> {
+  if (!filter || typeof filter !== 'object') throw fieldFail(400, 'filter', M.bulkNothing);
+  const view = await readQueueView(ctx.db, ctx, filter as Record<string, unknown>, role, false);
+  const ids: number[] = [];
+  for await (const page of eachPage<{ id: number; sort_key: unknown }>(ctx.db, view, (q) => q, 2000)) {
+    ids.push(...page.map((r) => r.id));
+    if (ids.length > BULK_MAX) throw fieldFail(400, 'filter', M.bulkTooMany(BULK_MAX));
+  }
+  return ids;
 }
 
 /** Checks a list of ids from a request body. */

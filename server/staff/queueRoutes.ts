@@ -13,21 +13,13 @@ import {
   type StaffCsvResult,
   type StaffCsvRow,
   type StaffQueueQuery,
-  type StaffRole,
 } from '../../machines/rules/staff';
 import type { Context } from '../context';
 import { fail, fieldFail } from '../http';
-import { applyBulk, BULK_MAX, isBulkEvent, planBulk, previewEmails, readIds } from './bulk';
+import { applyBulk, BULK_MAX, idsOfFilter, isBulkEvent, planBulk, previewEmails, readIds } from './bulk';
 import { exportCsv, exportCvZip } from './export';
 import { funnel, funnelBeaconRoute } from './funnel';
-import {
-  eachPage,
-  queueCohort,
-  queueQuerySchema,
-  queueRoutes,
-  readQueueView,
-  type StaffGuard,
-} from './queue';
+import { queueCohort, queueQuerySchema, queueRoutes, readQueueView, type StaffGuard } from './queue';
 import { HIDDEN_MULTI_LINE } from '../../machines/rules/schemas';
 import { object, positiveInt4, str } from '../routes/schemas';
 import { qb, run } from './sql';
@@ -67,18 +59,6 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
     (_request, body, done) => done(null, body),
   );
 
-  /** The ids a filter selects, in its sort order. */
-  async function idsOf(filter: unknown, role: StaffRole): Promise<number[]> {
-    if (!filter || typeof filter !== 'object') throw fieldFail(400, 'filter', M.bulkNothing);
-    const view = await readQueueView(db, ctx, filter as Record<string, unknown>, role, false);
-    const ids: number[] = [];
-    for await (const page of eachPage<{ id: number; sort_key: unknown }>(db, view, (q) => q, 2000)) {
-      ids.push(...page.map((r) => r.id));
-      if (ids.length > BULK_MAX) throw fieldFail(400, 'filter', M.bulkTooMany(BULK_MAX));
-    }
-    return ids;
-  }
-
   app.post<{ Body: Record<string, unknown> }>(
     staffQueuePaths.bulk,
     staffSchema('Accept, waitlist or reject many applications at once (admins); dryRun previews', {
@@ -89,7 +69,8 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
       const body = request.body ?? {};
       if (!isBulkEvent(body.event)) throw fieldFail(400, 'event', M.bulkEvent);
       if (body.ids !== undefined && body.filter !== undefined) throw fieldFail(400, 'ids', M.bulkEither);
-      const ids = body.ids !== undefined ? readIds(body.ids) : await idsOf(body.filter, member.role);
+      const ids =
+        body.ids !== undefined ? readIds(body.ids) : await idsOfFilter(ctx, body.filter, member.role);
       if (ids.length === 0) throw fieldFail(400, 'ids', M.bulkNothing);
       const capSeats = body.capSeats === true;
       const dryRun = body.dryRun === true;

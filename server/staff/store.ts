@@ -134,7 +134,9 @@ export type AuditAction =
   | 'bulk'
   /** A decision email's template saved or restored to its built-in wording (detail: which one). */
   | 'template_save'
-  | 'template_restore';
+  | 'template_restore'
+  /** A message staff wrote, one entry per applicant written to (detail: no words, they may quote personal data). */
+  | 'message';
 
 /** Appends to the audit log (the database refuses to change or delete its rows). Never holds personal data. */
 export async function audit(

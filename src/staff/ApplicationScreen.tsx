@@ -32,6 +32,7 @@ import { Alert, Notice } from '../components/Notice';
 import { Form } from '../components/Form';
 import { Button } from '../components/Button';
 import { TableHead } from './TableHead';
+import { ApplicationMessage } from './MessageForms';
 import { TriageNav } from './TriageNav';
 
 const ACTION: Record<ReviewEventType, string> = {
@@ -399,6 +400,7 @@ export function ApplicationScreen() {
           onAdd={(body) => actor.send({ type: 'ADD_NOTE', body })}
         />
       </section>
+      {me.role === 'admin' && <ApplicationMessage id={id} />}
     </>
   );
 }

@@ -14,6 +14,7 @@ import { Button } from '../components/Button';
 import { queryString } from './api';
 import { CohortPicker } from './CohortPicker';
 import { QueueBulkBar, QueueBulkDialog } from './QueueBulk';
+import { QueueMessage } from './MessageForms';
 import { QueueChips } from './QueueChips';
 import { QueueFilters } from './QueueFilters';
 import { QueueTable } from './QueueTable';
@@ -96,6 +97,7 @@ export function QueueScreen() {
       </p>
 
       {admin && page && <QueueBulkBar queue={queue} />}
+      {admin && page && <QueueMessage filter={filterOf(query)} total={page.total} />}
       {failed && <Button onClick={() => queue.send({ type: 'RETRY' })}>Try again</Button>}
       <QueueTable queue={queue} query={query} admin={admin} contact={contact} onView={go} />
 

@@ -4,7 +4,13 @@
  */
 import type { ReviewEventType } from '../../machines/review.machine';
 import { failureOfBody } from '../../machines/rules/contract';
-import type { MailTemplate, StaffTemplate, TemplateKind } from '../../machines/rules/mailTemplates';
+import type {
+  MailTemplate,
+  StaffMessageRequest,
+  StaffMessageResult,
+  StaffTemplate,
+  TemplateKind,
+} from '../../machines/rules/mailTemplates';
 import type { ErrorMap } from '../../machines/rules/messages';
 import {
   STAFF_MESSAGES,
@@ -134,6 +140,10 @@ export function createStaffApi() {
     saveTemplate: (kind: TemplateKind, template: MailTemplate) =>
       call<unknown>(templatePath(kind), { method: 'POST', body: template }),
     restoreTemplate: (kind: TemplateKind) => call<unknown>(templatePath(kind), { method: 'DELETE' }),
+    messageOne: (id: number, words: MailTemplate) =>
+      call<unknown>(withId(staffPaths.message, id), { method: 'POST', body: words }),
+    messageMany: (request: StaffMessageRequest) =>
+      call<StaffMessageResult>(staffPaths.messages, { method: 'POST', body: request }),
     funnel: (cohort?: string) =>
       call<StaffFunnel>(staffQueuePaths.funnel + (cohort ? `?cohort=${encodeURIComponent(cohort)}` : '')),
   };

@@ -114,6 +114,10 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
       body: '{{greeting}}\n\nWelcome.',
     });
     await ok(200, 'DELETE', accepted, admin);
+    const words = { subject: 'Your video', body: '{{greeting}}\n\nPlease watch it.' };
+    await ok(200, 'POST', at(staffPaths.message, id), admin, words);
+    await ok(200, 'POST', staffPaths.messages, admin, { ...words, filter: {}, dryRun: true });
+    await ok(200, 'POST', staffPaths.messages, admin, { ...words, filter: {} });
 
     // The decision released, the applicant chooses, pays, and reads it all back.
     t.advance(DECISION_UNDO_MINUTES * 60_000);

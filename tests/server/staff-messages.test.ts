@@ -180,4 +180,105 @@ describe.each(databases)('staff messages on $name', (database) => {
       expect((await auditActions()).some((a) => a.action.startsWith('template_'))).toBe(false);
     });
   });
+
+  describe('messages', () => {
+    const words = {
+      subject: 'Your video, {{firstname}}',
+      body: '{{greeting}}\n\nPlease watch the video for {{cohort}}.',
+    };
+
+    it('one applicant: sent through the outbox in their words, audited; the per-inbox limit answers 429', async () => {
+      const admin = await staffSignIn(t, ADMIN);
+      const [id] = await submitted([{ email: 'ada@example.com', firstname: 'Ada' }]);
+      const sent = await as(admin).post(at(staffPaths.message, id), words);
+      expect(sent.statusCode).toBe(200);
+      expect(json(sent).message).toBe(M.sentOne);
+      const [mail] = await mailsTo('ada@example.com');
+      expect(mail.subject).toBe('Your video, Ada');
+      expect(mail.text).toMatch(/^Hello Ada,\n\nPlease watch the video for Cohort \d+\.\n$/);
+      const audited = await t.db.query<{ application_id: number }>(
+        "SELECT application_id FROM audit_log WHERE action = 'message'",
+      );
+      expect(audited.rows).toEqual([{ application_id: id }]);
+
+      expect((await as(admin).post(at(staffPaths.message, id), words)).statusCode).toBe(200);
+      expect((await as(admin).post(at(staffPaths.message, id), words)).statusCode).toBe(200);
+      const fourth = await as(admin).post(at(staffPaths.message, id), words);
+      expect(fourth.statusCode).toBe(429);
+      expect(json(fourth).message).toBe(M.inboxFull(3, 24));
+      expect(await mailsTo('ada@example.com')).toHaveLength(3);
+      clock = new Date(clock.getTime() + 24 * 3600_000 + 1000);
+      // A staff session lasts 12 hours: the next day is a new sign-in.
+      const nextDay = await staffSignIn(t, ADMIN);
+      expect((await as(nextDay).post(at(staffPaths.message, id), words)).statusCode).toBe(200);
+    });
+
+    it("one applicant: bad words are 400 in the catalogue's words, a reviewer 403, an erased or unknown one 404; nothing is sent", async () => {
+      const admin = await staffSignIn(t, ADMIN);
+      const [id, erased] = await submitted([{ email: 'ada@example.com' }, { email: 'gone@example.com' }]);
+      await t.db.query("UPDATE applications SET erased_at = $2, email = '' WHERE id = $1", [erased, clock]);
+      const bad = await as(admin).post(at(staffPaths.message, id), { subject: 'Hi {{name}}', body: 'x' });
+      expect(bad.statusCode).toBe(400);
+      expect(refusal(bad).data.error.subject).toEqual([M.unknownVariables(['name'])]);
+      const empty = await as(admin).post(at(staffPaths.message, id), { subject: 'Hi', body: ' ' });
+      expect(refusal(empty).data.error.body).toEqual([M.bodyEmpty]);
+      const reader = await reviewer(admin);
+      expect((await as(reader).post(at(staffPaths.message, id), words)).statusCode).toBe(403);
+      for (const other of [erased, 999_999]) {
+        const res = await as(admin).post(at(staffPaths.message, other), words);
+        expect(res.statusCode).toBe(404);
+        expect(json(res).message).toBe(STAFF_MESSAGES.notFound);
+      }
+      expect(await mailsTo('ada@example.com')).toEqual([]);
+    });
+
+    it('a queue view: the dry run counts what the queue counts and previews the first; then each is sent, the full inbox skipped', async () => {
+      const admin = await staffSignIn(t, ADMIN);
+      const ids = await submitted([
+        { email: 'ada@example.com', firstname: 'Ada' },
+        { email: 'bola@example.com', firstname: 'Bola' },
+        // No consent to other communications: a message about their own application still goes (decision 161).
+        { email: 'chi@example.com', firstname: 'Chi', consent: false },
+        { email: 'dayo@example.com', firstname: 'Dayo' },
+      ]);
+      await t.db.query("UPDATE applications SET review_status = 'rejected' WHERE id = $1", [ids[3]]);
+      for (let i = 0; i < 3; i++) await as(admin).post(at(staffPaths.message, ids[1]), words);
+      const filter = { status: 'submitted', sort: 'name', dir: 'asc' };
+      const queue = json<{ data: { total: number } }>(
+        await as(admin).get(`${staffQueuePaths.queue}?status=submitted&sort=name&dir=asc`),
+      ).data;
+      expect(queue.total).toBe(3);
+
+      const dry = await as(admin).post(staffPaths.messages, { ...words, filter, dryRun: true });
+      expect(dry.statusCode).toBe(200);
+      expect(json(dry).data).toEqual({
+        dryRun: true,
+        matched: queue.total,
+        sent: 2,
+        skipped: [{ id: ids[1], reason: M.inboxFull(3, 24) }],
+        preview: {
+          to: 'ada@example.com',
+          subject: 'Your video, Ada',
+          text: expect.stringContaining('Hello Ada,'),
+        },
+      });
+      expect(json(dry).message).toBe(M.wouldSend(2, 3));
+      expect(await mailsTo('chi@example.com')).toEqual([]);
+
+      const done = await as(admin).post(staffPaths.messages, { ...words, filter });
+      expect(json(done).data).toMatchObject({ dryRun: false, matched: 3, sent: 2, preview: null });
+      expect(json(done).message).toBe(M.sentMany(2));
+      expect((await mailsTo('chi@example.com')).map((m) => m.subject)).toEqual(['Your video, Chi']);
+      expect(await mailsTo('ada@example.com')).toHaveLength(1);
+      expect(await mailsTo('bola@example.com')).toHaveLength(3);
+      expect(await mailsTo('dayo@example.com')).toEqual([]);
+
+      const bad = await as(admin).post(staffPaths.messages, { ...words, filter: { status: 'maybe' } });
+      expect(bad.statusCode).toBe(400);
+      const reader = await reviewer(admin);
+      expect(
+        (await as(reader).post(staffPaths.messages, { ...words, filter, dryRun: true })).statusCode,
+      ).toBe(403);
+    });
+  });
 });

@@ -7,7 +7,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TEMPLATES, type StaffTemplate } from '../../../machines/rules/mailTemplates';
-import { STAFF_TEMPLATE_MESSAGES as M } from '../../../machines/rules/staff';
+import { STAFF_TEMPLATE_MESSAGES as M, type StaffQueuePage } from '../../../machines/rules/staff';
+import type { StaffApplicationPage } from '../../../machines/staffApplication.machine';
+import { unansweredEligibility } from '../../support/answers';
+import { queueRow } from '../../support/staff';
 import type { StaffMe } from '../../../machines/staffSession.machine';
 import { StaffApiError, type StaffApi } from '../../../src/staff/api';
 import { StaffApp } from '../../../src/staff/StaffApp';
@@ -23,6 +26,35 @@ const TEMPLATES: StaffTemplate[] = (['accepted', 'waitlisted', 'rejected'] as co
   edited: null,
 }));
 
+const PAGE = {
+  cohort: { id: 1, number: 6, name: 'Cohort 6', seats: 100, taken: 3 },
+  rows: [queueRow(1, { name: 'Ada Obi', email: 'ada@example.com' })],
+  nextCursor: null,
+  total: 120,
+  elsewhere: 0,
+  counts: { status: {}, stage: {} },
+} as unknown as StaffQueuePage;
+
+const APPLICATION = {
+  id: 1,
+  answers: {
+    firstname: 'Ada',
+    middlename: '',
+    lastname: 'Obi',
+    email: 'ada@example.com',
+    communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 1 },
+    eligibility: { ...unansweredEligibility, status: 'eligible' },
+    employment: {},
+    other: {},
+    cv_sent_by_email: false,
+  },
+  review: null,
+  cv: null,
+  payments: [],
+  notes: [],
+  timeline: [],
+} as unknown as StaffApplicationPage;
+
 function fakeApi(me: StaffMe, overrides: Partial<StaffApi> = {}) {
   const api = {
     onSessionLost: () => () => {},
@@ -31,6 +63,23 @@ function fakeApi(me: StaffMe, overrides: Partial<StaffApi> = {}) {
     templates: vi.fn(() => Promise.resolve(TEMPLATES)),
     saveTemplate: vi.fn(() => Promise.resolve({})),
     restoreTemplate: vi.fn(() => Promise.resolve({})),
+    queue: vi.fn(() => Promise.resolve(PAGE)),
+    application: vi.fn(() => Promise.resolve(APPLICATION)),
+    messageOne: vi.fn(() => Promise.resolve({})),
+    messageMany: vi.fn((request: { dryRun?: boolean }) =>
+      Promise.resolve({
+        dryRun: request.dryRun === true,
+        matched: 120,
+        sent: 118,
+        skipped: [
+          { id: 7, reason: M.inboxFull(3, 24) },
+          { id: 9, reason: M.inboxFull(3, 24) },
+        ],
+        preview: request.dryRun
+          ? { to: 'ada@example.com', subject: 'Your video, Ada', text: 'Hello Ada,\n\nPlease watch it.\n' }
+          : null,
+      }),
+    ),
     ...overrides,
   };
   return api as typeof api & StaffApi;
@@ -114,5 +163,51 @@ describe('email templates', () => {
     const nav = await screen.findByRole('navigation', { name: 'Staff' });
     expect(within(nav).queryByRole('link', { name: 'Email templates' })).toBeNull();
     expect(await screen.findByText('Email templates: only an admin can see this page')).toBeTruthy();
+  });
+});
+
+describe('messages', () => {
+  it("an admin sends a message from an application's page; a reviewer has no such form", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN);
+    renderAt('/staff/applications/1', api);
+    const form = await screen.findByRole('region', { name: 'Send a message' });
+    await user.type(within(form).getByLabelText('Subject'), 'Your video, {{{{firstname}}');
+    await user.type(within(form).getByLabelText('Message'), 'Please watch it.');
+    expect(within(form).getByText('Your video, Ada')).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Send the message' }));
+    expect(await within(form).findByText(M.sentOne)).toBeTruthy();
+    expect(api.messageOne).toHaveBeenCalledWith(1, {
+      subject: 'Your video, {{firstname}}',
+      body: 'Please watch it.',
+    });
+    expect((within(form).getByLabelText('Subject') as HTMLInputElement).value).toBe('');
+
+    const reader = fakeApi(REVIEWER);
+    renderAt('/staff/applications/1', reader);
+    await waitFor(() => expect(reader.application).toHaveBeenCalled());
+    expect(screen.getAllByRole('region', { name: 'Send a message' })).toHaveLength(1);
+  });
+
+  it('a message to the queue view sends only after the dry run shows the count and the first message', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN);
+    renderAt('/staff?status=submitted', api);
+    await user.click(await screen.findByRole('button', { name: 'Message these 120 applications' }));
+    await user.type(screen.getByLabelText('Subject'), 'Your video, {{{{firstname}}');
+    await user.type(screen.getByLabelText('Message'), 'Please watch it.');
+    await user.click(screen.getByRole('button', { name: 'Check who it goes to' }));
+    expect(
+      await screen.findByText(`${M.wouldSend(118, 120)}; 2 skipped (${M.inboxFull(3, 24)}).`),
+    ).toBeTruthy();
+    const first = screen.getByRole('region', { name: 'The first message' });
+    expect(first.textContent).toContain('To: ada@example.com');
+    const words = { subject: 'Your video, {{firstname}}', body: 'Please watch it.' };
+    expect(api.messageMany).toHaveBeenCalledTimes(1);
+    expect(api.messageMany).toHaveBeenCalledWith({ ...words, filter: { status: 'submitted' }, dryRun: true });
+
+    await user.click(screen.getByRole('button', { name: 'Send 118 messages' }));
+    expect(await screen.findByText(M.sentMany(118))).toBeTruthy();
+    expect(api.messageMany).toHaveBeenCalledWith({ ...words, filter: { status: 'submitted' } });
   });
 });
