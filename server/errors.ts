@@ -5,7 +5,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { FIELD_MESSAGES, MESSAGES, type ErrorMap } from '../machines/rules/messages';
 import { tooLong } from '../machines/rules/schemas';
-import { STAFF_MESSAGES, STAFF_QUEUE_MESSAGES as QUEUE } from '../machines/rules/staff';
+import {
+  STAFF_MESSAGES,
+  STAFF_QUEUE_MESSAGES as QUEUE,
+  STAFF_TEMPLATE_MESSAGES as TEMPLATE,
+} from '../machines/rules/staff';
 import { HttpError, invalid } from './http';
 import { noteFailure } from './logging';
 import { SERVER_MESSAGES } from './messages';
@@ -33,6 +37,8 @@ const EXTRA_FIELD_MESSAGES: Record<string, string> = {
   capSeats: QUEUE.bulkNothing,
   dryRun: QUEUE.bulkNothing,
   step: QUEUE.funnelStep,
+  kind: TEMPLATE.unknownTemplate,
+  subject: TEMPLATE.subjectEmpty,
 };
 
 /** The patterns of routes/schemas.ts `str()`: a string with no hidden characters. */

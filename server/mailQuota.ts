@@ -160,3 +160,42 @@ export async function takeCodeEmail(
   const row = rows[0];
   if (!row?.granted) throw inboxFull(row?.oldest ? new Date(row.oldest) : null, now);
 }
+
+/**
+ * Messages staff write (docs/decisions/161-messages-to-applicants.md): at most STAFF_MESSAGES_PER_INBOX to one inbox
+ * in any STAFF_MESSAGE_WINDOW_HOURS, whoever sends them, counted in the same table as the code emails under a key of
+ * their own.
+ */
+export const STAFF_MESSAGES_PER_INBOX = 3;
+export const STAFF_MESSAGE_WINDOW_HOURS = 24;
+const messageKey = (address: string) => `message to ${mailboxOf(address)}`;
+const messageWindowStart = (now: Date) => new Date(now.getTime() - STAFF_MESSAGE_WINDOW_HOURS * HOUR_MS);
+const TAKE_MESSAGE = `WITH taken AS (${takeSendSql(
+  '$1',
+  '$4',
+  { mailbox: '$1', requester: '$1', now: '$2', windowStart: '$3', max: '$4', maxAll: '$4' },
+  'true',
+)}) SELECT granted FROM taken`;
+
+/** Takes one staff message for this address's inbox; false when the inbox has had its messages for the window. */
+export async function takeStaffMessage(tx: Queryable, address: string, now: Date): Promise<boolean> {
+  const { rows } = await tx.query<{ granted: boolean }>(TAKE_MESSAGE, [
+    messageKey(address),
+    now,
+    messageWindowStart(now),
+    STAFF_MESSAGES_PER_INBOX,
+  ]);
+  return rows[0]?.granted === true;
+}
+
+/** Of these addresses, the ones whose inbox has had its staff messages for the window (for a dry run). */
+export async function inboxesFull(db: Queryable, addresses: string[], now: Date): Promise<Set<string>> {
+  const keys = [...new Set(addresses.map(messageKey))];
+  const { rows } = await db.query<{ mailbox: string }>(
+    `SELECT q.mailbox FROM code_mail_quota q, unnest(q.sends) AS s(t)
+     WHERE q.mailbox = ANY($1::text[]) AND t > $2 GROUP BY q.mailbox HAVING count(*) >= $3`,
+    [keys, messageWindowStart(now), STAFF_MESSAGES_PER_INBOX],
+  );
+  const full = new Set(rows.map((r) => r.mailbox));
+  return new Set(addresses.filter((address) => full.has(messageKey(address))));
+}

@@ -74,6 +74,11 @@ export const AUDIT_ACTION_LABELS = {
   /** Applications assigned to reviewers (counts), and each reassignment with who had it before (decision 164). */
   assign: 'Assigned applications',
   reassign: 'Reassigned an application',
+  /** A decision email's template saved or restored to its built-in wording (detail: which one). */
+  template_save: 'Changed an email template',
+  template_restore: 'Restored an email template',
+  /** A message staff wrote, one entry per applicant written to (detail: no words, they may quote personal data). */
+  message: 'Sent a message',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -21,6 +21,13 @@ export const staffPaths = {
   notes: `${STAFF_API}/applications/:id/notes`,
   events: `${STAFF_API}/applications/:id/events`,
   audit: `${STAFF_API}/audit`,
+  /** The decision emails' templates (admins): list, save one, restore one's default. */
+  templates: `${STAFF_API}/templates`,
+  template: `${STAFF_API}/templates/:kind`,
+  /** A message to one applicant (admins). */
+  message: `${STAFF_API}/applications/:id/messages`,
+  /** A message to every application a queue view matches (admins), after a dry run. */
+  messages: `${STAFF_API}/applications/messages`,
 } as const;
 
 /** Its own cookie, so an applicant's session can never stand in for a staff one (and the other way round). */
@@ -113,6 +120,28 @@ export const STAFF_MESSAGES = {
     `This application is ${label.toLowerCase()}: it cannot be ${VERB[event]} now`,
   unknownEvent: 'Choose what to do with this application',
   unreachable: 'We could not reach the server. Check your connection and try again.',
+} as const;
+
+/** What staff read on the Messages screen and the message forms (machines/rules/mailTemplates.ts). */
+export const STAFF_TEMPLATE_MESSAGES = {
+  subjectEmpty: 'Please write a subject',
+  subjectTooLong: (max: number) => `Please keep the subject under ${max} characters`,
+  subjectOneLine: 'Please write the subject on one line',
+  bodyEmpty: 'Please write the message',
+  bodyTooLong: (max: number) => `Please keep the message under ${max} characters`,
+  unknownVariables: (names: string[]) =>
+    `We cannot fill ${names.map((n) => `{{${n}}}`).join(', ')}: use only the variables listed`,
+  unknownTemplate: 'Choose one of the emails listed',
+  saved: 'Template saved: the next emails use it',
+  restored: 'The built-in wording is back',
+  /** Per inbox (docs/decisions/161-messages-to-applicants.md). */
+  inboxFull: (max: number, hours: number) =>
+    `This applicant has had ${max} messages from the team in the last ${hours} hours: try again later`,
+  erased: "This applicant's data was erased: they cannot be written to",
+  noEmail: 'This applicant has no email address we can write to',
+  sentOne: 'Message sent',
+  sentMany: (n: number) => `${n} ${n === 1 ? 'message' : 'messages'} sent`,
+  wouldSend: (n: number, of: number) => `${n} of ${of} can be sent`,
 } as const;
 
 /** The review status of an application that staff see in lists and on its page. */

@@ -373,6 +373,20 @@ CREATE TABLE privacy_keys (
 `,
   },
   {
+    id: 24,
+    name: 'decision email templates staff edit: a row per edited template, none for the built-in wording',
+    // No row: the built-in wording (machines/rules/mailTemplates.ts); "Restore the default" deletes the row.
+    sql: `
+CREATE TABLE mail_templates (
+  kind text PRIMARY KEY CHECK (kind IN ('accepted', 'waitlisted', 'rejected')),
+  subject text NOT NULL,
+  body text NOT NULL,
+  updated_by integer REFERENCES staff(id),
+  updated_at timestamptz NOT NULL
+);
+`,
+  },
+  {
     id: 26,
     name: 'scorecards: a rubric per cohort, and one scorecard per team member and application (decision 163)',
     // The mean is stored with each scorecard, so the queue sorts and filters by score without reading the ratings.

@@ -1,6 +1,7 @@
 /** The emails' words: plain and friendly, as text and as simple HTML. */
 import type { MailMessage } from './index';
 import type { PaymentRecord } from '../../machines/rules/contract';
+import type { MailBlock } from '../../machines/rules/mailTemplates';
 import { FEE_FACTS, formatMoney, stillDue } from '../../machines/rules/payments';
 
 export const PROGRAMME = 'The Employment Bootcamp';
@@ -22,10 +23,16 @@ const escapeHtml = (value: string) =>
 const SAFE_NAME = /^[\p{L}\p{M}]+(?:[ '’-]+[\p{L}\p{M}]+)*$/u;
 const NAME_MAX = 40;
 
+/** The first name as an email may write it, or null when it is not a plain name. */
+export function plainName(firstname: string): string | null {
+  const name = firstname.normalize('NFC').trim().replace(/ {2,}/g, ' ');
+  return name && name.length <= NAME_MAX && SAFE_NAME.test(name) ? name : null;
+}
+
 /** 'Hello Ada,' for a plain name, 'Hello,' for anything else. */
 export function greeting(firstname: string): string {
-  const name = firstname.normalize('NFC').trim().replace(/ {2,}/g, ' ');
-  return name && name.length <= NAME_MAX && SAFE_NAME.test(name) ? `Hello ${name},` : 'Hello,';
+  const name = plainName(firstname);
+  return name ? `Hello ${name},` : 'Hello,';
 }
 
 /** `link` is written after the second paragraph, as a button-like link (the reminder's call to action). */
@@ -38,6 +45,18 @@ export const page = (paragraphs: string[], highlight?: string, link?: { href: st
         : i === 1 && link
           ? `<p>${escapeHtml(p)}</p><p><a href="${escapeHtml(link.href)}" style="font-weight:bold">${escapeHtml(link.text)}</a></p>`
           : `<p>${escapeHtml(p)}</p>`,
+    )
+    .join('') +
+  `</body></html>`;
+
+/** A filled template's HTML part: each paragraph escaped, a link alone as a button-like link (as `page` writes it). */
+export const blocksPage = (blocks: MailBlock[]) =>
+  `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1a1a1a;line-height:1.5">` +
+  blocks
+    .map((block) =>
+      'text' in block
+        ? `<p>${escapeHtml(block.text)}</p>`
+        : `<p><a href="${escapeHtml(block.href)}" style="font-weight:bold">${escapeHtml(block.label)}</a></p>`,
     )
     .join('') +
   `</body></html>`;

@@ -14,7 +14,7 @@ import type { Queryable } from '../db/index';
 import { fieldFail } from '../http';
 import { object, positiveInt4 } from '../routes/schemas';
 import { queueQuerySchema, type StaffGuard } from './queue';
-import { idsOfFilter } from './queueRoutes';
+import { idsOfFilter } from './bulk';
 import { qb, run } from './sql';
 import { audit } from './store';
 

@@ -16,12 +16,15 @@ import {
   type StaffBulkRefusal,
   type StaffBulkResult,
 } from '../../machines/rules/staff';
+import type { TemplateKind } from '../../machines/rules/mailTemplates';
 import type { Context } from '../context';
 import { SEAT_STATUSES } from '../../machines/review.machine';
 import { cohortById, lockSeatsTaken, seatsTaken } from '../db/cohorts';
 import type { Queryable } from '../db/index';
 import { fieldFail } from '../http';
 import { decisionEmail } from './emails';
+import { templateFor } from './templates';
+import { eachPage, readQueueView } from './queue';
 import { HELD_UNTIL_SQL, isHeld, writeReviewChanges, type ReviewWrite } from './review';
 import { qb, run } from './sql';
 import { audit, type StaffMember } from './store';
@@ -29,7 +32,7 @@ import { audit, type StaffMember } from './store';
 export const BULK_MAX = 20_000;
 export const CHUNK = 200;
 
-const TO: Record<BulkEvent, ReviewStatus> = {
+const TO: Record<BulkEvent, TemplateKind & ReviewStatus> = {
   ACCEPT: 'accepted',
   WAITLIST: 'waitlisted',
   REJECT: 'rejected',
@@ -240,10 +243,31 @@ export async function previewEmails(
         cohortStart: row.start_date,
       },
       ctx.config.publicUrl,
+      await templateFor(ctx.db, TO[event]),
     );
     if (mail) preview.push({ event, to: mail.to, subject: mail.subject, text: mail.text });
   }
   return preview;
+}
+
+/** The ids a queue view selects, in its sort order: a bulk decision's or a message's `filter`. */
+export async function idsOfFilter(ctx: Context, filter: unknown, member: StaffMember): Promise<number[]> {
+  if (!filter || typeof filter !== 'object') throw fieldFail(400, 'filter', M.bulkNothing);
+  // The member's id reads `assignee=me` the way their queue does (decision 164).
+  const view = await readQueueView(
+    ctx.db,
+    ctx,
+    filter as Record<string, unknown>,
+    member.role,
+    false,
+    member.id,
+  );
+  const ids: number[] = [];
+  for await (const page of eachPage<{ id: number; sort_key: unknown }>(ctx.db, view, (q) => q, 2000)) {
+    ids.push(...page.map((r) => r.id));
+    if (ids.length > BULK_MAX) throw fieldFail(400, 'filter', M.bulkTooMany(BULK_MAX));
+  }
+  return ids;
 }
 
 /** Checks a list of ids from a request body. */

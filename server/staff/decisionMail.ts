@@ -7,7 +7,9 @@
 import type { ReviewStatus } from '../../machines/review.machine';
 import type { Db } from '../db/index';
 import type { Mailer } from '../mail/index';
+import { isTemplateKind } from '../../machines/rules/mailTemplates';
 import { decisionEmail } from './emails';
+import { templateFor } from './templates';
 
 export interface DecisionMailer {
   /** Sends every decision email due now; returns how many went. */
@@ -48,6 +50,8 @@ export function decisionMailer(options: {
       );
       const due = rows[0];
       if (!due) return false;
+      // The template as stored when the email leaves: an edit made during the undo window is what goes.
+      const template = isTemplateKind(due.to_status) ? await templateFor(tx, due.to_status) : undefined;
       const mail = decisionEmail(
         due.to_status,
         {
@@ -57,6 +61,7 @@ export function decisionMailer(options: {
           cohortStart: due.cohort_start,
         },
         config.publicUrl,
+        template,
       );
       if (mail) await mailer.send(mail, tx);
       await tx.query('UPDATE review_events SET email_sent_at = $2 WHERE id = $1', [due.id, now]);

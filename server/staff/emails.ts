@@ -2,7 +2,14 @@
 import type { ReviewStatus } from '../../machines/review.machine';
 import type { MailMessage } from '../mail/index';
 import { acceptanceDates, acceptanceSentence } from '../../machines/rules/payBy';
-import { greeting, page, PROGRAMME } from '../mail/templates';
+import {
+  DEFAULT_TEMPLATES,
+  fillTemplate,
+  isTemplateKind,
+  type MailTemplate,
+  type TemplateValues,
+} from '../../machines/rules/mailTemplates';
+import { blocksPage, greeting, page, plainName, PROGRAMME } from '../mail/templates';
 
 export function staffCodeEmail(to: string, code: string): MailMessage {
   const lines = [
@@ -27,59 +34,40 @@ export interface Recipient {
   cohortStart: string | null;
 }
 
-const SIGN_OFF = `See you soon,\n${PROGRAMME} team`;
+/** What each variable becomes for this applicant (machines/rules/mailTemplates.ts). */
+export function templateValues(recipient: Recipient, publicUrl: string): TemplateValues {
+  const link = (path: string) => `${publicUrl.replace(/\/$/, '')}${path}`;
+  // The same cohort, start and pay-by date as the confirmation page's banner (machines/rules/payBy.ts).
+  const dates = acceptanceDates({ name: recipient.cohortName, start_date: recipient.cohortStart ?? '' });
+  return {
+    greeting: greeting(recipient.firstname),
+    firstname: plainName(recipient.firstname) ?? 'there',
+    cohort: recipient.cohortName,
+    cohort_start: dates?.start ?? '',
+    deadline: dates?.payBy ?? '',
+    dates: dates ? acceptanceSentence(dates) : '',
+    programme: PROGRAMME,
+    confirmation_link: link('/apply/confirmation'),
+    financial_aid_link: link('/financial-aid-application'),
+  };
+}
 
-/** The email for a decision, in the voice of the other emails; undefined for a status that sends none. */
+/** A template (an edited one, a default or a message staff wrote) filled for one applicant: text and HTML. */
+export function templateEmail(template: MailTemplate, recipient: Recipient, publicUrl: string): MailMessage {
+  const filled = fillTemplate(template, templateValues(recipient, publicUrl));
+  return { to: recipient.email, subject: filled.subject, text: filled.text, html: blocksPage(filled.blocks) };
+}
+
+/**
+ * The email for a decision, from its template (the built-in wording unless an admin edited it); undefined for a
+ * status that sends none.
+ */
 export function decisionEmail(
   to: ReviewStatus,
   recipient: Recipient,
   publicUrl: string,
+  template?: MailTemplate,
 ): MailMessage | undefined {
-  const hello = greeting(recipient.firstname);
-  const link = (path: string) => `${publicUrl.replace(/\/$/, '')}${path}`;
-  const message = (subject: string, lines: string[], action?: { href: string; text: string }) => ({
-    to: recipient.email,
-    subject,
-    text:
-      action !== undefined
-        ? `${lines[0]}\n\n${lines[1]}\n\n    ${action.href}\n\n${lines.slice(2).join('\n\n')}\n`
-        : `${lines.join('\n\n')}\n`,
-    html: page(lines, undefined, action),
-  });
-  switch (to) {
-    case 'accepted': {
-      // The same cohort, start and pay-by date as the confirmation page's banner (machines/rules/payBy.ts).
-      const dates = acceptanceDates({ name: recipient.cohortName, start_date: recipient.cohortStart ?? '' });
-      return message(
-        `You are accepted into ${PROGRAMME} (${recipient.cohortName})`,
-        [
-          hello,
-          `Congratulations: you have been accepted into ${recipient.cohortName} of ${PROGRAMME}.${dates ? ` ${acceptanceSentence(dates)}` : ''} To confirm your place, choose how you will pay the commitment fee (in full, in instalments, or apply for financial aid) on your confirmation page:`,
-          'Confirm soon: places are limited.',
-          SIGN_OFF,
-        ],
-        { href: link('/apply/confirmation'), text: 'Confirm your place' },
-      );
-    }
-    case 'waitlisted':
-      return message(`You are on the waitlist for ${PROGRAMME}`, [
-        hello,
-        `Thank you for applying to ${PROGRAMME}. ${recipient.cohortName} is full, so you are on its waitlist. If a place opens up we will write to you at once, and if not, we will keep your application for the next cohort.`,
-        'You do not need to do anything now.',
-        SIGN_OFF,
-      ]);
-    case 'rejected':
-      return message(
-        `Your application to ${PROGRAMME}`,
-        [
-          hello,
-          `Thank you for the time you gave your application to ${recipient.cohortName} of ${PROGRAMME}. We are sorry: we cannot offer you a place this time.`,
-          `This is not the end of the road. You are welcome to apply again for the next cohort, and if the fee was what held you back, financial aid covers up to 30% of it: ${link('/financial-aid-application')}`,
-          SIGN_OFF,
-        ],
-        undefined,
-      );
-    default:
-      return undefined;
-  }
+  if (!isTemplateKind(to)) return undefined;
+  return templateEmail(template ?? DEFAULT_TEMPLATES[to], recipient, publicUrl);
 }

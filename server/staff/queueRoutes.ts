@@ -16,21 +16,14 @@ import {
 } from '../../machines/rules/staff';
 import type { Context } from '../context';
 import { fail, fieldFail } from '../http';
-import { applyBulk, BULK_MAX, isBulkEvent, planBulk, previewEmails, readIds } from './bulk';
+import { applyBulk, BULK_MAX, idsOfFilter, isBulkEvent, planBulk, previewEmails, readIds } from './bulk';
 import { exportCsv, exportCvZip } from './export';
 import { funnel, funnelBeaconRoute } from './funnel';
-import {
-  eachPage,
-  queueCohort,
-  queueQuerySchema,
-  queueRoutes,
-  readQueueView,
-  type StaffGuard,
-} from './queue';
+import { queueCohort, queueQuerySchema, queueRoutes, readQueueView, type StaffGuard } from './queue';
 import { HIDDEN_MULTI_LINE } from '../../machines/rules/schemas';
 import { object, positiveInt4, str } from '../routes/schemas';
 import { qb, run } from './sql';
-import { audit, type StaffMember } from './store';
+import { audit } from './store';
 
 const CSV_MAX_ROWS = 5000;
 const staffSchema = (summary: string, parts: { querystring?: unknown; body?: unknown } = {}) => ({
@@ -55,25 +48,6 @@ const auditedFilter = (query: StaffQueueQuery) => {
 };
 
 const DECISIONS: Record<string, BulkEvent> = { accept: 'ACCEPT', waitlist: 'WAITLIST', reject: 'REJECT' };
-
-/** The ids a filter selects, in its sort order (bulk decisions and assignment). */
-export async function idsOfFilter(ctx: Context, filter: unknown, member: StaffMember): Promise<number[]> {
-  if (!filter || typeof filter !== 'object') throw fieldFail(400, 'filter', M.bulkNothing);
-  const view = await readQueueView(
-    ctx.db,
-    ctx,
-    filter as Record<string, unknown>,
-    member.role,
-    false,
-    member.id,
-  );
-  const ids: number[] = [];
-  for await (const page of eachPage<{ id: number; sort_key: unknown }>(ctx.db, view, (q) => q, 2000)) {
-    ids.push(...page.map((r) => r.id));
-    if (ids.length > BULK_MAX) throw fieldFail(400, 'filter', M.bulkTooMany(BULK_MAX));
-  }
-  return ids;
-}
 
 export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard): Promise<void> {
   const { db, config } = ctx;

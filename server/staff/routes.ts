@@ -39,6 +39,7 @@ import { checkEmail } from '../routes/guard';
 import { object, str } from '../routes/schemas';
 import { staffCodeEmail } from './emails';
 import { auditQuerySchema, readAuditFilter, readAuditLog } from './auditLog';
+import { staffMessageRoutes } from './messageRoutes';
 import { staffQueueRoutes } from './queueRoutes';
 import { reportRoutes } from './reports';
 import { scorecardRoutes } from './scorecards';
@@ -435,4 +436,6 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
   reportRoutes(app, ctx, staff);
   scorecardRoutes(app, ctx, staff);
   assignmentRoutes(app, ctx, staff);
+  // The decision emails' templates and messages to applicants (server/staff/messageRoutes.ts).
+  await staffMessageRoutes(app, ctx, staff);
 }

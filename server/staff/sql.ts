@@ -90,6 +90,13 @@ export interface StaffDatabase {
   assignments: { application_id: number; staff_id: number; assigned_by: number; assigned_at: Date };
   /** One row: the erasure tombstones' key when PRIVACY_HMAC_KEY is not set (server/privacy/key.ts). */
   privacy_keys: { id: Generated<boolean>; erasure_key: string; created_at: Generated<Date> };
+  mail_templates: {
+    kind: string;
+    subject: string;
+    body: string;
+    updated_by: number | null;
+    updated_at: Date;
+  };
 }
 
 export const qb = new Kysely<StaffDatabase>({

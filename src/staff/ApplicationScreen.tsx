@@ -33,6 +33,7 @@ import { Alert, Notice } from '../components/Notice';
 import { Form } from '../components/Form';
 import { Button } from '../components/Button';
 import { TableHead } from './TableHead';
+import { ApplicationMessage } from './MessageForms';
 import { TriageNav } from './TriageNav';
 import { ScorecardPanel } from './ScorecardPanel';
 
@@ -408,6 +409,7 @@ export function ApplicationScreen() {
         />
       </section>
       <ApplicationDataRights page={page} onErased={erased} />
+      {me.role === 'admin' && <ApplicationMessage id={id} />}
     </>
   );
 }

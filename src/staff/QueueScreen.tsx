@@ -16,6 +16,7 @@ import { CohortPicker } from './CohortPicker';
 import { QueueBulkBar, QueueBulkDialog } from './QueueBulk';
 import { QueueAssign } from './QueueAssign';
 import { RubricEditor } from './RubricEditor';
+import { QueueMessage } from './MessageForms';
 import { QueueChips } from './QueueChips';
 import { QueueFilters } from './QueueFilters';
 import { QueueTable } from './QueueTable';
@@ -100,6 +101,7 @@ export function QueueScreen() {
       {admin && page && <QueueBulkBar queue={queue} />}
       {admin && page && <QueueAssign query={query} />}
       {admin && page && <RubricEditor key={page.cohort.number} cohort={page.cohort.number} />}
+      {admin && page && <QueueMessage filter={filterOf(query)} total={page.total} />}
       {failed && <Button onClick={() => queue.send({ type: 'RETRY' })}>Try again</Button>}
       <QueueTable queue={queue} query={query} admin={admin} contact={contact} onView={go} />
 

@@ -23,6 +23,7 @@ const TeamScreen = lazy(() => import('./TeamScreen').then((m) => ({ default: m.T
 const AuditScreen = lazy(() => import('./AuditScreen').then((m) => ({ default: m.AuditScreen })));
 const ReportsScreen = lazy(() => import('./ReportsScreen').then((m) => ({ default: m.ReportsScreen })));
 const FunnelScreen = lazy(() => import('./FunnelScreen').then((m) => ({ default: m.FunnelScreen })));
+const TemplatesScreen = lazy(() => import('./TemplatesScreen').then((m) => ({ default: m.TemplatesScreen })));
 const CsvDecisionsScreen = lazy(() =>
   import('./CsvDecisionsScreen').then((m) => ({ default: m.CsvDecisionsScreen })),
 );
@@ -57,6 +58,7 @@ export function StaffApp({ api: given }: { api?: StaffApi }) {
             <Route path="funnel" element={<FunnelScreen />} />
             <Route path="reports" element={<ReportsScreen />} />
             <Route path="decisions-csv" element={<CsvDecisionsScreen />} />
+            <Route path="templates" element={<TemplatesScreen />} />
             <Route path="*" element={<p>We could not find this page.</p>} />
           </Routes>
         </Suspense>

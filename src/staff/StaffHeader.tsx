@@ -23,6 +23,7 @@ export function StaffHeader({ session }: { session: SessionRef }) {
     ...(me.role === 'admin'
       ? [
           { to: withCohort('/staff/decisions-csv'), label: 'Decisions from CSV' },
+          { to: '/staff/templates', label: 'Email templates' },
           { to: '/staff/team', label: 'Team' },
           { to: '/staff/audit', label: 'Audit log' },
         ]

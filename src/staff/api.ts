@@ -4,6 +4,13 @@
  */
 import type { ReviewEventType } from '../../machines/review.machine';
 import { failureOfBody } from '../../machines/rules/contract';
+import type {
+  MailTemplate,
+  StaffMessageRequest,
+  StaffMessageResult,
+  StaffTemplate,
+  TemplateKind,
+} from '../../machines/rules/mailTemplates';
 import type { ErrorMap } from '../../machines/rules/messages';
 import { privacyPaths } from '../../machines/rules/privacy';
 import {
@@ -60,6 +67,7 @@ export interface TeamMember {
 }
 
 const withId = (path: string, id: number) => path.replace(':id', String(id));
+const templatePath = (kind: TemplateKind) => staffPaths.template.replace(':kind', kind);
 
 /** The query string of a view, without empty values, in a stable order. */
 export const queryString = (query: StaffQueueQuery | Record<string, string | undefined>): string => {
@@ -160,6 +168,14 @@ export function createStaffApi() {
         method: 'PUT',
         body: { criteria },
       }),
+    templates: () => call<StaffTemplate[]>(staffPaths.templates),
+    saveTemplate: (kind: TemplateKind, template: MailTemplate) =>
+      call<unknown>(templatePath(kind), { method: 'POST', body: template }),
+    restoreTemplate: (kind: TemplateKind) => call<unknown>(templatePath(kind), { method: 'DELETE' }),
+    messageOne: (id: number, words: MailTemplate) =>
+      call<unknown>(withId(staffPaths.message, id), { method: 'POST', body: words }),
+    messageMany: (request: StaffMessageRequest) =>
+      call<StaffMessageResult>(staffPaths.messages, { method: 'POST', body: request }),
     funnel: (cohort?: string) =>
       call<StaffFunnel>(staffQueuePaths.funnel + (cohort ? `?cohort=${encodeURIComponent(cohort)}` : '')),
   };

@@ -131,6 +131,17 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
     await ok(200, 'GET', staffQueuePaths.cvsZip, admin);
     await ok(200, 'GET', staffQueuePaths.funnel, admin);
     await ok(200, 'GET', `${reportPaths.reports}?per=week`, reviewer);
+    await ok(200, 'GET', staffPaths.templates, admin);
+    const accepted = staffPaths.template.replace(':kind', 'accepted');
+    await ok(200, 'POST', accepted, admin, {
+      subject: 'Welcome, {{firstname}}',
+      body: '{{greeting}}\n\nWelcome.',
+    });
+    await ok(200, 'DELETE', accepted, admin);
+    const words = { subject: 'Your video', body: '{{greeting}}\n\nPlease watch it.' };
+    await ok(200, 'POST', at(staffPaths.message, id), admin, words);
+    await ok(200, 'POST', staffPaths.messages, admin, { ...words, filter: {}, dryRun: true });
+    await ok(200, 'POST', staffPaths.messages, admin, { ...words, filter: {} });
 
     // The decision released, the applicant chooses, pays, and reads it all back.
     t.advance(DECISION_UNDO_MINUTES * 60_000);
