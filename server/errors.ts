@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { FIELD_MESSAGES, MESSAGES, type ErrorMap } from '../machines/rules/messages';
 import { tooLong } from '../machines/rules/schemas';
+import { STEP_MESSAGES } from '../machines/steps';
 import {
   STAFF_MESSAGES,
   STAFF_QUEUE_MESSAGES as QUEUE,
@@ -47,6 +48,7 @@ const isHiddenCharacterPattern = (pattern: unknown) =>
 
 const wordsFor = (field: string): string =>
   (FIELD_MESSAGES as Record<string, string>)[field] ??
+  STEP_MESSAGES[field] ??
   EXTRA_FIELD_MESSAGES[field] ??
   SERVER_MESSAGES.invalidRequest;
 

@@ -1,6 +1,9 @@
 /**
  * The error catalogue of docs/product.md §8, word for word (its spellings included: they are the product's wording).
- * Prompts the spec only sketches ('Please tell us / let us know…') are written in the same voice.
+ * Prompts the spec only sketches ('Please tell us / let us know…') are written in the same voice. A wizard step's
+ * own questions keep their messages with the question, in the step's file (machines/steps/; `STEP_MESSAGES` in
+ * machines/steps/index.ts gathers them); this catalogue holds the fields that several steps or routes share and
+ * those of the forms after submission.
  */
 export const FIELD_MESSAGES = {
   firstname: 'Please tell us your first name',
@@ -22,20 +25,6 @@ export const FIELD_MESSAGES = {
   approach_to_new_tasks: 'Please tell us how you approach new tasks',
   education_focus: 'Please tell us the focus of your education',
   highest_qualification: 'Please tell us your highest qualification',
-  employment_status: 'Please tell us your employment status',
-  unemployment_duration: 'Please let us know how long you have been unemployed',
-  work_experience_years: 'Please let us know how many years of work experience you have',
-  reason_for_leaving: 'Please tell us why you want to leave your current job',
-  exit_timeline: 'Please let us know when you could leave your current job',
-  service_completion_date: 'Please let us know when your service ends',
-  job_urgency: 'Let us know how badly you need a job',
-  key_challenge: 'Please tell us what you find most challenging',
-  leadership_experience: 'Please tell us about a time you led something',
-  distractions: 'Please tell us how you manage distraction',
-  bootcamp_expectations: 'Please tell us what difference you hope the bootcamp will make',
-  agreement: 'Please accept the agreement to continue',
-  agreement1: 'Please accept the second agreement to continue',
-  agreement2: 'Please accept the payment agreement to continue',
   typeOfPhone: 'Please tell us the type of phone you use',
   haveLaptop: 'Please state if you have a laptop with either Yes or No',
   parentAlive: 'Please let us know if your parents are alive',

@@ -4,10 +4,9 @@ import type { ApplicationSetup } from '../application.setup';
 import type { ApplicationForm } from '../rules/application';
 import { toCreatePayload } from '../rules/contract';
 import { accepted, email, normalizePhone, phone, required, when } from '../rules/fields';
-import { FIELD_MESSAGES as F, MESSAGES } from '../rules/messages';
+import { FIELD_MESSAGES as F } from '../rules/messages';
 import { REFERRAL_SOURCES_WITH_DETAIL } from '../rules/options';
-import { rowMeta } from './spec';
-import { confirmStep, whenValid } from './shared';
+import { confirmStep, formStep, savingStep, whenValid } from './shared';
 
 /**
  * The form as it is sent and kept: trimmed, the email in lower case, the phone numbers as the server stores them
@@ -64,11 +63,8 @@ export const spec = {
   ],
   payload: (form: ApplicationForm) => toCreatePayload(cleaned(form)),
   state: (machine: ApplicationSetup) =>
-    machine.createStateConfig({
-      meta: rowMeta(row),
-      entry: 'clearErrors',
-      initial: 'editing',
-      states: {
+    machine.createStateConfig(
+      formStep(row, {
         editing: {
           on: {
             // An application that exists is not created again: on past the code (only a proved applicant sees this
@@ -80,24 +76,12 @@ export const spec = {
           },
         },
         confirming: confirmStep,
-        saving: {
-          tags: 'busy',
-          invoke: {
-            src: 'createApplication',
-            id: 'createApplication',
-            input: ({ context }) => toCreatePayload(cleaned(context.form)),
-            onDone: {
-              target: 'codeSent',
-              actions: ['markCreated', { type: 'startCountdown', params: waitAsTold }],
-            },
-            onError: {
-              target: 'editing',
-              actions: { type: 'showFailure', params: { fallback: MESSAGES.genericSave } },
-            },
-          },
-        },
+        saving: savingStep('createApplication', ({ form }) => toCreatePayload(cleaned(form)), {
+          target: 'codeSent',
+          actions: ['markCreated', { type: 'startCountdown', params: waitAsTold }],
+        }),
         // The success dialog: an OTP was sent.
         codeSent: { tags: 'dialog', on: { 'DIALOG.CLOSE': '#application.verifyEmail' } },
-      },
-    }),
+      }),
+    ),
 } as const;

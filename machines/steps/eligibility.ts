@@ -8,17 +8,10 @@ import { scoreEligibility } from '../rules/eligibility';
 import { MAX_LONG, required } from '../rules/fields';
 import { FIELD_MESSAGES as F, MESSAGES } from '../rules/messages';
 import { rowMeta } from './spec';
-import { confirmStep } from './shared';
+import { confirmStep, pick } from './shared';
 
 export const eligibilityPayload = (form: ApplicationForm): EligibilityPayload => {
-  const eligibility = {
-    openness_to_tools: form.openness_to_tools,
-    work_disruption_feelings: form.work_disruption_feelings,
-    feedback_handling: form.feedback_handling,
-    approach_to_new_tasks: form.approach_to_new_tasks,
-    education_focus: form.education_focus,
-    highest_qualification: form.highest_qualification,
-  };
+  const eligibility = pick(form, ANSWERS);
   return {
     email: form.email,
     eligibility,
@@ -49,27 +42,15 @@ export const schema = yup.object({
   highest_qualification: required(F.highest_qualification, MAX_LONG),
 });
 
+/** The six answers the step saves (and the server scores). */
+const ANSWERS = Object.keys(schema.fields) as (keyof typeof schema.fields)[];
+
 export const spec = {
   row,
   schema,
   // The CV is on this screen too: a problem with it links here.
-  fields: [
-    'openness_to_tools',
-    'work_disruption_feelings',
-    'feedback_handling',
-    'approach_to_new_tasks',
-    'education_focus',
-    'highest_qualification',
-    'cv',
-  ],
-  saves: [
-    'openness_to_tools',
-    'work_disruption_feelings',
-    'feedback_handling',
-    'approach_to_new_tasks',
-    'education_focus',
-    'highest_qualification',
-  ],
+  fields: [...ANSWERS, 'cv'],
+  saves: ANSWERS,
   column: 'eligibility',
   payload: eligibilityPayload,
   state: (machine: ApplicationSetup) =>

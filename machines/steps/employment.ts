@@ -5,67 +5,98 @@ import type { ApplicationForm } from '../rules/application';
 import { API } from '../rules/api';
 import type { EmploymentPayload } from '../rules/contract';
 import { isRealDate, MAX_LONG, required, when } from '../rules/fields';
-import { FIELD_MESSAGES as F, MESSAGES } from '../rules/messages';
+import { MESSAGES } from '../rules/messages';
 import {
   EMPLOYMENT_EMPLOYED_LOOKING,
   EMPLOYMENT_NYSC,
+  EMPLOYMENT_STATUSES,
   EMPLOYMENT_UNEMPLOYED,
+  EXIT_TIMELINES,
   JOB_URGENCY,
+  UNEMPLOYMENT_DURATIONS,
+  WORK_EXPERIENCE_YEARS,
 } from '../rules/options';
-import { rowMeta } from './spec';
-import { confirmStep, whenValid } from './shared';
+import type { Question } from './spec';
+import { formStep, pick, savingStep, confirmStep, whenValid } from './shared';
+
+/** The questions in the screen's order (the schema's order is the order of its messages). */
+export const questions = {
+  employment_status: {
+    label: 'What is your employment status?',
+    message: 'Please tell us your employment status',
+    control: 'radio',
+    options: EMPLOYMENT_STATUSES,
+  },
+  unemployment_duration: {
+    label: 'How long have you been unemployed?',
+    message: 'Please let us know how long you have been unemployed',
+    control: 'radio',
+    options: UNEMPLOYMENT_DURATIONS,
+    askedWhen: { field: 'employment_status', values: [EMPLOYMENT_UNEMPLOYED] },
+  },
+  reason_for_leaving: {
+    label: 'Why do you want to leave your current job?',
+    message: 'Please tell us why you want to leave your current job',
+    control: 'textarea',
+    askedWhen: { field: 'employment_status', values: [EMPLOYMENT_EMPLOYED_LOOKING] },
+  },
+  exit_timeline: {
+    label: 'When could you leave your current job?',
+    message: 'Please let us know when you could leave your current job',
+    control: 'select',
+    options: EXIT_TIMELINES,
+    askedWhen: { field: 'employment_status', values: [EMPLOYMENT_EMPLOYED_LOOKING] },
+  },
+  service_completion_date: {
+    label: 'When does your service end?',
+    message: 'Please let us know when your service ends',
+    control: 'date',
+    askedWhen: { field: 'employment_status', values: [EMPLOYMENT_NYSC] },
+  },
+  work_experience_years: {
+    label: 'How many years of work experience do you have? Internships count.',
+    message: 'Please let us know how many years of work experience you have',
+    control: 'radio',
+    options: WORK_EXPERIENCE_YEARS,
+  },
+  job_urgency: {
+    label: 'How badly do you need a job?',
+    message: 'Let us know how badly you need a job',
+    control: 'scale',
+    hint: '1–4: not really needed · 5–7: I need a job · 8–10: I am desperate for a job',
+  },
+} as const satisfies Record<string, Question>;
+const Q = questions;
+
+/** A follow-up question: required when it is asked. */
+const followUp = (question: Question & { askedWhen: object }, max?: number) =>
+  when(question.askedWhen.field, question.askedWhen.values, question.message, max);
 
 export const schema = yup.object({
-  employment_status: required(F.employment_status),
-  unemployment_duration: when('employment_status', [EMPLOYMENT_UNEMPLOYED], F.unemployment_duration),
-  work_experience_years: required(F.work_experience_years),
-  reason_for_leaving: when(
-    'employment_status',
-    [EMPLOYMENT_EMPLOYED_LOOKING],
-    F.reason_for_leaving,
-    MAX_LONG,
-  ),
-  exit_timeline: when('employment_status', [EMPLOYMENT_EMPLOYED_LOOKING], F.exit_timeline),
-  service_completion_date: when('employment_status', [EMPLOYMENT_NYSC], F.service_completion_date).test(
-    'date',
-    MESSAGES.dateInvalid,
-    isRealDate,
-  ),
+  employment_status: required(Q.employment_status.message),
+  unemployment_duration: followUp(Q.unemployment_duration),
+  work_experience_years: required(Q.work_experience_years.message),
+  reason_for_leaving: followUp(Q.reason_for_leaving, MAX_LONG),
+  exit_timeline: followUp(Q.exit_timeline),
+  service_completion_date: followUp(Q.service_completion_date).test('date', MESSAGES.dateInvalid, isRealDate),
   job_urgency: yup
     .number()
-    .typeError(F.job_urgency)
+    .typeError(Q.job_urgency.message)
     .default(0)
-    .integer(F.job_urgency)
-    .min(0, F.job_urgency)
-    .max(JOB_URGENCY.max, F.job_urgency),
+    .integer(Q.job_urgency.message)
+    .min(0, Q.job_urgency.message)
+    .max(JOB_URGENCY.max, Q.job_urgency.message)
+    .meta({ description: '0: not set' }),
 });
 
 type EmploymentAnswers = yup.InferType<typeof schema>;
+const fields = Object.keys(questions) as (keyof EmploymentAnswers)[];
 
-/** The fields in the screen's order (the schema's order is the order of its messages). */
-const fields = [
-  'employment_status',
-  'unemployment_duration',
-  'reason_for_leaving',
-  'exit_timeline',
-  'service_completion_date',
-  'work_experience_years',
-  'job_urgency',
-] as const satisfies readonly (keyof EmploymentAnswers)[];
-
-export const employmentPayload = (form: ApplicationForm): EmploymentPayload => ({
-  email: form.email,
-  employment: {
-    employment_status: form.employment_status,
-    unemployment_duration: form.unemployment_duration,
-    work_experience_years: form.work_experience_years,
-    service_completion_date: form.service_completion_date,
-    reason_for_leaving: form.reason_for_leaving,
-    exit_timeline: form.exit_timeline,
-    // 0 is 'not set': an untouched scale sends nothing, and the server keeps it unset.
-    ...(form.job_urgency ? { job_urgency: form.job_urgency } : {}),
-  },
-});
+export const employmentPayload = (form: ApplicationForm): EmploymentPayload => {
+  const { job_urgency, ...answers } = pick(form, fields);
+  // 0 is 'not set': an untouched scale sends nothing, and the server keeps it unset.
+  return { email: form.email, employment: { ...answers, ...(job_urgency ? { job_urgency } : {}) } };
+};
 
 export const row = {
   state: 'employment',
@@ -83,6 +114,7 @@ export const spec = {
   row,
   schema,
   fields,
+  questions,
   column: 'employment',
   save: {
     path: `${API}/bootcamp/application/employment`,
@@ -92,30 +124,15 @@ export const spec = {
   payload: employmentPayload,
   resume: { answered: (form: ApplicationForm) => Boolean(form.employment_status) },
   state: (machine: ApplicationSetup) =>
-    machine.createStateConfig({
-      meta: rowMeta(row),
-      entry: 'clearErrors',
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            SAVE: whenValid('employment', 'confirming'),
-          },
-        },
+    machine.createStateConfig(
+      formStep(row, {
+        editing: { on: { SAVE: whenValid('employment', 'confirming') } },
         confirming: confirmStep,
-        saving: {
-          tags: 'busy',
-          invoke: {
-            src: 'saveEmployment',
-            id: 'saveEmployment',
-            input: ({ context }) => employmentPayload(context.form),
-            onDone: '#application.other',
-            onError: {
-              target: 'editing',
-              actions: { type: 'showFailure', params: { fallback: MESSAGES.genericSave } },
-            },
-          },
-        },
-      },
-    }),
+        saving: savingStep(
+          'saveEmployment',
+          (context) => employmentPayload(context.form),
+          '#application.other',
+        ),
+      }),
+    ),
 } as const;

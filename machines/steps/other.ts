@@ -5,26 +5,51 @@ import type { ApplicationForm } from '../rules/application';
 import { API } from '../rules/api';
 import type { OtherPayload } from '../rules/contract';
 import { accepted, longAnswer } from '../rules/fields';
-import { FIELD_MESSAGES as F, MESSAGES } from '../rules/messages';
-import { rowMeta } from './spec';
-import { whenValid } from './shared';
+import type { Question } from './spec';
+import { formStep, pick, savingStep, whenValid } from './shared';
 
-/** The screen's 'Save and continue' checks the answers; the agreements come in the modal, and with submit. */
-export const OTHERS_ANSWERS = [
-  'key_challenge',
-  'leadership_experience',
-  'distractions',
-  'bootcamp_expectations',
-] as const;
+/** The four open questions in the screen's order: 'Save and continue' checks these. */
+export const questions = {
+  key_challenge: {
+    label: 'What do you find most challenging?',
+    message: 'Please tell us what you find most challenging',
+  },
+  leadership_experience: {
+    label: 'Have you ever led anything? Tell us about it.',
+    message: 'Please tell us about a time you led something',
+  },
+  distractions: {
+    label: 'How do you manage distraction?',
+    message: 'Please tell us how you manage distraction',
+  },
+  bootcamp_expectations: {
+    label: 'What difference do you hope the bootcamp will make in your life?',
+    message: 'Please tell us what difference you hope the bootcamp will make',
+  },
+} as const satisfies Record<string, Question>;
+
+/** The Key Information agreements: they come in the modal, and with submit. */
+export const agreements = {
+  agreement: {
+    label: 'I am available and ready to join the next cohort of the bootcamp.',
+    message: 'Please accept the agreement to continue',
+  },
+  agreement1: {
+    label: 'I am open-minded and ready to do what it takes to get a job within 12 weeks.',
+    message: 'Please accept the second agreement to continue',
+  },
+  agreement2: {
+    label: 'I understand that, if selected, I pay a commitment fee to take part.',
+    message: 'Please accept the payment agreement to continue',
+  },
+} as const satisfies Record<string, Question>;
+
+export const OTHERS_ANSWERS = Object.keys(questions) as (keyof typeof questions)[];
+const AGREEMENTS = Object.keys(agreements) as (keyof typeof agreements)[];
 
 export const otherPayload = (form: ApplicationForm): OtherPayload => ({
   email: form.email,
-  other: {
-    key_challenge: form.key_challenge,
-    leadership_experience: form.leadership_experience,
-    distractions: form.distractions,
-    bootcamp_expectations: form.bootcamp_expectations,
-  },
+  other: pick(form, OTHERS_ANSWERS),
 });
 
 export const row = {
@@ -40,19 +65,16 @@ export const row = {
 } as const;
 
 export const schema = yup.object({
-  key_challenge: longAnswer(F.key_challenge),
-  leadership_experience: longAnswer(F.leadership_experience),
-  distractions: longAnswer(F.distractions),
-  bootcamp_expectations: longAnswer(F.bootcamp_expectations),
-  agreement: accepted(F.agreement),
-  agreement1: accepted(F.agreement1),
-  agreement2: accepted(F.agreement2),
-});
+  ...Object.fromEntries(OTHERS_ANSWERS.map((name) => [name, longAnswer(questions[name].message)])),
+  ...Object.fromEntries(AGREEMENTS.map((name) => [name, accepted(agreements[name].message)])),
+} as Record<keyof typeof questions, ReturnType<typeof longAnswer>> &
+  Record<keyof typeof agreements, ReturnType<typeof accepted>>);
 
 export const spec = {
   row,
   schema,
-  fields: [...OTHERS_ANSWERS, 'agreement', 'agreement1', 'agreement2'],
+  fields: [...OTHERS_ANSWERS, ...AGREEMENTS],
+  questions: { ...questions, ...agreements },
   saves: OTHERS_ANSWERS,
   column: 'other',
   save: {
@@ -64,16 +86,9 @@ export const spec = {
   // The last step: whoever has not submitted comes back here.
   resume: { answered: () => false },
   state: (machine: ApplicationSetup) =>
-    machine.createStateConfig({
-      meta: rowMeta(row),
-      entry: 'clearErrors',
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            SAVE: whenValid('others', 'keyInformation', OTHERS_ANSWERS),
-          },
-        },
+    machine.createStateConfig(
+      formStep(row, {
+        editing: { on: { SAVE: whenValid('others', 'keyInformation', OTHERS_ANSWERS) } },
         // The Key Information modal: the three agreements, then Submit Application.
         keyInformation: {
           tags: 'dialog',
@@ -82,31 +97,15 @@ export const spec = {
             CANCEL: { target: 'editing', actions: 'clearErrors' },
           },
         },
-        submitting: {
-          tags: 'busy',
-          invoke: {
-            src: 'submitApplication',
-            id: 'submitApplication',
-            input: ({ context }) => ({
-              other: otherPayload(context.form),
-              submit: {
-                email: context.form.email,
-                agreement: context.form.agreement,
-                agreement1: context.form.agreement1,
-                agreement2: context.form.agreement2,
-              },
-            }),
-            onDone: {
-              target: '#application.success',
-              actions: 'markSubmitted',
-            },
-            // Problems from earlier steps come back as a field → messages map and show as red alerts.
-            onError: {
-              target: 'editing',
-              actions: { type: 'showFailure', params: { fallback: MESSAGES.genericSave } },
-            },
-          },
-        },
-      },
-    }),
+        // Problems from earlier steps come back as a field → messages map and show as red alerts.
+        submitting: savingStep(
+          'submitApplication',
+          ({ form }) => ({
+            other: otherPayload(form),
+            submit: { email: form.email, ...pick(form, AGREEMENTS) },
+          }),
+          { target: '#application.success', actions: 'markSubmitted' },
+        ),
+      }),
+    ),
 } as const;

@@ -1,5 +1,10 @@
 /** Pieces of state that several steps share. Pure data: the steps build their states from them. */
+import type { ApplicationMachineContext } from '../persistence';
+import type { ApplicationForm } from '../rules/application';
+import { MESSAGES } from '../rules/messages';
 import type { ValidationGroup } from '../rules/schemas';
+import type { ScreenRow } from '../screens';
+import { rowMeta } from './spec';
 
 /** SAVE on a form: on to `target` when the group's answers are valid, otherwise its messages as red alerts. */
 export const whenValid = (group: ValidationGroup, target: string, only?: readonly string[]) => {
@@ -12,3 +17,34 @@ export const whenValid = (group: ValidationGroup, target: string, only?: readonl
 
 /** The 'Yes, continue' / 'Edit' dialog before a save that cannot be undone. */
 export const confirmStep = { tags: 'dialog', on: { CONFIRM: 'saving', CANCEL: 'editing' } } as const;
+
+/** A form step's state: its row's meta, no stale alerts on arrival, and its form (`editing`) first. */
+export const formStep = <States>(row: ScreenRow, states: States) =>
+  ({ meta: rowMeta(row), entry: 'clearErrors', initial: 'editing', states }) as const;
+
+/**
+ * A step's save: busy while the actor `src` runs with the payload read from the context; then `onDone`, or back to
+ * the form with the server's messages (the catalogue's fallback when it gave none).
+ */
+export const savingStep = <Src extends string, Input, Done>(
+  src: Src,
+  input: (context: ApplicationMachineContext) => Input,
+  onDone: Done,
+) =>
+  ({
+    tags: 'busy',
+    invoke: {
+      src,
+      id: src,
+      input: ({ context }: { context: ApplicationMachineContext }) => input(context),
+      onDone,
+      onError: {
+        target: 'editing',
+        actions: { type: 'showFailure', params: { fallback: MESSAGES.genericSave } },
+      },
+    },
+  }) as const;
+
+/** The answers a payload carries: these fields of the form, as they are. */
+export const pick = <K extends keyof ApplicationForm>(form: ApplicationForm, fields: readonly K[]) =>
+  Object.fromEntries(fields.map((field) => [field, form[field]])) as Pick<ApplicationForm, K>;

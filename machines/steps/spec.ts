@@ -7,7 +7,27 @@
 import type * as yup from 'yup';
 import type { ApplicationSetup, ApplicationStateConfig } from '../application.setup';
 import type { ApplicationForm } from '../rules/application';
+import type { Option } from '../rules/options';
 import type { ScreenRow } from '../screens';
+
+/**
+ * A question of a step, kept with the step: the words its screen shows, and the catalogue's message (docs/product.md
+ * §8) for an answer missing or wrong, which the browser, the server and the error handler all give.
+ */
+export interface Question {
+  label: string;
+  message: string;
+  /** How the screen asks it (src/wizard/QuestionField.tsx); a plain text box by default. */
+  control?: 'textarea' | 'select' | 'radio' | 'date' | 'scale';
+  options?: readonly Option[];
+  hint?: string;
+  /** Asked (and required) only when the answer to `field` is one of `values`. */
+  askedWhen?: { field: string; values: readonly string[] };
+}
+
+/** Whether a question is asked, given the answers so far. */
+export const isAsked = (question: Question, answers: Readonly<Record<string, unknown>>): boolean =>
+  !question.askedWhen || question.askedWhen.values.includes(String(answers[question.askedWhen.field]));
 
 export interface StepSpec {
   /** Its row of the screen table (machines/screens.ts): state, path, step, title, access, group, screen. */
@@ -20,6 +40,8 @@ export interface StepSpec {
   schema: yup.AnyObjectSchema | null;
   /** Its fields in the order the screen shows them: the export's columns and the open questions' links. */
   fields: readonly string[];
+  /** Its own questions, by field name in the screen's order (absent where its fields are shared: email, code). */
+  questions?: Readonly<Record<string, Question>>;
   /** Where the server keeps the answers: a JSON column, named as in the saved application. Absent: flat columns. */
   column?: string;
   /** The fields the step itself saves (the others come later, as the agreements with submit); all by default. */

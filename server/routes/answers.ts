@@ -8,6 +8,8 @@
 import { STAGES } from '../../machines/rules/contract';
 import { ELIGIBILITY_STATUSES } from '../../machines/rules/application';
 import { FINANCIAL_AID_NAMES } from '../../machines/rules/contract';
+import { savedFields, storedSteps } from '../../machines/steps';
+import { answersOf } from './schemas';
 
 export const text = { type: 'string' } as const;
 export const int = { type: 'integer' } as const;
@@ -48,6 +50,18 @@ export const paymentRecord = {
 
 const aidAnswers = closed(Object.fromEntries(Object.keys(FINANCIAL_AID_NAMES).map((name) => [name, text])));
 
+/**
+ * Each stored step's saved answers (machines/steps/), typed from its one schema as the body is; the eligibility's with
+ * the server's own score beside them.
+ */
+const stepAnswers = Object.fromEntries(
+  storedSteps().map((step) => {
+    const answers = step.schema ? answersOf(step.schema, savedFields(step)) : {};
+    const scored = step.column === 'eligibility' ? { status: oneOf(ELIGIBILITY_STATUSES) } : {};
+    return [step.column, closed({ ...answers, ...scored })];
+  }),
+);
+
 /** `SavedApplication`: the application as its owner sees it (server/applications.ts `savedApplication`). */
 export const savedApplicationFields = {
   firstname: text,
@@ -67,32 +81,9 @@ export const savedApplicationFields = {
     referral_detail: text,
     communication_consent: { type: 'integer', enum: [0, 1] },
   }),
-  eligibility: closed({
-    openness_to_tools: text,
-    work_disruption_feelings: text,
-    feedback_handling: text,
-    approach_to_new_tasks: text,
-    education_focus: text,
-    highest_qualification: text,
-    status: oneOf(ELIGIBILITY_STATUSES),
-  }),
+  ...stepAnswers,
   cv: { ...closed({ filename: text, size: int }), type: ['object', 'null'] },
   cv_sent_by_email: bool,
-  employment: closed({
-    employment_status: text,
-    unemployment_duration: text,
-    work_experience_years: text,
-    service_completion_date: text,
-    reason_for_leaving: text,
-    exit_timeline: text,
-    job_urgency: { ...num, description: '0: not set' },
-  }),
-  other: closed({
-    key_challenge: text,
-    leadership_experience: text,
-    distractions: text,
-    bootcamp_expectations: text,
-  }),
   video: closed({ videoProgress: num, isVideoEnded: bool, attemptCounter: int }),
   payment_option: text,
   payment: { ...closed(paymentRecord), type: ['object', 'null'] },

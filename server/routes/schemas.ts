@@ -62,3 +62,18 @@ export function bodyOf(schema: yup.AnyObjectSchema, only?: readonly string[]) {
   }
   return object(properties);
 }
+
+/**
+ * A step's saved answers as the API gives them back, derived from the same schema: each field it saves with its JSON
+ * type (and the schema's `meta` description, as job_urgency's '0: not set'), all of them always sent.
+ */
+export function answersOf(schema: yup.AnyObjectSchema, only: readonly string[]) {
+  const fields = schema.describe().fields as Record<string, yup.SchemaDescription>;
+  return Object.fromEntries(
+    only.map((name) => {
+      const { type, meta } = fields[name]!;
+      const description = (meta as { description?: string } | undefined)?.description;
+      return [name, { type, ...(description ? { description } : {}) }];
+    }),
+  );
+}

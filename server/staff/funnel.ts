@@ -1,8 +1,8 @@
 /**
  * The funnel of one cohort (docs/decisions/063-the-funnel.md). Its steps are the application chart's screens, in
  * the order of its route table and with the titles of their `meta`; `REACH` only says which stored fact shows a
- * step was reached (a Record over every screen, so a new screen does not compile until it is placed), then the
- * review chart's payment steps. The steps before an application exists are counted from anonymous beacons: one
+ * step was reached where a later wizard step's rule (the step before it saved) does not, then the review chart's
+ * payment steps. The steps before an application exists are counted from anonymous beacons: one
  * counter per cohort, step and day, with no cookie and nothing that identifies a browser. Refused saves are counted
  * by route, field and catalogue message, never with what was typed.
  */
@@ -17,7 +17,8 @@ import {
 import { REVIEW_STATUSES, reviewMeta } from '../../machines/review.machine';
 import { ELIGIBILITY_STATUSES } from '../../machines/rules/application';
 import { API, paths } from '../../machines/rules/contract';
-import type { FunnelBeaconStep } from '../../machines/rules/funnel';
+import { FUNNEL_BEACON_STEPS, type FunnelBeaconStep } from '../../machines/rules/funnel';
+import { STEP_SPECS } from '../../machines/steps';
 import { MESSAGES } from '../../machines/rules/messages';
 import { ALL_OPTION_VALUES } from '../../machines/rules/payments';
 import {
@@ -38,13 +39,16 @@ type Reach =
   /** Not a step of its own: shown at the same moment as the step before, or a failure screen. */
   | null;
 
-/** The steps before an application exists are exactly the browser's beacon steps (machines/rules/funnel.ts). */
+/**
+ * Where a screen's reach is not the rule of `laterStep`: the steps before an application exists (exactly the
+ * browser's beacon steps, machines/rules/funnel.ts), the first ones after it, and the screens after submission.
+ */
 const REACH: {
-  [S in ScreenState]: S extends FunnelBeaconStep ? { anonymous: true } : Exclude<Reach, { anonymous: true }>;
+  [S in ScreenState]?: S extends FunnelBeaconStep ? { anonymous: true } : Exclude<Reach, { anonymous: true }>;
 } = {
-  getStarted: { anonymous: true },
-  biodata: { anonymous: true },
-  communications: { anonymous: true },
+  ...(Object.fromEntries(FUNNEL_BEACON_STEPS.map((state) => [state, { anonymous: true }])) as {
+    [S in FunnelBeaconStep]: { anonymous: true };
+  }),
   // The application is created when Communications is saved: its code screen is the first step it reaches.
   verifyEmail: { anonymous: false, reached: sql`true`, at: sql`a.created_at` },
   eligibility: {
@@ -57,7 +61,6 @@ const REACH: {
     reached: sql`(a.employment IS NOT NULL OR (a.eligibility IS NOT NULL AND a.eligibility_status = 'eligible'))`,
     at: sql`a.eligibility_saved_at`,
   },
-  other: { anonymous: false, reached: sql`a.employment IS NOT NULL`, at: sql`a.employment_saved_at` },
   // An application sent to eligibility review is submitted too, but never sees the success page (decision 124).
   success: {
     anonymous: false,
@@ -73,6 +76,21 @@ const REACH: {
   failed: null,
 };
 
+/**
+ * Any other wizard step (machines/steps/) is reached once the step before it saved its answers: that step's column
+ * is set, at its `<column>_saved_at`.
+ */
+function laterStep(state: ScreenState): Exclude<Reach, null> {
+  const index = STEP_SPECS.findIndex((step) => step.row.state === state);
+  const column = STEP_SPECS[index - 1]?.column;
+  if (!column) throw new Error(`The funnel cannot tell when ${state} is reached: give it a REACH entry`);
+  return {
+    anonymous: false,
+    reached: sql<boolean>`${sql.ref(`a.${column}`)} IS NOT NULL`,
+    at: sql<Date | null>`${sql.ref(`a.${column}_saved_at`)}`,
+  };
+}
+
 interface Step {
   state: string;
   title: string;
@@ -85,7 +103,7 @@ const metaOf = (state: ScreenState) => applicationMachine.states[state].config.m
 /** The funnel's steps: the screens with a place in it, then choosing a payment and paying (the review chart). */
 export const FUNNEL_STEPS: readonly Step[] = [
   ...ROUTES.flatMap(({ state }) => {
-    const reach = REACH[state];
+    const reach = state in REACH ? REACH[state] : laterStep(state);
     return reach ? [{ state, title: metaOf(state).title, path: metaOf(state).path, reach }] : [];
   }),
   {

@@ -5,12 +5,7 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import { CheckboxField } from '../components/Fields';
 import { FEE_FACTS } from '../../machines/rules/payments';
 import { Button } from '../components/Button';
-
-const AGREEMENTS = [
-  ['agreement', 'I am available and ready to join the next cohort of the bootcamp.'],
-  ['agreement1', 'I am open-minded and ready to do what it takes to get a job within 12 weeks.'],
-  ['agreement2', 'I understand that, if selected, I pay a commitment fee to take part.'],
-] as const;
+import { agreements } from '../../machines/steps/other';
 
 /** The three key terms, agreed to before the application is submitted; errors show as red alerts in the body. */
 export function KeyInformationDialog({ open }: { open: boolean }) {
@@ -37,8 +32,8 @@ export function KeyInformationDialog({ open }: { open: boolean }) {
       }
     >
       <ErrorSummary message={message} errors={errors} />
-      {AGREEMENTS.map(([name, label]) => (
-        <CheckboxField key={name} {...checkbox(name)} label={label} />
+      {Object.entries(agreements).map(([name, { label }]) => (
+        <CheckboxField key={name} {...checkbox(name as keyof typeof agreements)} label={label} />
       ))}
       <ul className="fee-notes">
         {/* The amounts come from the price table the confirmation page and the checkout use. */}

@@ -1,21 +1,11 @@
 import { Link } from 'react-router';
-import { type ErrorMap, type OTHERS_ANSWERS } from '../../machines/rules';
+import { type ErrorMap } from '../../machines/rules';
 import { STEP_SPECS } from '../../machines/steps';
+import { OTHERS_ANSWERS, questions } from '../../machines/steps/other';
 import { useApplication, useErrors, useFormFields } from '../app/ApplicationProvider';
 import { StepForm } from './StepForm';
 import { TextAreaField } from '../components/Fields';
 import { KeyInformationDialog } from './KeyInformationDialog';
-
-/** The four open questions of docs/product.md §2.2, in order. */
-const OPEN_QUESTIONS = [
-  { name: 'key_challenge', label: 'What do you find most challenging?' },
-  { name: 'leadership_experience', label: 'Have you ever led anything? Tell us about it.' },
-  { name: 'distractions', label: 'How do you manage distraction?' },
-  {
-    name: 'bootcamp_expectations',
-    label: 'What difference do you hope the bootcamp will make in your life?',
-  },
-] as const satisfies readonly { name: (typeof OTHERS_ANSWERS)[number]; label: string }[];
 
 /** The earlier steps with answers, for problems the server finds there at submission: each message links to its step. */
 const HERE = STEP_SPECS.findIndex((step) => step.row.screen === 'Other');
@@ -57,8 +47,13 @@ export function OtherScreen() {
       hideErrors={modalOpen}
       summary={summary}
     >
-      {OPEN_QUESTIONS.map(({ name, label }) => (
-        <TextAreaField key={name} {...field(name)} label={label} errors={modalOpen ? {} : errors} />
+      {OTHERS_ANSWERS.map((name) => (
+        <TextAreaField
+          key={name}
+          {...field(name)}
+          label={questions[name].label}
+          errors={modalOpen ? {} : errors}
+        />
       ))}
       {!modalOpen && earlier.length > 0 && <EarlierStepErrors entries={earlier} />}
       <KeyInformationDialog open={modalOpen} />

@@ -2,7 +2,7 @@
  * Fault test: SIGKILL the server in the middle of a bounded burst of applications over loopback, restart it on the
  * same data directory, and check that every acknowledged (201) application is there, complete, and not duplicated.
  */
-import { PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
+import { applicant } from '../support/answers';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,24 +22,13 @@ const BURST = 80;
 const CONCURRENCY = 4;
 const KILL_AFTER = 25;
 
-const payload = (i: number): CreatePayload => ({
-  firstname: `Applicant${i}`,
-  middlename: '',
-  lastname: 'Crash',
-  gender: i % 2 ? 'female' : 'male',
-  country: 'Nigeria',
-  city: 'Lagos',
-  email: `crash${i}@example.com`,
-  phone: `+23480300${String(i).padStart(5, '0')}`,
-  whatsapp_phone: '',
-  referred_by: '',
-  communications: {
-    referral_source: 'On social media',
-    referral_detail: '',
-    communication_consent: 'Yes',
-    privacy_notice_version: PRIVACY_NOTICE_VERSION,
-  },
-});
+const payload = (i: number): CreatePayload =>
+  applicant(`crash${i}@example.com`, {
+    firstname: `Applicant${i}`,
+    lastname: 'Crash',
+    gender: i % 2 ? 'female' : 'male',
+    phone: `+23480300${String(i).padStart(5, '0')}`,
+  });
 
 const create = (url: string, i: number) =>
   fetch(url + paths.create, {

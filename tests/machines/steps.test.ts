@@ -2,7 +2,7 @@
  * A step is one file (docs/architecture.md, "A step is one file"): a throwaway step, built from a spec and given a
  * screen key, is put into the list of steps (as its one line in machines/steps/index.ts would), and everything that
  * loops over the list picks it up: the chart, the routes, the resume order, the server's save route, the export's
- * columns, and the paths generated through the chart.
+ * columns, the staff funnel's steps, and the paths generated through the chart.
  */
 import * as yup from 'yup';
 import { describe, expect, it, vi } from 'vitest';
@@ -58,6 +58,7 @@ const { resumeOrder } = await import('../../machines/resume');
 const { emptyApplication } = await import('../../machines/rules/application');
 const { ANSWER_STEPS } = await import('../../server/routes/steps');
 const { columns } = await import('../../server/staff/export');
+const { FUNNEL_STEPS } = await import('../../server/staff/funnel');
 
 /** An applicant scored eligible, with employment answered: the pets step is next. */
 const eligible = {
@@ -93,6 +94,19 @@ describe('a throwaway step added as a spec', () => {
     expect(header).toContain('pet_name');
     expect(header.indexOf('pet_name')).toBeGreaterThan(header.indexOf('employment_status'));
     expect(header.indexOf('pet_name')).toBeLessThan(header.indexOf('key_challenge'));
+  });
+
+  it('is a step of the staff funnel, between employment and the open questions', () => {
+    const funnel = FUNNEL_STEPS.map((step) => step.state);
+    expect(funnel.slice(funnel.indexOf('employment'), funnel.indexOf('other') + 1)).toEqual([
+      'employment',
+      'pets',
+      'other',
+    ]);
+    expect(FUNNEL_STEPS.find((step) => step.state === 'pets')).toMatchObject({
+      title: 'Pets',
+      path: PETS_PATH,
+    });
   });
 
   it('is reached by the paths generated through the chart, and refuses an empty answer', () => {

@@ -8,7 +8,7 @@ import {
   EMPLOYMENT_FREELANCER,
   EMPLOYMENT_NYSC,
   EMPLOYMENT_UNEMPLOYED,
-  FIELD_MESSAGES as F,
+  FIELD_MESSAGES,
   MAX_LONG,
   MAX_SHORT,
   MESSAGES,
@@ -23,6 +23,10 @@ import {
   type ValidationGroup,
 } from '../../machines/rules';
 import { applicant } from '../support/answers';
+import { STEP_MESSAGES } from '../../machines/steps';
+
+/** The catalogue's words: the shared fields', and each step's own questions' (kept in its step file). */
+const F: Readonly<Record<string, string>> = { ...FIELD_MESSAGES, ...STEP_MESSAGES };
 
 // Bio Data as the shared first form has it (tests/support/answers.ts).
 const first = applicant('ada@example.com');

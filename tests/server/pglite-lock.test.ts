@@ -4,7 +4,7 @@
  * container on the same volume), or one started after the lock file was deleted, is refused while the first
  * serves, and no write made through the first is lost; a server that was paused while another took over stops.
  */
-import { PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
+import { applicant } from '../support/answers';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -119,24 +119,12 @@ async function cameUp(server: Started): Promise<boolean> {
   return false;
 }
 
-const applicantNumber = (i: number): CreatePayload => ({
-  firstname: `Applicant${i}`,
-  middlename: '',
-  lastname: 'Lock',
-  gender: 'female',
-  country: 'Nigeria',
-  city: 'Lagos',
-  email: `lock${i}@example.com`,
-  phone: `+23480300${String(i).padStart(5, '0')}`,
-  whatsapp_phone: '',
-  referred_by: '',
-  communications: {
-    referral_source: 'On social media',
-    referral_detail: '',
-    communication_consent: 'Yes',
-    privacy_notice_version: PRIVACY_NOTICE_VERSION,
-  },
-});
+const applicantNumber = (i: number): CreatePayload =>
+  applicant(`lock${i}@example.com`, {
+    firstname: `Applicant${i}`,
+    lastname: 'Lock',
+    phone: `+23480300${String(i).padStart(5, '0')}`,
+  });
 
 /** Creates applications `from`…`from + count - 1` through `server`; resolves to how many were acknowledged. */
 async function createApplications(server: Started, from: number, count: number): Promise<number> {

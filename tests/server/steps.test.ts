@@ -2,6 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER, paths, type CohortInfo } from '../../machines/rules/contract';
 import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
+import { questions as employmentQuestions } from '../../machines/steps/employment';
+import { questions as otherQuestions } from '../../machines/steps/other';
 import { FEEDBACK_HANDLING, OPENNESS_TO_TOOLS } from '../../machines/rules/options';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { SERVER_MESSAGES } from '../../server/messages';
@@ -99,11 +101,11 @@ describe.each(databases)('the later steps on $name', (database) => {
       employment: { ...employment, unemployment_duration: '' },
     });
     expect(json(missing).data).toEqual({
-      error: { unemployment_duration: [FIELD_MESSAGES.unemployment_duration] },
+      error: { unemployment_duration: [employmentQuestions.unemployment_duration.message] },
     });
     expect(json(await post(paths.employment, { email: EMAIL, employment })).message).toBe('Employment saved');
     const noAnswers = await post(paths.other, { email: EMAIL, other: { ...other, distractions: ' ' } });
-    expect(json(noAnswers).data).toEqual({ error: { distractions: [FIELD_MESSAGES.distractions] } });
+    expect(json(noAnswers).data).toEqual({ error: { distractions: [otherQuestions.distractions.message] } });
     expect((await post(paths.other, { email: EMAIL, other })).statusCode).toBe(200);
     const app = await saved();
     expect(app.employment).toEqual(employment);

@@ -17,6 +17,7 @@ import {
   type SavedApplication,
 } from '../../machines/rules/contract';
 import { FIELD_MESSAGES } from '../../machines/rules/messages';
+import { STEP_MESSAGES } from '../../machines/steps';
 import { STAFF_COOKIE, staffPaths } from '../../machines/rules/staff';
 import { applicant } from '../support/answers';
 import { buildApp, type AppOptions } from '../../server/app';
@@ -397,9 +398,12 @@ export function asApplicant(email: string, session: () => { t: TestApp; cookie: 
   };
 }
 
+/** The catalogue's words by field: the shared fields', and each step's own questions' (kept in its step file). */
+const CATALOGUE: Readonly<Record<string, string>> = { ...FIELD_MESSAGES, ...STEP_MESSAGES };
+
 /** What the server answers for these fields left out: each one's words from the catalogue. */
-export const fieldErrors = (...fields: (keyof typeof FIELD_MESSAGES)[]) =>
-  Object.fromEntries(fields.map((field) => [field, [FIELD_MESSAGES[field]]]));
+export const fieldErrors = (...fields: string[]) =>
+  Object.fromEntries(fields.map((field) => [field, [CATALOGUE[field]]]));
 
 /** The open answers at their shortest (a letter each), which the schema takes. */
 export const shortOther = {
