@@ -325,6 +325,8 @@ describe('staffApplication machine', () => {
     failed('review'),
     done('addNote'),
     failed('addNote'),
+    // An admin erased the applicant's data from this page (decision 152).
+    { type: 'ERASED' },
   ];
 
   it('generated paths take every state and every transition', () => {
