@@ -8,12 +8,13 @@
  * `vite build --ssr --outDir dist/ssr` (vite.config.ts names the entries). Optional arguments: the client and SSR output
  * folders (default dist/client and dist/ssr), so that a benchmark can build into a folder of its own.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MESSAGES } from '../machines/rules/messages';
 import { EARLY_PRESS_WAIT_MS } from '../machines/rules/network';
 import { TYPED_EMAIL_KEY } from '../src/app/earlyInput';
+import { chunkClosure, readViteManifest } from './viteManifest';
 
 const root = resolve(import.meta.dirname, '..');
 const clientDir = resolve(root, process.argv[2] ?? 'dist/client');
@@ -73,36 +74,18 @@ const holdGetStarted = [
   'if(sessionStorage.getItem(R)){sessionStorage.removeItem(R);if(f&&f.value)press()}}catch(x){}',
 ].join('');
 
-/** What `vite build` writes in dist/client/.vite/manifest.json about each chunk (vite.config.ts `build.manifest`). */
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-
 /**
  * Every script `/apply`'s first press needs, in one wave (docs/decisions/140-one-wave-for-the-first-press.md): the
  * entry (src/applyBoot.ts) and its imports, what it imports in turn (React, the machine, the app) with all their static imports, and the Bio Data screen, the
  * answer to the press. Without the list the browser finds them in four waves, one chunk's imports after another.
  */
 function firstPressScripts(page: string, screens: string[]): { app: string[]; ahead: string[] } {
-  const file = resolve(clientDir, '.vite/manifest.json');
-  if (!existsSync(file)) throw new Error(`${file} is missing: the build writes it (vite.config.ts)`);
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
-  const closure = (keys: string[], into = new Set<string>()): Set<string> => {
-    for (const key of keys) {
-      const chunk = manifest[key];
-      if (!chunk || into.has(`/${chunk.file}`)) continue;
-      into.add(`/${chunk.file}`);
-      closure(chunk.imports ?? [], into);
-    }
-    return into;
-  };
+  const manifest = readViteManifest(clientDir);
   const entry = manifest[page];
   if (!entry) throw new Error(`the manifest names no ${page}`);
-  const own = closure([page]);
-  const app = closure(entry.dynamicImports ?? []);
-  const ahead = closure(screens);
+  const own = chunkClosure(manifest, [page]);
+  const app = chunkClosure(manifest, entry.dynamicImports ?? []);
+  const ahead = chunkClosure(manifest, screens);
   const minus = (set: Set<string>, ...others: Set<string>[]) =>
     [...set].filter((url) => !others.some((other) => other.has(url)));
   // The entry and its own imports first: the browser fetches in the order asked, and nothing runs before them.

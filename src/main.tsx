@@ -10,6 +10,7 @@ import { ApplicationRoot } from './app/ApplicationRoot';
 import { releaseEarlyInput, typedBeforeReload } from './app/earlyInput';
 import { isStale, watchOtherTabs } from './app/otherTabs';
 import { captureReferral, loadPersisted, savePersisted } from './app/persistence';
+import { registerServiceWorker } from './app/serviceWorker';
 import { machineTrace } from './app/trace';
 import { readConfig } from './config';
 import './styles/app.css';
@@ -96,3 +97,6 @@ if (email && screenStateOf(actor.getSnapshot()) === 'getStarted') {
   root.replaceChildren();
   createRoot(root).render(<ApplicationRoot actor={actor} api={api} router={BrowserRouter} />);
 }
+
+// A returning applicant's phone keeps the app's scripts (decision 168).
+registerServiceWorker();
