@@ -13,6 +13,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MESSAGES } from '../machines/rules/messages';
 import { EARLY_PRESS_WAIT_MS } from '../machines/rules/network';
+import { EMAIL_PATTERN } from '../machines/rules/fields';
+import { paths } from '../machines/rules/contract';
 import { TYPED_EMAIL_KEY } from '../src/app/earlyInput';
 import { chunkClosure, readViteManifest } from './viteManifest';
 
@@ -47,7 +49,10 @@ const holdLandingTaps =
  * after a reload. When the app's scripts fail, or have not come EARLY_PRESS_WAIT_MS after the press, a line outside
  * the app's root (hydration must find its markup untouched) says the connection failed and offers Retry: a reload
  * that takes the press again. src/app/earlyInput.ts ends all this once the app is in charge; src/applyBoot.ts
- * reports a failed import through `fail`.
+ * reports a failed import through `fail`. At the press the lines also start the lookup of the email, when the app will
+ * look it up (the same rule: trimmed, 254 characters at most, EMAIL_PATTERN), and keep its answer for the app
+ * (`lookup`, taken by src/app/earlyInput.ts): its round trip overlaps the app's arrival instead of following it
+ * (docs/decisions/169-the-lookup-started-at-the-press.md).
  */
 const holdGetStarted = [
   `var K=${JSON.stringify(TYPED_EMAIL_KEY)},R=${JSON.stringify(RETRY_PRESS_KEY)},failed=0,timer,box;`,
@@ -56,7 +61,10 @@ const holdGetStarted = [
   'function busy(on){var b=document.querySelector(\'#root button[type="submit"]\');if(!b)return;',
   'if(on){b.setAttribute("aria-busy","true");b.setAttribute("aria-disabled","true");b.setAttribute("data-held","")}',
   'else{b.removeAttribute("aria-busy");b.removeAttribute("aria-disabled");b.removeAttribute("data-held")}}',
-  'function press(){e.held=true;busy(true);if(failed)say();else{clearTimeout(timer);',
+  `var L=${JSON.stringify(paths.lookup(''))},M=${EMAIL_PATTERN};`,
+  'function look(){var f=field(),m=f?f.value.trim():"";if(m.length>254||!M.test(m))return;m=m.toLowerCase();',
+  'var a=fetch(L+encodeURIComponent(m),{credentials:"same-origin"});a.catch(function(){});e.lookup={email:m,answer:a}}',
+  'function press(){e.held=true;busy(true);try{look()}catch(x){}if(failed)say();else{clearTimeout(timer);',
   `timer=setTimeout(say,${EARLY_PRESS_WAIT_MS})}}`,
   'function say(){if(box)return;busy(false);box=document.createElement("div");box.className="early-failure";',
   'box.setAttribute("role","alert");var p=document.createElement("p");',
