@@ -66,7 +66,14 @@ async function main(): Promise<void> {
       await page.getByRole('button', { name: 'Get Started' }).click();
       // Functions, not strings: the page's CSP allows no eval.
       const noted = () => (window as { __bioDataAt?: number }).__bioDataAt;
-      await page.waitForFunction(noted, undefined, { timeout: 60_000 });
+      await page.waitForFunction(noted, undefined, { timeout: 60_000 }).catch(async (error: Error) => {
+        // What the person saw instead, and what was asked of the server: a run that never got there says why.
+        const seen = (await page.locator('body').innerText()).slice(0, 400);
+        const asked = await page.evaluate(() =>
+          performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname),
+        );
+        throw new Error(`${error.message}\nThe page showed: ${seen}\nRequests: ${asked.join(' ')}`);
+      });
       const ms = Number(await page.evaluate(noted));
       const waterfall = await page.evaluate(() =>
         performance
