@@ -1,7 +1,11 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
+import { chunkClosure, readViteManifest } from './scripts/viteManifest';
+import { APP_SHELL_PAGE, GET_STARTED_PAGE } from './src/app/serviceWorkerScope';
 
 // `/` is the landing page (its own small entry); every other route belongs to the app shell.
 const appShellFallback: Plugin = {
@@ -49,8 +53,69 @@ const prerendered = {
   'privacy-server': resolve(import.meta.dirname, 'src/privacy/entry-server.tsx'),
 };
 
+/** The staff back office's chunks start here: the service worker never precaches them (decision 168). */
+const STAFF_ENTRY = 'src/staff/StaffApp.tsx';
+
+/**
+ * The service worker and the web app manifest (docs/decisions/168-the-service-worker-s-cache-rules.md). The worker
+ * (src/sw.ts) precaches what an applicant's pages load: every chunk and stylesheet `/apply` and the app shell reach,
+ * with their `import()`s, except the staff pages'; and `/apply` and the app shell themselves as the server answers
+ * them, under one revision for the whole build, so that a new build refetches them with its chunks.
+ */
+function serviceWorker(): Plugin[] {
+  let outDir = 'dist/client';
+  const outDirOf: Plugin = {
+    name: 'service-worker-out-dir',
+    configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
+  };
+  const applicantOnly = (entries: { url: string; revision: string | null; size: number }[]) => {
+    const manifest = readViteManifest(outDir);
+    if (!manifest[STAFF_ENTRY])
+      throw new Error(`the manifest names no ${STAFF_ENTRY}: which chunks are staff's?`);
+    const applicant = chunkClosure(manifest, ['apply.html', 'app.html'], {
+      dynamic: true,
+      css: true,
+      stopAt: [STAFF_ENTRY],
+    });
+    const kept = entries.filter((entry) => applicant.has(`/${entry.url}`));
+    const build = createHash('sha256')
+      .update(kept.map((entry) => `${entry.url} ${entry.revision ?? ''}`).join('\n'))
+      .digest('hex')
+      .slice(0, 16);
+    const pages = [GET_STARTED_PAGE, APP_SHELL_PAGE].map((url) => ({ url, revision: build, size: 0 }));
+    return { manifest: [...kept, ...pages], warnings: [] };
+  };
+  return [
+    outDirOf,
+    ...VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      // Registered by the app itself, once the first press is answered (src/app/serviceWorker.ts).
+      injectRegister: false,
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['assets/**/*.{js,css}'],
+        manifestTransforms: [applicantOnly],
+        rollupFormat: 'iife',
+      },
+      manifest: {
+        name: 'The Employment Bootcamp application',
+        short_name: 'Bootcamp',
+        description: 'Apply to The Employment Bootcamp, a 12-week online early-careers programme.',
+        start_url: GET_STARTED_PAGE,
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0b3d2e',
+        background_color: '#ffffff',
+        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+    }),
+  ];
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), appShellFallback, sharedHead],
+  plugins: [react(), appShellFallback, sharedHead, ...(isSsrBuild ? [] : serviceWorker())],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

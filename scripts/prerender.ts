@@ -8,12 +8,15 @@
  * `vite build --ssr --outDir dist/ssr` (vite.config.ts names the entries). Optional arguments: the client and SSR output
  * folders (default dist/client and dist/ssr), so that a benchmark can build into a folder of its own.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MESSAGES } from '../machines/rules/messages';
 import { EARLY_PRESS_WAIT_MS } from '../machines/rules/network';
+import { EMAIL_PATTERN } from '../machines/rules/fields';
+import { paths } from '../machines/rules/contract';
 import { TYPED_EMAIL_KEY } from '../src/app/earlyInput';
+import { chunkClosure, readViteManifest } from './viteManifest';
 
 const root = resolve(import.meta.dirname, '..');
 const clientDir = resolve(root, process.argv[2] ?? 'dist/client');
@@ -46,7 +49,10 @@ const holdLandingTaps =
  * after a reload. When the app's scripts fail, or have not come EARLY_PRESS_WAIT_MS after the press, a line outside
  * the app's root (hydration must find its markup untouched) says the connection failed and offers Retry: a reload
  * that takes the press again. src/app/earlyInput.ts ends all this once the app is in charge; src/applyBoot.ts
- * reports a failed import through `fail`.
+ * reports a failed import through `fail`. At the press the lines also start the lookup of the email, when the app will
+ * look it up (the same rule: trimmed, 254 characters at most, EMAIL_PATTERN), and keep its answer for the app
+ * (`lookup`, taken by src/app/earlyInput.ts): its round trip overlaps the app's arrival instead of following it
+ * (docs/decisions/169-the-lookup-started-at-the-press.md).
  */
 const holdGetStarted = [
   `var K=${JSON.stringify(TYPED_EMAIL_KEY)},R=${JSON.stringify(RETRY_PRESS_KEY)},failed=0,timer,box;`,
@@ -55,7 +61,10 @@ const holdGetStarted = [
   'function busy(on){var b=document.querySelector(\'#root button[type="submit"]\');if(!b)return;',
   'if(on){b.setAttribute("aria-busy","true");b.setAttribute("aria-disabled","true");b.setAttribute("data-held","")}',
   'else{b.removeAttribute("aria-busy");b.removeAttribute("aria-disabled");b.removeAttribute("data-held")}}',
-  'function press(){e.held=true;busy(true);if(failed)say();else{clearTimeout(timer);',
+  `var L=${JSON.stringify(paths.lookup(''))},M=${EMAIL_PATTERN};`,
+  'function look(){var f=field(),m=f?f.value.trim():"";if(m.length>254||!M.test(m))return;m=m.toLowerCase();',
+  'var a=fetch(L+encodeURIComponent(m),{credentials:"same-origin"});a.catch(function(){});e.lookup={email:m,answer:a}}',
+  'function press(){e.held=true;busy(true);try{look()}catch(x){}if(failed)say();else{clearTimeout(timer);',
   `timer=setTimeout(say,${EARLY_PRESS_WAIT_MS})}}`,
   'function say(){if(box)return;busy(false);box=document.createElement("div");box.className="early-failure";',
   'box.setAttribute("role","alert");var p=document.createElement("p");',
@@ -73,36 +82,18 @@ const holdGetStarted = [
   'if(sessionStorage.getItem(R)){sessionStorage.removeItem(R);if(f&&f.value)press()}}catch(x){}',
 ].join('');
 
-/** What `vite build` writes in dist/client/.vite/manifest.json about each chunk (vite.config.ts `build.manifest`). */
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-
 /**
  * Every script `/apply`'s first press needs, in one wave (docs/decisions/140-one-wave-for-the-first-press.md): the
  * entry (src/applyBoot.ts) and its imports, what it imports in turn (React, the machine, the app) with all their static imports, and the Bio Data screen, the
  * answer to the press. Without the list the browser finds them in four waves, one chunk's imports after another.
  */
 function firstPressScripts(page: string, screens: string[]): { app: string[]; ahead: string[] } {
-  const file = resolve(clientDir, '.vite/manifest.json');
-  if (!existsSync(file)) throw new Error(`${file} is missing: the build writes it (vite.config.ts)`);
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
-  const closure = (keys: string[], into = new Set<string>()): Set<string> => {
-    for (const key of keys) {
-      const chunk = manifest[key];
-      if (!chunk || into.has(`/${chunk.file}`)) continue;
-      into.add(`/${chunk.file}`);
-      closure(chunk.imports ?? [], into);
-    }
-    return into;
-  };
+  const manifest = readViteManifest(clientDir);
   const entry = manifest[page];
   if (!entry) throw new Error(`the manifest names no ${page}`);
-  const own = closure([page]);
-  const app = closure(entry.dynamicImports ?? []);
-  const ahead = closure(screens);
+  const own = chunkClosure(manifest, [page]);
+  const app = chunkClosure(manifest, entry.dynamicImports ?? []);
+  const ahead = chunkClosure(manifest, screens);
   const minus = (set: Set<string>, ...others: Set<string>[]) =>
     [...set].filter((url) => !others.some((other) => other.has(url)));
   // The entry and its own imports first: the browser fetches in the order asked, and nothing runs before them.

@@ -7,9 +7,10 @@ import { createApiClient } from './api/client';
 import { provideApplication } from './app/applicationActors';
 import { sendFunnelBeacons } from './app/funnelBeacons';
 import { ApplicationRoot } from './app/ApplicationRoot';
-import { releaseEarlyInput, typedBeforeReload } from './app/earlyInput';
+import { releaseEarlyInput, takeEarlyLookup, typedBeforeReload } from './app/earlyInput';
 import { isStale, watchOtherTabs } from './app/otherTabs';
 import { captureReferral, loadPersisted, savePersisted } from './app/persistence';
+import { registerServiceWorker } from './app/serviceWorker';
 import { machineTrace } from './app/trace';
 import { readConfig } from './config';
 import './styles/app.css';
@@ -31,8 +32,10 @@ let hydrationDone = () => {};
 const hydrated = new Promise<void>((resolve) => (hydrationDone = resolve));
 // While React hydrates, the screen must stay as prerendered (cohort still loading): the cohort is fetched now and
 // shown once hydration is done.
+// A press held before the app came started its lookup then (the page's lines): the machine's lookup reads that answer.
 const cohortAfterHydration: typeof api = {
   ...api,
+  lookup: (address) => api.lookup(address, takeEarlyLookup(address)),
   currentCohort: () => {
     const answer = api.currentCohort();
     return hydrated.then(() => answer);
@@ -96,3 +99,6 @@ if (email && screenStateOf(actor.getSnapshot()) === 'getStarted') {
   root.replaceChildren();
   createRoot(root).render(<ApplicationRoot actor={actor} api={api} router={BrowserRouter} />);
 }
+
+// A returning applicant's phone keeps the app's scripts (decision 168).
+registerServiceWorker();

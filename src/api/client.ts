@@ -66,7 +66,8 @@ export interface UploadProgress {
 
 export interface ApiClient {
   currentCohort(): Promise<CohortInfo>;
-  lookup(email: string): Promise<LookupResult>;
+  /** `answered`: the lookup already sent for this email (by the page's lines at the press), read instead of a new one. */
+  lookup(email: string, answered?: Promise<Response>): Promise<LookupResult>;
   create(payload: CreatePayload): Promise<{ retryAfter: number }>;
   resendCode(email: string): Promise<{ message: string; retryAfter: number }>;
   verifyEmail(email: string, token: string): Promise<SavedApplication>;
@@ -153,6 +154,7 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     fallback: string,
     init: RequestInit = {},
     retry = true,
+    sent?: Promise<Response>,
   ): Promise<Envelope<T>> {
     const request: RequestInit = { credentials: 'same-origin', ...init };
     const send = () =>
@@ -160,15 +162,21 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
         ? fetchWithRetry(baseUrl + path, { ...request, ...retryFor(request) })
         : plainFetch(baseUrl + path, request);
     let response: Response | undefined;
+    // A request already on its way (sent by the page before the app came) is the first attempt. Only when it failed
+    // is the call sent again, with the client's own retries.
+    let pending = sent;
     // Offline, the call waits for the network and then goes, the same request with the same idempotency key: the
     // step pressed offline goes on by itself, and the server applies it once (decision 139). A failure while the
     // device says it is online is shown, as before.
     while (!response) {
       await connection.backOnline();
+      const early = pending;
+      pending = undefined;
       try {
-        response = await send();
+        const answer = await (early ?? send());
+        if (!early || answer.ok) response = answer;
       } catch {
-        if (!connection.offline()) throw new ApiError(fallback, 0);
+        if (!early && !connection.offline()) throw new ApiError(fallback, 0);
       }
     }
     const body = (await response.json().catch(() => null)) as (Envelope<T> & Failure) | null;
@@ -190,10 +198,13 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
       if (!data[0]) throw new ApiError(MESSAGES.lookupFailed, 404);
       return data[0];
     },
-    async lookup(email) {
+    async lookup(email, answered) {
       const { message, data } = await call<(LookupSummary | SavedApplication)[]>(
         paths.lookup(email),
         MESSAGES.lookupFailed,
+        {},
+        true,
+        answered,
       );
       if (message === MESSAGES.startNewApplication || !data[0]) return { kind: 'new' };
       const found = data[0];

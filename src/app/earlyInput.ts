@@ -6,7 +6,8 @@
  *   (src/main.tsx), so the press is not lost;
  * - the email typed: kept for this tab (session storage) until the app has it, so that a reload before the app
  *   came does not lose it (once the app runs, it saves the form itself);
- * - the app's scripts failing, or not come 8 s after a press: a line says the connection failed and offers Retry.
+ * - the app's scripts failing, or not come 8 s after a press: a line says the connection failed and offers Retry;
+ * - at the press, the lookup of the email started, its answer kept for the app.
  * This module is the app's side of those lines: it ends them and reads what they kept.
  */
 
@@ -20,6 +21,20 @@ interface PageHold {
   stop: () => void;
   /** The app's scripts could not be fetched: said at once if Get Started was pressed, else at the press. */
   fail?: () => void;
+  /** The lookup the lines started at the press, for the email as the app looks it up (trimmed, lower case). */
+  lookup?: { email: string; answer: Promise<Response> };
+}
+
+/**
+ * The server's answer to the lookup the page's lines started at the press, if they started one for this email:
+ * taken once, so the app asks the server once (docs/decisions/169-the-lookup-started-at-the-press.md).
+ */
+export function takeEarlyLookup(email: string): Promise<Response> | undefined {
+  const page = (window as { tebcEarly?: PageHold }).tebcEarly;
+  const early = page?.lookup;
+  if (!early || early.email !== email) return undefined;
+  delete page.lookup;
+  return early.answer;
 }
 
 /** Tells the page's lines that the app's scripts could not be fetched (src/applyBoot.ts). */

@@ -3,7 +3,10 @@
  * app, Bio Data's among them, after the largest paint. Timings are the bench's (bench/responsiveness/firstPress.ts);
  * this checks the order a person's phone would see. Reads the built app in dist/ (`npm run build`).
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { paths } from '../../machines/rules/contract';
 import { browser, server, serverAndBrowser } from './support/suite';
 
 serverAndBrowser();
@@ -27,6 +30,35 @@ describe('/apply first press', () => {
     // The link tags are the page's own: none named in the HTML (nothing before the first paint, decision 097).
     const html = await (await fetch(`${server.url}/apply`)).text();
     expect(html).not.toMatch(/<link rel="modulepreload"/);
+    await page.close();
+  });
+
+  it('starts the lookup at a press made before the app has come, and asks the server once', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    const manifest = JSON.parse(
+      readFileSync(resolve(import.meta.dirname, '../../dist/client/.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const appMain = `/${manifest['src/main.tsx'].file}`;
+    // A slow network for scripts: every one arrives 3 s late, so the press comes long before the app.
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      await new Promise((done) => setTimeout(done, 3_000));
+      return route.continue();
+    });
+    const lookups: number[] = [];
+    let appArrived: number | undefined;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith(paths.lookup(''))) lookups.push(Date.now());
+    });
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname === appMain) appArrived ??= Date.now();
+    });
+    await page.goto(`${server.url}/apply`, { waitUntil: 'load' });
+    await page.getByLabel('Email address').fill(`  Early.${Date.now()}@Example.com `);
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bio Data' }).waitFor({ timeout: 60_000 });
+    expect(lookups).toHaveLength(1);
+    expect(appArrived).toBeDefined();
+    expect(lookups[0]).toBeLessThan(appArrived!);
     await page.close();
   });
 });

@@ -364,6 +364,27 @@ describe('lookup (docs/product.md §4 Get Started)', () => {
     const { api } = client([ok([application], 'Application found')]);
     await expect(api.lookup('a@b.co')).resolves.toEqual({ kind: 'owner', application });
   });
+
+  // The page's lines sent the lookup at a press made before the app came (docs/decisions/169-the-lookup-started-at-the-press.md).
+  const answered = (status: number, body: unknown) =>
+    Promise.resolve(
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    );
+  it('reads the answer of a lookup already sent, and asks the server nothing more', async () => {
+    const { api, calls } = client([]);
+    await expect(
+      api.lookup('a@b.co', answered(200, { message: 'Application found', data: [summary] })),
+    ).resolves.toEqual({ kind: 'exists', summary });
+    expect(calls).toEqual([]);
+  });
+  it('asks again, with its retries, when the lookup already sent failed', async () => {
+    const { api, calls } = client([ok([], 'Start new application')]);
+    await expect(api.lookup('a@b.co', answered(503, { message: 'busy' }))).resolves.toEqual({ kind: 'new' });
+    expect(calls).toHaveLength(1);
+    const { api: again, calls: second } = client([ok([], 'Start new application')]);
+    await expect(again.lookup('a@b.co', Promise.reject(offline()))).resolves.toEqual({ kind: 'new' });
+    expect(second).toHaveLength(1);
+  });
 });
 
 describe('geoCountry', () => {

@@ -34,7 +34,8 @@ export async function startServer(
   env: Record<string, string> = {},
   dataDir?: string,
 ): Promise<RunningServer> {
-  const port = await freePort();
+  // A test that stands for a new deploy starts its second server on the first one's port: same origin, same worker.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'bootcamp-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
