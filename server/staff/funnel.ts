@@ -30,7 +30,7 @@ import type { Context } from '../context';
 import type { Queryable } from '../db/index';
 import { fieldFail } from '../http';
 import { SERVER_MESSAGES } from '../messages';
-import { qb, run } from './sql';
+import { qb, run } from '../db/query';
 
 type Reach =
   | { anonymous: true }
