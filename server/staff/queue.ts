@@ -1,7 +1,7 @@
 /**
  * The staff queue (docs/api.md, "Staff"): one cohort's applications, filtered by the query string, searched, sorted
  * and paged by keyset (a cursor holding the last row's sort value and id), so a page costs the same at row 100 000
- * as at row 1. Built with Kysely (server/staff/sql.ts) and run by the project's `Db`. The same filter feeds bulk
+ * as at row 1. Built with Kysely (server/db/query.ts) and run by the project's `Db`. The same filter feeds bulk
  * decisions and the exports.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
