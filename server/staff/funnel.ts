@@ -292,7 +292,7 @@ export function countRefusedSaves(app: FastifyInstance, ctx: Context): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode !== 400 || request.method !== 'POST' || typeof payload !== 'string') return payload;
     const route = request.routeOptions.url;
-    if (!isStepRoute(route)) return payload;
+    if (route === undefined || !isStepRoute(route)) return payload;
     try {
       const body = JSON.parse(payload) as { data?: { error?: Record<string, unknown> } };
       const errors = body.data?.error;
