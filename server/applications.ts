@@ -1,4 +1,5 @@
 /** The stored application and the shapes the API answers with (contract.ts: SavedApplication, LookupSummary). */
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { EligibilityStatus } from '../machines/rules/application';
 import type { Answers } from '../machines/rules/schemas';
 import type {
@@ -11,12 +12,14 @@ import type {
 } from '../machines/rules/contract';
 import { cohortById, type CohortRow } from './db/cohorts';
 import { iso, type Queryable } from './db/index';
+import { first, qb, run } from './db/query';
+import type { ApplicationRow, ApplicationsTable } from './db/schema';
 import type { IdempotencyKey, StoredAnswer } from './idempotency';
-import { OUTBOX_INSERT, type OutboxRow } from './mail/index';
+import type { OutboxRow } from './mail/index';
 import { latestPayment, paymentRecord } from './payments';
-import { QUOTA_GRANTED, QUOTA_OLDEST, quotaParams, takeCodeEmailCtes } from './mailQuota';
+import { QUOTA_GRANTED, QUOTA_OLDEST, quotaOf, withCodeEmailTaken } from './mailQuota';
 import { followServerEvent } from './staff/review';
-import { savedFields, storedSteps, type StepSpec } from '../machines/steps';
+import { STEP_SPECS, savedFields, storedSteps, type StepSpec } from '../machines/steps';
 
 /** What a create stores from the request (checked by the biodata and communications groups) and the cohort open now. */
 export type NewApplication = Answers<'biodata'> &
@@ -27,74 +30,33 @@ export type NewApplication = Answers<'biodata'> &
     privacy_notice_version: string;
   };
 
-/** A row of the applications table: the create's columns, then what the later steps and the server add. */
-export interface ApplicationRow extends Omit<NewApplication, 'applied_cohort_id' | 'privacy_notice_version'> {
-  [key: string]: unknown;
-  id: number;
-  /** Null for applications created before consent was recorded (migration 21) and for erased ones. */
-  privacy_notice_version: string | null;
-  privacy_consented_at: Date | null;
-  applied_cohort_id: number | null;
-  email_verified_at: Date | null;
-  eligibility: Record<string, string> | null;
-  eligibility_status: EligibilityStatus;
-  cv_sent_by_email: boolean;
-  employment: Record<string, string | number> | null;
-  other: Record<string, string> | null;
-  agreement: boolean;
-  agreement1: boolean;
-  agreement2: boolean;
-  video: VideoData | null;
-  payment_option: string;
-  financial_aid: FinancialAidData | null;
-  reminder_date: Date | null;
-  submitted_at: Date | null;
-  cohort_id: number | null;
-  waitlisted: boolean;
-}
-
-// The notice's version is the last parameter: after the mail's when there is one ($27–$31).
-const createStatement = (withMail: boolean) => `
-WITH ${takeCodeEmailCtes(
-  { mailbox: '$22', requester: '$23', now: '$15', windowStart: '$24', max: '$25', maxAll: '$26' },
-  'NOT EXISTS (SELECT 1 FROM applications WHERE lower(email) = lower($1))',
-)}, app AS (
-  INSERT INTO applications (email, firstname, middlename, lastname, gender, country, city, phone, whatsapp_phone,
-    referred_by, referral_source, referral_detail, communication_consent, applied_cohort_id, created_at, updated_at,
-    privacy_notice_version, privacy_consented_at)
-  SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, ${withMail ? '$32' : '$27'}::text, $15
-  WHERE ${QUOTA_GRANTED}
-  ON CONFLICT ((lower(email))) DO NOTHING
-  RETURNING id
-), code AS (
-  INSERT INTO codes (application_id, salt, code_hash, expires_at, created_at)
-  SELECT id, $16::text, $17::text, $18::timestamptz, $15::timestamptz FROM app
-), answer AS (
-  INSERT INTO idempotency (route, owner, key, status, body, created_at)
-  SELECT $19::jsonb->>'route', $19::jsonb->>'owner', $19::jsonb->>'key', $20::integer, $21::jsonb, $15::timestamptz
-  FROM app WHERE $19::jsonb IS NOT NULL
-  ON CONFLICT (route, owner, key)
-  DO UPDATE SET status = EXCLUDED.status, body = EXCLUDED.body, created_at = EXCLUDED.created_at
-)${
-  withMail
-    ? `, mail AS (
-  ${OUTBOX_INSERT} SELECT $27::text, $28::text, $29::text, $30::text, $31::timestamptz FROM app
-)`
-    : ''
-}
-SELECT (SELECT id FROM app) AS id, ${QUOTA_GRANTED} AS granted, ${QUOTA_OLDEST} AS oldest`;
-
-const CREATE_WITH_MAIL = createStatement(true);
-const CREATE = createStatement(false);
+/**
+ * The columns a create fills: the answers of the steps kept in flat columns (machines/steps/; the privacy box is
+ * kept as the notice's version and time), then the server's own. One fixed list, so the statement's text, and its
+ * prepared plan, are the same for every create.
+ */
+const CREATE_COLUMNS = [
+  ...new Set(
+    STEP_SPECS.filter((step) => step.schema && step.column === undefined)
+      .flatMap((step) => step.fields)
+      .filter((field) => field !== 'privacy_consent'),
+  ),
+  'referred_by',
+  'applied_cohort_id',
+  'privacy_notice_version',
+  'privacy_consented_at',
+  'created_at',
+  'updated_at',
+] as (keyof Insertable<ApplicationsTable> & string)[];
 
 /**
  * Stores a new application, its first code (the first send), the answer under its idempotency key and, given the
  * outbox row, its code email: all in one statement, so atomic without a transaction and one round trip (on PGlite,
  * which runs one statement at a time for the whole process, statements are throughput). The statement first takes
  * one code email from the inbox's hourly allowances for the requesting address and for everyone (mailQuota.ts; not
- * when the email is already taken) and stores nothing if there is none left. The unique index on the email decides who wins a race.
- * `id` is the new id, or undefined when nothing was stored: `granted` false then means the inbox had had its
- * allowance (its oldest send in the hour is `oldest`); otherwise the email is taken.
+ * when the email is already taken) and stores nothing if there is none left. The unique index on the email decides
+ * who wins a race. `id` is the new id, or undefined when nothing was stored: `granted` false then means the inbox
+ * had had its allowance (its oldest send in the hour is `oldest`); otherwise the email is taken.
  */
 export async function insertApplication(
   db: Queryable,
@@ -105,41 +67,95 @@ export async function insertApplication(
   idempotency: { key: IdempotencyKey | null; answer: StoredAnswer },
   mail?: OutboxRow,
 ): Promise<{ id: number | undefined; granted: boolean | null; oldest: Date | null }> {
-  const a = application;
-  const params: unknown[] = [
-    a.email,
-    a.firstname,
-    a.middlename,
-    a.lastname,
-    a.gender,
-    a.country,
-    a.city,
-    a.phone,
-    a.whatsapp_phone,
-    a.referred_by,
-    a.referral_source,
-    a.referral_detail,
-    a.communication_consent,
-    a.applied_cohort_id,
-    now,
-    code.salt,
-    code.codeHash,
-    code.expiresAt,
-    // The key's three parts as one JSON value ($19): separate columns, one parameter.
-    idempotency.key && JSON.stringify(idempotency.key),
-    idempotency.answer.status,
-    JSON.stringify(idempotency.answer.body),
-    // The quota's mailbox, requester's key, window start and limits ($22–$26); its time is the create's ($15).
-    ...quotaParams(a.email, requester, now).filter((_, i) => i !== 2),
-    ...(mail ?? []),
-    a.privacy_notice_version,
-  ];
-  const { rows } = await db.query<{
-    id: number | null;
-    granted: boolean | null;
-    oldest: Date | string | null;
-  }>(mail ? CREATE_WITH_MAIL : CREATE, params, mail ? 'create-application-with-mail' : 'create-application');
-  const row = rows[0];
+  const columns: Insertable<ApplicationsTable> = {
+    ...application,
+    created_at: now,
+    updated_at: now,
+    privacy_consented_at: now,
+  };
+  const key = idempotency.key;
+  const taken = sql<boolean>`NOT EXISTS (SELECT 1 FROM applications WHERE lower(email) = lower(${application.email}))`;
+  let query = withCodeEmailTaken(quotaOf(application.email, requester, now), taken)
+    .with('app', (db) =>
+      db
+        .insertInto('applications')
+        .columns(CREATE_COLUMNS)
+        .expression(
+          qb.selectNoFrom(CREATE_COLUMNS.map((name) => valueOf(columns[name]).as(name))).where(QUOTA_GRANTED),
+        )
+        .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
+        .returning('id'),
+    )
+    .with('code', (db) =>
+      db
+        .insertInto('codes')
+        .columns(['application_id', 'salt', 'code_hash', 'expires_at', 'created_at'])
+        .expression(
+          db
+            .selectFrom('app')
+            .select([
+              'id',
+              valueOf(code.salt).as('salt'),
+              valueOf(code.codeHash).as('code_hash'),
+              valueOf(code.expiresAt).as('expires_at'),
+              valueOf(now).as('created_at'),
+            ]),
+        ),
+    )
+    .with('answer', (db) =>
+      db
+        .insertInto('idempotency')
+        .columns(['route', 'owner', 'key', 'status', 'body', 'created_at'])
+        .expression(
+          db
+            .selectFrom('app')
+            .select([
+              valueOf(key?.route ?? '').as('route'),
+              valueOf(key?.owner ?? '').as('owner'),
+              valueOf(key?.key ?? '').as('key'),
+              valueOf(idempotency.answer.status).as('status'),
+              sql<string>`${JSON.stringify(idempotency.answer.body)}::jsonb`.as('body'),
+              valueOf(now).as('created_at'),
+            ])
+            // Without a key the answer is not kept (the statement's text stays the same).
+            .where(sql<boolean>`${key !== null}::boolean`),
+        )
+        .onConflict((conflict) =>
+          conflict.columns(['route', 'owner', 'key']).doUpdateSet((eb) => ({
+            status: eb.ref('excluded.status'),
+            body: eb.ref('excluded.body'),
+            created_at: eb.ref('excluded.created_at'),
+          })),
+        ),
+    );
+  if (mail) {
+    const [to, subject, text, html, queuedAt] = mail;
+    query = query.with('mail', (db) =>
+      db
+        .insertInto('outbox')
+        .columns(['to_address', 'subject', 'text_body', 'html_body', 'sent_at'])
+        .expression(
+          db
+            .selectFrom('app')
+            .select([
+              valueOf(to).as('to_address'),
+              valueOf(subject).as('subject'),
+              valueOf(text).as('text_body'),
+              valueOf(html).as('html_body'),
+              valueOf(queuedAt).as('sent_at'),
+            ]),
+        ),
+    ) as unknown as typeof query;
+  }
+  const [row] = await run(
+    db,
+    query.selectNoFrom([
+      sql<number | null>`(SELECT id FROM app)`.as('id'),
+      QUOTA_GRANTED.as('granted'),
+      QUOTA_OLDEST.as('oldest'),
+    ]),
+    mail ? 'create-application-with-mail' : 'create-application',
+  );
   return {
     id: row?.id ?? undefined,
     granted: row?.granted ?? null,
@@ -147,33 +163,39 @@ export async function insertApplication(
   };
 }
 
-export interface CvRow {
-  [key: string]: unknown;
-  id: number;
-  stored_name: string;
-  original_name: string;
-  size: number;
+/**
+ * A value in a SELECT list, cast to its column's type: PostgreSQL cannot infer a parameter's type there. Strings
+ * are text, numbers integer, booleans boolean and dates timestamptz: every column an insert-select fills here.
+ */
+function valueOf(value: unknown) {
+  if (typeof value === 'boolean') return sql`${value}::boolean`;
+  if (typeof value === 'number') return sql`${value}::integer`;
+  if (value instanceof Date) return sql`${value}::timestamptz`;
+  return sql`${value}::text`;
 }
+
+export type { ApplicationRow, CvRow } from './db/schema';
 
 export async function findByEmail(
   db: Queryable,
   email: string,
   forUpdate = false,
 ): Promise<ApplicationRow | undefined> {
-  const { rows } = await db.query<ApplicationRow>(
-    `SELECT * FROM applications WHERE lower(email) = lower($1)${forUpdate ? ' FOR UPDATE' : ''}`,
-    [email.trim()],
-  );
-  return rows[0];
+  const query = qb
+    .selectFrom('applications')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()));
+  return first(db, forUpdate ? query.forUpdate() : query);
 }
 
-export async function findCv(db: Queryable, applicationId: number): Promise<CvRow | undefined> {
-  return (
-    await db.query<CvRow>('SELECT id, stored_name, original_name, size FROM cvs WHERE application_id = $1', [
-      applicationId,
-    ])
-  ).rows[0];
-}
+export const findCv = (db: Queryable, applicationId: number) =>
+  first(
+    db,
+    qb
+      .selectFrom('cvs')
+      .select(['id', 'stored_name', 'original_name', 'size'])
+      .where('application_id', '=', applicationId),
+  );
 
 /** Records the applicant's CV, replacing the one before (the caller removes the old file once this commits). */
 export async function saveCv(
@@ -182,13 +204,27 @@ export async function saveCv(
   file: { name: string; original: string; kind: string; size: number },
   now: Date,
 ): Promise<void> {
-  await db.query(
-    `INSERT INTO cvs (application_id, stored_name, original_name, kind, size, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (application_id) DO UPDATE SET stored_name = EXCLUDED.stored_name,
-       original_name = EXCLUDED.original_name, kind = EXCLUDED.kind, size = EXCLUDED.size,
-       created_at = EXCLUDED.created_at`,
-    [applicationId, file.name, file.original, file.kind, file.size, now],
+  await run(
+    db,
+    qb
+      .insertInto('cvs')
+      .values({
+        application_id: applicationId,
+        stored_name: file.name,
+        original_name: file.original,
+        kind: file.kind,
+        size: file.size,
+        created_at: now,
+      })
+      .onConflict((conflict) =>
+        conflict.column('application_id').doUpdateSet((eb) => ({
+          stored_name: eb.ref('excluded.stored_name'),
+          original_name: eb.ref('excluded.original_name'),
+          kind: eb.ref('excluded.kind'),
+          size: eb.ref('excluded.size'),
+          created_at: eb.ref('excluded.created_at'),
+        })),
+      ),
   );
 }
 
@@ -205,6 +241,10 @@ export const lookupSummary = (row: ApplicationRow): LookupSummary => ({
   stage: stageOf(row),
   email_verified: row.email_verified_at !== null,
 });
+
+/** What a row holds in a step's JSON column (`column` comes from machines/steps/, never from a request). */
+export const stepColumn = (row: ApplicationRow, column: string): unknown =>
+  (row as Record<string, unknown>)[column];
 
 /** A step's saved answers as the API gives them: each field it saves, its schema's default where none is stored. */
 function storedAnswers(step: StepSpec, stored: unknown): Record<string, unknown> {
@@ -224,7 +264,7 @@ export async function savedApplication(db: Queryable, row: ApplicationRow): Prom
   const cohortId = row.cohort_id ?? row.applied_cohort_id;
   const cohort: CohortRow | undefined = cohortId ? await cohortById(db, cohortId) : undefined;
   const answers = Object.fromEntries(
-    storedSteps().map((step) => [step.column, storedAnswers(step, row[step.column])]),
+    storedSteps().map((step) => [step.column, storedAnswers(step, stepColumn(row, step.column))]),
   );
   return {
     firstname: row.firstname,
@@ -279,12 +319,8 @@ export async function saveAnswers(
   answers: object,
   now: Date,
 ): Promise<void> {
-  // `column` is a step's own column (machines/steps/), never text from the request.
-  await db.query(`UPDATE applications SET ${column} = $2, updated_at = $3 WHERE id = $1`, [
-    id,
-    JSON.stringify(answers),
-    now,
-  ]);
+  // `column` is a step's own JSON column (machines/steps/), never text from the request.
+  await update(db, id, { [column as StoredColumn]: JSON.stringify(answers), updated_at: now });
 }
 
 export async function saveEligibility(
@@ -295,17 +331,25 @@ export async function saveEligibility(
   cvSentByEmail: boolean,
   now: Date,
 ): Promise<void> {
-  await db.query(
-    'UPDATE applications SET eligibility = $2, eligibility_status = $3, updated_at = $4, cv_sent_by_email = $5 WHERE id = $1',
-    [id, JSON.stringify(answers), status, now, cvSentByEmail],
-  );
+  await update(db, id, {
+    eligibility: JSON.stringify(answers),
+    eligibility_status: status,
+    cv_sent_by_email: cvSentByEmail,
+    updated_at: now,
+  });
 }
 
 /** The email is proved: the first proof is kept. */
 export async function markVerified(db: Queryable, id: number, now: Date): Promise<void> {
-  await db.query(
-    'UPDATE applications SET email_verified_at = COALESCE(email_verified_at, $2), updated_at = $2 WHERE id = $1',
-    [id, now],
+  await run(
+    db,
+    qb
+      .updateTable('applications')
+      .set({
+        email_verified_at: sql<Date>`COALESCE(email_verified_at, ${now}::timestamptz)`,
+        updated_at: now,
+      })
+      .where('id', '=', id),
   );
 }
 
@@ -318,19 +362,15 @@ export async function markSubmitted(
   placement: { cohortId: number; waitlisted: boolean },
   now: Date,
 ): Promise<void> {
-  await db.query(
-    `UPDATE applications SET agreement = $2, agreement1 = $3, agreement2 = $4, submitted_at = $5,
-       cohort_id = $6, waitlisted = $7, updated_at = $5 WHERE id = $1`,
-    [
-      id,
-      agreements.agreement,
-      agreements.agreement1,
-      agreements.agreement2,
-      now,
-      placement.cohortId,
-      placement.waitlisted,
-    ],
-  );
+  await update(db, id, {
+    agreement: agreements.agreement,
+    agreement1: agreements.agreement1,
+    agreement2: agreements.agreement2,
+    submitted_at: now,
+    cohort_id: placement.cohortId,
+    waitlisted: placement.waitlisted,
+    updated_at: now,
+  });
 }
 
 /** The payment option (kept when '') and the financial aid answers (kept when null). */
@@ -341,11 +381,11 @@ export async function saveFinancialInfo(
   aid: FinancialAidData | null,
   now: Date,
 ): Promise<void> {
-  await db.query(
-    `UPDATE applications SET payment_option = CASE WHEN $2 = '' THEN payment_option ELSE $2 END,
-       financial_aid = COALESCE($3::jsonb, financial_aid), updated_at = $4 WHERE id = $1`,
-    [id, paymentOption, aid ? JSON.stringify(aid) : null, now],
-  );
+  await update(db, id, {
+    ...(paymentOption === '' ? {} : { payment_option: paymentOption }),
+    ...(aid ? { financial_aid: JSON.stringify(aid) } : {}),
+    updated_at: now,
+  });
   // An accepted applicant's choice moves their review to payment_chosen, in the same transaction.
   if (paymentOption !== '') await followServerEvent(db, id, 'CHOOSE_PAYMENT', now);
 }
@@ -357,16 +397,18 @@ export async function saveReminderOrVideo(
   changes: { reminderDate?: Date; video?: VideoData },
   now: Date,
 ): Promise<void> {
-  const sets: string[] = [];
-  const values: unknown[] = [id, now];
-  if (changes.reminderDate) {
-    values.push(changes.reminderDate);
-    sets.push(`reminder_date = $${values.length}, reminder_sent_at = NULL, reminder_claimed_until = NULL`);
-  }
-  if (changes.video) {
-    values.push(JSON.stringify(changes.video));
-    sets.push(`video = $${values.length}`);
-  }
-  if (!sets.length) return;
-  await db.query(`UPDATE applications SET ${sets.join(', ')}, updated_at = $2 WHERE id = $1`, values);
+  if (!changes.reminderDate && !changes.video) return;
+  await update(db, id, {
+    ...(changes.reminderDate
+      ? { reminder_date: changes.reminderDate, reminder_sent_at: null, reminder_claimed_until: null }
+      : {}),
+    ...(changes.video ? { video: JSON.stringify(changes.video) } : {}),
+    updated_at: now,
+  });
 }
+
+/** The JSON columns that hold a step's answers (machines/steps/). */
+type StoredColumn = 'eligibility' | 'employment' | 'other';
+
+const update = (db: Queryable, id: number, changes: Updateable<ApplicationsTable>) =>
+  run(db, qb.updateTable('applications').set(changes).where('id', '=', id));

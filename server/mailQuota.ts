@@ -7,7 +7,9 @@
  * failed send leaves nothing behind (docs/decisions/029-code-emails-per-inbox.md).
  */
 import { createHash } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
 import type { Queryable } from './db/index';
+import { qb, run } from './db/query';
 import { HttpError } from './http';
 import { SERVER_MESSAGES } from './messages';
 
@@ -36,77 +38,82 @@ export function mailboxOf(address: string): string {
   return `${local}@${domain}`;
 }
 
+/** The quota's values for one request: mailbox, requester's key, time, start of the window, the two limits. */
+export interface Quota {
+  mailbox: string;
+  requester: string;
+  now: Date;
+  windowStart: Date;
+  max: number;
+  maxAll: number;
+}
+
 /**
  * One send in one row's sliding hour: an upsert that locks the row, so two requests at once cannot both take the
  * last one. The window's send times live in an array (never longer than the limit). Returns `granted` and the oldest
  * send still in the window; `onlyIf` (a condition) skips it, returning no row.
  */
-function takeSendSql(key: string, max: string, p: QuotaPlaceholders, onlyIf: string): string {
-  const inWindow = `FROM unnest(q.sends) AS s(t) WHERE t > ${p.windowStart}::timestamptz`;
-  return `INSERT INTO code_mail_quota AS q (mailbox, sends, granted)
-  SELECT ${key}::text, ARRAY[${p.now}::timestamptz], true WHERE ${onlyIf}
-  ON CONFLICT (mailbox) DO UPDATE SET
-    granted = (SELECT count(*) ${inWindow}) < ${max}::integer,
-    sends = CASE WHEN (SELECT count(*) ${inWindow}) < ${max}::integer
-      THEN array_append(ARRAY(SELECT t ${inWindow} ORDER BY t), ${p.now}::timestamptz)
-      ELSE q.sends END
-  RETURNING granted,
-    (SELECT min(t) FROM unnest(sends) AS s(t) WHERE t > ${p.windowStart}::timestamptz) AS oldest`;
-}
-
-/** Placeholders of the quota's values (see `quotaParams`). */
-export interface QuotaPlaceholders {
-  mailbox: string;
-  requester: string;
-  now: string;
-  windowStart: string;
-  max: string;
-  maxAll: string;
+function takeSend(key: string, max: number, q: Quota, onlyIf: RawBuilder<boolean>) {
+  const inWindow = sql`FROM unnest(code_mail_quota.sends) AS s(t) WHERE t > ${q.windowStart}::timestamptz`;
+  const underLimit = sql<boolean>`(SELECT count(*) ${inWindow}) < ${max}::integer`;
+  return qb
+    .insertInto('code_mail_quota')
+    .columns(['mailbox', 'sends', 'granted'])
+    .expression(
+      qb
+        .selectNoFrom([
+          sql<string>`${key}::text`.as('mailbox'),
+          sql<Date[]>`ARRAY[${q.now}::timestamptz]`.as('sends'),
+          sql<boolean>`true`.as('granted'),
+        ])
+        .where(onlyIf),
+    )
+    .onConflict((conflict) =>
+      conflict.column('mailbox').doUpdateSet({
+        granted: underLimit,
+        sends: sql<Date[]>`CASE WHEN ${underLimit}
+          THEN array_append(ARRAY(SELECT t ${inWindow} ORDER BY t), ${q.now}::timestamptz)
+          ELSE code_mail_quota.sends END`,
+      }),
+    )
+    .returning([
+      'granted',
+      sql<Date | null>`(SELECT min(t) FROM unnest(sends) AS s(t) WHERE t > ${q.windowStart}::timestamptz)`.as(
+        'oldest',
+      ),
+    ]);
 }
 
 /**
- * Two CTEs, `from_requester` (this address's sends to the mailbox) and `quota` (everyone's), written as SQL with
- * placeholders so that create can run them inside its one statement. The mailbox's total is taken only when the
- * requester's own allowance grants the send: a stranger refused for their address spends nothing of the owner's.
- * `onlyIf` skips both (no rows: `granted` is null). `QUOTA_GRANTED` and `QUOTA_OLDEST` read the outcome.
+ * Adds two CTEs to a query, `from_requester` (this address's sends to the mailbox) and `quota` (everyone's), so
+ * that create can run them inside its one statement. The mailbox's total is taken only when the requester's own
+ * allowance grants the send: a stranger refused for their address spends nothing of the owner's. `onlyIf` skips
+ * both (no rows: `granted` is null). `QUOTA_GRANTED` and `QUOTA_OLDEST` read the outcome.
  */
-export function takeCodeEmailCtes(p: QuotaPlaceholders, onlyIf = 'true'): string {
-  return `from_requester AS (
-  ${takeSendSql(p.requester, p.max, p, onlyIf)}
-), quota AS (
-  ${takeSendSql(p.mailbox, p.maxAll, p, 'coalesce((SELECT granted FROM from_requester), false)')}
-)`;
-}
-export const QUOTA_GRANTED = '(SELECT granted FROM from_requester) AND (SELECT granted FROM quota)';
-export const QUOTA_OLDEST = `CASE WHEN (SELECT granted FROM from_requester)
+export const withCodeEmailTaken = (q: Quota, onlyIf: RawBuilder<boolean> = sql<boolean>`true`) =>
+  qb
+    .with('from_requester', () => takeSend(q.requester, q.max, q, onlyIf))
+    .with('quota', () =>
+      takeSend(q.mailbox, q.maxAll, q, sql<boolean>`coalesce((SELECT granted FROM from_requester), false)`),
+    );
+/** Null when `onlyIf` skipped the quota. */
+export const QUOTA_GRANTED = sql<boolean>`(SELECT granted FROM from_requester) AND (SELECT granted FROM quota)`;
+export const QUOTA_OLDEST = sql<Date | string | null>`CASE WHEN (SELECT granted FROM from_requester)
   THEN (SELECT oldest FROM quota) ELSE (SELECT oldest FROM from_requester) END`;
-
-const TAKE = `WITH ${takeCodeEmailCtes({
-  mailbox: '$1',
-  requester: '$2',
-  now: '$3',
-  windowStart: '$4',
-  max: '$5',
-  maxAll: '$6',
-})} SELECT ${QUOTA_GRANTED} AS granted, ${QUOTA_OLDEST} AS oldest`;
 
 /** The key of one address's sends to a mailbox: the mailbox and a digest of the IP, never the IP itself. */
 export const requesterKey = (address: string, requester: string): string =>
   `${mailboxOf(address)} from ${createHash('sha256').update(requester).digest('base64url').slice(0, 27)}`;
 
-/** The values of the placeholders: mailbox, requester's key, time, start of the window, the two limits. */
-export const quotaParams = (
-  address: string,
-  requester: string,
-  now: Date,
-): [string, string, Date, Date, number, number] => [
-  mailboxOf(address),
-  requesterKey(address, requester),
+/** The quota's values for a code email to `address` asked from `requester` at `now`. */
+export const quotaOf = (address: string, requester: string, now: Date): Quota => ({
+  mailbox: mailboxOf(address),
+  requester: requesterKey(address, requester),
   now,
-  new Date(now.getTime() - HOUR_MS),
-  CODE_EMAILS_PER_HOUR,
-  CODE_EMAILS_PER_HOUR_ALL,
-];
+  windowStart: new Date(now.getTime() - HOUR_MS),
+  max: CODE_EMAILS_PER_HOUR,
+  maxAll: CODE_EMAILS_PER_HOUR_ALL,
+});
 
 /** The 429 for an inbox that has had its codes for the hour: wait until its oldest send leaves the window. */
 export function inboxFull(oldest: Date | null, now: Date): HttpError {
@@ -129,12 +136,15 @@ export async function sendsFrom(
   requester: string,
   now: Date,
 ): Promise<{ count: number; latest: Date | null }> {
-  const { rows } = await db.query<{ count: number | string; latest: Date | string | null }>(
-    `SELECT count(*) AS count, max(t) AS latest FROM code_mail_quota q, unnest(q.sends) AS s(t)
-     WHERE q.mailbox = $1 AND t > $2`,
-    [requesterKey(address, requester), new Date(now.getTime() - HOUR_MS)],
+  const [row] = await run(
+    db,
+    qb
+      // unnest's column takes its alias's name: `s.s` is one send time.
+      .selectFrom(['code_mail_quota as q', sql<{ s: Date }>`unnest(q.sends)`.as('s')])
+      .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.max('s.s').as('latest')])
+      .where('q.mailbox', '=', requesterKey(address, requester))
+      .where('s.s', '>', new Date(now.getTime() - HOUR_MS)),
   );
-  const row = rows[0];
   return { count: Number(row?.count ?? 0), latest: row?.latest ? new Date(row.latest) : null };
 }
 
@@ -143,7 +153,7 @@ export async function sendsFrom(
  * it has proved the mailbox. The mailbox's total is kept.
  */
 export async function forgetSendsFrom(tx: Queryable, address: string, requester: string): Promise<void> {
-  await tx.query('DELETE FROM code_mail_quota WHERE mailbox = $1', [requesterKey(address, requester)]);
+  await run(tx, qb.deleteFrom('code_mail_quota').where('mailbox', '=', requesterKey(address, requester)));
 }
 
 /** Takes one code email for this address's inbox asked from `requester`, or throws the 429 that says how long to wait. */
@@ -153,11 +163,13 @@ export async function takeCodeEmail(
   requester: string,
   now: Date,
 ): Promise<void> {
-  const { rows } = await tx.query<{ granted: boolean | null; oldest: Date | string | null }>(
-    TAKE,
-    quotaParams(address, requester, now),
+  const [row] = await run(
+    tx,
+    withCodeEmailTaken(quotaOf(address, requester, now)).selectNoFrom([
+      QUOTA_GRANTED.as('granted'),
+      QUOTA_OLDEST.as('oldest'),
+    ]),
   );
-  const row = rows[0];
   if (!row?.granted) throw inboxFull(row?.oldest ? new Date(row.oldest) : null, now);
 }
 
@@ -170,31 +182,37 @@ export const STAFF_MESSAGES_PER_INBOX = 3;
 export const STAFF_MESSAGE_WINDOW_HOURS = 24;
 const messageKey = (address: string) => `message to ${mailboxOf(address)}`;
 const messageWindowStart = (now: Date) => new Date(now.getTime() - STAFF_MESSAGE_WINDOW_HOURS * HOUR_MS);
-const TAKE_MESSAGE = `WITH taken AS (${takeSendSql(
-  '$1',
-  '$4',
-  { mailbox: '$1', requester: '$1', now: '$2', windowStart: '$3', max: '$4', maxAll: '$4' },
-  'true',
-)}) SELECT granted FROM taken`;
-
 /** Takes one staff message for this address's inbox; false when the inbox has had its messages for the window. */
 export async function takeStaffMessage(tx: Queryable, address: string, now: Date): Promise<boolean> {
-  const { rows } = await tx.query<{ granted: boolean }>(TAKE_MESSAGE, [
-    messageKey(address),
+  const key = messageKey(address);
+  const max = STAFF_MESSAGES_PER_INBOX;
+  const quota: Quota = {
+    mailbox: key,
+    requester: key,
     now,
-    messageWindowStart(now),
-    STAFF_MESSAGES_PER_INBOX,
-  ]);
+    windowStart: messageWindowStart(now),
+    max,
+    maxAll: max,
+  };
+  const rows = await run(tx, takeSend(key, max, quota, sql<boolean>`true`));
   return rows[0]?.granted === true;
 }
 
 /** Of these addresses, the ones whose inbox has had its staff messages for the window (for a dry run). */
 export async function inboxesFull(db: Queryable, addresses: string[], now: Date): Promise<Set<string>> {
   const keys = [...new Set(addresses.map(messageKey))];
-  const { rows } = await db.query<{ mailbox: string }>(
-    `SELECT q.mailbox FROM code_mail_quota q, unnest(q.sends) AS s(t)
-     WHERE q.mailbox = ANY($1::text[]) AND t > $2 GROUP BY q.mailbox HAVING count(*) >= $3`,
-    [keys, messageWindowStart(now), STAFF_MESSAGES_PER_INBOX],
+  if (keys.length === 0) return new Set();
+  const rows = await run(
+    db,
+    qb
+      .selectFrom('code_mail_quota')
+      .select('mailbox')
+      .where('mailbox', 'in', keys)
+      .where(
+        sql<number>`(SELECT count(*) FROM unnest(sends) AS s(t) WHERE t > ${messageWindowStart(now)}::timestamptz)`,
+        '>=',
+        STAFF_MESSAGES_PER_INBOX,
+      ),
   );
   const full = new Set(rows.map((r) => r.mailbox));
   return new Set(addresses.filter((address) => full.has(messageKey(address))));

@@ -11,7 +11,7 @@ import type { ScreenState } from '../machines/screens';
 import { STEP_SPECS } from '../machines/steps';
 import { cohortOpenness } from '../machines/rules/seats';
 import { nextReviewStatus } from '../machines/review.machine';
-import { findCv, markSubmitted, type Agreements, type ApplicationRow } from './applications';
+import { findCv, markSubmitted, stepColumn, type Agreements, type ApplicationRow } from './applications';
 import { cohortById, currentCohort, lockSeatsTaken, nextCohort } from './db/cohorts';
 import type { Queryable } from './db/index';
 import { fail } from './http';
@@ -38,7 +38,7 @@ export async function missing(tx: Queryable, row: ApplicationRow, agreements: Ag
     if (step.schema && step.row.group) {
       // A stored row was created with consent to the privacy notice, or before it was asked (decision 150).
       const answers = step.column
-        ? ((row[step.column] as object | null) ?? {})
+        ? ((stepColumn(row, step.column) as object | null) ?? {})
         : { ...row, privacy_consent: true };
       Object.assign(errors, validateGroup(step.row.group, { ...answers, ...agreements }).errors);
     }

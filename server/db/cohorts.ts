@@ -8,6 +8,7 @@ import type { CohortInfo } from '../../machines/rules/contract';
 import { SEAT_STATUSES } from '../../machines/review.machine';
 import { cohortOpenness } from '../../machines/rules/seats';
 import type { Db, Queryable } from './index';
+import { qb, run } from './query';
 
 export const COHORT_MONTHS = 3;
 export const DEADLINE_DAYS_BEFORE = 7;
@@ -176,3 +177,7 @@ export function cohortCache(db: Db, now: () => Date, ttlMs = COHORT_CACHE_MS): C
     applying: dailyCache(now, ttlMs, (at) => db.transaction((tx) => applyingCohort(tx, at))),
   };
 }
+
+/** The cohorts, newest first (the staff's cohort picker): at most the last 200. */
+export const newestCohorts = (db: Queryable) =>
+  run(db, qb.selectFrom('cohorts').select(['number', 'name']).orderBy('number', 'desc').limit(200));

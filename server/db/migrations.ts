@@ -2,7 +2,8 @@
  * Schema migrations, run on start in order; each runs once, recorded in `migrations`. Append new ones; never edit
  * one that has shipped.
  */
-import type { Db } from './index';
+import type { Db, Queryable } from './index';
+import { qb, run } from './query';
 
 /**
  * The emailed one-time codes and the sessions a correct code opens, for one kind of owner (an application, a team
@@ -457,4 +458,16 @@ export async function migrate(db: Db): Promise<number[]> {
     }
     return ran;
   });
+}
+
+/** How many of these migrations have run (readiness); throws 42P01 when none has, as there is no table yet. */
+export async function migrationsRun(db: Queryable, ids: readonly number[]): Promise<number> {
+  const [row] = await run(
+    db,
+    qb
+      .selectFrom('migrations')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('id', 'in', ids),
+  );
+  return Number(row.n);
 }

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/index';
-import { qb, run } from '../staff/sql';
+import { qb, run } from '../db/query';
 
 /** The configured key, else the one kept in the database, made now if there is none yet. Never logged. */
 export async function erasureKey(db: Queryable, configured: string | null): Promise<string> {

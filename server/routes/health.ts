@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../context';
-import { MIGRATIONS } from '../db/migrations';
+import { MIGRATIONS, migrationsRun } from '../db/migrations';
 
 const CHECK_MS = 3000;
 
@@ -22,13 +22,8 @@ export async function healthRoutes(app: FastifyInstance, ctx: Context): Promise<
 
   const database = async (): Promise<{ database: Check; migrations: Check }> => {
     try {
-      const { rows } = await withinTime(
-        ctx.db.query<{ n: string | number }>(
-          'SELECT count(*) AS n FROM migrations WHERE id = ANY($1::int[])',
-          [latest],
-        ),
-      );
-      return { database: 'ok', migrations: Number(rows[0].n) === latest.length ? 'ok' : 'pending' };
+      const ran = await withinTime(migrationsRun(ctx.db, latest));
+      return { database: 'ok', migrations: ran === latest.length ? 'ok' : 'pending' };
     } catch (error) {
       // 42P01: no migrations table yet, so the database answers but nothing has run.
       const missing = (error as { code?: unknown }).code === '42P01';

@@ -15,7 +15,7 @@ import { fieldFail } from '../http';
 import { object, positiveInt4 } from '../routes/schemas';
 import { queueQuerySchema, type StaffGuard } from './queue';
 import { idsOfFilter } from './bulk';
-import { qb, run } from './sql';
+import { qb, run } from '../db/query';
 import { audit } from './store';
 
 /** Deals `ids`, in order, to `reviewers` in turn: the first to the first reviewer, the second to the next, … */

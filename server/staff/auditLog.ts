@@ -15,7 +15,7 @@ import type { Queryable } from '../db/index';
 import { fieldFail } from '../http';
 import { object, str } from '../routes/schemas';
 import { escapeLike, one, type Query } from './queue';
-import { qb, run } from './sql';
+import { qb, run } from '../db/query';
 
 export interface AuditFilter {
   staff?: string;

@@ -26,7 +26,7 @@ import { decisionEmail } from './emails';
 import { templateFor } from './templates';
 import { eachPage, readQueueView } from './queue';
 import { HELD_UNTIL_SQL, isHeld, writeReviewChanges, type ReviewWrite } from './review';
-import { qb, run } from './sql';
+import { qb, run } from '../db/query';
 import { audit, type StaffMember } from './store';
 
 export const BULK_MAX = 20_000;
@@ -278,3 +278,15 @@ export function readIds(value: unknown): number[] {
     throw fieldFail(400, 'ids', M.bulkNothing);
   return [...new Set(value as number[])];
 }
+
+/** The submitted applications of these addresses (any case), with their cohort's name: for a CSV of emails. */
+export const submittedWithEmails = (db: Queryable, emails: readonly string[]) =>
+  run(
+    db,
+    qb
+      .selectFrom('applications as a')
+      .leftJoin('cohorts as c', 'c.id', 'a.cohort_id')
+      .select(['a.id', 'a.email', 'a.cohort_id', 'c.name'])
+      .where((eb) => eb(eb.fn('lower', ['a.email']), 'in', emails))
+      .where('a.submitted_at', 'is not', null),
+  );

@@ -31,7 +31,7 @@ import type { Context } from '../context';
 import type { Queryable } from '../db/index';
 import { fieldFail } from '../http';
 import { SERVER_MESSAGES } from '../messages';
-import { qb, run } from './sql';
+import { qb, run } from '../db/query';
 
 type Reach =
   | { anonymous: true }
@@ -271,6 +271,37 @@ const CATALOGUE = new Set<string>(
 /** The applicant's write routes whose refusals are counted. */
 const isStepRoute = (url: string | undefined) => !!url && url.startsWith(`${API}/bootcamp/`);
 
+/** One more refused save of this field with this message, on this route, in this cohort. */
+const countRefusal = (
+  db: Queryable,
+  key: { cohort_id: number; route: string; field: string; message: string },
+) =>
+  run(
+    db,
+    qb
+      .insertInto('validation_refusals')
+      .values({ ...key, hits: 1 })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['cohort_id', 'route', 'field', 'message'])
+          .doUpdateSet((eb) => ({ hits: eb('validation_refusals.hits', '+', 1) })),
+      ),
+  );
+
+/** One more anonymous view of a step, this day, in this cohort. */
+const countBeacon = (db: Queryable, key: { cohort_id: number; step: string; day: string }) =>
+  run(
+    db,
+    qb
+      .insertInto('funnel_beacons')
+      .values({ ...key, hits: 1 })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['cohort_id', 'step', 'day'])
+          .doUpdateSet((eb) => ({ hits: eb('funnel_beacons.hits', '+', 1) })),
+      ),
+  );
+
 /**
  * Counts each refused save (a 400 with field errors from an applicant's write route) by cohort, route, field and
  * message. Registered on the root app so that it sees every step route; a failure to count never changes the answer.
@@ -279,7 +310,7 @@ export function countRefusedSaves(app: FastifyInstance, ctx: Context): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode !== 400 || request.method !== 'POST' || typeof payload !== 'string') return payload;
     const route = request.routeOptions.url;
-    if (!isStepRoute(route)) return payload;
+    if (route === undefined || !isStepRoute(route)) return payload;
     try {
       const body = JSON.parse(payload) as { data?: { error?: Record<string, unknown> } };
       const errors = body.data?.error;
@@ -289,11 +320,7 @@ export function countRefusedSaves(app: FastifyInstance, ctx: Context): void {
         if (!/^[A-Za-z0-9_.]{1,60}$/.test(field) || !Array.isArray(messages)) continue;
         for (const message of messages.slice(0, 3)) {
           const counted = typeof message === 'string' && CATALOGUE.has(message) ? message : 'other';
-          await ctx.db.query(
-            `INSERT INTO validation_refusals (cohort_id, route, field, message, hits) VALUES ($1, $2, $3, $4, 1)
-             ON CONFLICT (cohort_id, route, field, message) DO UPDATE SET hits = validation_refusals.hits + 1`,
-            [cohort.id, route, field, counted],
-          );
+          await countRefusal(ctx.db, { cohort_id: cohort.id, route, field, message: counted });
         }
       }
     } catch {
@@ -324,11 +351,11 @@ export function funnelBeaconRoute(app: FastifyInstance, ctx: Context): void {
       const step = request.body.step ?? '';
       if (!ANONYMOUS_STEPS.includes(step)) throw fieldFail(400, 'step', M.funnelStep);
       const cohort = await ctx.cohorts.current();
-      await ctx.db.query(
-        `INSERT INTO funnel_beacons (cohort_id, step, day, hits) VALUES ($1, $2, $3, 1)
-         ON CONFLICT (cohort_id, step, day) DO UPDATE SET hits = funnel_beacons.hits + 1`,
-        [cohort.id, step, ctx.config.now().toISOString().slice(0, 10)],
-      );
+      await countBeacon(ctx.db, {
+        cohort_id: cohort.id,
+        step,
+        day: ctx.config.now().toISOString().slice(0, 10),
+      });
       return reply.code(204).send();
     },
   );

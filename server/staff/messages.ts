@@ -16,7 +16,7 @@ import {
   takeStaffMessage,
 } from '../mailQuota';
 import { templateEmail, type Recipient } from './emails';
-import { qb, run } from './sql';
+import { qb, run } from '../db/query';
 import { audit, type StaffMember } from './store';
 
 export const MESSAGE_CHUNK = 200;

@@ -1,7 +1,7 @@
 /**
  * The staff queue (docs/api.md, "Staff"): one cohort's applications, filtered by the query string, searched, sorted
  * and paged by keyset (a cursor holding the last row's sort value and id), so a page costs the same at row 100 000
- * as at row 1. Built with Kysely (server/staff/sql.ts) and run by the project's `Db`. The same filter feeds bulk
+ * as at row 1. Built with Kysely (server/db/query.ts) and run by the project's `Db`. The same filter feeds bulk
  * decisions and the exports.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -38,7 +38,7 @@ import { fieldFail } from '../http';
 import { INT4_MAX, object, str } from '../routes/schemas';
 import { HIDDEN_SINGLE_LINE } from '../../machines/rules/schemas';
 import type { StaffMember } from './store';
-import { qb, run } from './sql';
+import { qb, run } from '../db/query';
 
 /** The guard of server/staff/routes.ts: the signed-in team member, or 401/403. */
 export type StaffGuard = (request: FastifyRequest, role?: StaffRole) => Promise<StaffMember>;
@@ -342,7 +342,8 @@ export function filtered(view: QueueView, except: readonly ('status' | 'stage')[
   if (view.statuses.length && !except.includes('status'))
     query = query.where(sql<boolean>`${statusOf} IN (${sql.join(view.statuses)})`);
   if (view.submittedOnly && !except.includes('status')) query = query.where('a.submitted_at', 'is not', null);
-  if (view.eligibility.length) query = query.where('a.eligibility_status', 'in', view.eligibility);
+  if (view.eligibility.length)
+    query = query.where('a.eligibility_status', 'in', view.eligibility as EligibilityStatus[]);
   if (view.payment !== undefined)
     query = query.where('a.payment_option', '=', view.payment === 'none' ? '' : view.payment);
   if (view.paymentStatuses.length)

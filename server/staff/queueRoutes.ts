@@ -16,13 +16,22 @@ import {
 } from '../../machines/rules/staff';
 import type { Context } from '../context';
 import { fail, fieldFail } from '../http';
-import { applyBulk, BULK_MAX, idsOfFilter, isBulkEvent, planBulk, previewEmails, readIds } from './bulk';
+import {
+  applyBulk,
+  BULK_MAX,
+  idsOfFilter,
+  isBulkEvent,
+  planBulk,
+  previewEmails,
+  readIds,
+  submittedWithEmails,
+} from './bulk';
+import { newestCohorts } from '../db/cohorts';
 import { exportCsv, exportCvZip } from './export';
 import { funnel, funnelBeaconRoute } from './funnel';
 import { queueCohort, queueQuerySchema, queueRoutes, readQueueView, type StaffGuard } from './queue';
 import { HIDDEN_MULTI_LINE } from '../../machines/rules/schemas';
 import { object, positiveInt4, str } from '../routes/schemas';
-import { qb, run } from './sql';
 import { audit } from './store';
 
 const CSV_MAX_ROWS = 5000;
@@ -145,16 +154,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
       // The chosen cohort's application first, when one email applied to several cohorts.
       const found = new Map<string, { id: number; cohortId: number | null; cohortName: string | null }>();
       for (let i = 0; i < emails.length; i += 1000) {
-        const matches = await run(
-          db,
-          qb
-            .selectFrom('applications as a')
-            .leftJoin('cohorts as c', 'c.id', 'a.cohort_id')
-            .select(['a.id', 'a.email', 'a.cohort_id', 'c.name'])
-            .where((eb) => eb(eb.fn('lower', ['a.email']), 'in', emails.slice(i, i + 1000)))
-            .where('a.submitted_at', 'is not', null),
-        );
-        for (const m of matches) {
+        for (const m of await submittedWithEmails(db, emails.slice(i, i + 1000))) {
           const key = m.email.toLowerCase();
           if (!found.has(key) || m.cohort_id === cohort.id)
             found.set(key, { id: m.id, cohortId: m.cohort_id, cohortName: m.name });
@@ -205,10 +205,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
     async (request) => {
       await staff(request);
       const current = await ctx.cohorts.current();
-      const rows = await run(
-        db,
-        qb.selectFrom('cohorts').select(['number', 'name']).orderBy('number', 'desc').limit(200),
-      );
+      const rows = await newestCohorts(db);
       const data: StaffCohortOption[] = rows.map((c) => ({ ...c, current: c.number === current.number }));
       return { message: 'Cohorts', data };
     },

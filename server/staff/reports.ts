@@ -20,7 +20,7 @@ import type { Queryable } from '../db/index';
 import { fieldFail } from '../http';
 import { object, str } from '../routes/schemas';
 import { day, one, queueCohort, type StaffGuard } from './queue';
-import { qb, run } from './sql';
+import { qb, run } from '../db/query';
 
 export interface ReportRange {
   /** The first moment counted, and the first moment no longer counted (the day after the last day). */

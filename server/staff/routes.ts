@@ -10,9 +10,7 @@ import {
   mayActorSend,
   reviewMeta,
   type ReviewEventType,
-  type ReviewStatus,
 } from '../../machines/review.machine';
-import type { CvKind } from '../../machines/rules/cv';
 import { MESSAGES } from '../../machines/rules/messages';
 import type { AuditQuery } from '../../machines/rules/reports';
 import {
@@ -26,7 +24,7 @@ import {
   type StaffRole,
 } from '../../machines/rules/staff';
 import type { Context } from '../context';
-import { savedApplication, type ApplicationRow } from '../applications';
+import { savedApplication } from '../applications';
 import { cohortById, seatsTaken } from '../db/cohorts';
 import { iso } from '../db/index';
 import { fail, fieldFail } from '../http';
@@ -44,7 +42,8 @@ import { staffQueueRoutes } from './queueRoutes';
 import { reportRoutes } from './reports';
 import { scorecardRoutes } from './scorecards';
 import { assignmentRoutes } from './assignments';
-import { HELD_UNTIL_SQL, REVIEW_STATUS_SQL, applyReviewEvent, isHeld } from './review';
+import { addNote, applicationForStaff, cvOf, notesOf, timelineOf } from './applicationRecord';
+import { applyReviewEvent, isHeld } from './review';
 import {
   addTeamMember,
   audit,
@@ -94,14 +93,6 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
   }
 
   const applicationId = (request: FastifyRequest) => Number((request.params as { id: string }).id);
-
-  const cvOf = async (id: number) =>
-    (
-      await db.query<{ stored_name: string; original_name: string; kind: CvKind; size: number }>(
-        'SELECT stored_name, original_name, kind, size FROM cvs WHERE application_id = $1',
-        [id],
-      )
-    ).rows[0];
 
   app.post<{ Body: { email?: string } }>(
     staffPaths.signIn,
@@ -239,42 +230,14 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
     async (request) => {
       const member = await staff(request);
       const id = applicationId(request);
-      const { rows } = await db.query<
-        ApplicationRow & {
-          status: string | null;
-          held_until: Date | null;
-          created_at: Date;
-          updated_at: Date;
-        }
-      >(
-        `SELECT *, CASE WHEN submitted_at IS NULL THEN NULL ELSE ${REVIEW_STATUS_SQL} END AS status,
-           ${HELD_UNTIL_SQL} AS held_until
-         FROM applications a WHERE id = $1`,
-        [id],
-      );
-      const row = rows[0];
+      const row = await applicationForStaff(db, id);
       if (!row || row.erased_at) throw fail(404, STAFF_MESSAGES.notFound);
       const [answers, cv, payments, notes, events] = await Promise.all([
         savedApplication(db, row),
-        cvOf(id),
+        cvOf(db, id),
         paymentsOf(db, id),
-        db.query<{ id: number; body: string; created_at: Date; email: string }>(
-          `SELECT n.id, n.body, n.created_at, s.email FROM staff_notes n JOIN staff s ON s.id = n.staff_id
-           WHERE n.application_id = $1 ORDER BY n.id`,
-          [id],
-        ),
-        db.query<{
-          event: ReviewEventType;
-          to_status: ReviewStatus;
-          created_at: Date;
-          email_sent_at: Date | null;
-          undone_at: Date | null;
-          email: string | null;
-        }>(
-          `SELECT e.event, e.to_status, e.created_at, e.email_sent_at, e.undone_at, s.email
-           FROM review_events e LEFT JOIN staff s ON s.id = e.staff_id WHERE e.application_id = $1 ORDER BY e.id`,
-          [id],
-        ),
+        notesOf(db, id),
+        timelineOf(db, id),
       ]);
       await audit(db, member.id, 'view_application', config.now(), id);
       const status = row.status as Parameters<typeof reviewMeta>[0] | null;
@@ -307,7 +270,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
             ...paymentRecord(p),
             provider_reference: p.provider_reference ?? '',
           })),
-          notes: notes.rows.map((n) => ({ id: n.id, body: n.body, at: iso(n.created_at), by: n.email })),
+          notes: notes.map((n) => ({ id: n.id, body: n.body, at: iso(n.created_at), by: n.email })),
           timeline: [
             { at: iso(row.created_at), what: 'Application created' },
             // The consent that is the lawful basis, with the notice's version agreed to (decision 150).
@@ -321,7 +284,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
               : []),
             ...(row.email_verified_at ? [{ at: iso(row.email_verified_at), what: 'Email verified' }] : []),
             ...(row.submitted_at ? [{ at: iso(row.submitted_at), what: 'Submitted' }] : []),
-            ...events.rows.map((e) => ({
+            ...events.map((e) => ({
               at: iso(e.created_at),
               what: timelineWords(e.event, reviewMeta(e.to_status).label, e.undone_at !== null),
               by: e.email ?? undefined,
@@ -339,7 +302,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
     async (request, reply: FastifyReply) => {
       const member = await staff(request);
       const id = applicationId(request);
-      const cv = await cvOf(id);
+      const cv = await cvOf(db, id);
       if (!cv) throw fail(404, STAFF_MESSAGES.noCv);
       // Streamed from storage (local disk or the bucket) through this route, so the audit and headers always hold.
       const body = await storage.read(cv.stored_name);
@@ -371,16 +334,12 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
     if (body.length > 5000) throw fieldFail(400, 'body', STAFF_MESSAGES.noteTooLong);
     const note = await db.transaction(async (tx) => {
       const now = config.now();
-      const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO staff_notes (application_id, staff_id, body, created_at)
-           SELECT id, $2, $3, $4 FROM applications WHERE id = $1 RETURNING id`,
-        [id, member.id, body, now],
-      );
-      if (rows[0]) await audit(tx, member.id, 'note', now, id);
-      return rows[0];
+      const noteId = await addNote(tx, id, member.id, body, now);
+      if (noteId !== undefined) await audit(tx, member.id, 'note', now, id);
+      return noteId;
     });
-    if (!note) throw fail(404, STAFF_MESSAGES.notFound);
-    return reply.code(201).send({ message: 'Note added', data: { id: note.id } });
+    if (note === undefined) throw fail(404, STAFF_MESSAGES.notFound);
+    return reply.code(201).send({ message: 'Note added', data: { id: note } });
   });
 
   app.post<{ Body: { type?: string; overbook?: boolean } }>(

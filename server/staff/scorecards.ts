@@ -24,7 +24,7 @@ import { fail, fieldFail } from '../http';
 import { object, str } from '../routes/schemas';
 import { queueCohort, type StaffGuard } from './queue';
 import { followServerEvent } from './review';
-import { qb, run } from './sql';
+import { qb, run } from '../db/query';
 import { audit, type StaffMember } from './store';
 
 const idParams = object({ id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, ['id']);

@@ -12,7 +12,7 @@ import {
   type TemplateKind,
 } from '../../machines/rules/mailTemplates';
 import { iso, type Queryable } from '../db/index';
-import { qb, run } from './sql';
+import { qb, run } from '../db/query';
 
 /** The template each decision email uses now: the edited one, else the built-in wording. */
 export async function templateFor(db: Queryable, kind: TemplateKind): Promise<MailTemplate> {

@@ -1,0 +1,322 @@
+/**
+ * The database as Kysely sees it: one interface per table, written once from the migrations (server/db/migrations.ts)
+ * and read by every query. Row types come from here with `Selectable`/`Insertable`, never written a second time
+ * (docs/decisions/153-one-way-to-the-data.md). `Generated` marks what the database fills in (serial ids, defaults).
+ */
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { EligibilityStatus } from '../../machines/rules/application';
+import type { FinancialAidData, VideoData } from '../../machines/rules/contract';
+
+/** A jsonb column: objects go in as JSON text (both engines parse it back into the object). */
+type Json<T> = ColumnType<T, string, string>;
+/** A jsonb column that may be empty. */
+type NullableJson<T> = ColumnType<T | null, string | null, string | null>;
+/** A timestamptz column: written as a Date, read back as a Date. */
+type Timestamp = Date;
+/** A date column, which the queries select as text (`::text`, YYYY-MM-DD): a calendar day, no time zone. */
+type DateText = ColumnType<string, string, string>;
+
+export interface CohortsTable {
+  id: Generated<number>;
+  number: number;
+  name: string;
+  start_date: DateText;
+  application_deadline: DateText;
+  seats: number;
+}
+
+export interface ApplicationsTable {
+  id: Generated<number>;
+  email: string;
+  firstname: string;
+  middlename: Generated<string>;
+  lastname: string;
+  gender: string;
+  country: string;
+  city: string;
+  phone: string;
+  whatsapp_phone: Generated<string>;
+  referred_by: Generated<string>;
+  referral_source: string;
+  referral_detail: Generated<string>;
+  communication_consent: Generated<boolean>;
+  applied_cohort_id: number | null;
+  email_verified_at: Timestamp | null;
+  eligibility: NullableJson<Record<string, string>>;
+  eligibility_status: ColumnType<EligibilityStatus, EligibilityStatus | undefined, EligibilityStatus>;
+  employment: NullableJson<Record<string, string | number>>;
+  other: NullableJson<Record<string, string>>;
+  agreement: Generated<boolean>;
+  agreement1: Generated<boolean>;
+  agreement2: Generated<boolean>;
+  video: NullableJson<VideoData>;
+  payment_option: Generated<string>;
+  financial_aid: NullableJson<FinancialAidData>;
+  reminder_date: Timestamp | null;
+  reminder_sent_at: Timestamp | null;
+  reminder_claimed_until: Timestamp | null;
+  submitted_at: Timestamp | null;
+  cohort_id: number | null;
+  waitlisted: Generated<boolean>;
+  code_sends: Generated<number>;
+  code_sent_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  cv_sent_by_email: Generated<boolean>;
+  review_status: string | null;
+  eligibility_saved_at: Timestamp | null;
+  employment_saved_at: Timestamp | null;
+  video_watched_at: Timestamp | null;
+  payment_chosen_at: Timestamp | null;
+  erased_at: Timestamp | null;
+  /** Null for applications created before consent was recorded (migration 21) and for erased ones. */
+  privacy_notice_version: string | null;
+  privacy_consented_at: Timestamp | null;
+}
+
+/** The emailed one-time codes, for applicants (`codes`) and staff (`staff_codes`): the same columns. */
+interface CodesColumns {
+  id: Generated<number>;
+  salt: string;
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  used_at: Timestamp | null;
+  voided_at: Timestamp | null;
+  created_at: Timestamp;
+}
+export interface CodesTable extends CodesColumns {
+  application_id: number;
+}
+export interface StaffCodesTable extends CodesColumns {
+  staff_id: number;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  application_id: number;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+export interface StaffSessionsTable {
+  token_hash: string;
+  staff_id: number;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface CvsTable {
+  id: Generated<number>;
+  application_id: number;
+  stored_name: string;
+  original_name: string;
+  kind: string;
+  size: number;
+  created_at: Timestamp;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  sent_at: Timestamp;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+}
+
+export interface IdempotencyTable {
+  route: string;
+  owner: string;
+  key: string;
+  status: number;
+  body: Json<unknown>;
+  created_at: Timestamp;
+}
+
+export interface CodeMailQuotaTable {
+  mailbox: string;
+  sends: Timestamp[];
+  granted: Generated<boolean>;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  application_id: number;
+  reference: string;
+  option: string;
+  amount_minor: number;
+  currency: string;
+  mode: 'sandbox' | 'provider';
+  status: ColumnType<
+    'pending' | 'paid' | 'failed' | 'duplicate',
+    'pending' | 'paid' | 'failed' | 'duplicate' | undefined,
+    'pending' | 'paid' | 'failed' | 'duplicate'
+  >;
+  provider_reference: string | null;
+  created_at: Timestamp;
+  paid_at: Timestamp | null;
+}
+
+/** The per-IP and per-email limits (rate_counters, unlogged) and the wrong-code tries (code_tries, logged). */
+export interface CounterTable {
+  bucket: string;
+  hits: number;
+  resets_at: Timestamp;
+}
+
+export interface StaffTable {
+  id: Generated<number>;
+  email: string;
+  role: 'reviewer' | 'admin';
+  added_by: number | null;
+  created_at: Timestamp;
+  removed_at: Timestamp | null;
+}
+
+export interface ReviewEventsTable {
+  id: Generated<number>;
+  application_id: number;
+  staff_id: number | null;
+  event: string;
+  from_status: string;
+  to_status: string;
+  email_due_at: Timestamp | null;
+  email_sent_at: Timestamp | null;
+  undone_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface StaffNotesTable {
+  id: Generated<number>;
+  application_id: number;
+  staff_id: number;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  /** bigserial: both engines give it back as text. */
+  id: ColumnType<string, never, never>;
+  staff_id: number;
+  action: string;
+  application_id: number | null;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface FunnelBeaconsTable {
+  cohort_id: number;
+  step: string;
+  day: DateText;
+  hits: Generated<number>;
+}
+
+export interface ValidationRefusalsTable {
+  cohort_id: number;
+  route: string;
+  field: string;
+  message: string;
+  hits: Generated<number>;
+}
+
+export interface CvUploadSlotsTable {
+  id: ColumnType<string, never, never>;
+  application_id: number;
+  expires_at: Timestamp;
+}
+
+export interface ErasuresTable {
+  id: Generated<number>;
+  email_hmac: string;
+  requested_by: 'applicant' | 'staff' | 'retention';
+  staff_id: number | null;
+  application_id: number;
+  erased_at: Timestamp;
+}
+
+/** The runner's own record of what has run (server/db/migrations.ts creates it). */
+export interface MigrationsTable {
+  id: number;
+  name: string;
+  run_at: Generated<Date>;
+}
+
+/** One row: the erasure tombstones' key when PRIVACY_HMAC_KEY is not set (server/privacy/key.ts, decision 151). */
+interface PrivacyKeysTable {
+  id: Generated<boolean>;
+  erasure_key: string;
+  created_at: Generated<Timestamp>;
+}
+
+/** A decision email's template as an admin edited it; no row means the built-in wording (decision 160). */
+interface MailTemplatesTable {
+  kind: string;
+  subject: string;
+  body: string;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
+/** A cohort's rubric, when an admin changed the default (decision 163). */
+interface CohortRubricsTable {
+  cohort_id: number;
+  criteria: string;
+  updated_by: number;
+  updated_at: Timestamp;
+}
+
+interface ScorecardsTable {
+  application_id: number;
+  staff_id: number;
+  ratings: string;
+  /** numeric(4,2): read it as `mean::float8`. */
+  mean: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** At most one reviewer an application is assigned to (decision 164). */
+interface AssignmentsTable {
+  application_id: number;
+  staff_id: number;
+  assigned_by: number;
+  assigned_at: Timestamp;
+}
+
+export interface Database {
+  applications: ApplicationsTable;
+  assignments: AssignmentsTable;
+  audit_log: AuditLogTable;
+  code_mail_quota: CodeMailQuotaTable;
+  code_tries: CounterTable;
+  codes: CodesTable;
+  cohort_rubrics: CohortRubricsTable;
+  cohorts: CohortsTable;
+  cv_upload_slots: CvUploadSlotsTable;
+  cvs: CvsTable;
+  erasures: ErasuresTable;
+  funnel_beacons: FunnelBeaconsTable;
+  idempotency: IdempotencyTable;
+  mail_templates: MailTemplatesTable;
+  migrations: MigrationsTable;
+  outbox: OutboxTable;
+  payments: PaymentsTable;
+  privacy_keys: PrivacyKeysTable;
+  rate_counters: CounterTable;
+  review_events: ReviewEventsTable;
+  scorecards: ScorecardsTable;
+  sessions: SessionsTable;
+  staff: StaffTable;
+  staff_codes: StaffCodesTable;
+  staff_notes: StaffNotesTable;
+  staff_sessions: StaffSessionsTable;
+  validation_refusals: ValidationRefusalsTable;
+}
+
+export type ApplicationRow = Selectable<ApplicationsTable>;
+export type CohortRow = Selectable<CohortsTable>;
+export type CvRow = Selectable<CvsTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
