@@ -1,4 +1,5 @@
 /** Bad input of every kind, property-based: always the right 4xx with words, nothing stored, never a 500. */
+import { STEP_MESSAGES } from '../../machines/steps';
 import { readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -520,6 +521,8 @@ describe.each(databases)('generated bodies on every route, on $name', (database)
       group && typeof group === 'object' ? Object.values(group).filter((m) => typeof m === 'string') : [],
     ),
     ...serverWords.filter((m) => typeof m === 'string'),
+    // The questions' own words, kept in their step files (decision 155).
+    ...Object.values(STEP_MESSAGES),
     // The funnel beacon's route is in the contract; its words are the staff catalogue's.
     STAFF_QUEUE_MESSAGES.funnelStep,
   ]);
@@ -826,6 +829,7 @@ describe.each(databases)('generated input on every staff route, on $name', (data
       group && typeof group === 'object' ? Object.values(group).filter((m) => typeof m === 'string') : [],
     ),
     ...[...Object.values(SERVER_MESSAGES), ...staffWords].filter((m) => typeof m === 'string'),
+    ...Object.values(STEP_MESSAGES),
   ]);
   const TEMPLATES = [
     ...[...Object.values(SERVER_MESSAGES), ...staffWords, tooLong]

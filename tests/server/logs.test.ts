@@ -34,7 +34,7 @@ const VICTIM = 'second.person-logs@example.com';
 function breakableDb(db: Db): { db: Db; breakNextCreate: () => void } {
   let armed = false;
   const bend = (sql: string) => {
-    if (!armed || !sql.includes('INSERT INTO applications')) return sql;
+    if (!armed || !/insert into "?applications"?/i.test(sql)) return sql;
     armed = false;
     return sql.replace(/\$1(?!\d)/, '((1/0)::text || $1)');
   };
