@@ -12,6 +12,7 @@ import type { ErrorMap } from './rules/messages';
 import type { PaymentRecord, SavedApplication } from './rules/contract';
 import { nextSeat } from './rules/seats';
 import { decidedWord, STAFF_MESSAGES, type WithoutContact } from './rules/staff';
+import type { StaffEmail, StaffReminder } from './rules/staffRecord';
 import { alertsOf, failureMessage, NO_ALERTS } from './staffFailure';
 
 /** GET staffPaths.application → `{ message: 'Application', data: StaffApplicationPage }`. */
@@ -37,6 +38,9 @@ export interface StaffApplicationPage {
   /** Every payment issued, oldest first: at most one paid; a `duplicate` was paid again and is to be refunded. */
   payments: (PaymentRecord & { provider_reference: string })[];
   notes: { id: number; body: string; at: string; by: string }[];
+  /** Every email sent to the applicant, and the reminder they set (machines/rules/staffRecord.ts). */
+  emails: StaffEmail[];
+  reminder: StaffReminder | null;
   /** `what` in words from the review chart's labels; `emailSentAt` when the decision's email left. */
   timeline: { at: string; what: string; by?: string; emailSentAt?: string }[];
 }

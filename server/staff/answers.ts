@@ -4,6 +4,7 @@
  */
 import { ELIGIBILITY_STATUSES } from '../../machines/rules/application';
 import { REVIEW_STATUSES } from '../../machines/review.machine';
+import { EMAIL_STATUSES } from '../../machines/rules/staffRecord';
 import { BULK_EVENTS, PAYMENT_STATUSES, QUEUE_STAGES, STAFF_ROLES } from '../../machines/rules/staff';
 import {
   bool,
@@ -66,6 +67,16 @@ export const staffAnswers = {
       cv: orNullObject(closed({ filename: text, kind: oneOf(['pdf', 'doc', 'docx']), size: int })),
       payments: list(closed({ ...paymentRecord, provider_reference: text })),
       notes: list(closed({ id: int, body: text, at: text, by: text })),
+      emails: list(
+        closed({
+          subject: text,
+          status: oneOf(EMAIL_STATUSES),
+          at: text,
+          sentAt: orNullOf('string'),
+          attempts: int,
+        }),
+      ),
+      reminder: orNullObject(closed({ at: text, sentAt: orNullOf('string') })),
       timeline: list(closed({ at: text, what: text, by: text, emailSentAt: text }, ['at', 'what'])),
     }),
   ),

@@ -38,6 +38,7 @@ import { checkEmail } from '../routes/guard';
 import { object, str } from '../routes/schemas';
 import { staffCodeEmail } from './emails';
 import { staffQueueRoutes } from './queueRoutes';
+import { emailsTo, reminderOf } from './record';
 import { HELD_UNTIL_SQL, REVIEW_STATUS_SQL, applyReviewEvent, isHeld } from './review';
 import {
   addTeamMember,
@@ -249,7 +250,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       );
       const row = rows[0];
       if (!row || row.erased_at) throw fail(404, STAFF_MESSAGES.notFound);
-      const [answers, cv, payments, notes, events] = await Promise.all([
+      const [answers, cv, payments, notes, events, emails, reminder] = await Promise.all([
         savedApplication(db, row),
         cvOf(id),
         paymentsOf(db, id),
@@ -270,6 +271,8 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
            FROM review_events e LEFT JOIN staff s ON s.id = e.staff_id WHERE e.application_id = $1 ORDER BY e.id`,
           [id],
         ),
+        emailsTo(db, row.email),
+        reminderOf(db, id),
       ]);
       await audit(db, member.id, 'view_application', config.now(), id);
       const status = row.status as Parameters<typeof reviewMeta>[0] | null;
@@ -303,6 +306,8 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
             provider_reference: p.provider_reference ?? '',
           })),
           notes: notes.rows.map((n) => ({ id: n.id, body: n.body, at: iso(n.created_at), by: n.email })),
+          emails,
+          reminder,
           timeline: [
             { at: iso(row.created_at), what: 'Application created' },
             // The consent that is the lawful basis, with the notice's version agreed to (decision 150).

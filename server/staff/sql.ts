@@ -48,6 +48,8 @@ export interface ApplicationsTable {
   employment_saved_at: Date | null;
   video_watched_at: Date | null;
   payment_chosen_at: Date | null;
+  reminder_date: Date | null;
+  reminder_sent_at: Date | null;
 }
 
 export interface StaffDatabase {
@@ -57,6 +59,15 @@ export interface StaffDatabase {
   cohorts: { id: number; number: number; name: string; seats: number };
   funnel_beacons: { cohort_id: number; step: string; day: string; hits: number };
   validation_refusals: { cohort_id: number; route: string; field: string; message: string; hits: number };
+  outbox: {
+    id: Generated<number>;
+    to_address: string;
+    subject: string;
+    /** When the row was queued. */
+    sent_at: Date;
+    delivered_at: Date | null;
+    attempts: number;
+  };
 }
 
 export const qb = new Kysely<StaffDatabase>({

@@ -33,6 +33,10 @@ import { Form } from '../components/Form';
 import { Button } from '../components/Button';
 import { TableHead } from './TableHead';
 import { TriageNav } from './TriageNav';
+import { ApplicationPayment } from './ApplicationPayment';
+import { ApplicationFinancialAid } from './ApplicationFinancialAid';
+import { ApplicationReminder } from './ApplicationReminder';
+import { ApplicationEmails } from './ApplicationEmails';
 
 const ACTION: Record<ReviewEventType, string> = {
   START_REVIEW: 'Start review',
@@ -292,7 +296,11 @@ export function ApplicationScreen() {
           </>
         }
       />
+      <ApplicationPayment page={page} />
       <Payments page={page} />
+      <ApplicationFinancialAid page={page} />
+      <ApplicationReminder page={page} />
+      <ApplicationEmails page={page} />
 
       <Answers
         title="About the applicant"

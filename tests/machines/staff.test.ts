@@ -274,6 +274,8 @@ const APP: StaffApplicationPage = {
   },
   cv: null,
   payments: [],
+  emails: [],
+  reminder: null,
   notes: [],
   timeline: [],
 };
