@@ -12,7 +12,7 @@ import type { ErrorMap } from './rules/messages';
 import type { PaymentRecord, SavedApplication } from './rules/contract';
 import { nextSeat } from './rules/seats';
 import { decidedWord, STAFF_MESSAGES, type WithoutContact } from './rules/staff';
-import type { StaffEmail, StaffReminder } from './rules/staffRecord';
+import type { StaffEmail, StaffReminder, TimelineEntry } from './rules/staffRecord';
 import { alertsOf, failureMessage, NO_ALERTS } from './staffFailure';
 
 /** GET staffPaths.application → `{ message: 'Application', data: StaffApplicationPage }`. */
@@ -42,7 +42,7 @@ export interface StaffApplicationPage {
   emails: StaffEmail[];
   reminder: StaffReminder | null;
   /** `what` in words from the review chart's labels; `emailSentAt` when the decision's email left. */
-  timeline: { at: string; what: string; by?: string; emailSentAt?: string }[];
+  timeline: TimelineEntry[];
 }
 
 /** The buttons to offer: what the role may send and the chart allows from the status now. */

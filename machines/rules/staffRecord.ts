@@ -7,6 +7,7 @@
 import type { FinancialAidData } from './contract';
 import { findOption, regionOf, type Money, type PaymentKind } from './payments';
 import { STAFF_API } from './api';
+import { formatStaffClock, formatStaffDay } from './staffDates';
 
 /** What happened to an email in the outbox: waiting (or retrying), delivered, or given up after every attempt. */
 export const EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
@@ -82,3 +83,32 @@ export const TRANSFER_MESSAGES = {
       : 'This applicant has not chosen how to pay',
   recorded: 'Bank transfer recorded as paid; the receipt is on its way to the applicant',
 } as const;
+
+/**
+ * One line of an application's timeline: `what` in the review chart's words, `by` the team member (or "the
+ * applicant"), `emailSentAt` when the decision's email left, `emailDueAt` when it will while the decision is held.
+ */
+export interface TimelineEntry {
+  at: string;
+  what: string;
+  by?: string;
+  emailSentAt?: string;
+  emailDueAt?: string;
+}
+
+/**
+ * The timeline's sentence after the time: "Accepted by ada@example.com, email sent 14:05". The email's time is a
+ * time of day when it left the day of the event, else with its day, in the programme's locale.
+ */
+export function timelineSentence(entry: TimelineEntry, locale: string): string {
+  const clock = (iso: string) =>
+    iso.slice(0, 10) === entry.at.slice(0, 10)
+      ? formatStaffClock(iso, locale)
+      : `${formatStaffDay(iso, locale)} ${formatStaffClock(iso, locale)}`;
+  const email = entry.emailSentAt
+    ? `, email sent ${clock(entry.emailSentAt)}`
+    : entry.emailDueAt
+      ? `, email due ${clock(entry.emailDueAt)}`
+      : '';
+  return `${entry.what}${entry.by ? ` by ${entry.by}` : ''}${email}`;
+}

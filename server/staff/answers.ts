@@ -77,7 +77,9 @@ export const staffAnswers = {
         }),
       ),
       reminder: orNullObject(closed({ at: text, sentAt: orNullOf('string') })),
-      timeline: list(closed({ at: text, what: text, by: text, emailSentAt: text }, ['at', 'what'])),
+      timeline: list(
+        closed({ at: text, what: text, by: text, emailSentAt: text, emailDueAt: text }, ['at', 'what']),
+      ),
     }),
   ),
   note: envelope('Note added', closed({ id: int })),

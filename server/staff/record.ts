@@ -3,6 +3,7 @@
  * to the applicant, read from the outbox by address (the outbox keeps no application id, and an erasure deletes
  * the rows by address too), and the reminder they asked for.
  */
+import { REVIEW_EVENT_ACTORS, type ReviewEventType } from '../../machines/review.machine';
 import { maskCodes, type StaffEmail, type StaffReminder } from '../../machines/rules/staffRecord';
 import { iso, type Queryable } from '../db/index';
 import { MAX_ATTEMPTS } from '../mail/worker';
@@ -38,4 +39,27 @@ export async function reminderOf(db: Queryable, applicationId: number): Promise<
   );
   if (!row?.reminder_date) return null;
   return { at: iso(row.reminder_date), sentAt: row.reminder_sent_at ? iso(row.reminder_sent_at) : null };
+}
+
+/**
+ * Who took a review event and what became of its email, for the timeline's sentence ("Accepted by ada@…, email
+ * sent 14:05"): the team member, or "the applicant" for their own events (a payment choice, a withdrawal); the
+ * email sent, or still due while the decision is held.
+ */
+export function timelineEmail(e: {
+  event: ReviewEventType;
+  email: string | null;
+  email_sent_at: Date | null;
+  email_due_at: Date | null;
+  undone_at: Date | null;
+}): { by?: string; emailSentAt?: string; emailDueAt?: string } {
+  const by = e.email ?? (REVIEW_EVENT_ACTORS[e.event].includes('applicant') ? 'the applicant' : undefined);
+  return {
+    ...(by ? { by } : {}),
+    ...(e.email_sent_at
+      ? { emailSentAt: iso(e.email_sent_at) }
+      : e.email_due_at && !e.undone_at
+        ? { emailDueAt: iso(e.email_due_at) }
+        : {}),
+  };
 }

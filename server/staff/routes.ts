@@ -38,7 +38,7 @@ import { checkEmail } from '../routes/guard';
 import { object, str } from '../routes/schemas';
 import { staffCodeEmail } from './emails';
 import { staffQueueRoutes } from './queueRoutes';
-import { emailsTo, reminderOf } from './record';
+import { emailsTo, reminderOf, timelineEmail } from './record';
 import { HELD_UNTIL_SQL, REVIEW_STATUS_SQL, applyReviewEvent, isHeld } from './review';
 import {
   addTeamMember,
@@ -264,10 +264,11 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
           to_status: ReviewStatus;
           created_at: Date;
           email_sent_at: Date | null;
+          email_due_at: Date | null;
           undone_at: Date | null;
           email: string | null;
         }>(
-          `SELECT e.event, e.to_status, e.created_at, e.email_sent_at, e.undone_at, s.email
+          `SELECT e.event, e.to_status, e.created_at, e.email_sent_at, e.email_due_at, e.undone_at, s.email
            FROM review_events e LEFT JOIN staff s ON s.id = e.staff_id WHERE e.application_id = $1 ORDER BY e.id`,
           [id],
         ),
@@ -324,8 +325,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
             ...events.rows.map((e) => ({
               at: iso(e.created_at),
               what: timelineWords(e.event, reviewMeta(e.to_status).label, e.undone_at !== null),
-              by: e.email ?? undefined,
-              ...(e.email_sent_at ? { emailSentAt: iso(e.email_sent_at) } : {}),
+              ...timelineEmail(e),
             })),
           ].sort((a, b) => a.at.localeCompare(b.at)),
         },

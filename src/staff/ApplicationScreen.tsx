@@ -37,6 +37,7 @@ import { ApplicationPayment } from './ApplicationPayment';
 import { ApplicationFinancialAid } from './ApplicationFinancialAid';
 import { ApplicationReminder } from './ApplicationReminder';
 import { ApplicationEmails } from './ApplicationEmails';
+import { ApplicationTimeline } from './ApplicationTimeline';
 
 const ACTION: Record<ReviewEventType, string> = {
   START_REVIEW: 'Start review',
@@ -365,22 +366,7 @@ export function ApplicationScreen() {
         rows={Object.entries(a.other).map(([k, v]) => [humanize(k), v])}
       />
 
-      <section className="staff-section" aria-labelledby="timeline-title">
-        <h2 id="timeline-title">Timeline</h2>
-        <ol className="staff-timeline">
-          {page.timeline.map((t, i) => (
-            <li key={i}>
-              <time dateTime={t.at}>{when(t.at)}</time>: {t.what}
-              {t.by ? ` by ${t.by}` : ''}
-              {t.emailSentAt && (
-                <>
-                  , email sent <time dateTime={t.emailSentAt}>{when(t.emailSentAt)}</time>
-                </>
-              )}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <ApplicationTimeline page={page} />
 
       <section className="staff-section" aria-labelledby="notes-title">
         <h2 id="notes-title">Internal notes</h2>

@@ -119,4 +119,22 @@ describe.each(databases)("an application's whole record on $name", (database) =>
     expect(seen.answers.payment_option).toBe(OPTION_FULL_PAYMENT);
     expect(seen.review?.status).toBe('payment_chosen');
   });
+
+  it('the timeline names who took each event and when its email is due', async () => {
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: staffPaths.events.replace(':id', String(id)),
+      payload: { type: 'ACCEPT' },
+      headers: { cookie: admin },
+    });
+    expect(accepted.statusCode).toBe(200);
+    const due = new Date(t.now().getTime() + 5 * 60_000).toISOString();
+    t.advance(5 * 60_000);
+    await paymentChosen();
+    const { timeline } = await page();
+    expect(timeline.slice(-2).map(({ what, by, emailDueAt }) => ({ what, by, emailDueAt }))).toEqual([
+      { what: 'Accepted', by: ADMIN, emailDueAt: due },
+      { what: 'Payment chosen', by: 'the applicant', emailDueAt: undefined },
+    ]);
+  });
 });

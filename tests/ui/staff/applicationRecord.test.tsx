@@ -12,6 +12,7 @@ import { ApplicationEmails } from '../../../src/staff/ApplicationEmails';
 import { ApplicationFinancialAid } from '../../../src/staff/ApplicationFinancialAid';
 import { ApplicationPayment } from '../../../src/staff/ApplicationPayment';
 import { ApplicationReminder } from '../../../src/staff/ApplicationReminder';
+import { ApplicationTimeline } from '../../../src/staff/ApplicationTimeline';
 import type { StaffApi } from '../../../src/staff/api';
 import { StaffContext } from '../../../src/staff/StaffContext';
 
@@ -205,5 +206,42 @@ describe('the emails panel', () => {
   it('says so when no email was sent', () => {
     inStaff(<ApplicationEmails page={page()} />);
     expect(section('Emails').textContent).toContain('No email sent to this applicant.');
+  });
+});
+
+describe('the timeline', () => {
+  it('speaks in words: who, and when the email left or is due', () => {
+    inStaff(
+      <ApplicationTimeline
+        page={page({
+          timeline: [
+            { at: '2026-11-21T10:00:00.000Z', what: 'Submitted' },
+            {
+              at: '2026-11-24T14:00:00.000Z',
+              what: 'Accepted',
+              by: 'ada@bootcamp.example',
+              emailSentAt: '2026-11-24T14:05:00.000Z',
+            },
+            { at: '2026-11-25T09:00:00.000Z', what: 'Payment chosen', by: 'the applicant' },
+            {
+              at: '2026-11-25T23:58:00.000Z',
+              what: 'Not successful',
+              by: 'ada@bootcamp.example',
+              emailDueAt: '2026-11-26T00:03:00.000Z',
+            },
+          ],
+        })}
+      />,
+    );
+    const lines = within(section('Timeline'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(lines).toEqual([
+      '21/11/2026, 10:00:00 UTC: Submitted',
+      '24/11/2026, 14:00:00 UTC: Accepted by ada@bootcamp.example, email sent 14:05',
+      '25/11/2026, 09:00:00 UTC: Payment chosen by the applicant',
+      '25/11/2026, 23:58:00 UTC: Not successful by ada@bootcamp.example, email due 26/11/2026 00:03',
+    ]);
+    expect(lines.join(' ')).not.toMatch(/[A-Z]{3,}_|→/);
   });
 });
