@@ -5,6 +5,8 @@
  * they stand from the state's `meta`.
  */
 import { getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
+import type { PaymentKind } from './rules/payments';
+import { TRANSFER_KINDS } from './rules/staffRecord';
 import type { NoTags } from './tags';
 
 /** What an applicant is told about their application, whatever the staff's internal step. */
@@ -33,13 +35,19 @@ export type ReviewEvent =
   | { type: 'REOPEN' }
   | { type: 'WITHDRAW' }
   | { type: 'CHOOSE_PAYMENT' }
-  | { type: 'PAYMENT_CONFIRMED' };
+  | { type: 'PAYMENT_CONFIRMED' }
+  /**
+   * An admin saw the applicant's bank transfer arrive and records it as paid (docs/decisions/158). `paymentKind`:
+   * how the option the applicant chose is paid; only an option paid by bank transfer may be recorded so.
+   */
+  | { type: 'RECORD_TRANSFER'; paymentKind?: PaymentKind };
 
 export type ReviewEventType = ReviewEvent['type'];
 
 /**
  * Decisions are an admin's; a reviewer opens the review (and writes notes and recommendations, which change no
- * status). The applicant chooses how to pay or withdraws; only the server, having verified a payment, marks it paid,
+ * status). The applicant chooses how to pay or withdraws; only the server, having verified a payment, marks it paid
+ * (or an admin, having seen a bank transfer arrive, records it as paid),
  * or, having scored the eligibility answers action_required or ineligible, sends the application to staff; and only
  * the clock (the server, when the undo window is over) releases a decision.
  */
@@ -55,6 +63,7 @@ export const REVIEW_EVENT_ACTORS: Record<ReviewEventType, readonly ReviewActor[]
   WITHDRAW: ['applicant', 'admin'],
   CHOOSE_PAYMENT: ['applicant'],
   PAYMENT_CONFIRMED: ['server'],
+  RECORD_TRANSFER: ['admin'],
 };
 
 /** The events that decide an application and therefore email the applicant. */
@@ -90,6 +99,12 @@ export const reviewMachine = setup({
     events: {} as ReviewEvent,
     meta: {} as ReviewMeta,
     tags: {} as NoTags,
+  },
+  guards: {
+    paidByTransfer: ({ event }) =>
+      event.type === 'RECORD_TRANSFER' &&
+      event.paymentKind !== undefined &&
+      TRANSFER_KINDS.includes(event.paymentKind),
   },
 }).createMachine({
   id: 'review',
@@ -128,7 +143,12 @@ export const reviewMachine = setup({
     },
     payment_chosen: {
       meta: { label: 'Payment chosen', standing: 'accepted' },
-      on: { CHOOSE_PAYMENT: 'payment_chosen', PAYMENT_CONFIRMED: 'paid', WITHDRAW: 'withdrawn' },
+      on: {
+        CHOOSE_PAYMENT: 'payment_chosen',
+        PAYMENT_CONFIRMED: 'paid',
+        RECORD_TRANSFER: { target: 'paid', guard: 'paidByTransfer' },
+        WITHDRAW: 'withdrawn',
+      },
     },
     paid: {
       meta: { label: 'Paid', standing: 'accepted' },

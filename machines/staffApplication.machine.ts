@@ -53,6 +53,8 @@ export const offeredEvents = (page: StaffApplicationPage): ReviewEventType[] => 
     (type) =>
       type !== 'CHOOSE_PAYMENT' &&
       type !== 'PAYMENT_CONFIRMED' &&
+      // Recorded with its reference in the payment panel (src/staff/RecordTransfer.tsx), not as a button here.
+      type !== 'RECORD_TRANSFER' &&
       nextReviewStatus(review.status, { type }, review.releasesInMs !== null) !== null,
   );
 };
@@ -101,7 +103,9 @@ export type StaffApplicationEvent =
   /** After a decision, the page stays on this application (no next one in the view): it loads again, naming it. */
   | { type: 'STAY' }
   /** Undo the decision taken on the page before (`previous`), inside its window. */
-  | { type: 'UNDO_PREVIOUS' };
+  | { type: 'UNDO_PREVIOUS' }
+  /** Something on the page changed the record (a transfer recorded): it loads again, saying so. */
+  | { type: 'RELOAD'; notice: string };
 
 export interface ReviewInput {
   id: number;
@@ -188,6 +192,10 @@ export const staffApplicationMachine = setup({
           },
         ],
         UNDO_PREVIOUS: { guard: 'previousHeld', target: 'undoingPrevious', actions: assign(NO_ALERTS) },
+        RELOAD: {
+          target: 'loading',
+          actions: assign(({ event }) => ({ ...NO_ALERTS, notice: event.notice })),
+        },
         ADD_NOTE: [
           {
             guard: 'noteEmpty',

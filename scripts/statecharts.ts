@@ -16,6 +16,7 @@ import { reminderMachine } from '../machines/reminder.machine';
 import { reviewMachine } from '../machines/review.machine';
 import { staffApplicationMachine } from '../machines/staffApplication.machine';
 import { staffCsvMachine } from '../machines/staffCsv.machine';
+import { recordTransferMachine } from '../machines/recordTransfer.machine';
 import { staffQueueMachine } from '../machines/staffQueue.machine';
 import { staffResourceMachine } from '../machines/staffResource.machine';
 import { staffSessionMachine } from '../machines/staffSession.machine';
@@ -96,6 +97,12 @@ const MACHINES: Documented[] = [
     file: 'machines/staffCsv.machine.ts',
     about:
       'Decisions from an uploaded CSV file (/staff/decisions-csv): a dry run first, applied only on confirmation.',
+  },
+  {
+    machine: recordTransferMachine,
+    file: 'machines/recordTransfer.machine.ts',
+    about:
+      "An admin records an applicant's bank transfer as paid, with its reference, on the application's page.",
   },
 ];
 

@@ -10,6 +10,7 @@
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { API, paths } from '../machines/rules/contract';
 import { staffPaths, staffQueuePaths } from '../machines/rules/staff';
+import { transferPath } from '../machines/rules/staffRecord';
 import { applicantAnswers } from './routes/answers';
 import { staffAnswers } from './staff/answers';
 
@@ -102,6 +103,7 @@ const ANSWERS: Record<string, Answers> = {
   },
   [`POST ${staffPaths.notes}`]: { ok: json(S.note, 201), refuses: [400, 404] },
   [`POST ${staffPaths.events}`]: staff(S.event, 400, 404, 409),
+  [`POST ${transferPath}`]: staff(S.transfer, 400, 403, 404, 409),
   [`GET ${staffPaths.audit}`]: staff(S.audit, 400),
   [`GET ${staffQueuePaths.queue}`]: staff(S.queue, 400, 404),
   [`POST ${staffQueuePaths.bulk}`]: staff(S.bulk, 400, 404),

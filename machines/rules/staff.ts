@@ -72,6 +72,7 @@ const VERB: Record<ReviewEventType, string> = {
   WITHDRAW: 'withdrawn',
   CHOOSE_PAYMENT: 'given a payment choice',
   PAYMENT_CONFIRMED: 'marked paid',
+  RECORD_TRANSFER: 'recorded as paid by bank transfer',
 };
 
 /** A decision in one word, as a notice names it ("Rejected Ada Obi"): the action, not the status's label. */

@@ -359,6 +359,16 @@ ALTER TABLE applications ADD COLUMN privacy_notice_version text;
 ALTER TABLE applications ADD COLUMN privacy_consented_at timestamptz;
 `,
   },
+  {
+    id: 23,
+    name: 'a bank transfer an admin records as paid is a payment of its own mode',
+    // The bank's reference goes in provider_reference, whose unique index keeps one transfer from paying twice
+    // (docs/decisions/158-a-bank-transfer-recorded-by-an-admin.md).
+    sql: `
+ALTER TABLE payments DROP CONSTRAINT payments_mode_check;
+ALTER TABLE payments ADD CONSTRAINT payments_mode_check CHECK (mode IN ('sandbox', 'provider', 'transfer'));
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

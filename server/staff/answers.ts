@@ -83,6 +83,10 @@ export const staffAnswers = {
     }),
   ),
   note: envelope('Note added', closed({ id: int })),
+  transfer: envelope(
+    'The transfer is recorded as paid; the receipt is queued for the applicant',
+    closed({ status: oneOf(REVIEW_STATUSES), label: text, payment: closed(paymentRecord) }),
+  ),
   event: envelope('The review status now', closed({ status: oneOf(REVIEW_STATUSES), label: text })),
   audit: envelope(
     'The audit log, newest first, 100 entries from `before`',

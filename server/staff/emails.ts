@@ -1,5 +1,7 @@
 /** The staff back office's emails, in the voice of the applicants' emails (server/mail/templates.ts). */
 import type { ReviewStatus } from '../../machines/review.machine';
+import type { PaymentRecord } from '../../machines/rules/contract';
+import { formatMoney } from '../../machines/rules/payments';
 import type { MailMessage } from '../mail/index';
 import { acceptanceDates, acceptanceSentence } from '../../machines/rules/payBy';
 import { greeting, page, PROGRAMME } from '../mail/templates';
@@ -82,4 +84,31 @@ export function decisionEmail(
     default:
       return undefined;
   }
+}
+
+/**
+ * The receipt for a bank transfer an admin recorded as paid (docs/decisions/159-the-bank-transfer-receipt.md): the
+ * words of the verified payment's receipt, naming the transfer and quoting the reference the applicant's bank gave
+ * it beside ours, so either finds it.
+ */
+export function transferReceiptEmail(
+  to: string,
+  firstname: string,
+  payment: PaymentRecord,
+  bankReference: string,
+): MailMessage {
+  const amount = formatMoney({ amount: payment.amount, currency: payment.currency });
+  const lines = [
+    greeting(firstname),
+    `Thank you: we have received your bank transfer of ${amount} (${payment.currency}) for the commitment fee of ${PROGRAMME}. Your place is secured.`,
+    `Your transfer's reference: ${bankReference}. Our reference: ${payment.reference}. Option: ${payment.option}. Keep this email as your receipt.`,
+    'Nothing more is due for the commitment fee.',
+    SIGN_OFF,
+  ];
+  return {
+    to,
+    subject: `Bank transfer received: ${amount} for ${PROGRAMME} (${payment.reference})`,
+    text: `${lines.join('\n\n')}\n`,
+    html: page(lines),
+  };
 }

@@ -39,6 +39,9 @@ import { object, str } from '../routes/schemas';
 import { staffCodeEmail } from './emails';
 import { staffQueueRoutes } from './queueRoutes';
 import { emailsTo, reminderOf, timelineEmail } from './record';
+import { recordTransfer } from './transfer';
+import { TRANSFER_MESSAGES, TRANSFER_REFERENCE_MAX, transferPath } from '../../machines/rules/staffRecord';
+import { isUniqueViolation } from '../payments';
 import { HELD_UNTIL_SQL, REVIEW_STATUS_SQL, applyReviewEvent, isHeld } from './review';
 import {
   addTeamMember,
@@ -71,6 +74,11 @@ const noteSchema = hidden(
 const reviewSchema = hidden(
   'Review an application: the review chart decides what may happen',
   object({ type: str(40), overbook: { type: 'boolean' } }),
+  idParams,
+);
+const transferSchema = hidden(
+  "Record the applicant's bank transfer as paid, with its reference (admins only)",
+  object({ reference: str(1000) }),
   idParams,
 );
 const EVENT_TYPES = Object.keys(REVIEW_EVENT_ACTORS) as ReviewEventType[];
@@ -391,6 +399,8 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       const type = request.body?.type as ReviewEventType;
       if (!EVENT_TYPES.includes(type)) throw fieldFail(400, 'type', STAFF_MESSAGES.unknownEvent);
       if (type === 'RELEASE' || !mayActorSend(member.role, type)) throw fail(403, STAFF_MESSAGES.adminOnly);
+      // A transfer is recorded with its reference on its own route (transferPath), never as a bare event.
+      if (type === 'RECORD_TRANSFER') throw fieldFail(400, 'type', TRANSFER_MESSAGES.referenceMissing);
       const id = applicationId(request);
       const change = await db.transaction(async (tx) => {
         const now = config.now();
@@ -413,6 +423,26 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       };
     },
   );
+
+  // An admin records a bank transfer as paid, with its reference (server/staff/transfer.ts).
+  app.post<{ Body: { reference?: string } }>(transferPath, { schema: transferSchema }, async (request) => {
+    const admin = await staff(request, 'admin');
+    const reference = String(request.body?.reference ?? '').trim();
+    if (!reference) throw fieldFail(400, 'reference', TRANSFER_MESSAGES.referenceMissing);
+    if (reference.length > TRANSFER_REFERENCE_MAX)
+      throw fieldFail(400, 'reference', TRANSFER_MESSAGES.referenceTooLong);
+    const id = applicationId(request);
+    const recorded = await db
+      .transaction((tx) =>
+        recordTransfer(tx, mailer, id, admin.id, reference, config.now(), config.decisionUndoMs),
+      )
+      .catch((error: unknown) => {
+        // Two admins recording the same transfer at once: the database refuses the second.
+        if (isUniqueViolation(error)) throw fieldFail(409, 'reference', TRANSFER_MESSAGES.referenceUsed);
+        throw error;
+      });
+    return { message: TRANSFER_MESSAGES.recorded, data: recorded };
+  });
 
   app.get<{ Querystring: { before?: string } }>(
     staffPaths.audit,

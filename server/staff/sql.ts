@@ -55,7 +55,19 @@ export interface ApplicationsTable {
 export interface StaffDatabase {
   applications: ApplicationsTable;
   cvs: { application_id: number; stored_name: string; original_name: string; kind: string; size: number };
-  payments: { id: number; application_id: number; status: string; paid_at: Date | null };
+  payments: {
+    id: Generated<number>;
+    application_id: number;
+    reference: string;
+    option: string;
+    amount_minor: number;
+    currency: string;
+    mode: string;
+    status: string;
+    provider_reference: string | null;
+    created_at: Date;
+    paid_at: Date | null;
+  };
   cohorts: { id: number; number: number; name: string; seats: number };
   funnel_beacons: { cohort_id: number; step: string; day: string; hits: number };
   validation_refusals: { cohort_id: number; route: string; field: string; message: string; hits: number };

@@ -131,7 +131,9 @@ export type AuditAction =
   | 'export_applicant_data'
   | 'erase_applicant_data'
   /** A bulk decision: one entry per transaction of up to 200 applications, with the event and the counts. */
-  | 'bulk';
+  | 'bulk'
+  /** A bank transfer recorded as paid (server/staff/transfer.ts), with our payment reference. */
+  | 'record_transfer';
 
 /** Appends to the audit log (the database refuses to change or delete its rows). Never holds personal data. */
 export async function audit(

@@ -6,9 +6,18 @@ import { formatMoney } from '../../machines/rules/payments';
 import { PAYMENT_LABELS } from '../../machines/rules/staff';
 import { amountDue } from '../../machines/rules/staffRecord';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
+import { transferOffered } from '../../machines/recordTransfer.machine';
+import { RecordTransfer } from './RecordTransfer';
 import { useStaffDates } from './StaffContext';
 
-export function ApplicationPayment({ page }: { page: StaffApplicationPage }) {
+export function ApplicationPayment({
+  page,
+  onRecorded,
+}: {
+  page: StaffApplicationPage;
+  /** A transfer recorded here: the page loads again, saying so. */
+  onRecorded: (notice: string) => void;
+}) {
   const { time } = useStaffDates();
   const { payment_option: option, country, payment } = page.answers;
   const due = option ? amountDue(option, country) : null;
@@ -32,6 +41,9 @@ export function ApplicationPayment({ page }: { page: StaffApplicationPage }) {
           </div>
         ))}
       </dl>
+      {due && transferOffered(page) && (
+        <RecordTransfer id={page.id} amount={formatMoney(due)} onRecorded={onRecorded} />
+      )}
     </section>
   );
 }

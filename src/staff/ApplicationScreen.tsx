@@ -51,6 +51,7 @@ const ACTION: Record<ReviewEventType, string> = {
   WITHDRAW: 'Mark withdrawn',
   CHOOSE_PAYMENT: 'Choose payment',
   PAYMENT_CONFIRMED: 'Mark paid',
+  RECORD_TRANSFER: 'Record bank transfer',
 };
 
 function Answers({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
@@ -188,6 +189,7 @@ export function ApplicationScreen() {
     if (undone) navigate(`/staff/applications/${undone.id}${location.search}`);
   }, [undone, navigate, location.search]);
   const stay = useCallback(() => actor.send({ type: 'STAY' }), [actor]);
+  const reload = useCallback((notice: string) => actor.send({ type: 'RELOAD', notice }), [actor]);
   const heading = usePageHeading<HTMLHeadingElement>(page ? name : 'Application');
   const busy = state.hasTag('busy');
   const undoPrevious = previous && (
@@ -297,7 +299,7 @@ export function ApplicationScreen() {
           </>
         }
       />
-      <ApplicationPayment page={page} />
+      <ApplicationPayment page={page} onRecorded={reload} />
       <Payments page={page} />
       <ApplicationFinancialAid page={page} />
       <ApplicationReminder page={page} />

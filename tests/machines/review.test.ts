@@ -25,6 +25,9 @@ const EVENTS: ReviewEvent[] = [
   { type: 'CHOOSE_PAYMENT' },
   { type: 'PAYMENT_CONFIRMED' },
   { type: 'REVIEW_ELIGIBILITY' },
+  // An admin records a bank transfer: only for an option paid by one (paid in full), not instalments.
+  { type: 'RECORD_TRANSFER', paymentKind: 'full' },
+  { type: 'RECORD_TRANSFER', paymentKind: 'instalments' },
 ];
 
 /**
@@ -32,30 +35,30 @@ const EVENTS: ReviewEvent[] = [
  * then released): what each event leads to ('-' = refused). Columns follow EVENTS.
  */
 const RULES: Record<string, string> = {
-  //                   START      ACCEPT    WAITLIST    REJECT    UNDO       RELEASE    REOPEN     WITHDRAW   CHOOSE          PAID  ELIGIBILITY
+  //                   START      ACCEPT    WAITLIST    REJECT    UNDO       RELEASE    REOPEN     WITHDRAW   CHOOSE          PAID  ELIGIBILITY  TRANSFER (full, instalments)
   submitted:
-    '         in_review  accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  eligibility_review',
+    '         in_review  accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  eligibility_review  -  -',
   in_review:
-    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -',
+    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -  -  -',
   eligibility_review:
-    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -',
+    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -  -  -',
   'accepted held':
-    '   -          -         -           -         in_review  accepted   -          -          -               -  -',
+    '   -          -         -           -         in_review  accepted   -          -          -               -  -  -  -',
   accepted:
-    '          -          -         -           -         -          -          -          withdrawn  payment_chosen  paid  -',
+    '          -          -         -           -         -          -          -          withdrawn  payment_chosen  paid  -  -  -',
   'waitlisted held':
-    ' -          -         -           -         in_review  waitlisted -          -          -               -  -',
+    ' -          -         -           -         in_review  waitlisted -          -          -               -  -  -  -',
   waitlisted:
-    '        -          accepted  -           rejected  -          -          -          withdrawn  -               -  -',
+    '        -          accepted  -           rejected  -          -          -          withdrawn  -               -  -  -  -',
   'rejected held':
-    '   -          -         -           -         in_review  rejected   -          -          -               -  -',
+    '   -          -         -           -         in_review  rejected   -          -          -               -  -  -  -',
   rejected:
-    '          -          -         -           -         -          -          in_review  -          -               -  -',
+    '          -          -         -           -         -          -          in_review  -          -               -  -  -  -',
   payment_chosen:
-    '    -          -         -           -         -          -          -          withdrawn  payment_chosen  paid  -',
-  paid: '              -          -         -           -         -          -          -          -          -               -  -',
+    '    -          -         -           -         -          -          -          withdrawn  payment_chosen  paid  -  paid  -',
+  paid: '              -          -         -           -         -          -          -          -          -               -  -  -  -',
   withdrawn:
-    '         -          -         -           -         -          -          in_review  -          -               -  -',
+    '         -          -         -           -         -          -          in_review  -          -               -  -  -  -',
 };
 
 const POSITIONS = Object.keys(RULES).map((row) => {

@@ -5,8 +5,9 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
-import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
-import { staffPaths } from '../../machines/rules/staff';
+import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '../../machines/rules/payments';
+import { STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
+import { TRANSFER_MESSAGES, transferPath } from '../../machines/rules/staffRecord';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import { agreed, eligibility, employment, other } from '../support/answers';
 import {
@@ -136,5 +137,142 @@ describe.each(databases)("an application's whole record on $name", (database) =>
       { what: 'Accepted', by: ADMIN, emailDueAt: due },
       { what: 'Payment chosen', by: 'the applicant', emailDueAt: undefined },
     ]);
+  });
+
+  describe('recording a bank transfer as paid', () => {
+    const transfer = (payload: unknown, as = admin) =>
+      t.app.inject({
+        method: 'POST',
+        url: transferPath.replace(':id', String(id)),
+        payload: payload as object,
+        headers: { cookie: as },
+      });
+    const receipts = async () =>
+      (await t.mails()).filter((m) => m.subject.startsWith('Bank transfer received'));
+    const status = async () => (await page()).review?.status;
+
+    it('an admin records it with its reference: paid, audited, and the applicant gets a receipt', async () => {
+      await decide(t, EMAIL, 'ACCEPT');
+      await paymentChosen();
+      const res = await transfer({ reference: '  GTB-20261124-0042 ' });
+      expect(res.statusCode).toBe(200);
+      const body = json<{ message: string; data: { status: string; payment: { reference: string } } }>(res);
+      expect(body.message).toBe(TRANSFER_MESSAGES.recorded);
+      expect(body.data.status).toBe('paid');
+
+      const seen = await page();
+      expect(seen.review?.status).toBe('paid');
+      expect(seen.payments).toEqual([
+        expect.objectContaining({
+          reference: body.data.payment.reference,
+          option: OPTION_FULL_PAYMENT,
+          amount: 51_000,
+          currency: 'NGN',
+          status: 'paid',
+          provider_reference: 'GTB-20261124-0042',
+        }),
+      ]);
+      expect(seen.timeline.at(-1)).toMatchObject({ what: 'Paid', by: ADMIN });
+
+      const [receipt] = await receipts();
+      expect(receipt.to).toBe(EMAIL);
+      expect(receipt.subject).toBe(
+        `Bank transfer received: N51,000 for The Employment Bootcamp (${body.data.payment.reference})`,
+      );
+      expect(receipt.text).toContain("Your transfer's reference: GTB-20261124-0042.");
+      expect(seen.emails.map((e) => e.subject)).toContain(receipt.subject);
+
+      const audit = json<{ data: { action: string; applicationId: number; staff: string }[] }>(
+        await t.app.inject({ method: 'GET', url: staffPaths.audit, headers: { cookie: admin } }),
+      ).data;
+      expect(audit).toContainEqual(
+        expect.objectContaining({ action: 'record_transfer', applicationId: id, staff: ADMIN }),
+      );
+
+      // The applicant's own page sees it paid, and a second record is refused by the chart.
+      const again = await transfer({ reference: 'GTB-OTHER' });
+      expect(again.statusCode).toBe(409);
+      expect(json(again).message).toBe(
+        'This application is paid: it cannot be recorded as paid by bank transfer now',
+      );
+      expect(await receipts()).toHaveLength(1);
+    });
+
+    it('a reviewer cannot', async () => {
+      await decide(t, EMAIL, 'ACCEPT');
+      await paymentChosen();
+      const res = await transfer({ reference: 'GTB-1' }, reviewer);
+      expect(res.statusCode).toBe(403);
+      expect(json(res).message).toBe(STAFF_MESSAGES.adminOnly);
+      expect(await status()).toBe('payment_chosen');
+    });
+
+    it('the chart refuses an application not at "Payment chosen", and an option not paid by transfer', async () => {
+      await decide(t, EMAIL, 'ACCEPT');
+      const early = await transfer({ reference: 'GTB-1' });
+      expect(early.statusCode).toBe(409);
+      expect(json(early)).toEqual({
+        message: 'This application is accepted: it cannot be recorded as paid by bank transfer now',
+        data: {
+          error: {
+            reference: ['This application is accepted: it cannot be recorded as paid by bank transfer now'],
+          },
+        },
+      });
+      await post(paths.misc, {
+        email: EMAIL,
+        misc: { column_name: 'Financial Info', payment_option: OPTION_INSTALMENTS },
+      });
+      const instalments = await transfer({ reference: 'GTB-1' });
+      expect(instalments.statusCode).toBe(409);
+      expect(json(instalments).message).toBe(TRANSFER_MESSAGES.notByTransfer(OPTION_INSTALMENTS));
+      expect(await status()).toBe('payment_chosen');
+      expect(await receipts()).toHaveLength(0);
+    });
+
+    it('bad input gets the catalogue words and changes nothing, never a 500', async () => {
+      await decide(t, EMAIL, 'ACCEPT');
+      await paymentChosen();
+      // A transfer already on record for another payment.
+      await t.db.query(
+        `INSERT INTO payments (application_id, reference, option, amount_minor, currency, mode, status, provider_reference, created_at)
+         VALUES ($1, 'TEBC-0000001000', $2, 5100000, 'NGN', 'provider', 'failed', 'GTB-USED', now())`,
+        [id, OPTION_FULL_PAYMENT],
+      );
+      const cases: [unknown, number, string][] = [
+        [{}, 400, TRANSFER_MESSAGES.referenceMissing],
+        [{ reference: '   ' }, 400, TRANSFER_MESSAGES.referenceMissing],
+        [{ reference: 'x'.repeat(101) }, 400, TRANSFER_MESSAGES.referenceTooLong],
+        [{ reference: 'GTB-USED' }, 409, TRANSFER_MESSAGES.referenceUsed],
+      ];
+      for (const [payload, code, message] of cases) {
+        const res = await transfer(payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(code);
+        expect(json(res).message).toBe(message);
+      }
+      for (const payload of [{ reference: ['GTB-1'] }, { reference: { a: 1 } }, 'not json']) {
+        const res = await transfer(payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, JSON.stringify(payload)).toBeLessThan(500);
+      }
+      const missing = await t.app.inject({
+        method: 'POST',
+        url: transferPath.replace(':id', '999999'),
+        payload: { reference: 'GTB-1' },
+        headers: { cookie: admin },
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(json(missing).message).toBe(STAFF_MESSAGES.notFound);
+      // Not as a bare review event either.
+      const bare = await t.app.inject({
+        method: 'POST',
+        url: staffPaths.events.replace(':id', String(id)),
+        payload: { type: 'RECORD_TRANSFER' },
+        headers: { cookie: admin },
+      });
+      expect(bare.statusCode).toBe(400);
+      expect(await status()).toBe('payment_chosen');
+      expect(await receipts()).toHaveLength(0);
+    });
   });
 });

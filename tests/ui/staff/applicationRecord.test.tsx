@@ -2,10 +2,16 @@
  * The whole record on an application's staff page (issue 24, item 5): each panel as a team member reads it, dates
  * in the programme's locale (en-GB), and what each says when there is nothing to show.
  */
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
-import { OPTION_FINANCIAL_AID, OPTION_FULL_PAYMENT } from '../../../machines/rules/payments';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  OPTION_FINANCIAL_AID,
+  OPTION_FULL_PAYMENT,
+  OPTION_INSTALMENTS,
+} from '../../../machines/rules/payments';
+import type { ReviewEventType } from '../../../machines/review.machine';
 import type { StaffApplicationPage } from '../../../machines/staffApplication.machine';
 import type { StaffMe } from '../../../machines/staffSession.machine';
 import { ApplicationEmails } from '../../../src/staff/ApplicationEmails';
@@ -13,7 +19,8 @@ import { ApplicationFinancialAid } from '../../../src/staff/ApplicationFinancial
 import { ApplicationPayment } from '../../../src/staff/ApplicationPayment';
 import { ApplicationReminder } from '../../../src/staff/ApplicationReminder';
 import { ApplicationTimeline } from '../../../src/staff/ApplicationTimeline';
-import type { StaffApi } from '../../../src/staff/api';
+import { StaffApiError, type StaffApi } from '../../../src/staff/api';
+import { TRANSFER_MESSAGES } from '../../../machines/rules/staffRecord';
 import { StaffContext } from '../../../src/staff/StaffContext';
 
 const ADMIN: StaffMe = { email: 'director@bootcamp.example', role: 'admin', locale: 'en-GB' };
@@ -39,8 +46,8 @@ const page = (over: Partial<StaffApplicationPage> = {}, answers: object = {}): S
   ...over,
 });
 
-const inStaff = (ui: ReactNode) =>
-  render(<StaffContext.Provider value={{ api: {} as StaffApi, me: ADMIN }}>{ui}</StaffContext.Provider>);
+const inStaff = (ui: ReactNode, api = {} as StaffApi) =>
+  render(<StaffContext.Provider value={{ api, me: ADMIN }}>{ui}</StaffContext.Provider>);
 
 const section = (name: string) => screen.getByRole('region', { name });
 const answer = (region: HTMLElement, label: string) =>
@@ -95,6 +102,7 @@ describe('the payment panel', () => {
     };
     inStaff(
       <ApplicationPayment
+        onRecorded={() => {}}
         page={page(
           { payments: [{ ...paid, provider_reference: 'GTB-998877' }] },
           { payment_option: OPTION_FULL_PAYMENT, payment: paid },
@@ -112,7 +120,10 @@ describe('the payment panel', () => {
 
   it('an international applicant’s amount is in dollars; no payment yet says so', () => {
     inStaff(
-      <ApplicationPayment page={page({}, { country: 'Ghana', payment_option: OPTION_FULL_PAYMENT })} />,
+      <ApplicationPayment
+        onRecorded={() => {}}
+        page={page({}, { country: 'Ghana', payment_option: OPTION_FULL_PAYMENT })}
+      />,
     );
     const payment = section('Payment choice');
     expect(answer(payment, 'Amount')).toBe('$42.50');
@@ -120,7 +131,7 @@ describe('the payment panel', () => {
   });
 
   it('an applicant who has not chosen reads "Not chosen yet"', () => {
-    inStaff(<ApplicationPayment page={page()} />);
+    inStaff(<ApplicationPayment onRecorded={() => {}} page={page()} />);
     expect(answer(section('Payment choice'), 'Option chosen')).toBe('Not chosen yet');
   });
 });
@@ -243,5 +254,72 @@ describe('the timeline', () => {
       '25/11/2026, 23:58:00 UTC: Not successful by ada@bootcamp.example, email due 26/11/2026 00:03',
     ]);
     expect(lines.join(' ')).not.toMatch(/[A-Z]{3,}_|→/);
+  });
+});
+
+describe('recording a bank transfer', () => {
+  const chosen = (allowed: ReviewEventType[], option = OPTION_FULL_PAYMENT) =>
+    page(
+      {
+        review: {
+          status: 'payment_chosen',
+          label: 'Payment chosen',
+          allowed,
+          releasesInMs: null,
+          seats: null,
+          undoSeconds: 300,
+        },
+      },
+      { payment_option: option },
+    );
+
+  it('an admin enters the reference; an empty one is refused without a call, then it is recorded', async () => {
+    const user = userEvent.setup();
+    const recordTransfer = vi.fn(() => Promise.resolve({ status: 'paid', label: 'Paid' }));
+    const onRecorded = vi.fn();
+    inStaff(<ApplicationPayment page={chosen(['WITHDRAW', 'RECORD_TRANSFER'])} onRecorded={onRecorded} />, {
+      recordTransfer,
+    } as unknown as StaffApi);
+    const payment = section('Payment choice');
+    expect(within(payment).getByText(/once N51,000 has arrived/)).toBeTruthy();
+    await user.click(within(payment).getByRole('button', { name: 'Record as paid' }));
+    expect(within(payment).getAllByText(TRANSFER_MESSAGES.referenceMissing).length).toBeGreaterThan(0);
+    expect(recordTransfer).not.toHaveBeenCalled();
+
+    await user.type(within(payment).getByLabelText(/Transfer reference/), ' GTB-0042 ');
+    await user.click(within(payment).getByRole('button', { name: 'Record as paid' }));
+    await waitFor(() => expect(onRecorded).toHaveBeenCalledWith(TRANSFER_MESSAGES.recorded));
+    expect(recordTransfer).toHaveBeenCalledWith(1, 'GTB-0042');
+  });
+
+  it('shows the server’s refusal in its words', async () => {
+    const user = userEvent.setup();
+    const recordTransfer = vi.fn(() =>
+      Promise.reject(
+        new StaffApiError(TRANSFER_MESSAGES.referenceUsed, 409, {
+          reference: [TRANSFER_MESSAGES.referenceUsed],
+        }),
+      ),
+    );
+    const onRecorded = vi.fn();
+    inStaff(<ApplicationPayment page={chosen(['RECORD_TRANSFER'])} onRecorded={onRecorded} />, {
+      recordTransfer,
+    } as unknown as StaffApi);
+    await user.type(screen.getByLabelText(/Transfer reference/), 'GTB-USED');
+    await user.click(screen.getByRole('button', { name: 'Record as paid' }));
+    await waitFor(() =>
+      expect(screen.getAllByText(TRANSFER_MESSAGES.referenceUsed).length).toBeGreaterThan(0),
+    );
+    expect(onRecorded).not.toHaveBeenCalled();
+  });
+
+  it('is not offered to a reviewer, nor for an option not paid by transfer', () => {
+    const { unmount } = inStaff(<ApplicationPayment page={chosen(['WITHDRAW'])} onRecorded={() => {}} />);
+    expect(screen.queryByRole('button', { name: 'Record as paid' })).toBeNull();
+    unmount();
+    inStaff(
+      <ApplicationPayment page={chosen(['RECORD_TRANSFER'], OPTION_INSTALMENTS)} onRecorded={() => {}} />,
+    );
+    expect(screen.queryByRole('button', { name: 'Record as paid' })).toBeNull();
   });
 });
