@@ -5,6 +5,8 @@
  * they stand from the state's `meta`.
  */
 import { getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
+import type { PaymentKind } from './rules/payments';
+import { TRANSFER_KINDS } from './rules/staffRecord';
 import type { NoTags } from './tags';
 
 /** What an applicant is told about their application, whatever the staff's internal step. */
@@ -37,13 +39,19 @@ export type ReviewEvent =
   /** A scorecard was saved and the reviews so far are one only, or disagree (machines/rules/scorecard.ts). */
   | { type: 'ASK_SECOND_REVIEW' }
   /** A scorecard was saved and enough reviewers agree: the application may be decided. */
-  | { type: 'REVIEWS_AGREE' };
+  | { type: 'REVIEWS_AGREE' }
+  /**
+   * An admin saw the applicant's bank transfer arrive and records it as paid (docs/decisions/158). `paymentKind`:
+   * how the option the applicant chose is paid; only an option paid by bank transfer may be recorded so.
+   */
+  | { type: 'RECORD_TRANSFER'; paymentKind?: PaymentKind };
 
 export type ReviewEventType = ReviewEvent['type'];
 
 /**
  * Decisions are an admin's; a reviewer opens the review (and writes notes and recommendations, which change no
- * status). The applicant chooses how to pay or withdraws; only the server, having verified a payment, marks it paid,
+ * status). The applicant chooses how to pay or withdraws; only the server, having verified a payment, marks it paid
+ * (or an admin, having seen a bank transfer arrive, records it as paid),
  * or, having scored the eligibility answers action_required or ineligible, sends the application to staff; only the
  * server, having saved a scorecard, asks for a second review or lets the reviews stand; and only the clock (the server, when the undo window is over) releases a decision.
  */
@@ -61,6 +69,7 @@ export const REVIEW_EVENT_ACTORS: Record<ReviewEventType, readonly ReviewActor[]
   PAYMENT_CONFIRMED: ['server'],
   ASK_SECOND_REVIEW: ['server'],
   REVIEWS_AGREE: ['server'],
+  RECORD_TRANSFER: ['admin'],
 };
 
 /** The events that decide an application and therefore email the applicant. */
@@ -96,6 +105,12 @@ export const reviewMachine = setup({
     events: {} as ReviewEvent,
     meta: {} as ReviewMeta,
     tags: {} as NoTags,
+  },
+  guards: {
+    paidByTransfer: ({ event }) =>
+      event.type === 'RECORD_TRANSFER' &&
+      event.paymentKind !== undefined &&
+      TRANSFER_KINDS.includes(event.paymentKind),
   },
 }).createMachine({
   id: 'review',
@@ -152,7 +167,12 @@ export const reviewMachine = setup({
     },
     payment_chosen: {
       meta: { label: 'Payment chosen', standing: 'accepted' },
-      on: { CHOOSE_PAYMENT: 'payment_chosen', PAYMENT_CONFIRMED: 'paid', WITHDRAW: 'withdrawn' },
+      on: {
+        CHOOSE_PAYMENT: 'payment_chosen',
+        PAYMENT_CONFIRMED: 'paid',
+        RECORD_TRANSFER: { target: 'paid', guard: 'paidByTransfer' },
+        WITHDRAW: 'withdrawn',
+      },
     },
     paid: {
       meta: { label: 'Paid', standing: 'accepted' },

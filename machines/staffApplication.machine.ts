@@ -13,6 +13,7 @@ import type { PaymentRecord, SavedApplication } from './rules/contract';
 import { nextSeat } from './rules/seats';
 import { PRIVACY_MESSAGES } from './rules/privacy';
 import { decidedWord, STAFF_MESSAGES, type WithoutContact } from './rules/staff';
+import type { StaffEmail, StaffReminder, TimelineEntry } from './rules/staffRecord';
 import { alertsOf, failureMessage, NO_ALERTS } from './staffFailure';
 
 /** GET staffPaths.application → `{ message: 'Application', data: StaffApplicationPage }`. */
@@ -38,8 +39,11 @@ export interface StaffApplicationPage {
   /** Every payment issued, oldest first: at most one paid; a `duplicate` was paid again and is to be refunded. */
   payments: (PaymentRecord & { provider_reference: string })[];
   notes: { id: number; body: string; at: string; by: string }[];
+  /** Every email sent to the applicant, and the reminder they set (machines/rules/staffRecord.ts). */
+  emails: StaffEmail[];
+  reminder: StaffReminder | null;
   /** `what` in words from the review chart's labels; `emailSentAt` when the decision's email left. */
-  timeline: { at: string; what: string; by?: string; emailSentAt?: string }[];
+  timeline: TimelineEntry[];
 }
 
 /** The buttons to offer: what the role may send and the chart allows from the status now. */
@@ -50,6 +54,8 @@ export const offeredEvents = (page: StaffApplicationPage): ReviewEventType[] => 
     (type) =>
       type !== 'CHOOSE_PAYMENT' &&
       type !== 'PAYMENT_CONFIRMED' &&
+      // Recorded with its reference in the payment panel (src/staff/RecordTransfer.tsx), not as a button here.
+      type !== 'RECORD_TRANSFER' &&
       nextReviewStatus(review.status, { type }, review.releasesInMs !== null) !== null,
   );
 };
@@ -100,7 +106,9 @@ export type StaffApplicationEvent =
   /** Undo the decision taken on the page before (`previous`), inside its window. */
   | { type: 'UNDO_PREVIOUS' }
   /** An admin erased the applicant's data (machines/staffDataRights.machine.ts): nothing of them is left to show. */
-  | { type: 'ERASED' };
+  | { type: 'ERASED' }
+  /** Something on the page changed the record (a transfer recorded): it loads again, saying so. */
+  | { type: 'RELOAD'; notice: string };
 
 export interface ReviewInput {
   id: number;
@@ -193,6 +201,10 @@ export const staffApplicationMachine = setup({
           },
         ],
         UNDO_PREVIOUS: { guard: 'previousHeld', target: 'undoingPrevious', actions: assign(NO_ALERTS) },
+        RELOAD: {
+          target: 'loading',
+          actions: assign(({ event }) => ({ ...NO_ALERTS, notice: event.notice })),
+        },
         ADD_NOTE: [
           {
             guard: 'noteEmpty',

@@ -17,6 +17,7 @@ import { reviewMachine } from '../machines/review.machine';
 import { staffApplicationMachine } from '../machines/staffApplication.machine';
 import { staffCsvMachine } from '../machines/staffCsv.machine';
 import { staffDataRightsMachine } from '../machines/staffDataRights.machine';
+import { recordTransferMachine } from '../machines/recordTransfer.machine';
 import { staffQueueMachine } from '../machines/staffQueue.machine';
 import { staffResourceMachine } from '../machines/staffResource.machine';
 import { staffSessionMachine } from '../machines/staffSession.machine';
@@ -103,6 +104,12 @@ const MACHINES: Documented[] = [
     file: 'machines/staffDataRights.machine.ts',
     about:
       "An admin's export or erasure of one applicant's data on their staff page: the erasure only after a confirmation.",
+  },
+  {
+    machine: recordTransferMachine,
+    file: 'machines/recordTransfer.machine.ts',
+    about:
+      "An admin records an applicant's bank transfer as paid, with its reference, on the application's page.",
   },
 ];
 

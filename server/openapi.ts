@@ -12,6 +12,7 @@ import { API, paths } from '../machines/rules/contract';
 import { staffPaths, staffQueuePaths } from '../machines/rules/staff';
 import { reportPaths } from '../machines/rules/reports';
 import { scorecardPaths } from '../machines/rules/scorecard';
+import { transferPath } from '../machines/rules/staffRecord';
 import { applicantAnswers } from './routes/answers';
 import { staffAnswers } from './staff/answers';
 
@@ -104,6 +105,7 @@ const ANSWERS: Record<string, Answers> = {
   },
   [`POST ${staffPaths.notes}`]: { ok: json(S.note, 201), refuses: [400, 404] },
   [`POST ${staffPaths.events}`]: staff(S.event, 400, 404, 409),
+  [`POST ${transferPath}`]: staff(S.transfer, 400, 403, 404, 409),
   [`GET ${staffPaths.audit}`]: staff(S.audit, 400),
   [`GET ${scorecardPaths.scorecards}`]: staff(S.scorecards, 400, 404, 409),
   [`PUT ${scorecardPaths.scorecards}`]: staff(S.scorecardSaved, 400, 404, 409),

@@ -20,7 +20,8 @@ export interface PaymentRow {
   option: string;
   amount_minor: number;
   currency: Currency;
-  mode: PaymentMode;
+  /** `transfer`: a bank transfer an admin recorded as paid (server/staff/transfer.ts). */
+  mode: PaymentMode | 'transfer';
   status: PaymentRecord['status'];
   provider_reference: string | null;
   paid_at: Date | null;

@@ -79,6 +79,8 @@ export const AUDIT_ACTION_LABELS = {
   template_restore: 'Restored an email template',
   /** A message staff wrote, one entry per applicant written to (detail: no words, they may quote personal data). */
   message: 'Sent a message',
+  /** A bank transfer recorded as paid (server/staff/transfer.ts), with our payment reference. */
+  record_transfer: 'Recorded a bank transfer',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -81,6 +81,7 @@ const VERB: Record<ReviewEventType, string> = {
   PAYMENT_CONFIRMED: 'marked paid',
   ASK_SECOND_REVIEW: 'sent for a second review',
   REVIEWS_AGREE: 'settled by its reviews',
+  RECORD_TRANSFER: 'recorded as paid by bank transfer',
 };
 
 /** A decision in one word, as a notice names it ("Rejected Ada Obi"): the action, not the status's label. */

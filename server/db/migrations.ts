@@ -374,6 +374,16 @@ CREATE TABLE privacy_keys (
 `,
   },
   {
+    id: 23,
+    name: 'a bank transfer an admin records as paid is a payment of its own mode',
+    // The bank's reference goes in provider_reference, whose unique index keeps one transfer from paying twice
+    // (docs/decisions/158-a-bank-transfer-recorded-by-an-admin.md).
+    sql: `
+ALTER TABLE payments DROP CONSTRAINT payments_mode_check;
+ALTER TABLE payments ADD CONSTRAINT payments_mode_check CHECK (mode IN ('sandbox', 'provider', 'transfer'));
+`,
+  },
+  {
     id: 24,
     name: 'decision email templates staff edit: a row per edited template, none for the built-in wording',
     // No row: the built-in wording (machines/rules/mailTemplates.ts); "Restore the default" deletes the row.

@@ -149,7 +149,7 @@ export interface PaymentsTable {
   option: string;
   amount_minor: number;
   currency: string;
-  mode: 'sandbox' | 'provider';
+  mode: 'sandbox' | 'provider' | 'transfer';
   status: ColumnType<
     'pending' | 'paid' | 'failed' | 'duplicate',
     'pending' | 'paid' | 'failed' | 'duplicate' | undefined,

@@ -117,7 +117,7 @@ export function reminderEmail(to: string, firstname: string, confirmationUrl: st
   };
 }
 
-const SIGN_OFF = `See you soon,\n${PROGRAMME} team`;
+export const SIGN_OFF = `See you soon,\n${PROGRAMME} team`;
 const plain = (to: string, subject: string, lines: string[]): MailMessage => ({
   to,
   subject,

@@ -5,6 +5,7 @@
 import { ELIGIBILITY_STATUSES } from '../../machines/rules/application';
 import { REVIEW_STATUSES } from '../../machines/review.machine';
 import { AUDIT_ACTIONS, REPORT_PERIODS } from '../../machines/rules/reports';
+import { EMAIL_STATUSES } from '../../machines/rules/staffRecord';
 import { BULK_EVENTS, PAYMENT_STATUSES, QUEUE_STAGES, STAFF_ROLES } from '../../machines/rules/staff';
 import {
   bool,
@@ -78,13 +79,29 @@ export const staffAnswers = {
       cv: orNullObject(closed({ filename: text, kind: oneOf(['pdf', 'doc', 'docx']), size: int })),
       payments: list(closed({ ...paymentRecord, provider_reference: text })),
       notes: list(closed({ id: int, body: text, at: text, by: text })),
-      timeline: list(closed({ at: text, what: text, by: text, emailSentAt: text }, ['at', 'what'])),
+      emails: list(
+        closed({
+          subject: text,
+          status: oneOf(EMAIL_STATUSES),
+          at: text,
+          sentAt: orNullOf('string'),
+          attempts: int,
+        }),
+      ),
+      reminder: orNullObject(closed({ at: text, sentAt: orNullOf('string') })),
+      timeline: list(
+        closed({ at: text, what: text, by: text, emailSentAt: text, emailDueAt: text }, ['at', 'what']),
+      ),
     }),
   ),
   note: envelope('Note added', closed({ id: int })),
   scorecards: envelope("An application's scorecards as this team member may see them", scorecards),
   scorecardSaved: envelope('Saved: every scorecard is now visible to its author', scorecards),
   rubric: envelope("A cohort's rubric", closed({ criteria: list(criterion) })),
+  transfer: envelope(
+    'The transfer is recorded as paid; the receipt is queued for the applicant',
+    closed({ status: oneOf(REVIEW_STATUSES), label: text, payment: closed(paymentRecord) }),
+  ),
   event: envelope('The review status now', closed({ status: oneOf(REVIEW_STATUSES), label: text })),
   audit: envelope(
     'The audit log, newest first, 100 entries from `before`, filtered by `staff`, `action` and `applicant`',

@@ -55,7 +55,15 @@ export const timelineOf = async (db: Queryable, id: number) =>
       qb
         .selectFrom('review_events as e')
         .leftJoin('staff as s', 's.id', 'e.staff_id')
-        .select(['e.event', 'e.to_status', 'e.created_at', 'e.email_sent_at', 'e.undone_at', 's.email'])
+        .select([
+          'e.event',
+          'e.to_status',
+          'e.created_at',
+          'e.email_sent_at',
+          'e.email_due_at',
+          'e.undone_at',
+          's.email',
+        ])
         .where('e.application_id', '=', id)
         .orderBy('e.id'),
     )

@@ -1,5 +1,7 @@
 /** The staff back office's emails, in the voice of the applicants' emails (server/mail/templates.ts). */
 import type { ReviewStatus } from '../../machines/review.machine';
+import type { PaymentRecord } from '../../machines/rules/contract';
+import { formatMoney } from '../../machines/rules/payments';
 import type { MailMessage } from '../mail/index';
 import { acceptanceDates, acceptanceSentence } from '../../machines/rules/payBy';
 import {
@@ -9,7 +11,7 @@ import {
   type MailTemplate,
   type TemplateValues,
 } from '../../machines/rules/mailTemplates';
-import { blocksPage, greeting, page, plainName, PROGRAMME } from '../mail/templates';
+import { blocksPage, greeting, page, plainName, PROGRAMME, SIGN_OFF } from '../mail/templates';
 
 export function staffCodeEmail(to: string, code: string): MailMessage {
   const lines = [
@@ -70,4 +72,31 @@ export function decisionEmail(
 ): MailMessage | undefined {
   if (!isTemplateKind(to)) return undefined;
   return templateEmail(template ?? DEFAULT_TEMPLATES[to], recipient, publicUrl);
+}
+
+/**
+ * The receipt for a bank transfer an admin recorded as paid (docs/decisions/159-the-bank-transfer-receipt.md): the
+ * words of the verified payment's receipt, naming the transfer and quoting the reference the applicant's bank gave
+ * it beside ours, so either finds it.
+ */
+export function transferReceiptEmail(
+  to: string,
+  firstname: string,
+  payment: PaymentRecord,
+  bankReference: string,
+): MailMessage {
+  const amount = formatMoney({ amount: payment.amount, currency: payment.currency });
+  const lines = [
+    greeting(firstname),
+    `Thank you: we have received your bank transfer of ${amount} (${payment.currency}) for the commitment fee of ${PROGRAMME}. Your place is secured.`,
+    `Your transfer's reference: ${bankReference}. Our reference: ${payment.reference}. Option: ${payment.option}. Keep this email as your receipt.`,
+    'Nothing more is due for the commitment fee.',
+    SIGN_OFF,
+  ];
+  return {
+    to,
+    subject: `Bank transfer received: ${amount} for ${PROGRAMME} (${payment.reference})`,
+    text: `${lines.join('\n\n')}\n`,
+    html: page(lines),
+  };
 }

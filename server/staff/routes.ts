@@ -44,6 +44,10 @@ import { scorecardRoutes } from './scorecards';
 import { assignmentRoutes } from './assignments';
 import { addNote, applicationForStaff, cvOf, notesOf, timelineOf } from './applicationRecord';
 import { applyReviewEvent, isHeld } from './review';
+import { emailsTo, reminderOf, timelineEmail } from './record';
+import { recordTransfer } from './transfer';
+import { TRANSFER_MESSAGES, TRANSFER_REFERENCE_MAX, transferPath } from '../../machines/rules/staffRecord';
+import { isUniqueViolation } from '../payments';
 import {
   addTeamMember,
   audit,
@@ -74,6 +78,11 @@ const noteSchema = hidden(
 const reviewSchema = hidden(
   'Review an application: the review chart decides what may happen',
   object({ type: str(40), overbook: { type: 'boolean' } }),
+  idParams,
+);
+const transferSchema = hidden(
+  "Record the applicant's bank transfer as paid, with its reference (admins only)",
+  object({ reference: str(1000) }),
   idParams,
 );
 const EVENT_TYPES = Object.keys(REVIEW_EVENT_ACTORS) as ReviewEventType[];
@@ -232,12 +241,14 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       const id = applicationId(request);
       const row = await applicationForStaff(db, id);
       if (!row || row.erased_at) throw fail(404, STAFF_MESSAGES.notFound);
-      const [answers, cv, payments, notes, events] = await Promise.all([
+      const [answers, cv, payments, notes, events, emails, reminder] = await Promise.all([
         savedApplication(db, row),
         cvOf(db, id),
         paymentsOf(db, id),
         notesOf(db, id),
         timelineOf(db, id),
+        emailsTo(db, row.email),
+        reminderOf(db, id),
       ]);
       await audit(db, member.id, 'view_application', config.now(), id);
       const status = row.status as Parameters<typeof reviewMeta>[0] | null;
@@ -271,6 +282,8 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
             provider_reference: p.provider_reference ?? '',
           })),
           notes: notes.map((n) => ({ id: n.id, body: n.body, at: iso(n.created_at), by: n.email })),
+          emails,
+          reminder,
           timeline: [
             { at: iso(row.created_at), what: 'Application created' },
             // The consent that is the lawful basis, with the notice's version agreed to (decision 150).
@@ -287,8 +300,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
             ...events.map((e) => ({
               at: iso(e.created_at),
               what: timelineWords(e.event, reviewMeta(e.to_status).label, e.undone_at !== null),
-              by: e.email ?? undefined,
-              ...(e.email_sent_at ? { emailSentAt: iso(e.email_sent_at) } : {}),
+              ...timelineEmail(e),
             })),
           ].sort((a, b) => a.at.localeCompare(b.at)),
         },
@@ -350,6 +362,8 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       const type = request.body?.type as ReviewEventType;
       if (!EVENT_TYPES.includes(type)) throw fieldFail(400, 'type', STAFF_MESSAGES.unknownEvent);
       if (type === 'RELEASE' || !mayActorSend(member.role, type)) throw fail(403, STAFF_MESSAGES.adminOnly);
+      // A transfer is recorded with its reference on its own route (transferPath), never as a bare event.
+      if (type === 'RECORD_TRANSFER') throw fieldFail(400, 'type', TRANSFER_MESSAGES.referenceMissing);
       const id = applicationId(request);
       const change = await db.transaction(async (tx) => {
         const now = config.now();
@@ -372,6 +386,26 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       };
     },
   );
+
+  // An admin records a bank transfer as paid, with its reference (server/staff/transfer.ts).
+  app.post<{ Body: { reference?: string } }>(transferPath, { schema: transferSchema }, async (request) => {
+    const admin = await staff(request, 'admin');
+    const reference = String(request.body?.reference ?? '').trim();
+    if (!reference) throw fieldFail(400, 'reference', TRANSFER_MESSAGES.referenceMissing);
+    if (reference.length > TRANSFER_REFERENCE_MAX)
+      throw fieldFail(400, 'reference', TRANSFER_MESSAGES.referenceTooLong);
+    const id = applicationId(request);
+    const recorded = await db
+      .transaction((tx) =>
+        recordTransfer(tx, mailer, id, admin.id, reference, config.now(), config.decisionUndoMs),
+      )
+      .catch((error: unknown) => {
+        // Two admins recording the same transfer at once: the database refuses the second.
+        if (isUniqueViolation(error)) throw fieldFail(409, 'reference', TRANSFER_MESSAGES.referenceUsed);
+        throw error;
+      });
+    return { message: TRANSFER_MESSAGES.recorded, data: recorded };
+  });
 
   app.get<{ Querystring: AuditQuery }>(
     staffPaths.audit,

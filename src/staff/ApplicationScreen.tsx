@@ -36,6 +36,11 @@ import { TableHead } from './TableHead';
 import { ApplicationMessage } from './MessageForms';
 import { TriageNav } from './TriageNav';
 import { ScorecardPanel } from './ScorecardPanel';
+import { ApplicationPayment } from './ApplicationPayment';
+import { ApplicationFinancialAid } from './ApplicationFinancialAid';
+import { ApplicationReminder } from './ApplicationReminder';
+import { ApplicationEmails } from './ApplicationEmails';
+import { ApplicationTimeline } from './ApplicationTimeline';
 
 const ACTION: Record<ReviewEventType, string> = {
   START_REVIEW: 'Start review',
@@ -51,6 +56,7 @@ const ACTION: Record<ReviewEventType, string> = {
   PAYMENT_CONFIRMED: 'Mark paid',
   ASK_SECOND_REVIEW: 'Ask for a second review',
   REVIEWS_AGREE: 'Settle the reviews',
+  RECORD_TRANSFER: 'Record bank transfer',
 };
 
 function Answers({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
@@ -189,6 +195,7 @@ export function ApplicationScreen() {
   }, [undone, navigate, location.search]);
   const stay = useCallback(() => actor.send({ type: 'STAY' }), [actor]);
   const erased = useCallback(() => actor.send({ type: 'ERASED' }), [actor]);
+  const reload = useCallback((notice: string) => actor.send({ type: 'RELOAD', notice }), [actor]);
   const heading = usePageHeading<HTMLHeadingElement>(page ? name : 'Application');
   const busy = state.hasTag('busy');
   const undoPrevious = previous && (
@@ -300,7 +307,11 @@ export function ApplicationScreen() {
           </>
         }
       />
+      <ApplicationPayment page={page} onRecorded={reload} />
       <Payments page={page} />
+      <ApplicationFinancialAid page={page} />
+      <ApplicationReminder page={page} />
+      <ApplicationEmails page={page} />
 
       <Answers
         title="About the applicant"
@@ -366,22 +377,7 @@ export function ApplicationScreen() {
         rows={Object.entries(a.other).map(([k, v]) => [humanize(k), v])}
       />
 
-      <section className="staff-section" aria-labelledby="timeline-title">
-        <h2 id="timeline-title">Timeline</h2>
-        <ol className="staff-timeline">
-          {page.timeline.map((t, i) => (
-            <li key={i}>
-              <time dateTime={t.at}>{when(t.at)}</time>: {t.what}
-              {t.by ? ` by ${t.by}` : ''}
-              {t.emailSentAt && (
-                <>
-                  , email sent <time dateTime={t.emailSentAt}>{when(t.emailSentAt)}</time>
-                </>
-              )}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <ApplicationTimeline page={page} />
 
       <section className="staff-section" aria-labelledby="notes-title">
         <h2 id="notes-title">Internal notes</h2>

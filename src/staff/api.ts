@@ -41,6 +41,7 @@ import {
   type RubricCriterion,
   type StaffScorecards,
 } from '../../machines/rules/scorecard';
+import { transferPath } from '../../machines/rules/staffRecord';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import type { StaffMe } from '../../machines/staffSession.machine';
 
@@ -135,6 +136,12 @@ export function createStaffApi() {
       call<{ status: string; label: string }>(withId(staffPaths.events, id), {
         method: 'POST',
         body: overbook ? { type, overbook } : { type },
+      }),
+    /** An admin records the applicant's bank transfer as paid (machines/rules/staffRecord.ts). */
+    recordTransfer: (id: number, reference: string) =>
+      call<{ status: string; label: string }>(withId(transferPath, id), {
+        method: 'POST',
+        body: { reference },
       }),
     addNote: (id: number, body: string) =>
       call<unknown>(withId(staffPaths.notes, id), { method: 'POST', body: { body } }),

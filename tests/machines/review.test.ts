@@ -27,6 +27,9 @@ const EVENTS: ReviewEvent[] = [
   { type: 'REVIEW_ELIGIBILITY' },
   { type: 'ASK_SECOND_REVIEW' },
   { type: 'REVIEWS_AGREE' },
+  // An admin records a bank transfer: only for an option paid by one (paid in full), not instalments.
+  { type: 'RECORD_TRANSFER', paymentKind: 'full' },
+  { type: 'RECORD_TRANSFER', paymentKind: 'instalments' },
 ];
 
 /**
@@ -34,32 +37,32 @@ const EVENTS: ReviewEvent[] = [
  * then released): what each event leads to ('-' = refused). Columns follow EVENTS.
  */
 const RULES: Record<string, string> = {
-  //                   START      ACCEPT    WAITLIST    REJECT    UNDO       RELEASE    REOPEN     WITHDRAW   CHOOSE          PAID  ELIGIBILITY  ASK           AGREE
+  //                   START      ACCEPT    WAITLIST    REJECT    UNDO       RELEASE    REOPEN     WITHDRAW   CHOOSE          PAID  ELIGIBILITY  ASK           AGREE  TRANSFER (full, instalments)
   submitted:
-    '         in_review  accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  eligibility_review  second_review  in_review',
+    '         in_review  accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  eligibility_review  second_review  in_review  -  -',
   in_review:
-    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -  second_review  -',
+    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -  second_review  -  -  -',
   eligibility_review:
-    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -  -  -',
+    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -  -  -  -  -',
   second_review:
-    '     -          -         waitlisted  rejected  -          -          -          withdrawn  -               -  -                   -              in_review',
+    '     -          -         waitlisted  rejected  -          -          -          withdrawn  -               -  -                   -              in_review  -  -',
   'accepted held':
-    '   -          -         -           -         in_review  accepted   -          -          -               -  -  -  -',
+    '   -          -         -           -         in_review  accepted   -          -          -               -  -  -  -  -  -',
   accepted:
-    '          -          -         -           -         -          -          -          withdrawn  payment_chosen  paid  -  -  -',
+    '          -          -         -           -         -          -          -          withdrawn  payment_chosen  paid  -  -  -  -  -',
   'waitlisted held':
-    ' -          -         -           -         in_review  waitlisted -          -          -               -  -  -  -',
+    ' -          -         -           -         in_review  waitlisted -          -          -               -  -  -  -  -  -',
   waitlisted:
-    '        -          accepted  -           rejected  -          -          -          withdrawn  -               -  -  -  -',
+    '        -          accepted  -           rejected  -          -          -          withdrawn  -               -  -  -  -  -  -',
   'rejected held':
-    '   -          -         -           -         in_review  rejected   -          -          -               -  -  -  -',
+    '   -          -         -           -         in_review  rejected   -          -          -               -  -  -  -  -  -',
   rejected:
-    '          -          -         -           -         -          -          in_review  -          -               -  -  -  -',
+    '          -          -         -           -         -          -          in_review  -          -               -  -  -  -  -  -',
   payment_chosen:
-    '    -          -         -           -         -          -          -          withdrawn  payment_chosen  paid  -  -  -',
-  paid: '              -          -         -           -         -          -          -          -          -               -  -  -  -',
+    '    -          -         -           -         -          -          -          withdrawn  payment_chosen  paid  -  -  -  paid  -',
+  paid: '              -          -         -           -         -          -          -          -          -               -  -  -  -  -  -',
   withdrawn:
-    '         -          -         -           -         -          -          in_review  -          -               -  -  -  -',
+    '         -          -         -           -         -          -          in_review  -          -               -  -  -  -  -  -',
 };
 
 const POSITIONS = Object.keys(RULES).map((row) => {

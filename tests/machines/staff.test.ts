@@ -290,6 +290,8 @@ const APP: StaffApplicationPage = {
   },
   cv: null,
   payments: [],
+  emails: [],
+  reminder: null,
   notes: [],
   timeline: [],
 };
@@ -305,6 +307,7 @@ describe('staffApplication machine', () => {
     { type: 'REVIEW', event: 'START_REVIEW' },
     { type: 'STAY' },
     { type: 'UNDO_PREVIOUS' },
+    { type: 'RELOAD', notice: 'Bank transfer recorded as paid' },
     done('undoPrevious'),
     failed('undoPrevious'),
     // The decision before this page leaves its undo window.

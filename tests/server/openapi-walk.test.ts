@@ -15,6 +15,7 @@ import {
   type StaffQueuePage,
 } from '../../machines/rules/staff';
 import { DEFAULT_RUBRIC, scorecardPaths } from '../../machines/rules/scorecard';
+import { transferPath } from '../../machines/rules/staffRecord';
 import { ANONYMOUS_STEPS } from '../../server/staff/funnel';
 import { privacyPaths } from '../../machines/rules/privacy';
 import { reportPaths } from '../../machines/rules/reports';
@@ -157,6 +158,8 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
       country: 'Nigeria',
     });
     const { order } = json<{ data: PaymentStartResult }>(started).data;
+    // The applicant paid by bank transfer too: an admin records it, and the portal payment is then a duplicate.
+    await ok(200, 'POST', at(transferPath, id), admin, { reference: 'GTB-20261124-0042' });
     await ok(200, 'POST', paths.paymentVerify, cookie, { email: EMAIL, reference: order.merchant_reference });
     const saved = json<{ data: SavedApplication[] }>(await ok(200, 'GET', paths.lookup(EMAIL), cookie))
       .data[0];

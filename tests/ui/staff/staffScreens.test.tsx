@@ -89,6 +89,8 @@ const APPLICATION: StaffApplicationPage = {
   },
   cv: { filename: 'ada-cv.docx', kind: 'docx', size: 20_000 },
   payments: [],
+  emails: [],
+  reminder: null,
   notes: [],
   timeline: [{ at: '2026-11-21T10:00:00.000Z', what: 'Submitted' }],
 };

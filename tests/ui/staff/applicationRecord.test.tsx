@@ -1,0 +1,325 @@
+/**
+ * The whole record on an application's staff page (issue 24, item 5): each panel as a team member reads it, dates
+ * in the programme's locale (en-GB), and what each says when there is nothing to show.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  OPTION_FINANCIAL_AID,
+  OPTION_FULL_PAYMENT,
+  OPTION_INSTALMENTS,
+} from '../../../machines/rules/payments';
+import type { ReviewEventType } from '../../../machines/review.machine';
+import type { StaffApplicationPage } from '../../../machines/staffApplication.machine';
+import type { StaffMe } from '../../../machines/staffSession.machine';
+import { ApplicationEmails } from '../../../src/staff/ApplicationEmails';
+import { ApplicationFinancialAid } from '../../../src/staff/ApplicationFinancialAid';
+import { ApplicationPayment } from '../../../src/staff/ApplicationPayment';
+import { ApplicationReminder } from '../../../src/staff/ApplicationReminder';
+import { ApplicationTimeline } from '../../../src/staff/ApplicationTimeline';
+import { StaffApiError, type StaffApi } from '../../../src/staff/api';
+import { TRANSFER_MESSAGES } from '../../../machines/rules/staffRecord';
+import { StaffContext } from '../../../src/staff/StaffContext';
+
+const ADMIN: StaffMe = { email: 'director@bootcamp.example', role: 'admin', locale: 'en-GB' };
+
+const page = (over: Partial<StaffApplicationPage> = {}, answers: object = {}): StaffApplicationPage => ({
+  id: 1,
+  answers: {
+    firstname: 'Ada',
+    lastname: 'Obi',
+    country: 'Nigeria',
+    payment_option: '',
+    payment: null,
+    financial_aid: null,
+    ...answers,
+  } as unknown as StaffApplicationPage['answers'],
+  review: null,
+  cv: null,
+  payments: [],
+  emails: [],
+  reminder: null,
+  notes: [],
+  timeline: [],
+  ...over,
+});
+
+const inStaff = (ui: ReactNode, api = {} as StaffApi) =>
+  render(<StaffContext.Provider value={{ api, me: ADMIN }}>{ui}</StaffContext.Provider>);
+
+const section = (name: string) => screen.getByRole('region', { name });
+const answer = (region: HTMLElement, label: string) =>
+  within(region).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('the financial-aid panel', () => {
+  it('shows each answer under a question about the applicant', () => {
+    inStaff(
+      <ApplicationFinancialAid
+        page={page(
+          {},
+          {
+            payment_option: OPTION_FINANCIAL_AID,
+            financial_aid: {
+              phone_type: 'Android',
+              has_laptop: 'No',
+              parents_status: 'Mother alive',
+              employment_status_duration: 'Unemployed, 8 months',
+              affordable_amount: 'N20,000',
+              bootcamp_attendance_reason: 'To get a job',
+              additional_info: '',
+            },
+          },
+        )}
+      />,
+    );
+    const aid = section('Financial aid');
+    expect(answer(aid, 'Type of phone')).toBe('Android');
+    expect(answer(aid, 'Has a laptop')).toBe('No');
+    expect(answer(aid, 'Amount they can afford')).toBe('N20,000');
+    expect(answer(aid, 'Why they want to attend')).toBe('To get a job');
+    expect(answer(aid, 'Anything else')).toBe('—');
+  });
+
+  it('says so when the applicant has not applied', () => {
+    inStaff(<ApplicationFinancialAid page={page()} />);
+    expect(section('Financial aid').textContent).toContain(
+      'The applicant has not applied for financial aid.',
+    );
+  });
+});
+
+describe('the payment panel', () => {
+  it('shows the option chosen, its amount for the applicant’s country, the references and the status', () => {
+    const paid = {
+      reference: 'TEBC-1234561234',
+      option: OPTION_FULL_PAYMENT,
+      amount: 51_000,
+      currency: 'NGN' as const,
+      status: 'paid' as const,
+      paid_at: '2026-11-24T14:05:00.000Z',
+    };
+    inStaff(
+      <ApplicationPayment
+        onRecorded={() => {}}
+        page={page(
+          { payments: [{ ...paid, provider_reference: 'GTB-998877' }] },
+          { payment_option: OPTION_FULL_PAYMENT, payment: paid },
+        )}
+      />,
+    );
+    const payment = section('Payment choice');
+    expect(answer(payment, 'Option chosen')).toBe(OPTION_FULL_PAYMENT);
+    expect(answer(payment, 'Amount')).toBe('N51,000');
+    expect(answer(payment, 'Reference')).toBe('TEBC-1234561234');
+    expect(answer(payment, 'Bank or provider reference')).toBe('GTB-998877');
+    expect(answer(payment, 'Status')).toBe('Paid');
+    expect(answer(payment, 'Paid at')).toBe('24/11/2026, 14:05:00 UTC');
+  });
+
+  it('an international applicant’s amount is in dollars; no payment yet says so', () => {
+    inStaff(
+      <ApplicationPayment
+        onRecorded={() => {}}
+        page={page({}, { country: 'Ghana', payment_option: OPTION_FULL_PAYMENT })}
+      />,
+    );
+    const payment = section('Payment choice');
+    expect(answer(payment, 'Amount')).toBe('$42.50');
+    expect(answer(payment, 'Status')).toBe('No payment recorded');
+  });
+
+  it('an applicant who has not chosen reads "Not chosen yet"', () => {
+    inStaff(<ApplicationPayment onRecorded={() => {}} page={page()} />);
+    expect(answer(section('Payment choice'), 'Option chosen')).toBe('Not chosen yet');
+  });
+});
+
+describe('the reminder panel', () => {
+  it('says when the reminder is set for and when it was sent', () => {
+    inStaff(
+      <ApplicationReminder
+        page={page({ reminder: { at: '2026-11-30T09:00:00.000Z', sentAt: '2026-11-30T09:01:00.000Z' } })}
+      />,
+    );
+    expect(section('Reminder').textContent).toContain(
+      'Set for 30/11/2026, 09:00:00 UTC; sent 30/11/2026, 09:01:00 UTC.',
+    );
+  });
+
+  it('a reminder not sent yet, and none set', () => {
+    const { unmount } = inStaff(
+      <ApplicationReminder page={page({ reminder: { at: '2026-11-30T09:00:00.000Z', sentAt: null } })} />,
+    );
+    expect(section('Reminder').textContent).toContain('Set for 30/11/2026, 09:00:00 UTC; not sent yet.');
+    unmount();
+    inStaff(<ApplicationReminder page={page()} />);
+    expect(section('Reminder').textContent).toContain('No reminder set.');
+  });
+});
+
+describe('the emails panel', () => {
+  it('lists every email with its subject, status and times, oldest first', () => {
+    inStaff(
+      <ApplicationEmails
+        page={page({
+          emails: [
+            {
+              subject: 'Your code for The Employment Bootcamp: ••••••',
+              status: 'sent',
+              at: '2026-11-20T10:00:00.000Z',
+              sentAt: '2026-11-20T10:00:05.000Z',
+              attempts: 1,
+            },
+            {
+              subject: 'You are accepted into The Employment Bootcamp (Cohort 6)',
+              status: 'queued',
+              at: '2026-11-24T14:05:00.000Z',
+              sentAt: null,
+              attempts: 2,
+            },
+            {
+              subject: 'Reminder: complete your payment',
+              status: 'failed',
+              at: '2026-11-25T09:00:00.000Z',
+              sentAt: null,
+              attempts: 30,
+            },
+          ],
+        })}
+      />,
+    );
+    const table = within(section('Emails')).getByRole('table', {
+      name: 'Every email sent to this applicant, oldest first',
+    });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      [
+        'Your code for The Employment Bootcamp: ••••••',
+        'Sent',
+        '20/11/2026, 10:00:00 UTC',
+        '20/11/2026, 10:00:05 UTC',
+      ],
+      [
+        'You are accepted into The Employment Bootcamp (Cohort 6)',
+        'Queued (2 failed attempts)',
+        '24/11/2026, 14:05:00 UTC',
+        '—',
+      ],
+      ['Reminder: complete your payment', 'Failed', '25/11/2026, 09:00:00 UTC', '—'],
+    ]);
+  });
+
+  it('says so when no email was sent', () => {
+    inStaff(<ApplicationEmails page={page()} />);
+    expect(section('Emails').textContent).toContain('No email sent to this applicant.');
+  });
+});
+
+describe('the timeline', () => {
+  it('speaks in words: who, and when the email left or is due', () => {
+    inStaff(
+      <ApplicationTimeline
+        page={page({
+          timeline: [
+            { at: '2026-11-21T10:00:00.000Z', what: 'Submitted' },
+            {
+              at: '2026-11-24T14:00:00.000Z',
+              what: 'Accepted',
+              by: 'ada@bootcamp.example',
+              emailSentAt: '2026-11-24T14:05:00.000Z',
+            },
+            { at: '2026-11-25T09:00:00.000Z', what: 'Payment chosen', by: 'the applicant' },
+            {
+              at: '2026-11-25T23:58:00.000Z',
+              what: 'Not successful',
+              by: 'ada@bootcamp.example',
+              emailDueAt: '2026-11-26T00:03:00.000Z',
+            },
+          ],
+        })}
+      />,
+    );
+    const lines = within(section('Timeline'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(lines).toEqual([
+      '21/11/2026, 10:00:00 UTC: Submitted',
+      '24/11/2026, 14:00:00 UTC: Accepted by ada@bootcamp.example, email sent 14:05',
+      '25/11/2026, 09:00:00 UTC: Payment chosen by the applicant',
+      '25/11/2026, 23:58:00 UTC: Not successful by ada@bootcamp.example, email due 26/11/2026 00:03',
+    ]);
+    expect(lines.join(' ')).not.toMatch(/[A-Z]{3,}_|→/);
+  });
+});
+
+describe('recording a bank transfer', () => {
+  const chosen = (allowed: ReviewEventType[], option = OPTION_FULL_PAYMENT) =>
+    page(
+      {
+        review: {
+          status: 'payment_chosen',
+          label: 'Payment chosen',
+          allowed,
+          releasesInMs: null,
+          seats: null,
+          undoSeconds: 300,
+        },
+      },
+      { payment_option: option },
+    );
+
+  it('an admin enters the reference; an empty one is refused without a call, then it is recorded', async () => {
+    const user = userEvent.setup();
+    const recordTransfer = vi.fn(() => Promise.resolve({ status: 'paid', label: 'Paid' }));
+    const onRecorded = vi.fn();
+    inStaff(<ApplicationPayment page={chosen(['WITHDRAW', 'RECORD_TRANSFER'])} onRecorded={onRecorded} />, {
+      recordTransfer,
+    } as unknown as StaffApi);
+    const payment = section('Payment choice');
+    expect(within(payment).getByText(/once N51,000 has arrived/)).toBeTruthy();
+    await user.click(within(payment).getByRole('button', { name: 'Record as paid' }));
+    expect(within(payment).getAllByText(TRANSFER_MESSAGES.referenceMissing).length).toBeGreaterThan(0);
+    expect(recordTransfer).not.toHaveBeenCalled();
+
+    await user.type(within(payment).getByLabelText(/Transfer reference/), ' GTB-0042 ');
+    await user.click(within(payment).getByRole('button', { name: 'Record as paid' }));
+    await waitFor(() => expect(onRecorded).toHaveBeenCalledWith(TRANSFER_MESSAGES.recorded));
+    expect(recordTransfer).toHaveBeenCalledWith(1, 'GTB-0042');
+  });
+
+  it('shows the server’s refusal in its words', async () => {
+    const user = userEvent.setup();
+    const recordTransfer = vi.fn(() =>
+      Promise.reject(
+        new StaffApiError(TRANSFER_MESSAGES.referenceUsed, 409, {
+          reference: [TRANSFER_MESSAGES.referenceUsed],
+        }),
+      ),
+    );
+    const onRecorded = vi.fn();
+    inStaff(<ApplicationPayment page={chosen(['RECORD_TRANSFER'])} onRecorded={onRecorded} />, {
+      recordTransfer,
+    } as unknown as StaffApi);
+    await user.type(screen.getByLabelText(/Transfer reference/), 'GTB-USED');
+    await user.click(screen.getByRole('button', { name: 'Record as paid' }));
+    await waitFor(() =>
+      expect(screen.getAllByText(TRANSFER_MESSAGES.referenceUsed).length).toBeGreaterThan(0),
+    );
+    expect(onRecorded).not.toHaveBeenCalled();
+  });
+
+  it('is not offered to a reviewer, nor for an option not paid by transfer', () => {
+    const { unmount } = inStaff(<ApplicationPayment page={chosen(['WITHDRAW'])} onRecorded={() => {}} />);
+    expect(screen.queryByRole('button', { name: 'Record as paid' })).toBeNull();
+    unmount();
+    inStaff(
+      <ApplicationPayment page={chosen(['RECORD_TRANSFER'], OPTION_INSTALMENTS)} onRecorded={() => {}} />,
+    );
+    expect(screen.queryByRole('button', { name: 'Record as paid' })).toBeNull();
+  });
+});
