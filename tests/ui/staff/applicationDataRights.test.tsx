@@ -40,6 +40,8 @@ const APPLICATION = {
   payments: [],
   notes: [],
   timeline: [],
+  emails: [],
+  reminder: null,
 } as unknown as StaffApplicationPage;
 
 const PAID_PAYMENT = {

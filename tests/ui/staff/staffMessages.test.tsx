@@ -53,6 +53,8 @@ const APPLICATION = {
   payments: [],
   notes: [],
   timeline: [],
+  emails: [],
+  reminder: null,
 } as unknown as StaffApplicationPage;
 
 function fakeApi(me: StaffMe, overrides: Partial<StaffApi> = {}) {
