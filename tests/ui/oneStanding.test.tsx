@@ -97,6 +97,7 @@ describe('one standing on every applicant page', () => {
       'submitted',
       'in_review',
       'eligibility_review',
+      'second_review',
       'accepted',
       'waitlisted',
       'rejected',
