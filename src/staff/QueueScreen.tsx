@@ -99,9 +99,6 @@ export function QueueScreen() {
       </p>
 
       {admin && page && <QueueBulkBar queue={queue} />}
-      {admin && page && <QueueAssign query={query} />}
-      {admin && page && <RubricEditor key={page.cohort.number} cohort={page.cohort.number} />}
-      {admin && page && <QueueMessage filter={filterOf(query)} total={page.total} />}
       {failed && <Button onClick={() => queue.send({ type: 'RETRY' })}>Try again</Button>}
       <QueueTable queue={queue} query={query} admin={admin} contact={contact} onView={go} />
 
@@ -113,6 +110,10 @@ export function QueueScreen() {
           Next page
         </Button>
       </nav>
+      {/* The view's slower tools sit under the table, so the table stays above the fold (decision 137). */}
+      {admin && page && <QueueAssign query={query} />}
+      {admin && page && <RubricEditor key={page.cohort.number} cohort={page.cohort.number} />}
+      {admin && page && <QueueMessage filter={filterOf(query)} total={page.total} />}
       <QueueBulkDialog queue={queue} />
     </>
   );
