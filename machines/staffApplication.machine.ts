@@ -124,13 +124,21 @@ export function overbooking(page: StaffApplicationPage | null): { seat: number; 
   return overbooks ? { seat, seats: seats.seats } : null;
 }
 
+/**
+ * What the screen asks of the chart (docs/architecture.md: screens ask tags, not state names): busy while a call
+ * is under way; failed, erased; overbooking while the seat confirmation is open; deciding, decided and undone for
+ * triage's moves; noting while a note is saved.
+ */
+export type StaffApplicationTag =
+  BusyTag | 'failed' | 'erased' | 'overbooking' | 'deciding' | 'decided' | 'undone' | 'noting';
+
 export const staffApplicationMachine = setup({
   types: {
     context: {} as StaffApplicationContext,
     events: {} as StaffApplicationEvent,
     input: {} as { id: number; previous?: PreviousDecision },
     meta: {} as NoMeta,
-    tags: {} as BusyTag,
+    tags: {} as StaffApplicationTag,
   },
   actors: {
     load: fromPromise<StaffApplicationPage, { id: number }>(notProvided('load')),
@@ -180,6 +188,7 @@ export const staffApplicationMachine = setup({
       },
     },
     failed: {
+      tags: 'failed',
       on: { RETRY: { target: 'loading', actions: assign({ message: undefined }) } },
     },
     ready: {
@@ -220,10 +229,11 @@ export const staffApplicationMachine = setup({
     },
     // "This takes seat 301 of 300": an acceptance past the cap happens only when the admin says so.
     confirmingOverbook: {
+      tags: 'overbooking',
       on: { OVERBOOK: 'reviewing', CANCEL: 'ready' },
     },
     reviewing: {
-      tags: 'busy',
+      tags: ['busy', 'deciding'],
       invoke: {
         id: 'review',
         src: 'review',
@@ -256,7 +266,7 @@ export const staffApplicationMachine = setup({
     },
     // Decided: the screen moves to the next application, or says STAY when the view has none after this one.
     decided: {
-      tags: 'busy',
+      tags: ['busy', 'decided'],
       on: {
         STAY: {
           target: 'loading',
@@ -282,10 +292,10 @@ export const staffApplicationMachine = setup({
         onError: { target: 'ready', actions: assign({ message: failureMessage }) },
       },
     },
-    previousUndone: { tags: 'busy' },
-    erased: { type: 'final' },
+    previousUndone: { tags: ['busy', 'undone'] },
+    erased: { type: 'final', tags: 'erased' },
     savingNote: {
-      tags: 'busy',
+      tags: ['busy', 'noting'],
       invoke: {
         id: 'addNote',
         src: 'addNote',
