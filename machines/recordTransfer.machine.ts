@@ -22,13 +22,16 @@ export interface RecordTransferContext {
 
 export type RecordTransferEvent = { type: 'RECORD'; reference: string };
 
+/** What the form asks: busy while recording; recorded once the server has it. */
+export type RecordTransferTag = BusyTag | 'recorded';
+
 export const recordTransferMachine = setup({
   types: {
     context: {} as RecordTransferContext,
     events: {} as RecordTransferEvent,
     input: {} as { id: number },
     meta: {} as NoMeta,
-    tags: {} as BusyTag,
+    tags: {} as RecordTransferTag,
   },
   actors: {
     record: fromPromise<{ label: string }, { id: number; reference: string }>(notProvided('record')),
@@ -72,7 +75,7 @@ export const recordTransferMachine = setup({
         onError: { target: 'editing', actions: assign(({ event }) => alertsOf(event.error)) },
       },
     },
-    recorded: { type: 'final' },
+    recorded: { type: 'final', tags: 'recorded' },
   },
 });
 

@@ -29,12 +29,15 @@ export type StaffCsvEvent =
   | { type: 'APPLY' }
   | { type: 'START_AGAIN' };
 
+/** What the screen asks: choosing a file (still so while it is checked), previewed (still so while applied), applied. */
+export type StaffCsvTag = BusyTag | 'choosing' | 'previewed' | 'applied';
+
 export const staffCsvMachine = setup({
   types: {
     context: {} as StaffCsvContext,
     events: {} as StaffCsvEvent,
     meta: {} as NoMeta,
-    tags: {} as BusyTag,
+    tags: {} as StaffCsvTag,
   },
   actors: {
     preview: fromPromise<StaffCsvResult, StaffCsvInput>(notProvided('preview')),
@@ -54,6 +57,7 @@ export const staffCsvMachine = setup({
   context: { file: null, fileName: '', result: null },
   states: {
     choosing: {
+      tags: 'choosing',
       on: {
         PREVIEW: {
           target: 'previewing',
@@ -67,7 +71,7 @@ export const staffCsvMachine = setup({
       },
     },
     previewing: {
-      tags: ['busy'],
+      tags: ['busy', 'choosing'],
       invoke: {
         id: 'preview',
         src: 'preview',
@@ -77,13 +81,14 @@ export const staffCsvMachine = setup({
       },
     },
     previewed: {
+      tags: 'previewed',
       on: {
         APPLY: { target: 'applying', guard: 'somethingToApply', actions: assign({ message: undefined }) },
         START_AGAIN: { target: 'choosing', actions: 'forgetFile' },
       },
     },
     applying: {
-      tags: ['busy'],
+      tags: ['busy', 'previewed'],
       invoke: {
         id: 'apply',
         src: 'apply',
@@ -93,6 +98,7 @@ export const staffCsvMachine = setup({
       },
     },
     applied: {
+      tags: 'applied',
       on: {
         START_AGAIN: { target: 'choosing', actions: 'forgetFile' },
       },

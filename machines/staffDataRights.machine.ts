@@ -20,13 +20,16 @@ export interface StaffDataRightsContext {
 export type StaffDataRightsEvent =
   { type: 'EXPORT' } | { type: 'ERASE' } | { type: 'CONFIRM' } | { type: 'CANCEL' };
 
+/** What the panel asks: exporting; confirming while the erase dialog is open (still so while erasing); erased. */
+export type StaffDataRightsTag = BusyTag | 'exporting' | 'confirming' | 'erasing' | 'erased';
+
 export const staffDataRightsMachine = setup({
   types: {
     context: {} as StaffDataRightsContext,
     events: {} as StaffDataRightsEvent,
     input: {} as { id: number },
     meta: {} as NoMeta,
-    tags: {} as BusyTag,
+    tags: {} as StaffDataRightsTag,
   },
   actors: {
     /** Fetches the applicant's zip and hands it to the browser to save. */
@@ -45,7 +48,7 @@ export const staffDataRightsMachine = setup({
       },
     },
     exporting: {
-      tags: 'busy',
+      tags: ['busy', 'exporting'],
       invoke: {
         src: 'exportData',
         input: ({ context }) => ({ id: context.id }),
@@ -55,10 +58,11 @@ export const staffDataRightsMachine = setup({
     },
     // Nothing is erased until the admin has read what will happen and said so.
     confirming: {
+      tags: 'confirming',
       on: { CONFIRM: 'erasing', CANCEL: 'idle' },
     },
     erasing: {
-      tags: 'busy',
+      tags: ['busy', 'confirming', 'erasing'],
       invoke: {
         src: 'erase',
         input: ({ context }) => ({ id: context.id }),
@@ -67,6 +71,6 @@ export const staffDataRightsMachine = setup({
       },
     },
     // The application page replaces itself with the news: nothing of the person is left to show.
-    erased: { type: 'final' },
+    erased: { type: 'final', tags: 'erased' },
   },
 });

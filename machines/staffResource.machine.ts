@@ -18,12 +18,15 @@ export interface StaffResourceContext {
 
 export type StaffResourceEvent = { type: 'SAVE'; request: unknown } | { type: 'RETRY' };
 
+/** What a page asks of the chart: loading, failed, ready (still so while a change is saved), busy while saving. */
+export type StaffResourceTag = BusyTag | 'loading' | 'failed' | 'ready';
+
 export const staffResourceMachine = setup({
   types: {
     context: {} as StaffResourceContext,
     events: {} as StaffResourceEvent,
     meta: {} as NoMeta,
-    tags: {} as BusyTag,
+    tags: {} as StaffResourceTag,
   },
   actors: {
     load: fromPromise<unknown>(notProvided('load')),
@@ -36,6 +39,7 @@ export const staffResourceMachine = setup({
   context: { data: null, errors: {} },
   states: {
     loading: {
+      tags: 'loading',
       invoke: {
         id: 'load',
         src: 'load',
@@ -44,15 +48,17 @@ export const staffResourceMachine = setup({
       },
     },
     failed: {
+      tags: 'failed',
       on: { RETRY: { target: 'loading', actions: assign({ message: undefined }) } },
     },
     ready: {
+      tags: 'ready',
       on: {
         SAVE: { target: 'saving', actions: assign(NO_ALERTS) },
       },
     },
     saving: {
-      tags: 'busy',
+      tags: ['busy', 'ready'],
       invoke: {
         id: 'save',
         src: 'save',

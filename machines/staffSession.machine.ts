@@ -37,12 +37,16 @@ export type StaffSessionEvent =
   /** Any staff call answered 401: the session ended (expired, or signed out in another tab). */
   | { type: 'SESSION_LOST' };
 
+/** What the staff pages ask: checking the session; the code step (still so while verifying); signed in (still so while
+ * signing out). */
+export type StaffSessionTag = BusyTag | 'checking' | 'codeStep' | 'signedIn';
+
 export const staffSessionMachine = setup({
   types: {
     context: {} as StaffSessionContext,
     events: {} as StaffSessionEvent,
     meta: {} as NoMeta,
-    tags: {} as BusyTag,
+    tags: {} as StaffSessionTag,
   },
   actors: {
     whoAmI: fromPromise<StaffMe>(notProvided('whoAmI')),
@@ -63,6 +67,7 @@ export const staffSessionMachine = setup({
   context: { email: '', me: null, errors: {} },
   states: {
     checking: {
+      tags: 'checking',
       invoke: {
         id: 'whoAmI',
         src: 'whoAmI',
@@ -106,6 +111,7 @@ export const staffSessionMachine = setup({
       },
     },
     codeSent: {
+      tags: 'codeStep',
       on: {
         VERIFY: [
           { guard: 'codeValid', target: 'verifying', actions: assign({ errors: {}, message: undefined }) },
@@ -115,7 +121,7 @@ export const staffSessionMachine = setup({
       },
     },
     verifying: {
-      tags: 'busy',
+      tags: ['busy', 'codeStep'],
       invoke: {
         id: 'verify',
         src: 'verify',
@@ -137,6 +143,7 @@ export const staffSessionMachine = setup({
       },
     },
     signedIn: {
+      tags: 'signedIn',
       on: {
         SIGN_OUT: { target: 'signingOut', actions: 'clearErrors' },
         SESSION_LOST: {
@@ -146,7 +153,7 @@ export const staffSessionMachine = setup({
       },
     },
     signingOut: {
-      tags: 'busy',
+      tags: ['busy', 'signedIn'],
       invoke: {
         id: 'signOut',
         src: 'signOut',

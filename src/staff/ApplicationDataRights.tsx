@@ -4,7 +4,7 @@
  * applicant keeps (decision 148). A reviewer sees none of it, and the server refuses them both. The machine decides
  * (machines/staffDataRights.machine.ts); this panel renders its state.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { KEPT_PAYMENT_STATUSES, PRIVACY_MESSAGES, PRIVACY_PATH } from '../../machines/rules/privacy';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
@@ -44,13 +44,22 @@ function DataRightsPanel({
     useMemo(() => provideDataRights(api), [api]),
     { input: { id: page.id } },
   );
-  const state = useSelector(actor, (s) => s);
-  const { message, notice } = state.context;
-  const erased = state.matches('erased');
+  const { message, notice, busy, exporting, confirming, erasing, erased } = useSelector(
+    actor,
+    (s) => ({
+      message: s.context.message,
+      notice: s.context.notice,
+      busy: s.hasTag('busy'),
+      exporting: s.hasTag('exporting'),
+      confirming: s.hasTag('confirming'),
+      erasing: s.hasTag('erasing'),
+      erased: s.hasTag('erased'),
+    }),
+    shallowEqual,
+  );
   useEffect(() => {
     if (erased) onErased();
   }, [erased, onErased]);
-  const busy = state.hasTag('busy');
 
   return (
     <section className="staff-section" aria-labelledby="data-rights-title">
@@ -65,7 +74,7 @@ function DataRightsPanel({
         <BusyButton
           type="button"
           className="button button--secondary"
-          busy={state.matches('exporting')}
+          busy={exporting}
           disabled={busy}
           onClick={() => actor.send({ type: 'EXPORT' })}
         >
@@ -81,7 +90,7 @@ function DataRightsPanel({
         </BusyButton>
       </div>
       <ConfirmDialog
-        open={state.matches('confirming') || state.matches('erasing')}
+        open={confirming}
         title="Erase this applicant's data?"
         text={
           <>
@@ -100,7 +109,7 @@ function DataRightsPanel({
         }
         confirmLabel="Erase this applicant's data"
         cancelLabel="Cancel"
-        busy={state.matches('erasing')}
+        busy={erasing}
         onConfirm={() => actor.send({ type: 'CONFIRM' })}
         onCancel={() => actor.send({ type: 'CANCEL' })}
       />

@@ -17,6 +17,7 @@ import { queryString, type AuditEntry, type TeamMember } from './api';
 import { provideResource } from './staffActors';
 import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
 import { TableHead } from './TableHead';
+import { useResourceView } from './useResourceView';
 
 const FILTERS = ['staff', 'action', 'applicant'] as const;
 type AuditFilters = Pick<AuditQuery, (typeof FILTERS)[number]>;
@@ -94,15 +95,15 @@ function AuditPage({ query }: { query: AuditQuery }) {
       [api, search],
     ),
   );
-  const state = useSelector(actor, (s) => s);
-  const entries = (state.context.data as AuditEntry[] | null) ?? [];
+  const view = useResourceView<AuditEntry[]>(actor);
+  const entries = view.data ?? [];
   const oldest = entries.at(-1);
   const { before: _before, ...filters } = query;
   const filtered = FILTERS.some((key) => query[key]);
   return (
     <>
-      <ErrorSummary message={state.context.message} errors={state.context.errors} />
-      <table className="staff-table" aria-busy={state.matches('loading') || undefined}>
+      <ErrorSummary message={view.message} errors={view.errors} />
+      <table className="staff-table" aria-busy={view.loading || undefined}>
         <caption>
           {query.before ? 'Older entries' : `The latest ${AUDIT_PAGE} entries`}
           {filtered ? ' that match the filter' : ''}, newest first
@@ -130,7 +131,7 @@ function AuditPage({ query }: { query: AuditQuery }) {
           ))}
         </tbody>
       </table>
-      {state.matches('ready') && entries.length === 0 && <p>No entry matches this filter.</p>}
+      {view.ready && entries.length === 0 && <p>No entry matches this filter.</p>}
       <nav className="staff-pager" aria-label="Pages">
         {query.before && <Link to={`/staff/audit${queryString(filters)}`}>Newest entries</Link>}
         {entries.length === AUDIT_PAGE && oldest && (

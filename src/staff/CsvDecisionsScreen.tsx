@@ -3,7 +3,7 @@
  * (what each decision would change and every refused row with its reason), then apply it. The emails leave as
  * for any decision, after the undo window.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { BULK_EVENTS, type BulkEvent, type StaffCsvRow } from '../../machines/rules/staff';
@@ -43,12 +43,24 @@ export function CsvDecisionsScreen() {
   const cohort = useChosenCohort();
   const heading = usePageHeading<HTMLHeadingElement>('Decisions from a CSV file');
   const actor = useActorRef(useMemo(() => provideCsv(api), [api]));
-  const state = useSelector(actor, (s) => s);
+  const { result, message, fileName } = useSelector(
+    actor,
+    ({ context: c }) => ({ result: c.result, message: c.message, fileName: c.fileName }),
+    shallowEqual,
+  );
+  const { busy, choosing, previewed, applied } = useSelector(
+    actor,
+    (s) => ({
+      busy: s.hasTag('busy'),
+      choosing: s.hasTag('choosing'),
+      previewed: s.hasTag('previewed'),
+      applied: s.hasTag('applied'),
+    }),
+    shallowEqual,
+  );
   const fileInput = useRef<HTMLInputElement>(null);
   const [noFile, setNoFile] = useState(false);
-  const { result, message, fileName } = state.context;
-  const busy = state.hasTag('busy');
-  const step = state.matches('previewed') ? 'previewed' : state.matches('applied') ? 'applied' : 'other';
+  const step = previewed ? 'previewed' : applied ? 'applied' : 'other';
   const stepHeading = useRef<HTMLHeadingElement>(null);
   // A new step replaces the buttons that were pressed: focus goes to its heading, not to the page's top.
   useEffect(() => {
@@ -77,8 +89,8 @@ export function CsvDecisionsScreen() {
         Decisions from a CSV file
       </h1>
       <ErrorSummary message={message} errors={{}} />
-      {(state.matches('choosing') || state.matches('previewing')) && <CohortPicker />}
-      {(state.matches('choosing') || state.matches('previewing')) && (
+      {choosing && <CohortPicker />}
+      {choosing && (
         <form onSubmit={preview} className="staff-csv" aria-describedby="csv-help">
           <p id="csv-help">
             One row per applicant: their email, then accept, waitlist or reject (a first row
@@ -106,7 +118,7 @@ export function CsvDecisionsScreen() {
           </BusyButton>
         </form>
       )}
-      {result && (state.matches('previewed') || state.matches('applying')) && (
+      {result && previewed && (
         <section aria-labelledby="csv-preview">
           <h2 id="csv-preview" ref={stepHeading} tabIndex={-1}>
             Preview of {fileName} for {result.cohort.name}
@@ -134,7 +146,7 @@ export function CsvDecisionsScreen() {
           </div>
         </section>
       )}
-      {result && state.matches('applied') && (
+      {result && applied && (
         <section aria-labelledby="csv-applied">
           <h2 id="csv-applied" ref={stepHeading} tabIndex={-1}>
             Applied to {result.cohort.name}

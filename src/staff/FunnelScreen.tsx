@@ -1,5 +1,5 @@
 /** The funnel (/staff/funnel): how many reached each step of the application, as bars and as a table. */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import type { StaffFunnel } from '../../machines/rules/staff';
 import { ErrorSummary } from '../components/ErrorSummary';
@@ -7,6 +7,7 @@ import { CohortPicker, useChosenCohort } from './CohortPicker';
 import { provideResource } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
 import { TableHead } from './TableHead';
+import { useResourceView } from './useResourceView';
 
 const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`);
 const duration = (seconds: number | null) =>
@@ -65,11 +66,11 @@ export function FunnelScreen() {
 function FunnelFigures({ cohort }: { cohort: string | undefined }) {
   const { api } = useStaff();
   const actor = useActorRef(useMemo(() => provideResource(() => api.funnel(cohort)), [api, cohort]));
-  const state = useSelector(actor, (s) => s);
-  const funnel = state.context.data as StaffFunnel | null;
+  const view = useResourceView<StaffFunnel>(actor);
+  const funnel = view.data;
   return (
     <>
-      <ErrorSummary message={state.context.message} errors={{}} />
+      <ErrorSummary message={view.message} errors={{}} />
       {funnel && (
         <>
           <h2>{funnel.cohort.name}</h2>

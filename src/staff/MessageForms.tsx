@@ -3,7 +3,7 @@
  * page, and "Message these applications" on the queue, which sends only after a dry run has shown how many will go
  * and the first message as it will read. Both take the templates' variables and go through the outbox.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import type { MailTemplate, StaffMessageResult } from '../../machines/rules/mailTemplates';
 import type { ErrorMap } from '../../machines/rules/messages';
@@ -17,6 +17,7 @@ import { Notice } from '../components/Notice';
 import { provideResource } from './staffActors';
 import { useStaff } from './StaffContext';
 import { TemplatePreview, TemplateVariables } from './TemplatesScreen';
+import { useResourceView } from './useResourceView';
 
 /**
  * The server's field errors under the form's own names: an application's page has a note form with a `body` too, and
@@ -80,9 +81,9 @@ export function ApplicationMessage({ id }: { id: number }) {
       [api, id],
     ),
   );
-  const state = useSelector(actor, (s) => s);
-  const { message, notice } = state.context;
-  const errors = asMessageFields(state.context.errors);
+  const view = useResourceView<null>(actor);
+  const { message, notice } = view;
+  const errors = asMessageFields(view.errors);
   return (
     <section className="staff-section" aria-labelledby="message-title">
       <h2 id="message-title">Send a message</h2>
@@ -92,7 +93,7 @@ export function ApplicationMessage({ id }: { id: number }) {
       <WordsForm
         key={notice ?? ''}
         errors={errors}
-        busy={state.hasTag('busy')}
+        busy={view.busy}
         action="Send the message"
         onSubmit={(words) => actor.send({ type: 'SAVE', request: words })}
       />
@@ -123,10 +124,10 @@ function QueueMessageCheck({
       [api, request],
     ),
   );
-  const state = useSelector(actor, (s) => s);
-  const { message, notice } = state.context;
-  const errors = asMessageFields(state.context.errors);
-  const plan = state.context.data as StaffMessageResult | null;
+  const view = useResourceView<StaffMessageResult>(actor);
+  const { message, notice } = view;
+  const errors = asMessageFields(view.errors);
+  const plan = view.data;
   const sent = notice !== undefined;
   return (
     <div className="staff-message-check" aria-live="polite">
@@ -152,7 +153,7 @@ function QueueMessageCheck({
           )}
           <BusyButton
             type="button"
-            busy={state.hasTag('busy')}
+            busy={view.busy}
             disabled={plan.sent === 0}
             onClick={() => actor.send({ type: 'SAVE', request: null })}
           >

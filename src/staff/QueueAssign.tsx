@@ -3,7 +3,7 @@
  * team members ticked, round-robin when several. "Count first" asks the server's dry run how many each would get;
  * "Assign" does it.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { filterOf } from '../../machines/rules/queueView';
 import type { StaffAssignResult, StaffQueueQuery } from '../../machines/rules/staff';
@@ -14,6 +14,7 @@ import { Notice } from '../components/Notice';
 import type { TeamMember } from './api';
 import { provideResource } from './staffActors';
 import { useStaff } from './StaffContext';
+import { useResourceView } from './useResourceView';
 
 /** "4 would be assigned: ama@… 2, ben@… 2 (1 changes hands)". */
 export function assignWords(result: StaffAssignResult): string {
@@ -34,11 +35,11 @@ export function QueueAssign({ query }: { query: StaffQueueQuery }) {
       [api],
     ),
   );
-  const state = useSelector(actor, (s) => s);
-  const team = (state.context.data as TeamMember[] | null) ?? [];
-  const { errors, message, notice } = state.context;
+  const view = useResourceView<TeamMember[]>(actor);
+  const team = view.data ?? [];
+  const { errors, message, notice } = view;
   const [chosen, setChosen] = useState<number[]>([]);
-  const busy = state.hasTag('busy');
+  const busy = view.busy;
   const send = (dryRun: boolean) =>
     actor.send({ type: 'SAVE', request: { reviewers: chosen, dryRun, filter: filterOf(query) } });
   return (

@@ -39,7 +39,7 @@ export function RecordTransfer({
   const actor = useActorRef(machine, { input: { id } });
   const { errors, message } = useSelector(actor, (s) => s.context);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const recorded = useSelector(actor, (s) => s.matches('recorded'));
+  const recorded = useSelector(actor, (s) => s.hasTag('recorded'));
   useEffect(() => {
     if (recorded) onRecorded(TRANSFER_MESSAGES.recorded);
   }, [recorded, onRecorded]);

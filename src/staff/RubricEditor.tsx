@@ -2,7 +2,7 @@
  * A cohort's scorecard rubric (admins, docs/decisions/163-scorecards-blind-and-a-second-review.md): each criterion's
  * name and guidance, rated 1 to 5 by reviewers. A simple form: edit, add or remove criteria, then save.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { RUBRIC_MAX_CRITERIA, type RubricCriterion } from '../../machines/rules/scorecard';
 import { BusyButton } from '../components/BusyButton';
@@ -13,6 +13,7 @@ import { Form } from '../components/Form';
 import { Notice } from '../components/Notice';
 import { provideResource } from './staffActors';
 import { useStaff } from './StaffContext';
+import { useResourceView } from './useResourceView';
 
 type Draft = Pick<RubricCriterion, 'label' | 'guidance'>;
 
@@ -31,19 +32,19 @@ export function RubricEditor({ cohort }: { cohort: number }) {
       [api, cohort],
     ),
   );
-  const state = useSelector(actor, (s) => s);
-  const loaded = state.context.data as { criteria: RubricCriterion[] } | null;
+  const view = useResourceView<{ criteria: RubricCriterion[] }>(actor);
+  const loaded = view.data;
   return (
     <details className="staff-rubric">
       <summary>Scorecard rubric of this cohort</summary>
-      <Notice>{state.context.notice}</Notice>
-      <ErrorSummary message={state.context.message} errors={state.context.errors} />
+      <Notice>{view.notice}</Notice>
+      <ErrorSummary message={view.message} errors={view.errors} />
       {loaded && (
         // Keyed by what the server stored: a save shows it back.
         <RubricForm
           key={JSON.stringify(loaded.criteria)}
           initial={loaded.criteria}
-          busy={state.hasTag('busy')}
+          busy={view.busy}
           onSave={(criteria) => actor.send({ type: 'SAVE', request: criteria })}
         />
       )}

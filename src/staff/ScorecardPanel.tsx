@@ -3,7 +3,7 @@
  * rates each criterion of the cohort's rubric from 1 to 5; the others' scorecards and the mean show once they have
  * scored (an admin sees them all). The server decides what is shown: the panel renders what it is given.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import {
   RATING_MAX,
@@ -22,6 +22,7 @@ import { Notice } from '../components/Notice';
 import { Button } from '../components/Button';
 import { provideResource } from './staffActors';
 import { useStaff } from './StaffContext';
+import { useResourceView } from './useResourceView';
 
 const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => String(RATING_MIN + i));
 const OPTIONS = RATINGS.map((value) => ({ value, label: value }));
@@ -45,15 +46,15 @@ export function ScorecardPanel({ applicationId }: { applicationId: number }) {
       [api, applicationId],
     ),
   );
-  const state = useSelector(actor, (s) => s);
-  const cards = state.context.data as StaffScorecards | null;
-  const { errors, message, notice } = state.context;
+  const view = useResourceView<StaffScorecards>(actor);
+  const cards = view.data;
+  const { errors, message, notice } = view;
   return (
     <section className="staff-section" aria-labelledby="scorecard-title">
       <h2 id="scorecard-title">Scorecard</h2>
       <Notice>{notice}</Notice>
       <ErrorSummary message={message} errors={errors} />
-      {state.matches('failed') && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
+      {view.failed && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
       {cards && (
         <>
           {cards.othersVisible && cards.summary ? (
@@ -71,7 +72,7 @@ export function ScorecardPanel({ applicationId }: { applicationId: number }) {
             key={cards.mine?.at ?? 'new'}
             cards={cards}
             errors={errors}
-            busy={state.hasTag('busy')}
+            busy={view.busy}
             onSave={(ratings) => actor.send({ type: 'SAVE', request: ratings })}
           />
           {cards.others.length > 0 && (

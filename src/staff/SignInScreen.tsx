@@ -15,7 +15,7 @@ type SessionRef = ActorRefFrom<typeof staffSessionMachine>;
 
 /** Sign in to the staff area: an email, then the 6-digit code sent to it. */
 export function SignInScreen({ session }: { session: SessionRef }) {
-  const codeStep = useSelector(session, (s) => s.matches('codeSent') || s.matches('verifying'));
+  const codeStep = useSelector(session, (s) => s.hasTag('codeStep'));
   const busy = useSelector(session, (s) => s.hasTag('busy'));
   const { email, errors, message, notice } = useSelector(session, (s) => s.context);
   const typed = useFieldState('email', errors, email);

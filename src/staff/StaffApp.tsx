@@ -34,8 +34,8 @@ export function StaffApp({ api: given }: { api?: StaffApi }) {
   // Any call that meets a 401 ends the session here too: the sign-in form comes back.
   useEffect(() => api.onSessionLost(() => session.send({ type: 'SESSION_LOST' })), [api, session]);
   const me = useSelector(session, (s) => s.context.me);
-  const signedIn = useSelector(session, (s) => s.matches('signedIn') || s.matches('signingOut'));
-  const checking = useSelector(session, (s) => s.matches('checking'));
+  const signedIn = useSelector(session, (s) => s.hasTag('signedIn'));
+  const checking = useSelector(session, (s) => s.hasTag('checking'));
   const env = useMemo(() => (me ? { api, me } : null), [api, me]);
 
   if (checking)

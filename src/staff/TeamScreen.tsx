@@ -2,7 +2,7 @@
  * The team (/staff/team, admins): who may sign in, in which role; add a member, remove one. The admins named in
  * STAFF_EMAILS are managed there: the screen says so in place of Remove.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { STAFF_MESSAGES, STAFF_ROLES, type StaffRole } from '../../machines/rules/staff';
 import { BusyButton } from '../components/BusyButton';
@@ -15,6 +15,7 @@ import { Notice } from '../components/Notice';
 import { Form } from '../components/Form';
 import { Button } from '../components/Button';
 import { TableHead } from './TableHead';
+import { useResourceView } from './useResourceView';
 
 type TeamChange = { kind: 'add'; email: string; role: string } | { kind: 'remove'; id: number };
 
@@ -39,12 +40,12 @@ export function TeamScreen() {
       [api],
     ),
   );
-  const state = useSelector(actor, (s) => s);
-  const team = (state.context.data as TeamMember[] | null) ?? [];
-  const { errors, message, notice } = state.context;
+  const view = useResourceView<TeamMember[]>(actor);
+  const team = view.data ?? [];
+  const { errors, message, notice } = view;
   const email = useFieldState('email', errors);
   const [role, setRole] = useState<StaffRole | ''>('reviewer');
-  const saving = state.hasTag('busy');
+  const saving = view.busy;
 
   if (me.role !== 'admin')
     return (
@@ -59,7 +60,7 @@ export function TeamScreen() {
       </h1>
       <Notice>{notice}</Notice>
       <ErrorSummary message={message} errors={errors} />
-      {state.matches('failed') && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
+      {view.failed && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
       <table className="staff-table">
         <caption>{team.length} people can sign in to the staff area</caption>
         <TableHead columns={['Email', 'Role', 'Since', <span className="visually-hidden">Actions</span>]} />

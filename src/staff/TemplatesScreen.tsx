@@ -2,7 +2,7 @@
  * Email templates (/staff/templates, admins): the decision emails' subject and body, the variables they may use, a
  * preview filled with a sample applicant, Save and "Restore the default" (docs/decisions/160-email-templates-staff-can-edit.md).
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import {
   SAMPLE_VALUES,
@@ -25,6 +25,7 @@ import { Form } from '../components/Form';
 import { Notice } from '../components/Notice';
 import { provideResource } from './staffActors';
 import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
+import { useResourceView } from './useResourceView';
 
 type TemplateChange =
   | { kind: 'save'; template: TemplateKind; wording: MailTemplate }
@@ -131,9 +132,9 @@ export function TemplatesScreen() {
       [api],
     ),
   );
-  const state = useSelector(actor, (s) => s);
-  const templates = (state.context.data as StaffTemplate[] | null) ?? [];
-  const { errors, message, notice } = state.context;
+  const view = useResourceView<StaffTemplate[]>(actor);
+  const templates = view.data ?? [];
+  const { errors, message, notice } = view;
   const [chosen, choose] = useState<TemplateKind>('accepted');
   const template = templates.find((x) => x.kind === chosen);
 
@@ -151,7 +152,7 @@ export function TemplatesScreen() {
       <p>The emails a decision sends. An edited template is used for every email that leaves from then on.</p>
       <Notice>{notice}</Notice>
       <ErrorSummary message={message} errors={errors} />
-      {state.matches('failed') && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
+      {view.failed && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
       <nav aria-label="Templates" className="staff-template-tabs">
         {TEMPLATE_KINDS.map((kind) => (
           <Button
@@ -170,7 +171,7 @@ export function TemplatesScreen() {
           key={`${template.kind} ${template.edited?.at ?? 'default'}`}
           template={template}
           errors={errors}
-          busy={state.hasTag('busy')}
+          busy={view.busy}
           onSave={(wording) =>
             actor.send({ type: 'SAVE', request: { kind: 'save', template: chosen, wording } })
           }

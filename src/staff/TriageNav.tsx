@@ -62,7 +62,7 @@ export function TriageNav({
     ),
   );
   const rows = useSelector(list, (s) => (s.context.data as StaffQueuePage | null)?.rows ?? null);
-  const listFailed = useSelector(list, (s) => s.matches('failed'));
+  const listFailed = useSelector(list, (s) => s.hasTag('failed'));
   const at = rows?.findIndex((r) => r.id === id) ?? -1;
   const previous = at > 0 ? rows?.[at - 1] : undefined;
   const next = at >= 0 ? rows?.[at + 1] : undefined;
