@@ -245,10 +245,13 @@ export function ApplicationScreen() {
       <h1 className="screen-title" ref={heading} tabIndex={-1}>
         {name}
       </h1>
-      <Notice>
-        {notice}
-        {notice && undoPrevious}
-      </Notice>
+      {/* Notice hides only when given nothing: two empty children would show an empty box. */}
+      {notice && (
+        <Notice>
+          {notice}
+          {undoPrevious}
+        </Notice>
+      )}
       <ErrorSummary message={message} errors={errors} />
 
       <section className="staff-section staff-review" aria-labelledby="review-title">
