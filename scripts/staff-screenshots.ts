@@ -290,35 +290,37 @@ async function seed(server: RunningServer): Promise<{ transfer: Person; paid: Pe
   return { transfer, paid, scored: scored[0] };
 }
 
-/** Writes `name`.png of a page region (a locator, or the viewport); says so when it is over the guide's limit. */
-async function shoot(page: Page, name: string, region?: Locator): Promise<void> {
+/**
+ * Writes docs/staff/`name`.png: the `region` locator, a `clip` of the whole page, or else the viewport; prints its
+ * size, and says so when it is over the guide's limit.
+ */
+async function shoot(
+  page: Page,
+  name: string,
+  region?: Locator | { x: number; y: number; width: number; height: number },
+): Promise<void> {
   const path = `${OUT}/${name}.png`;
   // The heading a page focuses for screen readers would show its focus ring in every picture.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  if (region) await region.screenshot({ path, type: 'png', animations: 'disabled' });
-  else await page.screenshot({ path, type: 'png', animations: 'disabled' });
+  const options = { path, type: 'png', animations: 'disabled' } as const;
+  if (region && 'screenshot' in region) await region.screenshot(options);
+  else await page.screenshot({ ...options, fullPage: Boolean(region), clip: region });
   const size = statSync(path).size;
   console.log(`${name}.png ${(size / 1024).toFixed(0)} KB${size > MAX_BYTES ? ' — OVER 200 KB' : ''}`);
 }
 
 /** The region from `top`'s top to `bottom`'s bottom, at the page's full width. */
 async function between(page: Page, name: string, top: Locator, bottom: Locator): Promise<void> {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await top.scrollIntoViewIfNeeded();
   const a = (await top.boundingBox())!;
   const b = (await bottom.boundingBox())!;
   const scroll = await page.evaluate(() => window.scrollY);
-  const y = a.y + scroll - 16;
-  const height = b.y + b.height - a.y + 32;
-  const path = `${OUT}/${name}.png`;
-  await page.screenshot({
-    path,
-    type: 'png',
-    fullPage: true,
-    clip: { x: 0, y, width: VIEWPORT.width, height },
+  await shoot(page, name, {
+    x: 0,
+    y: a.y + scroll - 16,
+    width: VIEWPORT.width,
+    height: b.y + b.height - a.y + 32,
   });
-  const size = statSync(path).size;
-  console.log(`${name}.png ${(size / 1024).toFixed(0)} KB${size > MAX_BYTES ? ' — OVER 200 KB' : ''}`);
 }
 
 async function signedIn(browser: Browser, base: string, email: string): Promise<Page> {
