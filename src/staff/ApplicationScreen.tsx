@@ -106,14 +106,19 @@ export function ApplicationScreen() {
       <h1 className="screen-title" ref={heading} tabIndex={-1}>
         {name}
       </h1>
+      {/* One child, or none: Notice hides only when given nothing (two empty children drew an empty box). */}
       <Notice>
-        {notice}
-        {notice && previous && (
+        {notice && (
           <>
-            {' — '}
-            <Button look="link" disabled={busy} onClick={() => actor.send({ type: 'UNDO_PREVIOUS' })}>
-              Undo
-            </Button>
+            {notice}
+            {previous && (
+              <>
+                {' — '}
+                <Button look="link" disabled={busy} onClick={() => actor.send({ type: 'UNDO_PREVIOUS' })}>
+                  Undo
+                </Button>
+              </>
+            )}
           </>
         )}
       </Notice>

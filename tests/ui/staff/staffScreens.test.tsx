@@ -259,6 +259,8 @@ describe("an application's page", () => {
     // The page's heading takes focus once the application has loaded.
     const heading = await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
     await waitFor(() => expect(document.activeElement).toBe(heading));
+    // Nothing to say: no empty notice box under the name (docs/staff/record.png once showed one).
+    expect(screen.queryAllByRole('status').filter((s) => !s.textContent?.trim())).toEqual([]);
     for (const name of ['Accept', 'Waitlist', 'Reject'])
       expect(screen.queryByRole('button', { name })).toBeNull();
     expect(screen.getByRole('link', { name: /Download ada-cv.docx/ }).getAttribute('href')).toBe(
