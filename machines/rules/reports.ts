@@ -4,7 +4,9 @@
  * screens and the server.
  */
 import { STAFF_API } from './api';
-import type { StaffQueueCohort } from './staff';
+import { isReviewStatus, reviewMeta, REVIEW_EVENT_ACTORS, type ReviewEventType } from '../review.machine';
+import { isTemplateKind, TEMPLATE_LABELS } from './mailTemplates';
+import { REVIEW_ACTION_LABELS, type StaffQueueCohort } from './staff';
 
 export const reportPaths = {
   reports: `${STAFF_API}/reports`,
@@ -84,6 +86,31 @@ export const AUDIT_ACTION_LABELS = {
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
+
+const isReviewEvent = (value: unknown): value is ReviewEventType =>
+  typeof value === 'string' && value in REVIEW_EVENT_ACTORS;
+
+/**
+ * An audit entry's detail in the staff's words: "Reject: Submitted → Not successful", a template by its name, other
+ * figures as "accepted: 20". Codes it does not know stay as they are (an entry written by an older version).
+ */
+export function auditDetailWords(detail: Record<string, unknown> | null | undefined): string {
+  if (!detail) return '';
+  const { event, from, to, template, ...rest } = detail;
+  const parts: string[] = [];
+  if (isReviewEvent(event)) parts.push(REVIEW_ACTION_LABELS[event]);
+  else if (event !== undefined) rest.event = event;
+  if (isReviewStatus(from) && isReviewStatus(to))
+    parts.push(`${reviewMeta(from).label} → ${reviewMeta(to).label}`);
+  else Object.assign(rest, from === undefined ? {} : { from }, to === undefined ? {} : { to });
+  if (isTemplateKind(template)) parts.push(`the “${TEMPLATE_LABELS[template]}” email`);
+  else if (template !== undefined) rest.template = template;
+  const head = parts.join(': ');
+  const tail = Object.entries(rest)
+    .map(([k, v]) => `${k.replaceAll('_', ' ')}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join(', ');
+  return [head, tail].filter(Boolean).join(', ');
+}
 
 /** The audit log's filters, as the screen's URL and the server's query string name them. */
 export interface AuditQuery {

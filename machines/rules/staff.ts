@@ -84,6 +84,24 @@ const VERB: Record<ReviewEventType, string> = {
   RECORD_TRANSFER: 'recorded as paid by bank transfer',
 };
 
+/** What the button that sends each review event says (the application page, the audit log's details). */
+export const REVIEW_ACTION_LABELS: Record<ReviewEventType, string> = {
+  START_REVIEW: 'Start review',
+  REVIEW_ELIGIBILITY: 'Send to eligibility review',
+  ACCEPT: 'Accept',
+  WAITLIST: 'Waitlist',
+  REJECT: 'Reject',
+  UNDO: 'Undo the decision',
+  RELEASE: 'Release',
+  REOPEN: 'Reopen',
+  WITHDRAW: 'Mark withdrawn',
+  CHOOSE_PAYMENT: 'Choose payment',
+  PAYMENT_CONFIRMED: 'Mark paid',
+  ASK_SECOND_REVIEW: 'Ask for a second review',
+  REVIEWS_AGREE: 'Settle the reviews',
+  RECORD_TRANSFER: 'Record bank transfer',
+};
+
 /** A decision in one word, as a notice names it ("Rejected Ada Obi"): the action, not the status's label. */
 export const decidedWord = (event: ReviewEventType): string =>
   VERB[event].charAt(0).toUpperCase() + VERB[event].slice(1);

@@ -1,8 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { ReviewEventType } from '../../machines/review.machine';
 import { SEAT_MESSAGES } from '../../machines/rules/seats';
-import { undoWindowWords, type StaffRole } from '../../machines/rules/staff';
+import { REVIEW_ACTION_LABELS, undoWindowWords, type StaffRole } from '../../machines/rules/staff';
 import {
   offeredEvents,
   overbooking,
@@ -12,23 +11,6 @@ import {
 import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
 import { AppDialog } from '../components/Dialog';
-
-const ACTION: Record<ReviewEventType, string> = {
-  START_REVIEW: 'Start review',
-  REVIEW_ELIGIBILITY: 'Send to eligibility review',
-  ACCEPT: 'Accept',
-  WAITLIST: 'Waitlist',
-  REJECT: 'Reject',
-  UNDO: 'Undo the decision',
-  RELEASE: 'Release',
-  REOPEN: 'Reopen',
-  WITHDRAW: 'Mark withdrawn',
-  CHOOSE_PAYMENT: 'Choose payment',
-  PAYMENT_CONFIRMED: 'Mark paid',
-  ASK_SECOND_REVIEW: 'Ask for a second review',
-  REVIEWS_AGREE: 'Settle the reviews',
-  RECORD_TRANSFER: 'Record bank transfer',
-};
 
 /** The review's status, the seats, and the decisions the chart offers this team member now. */
 export function ApplicationReview({
@@ -75,7 +57,7 @@ export function ApplicationReview({
                 disabled={busy}
                 onClick={() => actor.send({ type: 'REVIEW', event: type })}
               >
-                {ACTION[type]}
+                {REVIEW_ACTION_LABELS[type]}
               </BusyButton>
             ))}
           </div>

@@ -10,6 +10,7 @@ import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
   AUDIT_PAGE,
+  auditDetailWords,
   type AuditQuery,
 } from '../../machines/rules/reports';
 import { ErrorSummary } from '../components/ErrorSummary';
@@ -21,13 +22,6 @@ import { useResourceView } from './useResourceView';
 
 const FILTERS = ['staff', 'action', 'applicant'] as const;
 type AuditFilters = Pick<AuditQuery, (typeof FILTERS)[number]>;
-
-const detailOf = (entry: AuditEntry) =>
-  entry.detail && Object.keys(entry.detail).length
-    ? Object.entries(entry.detail)
-        .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-        .join(', ')
-    : '';
 
 function AuditFilterForm({ filters }: { filters: AuditFilters }) {
   const { api } = useStaff();
@@ -126,7 +120,7 @@ function AuditPage({ query }: { query: AuditQuery }) {
                   '—'
                 )}
               </td>
-              <td>{detailOf(e)}</td>
+              <td>{auditDetailWords(e.detail)}</td>
             </tr>
           ))}
         </tbody>
