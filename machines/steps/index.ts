@@ -41,11 +41,12 @@ export const stepSchemas = (steps: readonly StepSpec[] = STEP_SPECS) =>
 export const storedSteps = (steps: readonly StepSpec[] = STEP_SPECS) =>
   steps.filter((step): step is StepSpec & { column: string } => step.column !== undefined);
 
-/** Each step's questions' messages, by field name: the catalogue's words the server gives for a step's field. */
+/** Each step's own fields' messages, by field name: the catalogue's words the server gives for a step's field. */
 export const STEP_MESSAGES: Readonly<Record<string, string>> = Object.fromEntries(
-  STEP_SPECS.flatMap((step) =>
-    Object.entries(step.questions ?? {}).map(([name, question]) => [name, question.message]),
-  ),
+  STEP_SPECS.flatMap((step) => [
+    ...Object.entries(step.questions ?? {}).map(([name, question]) => [name, question.message]),
+    ...Object.entries(step.messages ?? {}),
+  ]),
 );
 
 export type { StepSpec } from './spec';

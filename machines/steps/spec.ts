@@ -42,6 +42,11 @@ export interface StepSpec {
   fields: readonly string[];
   /** Its own questions, by field name in the screen's order (absent where its fields are shared: email, code). */
   questions?: Readonly<Record<string, Question>>;
+  /**
+   * The catalogue's message (docs/product.md §8) for each of its own fields that its screen does not draw from
+   * `questions` (the screen writes the label out), and for a wrong answer the server alone can tell.
+   */
+  messages?: Readonly<Record<string, string>>;
   /** Where the server keeps the answers: a JSON column, named as in the saved application. Absent: flat columns. */
   column?: string;
   /** The fields the step itself saves (the others come later, as the agreements with submit); all by default. */
