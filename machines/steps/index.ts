@@ -41,6 +41,16 @@ export const stepSchemas = (steps: readonly StepSpec[] = STEP_SPECS) =>
 export const storedSteps = (steps: readonly StepSpec[] = STEP_SPECS) =>
   steps.filter((step): step is StepSpec & { column: string } => step.column !== undefined);
 
+/** A step that saves through an actor of its own: its state invokes `save.actor`, which posts to `save.path`. */
+export type SavingStep = StepSpec & { save: { actor: string } };
+
+/** The names of the steps' own save actors (the machine's setup declares one for each). */
+export type StepSaveActor = Extract<StepModule, { save: { actor: string } }>['save']['actor'];
+
+/** The steps that save through an actor of their own, in the wizard's order. */
+export const savingSteps = (steps: readonly StepSpec[] = STEP_SPECS) =>
+  steps.filter((step): step is SavingStep => step.save?.actor !== undefined);
+
 /** Each step's own fields' messages, by field name: the catalogue's words the server gives for a step's field. */
 export const STEP_MESSAGES: Readonly<Record<string, string>> = Object.fromEntries(
   STEP_SPECS.flatMap((step) => [

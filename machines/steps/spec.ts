@@ -51,8 +51,12 @@ export interface StepSpec {
   column?: string;
   /** The fields the step itself saves (the others come later, as the agreements with submit); all by default. */
   saves?: readonly string[];
-  /** The step's own save route (an answer step like employment): one handler over all of them. */
-  save?: { path: string; summary: string; saved: string };
+  /**
+   * The step's own save route (an answer step like employment): one handler over all of them. `actor` names the
+   * actor its state invokes to post the payload there, which the machine's setup declares and the app builds from
+   * this (src/app/applicationActors.ts); absent where another actor sends it (the open answers go with the submission).
+   */
+  save?: { path: string; summary: string; saved: string; actor?: string };
   /** What the step sends, built from the form. */
   payload?: (form: ApplicationForm) => object;
   /**
