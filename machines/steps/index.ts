@@ -1,5 +1,6 @@
 /**
- * The wizard's steps, in order: one line here and one file beside it add a step (docs/architecture.md, "A step is
+ * The wizard's steps, in order: one line here and one file beside it add a step to the chart, the server and the
+ * app's actors; its screen adds a line to the shell's registry, src/app/screens.ts (docs/architecture.md, "A step is
  * one file"). Everything that lists steps or their fields loops over this list.
  */
 import * as biodata from './biodata';

@@ -1,8 +1,8 @@
 /**
  * The wizard step as one unit (docs/architecture.md, "A step is one file"): each `machines/steps/<step>.ts` exports
  * one `StepSpec`, and the screen table, the chart, the resume order, the validation groups, the server's step routes
- * and bodies, the saved application, what a submission lacks, the staff export and the open questions' links all
- * loop over the list in `machines/steps/index.ts`.
+ * and bodies, the saved application, what a submission lacks, the staff export, the open questions' links and the
+ * steps' own save actors all loop over the list in `machines/steps/index.ts`.
  */
 import type * as yup from 'yup';
 import type { ApplicationSetup, ApplicationStateConfig } from '../application.setup';
