@@ -3,7 +3,7 @@
  * (machines/steps/) build their states with it (`createStateConfig`); machines/application.machine.ts assembles them.
  * Side effects are actors provided by the app.
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type PromiseActorLogic } from 'xstate';
 import { notProvided } from './notProvided';
 import {
   emptyApplication,
@@ -19,7 +19,6 @@ import {
   type Cohort,
   type CreatePayload,
   type EligibilityPayload,
-  type EmploymentPayload,
   type ErrorMap,
   type LookupResult,
   type OtherPayload,
@@ -43,6 +42,7 @@ import {
 } from './persistence';
 import { isVerified, resolveRoute } from './routeAccess';
 import { resumeState } from './resume';
+import { savingSteps, type StepSaveActor } from './steps';
 import { cleaned } from './steps/communications';
 import type { ScreenMeta, ScreenState } from './screens';
 import type { BusyTag, DialogTag } from './tags';
@@ -58,6 +58,11 @@ const withoutField = (errors: ErrorMap, field: string): ErrorMap => {
   delete rest[field];
   return rest;
 };
+
+/** Each step's own save (machines/steps/, `save.actor`): the payload posted to the step's route, no answer kept. */
+const stepSaves = Object.fromEntries(
+  savingSteps().map((step) => [step.save.actor, fromPromise<void, object>(notProvided(step.save.actor))]),
+) as Record<StepSaveActor, PromiseActorLogic<void, object>>;
 
 export const applicationSetup = setup({
   types: {
@@ -79,7 +84,7 @@ export const applicationSetup = setup({
       notProvided('saveEligibility'),
     ),
     uploadCv: fromCallback<ApplicationEvent, { email: string; file: File }>(notProvided('uploadCv')),
-    saveEmployment: fromPromise<void, EmploymentPayload>(notProvided('saveEmployment')),
+    ...stepSaves,
     submitApplication: fromPromise<SubmitResult, { other: OtherPayload; submit: SubmitPayload }>(
       notProvided('submitApplication'),
     ),

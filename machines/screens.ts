@@ -32,7 +32,7 @@ export interface ScreenRow {
   wizard: boolean;
   /** The validation group of the screen's form, if it has one. */
   group: ValidationGroup | null;
-  /** The key of the screen component the shell shows (src/app/ApplicationShell.tsx maps each key to a screen). */
+  /** The key of the screen component the shell shows (src/app/screens.ts maps each key to a screen). */
   screen: string;
   /** Fetched ahead when the browser is idle, so that it is there when the step before it is saved. */
   prefetch: boolean;

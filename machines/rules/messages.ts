@@ -1,30 +1,12 @@
 /**
  * The error catalogue of docs/product.md §8, word for word (its spellings included: they are the product's wording).
  * Prompts the spec only sketches ('Please tell us / let us know…') are written in the same voice. A wizard step's
- * own questions keep their messages with the question, in the step's file (machines/steps/; `STEP_MESSAGES` in
- * machines/steps/index.ts gathers them); this catalogue holds the fields that several steps or routes share and
- * those of the forms after submission.
+ * own fields keep their messages in the step's file (machines/steps/, with its questions or in its `messages`;
+ * `STEP_MESSAGES` in machines/steps/index.ts gathers them); this catalogue holds the fields that several steps or
+ * routes share (the email, the CV) and those of the forms after submission.
  */
 export const FIELD_MESSAGES = {
-  firstname: 'Please tell us your first name',
-  lastname: 'Please tell us your last name',
-  gender: 'Choose a gender',
-  country: 'What country are you from?',
-  city: 'Country and city of residence is invalid',
   email: 'Please provide a valid email address',
-  phone: 'Phone number is required',
-  referral_source: 'Tell us how you heard about us',
-  referral_detail: 'Tell us the person or organisation',
-  privacy_consent: 'Please read the privacy notice and agree to it to continue',
-  /** The notice's words changed after the page was loaded: the applicant agreed to words no longer shown. */
-  privacy_notice_version:
-    'The privacy notice has changed since you opened this page: please reload, read it and agree to the new version',
-  openness_to_tools: 'Please tell us how open you are to new tools',
-  work_disruption_feelings: 'Please tell us how you feel when your work is disrupted',
-  feedback_handling: 'Please tell us how you handle feedback',
-  approach_to_new_tasks: 'Please tell us how you approach new tasks',
-  education_focus: 'Please tell us the focus of your education',
-  highest_qualification: 'Please tell us your highest qualification',
   typeOfPhone: 'Please tell us the type of phone you use',
   haveLaptop: 'Please state if you have a laptop with either Yes or No',
   parentAlive: 'Please let us know if your parents are alive',

@@ -2,7 +2,6 @@
 import * as yup from 'yup';
 import type { ApplicationSetup } from '../application.setup';
 import { required, text } from '../rules/fields';
-import { FIELD_MESSAGES as F } from '../rules/messages';
 import { rowMeta } from './spec';
 import { whenValid } from './shared';
 
@@ -18,6 +17,16 @@ export const row = {
   prefetch: true,
 } as const;
 
+/** The catalogue's words for each answer missing or wrong (docs/product.md §8). */
+export const messages = {
+  firstname: 'Please tell us your first name',
+  lastname: 'Please tell us your last name',
+  gender: 'Choose a gender',
+  country: 'What country are you from?',
+  city: 'Country and city of residence is invalid',
+} as const;
+const F = messages;
+
 export const schema = yup.object({
   firstname: required(F.firstname),
   middlename: text(),
@@ -30,6 +39,7 @@ export const schema = yup.object({
 export const spec = {
   row,
   schema,
+  messages,
   fields: ['firstname', 'middlename', 'lastname', 'gender', 'country', 'city'],
   state: (machine: ApplicationSetup) =>
     machine.createStateConfig({

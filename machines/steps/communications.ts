@@ -4,7 +4,6 @@ import type { ApplicationSetup } from '../application.setup';
 import type { ApplicationForm } from '../rules/application';
 import { toCreatePayload } from '../rules/contract';
 import { accepted, email, normalizePhone, phone, required, when } from '../rules/fields';
-import { FIELD_MESSAGES as F } from '../rules/messages';
 import { REFERRAL_SOURCES_WITH_DETAIL } from '../rules/options';
 import { confirmStep, formStep, savingStep, whenValid } from './shared';
 
@@ -38,6 +37,21 @@ export const row = {
   prefetch: true,
 } as const;
 
+/**
+ * The catalogue's words for each of the step's own answers missing or wrong (docs/product.md §8); the email's are
+ * shared with Get Started and the other routes (machines/rules/messages.ts).
+ */
+export const messages = {
+  phone: 'Phone number is required',
+  referral_source: 'Tell us how you heard about us',
+  referral_detail: 'Tell us the person or organisation',
+  privacy_consent: 'Please read the privacy notice and agree to it to continue',
+  /** The notice's words changed after the page was loaded: the applicant agreed to words no longer shown. */
+  privacy_notice_version:
+    'The privacy notice has changed since you opened this page: please reload, read it and agree to the new version',
+} as const;
+const F = messages;
+
 export const schema = yup.object({
   email,
   phone: phone.clone().required(F.phone),
@@ -52,6 +66,7 @@ export const schema = yup.object({
 export const spec = {
   row,
   schema,
+  messages,
   fields: [
     'email',
     'phone',

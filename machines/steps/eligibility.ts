@@ -6,7 +6,7 @@ import type { ApplicationForm } from '../rules/application';
 import type { EligibilityPayload } from '../rules/contract';
 import { scoreEligibility } from '../rules/eligibility';
 import { MAX_LONG, required } from '../rules/fields';
-import { FIELD_MESSAGES as F, MESSAGES } from '../rules/messages';
+import { MESSAGES } from '../rules/messages';
 import { rowMeta } from './spec';
 import { confirmStep, pick } from './shared';
 
@@ -33,6 +33,17 @@ export const row = {
   prefetch: true,
 } as const;
 
+/** The catalogue's words for each answer missing (docs/product.md §8); the CV's are shared (machines/rules/messages.ts). */
+export const messages = {
+  openness_to_tools: 'Please tell us how open you are to new tools',
+  work_disruption_feelings: 'Please tell us how you feel when your work is disrupted',
+  feedback_handling: 'Please tell us how you handle feedback',
+  approach_to_new_tasks: 'Please tell us how you approach new tasks',
+  education_focus: 'Please tell us the focus of your education',
+  highest_qualification: 'Please tell us your highest qualification',
+} as const;
+const F = messages;
+
 export const schema = yup.object({
   openness_to_tools: required(F.openness_to_tools, MAX_LONG),
   work_disruption_feelings: required(F.work_disruption_feelings, MAX_LONG),
@@ -48,6 +59,7 @@ const ANSWERS = Object.keys(schema.fields) as (keyof typeof schema.fields)[];
 export const spec = {
   row,
   schema,
+  messages,
   // The CV is on this screen too: a problem with it links here.
   fields: [...ANSWERS, 'cv'],
   saves: ANSWERS,

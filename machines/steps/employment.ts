@@ -110,17 +110,20 @@ export const row = {
   prefetch: true,
 } as const;
 
+export const save = {
+  path: `${API}/bootcamp/application/employment`,
+  summary: 'Save the employment answers',
+  saved: 'Employment saved',
+  actor: 'saveEmployment',
+} as const;
+
 export const spec = {
   row,
   schema,
   fields,
   questions,
   column: 'employment',
-  save: {
-    path: `${API}/bootcamp/application/employment`,
-    summary: 'Save the employment answers',
-    saved: 'Employment saved',
-  },
+  save,
   payload: employmentPayload,
   resume: { answered: (form: ApplicationForm) => Boolean(form.employment_status) },
   state: (machine: ApplicationSetup) =>
@@ -128,11 +131,7 @@ export const spec = {
       formStep(row, {
         editing: { on: { SAVE: whenValid('employment', 'confirming') } },
         confirming: confirmStep,
-        saving: savingStep(
-          'saveEmployment',
-          (context) => employmentPayload(context.form),
-          '#application.other',
-        ),
+        saving: savingStep(save.actor, (context) => employmentPayload(context.form), '#application.other'),
       }),
     ),
 } as const;

@@ -1,5 +1,6 @@
 /**
- * The wizard's steps, in order: one line here and one file beside it add a step (docs/architecture.md, "A step is
+ * The wizard's steps, in order: one line here and one file beside it add a step to the chart, the server and the
+ * app's actors; its screen adds a line to the shell's registry, src/app/screens.ts (docs/architecture.md, "A step is
  * one file"). Everything that lists steps or their fields loops over this list.
  */
 import * as biodata from './biodata';
@@ -41,11 +42,22 @@ export const stepSchemas = (steps: readonly StepSpec[] = STEP_SPECS) =>
 export const storedSteps = (steps: readonly StepSpec[] = STEP_SPECS) =>
   steps.filter((step): step is StepSpec & { column: string } => step.column !== undefined);
 
-/** Each step's questions' messages, by field name: the catalogue's words the server gives for a step's field. */
+/** A step that saves through an actor of its own: its state invokes `save.actor`, which posts to `save.path`. */
+export type SavingStep = StepSpec & { save: { actor: string } };
+
+/** The names of the steps' own save actors (the machine's setup declares one for each). */
+export type StepSaveActor = Extract<StepModule, { save: { actor: string } }>['save']['actor'];
+
+/** The steps that save through an actor of their own, in the wizard's order. */
+export const savingSteps = (steps: readonly StepSpec[] = STEP_SPECS) =>
+  steps.filter((step): step is SavingStep => step.save?.actor !== undefined);
+
+/** Each step's own fields' messages, by field name: the catalogue's words the server gives for a step's field. */
 export const STEP_MESSAGES: Readonly<Record<string, string>> = Object.fromEntries(
-  STEP_SPECS.flatMap((step) =>
-    Object.entries(step.questions ?? {}).map(([name, question]) => [name, question.message]),
-  ),
+  STEP_SPECS.flatMap((step) => [
+    ...Object.entries(step.questions ?? {}).map(([name, question]) => [name, question.message]),
+    ...Object.entries(step.messages ?? {}),
+  ]),
 );
 
 export type { StepSpec } from './spec';

@@ -1,8 +1,8 @@
 /**
  * The wizard step as one unit (docs/architecture.md, "A step is one file"): each `machines/steps/<step>.ts` exports
  * one `StepSpec`, and the screen table, the chart, the resume order, the validation groups, the server's step routes
- * and bodies, the saved application, what a submission lacks, the staff export and the open questions' links all
- * loop over the list in `machines/steps/index.ts`.
+ * and bodies, the saved application, what a submission lacks, the staff export, the open questions' links and the
+ * steps' own save actors all loop over the list in `machines/steps/index.ts`.
  */
 import type * as yup from 'yup';
 import type { ApplicationSetup, ApplicationStateConfig } from '../application.setup';
@@ -42,12 +42,21 @@ export interface StepSpec {
   fields: readonly string[];
   /** Its own questions, by field name in the screen's order (absent where its fields are shared: email, code). */
   questions?: Readonly<Record<string, Question>>;
+  /**
+   * The catalogue's message (docs/product.md §8) for each of its own fields that its screen does not draw from
+   * `questions` (the screen writes the label out), and for a wrong answer the server alone can tell.
+   */
+  messages?: Readonly<Record<string, string>>;
   /** Where the server keeps the answers: a JSON column, named as in the saved application. Absent: flat columns. */
   column?: string;
   /** The fields the step itself saves (the others come later, as the agreements with submit); all by default. */
   saves?: readonly string[];
-  /** The step's own save route (an answer step like employment): one handler over all of them. */
-  save?: { path: string; summary: string; saved: string };
+  /**
+   * The step's own save route (an answer step like employment): one handler over all of them. `actor` names the
+   * actor its state invokes to post the payload there, which the machine's setup declares and the app builds from
+   * this (src/app/applicationActors.ts); absent where another actor sends it (the open answers go with the submission).
+   */
+  save?: { path: string; summary: string; saved: string; actor?: string };
   /** What the step sends, built from the form. */
   payload?: (form: ApplicationForm) => object;
   /**

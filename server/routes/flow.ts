@@ -2,9 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { CreatePayload } from '../../machines/rules/contract';
 import { paths } from '../../machines/rules/contract';
-import { FIELD_MESSAGES as F, MESSAGES } from '../../machines/rules/messages';
+import { MESSAGES } from '../../machines/rules/messages';
 import { PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
 import { validateGroup } from '../../machines/rules/schemas';
+import { messages as COMMUNICATIONS } from '../../machines/steps/communications';
 import type { Context } from '../context';
 import { findByEmail, insertApplication, lookupSummary, savedApplication } from '../applications';
 import { newCode, waitAfterSends, CODE_MINUTES } from '../codes';
@@ -111,7 +112,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       const errors = withDeliverableEmail({ ...bio.errors, ...com.errors }, com.value.email);
       // Consent counts only to the words shown now: an older version's (the notice changed since) is refused.
       if (flat.privacy_consent && comms.privacy_notice_version !== PRIVACY_NOTICE_VERSION) {
-        errors.privacy_consent = [F.privacy_notice_version];
+        errors.privacy_consent = [COMMUNICATIONS.privacy_notice_version];
       }
       if (Object.keys(errors).length > 0) throw invalid(errors);
       const address = com.value.email;

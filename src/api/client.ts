@@ -22,7 +22,6 @@ import {
   type CreatePayload,
   type EligibilityPayload,
   type EligibilityStatus,
-  type EmploymentPayload,
   type Envelope,
   type ErrorMap,
   type Failure,
@@ -30,7 +29,6 @@ import {
   type LookupSummary,
   type RequestFailure,
   type MiscPayload,
-  type OtherPayload,
   type SavedApplication,
   type SubmitPayload,
   type SubmitResult,
@@ -80,8 +78,8 @@ export interface ApiClient {
     onProgress?: (p: UploadProgress) => void,
     signal?: AbortSignal,
   ): Promise<{ filename: string; size: number }>;
-  saveEmployment(payload: EmploymentPayload): Promise<void>;
-  saveOther(payload: OtherPayload): Promise<void>;
+  /** A step's answers posted to its own save route (machines/steps/, `save.path`). */
+  saveStep(path: string, payload: object): Promise<void>;
   submit(payload: SubmitPayload): Promise<SubmitResult>;
   saveMisc(payload: MiscPayload): Promise<void>;
   saveReminder(email: string, reminderDate: string): Promise<void>;
@@ -248,11 +246,8 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
         signal,
       );
     },
-    async saveEmployment(payload) {
-      await write(paths.employment, payload, MESSAGES.genericSave);
-    },
-    async saveOther(payload) {
-      await write(paths.other, payload, MESSAGES.genericSave);
+    async saveStep(path, payload) {
+      await write(path, payload, MESSAGES.genericSave);
     },
     async submit(payload) {
       return (await write<SubmitResult>(paths.submit, payload, MESSAGES.genericSave)).data;

@@ -1,8 +1,7 @@
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { currentScreen, progressOf, screenStateOf } from '../../machines/application.machine';
-import { SCREEN_TABLE, screenRow, type ScreenKey } from '../../machines/screens';
-import { GetStartedScreen } from '../wizard/GetStartedScreen';
+import { SCREEN_TABLE, screenRow } from '../../machines/screens';
 import { preloadConfirmDialog } from '../wizard/StepForm';
 import { NotFoundPage } from '../components/NotFoundScreen';
 import { SignOut } from '../components/SignOut';
@@ -12,56 +11,17 @@ import { HydrationProbe } from './hydration';
 import { PREFETCH_MARK } from './chunks';
 import { OfflineNotice } from '../components/OfflineNotice';
 import { preloadable } from './preloadable';
+import { SCREENS } from './screens';
 import { isMachinePath, useRouteSync } from './useRouteSync';
 import { SiteHeader } from '../components/SiteHeader';
 
 export const FORM_TITLE = 'The Employment Bootcamp application form';
 
-// Get Started is in the first chunk; every other screen is loaded on demand, and fetched ahead once the browser is
-// idle (see below) so that the next step is there when Save and continue is pressed.
-const BiodataScreen = preloadable(() => import('../wizard/BiodataScreen').then((m) => m.BiodataScreen));
-const CommunicationsScreen = preloadable(() =>
-  import('../wizard/CommunicationsScreen').then((m) => m.CommunicationsScreen),
-);
-const VerifyEmailScreen = preloadable(() =>
-  import('../wizard/VerifyEmailScreen').then((m) => m.VerifyEmailScreen),
-);
-const EligibilityScreen = preloadable(() =>
-  import('../wizard/EligibilityScreen').then((m) => m.EligibilityScreen),
-);
-const EmploymentScreen = preloadable(() =>
-  import('../wizard/EmploymentScreen').then((m) => m.EmploymentScreen),
-);
-const OtherScreen = preloadable(() => import('../wizard/OtherScreen').then((m) => m.OtherScreen));
-const SuccessScreen = preloadable(() =>
-  import('../after-submission/SuccessScreen').then((m) => m.SuccessScreen),
-);
-const SelectionVideoRoute = preloadable(() =>
-  import('../after-submission/postSubmissionRoutes').then((m) => m.SelectionVideoRoute),
-);
-const ConfirmationRoute = preloadable(() =>
-  import('../after-submission/postSubmissionRoutes').then((m) => m.ConfirmationRoute),
-);
-const FailedRoute = preloadable(() => import('../after-submission/FailedRoute').then((m) => m.FailedRoute));
 const AidReceivedDialog = preloadable(() =>
   import('../financial-aid/AidReceivedDialog').then((m) => m.AidReceivedDialog),
 );
 
-// One component for each screen of the table (machines/screens.ts): a screen missing here is a type error.
-const SCREENS: Record<ScreenKey, ComponentType & { preload?: () => unknown }> = {
-  GetStarted: GetStartedScreen,
-  Biodata: BiodataScreen,
-  Communications: CommunicationsScreen,
-  VerifyEmail: VerifyEmailScreen,
-  Eligibility: EligibilityScreen,
-  Employment: EmploymentScreen,
-  Other: OtherScreen,
-  Success: SuccessScreen,
-  SelectionVideo: SelectionVideoRoute,
-  Confirmation: ConfirmationRoute,
-  Failed: FailedRoute,
-};
-
+// The screens fetched ahead (their rows say so), once the browser is idle: see below.
 const AHEAD = SCREEN_TABLE.filter((row) => row.prefetch).map((row) => SCREENS[row.screen]);
 
 /** Runs `task` when the browser is idle (a timer where requestIdleCallback is missing: Safari); returns a cancel. */

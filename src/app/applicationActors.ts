@@ -1,11 +1,12 @@
 /** The side effects of the application machine, built on the API client and handed in with `.provide()`. */
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type PromiseActorLogic } from 'xstate';
 import { applicationMachine, type ApplicationEvent } from '../../machines/application.machine';
 import { otpTimerMachine, type OtpTimerEvent } from '../../machines/otpTimer.machine';
 import { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
 import { reminderMachine } from '../../machines/reminder.machine';
 import { videoQuizMachine, type SaveVideoInput } from '../../machines/videoQuiz.machine';
-import { checkDocxPackage, detectCvKind, MESSAGES, toFailure } from '../../machines/rules';
+import { checkDocxPackage, detectCvKind, MESSAGES, paths, toFailure } from '../../machines/rules';
+import { savingSteps, type StepSaveActor } from '../../machines/steps';
 import { cohortNotice } from '../../machines/rules/seats';
 import type { ApiClient } from '../api/client';
 import { clearPersisted } from './persistence';
@@ -19,6 +20,15 @@ export const realClock = fromCallback<OtpTimerEvent>(({ sendBack }) => {
   const id = setInterval(tick, 1000);
   return () => clearInterval(id);
 });
+
+/** Each step's own save (machines/steps/, `save`): its payload posted to its route, one actor a step. */
+const stepSaves = (api: ApiClient) =>
+  Object.fromEntries(
+    savingSteps().map((step) => [
+      step.save.actor,
+      fromPromise<void, object>(({ input }) => api.saveStep(step.save.path, input)),
+    ]),
+  ) as Record<StepSaveActor, PromiseActorLogic<void, object>>;
 
 export function provideApplication(api: ApiClient, config: AppConfig) {
   return applicationMachine.provide({
@@ -63,9 +73,9 @@ export function provideApplication(api: ApiClient, config: AppConfig) {
           .catch(fail);
         return () => abort.abort();
       }),
-      saveEmployment: fromPromise(({ input }) => api.saveEmployment(input)),
+      ...stepSaves(api),
       submitApplication: fromPromise(async ({ input }) => {
-        await api.saveOther(input.other);
+        await api.saveStep(paths.other, input.other);
         return api.submit(input.submit);
       }),
       loadStanding: fromPromise(() => api.standing()),

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, describeViolations, screenshot } from './support/browser';
-import { FIELD_MESSAGES } from '../../machines/rules/messages';
+import { messages as COMMUNICATIONS } from '../../machines/steps/communications';
 import { ANSWERS } from './support/journey';
 import { latestCode } from './support/server';
 import { browser, server, serverAndBrowser } from './support/suite';
@@ -73,7 +73,7 @@ describe('the application wizard in a real browser', () => {
     await expect.poll(() => summary.textContent()).toContain('Tell us the person or organisation');
     await page.getByLabel(/Tell us the person or organisation/).fill('Chioma Eze');
     // Consent to the privacy notice is required, and the notice is one link away (decision 150).
-    expect(await summary.textContent()).toContain(FIELD_MESSAGES.privacy_consent);
+    expect(await summary.textContent()).toContain(COMMUNICATIONS.privacy_consent);
     const consent = page.locator('label', { hasText: 'I have read the privacy notice' });
     expect(await consent.getByRole('link', { name: 'privacy notice' }).getAttribute('href')).toBe('/privacy');
     await page.getByLabel(/I have read the privacy notice/).check();

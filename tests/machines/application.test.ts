@@ -10,6 +10,7 @@ import {
   type PersistedApplication,
 } from '../../machines/application.machine';
 import { PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
+import { messages as COMMUNICATIONS } from '../../machines/steps/communications';
 import { otpTimerMachine } from '../../machines/otpTimer.machine';
 import type { Standing } from '../../machines/review.machine';
 import {
@@ -359,8 +360,8 @@ describe('application machine: the rules it encodes', () => {
     next.actor.send({ type: 'FIELD.CHANGE', field: 'communication_consent', value: false });
     next.actor.send({ type: 'SAVE' });
     expect(next.actor.getSnapshot().context.errors).toEqual({
-      referral_detail: [FIELD_MESSAGES.referral_detail],
-      privacy_consent: [FIELD_MESSAGES.privacy_consent],
+      referral_detail: [COMMUNICATIONS.referral_detail],
+      privacy_consent: [COMMUNICATIONS.privacy_consent],
     });
     next.actor.send({ type: 'FIELD.CHANGE', field: 'referral_detail', value: 'Chioma' });
     next.actor.send({ type: 'FIELD.CHANGE', field: 'privacy_consent', value: true });

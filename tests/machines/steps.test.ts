@@ -1,56 +1,19 @@
 /**
  * A step is one file (docs/architecture.md, "A step is one file"): a throwaway step, built from a spec and given a
- * screen key, is put into the list of steps (as its one line in machines/steps/index.ts would), and everything that
- * loops over the list picks it up: the chart, the routes, the resume order, the server's save route, the export's
- * columns, the staff funnel's steps, and the paths generated through the chart.
+ * screen key (tests/support/petsStep.ts), is put into the list of steps (as its one line in machines/steps/index.ts
+ * would), and everything that loops over the list picks it up: the chart, the routes, the resume order, the
+ * server's save route, the export's columns, the staff funnel's steps, the paths generated through the chart, and
+ * the app's save actor. Its screen in the shell: tests/ui/throwawayStep.test.tsx.
  */
-import * as yup from 'yup';
 import { describe, expect, it, vi } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
-import { initialTransition } from 'xstate';
-import type { ApplicationSetup } from '../../machines/application.setup';
-import type { StepSpec } from '../../machines/steps/spec';
-
-const PETS_PATH = '/apply/pets';
-const PETS_SAVE = '/api/v1/bootcamp/application/pets';
+import { createActor, initialTransition, waitFor } from 'xstate';
+import { NO_RETRIES } from '../../machines/rules/network';
+import { PETS_MESSAGE, PETS_PATH, PETS_SAVE } from '../support/petsStep';
 
 vi.mock('../../machines/steps', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../machines/steps')>();
-  const { rowMeta } = await import('../../machines/steps/spec');
-  const { whenValid } = await import('../../machines/steps/shared');
-  const row = {
-    state: 'pets',
-    path: PETS_PATH,
-    step: 5,
-    title: 'Pets',
-    access: 'eligible',
-    wizard: true,
-    group: 'pets',
-    screen: 'Pets',
-    prefetch: true,
-  } as const;
-  const pets: StepSpec = {
-    row: row as unknown as StepSpec['row'],
-    schema: yup.object({ pet_name: yup.string().default('').trim().required('Please name your pet') }),
-    fields: ['pet_name'],
-    column: 'pets',
-    save: { path: PETS_SAVE, summary: 'Save the pets', saved: 'Pets saved' },
-    resume: { answered: (form) => Boolean((form as unknown as { pet_name?: string }).pet_name) },
-    state: (machine: ApplicationSetup) =>
-      machine.createStateConfig({
-        meta: rowMeta(row as unknown as StepSpec['row']),
-        on: { SAVE: whenValid('pets' as never, '#application.other') },
-      }),
-  };
-  // After employment, before the open questions.
-  const STEP_SPECS = [...real.STEP_SPECS.slice(0, -1), pets, ...real.STEP_SPECS.slice(-1)];
-  return {
-    ...real,
-    STEPS: STEP_SPECS,
-    STEP_SPECS,
-    stepSchemas: (steps = STEP_SPECS) => real.stepSchemas(steps),
-    storedSteps: (steps = STEP_SPECS) => real.storedSteps(steps),
-  };
+  const { withPetsStep } = await import('../support/petsStep');
+  return withPetsStep(await importOriginal());
 });
 
 const { applicationMachine, ROUTES, resumeState } = await import('../../machines/application.machine');
@@ -59,6 +22,9 @@ const { emptyApplication } = await import('../../machines/rules/application');
 const { ANSWER_STEPS } = await import('../../server/routes/steps');
 const { columns } = await import('../../server/staff/export');
 const { FUNNEL_STEPS } = await import('../../server/staff/funnel');
+const { provideApplication } = await import('../../src/app/applicationActors');
+const { createApiClient } = await import('../../src/api/client');
+const { defaultConfig } = await import('../../src/config');
 
 /** An applicant scored eligible, with employment answered: the pets step is next. */
 const eligible = {
@@ -115,6 +81,7 @@ describe('a throwaway step added as a spec', () => {
       { type: 'NAVIGATE', path: PETS_PATH },
       { type: 'FIELD.CHANGE', field: 'pet_name', value: 'Rex' },
       { type: 'SAVE' },
+      { type: 'xstate.done.actor.savePets' },
     ] as never[];
     const paths = getShortestPaths(applicationMachine, { fromState: start, events });
     const reached = paths.map((path) => path.state);
@@ -122,6 +89,28 @@ describe('a throwaway step added as a spec', () => {
     // Saved with a name, the applicant goes on to the open questions; without one, the catalogue's message shows.
     expect(reached.some((s) => s.matches('other'))).toBe(true);
     const refused = reached.find((s) => s.matches('pets' as never) && Object.keys(s.context.errors).length);
-    expect(refused?.context.errors).toEqual({ pet_name: ['Please name your pet'] });
+    expect(refused?.context.errors).toEqual({ pet_name: [PETS_MESSAGE] });
+  });
+
+  it("is saved by an actor the app builds from its spec: the answer is posted to the step's route", async () => {
+    const posts: { url: string; body: unknown }[] = [];
+    const api = createApiClient({
+      retryPolicy: NO_RETRIES,
+      fetch: (url, init) => {
+        posts.push({ url: String(url), body: JSON.parse(String(init?.body)) });
+        return Promise.resolve(Response.json({ message: 'Pets saved', data: null }));
+      },
+    });
+    const actor = createActor(provideApplication(api, defaultConfig), {
+      input: { persisted: eligible, now: () => 0 },
+    }).start();
+    actor.send({ type: 'NAVIGATE', path: PETS_PATH });
+    actor.send({ type: 'FIELD.CHANGE', field: 'pet_name', value: 'Rex' } as never);
+    actor.send({ type: 'SAVE' });
+    await waitFor(actor, (s) => s.matches('other'), { timeout: 5000 });
+    expect(posts).toEqual([
+      { url: PETS_SAVE, body: { email: 'ada@example.com', pets: { pet_name: 'Rex' } } },
+    ]);
+    actor.stop();
   });
 });

@@ -1,7 +1,7 @@
 /** Consent recorded with its version (docs/privacy.md, decision 150): which notice an applicant agreed to, and when. */
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
-import { FIELD_MESSAGES as F } from '../../machines/rules/messages';
+import { messages as F } from '../../machines/steps/communications';
 import { NOTICE_SECTIONS, noticeVersion, PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
 import { staffPaths, staffQueuePaths } from '../../machines/rules/staff';
 import { applicant, databases, json, staffSignIn, useTestApp } from './support';

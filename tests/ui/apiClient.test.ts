@@ -78,7 +78,7 @@ describe('retries on flaky networks', () => {
       { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } },
       ok(null),
     ]);
-    await expect(api.saveEmployment({} as never)).rejects.toMatchObject({
+    await expect(api.saveStep(paths.employment, {})).rejects.toMatchObject({
       status: 500,
       message: 'Something went wrong on our side. Please try again.',
     });
@@ -135,7 +135,7 @@ describe('retries on flaky networks', () => {
       Array.from({ length: 3 }, () => ({ status: 503, body: { message: 'Down for a bit' } })),
       2,
     );
-    await expect(withMessage.api.saveOther({} as never)).rejects.toMatchObject({
+    await expect(withMessage.api.saveStep(paths.other, {})).rejects.toMatchObject({
       status: 503,
       message: 'Down for a bit',
     });
@@ -145,7 +145,7 @@ describe('retries on flaky networks', () => {
       Array.from({ length: 5 }, () => ({ status: 503, body: '<html>Bad gateway</html>' })),
       4,
     );
-    await expect(bare.api.saveOther({} as never)).rejects.toMatchObject({
+    await expect(bare.api.saveStep(paths.other, {})).rejects.toMatchObject({
       status: 503,
       message: 'An error occured. Try again',
     });
@@ -186,7 +186,7 @@ describe('a failure is shown within 3 s (the real policy, on a fake clock)', () 
 
   it('a 500 is surfaced after one attempt, with no wait', async () => {
     const { api, calls } = real([{ status: 500, body: { message: 'Broken' } }, ok(null)]);
-    const { error, ms } = await timed(() => api.saveOther({} as never));
+    const { error, ms } = await timed(() => api.saveStep(paths.other, {}));
     expect(error).toMatchObject({ status: 500, message: 'Broken' });
     expect(calls).toHaveLength(1);
     expect(ms).toBe(0);
@@ -203,7 +203,7 @@ describe('a failure is shown within 3 s (the real policy, on a fake clock)', () 
 
   it('a connection that stays down is surfaced with the call’s message, after at most 3 s of retries', async () => {
     const { api, calls } = real(Array.from({ length: 10 }, offline));
-    const { error, ms } = await timed(() => api.saveEmployment({} as never));
+    const { error, ms } = await timed(() => api.saveStep(paths.employment, {}));
     expect(error).toMatchObject({ name: 'ApiError', status: 0, message: 'An error occured. Try again' });
     expect(calls).toHaveLength(1 + RETRY_POLICY.delaysMs.length);
     expect(ms).toBeLessThanOrEqual(3000);
@@ -218,7 +218,7 @@ describe('a failure is shown within 3 s (the real policy, on a fake clock)', () 
       return new Promise<Response>((_, fail) => setTimeout(() => fail(offline()), 2000));
     }) as typeof globalThis.fetch;
     const api = createApiClient({ fetch: slowOffline });
-    const { error, ms } = await timed(() => api.saveOther({} as never));
+    const { error, ms } = await timed(() => api.saveStep(paths.other, {}));
     expect(error).toMatchObject({ status: 0 });
     expect(calls).toHaveLength(2);
     expect(ms).toBe(2000 + 300 + 2000);
@@ -244,7 +244,7 @@ describe('fallback messages (docs/product.md §8) when the server says nothing',
     ['resendCode', (api) => api.resendCode(email), 'Unable to process registration'],
     ['verifyEmail', (api) => api.verifyEmail(email, '123456'), 'Unable to process email verification'],
     ['saveEligibility', (api) => api.saveEligibility({} as never), tryAgain],
-    ['saveEmployment', (api) => api.saveEmployment({} as never), tryAgain],
+    ['saveStep', (api) => api.saveStep(paths.employment, {}), tryAgain],
     ['submit', (api) => api.submit({} as never), tryAgain],
     ['saveMisc', (api) => api.saveMisc({} as never), 'Failed to process your selection. Please try again.'],
     ['saveReminder', (api) => api.saveReminder(email, '2025-03-01T10:00:00Z'), 'Failed to set reminder'],
@@ -319,15 +319,15 @@ describe('idempotency keys on writes', () => {
     let n = 0;
     const fake = scriptedFetch([{ status: 503 }, ok(null), ok(null)]);
     const api = createApiClient({ fetch: fake.fetch, retryPolicy: quick(), newKey: () => `key-${++n}` });
-    await api.saveOther({ email: 'a@b.co', other: {} as never });
-    await api.saveEmployment({} as never);
+    await api.saveStep(paths.other, { email: 'a@b.co', other: {} });
+    await api.saveStep(paths.employment, {});
     expect(fake.calls.map((c) => headerOf(c, IDEMPOTENCY_HEADER))).toEqual(['key-1', 'key-1', 'key-2']);
   });
 
   it('a write is a JSON POST of the payload to its path', async () => {
     const { api, calls } = client([ok(null)]);
     const payload = { email: 'a@b.co', other: { key_challenge: 'x' } };
-    await api.saveOther(payload as never);
+    await api.saveStep(paths.other, payload);
     expect(calls[0].url).toBe(paths.other);
     expect(calls[0].init.method).toBe('POST');
     expect(headerOf(calls[0], 'content-type')).toBe('application/json');

@@ -1,0 +1,64 @@
+/**
+ * A throwaway wizard step, written the way a step file is (docs/architecture.md, "A step is one file"): a spec that
+ * saves its one answer through an actor of its own, put into the list of steps after employment, as its one line in
+ * machines/steps/index.ts would. Tests mock `machines/steps` with `withPetsStep`.
+ */
+import * as yup from 'yup';
+import type { ApplicationSetup } from '../../machines/application.setup';
+import type * as Steps from '../../machines/steps';
+import { formStep, savingStep, whenValid } from '../../machines/steps/shared';
+import type { StepSpec } from '../../machines/steps/spec';
+
+export const PETS_PATH = '/apply/pets';
+export const PETS_SAVE = '/api/v1/bootcamp/application/pets';
+export const PETS_MESSAGE = 'Please name your pet';
+
+const row = {
+  state: 'pets',
+  path: PETS_PATH,
+  step: 5,
+  title: 'Pets',
+  access: 'eligible',
+  wizard: true,
+  group: 'pets',
+  screen: 'Pets',
+  prefetch: true,
+} as unknown as StepSpec['row'];
+
+const petName = (form: object) => (form as { pet_name?: string }).pet_name ?? '';
+
+export const petsPayload = (form: { email: string }) => ({
+  email: form.email,
+  pets: { pet_name: petName(form) },
+});
+
+export const petsSpec: StepSpec = {
+  row,
+  schema: yup.object({ pet_name: yup.string().default('').trim().required(PETS_MESSAGE) }),
+  fields: ['pet_name'],
+  column: 'pets',
+  save: { path: PETS_SAVE, summary: 'Save the pets', saved: 'Pets saved', actor: 'savePets' },
+  payload: petsPayload,
+  resume: { answered: (form) => Boolean(petName(form)) },
+  // The chart's types know only the real steps' groups and actors: the throwaway one's are cast.
+  state: (machine: ApplicationSetup) =>
+    machine.createStateConfig(
+      formStep(row, {
+        editing: { on: { SAVE: whenValid('pets' as never, 'saving') } },
+        saving: savingStep('savePets' as never, ({ form }) => petsPayload(form), '#application.other'),
+      }) as never,
+    ),
+};
+
+/** The real steps with the pets step after employment, before the open questions. */
+export function withPetsStep(real: typeof Steps): typeof Steps {
+  const STEP_SPECS = [...real.STEP_SPECS.slice(0, -1), petsSpec, ...real.STEP_SPECS.slice(-1)];
+  return {
+    ...real,
+    STEPS: STEP_SPECS as unknown as typeof real.STEPS,
+    STEP_SPECS,
+    stepSchemas: (steps = STEP_SPECS) => real.stepSchemas(steps),
+    storedSteps: (steps = STEP_SPECS) => real.storedSteps(steps),
+    savingSteps: (steps = STEP_SPECS) => real.savingSteps(steps),
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * A step is one file (docs/architecture.md, "A step is one file"), in the browser: the throwaway pets step
+ * (tests/support/petsStep.ts) and its screen's line in the registry (src/app/screens.ts) are all it takes for the
+ * shell to show it, with its progress and title, and for the app's actors to save it to its route. The shell itself
+ * is not touched.
+ */
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { createActor } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { NO_RETRIES } from '../../machines/rules/network';
+import { PETS_MESSAGE, PETS_PATH, PETS_SAVE } from '../support/petsStep';
+
+vi.mock('../../machines/steps', async (importOriginal) => {
+  const { withPetsStep } = await import('../support/petsStep');
+  return withPetsStep(await importOriginal());
+});
+// The one line a new step adds to the registry.
+vi.mock('../../src/app/screens', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/app/screens')>();
+  const { PetsScreen } = await import('./support/petsScreen');
+  return { ...real, SCREENS: { ...real.SCREENS, Pets: PetsScreen } };
+});
+
+const { emptyApplication } = await import('../../machines/rules/application');
+const { progressOf } = await import('../../machines/application.machine');
+const { createApiClient } = await import('../../src/api/client');
+const { provideApplication } = await import('../../src/app/applicationActors');
+const { ApplicationRoot } = await import('../../src/app/ApplicationRoot');
+const { FORM_TITLE } = await import('../../src/app/ApplicationShell');
+const { defaultConfig } = await import('../../src/config');
+
+/** An applicant scored eligible, with employment answered: the pets step is next. */
+const eligible = {
+  started: true,
+  existing: true,
+  form: {
+    ...emptyApplication(),
+    email: 'ada@example.com',
+    email_verified_at: '2026-11-20T10:00:00.000Z',
+    eligibilityStatus: 'eligible' as const,
+    employment_status: 'Unemployed',
+  },
+};
+
+describe('a throwaway step added as a spec and a screen', () => {
+  it('is shown by the shell at its path and saved to its route by the actor its spec names', async () => {
+    const posts: { url: string; body: unknown }[] = [];
+    const api = createApiClient({
+      retryPolicy: NO_RETRIES,
+      fetch: (url, init) => {
+        if (init?.method === 'POST') posts.push({ url: String(url), body: JSON.parse(String(init.body)) });
+        return Promise.resolve(Response.json({ message: 'Pets saved', data: null }));
+      },
+    });
+    const actor = createActor(provideApplication(api, defaultConfig), {
+      input: { persisted: eligible, now: Date.now },
+    }).start();
+    render(
+      <ApplicationRoot
+        actor={actor}
+        api={api}
+        router={(props) => <MemoryRouter initialEntries={[PETS_PATH]} {...props} />}
+      />,
+    );
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pets' }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByTestId('step-counter').textContent).toBe(progressOf(5).counter);
+    expect(document.title).toBe(`Pets – ${FORM_TITLE}`);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(screen.getByRole('alert').textContent).toBe(PETS_MESSAGE);
+    expect(posts).toEqual([]);
+
+    await user.type(screen.getByLabelText('Your pet’s name'), 'Rex');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(actor.getSnapshot().matches('other')).toBe(true));
+    expect(posts).toEqual([
+      { url: PETS_SAVE, body: { email: 'ada@example.com', pets: { pet_name: 'Rex' } } },
+    ]);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Getting to know you' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    act(() => actor.stop());
+  });
+});
