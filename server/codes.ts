@@ -10,7 +10,10 @@
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { codeWaitSeconds } from '../machines/rules/otp';
+import { sql } from 'kysely';
 import type { Queryable } from './db/index';
+import { qb, run } from './db/query';
+import { countHit } from './db/rateCounters';
 import { SERVER_MESSAGES } from './messages';
 
 export const CODE_MINUTES = 10;
@@ -58,16 +61,23 @@ export async function issueCode(
   ownerId: number,
   now: Date,
 ): Promise<string> {
-  // Both names come from the two constants above, never from a request.
   const { table, owner } = codes;
   const { code, salt, codeHash, expiresAt } = newCode(now);
-  await tx.query(
-    `UPDATE ${table} SET voided_at = $2 WHERE ${owner} = $1 AND voided_at IS NULL AND used_at IS NULL`,
-    [ownerId, now],
+  await run(
+    tx,
+    qb
+      .updateTable(table)
+      .set({ voided_at: now })
+      .where(owner, '=', ownerId)
+      .where('voided_at', 'is', null)
+      .where('used_at', 'is', null),
   );
-  await tx.query(
-    `INSERT INTO ${table} (${owner}, salt, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)`,
-    [ownerId, salt, codeHash, expiresAt, now],
+  const stored = { salt, code_hash: codeHash, expires_at: expiresAt, created_at: now };
+  await run(
+    tx,
+    codes.table === 'codes'
+      ? qb.insertInto('codes').values({ ...stored, application_id: ownerId })
+      : qb.insertInto('staff_codes').values({ ...stored, staff_id: ownerId }),
   );
   return code;
 }
@@ -85,13 +95,6 @@ function triesBuckets(codes: CodeTable, ownerId: number, codeId: number, request
   };
 }
 
-const COUNT_TRY = `
-INSERT INTO code_tries AS c (bucket, hits, resets_at) VALUES ($1, 1, $3::timestamptz)
-ON CONFLICT (bucket) DO UPDATE SET
-  hits = CASE WHEN c.resets_at <= $2::timestamptz THEN 1 ELSE c.hits + 1 END,
-  resets_at = CASE WHEN c.resets_at <= $2::timestamptz THEN $3::timestamptz ELSE c.resets_at END
-RETURNING hits`;
-
 /**
  * Checks a code from `requester` against the owner's newest unused one. A used code never counts again (decision
  * 102). A wrong try is counted, so the caller commits before it answers the failure; a try refused by a spent
@@ -106,19 +109,17 @@ export async function checkCode(
   now: Date,
 ): Promise<CodeCheck> {
   const { table, owner } = codes;
-  const { rows } = await tx.query<{
-    id: number;
-    salt: string;
-    code_hash: string;
-    expires_at: Date;
-    attempts: number;
-    voided_at: Date | null;
-  }>(
-    `SELECT id, salt, code_hash, expires_at, attempts, voided_at FROM ${table} WHERE ${owner} = $1 AND used_at IS NULL
-     ORDER BY id DESC LIMIT 1 FOR UPDATE`,
-    [ownerId],
+  const [current] = await run(
+    tx,
+    qb
+      .selectFrom(table)
+      .select(['id', 'salt', 'code_hash', 'expires_at', 'attempts', 'voided_at'])
+      .where(owner, '=', ownerId)
+      .where('used_at', 'is', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .forUpdate(),
   );
-  const current = rows[0];
   if (!current) return { ok: false, message: SERVER_MESSAGES.codeExpired };
   if (current.attempts >= WRONG_TRIES_PER_CODE)
     return { ok: false, message: SERVER_MESSAGES.codeTooManyTries };
@@ -126,9 +127,13 @@ export async function checkCode(
     return { ok: false, message: SERVER_MESSAGES.codeExpired };
 
   const buckets = triesBuckets(codes, ownerId, current.id, requester);
-  const { rows: counted } = await tx.query<{ bucket: string; hits: number; resets_at: Date | string }>(
-    'SELECT bucket, hits, resets_at FROM code_tries WHERE bucket = ANY($1) AND resets_at > $2',
-    [Object.values(buckets), now],
+  const counted = await run(
+    tx,
+    qb
+      .selectFrom('code_tries')
+      .select(['bucket', 'hits', 'resets_at'])
+      .where('bucket', '=', sql<string>`ANY(${Object.values(buckets)})`)
+      .where('resets_at', '>', now),
   );
   const hits = (bucket: string) => counted.find((c) => c.bucket === bucket);
   if ((hits(buckets.codeFromRequester)?.hits ?? 0) >= WRONG_TRIES_PER_REQUESTER)
@@ -147,19 +152,20 @@ export async function checkCode(
   const given = Buffer.from(codeDigest(current.salt, code));
   const expected = Buffer.from(current.code_hash);
   if (given.length === expected.length && timingSafeEqual(given, expected)) {
-    await tx.query(`UPDATE ${table} SET used_at = $2 WHERE id = $1`, [current.id, now]);
+    await run(tx, qb.updateTable(table).set({ used_at: now }).where('id', '=', current.id));
     return { ok: true };
   }
   const attempts = current.attempts + 1;
-  await tx.query(
-    `UPDATE ${table} SET attempts = $2, voided_at = CASE WHEN $2 >= ${WRONG_TRIES_PER_CODE} THEN $3::timestamptz ELSE voided_at END WHERE id = $1`,
-    [current.id, attempts, now],
+  // The try that spends the code's last one voids it.
+  await run(
+    tx,
+    qb
+      .updateTable(table)
+      .set({ attempts, ...(attempts >= WRONG_TRIES_PER_CODE ? { voided_at: now } : {}) })
+      .where('id', '=', current.id),
   );
   const countTry = async (bucket: string, windowMs: number) =>
-    Number(
-      (await tx.query<{ hits: number }>(COUNT_TRY, [bucket, now, new Date(now.getTime() + windowMs)])).rows[0]
-        .hits,
-    );
+    (await countHit(tx, 'code_tries', bucket, windowMs, now)).hits;
   const fromRequester = await countTry(buckets.codeFromRequester, CODE_MINUTES * 60_000);
   await countTry(buckets.dayFromRequester, DAY_MS);
   await countTry(buckets.day, DAY_MS);
@@ -169,5 +175,5 @@ export async function checkCode(
 
 /** Deletes the wrong-try counters whose window has ended (they only bound the table). */
 export async function pruneCodeTries(db: Queryable, now: Date): Promise<void> {
-  await db.query('DELETE FROM code_tries WHERE resets_at <= $1', [now]);
+  await run(db, qb.deleteFrom('code_tries').where('resets_at', '<=', now));
 }

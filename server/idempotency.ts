@@ -10,6 +10,7 @@
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../machines/rules/contract';
 import type { Queryable } from './db/index';
+import { first, qb, run } from './db/query';
 
 export const IDEMPOTENCY_HOURS = 24;
 
@@ -40,11 +41,16 @@ export async function replay(
 ): Promise<StoredAnswer | undefined> {
   if (!key) return undefined;
   const since = new Date(now.getTime() - IDEMPOTENCY_HOURS * 3600_000);
-  const { rows } = await db.query<{ status: number; body: unknown }>(
-    'SELECT status, body FROM idempotency WHERE route = $1 AND owner = $2 AND key = $3 AND created_at > $4',
-    [key.route, key.owner, key.key, since],
+  return first(
+    db,
+    qb
+      .selectFrom('idempotency')
+      .select(['status', 'body'])
+      .where('route', '=', key.route)
+      .where('owner', '=', key.owner)
+      .where('key', '=', key.key)
+      .where('created_at', '>', since),
   );
-  return rows[0];
 }
 
 export async function remember(
@@ -55,16 +61,29 @@ export async function remember(
 ): Promise<void> {
   if (!key) return;
   // An expired record under the same key is replaced.
-  await tx.query(
-    `INSERT INTO idempotency (route, owner, key, status, body, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (route, owner, key)
-     DO UPDATE SET status = EXCLUDED.status, body = EXCLUDED.body, created_at = EXCLUDED.created_at`,
-    [key.route, key.owner, key.key, answer.status, JSON.stringify(answer.body), now],
+  await run(
+    tx,
+    qb
+      .insertInto('idempotency')
+      .values({
+        route: key.route,
+        owner: key.owner,
+        key: key.key,
+        status: answer.status,
+        body: JSON.stringify(answer.body),
+        created_at: now,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['route', 'owner', 'key']).doUpdateSet((eb) => ({
+          status: eb.ref('excluded.status'),
+          body: eb.ref('excluded.body'),
+          created_at: eb.ref('excluded.created_at'),
+        })),
+      ),
   );
 }
 
 export async function pruneIdempotency(db: Queryable, now: Date): Promise<void> {
-  await db.query('DELETE FROM idempotency WHERE created_at <= $1', [
-    new Date(now.getTime() - IDEMPOTENCY_HOURS * 3600_000),
-  ]);
+  const before = new Date(now.getTime() - IDEMPOTENCY_HOURS * 3600_000);
+  await run(db, qb.deleteFrom('idempotency').where('created_at', '<=', before));
 }

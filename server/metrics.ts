@@ -11,6 +11,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AggregatorRegistry, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Context } from './context';
+import type { Queryable } from './db/index';
+import { qb, run } from './db/query';
 import { SERVER_MESSAGES } from './messages';
 
 /** Messages between a worker and the primary: a worker asks for the aggregate, the primary answers. */
@@ -35,11 +37,37 @@ const authorized = (request: FastifyRequest, token: string): boolean => {
 };
 
 /** A figure the database could not give is left out of the answer (absent, not a stale or a made-up value). */
-const readOrNothing = async <T>(read: () => Promise<{ rows: T[] }>): Promise<T[] | undefined> =>
+const readOrNothing = <T>(read: () => Promise<T>): Promise<{ value: T } | undefined> =>
   read().then(
-    ({ rows }) => rows,
+    (value) => ({ value }),
     () => undefined,
   );
+
+/** Emails in the outbox not delivered yet. */
+const undeliveredEmails = async (db: Queryable): Promise<number> => {
+  const [row] = await run(
+    db,
+    qb
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('delivered_at', 'is', null),
+  );
+  return Number(row.n);
+};
+
+/** The reminder date of the oldest reminder due at `now` and not sent, or null when none is. */
+const oldestDueReminder = async (db: Queryable, now: Date): Promise<Date | null> => {
+  const [row] = await run(
+    db,
+    qb
+      .selectFrom('applications')
+      .select((eb) => eb.fn.min('reminder_date').as('oldest'))
+      .where('reminder_sent_at', 'is', null)
+      .where('reminder_date', 'is not', null)
+      .where('reminder_date', '<=', now),
+  );
+  return row.oldest ? new Date(row.oldest) : null;
+};
 
 let lastRequest = 0;
 
@@ -103,10 +131,8 @@ export function metricsRoutes(
     aggregator: 'max',
     async collect() {
       this.reset();
-      const rows = await readOrNothing(() =>
-        db.query<{ n: string | number }>('SELECT count(*) AS n FROM outbox WHERE delivered_at IS NULL'),
-      );
-      if (rows) this.set(Number(rows[0].n));
+      const undelivered = await readOrNothing(() => undeliveredEmails(db));
+      if (undelivered) this.set(undelivered.value);
     },
   });
   new Gauge({
@@ -117,16 +143,10 @@ export function metricsRoutes(
     async collect() {
       this.reset();
       const now = ctx.config.now();
-      const rows = await readOrNothing(() =>
-        db.query<{ oldest: Date | string | null }>(
-          `SELECT min(reminder_date) AS oldest FROM applications
-           WHERE reminder_sent_at IS NULL AND reminder_date IS NOT NULL AND reminder_date <= $1`,
-          [now],
-        ),
-      );
-      if (!rows) return;
-      const oldest = rows[0].oldest;
-      this.set(oldest ? Math.max(0, (now.getTime() - new Date(oldest).getTime()) / 1000) : 0);
+      const due = await readOrNothing(() => oldestDueReminder(db, now));
+      if (!due) return;
+      const oldest = due.value;
+      this.set(oldest ? Math.max(0, (now.getTime() - oldest.getTime()) / 1000) : 0);
     },
   });
   // Per process: each worker has its own pool, so workers are summed.

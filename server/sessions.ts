@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../machines/rules/contract';
 import type { Queryable } from './db/index';
+import { first, qb, run } from './db/query';
 
 export const SESSION_DAYS = 30;
 
@@ -22,9 +23,12 @@ export async function insertSession(
 ): Promise<{ token: string; expires: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(now.getTime() + ms);
-  await tx.query(
-    `INSERT INTO ${into.table} (token_hash, ${into.owner}, expires_at, created_at) VALUES ($1, $2, $3, $4)`,
-    [tokenHash(token), ownerId, expires, now],
+  const session = { token_hash: tokenHash(token), expires_at: expires, created_at: now };
+  await run(
+    tx,
+    into.table === 'sessions'
+      ? qb.insertInto('sessions').values({ ...session, application_id: ownerId })
+      : qb.insertInto('staff_sessions').values({ ...session, staff_id: ownerId }),
   );
   return { token, expires };
 }
@@ -36,7 +40,7 @@ export async function createSession(
 ): Promise<{ token: string; expires: Date }> {
   // One session per application: a new proof of the email ends the sessions of every other device (a phone left
   // signed in at a cybercafé stops working once the applicant verifies again).
-  await tx.query('DELETE FROM sessions WHERE application_id = $1', [applicationId]);
+  await run(tx, qb.deleteFrom('sessions').where('application_id', '=', applicationId));
   const into = { table: 'sessions', owner: 'application_id' } as const;
   return insertSession(tx, into, applicationId, now, SESSION_DAYS * 24 * 3600 * 1000);
 }
@@ -45,7 +49,7 @@ export async function createSession(
 export async function endSession(db: Queryable, request: FastifyRequest): Promise<void> {
   const token = request.cookies?.[SESSION_COOKIE];
   if (!token || token.length > 200) return;
-  await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash(token)]);
+  await run(db, qb.deleteFrom('sessions').where('token_hash', '=', tokenHash(token)));
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
@@ -70,9 +74,13 @@ export async function sessionApplicationId(
 ): Promise<number | null> {
   const token = request.cookies?.[SESSION_COOKIE];
   if (!token || token.length > 200) return null;
-  const { rows } = await db.query<{ application_id: number }>(
-    'SELECT application_id FROM sessions WHERE token_hash = $1 AND expires_at > $2',
-    [tokenHash(token), now],
+  const session = await first(
+    db,
+    qb
+      .selectFrom('sessions')
+      .select('application_id')
+      .where('token_hash', '=', tokenHash(token))
+      .where('expires_at', '>', now),
   );
-  return rows[0]?.application_id ?? null;
+  return session?.application_id ?? null;
 }

@@ -7,23 +7,25 @@
 import type { CohortInfo } from '../../machines/rules/contract';
 import { SEAT_STATUSES } from '../../machines/review.machine';
 import { cohortOpenness } from '../../machines/rules/seats';
+import { sql } from 'kysely';
 import type { Db, Queryable } from './index';
-import { qb, run } from './query';
+import { first, qb, run } from './query';
+import type { CohortRow } from './schema';
 
 export const COHORT_MONTHS = 3;
 export const DEADLINE_DAYS_BEFORE = 7;
 
-interface CohortRow {
-  id: number;
-  number: number;
-  name: string;
-  start_date: string;
-  application_deadline: string;
-  seats: number;
-}
-
-const SELECT =
-  'SELECT id, number, name, start_date::text AS start_date, application_deadline::text AS application_deadline, seats FROM cohorts';
+/** A cohort's row, its dates as calendar days (YYYY-MM-DD text). */
+const cohorts = qb
+  .selectFrom('cohorts')
+  .select([
+    'id',
+    'number',
+    'name',
+    sql<string>`start_date::text`.as('start_date'),
+    sql<string>`application_deadline::text`.as('application_deadline'),
+    'seats',
+  ]);
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -53,10 +55,12 @@ function following(last: CohortRow): Omit<CohortRow, 'id'> {
 /** Adds the cohort that follows `last` by the rule (a concurrent add of the same number wins quietly). */
 async function insertFollowing(db: Queryable, last: CohortRow): Promise<Omit<CohortRow, 'id'>> {
   const next = following(last);
-  await db.query(
-    `INSERT INTO cohorts (number, name, start_date, application_deadline, seats)
-     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (number) DO NOTHING`,
-    [next.number, next.name, next.start_date, next.application_deadline, next.seats],
+  await run(
+    db,
+    qb
+      .insertInto('cohorts')
+      .values(next)
+      .onConflict((conflict) => conflict.column('number').doNothing()),
   );
   return next;
 }
@@ -64,8 +68,7 @@ async function insertFollowing(db: Queryable, last: CohortRow): Promise<Omit<Coh
 /** Adds cohorts by the rule until one is open on `today` and one more follows it. */
 async function ensureCohorts(db: Queryable, today: string): Promise<void> {
   for (let guard = 0; guard < 400; guard++) {
-    const { rows } = await db.query<CohortRow>(`${SELECT} ORDER BY number DESC LIMIT 2`);
-    const [last, previous] = rows;
+    const [last, previous] = await run(db, cohorts.orderBy('number', 'desc').limit(2));
     if (!last) return;
     if (previous && previous.application_deadline >= today) return;
     await insertFollowing(db, last);
@@ -76,38 +79,38 @@ async function ensureCohorts(db: Queryable, today: string): Promise<void> {
 export async function currentCohort(db: Queryable, now: Date): Promise<CohortRow> {
   const today = day(now);
   await ensureCohorts(db, today);
-  const { rows } = await db.query<CohortRow>(
-    `${SELECT} WHERE application_deadline >= $1 ORDER BY number LIMIT 1`,
-    [today],
-  );
-  return rows[0];
+  const [open] = await run(db, cohorts.where('application_deadline', '>=', today).orderBy('number').limit(1));
+  return open;
 }
 
 export async function cohortById(db: Queryable, id: number): Promise<CohortRow | undefined> {
-  return (await db.query<CohortRow>(`${SELECT} WHERE id = $1`, [id])).rows[0];
+  return first(db, cohorts.where('id', '=', id));
 }
 
 export async function nextCohort(db: Queryable, after: CohortRow, now: Date): Promise<CohortRow> {
   await ensureCohorts(db, day(now));
-  const found = (
-    await db.query<CohortRow>(`${SELECT} WHERE number > $1 ORDER BY number LIMIT 1`, [after.number])
-  ).rows[0];
+  const found = await first(db, cohorts.where('number', '>', after.number).orderBy('number').limit(1));
   if (found) return found;
   const next = await insertFollowing(db, after);
-  return (await db.query<CohortRow>(`${SELECT} WHERE number = $1`, [next.number])).rows[0];
+  const [added] = await run(db, cohorts.where('number', '=', next.number));
+  return added;
 }
 
 /**
- * The seats a cohort's acceptances hold (machines/rules/seats.ts), for the cohort `cohortIdSql` names: the one
- * count that submissions, single and bulk accepts, Get Started and the staff queue all read.
+ * The seats a cohort's acceptances hold (machines/rules/seats.ts): the one count that submissions, single and bulk
+ * accepts, Get Started and the staff queue all read.
  */
-export const seatsTakenSql = (cohortIdSql: string) =>
-  `(SELECT count(*)::int FROM applications s WHERE s.cohort_id = ${cohortIdSql} AND s.submitted_at IS NOT NULL
-    AND s.review_status IN (${SEAT_STATUSES.map((status) => `'${status}'`).join(', ')}))`;
-
 export async function seatsTaken(db: Queryable, cohortId: number): Promise<number> {
-  const { rows } = await db.query<{ taken: number }>(`SELECT ${seatsTakenSql('$1')} AS taken`, [cohortId]);
-  return rows[0].taken;
+  const [seats] = await run(
+    db,
+    qb
+      .selectFrom('applications')
+      .select(sql<number>`count(*)::int`.as('taken'))
+      .where('cohort_id', '=', cohortId)
+      .where('submitted_at', 'is not', null)
+      .where('review_status', 'in', SEAT_STATUSES),
+  );
+  return seats.taken;
 }
 
 /**
@@ -115,7 +118,7 @@ export async function seatsTaken(db: Queryable, cohortId: number): Promise<numbe
  * bulk, each take it before they count, so two of them never both take the last seat.
  */
 export async function lockSeatsTaken(tx: Queryable, cohortId: number): Promise<number> {
-  await tx.query('SELECT pg_advisory_xact_lock(4242060, $1)', [cohortId]);
+  await run(tx, qb.selectNoFrom(sql`pg_advisory_xact_lock(4242060, ${cohortId})`.as('locked')));
   return seatsTaken(tx, cohortId);
 }
 

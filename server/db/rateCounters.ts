@@ -8,7 +8,9 @@
  * one carrier address share one row); a database crash empties it, which only forgets recent counts.
  */
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Queryable } from './index';
+import { qb, run } from './query';
 
 export interface Hit {
   /** Hits in the current window, this one included. */
@@ -21,22 +23,52 @@ export interface Hit {
 export const bucketOf = (scope: string, key: string): string =>
   `${scope}:${createHash('sha256').update(key).digest('base64url').slice(0, 27)}`;
 
-const HIT = `
-INSERT INTO rate_counters AS c (bucket, hits, resets_at) VALUES ($1, 1, $3::timestamptz)
-ON CONFLICT (bucket) DO UPDATE SET
-  hits = CASE WHEN c.resets_at <= $2::timestamptz THEN 1 ELSE c.hits + 1 END,
-  resets_at = CASE WHEN c.resets_at <= $2::timestamptz THEN $3::timestamptz ELSE c.resets_at END
-RETURNING hits, resets_at`;
+/**
+ * One hit on `bucket` of a counter table (`rate_counters` here; `code_tries`, the wrong codes, in server/codes.ts): a
+ * new window of `windowMs` starts when the bucket's has ended, else the hit adds to it. `name` keeps a hot counter a
+ * named prepared statement.
+ */
+export async function countHit(
+  db: Queryable,
+  table: 'rate_counters' | 'code_tries',
+  bucket: string,
+  windowMs: number,
+  now: Date,
+  name?: string,
+): Promise<Hit> {
+  const resetsAt = sql<Date>`${new Date(now.getTime() + windowMs)}::timestamptz`;
+  // The stored row's window (the table's own name in DO UPDATE), not the proposed one's.
+  const ended = sql<boolean>`${sql.ref(`${table}.resets_at`)} <= ${now}::timestamptz`;
+  const [row] = await run(
+    db,
+    qb
+      .insertInto(table)
+      .values({ bucket, hits: 1, resets_at: resetsAt })
+      .onConflict((conflict) =>
+        conflict.column('bucket').doUpdateSet((eb) => ({
+          hits: eb
+            .case()
+            .when(ended)
+            .then(1)
+            .else(eb(`${table}.hits`, '+', 1))
+            .end(),
+          resets_at: eb
+            .case()
+            .when(ended)
+            .then(resetsAt)
+            .else(eb.ref(`${table}.resets_at`))
+            .end(),
+        })),
+      )
+      .returning(['hits', 'resets_at']),
+    name,
+  );
+  return { hits: Number(row.hits), resetsAt: new Date(row.resets_at) };
+}
 
 /** Counts one hit on `bucket` in a window of `windowMs` that started at the bucket's first hit. */
-export async function hit(db: Queryable, bucket: string, windowMs: number, now: Date): Promise<Hit> {
-  const { rows } = await db.query<{ hits: number; resets_at: Date | string }>(
-    HIT,
-    [bucket, now, new Date(now.getTime() + windowMs)],
-    'rate_counters_hit',
-  );
-  return { hits: Number(rows[0].hits), resetsAt: new Date(rows[0].resets_at) };
-}
+export const hit = (db: Queryable, bucket: string, windowMs: number, now: Date): Promise<Hit> =>
+  countHit(db, 'rate_counters', bucket, windowMs, now, 'rate_counters_hit');
 
 /** How often a process deletes the windows that have ended (rows are small; this only bounds the table). */
 export const PRUNE_EVERY_MS = 5 * 60_000;
@@ -51,7 +83,7 @@ export function rateCounters(db: Queryable, now: () => Date) {
     const t = now();
     if (t.getTime() - lastPrune < PRUNE_EVERY_MS) return;
     lastPrune = t.getTime();
-    db.query('DELETE FROM rate_counters WHERE resets_at <= $1', [t]).catch(() => (lastPrune = 0));
+    run(db, qb.deleteFrom('rate_counters').where('resets_at', '<=', t)).catch(() => (lastPrune = 0));
   };
   return {
     hit(bucket: string, windowMs: number): Promise<Hit> {

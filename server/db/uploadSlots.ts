@@ -4,7 +4,9 @@
  * given back when the upload ends; one left by a process that died lapses when its upload could no longer be
  * running (the upload's time limit).
  */
+import { sql } from 'kysely';
 import type { Db } from './index';
+import { qb, run } from './query';
 
 /** Uploads one applicant may have open at once. */
 export const CV_UPLOADS_AT_ONCE = 2;
@@ -18,24 +20,33 @@ export async function takeUploadSlot(
 ): Promise<number | null> {
   return db.transaction(async (tx) => {
     // The application's row lock makes two uploads starting at once count one after the other.
-    await tx.query('SELECT id FROM applications WHERE id = $1 FOR UPDATE', [applicationId]);
-    await tx.query('DELETE FROM cv_upload_slots WHERE application_id = $1 AND expires_at <= $2', [
-      applicationId,
-      now,
-    ]);
-    const open = await tx.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM cv_upload_slots WHERE application_id = $1',
-      [applicationId],
+    await run(tx, qb.selectFrom('applications').select('id').where('id', '=', applicationId).forUpdate());
+    await run(
+      tx,
+      qb
+        .deleteFrom('cv_upload_slots')
+        .where('application_id', '=', applicationId)
+        .where('expires_at', '<=', now),
     );
-    if (open.rows[0].n >= CV_UPLOADS_AT_ONCE) return null;
-    const { rows } = await tx.query<{ id: string | number }>(
-      'INSERT INTO cv_upload_slots (application_id, expires_at) VALUES ($1, $2) RETURNING id',
-      [applicationId, new Date(now.getTime() + holdMs)],
+    const [open] = await run(
+      tx,
+      qb
+        .selectFrom('cv_upload_slots')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('application_id', '=', applicationId),
     );
-    return Number(rows[0].id);
+    if (open.n >= CV_UPLOADS_AT_ONCE) return null;
+    const [slot] = await run(
+      tx,
+      qb
+        .insertInto('cv_upload_slots')
+        .values({ application_id: applicationId, expires_at: new Date(now.getTime() + holdMs) })
+        .returning('id'),
+    );
+    return Number(slot.id);
   });
 }
 
 export async function releaseUploadSlot(db: Db, slot: number): Promise<void> {
-  await db.query('DELETE FROM cv_upload_slots WHERE id = $1', [slot]);
+  await run(db, qb.deleteFrom('cv_upload_slots').where('id', '=', String(slot)));
 }

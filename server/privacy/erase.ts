@@ -8,7 +8,10 @@
  */
 import { createHmac } from 'node:crypto';
 import { KEPT_PAYMENT_STATUSES } from '../../machines/rules/privacy';
+import { sql } from 'kysely';
 import type { Db, Queryable } from '../db/index';
+import { first, qb, run } from '../db/query';
+import type { PaymentRow } from '../db/schema';
 import { mailboxOf } from '../mailQuota';
 import type { CvStorage } from '../storage/index';
 
@@ -19,7 +22,7 @@ export const emailHmac = (key: string, email: string) =>
   createHmac('sha256', key).update(mailboxOf(email)).digest('hex');
 
 /** What an erased row holds instead of the address: unique (the index on emails), and never a deliverable address. */
-const ERASED_EMAIL_SQL = `'erased-' || id`;
+const ERASED_EMAIL = sql<string>`'erased-' || id`;
 
 /**
  * Erases application `id` in one transaction; its CV file is removed before the transaction commits, so a storage
@@ -34,29 +37,26 @@ export async function eraseApplication(
   erasureKey: string,
 ): Promise<'erased' | 'erased before' | 'not found'> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ email: string; erased_at: Date | null }>(
-      'SELECT email, erased_at FROM applications WHERE id = $1 FOR UPDATE',
-      [id],
+    const application = await first(
+      tx,
+      qb.selectFrom('applications').select(['email', 'erased_at']).where('id', '=', id).forUpdate(),
     );
-    if (!rows[0]) return 'not found';
-    if (rows[0].erased_at) return 'erased before';
-    const email = rows[0].email;
-    const cvs = await tx.query<{ stored_name: string }>(
-      'DELETE FROM cvs WHERE application_id = $1 RETURNING stored_name',
-      [id],
-    );
+    if (!application) return 'not found';
+    if (application.erased_at) return 'erased before';
+    const { email } = application;
+    const cvs = await run(tx, qb.deleteFrom('cvs').where('application_id', '=', id).returning('stored_name'));
     await forgetApplicant(tx, id, email, now);
-    await tx.query(
-      `INSERT INTO erasures (email_hmac, requested_by, staff_id, application_id, erased_at) VALUES ($1, $2, $3, $4, $5)`,
-      [
-        emailHmac(erasureKey, email),
-        requester.by,
-        requester.by === 'staff' ? requester.staffId : null,
-        id,
-        now,
-      ],
+    await run(
+      tx,
+      qb.insertInto('erasures').values({
+        email_hmac: emailHmac(erasureKey, email),
+        requested_by: requester.by,
+        staff_id: requester.by === 'staff' ? requester.staffId : null,
+        application_id: id,
+        erased_at: now,
+      }),
     );
-    for (const cv of cvs.rows) await storage.remove(cv.stored_name);
+    for (const cv of cvs) await storage.remove(cv.stored_name);
     return 'erased';
   });
 }
@@ -64,34 +64,64 @@ export async function eraseApplication(
 /** Everything but the CV and the tombstone: shared with the retention run's anonymising of unsubmitted applications. */
 export async function forgetApplicant(tx: Queryable, id: number, email: string, now: Date): Promise<void> {
   const mailbox = mailboxOf(email);
-  await tx.query('DELETE FROM outbox WHERE lower(to_address) = lower($1)', [email]);
-  await tx.query('DELETE FROM sessions WHERE application_id = $1', [id]);
-  await tx.query('DELETE FROM codes WHERE application_id = $1', [id]);
-  await tx.query('DELETE FROM cv_upload_slots WHERE application_id = $1', [id]);
-  await tx.query('DELETE FROM staff_notes WHERE application_id = $1', [id]);
+  await run(tx, qb.deleteFrom('outbox').where(sql`lower(to_address)`, '=', sql`lower(${email})`));
+  for (const table of ['sessions', 'codes', 'cv_upload_slots', 'staff_notes'] as const)
+    await run(tx, qb.deleteFrom(table).where('application_id', '=', id));
   // A decision whose email has not left yet never will: there is no one to send it to (server/staff/decisionMail.ts).
-  await tx.query(
-    'UPDATE review_events SET email_due_at = NULL WHERE application_id = $1 AND email_sent_at IS NULL',
-    [id],
+  await run(
+    tx,
+    qb
+      .updateTable('review_events')
+      .set({ email_due_at: null })
+      .where('application_id', '=', id)
+      .where('email_sent_at', 'is', null),
   );
-  await tx.query('DELETE FROM idempotency WHERE owner = $1', [email.trim().toLowerCase()]);
+  await run(tx, qb.deleteFrom('idempotency').where('owner', '=', email.trim().toLowerCase()));
   // The quota's rows are keyed by the mailbox, alone or with a digest of the requesting address (server/mailQuota.ts).
-  await tx.query(`DELETE FROM code_mail_quota WHERE mailbox = $1 OR starts_with(mailbox, $1 || ' from ')`, [
-    mailbox,
-  ]);
+  await run(
+    tx,
+    qb
+      .deleteFrom('code_mail_quota')
+      .where((eb) =>
+        eb.or([eb('mailbox', '=', mailbox), sql<boolean>`starts_with(mailbox, ${`${mailbox} from `})`]),
+      ),
+  );
   // Kept for the accounts (decision 148): a payment that was paid, or paid twice and owed back. The rest says nothing.
-  await tx.query('DELETE FROM payments WHERE application_id = $1 AND status <> ALL($2::text[])', [
-    id,
-    [...KEPT_PAYMENT_STATUSES],
-  ]);
+  await run(
+    tx,
+    qb
+      .deleteFrom('payments')
+      .where('application_id', '=', id)
+      .where('status', '<>', sql<PaymentRow['status']>`ALL(${[...KEPT_PAYMENT_STATUSES]}::text[])`),
+  );
   // What stays says nothing about the person: the cohort, the step times, the eligibility result, the review status
   // and the payment option, which the funnel and the seats count.
-  await tx.query(
-    `UPDATE applications SET email = ${ERASED_EMAIL_SQL}, firstname = '', middlename = '', lastname = '', gender = '',
-       country = '', city = '', phone = '', whatsapp_phone = '', referred_by = '', referral_detail = '',
-       communication_consent = false, eligibility = NULL, employment = NULL, other = NULL, video = NULL,
-       financial_aid = NULL, reminder_date = NULL, cv_sent_by_email = false, erased_at = $2
-     WHERE id = $1`,
-    [id, now],
+  await run(
+    tx,
+    qb
+      .updateTable('applications')
+      .set({
+        email: ERASED_EMAIL,
+        firstname: '',
+        middlename: '',
+        lastname: '',
+        gender: '',
+        country: '',
+        city: '',
+        phone: '',
+        whatsapp_phone: '',
+        referred_by: '',
+        referral_detail: '',
+        communication_consent: false,
+        eligibility: null,
+        employment: null,
+        other: null,
+        video: null,
+        financial_aid: null,
+        reminder_date: null,
+        cv_sent_by_email: false,
+        erased_at: now,
+      })
+      .where('id', '=', id),
   );
 }

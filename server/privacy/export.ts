@@ -8,8 +8,10 @@ import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { reviewMeta } from '../../machines/review.machine';
 import { PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
-import { savedApplication, type ApplicationRow } from '../applications';
+import { sql } from 'kysely';
+import { savedApplication } from '../applications';
 import { iso, type Queryable } from '../db/index';
+import { first, qb, run } from '../db/query';
 import { paymentRecord, paymentsOf } from '../payments';
 import { releasedStatus } from '../standing';
 import type { CvStorage } from '../storage/index';
@@ -36,29 +38,36 @@ export async function applicantExport(
   id: number,
   now: Date,
 ): Promise<Readable | null> {
-  const { rows } = await db.query<ApplicationRow & Record<string, Date | null>>(
-    'SELECT * FROM applications WHERE id = $1 AND erased_at IS NULL',
-    [id],
+  const row = await first(
+    db,
+    qb.selectFrom('applications').selectAll().where('id', '=', id).where('erased_at', 'is', null),
   );
-  const row = rows[0];
   if (!row) return null;
   const [answers, released, payments, emails, cv] = await Promise.all([
     savedApplication(db, row),
     releasedStatus(db, id, now),
     paymentsOf(db, id),
-    db.query<{ subject: string; text_body: string; sent_at: Date; delivered_at: Date | null }>(
-      'SELECT subject, text_body, sent_at, delivered_at FROM outbox WHERE lower(to_address) = lower($1) ORDER BY id',
-      [row.email],
+    run(
+      db,
+      qb
+        .selectFrom('outbox')
+        .select(['subject', 'text_body', 'sent_at', 'delivered_at'])
+        .where(sql`lower(to_address)`, '=', sql`lower(${row.email})`)
+        .orderBy('id'),
     ),
-    db.query<{ stored_name: string; original_name: string; kind: string; size: number }>(
-      'SELECT stored_name, original_name, kind, size FROM cvs WHERE application_id = $1',
-      [id],
+    run(
+      db,
+      qb
+        .selectFrom('cvs')
+        .select(['stored_name', 'original_name', 'kind', 'size'])
+        .where('application_id', '=', id),
     ),
   ]);
-  const timeline = TIMELINE_COLUMNS.flatMap(([column, what]) =>
-    row[column] ? [{ at: iso(row[column] as Date), what }] : [],
-  ).sort((a, b) => String(a.at).localeCompare(String(b.at)));
-  const file = cv.rows[0];
+  const timeline = TIMELINE_COLUMNS.flatMap(([column, what]) => {
+    const at = row[column];
+    return at ? [{ at: iso(at), what }] : [];
+  }).sort((a, b) => String(a.at).localeCompare(String(b.at)));
+  const file = cv[0];
   const cvEntry = file ? `cv/${safeName(file.original_name)}` : null;
   const data = {
     exportedAt: now.toISOString(),
@@ -84,7 +93,7 @@ export async function applicantExport(
     payments: payments.map(paymentRecord),
     financialAid: row.financial_aid,
     reminderDate: row.reminder_date ? iso(row.reminder_date) : null,
-    emails: emails.rows.map((mail) => ({
+    emails: emails.map((mail) => ({
       subject: mail.subject,
       sentAt: iso(mail.sent_at),
       deliveredAt: mail.delivered_at ? iso(mail.delivered_at) : null,

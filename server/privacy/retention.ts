@@ -7,7 +7,9 @@
  */
 import { REVIEW_STATUSES, reviewMeta } from '../../machines/review.machine';
 import type { RetentionSettings } from '../../machines/rules/privacy';
+import { sql } from 'kysely';
 import type { Db, Queryable } from '../db/index';
+import { qb, run } from '../db/query';
 import { MAX_ATTEMPTS } from '../mail/worker';
 import type { CvStorage } from '../storage/index';
 import { emailHmac, forgetApplicant } from './erase';
@@ -32,61 +34,84 @@ const DAY_MS = 86_400_000;
 
 /** The statuses of an accepted applicant (the review chart's standing), whose CV is kept for the programme. */
 const ACCEPTED = REVIEW_STATUSES.filter((status) => reviewMeta(status).standing === 'accepted');
-const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+
+/** A row that `select` found and `apply` is given. */
+type Due = Record<string, unknown>;
 
 /** Each kind's rows due at `now`: `select` names them, `apply` removes them (given what `select` found). */
 interface Kind {
-  select: (
-    tx: Queryable,
-    now: Date,
-    settings: RetentionSettings,
-  ) => Promise<{ rows: Record<string, unknown>[] }>;
-  apply: (
-    tx: Queryable,
-    rows: Record<string, unknown>[],
-    now: Date,
-    storage: CvStorage,
-    key: string,
-  ) => Promise<void>;
+  select: (tx: Queryable, now: Date, settings: RetentionSettings) => Promise<Due[]>;
+  apply: (tx: Queryable, rows: Due[], now: Date, storage: CvStorage, key: string) => Promise<void>;
 }
 
 const ago = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
-const ids = (rows: Record<string, unknown>[]) => rows.map((r) => Number(r.id));
+const ids = (rows: Due[]) => rows.map((r) => Number(r.id));
+/** `= ANY` of one array parameter: one value however many rows are due. */
+const anyOf = <Id extends number | string = number>(values: number[], type: 'integer' | 'bigint') =>
+  sql<Id>`ANY(${values}::${sql.raw(type)}[])`;
+/** Sets the transaction-local flag that the audit log's append-only trigger reads (migration 20). */
+const retentionFlag = (value: 'on' | 'off') =>
+  qb.selectNoFrom(sql<string>`set_config('bootcamp.retention', ${sql.lit(value)}, true)`.as('set_config'));
 
 const KINDS: Record<RetentionKind, Kind> = {
   // CVs of applicants not accepted, once their cohort started `cvDaysAfterCohortStart` days ago.
   cvs: {
     select: (tx, now, s) =>
-      tx.query(
-        `SELECT v.id, v.stored_name FROM cvs v
-         JOIN applications a ON a.id = v.application_id
-         JOIN cohorts c ON c.id = COALESCE(a.cohort_id, a.applied_cohort_id)
-         WHERE COALESCE(a.review_status, '') NOT IN (${quoted(ACCEPTED)})
-           AND c.start_date + $2::integer <= $1::date`,
-        [now, s.cvDaysAfterCohortStart],
+      run(
+        tx,
+        qb
+          .selectFrom('cvs as v')
+          .innerJoin('applications as a', 'a.id', 'v.application_id')
+          .innerJoin('cohorts as c', (join) =>
+            join.on('c.id', '=', sql<number>`COALESCE(a.cohort_id, a.applied_cohort_id)`),
+          )
+          .select(['v.id', 'v.stored_name'])
+          .where(sql<string>`COALESCE(a.review_status, '')`, 'not in', ACCEPTED)
+          .where(
+            sql<string>`c.start_date + ${s.cvDaysAfterCohortStart}::integer`,
+            '<=',
+            sql<string>`${now}::date`,
+          ),
       ),
     apply: async (tx, rows, _now, storage) => {
-      await tx.query('DELETE FROM cvs WHERE id = ANY($1::integer[])', [ids(rows)]);
+      await run(tx, qb.deleteFrom('cvs').where('id', '=', anyOf(ids(rows), 'integer')));
       for (const row of rows) await storage.remove(String(row.stored_name));
     },
   },
   // Applications never submitted, untouched for `unsubmittedDays`: anonymised as an erasure is (server/privacy/erase.ts).
   unsubmittedApplications: {
     select: (tx, now, s) =>
-      tx.query(
-        `SELECT a.id, a.email, (SELECT v.stored_name FROM cvs v WHERE v.application_id = a.id) AS stored_name
-         FROM applications a WHERE a.submitted_at IS NULL AND a.erased_at IS NULL AND a.updated_at <= $1`,
-        [ago(now, s.unsubmittedDays)],
+      run(
+        tx,
+        qb
+          .selectFrom('applications as a')
+          .select((eb) => [
+            'a.id',
+            'a.email',
+            eb
+              .selectFrom('cvs as v')
+              .select('v.stored_name')
+              .whereRef('v.application_id', '=', 'a.id')
+              .as('stored_name'),
+          ])
+          .where('a.submitted_at', 'is', null)
+          .where('a.erased_at', 'is', null)
+          .where('a.updated_at', '<=', ago(now, s.unsubmittedDays)),
       ),
     apply: async (tx, rows, now, storage, key) => {
       for (const row of rows) {
         const id = Number(row.id);
         const email = String(row.email);
-        await tx.query('DELETE FROM cvs WHERE application_id = $1', [id]);
+        await run(tx, qb.deleteFrom('cvs').where('application_id', '=', id));
         await forgetApplicant(tx, id, email, now);
-        await tx.query(
-          `INSERT INTO erasures (email_hmac, requested_by, application_id, erased_at) VALUES ($1, 'retention', $2, $3)`,
-          [emailHmac(key, email), id, now],
+        await run(
+          tx,
+          qb.insertInto('erasures').values({
+            email_hmac: emailHmac(key, email),
+            requested_by: 'retention',
+            application_id: id,
+            erased_at: now,
+          }),
         );
         if (row.stored_name) await storage.remove(String(row.stored_name));
       }
@@ -96,69 +121,110 @@ const KINDS: Record<RetentionKind, Kind> = {
   // delivered by then never will be (its codes and dates are stale): it is given up, so no empty email leaves.
   outboxBodies: {
     select: (tx, now, s) =>
-      tx.query(`SELECT id FROM outbox WHERE sent_at <= $1 AND (text_body <> '' OR html_body <> '')`, [
-        ago(now, s.outboxBodyDays),
-      ]),
+      run(
+        tx,
+        qb
+          .selectFrom('outbox')
+          .select('id')
+          .where('sent_at', '<=', ago(now, s.outboxBodyDays))
+          .where((eb) => eb.or([eb('text_body', '<>', ''), eb('html_body', '<>', '')])),
+      ),
     apply: async (tx, rows) => {
-      await tx.query(
-        `UPDATE outbox SET text_body = '', html_body = '',
-           attempts = CASE WHEN delivered_at IS NULL THEN GREATEST(attempts, ${MAX_ATTEMPTS}) ELSE attempts END
-         WHERE id = ANY($1::integer[])`,
-        [ids(rows)],
+      await run(
+        tx,
+        qb
+          .updateTable('outbox')
+          .set((eb) => ({
+            text_body: '',
+            html_body: '',
+            attempts: eb
+              .case()
+              .when('delivered_at', 'is', null)
+              .then(eb.fn<number>('greatest', ['attempts', sql.lit(MAX_ATTEMPTS)]))
+              .else(eb.ref('attempts'))
+              .end(),
+          }))
+          .where('id', '=', anyOf(ids(rows), 'integer')),
       );
     },
   },
   expiredCodes: {
     select: (tx, now) =>
-      tx.query(
-        `SELECT 'codes' AS t, id FROM codes WHERE expires_at <= $1
-         UNION ALL SELECT 'staff_codes', id FROM staff_codes WHERE expires_at <= $1`,
-        [now],
+      run(
+        tx,
+        qb
+          .selectFrom('codes')
+          .select([sql.lit('codes').as('t'), 'id'])
+          .where('expires_at', '<=', now)
+          .unionAll(
+            qb
+              .selectFrom('staff_codes')
+              .select([sql.lit('staff_codes').as('t'), 'id'])
+              .where('expires_at', '<=', now),
+          ),
       ),
     apply: async (tx, _rows, now) => {
-      await tx.query('DELETE FROM codes WHERE expires_at <= $1', [now]);
-      await tx.query('DELETE FROM staff_codes WHERE expires_at <= $1', [now]);
+      await run(tx, qb.deleteFrom('codes').where('expires_at', '<=', now));
+      await run(tx, qb.deleteFrom('staff_codes').where('expires_at', '<=', now));
     },
   },
   expiredSessions: {
     select: (tx, now) =>
-      tx.query(
-        `SELECT token_hash FROM sessions WHERE expires_at <= $1
-         UNION ALL SELECT token_hash FROM staff_sessions WHERE expires_at <= $1`,
-        [now],
+      run(
+        tx,
+        qb
+          .selectFrom('sessions')
+          .select('token_hash')
+          .where('expires_at', '<=', now)
+          .unionAll(qb.selectFrom('staff_sessions').select('token_hash').where('expires_at', '<=', now)),
       ),
     apply: async (tx, _rows, now) => {
-      await tx.query('DELETE FROM sessions WHERE expires_at <= $1', [now]);
-      await tx.query('DELETE FROM staff_sessions WHERE expires_at <= $1', [now]);
+      await run(tx, qb.deleteFrom('sessions').where('expires_at', '<=', now));
+      await run(tx, qb.deleteFrom('staff_sessions').where('expires_at', '<=', now));
     },
   },
   // The audit log and the erasures' tombstones, after `auditDays`.
   auditEntries: {
-    select: (tx, now, s) =>
-      tx.query(
-        `SELECT 'audit' AS t, id FROM audit_log WHERE created_at <= $1
-         UNION ALL SELECT 'erasure', id FROM erasures WHERE erased_at <= $1`,
-        [ago(now, s.auditDays)],
-      ),
+    select: (tx, now, s) => {
+      const before = ago(now, s.auditDays);
+      return run(
+        tx,
+        qb
+          .selectFrom('audit_log')
+          .select([sql.lit('audit').as('t'), 'id'])
+          .where('created_at', '<=', before)
+          .unionAll(
+            qb
+              .selectFrom('erasures')
+              // The union's id is bigint (audit_log's), which both engines give back as text.
+              .select((eb) => [sql.lit('erasure').as('t'), eb.cast<string>('id', 'bigint').as('id')])
+              .where('erased_at', '<=', before),
+          ),
+      );
+    },
     apply: async (tx, rows) => {
       const of = (t: string) => ids(rows.filter((r) => r.t === t));
       // The append-only trigger lets this transaction, and no other, delete (migration 20).
-      await tx.query(`SELECT set_config('bootcamp.retention', 'on', true)`);
-      await tx.query('DELETE FROM audit_log WHERE id = ANY($1::bigint[])', [of('audit')]);
-      await tx.query(`SELECT set_config('bootcamp.retention', 'off', true)`);
-      await tx.query('DELETE FROM erasures WHERE id = ANY($1::integer[])', [of('erasure')]);
+      await run(tx, retentionFlag('on'));
+      await run(tx, qb.deleteFrom('audit_log').where('id', '=', anyOf<string>(of('audit'), 'bigint')));
+      await run(tx, retentionFlag('off'));
+      await run(tx, qb.deleteFrom('erasures').where('id', '=', anyOf(of('erasure'), 'integer')));
     },
   },
   // What an erased paid applicant's erasure kept for the accounts (decision 148), once that time is over.
   paymentRecords: {
     select: (tx, now, s) =>
-      tx.query(
-        `SELECT p.id FROM payments p JOIN applications a ON a.id = p.application_id
-         WHERE a.erased_at IS NOT NULL AND COALESCE(p.paid_at, p.created_at) <= $1`,
-        [ago(now, s.paymentRecordDays)],
+      run(
+        tx,
+        qb
+          .selectFrom('payments as p')
+          .innerJoin('applications as a', 'a.id', 'p.application_id')
+          .select('p.id')
+          .where('a.erased_at', 'is not', null)
+          .where((eb) => eb.fn.coalesce('p.paid_at', 'p.created_at'), '<=', ago(now, s.paymentRecordDays)),
       ),
     apply: async (tx, rows) => {
-      await tx.query('DELETE FROM payments WHERE id = ANY($1::integer[])', [ids(rows)]);
+      await run(tx, qb.deleteFrom('payments').where('id', '=', anyOf(ids(rows), 'integer')));
     },
   },
 };
@@ -178,14 +244,15 @@ export async function runRetention(
 ): Promise<RetentionCounts | null> {
   const { db, storage, settings, erasureKey } = options;
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [
-      RETENTION_LOCK,
-    ]);
-    if (!rows[0].locked) return null;
+    const [lock] = await run(
+      tx,
+      qb.selectNoFrom(sql<boolean>`pg_try_advisory_xact_lock(${RETENTION_LOCK})`.as('locked')),
+    );
+    if (!lock.locked) return null;
     const now = options.now();
     const counts = {} as RetentionCounts;
     for (const kind of RETENTION_KINDS) {
-      const due = (await KINDS[kind].select(tx, now, settings)).rows;
+      const due = await KINDS[kind].select(tx, now, settings);
       counts[kind] = due.length;
       if (!dryRun && due.length) await KINDS[kind].apply(tx, due, now, storage, erasureKey);
     }
