@@ -7,6 +7,16 @@
 /** Colours on white with at least 3:1 contrast, for up to four series (several cohorts side by side). */
 export const SERIES_COLOURS = ['#0b3d2e', '#5b8f7c', '#8a5a00', '#5b3f8c'] as const;
 
+/** A part of a whole as a percentage, for a table: "67%", or "—" of nothing. */
+export const share = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '—');
+
+/** "Nigeria 3, Ghana 1 and 2 more": the first few figures, for a chart's text alternative. */
+export const firstFew = (items: readonly [string, number][], n = 3) =>
+  items
+    .slice(0, n)
+    .map(([label, value]) => `${label} ${value}`)
+    .join(', ') + (items.length > n ? ` and ${items.length - n} more` : '');
+
 export interface Series {
   name: string;
   colour: string;
