@@ -5,7 +5,7 @@
  */
 import type { ScoreAgreement } from '../../machines/rules/reports';
 import { DISAGREEMENT_POINTS } from '../../machines/rules/scorecard';
-import { BarChart, firstFew, SERIES_COLOURS, share } from './ReportCharts';
+import { BarChart, firstFew, MeasureTable, SERIES_COLOURS, share } from './ReportCharts';
 import { TableHead } from './TableHead';
 
 const points = (n: number | null) => (n === null ? '—' : `${n} point${n === 1 ? '' : 's'}`);
@@ -24,24 +24,15 @@ export function AgreementReport({ agreement, range }: { agreement: ScoreAgreemen
         <p>No application was scored by two reviewers {range}.</p>
       ) : (
         <>
-          <table className="staff-table">
-            <caption>Agreement between reviewers</caption>
-            <TableHead columns={['Measure', 'Figure']} />
-            <tbody>
-              {(
-                [
-                  ['Applications with two or more reviews', String(compared)],
-                  ['Reviewers agree on', `${agreeing} (${share(agreeing, compared)})`],
-                  ['Mean distance between two reviewers', points(meanDifference)],
-                ] as const
-              ).map(([measure, figure]) => (
-                <tr key={measure}>
-                  <th scope="row">{measure}</th>
-                  <td>{figure}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <MeasureTable
+            caption="Agreement between reviewers"
+            figure="Figure"
+            rows={[
+              ['Applications with two or more reviews', String(compared)],
+              ['Reviewers agree on', `${agreeing} (${share(agreeing, compared)})`],
+              ['Mean distance between two reviewers', points(meanDifference)],
+            ]}
+          />
           <BarChart
             description={`Each reviewer's mean distance in points from the other reviewers of the same applications ${range}: ${firstFew(reviewers.map((r) => [r.staff, r.meanDistance]))}. The tables below have every figure.`}
             rows={reviewers.map((r) => ({ label: r.staff, values: [r.meanDistance] }))}

@@ -14,7 +14,15 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import { queryString } from './api';
 import { CohortPicker, useChosenCohort } from './CohortPicker';
 import { AgreementReport } from './ReportAgreement';
-import { BarChart, DayChart, firstFew, SERIES_COLOURS, share, SpreadChart } from './ReportCharts';
+import {
+  BarChart,
+  DayChart,
+  firstFew,
+  MeasureTable,
+  SERIES_COLOURS,
+  share,
+  SpreadChart,
+} from './ReportCharts';
 import { provideResource } from './staffActors';
 import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
 import { TableHead } from './TableHead';
@@ -265,27 +273,18 @@ function ReportFigures({ search }: { search: string }) {
               p90={time.p90Seconds ?? 0}
               max={time.maxSeconds ?? 0}
             />
-            <table className="staff-table">
-              <caption>Time from submission to the first decision</caption>
-              <TableHead columns={['Measure', 'Time']} />
-              <tbody>
-                {(
-                  [
-                    ['Applications decided', String(time.decided)],
-                    ['Quickest quarter decided within', durationWords(time.p25Seconds)],
-                    ['Median', durationWords(time.medianSeconds)],
-                    ['Three quarters decided within', durationWords(time.p75Seconds)],
-                    ['Nine in ten decided within', durationWords(time.p90Seconds)],
-                    ['Longest', durationWords(time.maxSeconds)],
-                  ] as const
-                ).map(([measure, value]) => (
-                  <tr key={measure}>
-                    <th scope="row">{measure}</th>
-                    <td>{value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <MeasureTable
+              caption="Time from submission to the first decision"
+              figure="Time"
+              rows={[
+                ['Applications decided', String(time.decided)],
+                ['Quickest quarter decided within', durationWords(time.p25Seconds)],
+                ['Median', durationWords(time.medianSeconds)],
+                ['Three quarters decided within', durationWords(time.p75Seconds)],
+                ['Nine in ten decided within', durationWords(time.p90Seconds)],
+                ['Longest', durationWords(time.maxSeconds)],
+              ]}
+            />
           </>
         )}
       </section>
