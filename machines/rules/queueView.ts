@@ -2,7 +2,13 @@
  * The staff queue's view as the URL holds it (docs/api.md, "Staff"): read from the query string, and the views one
  * click away (a sort, a chip, a page). Plain functions, so the screen only renders and the rules are tested alone.
  */
-import { STAFF_QUEUE_QUERY_NAMES, type QueueSort, type StaffQueueQuery } from './staff';
+import { RATING_MAX, RATING_MIN } from './scorecard';
+import {
+  STAFF_QUEUE_QUERY_NAMES,
+  type QueueReviewCount,
+  type QueueSort,
+  type StaffQueueQuery,
+} from './staff';
 
 /** The view in the URL, as the API reads it: only the queue's names, and no empty values. */
 export const queueViewOf = (params: URLSearchParams): StaffQueueQuery =>
@@ -45,6 +51,33 @@ export function sortedBy(query: StaffQueueQuery, sort: QueueSort): StaffQueueQue
   const dir = now === null ? defaultDir(sort) : now === 'asc' ? 'desc' : 'asc';
   return { ...filterOf(query), sort, dir };
 }
+
+/**
+ * The lowest mean scores the queue's "Score at least" offers: every half point of the rating scale. A view shared with
+ * another value (the API takes any to two places) keeps it as a choice of its own.
+ */
+export function scoreMinimums(current?: string): string[] {
+  const steps = Array.from({ length: (RATING_MAX - RATING_MIN) * 2 + 1 }, (_, i) =>
+    String(RATING_MIN + i / 2),
+  );
+  return current && !steps.includes(current)
+    ? [...steps, current].sort((a, b) => Number(a) - Number(b))
+    : steps;
+}
+
+/** The numbers of reviews the queue filters by, in words (its field and its chip). */
+export const REVIEW_COUNT_LABELS: Record<QueueReviewCount, string> = {
+  '0': 'None yet',
+  '1': 'One',
+  '2+': 'Two or more',
+};
+
+/** A comma-separated list of numbers of reviews in words, for a chip: `0,2+` → "None yet, Two or more". */
+export const reviewCountWords = (value: string) =>
+  value
+    .split(',')
+    .map((count) => REVIEW_COUNT_LABELS[count as QueueReviewCount] ?? count)
+    .join(', ');
 
 /** A code in words: `action_required` → "Action required". */
 export const humanize = (value: string) => {

@@ -53,6 +53,89 @@ export interface StaffReports {
   };
   /** Decisions that stand, per team member and per day or week (the Monday it starts), oldest first. */
   throughput: { staff: string; period: string; decisions: number }[];
+  /** How far reviewers' means lie apart (decision 177). */
+  agreement: ScoreAgreement;
+}
+
+/**
+ * Two reviewers who scored the same applications, as the server counts them (decision 177): the applications both
+ * scored, the sum of the distances between their two means, and on how many they agree (reviewersAgree).
+ */
+export interface ReviewerPairCounts {
+  first: string;
+  second: string;
+  applications: number;
+  totalDifference: number;
+  agreeing: number;
+}
+
+/** How far reviewers' means lie apart on the applications two or more of them scored (decision 177). */
+export interface ScoreAgreement {
+  /** Applications with two or more scorecards (their last one saved in the range). */
+  compared: number;
+  /** Of them, those whose reviewers' means all agree (the highest and the lowest closer than 2 points). */
+  agreeing: number;
+  /** The distance between two reviewers' means, averaged over every pair of reviewers of the same application. */
+  meanDifference: number | null;
+  /** Each pair of reviewers: the applications both scored, their mean distance and how many they agree on. */
+  pairs: { first: string; second: string; applications: number; meanDifference: number; agreeing: number }[];
+  /** Each reviewer: how many times their mean met another's, and their mean distance from the others; furthest first. */
+  reviewers: { staff: string; comparisons: number; meanDistance: number }[];
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The agreement report from the server's counts: `compared` applications of which `agreeing` agree (the server counts
+ * both with reviewersAgree's rule on each application's spread) and the counts of each pair of reviewers.
+ */
+export function scoreAgreement(
+  compared: number,
+  agreeing: number,
+  pairs: readonly ReviewerPairCounts[],
+): ScoreAgreement {
+  const perReviewer = new Map<string, { comparisons: number; total: number }>();
+  let comparisons = 0;
+  let total = 0;
+  for (const pair of pairs) {
+    comparisons += pair.applications;
+    total += pair.totalDifference;
+    for (const staff of [pair.first, pair.second]) {
+      const sums = perReviewer.get(staff) ?? { comparisons: 0, total: 0 };
+      sums.comparisons += pair.applications;
+      sums.total += pair.totalDifference;
+      perReviewer.set(staff, sums);
+    }
+  }
+  return {
+    compared,
+    agreeing,
+    meanDifference: comparisons ? round2(total / comparisons) : null,
+    pairs: pairs
+      .map(({ first, second, applications, totalDifference, agreeing: agree }) => {
+        const [a, b] = [first, second].sort();
+        return {
+          first: a,
+          second: b,
+          applications,
+          meanDifference: round2(totalDifference / applications),
+          agreeing: agree,
+        };
+      })
+      .sort(
+        (x, y) =>
+          y.meanDifference - x.meanDifference ||
+          x.first.localeCompare(y.first) ||
+          x.second.localeCompare(y.second),
+      ),
+    reviewers: [...perReviewer]
+      .map(([staff, sums]) => ({
+        staff,
+        comparisons: sums.comparisons,
+        meanDistance: round2(sums.total / sums.comparisons),
+      }))
+      .sort((x, y) => y.meanDistance - x.meanDistance || x.staff.localeCompare(y.staff)),
+  };
 }
 
 /** The audit log's actions and how the screen names them; the server accepts only these as a filter. */

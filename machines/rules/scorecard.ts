@@ -96,6 +96,9 @@ export interface ScoreSummary {
   needsAnotherReview: boolean;
 }
 
+/** Reviewers whose means are `spread` apart agree: closer than DISAGREEMENT_POINTS. */
+export const reviewersAgree = (spread: number): boolean => spread < DISAGREEMENT_POINTS;
+
 /** The application's score from its reviewers' means. */
 export function summarise(means: readonly number[]): ScoreSummary {
   if (means.length === 0) return { count: 0, mean: null, spread: 0, needsAnotherReview: false };
@@ -105,7 +108,7 @@ export function summarise(means: readonly number[]): ScoreSummary {
     count: means.length,
     mean,
     spread,
-    needsAnotherReview: means.length < REVIEWS_NEEDED || spread >= DISAGREEMENT_POINTS,
+    needsAnotherReview: means.length < REVIEWS_NEEDED || !reviewersAgree(spread),
   };
 }
 

@@ -241,7 +241,7 @@ export const staffAnswers = {
     }),
   ),
   reports: envelope(
-    "A cohort's reports (decision 166)",
+    "A cohort's reports (decisions 166 and 177)",
     closed({
       cohort: queueCohort,
       from: orNullOf('string'),
@@ -259,6 +259,15 @@ export const staffAnswers = {
         maxSeconds: orNullOf('integer'),
       }),
       throughput: list(closed({ staff: text, period: text, decisions: int })),
+      agreement: closed({
+        compared: int,
+        agreeing: int,
+        meanDifference: orNullOf('number'),
+        pairs: list(
+          closed({ first: text, second: text, applications: int, meanDifference: num, agreeing: int }),
+        ),
+        reviewers: list(closed({ staff: text, comparisons: int, meanDistance: num })),
+      }),
     }),
   ),
 };

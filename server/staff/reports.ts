@@ -1,7 +1,8 @@
 /**
  * The staff reports of one cohort (docs/decisions/166-staff-reports.md): applications started and submitted per day,
- * by referral source and by country, the time from submission to the first decision, and each team member's
- * decisions per day or week. Each report is one SQL query; days and weeks are UTC, as the server stores moments.
+ * by referral source and by country, the time from submission to the first decision, each team member's decisions
+ * per day or week, and how far reviewers' scores lie apart (docs/decisions/177-score-agreement.md). Each report is
+ * one SQL query; days and weeks are UTC, as the server stores moments.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
@@ -10,10 +11,13 @@ import {
   REPORT_MESSAGES,
   REPORT_PERIODS,
   reportPaths,
+  scoreAgreement,
   type ReportPeriod,
+  type ScoreAgreement,
   type StaffReports,
   type StaffReportsQuery,
 } from '../../machines/rules/reports';
+import { DISAGREEMENT_POINTS } from '../../machines/rules/scorecard';
 import type { StaffQueueCohort } from '../../machines/rules/staff';
 import type { Context } from '../context';
 import type { Queryable } from '../db/index';
@@ -164,6 +168,57 @@ export async function throughput(db: Queryable, cohortId: number, range: ReportR
   );
 }
 
+/**
+ * How far reviewers' means lie apart (docs/decisions/177-score-agreement.md): the cohort's applications with two or
+ * more scorecards, the last saved in the range, and per pair of reviewers of the same application the distance
+ * between their means. One query: a row per pair of reviewers, each carrying the applications compared and agreeing
+ * (highest minus lowest mean closer than DISAGREEMENT_POINTS, the rule of a second review).
+ */
+export async function agreement(
+  db: Queryable,
+  cohortId: number,
+  range: ReportRange,
+): Promise<ScoreAgreement> {
+  const rows = await run(
+    db,
+    qb
+      .with('compared', (q) =>
+        q
+          .selectFrom('scorecards as sc')
+          .innerJoin('applications as a', 'a.id', 'sc.application_id')
+          .select(['sc.application_id', sql<number>`max(sc.mean) - min(sc.mean)`.as('spread')])
+          .where(cohortOf(cohortId))
+          .groupBy('sc.application_id')
+          .having(sql<boolean>`count(*) >= 2`)
+          .having(within(sql`max(sc.updated_at)`, range)),
+      )
+      .selectFrom('compared as c')
+      .innerJoin('scorecards as s1', 's1.application_id', 'c.application_id')
+      .innerJoin('scorecards as s2', (join) =>
+        join.onRef('s2.application_id', '=', 'c.application_id').onRef('s2.staff_id', '>', 's1.staff_id'),
+      )
+      .innerJoin('staff as f', 'f.id', 's1.staff_id')
+      .innerJoin('staff as g', 'g.id', 's2.staff_id')
+      .select([
+        'f.email as first',
+        'g.email as second',
+        sql<number>`count(*)::int`.as('applications'),
+        sql<number>`sum(abs(s1.mean - s2.mean))::float8`.as('totalDifference'),
+        sql<number>`(count(*) FILTER (WHERE abs(s1.mean - s2.mean) < ${DISAGREEMENT_POINTS}))::int`.as(
+          'agreeing',
+        ),
+        sql<number>`(SELECT count(*) FROM compared)::int`.as('compared'),
+        sql<number>`(SELECT count(*) FROM compared WHERE spread < ${DISAGREEMENT_POINTS})::int`.as(
+          'comparedAgreeing',
+        ),
+      ])
+      .groupBy(['f.email', 'g.email']),
+  );
+  // Every row carries the same totals; with no row, nothing was compared.
+  const [totals] = rows;
+  return scoreAgreement(totals?.compared ?? 0, totals?.comparedAgreeing ?? 0, rows);
+}
+
 export async function reports(
   db: Queryable,
   cohort: StaffQueueCohort,
@@ -171,12 +226,13 @@ export async function reports(
   per: ReportPeriod,
   asked: { from: string | null; to: string | null },
 ): Promise<StaffReports> {
-  const [days, sources, countries, decisionTimes, decisions] = await Promise.all([
+  const [days, sources, countries, decisionTimes, decisions, agreeing] = await Promise.all([
     perDay(db, cohort.id, range),
     startedBy(db, cohort.id, range, 'referral_source'),
     startedBy(db, cohort.id, range, 'country'),
     timeToDecision(db, cohort.id, range),
     throughput(db, cohort.id, range, per),
+    agreement(db, cohort.id, range),
   ]);
   return {
     cohort,
@@ -187,6 +243,7 @@ export async function reports(
     countries: countries.map(({ value, ...n }) => ({ country: value, ...n })),
     timeToDecision: decisionTimes,
     throughput: decisions,
+    agreement: agreeing,
   };
 }
 
@@ -198,7 +255,7 @@ export function reportRoutes(app: FastifyInstance, ctx: Context, staff: StaffGua
     {
       schema: {
         summary:
-          "A cohort's reports: applications per day, by source and country, time to decision, throughput",
+          "A cohort's reports: applications per day, by source and country, time to decision, throughput, score agreement",
         tags: ['staff'],
         querystring: reportsQuerySchema,
       },

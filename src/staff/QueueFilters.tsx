@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { REVIEW_STATUSES, reviewMeta } from '../../machines/review.machine';
 import { ELIGIBILITY_STATUSES } from '../../machines/rules/application';
-import { filterOf, humanize } from '../../machines/rules/queueView';
+import { filterOf, humanize, reviewCountWords } from '../../machines/rules/queueView';
 import { dayPattern, formatStaffDay, parseStaffDay } from '../../machines/rules/staffDates';
 import {
   PAYMENT_STATUSES,
@@ -19,6 +19,7 @@ import {
   type StaffQueueQuery,
 } from '../../machines/rules/staff';
 import { queryString } from './api';
+import { QueueScoreFilters } from './QueueScoreFilters';
 import { useStaffDates } from './StaffContext';
 
 /** A review status (or "not submitted yet") as staff read it. */
@@ -37,6 +38,8 @@ const PANEL_FILTERS = [
   ['country', 'Country'],
   ['from', 'Submitted from'],
   ['to', 'Submitted to'],
+  ['scoreMin', 'Score'],
+  ['reviews', 'Reviews'],
 ] as const satisfies readonly (readonly [keyof StaffQueueQuery, string])[];
 type DayField = (typeof DAY_FIELDS)[number];
 
@@ -75,7 +78,11 @@ export function QueueFilters({
             ? formatStaffDay(value, locale)
             : key === 'country'
               ? value
-              : humanize(value);
+              : key === 'scoreMin'
+                ? `${value} or more`
+                : key === 'reviews'
+                  ? reviewCountWords(value)
+                  : humanize(value);
   const applyFilters = (e: FormEvent) => {
     e.preventDefault();
     const days = DAY_FIELDS.map(
@@ -194,6 +201,7 @@ export function QueueFilters({
         {text('country', 'Country')}
         {dayField('from', 'Submitted from')}
         {dayField('to', 'Submitted to')}
+        <QueueScoreFilters draft={draft} onChange={setDraft} />
       </div>
       {active.length > 0 && (
         <ul className="staff-chips staff-filters__active" aria-label="Active filters">

@@ -3,9 +3,47 @@
  * chart is an image with a text alternative that states its main figures; the table beside it holds every figure
  * and is what a screen reader reads.
  */
+import { TableHead } from './TableHead';
 
 /** Colours on white with at least 3:1 contrast, for up to four series (several cohorts side by side). */
 export const SERIES_COLOURS = ['#0b3d2e', '#5b8f7c', '#8a5a00', '#5b3f8c'] as const;
+
+/** A table of named figures, one measure a row: the figures of a chart that has no row per item. */
+export function MeasureTable({
+  caption,
+  figure,
+  rows,
+}: {
+  caption: string;
+  /** The figures' column header ("Time", "Figure"). */
+  figure: string;
+  rows: readonly (readonly [string, string])[];
+}) {
+  return (
+    <table className="staff-table">
+      <caption>{caption}</caption>
+      <TableHead columns={['Measure', figure]} />
+      <tbody>
+        {rows.map(([measure, value]) => (
+          <tr key={measure}>
+            <th scope="row">{measure}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A part of a whole as a percentage, for a table: "67%", or "—" of nothing. */
+export const share = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '—');
+
+/** "Nigeria 3, Ghana 1 and 2 more": the first few figures, for a chart's text alternative. */
+export const firstFew = (items: readonly [string, number][], n = 3) =>
+  items
+    .slice(0, n)
+    .map(([label, value]) => `${label} ${value}`)
+    .join(', ') + (items.length > n ? ` and ${items.length - n} more` : '');
 
 export interface Series {
   name: string;

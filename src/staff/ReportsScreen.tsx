@@ -1,7 +1,8 @@
 /**
  * Reports (/staff/reports, every team member): one cohort's applications per day, by referral source and by
- * country, the time to a decision, each team member's decisions, and the funnel of several cohorts side by side
- * (docs/decisions/166-staff-reports.md). The cohort, the days, the period and the cohorts compared live in the URL.
+ * country, the time to a decision, each team member's decisions, how far reviewers' scores lie apart, and the funnel
+ * of several cohorts side by side (docs/decisions/166-staff-reports.md, 177-score-agreement.md). The cohort, the
+ * days, the period and the cohorts compared live in the URL.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -12,7 +13,16 @@ import { dayPattern, formatStaffDay, parseStaffDay } from '../../machines/rules/
 import { ErrorSummary } from '../components/ErrorSummary';
 import { queryString } from './api';
 import { CohortPicker, useChosenCohort } from './CohortPicker';
-import { BarChart, DayChart, SERIES_COLOURS, SpreadChart } from './ReportCharts';
+import { AgreementReport } from './ReportAgreement';
+import {
+  BarChart,
+  DayChart,
+  firstFew,
+  MeasureTable,
+  SERIES_COLOURS,
+  share,
+  SpreadChart,
+} from './ReportCharts';
 import { provideResource } from './staffActors';
 import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
 import { TableHead } from './TableHead';
@@ -32,13 +42,6 @@ export function durationWords(seconds: number | null): string {
 }
 
 const notGiven = (value: string) => value || 'Not given';
-const share = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '—');
-/** "Nigeria 3, Ghana 1 and 2 more": the first few figures, for a chart's text alternative. */
-const firstFew = (items: readonly [string, number][], n = 3) =>
-  items
-    .slice(0, n)
-    .map(([label, value]) => `${label} ${value}`)
-    .join(', ') + (items.length > n ? ` and ${items.length - n} more` : '');
 
 export function ReportsScreen() {
   const heading = usePageHeading<HTMLHeadingElement>('Reports');
@@ -270,27 +273,18 @@ function ReportFigures({ search }: { search: string }) {
               p90={time.p90Seconds ?? 0}
               max={time.maxSeconds ?? 0}
             />
-            <table className="staff-table">
-              <caption>Time from submission to the first decision</caption>
-              <TableHead columns={['Measure', 'Time']} />
-              <tbody>
-                {(
-                  [
-                    ['Applications decided', String(time.decided)],
-                    ['Quickest quarter decided within', durationWords(time.p25Seconds)],
-                    ['Median', durationWords(time.medianSeconds)],
-                    ['Three quarters decided within', durationWords(time.p75Seconds)],
-                    ['Nine in ten decided within', durationWords(time.p90Seconds)],
-                    ['Longest', durationWords(time.maxSeconds)],
-                  ] as const
-                ).map(([measure, value]) => (
-                  <tr key={measure}>
-                    <th scope="row">{measure}</th>
-                    <td>{value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <MeasureTable
+              caption="Time from submission to the first decision"
+              figure="Time"
+              rows={[
+                ['Applications decided', String(time.decided)],
+                ['Quickest quarter decided within', durationWords(time.p25Seconds)],
+                ['Median', durationWords(time.medianSeconds)],
+                ['Three quarters decided within', durationWords(time.p75Seconds)],
+                ['Nine in ten decided within', durationWords(time.p90Seconds)],
+                ['Longest', durationWords(time.maxSeconds)],
+              ]}
+            />
           </>
         )}
       </section>
@@ -325,6 +319,7 @@ function ReportFigures({ search }: { search: string }) {
           </>
         )}
       </section>
+      <AgreementReport agreement={report.agreement} range={range} />
     </>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Scorecards and assignment (issue 24, items 2 and 3) in Chromium against the built product: two reviewers score
  * the same application blind, the admin sees both scorecards and the mean in the queue, sorts by score, assigns the
- * view round-robin after a count, and a reviewer finds theirs under My queue.
+ * view round-robin after a count, a reviewer finds theirs under My queue, the lead filters by score, and the reports
+ * show the two reviewers agree.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -102,5 +103,29 @@ describe('scorecards and assignment', () => {
     const mine = ama.getByRole('table', { name: '1 application matches this view' });
     await mine.getByRole('link', { name: 'Bola Scored' }).waitFor();
     expect(await mine.getByRole('link', { name: 'Ada Scored' }).count()).toBe(0);
+
+    // The lead filters by score from the filter bar: Bola's 4.5 is kept, the unscored Ada is not.
+    await admin.goto(`${server.url}/staff?q=Scored`);
+    await admin.getByRole('button', { name: 'Filters', exact: true }).click();
+    await admin.getByLabel('Score at least').selectOption('4.5');
+    await admin.getByRole('button', { name: 'Apply filters' }).click();
+    await admin.waitForURL(/scoreMin=4\.5/);
+    const scored = admin.getByRole('table', { name: '1 application matches this view' });
+    await scored.getByRole('link', { name: 'Bola Scored' }).waitFor();
+    await admin.getByRole('link', { name: 'Remove Score: 4.5 or more' }).waitFor();
+
+    // The reports: the two reviewers of Bola agree (4 and 5, one point apart).
+    await admin.getByRole('link', { name: 'Reports' }).click();
+    const agreement = admin.getByRole('table', { name: 'Agreement between reviewers' });
+    await expect
+      .poll(() => agreement.getByRole('row').allTextContents())
+      .toEqual([
+        'MeasureFigure',
+        'Applications with two or more reviews1',
+        'Reviewers agree on1 (100%)',
+        'Mean distance between two reviewers1 point',
+      ]);
+    const pairs = admin.getByRole('table', { name: /^Each pair of reviewers/ });
+    expect(await pairs.getByRole('row').nth(1).textContent()).toBe(`${AMA} and ${BEN}11 point1 (100%)`);
   });
 });

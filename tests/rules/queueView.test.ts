@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { filterOf, humanize, queueViewOf, sortDirection, sortedBy } from '../../machines/rules/queueView';
+import {
+  filterOf,
+  humanize,
+  queueViewOf,
+  reviewCountWords,
+  scoreMinimums,
+  sortDirection,
+  sortedBy,
+} from '../../machines/rules/queueView';
 
 describe("the queue's view in the URL", () => {
   it('keeps only the queue names with a value', () => {
@@ -26,5 +34,20 @@ describe("the queue's view in the URL", () => {
 
   it('words a code', () => {
     expect(humanize('action_required')).toBe('Action required');
+  });
+
+  it('keeps the score filters from the URL, offers every half point, and keeps a shared value of its own', () => {
+    expect(queueViewOf(new URLSearchParams('scoreMin=3.5&reviews=0,2%2B&sort=score'))).toEqual({
+      scoreMin: '3.5',
+      reviews: '0,2+',
+      sort: 'score',
+    });
+    expect(scoreMinimums()).toEqual(['1', '1.5', '2', '2.5', '3', '3.5', '4', '4.5', '5']);
+    expect(scoreMinimums('3.75')).toEqual(['1', '1.5', '2', '2.5', '3', '3.5', '3.75', '4', '4.5', '5']);
+    expect(scoreMinimums('4')).toHaveLength(9);
+  });
+
+  it('words the numbers of reviews for a chip', () => {
+    expect(reviewCountWords('0,2+')).toBe('None yet, Two or more');
   });
 });

@@ -11,6 +11,7 @@ import {
   type AuditEntry,
   type StaffReports,
 } from '../../machines/rules/reports';
+import { DEFAULT_RUBRIC, scorecardPaths } from '../../machines/rules/scorecard';
 import { STAFF_QUEUE_MESSAGES, staffPaths } from '../../machines/rules/staff';
 import { currentCohort } from '../../server/db/cohorts';
 import { audit } from '../../server/staff/store';
@@ -96,6 +97,7 @@ describe.each(databases)('staff reports and the audit log on $name', (database) 
     get: (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
     post: (url: string, payload: object) =>
       t.app.inject({ method: 'POST', url, payload, headers: { cookie } }),
+    put: (url: string, payload: object) => t.app.inject({ method: 'PUT', url, payload, headers: { cookie } }),
   });
 
   async function insert(): Promise<number[]> {
@@ -211,6 +213,64 @@ describe.each(databases)('staff reports and the audit log on $name', (database) 
     // A reviewer reads the reports too.
     const reader = await staffSignIn(t, READER);
     expect((await reportsOf(reader)).timeToDecision.decided).toBe(4);
+  });
+
+  it('measures how far reviewers’ scores lie apart: agreeing applications, per pair and per reviewer', async () => {
+    const [ada, bola, , chidi, dayo] = await insert();
+    clock = new Date('2026-11-23T09:00:00Z');
+    let lead = await staffSignIn(t, ADMIN);
+    expect((await as(lead).post(staffPaths.team, { email: SECOND, role: 'admin' })).statusCode).toBe(201);
+    expect((await as(lead).post(staffPaths.team, { email: READER, role: 'reviewer' })).statusCode).toBe(201);
+    const score = async (cookie: string, id: number, ...values: number[]) => {
+      const ratings = Object.fromEntries(DEFAULT_RUBRIC.map((c, i) => [c.key, values[i % values.length]]));
+      const res = await as(cookie).put(scorecardPaths.scorecards.replace(':id', String(id)), { ratings });
+      expect({ id, status: res.statusCode }).toEqual({ id, status: 200 });
+    };
+    let second = await staffSignIn(t, SECOND);
+    let reader = await staffSignIn(t, READER);
+    // The 23rd: Ada 4 and 3 (1 apart: agree), Bola 5 and 2 (3 apart), Chidi scored once (not compared).
+    await score(lead, ada, 4);
+    await score(reader, ada, 3);
+    await score(lead, bola, 5);
+    await score(second, bola, 2);
+    await score(lead, chidi, 4);
+    // The 24th: a third review of Bola (3: still 3 between the highest and the lowest), Dayo 4.5 and 4.
+    clock = new Date('2026-11-24T09:00:00Z');
+    lead = await staffSignIn(t, ADMIN);
+    second = await staffSignIn(t, SECOND);
+    reader = await staffSignIn(t, READER);
+    await score(reader, bola, 3);
+    await score(second, dayo, 5, 4);
+    await score(reader, dayo, 4);
+
+    // By hand: pairs director–reader 1 (Ada) and 2 (Bola), director–second 3 (Bola), reader–second 1 (Bola) and
+    // 0.5 (Dayo): 7.5 over 5 pairs. The director is 1, 2 and 3 from the others (2 on average), the second 3, 1
+    // and 0.5 (1.5), the reader 1, 2, 1 and 0.5 (1.125).
+    expect((await reportsOf(lead)).agreement).toEqual({
+      compared: 3,
+      agreeing: 2,
+      meanDifference: 1.5,
+      pairs: [
+        { first: ADMIN, second: SECOND, applications: 1, meanDifference: 3, agreeing: 0 },
+        { first: ADMIN, second: READER, applications: 2, meanDifference: 1.5, agreeing: 1 },
+        { first: READER, second: SECOND, applications: 2, meanDifference: 0.75, agreeing: 2 },
+      ],
+      reviewers: [
+        { staff: ADMIN, comparisons: 3, meanDistance: 2 },
+        { staff: SECOND, comparisons: 3, meanDistance: 1.5 },
+        { staff: READER, comparisons: 4, meanDistance: 1.13 },
+      ],
+    });
+    // From the 24th: Bola and Dayo, whose last scorecards were saved that day; Ada's were all on the 23rd.
+    const later = (await reportsOf(reader, '?from=2026-11-24')).agreement;
+    expect(later).toMatchObject({ compared: 2, agreeing: 1, meanDifference: 1.63 });
+    expect((await reportsOf(lead, '?to=2026-11-22')).agreement).toEqual({
+      compared: 0,
+      agreeing: 0,
+      meanDifference: null,
+      pairs: [],
+      reviewers: [],
+    });
   });
 
   it('refuses a period, a day or a cohort it does not know, in the catalogue’s words', async () => {

@@ -44,6 +44,32 @@ const REPORTS: StaffReports = {
     { staff: 'bola@bootcamp.example', period: '2026-11-23', decisions: 1 },
     { staff: 'ada@bootcamp.example', period: '2026-11-24', decisions: 2 },
   ],
+  agreement: {
+    compared: 3,
+    agreeing: 2,
+    meanDifference: 1.5,
+    pairs: [
+      {
+        first: 'ada@bootcamp.example',
+        second: 'bola@bootcamp.example',
+        applications: 1,
+        meanDifference: 3,
+        agreeing: 0,
+      },
+      {
+        first: 'ada@bootcamp.example',
+        second: 'cy@bootcamp.example',
+        applications: 2,
+        meanDifference: 0.75,
+        agreeing: 2,
+      },
+    ],
+    reviewers: [
+      { staff: 'bola@bootcamp.example', comparisons: 1, meanDistance: 3 },
+      { staff: 'ada@bootcamp.example', comparisons: 3, meanDistance: 1.5 },
+      { staff: 'cy@bootcamp.example', comparisons: 2, meanDistance: 0.75 },
+    ],
+  },
 };
 
 const step = (state: string, title: string, reached: number): FunnelStep => ({
@@ -169,6 +195,25 @@ describe('reports', () => {
     expect(
       screen.getByRole('img', { name: /^Decisions per team member/ }).getAttribute('aria-label'),
     ).toContain('ada@bootcamp.example 3, bola@bootcamp.example 1');
+
+    // Score agreement: the share agreeing, each reviewer's distance charted and tabled, each pair.
+    expect(rowsOf(screen.getByRole('table', { name: 'Agreement between reviewers' }))).toEqual([
+      ['Applications with two or more reviews', '3'],
+      ['Reviewers agree on', '2 (67%)'],
+      ['Mean distance between two reviewers', '1.5 points'],
+    ]);
+    expect(
+      screen.getByRole('img', { name: /^Each reviewer's mean distance/ }).getAttribute('aria-label'),
+    ).toContain('bola@bootcamp.example 3, ada@bootcamp.example 1.5, cy@bootcamp.example 0.75');
+    expect(rowsOf(screen.getByRole('table', { name: /^Each reviewer’s mean distance/ }))).toEqual([
+      ['bola@bootcamp.example', '1', '3 points'],
+      ['ada@bootcamp.example', '3', '1.5 points'],
+      ['cy@bootcamp.example', '2', '0.75 points'],
+    ]);
+    expect(rowsOf(screen.getByRole('table', { name: /^Each pair of reviewers/ }))).toEqual([
+      ['ada@bootcamp.example and bola@bootcamp.example', '1', '3 points', '0 (0%)'],
+      ['ada@bootcamp.example and cy@bootcamp.example', '2', '0.75 points', '2 (100%)'],
+    ]);
 
     // The funnel of the newest cohorts side by side.
     const funnels = await screen.findByRole('table', { name: /Applications reaching each step, by cohort/ });

@@ -222,6 +222,44 @@ describe('staff queue', () => {
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 
+  it('filters by the lowest score and the number of reviews, kept in the URL as chips, and sorts by score', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN);
+    renderAt('/staff', api);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.selectOptions(screen.getByLabelText('Score at least'), '3.5');
+    const reviews = screen.getByRole('group', { name: 'Reviews' });
+    await user.click(within(reviews).getByLabelText('Two or more'));
+    await user.click(within(reviews).getByLabelText('None yet'));
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(api.queue).toHaveBeenLastCalledWith({ scoreMin: '3.5', reviews: '0,2+' }));
+    const active = screen.getByRole('list', { name: 'Active filters' });
+    expect(within(active).getByRole('link', { name: 'Remove Score: 3.5 or more' })).toBeTruthy();
+    expect(within(active).getByRole('link', { name: 'Remove Reviews: None yet, Two or more' })).toBeTruthy();
+
+    // Highest score first from the Score header, the filters kept.
+    await user.click(within(screen.getByRole('table')).getByRole('button', { name: 'Score' }));
+    await waitFor(() =>
+      expect(api.queue).toHaveBeenLastCalledWith({
+        scoreMin: '3.5',
+        reviews: '0,2+',
+        sort: 'score',
+        dir: 'desc',
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Score' }).closest('th')?.getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    // A chip's × drops its filter only; the form shows what the URL holds.
+    await user.click(screen.getByRole('link', { name: 'Remove Score: 3.5 or more' }));
+    await waitFor(() =>
+      expect(api.queue).toHaveBeenLastCalledWith({ reviews: '0,2+', sort: 'score', dir: 'desc' }),
+    );
+    expect((screen.getByLabelText('Score at least') as HTMLSelectElement).value).toBe('');
+    expect((screen.getByLabelText('Two or more') as HTMLInputElement).checked).toBe(true);
+  });
+
   it('a bulk decision shows the count and the email from the dry run, and is sent only on confirm', async () => {
     const user = userEvent.setup();
     const api = fakeApi(ADMIN);
