@@ -13,6 +13,8 @@ import { staffPaths, staffQueuePaths } from '../machines/rules/staff';
 import { reportPaths } from '../machines/rules/reports';
 import { scorecardPaths } from '../machines/rules/scorecard';
 import { transferPath } from '../machines/rules/staffRecord';
+import { privacyPaths } from '../machines/rules/privacy';
+import { erasedAnswer, staffErasedAnswer, zipAnswer } from './privacy/answers';
 import { applicantAnswers } from './routes/answers';
 import { staffAnswers } from './staff/answers';
 
@@ -126,6 +128,10 @@ const ANSWERS: Record<string, Answers> = {
   },
   [`GET ${staffQueuePaths.funnel}`]: staff(S.funnel, 400, 404),
   [`GET ${reportPaths.reports}`]: staff(S.reports, 400, 404),
+  [`GET ${privacyPaths.download}`]: { ok: [200, zipAnswer], refuses: [401, 404] },
+  [`POST ${privacyPaths.erase}`]: { ok: json(erasedAnswer), refuses: [400, 401] },
+  [`GET ${privacyPaths.staffExport}`]: staff(zipAnswer, 400, 404),
+  [`POST ${privacyPaths.staffErase}`]: staff(staffErasedAnswer, 400, 404, 409),
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

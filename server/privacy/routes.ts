@@ -8,12 +8,10 @@ import { STAFF_COOKIE, STAFF_MESSAGES } from '../../machines/rules/staff';
 import type { Context } from '../context';
 import { fail, fieldFail } from '../http';
 import { SERVER_MESSAGES } from '../messages';
-import { errorAnswer } from '../openapi';
 import { clearSessionCookie, sessionApplicationId } from '../sessions';
 import { audit, staffForSession } from '../staff/store';
 import { eraseApplication } from './erase';
 import { applicantExport } from './export';
-import { closed, envelope, int, nothing } from '../routes/answers';
 
 const confirmBody = {
   type: 'object',
@@ -24,17 +22,6 @@ const idParams = {
   properties: { id: { type: 'string', pattern: '^[0-9]{1,9}$' } },
   required: ['id'],
 } as const;
-const zipAnswer = { description: 'One zip: your-data.json and the CV', type: 'string', format: 'binary' };
-const erasedAnswer = envelope('Erased: nothing that identifies the applicant is left', nothing);
-const staffErasedAnswer = envelope(
-  'Erased; `id`: the application, kept anonymous for the counts',
-  closed({ id: int }),
-);
-const answers = (ok: object, ...refusals: number[]) => ({
-  200: ok,
-  ...Object.fromEntries([...refusals, 500].map((status) => [status, errorAnswer])),
-});
-
 export async function privacyRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
   const { db, config, storage } = ctx;
 
@@ -73,7 +60,6 @@ export async function privacyRoutes(app: FastifyInstance, ctx: Context): Promise
     {
       schema: {
         summary: "Download the session's own data: one zip",
-        response: answers(zipAnswer, 401, 404),
       },
     },
     async (request, reply) => sendZip(reply, await applicantId(request)),
@@ -85,7 +71,6 @@ export async function privacyRoutes(app: FastifyInstance, ctx: Context): Promise
       schema: {
         summary: "Erase the session's own data (body: { confirm: true }); ends the session",
         body: confirmBody,
-        response: answers(erasedAnswer, 400, 401, 403, 408, 413, 415),
       },
     },
     async (request, reply) => {
@@ -104,7 +89,6 @@ export async function privacyRoutes(app: FastifyInstance, ctx: Context): Promise
         summary: "An admin exports one applicant's data on their request (audited)",
         tags: ['staff'],
         params: idParams,
-        response: answers(zipAnswer, 400, 401, 403, 404),
       },
     },
     async (request, reply) => {
@@ -122,7 +106,6 @@ export async function privacyRoutes(app: FastifyInstance, ctx: Context): Promise
         tags: ['staff'],
         params: idParams,
         body: confirmBody,
-        response: answers(staffErasedAnswer, 400, 401, 403, 404, 408, 409, 413, 415),
       },
     },
     async (request) => {

@@ -11,7 +11,7 @@ import {
   type StaffQueuePage,
   type StaffQueueQuery,
 } from '../../machines/rules/staff';
-import type { ReviewEventType, ReviewStatus } from '../../machines/review.machine';
+import type { ReviewStatus } from '../../machines/review.machine';
 import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
 import {
   offeredEvents,
@@ -30,7 +30,7 @@ import {
 import { staffResourceMachine } from '../../machines/staffResource.machine';
 import { staffSessionMachine, type StaffMe } from '../../machines/staffSession.machine';
 import { replay, transitionPaths, uncovered } from './support/graphReplay';
-import { queueRow } from '../support/staff';
+import { ADMIN_MAY, queueRow, staffApplicationPage, SUBMITTED_REVIEW } from '../support/staff';
 
 const done = (id: string, output: unknown = undefined) => ({ type: `xstate.done.actor.${id}`, output });
 const failed = (id: string, error: unknown = { message: 'offline' }) => ({
@@ -277,24 +277,12 @@ describe('staffQueue machine', () => {
   });
 });
 
-const APP: StaffApplicationPage = {
+// No answers: the notices name the application by its number.
+const APP = staffApplicationPage({
   id: 9,
   answers: {} as StaffApplicationPage['answers'],
-  review: {
-    status: 'submitted',
-    label: 'Submitted',
-    allowed: ['START_REVIEW'],
-    releasesInMs: null,
-    seats: { seats: 300, taken: 12 },
-    undoSeconds: 300,
-  },
-  cv: null,
-  payments: [],
-  emails: [],
-  reminder: null,
-  notes: [],
-  timeline: [],
-};
+  review: SUBMITTED_REVIEW,
+});
 
 describe('staffApplication machine', () => {
   const ACTORS = ['load', 'review', 'addNote'];
@@ -417,15 +405,6 @@ describe('staffApplication machine', () => {
   });
 
   it('offers only what the role may send and the chart allows now', () => {
-    const ADMIN_MAY: ReviewEventType[] = [
-      'START_REVIEW',
-      'ACCEPT',
-      'WAITLIST',
-      'REJECT',
-      'UNDO',
-      'REOPEN',
-      'WITHDRAW',
-    ];
     const admin = (status: ReviewStatus, releasesInMs: number | null = null): StaffApplicationPage => ({
       ...APP,
       review: { status, label: '', allowed: ADMIN_MAY, releasesInMs, seats: null, undoSeconds: 300 },

@@ -13,6 +13,7 @@ import {
   QUEUE_SORTS,
   STAFF_MESSAGES,
   STAFF_QUEUE_MESSAGES,
+  STAFF_QUEUE_QUERY_NAMES,
   staffPaths,
   staffQueuePaths,
 } from '../../machines/rules/staff';
@@ -675,29 +676,11 @@ describe.each(databases)('generated input on every staff route, on $name', (data
     fc.string({ minLength: 290, maxLength: 320 }),
     extremeInteger.map(String),
   );
-  const QUERY_NAMES = [
-    'cohort',
-    'stage',
-    'eligibility',
-    'status',
-    'payment',
-    'paymentStatus',
-    'country',
-    'source',
-    'from',
-    'to',
-    'cv',
-    'q',
-    'sort',
-    'dir',
-    'cursor',
-    'limit',
-  ] as const;
   /** A queue query with one or two of its values spoiled. */
   const badQuery = fc
     .array(
       fc.oneof(
-        fc.tuple(fc.constantFrom(...QUERY_NAMES), nastyText),
+        fc.tuple(fc.constantFrom(...STAFF_QUEUE_QUERY_NAMES), nastyText),
         fc.tuple(fc.constantFrom('from', 'to'), extremeDay),
         fc.tuple(fc.constant('cursor'), badCursor),
         fc.tuple(fc.constantFrom('sort'), fc.constantFrom(...QUEUE_SORTS)),

@@ -35,6 +35,7 @@ import {
   cvForm,
   databases,
   decide,
+  expectLaterStepsRefused,
   financialAid,
   json,
   pdf,
@@ -104,7 +105,8 @@ describe.each(databases)('payments and the rules the server holds, on $name', (d
     await t.close();
   });
 
-  const { post, upload, saved } = asApplicant(EMAIL, () => ({ t, cookie }));
+  const applicant = asApplicant(EMAIL, () => ({ t, cookie }));
+  const { post, upload, saved } = applicant;
   const answerEligibility = (answer: number) =>
     post(paths.eligibility, { email: EMAIL, eligible: 'eligible', eligibility: eligibility(answer) });
   const submitted = async () => {
@@ -176,22 +178,7 @@ describe.each(databases)('payments and the rules the server holds, on $name', (d
       });
       expect(json<{ data: { status: string } }>(scored).data.status).toBe(status);
 
-      const refused = {
-        message: ELIGIBILITY_RESULT.underReview,
-        data: { error: { eligibility: [ELIGIBILITY_RESULT.underReview] } },
-      };
-      for (const [url, body] of [
-        [paths.employment, { email: EMAIL, employment }],
-        [paths.other, { email: EMAIL, other }],
-        [paths.submit, { email: EMAIL, ...agreed }],
-      ] as const) {
-        const res = await post(url, body);
-        expect(res.statusCode, url).toBe(403);
-        expect(json(res), url).toEqual(refused);
-      }
-      const app = await saved();
-      expect(app.employment.employment_status).toBe('');
-      expect(app.other.key_challenge).toBe('');
+      const app = await expectLaterStepsRefused(EMAIL, applicant, ELIGIBILITY_RESULT.underReview);
       // It is with staff already (eligibility review, decision 124), submitted without the later answers.
       expect(app.stage).toBe('submitted');
       expect((await t.mails()).filter((m) => /application/i.test(m.subject))).toHaveLength(0);

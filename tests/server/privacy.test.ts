@@ -4,7 +4,6 @@
  * the database (on PostgreSQL, `pg_dump` is searched), not the CV storage (local and S3), not the server's log.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
@@ -13,9 +12,8 @@ import { STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
 import { logOptions } from '../../server/logging';
 import { emailHmac } from '../../server/privacy/erase';
 import { erasureKey } from '../../server/privacy/key';
-import type { CvStorage } from '../../server/storage/index';
 import { unzip } from '../support/unzip';
-import { startS3Server, type S3TestServer } from './s3Server';
+import { cvStorages } from './s3Server';
 import {
   cvForm,
   databases,
@@ -40,32 +38,7 @@ const PERSON = {
 const SOMEONE = { firstname: 'Tundeqx', lastname: 'Bakareqx', phone: '+2348035550999' };
 const at = (path: string, id: number) => path.replace(':id', String(id));
 
-let s3: S3TestServer;
-let buckets = 0;
-beforeAll(async () => {
-  s3 = await startS3Server();
-});
-afterAll(async () => {
-  await s3.close();
-});
-
-const storages: {
-  name: string;
-  make: () => Promise<{ storage?: CvStorage; files: (t: TestApp) => Promise<number> }>;
-}[] = [
-  {
-    name: 'local disk',
-    make: async () => ({ files: async (t) => readdirSync(t.storageDir).length }),
-  },
-  {
-    name: 'S3 bucket',
-    make: async () => {
-      const name = `privacy-${++buckets}`;
-      const storage = await s3.bucket(name);
-      return { storage, files: async () => (await s3.keys(name)).length };
-    },
-  },
-];
+const storages = cvStorages('privacy');
 
 describe.each(databases)('an applicant’s data on $name', (database) => {
   describe.each(storages)('with CVs on $name', (where) => {

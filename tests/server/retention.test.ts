@@ -4,7 +4,7 @@
  * process at a time runs it; `npm run retention -- --dry-run` prints the counts per kind.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETENTION_DEFAULTS } from '../../machines/rules/privacy';
 import { RETENTION_KINDS, runRetention, type RetentionCounts } from '../../server/privacy/retention';
 import { localStorage, type CvStorage } from '../../server/storage/index';
-import { startS3Server, type S3TestServer } from './s3Server';
+import { cvStorages } from './s3Server';
 import {
   cvForm,
   databases,
@@ -29,29 +29,7 @@ import {
 const DAY = 86_400_000;
 const ADMIN = 'director@bootcamp.example';
 
-let s3: S3TestServer;
-let buckets = 0;
-beforeAll(async () => {
-  s3 = await startS3Server();
-});
-afterAll(async () => {
-  await s3.close();
-});
-
-const storages: {
-  name: string;
-  make: () => Promise<{ storage?: CvStorage; files: (t: TestApp) => Promise<number> }>;
-}[] = [
-  { name: 'local disk', make: async () => ({ files: async (t) => readdirSync(t.storageDir).length }) },
-  {
-    name: 'S3 bucket',
-    make: async () => {
-      const name = `retention-${++buckets}`;
-      const storage = await s3.bucket(name);
-      return { storage, files: async () => (await s3.keys(name)).length };
-    },
-  },
-];
+const storages = cvStorages('retention');
 
 const none = Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, 0])) as RetentionCounts;
 

@@ -3,13 +3,16 @@
  * uploads included) on a loopback port, storing into a temporary directory. The app talks to it through the same
  * @aws-sdk client it would use against AWS (docs/decisions/072-s3-test-server.md).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { afterAll, beforeAll } from 'vitest';
 import type { S3Settings } from '../../server/config';
+import type { CvStorage } from '../../server/storage/index';
 import { s3Storage } from '../../server/storage/s3';
+import type { TestApp } from './support';
 
 export interface S3TestServer {
   endpoint: string;
@@ -63,4 +66,36 @@ export async function startS3Server(): Promise<S3TestServer> {
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** Where a test's CVs go: the storage to give the app (none: its local directory) and how many files it holds. */
+export interface CvStorageUnderTest {
+  name: string;
+  make: () => Promise<{ storage?: CvStorage; files: (t: TestApp) => Promise<number> }>;
+}
+
+/**
+ * Both CV storages, for `describe.each`: the local disk, and a fresh bucket named `prefix-N` on an S3 server that
+ * runs for the whole test file (started and stopped by the hooks this registers).
+ */
+export function cvStorages(prefix: string): CvStorageUnderTest[] {
+  let s3: S3TestServer;
+  let buckets = 0;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+  });
+  afterAll(async () => {
+    await s3.close();
+  });
+  return [
+    { name: 'local disk', make: async () => ({ files: async (t) => readdirSync(t.storageDir).length }) },
+    {
+      name: 'S3 bucket',
+      make: async () => {
+        const name = `${prefix}-${++buckets}`;
+        const storage = await s3.bucket(name);
+        return { storage, files: async () => (await s3.keys(name)).length };
+      },
+    },
+  ];
 }

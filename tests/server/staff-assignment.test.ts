@@ -14,7 +14,7 @@ import {
 } from '../../machines/rules/staff';
 import { currentCohort } from '../../server/db/cohorts';
 import { roundRobin } from '../../server/staff/assignments';
-import { databases, json, staffSignIn, START, useTestApp } from './support';
+import { databases, json, staffSignIn, START, useStaffApp } from './support';
 
 const ADMIN = 'lead@bootcamp.example';
 const AMA = 'ama@bootcamp.example';
@@ -32,10 +32,7 @@ describe('round-robin', () => {
 });
 
 describe.each(databases)('assignment on $name', (database) => {
-  const t = useTestApp(database, {
-    config: { staffEmails: [ADMIN], now: () => START },
-    checkDocumentedAnswers: true,
-  });
+  const t = useStaffApp(database, ADMIN);
   let admin: string;
   let ama: string;
   let team: Record<string, number>;

@@ -3,7 +3,7 @@
  * one) and messages to one applicant or to a queue view, through the outbox with the per-inbox limit.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_TEMPLATES, SUBJECT_MAX, type StaffTemplate } from '../../machines/rules/mailTemplates';
 import {
   STAFF_MESSAGES,
@@ -14,7 +14,7 @@ import {
 import { currentCohort } from '../../server/db/cohorts';
 import { outboxMailer } from '../../server/mail/index';
 import { decisionMailer } from '../../server/staff/decisionMail';
-import { databases, json, staffSignIn, START, useTestApp } from './support';
+import { databases, json, staffSignIn, START, useClock, useStaffApp } from './support';
 
 const ADMIN = 'director@bootcamp.example';
 const REVIEWER = 'reader@bootcamp.example';
@@ -22,14 +22,8 @@ const at = (path: string, id: number | string) => path.replace(':id', String(id)
 const template = (kind: string) => staffPaths.template.replace(':kind', kind);
 
 describe.each(databases)('staff messages on $name', (database) => {
-  let clock: Date;
-  beforeEach(() => {
-    clock = START;
-  });
-  const t = useTestApp(database, {
-    config: { staffEmails: [ADMIN], now: () => clock },
-    checkDocumentedAnswers: true,
-  });
+  const clock = useClock();
+  const t = useStaffApp(database, ADMIN, clock);
 
   const as = (cookie: string) => ({
     get: (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
@@ -123,9 +117,9 @@ describe.each(databases)('staff messages on $name', (database) => {
       const sender = decisionMailer({
         db: t.db,
         mailer: outboxMailer(t.db),
-        config: { now: () => clock, publicUrl: 'http://localhost:3000' },
+        config: { now: () => clock.now, publicUrl: 'http://localhost:3000' },
       });
-      clock = new Date(clock.getTime() + 6 * 60_000);
+      clock.now = new Date(clock.now.getTime() + 6 * 60_000);
       expect(await sender.sendDue()).toBe(1);
       const [mail] = await mailsTo('ada@example.com');
       expect(mail.subject).toMatch(/^Welcome to Cohort \d+, Ada$/);
@@ -207,7 +201,7 @@ describe.each(databases)('staff messages on $name', (database) => {
       expect(fourth.statusCode).toBe(429);
       expect(json(fourth).message).toBe(M.inboxFull(3, 24));
       expect(await mailsTo('ada@example.com')).toHaveLength(3);
-      clock = new Date(clock.getTime() + 24 * 3600_000 + 1000);
+      clock.now = new Date(clock.now.getTime() + 24 * 3600_000 + 1000);
       // A staff session lasts 12 hours: the next day is a new sign-in.
       const nextDay = await staffSignIn(t, ADMIN);
       expect((await as(nextDay).post(at(staffPaths.message, id), words)).statusCode).toBe(200);
@@ -216,7 +210,10 @@ describe.each(databases)('staff messages on $name', (database) => {
     it("one applicant: bad words are 400 in the catalogue's words, a reviewer 403, an erased or unknown one 404; nothing is sent", async () => {
       const admin = await staffSignIn(t, ADMIN);
       const [id, erased] = await submitted([{ email: 'ada@example.com' }, { email: 'gone@example.com' }]);
-      await t.db.query("UPDATE applications SET erased_at = $2, email = '' WHERE id = $1", [erased, clock]);
+      await t.db.query("UPDATE applications SET erased_at = $2, email = '' WHERE id = $1", [
+        erased,
+        clock.now,
+      ]);
       const bad = await as(admin).post(at(staffPaths.message, id), { subject: 'Hi {{name}}', body: 'x' });
       expect(bad.statusCode).toBe(400);
       expect(refusal(bad).data.error.subject).toEqual([M.unknownVariables(['name'])]);

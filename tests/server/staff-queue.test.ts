@@ -25,7 +25,7 @@ import { outboxMailer } from '../../server/mail/index';
 import { decisionMailer } from '../../server/staff/decisionMail';
 import { faker } from '@faker-js/faker';
 import { seed } from '../../scripts/seed';
-import { databases, json, staffSignIn, START, useTestApp, verifiedApplicant } from './support';
+import { databases, json, staffSignIn, START, useClock, useStaffApp, verifiedApplicant } from './support';
 
 const ADMIN = 'director@bootcamp.example';
 const REVIEWER = 'reader@bootcamp.example';
@@ -50,16 +50,10 @@ interface AppSeed {
 }
 
 describe.each(databases)('staff queue, bulk, exports and funnel on $name', (database) => {
-  let clock: Date;
   let cohortId: number;
   let cohortNumber: number;
-  beforeEach(() => {
-    clock = START;
-  });
-  const t = useTestApp(database, {
-    config: { staffEmails: [ADMIN], now: () => clock },
-    checkDocumentedAnswers: true,
-  });
+  const clock = useClock();
+  const t = useStaffApp(database, ADMIN, clock);
 
   beforeEach(async () => {
     const cohort = await currentCohort(t.db, START);
@@ -82,9 +76,9 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
     const mailer = decisionMailer({
       db: t.db,
       mailer: outboxMailer(t.db),
-      config: { now: () => clock, publicUrl: 'http://localhost:3000' },
+      config: { now: () => clock.now, publicUrl: 'http://localhost:3000' },
     });
-    clock = new Date(clock.getTime() + 6 * 60_000);
+    clock.now = new Date(clock.now.getTime() + 6 * 60_000);
     return mailer;
   };
   const page = (res: LightMyRequestResponse) => json<{ data: StaffQueuePage }>(res).data;

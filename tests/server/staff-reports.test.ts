@@ -15,7 +15,7 @@ import { DEFAULT_RUBRIC, scorecardPaths } from '../../machines/rules/scorecard';
 import { STAFF_QUEUE_MESSAGES, staffPaths } from '../../machines/rules/staff';
 import { currentCohort } from '../../server/db/cohorts';
 import { audit } from '../../server/staff/store';
-import { databases, json, staffSignIn, START, useTestApp } from './support';
+import { databases, json, staffSignIn, START, useClock, useStaffApp } from './support';
 
 const ADMIN = 'director@bootcamp.example';
 const SECOND = 'second@bootcamp.example';
@@ -80,15 +80,9 @@ const SEEDS: Seeded[] = [
 ];
 
 describe.each(databases)('staff reports and the audit log on $name', (database) => {
-  let clock: Date;
   let cohortId: number;
-  beforeEach(() => {
-    clock = START;
-  });
-  const t = useTestApp(database, {
-    config: { staffEmails: [ADMIN], now: () => clock },
-    checkDocumentedAnswers: true,
-  });
+  const clock = useClock();
+  const t = useStaffApp(database, ADMIN, clock);
   beforeEach(async () => {
     cohortId = (await currentCohort(t.db, START)).id;
   });
@@ -133,14 +127,14 @@ describe.each(databases)('staff reports and the audit log on $name', (database) 
     expect((await as(first).post(staffPaths.team, { email: READER, role: 'reviewer' })).statusCode).toBe(201);
     let second = await staffSignIn(t, SECOND);
     const event = async (cookie: string, id: number, type: string, at: string) => {
-      clock = new Date(at);
+      clock.now = new Date(at);
       const res = await as(cookie).post(staffPaths.events.replace(':id', String(id)), { type });
       expect({ id, type, status: res.statusCode }).toEqual({ id, type, status: 200 });
     };
     await event(first, ada, 'ACCEPT', '2026-11-23T12:00:00Z');
     await event(second, bola, 'REJECT', '2026-11-23T14:00:00Z');
     // A staff session lasts 12 hours: the next morning both sign in again.
-    clock = new Date('2026-11-24T08:00:00Z');
+    clock.now = new Date('2026-11-24T08:00:00Z');
     first = await staffSignIn(t, ADMIN);
     second = await staffSignIn(t, SECOND);
     await event(first, chidi, 'ACCEPT', '2026-11-24T09:00:00Z');
@@ -318,7 +312,7 @@ describe.each(databases)('staff reports and the audit log on $name', (database) 
     // 105 views by the second admin: a page of 100, then the 5 before them.
     const { rows } = await t.db.query<{ id: number }>('SELECT id FROM staff WHERE email = $1', [SECOND]);
     for (let i = 0; i < AUDIT_PAGE + 5; i++)
-      await audit(t.db, rows[0].id, 'view_application', clock, ids.ada);
+      await audit(t.db, rows[0].id, 'view_application', clock.now, ids.ada);
     const firstPage = await auditOf(`?staff=${SECOND}&action=view_application`);
     expect(firstPage).toHaveLength(AUDIT_PAGE);
     expect(new Set(firstPage.map((e) => e.applicant))).toEqual(new Set(['Ada Obi']));

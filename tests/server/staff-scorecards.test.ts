@@ -21,7 +21,7 @@ import {
   type StaffQueuePage,
 } from '../../machines/rules/staff';
 import { currentCohort } from '../../server/db/cohorts';
-import { databases, json, staffSignIn, START, useTestApp } from './support';
+import { databases, json, staffSignIn, START, useStaffApp } from './support';
 
 const ADMIN = 'lead@bootcamp.example';
 const AMA = 'ama@bootcamp.example';
@@ -31,10 +31,7 @@ const ratings = (...values: number[]) => Object.fromEntries(DEFAULT_RUBRIC.map((
 const all = (value: number) => ratings(value, value, value, value);
 
 describe.each(databases)('scorecards on $name', (database) => {
-  const t = useTestApp(database, {
-    config: { staffEmails: [ADMIN], now: () => START },
-    checkDocumentedAnswers: true,
-  });
+  const t = useStaffApp(database, ADMIN);
   let cohortId: number;
   let cohortNumber: number;
   let admin: string;

@@ -2,7 +2,7 @@
  * The staff back office's API: sign-in with a code into a staff session of its own, roles, the application's page,
  * its CV, notes, review events checked by the review chart, decision emails after the undo window, the audit log.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   HELD_STATUSES,
   nextReviewStatus,
@@ -23,9 +23,9 @@ import {
   json,
   pdf,
   staffSignIn,
-  START,
   uploadCv,
-  useTestApp,
+  useClock,
+  useStaffApp,
   verifiedApplicant,
 } from './support';
 
@@ -33,14 +33,8 @@ const ADMIN = 'director@bootcamp.example';
 const at = (path: string, id: number | string) => path.replace(':id', String(id));
 
 describe.each(databases)('staff back office on $name', (database) => {
-  let clock: Date;
-  beforeEach(() => {
-    clock = START;
-  });
-  const t = useTestApp(database, {
-    config: { staffEmails: [ADMIN], now: () => clock },
-    checkDocumentedAnswers: true,
-  });
+  const clock = useClock();
+  const t = useStaffApp(database, ADMIN, clock);
 
   const signIn = (email: string) => staffSignIn(t, email);
 
@@ -57,7 +51,7 @@ describe.each(databases)('staff back office on $name', (database) => {
     const { rows } = await t.db.query<{ id: number }>(
       // As the submit route stores it: a submitted application always has its cohort.
       'UPDATE applications SET submitted_at = $2, cohort_id = applied_cohort_id WHERE lower(email) = $1 RETURNING id',
-      [email, clock],
+      [email, clock.now],
     );
     return { id: rows[0].id, cookie };
   }
@@ -212,19 +206,19 @@ describe.each(databases)('staff back office on $name', (database) => {
     expect(json(removed).message).toBe(STAFF_MESSAGES.configuredAdmin);
     // Nothing changed: the configured admin's session still works and a new sign-in still gets a code.
     expect((await as(director).get(staffPaths.me)).statusCode).toBe(200);
-    clock = new Date(clock.getTime() + 60_000);
+    clock.now = new Date(clock.now.getTime() + 60_000);
     const again = await signIn(ADMIN);
     expect(json(await as(again).get(staffPaths.me)).data).toMatchObject({ email: ADMIN, role: 'admin' });
   });
 
   it('a configured admin removed or demoted before this rule is an admin again at their next sign-in', async () => {
     await signIn(ADMIN);
-    await t.db.query('UPDATE staff SET removed_at = $1 WHERE email = $2', [clock, ADMIN]);
-    clock = new Date(clock.getTime() + 60_000);
+    await t.db.query('UPDATE staff SET removed_at = $1 WHERE email = $2', [clock.now, ADMIN]);
+    clock.now = new Date(clock.now.getTime() + 60_000);
     const back = await signIn(ADMIN);
     expect(json(await as(back).get(staffPaths.me)).data).toMatchObject({ email: ADMIN, role: 'admin' });
     await t.db.query("UPDATE staff SET role = 'reviewer' WHERE email = $1 AND removed_at IS NULL", [ADMIN]);
-    clock = new Date(clock.getTime() + 60_000);
+    clock.now = new Date(clock.now.getTime() + 60_000);
     const promoted = await signIn(ADMIN);
     expect(json(await as(promoted).get(staffPaths.me)).data).toMatchObject({ email: ADMIN, role: 'admin' });
   });
@@ -235,7 +229,7 @@ describe.each(databases)('staff back office on $name', (database) => {
     const mailer = decisionMailer({
       db: t.db,
       mailer: outboxMailer(t.db),
-      config: { now: () => clock, publicUrl: 'http://localhost:3000' },
+      config: { now: () => clock.now, publicUrl: 'http://localhost:3000' },
     });
     const decisionMails = async () =>
       (await t.mails()).filter((m) => m.to === 'ada@example.com' && !/\d{6}/.test(m.subject));
@@ -248,9 +242,9 @@ describe.each(databases)('staff back office on $name', (database) => {
     });
     expect((await as(admin).post(at(staffPaths.events, id), { type: 'REJECT' })).statusCode).toBe(200);
 
-    clock = new Date(clock.getTime() + 4 * 60_000);
+    clock.now = new Date(clock.now.getTime() + 4 * 60_000);
     expect(await mailer.sendDue()).toBe(0);
-    clock = new Date(clock.getTime() + 60_000 + 1);
+    clock.now = new Date(clock.now.getTime() + 60_000 + 1);
     expect(await mailer.sendDue()).toBe(1);
     expect(await mailer.sendDue()).toBe(0);
     const sent = await decisionMails();

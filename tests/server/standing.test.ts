@@ -21,6 +21,14 @@ const WINDOW = DECISION_UNDO_MINUTES * 60_000;
 describe.each(databases)('the applicant’s standing on $name', (database) => {
   const t = useTestApp(database, { config: { staffEmails: [ADMIN] } });
 
+  /** The staff API's review event `type` on application 1, as the staff member of the `cookie`. */
+  const staffEvent = (cookie: string, type: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: staffPaths.events.replace(':id', '1'),
+      payload: { type },
+      headers: { cookie },
+    });
   const standingOf = (cookie?: string) =>
     t.app.inject({ method: 'GET', url: paths.standing, headers: cookie ? { cookie } : {} });
   const standing = async (cookie: string) => json<{ data: ApplicantStanding }>(await standingOf(cookie)).data;
@@ -81,13 +89,7 @@ describe.each(databases)('the applicant’s standing on $name', (database) => {
   it('a decision undone in its window was never shown; the staff API’s decisions are what the applicant sees', async () => {
     const cookie = await submitted(ADA);
     const staff = await staffSignIn(t, ADMIN);
-    const event = (type: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: staffPaths.events.replace(':id', '1'),
-        payload: { type },
-        headers: { cookie: staff },
-      });
+    const event = (type: string) => staffEvent(staff, type);
 
     expect((await event('ACCEPT')).statusCode).toBe(200);
     t.advance(60_000);
@@ -122,13 +124,7 @@ describe.each(databases)('the applicant’s standing on $name', (database) => {
           headers: { cookie: staff },
         }),
       ).data;
-    const event = (type: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: staffPaths.events.replace(':id', '1'),
-        payload: { type },
-        headers: { cookie: staff },
-      });
+    const event = (type: string) => staffEvent(staff, type);
     const stored = async () =>
       (await t.db.query<{ review_status: string }>('SELECT review_status FROM applications WHERE id = 1'))
         .rows[0].review_status;

@@ -15,6 +15,7 @@ import {
   cvForm,
   databases,
   decide,
+  expectLaterStepsRefused,
   fieldErrors,
   financialAid,
   json,
@@ -35,7 +36,8 @@ describe.each(databases)('the later steps on $name', (database) => {
     cookie = await verifiedApplicant(t, EMAIL);
   });
 
-  const { post, upload, saved } = asApplicant(EMAIL, () => ({ t, cookie }));
+  const applicant = asApplicant(EMAIL, () => ({ t, cookie }));
+  const { post, upload, saved } = applicant;
   const complete = async () => {
     await post(paths.eligibility, { email: EMAIL, eligible: 'eligible', eligibility: goodEligibility });
     await upload(cvForm(EMAIL, pdf()));
@@ -75,22 +77,7 @@ describe.each(databases)('the later steps on $name', (database) => {
   });
 
   it('refuses the later steps before the eligibility answers, changing nothing', async () => {
-    const refused = {
-      message: SERVER_MESSAGES.eligibilityFirst,
-      data: { error: { eligibility: [SERVER_MESSAGES.eligibilityFirst] } },
-    };
-    for (const [url, body] of [
-      [paths.employment, { email: EMAIL, employment }],
-      [paths.other, { email: EMAIL, other }],
-      [paths.submit, { email: EMAIL, ...agreed }],
-    ] as const) {
-      const res = await post(url, body);
-      expect(res.statusCode, url).toBe(403);
-      expect(json(res), url).toEqual(refused);
-    }
-    const app = await saved();
-    expect(app.employment.employment_status).toBe('');
-    expect(app.other.key_challenge).toBe('');
+    const app = await expectLaterStepsRefused(EMAIL, applicant, SERVER_MESSAGES.eligibilityFirst);
     expect(app.submitted_at).toBe('');
   });
 

@@ -9,7 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import {
   paths,
   SESSION_COOKIE,
@@ -19,7 +19,7 @@ import {
 import { FIELD_MESSAGES } from '../../machines/rules/messages';
 import { STEP_MESSAGES } from '../../machines/steps';
 import { STAFF_COOKIE, staffPaths } from '../../machines/rules/staff';
-import { applicant } from '../support/answers';
+import { agreed, applicant, employment, other } from '../support/answers';
 import { buildApp, type AppOptions } from '../../server/app';
 import { defaultConfig, type Config } from '../../server/config';
 import { openPglite, postgresDb, type Db } from '../../server/db/index';
@@ -295,6 +295,25 @@ export function useTestApp(
   return follow(() => current);
 }
 
+/** A clock a test sets (`clock.now = …`), back at START before each test of the block that calls this. */
+export function useClock(): { now: Date } {
+  const clock = { now: START };
+  beforeEach(() => {
+    clock.now = START;
+  });
+  return clock;
+}
+
+/**
+ * A staff test's app: `admin` is a configured admin, the server reads `clock` (START when none is given), and every
+ * answer must be one the OpenAPI document lists.
+ */
+export const useStaffApp = (database: TestDatabase, admin: string, clock: { now: Date } = { now: START }) =>
+  useTestApp(database, {
+    config: { staffEmails: [admin], now: () => clock.now },
+    checkDocumentedAnswers: true,
+  });
+
 /** A built client's stand-in: the landing page and the app shell. */
 export const CLIENT_PAGES = {
   'index.html': '<!doctype html><title>Landing</title>',
@@ -396,6 +415,31 @@ export function asApplicant(email: string, session: () => { t: TestApp; cookie: 
       return json<{ data: SavedApplication[] }>(res).data[0];
     },
   };
+}
+
+/**
+ * The steps after eligibility (employment, the open answers, submit) are each refused with a 403 that puts `message`
+ * on the eligibility field, and none of their answers is stored; returns the application as then saved.
+ */
+export async function expectLaterStepsRefused(
+  email: string,
+  applicant: ReturnType<typeof asApplicant>,
+  message: string,
+): Promise<SavedApplication> {
+  const refused = { message, data: { error: { eligibility: [message] } } };
+  for (const [url, body] of [
+    [paths.employment, { email, employment }],
+    [paths.other, { email, other }],
+    [paths.submit, { email, ...agreed }],
+  ] as const) {
+    const res = await applicant.post(url, body);
+    expect(res.statusCode, url).toBe(403);
+    expect(json(res), url).toEqual(refused);
+  }
+  const app = await applicant.saved();
+  expect(app.employment.employment_status).toBe('');
+  expect(app.other.key_challenge).toBe('');
+  return app;
 }
 
 /** The catalogue's words by field: the shared fields', and each step's own questions' (kept in its step file). */

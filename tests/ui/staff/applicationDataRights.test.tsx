@@ -4,45 +4,21 @@
  * for a paid applicant, what stays; once erased the page names no one; a refusal is shown in the server's words; a
  * reviewer sees neither button.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRIVACY_MESSAGES } from '../../../machines/rules/privacy';
 import { STAFF_MESSAGES } from '../../../machines/rules/staff';
 import type { StaffApplicationPage } from '../../../machines/staffApplication.machine';
 import type { StaffMe } from '../../../machines/staffSession.machine';
 import { StaffApiError, type StaffApi } from '../../../src/staff/api';
-import { StaffApp } from '../../../src/staff/StaffApp';
-import { unansweredEligibility } from '../../support/answers';
+import { STAFF_ADMIN as ADMIN, STAFF_REVIEWER as REVIEWER, staffApplicationPage } from '../../support/staff';
+import { fakeStaffApi, renderStaffAt } from './support';
 
-const ADMIN: StaffMe = { email: 'director@bootcamp.example', role: 'admin', locale: 'en-GB' };
-const REVIEWER: StaffMe = { email: 'reviewer@bootcamp.example', role: 'reviewer', locale: 'en-GB' };
 const EXPORT = "Export this applicant's data";
 const ERASE = "Erase this applicant's data";
 
-const APPLICATION = {
-  id: 7,
-  answers: {
-    firstname: 'Ada',
-    middlename: '',
-    lastname: 'Obi',
-    email: 'ada@example.com',
-    phone: '+2348030000000',
-    communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 1 },
-    eligibility: { ...unansweredEligibility, status: 'eligible' },
-    employment: {},
-    other: {},
-    cv_sent_by_email: false,
-  },
-  review: null,
-  cv: null,
-  payments: [],
-  notes: [],
-  timeline: [],
-  emails: [],
-  reminder: null,
-} as unknown as StaffApplicationPage;
+const APPLICATION = staffApplicationPage({ id: 7 }, { phone: '+2348030000000' });
 
 const PAID_PAYMENT = {
   reference: 'PAY-1',
@@ -54,26 +30,15 @@ const PAID_PAYMENT = {
   provider_reference: 'PSK-1',
 } as unknown as StaffApplicationPage['payments'][number];
 
-function fakeApi(me: StaffMe, page: StaffApplicationPage, overrides: Partial<StaffApi> = {}) {
-  const api = {
-    onSessionLost: () => () => {},
-    me: vi.fn(() => Promise.resolve(me)),
+const fakeApi = (me: StaffMe, page: StaffApplicationPage, overrides: Partial<StaffApi> = {}) =>
+  fakeStaffApi(me, {
     application: vi.fn(() => Promise.resolve(page)),
     exportData: vi.fn(() => Promise.resolve(new Blob(['zip'], { type: 'application/zip' }))),
     eraseData: vi.fn(() => Promise.resolve({ id: page.id })),
     ...overrides,
-  };
-  return api as typeof api & StaffApi;
-}
+  });
 
-const renderPage = (api: StaffApi) =>
-  render(
-    <MemoryRouter initialEntries={[`/staff/applications/${APPLICATION.id}`]}>
-      <Routes>
-        <Route path="/staff/*" element={<StaffApp api={api} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+const renderPage = (api: StaffApi) => renderStaffAt(`/staff/applications/${APPLICATION.id}`, api);
 
 // jsdom saves no files: what the browser is handed to save is recorded instead.
 const saved: { href: string; download: string }[] = [];

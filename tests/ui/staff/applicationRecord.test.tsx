@@ -2,7 +2,7 @@
  * The whole record on an application's staff page (issue 24, item 5): each panel as a team member reads it, dates
  * in the programme's locale (en-GB), and what each says when there is nothing to show.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,6 @@ import {
 } from '../../../machines/rules/payments';
 import type { ReviewEventType } from '../../../machines/review.machine';
 import type { StaffApplicationPage } from '../../../machines/staffApplication.machine';
-import type { StaffMe } from '../../../machines/staffSession.machine';
 import { ApplicationEmails } from '../../../src/staff/ApplicationEmails';
 import { ApplicationFinancialAid } from '../../../src/staff/ApplicationFinancialAid';
 import { ApplicationPayment } from '../../../src/staff/ApplicationPayment';
@@ -21,33 +20,20 @@ import { ApplicationReminder } from '../../../src/staff/ApplicationReminder';
 import { ApplicationTimeline } from '../../../src/staff/ApplicationTimeline';
 import { StaffApiError, type StaffApi } from '../../../src/staff/api';
 import { TRANSFER_MESSAGES } from '../../../machines/rules/staffRecord';
-import { StaffContext } from '../../../src/staff/StaffContext';
+import { STAFF_ADMIN, staffApplicationPage } from '../../support/staff';
+import { renderInStaff } from './support';
 
-const ADMIN: StaffMe = { email: 'director@bootcamp.example', role: 'admin', locale: 'en-GB' };
-
-const page = (over: Partial<StaffApplicationPage> = {}, answers: object = {}): StaffApplicationPage => ({
-  id: 1,
-  answers: {
-    firstname: 'Ada',
-    lastname: 'Obi',
+/** Ada's page, from Nigeria, before any payment choice; `answers` adds to hers. */
+const page = (over: Partial<StaffApplicationPage> = {}, answers: object = {}): StaffApplicationPage =>
+  staffApplicationPage(over, {
     country: 'Nigeria',
     payment_option: '',
     payment: null,
     financial_aid: null,
     ...answers,
-  } as unknown as StaffApplicationPage['answers'],
-  review: null,
-  cv: null,
-  payments: [],
-  emails: [],
-  reminder: null,
-  notes: [],
-  timeline: [],
-  ...over,
-});
+  });
 
-const inStaff = (ui: ReactNode, api = {} as StaffApi) =>
-  render(<StaffContext.Provider value={{ api, me: ADMIN }}>{ui}</StaffContext.Provider>);
+const inStaff = (ui: ReactNode, api: Partial<StaffApi> = {}) => renderInStaff(STAFF_ADMIN, ui, api);
 
 const section = (name: string) => screen.getByRole('region', { name });
 const answer = (region: HTMLElement, label: string) =>
@@ -279,7 +265,7 @@ describe('recording a bank transfer', () => {
     const onRecorded = vi.fn();
     inStaff(<ApplicationPayment page={chosen(['WITHDRAW', 'RECORD_TRANSFER'])} onRecorded={onRecorded} />, {
       recordTransfer,
-    } as unknown as StaffApi);
+    });
     const payment = section('Payment choice');
     expect(within(payment).getByText(/once N51,000 has arrived/)).toBeTruthy();
     await user.click(within(payment).getByRole('button', { name: 'Record as paid' }));
@@ -304,7 +290,7 @@ describe('recording a bank transfer', () => {
     const onRecorded = vi.fn();
     inStaff(<ApplicationPayment page={chosen(['RECORD_TRANSFER'])} onRecorded={onRecorded} />, {
       recordTransfer,
-    } as unknown as StaffApi);
+    });
     await user.type(screen.getByLabelText(/Transfer reference/), 'GTB-USED');
     await user.click(screen.getByRole('button', { name: 'Record as paid' }));
     await waitFor(() =>

@@ -3,18 +3,17 @@
  * states its figures and its table holds them, dates are the programme's (en-GB), the view lives in the URL, and
  * axe finds nothing.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuditEntry, AuditQuery, StaffReports } from '../../../machines/rules/reports';
 import type { FunnelStep, StaffFunnel } from '../../../machines/rules/staff';
-import type { StaffMe } from '../../../machines/staffSession.machine';
 import type { StaffApi } from '../../../src/staff/api';
-import { StaffApp } from '../../../src/staff/StaffApp';
+import { STAFF_ADMIN as ADMIN } from '../../support/staff';
+import { fakeStaffApi, renderStaffAt } from './support';
 
-const ADMIN: StaffMe = { email: 'director@bootcamp.example', role: 'admin', locale: 'en-GB' };
 const cohort = (number: number) => ({ id: number, number, name: `Cohort ${number}`, seats: 100, taken: 0 });
 
 const REPORTS: StaffReports = {
@@ -93,10 +92,8 @@ const funnelOf = (number: number, submitted: number): StaffFunnel => ({
   paymentOptions: {},
 });
 
-function fakeApi(overrides: Partial<StaffApi> = {}) {
-  return {
-    onSessionLost: () => () => {},
-    me: vi.fn(() => Promise.resolve(ADMIN)),
+const fakeApi = (overrides: Partial<StaffApi> = {}) =>
+  fakeStaffApi(ADMIN, {
     cohorts: vi.fn(() =>
       Promise.resolve([
         { number: 6, name: 'Cohort 6', current: true },
@@ -109,34 +106,14 @@ function fakeApi(overrides: Partial<StaffApi> = {}) {
     team: vi.fn(() => Promise.resolve([])),
     audit: vi.fn((_query: AuditQuery) => Promise.resolve([] as AuditEntry[])),
     ...overrides,
-  } as unknown as StaffApi & {
-    reports: ReturnType<typeof vi.fn>;
-    funnel: ReturnType<typeof vi.fn>;
-    audit: ReturnType<typeof vi.fn>;
-  };
-}
+  });
 
 function Where() {
   const { pathname, search } = useLocation();
   return <output data-testid="where">{pathname + search}</output>;
 }
 
-const renderAt = (path: string, api: StaffApi) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route
-          path="/staff/*"
-          element={
-            <>
-              <StaffApp api={api} />
-              <Where />
-            </>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
-  );
+const renderAt = (path: string, api: StaffApi) => renderStaffAt(path, api, <Where />);
 
 const rowsOf = (table: HTMLElement) =>
   within(table)

@@ -2,21 +2,21 @@
  * Emails staff word, on fake API calls: the Email templates screen (variables, a live preview with the sample
  * applicant, Save, Restore, the server's refusal in the summary; no link for a reviewer), and the message forms.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TEMPLATES, type StaffTemplate } from '../../../machines/rules/mailTemplates';
-import { STAFF_TEMPLATE_MESSAGES as M, type StaffQueuePage } from '../../../machines/rules/staff';
-import type { StaffApplicationPage } from '../../../machines/staffApplication.machine';
-import { unansweredEligibility } from '../../support/answers';
-import { queueRow } from '../../support/staff';
+import { STAFF_TEMPLATE_MESSAGES as M } from '../../../machines/rules/staff';
 import type { StaffMe } from '../../../machines/staffSession.machine';
 import { StaffApiError, type StaffApi } from '../../../src/staff/api';
-import { StaffApp } from '../../../src/staff/StaffApp';
-
-const ADMIN: StaffMe = { email: 'director@bootcamp.example', role: 'admin', locale: 'en-GB' };
-const REVIEWER: StaffMe = { email: 'reviewer@bootcamp.example', role: 'reviewer', locale: 'en-GB' };
+import {
+  queueRow,
+  STAFF_ADMIN as ADMIN,
+  STAFF_REVIEWER as REVIEWER,
+  staffApplicationPage,
+  staffQueuePage,
+} from '../../support/staff';
+import { fakeStaffApi, renderStaffAt as renderAt } from './support';
 
 const TEMPLATES: StaffTemplate[] = (['accepted', 'waitlisted', 'rejected'] as const).map((kind) => ({
   kind,
@@ -27,46 +27,18 @@ const TEMPLATES: StaffTemplate[] = (['accepted', 'waitlisted', 'rejected'] as co
 }));
 
 const PAGE = {
-  cohort: { id: 1, number: 6, name: 'Cohort 6', seats: 100, taken: 3 },
-  rows: [queueRow(1, { name: 'Ada Obi', email: 'ada@example.com' })],
+  ...staffQueuePage([queueRow(1, { name: 'Ada Obi', email: 'ada@example.com' })]),
   nextCursor: null,
-  total: 120,
-  elsewhere: 0,
-  counts: { status: {}, stage: {} },
-} as unknown as StaffQueuePage;
+};
 
-const APPLICATION = {
-  id: 1,
-  answers: {
-    firstname: 'Ada',
-    middlename: '',
-    lastname: 'Obi',
-    email: 'ada@example.com',
-    communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 1 },
-    eligibility: { ...unansweredEligibility, status: 'eligible' },
-    employment: {},
-    other: {},
-    cv_sent_by_email: false,
-  },
-  review: null,
-  cv: null,
-  payments: [],
-  notes: [],
-  timeline: [],
-  emails: [],
-  reminder: null,
-} as unknown as StaffApplicationPage;
-
-function fakeApi(me: StaffMe, overrides: Partial<StaffApi> = {}) {
-  const api = {
-    onSessionLost: () => () => {},
-    me: vi.fn(() => Promise.resolve(me)),
+const fakeApi = (me: StaffMe, overrides: Partial<StaffApi> = {}) =>
+  fakeStaffApi(me, {
     cohorts: vi.fn(() => Promise.resolve([])),
     templates: vi.fn(() => Promise.resolve(TEMPLATES)),
     saveTemplate: vi.fn(() => Promise.resolve({})),
     restoreTemplate: vi.fn(() => Promise.resolve({})),
     queue: vi.fn(() => Promise.resolve(PAGE)),
-    application: vi.fn(() => Promise.resolve(APPLICATION)),
+    application: vi.fn(() => Promise.resolve(staffApplicationPage())),
     messageOne: vi.fn(() => Promise.resolve({})),
     messageMany: vi.fn((request: { dryRun?: boolean }) =>
       Promise.resolve({
@@ -83,18 +55,7 @@ function fakeApi(me: StaffMe, overrides: Partial<StaffApi> = {}) {
       }),
     ),
     ...overrides,
-  };
-  return api as typeof api & StaffApi;
-}
-
-const renderAt = (path: string, api: StaffApi) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/staff/*" element={<StaffApp api={api} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  });
 
 describe('email templates', () => {
   it('shows the variables and a preview filled with a sample applicant, which follows the words typed', async () => {

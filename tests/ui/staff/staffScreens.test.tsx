@@ -3,27 +3,25 @@
  * table: caption, sort buttons with aria-sort, the view in the URL, keyset pages, a bulk decision confirmed after
  * its dry run shows the count and the email), and an application's page (a reviewer has no decide button).
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { FIELD_MESSAGES, MESSAGES } from '../../../machines/rules/messages';
-import {
-  STAFF_MESSAGES,
-  type StaffBulkRequest,
-  type StaffQueuePage,
-  type StaffQueueQuery,
-} from '../../../machines/rules/staff';
+import { type StaffBulkRequest, type StaffQueueQuery, STAFF_MESSAGES } from '../../../machines/rules/staff';
 import type { StaffApplicationPage } from '../../../machines/staffApplication.machine';
 import type { StaffMe } from '../../../machines/staffSession.machine';
 import { StaffApiError, type StaffApi } from '../../../src/staff/api';
-import { StaffApp } from '../../../src/staff/StaffApp';
-import { unansweredEligibility } from '../../support/answers';
-import { queueRow } from '../../support/staff';
-
-const ADMIN: StaffMe = { email: 'director@bootcamp.example', role: 'admin', locale: 'en-GB' };
-const REVIEWER: StaffMe = { email: 'reviewer@bootcamp.example', role: 'reviewer', locale: 'en-GB' };
+import {
+  ADMIN_MAY,
+  queueRow,
+  STAFF_ADMIN as ADMIN,
+  STAFF_REVIEWER as REVIEWER,
+  staffApplicationPage,
+  staffQueuePage,
+  SUBMITTED_REVIEW,
+} from '../../support/staff';
+import { fakeStaffApi, renderStaffAt as renderAt } from './support';
 
 const row = (id: number, name: string) =>
   queueRow(id, {
@@ -33,74 +31,16 @@ const row = (id: number, name: string) =>
     referralSource: 'On social media',
   });
 
-const PAGE: StaffQueuePage = {
-  cohort: { id: 1, number: 6, name: 'Cohort 6', seats: 100, taken: 3 },
-  rows: [row(1, 'Ada Obi'), row(2, 'Bola Ade')],
-  nextCursor: 'next-1',
-  total: 120,
-  elsewhere: 0,
-  counts: {
-    status: {
-      not_submitted: 4,
-      submitted: 120,
-      in_review: 0,
-      eligibility_review: 0,
-      second_review: 0,
-      accepted: 0,
-      waitlisted: 0,
-      rejected: 0,
-      payment_chosen: 0,
-      paid: 0,
-      withdrawn: 0,
-    },
-    stage: {
-      created: 1,
-      verified: 3,
-      eligibility: 0,
-      employment: 0,
-      submitted: 120,
-      video_watched: 0,
-      payment_chosen: 0,
-    },
-    mine: 0,
-  },
-};
+const PAGE = staffQueuePage([row(1, 'Ada Obi'), row(2, 'Bola Ade')]);
 
-const APPLICATION: StaffApplicationPage = {
-  id: 1,
-  answers: {
-    firstname: 'Ada',
-    middlename: '',
-    lastname: 'Obi',
-    email: 'ada@example.com',
-    communications: { referral_source: 'On social media', referral_detail: '', communication_consent: 1 },
-    eligibility: { ...unansweredEligibility, status: 'eligible' },
-    employment: {},
-    other: {},
-    cv_sent_by_email: false,
-  } as unknown as StaffApplicationPage['answers'],
-  review: {
-    status: 'submitted',
-    label: 'Submitted',
-    allowed: ['START_REVIEW'],
-    releasesInMs: null,
-    seats: { seats: 300, taken: 12 },
-    undoSeconds: 300,
-  },
+const APPLICATION = staffApplicationPage({
+  review: SUBMITTED_REVIEW,
   cv: { filename: 'ada-cv.docx', kind: 'docx', size: 20_000 },
-  payments: [],
-  emails: [],
-  reminder: null,
-  notes: [],
   timeline: [{ at: '2026-11-21T10:00:00.000Z', what: 'Submitted' }],
-};
+});
 
-function fakeApi(me: StaffMe | null, overrides: Partial<StaffApi> = {}) {
-  const api = {
-    onSessionLost: () => () => {},
-    me: vi.fn(() =>
-      me ? Promise.resolve(me) : Promise.reject(new StaffApiError(STAFF_MESSAGES.needSignIn, 401)),
-    ),
+const fakeApi = (me: StaffMe | null, overrides: Partial<StaffApi> = {}) =>
+  fakeStaffApi(me, {
     sendCode: vi.fn(() => Promise.resolve({})),
     verify: vi.fn(() => Promise.resolve(ADMIN)),
     signOut: vi.fn(() => Promise.resolve({})),
@@ -135,18 +75,36 @@ function fakeApi(me: StaffMe | null, overrides: Partial<StaffApi> = {}) {
       Promise.resolve({ rubric: [], mine: null, othersVisible: false, others: [], summary: null }),
     ),
     ...overrides,
-  };
-  return api as typeof api & StaffApi;
-}
+  });
 
-const renderAt = (path: string, api: StaffApi) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/staff/*" element={<StaffApp api={api} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+type Review = NonNullable<StaffApplicationPage['review']>;
+/** An admin's API whose application page has its review in `status`, offering `allowed`. */
+const adminWithReview = (
+  status: Review['status'],
+  label: string,
+  allowed: Review['allowed'],
+  more: Partial<Review> = {},
+  over: Partial<StaffApplicationPage> = {},
+) => {
+  const review: Review = {
+    status,
+    label,
+    allowed,
+    releasesInMs: null,
+    seats: null,
+    undoSeconds: 30,
+    ...more,
+  };
+  return fakeApi(ADMIN, { application: vi.fn(() => Promise.resolve({ ...APPLICATION, ...over, review })) });
+};
+const DECIDED: Review['allowed'] = ['ACCEPT', 'WAITLIST', 'REJECT', 'UNDO', 'WITHDRAW'];
+
+/** Renders Ada's page and waits for its heading. */
+const openAdaPage = async (api: StaffApi, path = '/staff/applications/1') => {
+  const view = renderAt(path, api);
+  await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+  return view;
+};
 
 describe('staff sign-in', () => {
   it('refuses a missing email in the error summary, then signs in with the emailed code', async () => {
@@ -310,23 +268,8 @@ describe("an application's page", () => {
 
   it('an admin sees the decisions the chart allows; an empty note is refused without a call', async () => {
     const user = userEvent.setup();
-    const api = fakeApi(ADMIN, {
-      application: vi.fn(() =>
-        Promise.resolve({
-          ...APPLICATION,
-          review: {
-            status: 'in_review' as const,
-            label: 'In review',
-            releasesInMs: null,
-            seats: null,
-            undoSeconds: 30,
-            allowed: ['START_REVIEW', 'ACCEPT', 'WAITLIST', 'REJECT', 'UNDO', 'REOPEN', 'WITHDRAW'] as const,
-          },
-        } as StaffApplicationPage),
-      ),
-    });
-    renderAt('/staff/applications/1', api);
-    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    const api = adminWithReview('in_review', 'In review', ADMIN_MAY);
+    await openAdaPage(api);
     for (const name of ['Accept', 'Waitlist', 'Reject'])
       expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Start review' })).toBeNull();
@@ -338,23 +281,10 @@ describe("an application's page", () => {
 
   it('an acceptance past the seats asks first ("This takes seat 301 of 300"), and Cancel sends nothing', async () => {
     const user = userEvent.setup();
-    const api = fakeApi(ADMIN, {
-      application: vi.fn(() =>
-        Promise.resolve({
-          ...APPLICATION,
-          review: {
-            status: 'in_review' as const,
-            label: 'In review',
-            releasesInMs: null,
-            seats: { seats: 300, taken: 300 },
-            undoSeconds: 30,
-            allowed: ['ACCEPT', 'WAITLIST', 'REJECT'] as const,
-          },
-        } as StaffApplicationPage),
-      ),
+    const api = adminWithReview('in_review', 'In review', ['ACCEPT', 'WAITLIST', 'REJECT'], {
+      seats: { seats: 300, taken: 300 },
     });
-    renderAt('/staff/applications/1', api);
-    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    await openAdaPage(api);
     expect(screen.getByText('300 of 300 seats taken in this cohort.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Accept past the seats?' });
@@ -369,23 +299,12 @@ describe("an application's page", () => {
   });
 
   it('a held decision offers only its undo, and says the applicant does not see it yet', async () => {
-    const api = fakeApi(ADMIN, {
-      application: vi.fn(() =>
-        Promise.resolve({
-          ...APPLICATION,
-          review: {
-            status: 'accepted' as const,
-            label: 'Accepted',
-            releasesInMs: 120_000,
-            seats: { seats: 300, taken: 12 },
-            undoSeconds: 300,
-            allowed: ['ACCEPT', 'WAITLIST', 'REJECT', 'UNDO', 'WITHDRAW'] as const,
-          },
-        } as StaffApplicationPage),
-      ),
+    const api = adminWithReview('accepted', 'Accepted', DECIDED, {
+      releasesInMs: 120_000,
+      seats: { seats: 300, taken: 12 },
+      undoSeconds: 300,
     });
-    renderAt('/staff/applications/1', api);
-    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    await openAdaPage(api);
     expect(screen.getByRole('button', { name: 'Undo the decision' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Mark withdrawn' })).toBeNull();
     expect(screen.getByText(/The applicant does not see this decision yet/)).toBeTruthy();
@@ -395,39 +314,32 @@ describe("an application's page", () => {
 describe("an application's payments", () => {
   it('a second verified payment shows as a duplicate to refund, beside the one paid', async () => {
     const payment = { option: 'Pay in full (15% off)', currency: 'NGN' as const, amount: 51_000 };
-    const api = fakeApi(ADMIN, {
-      application: vi.fn(() =>
-        Promise.resolve({
-          ...APPLICATION,
-          review: {
+    const api = adminWithReview(
+      'paid',
+      'Paid',
+      [],
+      {},
+      {
+        payments: [
+          {
+            ...payment,
+            reference: 'TEBC-1111111111',
             status: 'paid' as const,
-            label: 'Paid',
-            releasesInMs: null,
-            seats: null,
-            undoSeconds: 30,
-            allowed: [],
+            paid_at: '2026-11-23T10:00:00.000Z',
+            provider_reference: '',
           },
-          payments: [
-            {
-              ...payment,
-              reference: 'TEBC-1111111111',
-              status: 'paid' as const,
-              paid_at: '2026-11-23T10:00:00.000Z',
-              provider_reference: '',
-            },
-            {
-              ...payment,
-              option: 'Pay in 2 instalments',
-              amount: 60_000,
-              reference: 'TEBC-2222222222',
-              status: 'duplicate' as const,
-              paid_at: '2026-11-23T10:05:00.000Z',
-              provider_reference: 'KLP-9',
-            },
-          ],
-        } as StaffApplicationPage),
-      ),
-    });
+          {
+            ...payment,
+            option: 'Pay in 2 instalments',
+            amount: 60_000,
+            reference: 'TEBC-2222222222',
+            status: 'duplicate' as const,
+            paid_at: '2026-11-23T10:05:00.000Z',
+            provider_reference: 'KLP-9',
+          },
+        ],
+      },
+    );
     renderAt('/staff/applications/1', api);
     const section = (await screen.findByRole('heading', { name: 'Payments' })).closest('section')!;
     expect(within(section).getByRole('alert').textContent).toBe(
@@ -655,31 +567,18 @@ describe('fixes from a review team’s day (issue 24, item 9)', () => {
   });
 
   it('with a 0 s undo window a decision offers no Undo and no undo hint', async () => {
-    const api = fakeApi(ADMIN, {
-      application: vi.fn(() =>
-        Promise.resolve({
-          ...APPLICATION,
-          review: {
-            status: 'accepted' as const,
-            label: 'Accepted',
-            releasesInMs: null,
-            seats: { seats: 300, taken: 13 },
-            undoSeconds: 0,
-            allowed: ['ACCEPT', 'WAITLIST', 'REJECT', 'UNDO', 'WITHDRAW'] as const,
-          },
-        } as StaffApplicationPage),
-      ),
+    const api = adminWithReview('accepted', 'Accepted', DECIDED, {
+      seats: { seats: 300, taken: 13 },
+      undoSeconds: 0,
     });
-    renderAt('/staff/applications/1', api);
-    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    await openAdaPage(api);
     expect(screen.queryByRole('button', { name: 'Undo the decision' })).toBeNull();
     expect(document.body.textContent).not.toMatch(/undone within|0 seconds/);
     expect(screen.getByRole('button', { name: 'Mark withdrawn' })).toBeTruthy();
   });
 
   it('headings speak about the applicant, not to them', async () => {
-    renderAt('/staff/applications/1', fakeApi(REVIEWER));
-    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    await openAdaPage(fakeApi(REVIEWER));
     expect(screen.getByRole('heading', { name: 'About the applicant', level: 2 })).toBeTruthy();
     const headings = screen.getAllByRole('heading').map((h) => h.textContent ?? '');
     expect(headings.filter((h) => /\byou\b/i.test(h))).toEqual([]);
@@ -850,8 +749,7 @@ describe('triage at the speed of reading (issue 24, item 1)', () => {
   it('fetches the next application while this one is read; a decision opens it, saying "Accepted Ada Obi — Undo"', async () => {
     const user = userEvent.setup();
     const api = deciding(300);
-    renderAt('/staff/applications/1?status=in_review', api);
-    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    await openAdaPage(api, '/staff/applications/1?status=in_review');
     // Prefetched: the next one is asked before anyone presses Next.
     await waitFor(() => expect(api.application).toHaveBeenCalledWith(2));
     const asked = vi.mocked(api.application).mock.calls.length;
@@ -876,8 +774,7 @@ describe('triage at the speed of reading (issue 24, item 1)', () => {
   it('with a 0 s window the next page names the decision without an Undo; the last one stays and says its status', async () => {
     const user = userEvent.setup();
     const api = deciding(0);
-    renderAt('/staff/applications/1?status=in_review', api);
-    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    await openAdaPage(api, '/staff/applications/1?status=in_review');
     await screen.findByText('1 of 2');
     await user.keyboard('a');
     await screen.findByRole('heading', { name: 'Bola Ade', level: 1 });
