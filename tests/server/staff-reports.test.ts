@@ -211,7 +211,7 @@ describe.each(databases)('staff reports and the audit log on $name', (database) 
 
   it('measures how far reviewers’ scores lie apart: agreeing applications, per pair and per reviewer', async () => {
     const [ada, bola, , chidi, dayo] = await insert();
-    clock = new Date('2026-11-23T09:00:00Z');
+    clock.now = new Date('2026-11-23T09:00:00Z');
     let lead = await staffSignIn(t, ADMIN);
     expect((await as(lead).post(staffPaths.team, { email: SECOND, role: 'admin' })).statusCode).toBe(201);
     expect((await as(lead).post(staffPaths.team, { email: READER, role: 'reviewer' })).statusCode).toBe(201);
@@ -229,7 +229,7 @@ describe.each(databases)('staff reports and the audit log on $name', (database) 
     await score(second, bola, 2);
     await score(lead, chidi, 4);
     // The 24th: a third review of Bola (3: still 3 between the highest and the lowest), Dayo 4.5 and 4.
-    clock = new Date('2026-11-24T09:00:00Z');
+    clock.now = new Date('2026-11-24T09:00:00Z');
     lead = await staffSignIn(t, ADMIN);
     second = await staffSignIn(t, SECOND);
     reader = await staffSignIn(t, READER);
