@@ -82,6 +82,8 @@ const VERB: Record<ReviewEventType, string> = {
   ASK_SECOND_REVIEW: 'sent for a second review',
   REVIEWS_AGREE: 'settled by its reviews',
   RECORD_TRANSFER: 'recorded as paid by bank transfer',
+  INVITE_TO_INTERVIEW: 'invited to an interview',
+  BOOK_INTERVIEW: 'booked an interview',
 };
 
 /** A decision in one word, as a notice names it ("Rejected Ada Obi"): the action, not the status's label. */

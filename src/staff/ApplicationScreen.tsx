@@ -57,6 +57,8 @@ const ACTION: Record<ReviewEventType, string> = {
   ASK_SECOND_REVIEW: 'Ask for a second review',
   REVIEWS_AGREE: 'Settle the reviews',
   RECORD_TRANSFER: 'Record bank transfer',
+  INVITE_TO_INTERVIEW: 'Invite to interview',
+  BOOK_INTERVIEW: 'Book an interview',
 };
 
 function Answers({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
