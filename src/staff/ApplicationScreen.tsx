@@ -39,6 +39,7 @@ import { ScorecardPanel } from './ScorecardPanel';
 import { ApplicationPayment } from './ApplicationPayment';
 import { ApplicationFinancialAid } from './ApplicationFinancialAid';
 import { ApplicationReminder } from './ApplicationReminder';
+import { ApplicationInterview } from './ApplicationInterview';
 import { ApplicationEmails } from './ApplicationEmails';
 import { ApplicationTimeline } from './ApplicationTimeline';
 
@@ -312,6 +313,7 @@ export function ApplicationScreen() {
       <ApplicationPayment page={page} onRecorded={reload} />
       <Payments page={page} />
       <ApplicationFinancialAid page={page} />
+      <ApplicationInterview page={page} />
       <ApplicationReminder page={page} />
       <ApplicationEmails page={page} />
 
