@@ -231,6 +231,7 @@ export async function applicantInterview(
   db: Queryable,
   applicationId: number,
   now: Date,
+  locale: string,
 ): Promise<ApplicantInterview> {
   const [{ status }] = await run(
     db,
@@ -246,9 +247,9 @@ export async function applicantInterview(
   const invitee = await inviteeOf(db, applicationId);
   const cohortName = invitee?.cohortName ?? 'the next cohort';
   const booking = await bookingOf(db, applicationId);
-  if (booking) return { state: 'booked', cohortName, slots: [], booked: applicantSlot(booking) };
+  if (booking) return { state: 'booked', cohortName, locale, slots: [], booked: applicantSlot(booking) };
   if (status !== 'interview_invited' || invitee?.cohortId == null)
-    return { state: 'none', cohortName, slots: [], booked: null };
+    return { state: 'none', cohortName, locale, slots: [], booked: null };
   const free = await run(
     db,
     qb
@@ -262,6 +263,7 @@ export async function applicantInterview(
   return {
     state: 'invited',
     cohortName,
+    locale,
     slots: free.filter((s) => s.booked < s.capacity).map(applicantSlot),
     booked: null,
   };

@@ -63,6 +63,8 @@ export interface ApplicantInterview {
   /** invited: may book; booked: has booked `booked`; none: no interview to book. */
   state: 'invited' | 'booked' | 'none';
   cohortName: string;
+  /** The programme's locale, which the page writes times in (decision 176). */
+  locale: string;
   slots: ApplicantInterviewSlot[];
   booked: ApplicantInterviewSlot | null;
 }

@@ -18,6 +18,7 @@ const slot = closed({ id: int, start: text, minutes: int });
 const interviewAnswer = closed({
   state: oneOf(['invited', 'booked', 'none']),
   cohortName: text,
+  locale: text,
   slots: { type: 'array', items: slot },
   booked: { ...slot, type: ['object', 'null'] },
 });
@@ -48,7 +49,7 @@ export async function interviewRoutes(app: FastifyInstance, ctx: Context): Promi
     },
     async (request) => {
       const id = await sessionId(request);
-      return { message: 'Interview', data: await applicantInterview(db, id, config.now()) };
+      return { message: 'Interview', data: await applicantInterview(db, id, config.now(), config.locale) };
     },
   );
 
@@ -71,7 +72,7 @@ export async function interviewRoutes(app: FastifyInstance, ctx: Context): Promi
       );
       return {
         message: M.booked(slotWords(booked.start, booked.minutes, config.locale)),
-        data: await applicantInterview(db, id, config.now()),
+        data: await applicantInterview(db, id, config.now(), config.locale),
       };
     },
   );
