@@ -9,6 +9,7 @@ import { ROUTES } from './application.machine';
 import { financialAidMachine } from './financialAid.machine';
 import { INSTALMENT_TEST_PATH, isStaffPage, WAITLIST_PATH } from './rules/pages';
 import { YOUR_DATA_PATH } from './rules/privacy';
+import { INTERVIEW_PAGE } from './rules/interview';
 
 const metaPaths = (node: AnyStateNode): string[] => [
   ...(typeof (node.meta as { path?: unknown } | undefined)?.path === 'string'
@@ -26,6 +27,7 @@ export const APP_PAGES: ReadonlySet<string> = new Set([
   INSTALMENT_TEST_PATH,
   WAITLIST_PATH,
   YOUR_DATA_PATH,
+  INTERVIEW_PAGE,
 ]);
 
 /** Whether a path (without its query) is one of the app's pages; a trailing slash does not matter. */

@@ -44,7 +44,14 @@ export type ReviewEvent =
    * An admin saw the applicant's bank transfer arrive and records it as paid (docs/decisions/158). `paymentKind`:
    * how the option the applicant chose is paid; only an option paid by bank transfer may be recorded so.
    */
-  | { type: 'RECORD_TRANSFER'; paymentKind?: PaymentKind };
+  | { type: 'RECORD_TRANSFER'; paymentKind?: PaymentKind }
+  /**
+   * An admin invites the applicant to an interview (docs/decisions/175-the-interview-stage.md). `interview`: whether
+   * the application's cohort has the interview stage switched on; the chart refuses the invite when it is off.
+   */
+  | { type: 'INVITE_TO_INTERVIEW'; interview?: boolean }
+  /** The applicant booked one of the interview slots staff offer. */
+  | { type: 'BOOK_INTERVIEW' };
 
 export type ReviewEventType = ReviewEvent['type'];
 
@@ -70,6 +77,8 @@ export const REVIEW_EVENT_ACTORS: Record<ReviewEventType, readonly ReviewActor[]
   ASK_SECOND_REVIEW: ['server'],
   REVIEWS_AGREE: ['server'],
   RECORD_TRANSFER: ['admin'],
+  INVITE_TO_INTERVIEW: ['admin'],
+  BOOK_INTERVIEW: ['applicant'],
 };
 
 /** The events that decide an application and therefore email the applicant. */
@@ -86,6 +95,9 @@ const decide = {
   REJECT: 'rejected',
   WITHDRAW: 'withdrawn',
 } as const;
+
+/** Where a decision may be taken, an admin may first invite to an interview, if the cohort has them on. */
+const invite = { INVITE_TO_INTERVIEW: { target: 'interview_invited', guard: 'interviewOn' } } as const;
 
 /**
  * A decision is first held: only staff see it, an admin may undo it, and nothing the applicant does can act on it
@@ -111,6 +123,7 @@ export const reviewMachine = setup({
       event.type === 'RECORD_TRANSFER' &&
       event.paymentKind !== undefined &&
       TRANSFER_KINDS.includes(event.paymentKind),
+    interviewOn: ({ event }) => event.type === 'INVITE_TO_INTERVIEW' && event.interview === true,
   },
 }).createMachine({
   id: 'review',
@@ -128,13 +141,13 @@ export const reviewMachine = setup({
     },
     in_review: {
       meta: { label: 'In review', standing: 'under_review' },
-      on: { ASK_SECOND_REVIEW: 'second_review', ...decide },
+      on: { ASK_SECOND_REVIEW: 'second_review', ...decide, ...invite },
     },
     // Scored action_required or ineligible: the employment and open questions stay closed, and staff decide on the
     // answers and the CV the application has (docs/decisions/124-eligibility-review.md).
     eligibility_review: {
       meta: { label: 'Eligibility review', standing: 'under_review' },
-      on: decide,
+      on: { ...decide, ...invite },
     },
     // Scored by one reviewer only, or by reviewers who disagree: nobody accepts it until another review settles
     // it; it can still be waitlisted, rejected or withdrawn
@@ -147,6 +160,16 @@ export const reviewMachine = setup({
         REJECT: 'rejected',
         WITHDRAW: 'withdrawn',
       },
+    },
+    // Invited to an interview: the applicant books a slot from the email's link; staff may still decide without it
+    // (docs/decisions/175-the-interview-stage.md).
+    interview_invited: {
+      meta: { label: 'Invited to interview', standing: 'under_review' },
+      on: { BOOK_INTERVIEW: 'interview_booked', ...decide },
+    },
+    interview_booked: {
+      meta: { label: 'Interview booked', standing: 'under_review' },
+      on: decide,
     },
     accepted: {
       meta: { label: 'Accepted', standing: 'accepted' },

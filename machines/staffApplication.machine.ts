@@ -14,6 +14,7 @@ import { nextSeat } from './rules/seats';
 import { PRIVACY_MESSAGES } from './rules/privacy';
 import { decidedWord, STAFF_MESSAGES, type WithoutContact } from './rules/staff';
 import type { StaffEmail, StaffReminder, TimelineEntry } from './rules/staffRecord';
+import type { StaffInterviewBooking } from './rules/interview';
 import { alertsOf, failureMessage, NO_ALERTS } from './staffFailure';
 
 /** GET staffPaths.application → `{ message: 'Application', data: StaffApplicationPage }`. */
@@ -34,6 +35,8 @@ export interface StaffApplicationPage {
     releasesInMs: number | null;
     seats: { seats: number; taken: number } | null;
     undoSeconds: number;
+    /** Whether its cohort has the interview stage on: only then may an admin invite (decision 175). */
+    interviews?: boolean;
   } | null;
   cv: { filename: string; kind: CvKind; size: number } | null;
   /** Every payment issued, oldest first: at most one paid; a `duplicate` was paid again and is to be refunded. */
@@ -42,6 +45,8 @@ export interface StaffApplicationPage {
   /** Every email sent to the applicant, and the reminder they set (machines/rules/staffRecord.ts). */
   emails: StaffEmail[];
   reminder: StaffReminder | null;
+  /** The interview the applicant booked ("Interview booked …" in `words`), null when none is. */
+  interview?: StaffInterviewBooking | null;
   /** `what` in words from the review chart's labels; `emailSentAt` when the decision's email left. */
   timeline: TimelineEntry[];
 }
@@ -56,7 +61,11 @@ export const offeredEvents = (page: StaffApplicationPage): ReviewEventType[] => 
       type !== 'PAYMENT_CONFIRMED' &&
       // Recorded with its reference in the payment panel (src/staff/RecordTransfer.tsx), not as a button here.
       type !== 'RECORD_TRANSFER' &&
-      nextReviewStatus(review.status, { type }, review.releasesInMs !== null) !== null,
+      nextReviewStatus(
+        review.status,
+        type === 'INVITE_TO_INTERVIEW' ? { type, interview: review.interviews === true } : { type },
+        review.releasesInMs !== null,
+      ) !== null,
   );
 };
 

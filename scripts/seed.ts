@@ -71,6 +71,9 @@ const STATUS_WEIGHTS: Record<ReviewStatus, number> = {
   eligibility_review: 0,
   // As if one reviewer had scored it (the seed writes no scorecards, so the queue shows no score for them).
   second_review: 4,
+  // The seed's cohorts have the interview stage off (decision 175).
+  interview_invited: 0,
+  interview_booked: 0,
   accepted: 12,
   waitlisted: 10,
   rejected: 15,

@@ -41,6 +41,7 @@ import { erasureKey } from './privacy/key';
 import { privacyRoutes } from './privacy/routes';
 import { sessionRoutes } from './routes/session';
 import { standingRoutes } from './routes/standing';
+import { interviewRoutes } from './routes/interview';
 import { staticRoutes } from './routes/static';
 import { stepRoutes } from './routes/steps';
 import { countRefusedSaves } from './staff/funnel';
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => flowRoutes(api, ctx));
   await app.register(async (api) => sessionRoutes(api, ctx));
   await app.register(async (api) => standingRoutes(api, ctx));
+  await app.register(async (api) => interviewRoutes(api, ctx));
   // Multipart only where a form may be posted: its hooks cost every other route (a listener per response).
   const withMultipart = (api: FastifyInstance) =>
     api.register(multipart, {

@@ -8,6 +8,7 @@ import { readConfig } from './config';
 import { INSTALMENT_TEST_PATH, STAFF_PAGE, WAITLIST_PATH } from '../machines/rules/pages';
 import { NotFoundPage } from './components/NotFoundScreen';
 import { YOUR_DATA_PATH } from '../machines/rules/privacy';
+import { INTERVIEW_PAGE } from '../machines/rules/interview';
 
 const FinancialAidApp = preloadable(() =>
   import('./financial-aid/FinancialAidApp').then((m) => m.FinancialAidApp),
@@ -21,6 +22,10 @@ const InstalmentProviderTestScreen = preloadable(() =>
 const StaffApp = preloadable(() => import('./staff/StaffApp').then((m) => m.StaffApp));
 // "Your data": download or erase, after the emailed code (lazy: few visitors open it).
 const YourDataPage = preloadable(() => import('./privacy/YourDataPage').then((m) => m.YourDataPage));
+// The interview invitation's link: its own small page, signed in by the emailed code.
+const InterviewPage = preloadable(() =>
+  import('./after-submission/InterviewPage').then((m) => m.InterviewPage),
+);
 const loadCheckout = () => loadChunk(() => import('./after-submission/instalmentCheckout'));
 
 export function App({ api }: { api: ApiClient }) {
@@ -29,6 +34,7 @@ export function App({ api }: { api: ApiClient }) {
       <Routes>
         <Route path={WAITLIST_PATH} element={<WaitlistPage />} />
         <Route path={YOUR_DATA_PATH} element={<YourDataPage />} />
+        <Route path={INTERVIEW_PAGE} element={<InterviewPage />} />
         <Route path="/apply/*" element={<ApplicationShell />} />
         <Route path={`${STAFF_PAGE}/*`} element={<StaffApp />} />
         <Route path="/failed" element={<ApplicationShell />} />

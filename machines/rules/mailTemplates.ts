@@ -7,7 +7,8 @@
 import type { ErrorMap } from './messages';
 import { STAFF_TEMPLATE_MESSAGES as M } from './staff';
 
-export const TEMPLATE_KINDS = ['accepted', 'waitlisted', 'rejected'] as const;
+/** The decision emails, and the interview invitation (docs/decisions/175-the-interview-stage.md). */
+export const TEMPLATE_KINDS = ['accepted', 'waitlisted', 'rejected', 'interview'] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 export const isTemplateKind = (value: unknown): value is TemplateKind =>
   typeof value === 'string' && (TEMPLATE_KINDS as readonly string[]).includes(value);
@@ -17,6 +18,7 @@ export const TEMPLATE_LABELS: Record<TemplateKind, string> = {
   accepted: 'Accepted',
   waitlisted: 'Waitlisted',
   rejected: 'Not successful',
+  interview: 'Interview invitation',
 };
 
 export const TEMPLATE_VARIABLES = [
@@ -29,6 +31,7 @@ export const TEMPLATE_VARIABLES = [
   'programme',
   'confirmation_link',
   'financial_aid_link',
+  'interview_link',
 ] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Record<TemplateVariable, string>;
@@ -45,12 +48,14 @@ export const TEMPLATE_VARIABLE_HELP: Record<TemplateVariable, string> = {
   confirmation_link: 'The confirmation page; alone in a paragraph it is a "Confirm your place" button',
   financial_aid_link:
     'The financial aid form; alone in a paragraph it is an "Apply for financial aid" button',
+  interview_link: 'The page to book an interview; alone in a paragraph it is a "Book your interview" button',
 };
 
 /** The words of a link that stands alone in a paragraph (a button in the HTML part). */
 export const LINK_LABELS: Partial<Record<TemplateVariable, string>> = {
   confirmation_link: 'Confirm your place',
   financial_aid_link: 'Apply for financial aid',
+  interview_link: 'Book your interview',
 };
 
 export interface MailTemplate {
@@ -100,6 +105,16 @@ export const DEFAULT_TEMPLATES: Record<TemplateKind, MailTemplate> = {
       SIGN_OFF,
     ].join('\n\n'),
   },
+  interview: {
+    subject: 'Book your interview for {{programme}} ({{cohort}})',
+    body: [
+      '{{greeting}}',
+      'Thank you for applying to {{cohort}} of {{programme}}. We would like to meet you: please choose a time for a short interview. You will need to sign in with the code we email you.',
+      '{{interview_link}}',
+      'Once you have booked, we will email you a calendar invitation.',
+      SIGN_OFF,
+    ].join('\n\n'),
+  },
 };
 
 /** The sample applicant of the Messages screen's preview. */
@@ -114,6 +129,7 @@ export const SAMPLE_VALUES: TemplateValues = {
   programme: 'The Employment Bootcamp',
   confirmation_link: 'https://bootcamp.example/apply/confirmation',
   financial_aid_link: 'https://bootcamp.example/financial-aid-application',
+  interview_link: 'https://bootcamp.example/apply/interview',
 };
 
 export const SUBJECT_MAX = 200;

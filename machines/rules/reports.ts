@@ -166,6 +166,10 @@ export const AUDIT_ACTION_LABELS = {
   message: 'Sent a message',
   /** A bank transfer recorded as paid (server/staff/transfer.ts), with our payment reference. */
   record_transfer: 'Recorded a bank transfer',
+  /** A cohort's interview stage switched on or off, a slot offered or removed (decision 175). */
+  interview_setting: 'Switched interviews on or off',
+  interview_slot_add: 'Offered an interview slot',
+  interview_slot_remove: 'Removed an interview slot',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

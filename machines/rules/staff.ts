@@ -82,6 +82,8 @@ const VERB: Record<ReviewEventType, string> = {
   ASK_SECOND_REVIEW: 'sent for a second review',
   REVIEWS_AGREE: 'settled by its reviews',
   RECORD_TRANSFER: 'recorded as paid by bank transfer',
+  INVITE_TO_INTERVIEW: 'invited to an interview',
+  BOOK_INTERVIEW: 'booked an interview',
 };
 
 /** What the button that sends each review event says (the application page, the audit log's details). */
@@ -100,6 +102,8 @@ export const REVIEW_ACTION_LABELS: Record<ReviewEventType, string> = {
   ASK_SECOND_REVIEW: 'Ask for a second review',
   REVIEWS_AGREE: 'Settle the reviews',
   RECORD_TRANSFER: 'Record bank transfer',
+  INVITE_TO_INTERVIEW: 'Invite to interview',
+  BOOK_INTERVIEW: 'Book an interview',
 };
 
 /** A decision in one word, as a notice names it ("Rejected Ada Obi"): the action, not the status's label. */

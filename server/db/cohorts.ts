@@ -25,6 +25,7 @@ const cohorts = qb
     sql<string>`start_date::text`.as('start_date'),
     sql<string>`application_deadline::text`.as('application_deadline'),
     'seats',
+    'interview',
   ]);
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -49,6 +50,8 @@ function following(last: CohortRow): Omit<CohortRow, 'id'> {
     start_date: day(start),
     application_deadline: day(deadline),
     seats: last.seats,
+    // Each cohort turns interviews on for itself (docs/decisions/175-the-interview-stage.md).
+    interview: false,
   };
 }
 

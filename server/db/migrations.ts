@@ -444,6 +444,34 @@ CREATE INDEX audit_log_action ON audit_log (action, id DESC);
 CREATE INDEX audit_log_application ON audit_log (application_id, id DESC) WHERE application_id IS NOT NULL;
 `,
   },
+  {
+    id: 29,
+    name: 'interviews: a per-cohort switch, slots staff offer, one booking per application, the invite template and mail attachments (decision 175)',
+    // A slot is taken once: a booking locks its slot's row and counts against its capacity (server/interviews.ts).
+    sql: `
+ALTER TABLE cohorts ADD COLUMN interview boolean NOT NULL DEFAULT false;
+CREATE TABLE interview_slots (
+  id serial PRIMARY KEY,
+  cohort_id integer NOT NULL REFERENCES cohorts(id),
+  starts_at timestamptz NOT NULL,
+  minutes integer NOT NULL CHECK (minutes BETWEEN 5 AND 240),
+  capacity integer NOT NULL DEFAULT 1 CHECK (capacity >= 1),
+  offered_by integer NOT NULL REFERENCES staff(id),
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX interview_slots_cohort ON interview_slots (cohort_id, starts_at);
+CREATE TABLE interview_bookings (
+  application_id integer PRIMARY KEY REFERENCES applications(id) ON DELETE CASCADE,
+  slot_id integer NOT NULL REFERENCES interview_slots(id),
+  uid text NOT NULL UNIQUE,
+  booked_at timestamptz NOT NULL
+);
+CREATE INDEX interview_bookings_slot ON interview_bookings (slot_id);
+ALTER TABLE mail_templates DROP CONSTRAINT mail_templates_kind_check;
+ALTER TABLE mail_templates ADD CONSTRAINT mail_templates_kind_check CHECK (kind IN ('accepted', 'waitlisted', 'rejected', 'interview'));
+ALTER TABLE outbox ADD COLUMN attachments jsonb;
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

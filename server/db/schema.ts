@@ -6,6 +6,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { EligibilityStatus } from '../../machines/rules/application';
 import type { FinancialAidData, VideoData } from '../../machines/rules/contract';
+import type { MailAttachment } from '../mail/index';
 
 /** A jsonb column: objects go in as JSON text (both engines parse it back into the object). */
 type Json<T> = ColumnType<T, string, string>;
@@ -23,6 +24,8 @@ export interface CohortsTable {
   start_date: DateText;
   application_deadline: DateText;
   seats: number;
+  /** The interview stage is on for this cohort (decision 175). */
+  interview: Generated<boolean>;
 }
 
 export interface ApplicationsTable {
@@ -125,6 +128,8 @@ export interface OutboxTable {
   attempts: Generated<number>;
   next_attempt_at: Timestamp | null;
   delivered_at: Timestamp | null;
+  /** The email's attachments (an interview's .ics), as server/mail/index.ts writes them. */
+  attachments: NullableJson<MailAttachment[]>;
 }
 
 export interface IdempotencyTable {
@@ -286,6 +291,25 @@ interface AssignmentsTable {
   assigned_at: Timestamp;
 }
 
+/** A time staff offer for interviews in a cohort (decision 175). */
+interface InterviewSlotsTable {
+  id: Generated<number>;
+  cohort_id: number;
+  starts_at: Timestamp;
+  minutes: number;
+  capacity: Generated<number>;
+  offered_by: number;
+  created_at: Timestamp;
+}
+
+/** The slot an application's applicant booked; `uid` is the calendar invitation's, stable for the booking. */
+interface InterviewBookingsTable {
+  application_id: number;
+  slot_id: number;
+  uid: string;
+  booked_at: Timestamp;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   assignments: AssignmentsTable;
@@ -300,6 +324,8 @@ export interface Database {
   erasures: ErasuresTable;
   funnel_beacons: FunnelBeaconsTable;
   idempotency: IdempotencyTable;
+  interview_bookings: InterviewBookingsTable;
+  interview_slots: InterviewSlotsTable;
   mail_templates: MailTemplatesTable;
   migrations: MigrationsTable;
   outbox: OutboxTable;

@@ -7,11 +7,20 @@
 import nodemailer from 'nodemailer';
 import type { Queryable } from '../db/index';
 
+/** A file sent with an email: text content only (an interview's calendar invitation, docs/decisions/175). */
+export interface MailAttachment {
+  filename: string;
+  /** The MIME type, with its parameters ("text/calendar; method=REQUEST"). */
+  contentType: string;
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -56,7 +65,12 @@ export function outboxMailer(
     transport,
     outboxRow,
     async send(message, tx) {
-      await (tx ?? db).query(`${OUTBOX_INSERT} VALUES ($1, $2, $3, $4, $5)`, outboxRow(message));
+      if (message.attachments?.length)
+        await (tx ?? db).query(
+          'INSERT INTO outbox (to_address, subject, text_body, html_body, sent_at, attachments) VALUES ($1, $2, $3, $4, $5, $6)',
+          [...outboxRow(message), JSON.stringify(message.attachments)],
+        );
+      else await (tx ?? db).query(`${OUTBOX_INSERT} VALUES ($1, $2, $3, $4, $5)`, outboxRow(message));
       queued();
     },
   };
@@ -69,14 +83,17 @@ export async function readOutbox(db: Queryable, limit = 200): Promise<MailboxEnt
     text_body: string;
     html_body: string;
     sent_at: Date | string;
-  }>('SELECT to_address, subject, text_body, html_body, sent_at FROM outbox ORDER BY id DESC LIMIT $1', [
-    limit,
-  ]);
+    attachments: MailAttachment[] | null;
+  }>(
+    'SELECT to_address, subject, text_body, html_body, sent_at, attachments FROM outbox ORDER BY id DESC LIMIT $1',
+    [limit],
+  );
   return rows.map((r) => ({
     to: r.to_address,
     subject: r.subject,
     text: r.text_body,
     html: r.html_body,
+    ...(r.attachments?.length ? { attachments: r.attachments } : {}),
     sentAt: r.sent_at instanceof Date ? r.sent_at.toISOString() : String(r.sent_at),
   }));
 }

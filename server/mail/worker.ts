@@ -11,7 +11,7 @@
  * - Without SMTP (development) a claimed row is simply marked delivered: /dev/mailbox reads the table.
  */
 import type { Db } from '../db/index';
-import type { Deliver } from './index';
+import type { Deliver, MailAttachment } from './index';
 
 /** How often a process looks for mail to deliver, unless MAIL_POLL_MS says otherwise. */
 export const DEFAULT_MAIL_POLL_MS = 2_000;
@@ -50,6 +50,7 @@ interface Claimed {
   subject: string;
   text_body: string;
   html_body: string;
+  attachments: MailAttachment[] | null;
   attempts: number;
 }
 
@@ -80,7 +81,7 @@ export function mailWorker(options: {
     (
       await db.query<Claimed>(
         `UPDATE outbox SET attempts = attempts + 1, next_attempt_at = $2 WHERE id IN (${due})
-         RETURNING id, to_address, subject, text_body, html_body, attempts`,
+         RETURNING id, to_address, subject, text_body, html_body, attachments, attempts`,
         [now, new Date(now.getTime() + MAIL_LEASE_MS)],
       )
     ).rows;
@@ -109,6 +110,7 @@ export function mailWorker(options: {
           subject: row.subject,
           text: row.text_body,
           html: row.html_body,
+          ...(row.attachments?.length ? { attachments: row.attachments } : {}),
           messageId: `<outbox-${row.id}@${domain}>`,
         });
         await db.query('UPDATE outbox SET delivered_at = $2, next_attempt_at = NULL WHERE id = $1', [

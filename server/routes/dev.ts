@@ -20,7 +20,7 @@ export async function devRoutes(app: FastifyInstance, ctx: Context): Promise<voi
     const items = mails
       .map(
         (m) =>
-          `<li><article><h2>${escapeHtml(m.subject)}</h2><p>To: ${escapeHtml(m.to)} · <time datetime="${m.sentAt}">${escapeHtml(m.sentAt)}</time></p><pre>${escapeHtml(m.text)}</pre></article></li>`,
+          `<li><article><h2>${escapeHtml(m.subject)}</h2><p>To: ${escapeHtml(m.to)} · <time datetime="${m.sentAt}">${escapeHtml(m.sentAt)}</time></p><pre>${escapeHtml(m.text)}</pre>${(m.attachments ?? []).map((a) => `<p>Attachment: ${escapeHtml(a.filename)} (${escapeHtml(a.contentType)})</p>`).join('')}</article></li>`,
       )
       .join('');
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');

@@ -74,6 +74,7 @@ export const staffAnswers = {
           releasesInMs: { ...orNullOf('integer'), description: 'Until the decision reaches the applicant' },
           seats: orNullObject(closed({ seats: int, taken: int })),
           undoSeconds: num,
+          interviews: { ...bool, description: "Whether the application's cohort has the interview stage on" },
         }),
       ),
       cv: orNullObject(closed({ filename: text, kind: oneOf(['pdf', 'doc', 'docx']), size: int })),
@@ -89,6 +90,7 @@ export const staffAnswers = {
         }),
       ),
       reminder: orNullObject(closed({ at: text, sentAt: orNullOf('string') })),
+      interview: orNullObject(closed({ start: text, minutes: int, offeredBy: text, words: text })),
       timeline: list(
         closed({ at: text, what: text, by: text, emailSentAt: text, emailDueAt: text }, ['at', 'what']),
       ),

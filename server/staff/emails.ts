@@ -11,6 +11,7 @@ import {
   type MailTemplate,
   type TemplateValues,
 } from '../../machines/rules/mailTemplates';
+import { INTERVIEW_PAGE } from '../../machines/rules/interview';
 import { blocksPage, greeting, page, plainName, PROGRAMME, SIGN_OFF } from '../mail/templates';
 
 export function staffCodeEmail(to: string, code: string): MailMessage {
@@ -51,6 +52,7 @@ export function templateValues(recipient: Recipient, publicUrl: string): Templat
     programme: PROGRAMME,
     confirmation_link: link('/apply/confirmation'),
     financial_aid_link: link('/financial-aid-application'),
+    interview_link: link(INTERVIEW_PAGE),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   nextReviewStatus,
   reviewMeta,
   SEAT_STATUSES,
+  type ReviewEvent,
   type ReviewEventType,
   type ReviewPosition,
   type ReviewStatus,
@@ -107,7 +108,8 @@ export async function lockReviewPosition(
 export async function applyReviewEvent(
   tx: Queryable,
   applicationId: number,
-  type: Exclude<ReviewEventType, 'RELEASE'>,
+  /** The event, or its type alone when it carries nothing more (an invite carries its cohort's interview setting). */
+  sent: Exclude<ReviewEventType, 'RELEASE'> | Exclude<ReviewEvent, { type: 'RELEASE' }>,
   staffId: number | null,
   now: Date,
   /** The undo window (the server's `decisionUndoMs`; DECISION_UNDO_MINUTES unless configured). */
@@ -115,12 +117,14 @@ export async function applyReviewEvent(
   /** The admin confirmed an acceptance past the cohort's seats. */
   overbook = false,
 ): Promise<ReviewChange> {
+  const event = typeof sent === 'string' ? { type: sent } : sent;
+  const { type } = event;
   // An acceptance counts the cohort's seats under its seat lock, taken before the row's, as bulk accepts do.
   const seats = type === 'ACCEPT' ? await lockCohortSeats(tx, applicationId) : null;
   const position = await lockReviewPosition(tx, applicationId, now);
   if (!position) throw fail(404, STAFF_MESSAGES.notFound);
   const { status: from, held } = position;
-  const to = nextReviewStatus(from, { type }, held);
+  const to = nextReviewStatus(from, event, held);
   if (to === null) {
     if (type === 'UNDO' && nextReviewStatus(from, { type }, true) !== null)
       throw fail(409, STAFF_MESSAGES.undoWindowOver(undoMs));

@@ -42,6 +42,8 @@ import { staffQueueRoutes } from './queueRoutes';
 import { reportRoutes } from './reports';
 import { scorecardRoutes } from './scorecards';
 import { assignmentRoutes } from './assignments';
+import { interviewRoutes } from './interviewRoutes';
+import { interviewForStaff, interviewOn, inviteToInterview } from '../interviews';
 import { addNote, applicationForStaff, cvOf, notesOf, timelineOf } from './applicationRecord';
 import { applyReviewEvent, isHeld } from './review';
 import { emailsTo, reminderOf, timelineEmail } from './record';
@@ -257,6 +259,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       const cohortId = row.cohort_id ?? row.applied_cohort_id;
       const cohort = cohortId === null ? undefined : await cohortById(db, cohortId);
       const seats = cohort ? { seats: cohort.seats, taken: await seatsTaken(db, cohort.id) } : null;
+      const interview = await interviewForStaff(db, id, config.locale);
       const releasesInMs = isHeld(row.held_until, now)
         ? new Date(row.held_until as Date).getTime() - now.getTime()
         : null;
@@ -273,6 +276,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
                 releasesInMs,
                 seats,
                 undoSeconds: config.decisionUndoMs / 1000,
+                interviews: await interviewOn(db, cohortId),
               }
             : null,
           cv: cv ? { filename: cv.original_name, kind: cv.kind, size: cv.size } : null,
@@ -284,6 +288,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
           notes: notes.map((n) => ({ id: n.id, body: n.body, at: iso(n.created_at), by: n.email })),
           emails,
           reminder,
+          interview,
           timeline: [
             { at: iso(row.created_at), what: 'Application created' },
             // The consent that is the lawful basis, with the notice's version agreed to (decision 150).
@@ -368,7 +373,11 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       const change = await db.transaction(async (tx) => {
         const now = config.now();
         const overbook = request.body?.overbook === true;
-        const result = await applyReviewEvent(tx, id, type, member.id, now, config.decisionUndoMs, overbook);
+        // An invite asks the cohort's setting and sends its email (server/interviews.ts).
+        const result =
+          type === 'INVITE_TO_INTERVIEW'
+            ? await inviteToInterview(tx, mailer, config.publicUrl, id, member.id, now)
+            : await applyReviewEvent(tx, id, type, member.id, now, config.decisionUndoMs, overbook);
         await audit(tx, member.id, 'review_event', now, id, {
           event: type,
           from: result.from,
@@ -429,6 +438,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
   reportRoutes(app, ctx, staff);
   scorecardRoutes(app, ctx, staff);
   assignmentRoutes(app, ctx, staff);
+  interviewRoutes(app, ctx, staff);
   // The decision emails' templates and messages to applicants (server/staff/messageRoutes.ts).
   await staffMessageRoutes(app, ctx, staff);
 }

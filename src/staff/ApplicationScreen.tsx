@@ -20,6 +20,7 @@ import { ScorecardPanel } from './ScorecardPanel';
 import { ApplicationPayment } from './ApplicationPayment';
 import { ApplicationFinancialAid } from './ApplicationFinancialAid';
 import { ApplicationReminder } from './ApplicationReminder';
+import { ApplicationInterview } from './ApplicationInterview';
 import { ApplicationEmails } from './ApplicationEmails';
 import { ApplicationTimeline } from './ApplicationTimeline';
 import { ApplicantAnswers, ApplicationCv, EligibilityAnswers, LaterAnswers } from './ApplicationAnswers';
@@ -128,6 +129,7 @@ export function ApplicationScreen() {
       <ApplicationPayment page={page} onRecorded={reload} />
       <PaymentsIssued page={page} />
       <ApplicationFinancialAid page={page} />
+      <ApplicationInterview page={page} />
       <ApplicationReminder page={page} />
       <ApplicationEmails page={page} />
 

@@ -16,6 +16,7 @@ import { CohortPicker } from './CohortPicker';
 import { QueueBulkBar, QueueBulkDialog } from './QueueBulk';
 import { QueueAssign } from './QueueAssign';
 import { RubricEditor } from './RubricEditor';
+import { InterviewSlots } from './InterviewSlots';
 import { QueueMessage } from './MessageForms';
 import { QueueChips } from './QueueChips';
 import { QueueFilters } from './QueueFilters';
@@ -113,6 +114,7 @@ export function QueueScreen() {
       {/* The view's slower tools sit under the table, so the table stays above the fold (decision 137). */}
       {admin && page && <QueueAssign query={query} />}
       {admin && page && <RubricEditor key={page.cohort.number} cohort={page.cohort.number} />}
+      {page && <InterviewSlots key={page.cohort.number} cohort={page.cohort.number} />}
       {admin && page && <QueueMessage filter={filterOf(query)} total={page.total} />}
       <QueueBulkDialog queue={queue} />
     </>

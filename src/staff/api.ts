@@ -2,6 +2,7 @@
  * The staff back office's calls (docs/api.md, "Staff"). Plain fetch on the same origin: the staff cookie is
  * HttpOnly and travels by itself. A 401 means the session ended: the app is told, so it shows the sign-in form.
  */
+import { interviewPaths, type StaffInterviewSlots } from '../../machines/rules/interview';
 import type { ReviewEventType } from '../../machines/review.machine';
 import { failureOfBody } from '../../machines/rules/contract';
 import type {
@@ -175,6 +176,20 @@ export function createStaffApi() {
         method: 'PUT',
         body: { criteria },
       }),
+    interviewSlots: (cohort: number) =>
+      call<StaffInterviewSlots>(interviewPaths.slots.replace(':number', String(cohort))),
+    switchInterviews: (cohort: number, on: boolean) =>
+      call<StaffInterviewSlots>(interviewPaths.setting.replace(':number', String(cohort)), {
+        method: 'PUT',
+        body: { on },
+      }),
+    addInterviewSlot: (cohort: number, start: string, minutes: number) =>
+      call<StaffInterviewSlots>(interviewPaths.slots.replace(':number', String(cohort)), {
+        method: 'POST',
+        body: { start, minutes },
+      }),
+    removeInterviewSlot: (id: number) =>
+      call<{ id: number }>(withId(interviewPaths.slot, id), { method: 'DELETE' }),
     templates: () => call<StaffTemplate[]>(staffPaths.templates),
     saveTemplate: (kind: TemplateKind, template: MailTemplate) =>
       call<unknown>(templatePath(kind), { method: 'POST', body: template }),

@@ -30,6 +30,10 @@ const EVENTS: ReviewEvent[] = [
   // An admin records a bank transfer: only for an option paid by one (paid in full), not instalments.
   { type: 'RECORD_TRANSFER', paymentKind: 'full' },
   { type: 'RECORD_TRANSFER', paymentKind: 'instalments' },
+  // An admin invites to an interview only when the cohort has the interview stage on.
+  { type: 'INVITE_TO_INTERVIEW', interview: true },
+  { type: 'INVITE_TO_INTERVIEW', interview: false },
+  { type: 'BOOK_INTERVIEW' },
 ];
 
 /**
@@ -37,32 +41,36 @@ const EVENTS: ReviewEvent[] = [
  * then released): what each event leads to ('-' = refused). Columns follow EVENTS.
  */
 const RULES: Record<string, string> = {
-  //                   START      ACCEPT    WAITLIST    REJECT    UNDO       RELEASE    REOPEN     WITHDRAW   CHOOSE          PAID  ELIGIBILITY  ASK           AGREE  TRANSFER (full, instalments)
+  //                   START      ACCEPT    WAITLIST    REJECT    UNDO       RELEASE    REOPEN     WITHDRAW   CHOOSE          PAID  ELIGIBILITY  ASK           AGREE  TRANSFER (full, instalments)  INVITE (on, off)  BOOK
   submitted:
-    '         in_review  accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  eligibility_review  second_review  in_review  -  -',
+    '         in_review  accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  eligibility_review  second_review  in_review  -  -  -  -  -',
   in_review:
-    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -  second_review  -  -  -',
+    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -  second_review  -  -  -  interview_invited  -  -',
   eligibility_review:
-    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -  -  -  -  -',
+    '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -  -  -  -  -  interview_invited  -  -',
   second_review:
-    '     -          -         waitlisted  rejected  -          -          -          withdrawn  -               -  -                   -              in_review  -  -',
+    '     -          -         waitlisted  rejected  -          -          -          withdrawn  -               -  -                   -              in_review  -  -  -  -  -',
+  interview_invited:
+    ' -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -  -  -  -  -  -  -  interview_booked',
+  interview_booked:
+    '  -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -  -  -  -  -  -  -  -',
   'accepted held':
-    '   -          -         -           -         in_review  accepted   -          -          -               -  -  -  -  -  -',
+    '   -          -         -           -         in_review  accepted   -          -          -               -  -  -  -  -  -  -  -  -',
   accepted:
-    '          -          -         -           -         -          -          -          withdrawn  payment_chosen  paid  -  -  -  -  -',
+    '          -          -         -           -         -          -          -          withdrawn  payment_chosen  paid  -  -  -  -  -  -  -  -',
   'waitlisted held':
-    ' -          -         -           -         in_review  waitlisted -          -          -               -  -  -  -  -  -',
+    ' -          -         -           -         in_review  waitlisted -          -          -               -  -  -  -  -  -  -  -  -',
   waitlisted:
-    '        -          accepted  -           rejected  -          -          -          withdrawn  -               -  -  -  -  -  -',
+    '        -          accepted  -           rejected  -          -          -          withdrawn  -               -  -  -  -  -  -  -  -  -',
   'rejected held':
-    '   -          -         -           -         in_review  rejected   -          -          -               -  -  -  -  -  -',
+    '   -          -         -           -         in_review  rejected   -          -          -               -  -  -  -  -  -  -  -  -',
   rejected:
-    '          -          -         -           -         -          -          in_review  -          -               -  -  -  -  -  -',
+    '          -          -         -           -         -          -          in_review  -          -               -  -  -  -  -  -  -  -  -',
   payment_chosen:
-    '    -          -         -           -         -          -          -          withdrawn  payment_chosen  paid  -  -  -  paid  -',
-  paid: '              -          -         -           -         -          -          -          -          -               -  -  -  -  -  -',
+    '    -          -         -           -         -          -          -          withdrawn  payment_chosen  paid  -  -  -  paid  -  -  -  -',
+  paid: '              -          -         -           -         -          -          -          -          -               -  -  -  -  -  -  -  -  -',
   withdrawn:
-    '         -          -         -           -         -          -          in_review  -          -               -  -  -  -  -  -',
+    '         -          -         -           -         -          -          in_review  -          -               -  -  -  -  -  -  -  -  -',
 };
 
 const POSITIONS = Object.keys(RULES).map((row) => {
@@ -104,7 +112,7 @@ describe('review machine', () => {
         expect(state.can({ type }), `${JSON.stringify(state.value)} ${type}`).toBe(false);
       }
     }
-    expect(APPLICANT_EVENTS).toEqual(['WITHDRAW', 'CHOOSE_PAYMENT']);
+    expect(APPLICANT_EVENTS).toEqual(['WITHDRAW', 'CHOOSE_PAYMENT', 'BOOK_INTERVIEW']);
   });
 
   it('decisions are an admin’s; a reviewer may only open the review; only the server marks a payment', () => {
@@ -134,6 +142,24 @@ describe('review machine', () => {
       label: 'Awaiting a second review',
       standing: 'under_review',
     });
+  });
+
+  it('an interview is an admin’s invite and the applicant’s booking, then the usual decisions', () => {
+    expect(mayActorSend('admin', 'INVITE_TO_INTERVIEW')).toBe(true);
+    expect(mayActorSend('reviewer', 'INVITE_TO_INTERVIEW')).toBe(false);
+    expect(mayActorSend('applicant', 'BOOK_INTERVIEW')).toBe(true);
+    for (const actor of ['reviewer', 'admin', 'server'] as const)
+      expect(mayActorSend(actor, 'BOOK_INTERVIEW')).toBe(false);
+    // A cohort without interviews: no invite, whatever the status.
+    for (const status of REVIEW_STATUSES)
+      expect(nextReviewStatus(status, { type: 'INVITE_TO_INTERVIEW' })).toBeNull();
+    // An interview does not skip a second review: the invite is taken only where accepting is.
+    expect(nextReviewStatus('second_review', { type: 'INVITE_TO_INTERVIEW', interview: true })).toBeNull();
+    expect(reviewMeta('interview_invited')).toEqual({
+      label: 'Invited to interview',
+      standing: 'under_review',
+    });
+    expect(reviewMeta('interview_booked')).toEqual({ label: 'Interview booked', standing: 'under_review' });
   });
 
   it('tells the applicant where they stand without the staff’s internal steps', () => {

@@ -397,14 +397,17 @@ describe('unknown pages over HTTP', () => {
     expect([...APP_PAGES].every((page) => page.startsWith('/'))).toBe(true);
   });
 
-  it.each([...ROUTES.map((r) => r.path), '/financial-aid-application', '/financial-aid-application/form'])(
-    '%s is the app shell with 200',
-    async (path) => {
-      const res = await fetch(url(`${path}?ref=abc`));
-      expect(res.status).toBe(200);
-      expect(await res.text()).toContain('App shell');
-    },
-  );
+  it.each([
+    ...ROUTES.map((r) => r.path),
+    '/financial-aid-application',
+    '/financial-aid-application/form',
+    // The interview invitation's link (docs/decisions/175-the-interview-stage.md).
+    '/apply/interview',
+  ])('%s is the app shell with 200', async (path) => {
+    const res = await fetch(url(`${path}?ref=abc`));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('App shell');
+  });
 
   it('a trailing slash and the instalment test page are pages too', async () => {
     for (const path of ['/apply/', '/apply/biodata/', '/test/klump-payment']) {

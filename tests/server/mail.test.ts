@@ -120,6 +120,34 @@ describe.each(databases)('the outbox queue on $name', (database) => {
     expect(rows.some((r) => r.attempts >= 2)).toBe(true);
   }, 60_000);
 
+  it('an attachment queued with an email reaches the outbox page and leaves through SMTP with its type', async () => {
+    const smtp = (peer = await smtpPeer());
+    smtp.accepting = true;
+    const app = (t = await testApp(database, { mailer: (db) => outboxMailer(db, undefined, 'smtp') }));
+    const invitation = 'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n';
+    await outboxMailer(app.db, undefined, 'smtp').send({
+      to: 'booked@example.com',
+      subject: 'Your interview',
+      text: 'See you then',
+      html: '<p>See you then</p>',
+      attachments: [
+        { filename: 'interview.ics', contentType: 'text/calendar; method=REQUEST', content: invitation },
+      ],
+    });
+    expect((await readOutbox(app.db))[0].attachments).toEqual([
+      { filename: 'interview.ics', contentType: 'text/calendar; method=REQUEST', content: invitation },
+    ]);
+    const w = mailWorker({
+      db: app.db,
+      deliver: smtpDelivery(`smtp://127.0.0.1:${smtp.port}`, 'x@bootcamp.test'),
+    });
+    workers.push(w);
+    await w.deliverDue();
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toMatch(/^Content-Type: text\/calendar; method=REQUEST/m);
+    expect(smtp.received[0]).toContain('filename=interview.ics');
+  });
+
   it('a write that rolls back queues nothing, so nothing is sent', async () => {
     const smtp = (peer = await smtpPeer());
     smtp.accepting = true;

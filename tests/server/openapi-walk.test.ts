@@ -16,6 +16,7 @@ import {
 } from '../../machines/rules/staff';
 import { DEFAULT_RUBRIC, scorecardPaths } from '../../machines/rules/scorecard';
 import { transferPath } from '../../machines/rules/staffRecord';
+import { interviewPaths, type StaffInterviewSlots } from '../../machines/rules/interview';
 import { ANONYMOUS_STEPS } from '../../server/staff/funnel';
 import { privacyPaths } from '../../machines/rules/privacy';
 import { reportPaths } from '../../machines/rules/reports';
@@ -119,6 +120,19 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
       criteria: DEFAULT_RUBRIC.map(({ label, guidance }) => ({ label, guidance })),
     });
     await ok(200, 'GET', at(staffPaths.cv, id), reviewer);
+    // The interview stage: switched on, two slots offered and one removed, the invite, the applicant's booking.
+    const cohortPath = (path: string) => path.replace(':number', String(queue.cohort.number));
+    await ok(200, 'PUT', cohortPath(interviewPaths.setting), admin, { on: true });
+    const slotAt = (hours: number) => new Date(t.now().getTime() + hours * 3_600_000).toISOString();
+    await ok(200, 'POST', cohortPath(interviewPaths.slots), admin, { start: slotAt(24), minutes: 30 });
+    const offered = json<{ data: StaffInterviewSlots }>(
+      await ok(200, 'POST', cohortPath(interviewPaths.slots), admin, { start: slotAt(48), minutes: 45 }),
+    ).data.slots;
+    await ok(200, 'GET', cohortPath(interviewPaths.slots), reviewer);
+    await ok(200, 'DELETE', at(interviewPaths.slot, offered[1].id), admin);
+    await ok(200, 'POST', at(staffPaths.events, id), admin, { type: 'INVITE_TO_INTERVIEW' });
+    await ok(200, 'GET', interviewPaths.applicant, cookie);
+    await ok(200, 'POST', interviewPaths.applicant, cookie, { slot: offered[0].id });
     await ok(200, 'POST', at(staffPaths.events, id), admin, { type: 'ACCEPT' });
     await ok(200, 'POST', staffQueuePaths.bulk, admin, { event: 'WAITLIST', ids: [id], dryRun: true });
     const reviewerId = team.find((m) => m.email === REVIEWER)!.id;

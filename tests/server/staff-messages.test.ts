@@ -79,6 +79,7 @@ describe.each(databases)('staff messages on $name', (database) => {
         ['accepted', 'Accepted', null],
         ['waitlisted', 'Waitlisted', null],
         ['rejected', 'Not successful', null],
+        ['interview', 'Interview invitation', null],
       ]);
       expect(list[0]).toMatchObject(DEFAULT_TEMPLATES.accepted);
 
@@ -166,7 +167,7 @@ describe.each(databases)('staff messages on $name', (database) => {
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(refusal(res).data.error[field]).toEqual([message]);
       }
-      const unknown = await as(admin).post(template('interview'), { subject: 'Hi', body: 'Hello' });
+      const unknown = await as(admin).post(template('offer'), { subject: 'Hi', body: 'Hello' });
       expect(unknown.statusCode).toBe(404);
       expect(json(unknown).message).toBe(M.unknownTemplate);
       const list = json<{ data: StaffTemplate[] }>(await as(admin).get(staffPaths.templates)).data;

@@ -98,6 +98,8 @@ describe('one standing on every applicant page', () => {
       'in_review',
       'eligibility_review',
       'second_review',
+      'interview_invited',
+      'interview_booked',
       'accepted',
       'waitlisted',
       'rejected',

@@ -84,6 +84,7 @@ export interface MailboxEntry {
   subject: string;
   text: string;
   html: string;
+  attachments?: { filename: string; contentType: string; content: string }[];
   sentAt: string;
 }
 

@@ -1,0 +1,155 @@
+/**
+ * `/apply/interview`, the invitation email's link (docs/decisions/175-the-interview-stage.md): after the emailed
+ * code (the application's own sign-in and session), the applicant picks one of the free times, written in UTC in
+ * the programme's locale (decision 176), and books it. The machine decides (machines/interviewBooking.machine.ts).
+ */
+import { useMachine } from '@xstate/react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { fromPromise } from 'xstate';
+import { interviewBookingMachine } from '../../machines/interviewBooking.machine';
+import {
+  INTERVIEW_MESSAGES as M,
+  interviewPaths,
+  slotWords,
+  type ApplicantInterview,
+} from '../../machines/rules/interview';
+import { MESSAGES } from '../../machines/rules/messages';
+import { createApiClient } from '../api/client';
+import { BusyButton } from '../components/BusyButton';
+
+/** The server's answer, or its refusal in its own words. */
+async function call<T>(
+  method: 'GET' | 'POST',
+  body?: object,
+): Promise<{ status: number; message: string; data?: T }> {
+  const response = await fetch(interviewPaths.applicant, {
+    method,
+    credentials: 'same-origin',
+    headers: body ? { 'content-type': 'application/json' } : {},
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const answer = (await response.json().catch(() => null)) as { message?: string; data?: T } | null;
+  return { status: response.status, message: answer?.message ?? MESSAGES.genericSave, data: answer?.data };
+}
+
+export function InterviewPage() {
+  const api = useMemo(() => createApiClient(), []);
+  const machine = useMemo(
+    () =>
+      interviewBookingMachine.provide({
+        actors: {
+          load: fromPromise(async () => {
+            const answer = await call<ApplicantInterview>('GET');
+            if (answer.status === 401) return null;
+            if (answer.status !== 200 || !answer.data) throw new Error(answer.message);
+            return answer.data;
+          }),
+          sendCode: fromPromise(async ({ input }) => {
+            await api.resendCode(input.email);
+          }),
+          verify: fromPromise(async ({ input }) => {
+            await api.verifyEmail(input.email, input.code);
+          }),
+          book: fromPromise(async ({ input }) => {
+            const answer = await call<ApplicantInterview>('POST', { slot: input.slot });
+            if (answer.status !== 200) throw new Error(answer.message);
+            return answer.message;
+          }),
+        },
+      }),
+    [api],
+  );
+  const [state, send] = useMachine(machine);
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const busy = state.hasTag('busy');
+  const { error, notice, interview } = state.context;
+  const words = (slot: { start: string; minutes: number }) =>
+    slotWords(slot.start, slot.minutes, interview?.locale ?? 'en-GB');
+
+  const submitEmail = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'SEND_CODE', email });
+  };
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'VERIFY', code });
+  };
+
+  return (
+    <main className="shell" id="main">
+      <h1>Book your interview</h1>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      {notice && <p role="status">{notice}</p>}
+      {state.matches('loading') && !interview && (
+        <p className="loading" role="status">
+          Loading…
+        </p>
+      )}
+      {(state.matches('askEmail') || state.matches('sendingCode')) && (
+        <form onSubmit={submitEmail} noValidate>
+          <p>Enter the email address you applied with. We will email you a code to prove it is yours.</p>
+          <label htmlFor="interview-email">Email address</label>
+          <input
+            id="interview-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <BusyButton type="submit" busy={busy}>
+            Email me a code
+          </BusyButton>
+        </form>
+      )}
+      {(state.matches('askCode') || state.matches('verifying')) && (
+        <form onSubmit={submitCode} noValidate>
+          <p>We emailed a code to {state.context.email}. Enter it here.</p>
+          <label htmlFor="interview-code">Code</label>
+          <input
+            id="interview-code"
+            name="token"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <BusyButton type="submit" busy={busy}>
+            Continue
+          </BusyButton>
+        </form>
+      )}
+      {interview && !state.matches('askEmail') && !state.matches('askCode') && (
+        <>
+          {interview.state === 'none' && <p>{M.notInvited}</p>}
+          {interview.state === 'booked' && interview.booked && !notice && (
+            <p>Your interview is booked for {words(interview.booked)}.</p>
+          )}
+          {interview.state === 'invited' &&
+            (interview.slots.length === 0 ? (
+              <p>{M.noSlots}</p>
+            ) : (
+              <section aria-labelledby="interview-times">
+                <h2 id="interview-times">{M.chooseSlot}</h2>
+                <p className="hint">Times are in UTC (Coordinated Universal Time).</p>
+                <ul className="interview-slots">
+                  {interview.slots.map((slot) => (
+                    <li key={slot.id}>
+                      <BusyButton busy={busy} onClick={() => send({ type: 'BOOK', slot: slot.id })}>
+                        Book {words(slot)}
+                      </BusyButton>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+        </>
+      )}
+    </main>
+  );
+}
