@@ -6,6 +6,7 @@
  */
 import nodemailer from 'nodemailer';
 import type { Queryable } from '../db/index';
+import { qb, run } from '../db/query';
 
 export interface MailMessage {
   to: string;
@@ -27,9 +28,6 @@ export interface Mailer {
 }
 
 export type OutboxRow = [to: string, subject: string, text: string, html: string, queuedAt: Date];
-
-/** The outbox insert; `outboxRow` gives its parameters in this order. `sent_at` is when the row was queued. */
-export const OUTBOX_INSERT = 'INSERT INTO outbox (to_address, subject, text_body, html_body, sent_at)';
 
 export interface MailboxEntry extends MailMessage {
   sentAt: string;
@@ -56,22 +54,28 @@ export function outboxMailer(
     transport,
     outboxRow,
     async send(message, tx) {
-      await (tx ?? db).query(`${OUTBOX_INSERT} VALUES ($1, $2, $3, $4, $5)`, outboxRow(message));
+      const [to, subject, text, html, queuedAt] = outboxRow(message);
+      // `sent_at` is when the row was queued; `delivered_at` when the worker delivered it.
+      await run(
+        tx ?? db,
+        qb
+          .insertInto('outbox')
+          .values({ to_address: to, subject, text_body: text, html_body: html, sent_at: queuedAt }),
+      );
       queued();
     },
   };
 }
 
 export async function readOutbox(db: Queryable, limit = 200): Promise<MailboxEntry[]> {
-  const { rows } = await db.query<{
-    to_address: string;
-    subject: string;
-    text_body: string;
-    html_body: string;
-    sent_at: Date | string;
-  }>('SELECT to_address, subject, text_body, html_body, sent_at FROM outbox ORDER BY id DESC LIMIT $1', [
-    limit,
-  ]);
+  const rows = await run(
+    db,
+    qb
+      .selectFrom('outbox')
+      .select(['to_address', 'subject', 'text_body', 'html_body', 'sent_at'])
+      .orderBy('id', 'desc')
+      .limit(limit),
+  );
   return rows.map((r) => ({
     to: r.to_address,
     subject: r.subject,
