@@ -25,7 +25,7 @@ import { fieldFail } from '../http';
 import { decisionEmail } from './emails';
 import { templateFor } from './templates';
 import { eachPage, readQueueView } from './queue';
-import { HELD_UNTIL_SQL, isHeld, writeReviewChanges, type ReviewWrite } from './review';
+import { heldUntilOf, isHeld, writeReviewChanges, type ReviewWrite } from './review';
 import { qb, run } from '../db/query';
 import { audit, type StaffMember } from './store';
 
@@ -62,7 +62,7 @@ export async function targetsOf(db: Queryable, ids: readonly number[], now: Date
           'a.id',
           sql<number | null>`COALESCE(a.cohort_id, a.applied_cohort_id)`.as('cohort_id'),
           sql<ReviewStatus>`COALESCE(a.review_status, 'submitted')`.as('status'),
-          sql<Date | null>`${sql.raw(HELD_UNTIL_SQL)}`.as('held_until'),
+          heldUntilOf.as('held_until'),
         ])
         .where('a.id', 'in', ids.slice(i, i + 5000))
         .where('a.submitted_at', 'is not', null),

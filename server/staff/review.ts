@@ -23,7 +23,7 @@ import { fail, fieldFail } from '../http';
 const UNDO_MS = DECISION_UNDO_MINUTES * 60_000;
 
 /** A submitted application's review status (stored once staff act; 'submitted' until then). */
-export const REVIEW_STATUS_SQL = "COALESCE(review_status, 'submitted')";
+export const reviewStatusOf = sql<ReviewStatus>`COALESCE(review_status, 'submitted')`;
 
 export interface ReviewChange {
   from: ReviewStatus;
@@ -104,7 +104,7 @@ export async function writeReviewChanges(
  * When the application's newest decision is released: the due time of its email, read from its newest standing
  * review event (null when that event is no decision). Before that moment the decision is held.
  */
-export const HELD_UNTIL_SQL = `(SELECT e.email_due_at FROM review_events e
+export const heldUntilOf = sql<Date | null>`(SELECT e.email_due_at FROM review_events e
   WHERE e.application_id = a.id AND e.undone_at IS NULL ORDER BY e.id DESC LIMIT 1)`;
 
 /** Is a decision due at `heldUntil` still held at `now`? */
@@ -121,10 +121,7 @@ export async function lockReviewPosition(
     tx,
     qb
       .selectFrom('applications as a')
-      .select([
-        sql<ReviewStatus>`${sql.raw(REVIEW_STATUS_SQL)}`.as('status'),
-        sql<Date | null>`${sql.raw(HELD_UNTIL_SQL)}`.as('held_until'),
-      ])
+      .select([reviewStatusOf.as('status'), heldUntilOf.as('held_until')])
       .where('a.id', '=', applicationId)
       .where('a.submitted_at', 'is not', null)
       .forUpdate(),
