@@ -26,7 +26,7 @@ import { greeting, page, PROGRAMME, SIGN_OFF } from './mail/templates';
 import { STAFF_MESSAGES_PER_INBOX, STAFF_MESSAGE_WINDOW_HOURS, takeStaffMessage } from './mailQuota';
 import { templateEmail } from './staff/emails';
 import {
-  REVIEW_STATUS_SQL,
+  reviewStatusOf,
   applyReviewEvent,
   lockReviewPosition,
   writeReviewChanges,
@@ -238,7 +238,7 @@ export async function applicantInterview(
     qb
       .selectFrom('applications')
       .select(
-        sql<ReviewStatus | null>`CASE WHEN submitted_at IS NOT NULL THEN ${sql.raw(REVIEW_STATUS_SQL)} END`.as(
+        sql<ReviewStatus | null>`CASE WHEN submitted_at IS NOT NULL THEN ${reviewStatusOf} END`.as(
           'status',
         ),
       )

@@ -7,25 +7,14 @@
 import type { PaymentRecord } from '../machines/rules/contract';
 import type { Currency } from '../machines/rules/payments';
 import type { PaymentConfig } from './config';
+import { sql } from 'kysely';
 import { iso, type Queryable } from './db/index';
+import { first, qb, run } from './db/query';
+import type { PaymentRow } from './db/schema';
 import { followServerEvent } from './staff/review';
 
 export type PaymentMode = 'sandbox' | 'provider';
-
-export interface PaymentRow {
-  [key: string]: unknown;
-  id: number;
-  application_id: number;
-  reference: string;
-  option: string;
-  amount_minor: number;
-  currency: Currency;
-  /** `transfer`: a bank transfer an admin recorded as paid (server/staff/transfer.ts). */
-  mode: PaymentMode | 'transfer';
-  status: PaymentRecord['status'];
-  provider_reference: string | null;
-  paid_at: Date | null;
-}
+export type { PaymentRow };
 
 /** How this server takes payments: its own sandbox, the provider, or not at all (half-configured, or production). */
 export function paymentMode(config: PaymentConfig): PaymentMode | null {
@@ -46,12 +35,16 @@ export const paymentRecord = (row: PaymentRow): PaymentRecord => ({
 
 /** The payment to show its owner: a paid one if any, else the latest issued. */
 export async function latestPayment(db: Queryable, applicationId: number): Promise<PaymentRow | undefined> {
-  const { rows } = await db.query<PaymentRow>(
-    `SELECT * FROM payments WHERE application_id = $1
-     ORDER BY (status = 'paid') DESC, id DESC LIMIT 1`,
-    [applicationId],
+  return first(
+    db,
+    qb
+      .selectFrom('payments')
+      .selectAll()
+      .where('application_id', '=', applicationId)
+      .orderBy(sql`(status = 'paid')`, 'desc')
+      .orderBy('id', 'desc')
+      .limit(1),
   );
-  return rows[0];
 }
 
 export async function paymentByReference(
@@ -60,11 +53,12 @@ export async function paymentByReference(
   reference: string,
   forUpdate = false,
 ): Promise<PaymentRow | undefined> {
-  const { rows } = await db.query<PaymentRow>(
-    `SELECT * FROM payments WHERE application_id = $1 AND reference = $2${forUpdate ? ' FOR UPDATE' : ''}`,
-    [applicationId, reference],
-  );
-  return rows[0];
+  const query = qb
+    .selectFrom('payments')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .where('reference', '=', reference);
+  return first(db, forUpdate ? query.forUpdate() : query);
 }
 
 /** Issues a payment; undefined when its reference is taken already (the caller draws another). */
@@ -81,21 +75,35 @@ export async function insertPayment(
   now: Date,
 ): Promise<number | undefined> {
   const p = payment;
-  const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO payments (application_id, reference, option, amount_minor, currency, mode, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (reference) DO NOTHING RETURNING id`,
-    [p.applicationId, p.reference, p.option, p.amountMinor, p.currency, p.mode, now],
+  const row = await first(
+    tx,
+    qb
+      .insertInto('payments')
+      .values({
+        application_id: p.applicationId,
+        reference: p.reference,
+        option: p.option,
+        amount_minor: p.amountMinor,
+        currency: p.currency,
+        mode: p.mode,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('reference').doNothing())
+      .returning('id'),
   );
-  return rows[0]?.id;
+  return row?.id;
 }
 
 /** The application's paid payment, if any: there is at most one (migration 15's index). */
 export async function paidPayment(db: Queryable, applicationId: number): Promise<PaymentRow | undefined> {
-  const { rows } = await db.query<PaymentRow>(
-    `SELECT * FROM payments WHERE application_id = $1 AND status = 'paid'`,
-    [applicationId],
+  return first(
+    db,
+    qb
+      .selectFrom('payments')
+      .selectAll()
+      .where('application_id', '=', applicationId)
+      .where('status', '=', 'paid'),
   );
-  return rows[0];
 }
 
 /**
@@ -103,7 +111,7 @@ export async function paidPayment(db: Queryable, applicationId: number): Promise
  * side: the second waits, then finds the first paid.
  */
 export async function lockPaymentsOf(tx: Queryable, applicationId: number): Promise<void> {
-  await tx.query('SELECT id FROM applications WHERE id = $1 FOR UPDATE', [applicationId]);
+  await run(tx, qb.selectFrom('applications').select('id').where('id', '=', applicationId).forUpdate());
 }
 
 /** Whether a payment other than `exceptId` already carries this provider transaction. */
@@ -112,10 +120,14 @@ export async function providerReferenceTaken(
   providerReference: string,
   exceptId: number,
 ): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM payments WHERE provider_reference = $1 AND id <> $2`, [
-    providerReference,
-    exceptId,
-  ]);
+  const rows = await run(
+    db,
+    qb
+      .selectFrom('payments')
+      .select(sql<number>`1`.as('taken'))
+      .where('provider_reference', '=', providerReference)
+      .where('id', '<>', exceptId),
+  );
   return rows.length > 0;
 }
 
@@ -125,15 +137,14 @@ export const isUniqueViolation = (error: unknown): boolean =>
 
 /** Every payment of one application, oldest first, for the staff page. */
 export async function paymentsOf(db: Queryable, applicationId: number): Promise<PaymentRow[]> {
-  const { rows } = await db.query<PaymentRow>(
-    'SELECT * FROM payments WHERE application_id = $1 ORDER BY id',
-    [applicationId],
+  return run(
+    db,
+    qb.selectFrom('payments').selectAll().where('application_id', '=', applicationId).orderBy('id'),
   );
-  return rows;
 }
 
 export async function markPaymentFailed(tx: Queryable, id: number): Promise<void> {
-  await tx.query(`UPDATE payments SET status = 'failed' WHERE id = $1`, [id]);
+  await run(tx, qb.updateTable('payments').set({ status: 'failed' }).where('id', '=', id));
 }
 
 export async function markPaymentPaid(
@@ -156,9 +167,13 @@ async function settle(
   now: Date,
   providerReference: string | null,
 ): Promise<PaymentRow> {
-  const { rows } = await tx.query<PaymentRow>(
-    `UPDATE payments SET status = $4, paid_at = $2, provider_reference = $3 WHERE id = $1 RETURNING *`,
-    [id, now, providerReference, status],
+  const rows = await run(
+    tx,
+    qb
+      .updateTable('payments')
+      .set({ status, paid_at: now, provider_reference: providerReference })
+      .where('id', '=', id)
+      .returningAll(),
   );
   return rows[0];
 }

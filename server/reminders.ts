@@ -11,8 +11,10 @@
  *   (server/mail/worker.ts), so a slow or absent mail server never holds the database nor loses the reminder.
  * - A failed write releases the claim without marking the row sent: the next poll tries again.
  */
+import { sql } from 'kysely';
 import type { Config } from './config';
 import type { Db, Queryable } from './db/index';
+import { qb, run } from './db/query';
 import type { Mailer } from './mail/index';
 import { confirmationUrl, reminderEmail } from './mail/templates';
 import { poller } from './poller';
@@ -67,29 +69,42 @@ export function reminderScheduler(options: ReminderOptions): ReminderScheduler {
   const log = options.log ?? silent;
   const confirmationPage = confirmationUrl(config.publicUrl);
 
-  const claim = async (now: Date, skip: number[]): Promise<DueReminder[]> =>
-    (
-      await db.query<DueReminder>(
-        `UPDATE applications SET reminder_claimed_until = $2
-         WHERE id IN (
-           SELECT id FROM applications
-           WHERE reminder_sent_at IS NULL AND reminder_date IS NOT NULL AND reminder_date <= $1
-             AND (reminder_claimed_until IS NULL OR reminder_claimed_until <= $1)
-             AND NOT (id = ANY($3::integer[]))
-           ORDER BY reminder_date
-           LIMIT ${BATCH}
-           FOR UPDATE SKIP LOCKED)
-         RETURNING id, email, firstname, reminder_date`,
-        [now, new Date(now.getTime() + REMINDER_LEASE_MS), skip],
-      )
-    ).rows;
+  const claim = (now: Date, skip: number[]): Promise<DueReminder[]> =>
+    run(
+      db,
+      qb
+        .updateTable('applications')
+        .set({ reminder_claimed_until: new Date(now.getTime() + REMINDER_LEASE_MS) })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('applications')
+            .select('id')
+            .where('reminder_sent_at', 'is', null)
+            .where('reminder_date', 'is not', null)
+            .where('reminder_date', '<=', now)
+            .where((due) =>
+              due.or([due('reminder_claimed_until', 'is', null), due('reminder_claimed_until', '<=', now)]),
+            )
+            .where(sql<boolean>`NOT (id = ANY(${skip}::integer[]))`)
+            .orderBy('reminder_date')
+            .limit(BATCH)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning(['id', 'email', 'firstname', 'reminder_date'])
+        .$narrowType<{ reminder_date: Date }>(),
+    );
 
   // Only the reminder that was claimed is marked: if the applicant picked a new date meanwhile, that one still goes.
   const markSent = (tx: Queryable, due: DueReminder) =>
-    tx.query(
-      `UPDATE applications SET reminder_sent_at = $3, reminder_claimed_until = NULL
-       WHERE id = $1 AND reminder_date = $2 AND reminder_sent_at IS NULL`,
-      [due.id, due.reminder_date, config.now()],
+    run(
+      tx,
+      qb
+        .updateTable('applications')
+        .set({ reminder_sent_at: config.now(), reminder_claimed_until: null })
+        .where('id', '=', due.id)
+        .where('reminder_date', '=', due.reminder_date)
+        .where('reminder_sent_at', 'is', null),
     );
 
   const send = async (due: DueReminder) => {
@@ -102,28 +117,29 @@ export function reminderScheduler(options: ReminderOptions): ReminderScheduler {
   };
 
   const sendDue = async (): Promise<ReminderRun> => {
-    const run: ReminderRun = { sent: 0, failed: 0 };
+    const tally: ReminderRun = { sent: 0, failed: 0 };
     const failedIds: number[] = [];
     for (;;) {
       const batch = await claim(config.now(), failedIds);
       for (const due of batch) {
         try {
           await send(due);
-          run.sent += 1;
+          tally.sent += 1;
         } catch (error) {
-          run.failed += 1;
+          tally.failed += 1;
           failedIds.push(due.id);
           // Not marked sent: released, so the next poll (here or in another process) tries again.
-          await db
-            .query('UPDATE applications SET reminder_claimed_until = NULL WHERE id = $1', [due.id])
-            .catch(() => undefined);
+          await run(
+            db,
+            qb.updateTable('applications').set({ reminder_claimed_until: null }).where('id', '=', due.id),
+          ).catch(() => undefined);
           log.error({ err: error, application: due.id }, 'a reminder email could not be sent; will retry');
         }
       }
       if (batch.length < BATCH) break;
     }
-    if (run.sent || run.failed) log.info({ ...run }, 'reminder emails');
-    return run;
+    if (tally.sent || tally.failed) log.info({ ...tally }, 'reminder emails');
+    return tally;
   };
 
   const loop = poller(sendDue, pollMs, (error) =>

@@ -7,21 +7,12 @@
  */
 import { isReviewStatus, reviewMeta, type ReviewStatus, type Standing } from '../machines/review.machine';
 import type { ApplicantStanding } from '../machines/rules/contract';
+import { sql } from 'kysely';
 import type { Queryable } from './db/index';
+import { first, qb } from './db/query';
 import { fieldFail } from './http';
 import { SERVER_MESSAGES } from './messages';
-import { HELD_UNTIL_SQL, isHeld, REVIEW_STATUS_SQL } from './staff/review';
-
-interface StandingRow {
-  submitted: boolean;
-  status: ReviewStatus;
-  held_until: Date | null;
-  /** What the newest standing event moved the application from: where it stood before a held decision. */
-  before: string | null;
-  cohort_id: number | null;
-  cohort_name: string | null;
-  cohort_number: number | null;
-}
+import { heldUntilOf, isHeld, reviewStatusOf } from './staff/review';
 
 /**
  * The review status the applicant may see now, or null when the application is not submitted: the stored one,
@@ -32,17 +23,26 @@ export async function releasedStatus(
   applicationId: number,
   now: Date,
 ): Promise<{ status: ReviewStatus; cohort: ApplicantStanding['cohort'] } | null> {
-  const { rows } = await db.query<StandingRow>(
-    `SELECT a.submitted_at IS NOT NULL AS submitted, ${REVIEW_STATUS_SQL} AS status,
-       ${HELD_UNTIL_SQL} AS held_until,
-       (SELECT e.from_status FROM review_events e WHERE e.application_id = a.id AND e.undone_at IS NULL
-         ORDER BY e.id DESC LIMIT 1) AS before,
-       c.id AS cohort_id, c.name AS cohort_name, c.number AS cohort_number
-     FROM applications a LEFT JOIN cohorts c ON c.id = COALESCE(a.cohort_id, a.applied_cohort_id)
-     WHERE a.id = $1`,
-    [applicationId],
+  const row = await first(
+    db,
+    qb
+      .selectFrom('applications as a')
+      .leftJoin('cohorts as c', (join) =>
+        join.onRef('c.id', '=', sql<number>`COALESCE(a.cohort_id, a.applied_cohort_id)`),
+      )
+      .select([
+        sql<boolean>`a.submitted_at IS NOT NULL`.as('submitted'),
+        reviewStatusOf.as('status'),
+        heldUntilOf.as('held_until'),
+        // What the newest standing event moved the application from: where it stood before a held decision.
+        sql<string | null>`(SELECT e.from_status FROM review_events e WHERE e.application_id = a.id
+          AND e.undone_at IS NULL ORDER BY e.id DESC LIMIT 1)`.as('before'),
+        'c.id as cohort_id',
+        'c.name as cohort_name',
+        'c.number as cohort_number',
+      ])
+      .where('a.id', '=', applicationId),
   );
-  const row = rows[0];
   if (!row?.submitted) return null;
   const candidate = isHeld(row.held_until, now) ? row.before : row.status;
   return {

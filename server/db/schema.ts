@@ -7,6 +7,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { EligibilityStatus } from '../../machines/rules/application';
 import type { FinancialAidData, VideoData } from '../../machines/rules/contract';
 import type { MailAttachment } from '../mail/index';
+import type { Currency } from '../../machines/rules/payments';
 
 /** A jsonb column: objects go in as JSON text (both engines parse it back into the object). */
 type Json<T> = ColumnType<T, string, string>;
@@ -153,7 +154,8 @@ export interface PaymentsTable {
   reference: string;
   option: string;
   amount_minor: number;
-  currency: string;
+  currency: Currency;
+  /** `transfer`: a bank transfer an admin recorded as paid (server/staff/transfer.ts). */
   mode: 'sandbox' | 'provider' | 'transfer';
   status: ColumnType<
     'pending' | 'paid' | 'failed' | 'duplicate',

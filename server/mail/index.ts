@@ -6,6 +6,7 @@
  */
 import nodemailer from 'nodemailer';
 import type { Queryable } from '../db/index';
+import { qb, run } from '../db/query';
 
 /** A file sent with an email: text content only (an interview's calendar invitation, docs/decisions/175). */
 export interface MailAttachment {
@@ -37,9 +38,6 @@ export interface Mailer {
 
 export type OutboxRow = [to: string, subject: string, text: string, html: string, queuedAt: Date];
 
-/** The outbox insert; `outboxRow` gives its parameters in this order. `sent_at` is when the row was queued. */
-export const OUTBOX_INSERT = 'INSERT INTO outbox (to_address, subject, text_body, html_body, sent_at)';
-
 export interface MailboxEntry extends MailMessage {
   sentAt: string;
 }
@@ -65,28 +63,32 @@ export function outboxMailer(
     transport,
     outboxRow,
     async send(message, tx) {
-      if (message.attachments?.length)
-        await (tx ?? db).query(
-          'INSERT INTO outbox (to_address, subject, text_body, html_body, sent_at, attachments) VALUES ($1, $2, $3, $4, $5, $6)',
-          [...outboxRow(message), JSON.stringify(message.attachments)],
-        );
-      else await (tx ?? db).query(`${OUTBOX_INSERT} VALUES ($1, $2, $3, $4, $5)`, outboxRow(message));
+      const [to, subject, text, html, queuedAt] = outboxRow(message);
+      // `sent_at` is when the row was queued; `delivered_at` when the worker delivered it.
+      await run(
+        tx ?? db,
+        qb.insertInto('outbox').values({
+          to_address: to,
+          subject,
+          text_body: text,
+          html_body: html,
+          sent_at: queuedAt,
+          attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
+        }),
+      );
       queued();
     },
   };
 }
 
 export async function readOutbox(db: Queryable, limit = 200): Promise<MailboxEntry[]> {
-  const { rows } = await db.query<{
-    to_address: string;
-    subject: string;
-    text_body: string;
-    html_body: string;
-    sent_at: Date | string;
-    attachments: MailAttachment[] | null;
-  }>(
-    'SELECT to_address, subject, text_body, html_body, sent_at, attachments FROM outbox ORDER BY id DESC LIMIT $1',
-    [limit],
+  const rows = await run(
+    db,
+    qb
+      .selectFrom('outbox')
+      .select(['to_address', 'subject', 'text_body', 'html_body', 'sent_at', 'attachments'])
+      .orderBy('id', 'desc')
+      .limit(limit),
   );
   return rows.map((r) => ({
     to: r.to_address,

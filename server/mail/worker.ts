@@ -10,8 +10,11 @@
  *   between the server's "accepted" and the mark) the receiving side sees the same message.
  * - Without SMTP (development) a claimed row is simply marked delivered: /dev/mailbox reads the table.
  */
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/index';
-import type { Deliver, MailAttachment } from './index';
+import { first, qb, run } from '../db/query';
+import type { Database } from '../db/schema';
+import type { Deliver } from './index';
 
 /** How often a process looks for mail to deliver, unless MAIL_POLL_MS says otherwise. */
 export const DEFAULT_MAIL_POLL_MS = 2_000;
@@ -44,15 +47,13 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
-interface Claimed {
-  id: number;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  attachments: MailAttachment[] | null;
-  attempts: number;
-}
+/** Rows to deliver at `now`: not delivered yet, attempts left, and their next attempt due. */
+const deliverable = (now: Date) => (eb: ExpressionBuilder<Database, 'outbox'>) =>
+  eb.and([
+    eb('delivered_at', 'is', null),
+    eb('attempts', '<', MAX_ATTEMPTS),
+    eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]),
+  ]);
 
 export function mailWorker(options: {
   db: Db;
@@ -73,33 +74,47 @@ export function mailWorker(options: {
   const clock = options.clock ?? (() => new Date());
   const domain = options.domain ?? 'bootcamp.invalid';
 
-  const due = `SELECT id FROM outbox
-    WHERE delivered_at IS NULL AND attempts < ${MAX_ATTEMPTS} AND (next_attempt_at IS NULL OR next_attempt_at <= $1)
-    ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`;
+  const claim = (now: Date) =>
+    run(
+      db,
+      qb
+        .updateTable('outbox')
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          next_attempt_at: new Date(now.getTime() + MAIL_LEASE_MS),
+        }))
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('outbox')
+            .select('id')
+            .where(deliverable(now))
+            .orderBy('id')
+            .limit(BATCH)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attachments', 'attempts']),
+    );
 
-  const claim = async (now: Date): Promise<Claimed[]> =>
-    (
-      await db.query<Claimed>(
-        `UPDATE outbox SET attempts = attempts + 1, next_attempt_at = $2 WHERE id IN (${due})
-         RETURNING id, to_address, subject, text_body, html_body, attachments, attempts`,
-        [now, new Date(now.getTime() + MAIL_LEASE_MS)],
-      )
-    ).rows;
-
-  const deliverBatch = async (run: MailRun): Promise<number> => {
+  const deliverBatch = async (tally: MailRun): Promise<number> => {
     const now = clock();
     if (!deliver) {
       // The local mailbox is where the mail goes: one statement marks all that is due, rather than a statement per
       // 20 rows competing with the applicants' requests for the one PGlite connection (docs/performance.md).
-      const { rows } = await db.query<{ n: string | number }>(
-        `WITH marked AS (
-           UPDATE outbox SET attempts = attempts + 1, delivered_at = $1
-           WHERE delivered_at IS NULL AND attempts < ${MAX_ATTEMPTS} AND (next_attempt_at IS NULL OR next_attempt_at <= $1)
-           RETURNING 1)
-         SELECT count(*) AS n FROM marked`,
-        [now],
+      const marked = await first(
+        db,
+        qb
+          .with('marked', (w) =>
+            w
+              .updateTable('outbox')
+              .set((eb) => ({ attempts: eb('attempts', '+', 1), delivered_at: now }))
+              .where(deliverable(now))
+              .returning(sql<number>`1`.as('one')),
+          )
+          .selectFrom('marked')
+          .select(sql<string | number>`count(*)`.as('n')),
       );
-      run.delivered += Number(rows[0].n);
+      tally.delivered += Number(marked?.n ?? 0);
       return 0;
     }
     const batch = await claim(now);
@@ -113,19 +128,24 @@ export function mailWorker(options: {
           ...(row.attachments?.length ? { attachments: row.attachments } : {}),
           messageId: `<outbox-${row.id}@${domain}>`,
         });
-        await db.query('UPDATE outbox SET delivered_at = $2, next_attempt_at = NULL WHERE id = $1', [
-          row.id,
-          clock(),
-        ]);
-        run.delivered += 1;
+        await run(
+          db,
+          qb
+            .updateTable('outbox')
+            .set({ delivered_at: clock(), next_attempt_at: null })
+            .where('id', '=', row.id),
+        );
+        tally.delivered += 1;
       } catch (error) {
-        run.failed += 1;
-        await db
-          .query('UPDATE outbox SET next_attempt_at = $2 WHERE id = $1 AND delivered_at IS NULL', [
-            row.id,
-            new Date(clock().getTime() + backoffMs(row.attempts, retryMs)),
-          ])
-          .catch(() => undefined);
+        tally.failed += 1;
+        await run(
+          db,
+          qb
+            .updateTable('outbox')
+            .set({ next_attempt_at: new Date(clock().getTime() + backoffMs(row.attempts, retryMs)) })
+            .where('id', '=', row.id)
+            .where('delivered_at', 'is', null),
+        ).catch(() => undefined);
         const e = error as { code?: unknown; responseCode?: unknown };
         options.log?.error(
           { code: e.code, responseCode: e.responseCode, attempts: row.attempts },
@@ -137,11 +157,11 @@ export function mailWorker(options: {
   };
 
   const deliverDue = async (): Promise<MailRun> => {
-    const run: MailRun = { delivered: 0, failed: 0 };
+    const tally: MailRun = { delivered: 0, failed: 0 };
     // A batch that failed entirely (the mail server is down) ends the run: the rest waits for its backoff.
-    while ((await deliverBatch(run)) === BATCH && run.failed < BATCH);
-    if (deliver && (run.delivered || run.failed)) options.log?.info({ ...run }, 'outbox');
-    return run;
+    while ((await deliverBatch(tally)) === BATCH && tally.failed < BATCH);
+    if (deliver && (tally.delivered || tally.failed)) options.log?.info({ ...tally }, 'outbox');
+    return tally;
   };
 
   let timer: NodeJS.Timeout | undefined;

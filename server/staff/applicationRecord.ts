@@ -8,7 +8,7 @@ import type { ReviewEventType, ReviewStatus } from '../../machines/review.machin
 import type { Queryable } from '../db/index';
 import { first, qb, run } from '../db/query';
 import type { ApplicationRow } from '../db/schema';
-import { HELD_UNTIL_SQL, REVIEW_STATUS_SQL } from './review';
+import { heldUntilOf, reviewStatusOf } from './review';
 
 /** The application with its review status (null before submission) and when a held decision is released. */
 export const applicationForStaff = (db: Queryable, id: number) =>
@@ -18,10 +18,8 @@ export const applicationForStaff = (db: Queryable, id: number) =>
       .selectFrom('applications as a')
       .selectAll('a')
       .select([
-        sql<
-          string | null
-        >`CASE WHEN submitted_at IS NULL THEN NULL ELSE ${sql.raw(REVIEW_STATUS_SQL)} END`.as('status'),
-        sql<Date | null>`${sql.raw(HELD_UNTIL_SQL)}`.as('held_until'),
+        sql<string | null>`CASE WHEN submitted_at IS NULL THEN NULL ELSE ${reviewStatusOf} END`.as('status'),
+        heldUntilOf.as('held_until'),
       ])
       .where('a.id', '=', id),
   ) as Promise<(ApplicationRow & { status: string | null; held_until: Date | null }) | undefined>;

@@ -10,13 +10,13 @@ import {
   type StaffAssignResult,
 } from '../../machines/rules/staff';
 import type { Context } from '../context';
-import type { Queryable } from '../db/index';
+import type { Db, Queryable } from '../db/index';
 import { fieldFail } from '../http';
 import { object, positiveInt4 } from '../routes/schemas';
 import { queueQuerySchema, type StaffGuard } from './queue';
 import { idsOfFilter } from './bulk';
-import { qb, run } from '../db/query';
-import { audit } from './store';
+import { activeMembers, assignTo, holdersOf } from './assignmentStore';
+import { audit, type StaffMember } from './store';
 
 /** Deals `ids`, in order, to `reviewers` in turn: the first to the first reviewer, the second to the next, … */
 export function roundRobin<T>(ids: readonly number[], reviewers: readonly T[]): Map<T, number[]> {
@@ -25,16 +25,49 @@ export function roundRobin<T>(ids: readonly number[], reviewers: readonly T[]): 
   return dealt;
 }
 
+type Reviewer = { id: number; email: string };
+
 /** The team members named, in the order given, each once; 400 when one is not on the team. */
-async function teamMembers(db: Queryable, value: unknown): Promise<{ id: number; email: string }[]> {
+async function teamMembers(db: Queryable, value: unknown): Promise<Reviewer[]> {
   if (!Array.isArray(value) || value.length === 0) throw fieldFail(400, 'reviewers', M.chooseReviewers);
   const ids = [...new Set(value as number[])];
-  const found = await run(
-    db,
-    qb.selectFrom('staff').select(['id', 'email']).where('id', 'in', ids).where('removed_at', 'is', null),
-  );
+  const found = await activeMembers(db, ids);
   if (found.length !== ids.length) throw fieldFail(400, 'reviewers', M.chooseReviewers);
   return ids.map((id) => found.find((m) => m.id === id)!);
+}
+
+/**
+ * Gives each reviewer the applications dealt to them and audits it, in one transaction; or, as a dry run, writes
+ * nothing. Either way answers how many change hands (an application someone else held).
+ */
+async function assign(
+  db: Db,
+  admin: StaffMember,
+  reviewers: readonly Reviewer[],
+  ids: readonly number[],
+  dealt: Map<Reviewer, number[]>,
+  dryRun: boolean,
+  now: Date,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const before = await holdersOf(tx, ids);
+    const moved: { id: number; from: number; to: number }[] = [];
+    for (const [member, given] of dealt)
+      for (const id of given) {
+        const from = before.get(id);
+        if (from !== undefined && from !== member.id) moved.push({ id, from, to: member.id });
+      }
+    if (dryRun) return moved.length;
+    for (const [member, given] of dealt)
+      if (given.length > 0) await assignTo(tx, given, member.id, admin.id, now);
+    for (const m of moved) await audit(tx, admin.id, 'reassign', now, m.id, { from: m.from, to: m.to });
+    await audit(tx, admin.id, 'assign', now, null, {
+      matched: ids.length,
+      reassigned: moved.length,
+      ...Object.fromEntries(reviewers.map((r) => [`to_${r.id}`, dealt.get(r)!.length])),
+    });
+    return moved.length;
+  });
 }
 
 export function assignmentRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard): void {
@@ -63,45 +96,7 @@ export function assignmentRoutes(app: FastifyInstance, ctx: Context, staff: Staf
       if (ids.length === 0) throw fieldFail(400, 'filter', M.bulkNothing);
       const dryRun = request.body?.dryRun === true;
       const dealt = roundRobin(ids, reviewers);
-      const reassigned = await db.transaction(async (tx) => {
-        // Who has each one now: an application given to someone else changes hands (a reassignment).
-        const before = new Map<number, number>();
-        for (let i = 0; i < ids.length; i += 5000) {
-          const rows = await run(
-            tx,
-            qb
-              .selectFrom('assignments')
-              .select(['application_id', 'staff_id'])
-              .where('application_id', 'in', ids.slice(i, i + 5000)),
-          );
-          for (const r of rows) before.set(r.application_id, r.staff_id);
-        }
-        const moved: { id: number; from: number; to: number }[] = [];
-        for (const [member, given] of dealt)
-          for (const id of given) {
-            const from = before.get(id);
-            if (from !== undefined && from !== member.id) moved.push({ id, from, to: member.id });
-          }
-        if (dryRun) return moved.length;
-        const now = config.now();
-        for (const [member, given] of dealt) {
-          if (given.length === 0) continue;
-          await tx.query(
-            `INSERT INTO assignments (application_id, staff_id, assigned_by, assigned_at)
-             SELECT id, $2, $3, $4 FROM unnest($1::int[]) AS id
-             ON CONFLICT (application_id) DO UPDATE SET staff_id = $2, assigned_by = $3, assigned_at = $4
-             WHERE assignments.staff_id <> $2`,
-            [given, member.id, admin.id, now],
-          );
-        }
-        for (const m of moved) await audit(tx, admin.id, 'reassign', now, m.id, { from: m.from, to: m.to });
-        await audit(tx, admin.id, 'assign', now, null, {
-          matched: ids.length,
-          reassigned: moved.length,
-          ...Object.fromEntries(reviewers.map((r) => [`to_${r.id}`, dealt.get(r)!.length])),
-        });
-        return moved.length;
-      });
+      const reassigned = await assign(db, admin, reviewers, ids, dealt, dryRun, config.now());
       const result: StaffAssignResult = {
         dryRun,
         matched: ids.length,

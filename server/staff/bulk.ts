@@ -25,7 +25,7 @@ import { fieldFail } from '../http';
 import { decisionEmail } from './emails';
 import { templateFor } from './templates';
 import { eachPage, readQueueView } from './queue';
-import { HELD_UNTIL_SQL, isHeld, writeReviewChanges, type ReviewWrite } from './review';
+import { heldUntilOf, isHeld, writeReviewChanges, type ReviewWrite } from './review';
 import { qb, run } from '../db/query';
 import { audit, type StaffMember } from './store';
 
@@ -62,7 +62,7 @@ export async function targetsOf(db: Queryable, ids: readonly number[], now: Date
           'a.id',
           sql<number | null>`COALESCE(a.cohort_id, a.applied_cohort_id)`.as('cohort_id'),
           sql<ReviewStatus>`COALESCE(a.review_status, 'submitted')`.as('status'),
-          sql<Date | null>`${sql.raw(HELD_UNTIL_SQL)}`.as('held_until'),
+          heldUntilOf.as('held_until'),
         ])
         .where('a.id', 'in', ids.slice(i, i + 5000))
         .where('a.submitted_at', 'is not', null),
@@ -159,12 +159,18 @@ export async function applyBulk(
       const now = ctx.config.now();
       const free = new Map<number, number>();
       if (event === 'ACCEPT') {
-        const cohorts = await tx.query<{ cohort_id: number }>(
-          `SELECT DISTINCT COALESCE(cohort_id, applied_cohort_id) AS cohort_id FROM applications
-           WHERE id = ANY($1::int[]) AND COALESCE(cohort_id, applied_cohort_id) IS NOT NULL ORDER BY 1`,
-          [chunk],
+        const cohortOf = sql<number>`COALESCE(cohort_id, applied_cohort_id)`;
+        const cohorts = await run(
+          tx,
+          qb
+            .selectFrom('applications')
+            .select(cohortOf.as('cohort_id'))
+            .distinct()
+            .where('id', '=', sql<number>`ANY(${chunk}::int[])`)
+            .where(cohortOf, 'is not', null)
+            .orderBy(sql`1`),
         );
-        for (const { cohort_id: cohortId } of cohorts.rows) {
+        for (const { cohort_id: cohortId } of cohorts) {
           // One accept per cohort at a time (bulk, single or a submission), so the seats counted here are still
           // free at commit.
           const taken = await lockSeatsTaken(tx, cohortId);
@@ -174,9 +180,15 @@ export async function applyBulk(
       }
       first = false;
       // Locked in id order (two bulk actions never wait on each other in a circle), decided in the caller's order.
-      await tx.query(
-        'SELECT id FROM applications WHERE id = ANY($1::int[]) AND submitted_at IS NOT NULL ORDER BY id FOR UPDATE',
-        [chunk],
+      await run(
+        tx,
+        qb
+          .selectFrom('applications')
+          .select('id')
+          .where('id', '=', sql<number>`ANY(${chunk}::int[])`)
+          .where('submitted_at', 'is not', null)
+          .orderBy('id')
+          .forUpdate(),
       );
       const targets = await targetsOf(tx, chunk, now);
       const applied: Partial<Record<BulkEvent, number>> = {};

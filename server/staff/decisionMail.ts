@@ -5,7 +5,9 @@
  * nothing.
  */
 import type { ReviewStatus } from '../../machines/review.machine';
+import { sql } from 'kysely';
 import type { Db } from '../db/index';
+import { first, qb, run } from '../db/query';
 import type { Mailer } from '../mail/index';
 import { isTemplateKind } from '../../machines/rules/mailTemplates';
 import { decisionEmail } from './emails';
@@ -33,22 +35,31 @@ export function decisionMailer(options: {
   const sendOne = () =>
     db.transaction(async (tx) => {
       const now = config.now();
-      const { rows } = await tx.query<{
-        id: number;
-        to_status: ReviewStatus;
-        email: string;
-        firstname: string;
-        cohort_name: string | null;
-        cohort_start: string | null;
-      }>(
-        `SELECT e.id, e.to_status, a.email, a.firstname, c.name AS cohort_name, c.start_date::text AS cohort_start
-         FROM review_events e JOIN applications a ON a.id = e.application_id
-         LEFT JOIN cohorts c ON c.id = COALESCE(a.cohort_id, a.applied_cohort_id)
-         WHERE e.email_due_at <= $1 AND e.email_sent_at IS NULL AND e.undone_at IS NULL
-         ORDER BY e.email_due_at, e.id LIMIT 1 FOR UPDATE OF e SKIP LOCKED`,
-        [now],
+      const due = await first(
+        tx,
+        qb
+          .selectFrom('review_events as e')
+          .innerJoin('applications as a', 'a.id', 'e.application_id')
+          .leftJoin('cohorts as c', (join) =>
+            join.onRef('c.id', '=', sql<number>`COALESCE(a.cohort_id, a.applied_cohort_id)`),
+          )
+          .select([
+            'e.id',
+            sql<ReviewStatus>`e.to_status`.as('to_status'),
+            'a.email',
+            'a.firstname',
+            'c.name as cohort_name',
+            sql<string | null>`c.start_date::text`.as('cohort_start'),
+          ])
+          .where('e.email_due_at', '<=', now)
+          .where('e.email_sent_at', 'is', null)
+          .where('e.undone_at', 'is', null)
+          .orderBy('e.email_due_at')
+          .orderBy('e.id')
+          .limit(1)
+          .forUpdate('e')
+          .skipLocked(),
       );
-      const due = rows[0];
       if (!due) return false;
       // The template as stored when the email leaves: an edit made during the undo window is what goes.
       const template = isTemplateKind(due.to_status) ? await templateFor(tx, due.to_status) : undefined;
@@ -64,7 +75,7 @@ export function decisionMailer(options: {
         template,
       );
       if (mail) await mailer.send(mail, tx);
-      await tx.query('UPDATE review_events SET email_sent_at = $2 WHERE id = $1', [due.id, now]);
+      await run(tx, qb.updateTable('review_events').set({ email_sent_at: now }).where('id', '=', due.id));
       return true;
     });
 
@@ -75,13 +86,13 @@ export function decisionMailer(options: {
   };
 
   // One run at a time per process; a failed send is tried again at the next poll.
-  const run = () => (running ??= sendDue().finally(() => (running = undefined)));
+  const sendDueOnce = () => (running ??= sendDue().finally(() => (running = undefined)));
 
   return {
-    sendDue: run,
+    sendDue: sendDueOnce,
     start() {
       timer = setInterval(() => {
-        run().catch((error: unknown) =>
+        sendDueOnce().catch((error: unknown) =>
           options.log?.error({ err: { type: (error as Error).name } }, 'decision emails: a send failed'),
         );
       }, options.pollMs ?? 30_000);

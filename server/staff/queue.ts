@@ -524,8 +524,7 @@ export async function* eachPage<T extends { id: number; sort_key: unknown }>(
 ): AsyncGenerator<T[]> {
   let cursor: QueueView['cursor'] = null;
   for (;;) {
-    const compiled = build(ordered(view, cursor).limit(size)).compile();
-    const rows: T[] = (await db.query<T>(compiled.sql, [...compiled.parameters])).rows;
+    const rows = await run(db, build(ordered(view, cursor).limit(size)) as Compilable<T>);
     if (rows.length) yield rows;
     if (rows.length < size) return;
     const last: T = rows[rows.length - 1];

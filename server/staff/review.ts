@@ -16,13 +16,15 @@ import {
 import { DECISION_UNDO_MINUTES, STAFF_MESSAGES } from '../../machines/rules/staff';
 import { nextSeat, SEAT_MESSAGES } from '../../machines/rules/seats';
 import { cohortById, lockSeatsTaken } from '../db/cohorts';
+import { sql } from 'kysely';
 import type { Queryable } from '../db/index';
+import { first, qb, run } from '../db/query';
 import { fail, fieldFail } from '../http';
 
 const UNDO_MS = DECISION_UNDO_MINUTES * 60_000;
 
 /** A submitted application's review status (stored once staff act; 'submitted' until then). */
-export const REVIEW_STATUS_SQL = "COALESCE(review_status, 'submitted')";
+export const reviewStatusOf = sql<ReviewStatus>`COALESCE(review_status, 'submitted')`;
 
 export interface ReviewChange {
   from: ReviewStatus;
@@ -49,26 +51,53 @@ export async function writeReviewChanges(
 ): Promise<void> {
   if (changes.length === 0) return;
   const column = <K extends keyof ReviewWrite>(key: K) => changes.map((c) => c[key]);
-  await tx.query(
-    `UPDATE applications a SET review_status = v.to_status, updated_at = $3
-     FROM unnest($1::int[], $2::text[]) AS v(id, to_status) WHERE a.id = v.id`,
-    [column('id'), column('to'), now],
+  // Each column bound once as an array and unnested: one statement however many rows.
+  await run(
+    tx,
+    qb
+      .updateTable('applications as a')
+      .set({ review_status: sql<string>`v.to_status`, updated_at: now })
+      .from(sql`unnest(${column('id')}::int[], ${column('to')}::text[])`.as(sql`v(id, to_status)`))
+      .where(sql<boolean>`a.id = v.id`),
   );
-  await tx.query(
-    `INSERT INTO review_events (application_id, staff_id, event, from_status, to_status, email_due_at, created_at)
-     SELECT v.id, $5, v.event, v.from_status, v.to_status,
-       CASE WHEN v.event = ANY($8::text[]) THEN $6::timestamptz END, $7
-     FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS v(id, event, from_status, to_status)`,
-    [
-      column('id'),
-      column('event'),
-      column('from'),
-      column('to'),
-      staffId,
-      new Date(now.getTime() + undoMs),
-      now,
-      [...DECISION_EVENTS],
-    ],
+  const emailDue = new Date(now.getTime() + undoMs);
+  await run(
+    tx,
+    qb
+      .insertInto('review_events')
+      .columns([
+        'application_id',
+        'staff_id',
+        'event',
+        'from_status',
+        'to_status',
+        'email_due_at',
+        'created_at',
+      ])
+      .expression(
+        qb
+          .selectFrom(
+            sql<{
+              id: number;
+              event: string;
+              from_status: string;
+              to_status: string;
+            }>`unnest(${column('id')}::int[], ${column('event')}::text[], ${column('from')}::text[], ${column('to')}::text[])`.as(
+              sql`v(id, event, from_status, to_status)`,
+            ),
+          )
+          .select([
+            sql<number>`v.id`.as('application_id'),
+            sql<number | null>`${staffId}::int`.as('staff_id'),
+            sql<string>`v.event`.as('event'),
+            sql<string>`v.from_status`.as('from_status'),
+            sql<string>`v.to_status`.as('to_status'),
+            sql<Date | null>`CASE WHEN v.event = ANY(${[...DECISION_EVENTS]}::text[]) THEN ${emailDue}::timestamptz END`.as(
+              'email_due_at',
+            ),
+            sql<Date>`${now}::timestamptz`.as('created_at'),
+          ]),
+      ),
   );
 }
 
@@ -76,7 +105,7 @@ export async function writeReviewChanges(
  * When the application's newest decision is released: the due time of its email, read from its newest standing
  * review event (null when that event is no decision). Before that moment the decision is held.
  */
-export const HELD_UNTIL_SQL = `(SELECT e.email_due_at FROM review_events e
+export const heldUntilOf = sql<Date | null>`(SELECT e.email_due_at FROM review_events e
   WHERE e.application_id = a.id AND e.undone_at IS NULL ORDER BY e.id DESC LIMIT 1)`;
 
 /** Is a decision due at `heldUntil` still held at `now`? */
@@ -89,12 +118,15 @@ export async function lockReviewPosition(
   applicationId: number,
   now: Date,
 ): Promise<(ReviewPosition & { heldUntil: Date | null }) | null> {
-  const { rows } = await tx.query<{ status: ReviewStatus; held_until: Date | null }>(
-    `SELECT ${REVIEW_STATUS_SQL} AS status, ${HELD_UNTIL_SQL} AS held_until
-     FROM applications a WHERE a.id = $1 AND a.submitted_at IS NOT NULL FOR UPDATE`,
-    [applicationId],
+  const row = await first(
+    tx,
+    qb
+      .selectFrom('applications as a')
+      .select([reviewStatusOf.as('status'), heldUntilOf.as('held_until')])
+      .where('a.id', '=', applicationId)
+      .where('a.submitted_at', 'is not', null)
+      .forUpdate(),
   );
-  const row = rows[0];
   if (!row) return null;
   const held = isHeld(row.held_until, now);
   return { status: row.status, held, heldUntil: held ? new Date(row.held_until as Date) : null };
@@ -138,10 +170,21 @@ export async function applyReviewEvent(
   }
   await writeReviewChanges(tx, [{ id: applicationId, event: type, from, to }], staffId, now, undoMs);
   if (type === 'UNDO') {
-    await tx.query(
-      `UPDATE review_events SET undone_at = $2 WHERE id = (SELECT id FROM review_events
-         WHERE application_id = $1 AND undone_at IS NULL AND event = ANY($3) ORDER BY id DESC LIMIT 1)`,
-      [applicationId, now, [...DECISION_EVENTS]],
+    await run(
+      tx,
+      qb
+        .updateTable('review_events')
+        .set({ undone_at: now })
+        .where('id', '=', (eb) =>
+          eb
+            .selectFrom('review_events')
+            .select('id')
+            .where('application_id', '=', applicationId)
+            .where('undone_at', 'is', null)
+            .where('event', '=', sql<string>`ANY(${[...DECISION_EVENTS]})`)
+            .orderBy('id', 'desc')
+            .limit(1),
+        ),
     );
   }
   return { from, to, ...(overbooked ? { overbooked } : {}) };
@@ -152,11 +195,14 @@ async function lockCohortSeats(
   tx: Queryable,
   applicationId: number,
 ): Promise<{ seats: number; taken: number } | null> {
-  const { rows } = await tx.query<{ cohort_id: number | null }>(
-    'SELECT COALESCE(cohort_id, applied_cohort_id) AS cohort_id FROM applications WHERE id = $1',
-    [applicationId],
+  const row = await first(
+    tx,
+    qb
+      .selectFrom('applications')
+      .select(sql<number | null>`COALESCE(cohort_id, applied_cohort_id)`.as('cohort_id'))
+      .where('id', '=', applicationId),
   );
-  const cohortId = rows[0]?.cohort_id;
+  const cohortId = row?.cohort_id;
   if (cohortId == null) return null;
   const taken = await lockSeatsTaken(tx, cohortId);
   const cohort = await cohortById(tx, cohortId);

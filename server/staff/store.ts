@@ -4,7 +4,9 @@
  */
 import type { AuditAction } from '../../machines/rules/reports';
 import { STAFF_SESSION_HOURS, type StaffRole } from '../../machines/rules/staff';
+import { sql } from 'kysely';
 import type { Queryable } from '../db/index';
+import { first, qb, run } from '../db/query';
 import { insertSession, tokenHash } from '../sessions';
 
 export interface StaffMember {
@@ -15,11 +17,14 @@ export interface StaffMember {
 
 /** The team member with this address, if they are on the team now. */
 export async function findStaff(db: Queryable, email: string): Promise<StaffMember | undefined> {
-  const { rows } = await db.query<StaffMember>(
-    'SELECT id, email, role FROM staff WHERE lower(email) = lower($1) AND removed_at IS NULL',
-    [email],
+  return first(
+    db,
+    qb
+      .selectFrom('staff')
+      .select(['id', 'email', 'role'])
+      .where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`)
+      .where('removed_at', 'is', null),
   );
-  return rows[0];
 }
 
 /** Whether the address is one of the admins named in configuration (STAFF_EMAILS, lower case). */
@@ -38,10 +43,18 @@ export async function ensureConfiguredAdmin(
   now: Date,
 ): Promise<void> {
   if (!isConfiguredAdmin(email, configured)) return;
-  await tx.query(
-    `INSERT INTO staff (email, role, created_at) VALUES (lower($1), 'admin', $2)
-     ON CONFLICT ((lower(email))) WHERE removed_at IS NULL DO UPDATE SET role = 'admin'`,
-    [email, now],
+  await run(
+    tx,
+    qb
+      .insertInto('staff')
+      .values({ email: sql<string>`lower(${email})`, role: 'admin', created_at: now })
+      // The conflict target is the partial unique index on lower(email) among members on the team.
+      .onConflict((oc) =>
+        oc
+          .expression(sql`lower(email)`)
+          .where('removed_at', 'is', null)
+          .doUpdateSet({ role: 'admin' }),
+      ),
   );
 }
 
@@ -60,23 +73,32 @@ export async function staffForSession(
   token: string,
   now: Date,
 ): Promise<StaffMember | undefined> {
-  const { rows } = await db.query<StaffMember>(
-    `SELECT s.id, s.email, s.role FROM staff_sessions x JOIN staff s ON s.id = x.staff_id
-     WHERE x.token_hash = $1 AND x.expires_at > $2 AND s.removed_at IS NULL`,
-    [tokenHash(token), now],
+  return first(
+    db,
+    qb
+      .selectFrom('staff_sessions as x')
+      .innerJoin('staff as s', 's.id', 'x.staff_id')
+      .select(['s.id', 's.email', 's.role'])
+      .where('x.token_hash', '=', tokenHash(token))
+      .where('x.expires_at', '>', now)
+      .where('s.removed_at', 'is', null),
   );
-  return rows[0];
 }
 
 export async function endStaffSession(db: Queryable, token: string): Promise<void> {
-  await db.query('DELETE FROM staff_sessions WHERE token_hash = $1', [tokenHash(token)]);
+  await run(db, qb.deleteFrom('staff_sessions').where('token_hash', '=', tokenHash(token)));
 }
 
 export async function listTeam(db: Queryable): Promise<(StaffMember & { created_at: Date })[]> {
-  const { rows } = await db.query<StaffMember & { created_at: Date }>(
-    'SELECT id, email, role, created_at FROM staff WHERE removed_at IS NULL ORDER BY role, lower(email)',
+  return run(
+    db,
+    qb
+      .selectFrom('staff')
+      .select(['id', 'email', 'role', 'created_at'])
+      .where('removed_at', 'is', null)
+      .orderBy('role')
+      .orderBy(sql`lower(email)`),
   );
-  return rows;
 }
 
 /** Adds a member; undefined when the address is already on the team. */
@@ -88,11 +110,13 @@ export async function addTeamMember(
   now: Date,
 ): Promise<StaffMember | undefined> {
   if (await findStaff(tx, email)) return undefined;
-  const { rows } = await tx.query<StaffMember>(
-    'INSERT INTO staff (email, role, added_by, created_at) VALUES (lower($1), $2, $3, $4) RETURNING id, email, role',
-    [email, role, addedBy, now],
+  return first(
+    tx,
+    qb
+      .insertInto('staff')
+      .values({ email: sql<string>`lower(${email})`, role, added_by: addedBy, created_at: now })
+      .returning(['id', 'email', 'role']),
   );
-  return rows[0];
 }
 
 /**
@@ -105,18 +129,28 @@ export async function removeTeamMember(
   configured: readonly string[],
   now: Date,
 ): Promise<StaffMember | 'configured' | undefined> {
-  const { rows: found } = await tx.query<StaffMember>(
-    'SELECT id, email, role FROM staff WHERE id = $1 AND removed_at IS NULL FOR UPDATE',
-    [id],
+  const found = await first(
+    tx,
+    qb
+      .selectFrom('staff')
+      .select(['id', 'email', 'role'])
+      .where('id', '=', id)
+      .where('removed_at', 'is', null)
+      .forUpdate(),
   );
-  if (!found[0]) return undefined;
-  if (isConfiguredAdmin(found[0].email, configured)) return 'configured';
-  const { rows } = await tx.query<StaffMember>(
-    'UPDATE staff SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL RETURNING id, email, role',
-    [id, now],
+  if (!found) return undefined;
+  if (isConfiguredAdmin(found.email, configured)) return 'configured';
+  const removed = await first(
+    tx,
+    qb
+      .updateTable('staff')
+      .set({ removed_at: now })
+      .where('id', '=', id)
+      .where('removed_at', 'is', null)
+      .returning(['id', 'email', 'role']),
   );
-  if (rows[0]) await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [id]);
-  return rows[0];
+  if (removed) await run(tx, qb.deleteFrom('staff_sessions').where('staff_id', '=', id));
+  return removed;
 }
 
 /** Appends to the audit log (the database refuses to change or delete its rows). Never holds personal data. */
@@ -128,8 +162,14 @@ export async function audit(
   applicationId: number | null = null,
   detail: Record<string, string | number | boolean> = {},
 ): Promise<void> {
-  await db.query(
-    'INSERT INTO audit_log (staff_id, action, application_id, detail, created_at) VALUES ($1, $2, $3, $4, $5)',
-    [staffId, action, applicationId, JSON.stringify(detail), now],
+  await run(
+    db,
+    qb.insertInto('audit_log').values({
+      staff_id: staffId,
+      action,
+      application_id: applicationId,
+      detail: JSON.stringify(detail),
+      created_at: now,
+    }),
   );
 }

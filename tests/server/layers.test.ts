@@ -1,60 +1,111 @@
 /**
- * Handlers hold no SQL (docs/decisions/093-repositories-hold-the-sql.md, 153-one-way-to-the-data.md): the route
- * files and the app's assembly call repository functions, and neither write a statement nor import the query
- * builder. And one way to the data: outside the database plumbing, every statement is built with Kysely and run by
- * `run`/`first` (server/db/query.ts), never handed to the driver as a string. Read from the source text, so a
- * statement slipped in fails here rather than in a review.
+ * Handlers hold no SQL (docs/decisions/093-repositories-and-thin-handlers.md, 153-one-way-to-the-data.md): a route
+ * handler parses, calls repository functions and answers; it neither builds nor runs a statement. The handlers are
+ * the ones the app really registers (Fastify's onRoute hook, on every instance as it is created), whatever file
+ * they live in, and each is read from its own source text: a statement slipped into one fails here.
+ *
+ * And one way to the data: outside the database plumbing, every statement is built with Kysely and run by
+ * `run`/`first` (server/db/query.ts), never handed to the driver as a string (docs/decisions/171-statements-reach-the-driver-one-way.md).
  */
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { readFileSync } from 'node:fs';
-import { basename, relative, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { relative, resolve } from 'node:path';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scorecardPaths } from '../../machines/rules/scorecard';
+import { staffQueuePaths } from '../../machines/rules/staff';
+import { qb, run } from '../../server/db/query';
 import { sourceFiles } from '../docs/support/importGraph';
+import { databases, testApp, type TestApp } from './support';
 
 const root = resolve(import.meta.dirname, '../..');
 
-/** The files that handle requests: everything under server/routes/, every `*Routes.ts`/`routes.ts`, and app.ts. */
-const handlerFiles = () =>
-  sourceFiles(root, ['server']).filter((file) => {
-    const path = relative(root, file).split('\\').join('/');
-    return (
-      path.startsWith('server/routes/') || /(^r|R)outes\.ts$/.test(basename(path)) || path === 'server/app.ts'
-    );
-  });
+/** Fastify announces each instance it creates on this channel, before any route is added to it. */
+const CREATED = 'fastify.initialization';
 
+/** `METHOD /url` and the handler of every route registered while `build` runs. */
+async function registeredHandlers(
+  build: () => Promise<unknown>,
+): Promise<{ route: string; handler: RouteOptions['handler'] }[]> {
+  const routes: { route: string; handler: RouteOptions['handler'] }[] = [];
+  const listen = (message: unknown) =>
+    (message as { fastify: FastifyInstance }).fastify.addHook('onRoute', (options) => {
+      const methods = [options.method].flat().join(',');
+      routes.push({ route: `${methods} ${options.url}`, handler: options.handler });
+    });
+  subscribe(CREATED, listen);
+  try {
+    await build();
+  } finally {
+    unsubscribe(CREATED, listen);
+  }
+  return routes;
+}
+
+// Read from the code as it runs (transpiled: an imported `run(…)` may read `(0, __vi_import_1__.run)(…)`).
 const RULES: ReadonlyArray<[string, RegExp]> = [
-  ['imports the query builder', /from\s+['"](kysely|[./]*(?:db\/)?query)['"]/],
-  ['runs a statement', /\b(?:db|tx|ctx\.db|client)\s*\.\s*query\s*[<(]/],
+  ['builds a query', /\bqb\s*\.|\bsql\s*\)?\s*`/],
+  ['runs a statement', /\b(?:run|first)\s*\)?\s*\(|\.\s*query\s*\(/],
   ['writes SQL', /\b(?:SELECT\s+[\w*(]|INSERT\s+INTO\b|DELETE\s+FROM\b|UPDATE\s+\w+\s+SET\b)/],
 ];
 
-/** What is wrong with one file's text, one line per rule it breaks. */
-export const sqlIn = (text: string): string[] =>
-  RULES.filter(([, pattern]) => pattern.test(text)).map(([what]) => what);
+/** What is wrong with one handler's source, one line per rule it breaks. */
+const sqlIn = (source: string): string[] =>
+  RULES.filter(([, pattern]) => pattern.test(source)).map(([what]) => what);
+
+const offenders = (routes: { route: string; handler: RouteOptions['handler'] }[]) =>
+  routes.flatMap(({ route, handler }) => sqlIn(handler.toString()).map((what) => `${route} ${what}`));
 
 describe('route handlers hold no SQL', () => {
-  it('finds the handler files', () => {
-    const files = handlerFiles().map((file) => relative(root, file));
-    expect(files).toContain('server/app.ts');
-    expect(files).toContain('server/routes/steps.ts');
-    expect(files).toContain('server/staff/routes.ts');
-    expect(files).toContain('server/staff/queueRoutes.ts');
+  let t: TestApp;
+  let routes: { route: string; handler: RouteOptions['handler'] }[];
+  beforeAll(async () => {
+    routes = await registeredHandlers(async () => {
+      t = await testApp(databases[0], { config: { apiDocs: true, devMailbox: true } });
+    });
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('no handler the app registers builds, runs or writes a statement', () => {
+    const registered = routes.map((r) => r.route);
+    // Every route, wherever it is declared: the applicant's, the staff routes of any file, the dev mailbox.
+    expect(registered).toContain(`PUT ${scorecardPaths.scorecards}`);
+    expect(registered).toContain(`PUT ${scorecardPaths.rubric}`);
+    expect(registered).toContain(`POST ${staffQueuePaths.assign}`);
+    expect(registered.length).toBeGreaterThan(60);
+    expect(offenders(routes)).toEqual([]);
   });
 
-  it('no handler file writes SQL, runs a statement or imports the query builder', () => {
-    const offenders = handlerFiles().flatMap((file) =>
-      sqlIn(readFileSync(file, 'utf8')).map((what) => `${relative(root, file)} ${what}`),
-    );
-    expect(offenders).toEqual([]);
-  });
-
-  it('catches each way SQL gets into a handler, and lets a repository call through', () => {
-    expect(sqlIn("import { qb, run } from '../db/query';")).toEqual(['imports the query builder']);
-    expect(sqlIn("import { sql } from 'kysely';")).toEqual(['imports the query builder']);
-    expect(sqlIn('await db.query<{ id: number }>(text, [id]);')).toEqual(['runs a statement']);
-    expect(sqlIn('const text = `SELECT id FROM staff`;')).toEqual(['writes SQL']);
-    expect(sqlIn("'UPDATE applications SET x = 1'")).toEqual(['writes SQL']);
-    expect(sqlIn("'DELETE FROM cvs'")).toEqual(['writes SQL']);
-    expect(sqlIn('const row = await findByEmail(ctx.db, request.query.email);')).toEqual([]);
+  it('catches a handler that builds, runs or writes a statement, and lets a repository call through', async () => {
+    const db = t.db;
+    const findStaff = async (email: string) => ({ email });
+    const throwaway = await registeredHandlers(async () => {
+      const app = Fastify();
+      app.get('/built', async () => run(db, qb.selectFrom('staff').select('id')));
+      app.get('/tagged', async () => run(db, qb.selectFrom('staff').select(sql<number>`count(*)`.as('n'))));
+      app.get('/raw', async () => (await db.query<{ id: number }>('SELECT id FROM staff')).rows);
+      app.post('/written', async () => db.query('DELETE FROM cvs'));
+      app.get('/repository', async (request) => findStaff(String(request.query)));
+      await app.ready();
+      await app.close();
+    });
+    expect(offenders(throwaway)).toEqual([
+      'GET /built builds a query',
+      'GET /built runs a statement',
+      'HEAD /built builds a query',
+      'HEAD /built runs a statement',
+      'GET /tagged builds a query',
+      'GET /tagged runs a statement',
+      'HEAD /tagged builds a query',
+      'HEAD /tagged runs a statement',
+      'GET /raw runs a statement',
+      'GET /raw writes SQL',
+      'HEAD /raw runs a statement',
+      'HEAD /raw writes SQL',
+      'POST /written runs a statement',
+      'POST /written writes SQL',
+    ]);
   });
 });
 
@@ -70,25 +121,6 @@ const DRIVER_PLUMBING = [
   'server/db/migrations.ts',
 ];
 
-/**
- * TEMPORARY: files still running raw SQL while they move to Kysely (issue 22 item 2). A file leaves this list when
- * it is converted (the test below says when one is); nothing is ever added to it.
- */
-const NOT_YET_ON_KYSELY = [
-  'server/mail/index.ts',
-  'server/mail/worker.ts',
-  'server/payments.ts',
-  'server/reminders.ts',
-  'server/standing.ts',
-  'server/staff/assignments.ts',
-  'server/staff/bulk.ts',
-  'server/staff/decisionMail.ts',
-  'server/staff/queue.ts',
-  'server/staff/review.ts',
-  'server/staff/scorecards.ts',
-  'server/staff/store.ts',
-];
-
 /** Calls that hand a statement to the driver: `x.query(…)`/`x.query<…>(…)`, or `x.exec('…')` with SQL text. */
 const RAW_STATEMENT = /\.\s*query\s*[<(]|\.\s*exec\s*\(\s*['"`]/g;
 
@@ -99,19 +131,17 @@ describe('one way to the data: statements are built with Kysely', () => {
   const serverFiles = () =>
     sourceFiles(root, ['server']).map((file) => relative(root, file).split('\\').join('/'));
 
-  it('no server file hands SQL to the driver but the plumbing and the files not converted yet', () => {
+  it('no server file hands SQL to the driver but the plumbing', () => {
     const offenders = serverFiles().filter(
       (path) =>
-        !DRIVER_PLUMBING.includes(path) &&
-        !NOT_YET_ON_KYSELY.includes(path) &&
-        rawStatementsIn(readFileSync(resolve(root, path), 'utf8')) > 0,
+        !DRIVER_PLUMBING.includes(path) && rawStatementsIn(readFileSync(resolve(root, path), 'utf8')) > 0,
     );
     expect(offenders).toEqual([]);
   });
 
-  it('lists only files that still run raw SQL, so a converted file leaves the list', () => {
+  it('lists as plumbing only files that still hand SQL to the driver', () => {
     const files = serverFiles();
-    const stale = [...DRIVER_PLUMBING, ...NOT_YET_ON_KYSELY].filter(
+    const stale = DRIVER_PLUMBING.filter(
       (path) => !files.includes(path) || rawStatementsIn(readFileSync(resolve(root, path), 'utf8')) === 0,
     );
     expect(stale).toEqual([]);
