@@ -81,6 +81,9 @@ export const AUDIT_ACTION_LABELS = {
   message: 'Sent a message',
   /** A bank transfer recorded as paid (server/staff/transfer.ts), with our payment reference. */
   record_transfer: 'Recorded a bank transfer',
+  /** A tag added to or removed from an application (detail: the tag; decision 181). */
+  tag_add: 'Tagged an application',
+  tag_remove: 'Removed a tag',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -444,6 +444,28 @@ CREATE INDEX audit_log_action ON audit_log (action, id DESC);
 CREATE INDEX audit_log_application ON audit_log (application_id, id DESC) WHERE application_id IS NOT NULL;
 `,
   },
+  {
+    id: 31,
+    name: 'tags staff add to applications, and saved queue views per team member (decision 181)',
+    sql: `
+CREATE TABLE application_tags (
+  application_id integer NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
+  tag text NOT NULL,
+  added_by integer NOT NULL REFERENCES staff(id),
+  added_at timestamptz NOT NULL,
+  PRIMARY KEY (application_id, tag)
+);
+CREATE INDEX application_tags_tag ON application_tags (tag);
+CREATE TABLE saved_views (
+  id serial PRIMARY KEY,
+  staff_id integer NOT NULL REFERENCES staff(id),
+  name text NOT NULL,
+  query text NOT NULL,
+  created_at timestamptz NOT NULL,
+  UNIQUE (staff_id, name)
+);
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

@@ -197,6 +197,21 @@ export interface StaffNotesTable {
   created_at: Timestamp;
 }
 
+export interface ApplicationTagsTable {
+  application_id: number;
+  tag: string;
+  added_by: number;
+  added_at: Timestamp;
+}
+
+export interface SavedViewsTable {
+  id: Generated<number>;
+  staff_id: number;
+  name: string;
+  query: string;
+  created_at: Timestamp;
+}
+
 export interface AuditLogTable {
   /** bigserial: both engines give it back as text. */
   id: ColumnType<string, never, never>;
@@ -312,6 +327,8 @@ export interface Database {
   staff: StaffTable;
   staff_codes: StaffCodesTable;
   staff_notes: StaffNotesTable;
+  application_tags: ApplicationTagsTable;
+  saved_views: SavedViewsTable;
   staff_sessions: StaffSessionsTable;
   validation_refusals: ValidationRefusalsTable;
 }

@@ -69,6 +69,7 @@ export async function forgetApplicant(tx: Queryable, id: number, email: string, 
   await tx.query('DELETE FROM codes WHERE application_id = $1', [id]);
   await tx.query('DELETE FROM cv_upload_slots WHERE application_id = $1', [id]);
   await tx.query('DELETE FROM staff_notes WHERE application_id = $1', [id]);
+  await tx.query('DELETE FROM application_tags WHERE application_id = $1', [id]);
   // A decision whose email has not left yet never will: there is no one to send it to (server/staff/decisionMail.ts).
   await tx.query(
     'UPDATE review_events SET email_due_at = NULL WHERE application_id = $1 AND email_sent_at IS NULL',

@@ -42,6 +42,7 @@ import { staffQueueRoutes } from './queueRoutes';
 import { reportRoutes } from './reports';
 import { scorecardRoutes } from './scorecards';
 import { assignmentRoutes } from './assignments';
+import { tagRoutes } from './tags';
 import { addNote, applicationForStaff, cvOf, notesOf, timelineOf } from './applicationRecord';
 import { applyReviewEvent, isHeld } from './review';
 import { emailsTo, reminderOf, timelineEmail } from './record';
@@ -429,6 +430,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
   reportRoutes(app, ctx, staff);
   scorecardRoutes(app, ctx, staff);
   assignmentRoutes(app, ctx, staff);
+  tagRoutes(app, ctx, staff);
   // The decision emails' templates and messages to applicants (server/staff/messageRoutes.ts).
   await staffMessageRoutes(app, ctx, staff);
 }
