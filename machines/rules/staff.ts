@@ -269,6 +269,8 @@ export interface StaffQueueQuery {
   reviews?: string;
   /** `me` (My queue), a team member's id, or `none` (assigned to nobody). */
   assignee?: string;
+  /** Only applications with this tag (decision 181). */
+  tag?: string;
   sort?: QueueSort;
   dir?: 'asc' | 'desc';
   /** The `nextCursor` of the page before (keyset pagination: pages stay stable while rows change). */
@@ -295,6 +297,7 @@ export const STAFF_QUEUE_QUERY_NAMES = [
   'scoreMin',
   'reviews',
   'assignee',
+  'tag',
   'sort',
   'dir',
   'cursor',
@@ -332,6 +335,8 @@ export interface StaffQueueRow {
   reviews: number;
   /** The email of the team member it is assigned to, or null. */
   assignee: string | null;
+  /** Its tags, sorted (decision 181). */
+  tags: string[];
 }
 
 /** The numbers of reviews the queue filters by. */

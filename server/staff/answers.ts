@@ -148,6 +148,7 @@ export const staffAnswers = {
             },
             reviews: int,
             assignee: orNullOf('string'),
+            tags: list(text),
           },
           [
             'id',
@@ -168,6 +169,7 @@ export const staffAnswers = {
             'score',
             'reviews',
             'assignee',
+            'tags',
           ],
         ),
       ),

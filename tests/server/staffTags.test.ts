@@ -5,7 +5,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { PRIVACY_MESSAGES, privacyPaths } from '../../machines/rules/privacy';
-import { STAFF_MESSAGES, staffPaths, tagsPaths } from '../../machines/rules/staff';
+import {
+  STAFF_MESSAGES,
+  staffPaths,
+  staffQueuePaths,
+  tagsPaths,
+  type StaffQueuePage,
+} from '../../machines/rules/staff';
 import { currentCohort } from '../../server/db/cohorts';
 import { databases, json, staffSignIn, START, useTestApp } from './support';
 
@@ -90,6 +96,28 @@ describe.each(databases)('tags on $name', (database) => {
     expect(json(missing).message).toBe(STAFF_MESSAGES.tagNotFound);
     id = 999999;
     expect((await add(ama, 'fine')).statusCode).toBe(404);
+  });
+
+  it('the queue filters by a tag, written as staff type it, and each row carries its tags', async () => {
+    await add(ama, 'call back');
+    const queue = async (query: string) =>
+      json<{ data: StaffQueuePage }>(
+        await t.app.inject({
+          method: 'GET',
+          url: `${staffQueuePaths.queue}?${query}`,
+          headers: { cookie: ama },
+        }),
+      ).data;
+    const tagged = await queue('tag=Call%20Back');
+    expect(tagged.rows.map((r) => [r.id, r.tags])).toEqual([[id, ['call back']]]);
+    expect((await queue('tag=other')).rows).toEqual([]);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `${staffQueuePaths.queue}?tag=%3Cb%3E`,
+      headers: { cookie: ama },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).message).toBe(STAFF_MESSAGES.tagInvalid);
   });
 
   it('needs a signed-in team member', async () => {
