@@ -9,7 +9,7 @@
  */
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { API, paths } from '../machines/rules/contract';
-import { staffPaths, staffQueuePaths } from '../machines/rules/staff';
+import { staffPaths, staffQueuePaths, tagsPaths } from '../machines/rules/staff';
 import { reportPaths } from '../machines/rules/reports';
 import { scorecardPaths } from '../machines/rules/scorecard';
 import { transferPath } from '../machines/rules/staffRecord';
@@ -112,6 +112,8 @@ const ANSWERS: Record<string, Answers> = {
   [`GET ${scorecardPaths.scorecards}`]: staff(S.scorecards, 400, 404, 409),
   [`PUT ${scorecardPaths.scorecards}`]: staff(S.scorecardSaved, 400, 404, 409),
   [`GET ${scorecardPaths.rubric}`]: staff(S.rubric, 400, 404),
+  [`POST ${tagsPaths.tags}`]: staff(S.tags, 400, 404),
+  [`DELETE ${tagsPaths.tag}`]: staff(S.tags, 400, 404),
   [`PUT ${scorecardPaths.rubric}`]: staff(S.rubric, 400, 404),
   [`GET ${staffQueuePaths.queue}`]: staff(S.queue, 400, 404),
   [`POST ${staffQueuePaths.bulk}`]: staff(S.bulk, 400, 404),

@@ -170,6 +170,9 @@ export const AUDIT_ACTION_LABELS = {
   interview_setting: 'Switched interviews on or off',
   interview_slot_add: 'Offered an interview slot',
   interview_slot_remove: 'Removed an interview slot',
+  /** A tag added to or removed from an application (detail: the tag; decision 181). */
+  tag_add: 'Tagged an application',
+  tag_remove: 'Removed a tag',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -143,6 +143,21 @@ export const STAFF_MESSAGES = {
     `This application is ${label.toLowerCase()}: it cannot be ${VERB[event]} now`,
   unknownEvent: 'Choose what to do with this application',
   unreachable: 'We could not reach the server. Check your connection and try again.',
+  tagInvalid: 'A tag is 1 to 40 letters, digits, spaces or hyphens',
+  tagNotFound: 'This application does not have this tag',
+} as const;
+
+/** A tag as stored (decision 181): trimmed, lower-cased; null when it is not 1–40 letters, digits, spaces or hyphens. */
+export function normaliseTag(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const tag = value.trim().toLowerCase();
+  return /^[\p{L}\p{N} -]{1,40}$/u.test(tag) ? tag : null;
+}
+
+/** POST `{ tag }` adds a tag; DELETE tagsPaths.tag removes one; both answer the application's tags, sorted. */
+export const tagsPaths = {
+  tags: `${STAFF_API}/applications/:id/tags`,
+  tag: `${STAFF_API}/applications/:id/tags/:tag`,
 } as const;
 
 /** What staff read on the Messages screen and the message forms (machines/rules/mailTemplates.ts). */
@@ -276,6 +291,8 @@ export interface StaffQueueQuery {
   reviews?: string;
   /** `me` (My queue), a team member's id, or `none` (assigned to nobody). */
   assignee?: string;
+  /** Only applications with this tag (decision 181). */
+  tag?: string;
   sort?: QueueSort;
   dir?: 'asc' | 'desc';
   /** The `nextCursor` of the page before (keyset pagination: pages stay stable while rows change). */
@@ -302,6 +319,7 @@ export const STAFF_QUEUE_QUERY_NAMES = [
   'scoreMin',
   'reviews',
   'assignee',
+  'tag',
   'sort',
   'dir',
   'cursor',
@@ -339,6 +357,8 @@ export interface StaffQueueRow {
   reviews: number;
   /** The email of the team member it is assigned to, or null. */
   assignee: string | null;
+  /** Its tags, sorted (decision 181). */
+  tags: string[];
 }
 
 /** The numbers of reviews the queue filters by. */

@@ -472,6 +472,20 @@ ALTER TABLE mail_templates ADD CONSTRAINT mail_templates_kind_check CHECK (kind 
 ALTER TABLE outbox ADD COLUMN attachments jsonb;
 `,
   },
+  {
+    id: 30,
+    name: 'tags staff add to applications (decision 181)',
+    sql: `
+CREATE TABLE application_tags (
+  application_id integer NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
+  tag text NOT NULL,
+  added_by integer NOT NULL REFERENCES staff(id),
+  added_at timestamptz NOT NULL,
+  PRIMARY KEY (application_id, tag)
+);
+CREATE INDEX application_tags_tag ON application_tags (tag);
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

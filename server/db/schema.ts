@@ -204,6 +204,13 @@ export interface StaffNotesTable {
   created_at: Timestamp;
 }
 
+export interface ApplicationTagsTable {
+  application_id: number;
+  tag: string;
+  added_by: number;
+  added_at: Timestamp;
+}
+
 export interface AuditLogTable {
   /** bigserial: both engines give it back as text. */
   id: ColumnType<string, never, never>;
@@ -340,6 +347,7 @@ export interface Database {
   staff: StaffTable;
   staff_codes: StaffCodesTable;
   staff_notes: StaffNotesTable;
+  application_tags: ApplicationTagsTable;
   staff_sessions: StaffSessionsTable;
   validation_refusals: ValidationRefusalsTable;
 }

@@ -65,7 +65,7 @@ export async function eraseApplication(
 export async function forgetApplicant(tx: Queryable, id: number, email: string, now: Date): Promise<void> {
   const mailbox = mailboxOf(email);
   await run(tx, qb.deleteFrom('outbox').where(sql`lower(to_address)`, '=', sql`lower(${email})`));
-  for (const table of ['sessions', 'codes', 'cv_upload_slots', 'staff_notes'] as const)
+  for (const table of ['sessions', 'codes', 'cv_upload_slots', 'staff_notes', 'application_tags'] as const)
     await run(tx, qb.deleteFrom(table).where('application_id', '=', id));
   // A decision whose email has not left yet never will: there is no one to send it to (server/staff/decisionMail.ts).
   await run(

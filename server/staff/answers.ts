@@ -58,6 +58,7 @@ export const staffAnswers = {
   ),
   teamAdd: envelope('Added to the team', closed({ id: int, email: text, role: oneOf(STAFF_ROLES) })),
   teamRemove: envelope('Removed from the team', closed({ id: int })),
+  tags: envelope("The application's tags, sorted (decision 181)", list(text)),
   application: envelope(
     "An application's page; `answers` without email and phones for a role that does not see contact details",
     closed({
@@ -149,6 +150,7 @@ export const staffAnswers = {
             },
             reviews: int,
             assignee: orNullOf('string'),
+            tags: list(text),
           },
           [
             'id',
@@ -169,6 +171,7 @@ export const staffAnswers = {
             'score',
             'reviews',
             'assignee',
+            'tags',
           ],
         ),
       ),

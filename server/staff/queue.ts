@@ -30,6 +30,8 @@ import {
   type StaffRole,
   STAFF_QUEUE_QUERY_NAMES,
   QUEUE_REVIEW_COUNTS,
+  normaliseTag,
+  STAFF_MESSAGES,
 } from '../../machines/rules/staff';
 import { seatsTaken } from '../db/cohorts';
 import type { Context } from '../context';
@@ -75,6 +77,8 @@ export interface QueueView {
   reviews: QueueReviewCount[];
   /** Assigned to this team member, or to nobody (`assignee`; `me` is the viewer). */
   assignee?: number | 'none';
+  /** Only applications with this tag, normalised (decision 181). */
+  tag?: string;
   /** Who is looking: a reviewer sees an application's score only once they have scored it (decision 163). */
   viewer: { id: number | null; seesAllScores: boolean };
 }
@@ -100,6 +104,9 @@ export const cvOf = sql<'uploaded' | 'email' | 'none'>`CASE
 
 const assignedTo = (staffId: number) =>
   sql<boolean>`EXISTS (SELECT 1 FROM assignments x WHERE x.application_id = a.id AND x.staff_id = ${staffId})`;
+const tagsOf = sql<
+  string[]
+>`ARRAY(SELECT t.tag FROM application_tags t WHERE t.application_id = a.id ORDER BY t.tag)`;
 const assigneeOf = sql<string | null>`(SELECT m.email FROM assignments x JOIN staff m ON m.id = x.staff_id
   WHERE x.application_id = a.id)`;
 
@@ -280,6 +287,9 @@ export async function readQueueView(
   const assigneeText = one(query, 'assignee');
   if (assigneeText !== undefined && !/^(me|none|[1-9]\d{0,8})$/.test(assigneeText))
     throw fieldFail(400, 'assignee', M.chooseFromList);
+  const tagText = one(query, 'tag');
+  const tag = tagText === undefined ? undefined : normaliseTag(tagText);
+  if (tag === null) throw fieldFail(400, 'tag', STAFF_MESSAGES.tagInvalid);
   const scoreText = one(query, 'scoreMin');
   const scoreMin = scoreText === undefined ? undefined : Number(scoreText);
   if (scoreMin !== undefined && !(/^\d(\.\d{1,2})?$/.test(scoreText ?? '') && scoreMin >= 1 && scoreMin <= 5))
@@ -294,6 +304,7 @@ export async function readQueueView(
     payment: one(query, 'payment'),
     paymentStatuses: list(query, 'paymentStatus', PAYMENT_STATUSES),
     country: one(query, 'country'),
+    tag,
     source: one(query, 'source'),
     from: day(query, 'from'),
     until: day(query, 'to', 1),
@@ -349,6 +360,10 @@ export function filtered(view: QueueView, except: readonly ('status' | 'stage')[
   if (view.paymentStatuses.length)
     query = query.where(sql<boolean>`${paymentStatusOf} IN (${sql.join(view.paymentStatuses)})`);
   if (view.country !== undefined) query = query.where('a.country', '=', view.country);
+  if (view.tag !== undefined)
+    query = query.where(
+      sql<boolean>`EXISTS (SELECT 1 FROM application_tags t WHERE t.application_id = a.id AND t.tag = ${view.tag})`,
+    );
   if (view.source !== undefined) query = query.where('a.referral_source', '=', view.source);
   if (view.from) query = query.where('a.submitted_at', '>=', view.from);
   if (view.until) query = query.where('a.submitted_at', '<', view.until);
@@ -439,6 +454,7 @@ export async function queuePage(db: Queryable, view: QueueView): Promise<StaffQu
         scoreOf(view).as('score'),
         reviewsOf.as('reviews'),
         assigneeOf.as('assignee'),
+        tagsOf.as('tags'),
       ])
       .limit(view.limit + 1),
   );
@@ -507,6 +523,7 @@ export async function queuePage(db: Queryable, view: QueueView): Promise<StaffQu
       score: r.score,
       reviews: r.reviews,
       assignee: r.assignee,
+      tags: r.tags,
     })),
     nextCursor: rows.length > view.limit && last ? cursorOf(last) : null,
     total,

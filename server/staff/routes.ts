@@ -44,6 +44,7 @@ import { scorecardRoutes } from './scorecards';
 import { assignmentRoutes } from './assignments';
 import { interviewRoutes } from './interviewRoutes';
 import { interviewForStaff, interviewOn, inviteToInterview } from '../interviews';
+import { tagRoutes } from './tags';
 import { addNote, applicationForStaff, cvOf, notesOf, timelineOf } from './applicationRecord';
 import { applyReviewEvent, isHeld } from './review';
 import { emailsTo, reminderOf, timelineEmail } from './record';
@@ -439,6 +440,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
   scorecardRoutes(app, ctx, staff);
   assignmentRoutes(app, ctx, staff);
   interviewRoutes(app, ctx, staff);
+  tagRoutes(app, ctx, staff);
   // The decision emails' templates and messages to applicants (server/staff/messageRoutes.ts).
   await staffMessageRoutes(app, ctx, staff);
 }

@@ -12,6 +12,7 @@ import {
   DECISION_UNDO_MINUTES,
   staffPaths,
   staffQueuePaths,
+  tagsPaths,
   type StaffQueuePage,
 } from '../../machines/rules/staff';
 import { DEFAULT_RUBRIC, scorecardPaths } from '../../machines/rules/scorecard';
@@ -133,6 +134,8 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
     await ok(200, 'POST', at(staffPaths.events, id), admin, { type: 'INVITE_TO_INTERVIEW' });
     await ok(200, 'GET', interviewPaths.applicant, cookie);
     await ok(200, 'POST', interviewPaths.applicant, cookie, { slot: offered[0].id });
+    await ok(200, 'POST', at(tagsPaths.tags, id), reviewer, { tag: 'Call back' });
+    await ok(200, 'DELETE', at(tagsPaths.tag, id).replace(':tag', 'call%20back'), reviewer);
     await ok(200, 'POST', at(staffPaths.events, id), admin, { type: 'ACCEPT' });
     await ok(200, 'POST', staffQueuePaths.bulk, admin, { event: 'WAITLIST', ids: [id], dryRun: true });
     const reviewerId = team.find((m) => m.email === REVIEWER)!.id;

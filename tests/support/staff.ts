@@ -37,6 +37,7 @@ export const queueRow = (id: number, over: Partial<StaffQueueRow> = {}): StaffQu
   score: null,
   reviews: 0,
   assignee: null,
+  tags: [],
   ...over,
 });
 
