@@ -234,6 +234,10 @@ async function journey(page: Page, baseUrl: string): Promise<Map<string, string>
   await walk.click(page, 'Continue to Video');
   await walk.onScreen(page, '/apply/selection-video', 'Info Video');
   await keep();
+  // The other addresses an email or a bookmark opens, with the storage this applicant's phone has by then; staff's
+  // page is opened by someone not signed in, which is what a cold /staff is.
+  const last = saved.get('/apply/selection-video')!;
+  for (const path of ['/apply/confirmation', '/financial-aid-application', '/staff']) saved.set(path, last);
   return saved;
 }
 
