@@ -111,9 +111,12 @@ function startAfterLargestPaint(
   html: string,
   hold: string,
   preload: { app: string[]; ahead: string[] } = { app: [], ahead: [] },
+  entrySrc?: string,
 ): string {
-  const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
-  const src = html.match(entry)?.[1];
+  // The page's module scripts: one entry, or (app.html, whose entry the build shares with `/apply`'s import of the
+  // app) one tag for each of its chunks, the entry started by `entrySrc`.
+  const scripts = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/g;
+  const src = entrySrc ?? [...html.matchAll(scripts)][0]?.[1];
   if (!src) throw new Error('no entry <script type="module"> to start after the first paint');
   // With the entry, one <link rel="modulepreload"> for each script the first press needs: the browser fetches them
   // together instead of discovering them import by import. The screen ahead (Bio Data) is left to its later fetch
@@ -136,9 +139,13 @@ function startAfterLargestPaint(
     'if(t.indexOf("largest-contentful-paint")<0){requestAnimationFrame(g);return}' +
     'new P(g).observe({type:"largest-contentful-paint",buffered:true});setTimeout(g,2000)}' +
     'document.readyState==="complete"?s():addEventListener("load",s,{once:true});';
-  return html
-    .replace(entry, '')
-    .replace('</body>', `<script>(function(){${hold}${start}})()</script></body>`);
+  return (
+    html
+      .replace(scripts, '')
+      // The build's own preload tags (app.html has them) would fetch before the first paint: the wave above replaces them.
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      .replace('</body>', `<script>(function(){${hold}${start}})()</script></body>`)
+  );
 }
 
 function prerender(
@@ -147,13 +154,17 @@ function prerender(
   markup: string,
   hold: string | null,
   preload?: { app: string[]; ahead: string[] },
+  { from = file, entrySrc }: { from?: string; entrySrc?: string } = {},
 ): void {
-  const page = resolve(clientDir, file);
-  const html = readFileSync(page, 'utf8');
-  if (!html.includes(marker)) throw new Error(`${page} has no ${marker}: was it prerendered already?`);
+  const template = resolve(clientDir, from);
+  const html = readFileSync(template, 'utf8');
+  if (!html.includes(marker)) throw new Error(`${template} has no ${marker}: was it prerendered already?`);
   const filled = inlineCss(html).replace(marker, markup);
   // A page without a script of its own (the privacy notice) is written as it is.
-  writeFileSync(page, hold === null ? filled : startAfterLargestPaint(filled, hold, preload));
+  writeFileSync(
+    resolve(clientDir, file),
+    hold === null ? filled : startAfterLargestPaint(filled, hold, preload, entrySrc),
+  );
   console.log(`prerendered ${file}`);
 }
 
@@ -169,6 +180,22 @@ prerender(
   holdGetStarted,
   firstPressScripts('apply.html', ['src/wizard/BiodataScreen.tsx']),
 );
+// Every other address, opened cold (a returning applicant, a link in an email, staff): the frame and the words that
+// the page is opening, painted from the first response; the app replaces them with the screen this person may see
+// (docs/decisions/179-every-address-opened-cold-paints-at-once.md). The app's own scripts in one wave; the screen's
+// chunk follows once the app knows the screen. staff.html is the same page with staff's words (server/routes/static.ts).
+const { renderOpening } = await ssr<{ renderOpening: (staff: boolean) => string }>('apply-server');
+const APP_ENTRY = 'src/main.tsx';
+const manifest = readViteManifest(clientDir);
+const appEntry = manifest[APP_ENTRY];
+if (!appEntry) throw new Error(`the manifest names no ${APP_ENTRY}`);
+const appScripts = { app: [...chunkClosure(manifest, [APP_ENTRY])], ahead: [] };
+const appStart = { entrySrc: `/${appEntry.file}` };
+prerender('staff.html', '<!--app-prerender-->', renderOpening(true), '', appScripts, {
+  ...appStart,
+  from: 'app.html',
+});
+prerender('app.html', '<!--app-prerender-->', renderOpening(false), '', appScripts, appStart);
 // `/privacy`: the notice with placeholders where the controller and the retention periods go (server/privacyPage.ts).
 const { renderPrivacy } = await ssr<{ renderPrivacy: () => string }>('privacy-server');
 prerender('privacy.html', '<!--privacy-prerender-->', renderPrivacy(), null);

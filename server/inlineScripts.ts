@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const PAGES = ['index.html', 'apply.html', 'app.html'];
+const PAGES = ['index.html', 'apply.html', 'app.html', 'staff.html'];
 
 /** `'sha256-…'` for each inline `<script>` (one without `src`) in the pages of `clientDir`. */
 export function inlineScriptHashes(clientDir: string | undefined): string[] {

@@ -96,7 +96,7 @@ if (email && screenStateOf(actor.getSnapshot()) === 'getStarted') {
   // Any other address (a reload on a later step), or this browser is elsewhere in its application.
   releaseEarlyInput();
   hydrationDone();
-  root.replaceChildren();
+  // What the page painted first (the prerendered opening, or Get Started) stays until React's first commit replaces it.
   createRoot(root).render(<ApplicationRoot actor={actor} api={api} router={BrowserRouter} />);
 }
 

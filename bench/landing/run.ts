@@ -42,9 +42,11 @@ import {
 } from '../support/report';
 
 const RUNS = quick ? 1 : Number(process.env.RUNS ?? 3);
-/** Runs per other screen; SCREEN_RUNS=0 measures only the bare page, `/` and `/apply`. */
-const SCREEN_RUNS = Number(process.env.SCREEN_RUNS ?? 1);
+/** Runs per other address (medians); SCREEN_RUNS=0 measures only the bare page, `/` and `/apply`. */
+const SCREEN_RUNS = quick ? 1 : Number(process.env.SCREEN_RUNS ?? 3);
 const goals = { performance: 98, lcpRatio: 1.3, tbtMs: 50, cls: 0.02, accessibility: 100 };
+/** Every other address opened cold (issue 19, item 2): the app's prerendered opening (decision 179). */
+const coldGoals = { performance: 95, lcpRatio: 1.5, cls: 0.02 };
 const jsBudgetKb: Record<string, number> = { '/': 90, '/apply': 150 };
 
 const HISTORY = join(root, 'bench/history/lighthouse.json');
@@ -141,8 +143,10 @@ function lcpElementOf(details: unknown): string {
   while (stack.length) {
     const item = stack.pop();
     if (!item || typeof item !== 'object') continue;
-    const node = (item as { node?: { snippet?: string } }).node;
-    if (node?.snippet) return node.snippet.replace(/\s+/g, ' ').slice(0, 90);
+    // Lighthouse 12 wraps the element (`{ node: { snippet } }`); 13's insight lists it (`{ type: 'node', snippet }`).
+    const { node, type, snippet } = item as { node?: { snippet?: string }; type?: string; snippet?: string };
+    const html = node?.snippet ?? (type === 'node' ? snippet : undefined);
+    if (html) return html.replace(/\s+/g, ' ').slice(0, 90);
     stack.push(...Object.values(item as Record<string, unknown>));
   }
   return '';
@@ -192,10 +196,13 @@ async function measure(
       jsOwnGzipKb: await gzippedKb(
         scripts.map((r) => r.url).filter((u) => !own || own.includes(new URL(u).pathname)),
       ),
-      lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
+      // Lighthouse 13 names the element in its LCP breakdown insight; 12 had an audit of its own.
+      lcpElement: lcpElementOf(
+        (lhr.audits['lcp-breakdown-insight'] ?? lhr.audits['largest-contentful-paint-element'])?.details,
+      ),
     };
     console.log(
-      `${page}: perf ${run.performance}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, load ${load}`,
+      `${page}: perf ${run.performance}, LCP ${Math.round(run.lcpMs)} ms (${run.lcpElement}), TBT ${Math.round(run.tbtMs)} ms, load ${load}`,
     );
     return run;
   }
@@ -234,6 +241,10 @@ async function journey(page: Page, baseUrl: string): Promise<Map<string, string>
   await walk.click(page, 'Continue to Video');
   await walk.onScreen(page, '/apply/selection-video', 'Info Video');
   await keep();
+  // The other addresses an email or a bookmark opens, with the storage this applicant's phone has by then; staff's
+  // page is opened by someone not signed in, which is what a cold /staff is.
+  const last = saved.get('/apply/selection-video')!;
+  for (const path of ['/apply/confirmation', '/financial-aid-application', '/staff']) saved.set(path, last);
   return saved;
 }
 
@@ -342,6 +353,32 @@ async function report(runs: Run[], started: string): Promise<void> {
   ]);
 
   const pages = [...new Set(runs.map((r) => r.page))];
+  const cold = pages.filter((page) => !['bare page', '/', '/apply'].includes(page));
+  if (cold.length) {
+    const lowest = Math.min(...cold.map((page) => m(page, 'performance')));
+    const highest = Math.max(...cold.map(ratio));
+    const shift = Math.max(...cold.map((page) => m(page, 'cls')));
+    goalRows.push(
+      [
+        `every other address opened cold (${cold.length}): lowest performance score`,
+        `${lowest}`,
+        `≥ ${coldGoals.performance}`,
+        met(lowest >= coldGoals.performance),
+      ],
+      [
+        'every other address: highest LCP ÷ bare page',
+        `${highest.toFixed(2)}×`,
+        `≤ ${coldGoals.lcpRatio}×`,
+        met(highest <= coldGoals.lcpRatio),
+      ],
+      [
+        'every other address: highest Cumulative Layout Shift',
+        shift.toFixed(3),
+        `≤ ${coldGoals.cls}`,
+        met(shift <= coldGoals.cls),
+      ],
+    );
+  }
   const pageRows = pages.map((page) => [
     page === 'bare page' ? page : `\`${page}\``,
     `${of(page).length}`,
@@ -394,11 +431,12 @@ async function report(runs: Run[], started: string): Promise<void> {
     [
       ...busyWarning(runs.map((r) => r.load)),
       `Measured by \`npm run bench:landing\` (bench/landing/run.ts) on ${started}: the built app served by`,
-      `\`server/main.ts\` on 127.0.0.1, Lighthouse ${lighthouseVersion()} with its mobile preset and simulated throttling`,
+      `\`server/main.ts\` on 127.0.0.1, Lighthouse ${lighthouseVersion()} (run by Node ${process.version}) with its mobile preset and simulated throttling`,
       `(slow 4G: 150 ms round trip, 1.6 Mbps down; 4× CPU slowdown), ${chromiumVersion}. The bare page is one heading`,
       'and nothing else, served from this machine in the same run: LCP ÷ bare page says how close a page comes to what',
       `the machine and the throttling allow. \`/\`, \`/apply\` and the bare page: medians of ${RUNS} rounds taken in turn;`,
-      `each other screen: ${SCREEN_RUNS} run(s), opened by its address with the storage a journey left on it.`,
+      `each other address: medians of ${SCREEN_RUNS} run(s), opened by its address with the storage a journey left on it`,
+      '(`/staff` by someone not signed in).',
       '',
       ...table(['measure', 'median', 'goal', ''], goalRows),
       '',
@@ -413,8 +451,10 @@ async function report(runs: Run[], started: string): Promise<void> {
       'response paints the page; a few inline lines (allowed by hash in the CSP) import their code once the page has',
       "loaded and painted, and it hydrates inside a transition (decision 097). `/`'s sections below the hero are laid",
       'out as they come near the screen (`content-visibility`). `/apply`',
-      "is Get Started: its field takes typing before any script (decision 085). The other screens are the app's",
-      "client-rendered shell. The budgets count the page's own scripts (its HTML's, their static imports and its",
+      '',
+      "is Get Started: its field takes typing before any script (decision 085). Every other address is the app's shell",
+      "prerendered with the page's frame and a heading that says it is opening, its CSS inlined, the app started the",
+      "same way and replacing it with the screen this person may see (decision 179). The budgets count the page's own scripts (its HTML's, their static imports and its",
       "loader's imports: bench/support/closure.ts); the table's JS column counts every script loaded during the run,",
       "with the later screens' chunks `/apply` fetches once the browser is idle. Sizes gzipped at level 9 (the server",
       'sends Brotli or gzip copies made at build time).',

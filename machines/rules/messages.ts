@@ -57,6 +57,8 @@ export const MESSAGES = {
   scriptsFailed:
     'The connection failed before this page could finish loading. Check your connection, then press Retry. Your email is kept.',
   retry: 'Retry',
+  // The first paint of an address opened cold (scripts/prerender.ts), before the app knows which screen it may show.
+  openingApplication: 'Opening your application…',
   offline: 'You are offline. Your answers are kept on this phone and will be sent when you are back online.',
 
   startNewApplication: 'Start new application',

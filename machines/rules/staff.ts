@@ -119,6 +119,8 @@ export const timelineWords = (event: ReviewEventType, statusLabel: string, undon
   (undone ? ' (undone)' : '');
 
 export const STAFF_MESSAGES = {
+  // The first paint of a staff address opened cold (scripts/prerender.ts), before the app knows who is signed in.
+  opening: 'Opening the back office…',
   codeSent:
     'If this address belongs to the programme team, a 6-digit code is on its way. It works for 10 minutes.',
   signedIn: 'Signed in',

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { CohortRow } from '../db/cohorts';
 import { compressPage, landingPage, pickEncoding, type FilledPage } from '../landingPage';
 import { isAppPage } from '../../machines/pages';
-import { DEFAULT_CONTACT_EMAIL } from '../../machines/rules/pages';
+import { DEFAULT_CONTACT_EMAIL, isStaffPage } from '../../machines/rules/pages';
 import { SERVER_MESSAGES } from '../messages';
 import { PRIVACY_PATH, type NoticeFacts } from '../../machines/rules/privacy';
 import { privacyPage } from '../privacyPage';
@@ -42,6 +42,17 @@ export function renderAppShell(html: string, appConfig: Record<string, string | 
   );
 }
 
+/** A page compressed once (compressPage), sent in the encoding the browser accepts. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: FilledPage) {
+  const { encoding, body } = pickEncoding(page, request.headers['accept-encoding']);
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(body);
+}
+
 export async function staticRoutes(
   app: FastifyInstance,
   clientDir: string | undefined,
@@ -52,21 +63,21 @@ export async function staticRoutes(
   let shell: string | undefined;
   const appShell = () =>
     (shell ??= renderAppShell(readFileSync(join(clientDir!, 'app.html'), 'utf8'), appConfig));
+  // A staff address opened cold paints staff's words, not the applicant's (scripts/prerender.ts, decision 179); a
+  // build without staff.html (a test's bare client folder) answers the app shell.
+  let staffShellPage: string | undefined;
+  const staffShell = () =>
+    (staffShellPage ??= existsSync(join(clientDir!, 'staff.html'))
+      ? renderAppShell(readFileSync(join(clientDir!, 'staff.html'), 'utf8'), appConfig)
+      : appShell());
   if (clientDir && currentCohort) {
     const landing = landingPage(
       join(clientDir, 'index.html'),
       currentCohort,
       String(appConfig.supportEmail || DEFAULT_CONTACT_EMAIL),
     );
-    const serveLanding = async (request: FastifyRequest, reply: FastifyReply) => {
-      const { encoding, body } = pickEncoding(await landing(), request.headers['accept-encoding']);
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding');
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.send(body);
-    };
+    const serveLanding = async (request: FastifyRequest, reply: FastifyReply) =>
+      sendPage(request, reply, await landing());
     app.get('/', serveLanding);
     app.get('/index.html', serveLanding);
   }
@@ -78,29 +89,14 @@ export async function staticRoutes(
       (apply ??= existsSync(join(clientDir, 'apply.html'))
         ? compressPage(renderAppShell(readFileSync(join(clientDir, 'apply.html'), 'utf8'), appConfig))
         : Promise.resolve(null));
-    const serveApply = async (request: FastifyRequest, reply: FastifyReply) => {
-      const page = await applyPage();
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-      if (!page) return reply.send(appShell());
-      const { encoding, body } = pickEncoding(page, request.headers['accept-encoding']);
-      reply.header('vary', 'accept-encoding');
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.send(body);
-    };
+    const serveApply = async (request: FastifyRequest, reply: FastifyReply) =>
+      sendPage(request, reply, (await applyPage()) ?? (await pageShell(GET_STARTED_PATH)));
     app.get(GET_STARTED_PATH, serveApply);
     app.get(`${GET_STARTED_PATH}/`, serveApply);
     // `/privacy`: the notice prerendered, with the configured controller and retention periods (server/privacyPage.ts).
     if (notice && existsSync(join(clientDir, 'privacy.html'))) {
       const privacy = privacyPage(join(clientDir, 'privacy.html'), notice);
-      app.get(PRIVACY_PATH, async (request, reply) => {
-        const { encoding, body } = pickEncoding(await privacy(), request.headers['accept-encoding']);
-        reply
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
-          .header('vary', 'accept-encoding');
-        if (encoding !== 'identity') reply.header('content-encoding', encoding);
-        return reply.send(body);
-      });
+      app.get(PRIVACY_PATH, async (request, reply) => sendPage(request, reply, await privacy()));
     }
     app.get('/app.html', (_request, reply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(appShell()),
@@ -118,6 +114,7 @@ export async function staticRoutes(
         !isBackend(path) &&
         !(currentCohort && path.startsWith('/index.html')) &&
         !path.startsWith('/apply.html') &&
+        !path.startsWith('/staff.html') &&
         !path.startsWith('/privacy.html'),
       setHeaders: (res, path) => {
         res.header(
@@ -135,6 +132,19 @@ export async function staticRoutes(
       '</head>',
       `<link rel="preload" as="image" href="${escapeAttribute(posterOf(appConfig))}" fetchpriority="high" />\n  </head>`,
     ));
+  // Each shell compressed once, as `/apply` is: app.html holds its CSS now (decision 179).
+  const compressed = new Map<string, Promise<FilledPage>>();
+  const pageShell = (page: string) => {
+    const kind = page === SELECTION_VIDEO_PAGE ? 'video' : isStaffPage(page) ? 'staff' : 'app';
+    let shellPage = compressed.get(kind);
+    if (!shellPage) {
+      shellPage = compressPage(
+        kind === 'video' ? videoPageShell() : kind === 'staff' ? staffShell() : appShell(),
+      );
+      compressed.set(kind, shellPage);
+    }
+    return shellPage;
+  };
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     const page = (request.method === 'GET' || request.method === 'HEAD') && !isBackend(path);
@@ -143,11 +153,8 @@ export async function staticRoutes(
     if (clientDir && page && !looksLikeFile) {
       // Every page path gets the app shell (its router shows the screen); a path that is none of the app's pages
       // gets it with 404, and the app shows 'You are lost'.
-      return reply
-        .code(isAppPage(path) ? 200 : 404)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(path.replace(/\/+$/, '') === SELECTION_VIDEO_PAGE ? videoPageShell() : appShell());
+      reply.code(isAppPage(path) ? 200 : 404);
+      return sendPage(request, reply, await pageShell(path.replace(/(.)\/+$/, '$1')));
     }
     return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
   });

@@ -6,6 +6,7 @@ import { applicationMachine } from '../../machines/application.machine';
 import type { Cohort } from '../../machines/rules';
 import { createApiClient } from '../api/client';
 import { ApplicationRoot } from './ApplicationRoot';
+import { OpeningShell } from './OpeningShell';
 
 /**
  * Renders `/apply` (Get Started) to HTML at build time (scripts/prerender.ts): the screen a new visitor sees first,
@@ -32,3 +33,6 @@ export function renderGetStarted(): string {
     actor.stop();
   }
 }
+
+/** An address opened cold, the applicant's or staff's: the frame and the words that it is opening (OpeningShell). */
+export const renderOpening = (staff: boolean): string => renderToString(<OpeningShell staff={staff} />);

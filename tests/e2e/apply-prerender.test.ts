@@ -65,9 +65,10 @@ describe('/apply prerendered', () => {
     expect(html).not.toMatch(/<link rel="stylesheet"/);
     // The runtime configuration is written in, as in the app shell.
     expect(html).toMatch(/<meta name="app-config" content="[^"]*help@bootcamp\.example/);
-    // Deep links keep the plain app shell: nothing prerendered for a later step.
+    // A deep link paints that the application is opening, never a later step's form (decision 179).
     const deep = await (await fetch(`${server.url}/apply/biodata`)).text();
-    expect(deep).toMatch(/<div id="root"><\/div>/);
+    expect(deep).toContain(`<h1 class="opening">${MESSAGES.openingApplication}</h1>`);
+    expect(deep).not.toMatch(/<input|<form/);
     expect(deep).not.toContain('rel="preload" as="image"');
     // The selection video's page asks for its poster at once, beside the scripts.
     const video = await (await fetch(`${server.url}/apply/selection-video`)).text();

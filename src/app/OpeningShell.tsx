@@ -1,0 +1,33 @@
+import { MESSAGES } from '../../machines/rules/messages';
+import { STAFF_MESSAGES } from '../../machines/rules/staff';
+import { SiteHeader } from '../components/SiteHeader';
+import { FORM_TITLE } from './ApplicationShell';
+
+/**
+ * What an address opened cold paints from its first response (scripts/prerender.ts), before the app has come and
+ * knows which screen this person may see: the header and frame of the page, and words that claim nothing more than
+ * that the page is opening. Someone without an application is taken to Get Started once the app runs, so no step's
+ * heading is shown here (docs/decisions/179-every-address-opened-cold-paints-at-once.md).
+ */
+export function OpeningShell({ staff }: { staff: boolean }) {
+  if (staff)
+    return (
+      <>
+        <header className="shell__header">
+          <span>Bootcamp staff</span>
+        </header>
+        <main id="main" className="shell">
+          <h1 className="opening">{STAFF_MESSAGES.opening}</h1>
+        </main>
+      </>
+    );
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="shell">
+        <p className="shell__title">{FORM_TITLE}</p>
+        <h1 className="opening">{MESSAGES.openingApplication}</h1>
+      </main>
+    </>
+  );
+}

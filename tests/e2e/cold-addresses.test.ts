@@ -1,0 +1,97 @@
+/**
+ * Every address a person can open cold (a returning applicant, a link in an email, staff) paints from its first
+ * response: the page's frame and words that say it is opening, with its CSS written in, before any script has run
+ * (docs/decisions/179-every-address-opened-cold-paints-at-once.md). The words claim nothing the app may take back:
+ * someone without an application who opens a later step is taken to Get Started once the app has come. Reads the
+ * built app in dist/ (`npm run build`).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../machines/rules';
+import { APP_PAGES } from '../../machines/pages';
+import { STAFF_PAGE } from '../../machines/rules/pages';
+import { STAFF_MESSAGES } from '../../machines/rules/staff';
+import { axeViolations, describeViolations, launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Every page the app shell answers, but Get Started (prerendered as itself: tests/e2e/apply-prerender.test.ts). */
+const COLD = [...APP_PAGES].filter((path) => path !== '/apply');
+
+/** Opens `path` in a fresh context with every script held back until `release()`: the page as its HTML paints it. */
+async function openWithScriptsHeld(path: string): Promise<{ page: Page; release: () => void }> {
+  // bypassCSP: axe is injected as an inline script, which the server's policy rightly refuses.
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, bypassCSP: true });
+  const page = await context.newPage();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+  return { page, release };
+}
+
+describe('addresses opened cold', () => {
+  it.each([...COLD.map((path) => [path, MESSAGES.openingApplication]), [STAFF_PAGE, STAFF_MESSAGES.opening]])(
+    '%s paints "%s" before any script, styled, with no axe violations',
+    async (path, words) => {
+      const { page, release } = await openWithScriptsHeld(path);
+      try {
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(words);
+        // Nothing of a screen the person may not be allowed to open: no form, no field, no step counter.
+        await expect(
+          page.locator('#root form, #root input, [data-testid="step-counter"]').count(),
+        ).resolves.toBe(0);
+        // Its CSS is in the page: the heading is the site's green, with no stylesheet to wait for.
+        await expect(page.locator('link[rel="stylesheet"]').count()).resolves.toBe(0);
+        const colour = await page.locator('h1').evaluate((h) => getComputedStyle(h).color);
+        expect(colour).toBe('rgb(11, 61, 46)');
+        const violations = await axeViolations(page);
+        expect(violations, describeViolations(violations)).toEqual([]);
+      } finally {
+        release();
+        await page.context().close();
+      }
+    },
+  );
+
+  it('gives way to the screen this person may see: without an application, a later step becomes Get Started', async () => {
+    const { page, release } = await openWithScriptsHeld('/apply/biodata');
+    try {
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+        MESSAGES.openingApplication,
+      );
+      release();
+      await page.getByRole('heading', { level: 1, name: 'Get Started' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/apply');
+      await expect(page.getByText(MESSAGES.openingApplication).count()).resolves.toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('gives way to staff sign-in on /staff for someone not signed in', async () => {
+    const { page, release } = await openWithScriptsHeld(STAFF_PAGE);
+    try {
+      release();
+      await page.getByLabel('Work email address').waitFor();
+      await expect(page.getByText(STAFF_MESSAGES.opening).count()).resolves.toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
