@@ -36,6 +36,43 @@ async function applicationExists(db: Queryable, id: number): Promise<void> {
   if (!row) throw fail(404, M.notFound);
 }
 
+/** Adds a tag (once; audited when it is new) and answers the application's tags. */
+async function addTag(tx: Queryable, id: number, tag: string, staffId: number, now: Date): Promise<string[]> {
+  await applicationExists(tx, id);
+  const added = await run(
+    tx,
+    qb
+      .insertInto('application_tags')
+      .values({ application_id: id, tag, added_by: staffId, added_at: now })
+      .onConflict((oc) => oc.columns(['application_id', 'tag']).doNothing())
+      .returning('tag'),
+  );
+  if (added.length > 0) await audit(tx, staffId, 'tag_add', now, id, { tag });
+  return tagsOf(tx, id);
+}
+
+/** Removes a tag the application has (404 otherwise), audited, and answers the application's tags. */
+async function removeTag(
+  tx: Queryable,
+  id: number,
+  tag: string,
+  staffId: number,
+  now: Date,
+): Promise<string[]> {
+  await applicationExists(tx, id);
+  const removed = await run(
+    tx,
+    qb
+      .deleteFrom('application_tags')
+      .where('application_id', '=', id)
+      .where('tag', '=', tag)
+      .returning('tag'),
+  );
+  if (removed.length === 0) throw fail(404, M.tagNotFound);
+  await audit(tx, staffId, 'tag_remove', now, id, { tag });
+  return tagsOf(tx, id);
+}
+
 const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
 
 export function tagRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard): void {
@@ -51,20 +88,7 @@ export function tagRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard)
       const id = idOf(request);
       const tag = normaliseTag(request.body?.tag);
       if (tag === null) throw fieldFail(400, 'tag', M.tagInvalid);
-      const data = await db.transaction(async (tx) => {
-        await applicationExists(tx, id);
-        const now = config.now();
-        const added = await run(
-          tx,
-          qb
-            .insertInto('application_tags')
-            .values({ application_id: id, tag, added_by: member.id, added_at: now })
-            .onConflict((oc) => oc.columns(['application_id', 'tag']).doNothing())
-            .returning('tag'),
-        );
-        if (added.length > 0) await audit(tx, member.id, 'tag_add', now, id, { tag });
-        return tagsOf(tx, id);
-      });
+      const data = await db.transaction((tx) => addTag(tx, id, tag, member.id, config.now()));
       return { message: 'Tagged', data };
     },
   );
@@ -79,20 +103,7 @@ export function tagRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard)
       const id = idOf(request);
       const tag = normaliseTag((request.params as { tag: string }).tag);
       if (tag === null) throw fieldFail(400, 'tag', M.tagInvalid);
-      const data = await db.transaction(async (tx) => {
-        await applicationExists(tx, id);
-        const removed = await run(
-          tx,
-          qb
-            .deleteFrom('application_tags')
-            .where('application_id', '=', id)
-            .where('tag', '=', tag)
-            .returning('tag'),
-        );
-        if (removed.length === 0) throw fail(404, M.tagNotFound);
-        await audit(tx, member.id, 'tag_remove', config.now(), id, { tag });
-        return tagsOf(tx, id);
-      });
+      const data = await db.transaction((tx) => removeTag(tx, id, tag, member.id, config.now()));
       return { message: 'Tag removed', data };
     },
   );
