@@ -748,8 +748,10 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
     const admin = await signIn(ADMIN);
     const all = page(await as(admin).get(`${staffQueuePaths.queue}?${EVERY_STATUS}&limit=1`));
     expect(all.total).toBe(400);
+    // The seed's cohorts have the interview stage off (decision 175): no application is in it, and all others are.
+    const interview = ['interview_invited', 'interview_booked'];
     for (const [status, n] of Object.entries(all.counts.status))
-      expect({ status, some: n > 0 }).toEqual({ status, some: true });
+      expect({ status, some: n > 0 }).toEqual({ status, some: !interview.includes(status) });
     for (const [stage, n] of Object.entries(all.counts.stage))
       expect({ stage, some: n > 0 }).toEqual({ stage, some: true });
     const funnelData = json<{ data: StaffFunnel }>(await as(admin).get(staffQueuePaths.funnel)).data;
