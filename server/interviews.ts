@@ -238,9 +238,7 @@ export async function applicantInterview(
     qb
       .selectFrom('applications')
       .select(
-        sql<ReviewStatus | null>`CASE WHEN submitted_at IS NOT NULL THEN ${reviewStatusOf} END`.as(
-          'status',
-        ),
+        sql<ReviewStatus | null>`CASE WHEN submitted_at IS NOT NULL THEN ${reviewStatusOf} END`.as('status'),
       )
       .where('id', '=', applicationId),
   );
