@@ -112,6 +112,7 @@ const ANSWERS: Record<string, Answers> = {
   [`GET ${scorecardPaths.scorecards}`]: staff(S.scorecards, 400, 404, 409),
   [`PUT ${scorecardPaths.scorecards}`]: staff(S.scorecardSaved, 400, 404, 409),
   [`GET ${scorecardPaths.rubric}`]: staff(S.rubric, 400, 404),
+  [`GET ${tagsPaths.tags}`]: staff(S.tags, 400, 404),
   [`POST ${tagsPaths.tags}`]: staff(S.tags, 400, 404),
   [`DELETE ${tagsPaths.tag}`]: staff(S.tags, 400, 404),
   [`PUT ${scorecardPaths.rubric}`]: staff(S.rubric, 400, 404),

@@ -156,7 +156,10 @@ export function normaliseTag(value: unknown): string | null {
   return /^[\p{L}\p{N} -]{1,40}$/u.test(tag) ? tag : null;
 }
 
-/** POST `{ tag }` adds a tag; DELETE tagsPaths.tag removes one; both answer the application's tags, sorted. */
+/**
+ * GET lists an application's tags; POST `{ tag }` adds one; DELETE tagsPaths.tag removes one; each answers the
+ * application's tags, sorted.
+ */
 export const tagsPaths = {
   tags: `${STAFF_API}/applications/:id/tags`,
   tag: `${STAFF_API}/applications/:id/tags/:tag`,

@@ -77,6 +77,16 @@ const idOf = (request: FastifyRequest) => Number((request.params as { id: string
 
 export function tagRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard): void {
   const { db, config } = ctx;
+  app.get(
+    tagsPaths.tags,
+    schema("An application's tags, sorted (any team member)", { params: params() }),
+    async (request) => {
+      await staff(request);
+      const id = idOf(request);
+      await applicationExists(db, id);
+      return { message: 'Tags', data: await tagsOf(db, id) };
+    },
+  );
   app.post<{ Body: { tag?: unknown } }>(
     tagsPaths.tags,
     schema('Add a tag to an application (any team member); answers its tags', {

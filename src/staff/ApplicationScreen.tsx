@@ -25,6 +25,7 @@ import { ApplicationEmails } from './ApplicationEmails';
 import { ApplicationTimeline } from './ApplicationTimeline';
 import { ApplicantAnswers, ApplicationCv, EligibilityAnswers, LaterAnswers } from './ApplicationAnswers';
 import { ApplicationNotes } from './ApplicationNotes';
+import { ApplicationTags } from './ApplicationTags';
 import { ApplicationReview } from './ApplicationReview';
 import { PaymentsIssued } from './PaymentsIssued';
 
@@ -140,6 +141,7 @@ export function ApplicationScreen() {
       <LaterAnswers page={page} />
 
       <ApplicationTimeline page={page} />
+      <ApplicationTags id={id} />
       <ApplicationNotes page={page} actor={actor} />
       <ApplicationDataRights page={page} onErased={onErased} />
       {me.role === 'admin' && <ApplicationMessage id={id} />}

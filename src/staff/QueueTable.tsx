@@ -100,6 +100,17 @@ export function QueueTable({
                 <Link to={`/staff/applications/${row.id}${queryString(query)}`}>
                   {row.name || row.email || `#${row.id}`}
                 </Link>
+                {/* A tag is a link to the view of every application with it (decision 181). */}
+                {row.tags.map((tag) => (
+                  <Link
+                    key={tag}
+                    className="staff-tag"
+                    to={`/staff${queryString({ ...filterOf(query), tag })}`}
+                    aria-label={`Tagged ${tag}: show every application with this tag`}
+                  >
+                    {tag}
+                  </Link>
+                ))}
               </th>
               {contact && <td>{row.email}</td>}
               {everyCohort && <td>{row.cohort}</td>}

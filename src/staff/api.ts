@@ -25,6 +25,7 @@ import {
   STAFF_MESSAGES,
   staffPaths,
   staffQueuePaths,
+  tagsPaths,
   type StaffAssignRequest,
   type StaffAssignResult,
   type StaffBulkRequest,
@@ -194,6 +195,13 @@ export function createStaffApi() {
     saveTemplate: (kind: TemplateKind, template: MailTemplate) =>
       call<unknown>(templatePath(kind), { method: 'POST', body: template }),
     restoreTemplate: (kind: TemplateKind) => call<unknown>(templatePath(kind), { method: 'DELETE' }),
+    tags: (id: number) => call<string[]>(withId(tagsPaths.tags, id)),
+    addTag: (id: number, tag: string) =>
+      call<string[]>(withId(tagsPaths.tags, id), { method: 'POST', body: { tag } }),
+    removeTag: (id: number, tag: string) =>
+      call<string[]>(withId(tagsPaths.tag, id).replace(':tag', encodeURIComponent(tag)), {
+        method: 'DELETE',
+      }),
     messageOne: (id: number, words: MailTemplate) =>
       call<unknown>(withId(staffPaths.message, id), { method: 'POST', body: words }),
     messageMany: (request: StaffMessageRequest) =>

@@ -135,6 +135,7 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
     await ok(200, 'GET', interviewPaths.applicant, cookie);
     await ok(200, 'POST', interviewPaths.applicant, cookie, { slot: offered[0].id });
     await ok(200, 'POST', at(tagsPaths.tags, id), reviewer, { tag: 'Call back' });
+    await ok(200, 'GET', at(tagsPaths.tags, id), reviewer);
     await ok(200, 'DELETE', at(tagsPaths.tag, id).replace(':tag', 'call%20back'), reviewer);
     await ok(200, 'POST', at(staffPaths.events, id), admin, { type: 'ACCEPT' });
     await ok(200, 'POST', staffQueuePaths.bulk, admin, { event: 'WAITLIST', ids: [id], dryRun: true });

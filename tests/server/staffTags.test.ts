@@ -74,6 +74,9 @@ describe.each(databases)('tags on $name', (database) => {
     const removed = await remove(ama, 'Strong CV 2');
     expect(removed.statusCode).toBe(200);
     expect(tags(removed)).toEqual(['follow-up call']);
+    // What the application page lists: the same tags, for any team member.
+    const listed = await t.app.inject({ method: 'GET', url: at(tagsPaths.tags), headers: { cookie: ama } });
+    expect(tags(listed)).toEqual(['follow-up call']);
     expect(await auditActions()).toEqual([
       ['tag_add', 'follow-up call'],
       ['tag_add', 'strong cv 2'],

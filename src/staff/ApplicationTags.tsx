@@ -1,0 +1,90 @@
+/**
+ * An application's tags (docs/decisions/181-tags-and-saved-views.md): any team member adds one or removes one; the
+ * list shown is what the server stored. The queue filters by a tag (`tag=` in its URL).
+ */
+import { useActorRef } from '@xstate/react';
+import { useMemo } from 'react';
+import type { ErrorMap } from '../../machines/rules/messages';
+import { BusyButton } from '../components/BusyButton';
+import { Button } from '../components/Button';
+import { ErrorSummary } from '../components/ErrorSummary';
+import { TextField, useFieldState } from '../components/Fields';
+import { Form } from '../components/Form';
+import { Notice } from '../components/Notice';
+import { provideResource } from './staffActors';
+import { useStaff } from './StaffContext';
+import { useResourceView } from './useResourceView';
+
+type TagChange = { add: string } | { remove: string };
+
+function TagForm({ errors, busy, onAdd }: { errors: ErrorMap; busy: boolean; onAdd: (tag: string) => void }) {
+  const tag = useFieldState('tag', errors);
+  return (
+    <Form onSubmit={() => onAdd(tag.value)}>
+      <TextField
+        {...tag}
+        label="Add a tag"
+        hint="Letters, digits, spaces or hyphens; the team sees tags, applicants never do."
+      />
+      <BusyButton type="submit" busy={busy}>
+        Add tag
+      </BusyButton>
+    </Form>
+  );
+}
+
+export function ApplicationTags({ id }: { id: number }) {
+  const { api } = useStaff();
+  const actor = useActorRef(
+    useMemo(
+      () =>
+        provideResource<string[], TagChange>(
+          () => api.tags(id),
+          async (change) => {
+            if ('add' in change) {
+              await api.addTag(id, change.add);
+              return 'Tag added';
+            }
+            await api.removeTag(id, change.remove);
+            return 'Tag removed';
+          },
+        ),
+      [api, id],
+    ),
+  );
+  const view = useResourceView<string[]>(actor);
+  const tags = view.data ?? [];
+  return (
+    <section className="staff-section" aria-labelledby="tags-title">
+      <h2 id="tags-title">Tags</h2>
+      <Notice>{view.notice}</Notice>
+      <ErrorSummary message={view.message} errors={view.errors} />
+      {tags.length === 0 ? (
+        <p>No tags yet.</p>
+      ) : (
+        <ul className="staff-tags">
+          {tags.map((tag) => (
+            <li key={tag}>
+              <span className="staff-tag">{tag}</span>{' '}
+              <Button
+                look="link"
+                disabled={view.busy}
+                aria-label={`Remove the tag ${tag}`}
+                onClick={() => actor.send({ type: 'SAVE', request: { remove: tag } })}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {/* Keyed by the tags stored: an added tag clears the form, a refused one stays for its writer to fix. */}
+      <TagForm
+        key={tags.join(',')}
+        errors={view.errors}
+        busy={view.busy}
+        onAdd={(tag) => actor.send({ type: 'SAVE', request: { add: tag } })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * An application's tags on fake API calls: the list the server stored, a tag added (the form clears), one removed,
+ * and a refused tag's words in the summary with the list unchanged.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { STAFF_MESSAGES } from '../../../machines/rules/staff';
+import { StaffApiError, type StaffApi } from '../../../src/staff/api';
+import { ApplicationTags } from '../../../src/staff/ApplicationTags';
+import { STAFF_REVIEWER as REVIEWER } from '../../support/staff';
+import { renderInStaff } from './support';
+
+/** A server that keeps the application's tags, normalised as it does (lower-cased, trimmed). */
+function tagServer(initial: string[]) {
+  let tags = [...initial];
+  const api: Partial<StaffApi> = {
+    tags: vi.fn(() => Promise.resolve([...tags])),
+    addTag: vi.fn((_id: number, tag: string) => {
+      const t = tag.trim().toLowerCase();
+      if (!/^[a-z0-9 -]{1,40}$/.test(t))
+        return Promise.reject(
+          new StaffApiError(STAFF_MESSAGES.tagInvalid, 400, { tag: [STAFF_MESSAGES.tagInvalid] }),
+        );
+      tags = [...new Set([...tags, t])].sort();
+      return Promise.resolve(tags);
+    }),
+    removeTag: vi.fn((_id: number, tag: string) => {
+      tags = tags.filter((t) => t !== tag);
+      return Promise.resolve(tags);
+    }),
+  };
+  return api;
+}
+
+describe('an application’s tags', () => {
+  it('shows the stored tags; a reviewer adds one, written as typed, and removes another', async () => {
+    const api = tagServer(['call back']);
+    renderInStaff(REVIEWER, <ApplicationTags id={7} />, api);
+    const list = await screen.findByRole('list');
+    expect(within(list).getByText('call back')).toBeTruthy();
+
+    await userEvent.type(screen.getByLabelText('Add a tag'), ' Strong CV ');
+    await userEvent.click(screen.getByRole('button', { name: 'Add tag' }));
+    await screen.findByText('strong cv');
+    expect(api.addTag).toHaveBeenCalledWith(7, ' Strong CV ');
+    expect(screen.getByText('Tag added')).toBeTruthy();
+    expect((screen.getByLabelText('Add a tag') as HTMLInputElement).value).toBe('');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove the tag call back' }));
+    await waitFor(() => expect(screen.queryByText('call back')).toBeNull());
+    expect(api.removeTag).toHaveBeenCalledWith(7, 'call back');
+    expect(screen.getByText('strong cv')).toBeTruthy();
+  });
+
+  it('a refused tag is said in our words beside the field, and the list stays as it was', async () => {
+    const api = tagServer([]);
+    renderInStaff(REVIEWER, <ApplicationTags id={7} />, api);
+    await screen.findByText('No tags yet.');
+    await userEvent.type(screen.getByLabelText('Add a tag'), 'no_underscores!');
+    await userEvent.click(screen.getByRole('button', { name: 'Add tag' }));
+    expect((await screen.findAllByText(STAFF_MESSAGES.tagInvalid)).length).toBeGreaterThan(0);
+    expect(screen.getByText('No tags yet.')).toBeTruthy();
+    expect((screen.getByLabelText(/Add a tag/) as HTMLInputElement).value).toBe('no_underscores!');
+  });
+});
