@@ -32,7 +32,7 @@ describe('staff reports', () => {
       { name: STAFF_COOKIE, value: cookie.slice(STAFF_COOKIE.length + 1), url: server.url },
     ]);
     await page.goto(`${server.url}/staff`);
-    await page.getByRole('link', { name: 'Reports' }).click();
+    await page.getByRole('link', { name: 'Reports', exact: true }).click();
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
 
     const today = formatStaffDay(new Date().toISOString(), 'en-GB');

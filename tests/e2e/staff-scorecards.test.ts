@@ -115,7 +115,7 @@ describe('scorecards and assignment', () => {
     await admin.getByRole('link', { name: 'Remove Score: 4.5 or more' }).waitFor();
 
     // The reports: the two reviewers of Bola agree (4 and 5, one point apart).
-    await admin.getByRole('link', { name: 'Reports' }).click();
+    await admin.getByRole('link', { name: 'Reports', exact: true }).click();
     const agreement = admin.getByRole('table', { name: 'Agreement between reviewers' });
     await expect
       .poll(() => agreement.getByRole('row').allTextContents())

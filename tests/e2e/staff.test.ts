@@ -168,11 +168,11 @@ describe('staff back office', () => {
       ),
     ).toBe(true);
 
-    // The audit screen shows it too; the funnel screen is axe clean.
+    // The audit screen shows it too, in the staff's words; the funnel screen is axe clean.
     await admin.getByRole('link', { name: 'Audit log' }).click();
     const auditTable = admin.getByRole('table', { name: /newest first/ });
     await auditTable
-      .getByRole('row', { name: /Changed a review.*event: ACCEPT/ })
+      .getByRole('row', { name: /Changed a review.*Accept: Submitted → Accepted/ })
       .first()
       .waitFor();
     await expectNoAxeViolations(admin);
