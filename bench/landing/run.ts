@@ -62,6 +62,8 @@ interface HistoryEntry {
   started: string;
   rounds: number;
   busy: boolean;
+  /** The tools that measured it: TBT under Lighthouse 12.8 and 13.5 are not the same figure (docs/performance.md). */
+  tools?: string;
   pages: Record<'/' | '/apply', PageVerdict>;
 }
 
@@ -406,6 +408,7 @@ async function report(runs: Run[], started: string): Promise<void> {
       started,
       rounds: RUNS,
       busy: runs.some((r) => busyWarning([r.load]).length > 0),
+      tools: `Lighthouse ${lighthouseVersion()}, ${chromiumVersion}`,
       pages: { '/': verdict('/'), '/apply': verdict('/apply') },
     },
   ].slice(-10);
@@ -417,7 +420,7 @@ async function report(runs: Run[], started: string): Promise<void> {
     v.tbtMs <= goals.tbtMs &&
     v.cls <= goals.cls;
   const historyRows = history.map((h) => [
-    h.started + (h.busy ? ' (busy)' : ''),
+    h.started + (h.busy ? ' (busy)' : '') + ` (${h.tools ?? 'Lighthouse 12.8.2, Chromium 153'})`,
     ...(['/', '/apply'] as const).map((page) => {
       const v = h.pages[page];
       return `${v.performance} · ${v.lcpRatio.toFixed(2)}× · ${v.tbtMs} ms · ${v.cls.toFixed(3)} · ${met(holds(v))}`;
