@@ -74,8 +74,15 @@ export function SavedViews({ query }: { query: StaffQueueQuery }) {
   return (
     <section className="staff-saved-views" aria-labelledby="saved-views-title">
       <h2 id="saved-views-title">Saved views:</h2>
-      {views.length === 0 ? (
-        <span>none yet</span>
+      {view.failed ? (
+        <>
+          <span role="alert">{view.message}</span>
+          <Button look="link" onClick={() => actor.send({ type: 'RETRY' })}>
+            Try again
+          </Button>
+        </>
+      ) : views.length === 0 ? (
+        view.ready && <span>none yet</span>
       ) : (
         <ul>
           {views.map((saved) => (
@@ -88,7 +95,7 @@ export function SavedViews({ query }: { query: StaffQueueQuery }) {
       <details className="staff-saved-views__manage">
         <summary>Save or delete views</summary>
         <Notice>{view.notice}</Notice>
-        <ErrorSummary message={view.message} errors={view.errors} />
+        {!view.failed && <ErrorSummary message={view.message} errors={view.errors} />}
         {/* Keyed by the views stored: a saved view clears the form, a refused one stays for its writer to fix. */}
         <SaveViewForm
           key={views.map((v) => `${v.id}:${v.name}:${v.query}`).join(',')}

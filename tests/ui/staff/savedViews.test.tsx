@@ -62,6 +62,21 @@ describe('saved views above the queue', () => {
     expect(await screen.findByText('none yet')).toBeTruthy();
   });
 
+  it('a list that did not load says so, and Try again loads it', async () => {
+    const api = viewServer([{ id: 1, name: 'Lagos', query: 'cohort=6' }]);
+    const listed = api.savedViews!;
+    api.savedViews = vi
+      .fn<StaffApi['savedViews']>()
+      .mockRejectedValueOnce(new StaffApiError(M.unreachable, 0))
+      .mockImplementation(listed);
+    show(api);
+    expect((await screen.findByRole('alert')).textContent).toBe(M.unreachable);
+    expect(screen.queryByText('none yet')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Lagos' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('saves the view shown, without its page, and its link appears; the form clears', async () => {
     const api = viewServer([]);
     show(api);
