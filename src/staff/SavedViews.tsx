@@ -26,15 +26,15 @@ import { useResourceView } from './useResourceView';
 
 type ViewChange = { save: { name: string; query: string } } | { delete: SavedView };
 
-function SaveViewForm({
-  errors,
-  busy,
-  onSave,
-}: {
+interface SaveViewFormProps {
   errors: ErrorMap;
   busy: boolean;
+  /** Until the views have loaded, a save would be lost: the chart takes one only when ready. */
+  ready: boolean;
   onSave: (name: string) => void;
-}) {
+}
+
+function SaveViewForm({ errors, busy, ready, onSave }: SaveViewFormProps) {
   const name = useFieldState('name', errors);
   return (
     <Form onSubmit={() => onSave(name.value)}>
@@ -43,7 +43,7 @@ function SaveViewForm({
         label="Name this view"
         hint={`Up to ${SAVED_VIEW_NAME_MAX} characters; a name you used already is given this view. Only you see your views.`}
       />
-      <BusyButton type="submit" busy={busy}>
+      <BusyButton type="submit" busy={busy} disabled={!ready}>
         Save this view
       </BusyButton>
     </Form>
@@ -101,6 +101,7 @@ export function SavedViews({ query }: { query: StaffQueueQuery }) {
           key={views.map((v) => `${v.id}:${v.name}:${v.query}`).join(',')}
           errors={view.errors}
           busy={view.busy}
+          ready={view.ready}
           onSave={(name) =>
             actor.send({ type: 'SAVE', request: { save: { name, query: savedViewQuery(query) } } })
           }
@@ -112,7 +113,7 @@ export function SavedViews({ query }: { query: StaffQueueQuery }) {
                 {saved.name}{' '}
                 <Button
                   look="link"
-                  disabled={view.busy}
+                  disabled={!view.ready || view.busy}
                   aria-label={`Delete the saved view ${saved.name}`}
                   onClick={() => actor.send({ type: 'SAVE', request: { delete: saved } })}
                 >

@@ -62,6 +62,23 @@ describe('saved views above the queue', () => {
     expect(await screen.findByText('none yet')).toBeTruthy();
   });
 
+  it('Save and Delete wait for the list: a press before it has loaded would be lost', async () => {
+    const api = viewServer([{ id: 1, name: 'Lagos', query: 'cohort=6' }]);
+    let loaded = () => {};
+    const gate = new Promise<void>((resolve) => (loaded = resolve));
+    const listed = api.savedViews!;
+    api.savedViews = vi.fn(() => gate.then(listed));
+    show(api);
+    const save = () => screen.getByRole('button', { name: 'Save this view' }) as HTMLButtonElement;
+    expect(save().disabled).toBe(true);
+    loaded();
+    await screen.findByRole('link', { name: 'Lagos' });
+    expect(save().disabled).toBe(false);
+    await userEvent.type(screen.getByLabelText(/Name this view/), 'Mine');
+    await userEvent.click(save());
+    await within(section()).findByRole('link', { name: 'Mine' });
+  });
+
   it('a list that did not load says so, and Try again loads it', async () => {
     const api = viewServer([{ id: 1, name: 'Lagos', query: 'cohort=6' }]);
     const listed = api.savedViews!;
