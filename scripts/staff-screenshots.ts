@@ -12,7 +12,13 @@ import { REFERRAL_FRIEND } from '../machines/rules/options';
 import { OPTION_FULL_PAYMENT } from '../machines/rules/payments';
 import { PRIVACY_NOTICE_VERSION } from '../machines/rules/privacy';
 import { DEFAULT_RUBRIC, scorecardPaths, type Ratings } from '../machines/rules/scorecard';
-import { STAFF_COOKIE, staffPaths, staffQueuePaths, type StaffQueuePage } from '../machines/rules/staff';
+import {
+  STAFF_COOKIE,
+  staffPaths,
+  staffQueuePaths,
+  tagsPaths,
+  type StaffQueuePage,
+} from '../machines/rules/staff';
 import { transferPath } from '../machines/rules/staffRecord';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { DECIDING, E2E_ADMIN, decide, decisionEmail, staffCookie } from '../tests/e2e/support/decision';
@@ -401,6 +407,26 @@ async function screenshots(browser: Browser, base: string, seeded: Awaited<Retur
   await assign.getByRole('button', { name: 'Count first' }).click();
   await assign.getByText(/would be assigned/).waitFor();
   await shoot(lead, 'assign', assign);
+
+  // Tags and saved views: two applications tagged, the tag's view saved under a name.
+  const leadCookie = await staffCookie(base);
+  const submitted = await fetch(`${base}${staffQueuePaths.queue}?status=submitted`, {
+    headers: { cookie: leadCookie },
+  });
+  for (const row of ((await submitted.json()) as { data: StaffQueuePage }).data.rows.slice(0, 2))
+    await fetch(`${base}${tagsPaths.tags.replace(':id', String(row.id))}`, {
+      method: 'POST',
+      headers: { cookie: leadCookie, origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ tag: 'Call back' }),
+    });
+  await lead.goto(`${base}/staff?tag=call+back`);
+  await table.getByRole('row').nth(2).waitFor();
+  const views = lead.getByRole('region', { name: 'Saved views:' });
+  await views.getByText('Save or delete views').click();
+  await views.getByLabel(/Name this view/).fill('Call backs');
+  await views.getByRole('button', { name: 'Save this view' }).click();
+  await views.getByRole('link', { name: 'Call backs' }).waitFor();
+  await between(lead, 'saved-views', lead.getByRole('heading', { level: 1 }), table.getByRole('row').nth(2));
 
   // A message to the view, after its dry run, with the first message as it will read.
   await lead.goto(`${base}/staff?status=waitlisted`);

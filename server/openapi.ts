@@ -9,7 +9,7 @@
  */
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { API, paths } from '../machines/rules/contract';
-import { staffPaths, staffQueuePaths, tagsPaths } from '../machines/rules/staff';
+import { savedViewPaths, staffPaths, staffQueuePaths, tagsPaths } from '../machines/rules/staff';
 import { reportPaths } from '../machines/rules/reports';
 import { scorecardPaths } from '../machines/rules/scorecard';
 import { transferPath } from '../machines/rules/staffRecord';
@@ -115,6 +115,9 @@ const ANSWERS: Record<string, Answers> = {
   [`GET ${tagsPaths.tags}`]: staff(S.tags, 400, 404),
   [`POST ${tagsPaths.tags}`]: staff(S.tags, 400, 404),
   [`DELETE ${tagsPaths.tag}`]: staff(S.tags, 400, 404),
+  [`GET ${savedViewPaths.views}`]: staff(S.savedViews),
+  [`POST ${savedViewPaths.views}`]: staff(S.savedViewSaved, 400, 409),
+  [`DELETE ${savedViewPaths.view}`]: staff(S.savedViewDeleted, 400, 404),
   [`PUT ${scorecardPaths.rubric}`]: staff(S.rubric, 400, 404),
   [`GET ${staffQueuePaths.queue}`]: staff(S.queue, 400, 404),
   [`POST ${staffQueuePaths.bulk}`]: staff(S.bulk, 400, 404),

@@ -84,3 +84,16 @@ export const humanize = (value: string) => {
   const text = value.replace(/_/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
+
+/**
+ * A saved view's query string (docs/decisions/182-saved-views.md): the queue's own names in a stable order, without
+ * the page it was on (a cursor goes stale as rows change) and without `?`.
+ */
+export const savedViewQuery = (query: StaffQueueQuery): string => {
+  const { cursor: _cursor, ...view } = query;
+  return new URLSearchParams(
+    Object.entries(view)
+      .filter(([, value]) => value)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  ).toString();
+};

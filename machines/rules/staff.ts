@@ -147,6 +147,12 @@ export const STAFF_MESSAGES = {
   unreachable: 'We could not reach the server. Check your connection and try again.',
   tagInvalid: 'A tag is 1 to 40 letters, digits, spaces or hyphens',
   tagNotFound: 'This application does not have this tag',
+  viewNameInvalid: 'Give the view a name of 1 to 60 characters',
+  viewNotFound: 'We could not find this saved view',
+  viewsFull: (max: number) => `You have ${max} saved views: delete one before saving another`,
+  viewSaved: 'View saved: its link is above the queue',
+  viewReplaced: (name: string) => `You had a view called “${name}”: it now opens this view instead`,
+  viewDeleted: 'Saved view deleted',
 } as const;
 
 /** A tag as stored (decision 181): trimmed, lower-cased; null when it is not 1–40 letters, digits, spaces or hyphens. */
@@ -164,6 +170,38 @@ export const tagsPaths = {
   tags: `${STAFF_API}/applications/:id/tags`,
   tag: `${STAFF_API}/applications/:id/tags/:tag`,
 } as const;
+
+/**
+ * A team member's saved views of the queue (docs/decisions/182-saved-views.md): GET lists one's own, POST
+ * `{ name, query }` saves the query string under the name (replacing the query of a view of that name), DELETE
+ * savedViewPaths.view deletes one of one's own.
+ */
+export const savedViewPaths = {
+  views: `${STAFF_API}/views`,
+  view: `${STAFF_API}/views/:id`,
+} as const;
+
+export interface SavedView {
+  id: number;
+  name: string;
+  /** The queue's query string, without `?` and without a page (`cohort=3&tag=call%20back`). */
+  query: string;
+}
+
+export interface SavedViewResult extends SavedView {
+  /** A view of that name was there, and its query was replaced. */
+  replaced: boolean;
+}
+
+export const SAVED_VIEW_NAME_MAX = 60;
+export const SAVED_VIEWS_MAX = 50;
+
+/** A view's name as stored: trimmed; null when it is not 1–60 characters (the API's schema refuses hidden ones). */
+export function normaliseViewName(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const name = value.trim();
+  return name.length >= 1 && name.length <= SAVED_VIEW_NAME_MAX ? name : null;
+}
 
 /** What staff read on the Messages screen and the message forms (machines/rules/mailTemplates.ts). */
 export const STAFF_TEMPLATE_MESSAGES = {

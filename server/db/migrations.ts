@@ -486,6 +486,20 @@ CREATE TABLE application_tags (
 CREATE INDEX application_tags_tag ON application_tags (tag);
 `,
   },
+  {
+    id: 31,
+    name: "saved views: a team member's named queue views (decision 182)",
+    sql: `
+CREATE TABLE saved_views (
+  id serial PRIMARY KEY,
+  staff_id integer NOT NULL REFERENCES staff(id) ON DELETE CASCADE,
+  name text NOT NULL,
+  query text NOT NULL,
+  created_at timestamptz NOT NULL,
+  UNIQUE (staff_id, name)
+);
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

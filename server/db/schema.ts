@@ -211,6 +211,15 @@ export interface ApplicationTagsTable {
   added_at: Timestamp;
 }
 
+/** A team member's named queue view (decision 182): `query` is the queue's query string, without a page. */
+export interface SavedViewsTable {
+  id: Generated<number>;
+  staff_id: number;
+  name: string;
+  query: string;
+  created_at: Timestamp;
+}
+
 export interface AuditLogTable {
   /** bigserial: both engines give it back as text. */
   id: ColumnType<string, never, never>;
@@ -348,6 +357,7 @@ export interface Database {
   staff_codes: StaffCodesTable;
   staff_notes: StaffNotesTable;
   application_tags: ApplicationTagsTable;
+  saved_views: SavedViewsTable;
   staff_sessions: StaffSessionsTable;
   validation_refusals: ValidationRefusalsTable;
 }

@@ -44,6 +44,8 @@ const scorecards = closed({
     closed({ count: int, mean: orNullOf('number'), spread: num, needsAnotherReview: bool }),
   ),
 });
+const savedViewFields = { id: int, name: text, query: text };
+const savedView = closed(savedViewFields);
 const byEvent = closed(Object.fromEntries(BULK_EVENTS.map((event) => [event, int])), []);
 
 /** Keyed by the route's name in machines/rules/staff.ts `staffPaths` / `staffQueuePaths`. */
@@ -59,6 +61,15 @@ export const staffAnswers = {
   teamAdd: envelope('Added to the team', closed({ id: int, email: text, role: oneOf(STAFF_ROLES) })),
   teamRemove: envelope('Removed from the team', closed({ id: int })),
   tags: envelope("The application's tags, sorted (decision 181)", list(text)),
+  savedViews: envelope(
+    "Your saved views, by name; `query` is the queue's query string (decision 182)",
+    list(savedView),
+  ),
+  savedViewSaved: envelope(
+    'Saved; `replaced`: you had a view of that name, and it now holds this query',
+    closed({ ...savedViewFields, replaced: bool }),
+  ),
+  savedViewDeleted: envelope('Deleted', closed({ id: int })),
   application: envelope(
     "An application's page; `answers` without email and phones for a role that does not see contact details",
     closed({

@@ -45,6 +45,7 @@ import { assignmentRoutes } from './assignments';
 import { interviewRoutes } from './interviewRoutes';
 import { interviewForStaff, interviewOn, inviteToInterview } from '../interviews';
 import { tagRoutes } from './tags';
+import { savedViewRoutes } from './savedViewRoutes';
 import { addNote, applicationForStaff, cvOf, notesOf, timelineOf } from './applicationRecord';
 import { applyReviewEvent, isHeld } from './review';
 import { emailsTo, reminderOf, timelineEmail } from './record';
@@ -441,6 +442,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
   assignmentRoutes(app, ctx, staff);
   interviewRoutes(app, ctx, staff);
   tagRoutes(app, ctx, staff);
+  savedViewRoutes(app, ctx, staff);
   // The decision emails' templates and messages to applicants (server/staff/messageRoutes.ts).
   await staffMessageRoutes(app, ctx, staff);
 }

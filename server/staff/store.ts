@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Queryable } from '../db/index';
 import { first, qb, run } from '../db/query';
 import { insertSession, tokenHash } from '../sessions';
+import { deleteViewsOf } from './savedViews';
 
 export interface StaffMember {
   id: number;
@@ -149,7 +150,10 @@ export async function removeTeamMember(
       .where('removed_at', 'is', null)
       .returning(['id', 'email', 'role']),
   );
-  if (removed) await run(tx, qb.deleteFrom('staff_sessions').where('staff_id', '=', id));
+  if (removed) {
+    await run(tx, qb.deleteFrom('staff_sessions').where('staff_id', '=', id));
+    await deleteViewsOf(tx, id);
+  }
   return removed;
 }
 

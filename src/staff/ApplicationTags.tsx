@@ -17,7 +17,15 @@ import { useResourceView } from './useResourceView';
 
 type TagChange = { add: string } | { remove: string };
 
-function TagForm({ errors, busy, onAdd }: { errors: ErrorMap; busy: boolean; onAdd: (tag: string) => void }) {
+interface TagFormProps {
+  errors: ErrorMap;
+  busy: boolean;
+  /** Until the tags have loaded, a tag added would be lost: the chart takes a change only when ready. */
+  ready: boolean;
+  onAdd: (tag: string) => void;
+}
+
+function TagForm({ errors, busy, ready, onAdd }: TagFormProps) {
   const tag = useFieldState('tag', errors);
   return (
     <Form onSubmit={() => onAdd(tag.value)}>
@@ -26,7 +34,7 @@ function TagForm({ errors, busy, onAdd }: { errors: ErrorMap; busy: boolean; onA
         label="Add a tag"
         hint="Letters, digits, spaces or hyphens; the team sees tags, applicants never do."
       />
-      <BusyButton type="submit" busy={busy}>
+      <BusyButton type="submit" busy={busy} disabled={!ready}>
         Add tag
       </BusyButton>
     </Form>
@@ -68,7 +76,7 @@ export function ApplicationTags({ id }: { id: number }) {
               <span className="staff-tag">{tag}</span>{' '}
               <Button
                 look="link"
-                disabled={view.busy}
+                disabled={!view.ready || view.busy}
                 aria-label={`Remove the tag ${tag}`}
                 onClick={() => actor.send({ type: 'SAVE', request: { remove: tag } })}
               >
@@ -83,6 +91,7 @@ export function ApplicationTags({ id }: { id: number }) {
         key={tags.join(',')}
         errors={view.errors}
         busy={view.busy}
+        ready={view.ready}
         onAdd={(tag) => actor.send({ type: 'SAVE', request: { add: tag } })}
       />
     </section>

@@ -21,6 +21,7 @@ import { QueueMessage } from './MessageForms';
 import { QueueChips } from './QueueChips';
 import { QueueFilters } from './QueueFilters';
 import { QueueTable } from './QueueTable';
+import { SavedViews } from './SavedViews';
 import { provideQueue } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
 
@@ -81,6 +82,7 @@ export function QueueScreen() {
       <Notice>{notice}</Notice>
       <ErrorSummary message={message} errors={{}} />
 
+      <SavedViews query={query} />
       {/* Keyed by the URL: back, forward or a chip show their own view's values. */}
       <QueueFilters key={search} query={query} onApply={(filter) => go(filter)} contact={contact} />
       {page && <QueueChips query={query} counts={page.counts} />}

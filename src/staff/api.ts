@@ -23,9 +23,12 @@ import {
 } from '../../machines/rules/reports';
 import {
   STAFF_MESSAGES,
+  savedViewPaths,
   staffPaths,
   staffQueuePaths,
   tagsPaths,
+  type SavedView,
+  type SavedViewResult,
   type StaffAssignRequest,
   type StaffAssignResult,
   type StaffBulkRequest,
@@ -202,6 +205,10 @@ export function createStaffApi() {
       call<string[]>(withId(tagsPaths.tag, id).replace(':tag', encodeURIComponent(tag)), {
         method: 'DELETE',
       }),
+    savedViews: () => call<SavedView[]>(savedViewPaths.views),
+    saveView: (name: string, query: string) =>
+      call<SavedViewResult>(savedViewPaths.views, { method: 'POST', body: { name, query } }),
+    deleteView: (id: number) => call<{ id: number }>(withId(savedViewPaths.view, id), { method: 'DELETE' }),
     messageOne: (id: number, words: MailTemplate) =>
       call<unknown>(withId(staffPaths.message, id), { method: 'POST', body: words }),
     messageMany: (request: StaffMessageRequest) =>

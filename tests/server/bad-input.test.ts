@@ -14,6 +14,7 @@ import {
   STAFF_MESSAGES,
   STAFF_QUEUE_MESSAGES,
   STAFF_QUEUE_QUERY_NAMES,
+  savedViewPaths,
   staffPaths,
   staffQueuePaths,
 } from '../../machines/rules/staff';
@@ -623,6 +624,7 @@ describe.each(databases)('generated input on every staff route, on $name', (data
     notes: (await t.db.query('SELECT count(*)::int AS n FROM staff_notes')).rows,
     audit: (await t.db.query('SELECT count(*)::int AS n FROM audit_log')).rows,
     outbox: (await t.db.query('SELECT count(*)::int AS n FROM outbox')).rows,
+    views: (await t.db.query('SELECT * FROM saved_views ORDER BY id')).rows,
   });
 
   const INT4 = 2 ** 31;
@@ -776,6 +778,15 @@ describe.each(databases)('generated input on every staff route, on $name', (data
           })),
         ],
         ['teamList', fc.constant({ method: 'GET', url: staffPaths.team })],
+        [
+          'saveView',
+          fc.tuple(nastyValue, fc.oneof(badQuery.map(query), nastyValue)).map(([name, view]) => ({
+            method: 'POST',
+            url: savedViewPaths.views,
+            payload: { name, query: view },
+          })),
+        ],
+        ['deleteView', idParam.map((id) => ({ method: 'DELETE', url: at(savedViewPaths.view, id) }))],
         ['me', fc.constant({ method: 'GET', url: staffPaths.me })],
         [
           'audit',
@@ -928,6 +939,6 @@ describe.each(databases)('generated input on every staff route, on $name', (data
       ),
       { numRuns: 400 },
     );
-    expect(routesHit.size).toBe(19);
+    expect(routesHit.size).toBe(21);
   }, 240_000);
 });

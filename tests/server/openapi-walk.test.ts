@@ -10,6 +10,7 @@ import { paths, type PaymentStartResult, type SavedApplication } from '../../mac
 import { OPTION_FINANCIAL_AID, PAYMENT_OPTIONS } from '../../machines/rules/payments';
 import {
   DECISION_UNDO_MINUTES,
+  savedViewPaths,
   staffPaths,
   staffQueuePaths,
   tagsPaths,
@@ -137,6 +138,13 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
     await ok(200, 'POST', at(tagsPaths.tags, id), reviewer, { tag: 'Call back' });
     await ok(200, 'GET', at(tagsPaths.tags, id), reviewer);
     await ok(200, 'DELETE', at(tagsPaths.tag, id).replace(':tag', 'call%20back'), reviewer);
+    const view = await ok(200, 'POST', savedViewPaths.views, reviewer, {
+      name: 'Lagos',
+      query: 'country=Nigeria',
+    });
+    await ok(200, 'POST', savedViewPaths.views, reviewer, { name: 'lagos', query: 'tag=call%20back' });
+    await ok(200, 'GET', savedViewPaths.views, reviewer);
+    await ok(200, 'DELETE', at(savedViewPaths.view, json<{ data: { id: number } }>(view).data.id), reviewer);
     await ok(200, 'POST', at(staffPaths.events, id), admin, { type: 'ACCEPT' });
     await ok(200, 'POST', staffQueuePaths.bulk, admin, { event: 'WAITLIST', ids: [id], dryRun: true });
     const reviewerId = team.find((m) => m.email === REVIEWER)!.id;

@@ -53,6 +53,20 @@ describe('an application’s tags', () => {
     expect(screen.getByText('strong cv')).toBeTruthy();
   });
 
+  it('Add tag waits for the tags: a tag added before they have loaded would be lost', async () => {
+    const api = tagServer(['call back']);
+    let loaded = () => {};
+    const gate = new Promise<void>((resolve) => (loaded = resolve));
+    const listed = api.tags!;
+    api.tags = vi.fn((id: number) => gate.then(() => listed(id)));
+    renderInStaff(REVIEWER, <ApplicationTags id={7} />, api);
+    const add = () => screen.getByRole('button', { name: 'Add tag' }) as HTMLButtonElement;
+    expect(add().disabled).toBe(true);
+    loaded();
+    await screen.findByText('call back');
+    expect(add().disabled).toBe(false);
+  });
+
   it('a refused tag is said in our words beside the field, and the list stays as it was', async () => {
     const api = tagServer([]);
     renderInStaff(REVIEWER, <ApplicationTags id={7} />, api);

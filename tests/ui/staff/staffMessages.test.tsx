@@ -38,6 +38,7 @@ const fakeApi = (me: StaffMe, overrides: Partial<StaffApi> = {}) =>
     saveTemplate: vi.fn(() => Promise.resolve({})),
     restoreTemplate: vi.fn(() => Promise.resolve({})),
     queue: vi.fn(() => Promise.resolve(PAGE)),
+    savedViews: vi.fn(() => Promise.resolve([])),
     application: vi.fn(() => Promise.resolve(staffApplicationPage())),
     messageOne: vi.fn(() => Promise.resolve({})),
     messageMany: vi.fn((request: { dryRun?: boolean }) =>

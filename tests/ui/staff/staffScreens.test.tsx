@@ -45,6 +45,8 @@ const fakeApi = (me: StaffMe | null, overrides: Partial<StaffApi> = {}) =>
     verify: vi.fn(() => Promise.resolve(ADMIN)),
     signOut: vi.fn(() => Promise.resolve({})),
     queue: vi.fn((_q: StaffQueueQuery) => Promise.resolve(PAGE)),
+    savedViews: vi.fn(() => Promise.resolve([])),
+    tags: vi.fn(() => Promise.resolve([])),
     bulk: vi.fn((request: StaffBulkRequest) =>
       Promise.resolve({
         dryRun: request.dryRun ?? false,
