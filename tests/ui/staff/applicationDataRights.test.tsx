@@ -33,6 +33,7 @@ const PAID_PAYMENT = {
 const fakeApi = (me: StaffMe, page: StaffApplicationPage, overrides: Partial<StaffApi> = {}) =>
   fakeStaffApi(me, {
     application: vi.fn(() => Promise.resolve(page)),
+    tags: vi.fn(() => Promise.resolve([])),
     exportData: vi.fn(() => Promise.resolve(new Blob(['zip'], { type: 'application/zip' }))),
     eraseData: vi.fn(() => Promise.resolve({ id: page.id })),
     ...overrides,
