@@ -7,15 +7,21 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApplicantInterview } from './rules/interview';
 import type { BusyTag, NoMeta } from './tags';
+import {
+  signInActions,
+  signInActors,
+  signInStates,
+  type SignInContext,
+  type SignInEvent,
+} from './signInByCode';
 
-export type InterviewBookingEvent =
-  { type: 'SEND_CODE'; email: string } | { type: 'VERIFY'; code: string } | { type: 'BOOK'; slot: number };
+export type InterviewBookingEvent = SignInEvent | { type: 'BOOK'; slot: number };
 
-const failureOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+type InterviewBookingContext = SignInContext & { notice: string; interview: ApplicantInterview | null };
 
 export const interviewBookingMachine = setup({
   types: {
-    context: {} as { email: string; error: string; notice: string; interview: ApplicantInterview | null },
+    context: {} as InterviewBookingContext,
     events: {} as InterviewBookingEvent,
     meta: {} as NoMeta,
     tags: {} as BusyTag,
@@ -23,15 +29,11 @@ export const interviewBookingMachine = setup({
   actors: {
     /** The session's interview, or null without a session (401). */
     load: fromPromise<ApplicantInterview | null>(async () => null),
-    sendCode: fromPromise<void, { email: string }>(async () => undefined),
-    verify: fromPromise<void, { email: string; code: string }>(async () => undefined),
+    ...signInActors,
     /** Resolves with the server's words ("Your interview is booked for …"). */
     book: fromPromise<string, { slot: number }>(async () => ''),
   },
-  actions: {
-    keepError: assign({ error: ({ event }) => failureOf((event as { error?: unknown }).error) }),
-    clearError: assign({ error: '' }),
-  },
+  actions: signInActions<InterviewBookingContext, InterviewBookingEvent>(),
 }).createMachine({
   id: 'interviewBooking',
   context: { email: '', error: '', notice: '', interview: null },
@@ -52,38 +54,7 @@ export const interviewBookingMachine = setup({
         onError: { target: 'askEmail', actions: 'keepError' },
       },
     },
-    askEmail: {
-      on: {
-        SEND_CODE: {
-          target: 'sendingCode',
-          actions: [assign({ email: ({ event }) => event.email.trim() }), 'clearError'],
-        },
-      },
-    },
-    sendingCode: {
-      tags: ['busy'],
-      invoke: {
-        src: 'sendCode',
-        input: ({ context }) => ({ email: context.email }),
-        onDone: 'askCode',
-        onError: { target: 'askEmail', actions: 'keepError' },
-      },
-    },
-    askCode: {
-      on: {
-        VERIFY: 'verifying',
-        SEND_CODE: { target: 'sendingCode', actions: 'clearError' },
-      },
-    },
-    verifying: {
-      tags: ['busy'],
-      invoke: {
-        src: 'verify',
-        input: ({ context, event }) => ({ email: context.email, code: (event as { code: string }).code }),
-        onDone: { target: 'loading', actions: 'clearError' },
-        onError: { target: 'askCode', actions: 'keepError' },
-      },
-    },
+    ...signInStates('loading'),
     ready: {
       on: { BOOK: { target: 'booking', actions: [assign({ notice: '' }), 'clearError'] } },
     },

@@ -25,6 +25,7 @@ import type { MailMessage, Mailer } from './mail/index';
 import { greeting, page, PROGRAMME, SIGN_OFF } from './mail/templates';
 import { STAFF_MESSAGES_PER_INBOX, STAFF_MESSAGE_WINDOW_HOURS, takeStaffMessage } from './mailQuota';
 import { templateEmail } from './staff/emails';
+import { messageTargets, type MessageTarget } from './staff/messages';
 import {
   reviewStatusOf,
   applyReviewEvent,
@@ -113,46 +114,10 @@ export async function removeFreeSlot(db: Queryable, id: number): Promise<{ cohor
   return { cohortId: slot.cohort_id };
 }
 
-interface Invitee {
-  id: number;
-  email: string;
-  firstname: string;
-  cohortId: number | null;
-  cohortName: string | null;
-  cohortStart: string | null;
-  erased: boolean;
-}
-
-async function inviteeOf(db: Queryable, applicationId: number): Promise<Invitee | undefined> {
-  const [row] = await run(
-    db,
-    qb
-      .selectFrom('applications as a')
-      .leftJoin('cohorts as c', (join) =>
-        join.on(sql<boolean>`c.id = COALESCE(a.cohort_id, a.applied_cohort_id)`),
-      )
-      .select([
-        'a.id',
-        'a.email',
-        'a.firstname',
-        sql<number | null>`c.id`.as('cohort_id'),
-        'c.name',
-        sql<string | null>`c.start_date::text`.as('start_date'),
-        sql<boolean>`a.erased_at IS NOT NULL`.as('erased'),
-      ])
-      .where('a.id', '=', applicationId),
-  );
-  return row
-    ? {
-        id: row.id,
-        email: row.email,
-        firstname: row.firstname,
-        cohortId: row.cohort_id,
-        cohortName: row.name,
-        cohortStart: row.start_date,
-        erased: row.erased,
-      }
-    : undefined;
+/** The applicant an interview is for: the same recipient a staff message goes to (cohort name defaulted). */
+async function inviteeOf(db: Queryable, applicationId: number): Promise<MessageTarget | undefined> {
+  const [invitee] = await messageTargets(db, [applicationId]);
+  return invitee;
 }
 
 /**
@@ -196,7 +161,7 @@ export async function inviteToInterview(
       {
         email: invitee.email,
         firstname: invitee.firstname,
-        cohortName: invitee.cohortName ?? 'the next cohort',
+        cohortName: invitee.cohortName,
         cohortStart: invitee.cohortStart,
       },
       publicUrl,
@@ -325,7 +290,7 @@ export async function bookInterview(
     slot: bookedSlot,
     applicant: { email: invitee.email, firstname: invitee.firstname },
     staffEmail: slot.email,
-    cohortName: invitee.cohortName ?? 'the next cohort',
+    cohortName: invitee.cohortName,
     locale: options.locale,
     now,
   }))

@@ -14,10 +14,10 @@ import {
 import type { Context } from '../context';
 import { fieldFail } from '../http';
 import { addSlot, interviewOn, removeFreeSlot, setInterview, slotsOf } from '../interviews';
-import { errorAnswer } from '../openapi';
 import { bool, closed, envelope, int, text } from '../routes/answers';
 import { object, str } from '../routes/schemas';
 import { queueCohort, type StaffGuard } from './queue';
+import { staffSchema, withRefusals } from './routeSchema';
 import { audit } from './store';
 
 const numberParams = object({ number: { type: 'string', pattern: '^[0-9]{1,6}$' } }, ['number']);
@@ -30,17 +30,6 @@ const slotsAnswer = closed({
     type: 'array',
     items: closed({ id: int, start: text, minutes: int, capacity: int, booked: int, offeredBy: text }),
   },
-});
-
-/** The success answer and every refusal (the staff guard's 401 and 403, a write's own, our 500). */
-const answers = (ok: object, write: boolean, ...refusals: number[]) => ({
-  200: ok,
-  ...Object.fromEntries(
-    [...refusals, 401, 403, ...(write ? [408, 413, 415] : []), 500].map((status) => [status, errorAnswer]),
-  ),
-});
-const schema = (summary: string, response: object, parts: { body?: unknown; params?: unknown } = {}) => ({
-  schema: { summary, tags: ['staff'], ...parts, response },
 });
 
 /** An ISO time with a zone, to the minute at least ("2026-12-03T14:30:00Z"). */
@@ -61,9 +50,9 @@ export function interviewRoutes(app: FastifyInstance, ctx: Context, staff: Staff
 
   app.get<{ Params: { number: string } }>(
     interviewPaths.slots,
-    schema(
+    staffSchema(
       "A cohort's interview setting and its slots to come",
-      answers(envelope('Slots', slotsAnswer), false, 400, 404),
+      withRefusals(envelope('Slots', slotsAnswer), false, 400, 404),
       {
         params: numberParams,
       },
@@ -76,9 +65,9 @@ export function interviewRoutes(app: FastifyInstance, ctx: Context, staff: Staff
 
   app.put<{ Params: { number: string }; Body: { on?: boolean } }>(
     interviewPaths.setting,
-    schema(
+    staffSchema(
       "Switch a cohort's interview stage on or off (admins)",
-      answers(envelope('Switched', slotsAnswer), true, 400, 404),
+      withRefusals(envelope('Switched', slotsAnswer), true, 400, 404),
       { params: numberParams, body: object({ on: { type: 'boolean' } }) },
     ),
     async (request) => {
@@ -96,9 +85,9 @@ export function interviewRoutes(app: FastifyInstance, ctx: Context, staff: Staff
 
   app.post<{ Params: { number: string }; Body: { start?: string; minutes?: number } }>(
     interviewPaths.slots,
-    schema(
+    staffSchema(
       'Offer an interview slot in a cohort, as the admin asking (admins)',
-      answers(envelope('Added', slotsAnswer), true, 400, 404),
+      withRefusals(envelope('Added', slotsAnswer), true, 400, 404),
       {
         params: numberParams,
         body: object({ start: str(40), minutes: { type: 'integer', minimum: 1, maximum: 1000 } }),
@@ -130,9 +119,9 @@ export function interviewRoutes(app: FastifyInstance, ctx: Context, staff: Staff
 
   app.delete<{ Params: { id: string } }>(
     interviewPaths.slot,
-    schema(
+    staffSchema(
       'Remove an interview slot nobody booked (admins)',
-      answers(envelope('Removed', closed({ id: int })), true, 400, 404, 409),
+      withRefusals(envelope('Removed', closed({ id: int })), true, 400, 404, 409),
       {
         params: idParams,
       },

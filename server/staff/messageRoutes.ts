@@ -16,13 +16,13 @@ import { STAFF_MESSAGES, STAFF_TEMPLATE_MESSAGES as M, staffPaths } from '../../
 import type { Context } from '../context';
 import { HttpError, fail, invalid } from '../http';
 import { STAFF_MESSAGE_WINDOW_HOURS } from '../mailQuota';
-import { errorAnswer } from '../openapi';
 import { bool, closed, envelope, int, oneOf, text } from '../routes/answers';
 import { object, str } from '../routes/schemas';
 import { idsOfFilter } from './bulk';
 import { messageTargets, planMessages, sendMessage, sendMessages } from './messages';
 import { queueQuerySchema } from './queue';
 import type { StaffGuard } from './queue';
+import { staffSchema, withRefusals } from './routeSchema';
 import { audit } from './store';
 import { listTemplates, restoreTemplate, saveTemplate } from './templates';
 
@@ -36,17 +36,6 @@ const templateAnswer = closed({
   body: text,
   default: mailTemplate,
   edited: { ...closed({ at: text, by: text }), type: ['object', 'null'] },
-});
-
-/** The success answer and every refusal (the staff guard's 401 and 403, a write's own, our 500). */
-const answers = (ok: object, write: boolean, ...refusals: number[]) => ({
-  200: ok,
-  ...Object.fromEntries(
-    [...refusals, 401, 403, ...(write ? [408, 413, 415] : []), 500].map((status) => [status, errorAnswer]),
-  ),
-});
-const schema = (summary: string, response: object, parts: { body?: unknown; params?: unknown } = {}) => ({
-  schema: { summary, tags: ['staff'], ...parts, response },
 });
 
 const idParams = object({ id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, ['id']);
@@ -81,9 +70,9 @@ export async function staffMessageRoutes(app: FastifyInstance, ctx: Context, sta
 
   app.get(
     staffPaths.templates,
-    schema(
+    staffSchema(
       "The decision emails' templates (admins): each one's wording now and its built-in default",
-      answers(
+      withRefusals(
         envelope('The templates, in the order of the decisions', { type: 'array', items: templateAnswer }),
         false,
       ),
@@ -96,9 +85,9 @@ export async function staffMessageRoutes(app: FastifyInstance, ctx: Context, sta
 
   app.post<{ Body: MailTemplate }>(
     staffPaths.template,
-    schema(
+    staffSchema(
       'Save a template (admins): the decision emails use it from then on; unknown variables are refused',
-      answers(envelope('Saved', closed({ kind: oneOf(TEMPLATE_KINDS), edited: bool })), true, 400, 404),
+      withRefusals(envelope('Saved', closed({ kind: oneOf(TEMPLATE_KINDS), edited: bool })), true, 400, 404),
       { body: templateBody, params: kindParams },
     ),
     async (request) => {
@@ -116,9 +105,14 @@ export async function staffMessageRoutes(app: FastifyInstance, ctx: Context, sta
 
   app.delete(
     staffPaths.template,
-    schema(
+    staffSchema(
       "Restore a template's built-in wording (admins)",
-      answers(envelope('Restored', closed({ kind: oneOf(TEMPLATE_KINDS), edited: bool })), true, 400, 404),
+      withRefusals(
+        envelope('Restored', closed({ kind: oneOf(TEMPLATE_KINDS), edited: bool })),
+        true,
+        400,
+        404,
+      ),
       { params: kindParams },
     ),
     async (request) => {
@@ -135,9 +129,9 @@ export async function staffMessageRoutes(app: FastifyInstance, ctx: Context, sta
 
   app.post<{ Body: MailTemplate }>(
     staffPaths.message,
-    schema(
+    staffSchema(
       'Send a message to one applicant (admins), through the outbox, within the per-inbox limit',
-      answers(envelope('Sent', closed({ id: int, sent: int })), true, 400, 404, 429),
+      withRefusals(envelope('Sent', closed({ id: int, sent: int })), true, 400, 404, 429),
       { body: templateBody, params: idParams },
     ),
     async (request) => {
@@ -160,9 +154,9 @@ export async function staffMessageRoutes(app: FastifyInstance, ctx: Context, sta
 
   app.post<{ Body: MailTemplate & { filter: Record<string, string>; dryRun?: boolean } }>(
     staffPaths.messages,
-    schema(
+    staffSchema(
       'Send a message to every application a queue view matches (admins); dryRun counts and previews',
-      answers(
+      withRefusals(
         envelope('What was (or, with dryRun, would be) sent and skipped', messageResult),
         true,
         400,

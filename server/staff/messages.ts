@@ -21,8 +21,10 @@ import { audit, type StaffMember } from './store';
 
 export const MESSAGE_CHUNK = 200;
 
-interface MessageTarget extends Recipient {
+export interface MessageTarget extends Recipient {
   id: number;
+  /** The cohort the application is in, or applied to (null before either). */
+  cohortId: number | null;
   erased: boolean;
 }
 
@@ -41,6 +43,7 @@ export async function messageTargets(db: Queryable, ids: readonly number[]): Pro
           'a.id',
           'a.email',
           'a.firstname',
+          sql<number | null>`c.id`.as('cohort_id'),
           'c.name',
           sql<string | null>`c.start_date::text`.as('start_date'),
           sql<boolean>`a.erased_at IS NOT NULL`.as('erased'),
@@ -52,6 +55,7 @@ export async function messageTargets(db: Queryable, ids: readonly number[]): Pro
         id: r.id,
         email: r.email,
         firstname: r.firstname,
+        cohortId: r.cohort_id,
         cohortName: r.name ?? 'the next cohort',
         cohortStart: r.start_date,
         erased: r.erased,

@@ -10,13 +10,11 @@ import { fail, fieldFail } from '../http';
 import { object, str } from '../routes/schemas';
 import { qb, run } from '../db/query';
 import type { StaffGuard } from './queue';
+import { staffSchema } from './routeSchema';
 import { audit } from './store';
 
 const params = (extra: Record<string, unknown> = {}) =>
   object({ id: { type: 'string', pattern: '^[0-9]{1,9}$' }, ...extra }, ['id', ...Object.keys(extra)]);
-const schema = (summary: string, parts: Record<string, unknown>) => ({
-  schema: { summary, tags: ['staff'], ...parts },
-});
 
 /** The application's tags, sorted. */
 export async function tagsOf(db: Queryable, applicationId: number): Promise<string[]> {
@@ -79,7 +77,7 @@ export function tagRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard)
   const { db, config } = ctx;
   app.get(
     tagsPaths.tags,
-    schema("An application's tags, sorted (any team member)", { params: params() }),
+    staffSchema("An application's tags, sorted (any team member)", undefined, { params: params() }),
     async (request) => {
       await staff(request);
       const id = idOf(request);
@@ -89,7 +87,7 @@ export function tagRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard)
   );
   app.post<{ Body: { tag?: unknown } }>(
     tagsPaths.tags,
-    schema('Add a tag to an application (any team member); answers its tags', {
+    staffSchema('Add a tag to an application (any team member); answers its tags', undefined, {
       params: params(),
       body: object({ tag: str(200) }, ['tag']),
     }),
@@ -105,7 +103,7 @@ export function tagRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard)
 
   app.delete(
     tagsPaths.tag,
-    schema('Remove a tag from an application (any team member); answers its tags', {
+    staffSchema('Remove a tag from an application (any team member); answers its tags', undefined, {
       params: params({ tag: { type: 'string', maxLength: 200 } }),
     }),
     async (request) => {

@@ -4,7 +4,7 @@
  * the programme's locale (decision 176), and books it. The machine decides (machines/interviewBooking.machine.ts).
  */
 import { useMachine } from '@xstate/react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { interviewBookingMachine } from '../../machines/interviewBooking.machine';
 import {
@@ -14,7 +14,9 @@ import {
   type ApplicantInterview,
 } from '../../machines/rules/interview';
 import { MESSAGES } from '../../machines/rules/messages';
+import { signInStep } from '../../machines/signInByCode';
 import { createApiClient } from '../api/client';
+import { SignInByCode } from '../components/SignInByCode';
 import { BusyButton } from '../components/BusyButton';
 
 /** The server's answer, or its refusal in its own words. */
@@ -60,21 +62,10 @@ export function InterviewPage() {
     [api],
   );
   const [state, send] = useMachine(machine);
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
   const busy = state.hasTag('busy');
   const { error, notice, interview } = state.context;
   const words = (slot: { start: string; minutes: number }) =>
     slotWords(slot.start, slot.minutes, interview?.locale ?? 'en-GB');
-
-  const submitEmail = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'SEND_CODE', email });
-  };
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'VERIFY', code });
-  };
 
   return (
     <main className="shell" id="main">
@@ -90,40 +81,14 @@ export function InterviewPage() {
           Loading…
         </p>
       )}
-      {(state.matches('askEmail') || state.matches('sendingCode')) && (
-        <form onSubmit={submitEmail} noValidate>
-          <p>Enter the email address you applied with. We will email you a code to prove it is yours.</p>
-          <label htmlFor="interview-email">Email address</label>
-          <input
-            id="interview-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <BusyButton type="submit" busy={busy}>
-            Email me a code
-          </BusyButton>
-        </form>
-      )}
-      {(state.matches('askCode') || state.matches('verifying')) && (
-        <form onSubmit={submitCode} noValidate>
-          <p>We emailed a code to {state.context.email}. Enter it here.</p>
-          <label htmlFor="interview-code">Code</label>
-          <input
-            id="interview-code"
-            name="token"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-          <BusyButton type="submit" busy={busy}>
-            Continue
-          </BusyButton>
-        </form>
-      )}
+      <SignInByCode
+        step={signInStep(state)}
+        email={state.context.email}
+        busy={busy}
+        idPrefix="interview"
+        onSendCode={(typed) => send({ type: 'SEND_CODE', email: typed })}
+        onVerify={(code) => send({ type: 'VERIFY', code })}
+      />
       {interview && !state.matches('askEmail') && !state.matches('askCode') && (
         <>
           {interview.state === 'none' && <p>{M.notInvited}</p>}

@@ -4,13 +4,15 @@
  * (machines/yourData.machine.ts); this page renders its state and provides its requests.
  */
 import { useMachine } from '@xstate/react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
+import { signInStep } from '../../machines/signInByCode';
 import { EXPORT_FILENAME, PRIVACY_MESSAGES, PRIVACY_PATH, privacyPaths } from '../../machines/rules/privacy';
 import { yourDataMachine } from '../../machines/yourData.machine';
 import { createApiClient } from '../api/client';
+import { SignInByCode } from '../components/SignInByCode';
 import { AppDialog } from '../components/Dialog';
 import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
@@ -52,19 +54,8 @@ export function YourDataPage() {
     [api],
   );
   const [state, send] = useMachine(machine);
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
   const busy = state.hasTag('busy');
   const error = state.context.error;
-
-  const submitEmail = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'SEND_CODE', email });
-  };
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'VERIFY', code });
-  };
 
   return (
     <main className="shell" id="main">
@@ -82,40 +73,14 @@ export function YourDataPage() {
           Loading…
         </p>
       )}
-      {(state.matches('askEmail') || state.matches('sendingCode')) && (
-        <form onSubmit={submitEmail} noValidate>
-          <p>Enter the email address you applied with. We will email you a code to prove it is yours.</p>
-          <label htmlFor="your-data-email">Email address</label>
-          <input
-            id="your-data-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <BusyButton type="submit" busy={busy}>
-            Email me a code
-          </BusyButton>
-        </form>
-      )}
-      {(state.matches('askCode') || state.matches('verifying')) && (
-        <form onSubmit={submitCode} noValidate>
-          <p>We emailed a code to {state.context.email}. Enter it here.</p>
-          <label htmlFor="your-data-code">Code</label>
-          <input
-            id="your-data-code"
-            name="token"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-          <BusyButton type="submit" busy={busy}>
-            Continue
-          </BusyButton>
-        </form>
-      )}
+      <SignInByCode
+        step={signInStep(state)}
+        email={state.context.email}
+        busy={busy}
+        idPrefix="your-data"
+        onSendCode={(typed) => send({ type: 'SEND_CODE', email: typed })}
+        onVerify={(code) => send({ type: 'VERIFY', code })}
+      />
       {(state.matches('signedIn') || state.matches('confirming') || state.matches('erasing')) && (
         <>
           <h2>Download your data</h2>
