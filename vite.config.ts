@@ -26,19 +26,19 @@ const appShellFallback: Plugin = {
   },
 };
 
-// What every page's head starts with, written once: index.html, app.html and apply.html hold the marker.
+// What every page's head starts with, written once: each page holds the marker with its own description.
 const sharedHead: Plugin = {
   name: 'shared-head',
   transformIndexHtml: {
     order: 'pre',
     handler: (html) =>
-      html.replace(
-        '<!--shared-head-->',
+      html.replace(/<!--shared-head description="([^"]*)"-->/, (_marker, description: string) =>
         [
           '<meta charset="UTF-8" />',
           '<meta name="viewport" content="width=device-width, initial-scale=1" />',
           '<meta name="theme-color" content="#0b3d2e" />',
           '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+          `<meta name="description" content="${description}" />`,
         ].join('\n    '),
       ),
   },

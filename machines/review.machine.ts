@@ -81,11 +81,18 @@ export const REVIEW_EVENT_ACTORS: Record<ReviewEventType, readonly ReviewActor[]
   BOOK_INTERVIEW: ['applicant'],
 };
 
+/** Every review event, in the table's order. */
+export const REVIEW_EVENT_TYPES = Object.keys(REVIEW_EVENT_ACTORS) as ReviewEventType[];
+
+/** Whether a value (a request body's `type`, an audit entry's `event`) names a review event. */
+export const isReviewEventType = (value: unknown): value is ReviewEventType =>
+  typeof value === 'string' && (REVIEW_EVENT_TYPES as string[]).includes(value);
+
 /** The events that decide an application and therefore email the applicant. */
 export const DECISION_EVENTS = ['ACCEPT', 'WAITLIST', 'REJECT'] as const satisfies readonly ReviewEventType[];
 
 /** The events the applicant's own actions send: none of them is taken while a decision is held. */
-export const APPLICANT_EVENTS = (Object.keys(REVIEW_EVENT_ACTORS) as ReviewEventType[]).filter((type) =>
+export const APPLICANT_EVENTS = REVIEW_EVENT_TYPES.filter((type) =>
   REVIEW_EVENT_ACTORS[type].includes('applicant'),
 );
 

@@ -33,14 +33,15 @@ export const paymentRecord = (row: PaymentRow): PaymentRecord => ({
   paid_at: iso(row.paid_at),
 });
 
+/** One application's payments, every column: the queries below narrow or order it. */
+const paymentsQuery = (applicationId: number) =>
+  qb.selectFrom('payments').selectAll().where('application_id', '=', applicationId);
+
 /** The payment to show its owner: a paid one if any, else the latest issued. */
 export async function latestPayment(db: Queryable, applicationId: number): Promise<PaymentRow | undefined> {
   return first(
     db,
-    qb
-      .selectFrom('payments')
-      .selectAll()
-      .where('application_id', '=', applicationId)
+    paymentsQuery(applicationId)
       .orderBy(sql`(status = 'paid')`, 'desc')
       .orderBy('id', 'desc')
       .limit(1),
@@ -53,11 +54,7 @@ export async function paymentByReference(
   reference: string,
   forUpdate = false,
 ): Promise<PaymentRow | undefined> {
-  const query = qb
-    .selectFrom('payments')
-    .selectAll()
-    .where('application_id', '=', applicationId)
-    .where('reference', '=', reference);
+  const query = paymentsQuery(applicationId).where('reference', '=', reference);
   return first(db, forUpdate ? query.forUpdate() : query);
 }
 
@@ -96,14 +93,7 @@ export async function insertPayment(
 
 /** The application's paid payment, if any: there is at most one (migration 15's index). */
 export async function paidPayment(db: Queryable, applicationId: number): Promise<PaymentRow | undefined> {
-  return first(
-    db,
-    qb
-      .selectFrom('payments')
-      .selectAll()
-      .where('application_id', '=', applicationId)
-      .where('status', '=', 'paid'),
-  );
+  return first(db, paymentsQuery(applicationId).where('status', '=', 'paid'));
 }
 
 /**
@@ -137,10 +127,7 @@ export const isUniqueViolation = (error: unknown): boolean =>
 
 /** Every payment of one application, oldest first, for the staff page. */
 export async function paymentsOf(db: Queryable, applicationId: number): Promise<PaymentRow[]> {
-  return run(
-    db,
-    qb.selectFrom('payments').selectAll().where('application_id', '=', applicationId).orderBy('id'),
-  );
+  return run(db, paymentsQuery(applicationId).orderBy('id'));
 }
 
 export async function markPaymentFailed(tx: Queryable, id: number): Promise<void> {

@@ -4,7 +4,7 @@
  * screens and the server.
  */
 import { STAFF_API } from './api';
-import { isReviewStatus, reviewMeta, REVIEW_EVENT_ACTORS, type ReviewEventType } from '../review.machine';
+import { isReviewEventType, isReviewStatus, reviewMeta } from '../review.machine';
 import { isTemplateKind, TEMPLATE_LABELS } from './mailTemplates';
 import { REVIEW_ACTION_LABELS, type StaffQueueCohort } from './staff';
 
@@ -177,9 +177,6 @@ export const AUDIT_ACTION_LABELS = {
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
 
-const isReviewEvent = (value: unknown): value is ReviewEventType =>
-  typeof value === 'string' && value in REVIEW_EVENT_ACTORS;
-
 /**
  * An audit entry's detail in the staff's words: "Reject: Submitted → Not successful", a template by its name, other
  * figures as "accepted: 20". Codes it does not know stay as they are (an entry written by an older version).
@@ -188,7 +185,7 @@ export function auditDetailWords(detail: Record<string, unknown> | null | undefi
   if (!detail) return '';
   const { event, from, to, template, ...rest } = detail;
   const parts: string[] = [];
-  if (isReviewEvent(event)) parts.push(REVIEW_ACTION_LABELS[event]);
+  if (isReviewEventType(event)) parts.push(REVIEW_ACTION_LABELS[event]);
   else if (event !== undefined) rest.event = event;
   if (isReviewStatus(from) && isReviewStatus(to))
     parts.push(`${reviewMeta(from).label} → ${reviewMeta(to).label}`);

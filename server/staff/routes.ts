@@ -6,10 +6,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  REVIEW_EVENT_ACTORS,
+  REVIEW_EVENT_TYPES,
+  isReviewEventType,
   mayActorSend,
   reviewMeta,
-  type ReviewEventType,
 } from '../../machines/review.machine';
 import { MESSAGES } from '../../machines/rules/messages';
 import type { AuditQuery } from '../../machines/rules/reports';
@@ -89,7 +89,6 @@ const transferSchema = hidden(
   object({ reference: str(1000) }),
   idParams,
 );
-const EVENT_TYPES = Object.keys(REVIEW_EVENT_ACTORS) as ReviewEventType[];
 
 export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
   const { db, config, mailer, storage } = ctx;
@@ -256,7 +255,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       ]);
       await audit(db, member.id, 'view_application', config.now(), id);
       const status = row.status as Parameters<typeof reviewMeta>[0] | null;
-      const allowed = status ? EVENT_TYPES.filter((type) => mayActorSend(member.role, type)) : [];
+      const allowed = status ? REVIEW_EVENT_TYPES.filter((type) => mayActorSend(member.role, type)) : [];
       const now = config.now();
       const cohortId = row.cohort_id ?? row.applied_cohort_id;
       const cohort = cohortId === null ? undefined : await cohortById(db, cohortId);
@@ -366,8 +365,8 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
     { schema: reviewSchema },
     async (request) => {
       const member = await staff(request);
-      const type = request.body?.type as ReviewEventType;
-      if (!EVENT_TYPES.includes(type)) throw fieldFail(400, 'type', STAFF_MESSAGES.unknownEvent);
+      const type = request.body?.type;
+      if (!isReviewEventType(type)) throw fieldFail(400, 'type', STAFF_MESSAGES.unknownEvent);
       if (type === 'RELEASE' || !mayActorSend(member.role, type)) throw fail(403, STAFF_MESSAGES.adminOnly);
       // A transfer is recorded with its reference on its own route (transferPath), never as a bare event.
       if (type === 'RECORD_TRANSFER') throw fieldFail(400, 'type', TRANSFER_MESSAGES.referenceMissing);

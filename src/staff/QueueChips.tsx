@@ -9,7 +9,7 @@ import {
   type StaffQueueQuery,
 } from '../../machines/rules/staff';
 import { queryString } from './api';
-import { statusLabel } from './QueueFilters';
+import { statusLabel } from '../../machines/rules/queueFilters';
 
 export function QueueChips({ query, counts }: { query: StaffQueueQuery; counts: StaffQueuePage['counts'] }) {
   const chip = (name: 'status' | 'stage', value: string, label: string) => (

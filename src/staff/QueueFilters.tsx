@@ -5,43 +5,29 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { REVIEW_STATUSES, reviewMeta } from '../../machines/review.machine';
+import { REVIEW_STATUSES } from '../../machines/review.machine';
 import { ELIGIBILITY_STATUSES } from '../../machines/rules/application';
-import { filterOf, humanize, reviewCountWords } from '../../machines/rules/queueView';
+import {
+  cvLabel,
+  QUEUE_PANEL_FILTERS,
+  readDraftDays,
+  statusLabel,
+  type QueueDayFilter,
+} from '../../machines/rules/queueFilters';
+import { filterOf } from '../../machines/rules/queueView';
 import { dayPattern, formatStaffDay, parseStaffDay } from '../../machines/rules/staffDates';
 import {
   PAYMENT_STATUSES,
   QUEUE_STAGE_LABELS,
   QUEUE_STAGES,
-  STAFF_QUEUE_MESSAGES,
   type QueueStage,
   type QueueStatusFilter,
   type StaffQueueQuery,
 } from '../../machines/rules/staff';
-import { queryString } from './api';
+import { QueueActiveFilters } from './QueueActiveFilters';
+import { ChoiceFilter, DayFilter, TextFilter } from './QueueFilterFields';
 import { QueueScoreFilters } from './QueueScoreFilters';
 import { useStaffDates } from './StaffContext';
-
-/** A review status (or "not submitted yet") as staff read it. */
-export const statusLabel = (status: QueueStatusFilter) =>
-  status === 'not_submitted' ? 'Not submitted' : reviewMeta(status).label;
-
-const DAY_FIELDS = ['from', 'to'] as const;
-
-/** The filters behind the disclosure, with how their chip names them. */
-const PANEL_FILTERS = [
-  ['status', 'Status'],
-  ['stage', 'Furthest stage'],
-  ['eligibility', 'Eligibility'],
-  ['paymentStatus', 'Payment'],
-  ['cv', 'CV'],
-  ['country', 'Country'],
-  ['from', 'Submitted from'],
-  ['to', 'Submitted to'],
-  ['scoreMin', 'Score'],
-  ['reviews', 'Reviews'],
-] as const satisfies readonly (readonly [keyof StaffQueueQuery, string])[];
-type DayField = (typeof DAY_FIELDS)[number];
 
 export function QueueFilters({
   query,
@@ -61,105 +47,32 @@ export function QueueFilters({
     from: query.from && formatStaffDay(query.from, locale),
     to: query.to && formatStaffDay(query.to, locale),
   }));
-  const [wrongDays, setWrongDays] = useState<DayField[]>([]);
+  const [wrongDays, setWrongDays] = useState<QueueDayFilter[]>([]);
   const [open, setOpen] = useState(false);
-  const active = PANEL_FILTERS.filter(([key]) => query[key]);
-  /** A chip's words for an active filter's value, as its field words it. */
-  const valueWords = (key: (typeof PANEL_FILTERS)[number][0], value: string) =>
-    key === 'status'
-      ? statusLabel(value as QueueStatusFilter)
-      : key === 'stage'
-        ? QUEUE_STAGE_LABELS[value as QueueStage]
-        : key === 'cv'
-          ? value === 'yes'
-            ? 'Uploaded or emailed'
-            : 'None'
-          : key === 'from' || key === 'to'
-            ? formatStaffDay(value, locale)
-            : key === 'country'
-              ? value
-              : key === 'scoreMin'
-                ? `${value} or more`
-                : key === 'reviews'
-                  ? reviewCountWords(value)
-                  : humanize(value);
+  const active = QUEUE_PANEL_FILTERS.filter(([key]) => query[key]);
   const applyFilters = (e: FormEvent) => {
     e.preventDefault();
-    const days = DAY_FIELDS.map(
-      (key) => [key, draft[key] ? parseStaffDay(draft[key], locale) : undefined] as const,
-    );
-    const wrong = days.flatMap(([key, value]) => (value === null ? [key] : []));
+    const { days, wrong } = readDraftDays(draft, (typed) => parseStaffDay(typed, locale));
     setWrongDays(wrong);
     if (wrong.length) {
       setOpen(true);
       // After the panel shows: a hidden field takes no focus.
       setTimeout(() => document.getElementById(`filter-${wrong[0]}`)?.focus());
-    } else onApply(filterOf({ ...draft, ...Object.fromEntries(days) }));
+    } else onApply(filterOf({ ...draft, ...days }));
   };
-  const field = (key: keyof StaffQueueQuery) => ({
-    id: `filter-${key}`,
-    name: key,
-    value: draft[key] ?? '',
-    onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
-  });
-  const text = (key: keyof StaffQueueQuery, label: string, type = 'text') => (
-    <div className="field">
-      <label htmlFor={`filter-${key}`}>{label}</label>
-      <input className="input" type={type} {...field(key)} />
-    </div>
-  );
-  /** A day typed the programme's way: the browser's date input would write it the browser's way. */
-  const dayField = (key: DayField, label: string) => {
-    const wrong = wrongDays.includes(key);
-    return (
-      <div className={wrong ? 'field field--error' : 'field'}>
-        <label htmlFor={`filter-${key}`}>
-          {label} <span className="hint-inline">({pattern})</span>
-        </label>
-        <input
-          className="input"
-          inputMode="numeric"
-          aria-invalid={wrong || undefined}
-          aria-describedby={wrong ? `filter-${key}-error` : undefined}
-          {...field(key)}
-        />
-        {wrong && (
-          <p className="field-error" id={`filter-${key}-error`}>
-            <span className="visually-hidden">Error: </span>
-            {STAFF_QUEUE_MESSAGES.dateAs(pattern)}
-          </p>
-        )}
-      </div>
-    );
-  };
-  /** A select of `values` with "Any" first; `labelOf` words each value. */
-  const choice = (
-    key: keyof StaffQueueQuery,
-    label: string,
-    values: readonly string[],
-    labelOf: (value: string) => string = humanize,
-    any = 'Any',
-  ) => (
-    <div className="field">
-      <label htmlFor={`filter-${key}`}>{label}</label>
-      <select className="select" {...field(key)}>
-        <option value="">{any}</option>
-        {values.map((v) => (
-          <option key={v} value={v}>
-            {labelOf(v)}
-          </option>
-        ))}
-      </select>
-    </div>
+  const edits = { draft, onChange: setDraft };
+  const day = (name: QueueDayFilter, label: string) => (
+    <DayFilter name={name} label={label} pattern={pattern} wrong={wrongDays.includes(name)} {...edits} />
   );
   return (
     <form className="staff-filters" onSubmit={applyFilters} role="search" aria-label="Filter applications">
       <div className="staff-filters__bar">
-        {text(
-          'q',
-          contact ? 'Search name, email, phone, city or source' : 'Search name, city or source',
-          'search',
-        )}
+        <TextFilter
+          name="q"
+          label={contact ? 'Search name, email, phone, city or source' : 'Search name, city or source'}
+          type="search"
+          {...edits}
+        />
         <label className="checkbox staff-filters__all">
           <input
             type="checkbox"
@@ -187,38 +100,30 @@ export function QueueFilters({
       </div>
       <div id="staff-filters-more" className="staff-filters__more" hidden={!open}>
         {/* No status chosen shows the submitted ones (decision 134); "Not submitted" shows those still in the wizard. */}
-        {choice(
-          'status',
-          'Status',
-          [...REVIEW_STATUSES, 'not_submitted'],
-          (s) => statusLabel(s as QueueStatusFilter),
-          'Any submitted',
-        )}
-        {choice('stage', 'Furthest stage', QUEUE_STAGES, (s) => QUEUE_STAGE_LABELS[s as QueueStage])}
-        {choice('eligibility', 'Eligibility', ELIGIBILITY_STATUSES)}
-        {choice('paymentStatus', 'Payment', PAYMENT_STATUSES)}
-        {choice('cv', 'CV', ['yes', 'no'], (v) => (v === 'yes' ? 'Uploaded or emailed' : 'None'))}
-        {text('country', 'Country')}
-        {dayField('from', 'Submitted from')}
-        {dayField('to', 'Submitted to')}
-        <QueueScoreFilters draft={draft} onChange={setDraft} />
+        <ChoiceFilter
+          name="status"
+          label="Status"
+          values={[...REVIEW_STATUSES, 'not_submitted']}
+          labelOf={(s) => statusLabel(s as QueueStatusFilter)}
+          any="Any submitted"
+          {...edits}
+        />
+        <ChoiceFilter
+          name="stage"
+          label="Furthest stage"
+          values={QUEUE_STAGES}
+          labelOf={(s) => QUEUE_STAGE_LABELS[s as QueueStage]}
+          {...edits}
+        />
+        <ChoiceFilter name="eligibility" label="Eligibility" values={ELIGIBILITY_STATUSES} {...edits} />
+        <ChoiceFilter name="paymentStatus" label="Payment" values={PAYMENT_STATUSES} {...edits} />
+        <ChoiceFilter name="cv" label="CV" values={['yes', 'no']} labelOf={cvLabel} {...edits} />
+        <TextFilter name="country" label="Country" {...edits} />
+        {day('from', 'Submitted from')}
+        {day('to', 'Submitted to')}
+        <QueueScoreFilters {...edits} />
       </div>
-      {active.length > 0 && (
-        <ul className="staff-chips staff-filters__active" aria-label="Active filters">
-          {active.map(([key, label]) => {
-            const words = `${label}: ${valueWords(key, query[key] ?? '')}`;
-            const { [key]: _removed, ...rest } = filterOf(query);
-            return (
-              <li key={key}>
-                {words}{' '}
-                <Link to={{ search: queryString(rest) }} aria-label={`Remove ${words}`}>
-                  ×
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueueActiveFilters query={query} active={active} />
     </form>
   );
 }
