@@ -8,17 +8,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { faker } from '@faker-js/faker';
-import pg from 'pg';
 import type { Context } from '../../server/context';
-import { openPglite, postgresDb, type Db, type Queryable } from '../../server/db/index';
+import type { Db, Queryable } from '../../server/db/index';
 import { migrate } from '../../server/db/migrations';
 import { queuePage, readQueueView } from '../../server/staff/queue';
 import * as reportsNow from '../../server/staff/reports';
 import { seed } from '../../scripts/seed';
 import { loadAverage, loadLabel } from '../support/load';
 import { median } from '../support/report';
+import { openEngine } from './engine';
 import { RUNS, seedScorecards } from './scale';
 
 /** The reports' module as it was, e.g. `git show COMMIT:server/staff/reports.ts > server/staff/reportsBefore.ts`. */
@@ -27,8 +26,6 @@ const reportsBefore = (
 ) as typeof reportsNow;
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const engines = (process.env.ENGINES ?? 'pglite,postgres').split(',');
-const BENCH_POSTGRES =
-  process.env.BENCH_DATABASE_URL ?? 'postgresql://root@localhost/bootcamp_dev?host=/var/run/postgresql';
 
 // The expressions of server/staff/queue.ts before migration 33, put back into the same compiled statements.
 const OLD_MEAN = '(SELECT round(avg(s.mean), 2)::float8 FROM scorecards s WHERE s.application_id = a.id)';
@@ -50,33 +47,8 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   return ms(started);
 }
 
-async function openEngine(engine: string): Promise<{ db: Db; drop: () => Promise<void> } | undefined> {
-  if (engine === 'pglite') return { db: await openPglite(), drop: async () => undefined };
-  const database = `bench_score_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BENCH_POSTGRES });
-  try {
-    await admin.connect();
-  } catch {
-    console.log('PostgreSQL does not answer: skipped');
-    return undefined;
-  }
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const url = new URL(BENCH_POSTGRES);
-  url.pathname = `/${database}`;
-  return {
-    db: postgresDb(url.toString()),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: BENCH_POSTGRES });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
 for (const engine of engines) {
-  const opened = await openEngine(engine);
+  const opened = await openEngine(engine, 'bench_score');
   if (!opened) continue;
   const { db, drop } = opened;
   const storageDir = mkdtempSync(join(tmpdir(), 'bench-score-'));
