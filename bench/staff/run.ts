@@ -13,23 +13,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { faker } from '@faker-js/faker';
-import pg from 'pg';
 import { reportPaths } from '../../machines/rules/reports';
 import { STAFF_COOKIE, staffQueuePaths } from '../../machines/rules/staff';
 import { DECISION_UNDO_MINUTES } from '../../machines/rules/staff';
 import { buildApp } from '../../server/app';
 import { defaultConfig } from '../../server/config';
-import { openPglite, postgresDb, type Db } from '../../server/db/index';
 import { migrate } from '../../server/db/migrations';
 import { outboxMailer } from '../../server/mail/index';
 import { decisionMailer } from '../../server/staff/decisionMail';
 import { createStaffSession } from '../../server/staff/store';
 import { seed } from '../../scripts/seed';
 import { busyWarning, loadAverage, loadLabel } from '../support/load';
+import { openEngine } from './engine';
 import { measureAtScale, RUNS, seedScorecards, TRIAGE_VIEW, type ScaleResult } from './scale';
 import { median, met, now, percentile, quick, table, writeSection } from '../support/report';
 
@@ -50,8 +48,6 @@ const goals = {
   /** Issue 24: each next application shown in ≤ 300 ms; the same bound for the score sort and a report. */
   scaleMs: 300,
 };
-const BENCH_POSTGRES =
-  process.env.BENCH_DATABASE_URL ?? 'postgresql://root@localhost/bootcamp_dev?host=/var/run/postgresql';
 const engines = (process.env.ENGINES ?? 'pglite,postgres').split(',');
 
 interface Result {
@@ -83,32 +79,6 @@ interface Result {
   /** Scorecards and the scale measures (bench/staff/scale.ts), with the load average before them. */
   scale: ScaleResult;
   scaleLoad: string;
-}
-
-async function openEngine(engine: string): Promise<{ db: Db; drop: () => Promise<void> } | undefined> {
-  if (engine === 'pglite') return { db: await openPglite(), drop: async () => undefined };
-  // A database of its own (not a schema in a shared one): its statistics and its cache are the bench's alone.
-  const database = `bench_staff_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BENCH_POSTGRES });
-  try {
-    await admin.connect();
-  } catch {
-    console.log('PostgreSQL does not answer: skipped');
-    return undefined;
-  }
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const url = new URL(BENCH_POSTGRES);
-  url.pathname = `/${database}`;
-  return {
-    db: postgresDb(url.toString()),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: BENCH_POSTGRES });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
 }
 
 const ms = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;

@@ -500,6 +500,23 @@ CREATE TABLE saved_views (
 );
 `,
   },
+  {
+    id: 33,
+    name: "each application's review count and mean score, kept by the database on every scorecard write (decision 185)",
+    // A trigger, not the routes, keeps them: every write to scorecards (a route, a bulk INSERT, a cascade) updates
+    // them in its own transaction, so they cannot disagree with the scorecards. The mean is rounded to hundredths,
+    // as the queue shows it; the score index's key is the queue's score sort key (server/staff/queue.ts).
+    sql: `
+ALTER TABLE applications ADD COLUMN reviews integer NOT NULL DEFAULT 0;
+ALTER TABLE applications ADD COLUMN review_mean numeric(4, 2);
+UPDATE applications a SET reviews = s.n, review_mean = s.m FROM (SELECT application_id, count(*)::int AS n, round(avg(mean), 2) AS m FROM scorecards GROUP BY application_id) s WHERE s.application_id = a.id;
+CREATE FUNCTION application_scores(target integer) RETURNS void LANGUAGE sql AS $$ UPDATE applications SET reviews = s.n, review_mean = s.m FROM (SELECT count(*)::int AS n, round(avg(mean), 2) AS m FROM scorecards WHERE application_id = target) s WHERE id = target AND (reviews, review_mean) IS DISTINCT FROM (s.n, s.m) $$;
+CREATE FUNCTION scorecards_keep_scores() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF TG_OP <> 'INSERT' THEN PERFORM application_scores(OLD.application_id); END IF; IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR NEW.application_id <> OLD.application_id OR NEW.mean <> OLD.mean) THEN PERFORM application_scores(NEW.application_id); END IF; RETURN NULL; END $$;
+CREATE TRIGGER scorecards_keep_scores AFTER INSERT OR UPDATE OR DELETE ON scorecards FOR EACH ROW EXECUTE FUNCTION scorecards_keep_scores();
+CREATE INDEX applications_queue_score ON applications ((COALESCE(cohort_id, applied_cohort_id)), (COALESCE(round(review_mean * 100), 0)::int), id);
+CREATE INDEX applications_queue_reviews ON applications ((COALESCE(cohort_id, applied_cohort_id)), reviews) WHERE reviews > 0;
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

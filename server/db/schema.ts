@@ -73,6 +73,9 @@ export interface ApplicationsTable {
   video_watched_at: Timestamp | null;
   payment_chosen_at: Timestamp | null;
   erased_at: Timestamp | null;
+  /** The scorecards' count and mean (hundredths), kept by a trigger on scorecards (migration 33, decision 185). */
+  reviews: Generated<number>;
+  review_mean: string | null;
   /** Null for applications created before consent was recorded (migration 21) and for erased ones. */
   privacy_notice_version: string | null;
   privacy_consented_at: Timestamp | null;

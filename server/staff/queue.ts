@@ -110,23 +110,31 @@ const tagsOf = sql<
 const assigneeOf = sql<string | null>`(SELECT m.email FROM assignments x JOIN staff m ON m.id = x.staff_id
   WHERE x.application_id = a.id)`;
 
-export const reviewsOf = sql<number>`(SELECT count(*)::int FROM scorecards s WHERE s.application_id = a.id)`;
-const meanOf = sql<
-  number | null
->`(SELECT round(avg(s.mean), 2)::float8 FROM scorecards s WHERE s.application_id = a.id)`;
-/** The mean score as the viewer may see it: all for an admin, a reviewer's only where they have scored too. */
-export const scoreOf = ({ viewer }: Pick<QueueView, 'viewer'>) =>
+// The count and the mean are kept on the application by the database (migration 33, decision 185), so the score
+// sort and the score filters read the row and the index applications_queue_score, not every scorecard.
+export const reviewsOf = sql<number>`a.reviews`;
+const meanOf = sql<number | null>`a.review_mean::float8`;
+/** Whether the viewer sees every score (an admin) or only those of applications they scored too (decision 163). */
+const seesScore = ({ viewer }: Pick<QueueView, 'viewer'>) =>
   viewer.seesAllScores
-    ? meanOf
-    : sql<number | null>`CASE WHEN EXISTS (SELECT 1 FROM scorecards s WHERE s.application_id = a.id
-        AND s.staff_id = ${viewer.id ?? 0}) THEN ${meanOf} END`;
+    ? null
+    : sql<boolean>`EXISTS (SELECT 1 FROM scorecards s WHERE s.application_id = a.id AND s.staff_id = ${viewer.id ?? 0})`;
+/** The mean score as the viewer may see it: all for an admin, a reviewer's only where they have scored too. */
+export const scoreOf = (view: Pick<QueueView, 'viewer'>) => {
+  const sees = seesScore(view);
+  return sees ? sql<number | null>`CASE WHEN ${sees} THEN ${meanOf} END` : meanOf;
+};
+/** The score's hundredths as an integer, unscored 0: for an admin the very expression of the index. */
+const scoreKey = (view: Pick<QueueView, 'viewer'>) => {
+  const sees = seesScore(view);
+  const key = sql<number>`COALESCE(round(a.review_mean * 100), 0)::int`;
+  return sees ? sql<number>`CASE WHEN ${sees} THEN ${key} ELSE 0 END` : key;
+};
 
 type SortSpec = { key: RawBuilder<unknown>; cast: string; dir: 'asc' | 'desc' };
 /** Each sort's key; the score's hundredths as an integer, unscored last (its own per viewer, so not here). */
 const sortOf = (view: Pick<QueueView, 'sort' | 'viewer'>): SortSpec =>
-  view.sort === 'score'
-    ? { key: sql`COALESCE(round(${scoreOf(view)} * 100), 0)::int`, cast: 'integer', dir: 'desc' }
-    : SORTS[view.sort];
+  view.sort === 'score' ? { key: scoreKey(view), cast: 'integer', dir: 'desc' } : SORTS[view.sort];
 
 const SORTS: Record<Exclude<QueueSort, 'score'>, SortSpec> = {
   submitted: { key: sql`COALESCE(a.submitted_at, 'epoch'::timestamptz)`, cast: 'timestamptz', dir: 'desc' },
@@ -372,7 +380,9 @@ export function filtered(view: QueueView, except: readonly ('status' | 'stage')[
   if (view.assignee === 'none')
     query = query.where(sql<boolean>`NOT EXISTS (SELECT 1 FROM assignments x WHERE x.application_id = a.id)`);
   else if (view.assignee !== undefined) query = query.where(assignedTo(view.assignee));
-  if (view.scoreMin !== undefined) query = query.where(sql<boolean>`${scoreOf(view)} >= ${view.scoreMin}`);
+  // In hundredths on the sort key (unscored 0, below any minimum), so the score index serves the filter too.
+  if (view.scoreMin !== undefined)
+    query = query.where(sql<boolean>`${scoreKey(view)} >= ${Math.round(view.scoreMin * 100)}`);
   if (view.reviews.length) {
     const counts = view.reviews.map((r) =>
       r === '2+' ? sql<boolean>`${reviewsOf} >= 2` : sql<boolean>`${reviewsOf} = ${Number(r)}`,

@@ -73,28 +73,34 @@ export async function perDay(db: Queryable, cohortId: number, range: ReportRange
   );
 }
 
-/** Applications started in the range and how many of them are submitted, per value of one answer. */
-async function startedBy<C extends 'referral_source' | 'country'>(
-  db: Queryable,
-  cohortId: number,
-  range: ReportRange,
-  column: C,
-) {
-  return run(
+/**
+ * Applications started in the range and how many of them are submitted, per referral source and per country: one
+ * scan of the cohort grouped both ways (grouping sets), each list the most started first, then by value.
+ */
+export async function startedBy(db: Queryable, cohortId: number, range: ReportRange) {
+  const byCountry = sql<number>`GROUPING(a.referral_source)`;
+  const rows = await run(
     db,
     qb
       .selectFrom('applications as a')
       .select([
-        sql<string>`a.${sql.ref(column)}`.as('value'),
+        byCountry.as('by_country'),
+        sql<string>`CASE WHEN ${byCountry} = 0 THEN a.referral_source ELSE a.country END`.as('value'),
         sql<number>`count(*)::int`.as('started'),
         sql<number>`count(*) FILTER (WHERE a.submitted_at IS NOT NULL)::int`.as('submitted'),
       ])
       .where(cohortOf(cohortId))
       .where(within(sql`a.created_at`, range))
-      .groupBy(`a.${column}`)
-      .orderBy(sql`2`, 'desc')
-      .orderBy(sql`1`),
+      .groupBy(sql`GROUPING SETS ((a.referral_source), (a.country))`)
+      .orderBy(sql`1`)
+      .orderBy(sql`3`, 'desc')
+      .orderBy(sql`2`),
   );
+  const counts = ({ value, started, submitted }: (typeof rows)[number]) => ({ value, started, submitted });
+  return {
+    sources: rows.filter((r) => r.by_country === 0).map(counts),
+    countries: rows.filter((r) => r.by_country !== 0).map(counts),
+  };
 }
 
 /**
@@ -188,6 +194,8 @@ export async function agreement(
           .innerJoin('applications as a', 'a.id', 'sc.application_id')
           .select(['sc.application_id', sql<number>`max(sc.mean) - min(sc.mean)`.as('spread')])
           .where(cohortOf(cohortId))
+          // The count kept on the application (decision 185): only the scored twice, through their index.
+          .where('a.reviews', '>=', 2)
           .groupBy('sc.application_id')
           .having(sql<boolean>`count(*) >= 2`)
           .having(within(sql`max(sc.updated_at)`, range)),
@@ -226,10 +234,9 @@ export async function reports(
   per: ReportPeriod,
   asked: { from: string | null; to: string | null },
 ): Promise<StaffReports> {
-  const [days, sources, countries, decisionTimes, decisions, agreeing] = await Promise.all([
+  const [days, { sources, countries }, decisionTimes, decisions, agreeing] = await Promise.all([
     perDay(db, cohort.id, range),
-    startedBy(db, cohort.id, range, 'referral_source'),
-    startedBy(db, cohort.id, range, 'country'),
+    startedBy(db, cohort.id, range),
     timeToDecision(db, cohort.id, range),
     throughput(db, cohort.id, range, per),
     agreement(db, cohort.id, range),
