@@ -106,7 +106,9 @@ export const INTERVIEW_MESSAGES = {
   chooseSlot: 'Choose a time for your interview',
   slotGone:
     'Someone has just booked that time. Please choose another one from the list, which is now up to date.',
-  noSlots: 'There are no free times just now. We will email you when there are more.',
+  // Adding a slot emails no one (decision 183): the page promises only what the applicant can do themselves.
+  noSlots:
+    'There are no free times just now. The team adds times as they plan the interviews: open this page again from your invitation email in a day or two.',
   booked: (when: string) =>
     `Your interview is booked for ${when}. We have emailed you a calendar invitation.`,
   alreadyBooked: 'You have already booked your interview',
