@@ -25,7 +25,16 @@ import { outboxMailer } from '../../server/mail/index';
 import { decisionMailer } from '../../server/staff/decisionMail';
 import { faker } from '@faker-js/faker';
 import { seed } from '../../scripts/seed';
-import { databases, json, staffSignIn, START, useClock, useStaffApp, verifiedApplicant } from './support';
+import {
+  databases,
+  json,
+  staffRequests,
+  staffSignIn,
+  START,
+  useClock,
+  useStaffApp,
+  verifiedApplicant,
+} from './support';
 
 const ADMIN = 'director@bootcamp.example';
 const REVIEWER = 'reader@bootcamp.example';
@@ -66,11 +75,7 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
     await as(admin).post(staffPaths.team, { email: REVIEWER, role: 'reviewer' });
     return signIn(REVIEWER);
   };
-  const as = (cookie: string) => ({
-    get: (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
-    post: (url: string, payload: object | string, headers: Record<string, string> = {}) =>
-      t.app.inject({ method: 'POST', url, payload, headers: { cookie, ...headers } }),
-  });
+  const as = staffRequests(t);
   /** The decision emails' sender, with the clock moved past the undo window. */
   const pastUndoWindow = () => {
     const mailer = decisionMailer({
