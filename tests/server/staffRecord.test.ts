@@ -222,7 +222,7 @@ describe.each(databases)("an application's whole record on $name", (database) =>
          VALUES ($1, 'TEBC-0000001000', $2, 5100000, 'NGN', 'provider', 'failed', 'GTB-USED', now())`,
         [id, OPTION_FULL_PAYMENT],
       );
-      const cases: [unknown, number, string][] = [
+      const cases: [object, number, string][] = [
         [{}, 400, TRANSFER_MESSAGES.referenceMissing],
         [{ reference: '   ' }, 400, TRANSFER_MESSAGES.referenceMissing],
         [{ reference: 'x'.repeat(101) }, 400, TRANSFER_MESSAGES.referenceTooLong],
