@@ -8,7 +8,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
 import { createActor, initialTransition, waitFor } from 'xstate';
-import { NO_RETRIES } from '../../machines/rules/network';
 import { PETS_MESSAGE, PETS_PATH, PETS_SAVE } from '../support/petsStep';
 
 vi.mock('../../machines/steps', async (importOriginal) => {
@@ -18,26 +17,12 @@ vi.mock('../../machines/steps', async (importOriginal) => {
 
 const { applicationMachine, ROUTES, resumeState } = await import('../../machines/application.machine');
 const { resumeOrder } = await import('../../machines/resume');
-const { emptyApplication } = await import('../../machines/rules/application');
 const { ANSWER_STEPS } = await import('../../server/routes/steps');
 const { columns } = await import('../../server/staff/export');
 const { FUNNEL_STEPS } = await import('../../server/staff/funnel');
 const { provideApplication } = await import('../../src/app/applicationActors');
-const { createApiClient } = await import('../../src/api/client');
 const { defaultConfig } = await import('../../src/config');
-
-/** An applicant scored eligible, with employment answered: the pets step is next. */
-const eligible = {
-  started: true,
-  existing: true,
-  form: {
-    ...emptyApplication(),
-    email: 'ada@example.com',
-    email_verified_at: '2026-11-20T10:00:00.000Z',
-    eligibilityStatus: 'eligible' as const,
-    employment_status: 'Unemployed',
-  },
-};
+const { eligibleForPets: eligible, recordingPetsApi } = await import('../support/petsApplicant');
 
 describe('a throwaway step added as a spec', () => {
   it('is a state of the chart and a route of the screen table', () => {
@@ -93,14 +78,7 @@ describe('a throwaway step added as a spec', () => {
   });
 
   it("is saved by an actor the app builds from its spec: the answer is posted to the step's route", async () => {
-    const posts: { url: string; body: unknown }[] = [];
-    const api = createApiClient({
-      retryPolicy: NO_RETRIES,
-      fetch: (url, init) => {
-        posts.push({ url: String(url), body: JSON.parse(String(init?.body)) });
-        return Promise.resolve(Response.json({ message: 'Pets saved', data: null }));
-      },
-    });
+    const { api, posts } = recordingPetsApi();
     const actor = createActor(provideApplication(api, defaultConfig), {
       input: { persisted: eligible, now: () => 0 },
     }).start();

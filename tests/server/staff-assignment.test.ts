@@ -14,7 +14,7 @@ import {
 } from '../../machines/rules/staff';
 import { currentCohort } from '../../server/db/cohorts';
 import { roundRobin } from '../../server/staff/assignments';
-import { databases, json, staffSignIn, START, useStaffApp } from './support';
+import { databases, json, staffRequests, staffSignIn, START, useStaffApp } from './support';
 
 const ADMIN = 'lead@bootcamp.example';
 const AMA = 'ama@bootcamp.example';
@@ -36,11 +36,7 @@ describe.each(databases)('assignment on $name', (database) => {
   let admin: string;
   let ama: string;
   let team: Record<string, number>;
-  const as = (cookie: string) => ({
-    get: (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
-    post: (url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url, payload, headers: { cookie } }),
-  });
+  const as = staffRequests(t);
   const data = <T>(res: LightMyRequestResponse) => json<{ data: T }>(res).data;
   const queue = async (cookie: string, query: string) =>
     data<StaffQueuePage>(await as(cookie).get(`${staffQueuePaths.queue}?${query}`));

@@ -14,7 +14,7 @@ import {
 import { currentCohort } from '../../server/db/cohorts';
 import { outboxMailer } from '../../server/mail/index';
 import { decisionMailer } from '../../server/staff/decisionMail';
-import { databases, json, staffSignIn, START, useClock, useStaffApp } from './support';
+import { databases, json, staffRequests, staffSignIn, START, useClock, useStaffApp } from './support';
 
 const ADMIN = 'director@bootcamp.example';
 const REVIEWER = 'reader@bootcamp.example';
@@ -25,12 +25,7 @@ describe.each(databases)('staff messages on $name', (database) => {
   const clock = useClock();
   const t = useStaffApp(database, ADMIN, clock);
 
-  const as = (cookie: string) => ({
-    get: (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
-    post: (url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url, payload, headers: { cookie } }),
-    del: (url: string) => t.app.inject({ method: 'DELETE', url, headers: { cookie } }),
-  });
+  const as = staffRequests(t);
   const reviewer = async (admin: string) => {
     await as(admin).post(staffPaths.team, { email: REVIEWER, role: 'reviewer' });
     return staffSignIn(t, REVIEWER);

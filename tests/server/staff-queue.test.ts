@@ -25,7 +25,16 @@ import { outboxMailer } from '../../server/mail/index';
 import { decisionMailer } from '../../server/staff/decisionMail';
 import { faker } from '@faker-js/faker';
 import { seed } from '../../scripts/seed';
-import { databases, json, staffSignIn, START, useClock, useStaffApp, verifiedApplicant } from './support';
+import {
+  databases,
+  json,
+  staffRequests,
+  staffSignIn,
+  START,
+  useClock,
+  useStaffApp,
+  verifiedApplicant,
+} from './support';
 
 const ADMIN = 'director@bootcamp.example';
 const REVIEWER = 'reader@bootcamp.example';
@@ -66,11 +75,17 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
     await as(admin).post(staffPaths.team, { email: REVIEWER, role: 'reviewer' });
     return signIn(REVIEWER);
   };
-  const as = (cookie: string) => ({
-    get: (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
-    post: (url: string, payload: object | string, headers: Record<string, string> = {}) =>
-      t.app.inject({ method: 'POST', url, payload, headers: { cookie, ...headers } }),
-  });
+  const as = staffRequests(t);
+  /** Adds "Cohort N" (N the current number plus `offset`) starting on `start`; returns its id. */
+  const addCohort = async (offset: number, start: string, deadline: string) => {
+    const number = cohortNumber + offset;
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO cohorts (number, name, start_date, application_deadline, seats)
+       VALUES ($1, $2, $3, $4, 30) RETURNING id`,
+      [number, `Cohort ${number}`, start, deadline],
+    );
+    return rows[0].id;
+  };
   /** The decision emails' sender, with the clock moved past the undo window. */
   const pastUndoWindow = () => {
     const mailer = decisionMailer({
@@ -206,13 +221,7 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
 
   it('finds by city and referral source, across every cohort when asked, and says when other cohorts match', async () => {
     const admin = await signIn(ADMIN);
-    const [other] = (
-      await t.db.query<{ id: number }>(
-        `INSERT INTO cohorts (number, name, start_date, application_deadline, seats)
-         VALUES ($1, $2, '2030-01-01', '2029-12-01', 30) RETURNING id`,
-        [cohortNumber + 60, `Cohort ${cohortNumber + 60}`],
-      )
-    ).rows;
+    const otherCohort = await addCohort(60, '2030-01-01', '2029-12-01');
     const [ada, , , moved] = await insert([
       { email: 'ada@example.com', firstname: 'Ada', source: 'Through an organisation' },
       { email: 'bola@example.com', firstname: 'Bola' },
@@ -222,7 +231,7 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
     await t.db.query('UPDATE applications SET city = $2 WHERE id = $1', [ada, 'Port Harcourt']);
     await t.db.query('UPDATE applications SET cohort_id = $2, applied_cohort_id = $2 WHERE id = $1', [
       moved,
-      other.id,
+      otherCohort,
     ]);
     const view = async (query: string) => page(await as(admin).get(`${staffQueuePaths.queue}?${query}`));
     const names = async (query: string) => (await view(query)).rows.map((r) => r.name.split(' ')[0]);
@@ -455,20 +464,14 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
   it('a CSV dry run refuses duplicates, other cohorts and seats past the cap; applying sends each email once', async () => {
     const admin = await signIn(ADMIN);
     await t.db.query('UPDATE cohorts SET seats = 1 WHERE id = $1', [cohortId]);
-    const [other] = (
-      await t.db.query<{ id: number }>(
-        `INSERT INTO cohorts (number, name, start_date, application_deadline, seats)
-         VALUES ($1, $2, '2020-01-01', '2019-12-01', 30) RETURNING id`,
-        [cohortNumber + 50, `Cohort ${cohortNumber + 50}`],
-      )
-    ).rows;
+    const otherCohort = await addCohort(50, '2020-01-01', '2019-12-01');
     const ids = await insert([
       { email: 'ada@example.com' },
       { email: 'bola@example.com' },
       { email: 'chidi@example.com' },
       { email: 'dayo@example.com' },
     ]);
-    await t.db.query('UPDATE applications SET cohort_id = $2 WHERE id = $1', [ids[3], other.id]);
+    await t.db.query('UPDATE applications SET cohort_id = $2 WHERE id = $1', [ids[3], otherCohort]);
     const csv = [
       'email,decision',
       'ada@example.com,accept',
@@ -545,11 +548,7 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
 
   it('lists the cohorts newest first and marks the one applications go to now', async () => {
     const admin = await signIn(ADMIN);
-    await t.db.query(
-      `INSERT INTO cohorts (number, name, start_date, application_deadline, seats)
-       VALUES ($1, $2, '2020-01-01', '2019-12-01', 30)`,
-      [cohortNumber - 100, `Cohort ${cohortNumber - 100}`],
-    );
+    await addCohort(-100, '2020-01-01', '2019-12-01');
     const res = await as(admin).get(staffQueuePaths.cohorts);
     const list = json<{ data: { number: number; name: string; current: boolean }[] }>(res).data;
     expect(list.filter((c) => c.current).map((c) => c.number)).toEqual([cohortNumber]);

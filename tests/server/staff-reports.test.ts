@@ -15,7 +15,7 @@ import { DEFAULT_RUBRIC, scorecardPaths } from '../../machines/rules/scorecard';
 import { STAFF_QUEUE_MESSAGES, staffPaths } from '../../machines/rules/staff';
 import { currentCohort } from '../../server/db/cohorts';
 import { audit } from '../../server/staff/store';
-import { databases, json, staffSignIn, START, useClock, useStaffApp } from './support';
+import { databases, json, staffRequests, staffSignIn, START, useClock, useStaffApp } from './support';
 
 const ADMIN = 'director@bootcamp.example';
 const SECOND = 'second@bootcamp.example';
@@ -87,12 +87,7 @@ describe.each(databases)('staff reports and the audit log on $name', (database) 
     cohortId = (await currentCohort(t.db, START)).id;
   });
 
-  const as = (cookie: string) => ({
-    get: (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
-    post: (url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url, payload, headers: { cookie } }),
-    put: (url: string, payload: object) => t.app.inject({ method: 'PUT', url, payload, headers: { cookie } }),
-  });
+  const as = staffRequests(t);
 
   async function insert(): Promise<number[]> {
     const ids: number[] = [];

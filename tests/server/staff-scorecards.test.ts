@@ -21,7 +21,7 @@ import {
   type StaffQueuePage,
 } from '../../machines/rules/staff';
 import { currentCohort } from '../../server/db/cohorts';
-import { databases, json, staffSignIn, START, useStaffApp } from './support';
+import { databases, json, staffRequests, staffSignIn, START, useStaffApp } from './support';
 
 const ADMIN = 'lead@bootcamp.example';
 const AMA = 'ama@bootcamp.example';
@@ -38,13 +38,7 @@ describe.each(databases)('scorecards on $name', (database) => {
   let ama: string;
   let ben: string;
 
-  const as = (cookie: string) => ({
-    get: (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
-    post: (url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url, payload, headers: { cookie } }),
-    put: (url: string, payload: unknown) =>
-      t.app.inject({ method: 'PUT', url, payload: payload as object, headers: { cookie } }),
-  });
+  const as = staffRequests(t);
   const cards = (id: number) => scorecardPaths.scorecards.replace(':id', String(id));
   const rubricPath = () => scorecardPaths.rubric.replace(':number', String(cohortNumber));
   const data = <T>(res: LightMyRequestResponse) => json<{ data: T }>(res).data;

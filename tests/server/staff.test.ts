@@ -22,6 +22,7 @@ import {
   databases,
   json,
   pdf,
+  staffRequests,
   staffSignIn,
   uploadCv,
   useClock,
@@ -38,12 +39,7 @@ describe.each(databases)('staff back office on $name', (database) => {
 
   const signIn = (email: string) => staffSignIn(t, email);
 
-  const as = (cookie: string) => ({
-    get: (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
-    post: (url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url, payload, headers: { cookie } }),
-    del: (url: string) => t.app.inject({ method: 'DELETE', url, headers: { cookie } }),
-  });
+  const as = staffRequests(t);
 
   /** A verified applicant whose application is submitted; returns its id and the applicant's own cookie. */
   async function submitted(email: string) {

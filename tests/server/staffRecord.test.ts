@@ -17,6 +17,7 @@ import {
   decide,
   json,
   pdf,
+  staffRequests,
   staffSignIn,
   useTestApp,
   verifiedApplicant,
@@ -33,6 +34,7 @@ describe.each(databases)("an application's whole record on $name", (database) =>
   let reviewer = '';
   let id = 0;
   const { post, upload } = asApplicant(EMAIL, () => ({ t, cookie }));
+  const as = staffRequests(t);
 
   /** Submitted, accepted past its undo window, and "Pay in full" chosen: what a bank-transfer applicant is. */
   const paymentChosen = async () => {
@@ -41,12 +43,8 @@ describe.each(databases)("an application's whole record on $name", (database) =>
       misc: { column_name: 'Financial Info', payment_option: OPTION_FULL_PAYMENT },
     });
   };
-  const page = async (as = admin) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: staffPaths.application.replace(':id', String(id)),
-      headers: { cookie: as },
-    });
+  const page = async (viewer = admin) => {
+    const res = await as(viewer).get(staffPaths.application.replace(':id', String(id)));
     expect(res.statusCode).toBe(200);
     return json<{ data: StaffApplicationPage }>(res).data;
   };
@@ -61,12 +59,7 @@ describe.each(databases)("an application's whole record on $name", (database) =>
     const { rows } = await t.db.query<{ id: number }>('SELECT id FROM applications');
     id = rows[0].id;
     admin = await staffSignIn(t, ADMIN);
-    await t.app.inject({
-      method: 'POST',
-      url: staffPaths.team,
-      payload: { email: REVIEWER, role: 'reviewer' },
-      headers: { cookie: admin },
-    });
+    await as(admin).post(staffPaths.team, { email: REVIEWER, role: 'reviewer' });
     reviewer = await staffSignIn(t, REVIEWER);
   });
 
@@ -122,12 +115,7 @@ describe.each(databases)("an application's whole record on $name", (database) =>
   });
 
   it('the timeline names who took each event and when its email is due', async () => {
-    const accepted = await t.app.inject({
-      method: 'POST',
-      url: staffPaths.events.replace(':id', String(id)),
-      payload: { type: 'ACCEPT' },
-      headers: { cookie: admin },
-    });
+    const accepted = await as(admin).post(staffPaths.events.replace(':id', String(id)), { type: 'ACCEPT' });
     expect(accepted.statusCode).toBe(200);
     const due = new Date(t.now().getTime() + 5 * 60_000).toISOString();
     t.advance(5 * 60_000);
@@ -140,13 +128,8 @@ describe.each(databases)("an application's whole record on $name", (database) =>
   });
 
   describe('recording a bank transfer as paid', () => {
-    const transfer = (payload: unknown, as = admin) =>
-      t.app.inject({
-        method: 'POST',
-        url: transferPath.replace(':id', String(id)),
-        payload: payload as object,
-        headers: { cookie: as },
-      });
+    const transfer = (payload: object | string, recorder = admin) =>
+      as(recorder).post(transferPath.replace(':id', String(id)), payload);
     const receipts = async () =>
       (await t.mails()).filter((m) => m.subject.startsWith('Bank transfer received'));
     const status = async () => (await page()).review?.status;
@@ -239,7 +222,7 @@ describe.each(databases)("an application's whole record on $name", (database) =>
          VALUES ($1, 'TEBC-0000001000', $2, 5100000, 'NGN', 'provider', 'failed', 'GTB-USED', now())`,
         [id, OPTION_FULL_PAYMENT],
       );
-      const cases: [unknown, number, string][] = [
+      const cases: [object, number, string][] = [
         [{}, 400, TRANSFER_MESSAGES.referenceMissing],
         [{ reference: '   ' }, 400, TRANSFER_MESSAGES.referenceMissing],
         [{ reference: 'x'.repeat(101) }, 400, TRANSFER_MESSAGES.referenceTooLong],
@@ -255,20 +238,12 @@ describe.each(databases)("an application's whole record on $name", (database) =>
         expect(res.statusCode, JSON.stringify(payload)).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, JSON.stringify(payload)).toBeLessThan(500);
       }
-      const missing = await t.app.inject({
-        method: 'POST',
-        url: transferPath.replace(':id', '999999'),
-        payload: { reference: 'GTB-1' },
-        headers: { cookie: admin },
-      });
+      const missing = await as(admin).post(transferPath.replace(':id', '999999'), { reference: 'GTB-1' });
       expect(missing.statusCode).toBe(404);
       expect(json(missing).message).toBe(STAFF_MESSAGES.notFound);
       // Not as a bare review event either.
-      const bare = await t.app.inject({
-        method: 'POST',
-        url: staffPaths.events.replace(':id', String(id)),
-        payload: { type: 'RECORD_TRANSFER' },
-        headers: { cookie: admin },
+      const bare = await as(admin).post(staffPaths.events.replace(':id', String(id)), {
+        type: 'RECORD_TRANSFER',
       });
       expect(bare.statusCode).toBe(400);
       expect(await status()).toBe('payment_chosen');

@@ -466,6 +466,17 @@ export const uploadCv = (t: TestApp, form: ReturnType<typeof cvForm>, cookie: st
     headers: { ...form.headers, cookie },
   });
 
+/** A staff member's requests through the test app, made with their session cookie: `staffRequests(t)(cookie)`. */
+export const staffRequests = (t: TestApp) => (cookie: string) => ({
+  get: (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
+  post: (url: string, payload: object | string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload, headers: { cookie, ...headers } }),
+  // Tests send what a careless client would, so any value goes.
+  put: (url: string, payload: unknown) =>
+    t.app.inject({ method: 'PUT', url, payload: payload as object, headers: { cookie } }),
+  del: (url: string) => t.app.inject({ method: 'DELETE', url, headers: { cookie } }),
+});
+
 /** Signs a staff member in with the emailed code; returns the staff session cookie. */
 export async function staffSignIn(t: TestApp, email: string): Promise<string> {
   const asked = await t.app.inject({ method: 'POST', url: staffPaths.signIn, payload: { email } });

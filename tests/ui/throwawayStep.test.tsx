@@ -9,7 +9,6 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { createActor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import { NO_RETRIES } from '../../machines/rules/network';
 import { PETS_MESSAGE, PETS_PATH, PETS_SAVE } from '../support/petsStep';
 
 vi.mock('../../machines/steps', async (importOriginal) => {
@@ -23,37 +22,16 @@ vi.mock('../../src/app/screens', async (importOriginal) => {
   return { ...real, SCREENS: { ...real.SCREENS, Pets: PetsScreen } };
 });
 
-const { emptyApplication } = await import('../../machines/rules/application');
 const { progressOf } = await import('../../machines/application.machine');
-const { createApiClient } = await import('../../src/api/client');
 const { provideApplication } = await import('../../src/app/applicationActors');
 const { ApplicationRoot } = await import('../../src/app/ApplicationRoot');
 const { FORM_TITLE } = await import('../../src/app/ApplicationShell');
 const { defaultConfig } = await import('../../src/config');
-
-/** An applicant scored eligible, with employment answered: the pets step is next. */
-const eligible = {
-  started: true,
-  existing: true,
-  form: {
-    ...emptyApplication(),
-    email: 'ada@example.com',
-    email_verified_at: '2026-11-20T10:00:00.000Z',
-    eligibilityStatus: 'eligible' as const,
-    employment_status: 'Unemployed',
-  },
-};
+const { eligibleForPets: eligible, recordingPetsApi } = await import('../support/petsApplicant');
 
 describe('a throwaway step added as a spec and a screen', () => {
   it('is shown by the shell at its path and saved to its route by the actor its spec names', async () => {
-    const posts: { url: string; body: unknown }[] = [];
-    const api = createApiClient({
-      retryPolicy: NO_RETRIES,
-      fetch: (url, init) => {
-        if (init?.method === 'POST') posts.push({ url: String(url), body: JSON.parse(String(init.body)) });
-        return Promise.resolve(Response.json({ message: 'Pets saved', data: null }));
-      },
-    });
+    const { api, posts } = recordingPetsApi();
     const actor = createActor(provideApplication(api, defaultConfig), {
       input: { persisted: eligible, now: Date.now },
     }).start();

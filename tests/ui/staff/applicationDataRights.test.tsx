@@ -5,7 +5,6 @@
  * reviewer sees neither button.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRIVACY_MESSAGES } from '../../../machines/rules/privacy';
 import { STAFF_MESSAGES } from '../../../machines/rules/staff';
@@ -13,7 +12,7 @@ import type { StaffApplicationPage } from '../../../machines/staffApplication.ma
 import type { StaffMe } from '../../../machines/staffSession.machine';
 import { StaffApiError, type StaffApi } from '../../../src/staff/api';
 import { STAFF_ADMIN as ADMIN, STAFF_REVIEWER as REVIEWER, staffApplicationPage } from '../../support/staff';
-import { fakeStaffApi, renderStaffAt } from './support';
+import { fakeStaffApi, staffAt } from './support';
 
 const EXPORT = "Export this applicant's data";
 const ERASE = "Erase this applicant's data";
@@ -39,7 +38,12 @@ const fakeApi = (me: StaffMe, page: StaffApplicationPage, overrides: Partial<Sta
     ...overrides,
   });
 
-const renderPage = (api: StaffApi) => renderStaffAt(`/staff/applications/${APPLICATION.id}`, api);
+/** Ada's staff page on `api`, once it has loaded. */
+async function openPage<Api extends StaffApi>(api: Api) {
+  const opened = staffAt(`/staff/applications/${APPLICATION.id}`, api);
+  await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+  return opened;
+}
 
 // jsdom saves no files: what the browser is handed to save is recorded instead.
 const saved: { href: string; download: string }[] = [];
@@ -57,10 +61,7 @@ afterEach(() => {
 
 describe("an applicant's data on their staff page", () => {
   it('an admin exports it: the zip is saved under the application’s id and the page says so', async () => {
-    const user = userEvent.setup();
-    const api = fakeApi(ADMIN, APPLICATION);
-    renderPage(api);
-    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    const { user, api } = await openPage(fakeApi(ADMIN, APPLICATION));
     await user.click(screen.getByRole('button', { name: EXPORT }));
     await screen.findByText(PRIVACY_MESSAGES.staffExported);
     expect(api.exportData).toHaveBeenCalledWith(7);
@@ -69,10 +70,7 @@ describe("an applicant's data on their staff page", () => {
   });
 
   it('an admin erases it only after a confirmation that says what goes; then the page names no one', async () => {
-    const user = userEvent.setup();
-    const api = fakeApi(ADMIN, APPLICATION);
-    renderPage(api);
-    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    const { user, api } = await openPage(fakeApi(ADMIN, APPLICATION));
 
     await user.click(screen.getByRole('button', { name: ERASE }));
     const dialog = await screen.findByRole('alertdialog', { name: "Erase this applicant's data?" });
@@ -95,9 +93,7 @@ describe("an applicant's data on their staff page", () => {
   });
 
   it('for a paid applicant the confirmation says the payment records stay for the accounts', async () => {
-    const user = userEvent.setup();
-    renderPage(fakeApi(ADMIN, { ...APPLICATION, payments: [PAID_PAYMENT] }));
-    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    const { user } = await openPage(fakeApi(ADMIN, { ...APPLICATION, payments: [PAID_PAYMENT] }));
     await user.click(screen.getByRole('button', { name: ERASE }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain(PRIVACY_MESSAGES.staffErasePaid);
@@ -107,13 +103,12 @@ describe("an applicant's data on their staff page", () => {
   });
 
   it('a refusal is said in the server’s words and the page stays as it was', async () => {
-    const user = userEvent.setup();
-    const api = fakeApi(ADMIN, APPLICATION, {
-      eraseData: vi.fn(() => Promise.reject(new StaffApiError(STAFF_MESSAGES.adminOnly, 403))),
-      exportData: vi.fn(() => Promise.reject(new StaffApiError(STAFF_MESSAGES.notFound, 404))),
-    });
-    renderPage(api);
-    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    const { user } = await openPage(
+      fakeApi(ADMIN, APPLICATION, {
+        eraseData: vi.fn(() => Promise.reject(new StaffApiError(STAFF_MESSAGES.adminOnly, 403))),
+        exportData: vi.fn(() => Promise.reject(new StaffApiError(STAFF_MESSAGES.notFound, 404))),
+      }),
+    );
     await user.click(screen.getByRole('button', { name: EXPORT }));
     expect((await screen.findByRole('alert')).textContent).toBe(STAFF_MESSAGES.notFound);
     expect(saved).toEqual([]);
@@ -126,9 +121,7 @@ describe("an applicant's data on their staff page", () => {
   });
 
   it('a reviewer sees neither button', async () => {
-    const api = fakeApi(REVIEWER, APPLICATION);
-    renderPage(api);
-    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    await openPage(fakeApi(REVIEWER, APPLICATION));
     expect(screen.queryByRole('button', { name: EXPORT })).toBeNull();
     expect(screen.queryByRole('button', { name: ERASE })).toBeNull();
     expect(screen.queryByRole('heading', { name: "The applicant's data" })).toBeNull();

@@ -12,7 +12,7 @@ import type { AuditEntry, AuditQuery, StaffReports } from '../../../machines/rul
 import type { FunnelStep, StaffFunnel } from '../../../machines/rules/staff';
 import type { StaffApi } from '../../../src/staff/api';
 import { STAFF_ADMIN as ADMIN } from '../../support/staff';
-import { fakeStaffApi, renderStaffAt } from './support';
+import { fakeStaffApi, renderStaffAt, untilLastCalledWith } from './support';
 
 const cohort = (number: number) => ({ id: number, number, name: `Cohort ${number}`, seats: 100, taken: 0 });
 
@@ -222,7 +222,7 @@ describe('reports', () => {
     await user.type(screen.getByLabelText(/^From/), '21/11/2026');
     await user.selectOptions(screen.getByLabelText('Decisions per'), 'week');
     await user.click(screen.getByRole('button', { name: 'Show these days' }));
-    await waitFor(() => expect(api.reports).toHaveBeenLastCalledWith({ from: '2026-11-21', per: 'week' }));
+    await untilLastCalledWith(api.reports, { from: '2026-11-21', per: 'week' });
     expect(screen.getByTestId('where').textContent).toBe('/staff/reports?from=2026-11-21&per=week');
 
     await screen.findByRole('table', { name: /by cohort/ });
@@ -267,23 +267,17 @@ describe('the audit log', () => {
     await user.type(screen.getByLabelText('Applicant (name or email)'), 'okafor');
     await user.type(screen.getByLabelText('Team member (email)'), 'director@bootcamp.example');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
-    await waitFor(() =>
-      expect(api.audit).toHaveBeenLastCalledWith({
-        action: 'review_event',
-        applicant: 'okafor',
-        staff: 'director@bootcamp.example',
-      }),
-    );
+    await untilLastCalledWith(api.audit, {
+      action: 'review_event',
+      applicant: 'okafor',
+      staff: 'director@bootcamp.example',
+    });
     const older = await screen.findByRole('link', { name: 'Older entries' });
     expect(older.getAttribute('href')).toBe(
       '/staff/audit?action=review_event&applicant=okafor&before=401&staff=director%40bootcamp.example',
     );
     await user.click(older);
-    await waitFor(() =>
-      expect(api.audit).toHaveBeenLastCalledWith(
-        expect.objectContaining({ before: '401', applicant: 'okafor' }),
-      ),
-    );
+    await untilLastCalledWith(api.audit, expect.objectContaining({ before: '401', applicant: 'okafor' }));
     expect(await screen.findByRole('link', { name: 'Newest entries' })).toBeTruthy();
     expect((await axe.run(container)).violations).toEqual([]);
   });

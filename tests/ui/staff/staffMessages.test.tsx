@@ -16,7 +16,7 @@ import {
   staffApplicationPage,
   staffQueuePage,
 } from '../../support/staff';
-import { fakeStaffApi, renderStaffAt as renderAt } from './support';
+import { fakeStaffApi, renderStaffAt as renderAt, staffAt } from './support';
 
 const TEMPLATES: StaffTemplate[] = (['accepted', 'waitlisted', 'rejected'] as const).map((kind) => ({
   kind,
@@ -60,9 +60,7 @@ const fakeApi = (me: StaffMe, overrides: Partial<StaffApi> = {}) =>
 
 describe('email templates', () => {
   it('shows the variables and a preview filled with a sample applicant, which follows the words typed', async () => {
-    const user = userEvent.setup();
-    const api = fakeApi(ADMIN);
-    renderAt('/staff/templates', api);
+    const { user } = staffAt('/staff/templates', fakeApi(ADMIN));
     const nav = await screen.findByRole('navigation', { name: 'Staff' });
     expect(within(nav).getByRole('link', { name: 'Email templates' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Accepted' })).toBeTruthy();
@@ -132,9 +130,7 @@ describe('email templates', () => {
 
 describe('messages', () => {
   it("an admin sends a message from an application's page; a reviewer has no such form", async () => {
-    const user = userEvent.setup();
-    const api = fakeApi(ADMIN);
-    renderAt('/staff/applications/1', api);
+    const { user, api } = staffAt('/staff/applications/1', fakeApi(ADMIN));
     const form = await screen.findByRole('region', { name: 'Send a message' });
     await user.type(within(form).getByLabelText('Subject'), 'Your video, {{{{firstname}}');
     await user.type(within(form).getByLabelText('Message'), 'Please watch it.');
@@ -154,9 +150,7 @@ describe('messages', () => {
   });
 
   it('a message to the queue view sends only after the dry run shows the count and the first message', async () => {
-    const user = userEvent.setup();
-    const api = fakeApi(ADMIN);
-    renderAt('/staff?status=submitted', api);
+    const { user, api } = staffAt('/staff?status=submitted', fakeApi(ADMIN));
     await user.click(await screen.findByRole('button', { name: 'Message these 120 applications' }));
     await user.type(screen.getByLabelText('Subject'), 'Your video, {{{{firstname}}');
     await user.type(screen.getByLabelText('Message'), 'Please watch it.');

@@ -21,7 +21,7 @@ import {
   staffQueuePage,
   SUBMITTED_REVIEW,
 } from '../../support/staff';
-import { fakeStaffApi, renderStaffAt as renderAt } from './support';
+import { fakeStaffApi, renderStaffAt as renderAt, untilLastCalledWith, staffAt } from './support';
 
 const row = (id: number, name: string) =>
   queueRow(id, {
@@ -110,9 +110,7 @@ const openAdaPage = async (api: StaffApi, path = '/staff/applications/1') => {
 
 describe('staff sign-in', () => {
   it('refuses a missing email in the error summary, then signs in with the emailed code', async () => {
-    const user = userEvent.setup();
-    const api = fakeApi(null);
-    renderAt('/staff', api);
+    const { user, api } = staffAt('/staff', fakeApi(null));
     const heading = await screen.findByRole('heading', { name: 'Staff sign in' });
     expect(document.activeElement).toBe(heading);
     await user.click(screen.getByRole('button', { name: 'Send me a code' }));
@@ -157,35 +155,22 @@ describe('staff queue', () => {
     expect(submitted.closest('th')?.getAttribute('aria-sort')).toBe('descending');
 
     await user.click(within(table).getByRole('button', { name: 'Name' }));
-    await waitFor(() =>
-      expect(api.queue).toHaveBeenLastCalledWith({ status: 'submitted', sort: 'name', dir: 'asc' }),
-    );
+    await untilLastCalledWith(api.queue, { status: 'submitted', sort: 'name', dir: 'asc' });
     expect(screen.getByRole('button', { name: 'Name' }).closest('th')?.getAttribute('aria-sort')).toBe(
       'ascending',
     );
 
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    await waitFor(() =>
-      expect(api.queue).toHaveBeenLastCalledWith({
-        status: 'submitted',
-        sort: 'name',
-        dir: 'asc',
-        cursor: 'next-1',
-      }),
-    );
+    await untilLastCalledWith(api.queue, { status: 'submitted', sort: 'name', dir: 'asc', cursor: 'next-1' });
     await user.click(screen.getByRole('button', { name: 'Previous page' }));
-    await waitFor(() =>
-      expect(api.queue).toHaveBeenLastCalledWith({ status: 'submitted', sort: 'name', dir: 'asc' }),
-    );
+    await untilLastCalledWith(api.queue, { status: 'submitted', sort: 'name', dir: 'asc' });
 
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 
   it('filters by the lowest score and the number of reviews, kept in the URL as chips, and sorts by score', async () => {
-    const user = userEvent.setup();
-    const api = fakeApi(ADMIN);
-    renderAt('/staff', api);
+    const { user, api } = staffAt('/staff', fakeApi(ADMIN));
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     await user.selectOptions(screen.getByLabelText('Score at least'), '3.5');
@@ -193,37 +178,26 @@ describe('staff queue', () => {
     await user.click(within(reviews).getByLabelText('Two or more'));
     await user.click(within(reviews).getByLabelText('None yet'));
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    await waitFor(() => expect(api.queue).toHaveBeenLastCalledWith({ scoreMin: '3.5', reviews: '0,2+' }));
+    await untilLastCalledWith(api.queue, { scoreMin: '3.5', reviews: '0,2+' });
     const active = screen.getByRole('list', { name: 'Active filters' });
     expect(within(active).getByRole('link', { name: 'Remove Score: 3.5 or more' })).toBeTruthy();
     expect(within(active).getByRole('link', { name: 'Remove Reviews: None yet, Two or more' })).toBeTruthy();
 
     // Highest score first from the Score header, the filters kept.
     await user.click(within(screen.getByRole('table')).getByRole('button', { name: 'Score' }));
-    await waitFor(() =>
-      expect(api.queue).toHaveBeenLastCalledWith({
-        scoreMin: '3.5',
-        reviews: '0,2+',
-        sort: 'score',
-        dir: 'desc',
-      }),
-    );
+    await untilLastCalledWith(api.queue, { scoreMin: '3.5', reviews: '0,2+', sort: 'score', dir: 'desc' });
     expect(screen.getByRole('button', { name: 'Score' }).closest('th')?.getAttribute('aria-sort')).toBe(
       'descending',
     );
     // A chip's × drops its filter only; the form shows what the URL holds.
     await user.click(screen.getByRole('link', { name: 'Remove Score: 3.5 or more' }));
-    await waitFor(() =>
-      expect(api.queue).toHaveBeenLastCalledWith({ reviews: '0,2+', sort: 'score', dir: 'desc' }),
-    );
+    await untilLastCalledWith(api.queue, { reviews: '0,2+', sort: 'score', dir: 'desc' });
     expect((screen.getByLabelText('Score at least') as HTMLSelectElement).value).toBe('');
     expect((screen.getByLabelText('Two or more') as HTMLInputElement).checked).toBe(true);
   });
 
   it('a bulk decision shows the count and the email from the dry run, and is sent only on confirm', async () => {
-    const user = userEvent.setup();
-    const api = fakeApi(ADMIN);
-    renderAt('/staff', api);
+    const { user, api } = staffAt('/staff', fakeApi(ADMIN));
     await screen.findByRole('table');
     await user.click(screen.getByRole('checkbox', { name: 'Select every application on this page' }));
     await user.click(screen.getByRole('button', { name: 'Select all 120 matching' }));
@@ -234,9 +208,7 @@ describe('staff queue', () => {
     expect(api.bulk).toHaveBeenCalledTimes(1);
     expect(api.bulk).toHaveBeenLastCalledWith({ event: 'ACCEPT', filter: {}, dryRun: true });
     await user.click(within(dialog).getByRole('button', { name: 'Accept 120' }));
-    await waitFor(() =>
-      expect(api.bulk).toHaveBeenLastCalledWith({ event: 'ACCEPT', filter: {}, dryRun: false }),
-    );
+    await untilLastCalledWith(api.bulk, { event: 'ACCEPT', filter: {}, dryRun: false });
     expect(await screen.findByText('120 accepted')).toBeTruthy();
   });
 
@@ -251,9 +223,7 @@ describe('staff queue', () => {
 
 describe("an application's page", () => {
   it('a reviewer can start the review but has no decide button; a Word CV is a download link', async () => {
-    const user = userEvent.setup();
-    const api = fakeApi(REVIEWER);
-    renderAt('/staff/applications/1', api);
+    const { user, api } = staffAt('/staff/applications/1', fakeApi(REVIEWER));
     // The page's heading takes focus once the application has loaded.
     const heading = await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
     await waitFor(() => expect(document.activeElement).toBe(heading));
@@ -377,16 +347,14 @@ describe('cohort picker and decisions from a CSV file', () => {
     ]);
 
   it('the queue shows the open cohort by default; Show this cohort puts the chosen one in the URL and the call', async () => {
-    const user = userEvent.setup();
-    const api = fakeApi(ADMIN, { cohorts: vi.fn(cohorts) });
-    renderAt('/staff?status=submitted', api);
+    const { user, api } = staffAt('/staff?status=submitted', fakeApi(ADMIN, { cohorts: vi.fn(cohorts) }));
     const picker = await screen.findByLabelText('Cohort');
     expect((picker as HTMLSelectElement).value).toBe('6');
     await user.selectOptions(picker, '5');
     // Choosing alone changes nothing; the button shows it, and the other filters go with the old cohort.
     expect(api.queue).toHaveBeenLastCalledWith({ status: 'submitted' });
     await user.click(screen.getByRole('button', { name: 'Show this cohort' }));
-    await waitFor(() => expect(api.queue).toHaveBeenLastCalledWith({ cohort: '5' }));
+    await untilLastCalledWith(api.queue, { cohort: '5' });
     expect(screen.getByRole('link', { name: 'Funnel' }).getAttribute('href')).toBe('/staff/funnel?cohort=5');
   });
 
@@ -612,10 +580,10 @@ describe('fixes from a review team’s day (issue 24, item 9)', () => {
     await user.clear(screen.getByLabelText(/^Submitted to/));
     await user.type(screen.getByLabelText(/^Submitted to/), '30/11/2026');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    await waitFor(() => expect(api.queue).toHaveBeenLastCalledWith({ from: '2026-11-01', to: '2026-11-30' }));
+    await untilLastCalledWith(api.queue, { from: '2026-11-01', to: '2026-11-30' });
     // Removing a chip drops that filter alone.
     await user.click(screen.getByRole('link', { name: 'Remove Submitted from: 01/11/2026' }));
-    await waitFor(() => expect(api.queue).toHaveBeenLastCalledWith({ to: '2026-11-30' }));
+    await untilLastCalledWith(api.queue, { to: '2026-11-30' });
     expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeTruthy();
     gb.unmount();
 
@@ -689,7 +657,7 @@ describe('triage at the speed of reading (issue 24, item 1)', () => {
     );
 
     await user.keyboard('j');
-    await waitFor(() => expect(api.application).toHaveBeenLastCalledWith(2));
+    await untilLastCalledWith(api.application, 2);
     await within(await screen.findByRole('navigation', { name: 'Applications in this view' })).findByText(
       '2 of 2',
     );

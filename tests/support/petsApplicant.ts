@@ -1,0 +1,34 @@
+/**
+ * The applicant and the API the throwaway pets step (tests/support/petsStep.ts) is tried with, in the chart's
+ * tests and the shell's. Import it only after `machines/steps` is mocked with `withPetsStep` (a dynamic import):
+ * the application rules read the list of steps when they load.
+ */
+import { emptyApplication } from '../../machines/rules/application';
+import { NO_RETRIES } from '../../machines/rules/network';
+import { createApiClient } from '../../src/api/client';
+
+/** An applicant scored eligible, with employment answered: the pets step is next. */
+export const eligibleForPets = {
+  started: true,
+  existing: true,
+  form: {
+    ...emptyApplication(),
+    email: 'ada@example.com',
+    email_verified_at: '2026-11-20T10:00:00.000Z',
+    eligibilityStatus: 'eligible' as const,
+    employment_status: 'Unemployed',
+  },
+};
+
+/** An API whose every save succeeds, with the posts it was sent, in order. */
+export function recordingPetsApi() {
+  const posts: { url: string; body: unknown }[] = [];
+  const api = createApiClient({
+    retryPolicy: NO_RETRIES,
+    fetch: (url, init) => {
+      if (init?.method === 'POST') posts.push({ url: String(url), body: JSON.parse(String(init.body)) });
+      return Promise.resolve(Response.json({ message: 'Pets saved', data: null }));
+    },
+  });
+  return { api, posts };
+}
