@@ -14,8 +14,8 @@ import {
   interviewPaths,
   slotWords,
 } from '../../machines/rules/interview';
-import { STAFF_COOKIE, staffPaths, staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff';
-import { DECIDING, E2E_ADMIN, staffCookie } from './support/decision';
+import { staffPaths, staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff';
+import { DECIDING, E2E_ADMIN, signInStaff, staffCookie } from './support/decision';
 import { latestCode, type MailboxEntry } from './support/server';
 import { submittedApplicant } from './support/submittedApplicant';
 import { contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
@@ -34,10 +34,7 @@ const mailsTo = async (to: string) =>
 
 async function signedIn(email: string): Promise<Page> {
   const { context, page } = await open();
-  const cookie = await staffCookie(server.url, email);
-  await context.addCookies([
-    { name: STAFF_COOKIE, value: cookie.slice(STAFF_COOKIE.length + 1), url: server.url },
-  ]);
+  await signInStaff(context, server.url, email);
   return page;
 }
 
