@@ -11,6 +11,7 @@ import {
   type StaffQueuePage,
 } from '../../../machines/rules/staff';
 import { isReviewStatus, reviewMeta } from '../../../machines/review.machine';
+import type { BrowserContext } from 'playwright-core';
 import { latestCode, type MailboxEntry } from './server';
 
 export const E2E_ADMIN = 'admissions@bootcamp.example';
@@ -49,6 +50,12 @@ export async function staffCookie(base: string, email = E2E_ADMIN): Promise<stri
   if (!verified.ok || !cookie) throw new Error(`staff verify: ${verified.status} ${await verified.text()}`);
   sessions.set(key, cookie.split(';')[0]);
   return sessions.get(key)!;
+}
+
+/** Signs a browser context in as `email` on `base`: the staff session's cookie, as the sign-in would set it. */
+export async function signInStaff(context: BrowserContext, base: string, email = E2E_ADMIN): Promise<void> {
+  const cookie = await staffCookie(base, email);
+  await context.addCookies([{ name: STAFF_COOKIE, value: cookie.slice(STAFF_COOKIE.length + 1), url: base }]);
 }
 
 /** An admin accepts, waitlists or rejects the submitted application of `email`, through the staff API. */
