@@ -9,9 +9,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { REFERRAL_FRIEND } from '../../machines/rules/options';
-import { STAFF_COOKIE, staffPaths } from '../../machines/rules/staff';
+import { staffPaths } from '../../machines/rules/staff';
 import { dayPattern } from '../../machines/rules/staffDates';
-import { DECIDING, E2E_ADMIN, staffCookie } from './support/decision';
+import { DECIDING, E2E_ADMIN, staffCookie, signInStaff } from './support/decision';
 import { apiClient, submittedApplicant } from './support/submittedApplicant';
 import { paths } from '../../machines/rules/contract';
 import { applicant } from '../support/answers';
@@ -25,10 +25,7 @@ const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_
 
 async function signedIn(email: string): Promise<Page> {
   const { context, page } = await open();
-  const cookie = await staffCookie(server.url, email);
-  await context.addCookies([
-    { name: STAFF_COOKIE, value: cookie.slice(STAFF_COOKIE.length + 1), url: server.url },
-  ]);
+  await signInStaff(context, server.url, email);
   return page;
 }
 

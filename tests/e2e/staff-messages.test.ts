@@ -4,8 +4,8 @@
  * messages the queue's filtered view, sending only after the dry run has counted it.
  */
 import { describe, expect, it } from 'vitest';
-import { STAFF_COOKIE, STAFF_TEMPLATE_MESSAGES as M } from '../../machines/rules/staff';
-import { DECIDING, decide, decisionEmail, staffCookie } from './support/decision';
+import { STAFF_TEMPLATE_MESSAGES as M } from '../../machines/rules/staff';
+import { DECIDING, decide, decisionEmail, signInStaff } from './support/decision';
 import type { MailboxEntry } from './support/server';
 import { submittedApplicant } from './support/submittedApplicant';
 import { contextOpener, server, serverAndBrowser } from './support/suite';
@@ -29,10 +29,7 @@ describe('emails staff word', () => {
       });
 
     const { context, page } = await open();
-    const cookie = await staffCookie(server.url);
-    await context.addCookies([
-      { name: STAFF_COOKIE, value: cookie.slice(STAFF_COOKIE.length + 1), url: server.url },
-    ]);
+    await signInStaff(context, server.url);
     await page.goto(`${server.url}/staff`);
     await page
       .getByRole('navigation', { name: 'Staff' })

@@ -5,9 +5,8 @@
  * filter in the URL. axe finds nothing on either page.
  */
 import { describe, expect, it } from 'vitest';
-import { STAFF_COOKIE } from '../../machines/rules/staff';
 import { formatStaffDay } from '../../machines/rules/staffDates';
-import { DECIDING, E2E_ADMIN, decide, staffCookie } from './support/decision';
+import { DECIDING, E2E_ADMIN, decide, signInStaff } from './support/decision';
 import { submittedApplicant } from './support/submittedApplicant';
 import { contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
@@ -27,10 +26,7 @@ describe('staff reports', () => {
     await decide(server.url, 'funmi.reports@example.com', 'ACCEPT');
 
     const { context, page } = await open();
-    const cookie = await staffCookie(server.url);
-    await context.addCookies([
-      { name: STAFF_COOKIE, value: cookie.slice(STAFF_COOKIE.length + 1), url: server.url },
-    ]);
+    await signInStaff(context, server.url);
     await page.goto(`${server.url}/staff`);
     await page.getByRole('link', { name: 'Reports', exact: true }).click();
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();

@@ -7,8 +7,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RUBRIC, SCORECARD_MESSAGES } from '../../machines/rules/scorecard';
-import { STAFF_COOKIE, staffPaths } from '../../machines/rules/staff';
-import { E2E_ADMIN, staffCookie } from './support/decision';
+import { staffPaths } from '../../machines/rules/staff';
+import { E2E_ADMIN, staffCookie, signInStaff } from './support/decision';
 import { submittedApplicant } from './support/submittedApplicant';
 import { contextOpener, server, serverAndBrowser } from './support/suite';
 
@@ -20,10 +20,7 @@ const BEN = 'ben.reviewer@bootcamp.example';
 /** A browser page signed in as `email`. */
 async function signedIn(email: string): Promise<Page> {
   const { context, page } = await open();
-  const cookie = await staffCookie(server.url, email);
-  await context.addCookies([
-    { name: STAFF_COOKIE, value: cookie.slice(STAFF_COOKIE.length + 1), url: server.url },
-  ]);
+  await signInStaff(context, server.url, email);
   return page;
 }
 

@@ -6,8 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { STAFF_COOKIE, STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
-import { E2E_ADMIN, staffCookie } from './support/decision';
+import { STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
+import { E2E_ADMIN, staffCookie, signInStaff } from './support/decision';
 import { submittedApplicant } from './support/submittedApplicant';
 import { contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
@@ -18,10 +18,7 @@ const REVIEWER = 'ife.reviewer@bootcamp.example';
 /** A browser page signed in as `email`. */
 async function signedIn(email: string): Promise<Page> {
   const { context, page } = await open();
-  const cookie = await staffCookie(server.url, email);
-  await context.addCookies([
-    { name: STAFF_COOKIE, value: cookie.slice(STAFF_COOKIE.length + 1), url: server.url },
-  ]);
+  await signInStaff(context, server.url, email);
   return page;
 }
 
