@@ -11,12 +11,14 @@ import { paths, type CreatePayload } from '../machines/rules/contract';
 import { REFERRAL_FRIEND } from '../machines/rules/options';
 import { OPTION_FULL_PAYMENT } from '../machines/rules/payments';
 import { PRIVACY_NOTICE_VERSION } from '../machines/rules/privacy';
+import { INTERVIEW_MESSAGES, INTERVIEW_PAGE, interviewPaths } from '../machines/rules/interview';
 import { DEFAULT_RUBRIC, scorecardPaths, type Ratings } from '../machines/rules/scorecard';
 import {
   STAFF_COOKIE,
   staffPaths,
   staffQueuePaths,
   tagsPaths,
+  type StaffCohortOption,
   type StaffQueuePage,
 } from '../machines/rules/staff';
 import { transferPath } from '../machines/rules/staffRecord';
@@ -408,8 +410,51 @@ async function screenshots(browser: Browser, base: string, seeded: Awaited<Retur
   await assign.getByText(/would be assigned/).waitFor();
   await shoot(lead, 'assign', assign);
 
-  // Tags and saved views: two applications tagged, the tag's view saved under a name.
+  // Interviews: switched on for the cohort, three times offered, one applicant in review invited; the slots panel as
+  // the lead sees it, and the applicant's page once signed in from the invitation.
   const leadCookie = await staffCookie(base);
+  const cohorts = await staffCall<StaffCohortOption[]>(base, leadCookie, staffQueuePaths.cohorts);
+  const cohort = cohorts.find((c) => c.current) ?? cohorts[0];
+  const ofCohort = (path: string) => path.replace(':number', String(cohort.number));
+  await staffCall(base, leadCookie, ofCohort(interviewPaths.setting), 'PUT', { on: true });
+  for (const [days, hour] of [
+    [2, 9],
+    [2, 14],
+    [3, 10],
+  ]) {
+    const start = new Date();
+    start.setUTCDate(start.getUTCDate() + days);
+    start.setUTCHours(hour, 0, 0, 0);
+    await staffCall(base, leadCookie, ofCohort(interviewPaths.slots), 'POST', {
+      start: start.toISOString(),
+      minutes: 30,
+    });
+  }
+  const waiting = await staffCall<StaffQueuePage>(
+    base,
+    leadCookie,
+    `${staffQueuePaths.queue}?status=submitted`,
+  );
+  const invitee = waiting.rows[0];
+  for (const type of ['START_REVIEW', 'INVITE_TO_INTERVIEW'])
+    await staffCall(base, leadCookie, staffPaths.events.replace(':id', String(invitee.id)), 'POST', { type });
+  await lead.goto(`${base}/staff`);
+  const interviews = lead.locator('details.staff-interviews');
+  await interviews.getByText('Interviews of this cohort (on)').click();
+  await interviews.locator('.staff-interviews__slots li').nth(2).waitFor();
+  await shoot(lead, 'interview-slots', interviews);
+  const booker = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+  booker.setDefaultTimeout(20_000);
+  await booker.goto(`${base}${INTERVIEW_PAGE}`);
+  await booker.getByLabel('Email address').fill(invitee.email!);
+  await booker.getByRole('button', { name: 'Email me a code' }).click();
+  await booker.getByLabel('Code').waitFor();
+  await booker.getByLabel('Code').fill(await latestCode(base, invitee.email!));
+  await booker.getByRole('button', { name: 'Continue' }).click();
+  await booker.getByRole('heading', { name: INTERVIEW_MESSAGES.chooseSlot }).waitFor();
+  await shoot(booker, 'interview-booking');
+
+  // Tags and saved views: two applications tagged, the tag's view saved under a name.
   const submitted = await fetch(`${base}${staffQueuePaths.queue}?status=submitted`, {
     headers: { cookie: leadCookie },
   });
