@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
+import { expandSharedHead } from './scripts/sharedHead';
 import { chunkClosure, readViteManifest } from './scripts/viteManifest';
 import { APP_SHELL_PAGE, GET_STARTED_PAGE } from './src/app/serviceWorkerScope';
 
@@ -26,22 +27,10 @@ const appShellFallback: Plugin = {
   },
 };
 
-// What every page's head starts with, written once: each page holds the marker with its own description.
+// What every page's head starts with, written once (scripts/sharedHead.ts).
 const sharedHead: Plugin = {
   name: 'shared-head',
-  transformIndexHtml: {
-    order: 'pre',
-    handler: (html) =>
-      html.replace(/<!--shared-head description="([^"]*)"-->/, (_marker, description: string) =>
-        [
-          '<meta charset="UTF-8" />',
-          '<meta name="viewport" content="width=device-width, initial-scale=1" />',
-          '<meta name="theme-color" content="#0b3d2e" />',
-          '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
-          `<meta name="description" content="${description}" />`,
-        ].join('\n    '),
-      ),
-  },
+  transformIndexHtml: { order: 'pre', handler: expandSharedHead },
 };
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;

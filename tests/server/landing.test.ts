@@ -1,7 +1,7 @@
 /**
  * `/` quotes the cohort open now, from the server's cohorts, never a cohort fixed at build time. The page is
- * prerendered here the way scripts/prerender.ts does it (index.html with the SSR entry's markup in place of its
- * marker), so the test does not depend on a build.
+ * prerendered here the way the build does it (index.html with its shared head written out and the SSR entry's
+ * markup in place of its marker), so the test does not depend on a build.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,11 +10,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { DEFAULT_CONTACT_EMAIL } from '../../machines/rules/pages';
+import { expandSharedHead } from '../../scripts/sharedHead';
 import { render } from '../../src/landing/entry-server';
 import { databases, json, useClientApp } from './support';
 
 const root = resolve(import.meta.dirname, '../..');
-const prerendered = readFileSync(join(root, 'index.html'), 'utf8').replace(
+const prerendered = expandSharedHead(readFileSync(join(root, 'index.html'), 'utf8')).replace(
   '<!--landing-prerender-->',
   render(),
 );

@@ -1,0 +1,14 @@
+/**
+ * What every page's head starts with, written once: each HTML entry holds the marker with its own description, and
+ * the build (vite.config.ts) writes it out. Tests that prerender a page without a build expand it the same way.
+ */
+export const expandSharedHead = (html: string): string =>
+  html.replace(/<!--shared-head description="([^"]*)"-->/, (_marker, description: string) =>
+    [
+      '<meta charset="UTF-8" />',
+      '<meta name="viewport" content="width=device-width, initial-scale=1" />',
+      '<meta name="theme-color" content="#0b3d2e" />',
+      '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+      `<meta name="description" content="${description}" />`,
+    ].join('\n    '),
+  );
