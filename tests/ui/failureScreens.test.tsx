@@ -3,7 +3,7 @@
  * error while rendering, show words and a Reload button instead of a blank page; a chunk fetched ahead that fails
  * shows nothing until a screen needs it.
  */
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { Suspense, type ComponentType } from 'react';
@@ -95,7 +95,8 @@ describe('a chunk that does not arrive', () => {
     const { onReload, onChunkFailure, user } = renderIn('page', <Lazy />);
     const heading = await screen.findByRole('heading', { level: 1, name: CHUNK_TITLE });
     expect(onChunkFailure).toHaveBeenCalledWith(expect.any(ChunkLoadError));
-    expect(document.activeElement).toBe(heading);
+    // The heading takes focus in an effect after it is shown: on a loaded machine that can be a moment later.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByRole('main').textContent).toContain('problem with the internet connection');
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     expect(onReload).toHaveBeenCalledTimes(1);
