@@ -327,7 +327,8 @@ export function invitationEmails(booking: {
   const toApplicant = [
     greeting(applicant.firstname),
     `Your interview for ${booking.cohortName} of ${PROGRAMME} is booked: ${when}.`,
-    'The calendar invitation is attached. If you can no longer come, reply to this email.',
+    // Not "reply to this email": the sender is the outbox's no-reply address; the team member holding it reads theirs.
+    `The calendar invitation is attached. If you can no longer come, write to ${booking.staffEmail}, who holds the interview.`,
     SIGN_OFF,
   ];
   const toStaff = [
