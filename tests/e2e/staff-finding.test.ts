@@ -9,9 +9,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { REFERRAL_FRIEND } from '../../machines/rules/options';
-import { staffPaths } from '../../machines/rules/staff';
 import { dayPattern } from '../../machines/rules/staffDates';
-import { DECIDING, E2E_ADMIN, staffCookie, signInStaff } from './support/decision';
+import { DECIDING, E2E_ADMIN, signInStaff, addTeamMember } from './support/decision';
 import { apiClient, submittedApplicant } from './support/submittedApplicant';
 import { paths } from '../../machines/rules/contract';
 import { applicant } from '../support/answers';
@@ -73,15 +72,7 @@ describe('finding applications', () => {
       paths.create,
       applicant('nnamdi.finder@example.com', { firstname: 'Nnamdi', lastname: 'Finderc' }),
     );
-    const added = await fetch(`${server.url}${staffPaths.team}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: server.url,
-        cookie: await staffCookie(server.url),
-      },
-      body: JSON.stringify({ email: REVIEWER, role: 'reviewer' }),
-    });
+    const added = await addTeamMember(server.url, REVIEWER);
     expect(added.ok).toBe(true);
 
     const admin = await signedIn(E2E_ADMIN);

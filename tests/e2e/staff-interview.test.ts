@@ -14,8 +14,8 @@ import {
   interviewPaths,
   slotWords,
 } from '../../machines/rules/interview';
-import { staffPaths, staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff';
-import { DECIDING, E2E_ADMIN, signInStaff, staffCookie } from './support/decision';
+import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff';
+import { DECIDING, E2E_ADMIN, signInStaff, staffCookie, addTeamMember } from './support/decision';
 import { latestCode, type MailboxEntry } from './support/server';
 import { submittedApplicant } from './support/submittedApplicant';
 import { contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
@@ -42,11 +42,7 @@ describe('the interview stage', () => {
   it('an admin offers a slot and invites; the applicant books it from the email; both get the .ics', async () => {
     await submittedApplicant(server.url, EMAIL, NAME);
     const adminCookie = await staffCookie(server.url);
-    const added = await fetch(`${server.url}${staffPaths.team}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url, cookie: adminCookie },
-      body: JSON.stringify({ email: REVIEWER, role: 'reviewer' }),
-    });
+    const added = await addTeamMember(server.url, REVIEWER);
     expect(added.ok).toBe(true);
 
     // 1. The admin switches interviews on and offers a slot tomorrow at 14:30 UTC, on the queue page.

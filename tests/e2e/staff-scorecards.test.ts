@@ -7,8 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RUBRIC, SCORECARD_MESSAGES } from '../../machines/rules/scorecard';
-import { staffPaths } from '../../machines/rules/staff';
-import { E2E_ADMIN, staffCookie, signInStaff } from './support/decision';
+import { E2E_ADMIN, signInStaff, addTeamMember } from './support/decision';
 import { submittedApplicant } from './support/submittedApplicant';
 import { contextOpener, server, serverAndBrowser } from './support/suite';
 
@@ -46,13 +45,8 @@ describe('scorecards and assignment', () => {
         firstname,
         lastname: 'Scored',
       });
-    const adminCookie = await staffCookie(server.url);
     for (const email of [AMA, BEN]) {
-      const added = await fetch(`${server.url}${staffPaths.team}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.url, cookie: adminCookie },
-        body: JSON.stringify({ email, role: 'reviewer' }),
-      });
+      const added = await addTeamMember(server.url, email);
       expect(added.status).toBe(201);
     }
 

@@ -6,8 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
-import { E2E_ADMIN, staffCookie, signInStaff } from './support/decision';
+import { STAFF_MESSAGES } from '../../machines/rules/staff';
+import { E2E_ADMIN, signInStaff, addTeamMember } from './support/decision';
 import { submittedApplicant } from './support/submittedApplicant';
 import { contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
@@ -35,15 +35,7 @@ describe('tags and saved views', () => {
         firstname,
         lastname: 'Tagsview',
       });
-    const added = await fetch(`${server.url}${staffPaths.team}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: server.url,
-        cookie: await staffCookie(server.url),
-      },
-      body: JSON.stringify({ email: REVIEWER, role: 'reviewer' }),
-    });
+    const added = await addTeamMember(server.url, REVIEWER);
     expect(added.status).toBe(201);
 
     // The admin tags Ada on her page.

@@ -58,6 +58,15 @@ export async function signInStaff(context: BrowserContext, base: string, email =
   await context.addCookies([{ name: STAFF_COOKIE, value: cookie.slice(STAFF_COOKIE.length + 1), url: base }]);
 }
 
+/** E2E_ADMIN adds `email` to the team as `role`, through the team API as the team screen does; the server's answer. */
+export async function addTeamMember(base: string, email: string, role: 'reviewer' | 'admin' = 'reviewer') {
+  return fetch(`${base}${staffPaths.team}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, cookie: await staffCookie(base) },
+    body: JSON.stringify({ email, role }),
+  });
+}
+
 /** An admin accepts, waitlists or rejects the submitted application of `email`, through the staff API. */
 export async function decide(
   base: string,
