@@ -48,7 +48,7 @@ const holdLandingTaps =
  * address) and the button shows at once that it is working; the email typed is kept for the tab, and written back
  * after a reload. When the app's scripts fail, or have not come EARLY_PRESS_WAIT_MS after the press, a line outside
  * the app's root (hydration must find its markup untouched) says the connection failed and offers Retry: a reload
- * that takes the press again. src/app/earlyInput.ts ends all this once the app is in charge; src/applyBoot.ts
+ * that takes the press again. src/app/earlyInput.ts ends all this once the app is in charge; src/boot.ts
  * reports a failed import through `fail`. At the press the lines also start the lookup of the email, when the app will
  * look it up (the same rule: trimmed, 254 characters at most, EMAIL_PATTERN), and keep its answer for the app
  * (`lookup`, taken by src/app/earlyInput.ts): its round trip overlaps the app's arrival instead of following it
@@ -83,22 +83,37 @@ const holdGetStarted = [
 ].join('');
 
 /**
- * Every script `/apply`'s first press needs, in one wave (docs/decisions/140-one-wave-for-the-first-press.md): the
- * entry (src/applyBoot.ts) and its imports, what it imports in turn (React, the machine, the app) with all their static imports, and the Bio Data screen, the
- * answer to the press. Without the list the browser finds them in four waves, one chunk's imports after another.
+ * Every script a page's app needs, in one wave (docs/decisions/140-one-wave-for-the-first-press.md): the entry
+ * (src/boot.ts) and its imports, what it imports in turn (React, the machine, the app) with all their static
+ * imports, and the screens given (on `/apply`, Bio Data: the answer to the first press). Without the list the
+ * browser finds them in four waves, one chunk's imports after another.
  */
 function firstPressScripts(page: string, screens: string[]): { app: string[]; ahead: string[] } {
   const manifest = readViteManifest(clientDir);
   const entry = manifest[page];
   if (!entry) throw new Error(`the manifest names no ${page}`);
   const own = chunkClosure(manifest, [page]);
-  const app = chunkClosure(manifest, entry.dynamicImports ?? []);
+  // The import()s of the entry and of what it imports statically (src/boot.ts, each page's entry imports it).
+  const ownKeys = new Set<string>();
+  const walk = (key: string) => {
+    if (ownKeys.has(key) || !manifest[key]) return;
+    ownKeys.add(key);
+    (manifest[key].imports ?? []).forEach(walk);
+  };
+  walk(page);
+  const app = chunkClosure(
+    manifest,
+    [...ownKeys].flatMap((key) => manifest[key]?.dynamicImports ?? []),
+  );
   const ahead = chunkClosure(manifest, screens);
   const minus = (set: Set<string>, ...others: Set<string>[]) =>
     [...set].filter((url) => !others.some((other) => other.has(url)));
   // The entry and its own imports first: the browser fetches in the order asked, and nothing runs before them.
   return { app: [...own, ...minus(app, own)], ahead: minus(ahead, own, app) };
 }
+
+/** How many modulepreload links the page's lines add in one task (below). */
+const PRELOAD_BATCH = 6;
 
 /*
  * The page's entry module, started by a few lines written into the page once it has loaded and its largest paint has
@@ -111,22 +126,23 @@ function startAfterLargestPaint(
   html: string,
   hold: string,
   preload: { app: string[]; ahead: string[] } = { app: [], ahead: [] },
-  entrySrc?: string,
 ): string {
-  // The page's module scripts: one entry, or (app.html, whose entry the build shares with `/apply`'s import of the
-  // app) one tag for each of its chunks, the entry started by `entrySrc`.
   const scripts = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/g;
-  const src = entrySrc ?? [...html.matchAll(scripts)][0]?.[1];
+  const src = [...html.matchAll(scripts)][0]?.[1];
   if (!src) throw new Error('no entry <script type="module"> to start after the first paint');
   // With the entry, one <link rel="modulepreload"> for each script the first press needs: the browser fetches them
   // together instead of discovering them import by import. The screen ahead (Bio Data) is left to its later fetch
-  // when the browser asks to save data (decision 098).
+  // when the browser asks to save data (decision 098). Each link costs about 1 ms of a phone's main thread (2-5 ms
+  // at 4x slowdown): the first PRELOAD_BATCH go in with the entry, the rest a batch a task, so that fifty links are
+  // not one long task (docs/decisions/140-one-wave-for-the-first-press.md).
   const wave =
     preload.app.length + preload.ahead.length === 0
       ? ''
       : `var a=${JSON.stringify(preload.app)},b=${JSON.stringify(preload.ahead)},c=navigator.connection;` +
-        'if(!(c&&c.saveData))a=a.concat(b);a.forEach(function(u){var l=document.createElement("link");' +
-        'l.rel="modulepreload";l.href=u;document.head.appendChild(l)});';
+        'if(!(c&&c.saveData))a=a.concat(b);function w(){a.splice(0,' +
+        String(PRELOAD_BATCH) +
+        ').forEach(function(u){var l=document.createElement("link");' +
+        'l.rel="modulepreload";l.href=u;document.head.appendChild(l)});if(a.length)setTimeout(w)}w();';
   // Once the largest paint has been shown, as the browser reports it: a request started before that moment counts in
   // the page's LCP under Lighthouse, and a task after the next frame (requestAnimationFrame, setTimeout) came a few
   // milliseconds early on one load in three (docs/performance.md). Where the browser reports no LCP, the next frame;
@@ -154,7 +170,7 @@ function prerender(
   markup: string,
   hold: string | null,
   preload?: { app: string[]; ahead: string[] },
-  { from = file, entrySrc }: { from?: string; entrySrc?: string } = {},
+  { from = file }: { from?: string } = {},
 ): void {
   const template = resolve(clientDir, from);
   const html = readFileSync(template, 'utf8');
@@ -163,7 +179,7 @@ function prerender(
   // A page without a script of its own (the privacy notice) is written as it is.
   writeFileSync(
     resolve(clientDir, file),
-    hold === null ? filled : startAfterLargestPaint(filled, hold, preload, entrySrc),
+    hold === null ? filled : startAfterLargestPaint(filled, hold, preload),
   );
   console.log(`prerendered ${file}`);
 }
@@ -185,17 +201,9 @@ prerender(
 // (docs/decisions/179-every-address-opened-cold-paints-at-once.md). The app's own scripts in one wave; the screen's
 // chunk follows once the app knows the screen. staff.html is the same page with staff's words (server/routes/static.ts).
 const { renderOpening } = await ssr<{ renderOpening: (staff: boolean) => string }>('apply-server');
-const APP_ENTRY = 'src/main.tsx';
-const manifest = readViteManifest(clientDir);
-const appEntry = manifest[APP_ENTRY];
-if (!appEntry) throw new Error(`the manifest names no ${APP_ENTRY}`);
-const appScripts = { app: [...chunkClosure(manifest, [APP_ENTRY])], ahead: [] };
-const appStart = { entrySrc: `/${appEntry.file}` };
-prerender('staff.html', '<!--app-prerender-->', renderOpening(true), '', appScripts, {
-  ...appStart,
-  from: 'app.html',
-});
-prerender('app.html', '<!--app-prerender-->', renderOpening(false), '', appScripts, appStart);
+const appScripts = firstPressScripts('app.html', []);
+prerender('staff.html', '<!--app-prerender-->', renderOpening(true), '', appScripts, { from: 'app.html' });
+prerender('app.html', '<!--app-prerender-->', renderOpening(false), '', appScripts);
 // `/privacy`: the notice with placeholders where the controller and the retention periods go (server/privacyPage.ts).
 const { renderPrivacy } = await ssr<{ renderPrivacy: () => string }>('privacy-server');
 prerender('privacy.html', '<!--privacy-prerender-->', renderPrivacy(), null);

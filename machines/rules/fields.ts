@@ -76,13 +76,22 @@ export const isPlainText = (value: string, multiLine = false): boolean =>
 export const plain = (multiLine: boolean) => (value: string | undefined) =>
   !value || isPlainText(value, multiLine);
 
-export const text = (max = MAX_SHORT) =>
+const buildText = (max: number) =>
   yup
     .string()
     .default('')
     .trim()
     .test('plain', MESSAGES.hiddenCharacters, plain(max === MAX_LONG))
     .max(max, tooLong(max));
+// A yup schema never changes (each method returns a copy), so one base serves every field of a length: each call
+// of the chain above copies the schema, and the app builds every step's schema as it loads (docs/performance.md).
+const textBases = new Map<number, ReturnType<typeof buildText>>();
+/** A free-text answer: trimmed, no hidden characters, at most `max` characters; empty by default. */
+export const text = (max = MAX_SHORT): ReturnType<typeof buildText> => {
+  let base = textBases.get(max);
+  if (!base) textBases.set(max, (base = buildText(max)));
+  return base;
+};
 export const required = (message: string, max = MAX_SHORT) => text(max).required(message);
 export const longAnswer = (message: string) => required(message, MAX_LONG);
 

@@ -46,21 +46,30 @@ export function ApplicationShell() {
     // press or tap if that comes sooner, so that the next step is there when Get Started answers. A browser asking
     // to save data (Save-Data) gets them at the first key press or tap only: someone who only looks pays nothing.
     // The mark lets bench/weight tell the first screen's code from what is fetched ahead.
-    let fetched = false;
+    // One screen a task: each import() also adds its chunks' preload links and evaluates the screen, and seven at
+    // once were one long task on a slow phone (docs/performance.md).
+    const tasks = [...AHEAD.map((screen) => () => screen.preload?.()), () => preloadConfirmDialog()];
+    let started = false;
+    let cancel = () => {};
+    const next = () => {
+      const task = tasks.shift();
+      if (!task) return;
+      void task();
+      cancel = whenIdle(next);
+    };
     const ahead = () => {
-      if (fetched) return;
-      fetched = true;
+      if (started) return;
+      started = true;
       performance.mark?.(PREFETCH_MARK);
-      AHEAD.forEach((screen) => void screen.preload?.());
-      void preloadConfirmDialog();
+      next();
     };
     const saveData = (navigator as { connection?: { saveData?: boolean } }).connection?.saveData === true;
-    const idle = saveData ? () => {} : whenIdle(ahead);
+    if (!saveData) cancel = whenIdle(ahead);
     // Not focusin: the shell itself moves focus to each screen's heading.
     const events = ['keydown', 'pointerdown'] as const;
     events.forEach((type) => window.addEventListener(type, ahead, { once: true, passive: true }));
     return () => {
-      idle();
+      cancel();
       events.forEach((type) => window.removeEventListener(type, ahead));
     };
   }, []);

@@ -1,0 +1,4 @@
+// `/apply`'s entry (apply.html): the app in stages (src/boot.ts).
+import { bootInStages } from './boot';
+
+bootInStages();

@@ -1,0 +1,50 @@
+import { earlyInputFailed } from './app/earlyInput';
+import './styles/app.css';
+
+/*
+ * The app's entry on every prerendered page but the landing page: `/apply` (apply.html), where Get Started is
+ * prerendered, its CSS inlined, so the email field shows and takes typing before any script; and every other address
+ * (app.html, staff.html), which paints the app's frame and says it is opening (decision 179). The page's lines start
+ * this once the page has loaded and its largest paint is shown, so that on a slow connection the app does not compete
+ * with the first paint; src/main.tsx then hydrates Get Started keeping what was typed and a press made meanwhile
+ * (held by the page's lines: src/app/earlyInput.ts), or renders the screen of the address.
+ */
+
+/** The next task: `scheduler.yield()` where the browser has it (it resumes ahead of other queued work). */
+const nextTask = (): Promise<unknown> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+// The app's modules, evaluated a part a task: each import() runs only the modules the earlier ones have not, so that
+// on a slow phone the page answers a tap between them instead of freezing through one long task (the scripts
+// themselves are already on the page: the page's lines preloaded them). Leaves first: React, the answers' field
+// rules, the schemas, the machine, the app's screens, its actors, then the app itself. Our own modules only: an
+// import() of a library would keep every one of its exports in the bundle.
+const stages = [
+  () => import('react-dom/client'),
+  () => import('../machines/rules/fields'),
+  () => import('../machines/rules/schemas'),
+  () => import('../machines/application.machine'),
+  () => import('./app/ApplicationRoot'),
+  () => import('./app/applicationActors'),
+  () => import('./main'),
+];
+
+const start = async () => {
+  try {
+    for (const [index, stage] of stages.entries()) {
+      if (index > 0) await nextTask();
+      await stage();
+    }
+  } catch {
+    // The connection dropped after the page came: the page's lines say so and offer Retry (scripts/prerender.ts).
+    earlyInputFailed();
+  }
+};
+
+/** Starts the app's stages once the page has loaded (each page's entry calls it: src/applyEntry.ts, src/appEntry.ts). */
+export function bootInStages(): void {
+  if (document.readyState === 'complete') void start();
+  else window.addEventListener('load', () => void start(), { once: true });
+}
