@@ -15,8 +15,8 @@ import {
 } from '../../machines/rules/interview';
 import { MESSAGES } from '../../machines/rules/messages';
 import { signInStep } from '../../machines/signInByCode';
-import { createApiClient } from '../api/client';
-import { SignInByCode } from '../components/SignInByCode';
+import { signInByCodeActors } from '../api/signInActors';
+import { CodeSignInPage } from '../components/CodeSignInPage';
 import { BusyButton } from '../components/BusyButton';
 
 /** The server's answer, or its refusal in its own words. */
@@ -35,7 +35,6 @@ async function call<T>(
 }
 
 export function InterviewPage() {
-  const api = useMemo(() => createApiClient(), []);
   const machine = useMemo(
     () =>
       interviewBookingMachine.provide({
@@ -46,12 +45,7 @@ export function InterviewPage() {
             if (answer.status !== 200 || !answer.data) throw new Error(answer.message);
             return answer.data;
           }),
-          sendCode: fromPromise(async ({ input }) => {
-            await api.resendCode(input.email);
-          }),
-          verify: fromPromise(async ({ input }) => {
-            await api.verifyEmail(input.email, input.code);
-          }),
+          ...signInByCodeActors(),
           book: fromPromise(async ({ input }) => {
             const answer = await call<ApplicantInterview>('POST', { slot: input.slot });
             if (answer.status !== 200) throw new Error(answer.message);
@@ -59,7 +53,7 @@ export function InterviewPage() {
           }),
         },
       }),
-    [api],
+    [],
   );
   const [state, send] = useMachine(machine);
   const busy = state.hasTag('busy');
@@ -68,27 +62,13 @@ export function InterviewPage() {
     slotWords(slot.start, slot.minutes, interview?.locale ?? 'en-GB');
 
   return (
-    <main className="shell" id="main">
-      <h1>Book your interview</h1>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-      {notice && <p role="status">{notice}</p>}
-      {state.matches('loading') && !interview && (
-        <p className="loading" role="status">
-          Loading…
-        </p>
-      )}
-      <SignInByCode
-        step={signInStep(state)}
-        email={state.context.email}
-        busy={busy}
-        idPrefix="interview"
-        onSendCode={(typed) => send({ type: 'SEND_CODE', email: typed })}
-        onVerify={(code) => send({ type: 'VERIFY', code })}
-      />
+    <CodeSignInPage
+      title="Book your interview"
+      error={error}
+      notice={notice}
+      loading={state.matches('loading') && !interview}
+      signIn={{ step: signInStep(state), email: state.context.email, busy, idPrefix: 'interview', send }}
+    >
       {interview && !state.matches('askEmail') && !state.matches('askCode') && (
         <>
           {interview.state === 'none' && <p>{M.notInvited}</p>}
@@ -115,6 +95,6 @@ export function InterviewPage() {
             ))}
         </>
       )}
-    </main>
+    </CodeSignInPage>
   );
 }

@@ -4,7 +4,7 @@ import type { ApplicationSnapshot } from '../../machines/application.machine';
 import { STANDING_MESSAGES as M, standingHeading } from '../../machines/rules/standing';
 import { useApplication, useSend } from '../app/ApplicationProvider';
 import { ErrorSummary } from '../components/ErrorSummary';
-import { FINANCIAL_AID_URL } from './ConfirmationScreen';
+import { FINANCIAL_AID_URL } from './FinancialAidCard';
 import { ScreenHeading } from '../wizard/ScreenHeading';
 import { Button } from '../components/Button';
 import { YourDataLink } from '../privacy/YourDataLink';
@@ -17,11 +17,20 @@ export function standingStep(snapshot: ApplicationSnapshot): string | null {
   return typeof region === 'string' ? region : null;
 }
 
+interface PanelProps {
+  heading: string;
+  kind?: string;
+  /** The standing's one sentence, set large under the heading. */
+  lede?: string;
+  children?: ReactNode;
+}
+
 /** The standing's card: its heading, then what it says. */
-function Panel({ heading, kind, children }: { heading: string; kind?: string; children: ReactNode }) {
+function Panel({ heading, kind, lede, children }: PanelProps) {
   return (
     <section className={kind ? `result-panel card ${kind}` : 'result-panel card'}>
       <ScreenHeading>{heading}</ScreenHeading>
+      {lede && <p className="lede">{lede}</p>}
       {children}
       <YourDataLink />
     </section>
@@ -67,8 +76,7 @@ export function StandingScreen() {
     );
   if (step === 'waitlisted')
     return (
-      <Panel heading={heading} kind="standing standing--waitlisted">
-        <p className="lede">{M.waitlisted.text(cohort)}</p>
+      <Panel heading={heading} kind="standing standing--waitlisted" lede={M.waitlisted.text(cohort)}>
         <p>
           If the fee could hold you back when a place opens,{' '}
           <a href={FINANCIAL_AID_URL}>apply for financial aid</a> now.
@@ -77,8 +85,7 @@ export function StandingScreen() {
     );
   if (step === 'notSuccessful')
     return (
-      <Panel heading={heading} kind="standing standing--not-successful">
-        <p className="lede">{M.not_successful.text(cohort)}</p>
+      <Panel heading={heading} kind="standing standing--not-successful" lede={M.not_successful.text(cohort)}>
         <p>{M.not_successful.next}</p>
         <p>
           <a className="button" href={FINANCIAL_AID_URL}>
@@ -93,9 +100,5 @@ export function StandingScreen() {
         <p>{M.withdrawn.text}</p>
       </Panel>
     );
-  return (
-    <Panel heading={heading} kind="standing">
-      <p className="lede">{M.under_review.text}</p>
-    </Panel>
-  );
+  return <Panel heading={heading} kind="standing" lede={M.under_review.text} />;
 }

@@ -2,7 +2,7 @@
  * The applicant's sign-in by emailed code, as "Your data" and the interview page show it: the address, then the
  * code sent to it. The page's machine decides which form shows (`signInStep` in machines/signInByCode.ts); this renders it.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { BusyButton } from './BusyButton';
 
 export interface SignInByCodeProps {
@@ -17,54 +17,48 @@ export interface SignInByCodeProps {
   onVerify: (code: string) => void;
 }
 
+/** What each of the two forms asks for, and how its one input is typed. */
+const FORMS = {
+  email: {
+    label: 'Email address',
+    submit: 'Email me a code',
+    input: { name: 'email', type: 'email', autoComplete: 'email' },
+  },
+  code: {
+    label: 'Code',
+    submit: 'Continue',
+    input: { name: 'token', inputMode: 'numeric', autoComplete: 'one-time-code' },
+  },
+} satisfies Record<string, { label: string; submit: string; input: InputHTMLAttributes<HTMLInputElement> }>;
+
 export function SignInByCode({ step, email, busy, idPrefix, onSendCode, onVerify }: SignInByCodeProps) {
-  const [typedEmail, setTypedEmail] = useState('');
-  const [code, setCode] = useState('');
+  const [typed, setTyped] = useState({ email: '', code: '' });
+  if (!step) return null;
 
-  const submitEmail = (event: FormEvent) => {
+  const form = FORMS[step];
+  const id = `${idPrefix}-${step}`;
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSendCode(typedEmail);
+    if (step === 'email') onSendCode(typed.email);
+    else onVerify(typed.code);
   };
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
-    onVerify(code);
-  };
-
-  if (step === 'email')
-    return (
-      <form onSubmit={submitEmail} noValidate>
-        <p>Enter the email address you applied with. We will email you a code to prove it is yours.</p>
-        <label htmlFor={`${idPrefix}-email`}>Email address</label>
-        <input
-          id={`${idPrefix}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={typedEmail}
-          onChange={(e) => setTypedEmail(e.target.value)}
-        />
-        <BusyButton type="submit" busy={busy}>
-          Email me a code
-        </BusyButton>
-      </form>
-    );
-  if (step === 'code')
-    return (
-      <form onSubmit={submitCode} noValidate>
-        <p>We emailed a code to {email}. Enter it here.</p>
-        <label htmlFor={`${idPrefix}-code`}>Code</label>
-        <input
-          id={`${idPrefix}-code`}
-          name="token"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-        <BusyButton type="submit" busy={busy}>
-          Continue
-        </BusyButton>
-      </form>
-    );
-  return null;
+  return (
+    <form onSubmit={submit} noValidate>
+      <p>
+        {step === 'email'
+          ? 'Enter the email address you applied with. We will email you a code to prove it is yours.'
+          : `We emailed a code to ${email}. Enter it here.`}
+      </p>
+      <label htmlFor={id}>{form.label}</label>
+      <input
+        id={id}
+        {...form.input}
+        value={typed[step]}
+        onChange={(e) => setTyped({ ...typed, [step]: e.target.value })}
+      />
+      <BusyButton type="submit" busy={busy}>
+        {form.submit}
+      </BusyButton>
+    </form>
+  );
 }

@@ -11,8 +11,8 @@ import { MESSAGES } from '../../machines/rules/messages';
 import { signInStep } from '../../machines/signInByCode';
 import { EXPORT_FILENAME, PRIVACY_MESSAGES, PRIVACY_PATH, privacyPaths } from '../../machines/rules/privacy';
 import { yourDataMachine } from '../../machines/yourData.machine';
-import { createApiClient } from '../api/client';
-import { SignInByCode } from '../components/SignInByCode';
+import { signInByCodeActors } from '../api/signInActors';
+import { CodeSignInPage } from '../components/CodeSignInPage';
 import { AppDialog } from '../components/Dialog';
 import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
@@ -32,7 +32,6 @@ async function eraseOwnData(): Promise<void> {
 }
 
 export function YourDataPage() {
-  const api = useMemo(() => createApiClient(), []);
   const machine = useMemo(
     () =>
       yourDataMachine.provide({
@@ -42,45 +41,28 @@ export function YourDataPage() {
             const response = await fetch(paths.standing, { credentials: 'same-origin' });
             return response.status !== 401;
           }),
-          sendCode: fromPromise(async ({ input }) => {
-            await api.resendCode(input.email);
-          }),
-          verify: fromPromise(async ({ input }) => {
-            await api.verifyEmail(input.email, input.code);
-          }),
+          ...signInByCodeActors(),
           erase: fromPromise(eraseOwnData),
         },
       }),
-    [api],
+    [],
   );
   const [state, send] = useMachine(machine);
   const busy = state.hasTag('busy');
   const error = state.context.error;
 
   return (
-    <main className="shell" id="main">
-      <h1>Your data</h1>
-      <p>
-        See what we keep and why in our <a href={PRIVACY_PATH}>privacy notice</a>.
-      </p>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
+    <CodeSignInPage
+      title="Your data"
+      intro={
+        <p>
+          See what we keep and why in our <a href={PRIVACY_PATH}>privacy notice</a>.
         </p>
-      )}
-      {state.matches('checking') && (
-        <p className="loading" role="status">
-          Loading…
-        </p>
-      )}
-      <SignInByCode
-        step={signInStep(state)}
-        email={state.context.email}
-        busy={busy}
-        idPrefix="your-data"
-        onSendCode={(typed) => send({ type: 'SEND_CODE', email: typed })}
-        onVerify={(code) => send({ type: 'VERIFY', code })}
-      />
+      }
+      error={error}
+      loading={state.matches('checking')}
+      signIn={{ step: signInStep(state), email: state.context.email, busy, idPrefix: 'your-data', send }}
+    >
       {(state.matches('signedIn') || state.matches('confirming') || state.matches('erasing')) && (
         <>
           <h2>Download your data</h2>
@@ -122,6 +104,6 @@ export function YourDataPage() {
           {PRIVACY_MESSAGES.erased}. You can apply again with the same address whenever you like.
         </p>
       )}
-    </main>
+    </CodeSignInPage>
   );
 }

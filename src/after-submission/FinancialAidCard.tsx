@@ -1,0 +1,26 @@
+import { FINANCIAL_AID_MAX_DISCOUNT } from '../../machines/rules/payments';
+
+export const FINANCIAL_AID_URL = '/financial-aid-application';
+
+/** The financial-aid form, in a new tab so that the confirmation page stays where it was. */
+export function FinancialAidLink({ className }: { className?: string }) {
+  return (
+    <a className={className} href={FINANCIAL_AID_URL} target="_blank" rel="noopener noreferrer">
+      Apply for Financial Aid <span className="visually-hidden">(opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** The confirmation page's offer of financial aid, while the fee is unpaid. */
+export function FinancialAidCard() {
+  return (
+    <section className="card" aria-labelledby="aid-title">
+      <h2 id="aid-title">Need help with the fee?</h2>
+      <p>
+        Financial aid of up to {FINANCIAL_AID_MAX_DISCOUNT * 100}% off the fee is available to a limited
+        number of applicants; it is not guaranteed.
+      </p>
+      <FinancialAidLink className="button button--secondary" />
+    </section>
+  );
+}

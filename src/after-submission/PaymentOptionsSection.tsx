@@ -1,0 +1,60 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
+import { MESSAGES } from '../../machines/rules/messages';
+import { PAYMENT_OPTIONS, findOption } from '../../machines/rules/payments';
+import { Button } from '../components/Button';
+import { ErrorSummary } from '../components/ErrorSummary';
+import { Alert } from '../components/Notice';
+import { Loading } from './ConfirmationBanner';
+
+export interface PaymentOptionsSectionProps {
+  state: SnapshotFrom<typeof paymentChoiceMachine>;
+  send: ActorRefFrom<typeof paymentChoiceMachine>['send'];
+}
+
+/** The payment options of the applicant's region, the one recorded marked, and the way on to paying it. */
+export function PaymentOptionsSection({ state, send }: PaymentOptionsSectionProps) {
+  const { region, recorded, error, country } = state.context;
+  if (!region) return null;
+  const recordedInfo = findOption(region, recorded);
+  const choosable = state.matches('choosing') || state.matches('chosen');
+  return (
+    <section className="card" aria-labelledby="options-title">
+      <h2 id="options-title">Payment options</h2>
+      <p className="hint">
+        {region === 'nigeria' ? 'Options for applicants in Nigeria' : 'Options for international applicants'}
+        {country ? ` (based on: ${country})` : ''}.
+      </p>
+      <ErrorSummary message={error} errors={{}} />
+      <ul className="payment-options">
+        {PAYMENT_OPTIONS[region].map((option, i) => {
+          const isChoice = recorded === option.value;
+          return (
+            <li
+              key={option.value}
+              className={isChoice ? 'payment-option payment-option--chosen' : 'payment-option'}
+            >
+              <h3 id={`payment-option-${i}`}>{option.value}</h3>
+              <p className="payment-option__price">{option.price}</p>
+              <p>{option.description}</p>
+              {isChoice && <p className="payment-option__badge">Your choice</p>}
+              <Button
+                look="secondary"
+                aria-describedby={`payment-option-${i}`}
+                disabled={!choosable}
+                onClick={() => send({ type: 'SELECT', option: option.value })}
+              >
+                Choose <span className="visually-hidden">{option.value}</span>
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      {recordedInfo?.payable && state.matches('chosen') && (
+        <Button onClick={() => send({ type: 'VIEW_DETAILS' })}>View Payment Details</Button>
+      )}
+      {state.matches('checkout') && <Loading>Opening the payment portal…</Loading>}
+      {state.matches('paymentFailed') && <Alert>{MESSAGES.paymentFailed}</Alert>}
+    </section>
+  );
+}
