@@ -7,7 +7,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
 import type { BusyTag, NoMeta } from './tags';
 import type { ErrorMap } from './rules/messages';
-import { alertsOf, failureMessage, NO_ALERTS } from './staffFailure';
+import { alertsOf, failedLoad, failureMessage, NO_ALERTS } from './staffFailure';
 
 export interface StaffResourceContext {
   data: unknown;
@@ -34,6 +34,9 @@ export const staffResourceMachine = setup({
     load: fromPromise<unknown>(notProvided('load')),
     /** Resolves with what to tell the person ('Added to the team'). */
     save: fromPromise<string, unknown>(notProvided('save')),
+  },
+  actions: {
+    forgetFailure: assign({ message: undefined }),
   },
   guards: {
     savePending: ({ context }) => context.pending !== undefined,
@@ -62,10 +65,7 @@ export const staffResourceMachine = setup({
         onError: { target: 'failed', actions: assign({ message: failureMessage, pending: undefined }) },
       },
     },
-    failed: {
-      tags: 'failed',
-      on: { RETRY: { target: 'loading', actions: assign({ message: undefined }) } },
-    },
+    failed: failedLoad,
     ready: {
       tags: 'ready',
       on: {
