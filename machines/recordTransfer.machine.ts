@@ -11,7 +11,7 @@ import { kindOf } from './rules/payments';
 import type { StaffApplicationPage } from './staffApplication.machine';
 import type { ErrorMap } from './rules/messages';
 import { TRANSFER_MESSAGES, TRANSFER_REFERENCE_MAX } from './rules/staffRecord';
-import { alertsOf } from './staffFailure';
+import { alertsTo, failureAlerts } from './staffFailure';
 import type { BusyTag, NoMeta } from './tags';
 
 export interface RecordTransferContext {
@@ -35,6 +35,9 @@ export const recordTransferMachine = setup({
   },
   actors: {
     record: fromPromise<{ label: string }, { id: number; reference: string }>(notProvided('record')),
+  },
+  actions: {
+    showAlerts: assign(failureAlerts),
   },
   guards: {
     referenceEmpty: ({ event }) => event.reference.trim().length === 0,
@@ -72,7 +75,7 @@ export const recordTransferMachine = setup({
         src: 'record',
         input: ({ context, event }) => ({ id: context.id, reference: event.reference.trim() }),
         onDone: 'recorded',
-        onError: { target: 'editing', actions: assign(({ event }) => alertsOf(event.error)) },
+        onError: alertsTo('editing'),
       },
     },
     recorded: { type: 'final', tags: 'recorded' },

@@ -15,7 +15,7 @@ import { PRIVACY_MESSAGES } from './rules/privacy';
 import { decidedWord, STAFF_MESSAGES, type WithoutContact } from './rules/staff';
 import type { StaffEmail, StaffReminder, TimelineEntry } from './rules/staffRecord';
 import type { StaffInterviewBooking } from './rules/interview';
-import { alertsOf, failureMessage, NO_ALERTS } from './staffFailure';
+import { alertsTo, failedLoad, failTo, failureAlerts, failureMessage, NO_ALERTS } from './staffFailure';
 
 /** GET staffPaths.application → `{ message: 'Application', data: StaffApplicationPage }`. */
 export interface StaffApplicationPage {
@@ -160,6 +160,11 @@ export const staffApplicationMachine = setup({
     untilReleased: ({ context }) => context.page?.review?.releasesInMs ?? 0,
     previousHeld: ({ context }) => Math.max(0, (context.previous?.until ?? 0) - Date.now()),
   },
+  actions: {
+    showFailure: assign({ message: failureMessage }),
+    showAlerts: assign(failureAlerts),
+    forgetFailure: assign({ message: undefined }),
+  },
   guards: {
     decisionHeld: ({ context }) => (context.page?.review?.releasesInMs ?? null) !== null,
     previousHeld: ({ context }) => context.previous !== undefined,
@@ -193,13 +198,10 @@ export const staffApplicationMachine = setup({
         src: 'load',
         input: ({ context }) => ({ id: context.id }),
         onDone: { target: 'ready', actions: assign({ page: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ message: failureMessage }) },
+        onError: failTo('failed'),
       },
     },
-    failed: {
-      tags: 'failed',
-      on: { RETRY: { target: 'loading', actions: assign({ message: undefined }) } },
-    },
+    failed: failedLoad,
     ready: {
       after: {
         untilReleased: { guard: 'decisionHeld', target: 'loading' },
@@ -270,7 +272,7 @@ export const staffApplicationMachine = setup({
             actions: assign({ notice: ({ event }) => `Status: ${event.output.label}` }),
           },
         ],
-        onError: { target: 'ready', actions: assign({ message: failureMessage }) },
+        onError: failTo('ready'),
       },
     },
     // Decided: the screen moves to the next application, or says STAY when the view has none after this one.
@@ -298,7 +300,7 @@ export const staffApplicationMachine = setup({
         }),
         // Undone: the screen goes back to that application, to decide it again.
         onDone: 'previousUndone',
-        onError: { target: 'ready', actions: assign({ message: failureMessage }) },
+        onError: failTo('ready'),
       },
     },
     previousUndone: { tags: ['busy', 'undone'] },
@@ -313,10 +315,7 @@ export const staffApplicationMachine = setup({
           body: event.type === 'ADD_NOTE' ? event.body.trim() : '',
         }),
         onDone: { target: 'loading', actions: assign({ notice: 'Note added' }) },
-        onError: {
-          target: 'ready',
-          actions: assign(({ event }) => alertsOf(event.error)),
-        },
+        onError: alertsTo('ready'),
       },
     },
   },

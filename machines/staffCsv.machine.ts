@@ -7,7 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
 import type { StaffCsvResult } from './rules/staff';
-import { failureMessage } from './staffFailure';
+import { failTo, failureMessage } from './staffFailure';
 import type { BusyTag, NoMeta } from './tags';
 
 export interface StaffCsvInput {
@@ -32,6 +32,26 @@ export type StaffCsvEvent =
 /** What the screen asks: choosing a file (still so while it is checked), previewed (still so while applied), applied. */
 export type StaffCsvTag = BusyTag | 'choosing' | 'previewed' | 'applied';
 
+/**
+ * The file sent to `src` (a dry run or the real thing), busy while the screen still shows `from`: its answer is shown
+ * in `to`; a failure goes back to `from`, saying why.
+ */
+const sendFile = <Src extends 'preview' | 'apply', From extends StaffCsvTag, To extends string>(
+  src: Src,
+  from: From,
+  to: To,
+) =>
+  ({
+    tags: ['busy', from],
+    invoke: {
+      id: src,
+      src,
+      input: ({ context }: { context: StaffCsvContext }) => context.file as StaffCsvInput,
+      onDone: { target: to, actions: 'keepResult' },
+      onError: failTo(from),
+    },
+  }) as const;
+
 export const staffCsvMachine = setup({
   types: {
     context: {} as StaffCsvContext,
@@ -46,6 +66,9 @@ export const staffCsvMachine = setup({
   actions: {
     // Another file: nothing of the last one, its preview or its failure stays.
     forgetFile: assign({ file: null, result: null, message: undefined }),
+    // Only the two calls' answers come here (sendFile).
+    keepResult: assign({ result: ({ event }) => (event as unknown as { output: StaffCsvResult }).output }),
+    showFailure: assign({ message: failureMessage }),
   },
   guards: {
     /** Something in the preview can be applied. */
@@ -70,16 +93,7 @@ export const staffCsvMachine = setup({
         },
       },
     },
-    previewing: {
-      tags: ['busy', 'choosing'],
-      invoke: {
-        id: 'preview',
-        src: 'preview',
-        input: ({ context }) => context.file as StaffCsvInput,
-        onDone: { target: 'previewed', actions: assign({ result: ({ event }) => event.output }) },
-        onError: { target: 'choosing', actions: assign({ message: failureMessage }) },
-      },
-    },
+    previewing: sendFile('preview', 'choosing', 'previewed'),
     previewed: {
       tags: 'previewed',
       on: {
@@ -87,16 +101,7 @@ export const staffCsvMachine = setup({
         START_AGAIN: { target: 'choosing', actions: 'forgetFile' },
       },
     },
-    applying: {
-      tags: ['busy', 'previewed'],
-      invoke: {
-        id: 'apply',
-        src: 'apply',
-        input: ({ context }) => context.file as StaffCsvInput,
-        onDone: { target: 'applied', actions: assign({ result: ({ event }) => event.output }) },
-        onError: { target: 'previewed', actions: assign({ message: failureMessage }) },
-      },
-    },
+    applying: sendFile('apply', 'previewed', 'applied'),
     applied: {
       tags: 'applied',
       on: {

@@ -8,7 +8,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
 import type { BusyTag, NoMeta } from './tags';
 import { PRIVACY_MESSAGES } from './rules/privacy';
-import { failureMessage } from './staffFailure';
+import { failTo, failureMessage } from './staffFailure';
 
 export interface StaffDataRightsContext {
   id: number;
@@ -36,6 +36,9 @@ export const staffDataRightsMachine = setup({
     exportData: fromPromise<void, { id: number }>(notProvided('exportData')),
     erase: fromPromise<void, { id: number }>(notProvided('erase')),
   },
+  actions: {
+    showFailure: assign({ message: failureMessage }),
+  },
 }).createMachine({
   id: 'staffDataRights',
   initial: 'idle',
@@ -53,7 +56,7 @@ export const staffDataRightsMachine = setup({
         src: 'exportData',
         input: ({ context }) => ({ id: context.id }),
         onDone: { target: 'idle', actions: assign({ notice: PRIVACY_MESSAGES.staffExported }) },
-        onError: { target: 'idle', actions: assign({ message: failureMessage }) },
+        onError: failTo('idle'),
       },
     },
     // Nothing is erased until the admin has read what will happen and said so.
@@ -67,7 +70,7 @@ export const staffDataRightsMachine = setup({
         src: 'erase',
         input: ({ context }) => ({ id: context.id }),
         onDone: 'erased',
-        onError: { target: 'idle', actions: assign({ message: failureMessage }) },
+        onError: failTo('idle'),
       },
     },
     // The application page replaces itself with the news: nothing of the person is left to show.

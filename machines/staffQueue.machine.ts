@@ -6,7 +6,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
 import type { BusyTag, NoMeta } from './tags';
-import { failureMessage } from './staffFailure';
+import { failedLoad, failTo, failureMessage } from './staffFailure';
 import {
   BULK_EVENTS,
   type BulkEvent,
@@ -109,6 +109,10 @@ export const staffQueueMachine = setup({
     load: fromPromise<StaffQueuePage, StaffQueueQuery>(notProvided('load')),
     bulk: fromPromise<StaffBulkResult, StaffBulkRequest>(notProvided('bulk')),
   },
+  actions: {
+    showFailure: assign({ message: failureMessage }),
+    forgetFailure: assign({ message: undefined }),
+  },
   guards: {
     hasSelection: ({ context }) => context.allMatching || context.selected.length > 0,
   },
@@ -134,13 +138,10 @@ export const staffQueueMachine = setup({
           target: 'ready',
           actions: assign({ page: ({ event }) => event.output, message: undefined }),
         },
-        onError: { target: 'failed', actions: assign({ message: failureMessage }) },
+        onError: failTo('failed'),
       },
     },
-    failed: {
-      tags: 'failed',
-      on: { RETRY: 'loading' },
-    },
+    failed: failedLoad,
     ready: {
       tags: 'ready',
       on: {
@@ -181,7 +182,7 @@ export const staffQueueMachine = setup({
         src: 'bulk',
         input: ({ context }) => bulkRequest(context, true),
         onDone: { target: 'confirming', actions: assign({ preview: ({ event }) => event.output }) },
-        onError: { target: 'ready', actions: assign({ message: failureMessage }) },
+        onError: failTo('ready'),
       },
     },
     confirming: {

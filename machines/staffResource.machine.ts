@@ -7,13 +7,15 @@ import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
 import type { BusyTag, NoMeta } from './tags';
 import type { ErrorMap } from './rules/messages';
-import { alertsOf, failureMessage, NO_ALERTS } from './staffFailure';
+import { alertsOf, failedLoad, failureMessage, NO_ALERTS } from './staffFailure';
 
 export interface StaffResourceContext {
   data: unknown;
   errors: ErrorMap;
   message?: string;
   notice?: string;
+  /** A change asked for while the page was still loading: saved once it has loaded. */
+  pending?: unknown;
 }
 
 export type StaffResourceEvent = { type: 'SAVE'; request: unknown } | { type: 'RETRY' };
@@ -33,6 +35,12 @@ export const staffResourceMachine = setup({
     /** Resolves with what to tell the person ('Added to the team'). */
     save: fromPromise<string, unknown>(notProvided('save')),
   },
+  actions: {
+    forgetFailure: assign({ message: undefined }),
+  },
+  guards: {
+    savePending: ({ context }) => context.pending !== undefined,
+  },
 }).createMachine({
   id: 'staffResource',
   initial: 'loading',
@@ -40,21 +48,31 @@ export const staffResourceMachine = setup({
   states: {
     loading: {
       tags: 'loading',
+      // A press during the load is held, not dropped: the page saves it as soon as it has loaded.
+      on: { SAVE: { actions: assign({ pending: ({ event }) => event.request }) } },
       invoke: {
         id: 'load',
         src: 'load',
-        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ message: failureMessage }) },
+        onDone: [
+          {
+            guard: 'savePending',
+            target: 'saving',
+            actions: assign(({ event }) => ({ ...NO_ALERTS, data: event.output })),
+          },
+          { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
+        ],
+        // A page that did not load shows no form, so a held change goes with it rather than surprise after RETRY.
+        onError: { target: 'failed', actions: assign({ message: failureMessage, pending: undefined }) },
       },
     },
-    failed: {
-      tags: 'failed',
-      on: { RETRY: { target: 'loading', actions: assign({ message: undefined }) } },
-    },
+    failed: failedLoad,
     ready: {
       tags: 'ready',
       on: {
-        SAVE: { target: 'saving', actions: assign(NO_ALERTS) },
+        SAVE: {
+          target: 'saving',
+          actions: assign(({ event }) => ({ ...NO_ALERTS, pending: event.request })),
+        },
       },
     },
     saving: {
@@ -62,11 +80,14 @@ export const staffResourceMachine = setup({
       invoke: {
         id: 'save',
         src: 'save',
-        input: ({ event }: { event: StaffResourceEvent }) => (event.type === 'SAVE' ? event.request : null),
-        onDone: { target: 'loading', actions: assign({ notice: ({ event }) => event.output }) },
+        input: ({ context }: { context: StaffResourceContext }) => context.pending,
+        onDone: {
+          target: 'loading',
+          actions: assign({ notice: ({ event }) => event.output, pending: undefined }),
+        },
         onError: {
           target: 'ready',
-          actions: assign(({ event }) => alertsOf(event.error)),
+          actions: assign(({ event }) => ({ ...alertsOf(event.error), pending: undefined })),
         },
       },
     },

@@ -5,7 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
-import { alertsOf, failureMessage } from './staffFailure';
+import { alertsOf, alertsTo, failTo, failureAlerts, failureMessage } from './staffFailure';
 import type { BusyTag, NoMeta } from './tags';
 import type { ErrorMap } from './rules/messages';
 import { FIELD_MESSAGES, MESSAGES } from './rules/messages';
@@ -60,6 +60,8 @@ export const staffSessionMachine = setup({
   },
   actions: {
     clearErrors: assign({ errors: {}, message: undefined, notice: undefined }),
+    showFailure: assign({ message: failureMessage }),
+    showAlerts: assign(failureAlerts),
   },
 }).createMachine({
   id: 'staffSession',
@@ -104,10 +106,7 @@ export const staffSessionMachine = setup({
         src: 'sendCode',
         input: ({ context }) => ({ email: context.email }),
         onDone: { target: 'codeSent', actions: assign({ notice: STAFF_MESSAGES.codeSent }) },
-        onError: {
-          target: 'signedOut',
-          actions: assign(({ event }) => alertsOf(event.error)),
-        },
+        onError: alertsTo('signedOut'),
       },
     },
     codeSent: {
@@ -161,7 +160,7 @@ export const staffSessionMachine = setup({
           target: 'signedOut',
           actions: assign({ me: null, notice: STAFF_MESSAGES.signedOut }),
         },
-        onError: { target: 'signedIn', actions: assign({ message: failureMessage }) },
+        onError: failTo('signedIn'),
       },
     },
   },

@@ -53,6 +53,19 @@ const anyOf = <Id extends number | string = number>(values: number[], type: 'int
 const retentionFlag = (value: 'on' | 'off') =>
   qb.selectNoFrom(sql<string>`set_config('bootcamp.retention', ${sql.lit(value)}, true)`.as('set_config'));
 
+/** Sign-in codes or sessions past their expiry, an applicant's and a team member's alike: counted, then deleted. */
+function expiredIn(applicants: 'codes' | 'sessions', staff: 'staff_codes' | 'staff_sessions'): Kind {
+  const due = (table: typeof applicants | typeof staff, now: Date) =>
+    qb.selectFrom(table).select(sql.lit(table).as('t')).where('expires_at', '<=', now);
+  return {
+    select: (tx, now) => run(tx, due(applicants, now).unionAll(due(staff, now))),
+    apply: async (tx, _rows, now) => {
+      for (const table of [applicants, staff])
+        await run(tx, qb.deleteFrom(table).where('expires_at', '<=', now));
+    },
+  };
+}
+
 const KINDS: Record<RetentionKind, Kind> = {
   // CVs of applicants not accepted, once their cohort started `cvDaysAfterCohortStart` days ago.
   cvs: {
@@ -148,41 +161,8 @@ const KINDS: Record<RetentionKind, Kind> = {
       );
     },
   },
-  expiredCodes: {
-    select: (tx, now) =>
-      run(
-        tx,
-        qb
-          .selectFrom('codes')
-          .select([sql.lit('codes').as('t'), 'id'])
-          .where('expires_at', '<=', now)
-          .unionAll(
-            qb
-              .selectFrom('staff_codes')
-              .select([sql.lit('staff_codes').as('t'), 'id'])
-              .where('expires_at', '<=', now),
-          ),
-      ),
-    apply: async (tx, _rows, now) => {
-      await run(tx, qb.deleteFrom('codes').where('expires_at', '<=', now));
-      await run(tx, qb.deleteFrom('staff_codes').where('expires_at', '<=', now));
-    },
-  },
-  expiredSessions: {
-    select: (tx, now) =>
-      run(
-        tx,
-        qb
-          .selectFrom('sessions')
-          .select('token_hash')
-          .where('expires_at', '<=', now)
-          .unionAll(qb.selectFrom('staff_sessions').select('token_hash').where('expires_at', '<=', now)),
-      ),
-    apply: async (tx, _rows, now) => {
-      await run(tx, qb.deleteFrom('sessions').where('expires_at', '<=', now));
-      await run(tx, qb.deleteFrom('staff_sessions').where('expires_at', '<=', now));
-    },
-  },
+  expiredCodes: expiredIn('codes', 'staff_codes'),
+  expiredSessions: expiredIn('sessions', 'staff_sessions'),
   // The audit log and the erasures' tombstones, after `auditDays`.
   auditEntries: {
     select: (tx, now, s) => {

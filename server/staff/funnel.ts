@@ -7,7 +7,7 @@
  * by route, field and catalogue message, never with what was typed.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
+import { sql, type AliasedRawBuilder, type AnyColumn, type RawBuilder } from 'kysely';
 import {
   ROUTES,
   applicationMachine,
@@ -29,6 +29,7 @@ import {
 } from '../../machines/rules/staff';
 import type { Context } from '../context';
 import type { Queryable } from '../db/index';
+import type { Database } from '../db/schema';
 import { fieldFail } from '../http';
 import { SERVER_MESSAGES } from '../messages';
 import { qb, run } from '../db/query';
@@ -271,34 +272,25 @@ const CATALOGUE = new Set<string>(
 /** The applicant's write routes whose refusals are counted. */
 const isStepRoute = (url: string | undefined) => !!url && url.startsWith(`${API}/bootcamp/`);
 
-/** One more refused save of this field with this message, on this route, in this cohort. */
-const countRefusal = (
-  db: Queryable,
-  key: { cohort_id: number; route: string; field: string; message: string },
-) =>
-  run(
-    db,
-    qb
-      .insertInto('validation_refusals')
-      .values({ ...key, hits: 1 })
-      .onConflict((conflict) =>
-        conflict
-          .columns(['cohort_id', 'route', 'field', 'message'])
-          .doUpdateSet((eb) => ({ hits: eb('validation_refusals.hits', '+', 1) })),
-      ),
-  );
+/** What a counting table counts hits of: a refused save of a field, or an anonymous view of a step on a day. */
+type Counted =
+  | {
+      table: 'validation_refusals';
+      key: { cohort_id: number; route: string; field: string; message: string };
+    }
+  | { table: 'funnel_beacons'; key: { cohort_id: number; step: string; day: string } };
 
-/** One more anonymous view of a step, this day, in this cohort. */
-const countBeacon = (db: Queryable, key: { cohort_id: number; step: string; day: string }) =>
+/** One more hit of `key`: its row with one hit, or, when the key is counted already, that row's hits one higher. */
+const countHit = (db: Queryable, { table, key }: Counted) =>
   run(
     db,
     qb
-      .insertInto('funnel_beacons')
+      .insertInto(table)
       .values({ ...key, hits: 1 })
       .onConflict((conflict) =>
         conflict
-          .columns(['cohort_id', 'step', 'day'])
-          .doUpdateSet((eb) => ({ hits: eb('funnel_beacons.hits', '+', 1) })),
+          .columns(Object.keys(key) as AnyColumn<Database, Counted['table']>[])
+          .doUpdateSet((eb) => ({ hits: eb(`${table}.hits`, '+', 1) })),
       ),
   );
 
@@ -320,7 +312,10 @@ export function countRefusedSaves(app: FastifyInstance, ctx: Context): void {
         if (!/^[A-Za-z0-9_.]{1,60}$/.test(field) || !Array.isArray(messages)) continue;
         for (const message of messages.slice(0, 3)) {
           const counted = typeof message === 'string' && CATALOGUE.has(message) ? message : 'other';
-          await countRefusal(ctx.db, { cohort_id: cohort.id, route, field, message: counted });
+          await countHit(ctx.db, {
+            table: 'validation_refusals',
+            key: { cohort_id: cohort.id, route, field, message: counted },
+          });
         }
       }
     } catch {
@@ -351,10 +346,9 @@ export function funnelBeaconRoute(app: FastifyInstance, ctx: Context): void {
       const step = request.body.step ?? '';
       if (!ANONYMOUS_STEPS.includes(step)) throw fieldFail(400, 'step', M.funnelStep);
       const cohort = await ctx.cohorts.current();
-      await countBeacon(ctx.db, {
-        cohort_id: cohort.id,
-        step,
-        day: ctx.config.now().toISOString().slice(0, 10),
+      await countHit(ctx.db, {
+        table: 'funnel_beacons',
+        key: { cohort_id: cohort.id, step, day: ctx.config.now().toISOString().slice(0, 10) },
       });
       return reply.code(204).send();
     },

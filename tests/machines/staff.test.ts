@@ -440,8 +440,12 @@ describe('staffResource machine', () => {
     failed('save', { message: 'This person is already on the team', errors: { email: ['taken'] } }),
   ];
 
+  // Whether a change is held apart: the load's answer then goes on to save it.
+  const byValueAndHeld = (s: AnyMachineSnapshot) =>
+    JSON.stringify([s.value, s.context.pending !== undefined]);
+
   it('generated paths take every state and every transition', () => {
-    const paths = transitionPaths(staffResourceMachine, undefined, () => EVENTS, byValue);
+    const paths = transitionPaths(staffResourceMachine, undefined, () => EVENTS, byValueAndHeld);
     expect(uncovered(staffResourceMachine, ACTORS, undefined, paths)).toEqual({
       states: [],
       transitions: [],
@@ -467,6 +471,26 @@ describe('staffResource machine', () => {
       message: 'This person is already on the team',
       errors: { email: ['taken'] },
     });
+  });
+
+  it('a change saved while the page is still loading is held, and saved once the load answers', async () => {
+    let answerLoad: (data: unknown) => void = () => {};
+    const save = vi.fn(async (_request: unknown) => 'Saved view added');
+    const actor = createActor(
+      staffResourceMachine.provide({
+        actors: {
+          load: fromPromise(() => new Promise((resolve) => (answerLoad = resolve))),
+          save: fromPromise(({ input }) => save(input)),
+        },
+      }),
+    ).start();
+    const request = { name: 'Lagos, submitted' };
+    actor.send({ type: 'SAVE', request });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(save).not.toHaveBeenCalled();
+    answerLoad([]);
+    await vi.waitFor(() => expect(actor.getSnapshot().context.notice).toBe('Saved view added'));
+    expect(save).toHaveBeenCalledExactlyOnceWith(request);
   });
 });
 
