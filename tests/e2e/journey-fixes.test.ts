@@ -17,7 +17,7 @@ import * as walk from './support/journey';
 import { DECIDING, decide } from './support/decision';
 import { latestCode } from './support/server';
 import { codeMails } from './support/screen';
-import { PDF, storedApplication } from './support/wizardDriver';
+import { storedApplication } from './support/wizardDriver';
 import { contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 serverAndBrowser({ ...DECIDING, QUIZ_TIME: '2' });
@@ -174,13 +174,7 @@ describe('the wizard has no dead ends (390 px)', () => {
 
   it('22. the under-review panels say what happens next and offer a next step', async () => {
     const answer = async (page: Page, answers: readonly string[]) => {
-      for (const label of answers) await page.getByLabel(label, { exact: true }).check();
-      await page
-        .getByLabel('Upload your CV (required)')
-        .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF });
-      await page.getByText('Your CV is uploaded: cv.pdf').waitFor();
-      await walk.click(page, 'Save and continue');
-      await walk.click(page, 'Yes, continue');
+      await walk.answerEligibility(page, answers);
       await page.getByRole('heading', { name: ELIGIBILITY_RESULT.underReview }).waitFor();
     };
     const support = DEFAULT_CONTACT_EMAIL;

@@ -12,7 +12,7 @@ import {
   WORK_DISRUPTION_FEELINGS,
 } from '../../machines/rules/options';
 import * as walk from './support/journey';
-import { PDF, storedApplication } from './support/wizardDriver';
+import { storedApplication } from './support/wizardDriver';
 import { contextOpener, server, serverAndBrowser } from './support/suite';
 
 /** The contact address this server is configured with (SUPPORT_EMAIL): every page must show this one. */
@@ -24,17 +24,6 @@ const open = contextOpener();
 
 /** The steps after eligibility, typed into the address bar. */
 const LATER_STEPS = ['/apply/other', '/apply/employment', '/apply/success'] as const;
-
-/** Answers the eligibility questions with these labels, uploads a CV and confirms. */
-async function answerEligibility(page: Page, labels: readonly string[]): Promise<void> {
-  for (const label of labels) await page.getByLabel(label, { exact: true }).check();
-  await page
-    .getByLabel('Upload your CV (required)')
-    .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await page.getByText('Your CV is uploaded: cv.pdf').waitFor();
-  await walk.click(page, 'Save and continue');
-  await walk.click(page, 'Yes, continue');
-}
 
 /** Every email address the page shows or links to is the configured one. */
 async function expectOnlyTheContactAddress(page: Page, where: string): Promise<void> {
@@ -88,7 +77,7 @@ describe('the steps after eligibility follow the server’s rule', () => {
     async (_status, labels) => {
       const { page } = await open();
       await walk.toEligibility(page, server, walk.freshEmail('later'));
-      await answerEligibility(page, labels);
+      await walk.answerEligibility(page, labels);
       await page.getByRole('heading', { name: ELIGIBILITY_RESULT.underReview }).waitFor();
       await expectOnlyTheContactAddress(page, `the ${_status} panel`);
       for (const path of LATER_STEPS) {

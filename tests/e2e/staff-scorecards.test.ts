@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RUBRIC, SCORECARD_MESSAGES } from '../../machines/rules/scorecard';
 import { E2E_ADMIN, signInStaff, addTeamMember } from './support/decision';
-import { submittedApplicant } from './support/submittedApplicant';
+import { submittedApplicants } from './support/submittedApplicant';
 import { contextOpener, server, serverAndBrowser } from './support/suite';
 
 serverAndBrowser({ STAFF_EMAILS: E2E_ADMIN });
@@ -40,11 +40,7 @@ async function score(page: Page, name: string, rating: number) {
 
 describe('scorecards and assignment', () => {
   it('two reviewers score blind, the admin sees both and sorts by the mean, then assigns round-robin', async () => {
-    for (const firstname of ['Ada', 'Bola'])
-      await submittedApplicant(server.url, `${firstname.toLowerCase()}.scored@example.com`, {
-        firstname,
-        lastname: 'Scored',
-      });
+    await submittedApplicants(server.url, ['Ada', 'Bola'], 'Scored');
     for (const email of [AMA, BEN]) {
       const added = await addTeamMember(server.url, email);
       expect(added.status).toBe(201);

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STAFF_COOKIE, staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff';
 import { E2E_ADMIN, staffCookie } from './support/decision';
-import { submittedApplicant } from './support/submittedApplicant';
+import { submittedApplicants } from './support/submittedApplicant';
 import { contextOpener, server, serverAndBrowser } from './support/suite';
 
 // The default undo window (5 minutes): each decision is held, and the next page offers its Undo.
@@ -53,12 +53,7 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textCont
 
 describe('triage at the speed of reading', () => {
   it('after the filter, 10 applications are decided in ≤ 12 presses, the first row above the fold', async () => {
-    // Seeded one after the other: each run of the wizard's calls sends its own code.
-    for (const firstname of FIRST_NAMES)
-      await submittedApplicant(server.url, `${firstname.toLowerCase()}.triage@example.com`, {
-        firstname,
-        lastname: 'Triage',
-      });
+    await submittedApplicants(server.url, FIRST_NAMES, 'Triage');
 
     const { context, page } = await open();
     const cookie = await staffCookie(server.url);

@@ -3,7 +3,8 @@
  * emailed code (the sign-in shared with "Your data"), then reads the interview and offers the free times.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import { signInWithWrongCodeFirst } from './support/signInByCode';
 import { interviewBookingMachine } from '../../machines/interviewBooking.machine';
 import type { ApplicantInterview } from '../../machines/rules/interview';
 
@@ -34,14 +35,7 @@ describe('the interview booking chart', () => {
         },
       }),
     ).start();
-    await waitFor(actor, (s) => s.matches('askEmail'));
-    actor.send({ type: 'SEND_CODE', email: ' ada@example.com ' });
-    await waitFor(actor, (s) => s.matches('askCode'));
-    actor.send({ type: 'VERIFY', code: '000000' });
-    await waitFor(actor, (s) => s.matches('askCode') && s.context.error !== '');
-    expect(actor.getSnapshot().context.error).toBe('The code is not correct.');
-    actor.send({ type: 'VERIFY', code: '123456' });
-    await waitFor(actor, (s) => s.matches('ready'));
+    await signInWithWrongCodeFirst(actor, 'ready');
     expect(actor.getSnapshot().context).toMatchObject({
       error: '',
       email: 'ada@example.com',

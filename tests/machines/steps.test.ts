@@ -7,7 +7,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
-import { createActor, initialTransition, waitFor } from 'xstate';
+import { initialTransition, waitFor } from 'xstate';
 import { PETS_MESSAGE, PETS_PATH, PETS_SAVE } from '../support/petsStep';
 
 vi.mock('../../machines/steps', async (importOriginal) => {
@@ -20,9 +20,7 @@ const { resumeOrder } = await import('../../machines/resume');
 const { ANSWER_STEPS } = await import('../../server/routes/steps');
 const { columns } = await import('../../server/staff/export');
 const { FUNNEL_STEPS } = await import('../../server/staff/funnel');
-const { provideApplication } = await import('../../src/app/applicationActors');
-const { defaultConfig } = await import('../../src/config');
-const { eligibleForPets: eligible, recordingPetsApi } = await import('../support/petsApplicant');
+const { eligibleForPets: eligible, startedPetsApplicant } = await import('../support/petsApplicant');
 
 describe('a throwaway step added as a spec', () => {
   it('is a state of the chart and a route of the screen table', () => {
@@ -78,10 +76,7 @@ describe('a throwaway step added as a spec', () => {
   });
 
   it("is saved by an actor the app builds from its spec: the answer is posted to the step's route", async () => {
-    const { api, posts } = recordingPetsApi();
-    const actor = createActor(provideApplication(api, defaultConfig), {
-      input: { persisted: eligible, now: () => 0 },
-    }).start();
+    const { actor, posts } = startedPetsApplicant(() => 0);
     actor.send({ type: 'NAVIGATE', path: PETS_PATH });
     actor.send({ type: 'FIELD.CHANGE', field: 'pet_name', value: 'Rex' } as never);
     actor.send({ type: 'SAVE' });

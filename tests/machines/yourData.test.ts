@@ -1,6 +1,7 @@
 /** "Your data" (machines/yourData.machine.ts): the code proves the address; erasing asks first; failures are shown. */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { signInWithWrongCodeFirst } from './support/signInByCode';
 import { yourDataMachine } from '../../machines/yourData.machine';
 
 function start(options: { signedIn?: boolean; wrongCode?: string; eraseFails?: string } = {}) {
@@ -29,14 +30,7 @@ function start(options: { signedIn?: boolean; wrongCode?: string; eraseFails?: s
 describe('Your data', () => {
   it('asks for the address and the emailed code before showing the data', async () => {
     const { actor, calls } = start({ wrongCode: '000000' });
-    await waitFor(actor, (s) => s.matches('askEmail'));
-    actor.send({ type: 'SEND_CODE', email: ' ada@example.com ' });
-    await waitFor(actor, (s) => s.matches('askCode'));
-    actor.send({ type: 'VERIFY', code: '000000' });
-    await waitFor(actor, (s) => s.matches('askCode') && s.context.error !== '');
-    expect(actor.getSnapshot().context.error).toBe('The code is not correct.');
-    actor.send({ type: 'VERIFY', code: '123456' });
-    await waitFor(actor, (s) => s.matches('signedIn'));
+    await signInWithWrongCodeFirst(actor, 'signedIn');
     expect(actor.getSnapshot().context.error).toBe('');
     expect(calls).toEqual(['code to ada@example.com', 'verified 123456']);
   });

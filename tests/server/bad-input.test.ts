@@ -253,6 +253,12 @@ function isJson(text: string): boolean {
   }
 }
 
+/** A string of up to `maxLength` characters with one of `characters` put in somewhere. */
+const withHiddenCharacter = (characters: string[], maxLength: number) =>
+  fc
+    .tuple(fc.string({ maxLength }), fc.constantFrom(...characters), fc.nat(maxLength))
+    .map(([s, h, at]) => s.slice(0, at) + h + s.slice(at));
+
 /**
  * Every API route of the contract, with generated bodies (hidden characters, lone surrogates, dates out of range,
  * wrong types, huge strings, random JSON, malformed and truncated multipart) and the applicant's session: never a
@@ -304,9 +310,7 @@ describe.each(databases)('generated bodies on every route, on $name', (database)
     '\ud800',
     '\udfff',
   ];
-  const withHidden = fc
-    .tuple(fc.string({ maxLength: 12 }), fc.constantFrom(...HIDDEN), fc.nat(12))
-    .map(([s, h, at]) => s.slice(0, at) + h + s.slice(at));
+  const withHidden = withHiddenCharacter(HIDDEN, 12);
   const badDate = fc.constantFrom(
     '+275760-09-13T00:00:00.000Z',
     '-271821-04-20T00:00:00.000Z',
@@ -628,13 +632,7 @@ describe.each(databases)('generated input on every staff route, on $name', (data
   });
 
   const INT4 = 2 ** 31;
-  const hidden = fc
-    .tuple(
-      fc.string({ maxLength: 10 }),
-      fc.constantFrom('\u0000', '\u0001', '\u001b', '\u007f', '\u009f'),
-      fc.nat(10),
-    )
-    .map(([s, h, at]) => s.slice(0, at) + h + s.slice(at));
+  const hidden = withHiddenCharacter(['\u0000', '\u0001', '\u001b', '\u007f', '\u009f'], 10);
   const extremeDay = fc.constantFrom(
     '9999-12-31',
     '0000-01-01',

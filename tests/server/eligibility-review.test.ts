@@ -24,6 +24,7 @@ import {
   databases,
   json,
   pdf,
+  STAFF,
   staffSignIn,
   uploadCv,
   useTestApp,
@@ -31,7 +32,7 @@ import {
 } from './support';
 
 const ADA = 'ada@example.com';
-const ADMIN = 'director@bootcamp.example';
+const { director: ADMIN } = STAFF;
 const at = (path: string, id: number | string) => path.replace(':id', String(id));
 /** The last option of the four scored questions: ineligible. */
 const INELIGIBLE = eligibility(3);
@@ -158,10 +159,10 @@ describe.each(databases)('eligibility review on $name', (database) => {
   it('a reviewer may not decide it: deciding is an admin’s, as for every application', async () => {
     await scored(ADA, INELIGIBLE);
     const admin = await staffSignIn(t, ADMIN);
-    expect(
-      (await post(staffPaths.team, { email: 'reader@bootcamp.example', role: 'reviewer' }, admin)).statusCode,
-    ).toBe(201);
-    const reviewer = await staffSignIn(t, 'reader@bootcamp.example');
+    expect((await post(staffPaths.team, { email: STAFF.reader, role: 'reviewer' }, admin)).statusCode).toBe(
+      201,
+    );
+    const reviewer = await staffSignIn(t, STAFF.reader);
     expect(
       (await post(at(staffPaths.events, await idOf(ADA)), { type: 'ACCEPT' }, reviewer)).statusCode,
     ).toBe(403);

@@ -23,6 +23,16 @@ interface Exchange {
   closedByServer: boolean;
 }
 
+/** A 300 kB CV sent at once over a real connection, as a browser on a good network does. */
+function uploadAtNormalPace(port: number, email: string, cookie: string): Promise<Response> {
+  const form = cvForm(email, pdf(300_000));
+  return fetch(`http://127.0.0.1:${port}${paths.uploadCv}`, {
+    method: 'POST',
+    headers: { ...form.headers, cookie },
+    body: new Uint8Array(form.payload),
+  });
+}
+
 /** Sends `head` (and `first`), then one byte every `everyMs` until the server closes or the client gives up. */
 function trickle(port: number, head: string | Buffer, everyMs = 100, first?: Buffer): Promise<Exchange> {
   return new Promise((done) => {
@@ -173,12 +183,7 @@ describe.each(databases)('slow clients on $name', (database) => {
     );
     expect(all.every((r) => r.closedByServer && r.status === 408)).toBe(true);
 
-    const form = cvForm('ada@example.com', pdf(300_000));
-    const ok = await fetch(`http://127.0.0.1:${port}${paths.uploadCv}`, {
-      method: 'POST',
-      headers: { ...form.headers, cookie },
-      body: new Uint8Array(form.payload),
-    });
+    const ok = await uploadAtNormalPace(port, 'ada@example.com', cookie);
     expect(ok.status).toBe(200);
     expect(await cvRows()).toBe(1);
   });
@@ -247,12 +252,7 @@ describe.each(databases)('CV uploads held open by one applicant on $name', (data
     // The client drops them: their places come back, and the next upload goes through.
     for (const socket of sockets) socket.destroy();
     await expect.poll(async () => (await t.db.query('SELECT id FROM cv_upload_slots')).rows.length).toBe(0);
-    const form = cvForm('held@example.com', pdf(300_000));
-    const next = await fetch(`http://127.0.0.1:${port}${paths.uploadCv}`, {
-      method: 'POST',
-      headers: { ...form.headers, cookie },
-      body: new Uint8Array(form.payload),
-    });
+    const next = await uploadAtNormalPace(port, 'held@example.com', cookie);
     expect(next.status).toBe(200);
   });
 });

@@ -14,11 +14,9 @@ import {
 } from '../../machines/rules/staff';
 import { currentCohort } from '../../server/db/cohorts';
 import { roundRobin } from '../../server/staff/assignments';
-import { databases, json, staffRequests, staffSignIn, START, useStaffApp } from './support';
+import { databases, json, STAFF, staffRequests, staffSignIn, START, useStaffApp } from './support';
 
-const ADMIN = 'lead@bootcamp.example';
-const AMA = 'ama@bootcamp.example';
-const BEN = 'ben@bootcamp.example';
+const { lead: ADMIN, ama: AMA, ben: BEN } = STAFF;
 
 describe('round-robin', () => {
   it('deals in order, one each in turn, so counts differ by one at most', () => {

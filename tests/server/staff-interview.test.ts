@@ -17,16 +17,12 @@ import {
 import { staffPaths } from '../../machines/rules/staff';
 import { SERVER_MESSAGES } from '../../server/messages';
 import { currentCohort } from '../../server/db/cohorts';
-import { databases, json, staffSignIn, useTestApp, verifiedApplicant } from './support';
-
-const ADMIN = 'lead@bootcamp.example';
-const REVIEWER = 'ama@bootcamp.example';
+import { databases, json, STAFF, useTestApp, verifiedApplicant, useStaffTeam } from './support';
 
 describe.each(databases)('interviews on $name', (database) => {
-  const t = useTestApp(database, { config: { staffEmails: [ADMIN] }, checkDocumentedAnswers: true });
+  const t = useTestApp(database, { config: { staffEmails: [STAFF.lead] }, checkDocumentedAnswers: true });
   let cohortNumber: number;
-  let admin: string;
-  let reviewer: string;
+  const team = useStaffTeam(t, STAFF.lead, { reviewer: STAFF.ama });
 
   const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
@@ -50,19 +46,19 @@ describe.each(databases)('interviews on $name', (database) => {
       .rows[0].s;
   const addSlot = async (hours: number) =>
     data<StaffInterviewSlots>(
-      await send('POST', cohortPath(interviewPaths.slots), admin, { start: inHours(hours), minutes: 30 }),
+      await send('POST', cohortPath(interviewPaths.slots), team.admin, {
+        start: inHours(hours),
+        minutes: 30,
+      }),
     ).slots;
 
   beforeEach(async () => {
     cohortNumber = (await currentCohort(t.db, t.now())).number;
-    admin = await staffSignIn(t, ADMIN);
-    await send('POST', staffPaths.team, admin, { email: REVIEWER, role: 'reviewer' });
-    reviewer = await staffSignIn(t, REVIEWER);
   });
 
   it('refuses an invite in our words while the cohort has interviews off, and changes nothing', async () => {
     const { id } = await inReview('off@example.com');
-    const res = await send('POST', event(id), admin, { type: 'INVITE_TO_INTERVIEW' });
+    const res = await send('POST', event(id), team.admin, { type: 'INVITE_TO_INTERVIEW' });
     expect(res.statusCode).toBe(409);
     expect(message(res)).toBe(INTERVIEW_MESSAGES.cohortOff);
     expect(await statusOf(id)).toBe('in_review');
@@ -73,28 +69,32 @@ describe.each(databases)('interviews on $name', (database) => {
 
   it('lets only an admin switch interviews on and offer or remove slots; a reviewer may look (403 otherwise)', async () => {
     const setting = cohortPath(interviewPaths.setting);
-    expect((await send('PUT', setting, reviewer, { on: true })).statusCode).toBe(403);
+    expect((await send('PUT', setting, team.reviewer, { on: true })).statusCode).toBe(403);
     expect(
-      (await send('POST', cohortPath(interviewPaths.slots), reviewer, { start: inHours(24), minutes: 30 }))
-        .statusCode,
+      (
+        await send('POST', cohortPath(interviewPaths.slots), team.reviewer, {
+          start: inHours(24),
+          minutes: 30,
+        })
+      ).statusCode,
     ).toBe(403);
-    const on = await send('PUT', setting, admin, { on: true });
+    const on = await send('PUT', setting, team.admin, { on: true });
     expect(on.statusCode).toBe(200);
     expect(message(on)).toBe(INTERVIEW_MESSAGES.switchedOn);
     expect(data<StaffInterviewSlots>(on).interview).toBe(true);
 
     // Bad slots are refused in our words.
-    const past = await send('POST', cohortPath(interviewPaths.slots), admin, {
+    const past = await send('POST', cohortPath(interviewPaths.slots), team.admin, {
       start: inHours(-1),
       minutes: 30,
     });
     expect([past.statusCode, message(past)]).toEqual([400, INTERVIEW_MESSAGES.slotStartPast]);
-    const odd = await send('POST', cohortPath(interviewPaths.slots), admin, {
+    const odd = await send('POST', cohortPath(interviewPaths.slots), team.admin, {
       start: inHours(2),
       minutes: 7,
     });
     expect([odd.statusCode, message(odd)]).toEqual([400, INTERVIEW_MESSAGES.slotMinutes]);
-    const junk = await send('POST', cohortPath(interviewPaths.slots), admin, {
+    const junk = await send('POST', cohortPath(interviewPaths.slots), team.admin, {
       start: 'tomorrow',
       minutes: 30,
     });
@@ -102,14 +102,23 @@ describe.each(databases)('interviews on $name', (database) => {
 
     const slots = await addSlot(24);
     expect(slots).toEqual([
-      { id: expect.any(Number), start: inHours(24), minutes: 30, capacity: 1, booked: 0, offeredBy: ADMIN },
+      {
+        id: expect.any(Number),
+        start: inHours(24),
+        minutes: 30,
+        capacity: 1,
+        booked: 0,
+        offeredBy: STAFF.lead,
+      },
     ]);
-    const seen = data<StaffInterviewSlots>(await send('GET', cohortPath(interviewPaths.slots), reviewer));
+    const seen = data<StaffInterviewSlots>(
+      await send('GET', cohortPath(interviewPaths.slots), team.reviewer),
+    );
     expect(seen.slots).toHaveLength(1);
     const slotPath = interviewPaths.slot.replace(':id', String(slots[0].id));
-    expect((await send('DELETE', slotPath, reviewer)).statusCode).toBe(403);
-    expect((await send('DELETE', slotPath, admin)).statusCode).toBe(200);
-    expect((await send('DELETE', slotPath, admin)).statusCode).toBe(404);
+    expect((await send('DELETE', slotPath, team.reviewer)).statusCode).toBe(403);
+    expect((await send('DELETE', slotPath, team.admin)).statusCode).toBe(200);
+    expect((await send('DELETE', slotPath, team.admin)).statusCode).toBe(404);
 
     const { rows } = await t.db.query<{ action: string }>(
       "SELECT action FROM audit_log WHERE action LIKE 'interview%' ORDER BY id",
@@ -122,13 +131,15 @@ describe.each(databases)('interviews on $name', (database) => {
   });
 
   it('invites, lets the applicant book through their own session, and sends both of them the .ics', async () => {
-    await send('PUT', cohortPath(interviewPaths.setting), admin, { on: true });
+    await send('PUT', cohortPath(interviewPaths.setting), team.admin, { on: true });
     const [slot] = await addSlot(48);
     const { id, cookie } = await inReview('ada@example.com');
 
     // Only an admin invites.
-    expect((await send('POST', event(id), reviewer, { type: 'INVITE_TO_INTERVIEW' })).statusCode).toBe(403);
-    const invited = await send('POST', event(id), admin, { type: 'INVITE_TO_INTERVIEW' });
+    expect((await send('POST', event(id), team.reviewer, { type: 'INVITE_TO_INTERVIEW' })).statusCode).toBe(
+      403,
+    );
+    const invited = await send('POST', event(id), team.admin, { type: 'INVITE_TO_INTERVIEW' });
     expect(invited.statusCode).toBe(200);
     expect(message(invited)).toBe(reviewMeta('interview_invited').label);
     const invitation = (await t.mails()).find(
@@ -153,7 +164,7 @@ describe.each(databases)('interviews on $name', (database) => {
     expect(await statusOf(id)).toBe('interview_booked');
 
     const mails = (await t.mails()).filter((m) => m.attachments?.length);
-    expect(mails.map((m) => m.to).sort()).toEqual(['ada@example.com', ADMIN]);
+    expect(mails.map((m) => m.to).sort()).toEqual(['ada@example.com', STAFF.lead]);
     const [ics] = mails.map((m) => m.attachments?.[0]);
     expect(ics?.contentType).toMatch(/^text\/calendar;.*method=REQUEST/);
     expect(ics?.content).toMatch(/^METHOD:REQUEST\r$/m);
@@ -165,23 +176,25 @@ describe.each(databases)('interviews on $name', (database) => {
 
     // The staff page says when, and offers the decisions from there.
     const staffPage = data<{ interview: { words: string }; review: { status: string } }>(
-      await send('GET', staffPaths.application.replace(':id', String(id)), admin),
+      await send('GET', staffPaths.application.replace(':id', String(id)), team.admin),
     );
     expect(staffPage.interview.words).toBe(INTERVIEW_MESSAGES.bookedAt(when));
-    expect((await send('POST', event(id), admin, { type: 'ACCEPT' })).statusCode).toBe(200);
+    expect((await send('POST', event(id), team.admin, { type: 'ACCEPT' })).statusCode).toBe(200);
 
     // A booked slot cannot be removed.
-    const removed = await send('DELETE', interviewPaths.slot.replace(':id', String(slot.id)), admin);
+    const removed = await send('DELETE', interviewPaths.slot.replace(':id', String(slot.id)), team.admin);
     expect([removed.statusCode, message(removed)]).toEqual([409, INTERVIEW_MESSAGES.slotTaken]);
   });
 
   it('gives a slot to one of two applicants booking it at once; the other is told in our words', async () => {
-    await send('PUT', cohortPath(interviewPaths.setting), admin, { on: true });
+    await send('PUT', cohortPath(interviewPaths.setting), team.admin, { on: true });
     const [slot, other] = (await addSlot(24), await addSlot(25));
     const first = await inReview('first@example.com');
     const second = await inReview('second@example.com');
     for (const { id } of [first, second])
-      expect((await send('POST', event(id), admin, { type: 'INVITE_TO_INTERVIEW' })).statusCode).toBe(200);
+      expect((await send('POST', event(id), team.admin, { type: 'INVITE_TO_INTERVIEW' })).statusCode).toBe(
+        200,
+      );
 
     const results = await Promise.all(
       [first, second].map(({ cookie }) => send('POST', interviewPaths.applicant, cookie, { slot: slot.id })),
@@ -204,13 +217,13 @@ describe.each(databases)('interviews on $name', (database) => {
   });
 
   it('refuses a booking from an applicant nobody invited, and a second booking', async () => {
-    await send('PUT', cohortPath(interviewPaths.setting), admin, { on: true });
+    await send('PUT', cohortPath(interviewPaths.setting), team.admin, { on: true });
     const [slot, later] = (await addSlot(24), await addSlot(26));
     const { id, cookie } = await inReview('uninvited@example.com');
     const refused = await send('POST', interviewPaths.applicant, cookie, { slot: slot.id });
     expect([refused.statusCode, message(refused)]).toEqual([409, INTERVIEW_MESSAGES.notInvited]);
     expect(data<ApplicantInterview>(await send('GET', interviewPaths.applicant, cookie)).state).toBe('none');
-    await send('POST', event(id), admin, { type: 'INVITE_TO_INTERVIEW' });
+    await send('POST', event(id), team.admin, { type: 'INVITE_TO_INTERVIEW' });
     expect((await send('POST', interviewPaths.applicant, cookie, { slot: slot.id })).statusCode).toBe(200);
     const again = await send('POST', interviewPaths.applicant, cookie, { slot: later.id });
     expect([again.statusCode, message(again)]).toEqual([409, INTERVIEW_MESSAGES.alreadyBooked]);

@@ -14,10 +14,9 @@ import {
 import { currentCohort } from '../../server/db/cohorts';
 import { outboxMailer } from '../../server/mail/index';
 import { decisionMailer } from '../../server/staff/decisionMail';
-import { databases, json, staffRequests, staffSignIn, START, useClock, useStaffApp } from './support';
+import { databases, json, STAFF, staffRequests, staffSignIn, START, useClock, useStaffApp } from './support';
 
-const ADMIN = 'director@bootcamp.example';
-const REVIEWER = 'reader@bootcamp.example';
+const { director: ADMIN, reader: REVIEWER } = STAFF;
 const at = (path: string, id: number | string) => path.replace(':id', String(id));
 const template = (kind: string) => staffPaths.template.replace(':kind', kind);
 

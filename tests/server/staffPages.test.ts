@@ -1,6 +1,6 @@
 /** The staff back office's pages are the app shell with 200; a mistyped staff address is a real 404. */
-import { describe, expect, it } from 'vitest';
-import { CLIENT_PAGES, useClientApp } from './support';
+import { describe, it } from 'vitest';
+import { CLIENT_PAGES, expectAppShell, useClientApp } from './support';
 
 describe('staff pages over HTTP', () => {
   const { url } = useClientApp(CLIENT_PAGES);
@@ -14,17 +14,13 @@ describe('staff pages over HTTP', () => {
     '/staff/decisions-csv',
     '/staff/applications/42',
   ])('%s is the app shell with 200', async (path) => {
-    const res = await fetch(url(`${path}?status=submitted`));
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('App shell');
+    await expectAppShell(url(`${path}?status=submitted`), 200);
   });
 
   it.each(['/staff/nope', '/staff/applications', '/staff/applications/abc', '/staff/applications/1/extra'])(
     '%s is the app shell with 404',
     async (path) => {
-      const res = await fetch(url(path));
-      expect(res.status).toBe(404);
-      expect(await res.text()).toContain('App shell');
+      await expectAppShell(url(path), 404);
     },
   );
 });

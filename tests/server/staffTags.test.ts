@@ -5,26 +5,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { PRIVACY_MESSAGES, privacyPaths } from '../../machines/rules/privacy';
-import {
-  STAFF_MESSAGES,
-  staffPaths,
-  staffQueuePaths,
-  tagsPaths,
-  type StaffQueuePage,
-} from '../../machines/rules/staff';
+import { STAFF_MESSAGES, staffQueuePaths, tagsPaths, type StaffQueuePage } from '../../machines/rules/staff';
 import { currentCohort } from '../../server/db/cohorts';
-import { databases, json, staffSignIn, START, useTestApp } from './support';
+import { databases, json, STAFF, START, useStaffApp, useStaffTeam } from './support';
 
-const ADMIN = 'lead@bootcamp.example';
-const AMA = 'ama@bootcamp.example';
+const { lead: ADMIN, ama: AMA } = STAFF;
 
 describe.each(databases)('tags on $name', (database) => {
-  const t = useTestApp(database, {
-    config: { staffEmails: [ADMIN], now: () => START },
-    checkDocumentedAnswers: true,
-  });
-  let admin: string;
-  let ama: string;
+  const t = useStaffApp(database, ADMIN);
+  const team = useStaffTeam(t, ADMIN, { ama: AMA });
   let id: number;
   const at = (path: string, tag?: string) =>
     path.replace(':id', String(id)).replace(':tag', encodeURIComponent(tag ?? ''));
@@ -54,28 +43,24 @@ describe.each(databases)('tags on $name', (database) => {
       [cohort.id, START],
     );
     id = rows[0].id;
-    admin = await staffSignIn(t, ADMIN);
-    await t.app.inject({
-      method: 'POST',
-      url: staffPaths.team,
-      payload: { email: AMA, role: 'reviewer' },
-      headers: { cookie: admin },
-    });
-    ama = await staffSignIn(t, AMA);
   });
 
   it('a reviewer adds a tag, trimmed and lower-cased, once; removing it is audited too', async () => {
-    const first = await add(ama, '  Follow-up Call ');
+    const first = await add(team.ama, '  Follow-up Call ');
     expect(first.statusCode).toBe(200);
     expect(tags(first)).toEqual(['follow-up call']);
-    expect(tags(await add(admin, 'follow-up call'))).toEqual(['follow-up call']);
-    expect(tags(await add(admin, 'Strong CV 2'))).toEqual(['follow-up call', 'strong cv 2']);
+    expect(tags(await add(team.admin, 'follow-up call'))).toEqual(['follow-up call']);
+    expect(tags(await add(team.admin, 'Strong CV 2'))).toEqual(['follow-up call', 'strong cv 2']);
 
-    const removed = await remove(ama, 'Strong CV 2');
+    const removed = await remove(team.ama, 'Strong CV 2');
     expect(removed.statusCode).toBe(200);
     expect(tags(removed)).toEqual(['follow-up call']);
     // What the application page lists: the same tags, for any team member.
-    const listed = await t.app.inject({ method: 'GET', url: at(tagsPaths.tags), headers: { cookie: ama } });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: at(tagsPaths.tags),
+      headers: { cookie: team.ama },
+    });
     expect(tags(listed)).toEqual(['follow-up call']);
     expect(await auditActions()).toEqual([
       ['tag_add', 'follow-up call'],
@@ -86,29 +71,29 @@ describe.each(databases)('tags on $name', (database) => {
 
   it('refuses a bad tag in our words and changes nothing; an unknown tag or application is a 404', async () => {
     for (const bad of ['', '   ', 'x'.repeat(41), 'no/slashes', '<b>']) {
-      const res = await add(ama, bad);
+      const res = await add(team.ama, bad);
       expect(res.statusCode).toBe(400);
       expect(json(res).message).toBe(STAFF_MESSAGES.tagInvalid);
     }
     // Not a string at all: the request's shape is refused before the route reads it.
-    expect((await add(ama, 42)).statusCode).toBe(400);
+    expect((await add(team.ama, 42)).statusCode).toBe(400);
     expect(await stored()).toEqual([]);
     expect(await auditActions()).toEqual([]);
-    const missing = await remove(ama, 'never added');
+    const missing = await remove(team.ama, 'never added');
     expect(missing.statusCode).toBe(404);
     expect(json(missing).message).toBe(STAFF_MESSAGES.tagNotFound);
     id = 999999;
-    expect((await add(ama, 'fine')).statusCode).toBe(404);
+    expect((await add(team.ama, 'fine')).statusCode).toBe(404);
   });
 
   it('the queue filters by a tag, written as staff type it, and each row carries its tags', async () => {
-    await add(ama, 'call back');
+    await add(team.ama, 'call back');
     const queue = async (query: string) =>
       json<{ data: StaffQueuePage }>(
         await t.app.inject({
           method: 'GET',
           url: `${staffQueuePaths.queue}?${query}`,
-          headers: { cookie: ama },
+          headers: { cookie: team.ama },
         }),
       ).data;
     const tagged = await queue('tag=Call%20Back');
@@ -117,7 +102,7 @@ describe.each(databases)('tags on $name', (database) => {
     const bad = await t.app.inject({
       method: 'GET',
       url: `${staffQueuePaths.queue}?tag=%3Cb%3E`,
-      headers: { cookie: ama },
+      headers: { cookie: team.ama },
     });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).message).toBe(STAFF_MESSAGES.tagInvalid);
@@ -131,12 +116,12 @@ describe.each(databases)('tags on $name', (database) => {
   });
 
   it("erasing the applicant's data removes their application's tags", async () => {
-    await add(ama, 'call back');
+    await add(team.ama, 'call back');
     const erased = await t.app.inject({
       method: 'POST',
       url: privacyPaths.staffErase.replace(':id', String(id)),
       payload: { confirm: true },
-      headers: { cookie: admin },
+      headers: { cookie: team.admin },
     });
     expect(json(erased).message).toBe(PRIVACY_MESSAGES.staffErased);
     expect(await stored()).toEqual([]);

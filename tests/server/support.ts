@@ -304,6 +304,16 @@ export function useClock(): { now: Date } {
   return clock;
 }
 
+/** The addresses staff tests sign in with; each test names them for their part (`const { lead: ADMIN } = STAFF`). */
+export const STAFF = {
+  lead: 'lead@bootcamp.example',
+  director: 'director@bootcamp.example',
+  ama: 'ama@bootcamp.example',
+  ben: 'ben@bootcamp.example',
+  reader: 'reader@bootcamp.example',
+  second: 'second@bootcamp.example',
+} as const;
+
 /**
  * A staff test's app: `admin` is a configured admin, the server reads `clock` (START when none is given), and every
  * answer must be one the OpenAPI document lists.
@@ -319,6 +329,14 @@ export const CLIENT_PAGES = {
   'index.html': '<!doctype html><title>Landing</title>',
   'app.html': '<!doctype html><title>App shell</title><div id="root"></div>',
 };
+
+/** The address answers the app shell (CLIENT_PAGES) with `status`; the answer is returned for more checks. */
+export async function expectAppShell(address: string, status: number): Promise<Response> {
+  const res = await fetch(address);
+  expect(res.status).toBe(status);
+  expect(await res.clone().text()).toContain('App shell');
+  return res;
+}
 
 /**
  * A test app (on the first engine unless told) serving `files` (path → contents) as the built client, made once for
@@ -489,6 +507,29 @@ export async function staffSignIn(t: TestApp, email: string): Promise<string> {
   const cookie = verified.cookies.find((c) => c.name === STAFF_COOKIE);
   if (verified.statusCode !== 200 || !cookie) throw new Error(`staff verify failed: ${verified.body}`);
   return `${STAFF_COOKIE}=${cookie.value}`;
+}
+
+/**
+ * A staff team before each test: the admin signed in (`team.admin`), and each reviewer the admin added, signed in
+ * under their part's name (`team.ama`), with their staff id (`team.ids.ama`). The cookies are fresh for each test.
+ */
+export function useStaffTeam<Part extends string>(
+  t: TestApp,
+  admin: string,
+  reviewers: Record<Part, string>,
+) {
+  const team = { admin: '', ids: {} } as { admin: string; ids: Record<Part, number> } & Record<Part, string>;
+  beforeEach(async () => {
+    team.admin = await staffSignIn(t, admin);
+    const parts = Object.entries(reviewers) as [Part, string][];
+    for (const [part, email] of parts) {
+      const added = await staffRequests(t)(team.admin).post(staffPaths.team, { email, role: 'reviewer' });
+      if (added.statusCode !== 201) throw new Error(`adding ${part} failed: ${added.body}`);
+      team.ids[part] = json<{ data: { id: number } }>(added).data.id;
+    }
+    for (const [part, email] of parts) (team as Record<Part, string>)[part] = await staffSignIn(t, email);
+  });
+  return team;
 }
 
 /** Creates an application and proves its email; returns the session cookie. */

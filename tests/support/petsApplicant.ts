@@ -5,7 +5,10 @@
  */
 import { emptyApplication } from '../../machines/rules/application';
 import { NO_RETRIES } from '../../machines/rules/network';
+import { createActor } from 'xstate';
 import { createApiClient } from '../../src/api/client';
+import { provideApplication } from '../../src/app/applicationActors';
+import { defaultConfig } from '../../src/config';
 
 /** An applicant scored eligible, with employment answered: the pets step is next. */
 export const eligibleForPets = {
@@ -31,4 +34,13 @@ export function recordingPetsApi() {
     },
   });
   return { api, posts };
+}
+
+/** The app's own application chart, started for `eligibleForPets` on the recording API, reading the time from `now`. */
+export function startedPetsApplicant(now: () => number) {
+  const { api, posts } = recordingPetsApi();
+  const actor = createActor(provideApplication(api, defaultConfig), {
+    input: { persisted: eligibleForPets, now },
+  }).start();
+  return { api, posts, actor };
 }

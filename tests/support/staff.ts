@@ -3,6 +3,7 @@
  * application's page (Ada Obi, submitted and eligible).
  */
 import type { ReviewEventType } from '../../machines/review.machine';
+import type { StaffReports } from '../../machines/rules/reports';
 import type { StaffQueuePage, StaffQueueRow } from '../../machines/rules/staff';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import type { StaffMe } from '../../machines/staffSession.machine';
@@ -13,6 +14,19 @@ export const STAFF_REVIEWER: StaffMe = {
   email: 'reviewer@bootcamp.example',
   role: 'reviewer',
   locale: 'en-GB',
+};
+
+/**
+ * The time to a first decision of the decisions tests/server/staff-reports.test.ts makes (2 d, 2 d 1 h, 2 d 6 h and
+ * 3 d): what the server computes there, and what the Reports screen's tests show.
+ */
+export const FOUR_DECISIONS_TIMED: StaffReports['timeToDecision'] = {
+  decided: 4,
+  p25Seconds: 175_500,
+  medianSeconds: 185_400,
+  p75Seconds: 210_600,
+  p90Seconds: 239_760,
+  maxSeconds: 259_200,
 };
 
 /** A row of the staff queue: a submitted, eligible applicant with a CV. */

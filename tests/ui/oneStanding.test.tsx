@@ -4,21 +4,17 @@
  * returning applicant's page (a second device opening the confirmation), the real screens in the real app
  * (docs/decisions/125-one-standing-on-every-page.md).
  */
-import { StrictMode } from 'react';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applicationMachine, type PersistedApplication } from '../../machines/application.machine';
 import { paymentChoiceMachine, type ConfirmationFacts } from '../../machines/paymentChoice.machine';
 import { reminderMachine } from '../../machines/reminder.machine';
 import { REVIEW_STATUSES, reviewMeta, type Standing } from '../../machines/review.machine';
-import { emptyApplication, NO_RETRIES } from '../../machines/rules';
+import { emptyApplication } from '../../machines/rules';
 import type { ApplicantStanding } from '../../machines/rules/contract';
 import { STANDING_MESSAGES, standingMessage } from '../../machines/rules/standing';
-import { createApiClient } from '../../src/api/client';
-import { App } from '../../src/App';
-import { ApplicationProvider } from '../../src/app/ApplicationProvider';
+import { renderApplication } from './support/renderApplication';
 
 const pending = <Output,>() => new Promise<Output>(() => {});
 /** The screens are lazy chunks: the first to load may take a while on a busy machine. */
@@ -55,16 +51,7 @@ function openAt(path: string, standing: Standing, persisted: Partial<PersistedAp
     },
   });
   const actor = createActor(machine, { input: { persisted, now: () => 0 } }).start();
-  const api = createApiClient({ retryPolicy: NO_RETRIES, fetch: () => pending<Response>() });
-  render(
-    <StrictMode>
-      <MemoryRouter initialEntries={[path]}>
-        <ApplicationProvider actor={actor}>
-          <App api={api} />
-        </ApplicationProvider>
-      </MemoryRouter>
-    </StrictMode>,
-  );
+  renderApplication(actor, path, () => pending<Response>());
   return actor;
 }
 

@@ -7,7 +7,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { createActor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { PETS_MESSAGE, PETS_PATH, PETS_SAVE } from '../support/petsStep';
 
@@ -23,18 +22,13 @@ vi.mock('../../src/app/screens', async (importOriginal) => {
 });
 
 const { progressOf } = await import('../../machines/application.machine');
-const { provideApplication } = await import('../../src/app/applicationActors');
 const { ApplicationRoot } = await import('../../src/app/ApplicationRoot');
 const { FORM_TITLE } = await import('../../src/app/ApplicationShell');
-const { defaultConfig } = await import('../../src/config');
-const { eligibleForPets: eligible, recordingPetsApi } = await import('../support/petsApplicant');
+const { startedPetsApplicant } = await import('../support/petsApplicant');
 
 describe('a throwaway step added as a spec and a screen', () => {
   it('is shown by the shell at its path and saved to its route by the actor its spec names', async () => {
-    const { api, posts } = recordingPetsApi();
-    const actor = createActor(provideApplication(api, defaultConfig), {
-      input: { persisted: eligible, now: Date.now },
-    }).start();
+    const { api, posts, actor } = startedPetsApplicant(Date.now);
     render(
       <ApplicationRoot
         actor={actor}

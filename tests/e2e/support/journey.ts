@@ -116,6 +116,17 @@ export async function toEligibility(page: Page, server: Server, email: string): 
   await onScreen(page, '/apply/eligibility', 'Eligibility');
 }
 
+/** Answers the eligibility questions with these labels, uploads a CV and confirms. */
+export async function answerEligibility(page: Page, labels: readonly string[]): Promise<void> {
+  for (const label of labels) await page.getByLabel(label, { exact: true }).check();
+  await page
+    .getByLabel('Upload your CV (required)')
+    .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page.getByText('Your CV is uploaded: cv.pdf').waitFor();
+  await click(page, 'Save and continue');
+  await click(page, 'Yes, continue');
+}
+
 export async function eligibility(page: Page, press = justClick): Promise<void> {
   await onScreen(page, '/apply/eligibility', 'Eligibility');
   for (const answer of ANSWERS.eligibility) await page.getByLabel(answer, { exact: true }).check();

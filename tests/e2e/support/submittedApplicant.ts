@@ -65,6 +65,16 @@ export async function submittedApplicant(
   return api;
 }
 
+/** A submitted application for each first name, at `firstname.lastname@example.com`, one after the other (each
+ * run of the wizard's calls sends its own code). */
+export async function submittedApplicants(base: string, firstnames: readonly string[], lastname: string) {
+  for (const firstname of firstnames)
+    await submittedApplicant(base, `${firstname.toLowerCase()}.${lastname.toLowerCase()}@example.com`, {
+      firstname,
+      lastname,
+    });
+}
+
 /**
  * A browser (a device) of that applicant: a new context with their session cookie and what the app keeps in local
  * storage, on a page of the site from which the test goes where it needs.

@@ -11,7 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AuditEntry, AuditQuery, StaffReports } from '../../../machines/rules/reports';
 import type { FunnelStep, StaffFunnel } from '../../../machines/rules/staff';
 import type { StaffApi } from '../../../src/staff/api';
-import { STAFF_ADMIN as ADMIN } from '../../support/staff';
+import { FOUR_DECISIONS_TIMED, STAFF_ADMIN as ADMIN } from '../../support/staff';
 import { fakeStaffApi, renderStaffAt, untilLastCalledWith } from './support';
 
 const cohort = (number: number) => ({ id: number, number, name: `Cohort ${number}`, seats: 100, taken: 0 });
@@ -30,14 +30,7 @@ const REPORTS: StaffReports = {
     { source: '', started: 1, submitted: 0 },
   ],
   countries: [{ country: 'Nigeria', started: 7, submitted: 2 }],
-  timeToDecision: {
-    decided: 4,
-    p25Seconds: 175_500,
-    medianSeconds: 185_400,
-    p75Seconds: 210_600,
-    p90Seconds: 239_760,
-    maxSeconds: 259_200,
-  },
+  timeToDecision: FOUR_DECISIONS_TIMED,
   throughput: [
     { staff: 'ada@bootcamp.example', period: '2026-11-23', decisions: 1 },
     { staff: 'bola@bootcamp.example', period: '2026-11-23', decisions: 1 },

@@ -5,10 +5,9 @@
  * the child machines would send is delivered with `actor.send`, as the model lists it. After each step the screen
  * is checked against the model's expected snapshot.
  */
-import { StrictMode } from 'react';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router';
+import { useLocation, useNavigate, type NavigateFunction } from 'react-router';
 import {
   createActor,
   fromCallback,
@@ -48,11 +47,8 @@ import {
   type Option,
   type SavedApplication,
   type SubmitResult,
-  NO_RETRIES,
 } from '../../../machines/rules';
-import { createApiClient } from '../../../src/api/client';
-import { App } from '../../../src/App';
-import { ApplicationProvider } from '../../../src/app/ApplicationProvider';
+import { renderApplication } from './renderApplication';
 import { standingStep } from '../../../src/after-submission/StandingScreen';
 import type { ApplicantStanding } from '../../../machines/rules/contract';
 import { standingHeading, standingMessage } from '../../../machines/rules/standing';
@@ -136,19 +132,11 @@ function openApp(path: string, result: AppReplay): Rendered {
     router.navigate = useNavigate();
     return null;
   }
-  const api = createApiClient({
-    retryPolicy: NO_RETRIES,
-    fetch: () => Promise.reject(new Error('the wizard makes its calls through the stubbed actors')),
-  });
-  render(
-    <StrictMode>
-      <MemoryRouter initialEntries={[path]}>
-        <ApplicationProvider actor={actor}>
-          <App api={api} />
-        </ApplicationProvider>
-        <RouterProbe />
-      </MemoryRouter>
-    </StrictMode>,
+  renderApplication(
+    actor,
+    path,
+    () => Promise.reject(new Error('the wizard makes its calls through the stubbed actors')),
+    <RouterProbe />,
   );
   return {
     actor,
