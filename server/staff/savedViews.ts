@@ -3,6 +3,7 @@
  * and deleted only by its owner. A name matches whatever its letters' case, so "Lagos" replaces "lagos".
  */
 import type { SavedView } from '../../machines/rules/staff';
+import type { Compilable } from 'kysely';
 import type { Queryable } from '../db/index';
 import { first, qb, run } from '../db/query';
 
@@ -41,36 +42,29 @@ export async function countViews(tx: Queryable, staffId: number): Promise<number
   return Number(row?.n ?? 0);
 }
 
+/** A write that answers with the view it wrote. */
+const writtenView = async (tx: Queryable, write: Compilable<SavedView>): Promise<SavedView> =>
+  (await first(tx, write)) as SavedView;
+
 /** Gives the view `id` its new name's spelling and query. */
-export const replaceView = async (
-  tx: Queryable,
-  id: number,
-  name: string,
-  query: string,
-): Promise<SavedView> =>
-  (await first(
+export const replaceView = (tx: Queryable, id: number, name: string, query: string) =>
+  writtenView(
     tx,
     qb
       .updateTable('saved_views')
       .set({ name, query })
       .where('id', '=', id)
       .returning(['id', 'name', 'query']),
-  )) as SavedView;
+  );
 
-export const insertView = async (
-  tx: Queryable,
-  staffId: number,
-  name: string,
-  query: string,
-  now: Date,
-): Promise<SavedView> =>
-  (await first(
+export const insertView = (tx: Queryable, staffId: number, name: string, query: string, now: Date) =>
+  writtenView(
     tx,
     qb
       .insertInto('saved_views')
       .values({ staff_id: staffId, name, query, created_at: now })
       .returning(['id', 'name', 'query']),
-  )) as SavedView;
+  );
 
 /** Deletes one of the member's views; false when they have none of that id (another's included). */
 export async function deleteView(db: Queryable, staffId: number, id: number): Promise<boolean> {
