@@ -2,8 +2,6 @@
  * An application's tags (docs/decisions/181-tags-and-saved-views.md): any team member adds one or removes one; the
  * list shown is what the server stored. The queue filters by a tag (`tag=` in its URL).
  */
-import { useActorRef } from '@xstate/react';
-import { useMemo } from 'react';
 import type { ErrorMap } from '../../machines/rules/messages';
 import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
@@ -11,9 +9,8 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import { TextField, useFieldState } from '../components/Fields';
 import { Form } from '../components/Form';
 import { Notice } from '../components/Notice';
-import { provideResource } from './staffActors';
 import { useStaff } from './StaffContext';
-import { useResourceView } from './useResourceView';
+import { useResource } from './useResource';
 
 type TagChange = { add: string } | { remove: string };
 
@@ -43,24 +40,17 @@ function TagForm({ errors, busy, ready, onAdd }: TagFormProps) {
 
 export function ApplicationTags({ id }: { id: number }) {
   const { api } = useStaff();
-  const actor = useActorRef(
-    useMemo(
-      () =>
-        provideResource<string[], TagChange>(
-          () => api.tags(id),
-          async (change) => {
-            if ('add' in change) {
-              await api.addTag(id, change.add);
-              return 'Tag added';
-            }
-            await api.removeTag(id, change.remove);
-            return 'Tag removed';
-          },
-        ),
-      [api, id],
-    ),
+  const { actor, view } = useResource<string[], TagChange>(
+    () => api.tags(id),
+    async (change) => {
+      if ('add' in change) {
+        await api.addTag(id, change.add);
+        return 'Tag added';
+      }
+      await api.removeTag(id, change.remove);
+      return 'Tag removed';
+    },
   );
-  const view = useResourceView<string[]>(actor);
   const tags = view.data ?? [];
   return (
     <section className="staff-section" aria-labelledby="tags-title">

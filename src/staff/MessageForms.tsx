@@ -3,8 +3,7 @@
  * page, and "Message these applications" on the queue, which sends only after a dry run has shown how many will go
  * and the first message as it will read. Both take the templates' variables and go through the outbox.
  */
-import { useActorRef } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { MailTemplate, StaffMessageResult } from '../../machines/rules/mailTemplates';
 import type { ErrorMap } from '../../machines/rules/messages';
 import { STAFF_TEMPLATE_MESSAGES as M, type StaffQueueQuery } from '../../machines/rules/staff';
@@ -14,10 +13,9 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import { TextAreaField, TextField, useFieldState } from '../components/Fields';
 import { Form } from '../components/Form';
 import { Notice } from '../components/Notice';
-import { provideResource } from './staffActors';
 import { useStaff } from './StaffContext';
 import { TemplatePreview, TemplateVariables } from './TemplatesScreen';
-import { useResourceView } from './useResourceView';
+import { useResource } from './useResource';
 
 /**
  * The server's field errors under the form's own names: an application's page has a note form with a `body` too, and
@@ -68,20 +66,13 @@ function WordsForm({
 /** "Send a message" to one applicant, on their page. */
 export function ApplicationMessage({ id }: { id: number }) {
   const { api } = useStaff();
-  const actor = useActorRef(
-    useMemo(
-      () =>
-        provideResource<null, MailTemplate>(
-          () => Promise.resolve(null),
-          async (words) => {
-            await api.messageOne(id, words);
-            return M.sentOne;
-          },
-        ),
-      [api, id],
-    ),
+  const { actor, view } = useResource<null, MailTemplate>(
+    () => Promise.resolve(null),
+    async (words) => {
+      await api.messageOne(id, words);
+      return M.sentOne;
+    },
   );
-  const view = useResourceView<null>(actor);
   const { message, notice } = view;
   const errors = asMessageFields(view.errors);
   return (
@@ -114,17 +105,10 @@ function QueueMessageCheck({
   const { api } = useStaff();
   // The view and the words as checked: the send goes to what the dry run counted, whatever the queue shows meanwhile.
   const [request] = useState(() => ({ ...words, filter: filter as Record<string, string> }));
-  const actor = useActorRef(
-    useMemo(
-      () =>
-        provideResource<StaffMessageResult, null>(
-          () => api.messageMany({ ...request, dryRun: true }),
-          async () => M.sentMany((await api.messageMany(request)).sent),
-        ),
-      [api, request],
-    ),
+  const { actor, view } = useResource<StaffMessageResult, null>(
+    () => api.messageMany({ ...request, dryRun: true }),
+    async () => M.sentMany((await api.messageMany(request)).sent),
   );
-  const view = useResourceView<StaffMessageResult>(actor);
   const { message, notice } = view;
   const errors = asMessageFields(view.errors);
   const plan = view.data;

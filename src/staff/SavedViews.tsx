@@ -3,8 +3,6 @@
  * the queue, each a real address (it opens in a new tab too), and a disclosure to save the view shown under a name
  * or delete one. The server keeps each member's own; a name used again replaces that view, and the notice says so.
  */
-import { useActorRef } from '@xstate/react';
-import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { ErrorMap } from '../../machines/rules/messages';
 import { savedViewQuery } from '../../machines/rules/queueView';
@@ -20,9 +18,8 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import { TextField, useFieldState } from '../components/Fields';
 import { Form } from '../components/Form';
 import { Notice } from '../components/Notice';
-import { provideResource } from './staffActors';
 import { useStaff } from './StaffContext';
-import { useResourceView } from './useResourceView';
+import { useResource } from './useResource';
 
 type ViewChange = { save: { name: string; query: string } } | { delete: SavedView };
 
@@ -52,24 +49,17 @@ function SaveViewForm({ errors, busy, ready, onSave }: SaveViewFormProps) {
 
 export function SavedViews({ query }: { query: StaffQueueQuery }) {
   const { api } = useStaff();
-  const actor = useActorRef(
-    useMemo(
-      () =>
-        provideResource<SavedView[], ViewChange>(
-          () => api.savedViews(),
-          async (change) => {
-            if ('delete' in change) {
-              await api.deleteView(change.delete.id);
-              return M.viewDeleted;
-            }
-            const saved = await api.saveView(change.save.name, change.save.query);
-            return saved.replaced ? M.viewReplaced(saved.name) : M.viewSaved;
-          },
-        ),
-      [api],
-    ),
+  const { actor, view } = useResource<SavedView[], ViewChange>(
+    () => api.savedViews(),
+    async (change) => {
+      if ('delete' in change) {
+        await api.deleteView(change.delete.id);
+        return M.viewDeleted;
+      }
+      const saved = await api.saveView(change.save.name, change.save.query);
+      return saved.replaced ? M.viewReplaced(saved.name) : M.viewSaved;
+    },
   );
-  const view = useResourceView<SavedView[]>(actor);
   const views = view.data ?? [];
   return (
     <section className="staff-saved-views" aria-labelledby="saved-views-title">

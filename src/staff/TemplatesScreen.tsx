@@ -2,8 +2,7 @@
  * Email templates (/staff/templates, admins): the decision emails' subject and body, the variables they may use, a
  * preview filled with a sample applicant, Save and "Restore the default" (docs/decisions/160-email-templates-staff-can-edit.md).
  */
-import { useActorRef } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   SAMPLE_VALUES,
   TEMPLATE_KINDS,
@@ -23,9 +22,8 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import { TextAreaField, TextField, useFieldState } from '../components/Fields';
 import { Form } from '../components/Form';
 import { Notice } from '../components/Notice';
-import { provideResource } from './staffActors';
 import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
-import { useResourceView } from './useResourceView';
+import { useResource } from './useResource';
 
 type TemplateChange =
   | { kind: 'save'; template: TemplateKind; wording: MailTemplate }
@@ -115,24 +113,17 @@ function TemplateEditor({
 export function TemplatesScreen() {
   const { api, me } = useStaff();
   const heading = usePageHeading<HTMLHeadingElement>('Email templates');
-  const actor = useActorRef(
-    useMemo(
-      () =>
-        provideResource<StaffTemplate[], TemplateChange>(
-          () => api.templates(),
-          async (change) => {
-            if (change.kind === 'save') {
-              await api.saveTemplate(change.template, change.wording);
-              return STAFF_TEMPLATE_MESSAGES.saved;
-            }
-            await api.restoreTemplate(change.template);
-            return STAFF_TEMPLATE_MESSAGES.restored;
-          },
-        ),
-      [api],
-    ),
+  const { actor, view } = useResource<StaffTemplate[], TemplateChange>(
+    () => api.templates(),
+    async (change) => {
+      if (change.kind === 'save') {
+        await api.saveTemplate(change.template, change.wording);
+        return STAFF_TEMPLATE_MESSAGES.saved;
+      }
+      await api.restoreTemplate(change.template);
+      return STAFF_TEMPLATE_MESSAGES.restored;
+    },
   );
-  const view = useResourceView<StaffTemplate[]>(actor);
   const templates = view.data ?? [];
   const { errors, message, notice } = view;
   const [chosen, choose] = useState<TemplateKind>('accepted');
