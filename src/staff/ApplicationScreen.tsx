@@ -14,7 +14,7 @@ import { Button } from '../components/Button';
 import { ApplicationDataRights } from './ApplicationDataRights';
 import { provideApplication } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
-import { ApplicationMessage } from './MessageForms';
+import { ApplicationMessage } from './ApplicationMessage';
 import { TriageNav } from './TriageNav';
 import { ScorecardPanel } from './ScorecardPanel';
 import { ApplicationPayment } from './ApplicationPayment';

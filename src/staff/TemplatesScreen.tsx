@@ -4,111 +4,24 @@
  */
 import { useState } from 'react';
 import {
-  SAMPLE_VALUES,
   TEMPLATE_KINDS,
   TEMPLATE_LABELS,
-  TEMPLATE_VARIABLE_HELP,
-  TEMPLATE_VARIABLES,
-  fillTemplate,
   type MailTemplate,
   type StaffTemplate,
   type TemplateKind,
 } from '../../machines/rules/mailTemplates';
-import type { ErrorMap } from '../../machines/rules/messages';
 import { STAFF_TEMPLATE_MESSAGES } from '../../machines/rules/staff';
-import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
 import { ErrorSummary } from '../components/ErrorSummary';
-import { TextAreaField, TextField, useFieldState } from '../components/Fields';
-import { Form } from '../components/Form';
 import { Notice } from '../components/Notice';
-import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
+import { usePageHeading, useStaff } from './StaffContext';
+import { TemplateEditor } from './TemplateEditor';
+import { TemplateVariables } from './TemplateVariables';
 import { useResource } from './useResource';
 
 type TemplateChange =
   | { kind: 'save'; template: TemplateKind; wording: MailTemplate }
   | { kind: 'restore'; template: TemplateKind };
-
-/** The variables and what each becomes: the same list for every template and for messages. */
-export function TemplateVariables() {
-  return (
-    <details className="staff-variables">
-      <summary>Variables you can use</summary>
-      <dl>
-        {TEMPLATE_VARIABLES.map((name) => (
-          <div key={name}>
-            <dt>
-              <code>{`{{${name}}}`}</code>
-            </dt>
-            <dd>{TEMPLATE_VARIABLE_HELP[name]}</dd>
-          </div>
-        ))}
-      </dl>
-    </details>
-  );
-}
-
-/** The email as the sample applicant would read it (its text part). */
-export function TemplatePreview({ wording }: { wording: MailTemplate }) {
-  const filled = fillTemplate(wording, SAMPLE_VALUES);
-  return (
-    <section className="staff-preview" aria-label="Preview">
-      <h3>
-        Preview, for {SAMPLE_VALUES.firstname} in {SAMPLE_VALUES.cohort}
-      </h3>
-      <p>
-        <strong>Subject:</strong> {filled.subject}
-      </p>
-      <pre className="staff-preview__text">{filled.text}</pre>
-    </section>
-  );
-}
-
-/** One template's form; keyed by its stored wording, so a save or a restore shows what the server keeps. */
-function TemplateEditor({
-  template,
-  errors,
-  busy,
-  onSave,
-  onRestore,
-}: {
-  template: StaffTemplate;
-  errors: ErrorMap;
-  busy: boolean;
-  onSave: (wording: MailTemplate) => void;
-  onRestore: () => void;
-}) {
-  const dates = useStaffDates();
-  const subject = useFieldState('subject', errors, template.subject);
-  const body = useFieldState('body', errors, template.body);
-  return (
-    <section className="staff-section" aria-labelledby="template-title">
-      <h2 id="template-title">{template.label}</h2>
-      <p>
-        {template.edited
-          ? `Edited by ${template.edited.by} on ${dates.day(template.edited.at)}.`
-          : 'The built-in wording.'}
-      </p>
-      <Form onSubmit={() => onSave({ subject: subject.value, body: body.value })}>
-        <TextField {...subject} label="Subject" />
-        <TextAreaField
-          {...body}
-          label="Body"
-          hint="Paragraphs are separated by an empty line. A link variable alone in a paragraph becomes a button."
-        />
-        <BusyButton type="submit" busy={busy}>
-          Save
-        </BusyButton>{' '}
-        {template.edited && (
-          <Button look="secondary" disabled={busy} onClick={onRestore}>
-            Restore the default
-          </Button>
-        )}
-      </Form>
-      <TemplatePreview wording={{ subject: subject.value, body: body.value }} />
-    </section>
-  );
-}
 
 export function TemplatesScreen() {
   const { api, me } = useStaff();
