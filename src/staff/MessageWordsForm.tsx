@@ -4,12 +4,10 @@
  */
 import type { MailTemplate } from '../../machines/rules/mailTemplates';
 import type { ErrorMap } from '../../machines/rules/messages';
-import { BusyButton } from '../components/BusyButton';
 import { useFieldState } from '../components/Fields';
-import { Form } from '../components/Form';
 import { TemplatePreview } from './TemplatePreview';
 import { TemplateVariables } from './TemplateVariables';
-import { WordingFields } from './WordingFields';
+import { WordingForm } from './WordingForm';
 
 /**
  * The server's field errors under the form's own names: an application's page has a note form with a `body` too, and
@@ -39,17 +37,15 @@ export function MessageWordsForm({
   const words = { subject: subject.value, body: body.value };
   return (
     <>
-      <Form onSubmit={() => onSubmit(words)}>
-        <WordingFields
-          subject={subject}
-          body={body}
-          bodyLabel="Message"
-          bodyHint="About the applicant's own application. Paragraphs are separated by an empty line."
-        />
-        <BusyButton type="submit" busy={busy}>
-          {action}
-        </BusyButton>
-      </Form>
+      <WordingForm
+        subject={subject}
+        body={body}
+        bodyLabel="Message"
+        bodyHint="About the applicant's own application. Paragraphs are separated by an empty line."
+        busy={busy}
+        action={action}
+        onSubmit={onSubmit}
+      />
       <TemplateVariables />
       {words.subject && words.body && <TemplatePreview wording={words} />}
     </>

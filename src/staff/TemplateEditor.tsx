@@ -1,12 +1,10 @@
 import type { MailTemplate, StaffTemplate } from '../../machines/rules/mailTemplates';
 import type { ErrorMap } from '../../machines/rules/messages';
-import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
 import { useFieldState } from '../components/Fields';
-import { Form } from '../components/Form';
 import { useStaffDates } from './StaffContext';
 import { TemplatePreview } from './TemplatePreview';
-import { WordingFields } from './WordingFields';
+import { WordingForm } from './WordingForm';
 
 /** One template's form; keyed by its stored wording, so a save or a restore shows what the server keeps. */
 export function TemplateEditor({
@@ -33,22 +31,22 @@ export function TemplateEditor({
           ? `Edited by ${template.edited.by} on ${dates.day(template.edited.at)}.`
           : 'The built-in wording.'}
       </p>
-      <Form onSubmit={() => onSave({ subject: subject.value, body: body.value })}>
-        <WordingFields
-          subject={subject}
-          body={body}
-          bodyLabel="Body"
-          bodyHint="Paragraphs are separated by an empty line. A link variable alone in a paragraph becomes a button."
-        />
-        <BusyButton type="submit" busy={busy}>
-          Save
-        </BusyButton>{' '}
+      <WordingForm
+        subject={subject}
+        body={body}
+        bodyLabel="Body"
+        bodyHint="Paragraphs are separated by an empty line. A link variable alone in a paragraph becomes a button."
+        busy={busy}
+        action="Save"
+        onSubmit={onSave}
+      >
+        {' '}
         {template.edited && (
           <Button look="secondary" disabled={busy} onClick={onRestore}>
             Restore the default
           </Button>
         )}
-      </Form>
+      </WordingForm>
       <TemplatePreview wording={{ subject: subject.value, body: body.value }} />
     </section>
   );

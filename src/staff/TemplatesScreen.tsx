@@ -3,19 +3,14 @@
  * preview filled with a sample applicant, Save and "Restore the default" (docs/decisions/160-email-templates-staff-can-edit.md).
  */
 import { useState } from 'react';
-import {
-  TEMPLATE_KINDS,
-  TEMPLATE_LABELS,
-  type MailTemplate,
-  type StaffTemplate,
-  type TemplateKind,
-} from '../../machines/rules/mailTemplates';
+import type { MailTemplate, StaffTemplate, TemplateKind } from '../../machines/rules/mailTemplates';
 import { STAFF_TEMPLATE_MESSAGES } from '../../machines/rules/staff';
 import { Button } from '../components/Button';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { Notice } from '../components/Notice';
 import { usePageHeading, useStaff } from './StaffContext';
 import { TemplateEditor } from './TemplateEditor';
+import { TemplateTabs } from './TemplateTabs';
 import { TemplateVariables } from './TemplateVariables';
 import { useResource } from './useResource';
 
@@ -57,18 +52,7 @@ export function TemplatesScreen() {
       <Notice>{notice}</Notice>
       <ErrorSummary message={message} errors={errors} />
       {view.failed && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
-      <nav aria-label="Templates" className="staff-template-tabs">
-        {TEMPLATE_KINDS.map((kind) => (
-          <Button
-            key={kind}
-            look={kind === chosen ? 'primary' : 'secondary'}
-            aria-pressed={kind === chosen}
-            onClick={() => choose(kind)}
-          >
-            {TEMPLATE_LABELS[kind]}
-          </Button>
-        ))}
-      </nav>
+      <TemplateTabs chosen={chosen} onChoose={choose} />
       <TemplateVariables />
       {template && (
         <TemplateEditor
