@@ -34,6 +34,19 @@ export const scoreAnswer = (answer: string, options: Option[]): number => {
 
 export const NEGATIVE_SCORE = 3;
 
+/** The highest qualification's score: 4 without post-secondary education, else 1. */
+const scoreQualification = (answer: string): number => (answer === NO_POST_SECONDARY ? 4 : 1);
+
+/** One answer's score as a reviewer reads it (1 the strongest, 4 the weakest), or null when it is not given. */
+export function answerScore(
+  name: keyof EligibilityAnswers,
+  answer: string | undefined,
+  options: readonly Option[],
+): number | null {
+  if (!answer) return null;
+  return name === 'highest_qualification' ? scoreQualification(answer) : scoreAnswer(answer, [...options]);
+}
+
 /** docs/product.md §4: count the answers scoring 3 or more; 3+ ineligible; exactly 2, or no post-secondary, action_required. */
 export function scoreEligibility(answers: EligibilityAnswers): {
   status: Exclude<EligibilityStatus, 'not measured'>;
@@ -43,7 +56,7 @@ export function scoreEligibility(answers: EligibilityAnswers): {
   const negatives = SCORED.filter(
     ([field, options]) => scoreAnswer(answers[field], options) >= NEGATIVE_SCORE,
   ).length;
-  const qualificationScore = answers.highest_qualification === NO_POST_SECONDARY ? 4 : 1;
+  const qualificationScore = scoreQualification(answers.highest_qualification);
   const status =
     negatives >= 3
       ? 'ineligible'

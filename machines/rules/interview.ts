@@ -113,3 +113,7 @@ export const INTERVIEW_MESSAGES = {
     `Your interview is booked for ${when}. We have emailed you a calendar invitation.`,
   alreadyBooked: 'You have already booked your interview',
 } as const;
+
+/** A calendar's day (a local date) and a HH:mm time, as the UTC instant they name (decision 176: slots are UTC). */
+export const utcInstant = (day: Date, time: string) =>
+  `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}T${time}:00Z`;

@@ -7,6 +7,7 @@ import { STAFF_API } from './api';
 import { isReviewEventType, isReviewStatus, reviewMeta } from '../review.machine';
 import { isTemplateKind, TEMPLATE_LABELS } from './mailTemplates';
 import { REVIEW_ACTION_LABELS, type StaffQueueCohort } from './staff';
+import { parseStaffDay } from './staffDates';
 
 export const reportPaths = {
   reports: `${STAFF_API}/reports`,
@@ -212,6 +213,20 @@ export interface AuditQuery {
 
 export const AUDIT_PAGE = 100;
 
+/** The audit log's filters a person sets (`before` is the page, not a filter). */
+export const AUDIT_FILTERS = ['staff', 'action', 'applicant'] as const;
+export type AuditFilters = Pick<AuditQuery, (typeof AUDIT_FILTERS)[number]>;
+
+/** The audit log's query from its screen's URL: the filters and the page that are given. */
+export const auditQueryOf = (params: URLSearchParams): AuditQuery =>
+  Object.fromEntries(
+    [...AUDIT_FILTERS, 'before'].flatMap((key) => (params.get(key) ? [[key, params.get(key)]] : [])),
+  );
+
+/** The URL of the filters as typed: blank ones dropped, and no `before` (a new filter starts from the newest). */
+export const auditFilterParams = (draft: AuditFilters): Record<string, string> =>
+  Object.fromEntries(AUDIT_FILTERS.flatMap((key) => (draft[key]?.trim() ? [[key, draft[key].trim()]] : [])));
+
 /** GET staffPaths.audit → `{ message: 'Audit log', data: AuditEntry[] }`, newest first, AUDIT_PAGE at most. */
 export interface AuditEntry {
   id: number;
@@ -232,3 +247,77 @@ export const REPORT_MESSAGES = {
   auditApplicant: 'Please search with fewer than 100 characters',
   auditBefore: 'This page link is out of date: go back to the first page',
 } as const;
+
+/** A duration in the unit a person would say: minutes, hours, then days. */
+export function durationWords(seconds: number | null): string {
+  if (seconds === null) return '—';
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 2 * 86_400) return `${(seconds / 3600).toFixed(1)} h`;
+  return `${(seconds / 86_400).toFixed(1)} days`;
+}
+
+/** A part of a whole as a percentage, for a table: "67%", or "—" of nothing. */
+export const share = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '—');
+
+/** "Nigeria 3, Ghana 1 and 2 more": the first few figures, for a chart's text alternative. */
+export const firstFew = (items: readonly [string, number][], n = 3) =>
+  items
+    .slice(0, n)
+    .map(([label, value]) => `${label} ${value}`)
+    .join(', ') + (items.length > n ? ` and ${items.length - n} more` : '');
+
+/** A report's days in words ("from 1 Nov 2026 to today"); `day` writes a day the programme's way. */
+export const reportRangeWords = (report: Pick<StaffReports, 'from' | 'to'>, day: (day: string) => string) =>
+  report.from || report.to
+    ? `from ${report.from ? day(report.from) : 'the start'} to ${report.to ? day(report.to) : 'today'}`
+    : 'since the cohort opened';
+
+/** Each team member's decisions over the whole range, in the order they first appear. */
+export function decisionsByStaff(throughput: StaffReports['throughput']): [string, number][] {
+  const byStaff = new Map<string, number>();
+  for (const t of throughput) byStaff.set(t.staff, (byStaff.get(t.staff) ?? 0) + t.decisions);
+  return [...byStaff];
+}
+
+/** The day on which the most applications were started (the first such day), if any. */
+export const busiestDay = (days: StaffReports['days']) =>
+  days.reduce<(typeof days)[number] | undefined>((a, d) => (!a || d.started > a.started ? d : a), undefined);
+
+/**
+ * The cohorts whose funnels are compared: those the URL's `compare` names (cohort numbers, comma-separated), else
+ * the newest; at most `most`.
+ */
+export function comparedCohorts<C extends { number: number }>(
+  cohorts: readonly C[],
+  compare: string,
+  most: number,
+) {
+  const asked = compare.split(',').filter((n) => /^\d+$/.test(n));
+  return (asked.length ? cohorts.filter((c) => asked.includes(String(c.number))) : cohorts).slice(0, most);
+}
+
+/** The Reports screen's range form as typed: the days the programme's way, and the throughput's period. */
+export interface ReportRangeDraft {
+  from: string;
+  to: string;
+  per: string;
+}
+
+/**
+ * The range form's URL parameters (days as YYYY-MM-DD; '' drops a parameter, and the default period is not
+ * written), or the fields that are not a day.
+ */
+export function reportRangeParams(
+  draft: ReportRangeDraft,
+  locale: string,
+): { refused: ('from' | 'to')[]; params: Record<string, string> } {
+  const days = {
+    from: draft.from ? parseStaffDay(draft.from, locale) : '',
+    to: draft.to ? parseStaffDay(draft.to, locale) : '',
+  };
+  const refused = (['from', 'to'] as const).filter((key) => days[key] === null);
+  return {
+    refused,
+    params: { from: days.from ?? '', to: days.to ?? '', per: draft.per === 'day' ? '' : draft.per },
+  };
+}

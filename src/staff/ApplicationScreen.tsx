@@ -14,16 +14,15 @@ import { Button } from '../components/Button';
 import { ApplicationDataRights } from './ApplicationDataRights';
 import { provideApplication } from './staffActors';
 import { usePageHeading, useStaff } from './StaffContext';
-import { ApplicationMessage } from './MessageForms';
+import { ApplicationMessage } from './ApplicationMessage';
 import { TriageNav } from './TriageNav';
-import { ScorecardPanel } from './ScorecardPanel';
 import { ApplicationPayment } from './ApplicationPayment';
 import { ApplicationFinancialAid } from './ApplicationFinancialAid';
 import { ApplicationReminder } from './ApplicationReminder';
 import { ApplicationInterview } from './ApplicationInterview';
 import { ApplicationEmails } from './ApplicationEmails';
 import { ApplicationTimeline } from './ApplicationTimeline';
-import { ApplicantAnswers, ApplicationCv, EligibilityAnswers, LaterAnswers } from './ApplicationAnswers';
+import { ApplicationAnswers } from './ApplicationAnswers';
 import { ApplicationNotes } from './ApplicationNotes';
 import { ApplicationTags } from './ApplicationTags';
 import { ApplicationReview } from './ApplicationReview';
@@ -134,11 +133,7 @@ export function ApplicationScreen() {
       <ApplicationReminder page={page} />
       <ApplicationEmails page={page} />
 
-      <ApplicantAnswers page={page} role={me.role} />
-      <EligibilityAnswers page={page} />
-      {page.review && <ScorecardPanel key={id} applicationId={id} />}
-      <ApplicationCv page={page} />
-      <LaterAnswers page={page} />
+      <ApplicationAnswers id={id} page={page} role={me.role} />
 
       <ApplicationTimeline page={page} />
       <ApplicationTags id={id} />

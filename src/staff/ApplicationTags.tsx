@@ -2,65 +2,28 @@
  * An application's tags (docs/decisions/181-tags-and-saved-views.md): any team member adds one or removes one; the
  * list shown is what the server stored. The queue filters by a tag (`tag=` in its URL).
  */
-import { useActorRef } from '@xstate/react';
-import { useMemo } from 'react';
-import type { ErrorMap } from '../../machines/rules/messages';
-import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
 import { ErrorSummary } from '../components/ErrorSummary';
-import { TextField, useFieldState } from '../components/Fields';
-import { Form } from '../components/Form';
 import { Notice } from '../components/Notice';
-import { provideResource } from './staffActors';
+import { OneFieldForm } from './OneFieldForm';
 import { useStaff } from './StaffContext';
-import { useResourceView } from './useResourceView';
+import { useResource } from './useResource';
 
 type TagChange = { add: string } | { remove: string };
 
-interface TagFormProps {
-  errors: ErrorMap;
-  busy: boolean;
-  /** Until the tags have loaded, a tag added would be lost: the chart takes a change only when ready. */
-  ready: boolean;
-  onAdd: (tag: string) => void;
-}
-
-function TagForm({ errors, busy, ready, onAdd }: TagFormProps) {
-  const tag = useFieldState('tag', errors);
-  return (
-    <Form onSubmit={() => onAdd(tag.value)}>
-      <TextField
-        {...tag}
-        label="Add a tag"
-        hint="Letters, digits, spaces or hyphens; the team sees tags, applicants never do."
-      />
-      <BusyButton type="submit" busy={busy} disabled={!ready}>
-        Add tag
-      </BusyButton>
-    </Form>
-  );
-}
-
 export function ApplicationTags({ id }: { id: number }) {
   const { api } = useStaff();
-  const actor = useActorRef(
-    useMemo(
-      () =>
-        provideResource<string[], TagChange>(
-          () => api.tags(id),
-          async (change) => {
-            if ('add' in change) {
-              await api.addTag(id, change.add);
-              return 'Tag added';
-            }
-            await api.removeTag(id, change.remove);
-            return 'Tag removed';
-          },
-        ),
-      [api, id],
-    ),
+  const { actor, view } = useResource<string[], TagChange>(
+    () => api.tags(id),
+    async (change) => {
+      if ('add' in change) {
+        await api.addTag(id, change.add);
+        return 'Tag added';
+      }
+      await api.removeTag(id, change.remove);
+      return 'Tag removed';
+    },
   );
-  const view = useResourceView<string[]>(actor);
   const tags = view.data ?? [];
   return (
     <section className="staff-section" aria-labelledby="tags-title">
@@ -87,12 +50,16 @@ export function ApplicationTags({ id }: { id: number }) {
         </ul>
       )}
       {/* Keyed by the tags stored: an added tag clears the form, a refused one stays for its writer to fix. */}
-      <TagForm
+      <OneFieldForm
         key={tags.join(',')}
+        name="tag"
+        label="Add a tag"
+        hint="Letters, digits, spaces or hyphens; the team sees tags, applicants never do."
+        action="Add tag"
         errors={view.errors}
         busy={view.busy}
         ready={view.ready}
-        onAdd={(tag) => actor.send({ type: 'SAVE', request: { add: tag } })}
+        onSubmit={(tag) => actor.send({ type: 'SAVE', request: { add: tag } })}
       />
     </section>
   );

@@ -3,8 +3,7 @@
  * team members ticked, round-robin when several. "Count first" asks the server's dry run how many each would get;
  * "Assign" does it.
  */
-import { useActorRef } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { filterOf } from '../../machines/rules/queueView';
 import type { StaffAssignResult, StaffQueueQuery } from '../../machines/rules/staff';
 import { BusyButton } from '../components/BusyButton';
@@ -12,9 +11,8 @@ import { Button } from '../components/Button';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { Notice } from '../components/Notice';
 import type { TeamMember } from './api';
-import { provideResource } from './staffActors';
 import { useStaff } from './StaffContext';
-import { useResourceView } from './useResourceView';
+import { useResource } from './useResource';
 
 /** "4 would be assigned: ama@… 2, ben@… 2 (1 changes hands)". */
 export function assignWords(result: StaffAssignResult): string {
@@ -25,17 +23,13 @@ export function assignWords(result: StaffAssignResult): string {
 
 export function QueueAssign({ query }: { query: StaffQueueQuery }) {
   const { api } = useStaff();
-  const actor = useActorRef(
-    useMemo(
-      () =>
-        provideResource<TeamMember[], { reviewers: number[]; dryRun: boolean; filter: StaffQueueQuery }>(
-          () => api.team(),
-          async (request) => assignWords(await api.assign(request)),
-        ),
-      [api],
-    ),
+  const { actor, view } = useResource<
+    TeamMember[],
+    { reviewers: number[]; dryRun: boolean; filter: StaffQueueQuery }
+  >(
+    () => api.team(),
+    async (request) => assignWords(await api.assign(request)),
   );
-  const view = useResourceView<TeamMember[]>(actor);
   const team = view.data ?? [];
   const { errors, message, notice } = view;
   const [chosen, setChosen] = useState<number[]>([]);

@@ -17,7 +17,7 @@ import { QueueBulkBar, QueueBulkDialog } from './QueueBulk';
 import { QueueAssign } from './QueueAssign';
 import { RubricEditor } from './RubricEditor';
 import { InterviewSlots } from './InterviewSlots';
-import { QueueMessage } from './MessageForms';
+import { QueueMessage } from './QueueMessage';
 import { QueueChips } from './QueueChips';
 import { QueueFilters } from './QueueFilters';
 import { QueueTable } from './QueueTable';

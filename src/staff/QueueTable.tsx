@@ -2,18 +2,11 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router';
 import type { ActorRefFrom } from 'xstate';
-import {
-  filterOf,
-  humanize,
-  QUEUE_SORT_COLUMNS,
-  sortDirection,
-  sortedBy,
-} from '../../machines/rules/queueView';
-import { QUEUE_STAGE_LABELS, type StaffQueueQuery } from '../../machines/rules/staff';
+import { filterOf, QUEUE_SORT_COLUMNS, sortDirection, sortedBy } from '../../machines/rules/queueView';
+import type { StaffQueueQuery } from '../../machines/rules/staff';
 import type { staffQueueMachine } from '../../machines/staffQueue.machine';
 import { queryString } from './api';
-import { useStaffDates } from './StaffContext';
-import { scoreWords } from './ScorecardPanel';
+import { QueueRow } from './QueueRow';
 
 export type QueueActor = ActorRefFrom<typeof staffQueueMachine>;
 
@@ -36,7 +29,6 @@ export function QueueTable({
   const selected = useSelector(queue, (s) => s.context.selected);
   const allMatching = useSelector(queue, (s) => s.context.allMatching);
   const loading = useSelector(queue, (s) => s.hasTag('loading'));
-  const { day } = useStaffDates();
   const rows = page?.rows ?? [];
   const everyCohort = query.allCohorts === '1';
   const pageSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));
@@ -85,47 +77,16 @@ export function QueueTable({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.id}>
-              {admin && (
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${row.name}`}
-                    checked={allMatching || selected.includes(row.id)}
-                    onChange={() => queue.send({ type: 'TOGGLE', id: row.id })}
-                  />
-                </td>
-              )}
-              <th scope="row">
-                <Link to={`/staff/applications/${row.id}${queryString(query)}`}>
-                  {row.name || row.email || `#${row.id}`}
-                </Link>
-                {/* A tag is a link to the view of every application with it (decision 181). */}
-                {row.tags.map((tag) => (
-                  <Link
-                    key={tag}
-                    className="staff-tag"
-                    to={`/staff${queryString({ ...filterOf(query), tag })}`}
-                    aria-label={`Tagged ${tag}: show every application with this tag`}
-                  >
-                    {tag}
-                  </Link>
-                ))}
-              </th>
-              {contact && <td>{row.email}</td>}
-              {everyCohort && <td>{row.cohort}</td>}
-              <td>{row.country}</td>
-              <td>{QUEUE_STAGE_LABELS[row.stage]}</td>
-              <td>{humanize(row.eligibility)}</td>
-              <td>{row.statusLabel}</td>
-              <td>{day(row.submittedAt)}</td>
-              <td>{scoreWords(row.score, row.reviews)}</td>
-              <td>
-                {row.paymentOption || '—'}
-                {row.paymentStatus !== 'none' ? ` (${row.paymentStatus})` : ''}
-              </td>
-              <td>{row.cv === 'uploaded' ? 'Uploaded' : row.cv === 'email' ? 'By email' : 'None'}</td>
-            </tr>
+            <QueueRow
+              key={row.id}
+              row={row}
+              query={query}
+              admin={admin}
+              contact={contact}
+              everyCohort={everyCohort}
+              checked={allMatching || selected.includes(row.id)}
+              onToggle={() => queue.send({ type: 'TOGGLE', id: row.id })}
+            />
           ))}
           {page && rows.length === 0 && (
             <tr>

@@ -3,9 +3,10 @@
  * application agree, by the rule of a second review, and how far each reviewer and each pair of reviewers lie from
  * the others; a chart of each reviewer's distance, and the tables that hold every figure.
  */
-import type { ScoreAgreement } from '../../machines/rules/reports';
+import { firstFew, share, type ScoreAgreement } from '../../machines/rules/reports';
 import { DISAGREEMENT_POINTS } from '../../machines/rules/scorecard';
-import { BarChart, firstFew, MeasureTable, SERIES_COLOURS, share } from './ReportCharts';
+import { BarChart, SERIES_COLOURS } from './ReportCharts';
+import { MeasureTable } from './MeasureTable';
 import { TableHead } from './TableHead';
 
 const points = (n: number | null) => (n === null ? '—' : `${n} point${n === 1 ? '' : 's'}`);

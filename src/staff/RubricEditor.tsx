@@ -2,8 +2,7 @@
  * A cohort's scorecard rubric (admins, docs/decisions/163-scorecards-blind-and-a-second-review.md): each criterion's
  * name and guidance, rated 1 to 5 by reviewers. A simple form: edit, add or remove criteria, then save.
  */
-import { useActorRef } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { RUBRIC_MAX_CRITERIA, type RubricCriterion } from '../../machines/rules/scorecard';
 import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
@@ -11,28 +10,20 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import { TextAreaField, TextField } from '../components/Fields';
 import { Form } from '../components/Form';
 import { Notice } from '../components/Notice';
-import { provideResource } from './staffActors';
 import { useStaff } from './StaffContext';
-import { useResourceView } from './useResourceView';
+import { useResource } from './useResource';
 
 type Draft = Pick<RubricCriterion, 'label' | 'guidance'>;
 
 export function RubricEditor({ cohort }: { cohort: number }) {
   const { api } = useStaff();
-  const actor = useActorRef(
-    useMemo(
-      () =>
-        provideResource<{ criteria: RubricCriterion[] }, Draft[]>(
-          () => api.rubric(cohort),
-          async (criteria) => {
-            await api.saveRubric(cohort, criteria);
-            return 'Rubric saved';
-          },
-        ),
-      [api, cohort],
-    ),
+  const { actor, view } = useResource<{ criteria: RubricCriterion[] }, Draft[]>(
+    () => api.rubric(cohort),
+    async (criteria) => {
+      await api.saveRubric(cohort, criteria);
+      return 'Rubric saved';
+    },
   );
-  const view = useResourceView<{ criteria: RubricCriterion[] }>(actor);
   const loaded = view.data;
   return (
     <details className="staff-rubric">

@@ -3,10 +3,7 @@
  * the queue, each a real address (it opens in a new tab too), and a disclosure to save the view shown under a name
  * or delete one. The server keeps each member's own; a name used again replaces that view, and the notice says so.
  */
-import { useActorRef } from '@xstate/react';
-import { useMemo } from 'react';
 import { Link } from 'react-router';
-import type { ErrorMap } from '../../machines/rules/messages';
 import { savedViewQuery } from '../../machines/rules/queueView';
 import {
   SAVED_VIEW_NAME_MAX,
@@ -14,62 +11,28 @@ import {
   type SavedView,
   type StaffQueueQuery,
 } from '../../machines/rules/staff';
-import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
 import { ErrorSummary } from '../components/ErrorSummary';
-import { TextField, useFieldState } from '../components/Fields';
-import { Form } from '../components/Form';
 import { Notice } from '../components/Notice';
-import { provideResource } from './staffActors';
+import { OneFieldForm } from './OneFieldForm';
 import { useStaff } from './StaffContext';
-import { useResourceView } from './useResourceView';
+import { useResource } from './useResource';
 
 type ViewChange = { save: { name: string; query: string } } | { delete: SavedView };
 
-interface SaveViewFormProps {
-  errors: ErrorMap;
-  busy: boolean;
-  /** Until the views have loaded, a save would be lost: the chart takes one only when ready. */
-  ready: boolean;
-  onSave: (name: string) => void;
-}
-
-function SaveViewForm({ errors, busy, ready, onSave }: SaveViewFormProps) {
-  const name = useFieldState('name', errors);
-  return (
-    <Form onSubmit={() => onSave(name.value)}>
-      <TextField
-        {...name}
-        label="Name this view"
-        hint={`Up to ${SAVED_VIEW_NAME_MAX} characters; a name you used already is given this view. Only you see your views.`}
-      />
-      <BusyButton type="submit" busy={busy} disabled={!ready}>
-        Save this view
-      </BusyButton>
-    </Form>
-  );
-}
-
 export function SavedViews({ query }: { query: StaffQueueQuery }) {
   const { api } = useStaff();
-  const actor = useActorRef(
-    useMemo(
-      () =>
-        provideResource<SavedView[], ViewChange>(
-          () => api.savedViews(),
-          async (change) => {
-            if ('delete' in change) {
-              await api.deleteView(change.delete.id);
-              return M.viewDeleted;
-            }
-            const saved = await api.saveView(change.save.name, change.save.query);
-            return saved.replaced ? M.viewReplaced(saved.name) : M.viewSaved;
-          },
-        ),
-      [api],
-    ),
+  const { actor, view } = useResource<SavedView[], ViewChange>(
+    () => api.savedViews(),
+    async (change) => {
+      if ('delete' in change) {
+        await api.deleteView(change.delete.id);
+        return M.viewDeleted;
+      }
+      const saved = await api.saveView(change.save.name, change.save.query);
+      return saved.replaced ? M.viewReplaced(saved.name) : M.viewSaved;
+    },
   );
-  const view = useResourceView<SavedView[]>(actor);
   const views = view.data ?? [];
   return (
     <section className="staff-saved-views" aria-labelledby="saved-views-title">
@@ -97,12 +60,16 @@ export function SavedViews({ query }: { query: StaffQueueQuery }) {
         <Notice>{view.notice}</Notice>
         {!view.failed && <ErrorSummary message={view.message} errors={view.errors} />}
         {/* Keyed by the views stored: a saved view clears the form, a refused one stays for its writer to fix. */}
-        <SaveViewForm
+        <OneFieldForm
           key={views.map((v) => `${v.id}:${v.name}:${v.query}`).join(',')}
+          name="name"
+          label="Name this view"
+          hint={`Up to ${SAVED_VIEW_NAME_MAX} characters; a name you used already is given this view. Only you see your views.`}
+          action="Save this view"
           errors={view.errors}
           busy={view.busy}
           ready={view.ready}
-          onSave={(name) =>
+          onSubmit={(name) =>
             actor.send({ type: 'SAVE', request: { save: { name, query: savedViewQuery(query) } } })
           }
         />

@@ -3,8 +3,7 @@
  * rates each criterion of the cohort's rubric from 1 to 5; the others' scorecards and the mean show once they have
  * scored (an admin sees them all). The server decides what is shown: the panel renders what it is given.
  */
-import { useActorRef } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   RATING_MAX,
   RATING_MIN,
@@ -20,9 +19,8 @@ import { RadioField } from '../components/Fields';
 import { Form } from '../components/Form';
 import { Notice } from '../components/Notice';
 import { Button } from '../components/Button';
-import { provideResource } from './staffActors';
 import { useStaff } from './StaffContext';
-import { useResourceView } from './useResourceView';
+import { useResource } from './useResource';
 
 const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => String(RATING_MIN + i));
 const OPTIONS = RATINGS.map((value) => ({ value, label: value }));
@@ -33,20 +31,13 @@ export const scoreWords = (mean: number | null, count: number): string =>
 
 export function ScorecardPanel({ applicationId }: { applicationId: number }) {
   const { api } = useStaff();
-  const actor = useActorRef(
-    useMemo(
-      () =>
-        provideResource<StaffScorecards, Ratings>(
-          () => api.scorecards(applicationId),
-          async (ratings) => {
-            await api.saveScorecard(applicationId, ratings);
-            return SCORECARD_MESSAGES.saved;
-          },
-        ),
-      [api, applicationId],
-    ),
+  const { actor, view } = useResource<StaffScorecards, Ratings>(
+    () => api.scorecards(applicationId),
+    async (ratings) => {
+      await api.saveScorecard(applicationId, ratings);
+      return SCORECARD_MESSAGES.saved;
+    },
   );
-  const view = useResourceView<StaffScorecards>(actor);
   const cards = view.data;
   const { errors, message, notice } = view;
   return (

@@ -2,20 +2,18 @@
  * The team (/staff/team, admins): who may sign in, in which role; add a member, remove one. The admins named in
  * STAFF_EMAILS are managed there: the screen says so in place of Remove.
  */
-import { useActorRef } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { STAFF_MESSAGES, STAFF_ROLES, type StaffRole } from '../../machines/rules/staff';
 import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { SelectField, TextField, useFieldState } from '../components/Fields';
 import type { TeamMember } from './api';
-import { provideResource } from './staffActors';
 import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
 import { Notice } from '../components/Notice';
 import { Form } from '../components/Form';
 import { Button } from '../components/Button';
 import { TableHead } from './TableHead';
-import { useResourceView } from './useResourceView';
+import { useResource } from './useResource';
 
 type TeamChange = { kind: 'add'; email: string; role: string } | { kind: 'remove'; id: number };
 
@@ -23,24 +21,17 @@ export function TeamScreen() {
   const { api, me } = useStaff();
   const dates = useStaffDates();
   const heading = usePageHeading<HTMLHeadingElement>('Team');
-  const actor = useActorRef(
-    useMemo(
-      () =>
-        provideResource<TeamMember[], TeamChange>(
-          () => api.team(),
-          async (change) => {
-            if (change.kind === 'add') {
-              await api.addMember(change.email, change.role);
-              return `${change.email} added to the team`;
-            }
-            await api.removeMember(change.id);
-            return 'Removed from the team';
-          },
-        ),
-      [api],
-    ),
+  const { actor, view } = useResource<TeamMember[], TeamChange>(
+    () => api.team(),
+    async (change) => {
+      if (change.kind === 'add') {
+        await api.addMember(change.email, change.role);
+        return `${change.email} added to the team`;
+      }
+      await api.removeMember(change.id);
+      return 'Removed from the team';
+    },
   );
-  const view = useResourceView<TeamMember[]>(actor);
   const team = view.data ?? [];
   const { errors, message, notice } = view;
   const email = useFieldState('email', errors);

@@ -1,0 +1,13 @@
+/** What a CSV of decisions would do or did (docs/decisions/076-decisions-from-a-csv-file.md), in the screen's words. */
+import { BULK_EVENTS, type BulkEvent, type StaffCsvResult } from './staff';
+
+const PAST: Record<BulkEvent, string> = { ACCEPT: 'accepted', WAITLIST: 'waitlisted', REJECT: 'rejected' };
+
+/** The rows not applied, the decisions applied in words ("2 accepted", "1 rejected"), and how many rows apply. */
+export function csvOutcome(result: StaffCsvResult | null | undefined) {
+  return {
+    refused: result?.rows.filter((r) => r.outcome !== 'ok') ?? [],
+    counts: BULK_EVENTS.flatMap((e) => (result?.applied[e] ? [`${result.applied[e]} ${PAST[e]}`] : [])),
+    applicable: result?.rows.filter((r) => r.outcome === 'ok').length ?? 0,
+  };
+}
