@@ -126,9 +126,12 @@ function startAfterLargestPaint(
   html: string,
   hold: string,
   preload: { app: string[]; ahead: string[] } = { app: [], ahead: [] },
+  entrySrc?: string,
 ): string {
+  // The page's module scripts: one entry, or (app.html, whose entry the build shares with `/apply`'s import of the
+  // app) one tag for each of its chunks, the entry started by `entrySrc`.
   const scripts = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/g;
-  const src = [...html.matchAll(scripts)][0]?.[1];
+  const src = entrySrc ?? [...html.matchAll(scripts)][0]?.[1];
   if (!src) throw new Error('no entry <script type="module"> to start after the first paint');
   // With the entry, one <link rel="modulepreload"> for each script the first press needs: the browser fetches them
   // together instead of discovering them import by import. The screen ahead (Bio Data) is left to its later fetch
@@ -170,7 +173,7 @@ function prerender(
   markup: string,
   hold: string | null,
   preload?: { app: string[]; ahead: string[] },
-  { from = file }: { from?: string } = {},
+  { from = file, entrySrc }: { from?: string; entrySrc?: string } = {},
 ): void {
   const template = resolve(clientDir, from);
   const html = readFileSync(template, 'utf8');
@@ -179,7 +182,7 @@ function prerender(
   // A page without a script of its own (the privacy notice) is written as it is.
   writeFileSync(
     resolve(clientDir, file),
-    hold === null ? filled : startAfterLargestPaint(filled, hold, preload),
+    hold === null ? filled : startAfterLargestPaint(filled, hold, preload, entrySrc),
   );
   console.log(`prerendered ${file}`);
 }
@@ -201,9 +204,19 @@ prerender(
 // (docs/decisions/179-every-address-opened-cold-paints-at-once.md). The app's own scripts in one wave; the screen's
 // chunk follows once the app knows the screen. staff.html is the same page with staff's words (server/routes/static.ts).
 const { renderOpening } = await ssr<{ renderOpening: (staff: boolean) => string }>('apply-server');
-const appScripts = firstPressScripts('app.html', []);
-prerender('staff.html', '<!--app-prerender-->', renderOpening(true), '', appScripts, { from: 'app.html' });
-prerender('app.html', '<!--app-prerender-->', renderOpening(false), '', appScripts);
+// The app itself is their entry, not src/boot.ts's stages: evaluated in stages, the app replaced the opening later on
+// a cold load (decision 190).
+const APP_ENTRY = 'src/main.tsx';
+const manifest = readViteManifest(clientDir);
+const appEntry = manifest[APP_ENTRY];
+if (!appEntry) throw new Error(`the manifest names no ${APP_ENTRY}`);
+const appScripts = { app: [...chunkClosure(manifest, [APP_ENTRY])], ahead: [] };
+const appStart = { entrySrc: `/${appEntry.file}` };
+prerender('staff.html', '<!--app-prerender-->', renderOpening(true), '', appScripts, {
+  ...appStart,
+  from: 'app.html',
+});
+prerender('app.html', '<!--app-prerender-->', renderOpening(false), '', appScripts, appStart);
 // `/privacy`: the notice with placeholders where the controller and the retention periods go (server/privacyPage.ts).
 const { renderPrivacy } = await ssr<{ renderPrivacy: () => string }>('privacy-server');
 prerender('privacy.html', '<!--privacy-prerender-->', renderPrivacy(), null);

@@ -2,12 +2,11 @@ import { earlyInputFailed } from './app/earlyInput';
 import './styles/app.css';
 
 /*
- * The app's entry on every prerendered page but the landing page: `/apply` (apply.html), where Get Started is
- * prerendered, its CSS inlined, so the email field shows and takes typing before any script; and every other address
- * (app.html, staff.html), which paints the app's frame and says it is opening (decision 179). The page's lines start
- * this once the page has loaded and its largest paint is shown, so that on a slow connection the app does not compete
- * with the first paint; src/main.tsx then hydrates Get Started keeping what was typed and a press made meanwhile
- * (held by the page's lines: src/app/earlyInput.ts), or renders the screen of the address.
+ * `/apply`'s app (apply.html, through src/applyEntry.ts): Get Started is prerendered, its CSS inlined, so the email
+ * field shows and takes typing before any script. The page's lines start this once the page has loaded and its
+ * largest paint is shown, so that on a slow connection the app does not compete with the first paint; src/main.tsx
+ * then hydrates Get Started keeping what was typed and a press made meanwhile (held by the page's lines:
+ * src/app/earlyInput.ts). Every other address starts src/main.tsx itself (decision 190).
  */
 
 /** The next task: `scheduler.yield()` where the browser has it (it resumes ahead of other queued work). */
@@ -43,7 +42,7 @@ const start = async () => {
   }
 };
 
-/** Starts the app's stages once the page has loaded (each page's entry calls it: src/applyEntry.ts, src/appEntry.ts). */
+/** Starts the app's stages once the page has loaded (`/apply`'s entry calls it: src/applyEntry.ts). */
 export function bootInStages(): void {
   if (document.readyState === 'complete') void start();
   else window.addEventListener('load', () => void start(), { once: true });
