@@ -48,7 +48,7 @@ const holdLandingTaps =
  * address) and the button shows at once that it is working; the email typed is kept for the tab, and written back
  * after a reload. When the app's scripts fail, or have not come EARLY_PRESS_WAIT_MS after the press, a line outside
  * the app's root (hydration must find its markup untouched) says the connection failed and offers Retry: a reload
- * that takes the press again. src/app/earlyInput.ts ends all this once the app is in charge; src/boot.ts
+ * that takes the press again. src/app/earlyInput.ts ends all this once the app is in charge; src/applyBoot.ts
  * reports a failed import through `fail`. At the press the lines also start the lookup of the email, when the app will
  * look it up (the same rule: trimmed, 254 characters at most, EMAIL_PATTERN), and keep its answer for the app
  * (`lookup`, taken by src/app/earlyInput.ts): its round trip overlaps the app's arrival instead of following it
@@ -83,28 +83,17 @@ const holdGetStarted = [
 ].join('');
 
 /**
- * Every script a page's app needs, in one wave (docs/decisions/140-one-wave-for-the-first-press.md): the entry
- * (src/boot.ts) and its imports, what it imports in turn (React, the machine, the app) with all their static
- * imports, and the screens given (on `/apply`, Bio Data: the answer to the first press). Without the list the
- * browser finds them in four waves, one chunk's imports after another.
+ * Every script `/apply`'s first press needs, in one wave (docs/decisions/140-one-wave-for-the-first-press.md): the
+ * entry (src/applyBoot.ts) and its imports, what it imports in turn (React, the machine, the app) with all their
+ * static imports, and the Bio Data screen, the answer to the press. Without the list the browser finds them in four
+ * waves, one chunk's imports after another.
  */
 function firstPressScripts(page: string, screens: string[]): { app: string[]; ahead: string[] } {
   const manifest = readViteManifest(clientDir);
   const entry = manifest[page];
   if (!entry) throw new Error(`the manifest names no ${page}`);
   const own = chunkClosure(manifest, [page]);
-  // The import()s of the entry and of what it imports statically (src/boot.ts, each page's entry imports it).
-  const ownKeys = new Set<string>();
-  const walk = (key: string) => {
-    if (ownKeys.has(key) || !manifest[key]) return;
-    ownKeys.add(key);
-    (manifest[key].imports ?? []).forEach(walk);
-  };
-  walk(page);
-  const app = chunkClosure(
-    manifest,
-    [...ownKeys].flatMap((key) => manifest[key]?.dynamicImports ?? []),
-  );
+  const app = chunkClosure(manifest, entry.dynamicImports ?? []);
   const ahead = chunkClosure(manifest, screens);
   const minus = (set: Set<string>, ...others: Set<string>[]) =>
     [...set].filter((url) => !others.some((other) => other.has(url)));
@@ -204,7 +193,7 @@ prerender(
 // (docs/decisions/179-every-address-opened-cold-paints-at-once.md). The app's own scripts in one wave; the screen's
 // chunk follows once the app knows the screen. staff.html is the same page with staff's words (server/routes/static.ts).
 const { renderOpening } = await ssr<{ renderOpening: (staff: boolean) => string }>('apply-server');
-// The app itself is their entry, not src/boot.ts's stages: evaluated in stages, the app replaced the opening later on
+// The app itself is their entry, not src/applyBoot.ts's stages: evaluated in stages, the app replaced the opening later on
 // a cold load (decision 190).
 const APP_ENTRY = 'src/main.tsx';
 const manifest = readViteManifest(clientDir);

@@ -37,7 +37,7 @@ export function takeEarlyLookup(email: string): Promise<Response> | undefined {
   return early.answer;
 }
 
-/** Tells the page's lines that the app's scripts could not be fetched (src/boot.ts). */
+/** Tells the page's lines that the app's scripts could not be fetched (src/applyBoot.ts). */
 export function earlyInputFailed(): void {
   (window as { tebcEarly?: PageHold }).tebcEarly?.fail?.();
 }

@@ -2,7 +2,7 @@ import { earlyInputFailed } from './app/earlyInput';
 import './styles/app.css';
 
 /*
- * `/apply`'s app (apply.html, through src/applyEntry.ts): Get Started is prerendered, its CSS inlined, so the email
+ * `/apply`'s app (apply.html): Get Started is prerendered, its CSS inlined, so the email
  * field shows and takes typing before any script. The page's lines start this once the page has loaded and its
  * largest paint is shown, so that on a slow connection the app does not compete with the first paint; src/main.tsx
  * then hydrates Get Started keeping what was typed and a press made meanwhile (held by the page's lines:
@@ -42,8 +42,5 @@ const start = async () => {
   }
 };
 
-/** Starts the app's stages once the page has loaded (`/apply`'s entry calls it: src/applyEntry.ts). */
-export function bootInStages(): void {
-  if (document.readyState === 'complete') void start();
-  else window.addEventListener('load', () => void start(), { once: true });
-}
+if (document.readyState === 'complete') void start();
+else window.addEventListener('load', () => void start(), { once: true });
