@@ -21,7 +21,7 @@ export function OneFieldForm({
   action: string;
   errors: ErrorMap;
   busy: boolean;
-  /** Until the resource has loaded, a change would be lost: the chart takes one only when ready. */
+  /** The button waits for the resource to load: the chart would hold a change made earlier, but the form shows none yet. */
   ready: boolean;
   onSubmit: (value: string) => void;
 }) {
