@@ -1,21 +1,21 @@
+import { useState } from 'react';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
+import { Button } from '../components/Button';
 import { cvUrl } from './api';
 
-/** A PDF shown in the page (framed by the staff pages only: docs/decisions/106-the-cv-framed-by-staff-pages.md), a Word file offered for download. */
+/**
+ * A PDF shown in the page when asked (framed by the staff pages only: docs/decisions/106-the-cv-framed-by-staff-pages.md),
+ * never on its own: Chromium's PDF viewer takes the focus when it loads, which scrolls the page down to it, stops the
+ * keyboard shortcuts and swallows the next click (docs/decisions/191-the-cv-opens-when-asked.md). A Word file is
+ * offered for download.
+ */
 export function ApplicationCv({ page }: { page: StaffApplicationPage }) {
   return (
     <section className="staff-section" aria-labelledby="cv-title">
       <h2 id="cv-title">CV</h2>
       {page.cv ? (
         page.cv.kind === 'pdf' ? (
-          <>
-            <iframe className="staff-cv" title={`CV: ${page.cv.filename}`} src={cvUrl(page.id)} />
-            <p>
-              <a href={cvUrl(page.id)} target="_blank" rel="noreferrer">
-                Open {page.cv.filename} in a new tab
-              </a>
-            </p>
-          </>
+          <PdfCv id={page.id} filename={page.cv.filename} />
         ) : (
           <p>
             <a href={cvUrl(page.id)} download={page.cv.filename}>
@@ -31,5 +31,29 @@ export function ApplicationCv({ page }: { page: StaffApplicationPage }) {
         </p>
       )}
     </section>
+  );
+}
+
+function PdfCv({ id, filename }: { id: number; filename: string }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <>
+      <p className="actions">
+        <Button
+          look="secondary"
+          aria-expanded={shown}
+          aria-controls="cv-frame"
+          onClick={() => setShown(!shown)}
+        >
+          {shown ? 'Hide the CV' : 'Show the CV on this page'}
+        </Button>
+        <a href={cvUrl(id)} target="_blank" rel="noreferrer">
+          Open {filename} in a new tab
+        </a>
+      </p>
+      <div id="cv-frame">
+        {shown && <iframe className="staff-cv" title={`CV: ${filename}`} src={cvUrl(id)} />}
+      </div>
+    </>
   );
 }

@@ -1,9 +1,9 @@
 /**
- * The CV shown inline on the staff application page (src/staff/ApplicationScreen.tsx) in Chromium: the staff page
+ * The CV shown inline on the staff application page, once asked (src/staff/ApplicationCv.tsx), in Chromium: the staff page
  * may frame the CV route and the frame shows it (no X-Frame-Options or frame-ancestors refusal, no error page); a
  * page on another origin that frames the same URL, with the same staff cookie, is refused.
  *
- * Headless Chromium has no PDF viewer: a PDF in a frame becomes a download, and a download is never checked against
+ * The headless shell these tests bring has no PDF viewer (Debian's Chromium has one): a PDF in a frame becomes a download, and a download is never checked against
  * the framing headers. So the route's real answer (status, every header, the body) is handed to the frame as plain
  * text, which Chromium renders as a document and checks against those same headers, as it checks a PDF in a
  * browser with its viewer.
@@ -148,6 +148,7 @@ describe('the inline CV on the staff application page', () => {
     const onStaffPage = await watchCv(staffPage, cvPath);
     await staffPage.goto(`${server.url}/staff/applications/${id}`);
     await staffPage.getByRole('heading', { name: 'Amara Nwosu', level: 1 }).waitFor();
+    await staffPage.getByRole('button', { name: 'Show the CV on this page' }).click();
     expect(await staffPage.locator('iframe[title^="CV"]').getAttribute('src')).toBe(cvPath);
     const shown = await loadedFrame(staffPage);
     expect({

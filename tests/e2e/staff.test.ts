@@ -96,8 +96,9 @@ describe('staff back office', () => {
     await admin.getByRole('button', { name: 'Apply filters' }).click();
     await table.getByRole('link', { name: 'Zainab Okafor' }).click();
 
-    // The applicant's page: the CV is shown, and it is the PDF that was uploaded.
+    // The applicant's page: the CV is shown when asked, and it is the PDF that was uploaded.
     await admin.getByRole('heading', { name: 'Zainab Okafor', level: 1 }).waitFor();
+    await admin.getByRole('button', { name: 'Show the CV on this page' }).click();
     const frame = admin.locator('iframe[title^="CV"]');
     await frame.waitFor();
     const cvPath = await frame.getAttribute('src');

@@ -238,6 +238,42 @@ describe("an application's page", () => {
     await waitFor(() => expect(api.review).toHaveBeenCalledWith(1, 'START_REVIEW', false));
   });
 
+  it('a PDF CV loads only when asked, and the next application opens with its CV closed again', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN, {
+      application: vi.fn((id: number) =>
+        Promise.resolve({
+          ...APPLICATION,
+          id,
+          cv: { filename: 'ada-cv.pdf', kind: 'pdf' as const, size: 90_000 },
+        }),
+      ),
+    });
+    renderAt('/staff', api);
+    await user.click(await screen.findByRole('link', { name: 'Ada Obi' }));
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    // Chromium's PDF viewer takes the focus as it loads: nothing loads it before the reader asks.
+    const show = screen.getByRole('button', { name: 'Show the CV on this page' });
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('link', { name: 'Open ada-cv.pdf in a new tab' }).getAttribute('href')).toBe(
+      '/api/v1/staff/applications/1/cv',
+    );
+    await user.click(show);
+    expect(screen.getByTitle('CV: ada-cv.pdf').getAttribute('src')).toBe('/api/v1/staff/applications/1/cv');
+    expect(screen.getByRole('button', { name: 'Hide the CV' }).getAttribute('aria-expanded')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Next (j)' }));
+    await untilLastCalledWith(api.application, 2);
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Open ada-cv.pdf in a new tab' }).getAttribute('href')).toBe(
+        '/api/v1/staff/applications/2/cv',
+      ),
+    );
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Show the CV on this page' })).toBeTruthy();
+  });
+
   it('an admin sees the decisions the chart allows; an empty note is refused without a call', async () => {
     const user = userEvent.setup();
     const api = adminWithReview('in_review', 'In review', ADMIN_MAY);
