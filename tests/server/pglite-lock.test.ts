@@ -151,6 +151,16 @@ async function storedApplications(dataDir: string): Promise<string[]> {
   }
 }
 
+/** A fresh data directory for `body`, removed once it is done. */
+async function inDataDir(body: (dataDir: string) => Promise<void>): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-lock-'));
+  try {
+    await body(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 const refusal =
   /Another server \(PID \d+\)( in another PID namespace \(another container\))? is already using/;
 
@@ -255,8 +265,7 @@ describe('the PGlite data directory lock', () => {
     : 'in one PID namespace (unshare unavailable)';
 
   it(`refuses a second server ${where} on one data directory, and loses none of the first one's 20 writes`, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-lock-'));
-    try {
+    await inDataDir(async (dataDir) => {
       const first = await serve(dataDir, NAMESPACES);
       await untilHealthy(first);
       const second = await serve(dataDir, NAMESPACES);
@@ -272,14 +281,11 @@ describe('the PGlite data directory lock', () => {
       expect(await storedApplications(dataDir)).toEqual(
         Array.from({ length: 20 }, (_, i) => `lock${i}@example.com`),
       );
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   }, 420_000);
 
   it('refuses a second server started after the lock file was deleted under the first, and loses none of its writes', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-lock-'));
-    try {
+    await inDataDir(async (dataDir) => {
       const first = await serve(dataDir);
       await untilHealthy(first);
       rmSync(join(dataDir, 'server.lock'));
@@ -305,14 +311,11 @@ describe('the PGlite data directory lock', () => {
         lockBack: true,
       });
       expect(await storedApplications(dataDir)).toHaveLength(20);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   }, 420_000);
 
   it('a server paused past the heartbeat staleness, whose directory another server took, stops on waking', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-lock-'));
-    try {
+    await inDataDir(async (dataDir) => {
       const first = await serve(dataDir);
       await untilHealthy(first);
       expect(await createApplications(first, 0, 5)).toBe(5);
@@ -334,8 +337,6 @@ describe('the PGlite data directory lock', () => {
       expect(await createApplications(second, 5, 5)).toBe(5);
       await stop(second);
       expect(await storedApplications(dataDir)).toHaveLength(10);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   }, 420_000);
 });

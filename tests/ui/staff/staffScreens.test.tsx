@@ -39,6 +39,10 @@ const APPLICATION = staffApplicationPage({
   timeline: [{ at: '2026-11-21T10:00:00.000Z', what: 'Submitted' }],
 });
 
+/** Each application asked for by id: Ada's page with that id, changed as `over` says. */
+const everyApplication = (over: (id: number) => Partial<StaffApplicationPage>) =>
+  vi.fn((id: number) => Promise.resolve({ ...APPLICATION, id, ...over(id) } as StaffApplicationPage));
+
 const fakeApi = (me: StaffMe | null, overrides: Partial<StaffApi> = {}) =>
   fakeStaffApi(me, {
     sendCode: vi.fn(() => Promise.resolve({})),
@@ -241,13 +245,7 @@ describe("an application's page", () => {
   it('a PDF CV loads only when asked, and the next application opens with its CV closed again', async () => {
     const user = userEvent.setup();
     const api = fakeApi(ADMIN, {
-      application: vi.fn((id: number) =>
-        Promise.resolve({
-          ...APPLICATION,
-          id,
-          cv: { filename: 'ada-cv.pdf', kind: 'pdf' as const, size: 90_000 },
-        }),
-      ),
+      application: everyApplication(() => ({ cv: { filename: 'ada-cv.pdf', kind: 'pdf', size: 90_000 } })),
     });
     renderAt('/staff', api);
     await user.click(await screen.findByRole('link', { name: 'Ada Obi' }));
@@ -669,17 +667,9 @@ describe('triage at the speed of reading (issue 24, item 1)', () => {
   it('walks the filtered list with j and k, decides with a key, lists the shortcuts on ?, and Back keeps the filter', async () => {
     const user = userEvent.setup();
     const api = fakeApi(ADMIN, {
-      application: vi.fn((id: number) =>
-        Promise.resolve({
-          ...APPLICATION,
-          id,
-          review: {
-            ...APPLICATION.review!,
-            status: 'in_review' as const,
-            allowed: ['ACCEPT', 'WAITLIST', 'REJECT'],
-          },
-        } as StaffApplicationPage),
-      ),
+      application: everyApplication(() => ({
+        review: { ...APPLICATION.review!, status: 'in_review', allowed: ['ACCEPT', 'WAITLIST', 'REJECT'] },
+      })),
     });
     renderAt('/staff?status=in_review', api);
     await user.click(await screen.findByRole('link', { name: 'Ada Obi' }));
@@ -726,23 +716,19 @@ describe('triage at the speed of reading (issue 24, item 1)', () => {
 
   const deciding = (undoSeconds: number) =>
     fakeApi(ADMIN, {
-      application: vi.fn((id: number) =>
-        Promise.resolve({
-          ...APPLICATION,
-          id,
-          answers: {
-            ...APPLICATION.answers,
-            firstname: id === 1 ? 'Ada' : 'Bola',
-            lastname: id === 1 ? 'Obi' : 'Ade',
-          },
-          review: {
-            ...APPLICATION.review!,
-            status: 'in_review' as const,
-            allowed: ['ACCEPT', 'WAITLIST', 'REJECT', 'UNDO'],
-            undoSeconds,
-          },
-        } as StaffApplicationPage),
-      ),
+      application: everyApplication((id) => ({
+        answers: {
+          ...APPLICATION.answers,
+          firstname: id === 1 ? 'Ada' : 'Bola',
+          lastname: id === 1 ? 'Obi' : 'Ade',
+        },
+        review: {
+          ...APPLICATION.review!,
+          status: 'in_review',
+          allowed: ['ACCEPT', 'WAITLIST', 'REJECT', 'UNDO'],
+          undoSeconds,
+        },
+      })),
       review: vi.fn((_id: number, type: string) =>
         Promise.resolve(
           type === 'UNDO'
