@@ -115,8 +115,9 @@ export function QueueScreen() {
       </nav>
       {/* The view's slower tools sit under the table, so the table stays above the fold (decision 137). */}
       {admin && page && <QueueAssign query={query} />}
-      {admin && page && <RubricEditor key={page.cohort.number} cohort={page.cohort.number} />}
-      {page && <InterviewSlots key={page.cohort.number} cohort={page.cohort.number} />}
+      {/* Keyed by the cohort, each its own way: siblings sharing a key left a stale copy in the page. */}
+      {admin && page && <RubricEditor key={`rubric ${page.cohort.number}`} cohort={page.cohort.number} />}
+      {page && <InterviewSlots key={`interviews ${page.cohort.number}`} cohort={page.cohort.number} />}
       {admin && page && <QueueMessage filter={filterOf(query)} total={page.total} />}
       <QueueBulkDialog queue={queue} />
     </>

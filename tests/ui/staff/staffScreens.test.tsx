@@ -223,6 +223,26 @@ describe('staff queue', () => {
     expect(screen.queryByRole('button', { name: 'Accept selected' })).toBeNull();
     expect(screen.queryByRole('link', { name: /CVs \(zip\)/ })).toBeNull();
   });
+  it("an admin's search leaves one rubric editor on the queue, and none on the application opened from it", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN, {
+      rubric: vi.fn(() =>
+        Promise.resolve({ criteria: [{ key: 'fit', label: 'Fit', guidance: 'Ready to join' }] }),
+      ),
+    });
+    renderAt('/staff', api);
+    await screen.findByRole('link', { name: 'Ada Obi' });
+    const editors = () => screen.queryAllByText('Scorecard rubric of this cohort');
+    await waitFor(() => expect(editors()).toHaveLength(1));
+    await user.type(screen.getByLabelText('Search name, email, phone, city or source'), 'ada');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await untilLastCalledWith(api.queue, { q: 'ada' });
+    await screen.findByRole('link', { name: 'Ada Obi' });
+    expect(editors()).toHaveLength(1);
+    await user.click(screen.getByRole('link', { name: 'Ada Obi' }));
+    await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
+    expect(editors()).toHaveLength(0);
+  });
 });
 
 describe("an application's page", () => {
