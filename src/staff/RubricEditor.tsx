@@ -15,6 +15,17 @@ import { useResource } from './useResource';
 
 type Draft = Pick<RubricCriterion, 'label' | 'guidance'>;
 
+/** What a criterion asks: its name on one line, its guidance in a box. */
+const CRITERION_FIELDS = [
+  { part: 'label', name: 'criterion', label: 'Name', Field: TextField },
+  {
+    part: 'guidance',
+    name: 'guidance',
+    label: 'Guidance (what a 1 and a 5 look like)',
+    Field: TextAreaField,
+  },
+] as const;
+
 export function RubricEditor({ cohort }: { cohort: number }) {
   const { api } = useStaff();
   const { actor, view } = useResource<{ criteria: RubricCriterion[] }, Draft[]>(
@@ -60,20 +71,16 @@ function RubricForm({
       {drafts.map((draft, i) => (
         <fieldset key={i}>
           <legend>Criterion {i + 1}</legend>
-          <TextField
-            name={`criterion-${i}`}
-            label="Name"
-            errors={{}}
-            value={draft.label}
-            onChange={(label) => change(i, { label })}
-          />
-          <TextAreaField
-            name={`guidance-${i}`}
-            label="Guidance (what a 1 and a 5 look like)"
-            errors={{}}
-            value={draft.guidance}
-            onChange={(guidance) => change(i, { guidance })}
-          />
+          {CRITERION_FIELDS.map(({ part, name, label, Field }) => (
+            <Field
+              key={part}
+              name={`${name}-${i}`}
+              label={label}
+              errors={{}}
+              value={draft[part]}
+              onChange={(value) => change(i, { [part]: value })}
+            />
+          ))}
           <Button look="link" onClick={() => setDrafts((now) => now.filter((_, j) => j !== i))}>
             Remove criterion {i + 1}
           </Button>
