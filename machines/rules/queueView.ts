@@ -97,3 +97,42 @@ export const savedViewQuery = (query: StaffQueueQuery): string => {
       .sort(([a], [b]) => a.localeCompare(b)),
   ).toString();
 };
+
+/** What a search may name a person by: what erasing them takes out of the saved views' searches. */
+export interface SearchedPerson {
+  email: string;
+  phone: string;
+  firstname: string;
+  lastname: string;
+}
+
+const squeezed = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
+const digits = (text: string) => text.replace(/\D/g, '');
+
+/** Whether the search `q` names this person: their email, their phone in any writing, their full name or a name alone. */
+export function searchNames(q: string, person: SearchedPerson): boolean {
+  const search = squeezed(q);
+  if (!search) return false;
+  const names = [person.firstname, person.lastname].map(squeezed).filter(Boolean);
+  const email = squeezed(person.email);
+  const phone = digits(person.phone);
+  const searchDigits = digits(search);
+  return (
+    (email !== '' && search.includes(email)) ||
+    (names.length === 2 && search.includes(names.join(' '))) ||
+    names.includes(search) ||
+    // "0803 555 0142" and "+234 803 555 0142" are the same phone: its last ten digits.
+    (phone.length >= 7 && searchDigits.length >= 7 && searchDigits.includes(phone.slice(-10)))
+  );
+}
+
+/**
+ * A saved view's query without its search when the search names `person` (docs/decisions/192); null when it does not,
+ * and the view is kept as it is. The rest of the view (its filters, its sort) stays.
+ */
+export function withoutSearchFor(query: string, person: SearchedPerson): string | null {
+  const params = new URLSearchParams(query);
+  if (!searchNames(params.get('q') ?? '', person)) return null;
+  params.delete('q');
+  return params.toString();
+}

@@ -2,7 +2,7 @@
  * Erasing one applicant (docs/privacy.md, decisions 148 and 149). The application row stays, anonymous, so the funnel's
  * counts and the seats a decision took stay right; everything that identifies the person goes: answers, contact
  * details, the CV (its file too), their emails in the outbox, sessions, codes, staff notes, stored answers to
- * repeated requests and the code-email quota kept under their address. A paid applicant's paid (and duplicate, to
+ * repeated requests, the code-email quota kept under their address, and any saved view's search that names them. A paid applicant's paid (and duplicate, to
  * refund) payment rows stay for the accounts: they hold a reference and an amount, never a name. A tombstone
  * records that an erasure happened, who asked and when, under a keyed hash of the address.
  */
@@ -13,6 +13,7 @@ import type { Db, Queryable } from '../db/index';
 import { first, qb, run } from '../db/query';
 import type { PaymentRow } from '../db/schema';
 import { mailboxOf } from '../mailQuota';
+import { forgetSearchesFor } from '../staff/savedViews';
 import type { CvStorage } from '../storage/index';
 
 export type ErasureRequester = { by: 'applicant' } | { by: 'staff'; staffId: number } | { by: 'retention' };
@@ -64,6 +65,11 @@ export async function eraseApplication(
 /** Everything but the CV and the tombstone: shared with the retention run's anonymising of unsubmitted applications. */
 export async function forgetApplicant(tx: Queryable, id: number, email: string, now: Date): Promise<void> {
   const mailbox = mailboxOf(email);
+  const person = await first(
+    tx,
+    qb.selectFrom('applications').select(['email', 'phone', 'firstname', 'lastname']).where('id', '=', id),
+  );
+  if (person) await forgetSearchesFor(tx, person);
   await run(tx, qb.deleteFrom('outbox').where(sql`lower(to_address)`, '=', sql`lower(${email})`));
   for (const table of ['sessions', 'codes', 'cv_upload_slots', 'staff_notes', 'application_tags'] as const)
     await run(tx, qb.deleteFrom(table).where('application_id', '=', id));

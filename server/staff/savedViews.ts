@@ -2,6 +2,7 @@
  * The saved views' table (docs/decisions/182-saved-views.md): a team member's named queue views, each read, saved
  * and deleted only by its owner. A name matches whatever its letters' case, so "Lagos" replaces "lagos".
  */
+import { withoutSearchFor, type SearchedPerson } from '../../machines/rules/queueView';
 import type { SavedView } from '../../machines/rules/staff';
 import type { Compilable } from 'kysely';
 import type { Queryable } from '../db/index';
@@ -78,3 +79,15 @@ export async function deleteView(db: Queryable, staffId: number, id: number): Pr
 /** A removed team member's views go with the account: nobody else may open them. */
 export const deleteViewsOf = (tx: Queryable, staffId: number) =>
   run(tx, qb.deleteFrom('saved_views').where('staff_id', '=', staffId));
+
+/** An erased person's searches leave every saved view that names them; each view keeps its name and filters. */
+export async function forgetSearchesFor(tx: Queryable, person: SearchedPerson): Promise<void> {
+  const searching = await run(
+    tx,
+    qb.selectFrom('saved_views').select(['id', 'query']).where('query', 'like', '%q=%'),
+  );
+  for (const view of searching) {
+    const query = withoutSearchFor(view.query, person);
+    if (query !== null) await run(tx, qb.updateTable('saved_views').set({ query }).where('id', '=', view.id));
+  }
+}

@@ -5,6 +5,8 @@ import {
   queueViewOf,
   reviewCountWords,
   scoreMinimums,
+  searchNames,
+  withoutSearchFor,
   sortDirection,
   sortedBy,
 } from '../../machines/rules/queueView';
@@ -49,5 +51,37 @@ describe("the queue's view in the URL", () => {
 
   it('words the numbers of reviews for a chip', () => {
     expect(reviewCountWords('0,2+')).toBe('None yet, Two or more');
+  });
+});
+
+describe('searches that name an erased person (decision 192)', () => {
+  const [firstname, lastname] = ['Ngozi', 'Adebayo'];
+  const NGOZI = { email: 'Ngozi@Example.com', phone: '+2348035550142', firstname, lastname };
+
+  it.each([
+    ['ngozi@example.com', true],
+    ['  NGOZI   adebayo ', true],
+    ['Adebayo', true],
+    ['ngozi', true],
+    ['0803 555 0142', true],
+    ['+234 803 555 0142', true],
+    ['ada', false],
+    ['lagos', false],
+    ['0803 555 0999', false],
+    ['', false],
+  ])('%j names her: %s', (q, names) => {
+    expect(searchNames(q, NGOZI)).toBe(names);
+  });
+
+  it('takes the search out of a view that names her and keeps its filters; leaves any other view alone', () => {
+    expect(withoutSearchFor('country=Nigeria&q=Ngozi+Adebayo&sort=name', NGOZI)).toBe(
+      'country=Nigeria&sort=name',
+    );
+    expect(withoutSearchFor('country=Nigeria&q=ada', NGOZI)).toBeNull();
+    expect(withoutSearchFor('status=submitted', NGOZI)).toBeNull();
+  });
+
+  it('an erased row names no one: nothing is taken out for it', () => {
+    expect(searchNames('ngozi', { email: '', phone: '', firstname: '', lastname: '' })).toBe(false);
   });
 });

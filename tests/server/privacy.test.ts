@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { PRIVACY_MESSAGES, PRIVACY_NOTICE_VERSION, privacyPaths } from '../../machines/rules/privacy';
-import { STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
+import { STAFF_MESSAGES, savedViewPaths, staffPaths, type SavedView } from '../../machines/rules/staff';
 import { logOptions } from '../../server/logging';
 import { emailHmac } from '../../server/privacy/erase';
 import { erasureKey } from '../../server/privacy/key';
@@ -140,6 +140,15 @@ describe.each(databases)('an applicant’s data on $name', (database) => {
         ).statusCode,
       ).toBe(201);
       await decide(t, email, 'REJECT');
+      // Views saved while looking for her, and one for someone else (decision 192).
+      const searches = {
+        'By email': `country=Nigeria&q=${encodeURIComponent(email)}`,
+        'By name': `q=${encodeURIComponent(`${PERSON.firstname} ${PERSON.lastname}`)}&sort=name`,
+        'By phone': 'q=0803+555+0142',
+        'Someone else': `q=${encodeURIComponent(other)}`,
+      };
+      for (const [name, query] of Object.entries(searches))
+        expect((await post(savedViewPaths.views, { name, query }, staff)).statusCode).toBe(200);
       const filesBefore = await files(t);
 
       const unconfirmed = await post(privacyPaths.erase, {}, cookie);
@@ -158,14 +167,29 @@ describe.each(databases)('an applicant’s data on $name', (database) => {
       const everything = JSON.stringify(
         await Promise.all(
           // prettier-ignore
-          ['applications', 'outbox', 'sessions', 'codes', 'cvs', 'staff_notes', 'idempotency', 'code_mail_quota', 'payments', 'erasures', 'audit_log', 'review_events'].map(
+          ['applications', 'outbox', 'sessions', 'codes', 'cvs', 'staff_notes', 'idempotency', 'code_mail_quota', 'payments', 'erasures', 'audit_log', 'review_events', 'saved_views'].map(
             async (table) => (await t.db.query(`SELECT * FROM ${table}`)).rows,
           ),
         ),
       );
-      for (const personal of [email, PERSON.firstname, PERSON.lastname, PERSON.phone])
+      for (const personal of [email, PERSON.firstname, PERSON.lastname, PERSON.phone, '555+0142'])
         expect(everything).not.toContain(personal);
       expect(everything).toContain(other);
+      // Each view stays, with its filters; only the searches that named her went.
+      const views = json<{ data: SavedView[] }>(await get(savedViewPaths.views, staff)).data;
+      expect(
+        Object.fromEntries(
+          views.map((v) => {
+            const { cohort: _cohort, ...rest } = Object.fromEntries(new URLSearchParams(v.query));
+            return [v.name, rest];
+          }),
+        ),
+      ).toEqual({
+        'By email': { country: 'Nigeria' },
+        'By name': { sort: 'name' },
+        'By phone': {},
+        'Someone else': { q: other },
+      });
 
       // The decision stays counted, anonymously; the tombstone holds a keyed hash, the date and who asked.
       const { rows } = await t.db.query<{ review_status: string; other: unknown }>(
