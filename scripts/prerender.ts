@@ -50,9 +50,9 @@ const holdLandingTaps =
  * the app's root (hydration must find its markup untouched) says the connection failed and offers Retry: a reload
  * that takes the press again. src/app/earlyInput.ts ends all this once the app is in charge; src/applyBoot.ts
  * reports a failed import through `fail`. At the press the lines also start the lookup of the email, when the app will
- * look it up (the same rule: trimmed, 254 characters at most, EMAIL_PATTERN), and keep its answer for the app
- * (`lookup`, taken by src/app/earlyInput.ts): its round trip overlaps the app's arrival instead of following it
- * (docs/decisions/169-the-lookup-started-at-the-press.md).
+ * look it up (the same rule: trimmed, 254 characters at most, EMAIL_PATTERN), and the current cohort's, and keep
+ * their answers for the app (`lookup`, `cohort`, taken by src/app/earlyInput.ts): their round trips overlap the app's
+ * arrival instead of following it (docs/decisions/169-the-lookup-started-at-the-press.md).
  */
 const holdGetStarted = [
   `var K=${JSON.stringify(TYPED_EMAIL_KEY)},R=${JSON.stringify(RETRY_PRESS_KEY)},failed=0,timer,box;`,
@@ -61,9 +61,10 @@ const holdGetStarted = [
   'function busy(on){var b=document.querySelector(\'#root button[type="submit"]\');if(!b)return;',
   'if(on){b.setAttribute("aria-busy","true");b.setAttribute("aria-disabled","true");b.setAttribute("data-held","")}',
   'else{b.removeAttribute("aria-busy");b.removeAttribute("aria-disabled");b.removeAttribute("data-held")}}',
-  `var L=${JSON.stringify(paths.lookup(''))},M=${EMAIL_PATTERN};`,
-  'function look(){var f=field(),m=f?f.value.trim():"";if(m.length>254||!M.test(m))return;m=m.toLowerCase();',
-  'var a=fetch(L+encodeURIComponent(m),{credentials:"same-origin"});a.catch(function(){});e.lookup={email:m,answer:a}}',
+  `var L=${JSON.stringify(paths.lookup(''))},C=${JSON.stringify(paths.currentCohort)},M=${EMAIL_PATTERN};`,
+  'function get(u){var a=fetch(u,{credentials:"same-origin"});a.catch(function(){});return a}',
+  'function look(){if(!e.cohort)e.cohort=get(C);var f=field(),m=f?f.value.trim():"";',
+  'if(m.length>254||!M.test(m))return;m=m.toLowerCase();e.lookup={email:m,answer:get(L+encodeURIComponent(m))}}',
   'function press(){e.held=true;busy(true);try{look()}catch(x){}if(failed)say();else{clearTimeout(timer);',
   `timer=setTimeout(say,${EARLY_PRESS_WAIT_MS})}}`,
   'function say(){if(box)return;busy(false);box=document.createElement("div");box.className="early-failure";',

@@ -7,7 +7,7 @@ import { createApiClient } from './api/client';
 import { provideApplication } from './app/applicationActors';
 import { sendFunnelBeacons } from './app/funnelBeacons';
 import { ApplicationRoot } from './app/ApplicationRoot';
-import { releaseEarlyInput, takeEarlyLookup, typedBeforeReload } from './app/earlyInput';
+import { releaseEarlyInput, takeEarlyCohort, takeEarlyLookup, typedBeforeReload } from './app/earlyInput';
 import { isStale, watchOtherTabs } from './app/otherTabs';
 import { captureReferral, loadPersisted, savePersisted } from './app/persistence';
 import { registerServiceWorker } from './app/serviceWorker';
@@ -32,12 +32,13 @@ let hydrationDone = () => {};
 const hydrated = new Promise<void>((resolve) => (hydrationDone = resolve));
 // While React hydrates, the screen must stay as prerendered (cohort still loading): the cohort is fetched now and
 // shown once hydration is done.
-// A press held before the app came started its lookup then (the page's lines): the machine's lookup reads that answer.
+// A press held before the app came started its lookup and the cohort's then (the page's lines): the machine reads
+// those answers.
 const cohortAfterHydration: typeof api = {
   ...api,
   lookup: (address) => api.lookup(address, takeEarlyLookup(address)),
   currentCohort: () => {
-    const answer = api.currentCohort();
+    const answer = api.currentCohort(takeEarlyCohort());
     return hydrated.then(() => answer);
   },
 };

@@ -63,7 +63,8 @@ export interface UploadProgress {
 }
 
 export interface ApiClient {
-  currentCohort(): Promise<CohortInfo>;
+  /** `answered`: the same request already sent (by the page's lines at the press), read instead of a new one. */
+  currentCohort(answered?: Promise<Response>): Promise<CohortInfo>;
   /** `answered`: the lookup already sent for this email (by the page's lines at the press), read instead of a new one. */
   lookup(email: string, answered?: Promise<Response>): Promise<LookupResult>;
   create(payload: CreatePayload): Promise<{ retryAfter: number }>;
@@ -191,8 +192,14 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     });
 
   return {
-    async currentCohort() {
-      const { data } = await call<CohortInfo[]>(paths.currentCohort, MESSAGES.lookupFailed);
+    async currentCohort(answered) {
+      const { data } = await call<CohortInfo[]>(
+        paths.currentCohort,
+        MESSAGES.lookupFailed,
+        {},
+        true,
+        answered,
+      );
       if (!data[0]) throw new ApiError(MESSAGES.lookupFailed, 404);
       return data[0];
     },

@@ -33,7 +33,7 @@ describe('/apply first press', () => {
     await page.close();
   });
 
-  it('starts the lookup at a press made before the app has come, and asks the server once', async () => {
+  it('starts the lookup and the cohort at a press made before the app has come, and asks the server once for each', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
     const manifest = JSON.parse(
       readFileSync(resolve(import.meta.dirname, '../../dist/client/.vite/manifest.json'), 'utf8'),
@@ -45,9 +45,12 @@ describe('/apply first press', () => {
       return route.continue();
     });
     const lookups: number[] = [];
+    const cohorts: number[] = [];
     let appArrived: number | undefined;
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith(paths.lookup(''))) lookups.push(Date.now());
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith(paths.lookup(''))) lookups.push(Date.now());
+      if (path === paths.currentCohort) cohorts.push(Date.now());
     });
     page.on('requestfinished', (request) => {
       if (new URL(request.url()).pathname === appMain) appArrived ??= Date.now();
@@ -59,6 +62,8 @@ describe('/apply first press', () => {
     expect(lookups).toHaveLength(1);
     expect(appArrived).toBeDefined();
     expect(lookups[0]).toBeLessThan(appArrived!);
+    expect(cohorts).toHaveLength(1);
+    expect(cohorts[0]).toBeLessThan(appArrived!);
     await page.close();
   });
 });

@@ -385,6 +385,17 @@ describe('lookup (docs/product.md §4 Get Started)', () => {
     await expect(again.lookup('a@b.co', Promise.reject(offline()))).resolves.toEqual({ kind: 'new' });
     expect(second).toHaveLength(1);
   });
+  it('reads the current cohort already asked for at the press, and asks again only when that failed', async () => {
+    const cohort = { id: 7, name: 'Cohort 7' };
+    const { api, calls } = client([]);
+    await expect(
+      api.currentCohort(answered(200, { message: 'Found', data: [cohort] })),
+    ).resolves.toMatchObject(cohort);
+    expect(calls).toEqual([]);
+    const { api: again, calls: second } = client([ok([cohort], 'Found')]);
+    await expect(again.currentCohort(answered(502, { message: 'busy' }))).resolves.toMatchObject(cohort);
+    expect(second.map((call) => call.url)).toEqual([paths.currentCohort]);
+  });
 });
 
 describe('geoCountry', () => {
