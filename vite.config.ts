@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { expandSharedHead } from './scripts/sharedHead';
+import { firstPressChunks } from './scripts/firstPressChunks';
 import { chunkClosure, readViteManifest } from './scripts/viteManifest';
 import { APP_SHELL_PAGE, GET_STARTED_PAGE } from './src/app/serviceWorkerScope';
 
@@ -129,6 +130,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             // `/privacy`: the notice, prerendered, no script (filled by server/privacyPage.ts).
             privacy: resolve(import.meta.dirname, 'privacy.html'),
           },
+      // `/apply`'s first press in a few chunks; each module still runs when first imported (decision 194).
+      output: isSsrBuild
+        ? {}
+        : { strictExecutionOrder: true, codeSplitting: { groups: firstPressChunks(import.meta.dirname) } },
     },
   },
   server: {
