@@ -57,9 +57,8 @@ describe('the application wizard in a real browser', () => {
     const country = page.getByRole('combobox', { name: 'Country of Origin' });
     await country.fill('nige');
     await page.getByRole('option', { name: 'Nigeria', exact: true }).click();
-    // As a person would, the next field waits until the list has closed and the focus is back on the country field:
-    // Headless UI hands it back a frame after a choice, and a fill before that hand-back has its field's focus taken
-    // back and the list opened again over the page (a person is never that quick).
+    // A click on an option chooses it and closes the list, the focus never leaving the country field
+    // (docs/decisions/193-our-own-country-list.md).
     await page.getByRole('listbox').waitFor({ state: 'hidden' });
     await expect.poll(() => country.evaluate((field) => field === document.activeElement)).toBe(true);
     await page.getByLabel('Country and City of Residence').fill('Nigeria, Lagos');

@@ -1,13 +1,6 @@
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
-// jsdom has no ResizeObserver; Headless UI's combobox uses one to follow its button while the list is open.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 // Siblings sharing a key make React keep a stale copy of one in the page (the queue showed two rubric editors,
 // and the application page kept one): React only says so in the console, so any test that meets it fails.
 const sharedKeys: string[] = [];
