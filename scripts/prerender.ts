@@ -126,8 +126,8 @@ function startAfterLargestPaint(
   // With the entry, one <link rel="modulepreload"> for each script the first press needs: the browser fetches them
   // together instead of discovering them import by import. The screen ahead (Bio Data) is left to its later fetch
   // when the browser asks to save data (decision 098). Each link costs about 1 ms of a phone's main thread (2-5 ms
-  // at 4x slowdown): the first PRELOAD_BATCH go in with the entry, the rest a batch a task, so that fifty links are
-  // not one long task (docs/decisions/140-one-wave-for-the-first-press.md).
+  // at 4x slowdown): the first PRELOAD_BATCH go in with the entry, the rest a batch a task, so that the links are
+  // not one long task (docs/decisions/140-one-wave-for-the-first-press.md); the build keeps them few (decision 194).
   const wave =
     preload.app.length + preload.ahead.length === 0
       ? ''
