@@ -1,5 +1,4 @@
 import { earlyInputFailed } from './app/earlyInput';
-import './styles/app.css';
 
 /*
  * `/apply`'s app (apply.html): Get Started is prerendered, its CSS inlined, so the email

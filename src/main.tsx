@@ -13,7 +13,6 @@ import { captureReferral, loadPersisted, savePersisted } from './app/persistence
 import { registerServiceWorker } from './app/serviceWorker';
 import { machineTrace } from './app/trace';
 import { readConfig } from './config';
-import './styles/app.css';
 
 /** The Stately inspector, in development only and on request (`?inspect` or VITE_INSPECT=1). */
 async function devInspector(): Promise<Observer<InspectionEvent> | undefined> {
