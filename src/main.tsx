@@ -7,9 +7,16 @@ import { createApiClient } from './api/client';
 import { provideApplication } from './app/applicationActors';
 import { sendFunnelBeacons } from './app/funnelBeacons';
 import { ApplicationRoot } from './app/ApplicationRoot';
-import { releaseEarlyInput, takeEarlyCohort, takeEarlyLookup, typedBeforeReload } from './app/earlyInput';
+import {
+  earlyPressHeld,
+  releaseEarlyInput,
+  takeEarlyCohort,
+  takeEarlyLookup,
+  typedBeforeReload,
+} from './app/earlyInput';
 import { isStale, watchOtherTabs } from './app/otherTabs';
 import { captureReferral, loadPersisted, savePersisted } from './app/persistence';
+import { fetchScreensAhead } from './app/screensAhead';
 import { registerServiceWorker } from './app/serviceWorker';
 import { machineTrace } from './app/trace';
 import { readConfig } from './config';
@@ -80,6 +87,9 @@ if (email && screenStateOf(actor.getSnapshot()) === 'getStarted') {
   if (!email.value) email.value = typedBeforeReload();
   if (email.value) keepTyped(email);
   else email.value = actor.getSnapshot().context.form.email;
+  // Get Started was pressed already: the next screen's chunk is evaluated while React hydrates, so that it is there
+  // when the press is answered (a screen not yet there waits behind "Loading…", decision 196).
+  if (earlyPressHeld()) fetchScreensAhead();
   let once = false;
   const done = () => {
     if (once) return;

@@ -1,17 +1,16 @@
 import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { currentScreen, progressOf, screenStateOf } from '../../machines/application.machine';
-import { SCREEN_TABLE, screenRow } from '../../machines/screens';
-import { preloadConfirmDialog } from '../wizard/StepForm';
+import { screenRow } from '../../machines/screens';
 import { NotFoundPage } from '../components/NotFoundScreen';
 import { SignOut } from '../components/SignOut';
-import { useApplication } from './ApplicationProvider';
+import { useApplication, useApplicationActor } from './ApplicationProvider';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HydrationProbe } from './hydration';
-import { PREFETCH_MARK } from './chunks';
 import { OfflineNotice } from '../components/OfflineNotice';
 import { preloadable } from './preloadable';
 import { SCREENS } from './screens';
+import { useScreensAhead } from './screensAhead';
 import { isMachinePath, useRouteSync } from './useRouteSync';
 import { SiteHeader } from '../components/SiteHeader';
 
@@ -21,58 +20,13 @@ const AidReceivedDialog = preloadable(() =>
   import('../financial-aid/AidReceivedDialog').then((m) => m.AidReceivedDialog),
 );
 
-// The screens fetched ahead (their rows say so), once the browser is idle: see below.
-const AHEAD = SCREEN_TABLE.filter((row) => row.prefetch).map((row) => SCREENS[row.screen]);
-
-/** Runs `task` when the browser is idle (a timer where requestIdleCallback is missing: Safari); returns a cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 5000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 1000);
-  return () => clearTimeout(id);
-}
-
 export function ApplicationShell() {
   useRouteSync();
   const location = useLocation();
   const screen = useApplication(currentScreen);
   const state = useApplication(screenStateOf);
   const aidSubmitted = (location.state as { financialAid?: boolean } | null)?.financialAid === true;
-
-  useEffect(() => {
-    // The wizard's other screens are fetched once the browser is idle after the first paint, or at the first key
-    // press or tap if that comes sooner, so that the next step is there when Get Started answers. A browser asking
-    // to save data (Save-Data) gets them at the first key press or tap only: someone who only looks pays nothing.
-    // The mark lets bench/weight tell the first screen's code from what is fetched ahead.
-    // One screen a task: each import() also adds its chunks' preload links and evaluates the screen, and seven at
-    // once were one long task on a slow phone (docs/performance.md).
-    const tasks = [...AHEAD.map((screen) => () => screen.preload?.()), () => preloadConfirmDialog()];
-    let started = false;
-    let cancel = () => {};
-    const next = () => {
-      const task = tasks.shift();
-      if (!task) return;
-      void task();
-      cancel = whenIdle(next);
-    };
-    const ahead = () => {
-      if (started) return;
-      started = true;
-      performance.mark?.(PREFETCH_MARK);
-      next();
-    };
-    const saveData = (navigator as { connection?: { saveData?: boolean } }).connection?.saveData === true;
-    if (!saveData) cancel = whenIdle(ahead);
-    // Not focusin: the shell itself moves focus to each screen's heading.
-    const events = ['keydown', 'pointerdown'] as const;
-    events.forEach((type) => window.addEventListener(type, ahead, { once: true, passive: true }));
-    return () => {
-      cancel();
-      events.forEach((type) => window.removeEventListener(type, ahead));
-    };
-  }, []);
+  useScreensAhead(useApplicationActor());
 
   // Each screen's heading takes focus itself when it arrives (useArrivalFocus in src/wizard/ScreenHeading.tsx).
   useEffect(() => {

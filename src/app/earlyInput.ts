@@ -52,6 +52,11 @@ export function earlyInputFailed(): void {
   (window as { tebcEarly?: PageHold }).tebcEarly?.fail?.();
 }
 
+/** Whether Get Started was pressed before the app came (the press is still held). */
+export function earlyPressHeld(): boolean {
+  return (window as { tebcEarly?: PageHold }).tebcEarly?.held === true;
+}
+
 /** Stops holding (React's own handlers now answer) and says whether Get Started was pressed meanwhile. */
 export function releaseEarlyInput(): boolean {
   const page = (window as { tebcEarly?: PageHold }).tebcEarly;

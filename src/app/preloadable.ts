@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { loadChunk } from './chunks';
 
 /**
@@ -8,17 +8,25 @@ import { loadChunk } from './chunks';
  * A fetch ahead that fails is forgotten: nothing is shown, and the screen that needs the chunk asks the network
  * again (also when it was waiting for that fetch ahead). Only when its own fetch fails does the screen's error
  * boundary say that the page could not load.
+ *
+ * Once its chunk has come, the component is rendered as itself, not through `lazy`: even a resolved `import()`
+ * suspends for a moment, and React then holds the screen behind its fallback for 300 ms before showing it
+ * (docs/decisions/196-a-screen-that-has-come-shows-at-once.md).
  */
 export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
   let pending: Promise<ComponentType<P>> | undefined;
+  let loaded: ComponentType<P> | undefined;
   let ahead = false;
   const fetchChunk = (fetchingAhead: boolean) => {
     if (!pending) {
       ahead = fetchingAhead;
-      pending = loadChunk(load).catch((error: unknown) => {
-        pending = undefined;
-        throw error;
-      });
+      pending = loadChunk(load).then(
+        (component) => (loaded = component),
+        (error: unknown) => {
+          pending = undefined;
+          throw error;
+        },
+      );
     }
     return pending;
   };
@@ -29,14 +37,17 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
       throw error;
     });
   };
-  return Object.assign(
-    lazy(() => need().then((component) => ({ default: component }))),
-    {
-      preload: (): Promise<void> =>
-        fetchChunk(true).then(
-          () => undefined,
-          () => undefined,
-        ),
-    },
-  );
+  const Lazy = lazy(() => need().then((component) => ({ default: component })));
+  function Preloadable(props: P) {
+    // Chosen once for each mount: switching from the lazy wrapper to the component itself would remount the screen.
+    const [Direct] = useState(() => loaded);
+    return Direct ? createElement(Direct, props) : createElement(Lazy, props);
+  }
+  return Object.assign(Preloadable, {
+    preload: (): Promise<void> =>
+      fetchChunk(true).then(
+        () => undefined,
+        () => undefined,
+      ),
+  });
 }
