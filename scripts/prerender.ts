@@ -139,12 +139,16 @@ function startAfterLargestPaint(
   // Once the largest paint has been shown, as the browser reports it: a request started before that moment counts in
   // the page's LCP under Lighthouse, and a task after the next frame (requestAnimationFrame, setTimeout) came a few
   // milliseconds early on one load in three (docs/performance.md). Where the browser reports no LCP, the next frame;
-  // a tab hidden before its first paint reports none at all, so two seconds after load the app starts anyway. An
-  // entry that cannot be fetched is told to what the page holds (`fail`), which says so at a press.
+  // a tab hidden before its first paint reports none at all, so two seconds after load the app starts anyway. Or at
+  // the person's first tap or key, if that comes first: they see the page, and the browser reports no LCP after an
+  // input, so a tap before load held the app back those two seconds (decision 197). An entry that cannot be fetched
+  // is told to what the page holds (`fail`), which says so at a press.
   const start =
-    `function s(){var d=0;function g(){if(!d){d=1;setTimeout(function(){${wave}import(${JSON.stringify(src)})` +
+    `var d=0;function g(){if(!d){d=1;setTimeout(function(){${wave}import(${JSON.stringify(src)})` +
     '.catch(function(){var w=window.tebcEarly;if(w&&w.fail)w.fail()})})}}' +
-    'var P=window.PerformanceObserver,t=(P&&P.supportedEntryTypes)||[];' +
+    'function i(){removeEventListener("pointerdown",i,true);removeEventListener("keydown",i,true);g()}' +
+    'addEventListener("pointerdown",i,true);addEventListener("keydown",i,true);' +
+    'function s(){var P=window.PerformanceObserver,t=(P&&P.supportedEntryTypes)||[];' +
     'if(t.indexOf("largest-contentful-paint")<0){requestAnimationFrame(g);return}' +
     'new P(g).observe({type:"largest-contentful-paint",buffered:true});setTimeout(g,2000)}' +
     'document.readyState==="complete"?s():addEventListener("load",s,{once:true});';

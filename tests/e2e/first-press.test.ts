@@ -1,6 +1,7 @@
 /**
  * `/apply`'s first press (issue 19, item 1; decisions 140 and 194): the scripts the press needs come in one wave of a
- * few chunks with the app, Bio Data's among them, after the largest paint. Timings are the bench's (bench/responsiveness/firstPress.ts);
+ * few chunks with the app, Bio Data's among them, after the largest paint or at the first tap (decision 197); the
+ * page's styles are in it already (decision 195), and Bio Data follows the press without "Loading…" (decision 196). Timings are the bench's (bench/responsiveness/firstPress.ts);
  * this checks the order a person's phone would see. Reads the built app in dist/ (`npm run build`).
  */
 import { readFileSync } from 'node:fs';
@@ -67,6 +68,66 @@ describe('/apply first press', () => {
     expect(lookups[0]).toBeLessThan(appArrived!);
     expect(cohorts).toHaveLength(1);
     expect(cohorts[0]).toBeLessThan(appArrived!);
+    await page.close();
+  });
+
+  it('a press before the app came: no stylesheet asked for, and Bio Data follows Get Started without "Loading…"', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    // Notes every "Loading…" a screen waited behind (the shell's fallback), from the first paint on.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { waited: string[] }).waited = seen;
+      new MutationObserver(() => {
+        const fallback = [...document.querySelectorAll('#root p.loading')].find(
+          (p) => p.textContent === 'Loading…',
+        );
+        if (fallback) seen.push(document.querySelector('[data-testid="step-counter"]')?.textContent ?? '');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      await new Promise((done) => setTimeout(done, 3_000));
+      return route.continue();
+    });
+    const styles: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') styles.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${server.url}/apply`, { waitUntil: 'load' });
+    await page.getByLabel('Email address').fill(`styles.${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bio Data' }).waitFor({ timeout: 60_000 });
+    expect(styles).toEqual([]);
+    await expect(page.evaluate(() => (window as unknown as { waited: string[] }).waited)).resolves.toEqual(
+      [],
+    );
+    // The page still wears its styles: the button is the site's, not the browser's grey default.
+    const background = await page
+      .getByRole('button', { name: 'Save and continue' })
+      .evaluate((b) => getComputedStyle(b).backgroundColor);
+    expect(background).not.toBe('rgb(239, 239, 239)');
+    await page.close();
+  });
+
+  it('asks for the app at the first tap when the browser reports no largest paint, as after an input', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    await page.addInitScript(() => {
+      // Chromium reports no LCP once the person has tapped; and the page's two-second fallback never comes here.
+      const observe = PerformanceObserver.prototype.observe;
+      PerformanceObserver.prototype.observe = function (options?: PerformanceObserverInit) {
+        if (options?.type === 'largest-contentful-paint') return;
+        observe.call(this, options);
+      };
+      const later = window.setTimeout;
+      window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) =>
+        (ms ?? 0) >= 2_000 ? 0 : later(handler, ms, ...rest)) as typeof window.setTimeout;
+    });
+    await page.goto(`${server.url}/apply`, { waitUntil: 'load' });
+    const entry = page.waitForRequest(/\/assets\/apply-[^/]+\.js$/, { timeout: 20_000 });
+    await page.getByLabel('Email address').click();
+    await entry;
+    await page.getByLabel('Email address').fill(`tap.${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bio Data' }).waitFor({ timeout: 60_000 });
     await page.close();
   });
 });
