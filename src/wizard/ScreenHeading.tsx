@@ -16,7 +16,15 @@ export function useArrivalFocus<T extends HTMLElement>() {
   const heading = useRef<T>(null);
   useEffect(() => {
     if (isFormControl(document.activeElement)) return;
-    heading.current?.focus({ preventScroll: false });
+    const focus = () => heading.current?.focus({ preventScroll: false });
+    focus();
+    // A dialog that closed with the step before gives focus back once it has gone, after this effect (Headless UI
+    // does so a microtask after unmounting): the heading takes it again, before anyone could have moved it.
+    const again = setTimeout(() => {
+      const active = document.activeElement;
+      if (active !== heading.current && !isFormControl(active)) focus();
+    });
+    return () => clearTimeout(again);
   }, []);
   return heading;
 }
