@@ -79,8 +79,10 @@ const holdGetStarted = [
   'function h(v){v.preventDefault();if(!e.held)press()}',
   'function k(v){var f=v.target;if(f&&f.name==="email")try{sessionStorage.setItem(K,f.value)}catch(x){}}',
   'addEventListener("submit",h,true);addEventListener("input",k,true);',
-  'try{var f=field(),t=sessionStorage.getItem(K);if(f&&!f.value&&t)f.value=t;',
-  'if(sessionStorage.getItem(R)){sessionStorage.removeItem(R);if(f&&f.value)press()}}catch(x){}',
+  // What needs the field waits for it: the lines run in the head, before the form is parsed.
+  'function ready(){try{var f=field(),t=sessionStorage.getItem(K);if(f&&!f.value&&t)f.value=t;',
+  'if(sessionStorage.getItem(R)){sessionStorage.removeItem(R);if(f&&f.value)press()}}catch(x){}}',
+  'document.readyState==="loading"?addEventListener("DOMContentLoaded",ready,{once:true}):ready();',
 ].join('');
 
 /**
@@ -157,7 +159,9 @@ function startAfterLargestPaint(
       .replace(scripts, '')
       // The build's own preload tags (app.html has them) would fetch before the first paint: the wave above replaces them.
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-      .replace('</body>', `<script>(function(){${hold}${start}})()</script></body>`)
+      // In the head: a slow phone paints the form before it has parsed the end of the page, and a press in between
+      // would be the browser's own submission (decision 199).
+      .replace('</head>', `<script>(function(){${hold}${start}})()</script></head>`)
   );
 }
 

@@ -5,12 +5,62 @@
  * this checks the order a person's phone would see. Reads the built app in dist/ (`npm run build`).
  */
 import { readFileSync } from 'node:fs';
+import { createServer, request as forwardTo, type Server } from 'node:http';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { browser, server, serverAndBrowser } from './support/suite';
 
 serverAndBrowser();
+
+/**
+ * A slow connection in front of the server that delivers `/apply`'s page in two parts, `pause` ms apart: everything
+ * up to the end of the form first, the rest after. Every other request goes through as it is.
+ */
+async function pageInTwoParts(
+  target: string,
+  pause: number,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const upstream = new URL(target);
+  const proxy: Server = createServer((asked, answer) => {
+    const forward = forwardTo(
+      {
+        hostname: upstream.hostname,
+        port: upstream.port,
+        path: asked.url,
+        method: asked.method,
+        // The proxy's own host stays: the server checks a write's origin against it.
+        headers: { ...asked.headers, 'accept-encoding': 'identity' },
+      },
+      (reply) => {
+        const html = String(reply.headers['content-type']).startsWith('text/html');
+        if (asked.url !== '/apply' || !html) {
+          answer.writeHead(reply.statusCode ?? 502, reply.headers);
+          reply.pipe(answer);
+          return;
+        }
+        const parts: Buffer[] = [];
+        reply.on('data', (part: Buffer) => parts.push(part));
+        reply.on('end', () => {
+          const page = Buffer.concat(parts).toString('utf8');
+          const cut = page.indexOf('</form>') + '</form>'.length;
+          const headers = { ...reply.headers };
+          delete headers['content-length'];
+          answer.writeHead(reply.statusCode ?? 200, headers);
+          answer.write(page.slice(0, cut));
+          setTimeout(() => answer.end(page.slice(cut)), pause);
+        });
+      },
+    );
+    asked.pipe(forward);
+  });
+  await new Promise<void>((listening) => proxy.listen(0, '127.0.0.1', listening));
+  const { port } = proxy.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((closed) => proxy.close(() => closed())),
+  };
+}
 
 describe('/apply first press', () => {
   it('asks for the Bio Data screen and the whole app together, before the app has asked the server anything', async () => {
@@ -129,5 +179,30 @@ describe('/apply first press', () => {
     await page.getByRole('button', { name: 'Get Started' }).click();
     await page.getByRole('heading', { level: 1, name: 'Bio Data' }).waitFor({ timeout: 60_000 });
     await page.close();
+  });
+
+  it('holds a press made while the form is shown but the rest of the page has not come', async () => {
+    const slow = await pageInTwoParts(server.url, 3_000);
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) addresses.push(frame.url());
+    });
+    try {
+      await page.goto(`${slow.url}/apply`, { waitUntil: 'commit' });
+      const field = page.getByLabel('Email address');
+      await field.fill(`half.${Date.now()}@example.com`);
+      await page.getByRole('button', { name: 'Get Started' }).click();
+      // Taken at once, while the end of the page is still on its way: the button says it is working.
+      await expect(page.getByRole('button', { name: 'Get Started' }).getAttribute('aria-busy')).resolves.toBe(
+        'true',
+      );
+      await page.getByRole('heading', { level: 1, name: 'Bio Data' }).waitFor({ timeout: 60_000 });
+      // Never the browser's own submission, which puts the email in the address and starts the page again.
+      expect(addresses.filter((address) => address.includes('email='))).toEqual([]);
+    } finally {
+      await page.close();
+      await slow.close();
+    }
   });
 });
