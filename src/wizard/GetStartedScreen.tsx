@@ -17,13 +17,17 @@ export function GetStartedScreen() {
       submitLabel="Get Started"
       busy={lookingUp}
       status={
-        loadingCohort ? (
-          <p className="loading" role="status">
-            <span className="spinner" aria-hidden="true" /> Loading the current cohort…
-          </p>
-        ) : (
-          cohort && <p className="notice">{cohort.notice ?? SEAT_MESSAGES.open(cohort.name)}</p>
-        )
+        // One box for the loading line and the notice, its height kept: the cohort arriving must not move Get Started
+        // from under a finger already on it (docs/decisions/200-the-cohort-line-keeps-its-place.md).
+        <div className="cohort-status">
+          {loadingCohort ? (
+            <p className="notice loading" role="status">
+              <span className="spinner" aria-hidden="true" /> Loading the current cohort…
+            </p>
+          ) : (
+            cohort && <p className="notice">{cohort.notice ?? SEAT_MESSAGES.open(cohort.name)}</p>
+          )}
+        </div>
       }
     >
       <TextField

@@ -32,4 +32,28 @@ describe('layout stability while a page loads', () => {
     expect(total).toBeLessThanOrEqual(0.02);
     await page.close();
   });
+
+  // A shift small by that sum can still move a button from under a finger pressing it: the cohort's line arrives
+  // as the app takes over Get Started, the moment a person has typed the email and presses (decision 200).
+  it.each([360, 390, 412, 1280])(
+    '/apply at %i px: Get Started stays where it was painted when the cohort arrives',
+    async (width) => {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.addInitScript(() =>
+        document.addEventListener('DOMContentLoaded', () => {
+          const button = document.querySelector('form button[type="submit"]');
+          (window as unknown as { painted?: number }).painted = button?.getBoundingClientRect().top;
+        }),
+      );
+      await page.goto(`${server.url}/apply`);
+      await page.getByText('Applications are open for').waitFor();
+      const { painted, now } = await page.evaluate(() => ({
+        painted: (window as unknown as { painted?: number }).painted,
+        now: document.querySelector('form button[type="submit"]')?.getBoundingClientRect().top,
+      }));
+      expect(painted, 'the prerendered page shows Get Started').toBeGreaterThan(0);
+      expect(now).toBe(painted);
+      await page.close();
+    },
+  );
 });
