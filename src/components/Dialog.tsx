@@ -1,5 +1,5 @@
-import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { BusyButton } from './BusyButton';
 import { Button } from './Button';
 import { OfflineNotice } from './OfflineNotice';
@@ -16,9 +16,20 @@ export interface AppDialogProps {
   wide?: boolean;
 }
 
-/** One accessible dialog for the whole app: focus moves in, is trapped, and returns on close (Headless UI). */
-export function AppDialog({
-  open,
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * One accessible dialog for the whole app (docs/decisions/201-our-own-dialog.md): focus moves in (to what its content
+ * focused itself, else the first control) and Tab keeps it there; the page behind is inert and hidden from assistive
+ * technology; Escape and a click outside call onClose. On closing, focus goes back to where it was, if that is still
+ * in the page: when the step moved on with the dialog, the new screen's heading takes it.
+ */
+export function AppDialog(props: AppDialogProps) {
+  return props.open ? <OpenDialog {...props} /> : null;
+}
+
+function OpenDialog({
   title,
   onClose,
   description,
@@ -27,20 +38,95 @@ export function AppDialog({
   role = 'dialog',
   wide,
 }: AppDialogProps) {
-  return (
-    <Dialog open={open} onClose={() => onClose?.()} role={role} className="dialog-root">
+  const root = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  // Read as the dialog first renders: by its effect, a control inside may have taken focus (autoFocus).
+  const [before] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
+  useEffect(() => {
+    const self = panel.current!;
+    const others = [...document.body.children].filter(
+      (element) => element !== root.current && !element.hasAttribute('inert'),
+    );
+    for (const element of others) {
+      element.setAttribute('inert', '');
+      element.setAttribute('aria-hidden', 'true');
+    }
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    if (!self.contains(document.activeElement))
+      (
+        self.querySelector<HTMLElement>('[autofocus]') ??
+        self.querySelector<HTMLElement>(FOCUSABLE) ??
+        self
+      ).focus();
+    return () => {
+      for (const element of others) {
+        element.removeAttribute('inert');
+        element.removeAttribute('aria-hidden');
+      }
+      document.body.style.overflow = overflow;
+      // Back where the person was, if that is still in the page: a step that moved on focuses its own heading.
+      const lost =
+        !document.activeElement ||
+        document.activeElement === document.body ||
+        self.contains(document.activeElement);
+      if (lost && before?.isConnected) before.focus();
+    };
+  }, [before]);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && onClose) {
+      event.stopPropagation();
+      onClose();
+    }
+    if (event.key !== 'Tab') return;
+    const stops = [...panel.current!.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    if (!stops.length) return;
+    const [first, last] = [stops[0], stops[stops.length - 1]];
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === panel.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+  return createPortal(
+    <div className="dialog-root" ref={root}>
       <div className="dialog-backdrop" aria-hidden="true" />
-      <div className="dialog-frame">
-        <DialogPanel className={wide ? 'dialog dialog--wide' : 'dialog'}>
-          <DialogTitle as="h2" className="dialog__title">
+      <div
+        className="dialog-frame"
+        onClick={(event) => {
+          if (event.target === event.currentTarget) onClose?.();
+        }}
+      >
+        <div
+          ref={panel}
+          className={wide ? 'dialog dialog--wide' : 'dialog'}
+          role={role}
+          aria-modal="true"
+          aria-labelledby={titleId}
+          aria-describedby={description ? textId : undefined}
+          tabIndex={-1}
+          onKeyDown={onKeyDown}
+        >
+          <h2 id={titleId} className="dialog__title">
             {title}
-          </DialogTitle>
-          {description && <Description className="dialog__text">{description}</Description>}
+          </h2>
+          {description && (
+            <div id={textId} className="dialog__text">
+              {description}
+            </div>
+          )}
           {children}
           {actions && <div className="dialog__actions">{actions}</div>}
-        </DialogPanel>
+        </div>
       </div>
-    </Dialog>
+    </div>,
+    document.body,
   );
 }
 

@@ -16,21 +16,7 @@ export function useArrivalFocus<T extends HTMLElement>() {
   const heading = useRef<T>(null);
   useEffect(() => {
     if (isFormControl(document.activeElement)) return;
-    const focus = () => heading.current?.focus({ preventScroll: false });
-    focus();
-    // A dialog that closed with the step before gives focus back once it has gone, after this effect (Headless UI
-    // does so in a microtask after unmounting): the heading takes it again in a later microtask, before any input can
-    // have moved it. Not a timer: in a background tab a timer comes a second later, when the person may have moved on.
-    let live = true;
-    queueMicrotask(() =>
-      queueMicrotask(() => {
-        const active = document.activeElement;
-        if (live && active !== heading.current && !isFormControl(active)) focus();
-      }),
-    );
-    return () => {
-      live = false;
-    };
+    heading.current?.focus({ preventScroll: false });
   }, []);
   return heading;
 }
