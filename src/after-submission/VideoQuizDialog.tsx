@@ -37,7 +37,7 @@ export function VideoQuizDialog({
             {options.map((option, index) => (
               <label key={option.value} className="choice">
                 <input
-                  // Focus starts on the first choice, ready for the arrow keys (the dialog keeps a focus its content took, src/components/Dialog.tsx).
+                  // Focus starts on the first choice, ready for the arrow keys (AppDialog keeps a focus its content took).
                   autoFocus={question === 1 && index === 0}
                   type="radio"
                   name={`quiz-question-${question}`}
