@@ -161,10 +161,13 @@ describe('the wizard with the keyboard alone', () => {
     ])
       await choose(page, name, 0);
     await choose(page, 'highest_qualification', 1);
-    // The file input opens the system file picker with Space, as a keyboard user would.
+    // The file input opens the system file picker with Space, as a keyboard user would. The wait starts before the
+    // Tab presses: Playwright turns on Chromium's picker interception without waiting for it, so a Space sent at once
+    // could beat it, and the picker would open unseen (it did once in a loaded CI run).
+    const picker = page.waitForEvent('filechooser');
     await tabTo(page, '#field-cv');
-    const [picker] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
-    await picker.setFiles({ name: 'ada-cv.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.keyboard.press('Space');
+    await (await picker).setFiles({ name: 'ada-cv.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByText('Your CV is uploaded: ada-cv.pdf').waitFor();
     await pressButton(page, 'Save and continue');
     await page.getByRole('heading', { name: 'Are you sure?' }).waitFor();
