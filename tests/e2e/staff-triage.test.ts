@@ -65,9 +65,12 @@ describe('triage at the speed of reading', () => {
     await page.getByLabel('Search name, email, phone, city or source').fill('Triage');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect.poll(() => page.url()).toContain('q=Triage');
+    // The table is shown before its rows come ("Loading applications…"): read them once they are all there.
     const table = page.getByRole('table', { name: /match(es)? this view/ });
-    const rowNames = (await table.getByRole('link').allTextContents()).filter((t) => t.endsWith(' Triage'));
-    expect(rowNames).toHaveLength(FIRST_NAMES.length);
+    const listed = async () =>
+      (await table.getByRole('link').allTextContents()).filter((t) => t.endsWith(' Triage'));
+    await expect.poll(listed).toHaveLength(FIRST_NAMES.length);
+    const rowNames = await listed();
 
     // Above the fold: the first row lies inside the 900 px window, the page not scrolled.
     const firstRow = table.getByRole('link', { name: rowNames[0] });
