@@ -104,8 +104,36 @@ function serviceWorker(): Plugin[] {
   ];
 }
 
+/**
+ * Preact runs the components, in the browser, in the prerender and in the UI tests: the code is written against
+ * React's API and its types, and these names send every import of React to Preact's compatible layer (decision 202).
+ */
+const preactForReact = [
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+  // @xstate/react's store hooks: Preact has the one, src/preact/ the other.
+  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
+  {
+    find: /^use-sync-external-store\/shim\/with-selector$/,
+    replacement: resolve(import.meta.dirname, 'src/preact/useSyncExternalStoreWithSelector.ts'),
+  },
+];
+/** Packages that import React themselves: bundled (the prerender) or transformed (the tests), so the names above reach them. */
+const importsReact = [
+  'react-router',
+  'react-calendar',
+  '@xstate/react',
+  '@testing-library/react',
+  'use-isomorphic-layout-effect',
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), appShellFallback, sharedHead, ...(isSsrBuild ? [] : serviceWorker())],
+  resolve: { alias: preactForReact },
+  ssr: { noExternal: importsReact },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -165,6 +193,22 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'ui',
           environment: 'jsdom',
+          // Preact too: each test file gets its own, which schedules its effects with that file's window (one
+          // shared by the worker's files kept the first window's requestAnimationFrame after it was gone).
+          server: { deps: { inline: [...importsReact, 'preact'] } },
+          // The packages' ES modules, whose `import`s the aliases reach, not their CommonJS, whose `require`s nothing does.
+          alias: [
+            ['@testing-library/react', '@testing-library/react/dist/@testing-library/react.esm.js'],
+            ['@xstate/react', '@xstate/react/dist/xstate-react.development.esm.js'],
+            ['react-router', 'react-router/dist/development/index.mjs'],
+            [
+              'use-isomorphic-layout-effect',
+              'use-isomorphic-layout-effect/dist/use-isomorphic-layout-effect.browser.esm.js',
+            ],
+          ].map(([name, file]) => ({
+            find: new RegExp(`^${name}$`),
+            replacement: resolve(import.meta.dirname, 'node_modules', file),
+          })),
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/ui/setup.ts'],
           testTimeout: 30_000,

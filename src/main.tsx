@@ -1,4 +1,3 @@
-import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
@@ -31,12 +30,12 @@ async function devInspector(): Promise<Observer<InspectionEvent> | undefined> {
 }
 
 const root = document.getElementById('root')!;
-// apply.html holds Get Started prerendered (src/app/entry-server.tsx): React hydrates it below.
+// apply.html holds Get Started prerendered (src/app/entry-server.tsx): the app hydrates it below.
 const email = root.querySelector<HTMLInputElement>('input[name="email"]');
 const api = createApiClient();
 let hydrationDone = () => {};
 const hydrated = new Promise<void>((resolve) => (hydrationDone = resolve));
-// While React hydrates, the screen must stay as prerendered (cohort still loading): the cohort is fetched now and
+// While the app hydrates, the screen must stay as prerendered (cohort still loading): the cohort is fetched now and
 // shown once hydration is done.
 // A press held before the app came started its lookup and the cohort's then (the page's lines): the machine reads
 // those answers.
@@ -87,26 +86,24 @@ if (email && screenStateOf(actor.getSnapshot()) === 'getStarted') {
   if (!email.value) email.value = typedBeforeReload();
   if (email.value) keepTyped(email);
   else email.value = actor.getSnapshot().context.form.email;
-  // Get Started was pressed already: the next screen's chunk is evaluated while React hydrates, so that it is there
-  // when the press is answered (a screen not yet there waits behind "Loading…", decision 196).
-  if (earlyPressHeld()) fetchScreensAhead();
+  // Get Started was pressed already: the next screen's chunk is evaluated while the app hydrates, and the press is
+  // answered once it has come, so that Bio Data follows at once (a screen not yet there waits behind "Loading…",
+  // decision 196; Preact hydrates sooner than that chunk resolves, decision 202).
+  const nextScreen = earlyPressHeld() ? fetchScreensAhead() : Promise.resolve();
   let once = false;
   const done = () => {
     if (once) return;
     once = true;
     hydrationDone();
-    keepTyped(email); // typed while React hydrated
-    if (releaseEarlyInput()) actor.send({ type: 'SAVE' });
+    keepTyped(email); // typed while the app hydrated
+    if (releaseEarlyInput()) void nextScreen.then(() => actor.send({ type: 'SAVE' }));
   };
-  // In a transition, hydration yields to the browser between chunks instead of one long task.
-  startTransition(() => {
-    hydrateRoot(root, <ApplicationRoot actor={actor} api={api} router={BrowserRouter} onHydrated={done} />);
-  });
+  hydrateRoot(root, <ApplicationRoot actor={actor} api={api} router={BrowserRouter} onHydrated={done} />);
 } else {
   // Any other address (a reload on a later step), or this browser is elsewhere in its application.
   releaseEarlyInput();
   hydrationDone();
-  // What the page painted first (the prerendered opening, or Get Started) stays until React's first commit replaces it.
+  // What the page painted first (the prerendered opening, or Get Started) stays until the app's first commit replaces it.
   createRoot(root).render(<ApplicationRoot actor={actor} api={api} router={BrowserRouter} />);
 }
 

@@ -10,8 +10,8 @@ import { loadChunk } from './chunks';
  * boundary say that the page could not load.
  *
  * Once its chunk has come, the component is rendered as itself, not through `lazy`: even a resolved `import()`
- * suspends for a moment, and React then holds the screen behind its fallback for 300 ms before showing it
- * (docs/decisions/196-a-screen-that-has-come-shows-at-once.md).
+ * suspends for a moment, and the screen goes behind its fallback, "Loading…", before showing it (React held it there
+ * 300 ms: docs/decisions/196-a-screen-that-has-come-shows-at-once.md).
  */
 export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
   let pending: Promise<ComponentType<P>> | undefined;

@@ -23,24 +23,28 @@ function whenIdle(task: () => void): () => void {
 }
 
 let tasks: (() => unknown)[] | undefined;
+let first: Promise<unknown> = Promise.resolve();
 let cancelNext = () => {};
 
 const next = () => {
   const task = tasks?.shift();
-  if (!task) return;
-  void task();
+  if (!task) return undefined;
+  const done = task();
   cancelNext = whenIdle(next);
+  return done;
 };
 
 /**
  * Starts fetching the screens ahead, the first at once and each next one when the browser is idle again. The mark
- * lets bench/weight tell the first screen's code from what is fetched ahead.
+ * lets bench/weight tell the first screen's code from what is fetched ahead. Settles (never fails) once the first of
+ * them, the step after Get Started, has come or failed.
  */
-export function fetchScreensAhead(): void {
-  if (tasks) return;
+export function fetchScreensAhead(): Promise<unknown> {
+  if (tasks) return first;
   performance.mark?.(PREFETCH_MARK);
   tasks = [...AHEAD.map((screen) => () => screen.preload?.()), () => preloadConfirmDialog()];
-  next();
+  first = Promise.resolve(next());
+  return first;
 }
 
 /**

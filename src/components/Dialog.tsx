@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { BusyButton } from './BusyButton';
 import { Button } from './Button';
@@ -46,7 +46,9 @@ function OpenDialog({
   const [before] = useState(() =>
     document.activeElement instanceof HTMLElement ? document.activeElement : null,
   );
-  useEffect(() => {
+  // In the commit that opens or closes the dialog, not a frame later: never a page left inert behind no dialog, nor a
+  // press on the page while the dialog is already shown.
+  useLayoutEffect(() => {
     const self = panel.current!;
     const others = [...document.body.children].filter(
       (element) => element !== root.current && !element.hasAttribute('inert'),

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { ErrorMap } from '../../machines/rules';
 
 export const fieldId = (name: string) => `field-${name}`;
@@ -22,7 +22,7 @@ export function ErrorSummary({ message, errors }: ErrorSummaryProps) {
   const hasErrors = Boolean(message) || entries.length > 0;
   const signature = `${message ?? ''}|${entries.map(([f, m]) => f + m).join('|')}`;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!hasErrors) return;
     ref.current?.focus();
     const title = document.title.replace(/^Error: /, '');

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Button } from './Button';
 
 export type FailureKind = 'chunk' | 'unexpected';
@@ -35,7 +35,7 @@ export function FailureScreen({ kind, onReload = () => window.location.reload() 
   const heading = useRef<HTMLHeadingElement>(null);
   const { title, lines } = FAILURE_COPY[kind];
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const previous = document.title;
     document.title = `${title} – The Employment Bootcamp`;
     heading.current?.focus();

@@ -1,4 +1,4 @@
-import { startTransition, useEffect } from 'react';
+import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { CohortInfo } from '../../machines/rules/contract';
 import { cohortLabels, type CohortFacts } from '../../machines/rules/landingCohort';
@@ -47,11 +47,8 @@ const facts = writtenCohort();
 const written = root.dataset.contact ?? '';
 const contactEmail = written.includes('@') ? written : DEFAULT_CONTACT_EMAIL;
 if (root.hasChildNodes() && facts) {
-  // The build prerendered the page. Hydrating inside a transition lets React yield to the browser between
-  // chunks, so hydration does not block the main thread in one long task (TBT on a slow phone).
-  startTransition(() => {
-    hydrateRoot(root, <HydratedLanding cohort={cohortLabels(facts)} contactEmail={contactEmail} />);
-  });
+  // The build prerendered the page. Preact hydrates it in one go (a transition would not split the work: decision 202).
+  hydrateRoot(root, <HydratedLanding cohort={cohortLabels(facts)} contactEmail={contactEmail} />);
 } else {
   // `vite` dev server: nothing prerendered, so the cohort comes from the API (machines/rules/contract.ts
   // `paths.currentCohort`, written out: importing its values would add a kilobyte to every visit of `/`).

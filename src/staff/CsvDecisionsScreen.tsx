@@ -4,7 +4,7 @@
  * for any decision, after the undo window.
  */
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { csvOutcome } from '../../machines/rules/csvDecisions';
 import { BusyButton } from '../components/BusyButton';
@@ -40,7 +40,7 @@ export function CsvDecisionsScreen() {
   const step = previewed ? 'previewed' : applied ? 'applied' : 'other';
   const stepHeading = useRef<HTMLHeadingElement>(null);
   // A new step replaces the buttons that were pressed: focus goes to its heading, not to the page's top.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (step !== 'other') stepHeading.current?.focus();
   }, [step]);
 

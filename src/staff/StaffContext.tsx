@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useRef } from 'react';
 import { formatStaffDay, formatStaffTime } from '../../machines/rules/staffDates';
 import type { StaffMe } from '../../machines/staffSession.machine';
 import type { StaffApi } from './api';
@@ -22,7 +22,7 @@ export function useStaff(): StaffEnv {
  */
 export function usePageHeading<T extends HTMLElement>(title: string) {
   const ref = useRef<T>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = `${title} – Staff – The Employment Bootcamp`;
     ref.current?.focus();
   }, [title]);

@@ -6,7 +6,7 @@
  * fetched while this one is read (docs/decisions/136).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ReviewEventType } from '../../machines/review.machine';
 import { queueViewOf } from '../../machines/rules/queueView';
@@ -80,7 +80,8 @@ export function TriageNav({
     else if (rows || listFailed) onStay();
   }, [decided, next, rows, listFailed, navigate, search, onStay]);
 
-  useEffect(() => {
+  // Set again in each commit, so that a key pressed as the page shows acts on what it shows (decision 202).
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (
         e.ctrlKey ||

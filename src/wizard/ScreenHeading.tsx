@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 const isFormControl = (element: Element | null) =>
   element instanceof HTMLInputElement ||
@@ -14,7 +14,8 @@ const isFormControl = (element: Element | null) =>
  */
 export function useArrivalFocus<T extends HTMLElement>() {
   const heading = useRef<T>(null);
-  useEffect(() => {
+  // In the commit that shows the heading (decision 202): a key pressed in the next frame already starts from it.
+  useLayoutEffect(() => {
     if (isFormControl(document.activeElement)) return;
     heading.current?.focus({ preventScroll: false });
   }, []);

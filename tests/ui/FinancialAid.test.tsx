@@ -184,7 +184,7 @@ describe('Financial aid application', () => {
     await checkIn(user);
     const code = await screen.findByLabelText('Code');
     expect((await axe.run(document.body, { rules })).violations).toEqual([]);
-    fireEvent.change(code, { target: { value: '654321' } });
+    fireEvent.input(code, { target: { value: '654321' } });
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await screen.findByRole('heading', { name: 'Tell us about your circumstances' });
     await user.click(screen.getByRole('button', { name: 'Submit application' }));

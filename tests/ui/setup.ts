@@ -1,14 +1,21 @@
 import { afterEach, beforeEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import 'preact/debug';
+import { cleanup, configure } from '@testing-library/react';
 
-// Siblings sharing a key make React keep a stale copy of one in the page (the queue showed two rubric editors,
-// and the application page kept one): React only says so in the console, so any test that meets it fails.
+// Preact runs effects after the frame is painted (decision 202): a page that loads, decides and moves on takes a few
+// frames, which a loaded CI machine can stretch past the library's default second. A wait still ends at once when
+// what it waits for is there.
+configure({ asyncUtilTimeout: 5_000 });
+
+// Siblings sharing a key made React keep a stale copy of one in the page (the queue showed two rubric editors,
+// and the application page kept one). The renderer only says so in the console, and Preact only with its debug
+// module: so the tests load it, and any test that meets it fails.
 const sharedKeys: string[] = [];
 const consoleError = console.error;
 beforeEach(() => {
   sharedKeys.length = 0;
   console.error = (...args: unknown[]) => {
-    if (args.some((a) => typeof a === 'string' && a.includes('two children with the same key')))
+    if (args.some((a) => typeof a === 'string' && /children with the same key/.test(a)))
       sharedKeys.push(args.map(String).join(' '));
     consoleError(...args);
   };
@@ -18,5 +25,6 @@ afterEach(() => {
   console.error = consoleError;
   cleanup();
   localStorage.clear();
-  if (sharedKeys.length > 0) throw new Error(`React met siblings sharing a key:\n${sharedKeys.join('\n')}`);
+  if (sharedKeys.length > 0)
+    throw new Error(`The renderer met siblings sharing a key:\n${sharedKeys.join('\n')}`);
 });
