@@ -103,7 +103,8 @@ if (email && screenStateOf(actor.getSnapshot()) === 'getStarted') {
   // Any other address (a reload on a later step), or this browser is elsewhere in its application.
   releaseEarlyInput();
   hydrationDone();
-  // What the page painted first (the prerendered opening, or Get Started) stays until the app's first commit replaces it.
+  // What the page painted first (the prerendered opening, or Get Started) stays until the app's first commit replaces
+  // it.
   createRoot(root).render(<ApplicationRoot actor={actor} api={api} router={BrowserRouter} />);
 }
 

@@ -7,8 +7,8 @@ captureReferral(location.search);
 
 /*
  * The page is already readable from the prerendered HTML, and its links (Apply Now, the anchors) work without
- * script. The renderer and the page's components, most of the JavaScript, are fetched once the page has loaded, so that on a slow connection it
- * does not compete with the HTML, the CSS and the first paint for bandwidth.
+ * script. The renderer and the page's components, most of the JavaScript, are fetched once the page has loaded, so
+ * that on a slow connection they do not compete with the HTML, the CSS and the first paint for bandwidth.
  */
 const hydrate = () => void import('./hydrate');
 
