@@ -101,6 +101,10 @@ function OpenDialog({
       <div className="dialog-backdrop" aria-hidden="true" />
       <div
         className="dialog-frame"
+        // A press outside keeps focus where it was: a dialog that may not be dismissed changes nothing at all.
+        onMouseDown={(event) => {
+          if (event.target === event.currentTarget) event.preventDefault();
+        }}
         onClick={(event) => {
           if (event.target === event.currentTarget) onClose?.();
         }}

@@ -109,4 +109,44 @@ describe('AppDialog', () => {
     await user.click(document.querySelector('.dialog-frame')!);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('stays open on a click outside and on Escape while its confirmation is being sent', async () => {
+    const user = userEvent.setup();
+    function Sending() {
+      const [open, setOpen] = useState(true);
+      const [busy, setBusy] = useState(false);
+      return (
+        <ConfirmDialog
+          open={open}
+          busy={busy}
+          title="Are you sure?"
+          text="You cannot change these answers later."
+          confirmLabel="Yes, continue"
+          cancelLabel="Cancel"
+          onConfirm={() => setBusy(true)}
+          onCancel={() => setOpen(false)}
+        />
+      );
+    }
+    render(<Sending />);
+    await user.click(screen.getByRole('button', { name: 'Yes, continue' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Are you sure?' });
+    await user.click(document.querySelector('.dialog-frame')!);
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog', { name: 'Are you sure?' })).toBe(dialog);
+  });
+
+  it('keeps focus where it was when a click lands outside a dialog that may not be dismissed', async () => {
+    const user = userEvent.setup();
+    render(
+      <AppDialog open title="Key Information:">
+        <button type="button">Read more</button>
+      </AppDialog>,
+    );
+    const control = screen.getByRole('button', { name: 'Read more' });
+    expect(document.activeElement).toBe(control);
+    await user.click(document.querySelector('.dialog-frame')!);
+    expect(screen.getByRole('dialog', { name: 'Key Information:' })).toBeTruthy();
+    expect(document.activeElement).toBe(control);
+  });
 });
