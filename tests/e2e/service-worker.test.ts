@@ -149,6 +149,18 @@ describe('the service worker', () => {
       await pressGetStarted(page);
       expect(seen.assets.length).toBeGreaterThan(5);
       expect(seen.assets.every(Boolean)).toBe(true);
+      // Each chunk answered by the browser from the precache, without waking the worker's script (decision 203).
+      const sources = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
+          .map(
+            (entry) =>
+              (entry as PerformanceResourceTiming & { workerFinalSourceType?: string }).workerFinalSourceType,
+          ),
+      );
+      expect(sources.length).toBeGreaterThan(5);
+      expect(sources.every((source) => source === 'cache')).toBe(true);
       expect(seen.api.length).toBeGreaterThan(0);
       expect(seen.api.some(Boolean)).toBe(false);
       await page.close();
