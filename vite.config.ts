@@ -121,19 +121,24 @@ const preactForReact = [
     replacement: resolve(import.meta.dirname, 'src/preact/useSyncExternalStoreWithSelector.ts'),
   },
 ];
-/** Packages that import React themselves: bundled (the prerender) or transformed (the tests), so the names above reach them. */
-const importsReact = [
-  'react-router',
-  'react-calendar',
-  '@xstate/react',
-  '@testing-library/react',
-  'use-isomorphic-layout-effect',
-];
+/**
+ * Packages that import React themselves: bundled (the prerender) or transformed (the UI tests), so that the names above
+ * reach them. Each with the file of its ES module where the UI tests must be pointed at it: its `import`s the aliases
+ * reach, not its CommonJS, whose `require`s nothing does.
+ */
+const importsReact: Record<string, string | null> = {
+  'react-router': 'react-router/dist/development/index.mjs',
+  'react-calendar': null,
+  '@xstate/react': '@xstate/react/dist/xstate-react.development.esm.js',
+  '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js',
+  'use-isomorphic-layout-effect':
+    'use-isomorphic-layout-effect/dist/use-isomorphic-layout-effect.browser.esm.js',
+};
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), appShellFallback, sharedHead, ...(isSsrBuild ? [] : serviceWorker())],
   resolve: { alias: preactForReact },
-  ssr: { noExternal: importsReact },
+  ssr: { noExternal: Object.keys(importsReact) },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -195,20 +200,17 @@ export default defineConfig(({ isSsrBuild }) => ({
           environment: 'jsdom',
           // Preact too: each test file gets its own, which schedules its effects with that file's window (one
           // shared by the worker's files kept the first window's requestAnimationFrame after it was gone).
-          server: { deps: { inline: [...importsReact, 'preact'] } },
-          // The packages' ES modules, whose `import`s the aliases reach, not their CommonJS, whose `require`s nothing does.
-          alias: [
-            ['@testing-library/react', '@testing-library/react/dist/@testing-library/react.esm.js'],
-            ['@xstate/react', '@xstate/react/dist/xstate-react.development.esm.js'],
-            ['react-router', 'react-router/dist/development/index.mjs'],
-            [
-              'use-isomorphic-layout-effect',
-              'use-isomorphic-layout-effect/dist/use-isomorphic-layout-effect.browser.esm.js',
-            ],
-          ].map(([name, file]) => ({
-            find: new RegExp(`^${name}$`),
-            replacement: resolve(import.meta.dirname, 'node_modules', file),
-          })),
+          server: { deps: { inline: [...Object.keys(importsReact), 'preact'] } },
+          alias: Object.entries(importsReact).flatMap(([name, file]) =>
+            file
+              ? [
+                  {
+                    find: new RegExp(`^${name}$`),
+                    replacement: resolve(import.meta.dirname, 'node_modules', file),
+                  },
+                ]
+              : [],
+          ),
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/ui/setup.ts'],
           testTimeout: 30_000,
