@@ -452,7 +452,7 @@ async function report(runs: Run[], started: string): Promise<void> {
       '',
       'How: `/` and `/apply` are prerendered at build time (scripts/prerender.ts) with their CSS inlined, so the first',
       'response paints the page; a few inline lines (allowed by hash in the CSP) import their code once the page has',
-      "loaded and painted, and it hydrates inside a transition (decision 097). `/`'s sections below the hero are laid",
+      "loaded and painted (decision 097), and Preact hydrates it in one go (decision 202). `/`'s sections below the hero are laid",
       'out as they come near the screen (`content-visibility`). `/apply`',
       '',
       "is Get Started: its field takes typing before any script (decision 085). Every other address is the app's shell",
