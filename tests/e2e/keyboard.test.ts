@@ -234,6 +234,9 @@ describe('the wizard with the keyboard alone', () => {
 
     await onScreen(page, '/apply/confirmation', 'Congratulations, you have been accepted!');
     await expectHeadingFocused(page, 'Congratulations, you have been accepted!');
+    // The button shows once the payment is checked ("Checking your payment…"): a person waits for it. Tabbing
+    // before, focus went past where it appears, into the reminder's calendar, a stop a day left this month.
+    await page.getByRole('button', { name: 'Proceed to payment' }).waitFor();
     await pressButton(page, 'Proceed to payment');
     await tabTo(page, 'button:not([disabled])[aria-describedby^="payment-option-"]');
     await pressButton(page, `Choose ${OPTION_FULL_PAYMENT}`);
