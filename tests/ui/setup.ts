@@ -1,4 +1,4 @@
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import 'preact/debug';
 import { cleanup, configure } from '@testing-library/react';
 
@@ -28,3 +28,8 @@ afterEach(() => {
   if (sharedKeys.length > 0)
     throw new Error(`The renderer met siblings sharing a key:\n${sharedKeys.join('\n')}`);
 });
+
+// Preact runs effects after the next frame, with a 35 ms timer beside the frame in case none comes: a file's last test
+// can leave one scheduled, and its timer then fired after the file's window was gone ("cancelAnimationFrame is not
+// defined"). The file waits for it while its window is still there.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 100)));
