@@ -127,7 +127,6 @@ const preactForReact = [
  * reach, not its CommonJS, whose `require`s nothing does.
  */
 const importsReact: Record<string, string | null> = {
-  'react-router': 'react-router/dist/development/index.mjs',
   'react-calendar': null,
   '@xstate/react': '@xstate/react/dist/xstate-react.development.esm.js',
   '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js',

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from './router';
 import type { ApiClient } from './api/client';
 import { ApplicationShell } from './app/ApplicationShell';
 import { loadChunk } from './app/chunks';

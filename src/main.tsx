@@ -1,5 +1,5 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './router';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { currentScreen, progressOf, screenStateOf } from '../machines/application.machine';
 import { createApiClient } from './api/client';

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../router';
 import { currentScreen, progressOf, screenStateOf } from '../../machines/application.machine';
 import { screenRow } from '../../machines/screens';
 import { NotFoundPage } from '../components/NotFoundScreen';

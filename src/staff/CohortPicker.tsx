@@ -4,7 +4,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../router';
 import type { StaffCohortOption } from '../../machines/rules/staff';
 import { provideResource } from './staffActors';
 import { useStaff } from './StaffContext';

@@ -5,7 +5,7 @@
  */
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { csvOutcome } from '../../machines/rules/csvDecisions';
 import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';

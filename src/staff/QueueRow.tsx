@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { filterOf, humanize } from '../../machines/rules/queueView';
 import { QUEUE_STAGE_LABELS, type StaffQueueQuery, type StaffQueueRow } from '../../machines/rules/staff';
 import { queryString } from './api';

@@ -7,7 +7,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../router';
 import type { ReviewEventType } from '../../machines/review.machine';
 import { queueViewOf } from '../../machines/rules/queueView';
 import type { StaffQueuePage } from '../../machines/rules/staff';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { CONFIRM_SAVE, REFERRAL_SOURCES, REFERRAL_SOURCES_WITH_DETAIL } from '../../machines/rules';
 import { useApplication, useForm, useFormFields, useSend } from '../app/ApplicationProvider';
 import { SavedAnswersNote, StepForm } from './StepForm';
@@ -93,8 +93,8 @@ export function CommunicationsScreen() {
         {...checkbox('privacy_consent')}
         label={
           <>
-            I have read the <Link to="/privacy">privacy notice</Link> and agree to The Employment Bootcamp
-            keeping and using my answers as it describes.
+            I have read the <a href="/privacy">privacy notice</a> and agree to The Employment Bootcamp keeping
+            and using my answers as it describes.
           </>
         }
       />

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { ELIGIBILITY_REVIEW } from '../../machines/rules';
 import { screenRow } from '../../machines/screens';
 import { useApplication } from '../app/ApplicationProvider';

@@ -75,6 +75,14 @@ describe('the application wizard in a real browser', () => {
     expect(await summary.textContent()).toContain(COMMUNICATIONS.privacy_consent);
     const consent = page.locator('label', { hasText: 'I have read the privacy notice' });
     expect(await consent.getByRole('link', { name: 'privacy notice' }).getAttribute('href')).toBe('/privacy');
+    // The link opens the notice, a page of its own (an in-app link showed "You are lost" there), and the back button
+    // brings the step back with what was typed.
+    await consent.getByRole('link', { name: 'privacy notice' }).click();
+    await page.waitForURL(`${server.url}/privacy`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Privacy notice');
+    await page.goBack();
+    await expectScreen(page, '/apply/communications', 'Communications', '3 of 5');
+    expect(await page.getByLabel('Phone number').inputValue()).toBe('+234 803 123 4567');
     await page.getByLabel(/I have read the privacy notice/).check();
     // A reload keeps every answer and the step.
     await page.reload();

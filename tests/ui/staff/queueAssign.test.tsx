@@ -5,7 +5,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../src/router';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RUBRIC } from '../../../machines/rules/scorecard';
 import type { StaffAssignRequest, StaffQueuePage } from '../../../machines/rules/staff';
