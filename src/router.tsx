@@ -65,23 +65,26 @@ const pathOf = (location: Pick<Location, 'pathname' | 'search' | 'hash'>) =>
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
-/** `to` as an address, read against the current location. */
+/** `to` as an address, read against the current location (a bare `?query` stays on this page). */
 function resolve(to: To, from: Location): string {
-  const parts = typeof to === 'string' ? partsOf(to) : to;
-  const search = !parts.search || parts.search === '?' ? '' : parts.search.replace(/^\??/, '?');
-  const hash = !parts.hash || parts.hash === '#' ? '' : parts.hash.replace(/^#?/, '#');
-  return (parts.pathname || from.pathname) + search + hash;
+  const url = new URL(typeof to === 'string' ? to : '', `http://localhost${from.pathname}`);
+  if (typeof to !== 'string') {
+    if (to.pathname) url.pathname = to.pathname;
+    url.search = to.search ?? '';
+    url.hash = to.hash ?? '';
+  }
+  return pathOf(url);
 }
 
-function partsOf(path: string): { pathname: string; search: string; hash: string } {
-  const hashAt = path.indexOf('#');
-  const hash = hashAt >= 0 ? path.slice(hashAt) : '';
-  const rest = hashAt >= 0 ? path.slice(0, hashAt) : path;
-  const searchAt = rest.indexOf('?');
+/** Who hears a history move, for both histories below. */
+function listenersOf() {
+  const listeners = new Set<() => void>();
   return {
-    pathname: searchAt >= 0 ? rest.slice(0, searchAt) : rest,
-    search: searchAt >= 0 ? rest.slice(searchAt) : '',
-    hash,
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    notify: () => listeners.forEach((listener) => listener()),
   };
 }
 
@@ -90,7 +93,7 @@ let browserNavigator: Navigator | undefined;
 /** The browser's history, one for the page: `popstate` and our own navigations both move it. */
 function theBrowsersHistory(): Navigator {
   if (browserNavigator) return browserNavigator;
-  const listeners = new Set<() => void>();
+  const { subscribe, notify } = listenersOf();
   const read = (): Location => {
     const entry = window.history.state as { usr?: unknown; key?: string } | null;
     return locationOf(pathOf(window.location), entry?.usr ?? null, entry?.key ?? 'default');
@@ -98,7 +101,7 @@ function theBrowsersHistory(): Navigator {
   let current = read();
   const changed = () => {
     current = read();
-    listeners.forEach((listener) => listener());
+    notify();
   };
   window.addEventListener('popstate', changed);
   const write = (how: 'pushState' | 'replaceState') => (path: string, state: unknown) => {
@@ -107,10 +110,7 @@ function theBrowsersHistory(): Navigator {
   };
   browserNavigator = {
     location: () => current,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
     push: write('pushState'),
     replace: write('replaceState'),
   };
@@ -118,22 +118,18 @@ function theBrowsersHistory(): Navigator {
 }
 
 function memoryHistory(entries: string[]): Navigator {
-  const listeners = new Set<() => void>();
+  const { subscribe, notify } = listenersOf();
   const stack = entries.map((path) => locationOf(path, null, newKey()));
-  const changed = () => listeners.forEach((listener) => listener());
   return {
     location: () => stack[stack.length - 1]!,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
     push: (path, state) => {
       stack.push(locationOf(path, state, newKey()));
-      changed();
+      notify();
     },
     replace: (path, state) => {
       stack[stack.length - 1] = locationOf(path, state, newKey());
-      changed();
+      notify();
     },
   };
 }
