@@ -2,10 +2,10 @@
  * The validation groups (docs/product.md §5): the shared ones here, each step's own in its file (machines/steps/);
  * one function runs any of them and returns the catalogue's messages field by field.
  */
-import * as yup from 'yup';
 import { stepSchemas, type StepSchemas } from '../steps';
 import { EMAIL_PATTERN, email, isRealDate, longAnswer, plain, required, type PhoneContext } from './fields';
 import { FIELD_MESSAGES as F, MESSAGES, type ErrorMap } from './messages';
+import { object, string, type Infer } from './validation';
 
 export {
   DATE_YEARS,
@@ -26,8 +26,8 @@ export {
 /** The groups no single step owns: the email, the financial aid answers, the code, the check-in and the reminder. */
 const SHARED = {
   // An email alone: the first screen's lookup and every route that names an application by its email.
-  email: yup.object({ email }),
-  financialAid: yup.object({
+  email: object({ email }),
+  financialAid: object({
     typeOfPhone: longAnswer(F.typeOfPhone),
     haveLaptop: required(F.haveLaptop).matches(/^(yes|no)$/i, F.haveLaptop),
     parentAlive: longAnswer(F.parentAlive),
@@ -37,28 +37,22 @@ const SHARED = {
     anythingElse: longAnswer(F.anythingElse),
   }),
   // The emailed code; its wire field is 'token' (docs/api.md).
-  code: yup.object({
+  code: object({
     email,
-    token: yup
-      .string()
-      .default('')
+    token: string()
       .trim()
       .required(MESSAGES.otpRequired)
-      .matches(/^\d{6}$/, { message: MESSAGES.otpFormat, excludeEmptyString: true }),
+      .matches(/^\d{6}$/, MESSAGES.otpFormat),
   }),
-  checkIn: yup.object({
-    email: yup
-      .string()
-      .default('')
+  checkIn: object({
+    email: string()
       .trim()
       .required(MESSAGES.checkInEmail)
       .test('plain', MESSAGES.hiddenCharacters, plain(false))
-      .matches(EMAIL_PATTERN, { message: MESSAGES.checkInEmail, excludeEmptyString: true }),
+      .matches(EMAIL_PATTERN, MESSAGES.checkInEmail),
   }),
-  reminder: yup.object({
-    reminderDate: yup
-      .string()
-      .default('')
+  reminder: object({
+    reminderDate: string()
       .trim()
       .required(MESSAGES.dateTimeRequired)
       .test('plain', MESSAGES.dateInvalid, plain(false))
@@ -71,7 +65,7 @@ export const schemas: typeof SHARED & StepSchemas = { ...SHARED, ...stepSchemas(
 
 export type ValidationGroup = keyof typeof schemas;
 /** A group's answers once checked, read from its schema: the shared types are derived from these, not copied. */
-export type Answers<G extends ValidationGroup> = yup.InferType<(typeof schemas)[G]>;
+export type Answers<G extends ValidationGroup> = Infer<(typeof schemas)[G]>;
 
 /** The screen's 'Save and continue' on the open questions checks the answers; the agreements come in the modal. */
 export { OTHERS_ANSWERS } from '../steps/other';
@@ -91,32 +85,18 @@ export function validateGroup<G extends ValidationGroup>(
   group: G,
   values: object,
   only?: readonly string[],
-): ValidationResult<yup.InferType<(typeof schemas)[G]>> {
-  const schema: yup.AnyObjectSchema = schemas[group];
+): ValidationResult<Answers<G>> {
   // Phone numbers are read in the country picked on Bio Data, which the communications group does not hold.
   const country = (values as { country?: unknown }).country;
   const context: PhoneContext = { country: typeof country === 'string' ? country : '' };
-  const cleaned = schema.cast(values, { stripUnknown: true, assert: false, context }) as yup.InferType<
-    (typeof schemas)[G]
-  >;
-  try {
-    schema.validateSync(values, { abortEarly: false, stripUnknown: true, context });
-    return { value: cleaned, errors: {}, ok: true };
-  } catch (error) {
-    if (!(error instanceof yup.ValidationError)) throw error;
-    const errors: ErrorMap = {};
-    const order = Object.keys(schema.fields as object);
-    const inner = error.inner.length ? error.inner : [error];
-    inner
-      .filter((e) => !only || only.includes(e.path ?? ''))
-      .sort((a, b) => order.indexOf(a.path ?? '') - order.indexOf(b.path ?? ''))
-      .forEach((e) => {
-        const field = e.path ?? 'form';
-        const list = (errors[field] ??= []);
-        if (!list.includes(e.message)) list.push(e.message);
-      });
-    return { value: cleaned, errors, ok: Object.keys(errors).length === 0 };
+  const { value, issues } = schemas[group].validate(values, { ...context });
+  const errors: ErrorMap = {};
+  for (const { path, message } of issues) {
+    if (only && !only.includes(path)) continue;
+    const list = (errors[path] ??= []);
+    if (!list.includes(message)) list.push(message);
   }
+  return { value: value as unknown as Answers<G>, errors, ok: Object.keys(errors).length === 0 };
 }
 
 /** The messages of an error map, flattened in field order: the red alerts. */

@@ -1,7 +1,7 @@
 /** Bio Data (docs/product.md §2.2): the applicant's name, gender, country and city. */
-import * as yup from 'yup';
 import type { ApplicationSetup } from '../application.setup';
 import { required, text } from '../rules/fields';
+import { object } from '../rules/validation';
 import { rowMeta } from './spec';
 import { whenValid } from './shared';
 
@@ -27,7 +27,7 @@ export const messages = {
 } as const;
 const F = messages;
 
-export const schema = yup.object({
+export const schema = object({
   firstname: required(F.firstname),
   middlename: text(),
   lastname: required(F.lastname),

@@ -1,10 +1,10 @@
 /** Communications (docs/product.md §2.2): email, phone numbers and referral; saving it creates the application. */
-import * as yup from 'yup';
 import type { ApplicationSetup } from '../application.setup';
 import type { ApplicationForm } from '../rules/application';
 import { toCreatePayload } from '../rules/contract';
 import { accepted, email, normalizePhone, phone, required, when } from '../rules/fields';
 import { REFERRAL_SOURCES_WITH_DETAIL } from '../rules/options';
+import { boolean, object } from '../rules/validation';
 import { confirmStep, formStep, savingStep, whenValid } from './shared';
 
 /**
@@ -52,13 +52,13 @@ export const messages = {
 } as const;
 const F = messages;
 
-export const schema = yup.object({
+export const schema = object({
   email,
-  phone: phone.clone().required(F.phone),
-  whatsapp_phone: phone.clone(),
+  phone: phone.required(F.phone),
+  whatsapp_phone: phone,
   referral_source: required(F.referral_source),
   referral_detail: when('referral_source', REFERRAL_SOURCES_WITH_DETAIL, F.referral_detail),
-  communication_consent: yup.boolean().default(true),
+  communication_consent: boolean().default(true),
   // The lawful basis (docs/privacy.md, decision 150): the payload carries the notice's version agreed to.
   privacy_consent: accepted(F.privacy_consent),
 });

@@ -1,5 +1,4 @@
 /** Eligibility (docs/product.md §2.2): six answers scored by the server, and the CV beside them. */
-import * as yup from 'yup';
 import { and } from 'xstate';
 import type { ApplicationSetup } from '../application.setup';
 import type { ApplicationForm } from '../rules/application';
@@ -7,6 +6,7 @@ import type { EligibilityPayload } from '../rules/contract';
 import { scoreEligibility } from '../rules/eligibility';
 import { MAX_LONG, required } from '../rules/fields';
 import { MESSAGES } from '../rules/messages';
+import { object } from '../rules/validation';
 import { rowMeta } from './spec';
 import { confirmStep, pick } from './shared';
 
@@ -44,7 +44,7 @@ export const messages = {
 } as const;
 const F = messages;
 
-export const schema = yup.object({
+export const schema = object({
   openness_to_tools: required(F.openness_to_tools, MAX_LONG),
   work_disruption_feelings: required(F.work_disruption_feelings, MAX_LONG),
   feedback_handling: required(F.feedback_handling, MAX_LONG),

@@ -1,5 +1,4 @@
 /** Employment (docs/product.md §2.2): the applicant's work situation; the follow-up questions depend on it. */
-import * as yup from 'yup';
 import type { ApplicationSetup } from '../application.setup';
 import type { ApplicationForm } from '../rules/application';
 import { API } from '../rules/api';
@@ -16,6 +15,7 @@ import {
   UNEMPLOYMENT_DURATIONS,
   WORK_EXPERIENCE_YEARS,
 } from '../rules/options';
+import { number, object, type Infer } from '../rules/validation';
 import type { Question } from './spec';
 import { formStep, pick, savingStep, confirmStep, whenValid } from './shared';
 
@@ -72,15 +72,14 @@ const Q = questions;
 const followUp = (question: Question & { askedWhen: object }, max?: number) =>
   when(question.askedWhen.field, question.askedWhen.values, question.message, max);
 
-export const schema = yup.object({
+export const schema = object({
   employment_status: required(Q.employment_status.message),
   unemployment_duration: followUp(Q.unemployment_duration),
   work_experience_years: required(Q.work_experience_years.message),
   reason_for_leaving: followUp(Q.reason_for_leaving, MAX_LONG),
   exit_timeline: followUp(Q.exit_timeline),
   service_completion_date: followUp(Q.service_completion_date).test('date', MESSAGES.dateInvalid, isRealDate),
-  job_urgency: yup
-    .number()
+  job_urgency: number()
     .typeError(Q.job_urgency.message)
     .default(0)
     .integer(Q.job_urgency.message)
@@ -89,7 +88,7 @@ export const schema = yup.object({
     .meta({ description: '0: not set' }),
 });
 
-type EmploymentAnswers = yup.InferType<typeof schema>;
+type EmploymentAnswers = Infer<typeof schema>;
 const fields = Object.keys(questions) as (keyof EmploymentAnswers)[];
 
 export const employmentPayload = (form: ApplicationForm): EmploymentPayload => {

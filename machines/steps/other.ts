@@ -1,10 +1,10 @@
 /** The open questions (docs/product.md §2.2), then the Key Information agreements and the submission. */
-import * as yup from 'yup';
 import type { ApplicationSetup } from '../application.setup';
 import type { ApplicationForm } from '../rules/application';
 import { API } from '../rules/api';
 import type { OtherPayload } from '../rules/contract';
 import { accepted, longAnswer } from '../rules/fields';
+import { object } from '../rules/validation';
 import type { Question } from './spec';
 import { formStep, pick, savingStep, whenValid } from './shared';
 
@@ -64,7 +64,7 @@ export const row = {
   prefetch: true,
 } as const;
 
-export const schema = yup.object({
+export const schema = object({
   ...Object.fromEntries(OTHERS_ANSWERS.map((name) => [name, longAnswer(questions[name].message)])),
   ...Object.fromEntries(AGREEMENTS.map((name) => [name, accepted(agreements[name].message)])),
 } as Record<keyof typeof questions, ReturnType<typeof longAnswer>> &

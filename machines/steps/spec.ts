@@ -4,10 +4,10 @@
  * and bodies, the saved application, what a submission lacks, the staff export, the open questions' links and the
  * steps' own save actors all loop over the list in `machines/steps/index.ts`.
  */
-import type * as yup from 'yup';
 import type { ApplicationSetup, ApplicationStateConfig } from '../application.setup';
 import type { ApplicationForm } from '../rules/application';
 import type { Option } from '../rules/options';
+import type { AnyObjectSchema } from '../rules/validation';
 import type { ScreenRow } from '../screens';
 
 /**
@@ -37,7 +37,7 @@ export interface StepSpec {
    * the server's body (its JSON schema is derived from it, server/routes/schemas.ts) and the answers' type
    * (`Answers<group>`). Null for a step whose group is shared (the email, the code).
    */
-  schema: yup.AnyObjectSchema | null;
+  schema: AnyObjectSchema | null;
   /** Its fields in the order the screen shows them: the export's columns and the open questions' links. */
   fields: readonly string[];
   /** Its own questions, by field name in the screen's order (absent where its fields are shared: email, code). */
