@@ -2,8 +2,8 @@
  * The schema kit every validation group is written in (machines/rules/fields.ts builds the field kinds from it):
  * a field is a kind (text, yes/no, number), a default, how a value is read (cast), and its checks, each with the
  * catalogue's message. It replaced yup, of which the product used this much and no more
- * (docs/decisions/206-our-own-schema-kit.md): the first wave is about 13 KB gzipped lighter and builds every
- * step's schema in a fraction of the time.
+ * (docs/decisions/206-our-own-schema-kit.md): `/apply`'s first wave is about 11 KB gzipped lighter
+ * (docs/performance.md).
  *
  * A field never changes: each method returns a new one, so a base serves many fields.
  */
@@ -160,8 +160,11 @@ export class Field<K extends Kind = Kind> {
     const { kind, allowed, checks, typeMessage } = this.spec;
     if (readers[kind](value) !== value) {
       const message =
-        typeMessage ?? checks.find((check) => check.name === 'required')?.message ?? allowed?.message;
-      return [message ?? checks[0]?.message].filter((m): m is string => m !== undefined);
+        typeMessage ??
+        checks.find((check) => check.name === 'required')?.message ??
+        allowed?.message ??
+        checks[0]?.message;
+      return message === undefined ? [] : [message];
     }
     if (allowed && !(allowed.values as unknown[]).includes(value)) return [allowed.message];
     return checks.filter((check) => !check.test(value as never, ctx)).map((check) => check.message);

@@ -139,7 +139,7 @@ export const WRONG_NAME_CV = { type: 'CV.SELECT', file: new File(['MZ'], 'cv.exe
 
 const context = (s: Snapshot) => s.context as ApplicationMachineContext;
 
-// Validation (yup) is most of the cost of building the graph: once per snapshot is enough.
+// Validation is most of the cost of building the graph: once per snapshot is enough.
 const missingOf = new WeakMap<Snapshot, string[]>();
 const missing = (s: Snapshot): string[] => {
   let found = missingOf.get(s);
