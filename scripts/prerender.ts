@@ -33,13 +33,15 @@ const inlineCss = (html: string) =>
 const RETRY_PRESS_KEY = 'tebc:retry-press';
 
 /*
- * `/`: a tap on one of the page's buttons (the FAQ's questions, the sliders' arrows, the hero's pause) before the page
- * has hydrated is held, the button marked busy, and src/landing/hydrate.tsx replays it once React answers. The Menu
- * is a <details>, which needs no script at all (docs/decisions/138-no-tap-lost-before-the-script.md).
+ * `/`: a tap on one of the page's buttons (the FAQ's questions, the sliders' arrows, the hero's pause) before the part
+ * it is in has hydrated is held, the button marked busy, and src/landing/hydrate.tsx replays it once that part answers
+ * and marks it `data-live` (decision 207). The Menu is a <details>, which needs no script at all
+ * (docs/decisions/138-no-tap-lost-before-the-script.md).
  */
 const holdLandingTaps =
   'var q=[],e=(window.tebcEarly={held:q,stop:function(){removeEventListener("click",c,true)}});' +
-  'function c(v){var b=v.target&&v.target.closest&&v.target.closest(\'#root button[type="button"]\');' +
+  'function c(v){var b=v.target&&v.target.closest&&' +
+  'v.target.closest(\'#root [data-island]:not([data-live]) button[type="button"]\');' +
   'if(b){q.push(b);b.setAttribute("aria-busy","true")}}' +
   'addEventListener("click",c,true);';
 

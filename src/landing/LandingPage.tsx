@@ -1,21 +1,14 @@
-import { About } from './sections/About';
 import { ClosingCta } from './sections/ClosingCta';
-import { Curriculum } from './sections/Curriculum';
-import { Faculty } from './sections/Faculty';
-import { Faq } from './sections/Faq';
 import { Footer } from './sections/Footer';
-import { Header } from './sections/Header';
-import { Hero } from './sections/Hero';
-import { KeyInformation } from './sections/KeyInformation';
-import { Partners } from './sections/Partners';
-import { Testimonials } from './sections/Testimonials';
 import { WhyApply } from './sections/WhyApply';
 import type { CohortLabels } from '../../machines/rules/landingCohort';
+import { Island } from './islands';
 import { CohortContext } from './useCohort';
 
 /**
- * The landing page, its sections in the product's order, quoting `cohort` (the live one, or placeholders) and the
- * contact address `contactEmail` (the configured one, or its placeholder).
+ * The landing page, its sections in the product's order (the interactive ones as islands, src/landing/islands.tsx),
+ * quoting `cohort` (the live one, or placeholders) and the contact address `contactEmail` (the configured one, or
+ * its placeholder).
  */
 export function LandingPage({ cohort, contactEmail }: { cohort: CohortLabels; contactEmail: string }) {
   return (
@@ -23,18 +16,18 @@ export function LandingPage({ cohort, contactEmail }: { cohort: CohortLabels; co
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
+      <Island name="header" />
       <main id="main">
-        <Hero />
-        <About />
-        <KeyInformation />
-        <Curriculum />
+        <Island name="hero" />
+        <Island name="about" />
+        <Island name="keyInformation" />
+        <Island name="curriculum" />
         <WhyApply />
-        <Faculty />
-        <Testimonials />
-        <Partners />
+        <Island name="faculty" />
+        <Island name="testimonials" />
+        <Island name="partners" />
         <ClosingCta />
-        <Faq />
+        <Island name="faq" />
       </main>
       <Footer email={contactEmail} />
     </CohortContext>

@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { CohortInfo } from '../../machines/rules/contract';
-import { cohortLabels, type CohortFacts } from '../../machines/rules/landingCohort';
+import { cohortLabels, type CohortFacts, type CohortLabels } from '../../machines/rules/landingCohort';
 import { DEFAULT_CONTACT_EMAIL } from '../../machines/rules/pages';
+import { EAGER_ISLANDS, islands, type IslandName } from './islands';
 import { LandingPage } from './LandingPage';
+import { CohortContext } from './useCohort';
 
 const root = document.getElementById('root')!;
 
@@ -17,29 +19,86 @@ function writtenCohort(): CohortFacts | undefined {
   }
 }
 
-/** What the lines written into index.html hold until React answers (scripts/prerender.ts). */
+/** What the lines written into index.html hold until the part a tap was on answers (scripts/prerender.ts). */
 interface HeldTaps {
   held: HTMLButtonElement[];
   stop: () => void;
 }
 
+const heldTaps = (): HeldTaps | undefined => (window as { tebcEarly?: HeldTaps }).tebcEarly;
+
 /**
- * Replays the taps on the page's buttons made before hydration (the lines written into the page held them and
- * marked each busy): React keeps the prerendered elements, so clicking them again now reaches their handlers.
+ * Marks `island` live, so that the page's lines no longer hold taps in it, and replays the taps made in it before
+ * (the lines marked each busy): hydration keeps the prerendered elements, so clicking them again reaches their
+ * handlers now.
  */
-function replayHeldTaps(): void {
-  const page = (window as { tebcEarly?: HeldTaps }).tebcEarly;
+function replayHeldTaps(island: HTMLElement): void {
+  island.dataset.live = '';
+  const page = heldTaps();
   if (!page) return;
-  page.stop();
-  const taps = page.held.splice(0);
+  const taps = page.held.filter((button) => island.contains(button));
+  const elsewhere = page.held.filter((button) => !island.contains(button));
+  page.held.splice(0, page.held.length, ...elsewhere);
   for (const button of taps) button.removeAttribute('aria-busy');
   for (const button of taps) button.click();
 }
 
-/** The prerendered page, hydrated: its effect runs once the whole tree answers. */
-function HydratedLanding(props: Parameters<typeof LandingPage>[0]) {
-  useEffect(replayHeldTaps, []);
-  return <LandingPage {...props} />;
+/** One island, hydrated: its effect runs once its tree answers. */
+function HydratedIsland({
+  name,
+  element,
+  cohort,
+}: {
+  name: IslandName;
+  element: HTMLElement;
+  cohort: CohortLabels;
+}) {
+  useEffect(() => replayHeldTaps(element), [element]);
+  const Part = islands[name];
+  return (
+    <CohortContext value={cohort}>
+      <Part />
+    </CohortContext>
+  );
+}
+
+/**
+ * Each island in a task of its own, so no single task holds the phone for the whole page: the header and the hero
+ * now, every other island once it is within a screen of the viewport (decision 207). Preact hydrates each one in
+ * one go (a transition would not split the work: decision 202).
+ */
+function hydrateIslands(cohort: CohortLabels): void {
+  const elements = [...root.querySelectorAll<HTMLElement>('[data-island]')];
+  let waiting = elements.length;
+  const hydrate = (element: HTMLElement) =>
+    setTimeout(() => {
+      hydrateRoot(
+        element,
+        <HydratedIsland name={element.dataset.island as IslandName} element={element} cohort={cohort} />,
+      );
+      if (--waiting === 0) heldTaps()?.stop();
+    });
+  const eager = (element: HTMLElement) => EAGER_ISLANDS.includes(element.dataset.island as IslandName);
+  for (const element of elements.filter(eager)) hydrate(element);
+  const later = elements.filter((element) => !eager(element));
+  if (typeof IntersectionObserver === 'undefined') {
+    for (const element of later) hydrate(element);
+    return;
+  }
+  // An island makes no box (display: contents), so its section is what comes near the screen.
+  const islandOf = new Map(later.map((element) => [element.firstElementChild ?? element, element]));
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const element = islandOf.get(entry.target);
+        if (!entry.isIntersecting || !element) continue;
+        observer.unobserve(entry.target);
+        hydrate(element);
+      }
+    },
+    { rootMargin: '100% 0px' },
+  );
+  for (const target of islandOf.keys()) observer.observe(target);
 }
 
 const facts = writtenCohort();
@@ -47,8 +106,8 @@ const facts = writtenCohort();
 const written = root.dataset.contact ?? '';
 const contactEmail = written.includes('@') ? written : DEFAULT_CONTACT_EMAIL;
 if (root.hasChildNodes() && facts) {
-  // The build prerendered the page. Preact hydrates it in one go (a transition would not split the work: decision 202).
-  hydrateRoot(root, <HydratedLanding cohort={cohortLabels(facts)} contactEmail={contactEmail} />);
+  // The build prerendered the page: its islands are hydrated one by one, the rest stays the server's HTML.
+  hydrateIslands(cohortLabels(facts));
 } else {
   // `vite` dev server: nothing prerendered, so the cohort comes from the API (machines/rules/contract.ts
   // `paths.currentCohort`, written out: importing its values would add a kilobyte to every visit of `/`).

@@ -10,6 +10,7 @@ import { MESSAGES } from '../../machines/rules';
 import { faq as faqFor } from '../../src/content/faq';
 import { cohortLabels } from '../../machines/rules/landingCohort';
 import { paths, type CohortInfo } from '../../machines/rules/contract';
+import { waitForLandingScript } from './support/landing';
 import { browser, server, serverAndBrowser } from './support/suite';
 
 serverAndBrowser();
@@ -52,7 +53,7 @@ describe('the landing page before its script', () => {
     const menu = page.getByRole('navigation', { name: 'Sections menu' });
     await menu.getByRole('link', { name: 'FAQ' }).waitFor({ state: 'visible', timeout: 1_000 });
     // Once the script has come, the same menu keeps working: a link closes it.
-    await page.waitForSelector('.slider-track[data-per-view]');
+    await waitForLandingScript(page);
     await menu.getByRole('link', { name: 'FAQ' }).click();
     await menu.getByRole('link', { name: 'FAQ' }).waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);

@@ -9,6 +9,7 @@ import { paths, type CohortInfo } from '../../machines/rules/contract';
 import { heroPairs as pairsFor } from '../../src/content/hero';
 import { faq as faqFor } from '../../src/content/faq';
 import { axeViolations, describeViolations, launchBrowser, screenshot } from './support/browser';
+import { waitForLandingScript } from './support/landing';
 import { startServer, type RunningServer } from './support/server';
 import { LANDING_SECTIONS } from '../support/landing';
 
@@ -43,8 +44,7 @@ async function open(width: number, height: number): Promise<Page> {
   // The server's CSP forbids inline scripts; axe-core is injected as one, so the test context bypasses CSP.
   const page = await browser.newPage({ viewport: { width, height }, bypassCSP: true });
   await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
-  // Hydrated: the sliders know the viewport width only once React runs in the page.
-  await page.waitForSelector('.slider-track[data-per-view]');
+  await waitForLandingScript(page);
   return page;
 }
 
@@ -110,10 +110,11 @@ describe('landing page in a real browser', () => {
       it('the FAQ opens one answer at a time', async () => {
         const page = await open(width, height);
         const q = (i: number) => page.getByRole('button', { name: faq[i].question });
+        // The FAQ is hydrated as it comes near the screen: the first click may be held for it and replayed.
         await q(0).click();
-        await expect(page.getByText(faq[0].answer).isVisible()).resolves.toBe(true);
+        await page.getByText(faq[0].answer).waitFor({ state: 'visible' });
         await q(1).click();
-        await expect(page.getByText(faq[1].answer).isVisible()).resolves.toBe(true);
+        await page.getByText(faq[1].answer).waitFor({ state: 'visible' });
         await expect(page.getByText(faq[0].answer).isVisible()).resolves.toBe(false);
         await q(1).click();
         await expect(page.getByText(faq[1].answer).isVisible()).resolves.toBe(false);
@@ -142,6 +143,24 @@ describe('landing page in a real browser', () => {
     await apply.waitFor({ state: 'visible' });
     expect(await pathReachedBy(page, apply)).toBe('/apply');
     await expect(expanded()).resolves.toBe(false);
+    await page.close();
+  });
+
+  it('hydrates the header and the hero at load, and a part far below only as it comes near the screen', async () => {
+    const page = await open(360, 640);
+    const live = () =>
+      page
+        .locator('[data-island][data-live]')
+        .evaluateAll((islands) => islands.map((island) => (island as HTMLElement).dataset.island));
+    const atLoad = await live();
+    expect(atLoad.slice(0, 2)).toEqual(['header', 'hero']);
+    expect(atLoad).not.toContain('faq');
+    // Its question, pressed as soon as it is on screen, still opens its answer.
+    const question = page.getByRole('button', { name: faq[2].question });
+    await question.scrollIntoViewIfNeeded();
+    await question.click();
+    await page.getByText(faq[2].answer).waitFor({ state: 'visible' });
+    await expect(live()).resolves.toContain('faq');
     await page.close();
   });
 

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths, type CohortInfo } from '../../machines/rules/contract';
 import { cohortLabels, type CohortLabels } from '../../machines/rules/landingCohort';
 import { launchBrowser, screenshot } from './support/browser';
+import { islands } from '../../src/landing/islands';
+import { hydrateEveryIsland } from './support/landing';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -60,8 +62,9 @@ describe('the live cohort on the landing page (390 px)', () => {
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
-    // Hydrated: the sliders know the viewport width only once React runs in the page.
-    await page.waitForSelector('.slider-track[data-per-view]');
+    // Every island hydrated (each as it comes near the screen), the sliders then knowing the viewport's width.
+    await expect(hydrateEveryIsland(page)).resolves.toEqual(Object.keys(islands));
+    await expect(page.locator('.slider-track:not([data-per-view])').count()).resolves.toBe(0);
     const text = await page.locator('body').innerText();
     expect(text).toContain(`Cohort ${cohort.number} · starts ${cohort.start}`);
     expect(await page.locator('.keyinfo-lead').first().textContent()).toBe(
