@@ -36,6 +36,7 @@ export function Slider<T>({
 }: Props<T>) {
   const width = useViewportWidth();
   const reducedMotion = usePrefersReducedMotion();
+  const sliderRef = useRef<HTMLDivElement>(null);
   const trackRef = useRef<HTMLUListElement>(null);
   const [index, setIndex] = useState(0);
   const [choice, setChoice] = useState<'play' | 'pause' | null>(null);
@@ -46,6 +47,13 @@ export function Slider<T>({
   const visible = width === null ? 1 : perView(width);
   const lastStart = Math.max(0, items.length - visible);
   const playing = autoplayMs !== undefined && (choice ? choice === 'play' : !reducedMotion);
+
+  // Hydrated as it comes near the screen (decision 207): focus or a pointer already in it by then pauses it too.
+  useEffect(() => {
+    const slider = sliderRef.current;
+    if (slider?.matches(':hover')) setHovered(true);
+    if (slider?.contains(document.activeElement)) setFocused(true);
+  }, []);
 
   // Autoplay only while someone can see it: no work for a carousel far below the fold.
   useEffect(() => {
@@ -87,6 +95,7 @@ export function Slider<T>({
 
   return (
     <div
+      ref={sliderRef}
       className={`slider ${className}`}
       role="region"
       aria-roledescription="carousel"

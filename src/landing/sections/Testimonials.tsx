@@ -1,4 +1,4 @@
-import { useId, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { testimonials, type Testimonial } from '../../content/testimonials';
 import { Slider } from '../components/Slider';
 import { testimonialCardWidth, testimonialsPerView } from '../layout';
@@ -7,8 +7,14 @@ import { testimonialCardWidth, testimonialsPerView } from '../layout';
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   const [expanded, setExpanded] = useState(false);
   const nameId = useId();
+  const cardRef = useRef<HTMLElement>(null);
+  // Hydrated as it comes near the screen (decision 207): a card already focused or hovered by then shows its text.
+  useEffect(() => {
+    if (cardRef.current?.matches(':focus, :hover')) setExpanded(true);
+  }, []);
   return (
     <figure
+      ref={cardRef}
       className="t-card"
       tabIndex={0}
       aria-labelledby={nameId}

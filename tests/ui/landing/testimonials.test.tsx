@@ -1,6 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testimonials } from '../../../src/content/testimonials';
 import { Testimonials } from '../../../src/landing/sections/Testimonials';
 
@@ -47,5 +49,53 @@ describe('testimonials', () => {
     render(<Testimonials />);
     await user.click(screen.getByRole('button', { name: 'Pause testimonials' }));
     expect(screen.getByRole('button', { name: 'Play testimonials' })).toBeTruthy();
+  });
+
+  describe('hydrated after the focus came (decision 207)', () => {
+    // jsdom does no scrolling: the slider's scrollTo is watched to see the autoplay move it.
+    const { scrollTo } = HTMLElement.prototype;
+    afterEach(() => {
+      vi.useRealTimers();
+      HTMLElement.prototype.scrollTo = scrollTo;
+      document.body.innerHTML = '';
+    });
+
+    /** The server's markup in the page, `focus` focused in it, then hydrated; returns the container. */
+    async function hydrateAfter(focus: (container: HTMLElement) => HTMLElement | null): Promise<HTMLElement> {
+      const container = document.createElement('div');
+      container.innerHTML = renderToString(<Testimonials />);
+      document.body.append(container);
+      focus(container)?.focus();
+      await act(async () => {
+        hydrateRoot(container, <Testimonials />);
+      });
+      return container;
+    }
+
+    const firstCard = (container: HTMLElement) =>
+      within(container).getByText(testimonials[0].name, { selector: 'strong' }).closest('figure');
+
+    it('shows the full text of a card focused before', async () => {
+      const container = await hydrateAfter(firstCard);
+      expect(firstCard(container)!.textContent).toContain(testimonials[0].text);
+    });
+
+    it('holds the autoplay while the focus is in the carousel, and plays it when it is not', async () => {
+      vi.useFakeTimers();
+      const scrolled = vi.fn();
+      HTMLElement.prototype.scrollTo = scrolled;
+      await hydrateAfter(firstCard);
+      await act(async () => {
+        vi.advanceTimersByTime(4500);
+      });
+      expect(scrolled).not.toHaveBeenCalled();
+
+      document.body.innerHTML = '';
+      await hydrateAfter(() => null);
+      await act(async () => {
+        vi.advanceTimersByTime(4500);
+      });
+      expect(scrolled).toHaveBeenCalled();
+    });
   });
 });
