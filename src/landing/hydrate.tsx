@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { CohortInfo } from '../../machines/rules/contract';
 import { cohortLabels, type CohortFacts, type CohortLabels } from '../../machines/rules/landingCohort';
@@ -43,25 +42,6 @@ function replayHeldTaps(island: HTMLElement): void {
   for (const button of taps) button.click();
 }
 
-/** One island, hydrated: its effect runs once its tree answers. */
-function HydratedIsland({
-  name,
-  element,
-  cohort,
-}: {
-  name: IslandName;
-  element: HTMLElement;
-  cohort: CohortLabels;
-}) {
-  useEffect(() => replayHeldTaps(element), [element]);
-  const Part = islands[name];
-  return (
-    <CohortContext value={cohort}>
-      <Part />
-    </CohortContext>
-  );
-}
-
 /**
  * Each island in a task of its own, so no single task holds the phone for the whole page: the header and the hero
  * now, every other island once it is within a screen of the viewport (decision 207). Preact hydrates each one in
@@ -72,10 +52,15 @@ function hydrateIslands(cohort: CohortLabels): void {
   let waiting = elements.length;
   const hydrate = (element: HTMLElement) =>
     setTimeout(() => {
+      const Part = islands[element.dataset.island as IslandName];
       hydrateRoot(
         element,
-        <HydratedIsland name={element.dataset.island as IslandName} element={element} cohort={cohort} />,
+        <CohortContext value={cohort}>
+          <Part />
+        </CohortContext>,
       );
+      // Preact hydrates at once: the island's handlers are on its elements now, so a tap from here on is theirs.
+      replayHeldTaps(element);
       if (--waiting === 0) heldTaps()?.stop();
     });
   const eager = (element: HTMLElement) => EAGER_ISLANDS.includes(element.dataset.island as IslandName);
