@@ -35,8 +35,10 @@ function replayHeldTaps(island: HTMLElement): void {
   island.dataset.live = '';
   const page = heldTaps();
   if (!page) return;
-  const taps = page.held.filter((button) => island.contains(button));
-  const elsewhere = page.held.filter((button) => !island.contains(button));
+  const taps: HTMLButtonElement[] = [];
+  const elsewhere: HTMLButtonElement[] = [];
+  for (const button of page.held) (island.contains(button) ? taps : elsewhere).push(button);
+  // The same array: the page's lines keep pushing to it.
   page.held.splice(0, page.held.length, ...elsewhere);
   for (const button of taps) button.removeAttribute('aria-busy');
   for (const button of taps) button.click();

@@ -10,9 +10,9 @@ import { Partners } from './sections/Partners';
 import { Testimonials } from './sections/Testimonials';
 
 /**
- * The landing page's parts that answer to a press or to the width: each is hydrated on its own (src/landing/hydrate.tsx),
- * the header and the hero once the page has loaded, every other one as it comes near the screen. The parts not named
- * here (Why Apply, the closing call, the footer) are plain HTML and never hydrated
+ * The landing page's parts that answer to a press or to the width: each is hydrated on its own
+ * (src/landing/hydrate.tsx), the header and the hero once the page has loaded, every other one as it comes near the
+ * screen. The parts not named here (Why Apply, the closing call, the footer) are plain HTML and never hydrated
  * (docs/decisions/207-the-landing-page-hydrated-in-islands.md).
  */
 export const islands = {
