@@ -13,6 +13,7 @@ import {
   staffQueuePaths,
   type StaffQueuePage,
 } from '../../machines/rules/staff';
+import { applicationPageShown } from './support/decision';
 import { latestCode } from './support/server';
 import { submittedApplicant } from './support/submittedApplicant';
 import { browser, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
@@ -97,7 +98,7 @@ describe('staff back office', () => {
     await table.getByRole('link', { name: 'Zainab Okafor' }).click();
 
     // The applicant's page: the CV is shown when asked, and it is the PDF that was uploaded.
-    await admin.getByRole('heading', { name: 'Zainab Okafor', level: 1 }).waitFor();
+    await applicationPageShown(admin, 'Zainab Okafor');
     await admin.getByRole('button', { name: 'Show the CV on this page' }).click();
     const frame = admin.locator('iframe[title^="CV"]');
     await frame.waitFor();

@@ -11,7 +11,7 @@ import {
   type StaffQueuePage,
 } from '../../../machines/rules/staff';
 import { isReviewStatus, reviewMeta } from '../../../machines/review.machine';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { latestCode, type MailboxEntry } from './server';
 
 export const E2E_ADMIN = 'admissions@bootcamp.example';
@@ -101,4 +101,15 @@ export async function decisionEmail(base: string, to: string, subject: RegExp, t
     if (Date.now() > deadline) throw new Error(`no decision email for ${to}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * An application's staff page once what it fetches after the page has come: the scorecard panel, above the CV,
+ * grows by the rubric's questions when its scorecards arrive, and a click aimed below it as it grows lands on
+ * what moved there (the CV's button was missed so once, under load).
+ */
+export async function applicationPageShown(page: Page, name: string): Promise<void> {
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+  if (await page.getByRole('heading', { name: 'Scorecard', level: 2 }).count())
+    await page.getByRole('button', { name: /^(Save|Update) my score$/ }).waitFor();
 }
