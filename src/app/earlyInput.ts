@@ -27,12 +27,15 @@ interface PageHold {
   cohort?: Promise<Response>;
 }
 
+/** The page's hold, while its lines are in charge or until the app has taken what they kept. */
+const pageHold = (): PageHold | undefined => (window as { tebcEarly?: PageHold }).tebcEarly;
+
 /**
  * The server's answer to the lookup the page's lines started at the press, if they started one for this email:
  * taken once, so the app asks the server once (docs/decisions/169-the-lookup-started-at-the-press.md).
  */
 export function takeEarlyLookup(email: string): Promise<Response> | undefined {
-  const page = (window as { tebcEarly?: PageHold }).tebcEarly;
+  const page = pageHold();
   const early = page?.lookup;
   if (!early || early.email !== email) return undefined;
   delete page.lookup;
@@ -41,7 +44,7 @@ export function takeEarlyLookup(email: string): Promise<Response> | undefined {
 
 /** The current cohort's answer the page's lines asked for at the press, if they did: taken once. */
 export function takeEarlyCohort(): Promise<Response> | undefined {
-  const page = (window as { tebcEarly?: PageHold }).tebcEarly;
+  const page = pageHold();
   const early = page?.cohort;
   if (page) delete page.cohort;
   return early;
@@ -49,17 +52,17 @@ export function takeEarlyCohort(): Promise<Response> | undefined {
 
 /** Tells the page's lines that the app's scripts could not be fetched (src/applyBoot.ts). */
 export function earlyInputFailed(): void {
-  (window as { tebcEarly?: PageHold }).tebcEarly?.fail?.();
+  pageHold()?.fail?.();
 }
 
 /** Whether Get Started was pressed before the app came (the press is still held). */
 export function earlyPressHeld(): boolean {
-  return (window as { tebcEarly?: PageHold }).tebcEarly?.held === true;
+  return pageHold()?.held === true;
 }
 
 /** Stops holding (React's own handlers now answer) and says whether Get Started was pressed meanwhile. */
 export function releaseEarlyInput(): boolean {
-  const page = (window as { tebcEarly?: PageHold }).tebcEarly;
+  const page = pageHold();
   page?.stop();
   try {
     sessionStorage.removeItem(TYPED_EMAIL_KEY);
