@@ -142,25 +142,36 @@ export const criterionKey = (label: string): string =>
     .replace(/^_+|_+$/g, '')
     .slice(0, 40) || 'criterion';
 
+/**
+ * The rubric form's fields, as the rubric's check names them in its errors: a criterion's name and guidance by its
+ * place (0-based), and the list as a whole (none, or too many).
+ */
+export const rubricFields = {
+  list: 'criteria',
+  label: (index: number) => `criterion-${index}`,
+  guidance: (index: number) => `guidance-${index}`,
+} as const;
+
 /** A rubric as an admin sends it: 1..12 criteria with distinct names, each keyed from its name. */
 export function checkRubric(
   value: unknown,
 ): { rubric: RubricCriterion[] } | { field: string; message: string } {
   if (!Array.isArray(value) || value.length === 0)
-    return { field: 'criteria', message: SCORECARD_MESSAGES.rubricEmpty };
+    return { field: rubricFields.list, message: SCORECARD_MESSAGES.rubricEmpty };
   if (value.length > RUBRIC_MAX_CRITERIA)
-    return { field: 'criteria', message: SCORECARD_MESSAGES.rubricTooMany };
+    return { field: rubricFields.list, message: SCORECARD_MESSAGES.rubricTooMany };
   const rubric: RubricCriterion[] = [];
-  for (const item of value as unknown[]) {
+  for (const [index, item] of (value as unknown[]).entries()) {
     const { label, guidance } = (item ?? {}) as { label?: unknown; guidance?: unknown };
     const name = typeof label === 'string' ? label.trim() : '';
-    if (!name || name.length > 60) return { field: 'criteria', message: SCORECARD_MESSAGES.criterionLabel };
+    if (!name || name.length > 60)
+      return { field: rubricFields.label(index), message: SCORECARD_MESSAGES.criterionLabel };
     const words = typeof guidance === 'string' ? guidance.trim() : guidance === undefined ? '' : null;
     if (words === null || words.length > 500)
-      return { field: 'criteria', message: SCORECARD_MESSAGES.criterionGuidance };
+      return { field: rubricFields.guidance(index), message: SCORECARD_MESSAGES.criterionGuidance };
     const key = criterionKey(name);
     if (rubric.some((c) => c.key === key))
-      return { field: 'criteria', message: SCORECARD_MESSAGES.criterionRepeated };
+      return { field: rubricFields.label(index), message: SCORECARD_MESSAGES.criterionRepeated };
     rubric.push({ key, label: name, guidance: words });
   }
   return { rubric };

@@ -3,10 +3,11 @@
  * name and guidance, rated 1 to 5 by reviewers. A simple form: edit, add or remove criteria, then save.
  */
 import { useState } from 'react';
-import { RUBRIC_MAX_CRITERIA, type RubricCriterion } from '../../machines/rules/scorecard';
+import type { ErrorMap } from '../../machines/rules/messages';
+import { RUBRIC_MAX_CRITERIA, rubricFields, type RubricCriterion } from '../../machines/rules/scorecard';
 import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
-import { ErrorSummary } from '../components/ErrorSummary';
+import { ErrorSummary, fieldId } from '../components/ErrorSummary';
 import { TextAreaField, TextField } from '../components/Fields';
 import { Form } from '../components/Form';
 import { Notice } from '../components/Notice';
@@ -15,15 +16,10 @@ import { useResource } from './useResource';
 
 type Draft = Pick<RubricCriterion, 'label' | 'guidance'>;
 
-/** What a criterion asks: its name on one line, its guidance in a box. */
+/** What a criterion asks: its name on one line, its guidance in a box; each named as the server names its errors. */
 const CRITERION_FIELDS = [
-  { part: 'label', name: 'criterion', label: 'Name', Field: TextField },
-  {
-    part: 'guidance',
-    name: 'guidance',
-    label: 'Guidance (what a 1 and a 5 look like)',
-    Field: TextAreaField,
-  },
+  { part: 'label', label: 'Name', Field: TextField },
+  { part: 'guidance', label: 'Guidance (what a 1 and a 5 look like)', Field: TextAreaField },
 ] as const;
 
 export function RubricEditor({ cohort }: { cohort: number }) {
@@ -46,6 +42,7 @@ export function RubricEditor({ cohort }: { cohort: number }) {
         <RubricForm
           key={JSON.stringify(loaded.criteria)}
           initial={loaded.criteria}
+          errors={view.errors}
           busy={view.busy}
           onSave={(criteria) => actor.send({ type: 'SAVE', request: criteria })}
         />
@@ -56,10 +53,12 @@ export function RubricEditor({ cohort }: { cohort: number }) {
 
 function RubricForm({
   initial,
+  errors,
   busy,
   onSave,
 }: {
   initial: RubricCriterion[];
+  errors: ErrorMap;
   busy: boolean;
   onSave: (criteria: Draft[]) => void;
 }) {
@@ -71,12 +70,12 @@ function RubricForm({
       {drafts.map((draft, i) => (
         <fieldset key={i}>
           <legend>Criterion {i + 1}</legend>
-          {CRITERION_FIELDS.map(({ part, name, label, Field }) => (
+          {CRITERION_FIELDS.map(({ part, label, Field }) => (
             <Field
               key={part}
-              name={`${name}-${i}`}
+              name={rubricFields[part](i)}
               label={label}
-              errors={{}}
+              errors={errors}
               value={draft[part]}
               onChange={(value) => change(i, { [part]: value })}
             />
@@ -87,7 +86,12 @@ function RubricForm({
         </fieldset>
       ))}
       {drafts.length < RUBRIC_MAX_CRITERIA && (
-        <Button look="secondary" onClick={() => setDrafts((now) => [...now, { label: '', guidance: '' }])}>
+        // The whole list's errors (none left, too many) link here.
+        <Button
+          look="secondary"
+          id={fieldId(rubricFields.list)}
+          onClick={() => setDrafts((now) => [...now, { label: '', guidance: '' }])}
+        >
           Add a criterion
         </Button>
       )}{' '}

@@ -76,15 +76,21 @@ describe('scorecards', () => {
       },
     );
     expect(checkRubric([])).toEqual({ field: 'criteria', message: SCORECARD_MESSAGES.rubricEmpty });
+    // A criterion's error names its field in the form (the second criterion's name), so it shows there.
     expect(checkRubric([{ label: 'Fit' }, { label: 'fit' }])).toEqual({
-      field: 'criteria',
+      field: 'criterion-1',
       message: SCORECARD_MESSAGES.criterionRepeated,
     });
-    expect(checkRubric([{ label: '' }])).toMatchObject({ message: SCORECARD_MESSAGES.criterionLabel });
-    expect(checkRubric([{ label: 'Fit', guidance: 'x'.repeat(501) }])).toMatchObject({
+    expect(checkRubric([{ label: 'Fit' }, { label: '' }])).toEqual({
+      field: 'criterion-1',
+      message: SCORECARD_MESSAGES.criterionLabel,
+    });
+    expect(checkRubric([{ label: 'Fit', guidance: 'x'.repeat(501) }])).toEqual({
+      field: 'guidance-0',
       message: SCORECARD_MESSAGES.criterionGuidance,
     });
-    expect(checkRubric(Array.from({ length: 13 }, (_, i) => ({ label: `C${i}` })))).toMatchObject({
+    expect(checkRubric(Array.from({ length: 13 }, (_, i) => ({ label: `C${i}` })))).toEqual({
+      field: 'criteria',
       message: SCORECARD_MESSAGES.rubricTooMany,
     });
   });

@@ -1,16 +1,17 @@
 /**
  * The queue's assignment and rubric panels and the My queue chip, on fake API calls: the dry-run count before
- * assigning, the rubric form sending what the admin typed, the chip linking to the assigned view with its count.
+ * assigning, the rubric form sending what the admin typed and showing a refusal at the field it names, the chip
+ * linking to the assigned view with its count.
  */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from '../../../src/router';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_RUBRIC } from '../../../machines/rules/scorecard';
+import { checkRubric, DEFAULT_RUBRIC, SCORECARD_MESSAGES } from '../../../machines/rules/scorecard';
 import type { StaffAssignRequest, StaffQueuePage } from '../../../machines/rules/staff';
 import type { StaffMe } from '../../../machines/staffSession.machine';
-import type { StaffApi, TeamMember } from '../../../src/staff/api';
+import { StaffApiError, type StaffApi, type TeamMember } from '../../../src/staff/api';
 import { QueueAssign } from '../../../src/staff/QueueAssign';
 import { QueueChips } from '../../../src/staff/QueueChips';
 import { RubricEditor } from '../../../src/staff/RubricEditor';
@@ -106,5 +107,46 @@ describe('rubric editor', () => {
       { label: 'Motivation', guidance: '' },
     ]);
     await screen.findByText('Rubric saved');
+  });
+
+  it('shows a refused criterion at its own field, and the summary links there', async () => {
+    const user = userEvent.setup();
+    // The server's refusal, as its check words it (server/staff/scorecards.ts answers the same).
+    const refuse = (criteria: unknown) => {
+      const checked = checkRubric(criteria);
+      if (!('field' in checked)) return Promise.resolve({});
+      return Promise.reject(
+        new StaffApiError('Please check the rubric', 400, { [checked.field]: [checked.message] }),
+      );
+    };
+    const saveRubric = vi.fn((_cohort: number, criteria: unknown) => refuse(criteria));
+    const rubric = vi.fn(() => Promise.resolve({ criteria: [...DEFAULT_RUBRIC] }));
+    withStaff({ rubric, saveRubric }, <RubricEditor cohort={6} />);
+    await user.click(screen.getByText('Scorecard rubric of this cohort'));
+    const names = (await screen.findAllByLabelText('Name')) as HTMLInputElement[];
+    await user.clear(names[1]!);
+    await user.type(names[1]!, DEFAULT_RUBRIC[0]!.label);
+    await user.click(screen.getByRole('button', { name: 'Save the rubric' }));
+
+    const link = await screen.findByRole('link', { name: SCORECARD_MESSAGES.criterionRepeated });
+    const second = screen.getAllByLabelText('Name')[1]!;
+    expect(link.getAttribute('href')).toBe(`#${second.id}`);
+    expect(second.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      document.getElementById(second.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent,
+    ).toContain(SCORECARD_MESSAGES.criterionRepeated);
+    // The other criteria are not marked.
+    expect(screen.getAllByLabelText('Name').filter((n) => n.getAttribute('aria-invalid') === 'true')).toEqual(
+      [second],
+    );
+
+    // A rubric with no criterion left: the summary links to the button that adds one.
+    for (let i = DEFAULT_RUBRIC.length; i >= 1; i--)
+      await user.click(screen.getByRole('button', { name: `Remove criterion ${i}` }));
+    await user.click(screen.getByRole('button', { name: 'Save the rubric' }));
+    const empty = await screen.findByRole('link', { name: SCORECARD_MESSAGES.rubricEmpty });
+    expect(document.querySelector(empty.getAttribute('href')!)).toBe(
+      screen.getByRole('button', { name: 'Add a criterion' }),
+    );
   });
 });
