@@ -5,7 +5,7 @@
 import { stepSchemas, type StepSchemas } from '../steps';
 import { EMAIL_PATTERN, email, isRealDate, longAnswer, plain, required, type PhoneContext } from './fields';
 import { FIELD_MESSAGES as F, MESSAGES, type ErrorMap } from './messages';
-import { object, string, type Infer } from './validation';
+import { object, string, type Infer, type ObjectSchema } from './validation';
 
 export {
   DATE_YEARS,
@@ -89,14 +89,15 @@ export function validateGroup<G extends ValidationGroup>(
   // Phone numbers are read in the country picked on Bio Data, which the communications group does not hold.
   const country = (values as { country?: unknown }).country;
   const context: PhoneContext = { country: typeof country === 'string' ? country : '' };
-  const { value, issues } = schemas[group].validate(values, { ...context });
+  const schema: ObjectSchema<(typeof schemas)[G]['fields']> = schemas[group];
+  const { value, issues } = schema.validate(values, { ...context });
   const errors: ErrorMap = {};
   for (const { path, message } of issues) {
     if (only && !only.includes(path)) continue;
     const list = (errors[path] ??= []);
     if (!list.includes(message)) list.push(message);
   }
-  return { value: value as unknown as Answers<G>, errors, ok: Object.keys(errors).length === 0 };
+  return { value, errors, ok: Object.keys(errors).length === 0 };
 }
 
 /** The messages of an error map, flattened in field order: the red alerts. */
