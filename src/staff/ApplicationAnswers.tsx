@@ -1,6 +1,6 @@
 /**
- * An application's answers as the wizard asks them, the eligibility result with each answer's score, the reviewers'
- * scorecards and the CV: what a reviewer reads on the application's page (docs/product.md, the staff side).
+ * An application's answers as the wizard asks them, the eligibility result with each answer's score, the CV, then
+ * the reviewers' scorecards: what a reviewer reads on the application's page and scores it by (docs/staff.md).
  */
 import type { StaffRole } from '../../machines/rules/staff';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
@@ -24,9 +24,11 @@ export function ApplicationAnswers({
     <>
       <ApplicantAnswers page={page} role={role} />
       <EligibilityAnswers page={page} />
-      {page.review && <ScorecardPanel key={id} applicationId={id} />}
-      <ApplicationCv page={page} />
       <LaterAnswers page={page} />
+      <ApplicationCv page={page} />
+      {/* Last: the reviewer scores what they have read, and its scorecards, which come after the page, grow it
+          below what they are reading instead of pushing the answers and the CV down under their hand. */}
+      {page.review && <ScorecardPanel key={id} applicationId={id} />}
     </>
   );
 }

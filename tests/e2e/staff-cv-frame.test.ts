@@ -13,7 +13,6 @@ import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { STAFF_COOKIE, staffPaths, staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff';
-import { applicationPageShown } from './support/decision';
 import { freePort, latestCode } from './support/server';
 import { submittedApplicant } from './support/submittedApplicant';
 import { browser, server, serverAndBrowser } from './support/suite';
@@ -148,7 +147,7 @@ describe('the inline CV on the staff application page', () => {
     const staffPage = await context.newPage();
     const onStaffPage = await watchCv(staffPage, cvPath);
     await staffPage.goto(`${server.url}/staff/applications/${id}`);
-    await applicationPageShown(staffPage, 'Amara Nwosu');
+    await staffPage.getByRole('heading', { name: 'Amara Nwosu', level: 1 }).waitFor();
     await staffPage.getByRole('button', { name: 'Show the CV on this page' }).click();
     expect(await staffPage.locator('iframe[title^="CV"]').getAttribute('src')).toBe(cvPath);
     const shown = await loadedFrame(staffPage);

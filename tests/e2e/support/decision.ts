@@ -103,13 +103,7 @@ export async function decisionEmail(base: string, to: string, subject: RegExp, t
   }
 }
 
-/**
- * An application's staff page once what it fetches after the page has come: the scorecard panel, above the CV,
- * grows by the rubric's questions when its scorecards arrive, and a click aimed below it as it grows lands on
- * what moved there (the CV's button was missed so once, under load).
- */
-export async function applicationPageShown(page: Page, name: string): Promise<void> {
-  await page.getByRole('heading', { name, level: 1 }).waitFor();
-  if (await page.getByRole('heading', { name: 'Scorecard', level: 2 }).count())
-    await page.getByRole('button', { name: /^(Save|Update) my score$/ }).waitFor();
+/** An application's staff page once its scorecards, which it asks for after the page has come, are shown. */
+export async function scorecardsShown(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^(Save|Update) my score$/ }).waitFor();
 }
