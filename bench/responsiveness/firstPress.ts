@@ -48,7 +48,7 @@ const SPOTS = `(() => {
  * showed (docs/decisions/198-the-bench-presses-as-a-phone-does.md).
  */
 async function pressAsSoonAsShown(phone: CDPSession, email: string): Promise<void> {
-  const spots = JSON.parse(await askUntil<string>(phone, SPOTS, 16)) as [number, number][];
+  const spots = JSON.parse(await askUntil<string>(phone, SPOTS, 16, 'The email field')) as [number, number][];
   const tap = async ([x, y]: [number, number]) => {
     await phone.send('Input.dispatchMouseEvent', {
       type: 'mousePressed',
@@ -73,33 +73,25 @@ async function pressAsSoonAsShown(phone: CDPSession, email: string): Promise<voi
 
 /**
  * Asks the page `expression` by the DevTools protocol every `everyMs` until it gives a value (neither null, undefined
- * nor false), and returns it. Not with Playwright's `waitForFunction`: its first call evaluates Playwright's own
- * injected script in the page, about 150 ms of the phone's main thread at 4x in the middle of the press, which no
- * person's phone runs (decision 204).
+ * nor false), and returns it; after 60 s, fails saying `what` was not seen. Not with Playwright's `waitForFunction`:
+ * its first call evaluates Playwright's own injected script in the page, about 150 ms of the phone's main thread at
+ * 4x in the middle of the press, which no person's phone runs (decision 204).
  */
-async function askUntil<T>(
-  phone: CDPSession,
-  expression: string,
-  everyMs: number,
-  withinMs = 60_000,
-): Promise<T> {
-  const give = Date.now() + withinMs;
+async function askUntil<T>(phone: CDPSession, expression: string, everyMs: number, what: string): Promise<T> {
+  const give = Date.now() + 60_000;
   for (;;) {
     const { result } = (await phone.send('Runtime.evaluate', { expression, returnByValue: true })) as {
       result: { value?: T | null | false };
     };
     if (result.value !== undefined && result.value !== null && result.value !== false) return result.value;
-    if (Date.now() > give)
-      throw new Error(`the page did not answer ${expression.slice(0, 40)} within ${withinMs} ms`);
+    if (Date.now() > give) throw new Error(`${what} was not seen within 60 s`);
     await new Promise((next) => setTimeout(next, everyMs));
   }
 }
 
-/** Waits until the page has noted Bio Data (PROBE). The page notes the time itself: how often this asks changes only the load. */
+/** Until the page has noted Bio Data (PROBE): the page notes the time itself, so how often this asks is only load. */
 const seenBioData = (phone: CDPSession) =>
-  askUntil<true>(phone, 'window.__bioDataAt !== undefined', 100).catch(() => {
-    throw new Error('Bio Data was not seen within 60 s');
-  });
+  askUntil<true>(phone, 'window.__bioDataAt !== undefined', 100, 'Bio Data');
 
 interface Run {
   ms: number;

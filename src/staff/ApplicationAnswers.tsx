@@ -26,8 +26,8 @@ export function ApplicationAnswers({
       <EligibilityAnswers page={page} />
       <LaterAnswers page={page} />
       <ApplicationCv page={page} />
-      {/* Last: the reviewer scores what they have read, and its scorecards, which come after the page, grow it
-          below what they are reading instead of pushing the answers and the CV down under their hand. */}
+      {/* Last: its scorecards come after the page and grow it below what the reviewer is reading
+          (docs/decisions/208-the-scorecard-after-what-it-scores.md). */}
       {page.review && <ScorecardPanel key={id} applicationId={id} />}
     </>
   );
