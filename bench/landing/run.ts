@@ -64,6 +64,11 @@ interface HistoryEntry {
   busy: boolean;
   /** The tools that measured it: TBT under Lighthouse 12.8 and 13.5 are not the same figure (docs/performance.md). */
   tools?: string;
+  /**
+   * Lighthouse's benchmark index of the machine, the median of the run's: the same build reads differently on a faster
+   * or slower machine, and the 4× slowdown is of this machine's speed.
+   */
+  benchmarkIndex?: number;
   pages: Record<'/' | '/apply', PageVerdict>;
 }
 
@@ -89,6 +94,8 @@ interface Run {
   /** The page's own scripts (bench/support/closure.ts), without later screens' chunks fetched ahead. */
   jsOwnGzipKb: number;
   lcpElement: string;
+  /** Lighthouse's measure of this machine's speed (`environment.benchmarkIndex`): higher is faster. */
+  benchmarkIndex: number;
 }
 
 async function launchChromium(): Promise<{ port: number; stop: () => void }> {
@@ -191,6 +198,7 @@ async function measure(
       fcpMs: audit('first-contentful-paint'),
       lcpMs: audit('largest-contentful-paint'),
       tbtMs: audit('total-blocking-time'),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       cls: audit('cumulative-layout-shift'),
       speedIndexMs: audit('speed-index'),
       jsTransferKb: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
@@ -314,6 +322,7 @@ async function report(runs: Run[], started: string): Promise<void> {
   const ratio = (page: string) => m(page, 'lcpMs') / bareLcp;
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const chromiumVersion = spawnSync(await chromePath(), ['--version'], { encoding: 'utf8' }).stdout.trim();
+  const hostIndex = Math.round(median(runs.map((r) => r.benchmarkIndex)));
 
   const goalRows = ['/', '/apply'].flatMap((page) => [
     [
@@ -409,6 +418,7 @@ async function report(runs: Run[], started: string): Promise<void> {
       rounds: RUNS,
       busy: runs.some((r) => busyWarning([r.load]).length > 0),
       tools: `Lighthouse ${lighthouseVersion()}, ${chromiumVersion}`,
+      benchmarkIndex: hostIndex,
       pages: { '/': verdict('/'), '/apply': verdict('/apply') },
     },
   ].slice(-10);
@@ -420,7 +430,10 @@ async function report(runs: Run[], started: string): Promise<void> {
     v.tbtMs <= goals.tbtMs &&
     v.cls <= goals.cls;
   const historyRows = history.map((h) => [
-    h.started + (h.busy ? ' (busy)' : '') + ` (${h.tools ?? 'Lighthouse 12.8.2, Chromium 153'})`,
+    h.started +
+      (h.busy ? ' (busy)' : '') +
+      ` (${h.tools ?? 'Lighthouse 12.8.2, Chromium 153'}` +
+      (h.benchmarkIndex ? `; benchmark index ${h.benchmarkIndex})` : ')'),
     ...(['/', '/apply'] as const).map((page) => {
       const v = h.pages[page];
       return `${v.performance} · ${v.lcpRatio.toFixed(2)}× · ${v.tbtMs} ms · ${v.cls.toFixed(3)} · ${met(holds(v))}`;
@@ -440,6 +453,8 @@ async function report(runs: Run[], started: string): Promise<void> {
       `the machine and the throttling allow. \`/\`, \`/apply\` and the bare page: medians of ${RUNS} rounds taken in turn;`,
       `each other address: medians of ${SCREEN_RUNS} run(s), opened by its address with the storage a journey left on it`,
       '(`/staff` by someone not signed in).',
+      `Lighthouse's benchmark index of this machine (the median of the runs; higher is faster): ${hostIndex}. The 4× slowdown`,
+      'is of this machine: the same build reads faster on a faster one.',
       '',
       ...table(['measure', 'median', 'goal', ''], goalRows),
       '',

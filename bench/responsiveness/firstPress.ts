@@ -13,11 +13,12 @@ import { mkdtempSync } from 'node:fs';
 import type { CDPSession } from 'playwright-core';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser } from '../../tests/e2e/support/browser';
+import { chromePath, launchBrowser } from '../../tests/e2e/support/browser';
 import { clientBuild } from '../support/build';
 import { loadAverage, loadLabel } from '../support/load';
 import { startServer } from '../../tests/e2e/support/server';
 import { median } from '../support/report';
+import { askUntil, benchmarkIndex } from './pageClock';
 import { throttle } from './throttle';
 
 /** Polls every frame from the first script on, and notes when Bio Data's h1 is first visible. */
@@ -71,24 +72,6 @@ async function pressAsSoonAsShown(phone: CDPSession, email: string): Promise<voi
   await tap(button!);
 }
 
-/**
- * Asks the page `expression` by the DevTools protocol every `everyMs` until it gives a value (neither null, undefined
- * nor false), and returns it; after 60 s, fails saying `what` was not seen. Not with Playwright's `waitForFunction`:
- * its first call evaluates Playwright's own injected script in the page, about 150 ms of the phone's main thread at
- * 4x in the middle of the press, which no person's phone runs (decision 204).
- */
-async function askUntil<T>(phone: CDPSession, expression: string, everyMs: number, what: string): Promise<T> {
-  const give = Date.now() + 60_000;
-  for (;;) {
-    const { result } = (await phone.send('Runtime.evaluate', { expression, returnByValue: true })) as {
-      result: { value?: T | null | false };
-    };
-    if (result.value !== undefined && result.value !== null && result.value !== false) return result.value;
-    if (Date.now() > give) throw new Error(`${what} was not seen within 60 s`);
-    await new Promise((next) => setTimeout(next, everyMs));
-  }
-}
-
 /** Until the page has noted Bio Data (PROBE): the page notes the time itself, so how often this asks is only load. */
 const seenBioData = (phone: CDPSession) =>
   askUntil<true>(phone, 'window.__bioDataAt !== undefined', 100, 'Bio Data');
@@ -108,6 +91,10 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   const results: Run[] = [];
   try {
+    const index = await benchmarkIndex(browser);
+    console.log(
+      `Chromium ${browser.version()} (${await chromePath()}), Lighthouse's benchmark index of the machine ${Math.round(index)}`,
+    );
     for (let run = 1; run <= runs; run++) {
       const load = loadLabel(loadAverage());
       const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
