@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { expandSharedHead } from './scripts/sharedHead';
 import { firstPressChunks } from './scripts/firstPressChunks';
-import { chunkClosure, readViteManifest } from './scripts/viteManifest';
+import { chunkClosure, readViteManifest, STAFF_ENTRY } from './scripts/viteManifest';
 import { APP_SHELL_PAGE, GET_STARTED_PAGE } from './src/app/serviceWorkerScope';
 
 // `/` is the landing page (its own small entry); every other route belongs to the app shell.
@@ -42,9 +42,6 @@ const prerendered = {
   'apply-server': resolve(import.meta.dirname, 'src/app/entry-server.tsx'),
   'privacy-server': resolve(import.meta.dirname, 'src/privacy/entry-server.tsx'),
 };
-
-/** The staff back office's chunks start here: the service worker never precaches them (decision 168). */
-const STAFF_ENTRY = 'src/staff/StaffApp.tsx';
 
 /**
  * The service worker and the web app manifest (docs/decisions/168-the-service-worker-s-cache-rules.md). The worker

@@ -16,7 +16,7 @@ import { EARLY_PRESS_WAIT_MS } from '../machines/rules/network';
 import { EMAIL_PATTERN } from '../machines/rules/fields';
 import { paths } from '../machines/rules/contract';
 import { TYPED_EMAIL_KEY } from '../src/app/earlyInput';
-import { chunkClosure, readViteManifest } from './viteManifest';
+import { chunkClosure, readViteManifest, STAFF_ENTRY } from './viteManifest';
 
 const root = resolve(import.meta.dirname, '..');
 const clientDir = resolve(root, process.argv[2] ?? 'dist/client');
@@ -128,8 +128,9 @@ function startAfterLargestPaint(
   const src = entrySrc ?? [...html.matchAll(scripts)][0]?.[1];
   if (!src) throw new Error('no entry <script type="module"> to start after the first paint');
   // With the entry, one <link rel="modulepreload"> for each script the first press needs: the browser fetches them
-  // together instead of discovering them import by import. The screen ahead (Bio Data) is left to its later fetch
-  // when the browser asks to save data (decision 098). Each link costs about 1 ms of a phone's main thread (2-5 ms
+  // together instead of discovering them import by import. What is ahead (`/apply`'s Bio Data, the back office on
+  // the staff pages, with its stylesheets as `preload`, decision 209) is left to its later fetch when the browser asks
+  // to save data (decision 098). Each link costs about 1 ms of a phone's main thread (2-5 ms
   // at 4x slowdown): the first PRELOAD_BATCH go in with the entry, the rest a batch a task, so that the links are
   // not one long task (docs/decisions/140-one-wave-for-the-first-press.md); the build keeps them few (decision 194).
   const wave =
@@ -139,7 +140,8 @@ function startAfterLargestPaint(
         'if(!(c&&c.saveData))a=a.concat(b);function w(){a.splice(0,' +
         String(PRELOAD_BATCH) +
         ').forEach(function(u){var l=document.createElement("link");' +
-        'l.rel="modulepreload";l.href=u;document.head.appendChild(l)});if(a.length)setTimeout(w)}w();';
+        'if(/\\.css$/.test(u)){l.rel="preload";l.as="style"}else l.rel="modulepreload";' +
+        'l.href=u;document.head.appendChild(l)});if(a.length)setTimeout(w)}w();';
   // Once the largest paint has been shown, as the browser reports it: a request started before that moment counts in
   // the page's LCP under Lighthouse, and a task after the next frame (requestAnimationFrame, setTimeout) came a few
   // milliseconds early on one load in three (docs/performance.md). Where the browser reports no LCP, the next frame;
@@ -202,21 +204,37 @@ prerender(
 // Every other address, opened cold (a returning applicant, a link in an email, staff): the frame and the words that
 // the page is opening, painted from the first response; the app replaces them with the screen this person may see
 // (docs/decisions/179-every-address-opened-cold-paints-at-once.md). The app's own scripts in one wave; the screen's
-// chunk follows once the app knows the screen. staff.html is the same page with staff's words (server/routes/static.ts).
+// chunk follows once the app knows the screen. staff.html is the same page with staff's words (server/routes/static.ts),
+// and every staff page needs the back office: its chunks come in the same wave (decision 209).
 const { renderOpening } = await ssr<{ renderOpening: (staff: boolean) => string }>('apply-server');
 // The app itself is their entry, not src/applyBoot.ts's stages: evaluated in stages, the app replaced the opening later on
-// a cold load (decision 190).
+// a cold load (decisions 190, 209).
 const APP_ENTRY = 'src/main.tsx';
 const manifest = readViteManifest(clientDir);
 const appEntry = manifest[APP_ENTRY];
 if (!appEntry) throw new Error(`the manifest names no ${APP_ENTRY}`);
-const appScripts = { app: [...chunkClosure(manifest, [APP_ENTRY])], ahead: [] };
+const appChunks = chunkClosure(manifest, [APP_ENTRY]);
+if (!manifest[STAFF_ENTRY]) throw new Error(`the manifest names no ${STAFF_ENTRY}`);
+const staffChunks = [...chunkClosure(manifest, [STAFF_ENTRY], { css: true })].filter(
+  (url) => !appChunks.has(url),
+);
 const appStart = { entrySrc: `/${appEntry.file}` };
-prerender('staff.html', '<!--app-prerender-->', renderOpening(true), '', appScripts, {
-  ...appStart,
-  from: 'app.html',
-});
-prerender('app.html', '<!--app-prerender-->', renderOpening(false), '', appScripts, appStart);
+prerender(
+  'staff.html',
+  '<!--app-prerender-->',
+  renderOpening(true),
+  '',
+  { app: [...appChunks], ahead: staffChunks },
+  { ...appStart, from: 'app.html' },
+);
+prerender(
+  'app.html',
+  '<!--app-prerender-->',
+  renderOpening(false),
+  '',
+  { app: [...appChunks], ahead: [] },
+  appStart,
+);
 // `/privacy`: the notice with placeholders where the controller and the retention periods go (server/privacyPage.ts).
 const { renderPrivacy } = await ssr<{ renderPrivacy: () => string }>('privacy-server');
 prerender('privacy.html', '<!--privacy-prerender-->', renderPrivacy(), null);

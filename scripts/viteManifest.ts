@@ -15,6 +15,12 @@ export interface ManifestChunk {
 
 export type ViteManifest = Record<string, ManifestChunk>;
 
+/**
+ * The staff back office's chunks start here: the service worker never precaches them (decision 168), and `/staff`'s
+ * page fetches them in its wave (scripts/prerender.ts).
+ */
+export const STAFF_ENTRY = 'src/staff/StaffApp.tsx';
+
 export function readViteManifest(clientDir: string): ViteManifest {
   const file = resolve(clientDir, '.vite/manifest.json');
   if (!existsSync(file)) throw new Error(`${file} is missing: the build writes it (vite.config.ts)`);

@@ -30,11 +30,18 @@ afterAll(async () => {
 /** Every page the app shell answers, but Get Started (prerendered as itself: tests/e2e/apply-prerender.test.ts). */
 const COLD = [...APP_PAGES].filter((path) => path !== '/apply');
 
-/** Opens `path` in a fresh context with every script held back until `release()`: the page as its HTML paints it. */
-async function openWithScriptsHeld(path: string): Promise<{ page: Page; release: () => void }> {
+/**
+ * Opens `path` in a fresh context with every script held back until `release()`: the page as its HTML paints it.
+ * `asked` lists the paths it has asked for, from the first.
+ */
+async function openWithScriptsHeld(
+  path: string,
+): Promise<{ page: Page; release: () => void; asked: string[] }> {
   // bypassCSP: axe is injected as an inline script, which the server's policy rightly refuses.
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, bypassCSP: true });
   const page = await context.newPage();
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
@@ -42,7 +49,7 @@ async function openWithScriptsHeld(path: string): Promise<{ page: Page; release:
     await route.continue();
   });
   await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
-  return { page, release };
+  return { page, release, asked };
 }
 
 describe('addresses opened cold', () => {
@@ -81,6 +88,25 @@ describe('addresses opened cold', () => {
       await expect(page.getByText(MESSAGES.openingApplication).count()).resolves.toBe(0);
     } finally {
       await page.context().close();
+    }
+  });
+
+  it('asks for the back office with the app on /staff, before any script has run (decision 209)', async () => {
+    const staff = await openWithScriptsHeld(STAFF_PAGE);
+    const wizard = await openWithScriptsHeld('/apply/biodata');
+    const asksFor = (asked: string[], chunk: RegExp) => () => asked.some((path) => chunk.test(path));
+    try {
+      // The page's lines start the wave once the largest paint is shown: waited for, no script of the app having run.
+      await expect.poll(asksFor(staff.asked, /^\/assets\/StaffApp-[\w-]+\.js$/)).toBe(true);
+      await expect.poll(asksFor(staff.asked, /^\/assets\/StaffApp-[\w-]+\.css$/)).toBe(true);
+      // A wizard address asks for the app alone: the back office is not the applicant's.
+      await expect.poll(asksFor(wizard.asked, /^\/assets\/main-[\w-]+\.js$/)).toBe(true);
+      expect(wizard.asked.filter((path) => path.includes('StaffApp'))).toEqual([]);
+    } finally {
+      for (const opened of [staff, wizard]) {
+        opened.release();
+        await opened.page.context().close();
+      }
     }
   });
 
