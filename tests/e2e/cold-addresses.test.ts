@@ -110,6 +110,58 @@ describe('addresses opened cold', () => {
     }
   });
 
+  it.each([
+    [
+      '/financial-aid-application',
+      /\/assets\/FinancialAidApp-[\w-]+\.js$/,
+      MESSAGES.openingApplication,
+      'FINANCIAL AID APPLICATION',
+    ],
+    [STAFF_PAGE, /\/assets\/StaffApp-[\w-]+\.js$/, STAFF_MESSAGES.opening, 'Staff sign in'],
+  ])(
+    '%s stays as it opened while its own chunk comes, and nothing shifts (decision 210)',
+    async (path, chunk, opening, screen) => {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+      try {
+        await context.addInitScript(() => {
+          const shifts: number[] = [];
+          (window as { shifts?: number[] }).shifts = shifts;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+          }).observe({ type: 'layout-shift', buffered: true });
+          // The heading the HTML painted, marked: a heading without the mark is the app's.
+          document.addEventListener('DOMContentLoaded', () => {
+            const painted = document.querySelector('h1');
+            if (painted) (painted as { painted?: boolean }).painted = true;
+          });
+        });
+        const page = await context.newPage();
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let asked = false;
+        await page.route(chunk, async (route) => {
+          asked = true;
+          await released;
+          await route.continue();
+        });
+        await page.goto(`${server.url}${path}`);
+        // The app has run and waits for the page's chunk: its own heading (not the one painted) says the same words.
+        await expect.poll(() => asked).toBe(true);
+        const rendered = await page.waitForFunction(() => {
+          const heading = document.querySelector('h1');
+          return heading && !(heading as { painted?: boolean }).painted ? heading.textContent : null;
+        });
+        await expect(rendered.jsonValue()).resolves.toBe(opening);
+        await expect(page.getByText('Loading…', { exact: true }).count()).resolves.toBe(0);
+        release();
+        await page.getByRole('heading', { level: 1, name: screen }).waitFor();
+        await expect(page.evaluate(() => (window as { shifts?: number[] }).shifts)).resolves.toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
   it('gives way to staff sign-in on /staff for someone not signed in', async () => {
     const { page, release } = await openWithScriptsHeld(STAFF_PAGE);
     try {
