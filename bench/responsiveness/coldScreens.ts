@@ -129,8 +129,9 @@ async function main(): Promise<void> {
   for (const each of cases) {
     const all = seen.get(each) ?? [];
     const screens = all.map((s) => s.screen);
+    const painted = Math.round(median(all.map((s) => s.firstPaint)));
     console.log(
-      `${each.name} (${each.path} → "${all[0]?.heading}"): opening painted at ${Math.round(median(all.map((s) => s.firstPaint)))} ms, ` +
+      `${each.name} (${each.path} → "${all[0]?.heading}"): opening painted at ${painted} ms, ` +
         `the screen at ${Math.round(median(screens))} ms (median of ${runs}: ${screens.map(Math.round).join(', ')})`,
     );
   }
