@@ -15,6 +15,7 @@ import { MESSAGES } from '../machines/rules/messages';
 import { EARLY_PRESS_WAIT_MS } from '../machines/rules/network';
 import { EMAIL_PATTERN } from '../machines/rules/fields';
 import { paths } from '../machines/rules/contract';
+import { staffPaths } from '../machines/rules/staff';
 import { TYPED_EMAIL_KEY } from '../src/app/earlyInput';
 import { chunkClosure, readViteManifest, STAFF_ENTRY } from './viteManifest';
 
@@ -93,7 +94,7 @@ const holdGetStarted = [
  * static imports, and the Bio Data screen, the answer to the press. Without the list the browser finds them in four
  * waves, one chunk's imports after another.
  */
-function firstPressScripts(page: string, screens: string[]): { app: string[]; ahead: string[] } {
+function firstPressScripts(page: string, screens: string[]): Wave {
   const manifest = readViteManifest(clientDir);
   const entry = manifest[page];
   if (!entry) throw new Error(`the manifest names no ${page}`);
@@ -104,6 +105,17 @@ function firstPressScripts(page: string, screens: string[]): { app: string[]; ah
     [...set].filter((url) => !others.some((other) => other.has(url)));
   // The entry and its own imports first: the browser fetches in the order asked, and nothing runs before them.
   return { app: [...own, ...minus(app, own)], ahead: minus(ahead, own, app) };
+}
+
+/**
+ * What a page's lines ask for once it has painted: `app`, the scripts its app needs; `ahead`, those of the screen
+ * ahead (left out under Save-Data); `answers`, API paths its app reads first, asked for with the scripts and kept for
+ * the app (src/app/askedEarly.ts).
+ */
+interface Wave {
+  app: string[];
+  ahead: string[];
+  answers?: string[];
 }
 
 /** How many modulepreload links the page's lines add in one task (below). */
@@ -119,7 +131,7 @@ const PRELOAD_BATCH = 6;
 function startAfterLargestPaint(
   html: string,
   hold: string,
-  preload: { app: string[]; ahead: string[] } = { app: [], ahead: [] },
+  preload: Wave = { app: [], ahead: [] },
   entrySrc?: string,
 ): string {
   // The page's module scripts: one entry, or (app.html, whose entry the build shares with `/apply`'s import of the
@@ -133,15 +145,21 @@ function startAfterLargestPaint(
   // to save data (decision 098). Each link costs about 1 ms of a phone's main thread (2-5 ms
   // at 4x slowdown): the first PRELOAD_BATCH go in with the entry, the rest a batch a task, so that the links are
   // not one long task (docs/decisions/140-one-wave-for-the-first-press.md); the build keeps them few (decision 194).
+  // The answers are asked for first: each is small, and the app waits for it once its scripts have run.
+  const answers = preload.answers?.length
+    ? `var A=window.tebcAsked={};${JSON.stringify(preload.answers)}.forEach(function(u){` +
+      'var r=fetch(u,{credentials:"same-origin"});r.catch(function(){});A[u]=r});'
+    : '';
   const wave =
-    preload.app.length + preload.ahead.length === 0
+    answers +
+    (preload.app.length + preload.ahead.length === 0
       ? ''
       : `var a=${JSON.stringify(preload.app)},b=${JSON.stringify(preload.ahead)},c=navigator.connection;` +
         'if(!(c&&c.saveData))a=a.concat(b);function w(){a.splice(0,' +
         String(PRELOAD_BATCH) +
         ').forEach(function(u){var l=document.createElement("link");' +
         'if(/\\.css$/.test(u)){l.rel="preload";l.as="style"}else l.rel="modulepreload";' +
-        'l.href=u;document.head.appendChild(l)});if(a.length)setTimeout(w)}w();';
+        'l.href=u;document.head.appendChild(l)});if(a.length)setTimeout(w)}w();');
   // Once the largest paint has been shown, as the browser reports it: a request started before that moment counts in
   // the page's LCP under Lighthouse, and a task after the next frame (requestAnimationFrame, setTimeout) came a few
   // milliseconds early on one load in three (docs/performance.md). Where the browser reports no LCP, the next frame;
@@ -174,7 +192,7 @@ function prerender(
   marker: string,
   markup: string,
   hold: string | null,
-  preload?: { app: string[]; ahead: string[] },
+  preload?: Wave,
   { from = file, entrySrc }: { from?: string; entrySrc?: string } = {},
 ): void {
   const template = resolve(clientDir, from);
@@ -224,7 +242,8 @@ prerender(
   '<!--app-prerender-->',
   renderOpening(true),
   '',
-  { app: [...appChunks], ahead: staffChunks },
+  // Every staff page first asks who is signed in: asked with the wave, not once the back office has run.
+  { app: [...appChunks], ahead: staffChunks, answers: [staffPaths.me] },
   { ...appStart, from: 'app.html' },
 );
 prerender(

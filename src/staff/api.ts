@@ -5,6 +5,7 @@
 import { interviewPaths, type StaffInterviewSlots } from '../../machines/rules/interview';
 import type { ReviewEventType } from '../../machines/review.machine';
 import { failureOfBody } from '../../machines/rules/contract';
+import { takeAskedEarly } from '../app/askedEarly';
 import type {
   MailTemplate,
   StaffMessageRequest,
@@ -90,20 +91,22 @@ export function createStaffApi() {
   async function send(
     path: string,
     init?: { method?: string; body?: unknown; csv?: string },
+    early?: Promise<Response>,
   ): Promise<Response> {
     let response: Response;
     try {
-      response = await fetch(path, {
-        method: init?.method ?? 'GET',
-        credentials: 'same-origin',
-        headers:
-          init?.csv !== undefined
-            ? { 'content-type': 'text/csv' }
-            : init?.body === undefined
-              ? {}
-              : { 'content-type': 'application/json' },
-        body: init?.csv ?? (init?.body === undefined ? undefined : JSON.stringify(init.body)),
-      });
+      response = await (early ??
+        fetch(path, {
+          method: init?.method ?? 'GET',
+          credentials: 'same-origin',
+          headers:
+            init?.csv !== undefined
+              ? { 'content-type': 'text/csv' }
+              : init?.body === undefined
+                ? {}
+                : { 'content-type': 'application/json' },
+          body: init?.csv ?? (init?.body === undefined ? undefined : JSON.stringify(init.body)),
+        }));
     } catch {
       throw new StaffApiError(STAFF_MESSAGES.unreachable, 0);
     }
@@ -117,8 +120,12 @@ export function createStaffApi() {
     return response;
   }
 
-  async function call<T>(path: string, init?: { method?: string; body?: unknown; csv?: string }): Promise<T> {
-    const body = (await (await send(path, init)).json().catch(() => null)) as { data?: T } | null;
+  async function call<T>(
+    path: string,
+    init?: { method?: string; body?: unknown; csv?: string },
+    early?: Promise<Response>,
+  ): Promise<T> {
+    const body = (await (await send(path, init, early)).json().catch(() => null)) as { data?: T } | null;
     return body?.data as T;
   }
 
@@ -128,7 +135,8 @@ export function createStaffApi() {
       lost.add(listener);
       return () => void lost.delete(listener);
     },
-    me: () => call<StaffMe>(staffPaths.me),
+    // The first answer is the one the page asked for with its scripts, if it did (src/app/askedEarly.ts).
+    me: () => call<StaffMe>(staffPaths.me, undefined, takeAskedEarly(staffPaths.me)),
     sendCode: (email: string) => call<unknown>(staffPaths.signIn, { method: 'POST', body: { email } }),
     verify: (email: string, token: string) =>
       call<StaffMe>(staffPaths.verify, { method: 'POST', body: { email, token } }),

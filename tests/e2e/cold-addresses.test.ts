@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../machines/rules';
 import { APP_PAGES } from '../../machines/pages';
 import { STAFF_PAGE } from '../../machines/rules/pages';
-import { STAFF_MESSAGES } from '../../machines/rules/staff';
+import { STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
 import { axeViolations, describeViolations, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -99,6 +99,8 @@ describe('addresses opened cold', () => {
       // The page's lines start the wave once the largest paint is shown: waited for, no script of the app having run.
       await expect.poll(asksFor(staff.asked, /^\/assets\/StaffApp-[\w-]+\.js$/)).toBe(true);
       await expect.poll(asksFor(staff.asked, /^\/assets\/StaffApp-[\w-]+\.css$/)).toBe(true);
+      // And who is signed in, which every staff page asks first.
+      await expect.poll(asksFor(staff.asked, new RegExp(`^${staffPaths.me}$`))).toBe(true);
       // A wizard address asks for the app alone: the back office is not the applicant's. The app's last chunk in the
       // wave goes in the same batch of links as anything ahead of it would.
       await expect.poll(asksFor(wizard.asked, /^\/assets\/wizard-libs-[\w-]+\.js$/)).toBe(true);
@@ -164,11 +166,13 @@ describe('addresses opened cold', () => {
   );
 
   it('gives way to staff sign-in on /staff for someone not signed in', async () => {
-    const { page, release } = await openWithScriptsHeld(STAFF_PAGE);
+    const { page, release, asked } = await openWithScriptsHeld(STAFF_PAGE);
     try {
       release();
       await page.getByLabel('Work email address').waitFor();
       await expect(page.getByText(STAFF_MESSAGES.opening).count()).resolves.toBe(0);
+      // The answer the page asked for with its scripts is the one the back office read: the server was asked once.
+      expect(asked.filter((path) => path === staffPaths.me)).toHaveLength(1);
     } finally {
       await page.context().close();
     }
