@@ -88,6 +88,8 @@ describe('journeys a happy path misses', () => {
 
     await reloadOn('/apply/success', 'Well done for submitting your application');
     await click(page, 'Continue to Video');
+    // On the video's step before the reload: a reload at once could come before the press had moved on.
+    await onScreen(page, '/apply/selection-video', 'Info Video');
     await reloadOn('/apply/selection-video', 'Info Video');
     await page.goto(`${server.url}/apply/confirmation`);
     await choosePayment(page);
