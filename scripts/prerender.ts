@@ -54,8 +54,9 @@ const holdLandingTaps =
  * that takes the press again. src/app/earlyInput.ts ends all this once the app is in charge; src/applyBoot.ts
  * reports a failed import through `fail`. At the press the lines also start the lookup of the email, when the app will
  * look it up (the same rule: trimmed, 254 characters at most, EMAIL_PATTERN), and the current cohort's, and keep
- * their answers for the app (`lookup`, `cohort`, taken by src/app/earlyInput.ts): their round trips overlap the app's
- * arrival instead of following it (docs/decisions/169-the-lookup-started-at-the-press.md).
+ * their answers for the app (the lookup as `lookup`, taken by src/app/earlyInput.ts; the cohort by its path, as the
+ * staff pages keep theirs, taken by src/app/askedEarly.ts): their round trips overlap the app's arrival instead of
+ * following it (docs/decisions/169-the-lookup-started-at-the-press.md).
  */
 const holdGetStarted = [
   `var K=${JSON.stringify(TYPED_EMAIL_KEY)},R=${JSON.stringify(RETRY_PRESS_KEY)},failed=0,timer,box;`,
@@ -66,7 +67,8 @@ const holdGetStarted = [
   'else{b.removeAttribute("aria-busy");b.removeAttribute("aria-disabled");b.removeAttribute("data-held")}}',
   `var L=${JSON.stringify(paths.lookup(''))},C=${JSON.stringify(paths.currentCohort)},M=${EMAIL_PATTERN};`,
   'function get(u){var a=fetch(u,{credentials:"same-origin"});a.catch(function(){});return a}',
-  'function look(){if(!e.cohort)e.cohort=get(C);var f=field(),m=f?f.value.trim():"";',
+  'function look(){var A=(window.tebcAsked=window.tebcAsked||{});if(!A[C])A[C]=get(C);',
+  'var f=field(),m=f?f.value.trim():"";',
   'if(m.length>254||!M.test(m))return;m=m.toLowerCase();e.lookup={email:m,answer:get(L+encodeURIComponent(m))}}',
   'function press(){e.held=true;busy(true);try{look()}catch(x){}if(failed)say();else{clearTimeout(timer);',
   `timer=setTimeout(say,${EARLY_PRESS_WAIT_MS})}}`,
@@ -147,7 +149,7 @@ function startAfterLargestPaint(
   // not one long task (docs/decisions/140-one-wave-for-the-first-press.md); the build keeps them few (decision 194).
   // The answers are asked for first: each is small, and the app waits for it once its scripts have run.
   const answers = preload.answers?.length
-    ? `var A=window.tebcAsked={};${JSON.stringify(preload.answers)}.forEach(function(u){` +
+    ? `var A=(window.tebcAsked=window.tebcAsked||{});${JSON.stringify(preload.answers)}.forEach(function(u){` +
       'var r=fetch(u,{credentials:"same-origin"});r.catch(function(){});A[u]=r});'
     : '';
   const wave =

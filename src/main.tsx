@@ -9,16 +9,17 @@ import { ApplicationRoot } from './app/ApplicationRoot';
 import {
   earlyPressHeld,
   releaseEarlyInput,
-  takeEarlyCohort,
   takeEarlyLookup,
   typedBeforeReload,
 } from './app/earlyInput';
+import { takeAskedEarly } from './app/askedEarly';
 import { isStale, watchOtherTabs } from './app/otherTabs';
 import { captureReferral, loadPersisted, savePersisted } from './app/persistence';
 import { fetchScreensAhead } from './app/screensAhead';
 import { registerServiceWorker } from './app/serviceWorker';
 import { machineTrace } from './app/trace';
 import { readConfig } from './config';
+import { paths } from '../machines/rules';
 
 /** The Stately inspector, in development only and on request (`?inspect` or VITE_INSPECT=1). */
 async function devInspector(): Promise<Observer<InspectionEvent> | undefined> {
@@ -43,7 +44,7 @@ const cohortAfterHydration: typeof api = {
   ...api,
   lookup: (address) => api.lookup(address, takeEarlyLookup(address)),
   currentCohort: () => {
-    const answer = api.currentCohort(takeEarlyCohort());
+    const answer = api.currentCohort(takeAskedEarly(paths.currentCohort));
     return hydrated.then(() => answer);
   },
 };

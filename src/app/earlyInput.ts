@@ -7,7 +7,8 @@
  * - the email typed: kept for this tab (session storage) until the app has it, so that a reload before the app
  *   came does not lose it (once the app runs, it saves the form itself);
  * - the app's scripts failing, or not come 8 s after a press: a line says the connection failed and offers Retry;
- * - at the press, the lookup of the email and the current cohort asked for, their answers kept for the app.
+ * - at the press, the lookup of the email and the current cohort asked for, their answers kept for the app (the
+ *   cohort's by its path, read with src/app/askedEarly.ts).
  * This module is the app's side of those lines: it ends them and reads what they kept.
  */
 
@@ -23,8 +24,6 @@ interface PageHold {
   fail?: () => void;
   /** The lookup the lines started at the press, for the email as the app looks it up (trimmed, lower case). */
   lookup?: { email: string; answer: Promise<Response> };
-  /** The current cohort, asked for at the same press. */
-  cohort?: Promise<Response>;
 }
 
 /** The page's hold, while its lines are in charge or until the app has taken what they kept. */
@@ -40,14 +39,6 @@ export function takeEarlyLookup(email: string): Promise<Response> | undefined {
   if (!early || early.email !== email) return undefined;
   delete page.lookup;
   return early.answer;
-}
-
-/** The current cohort's answer the page's lines asked for at the press, if they did: taken once. */
-export function takeEarlyCohort(): Promise<Response> | undefined {
-  const page = pageHold();
-  const early = page?.cohort;
-  if (page) delete page.cohort;
-  return early;
 }
 
 /** Tells the page's lines that the app's scripts could not be fetched (src/applyBoot.ts). */
