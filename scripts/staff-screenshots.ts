@@ -10,7 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { paths, type CreatePayload } from '../machines/rules/contract';
 import { REFERRAL_FRIEND } from '../machines/rules/options';
 import { OPTION_FULL_PAYMENT } from '../machines/rules/payments';
-import { PRIVACY_NOTICE_VERSION } from '../machines/rules/privacy';
+import { privacyNoticeVersion } from '../machines/rules/privacy';
 import { INTERVIEW_MESSAGES, INTERVIEW_PAGE, interviewPaths } from '../machines/rules/interview';
 import { DEFAULT_RUBRIC, scorecardPaths, type Ratings } from '../machines/rules/scorecard';
 import {
@@ -158,7 +158,7 @@ const biodata = (p: Person): CreatePayload =>
       referral_source: p.source,
       referral_detail: p.detail ?? '',
       communication_consent: 'Yes',
-      privacy_notice_version: PRIVACY_NOTICE_VERSION,
+      privacy_notice_version: privacyNoticeVersion(),
     },
   });
 

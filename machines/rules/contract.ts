@@ -9,7 +9,7 @@ import type { ErrorMap } from './messages';
 import type { Answers, OTHERS_ANSWERS } from './schemas';
 import type { CheckoutOrder, Currency } from './payments';
 import { API } from './api';
-import { PRIVACY_NOTICE_VERSION } from './privacy';
+import { privacyNoticeVersion } from './privacy';
 import { spec as employmentStep } from '../steps/employment';
 import { spec as otherStep } from '../steps/other';
 
@@ -209,7 +209,7 @@ export const toCreatePayload = (form: ApplicationForm): CreatePayload => ({
     referral_source: form.referral_source,
     referral_detail: form.referral_detail,
     communication_consent: form.communication_consent ? 'Yes' : 'No',
-    privacy_notice_version: form.privacy_consent ? PRIVACY_NOTICE_VERSION : '',
+    privacy_notice_version: form.privacy_consent ? privacyNoticeVersion() : '',
   },
 });
 

@@ -188,4 +188,6 @@ function fnv1a(text: string): string {
 export const noticeVersion = (sections: typeof NOTICE_SECTIONS): string =>
   `notice-${fnv1a(JSON.stringify(sections))}`;
 
-export const PRIVACY_NOTICE_VERSION = noticeVersion(NOTICE_SECTIONS);
+let version: string | undefined;
+/** This notice's version, hashed at its first use: not as the module loads, on every page that imports the rules. */
+export const privacyNoticeVersion = (): string => (version ??= noticeVersion(NOTICE_SECTIONS));

@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { reviewMeta } from '../../machines/review.machine';
-import { PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
+import { privacyNoticeVersion } from '../../machines/rules/privacy';
 import { sql } from 'kysely';
 import { savedApplication } from '../applications';
 import { iso, type Queryable } from '../db/index';
@@ -71,7 +71,7 @@ export async function applicantExport(
   const cvEntry = file ? `cv/${safeName(file.original_name)}` : null;
   const data = {
     exportedAt: now.toISOString(),
-    noticeVersion: PRIVACY_NOTICE_VERSION,
+    noticeVersion: privacyNoticeVersion(),
     answers,
     communicationConsent: row.communication_consent,
     // Which notice they agreed to, and when (decision 150); null for an application from before consent was recorded.

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CreatePayload } from '../../machines/rules/contract';
 import { paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
-import { PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
+import { privacyNoticeVersion } from '../../machines/rules/privacy';
 import { validateGroup } from '../../machines/rules/schemas';
 import { messages as COMMUNICATIONS } from '../../machines/steps/communications';
 import type { Context } from '../context';
@@ -111,7 +111,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       const com = validateGroup('communications', flat);
       const errors = withDeliverableEmail({ ...bio.errors, ...com.errors }, com.value.email);
       // Consent counts only to the words shown now: an older version's (the notice changed since) is refused.
-      if (flat.privacy_consent && comms.privacy_notice_version !== PRIVACY_NOTICE_VERSION) {
+      if (flat.privacy_consent && comms.privacy_notice_version !== privacyNoticeVersion()) {
         errors.privacy_consent = [COMMUNICATIONS.privacy_notice_version];
       }
       if (Object.keys(errors).length > 0) throw invalid(errors);
@@ -137,7 +137,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
         referral_source: com.value.referral_source,
         referral_detail: com.value.referral_detail,
         communication_consent: com.value.communication_consent,
-        privacy_notice_version: PRIVACY_NOTICE_VERSION,
+        privacy_notice_version: privacyNoticeVersion(),
         applied_cohort_id: cohort.id,
       };
       const mail = codeEmail(address, application.firstname, code.code, CODE_MINUTES);

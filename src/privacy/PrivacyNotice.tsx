@@ -5,7 +5,7 @@
  */
 import {
   NOTICE_SECTIONS,
-  PRIVACY_NOTICE_VERSION,
+  privacyNoticeVersion,
   YOUR_DATA_PATH,
   fillNoticeText,
   type NoticeFacts,
@@ -30,7 +30,7 @@ export function PrivacyNotice({ facts }: { facts: NoticeFacts }) {
           ))}
         </section>
       ))}
-      <p className="privacy-version">Version {PRIVACY_NOTICE_VERSION}</p>
+      <p className="privacy-version">Version {privacyNoticeVersion()}</p>
     </main>
   );
 }

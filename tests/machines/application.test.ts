@@ -9,7 +9,7 @@ import {
   ROUTES,
   type PersistedApplication,
 } from '../../machines/application.machine';
-import { PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
+import { privacyNoticeVersion } from '../../machines/rules/privacy';
 import { messages as COMMUNICATIONS } from '../../machines/steps/communications';
 import { otpTimerMachine } from '../../machines/otpTimer.machine';
 import type { Standing } from '../../machines/review.machine';
@@ -378,7 +378,7 @@ describe('application machine: the rules it encodes', () => {
       communications: {
         referral_detail: 'Chioma',
         communication_consent: 'No',
-        privacy_notice_version: PRIVACY_NOTICE_VERSION,
+        privacy_notice_version: privacyNoticeVersion(),
       },
     });
   });

@@ -1,5 +1,5 @@
 /** docs/product.md §3.1 and §7: the create payload, the saved application read back into the form, and failures. */
-import { PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
+import { privacyNoticeVersion } from '../../machines/rules/privacy';
 import { describe, expect, it } from 'vitest';
 import {
   emptyApplication,
@@ -86,7 +86,7 @@ describe('toCreatePayload (docs/product.md §7 POST /bootcamp/application)', () 
   });
   it('sends the privacy notice version shown only once the applicant agreed to it', () => {
     expect(toCreatePayload(form({ privacy_consent: true })).communications.privacy_notice_version).toBe(
-      PRIVACY_NOTICE_VERSION,
+      privacyNoticeVersion(),
     );
   });
   it.each([

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { messages as F } from '../../machines/steps/communications';
-import { NOTICE_SECTIONS, noticeVersion, PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
+import { NOTICE_SECTIONS, noticeVersion, privacyNoticeVersion } from '../../machines/rules/privacy';
 import { staffPaths, staffQueuePaths } from '../../machines/rules/staff';
 import { applicant, databases, json, staffSignIn, useTestApp } from './support';
 
@@ -37,10 +37,10 @@ describe.each(databases)('consent to the privacy notice on $name', (database) =>
 
   it('stores the version agreed to with the time the server received it', async () => {
     t.setNow(AGREED_AT);
-    expect((await create(PRIVACY_NOTICE_VERSION)).statusCode).toBe(201);
+    expect((await create(privacyNoticeVersion())).statusCode).toBe(201);
     const rows = await stored();
     expect(rows).toHaveLength(1);
-    expect(rows[0].privacy_notice_version).toBe(PRIVACY_NOTICE_VERSION);
+    expect(rows[0].privacy_notice_version).toBe(privacyNoticeVersion());
     expect(new Date(rows[0].privacy_consented_at).toISOString()).toBe(AGREED_AT.toISOString());
   });
 
@@ -54,7 +54,7 @@ describe.each(databases)('consent to the privacy notice on $name', (database) =>
   });
 
   it('refuses the version of words the notice no longer has: changing them made a new version', async () => {
-    expect(earlierVersion).not.toBe(PRIVACY_NOTICE_VERSION);
+    expect(earlierVersion).not.toBe(privacyNoticeVersion());
     const res = await create(earlierVersion);
     expect(res.statusCode).toBe(400);
     expect(json<{ data: { error: Record<string, string[]> } }>(res).data.error).toEqual({
@@ -65,7 +65,7 @@ describe.each(databases)('consent to the privacy notice on $name', (database) =>
 
   it('shows staff the version agreed to and when: on the application page and in the CSV export', async () => {
     t.setNow(AGREED_AT);
-    expect((await create(PRIVACY_NOTICE_VERSION)).statusCode).toBe(201);
+    expect((await create(privacyNoticeVersion())).statusCode).toBe(201);
     const { id } = (await t.db.query<{ id: number }>('SELECT id FROM applications')).rows[0];
     const cookie = await staffSignIn(t, ADMIN);
     const page = await t.app.inject({
@@ -76,7 +76,7 @@ describe.each(databases)('consent to the privacy notice on $name', (database) =>
     expect(page.statusCode).toBe(200);
     expect(json<{ data: { timeline: { at: string; what: string }[] } }>(page).data.timeline).toContainEqual({
       at: AGREED_AT.toISOString(),
-      what: `Agreed to privacy notice ${PRIVACY_NOTICE_VERSION}`,
+      what: `Agreed to privacy notice ${privacyNoticeVersion()}`,
     });
     const csv = await t.app.inject({
       method: 'GET',
@@ -89,7 +89,7 @@ describe.each(databases)('consent to the privacy notice on $name', (database) =>
       .trim()
       .split('\n');
     const cell = (name: string) => row.split(',')[header.split(',').indexOf(name)];
-    expect(cell('privacy_notice_version')).toBe(PRIVACY_NOTICE_VERSION);
+    expect(cell('privacy_notice_version')).toBe(privacyNoticeVersion());
     expect(cell('privacy_consented_at')).toBe(AGREED_AT.toISOString());
   });
 });

@@ -2,7 +2,7 @@
  * One applicant's right answers at every step, as the wizard sends them to the API: the server tests, the
  * end-to-end tests and the API bench make their applicants from these, so a new required field is added once.
  */
-import { PRIVACY_NOTICE_VERSION } from '../../machines/rules/privacy';
+import { privacyNoticeVersion } from '../../machines/rules/privacy';
 import { STEP_FIELDS } from '../../machines/rules/application';
 import type { CreatePayload, SavedApplication } from '../../machines/rules/contract';
 import type { EligibilityAnswers } from '../../machines/rules/eligibility';
@@ -34,7 +34,7 @@ export const applicant = (email: string, overrides: Partial<CreatePayload> = {})
     referral_source: 'On social media',
     referral_detail: '',
     communication_consent: 'Yes',
-    privacy_notice_version: PRIVACY_NOTICE_VERSION,
+    privacy_notice_version: privacyNoticeVersion(),
   },
   ...overrides,
 });

@@ -3,7 +3,7 @@
  * screen (or, for an invoked actor's outcome, what the test arranges the server to answer), and after each step
  * the page must show the model's screen: URL, h1, progress bar and counter.
  */
-import { PRIVACY_NOTICE_VERSION } from '../../../machines/rules/privacy';
+import { privacyNoticeVersion } from '../../../machines/rules/privacy';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { initialTransition, type AnyMachineSnapshot } from 'xstate';
@@ -171,7 +171,7 @@ export async function applyElsewhere(server: RunningServer, email: string, verif
       referral_source,
       referral_detail: '',
       communication_consent: 'Yes',
-      privacy_notice_version: PRIVACY_NOTICE_VERSION,
+      privacy_notice_version: privacyNoticeVersion(),
     },
   });
   expect(created.status, await created.clone().text()).toBe(201);
