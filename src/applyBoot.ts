@@ -1,4 +1,5 @@
 import { earlyInputFailed } from './app/earlyInput';
+import { nextTask } from './app/nextTask';
 
 /*
  * `/apply`'s app (apply.html): Get Started is prerendered, its CSS inlined, so the email
@@ -7,12 +8,6 @@ import { earlyInputFailed } from './app/earlyInput';
  * then hydrates Get Started keeping what was typed and a press made meanwhile (held by the page's lines:
  * src/app/earlyInput.ts). Every other address starts src/main.tsx itself (decision 190).
  */
-
-/** The next task: `scheduler.yield()` where the browser has it (it resumes ahead of other queued work). */
-const nextTask = (): Promise<unknown> => {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
-};
 
 // The app's modules, evaluated a part a task: each import() runs only the modules the earlier ones have not, so that
 // on a slow phone the page answers a tap between them instead of freezing through one long task (the scripts

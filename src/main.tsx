@@ -6,18 +6,14 @@ import { createApiClient } from './api/client';
 import { provideApplication } from './app/applicationActors';
 import { sendFunnelBeacons } from './app/funnelBeacons';
 import { ApplicationRoot } from './app/ApplicationRoot';
-import {
-  earlyPressHeld,
-  releaseEarlyInput,
-  takeEarlyLookup,
-  typedBeforeReload,
-} from './app/earlyInput';
+import { earlyPressHeld, releaseEarlyInput, takeEarlyLookup, typedBeforeReload } from './app/earlyInput';
 import { takeAskedEarly } from './app/askedEarly';
 import { isStale, watchOtherTabs } from './app/otherTabs';
 import { captureReferral, loadPersisted, savePersisted } from './app/persistence';
 import { fetchScreensAhead } from './app/screensAhead';
 import { registerServiceWorker } from './app/serviceWorker';
 import { machineTrace } from './app/trace';
+import { nextTask } from './app/nextTask';
 import { readConfig } from './config';
 import { paths } from '../machines/rules';
 
@@ -59,6 +55,9 @@ const actor = createActor(provideApplication(email ? cohortAfterHydration : api,
   // The dev inspector on request; otherwise the browser tests' trace, when a test asked for it.
   inspect: (await devInspector()) ?? machineTrace(),
 });
+// The app's own start a part a task too, as its modules were (decision 190): the machine built with its effects;
+// started; told the address; rendered.
+await nextTask();
 actor.subscribe((snapshot) => {
   // Another tab changed the application: writing this tab's older copy back would mix the two.
   if (isStale()) return;
@@ -78,6 +77,8 @@ function keepTyped(input: HTMLInputElement): void {
   if (input.value !== actor.getSnapshot().context.form.email)
     actor.send({ type: 'FIELD.CHANGE', field: 'email', value: input.value });
 }
+
+await nextTask();
 
 // The machine starts on the prerendered screen: it hears the address now, not from the router's first effect, so
 // that its first render is that markup.
@@ -99,6 +100,7 @@ if (email && screenStateOf(actor.getSnapshot()) === 'getStarted') {
     keepTyped(email); // typed while the app hydrated
     if (releaseEarlyInput()) void nextScreen.then(() => actor.send({ type: 'SAVE' }));
   };
+  await nextTask();
   hydrateRoot(root, <ApplicationRoot actor={actor} api={api} router={BrowserRouter} onHydrated={done} />);
 } else {
   // Any other address (a reload on a later step), or this browser is elsewhere in its application.
