@@ -23,24 +23,13 @@ import { startServer } from '../../tests/e2e/support/server';
 import { clientBuild } from '../support/build';
 import { loadAverage, loadLabel } from '../support/load';
 import { median } from '../support/report';
-import { askUntil, benchmarkIndex } from './pageClock';
+import { benchmarkIndex, headingProbe, headingSeen } from './pageClock';
 import { throttle } from './throttle';
 
 /** Notes the first frame whose h1 is visible and is not one of the opening's words. */
-const probe = (openings: string[]) => `
-(() => {
-  const openings = ${JSON.stringify(openings)};
-  const frame = () => {
-    const h = document.querySelector('h1');
-    const words = h ? h.textContent.trim() : '';
-    if (h && words && !openings.includes(words) && h.checkVisibility()) {
-      window.__screenAt = performance.now();
-      window.__screen = words;
-    } else requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-})();
-`;
+const PROBE = headingProbe(
+  `words && !${JSON.stringify([MESSAGES.openingApplication, STAFF_MESSAGES.opening])}.includes(words)`,
+);
 
 interface Case {
   name: string;
@@ -96,23 +85,16 @@ async function main(): Promise<void> {
       for (const each of cases) {
         const load = loadLabel(loadAverage());
         const context = await each.context();
-        await context.addInitScript({
-          content: probe([MESSAGES.openingApplication, STAFF_MESSAGES.opening]),
-        });
+        await context.addInitScript({ content: PROBE });
         const page = await context.newPage();
         await throttle(context, page);
         const phone = await context.newCDPSession(page);
         await page.goto(`${server.url}${each.path}`, { waitUntil: 'commit' });
-        await askUntil<true>(phone, 'window.__screenAt !== undefined', 100, `A screen at ${each.path}`);
-        const result = await page.evaluate(() => {
-          const w = window as { __screenAt?: number; __screen?: string };
-          const paint = performance.getEntriesByName('first-contentful-paint')[0];
-          return {
-            firstPaint: paint?.startTime ?? NaN,
-            screen: w.__screenAt ?? NaN,
-            heading: w.__screen ?? '',
-          };
-        });
+        const screen = await headingSeen(phone, `A screen at ${each.path}`);
+        const firstPaint = await page.evaluate(
+          () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+        );
+        const result = { firstPaint, screen: screen.at, heading: screen.words };
         seen.set(each, [...(seen.get(each) ?? []), result]);
         console.log(
           `run ${run}/${runs} ${each.path}: opening painted ${Math.round(result.firstPaint)} ms, ` +

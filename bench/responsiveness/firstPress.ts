@@ -18,20 +18,11 @@ import { clientBuild } from '../support/build';
 import { loadAverage, loadLabel } from '../support/load';
 import { startServer } from '../../tests/e2e/support/server';
 import { median } from '../support/report';
-import { askUntil, benchmarkIndex } from './pageClock';
+import { askUntil, benchmarkIndex, headingProbe, headingSeen } from './pageClock';
 import { throttle } from './throttle';
 
-/** Polls every frame from the first script on, and notes when Bio Data's h1 is first visible. */
-const PROBE = `
-(() => {
-  const frame = () => {
-    const h = document.querySelector('h1');
-    if (h && h.textContent.trim() === 'Bio Data' && h.checkVisibility()) window.__bioDataAt = performance.now();
-    else requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-})();
-`;
+/** Notes, from the first script on, the first frame in which Bio Data's h1 is visible. */
+const PROBE = headingProbe(`words === 'Bio Data'`);
 
 /** Where the email field and Get Started are, once the field shows (null before): read by the DevTools protocol. */
 const SPOTS = `(() => {
@@ -72,10 +63,6 @@ async function pressAsSoonAsShown(phone: CDPSession, email: string): Promise<voi
   await tap(button!);
 }
 
-/** Until the page has noted Bio Data (PROBE): the page notes the time itself, so how often this asks is only load. */
-const seenBioData = (phone: CDPSession) =>
-  askUntil<true>(phone, 'window.__bioDataAt !== undefined', 100, 'Bio Data');
-
 interface Run {
   ms: number;
   waterfall: string[];
@@ -112,16 +99,15 @@ async function main(): Promise<void> {
       const phone = await context.newCDPSession(page);
       await page.goto(`${server.url}/apply`, { waitUntil: 'commit' });
       await pressAsSoonAsShown(phone, `first.${Date.now()}.${run}@example.com`);
-      const noted = () => (window as { __bioDataAt?: number }).__bioDataAt;
-      await seenBioData(phone).catch(async (error: Error) => {
+      const seen = await headingSeen(phone, 'Bio Data').catch(async (error: Error) => {
         // What the person saw instead, and what was asked of the server: a run that never got there says why.
-        const seen = (await page.locator('body').innerText()).slice(0, 400);
+        const shown = (await page.locator('body').innerText()).slice(0, 400);
         const asked = await page.evaluate(() =>
           performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname),
         );
-        throw new Error(`${error.message}\nThe page showed: ${seen}\nRequests: ${asked.join(' ')}`);
+        throw new Error(`${error.message}\nThe page showed: ${shown}\nRequests: ${asked.join(' ')}`);
       });
-      const ms = Number(await page.evaluate(noted));
+      const ms = seen.at;
       const waterfall = await page.evaluate(() =>
         performance
           .getEntriesByType('resource')

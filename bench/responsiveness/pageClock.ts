@@ -30,6 +30,38 @@ export async function askUntil<T>(
 }
 
 /**
+ * A script to install in the page before its own: from the first frame on, it notes the first animation frame in
+ * which the page's h1 is visible and its words pass `accepts`, a JavaScript expression of `words` (the h1's trimmed
+ * text): the page's own clock (`window.__headingAt`, ms from navigation start) and the words (`window.__heading`).
+ * Plain JavaScript in a string, so that no compiler helper leaks into the page.
+ */
+export const headingProbe = (accepts: string): string => `
+(() => {
+  const frame = () => {
+    const h = document.querySelector('h1');
+    const words = h ? h.textContent.trim() : '';
+    if (h && (${accepts}) && h.checkVisibility()) {
+      window.__headingAt = performance.now();
+      window.__heading = words;
+    } else requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();
+`;
+
+/**
+ * When the page noted its heading (`headingProbe`), and the words, once it has: the page notes the time itself, so
+ * how often this asks (every 100 ms) is only load.
+ */
+export const headingSeen = (phone: CDPSession, what: string): Promise<{ at: number; words: string }> =>
+  askUntil(
+    phone,
+    'window.__headingAt !== undefined && { at: window.__headingAt, words: window.__heading }',
+    100,
+    what,
+  );
+
+/**
  * Lighthouse's benchmark index of this machine (the median of three readings, each a second long), read in a page of
  * the measuring browser without throttling: the 4× slowdown is of this machine's speed, so the same build reads
  * faster on a faster machine, and the figures of two sessions compare only beside it (docs/performance.md).
