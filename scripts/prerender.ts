@@ -17,7 +17,7 @@ import { EMAIL_PATTERN } from '../machines/rules/fields';
 import { paths } from '../machines/rules/contract';
 import { staffPaths } from '../machines/rules/staff';
 import { TYPED_EMAIL_KEY } from '../src/app/earlyInput';
-import { chunkClosure, readViteManifest, STAFF_ENTRY } from './viteManifest';
+import { APP_ENTRY, chunkClosure, readViteManifest, STAFF_ENTRY } from './viteManifest';
 
 const root = resolve(import.meta.dirname, '..');
 const clientDir = resolve(root, process.argv[2] ?? 'dist/client');
@@ -58,6 +58,9 @@ const holdLandingTaps =
  * staff pages keep theirs, taken by src/app/askedEarly.ts): their round trips overlap the app's arrival instead of
  * following it (docs/decisions/169-the-lookup-started-at-the-press.md).
  */
+/** The page's answers asked for early, kept by path for the app (src/app/askedEarly.ts). */
+const ASKED = '(window.tebcAsked=window.tebcAsked||{})';
+
 const holdGetStarted = [
   `var K=${JSON.stringify(TYPED_EMAIL_KEY)},R=${JSON.stringify(RETRY_PRESS_KEY)},failed=0,timer,box;`,
   'var e=(window.tebcEarly={held:false,stop:stop,fail:fail});',
@@ -67,7 +70,7 @@ const holdGetStarted = [
   'else{b.removeAttribute("aria-busy");b.removeAttribute("aria-disabled");b.removeAttribute("data-held")}}',
   `var L=${JSON.stringify(paths.lookup(''))},C=${JSON.stringify(paths.currentCohort)},M=${EMAIL_PATTERN};`,
   'function get(u){var a=fetch(u,{credentials:"same-origin"});a.catch(function(){});return a}',
-  'function look(){var A=(window.tebcAsked=window.tebcAsked||{});if(!A[C])A[C]=get(C);',
+  `function look(){var A=${ASKED};if(!A[C])A[C]=get(C);`,
   'var f=field(),m=f?f.value.trim():"";',
   'if(m.length>254||!M.test(m))return;m=m.toLowerCase();e.lookup={email:m,answer:get(L+encodeURIComponent(m))}}',
   'function press(){e.held=true;busy(true);try{look()}catch(x){}if(failed)say();else{clearTimeout(timer);',
@@ -149,7 +152,7 @@ function startAfterLargestPaint(
   // not one long task (docs/decisions/140-one-wave-for-the-first-press.md); the build keeps them few (decision 194).
   // The answers are asked for first: each is small, and the app waits for it once its scripts have run.
   const answers = preload.answers?.length
-    ? `var A=(window.tebcAsked=window.tebcAsked||{});${JSON.stringify(preload.answers)}.forEach(function(u){` +
+    ? `var A=${ASKED};${JSON.stringify(preload.answers)}.forEach(function(u){` +
       'var r=fetch(u,{credentials:"same-origin"});r.catch(function(){});A[u]=r});'
     : '';
   const wave =
@@ -227,9 +230,8 @@ prerender(
 // chunk follows once the app knows the screen. staff.html is the same page with staff's words (server/routes/static.ts),
 // and every staff page needs the back office: its chunks come in the same wave (decision 209).
 const { renderOpening } = await ssr<{ renderOpening: (staff: boolean) => string }>('apply-server');
-// The app itself is their entry, not src/applyBoot.ts's stages: evaluated in stages, the app replaced the opening later on
-// a cold load (decisions 190, 209).
-const APP_ENTRY = 'src/main.tsx';
+// The app itself (APP_ENTRY) is their entry, not src/applyBoot.ts's stages: evaluated in stages, the app replaced the
+// opening later on a cold load (decisions 190, 209).
 const manifest = readViteManifest(clientDir);
 const appEntry = manifest[APP_ENTRY];
 if (!appEntry) throw new Error(`the manifest names no ${APP_ENTRY}`);

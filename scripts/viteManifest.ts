@@ -21,6 +21,12 @@ export type ViteManifest = Record<string, ManifestChunk>;
  */
 export const STAFF_ENTRY = 'src/staff/StaffApp.tsx';
 
+/**
+ * The app itself: the entry of every address opened cold, whose pages fetch its chunks in their wave
+ * (scripts/prerender.ts, decisions 190 and 209).
+ */
+export const APP_ENTRY = 'src/main.tsx';
+
 export function readViteManifest(clientDir: string): ViteManifest {
   const file = resolve(clientDir, '.vite/manifest.json');
   if (!existsSync(file)) throw new Error(`${file} is missing: the build writes it (vite.config.ts)`);

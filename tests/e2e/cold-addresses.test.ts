@@ -5,12 +5,14 @@
  * someone without an application who opens a later step is taken to Get Started once the app has come. Reads the
  * built app in dist/ (`npm run build`).
  */
+import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../machines/rules';
 import { APP_PAGES } from '../../machines/pages';
 import { STAFF_PAGE } from '../../machines/rules/pages';
 import { STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
+import { APP_ENTRY, chunkClosure, readViteManifest } from '../../scripts/viteManifest';
 import { axeViolations, describeViolations, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -52,12 +54,12 @@ async function openWithScriptsHeld(
   return { page, release, asked };
 }
 
-/** What the lines of the page at `path` will ask for once it has painted: its app's scripts and the screens ahead. */
-async function waveOf(path: string): Promise<string[]> {
-  const html = await (await fetch(`${server.url}${path}`)).text();
-  const lists = /var a=(\[[^\]]*\]),b=(\[[^\]]*\])/.exec(html);
-  if (!lists) throw new Error(`no wave of links in ${path}`);
-  return [...(JSON.parse(lists[1]!) as string[]), ...(JSON.parse(lists[2]!) as string[])];
+/**
+ * What a wizard address's lines ask for once it has painted: the app's entry and every chunk it imports, as the build
+ * lists them (scripts/prerender.ts reads the same manifest the same way).
+ */
+function wizardWave(): string[] {
+  return [...chunkClosure(readViteManifest(resolve(import.meta.dirname, '../../dist/client')), [APP_ENTRY])];
 }
 
 describe('addresses opened cold', () => {
@@ -110,8 +112,8 @@ describe('addresses opened cold', () => {
       // And who is signed in, which every staff page asks first.
       await expect.poll(asksFor(staff.asked, new RegExp(`^${staffPaths.me}$`))).toBe(true);
       // A wizard address asks for the app alone: the back office is not the applicant's. Read once the page has asked
-      // for everything its lines list, in whatever order they list it.
-      const wave = await waveOf('/apply/biodata');
+      // for every chunk of the app, in whatever order its lines list them.
+      const wave = wizardWave();
       expect(wave.length).toBeGreaterThan(0);
       await expect.poll(() => wave.every((url) => wizard.asked.includes(url))).toBe(true);
       expect(wizard.asked.filter((path) => path.includes('StaffApp'))).toEqual([]);

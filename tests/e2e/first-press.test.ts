@@ -4,11 +4,11 @@
  * page's styles are in it already (decision 195), and Bio Data follows the press without "Loading…" (decision 196). Timings are the bench's (bench/responsiveness/firstPress.ts);
  * this checks the order a person's phone would see. Reads the built app in dist/ (`npm run build`).
  */
-import { readFileSync } from 'node:fs';
 import { createServer, request as forwardTo, type Server } from 'node:http';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
+import { APP_ENTRY, readViteManifest } from '../../scripts/viteManifest';
 import { browser, server, serverAndBrowser } from './support/suite';
 
 serverAndBrowser();
@@ -89,10 +89,8 @@ describe('/apply first press', () => {
 
   it('starts the lookup and the cohort at a press made before the app has come, and asks the server once for each', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
-    const manifest = JSON.parse(
-      readFileSync(resolve(import.meta.dirname, '../../dist/client/.vite/manifest.json'), 'utf8'),
-    ) as Record<string, { file: string }>;
-    const appMain = `/${manifest['src/main.tsx'].file}`;
+    const manifest = readViteManifest(resolve(import.meta.dirname, '../../dist/client'));
+    const appMain = `/${manifest[APP_ENTRY]!.file}`;
     // A slow network for scripts: every one arrives 3 s late, so the press comes long before the app.
     await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
       await new Promise((done) => setTimeout(done, 3_000));
