@@ -52,7 +52,8 @@ const holdLandingTaps =
  * after a reload. When the app's scripts fail, or have not come EARLY_PRESS_WAIT_MS after the press, a line outside
  * the app's root (hydration must find its markup untouched) says the connection failed and offers Retry: a reload
  * that takes the press again. src/app/earlyInput.ts ends all this once the app is in charge; src/applyBoot.ts
- * reports a failed import through `fail`. At the press the lines also start the lookup of the email, when the app will
+ * reports a failed import through `fail`, and says through `answering` that it has come and is answering a held press
+ * (no failure line from then on: decision 211). At the press the lines also start the lookup of the email, when the app will
  * look it up (the same rule: trimmed, 254 characters at most, EMAIL_PATTERN), and the current cohort's, and keep
  * their answers for the app (the lookup as `lookup`, taken by src/app/earlyInput.ts; the cohort by its path, as the
  * staff pages keep theirs, taken by src/app/askedEarly.ts): their round trips overlap the app's arrival instead of
@@ -63,7 +64,7 @@ const ASKED = '(window.tebcAsked=window.tebcAsked||{})';
 
 const holdGetStarted = [
   `var K=${JSON.stringify(TYPED_EMAIL_KEY)},R=${JSON.stringify(RETRY_PRESS_KEY)},failed=0,timer,box;`,
-  'var e=(window.tebcEarly={held:false,stop:stop,fail:fail});',
+  'var e=(window.tebcEarly={held:false,stop:stop,fail:fail,answering:answering});',
   'function field(){return document.querySelector(\'#root input[name="email"]\')}',
   'function busy(on){var b=document.querySelector(\'#root button[type="submit"]\');if(!b)return;',
   'if(on){b.setAttribute("aria-busy","true");b.setAttribute("aria-disabled","true");b.setAttribute("data-held","")}',
@@ -82,6 +83,7 @@ const holdGetStarted = [
   'r.onclick=function(){try{sessionStorage.setItem(R,"1")}catch(x){}location.reload()};',
   'box.appendChild(p);box.appendChild(r);document.body.appendChild(box)}',
   'function fail(){failed=1;if(e.held)say()}',
+  'function answering(){clearTimeout(timer)}',
   'function stop(){removeEventListener("submit",h,true);removeEventListener("input",k,true);clearTimeout(timer);',
   'if(box)box.remove();busy(false)}',
   'function h(v){v.preventDefault();if(!e.held)press()}',

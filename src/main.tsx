@@ -1,12 +1,19 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from './router';
-import { createActor, type InspectionEvent, type Observer } from 'xstate';
+import { BrowserRouter, pushBrowserAddress } from './router';
+import { createActor, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { currentScreen, progressOf, screenStateOf } from '../machines/application.machine';
 import { createApiClient } from './api/client';
 import { provideApplication } from './app/applicationActors';
 import { sendFunnelBeacons } from './app/funnelBeacons';
 import { ApplicationRoot } from './app/ApplicationRoot';
-import { earlyPressHeld, releaseEarlyInput, takeEarlyLookup, typedBeforeReload } from './app/earlyInput';
+import {
+  answeringEarlyPress,
+  earlyPressHeld,
+  HELD_LOOKUP_WAIT_MS,
+  releaseEarlyInput,
+  takeEarlyLookup,
+  typedBeforeReload,
+} from './app/earlyInput';
 import { takeAskedEarly } from './app/askedEarly';
 import { isStale, watchOtherTabs } from './app/otherTabs';
 import { captureReferral, loadPersisted, savePersisted } from './app/persistence';
@@ -78,6 +85,54 @@ function keepTyped(input: HTMLInputElement): void {
     actor.send({ type: 'FIELD.CHANGE', field: 'email', value: input.value });
 }
 
+/** The app rendered over what the page painted, which stays until this commit replaces it. */
+function renderAfresh(): void {
+  createRoot(root).render(<ApplicationRoot actor={actor} api={api} router={BrowserRouter} />);
+}
+
+/**
+ * Get Started hydrated: the prerendered markup becomes the app's. A press while it hydrates is still held by the
+ * page's lines, and answered once hydration is done.
+ */
+function hydrateGetStarted(input: HTMLInputElement): void {
+  let once = false;
+  const done = () => {
+    if (once) return;
+    once = true;
+    hydrationDone();
+    keepTyped(input); // typed while the app hydrated
+    if (releaseEarlyInput()) actor.send({ type: 'SAVE' });
+  };
+  hydrateRoot(root, <ApplicationRoot actor={actor} api={api} router={BrowserRouter} onHydrated={done} />);
+}
+
+/**
+ * Get Started was pressed before the app came: the screen it shows is about to go, so it is not hydrated
+ * (Preact's hydration of it took about 200 ms of a slow phone's main thread). The machine answers the press first,
+ * with the Bio Data chunk and the lookup the page's lines started, and the app renders its answer in place of the
+ * held page, the button busy until then (docs/decisions/211-a-held-press-answered-before-the-first-render.md).
+ */
+async function answerHeldPress(input: HTMLInputElement): Promise<void> {
+  answeringEarlyPress();
+  const nextScreen = fetchScreensAhead();
+  hydrationDone();
+  await nextScreen;
+  keepTyped(input); // typed while the chunk came
+  actor.send({ type: 'SAVE' });
+  // A lookup still under way after HELD_LOOKUP_WAIT_MS is waited for on the app's own busy Get Started.
+  await waitFor(actor, (snapshot) => !snapshot.hasTag('busy'), { timeout: HELD_LOOKUP_WAIT_MS }).catch(
+    () => undefined,
+  );
+  // The machine moved on by itself: a new history entry, as the router pushes one (Back returns to Get Started).
+  const path = currentScreen(actor.getSnapshot())?.path;
+  if (path && path !== location.pathname) pushBrowserAddress(path + location.search);
+  releaseEarlyInput();
+  // Emptied first: Preact's render over foreign markup reuses what nodes it can (the email field's for a field of the
+  // next screen, which would keep focus from the heading).
+  root.replaceChildren();
+  renderAfresh();
+}
+
 await nextTask();
 
 // The machine starts on the prerendered screen: it hears the address now, not from the router's first effect, so
@@ -88,27 +143,16 @@ if (email && screenStateOf(actor.getSnapshot()) === 'getStarted') {
   if (!email.value) email.value = typedBeforeReload();
   if (email.value) keepTyped(email);
   else email.value = actor.getSnapshot().context.form.email;
-  // Get Started was pressed already: the next screen's chunk is evaluated while the app hydrates, and the press is
-  // answered once it has come, so that Bio Data follows at once (a screen not yet there waits behind "Loading…",
-  // decision 196; Preact hydrates sooner than that chunk resolves, decision 202).
-  const nextScreen = earlyPressHeld() ? fetchScreensAhead() : Promise.resolve();
-  let once = false;
-  const done = () => {
-    if (once) return;
-    once = true;
-    hydrationDone();
-    keepTyped(email); // typed while the app hydrated
-    if (releaseEarlyInput()) void nextScreen.then(() => actor.send({ type: 'SAVE' }));
-  };
   await nextTask();
-  hydrateRoot(root, <ApplicationRoot actor={actor} api={api} router={BrowserRouter} onHydrated={done} />);
+  if (earlyPressHeld()) await answerHeldPress(email);
+  else hydrateGetStarted(email);
 } else {
   // Any other address (a reload on a later step), or this browser is elsewhere in its application.
   releaseEarlyInput();
   hydrationDone();
   // What the page painted first (the prerendered opening, or Get Started) stays until the app's first commit replaces
   // it.
-  createRoot(root).render(<ApplicationRoot actor={actor} api={api} router={BrowserRouter} />);
+  renderAfresh();
 }
 
 // A returning applicant's phone keeps the app's scripts (decision 168).

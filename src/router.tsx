@@ -140,6 +140,9 @@ function Router({ navigator, children }: { navigator: Navigator; children?: Reac
   return <RouterContext value={value}>{children}</RouterContext>;
 }
 
+/** A new entry in the browser's history before any router renders: src/main.tsx answering a held press (decision 211). */
+export const pushBrowserAddress = (path: string): void => theBrowsersHistory().push(path, null);
+
 /** The browser's address bar (src/main.tsx). */
 export function BrowserRouter({ children }: { children?: ReactNode }) {
   return <Router navigator={theBrowsersHistory()}>{children}</Router>;

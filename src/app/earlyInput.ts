@@ -22,6 +22,8 @@ interface PageHold {
   stop: () => void;
   /** The app's scripts could not be fetched: said at once if Get Started was pressed, else at the press. */
   fail?: () => void;
+  /** The app has come and answers the held press: no failure line from now, the press still held and shown busy. */
+  answering?: () => void;
   /** The lookup the lines started at the press, for the email as the app looks it up (trimmed, lower case). */
   lookup?: { email: string; answer: Promise<Response> };
 }
@@ -44,6 +46,17 @@ export function takeEarlyLookup(email: string): Promise<Response> | undefined {
 /** Tells the page's lines that the app's scripts could not be fetched (src/applyBoot.ts). */
 export function earlyInputFailed(): void {
   pageHold()?.fail?.();
+}
+
+/**
+ * How long the app waits for the lookup of a held press before it renders (src/main.tsx): the answer is usually in
+ * before the app's scripts; a slower one is waited for on the app's own busy Get Started.
+ */
+export const HELD_LOOKUP_WAIT_MS = 1_000;
+
+/** The app has come and is answering the held press (src/main.tsx): the page's lines say no failure from now. */
+export function answeringEarlyPress(): void {
+  pageHold()?.answering?.();
 }
 
 /** Whether Get Started was pressed before the app came (the press is still held). */
