@@ -3,6 +3,7 @@ import { useLocation } from '../router';
 import { currentScreen, progressOf, screenStateOf } from '../../machines/application.machine';
 import { screenRow } from '../../machines/screens';
 import { NotFoundPage } from '../components/NotFoundScreen';
+import { setPageTitle } from '../components/ErrorSummary';
 import { SignOut } from '../components/SignOut';
 import { useApplication, useApplicationActor } from './ApplicationProvider';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -30,7 +31,7 @@ export function ApplicationShell() {
 
   // Each screen's heading takes focus itself when it arrives (useArrivalFocus in src/wizard/ScreenHeading.tsx).
   useEffect(() => {
-    if (screen) document.title = `${screen.title} – ${FORM_TITLE}`;
+    if (screen) setPageTitle(`${screen.title} – ${FORM_TITLE}`);
   }, [screen]);
 
   if (!isMachinePath(location.pathname)) return <NotFoundPage />;

@@ -4,6 +4,17 @@ import type { ErrorMap } from '../../machines/rules';
 export const fieldId = (name: string) => `field-${name}`;
 export const errorId = (name: string) => `field-${name}-error`;
 
+const ERROR_TITLE = 'Error: ';
+
+/**
+ * Sets the page's title to a screen's, keeping the 'Error: ' that an error summary standing on the page has put before
+ * it: a screen rendered with its errors already there (a press held before the app came, decision 211) runs the
+ * summary's effect before its frame's.
+ */
+export function setPageTitle(title: string): void {
+  document.title = (document.title.startsWith(ERROR_TITLE) ? ERROR_TITLE : '') + title;
+}
+
 export interface ErrorSummaryProps {
   /** A message that belongs to no one field (the server's message, a network failure). */
   message?: string;
@@ -25,10 +36,9 @@ export function ErrorSummary({ message, errors }: ErrorSummaryProps) {
   useLayoutEffect(() => {
     if (!hasErrors) return;
     ref.current?.focus();
-    const title = document.title.replace(/^Error: /, '');
-    document.title = `Error: ${title}`;
+    if (!document.title.startsWith(ERROR_TITLE)) document.title = ERROR_TITLE + document.title;
     return () => {
-      document.title = document.title.replace(/^Error: /, '');
+      if (document.title.startsWith(ERROR_TITLE)) document.title = document.title.slice(ERROR_TITLE.length);
     };
   }, [hasErrors, signature]);
 

@@ -9,6 +9,7 @@ import { OPTION_FINANCIAL_AID } from '../../machines/rules/payments';
 import { ApiError, type ApiClient } from '../api/client';
 import { FinancialAidShell } from './FinancialAidShell';
 import { NotFoundPage } from '../components/NotFoundScreen';
+import { setPageTitle } from '../components/ErrorSummary';
 import { loadPersisted } from '../app/persistence';
 
 export function provideFinancialAid(api: ApiClient) {
@@ -57,7 +58,7 @@ export function FinancialAidApp({ api }: { api: ApiClient }) {
 
   useEffect(() => {
     // Not the app shell's 'application form' title: this is the financial-aid flow, screen by screen.
-    if (title) document.title = `${title} – ${AID_TITLE}`;
+    if (title) setPageTitle(`${title} – ${AID_TITLE}`);
   }, [title]);
 
   if (!known) return <NotFoundPage />;

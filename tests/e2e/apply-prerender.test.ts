@@ -169,6 +169,35 @@ describe('/apply prerendered', () => {
     await page.close();
   });
 
+  it('answers an early press of an email that is not one with Get Started, its error summary focused', async () => {
+    const { page, errors, release } = await openWithAppHeld();
+    const lookups: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/get-application/')) lookups.push(r.url());
+    });
+    await page.getByLabel('Email address').fill('not-an-email');
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    release();
+    // Decision 211: the app renders Get Started afresh with the machine's answer to the held press.
+    const summary = page.getByRole('alert').filter({ hasText: MESSAGES.emailFormat });
+    await summary.waitFor();
+    await expect(summary.evaluate((box) => box === document.activeElement)).resolves.toBe(true);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Get Started');
+    await expect(page.getByLabel('Email address').inputValue()).resolves.toBe('not-an-email');
+    await expect(page.title()).resolves.toMatch(/^Error: /);
+    // Nothing was asked of the server for it, the button is no longer busy, and the address did not move.
+    expect(lookups).toEqual([]);
+    const button = page.getByRole('button', { name: 'Get Started' });
+    await expect(button.getAttribute('aria-busy')).resolves.toBeNull();
+    expect(new URL(page.url()).pathname).toBe('/apply');
+    // Mended, the same screen goes on.
+    await page.getByLabel('Email address').fill(`mended.${Date.now()}@example.com`);
+    await button.click();
+    await page.getByRole('heading', { level: 1, name: 'Bio Data' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('says what is wrong with an email typed early, in the catalogue words, after hydration', async () => {
     const { page, release } = await openWithAppHeld();
     await page.getByLabel('Email address').fill('not-an-email');
