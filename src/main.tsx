@@ -34,25 +34,27 @@ async function devInspector(): Promise<Observer<InspectionEvent> | undefined> {
 }
 
 const root = document.getElementById('root')!;
-// apply.html holds Get Started prerendered (src/app/entry-server.tsx): the app hydrates it below.
+// apply.html holds Get Started prerendered (src/app/entry-server.tsx): the app hydrates it below, or answers the press
+// it held (decision 211).
 const email = root.querySelector<HTMLInputElement>('input[name="email"]');
 const api = createApiClient();
-let hydrationDone = () => {};
-const hydrated = new Promise<void>((resolve) => (hydrationDone = resolve));
-// While the app hydrates, the screen must stay as prerendered (cohort still loading): the cohort is fetched now and
-// shown once hydration is done.
-// A press held before the app came started its lookup and the cohort's then (the page's lines): the machine reads
-// those answers.
-const cohortAfterHydration: typeof api = {
+let tookOver = () => {};
+// When the app has taken the prerendered page over: by hydrating Get Started, by answering the press it held, or by
+// rendering another screen over it.
+const takenOver = new Promise<void>((resolve) => (tookOver = resolve));
+// Until then the screen must stay as prerendered (cohort still loading): the cohort is fetched now and shown once the
+// app has taken over. A press held before the app came started its lookup and the cohort's then (the page's lines):
+// the machine reads those answers.
+const apiOverPrerendered: typeof api = {
   ...api,
   lookup: (address) => api.lookup(address, takeEarlyLookup(address)),
   currentCohort: () => {
     const answer = api.currentCohort(takeAskedEarly(paths.currentCohort));
-    return hydrated.then(() => answer);
+    return takenOver.then(() => answer);
   },
 };
 const config = readConfig();
-const actor = createActor(provideApplication(email ? cohortAfterHydration : api, config), {
+const actor = createActor(provideApplication(email ? apiOverPrerendered : api, config), {
   input: {
     persisted: loadPersisted(),
     referralCode: captureReferral(location.search),
@@ -79,7 +81,7 @@ sendFunnelBeacons(actor);
 actor.start();
 watchOtherTabs(() => actor.getSnapshot().context);
 
-/** The typed email, written into the machine when it differs (what the person typed before hydration wins). */
+/** The typed email, written into the machine when it differs (what the person typed before the app took over wins). */
 function keepTyped(input: HTMLInputElement): void {
   if (input.value !== actor.getSnapshot().context.form.email)
     actor.send({ type: 'FIELD.CHANGE', field: 'email', value: input.value });
@@ -99,7 +101,7 @@ function hydrateGetStarted(input: HTMLInputElement): void {
   const done = () => {
     if (once) return;
     once = true;
-    hydrationDone();
+    tookOver();
     keepTyped(input); // typed while the app hydrated
     if (releaseEarlyInput()) actor.send({ type: 'SAVE' });
   };
@@ -115,7 +117,7 @@ function hydrateGetStarted(input: HTMLInputElement): void {
 async function answerHeldPress(input: HTMLInputElement): Promise<void> {
   answeringEarlyPress();
   const nextScreen = fetchScreensAhead();
-  hydrationDone();
+  tookOver();
   await nextScreen;
   keepTyped(input); // typed while the chunk came
   actor.send({ type: 'SAVE' });
@@ -149,7 +151,7 @@ if (email && screenStateOf(actor.getSnapshot()) === 'getStarted') {
 } else {
   // Any other address (a reload on a later step), or this browser is elsewhere in its application.
   releaseEarlyInput();
-  hydrationDone();
+  tookOver();
   // What the page painted first (the prerendered opening, or Get Started) stays until the app's first commit replaces
   // it.
   renderAfresh();
