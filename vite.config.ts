@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { expandSharedHead } from './scripts/sharedHead';
+import { compileHints } from './scripts/compileHints';
 import { firstPressChunks } from './scripts/firstPressChunks';
 import { chunkClosure, readViteManifest, STAFF_ENTRY } from './scripts/viteManifest';
 import { APP_SHELL_PAGE, GET_STARTED_PAGE } from './src/app/serviceWorkerScope';
@@ -132,7 +133,12 @@ const importsReact: Record<string, string | null> = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), appShellFallback, sharedHead, ...(isSsrBuild ? [] : serviceWorker())],
+  plugins: [
+    react(),
+    appShellFallback,
+    sharedHead,
+    ...(isSsrBuild ? [] : [compileHints(import.meta.dirname), ...serviceWorker()]),
+  ],
   resolve: { alias: preactForReact },
   ssr: { noExternal: Object.keys(importsReact) },
   build: {

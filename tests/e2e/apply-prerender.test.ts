@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../machines/rules';
+import { COMPILE_HINT } from '../../scripts/compileHints';
 import { axeViolations, describeViolations, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -63,6 +64,13 @@ describe('/apply prerendered', () => {
     expect(html).toMatch(/<button type="submit" class="button">Get Started<\/button>/);
     expect(html).toContain('<style>');
     expect(html).not.toMatch(/<link rel="stylesheet"/);
+    // Every script of the first press's wave begins with the compile hint, as it is served (decision 212).
+    const wave = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))];
+    expect(wave.length).toBeGreaterThan(5);
+    for (const script of wave) {
+      const body = await (await fetch(`${server.url}${script}`)).text();
+      expect(body.split('\n')[0], script).toBe(COMPILE_HINT);
+    }
     // The runtime configuration is written in, as in the app shell.
     expect(html).toMatch(/<meta name="app-config" content="[^"]*help@bootcamp\.example/);
     // A deep link paints that the application is opening, never a later step's form (decision 179).
