@@ -7,6 +7,7 @@
  */
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { chunkClosure, type ViteManifest } from './viteManifest';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
@@ -22,24 +23,22 @@ interface Chunk {
 /**
  * Every chunk of `/apply`'s first press, as its page's wave names them (scripts/prerender.ts): the entry
  * (src/applyBoot.ts) with its static imports, what it imports in turn with theirs, and each of `screens` with theirs.
+ * Read from the bundle, as the manifest's closure (scripts/viteManifest.ts) reads the written build.
  */
 export function firstPressFiles(chunks: Chunk[], entryModule: string, screens: string[]): Set<string> {
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const withModule = (id: string) => chunks.filter((chunk) => chunk.moduleIds.includes(id));
-  const into = new Set<string>();
-  const add = (chunk: Chunk | undefined) => {
-    if (!chunk || into.has(chunk.fileName)) return;
-    into.add(chunk.fileName);
-    for (const file of chunk.imports) add(byFile.get(file));
-  };
-  const entries = withModule(entryModule);
+  const manifest: ViteManifest = Object.fromEntries(
+    chunks.map((chunk) => [chunk.fileName, { ...chunk, file: chunk.fileName }]),
+  );
+  const holding = (id: string) =>
+    chunks.filter((chunk) => chunk.moduleIds.includes(id)).map((chunk) => chunk.fileName);
+  const entries = holding(entryModule);
   if (!entries.length) throw new Error(`no chunk holds ${entryModule}: which is the first press's?`);
-  for (const entry of entries) {
-    add(entry);
-    for (const file of entry.dynamicImports) add(byFile.get(file));
-  }
-  for (const screen of screens) withModule(screen).forEach(add);
-  return into;
+  const wave = chunkClosure(manifest, [
+    ...entries,
+    ...entries.flatMap((file) => manifest[file]?.dynamicImports ?? []),
+    ...screens.flatMap(holding),
+  ]);
+  return new Set([...wave].map((url) => url.slice(1)));
 }
 
 /** The client build's plugin: the hint written first in each chunk of the first press. */
