@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { expandSharedHead } from './scripts/sharedHead';
+import { MANIFEST_ICONS } from './scripts/iconSizes';
 import { compileHints } from './scripts/compileHints';
 import { firstPressChunks } from './scripts/firstPressChunks';
 import { chunkClosure, readViteManifest, STAFF_ENTRY } from './scripts/viteManifest';
@@ -96,7 +97,12 @@ function serviceWorker(): Plugin[] {
         display: 'standalone',
         theme_color: '#0b3d2e',
         background_color: '#ffffff',
-        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+        icons: MANIFEST_ICONS.map(({ file, size }) => ({
+          src: file,
+          sizes: `${size}x${size}`,
+          type: 'image/png',
+          purpose: 'any',
+        })),
       },
     }),
   ];

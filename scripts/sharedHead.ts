@@ -1,3 +1,5 @@
+import { PAGE_ICON } from './iconSizes';
+
 /**
  * What every page's head starts with, written once: each HTML entry holds the marker with its own description, and
  * the build (vite.config.ts) writes it out. Tests that prerender a page without a build expand it the same way.
@@ -8,7 +10,7 @@ export const expandSharedHead = (html: string): string =>
       '<meta charset="UTF-8" />',
       '<meta name="viewport" content="width=device-width, initial-scale=1" />',
       '<meta name="theme-color" content="#0b3d2e" />',
-      '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+      `<link rel="icon" href="${PAGE_ICON.file}" type="image/png" sizes="${PAGE_ICON.size}x${PAGE_ICON.size}" />`,
       `<meta name="description" content="${description}" />`,
     ].join('\n    '),
   );
