@@ -38,6 +38,7 @@ export function firstPressFiles(chunks: Chunk[], entryModule: string, screens: s
     ...entries.flatMap((file) => manifest[file]?.dynamicImports ?? []),
     ...screens.flatMap(holding),
   ]);
+  // chunkClosure answers the addresses a page asks for (`/assets/…`); the bundle names its files without the slash.
   return new Set([...wave].map((url) => url.slice(1)));
 }
 
