@@ -118,6 +118,16 @@ export const connectionErrorFields = (error: unknown): { code: string; message: 
   message: error instanceof Error ? error.message : String(error),
 });
 
+/**
+ * Whether a failed statement failed because its connection broke (class 08, an administrator's or a crash's
+ * termination 57P01–57P03, or the socket closing under it), not because of the statement itself.
+ */
+export const isConnectionLoss = (error: unknown): boolean => {
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  if (code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
+  return error instanceof Error && /^Connection terminated/.test(error.message);
+};
+
 /** Where broken connections are reported when nobody says otherwise: one JSON line on stderr. */
 export const logConnectionError = (error: unknown): void =>
   console.error(
@@ -141,34 +151,44 @@ export function postgresDb(
     max: 20,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
-  // Without a listener, an idle connection's error is an uncaught 'error' event that ends the process.
+  // A connection cut while idle is an 'error' event; one cut under a statement fails that statement instead. Both
+  // are reported. Without a listener, an idle connection's error is an uncaught 'error' event that ends the process.
   pool.on('error', (error) => onConnectionError(error));
   const run = async <T = Row>(
     client: pg.Pool | pg.PoolClient,
     sql: string,
     params: unknown[] = [],
     name?: string,
-  ) => ({
-    rows: (await client.query(name ? { name, text: sql, values: params } : { text: sql, values: params }))
-      .rows as T[],
-  });
+    onLoss: (error: unknown) => void = onConnectionError,
+  ) => {
+    try {
+      const result = await client.query(
+        name ? { name, text: sql, values: params } : { text: sql, values: params },
+      );
+      return { rows: result.rows as T[] };
+    } catch (error) {
+      if (isConnectionLoss(error)) onLoss(error);
+      throw error;
+    }
+  };
   return {
     engine: 'postgres',
     pool,
     query: (sql, params, name) => run(pool, sql, params, name),
     async transaction(fn) {
       const client = await pool.connect();
-      // A checked-out connection that breaks between statements emits 'error' too (uncaught, it ends the process).
+      // A checked-out connection that breaks emits 'error' too (uncaught, it ends the process), often beside the
+      // failed statement's own error: one cut, reported once.
       let broken: Error | undefined;
-      const onError = (error: Error) => {
-        broken = error;
-        onConnectionError(error);
+      const onError = (error: unknown) => {
+        if (!broken) onConnectionError(error);
+        broken ??= error instanceof Error ? error : new Error(String(error));
       };
       client.on('error', onError);
       try {
-        await client.query('BEGIN');
-        const result = await fn({ query: (sql, params, name) => run(client, sql, params, name) });
-        await client.query('COMMIT');
+        await run(client, 'BEGIN', [], undefined, onError);
+        const result = await fn({ query: (sql, params, name) => run(client, sql, params, name, onError) });
+        await run(client, 'COMMIT', [], undefined, onError);
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch((rollbackFailed: Error) => {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
-import { connectionErrorFields } from '../../server/db/index';
+import { connectionErrorFields, isConnectionLoss, postgresDb } from '../../server/db/index';
 import { startServer } from '../e2e/support/server';
 import { applicant } from './support';
 
@@ -29,6 +29,60 @@ describe('what a broken connection logs', () => {
     expect(fields).toEqual({ code: '57P01', message: 'terminating connection due to administrator command' });
     expect(JSON.stringify(fields)).not.toMatch(/ada@example\.com|123456/);
   });
+});
+
+describe('which failures are a broken connection', () => {
+  it('PostgreSQL’s connection classes and a closed socket are; a statement’s own failure is not', () => {
+    const failure = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+    for (const code of ['57P01', '57P02', '57P03', '08006', '08003'])
+      expect(isConnectionLoss(failure(code))).toBe(true);
+    expect(isConnectionLoss(new Error('Connection terminated unexpectedly'))).toBe(true);
+    for (const code of ['23505', '40001', '22P02', '57014'])
+      expect(isConnectionLoss(failure(code))).toBe(false);
+    expect(isConnectionLoss(new Error('relation "x" does not exist'))).toBe(false);
+    expect(isConnectionLoss(undefined)).toBe(false);
+  });
+});
+
+describe.each(postgresUrls)('a connection cut under a statement', (url) => {
+  it('is reported once, from a plain statement and from a transaction, and the pool answers again', async () => {
+    const reported: string[] = [];
+    const db = postgresDb(url, undefined, (error) => reported.push(connectionErrorFields(error).code));
+    const cutter = new pg.Client({ connectionString: url });
+    await cutter.connect();
+    // Cuts the backend running the statement that sleeps, once it is running.
+    const cutSleeper = async () => {
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await cutter.query(
+          "SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(5) AS blip%' AND pid <> pg_backend_pid()",
+        );
+        if (rows.length > 0) return;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error('the sleeping statement never showed');
+    };
+    try {
+      const [plain] = await Promise.allSettled([db.query('SELECT pg_sleep(5) AS blip_plain'), cutSleeper()]);
+      expect(plain.status).toBe('rejected');
+      expect(reported).toEqual(['57P01']);
+      const [inTransaction] = await Promise.allSettled([
+        db.transaction((tx) => tx.query('SELECT pg_sleep(5) AS blip_tx')),
+        cutSleeper(),
+      ]);
+      expect(inTransaction.status).toBe('rejected');
+      expect(reported).toEqual(['57P01', '57P01']);
+      expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+      expect(await db.transaction(async (tx) => (await tx.query('SELECT 2 AS two')).rows)).toEqual([
+        { two: 2 },
+      ]);
+      // A statement's own failure is the caller's, not a broken connection.
+      await expect(db.query('SELECT * FROM no_such_table')).rejects.toThrow();
+      expect(reported).toHaveLength(2);
+    } finally {
+      await cutter.end();
+      await db.close();
+    }
+  }, 60_000);
 });
 
 describe.each(postgresUrls)('a PostgreSQL blip', (url) => {
