@@ -11,6 +11,7 @@ import {
   STAFF_QUEUE_MESSAGES as QUEUE,
   STAFF_TEMPLATE_MESSAGES as TEMPLATE,
 } from '../machines/rules/staff';
+import { isConnectionLoss } from './db/index';
 import { HttpError, invalid } from './http';
 import { noteFailure } from './logging';
 import { SERVER_MESSAGES } from './messages';
@@ -113,6 +114,11 @@ export function errorHandler(
   }
   // Logged with the request's one line (logging.ts), not as a line of its own; never the framework's code or words.
   noteFailure(request, error);
+  // A database connection cut under the request (a restart, a failover) is over in about a second: 503 is what the
+  // browser's client retries (machines/rules/network.ts), and every write carries its idempotency key.
+  if (isConnectionLoss(error)) {
+    return reply.code(503).header('retry-after', '1').send({ message: SERVER_MESSAGES.serverError });
+  }
   return reply.code(500).send({ message: SERVER_MESSAGES.serverError });
 }
 

@@ -119,12 +119,15 @@ export const connectionErrorFields = (error: unknown): { code: string; message: 
 });
 
 /**
- * Whether a failed statement failed because its connection broke (class 08, an administrator's or a crash's
- * termination 57P01–57P03, or the socket closing under it), not because of the statement itself.
+ * Whether a failed statement failed because its connection broke or could not be made (class 08, an
+ * administrator's or a crash's termination 57P01–57P03, a socket refused, reset or closed under it), not because of
+ * the statement itself.
  */
 export const isConnectionLoss = (error: unknown): boolean => {
   const code = String((error as { code?: unknown } | null)?.code ?? '');
-  if (code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
+  if (code.startsWith('08') || /^57P0[123]$/.test(code) || /^(ECONNREFUSED|ECONNRESET|EPIPE)$/.test(code)) {
+    return true;
+  }
   return error instanceof Error && /^Connection terminated/.test(error.message);
 };
 

@@ -9,7 +9,7 @@ import type { Context } from '../context';
 import { fieldFail } from '../http';
 import { applicantInterview, bookInterview } from '../interviews';
 import { SERVER_MESSAGES } from '../messages';
-import { errorAnswer } from '../openapi';
+import { errorAnswer, OUR_FAILURES } from '../openapi';
 import { sessionApplicationId } from '../sessions';
 import { closed, envelope, int, oneOf, text } from './answers';
 import { object, positiveInt4 } from './schemas';
@@ -24,7 +24,7 @@ const interviewAnswer = closed({
 });
 const answers = (ok: object, ...refusals: number[]) => ({
   200: ok,
-  ...Object.fromEntries([...refusals, 500].map((status) => [status, errorAnswer])),
+  ...Object.fromEntries([...refusals, ...OUR_FAILURES].map((status) => [status, errorAnswer])),
 });
 
 export async function interviewRoutes(app: FastifyInstance, ctx: Context): Promise<void> {

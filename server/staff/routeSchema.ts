@@ -2,13 +2,16 @@
  * The OpenAPI schema of a staff route, written once for every staff route module: its summary under the `staff`
  * tag, its params and body, and its answers (the success answer and every refusal it can give).
  */
-import { errorAnswer } from '../openapi';
+import { errorAnswer, OUR_FAILURES } from '../openapi';
 
-/** The success answer and every refusal (the staff guard's 401 and 403, a write's own, our 500). */
+/** The success answer and every refusal (the staff guard's 401 and 403, a write's own, our failures). */
 export const withRefusals = (ok: object, write: boolean, ...refusals: number[]) => ({
   200: ok,
   ...Object.fromEntries(
-    [...refusals, 401, 403, ...(write ? [408, 413, 415] : []), 500].map((status) => [status, errorAnswer]),
+    [...refusals, 401, 403, ...(write ? [408, 413, 415] : []), ...OUR_FAILURES].map((status) => [
+      status,
+      errorAnswer,
+    ]),
   ),
 });
 

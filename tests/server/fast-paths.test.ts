@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, IDEMPOTENCY_HEADER, paths } from '../../machines/rules/contract';
+import { RETRY_POLICY } from '../../machines/rules/network';
 import { cohortCache } from '../../server/db/cohorts';
 import { logOptions } from '../../server/logging';
 import { SERVER_MESSAGES } from '../../server/messages';
@@ -101,6 +102,26 @@ describe('request logs', () => {
       }),
     ]);
     expect(JSON.stringify(logged.lines)).not.toContain('ada@example.com');
+  });
+
+  it('answers a database connection cut under the request with 503 and Retry-After, which the browser retries', async () => {
+    const cut = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    t = await testApp(databases[0], {
+      wrapDb: (db) => ({
+        ...db,
+        query: async (sql, params, name) => {
+          if (/from "?applications"?/i.test(sql)) throw cut;
+          return db.query(sql, params, name);
+        },
+      }),
+    });
+    const res = await t.app.inject({ method: 'GET', url: paths.lookup('ada@example.com') });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(json(res)).toEqual({ message: SERVER_MESSAGES.serverError });
+    expect(RETRY_POLICY.statuses).toContain(503);
   });
 });
 

@@ -31,6 +31,7 @@ describe.each(databases)('the OpenAPI document on $name', (database) => {
         name,
       ).toHaveLength(1);
       expect(statuses, name).toContain(500);
+      expect(statuses, name).toContain(503);
       for (const [status, response] of Object.entries(op.responses)) {
         if (status === '204') continue;
         expect(response.content, `${name} ${status}`).toBeDefined();
@@ -76,10 +77,10 @@ describe.each(databases)('the OpenAPI document on $name', (database) => {
   it('names the refusals a route gives: the session, the role, the rate limit, a write from another site', () => {
     const responses = (path: string, method: string) =>
       Object.keys(document().paths[path.replace(/:(\w+)/g, '{$1}')][method].responses).map(Number);
-    expect(responses(staffQueuePaths.queue, 'get')).toEqual([200, 400, 401, 403, 404, 500]);
-    expect(responses(staffPaths.signIn, 'post')).toEqual([200, 400, 403, 408, 413, 415, 429, 500]);
-    expect(responses(paths.create, 'post')).toEqual([201, 400, 403, 408, 409, 413, 415, 429, 500]);
-    expect(responses(paths.currentCohort, 'get')).toEqual([200, 500]);
+    expect(responses(staffQueuePaths.queue, 'get')).toEqual([200, 400, 401, 403, 404, 500, 503]);
+    expect(responses(staffPaths.signIn, 'post')).toEqual([200, 400, 403, 408, 413, 415, 429, 500, 503]);
+    expect(responses(paths.create, 'post')).toEqual([201, 400, 403, 408, 409, 413, 415, 429, 500, 503]);
+    expect(responses(paths.currentCohort, 'get')).toEqual([200, 500, 503]);
     expect(responses(paths.funnelStep, 'post')).toContain(204);
     expect(responses(paths.paymentStart, 'post')).toContain(201);
     expect(responses(paths.paymentVerify, 'post')).toContain(402);
