@@ -5,7 +5,11 @@
  * main thread to decode an SVG icon, during the first press.
  */
 import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drawIcon } from '../../scripts/drawIcon';
+import { MANIFEST_ICONS, PAGE_ICON } from '../../scripts/iconSizes';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -73,4 +77,39 @@ describe('the icons', () => {
       });
     }
   });
+
+  it.each([PAGE_ICON, ...MANIFEST_ICONS])(
+    '$file is scripts/icon.svg drawn at its size (npm run icons was run after the mark last changed)',
+    async ({ file, size }) => {
+      const drawing = await browser.newPage();
+      try {
+        const fresh = await drawIcon(drawing, size);
+        const committed = readFileSync(resolve(import.meta.dirname, '../../public', file.slice(1)));
+        // Compared as pixels, not bytes: another Chromium may smooth an edge, or encode, a little differently.
+        const difference = await drawing.evaluate(
+          async ([a, b, side]) => {
+            const pixels = async (base64: string) => {
+              const image = new Image();
+              image.src = `data:image/png;base64,${base64}`;
+              await image.decode();
+              const canvas = document.createElement('canvas');
+              canvas.width = canvas.height = side;
+              const context = canvas.getContext('2d')!;
+              context.drawImage(image, 0, 0);
+              return context.getImageData(0, 0, side, side).data;
+            };
+            const [one, two] = [await pixels(a), await pixels(b)];
+            let sum = 0;
+            for (let i = 0; i < one.length; i++) sum += Math.abs(one[i]! - two[i]!);
+            return sum / one.length;
+          },
+          [fresh.toString('base64'), committed.toString('base64'), size] as const,
+        );
+        // A changed colour or shape moves the mean by tens of levels; smoothing, by well under one.
+        expect(difference).toBeLessThan(1);
+      } finally {
+        await drawing.close();
+      }
+    },
+  );
 });
