@@ -83,6 +83,16 @@ describe('the landing page before its script', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('plays the welcome video from its link with no script: the browser opens the file itself', async () => {
+    const { page } = await phonePage('abort');
+    await page.goto(`${server.url}/`, { waitUntil: 'load' });
+    await page.getByRole('link', { name: 'Play the welcome video' }).click();
+    await page.waitForURL(`${server.url}/media/intro.mp4`);
+    // Chromium's own page for a video file: one player, with its controls.
+    await expect(page.locator('video').getAttribute('controls')).resolves.not.toBeNull();
+    await page.close();
+  });
 });
 
 describe('/apply before its script', () => {

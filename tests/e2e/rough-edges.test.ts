@@ -87,8 +87,20 @@ async function thumbPixels(p: Page): Promise<number> {
 }
 
 describe('rough edges of the applicant journey (390 px)', () => {
-  it('the landing video’s fallback text is readable on its green (item 23)', async () => {
+  it('the landing video’s link and its fallback text are readable on their green (item 23), and the link plays it', async () => {
     await page.goto(`${server.url}/`);
+    expect(await contrastOf(page, '.video-start-label')).toBeGreaterThanOrEqual(4.5);
+    const link = page.getByRole('link', { name: 'Play the welcome video' });
+    await link.scrollIntoViewIfNeeded();
+    // Once the section is live (its poster is set then), a press puts the player in the link's place.
+    await page.locator('.video-start img[src]').waitFor({ state: 'attached' });
+    await link.click();
+    const video = page.locator('.video-frame video');
+    await expect.poll(() => video.evaluate((v) => v === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    expect(page.url()).toBe(`${server.url}/`);
     expect(await contrastOf(page, '.video-frame video')).toBeGreaterThanOrEqual(4.5);
   });
 

@@ -1,28 +1,67 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { audience, designLead, media } from '../../content/programme';
 import { ApplyLink } from '../components/ApplyLink';
 import { CardGrid } from '../components/CardGrid';
+import { PlayIcon } from '../components/Icons';
 
 /**
- * The intro video with its poster (nothing but the poster loads until someone presses play), the design lead's
- * welcome, and the four 'for you if you are' cards.
+ * The intro video, the design lead's welcome, and the four 'for you if you are' cards.
+ *
+ * The page carries a link to the video, not the player: a `<video controls>` makes the browser build its controls
+ * (a large style sheet of its own and a dozen drawn icons) during the page's first layout, on every visit, for a
+ * video few play (docs/decisions/215-the-intro-video-starts-from-a-link.md). The link works before the script
+ * and without it (the browser plays the file); once the section is live, a press puts the player in its place with
+ * its poster and controls, playing, and focus on it. The poster comes with hydration, not in the prerendered HTML
+ * (docs/decisions/097-entry-started-after-the-first-paint.md).
  */
 export function About() {
+  const [started, setStarted] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
-  // The poster comes with hydration (after `load`), not in the prerendered HTML: fetched during the first paint, the
-  // image of a video below the fold held back the hero's paint (docs/decisions/097-entry-started-after-the-first-paint.md).
+  const poster = useRef<HTMLImageElement>(null);
   useEffect(() => {
-    if (video.current) video.current.poster = media.introPoster;
+    if (poster.current) poster.current.src = media.introPoster;
   }, []);
+  useEffect(() => {
+    if (!started || !video.current) return;
+    video.current.focus();
+    // The press is the gesture that lets it play with sound; a browser that still refuses leaves the controls to it.
+    video.current.play()?.catch(() => undefined);
+  }, [started]);
   return (
     <>
       <section id="about" className="section about" aria-labelledby="about-title">
         <div className="container about-grid">
           <div className="video-frame">
-            <video ref={video} controls preload="none" width={640} height={360} playsInline>
-              <source src={media.introVideo} type="video/mp4" />
-              Your browser does not support the video tag.
-            </video>
+            {started ? (
+              <video
+                ref={video}
+                controls
+                preload="none"
+                width={640}
+                height={360}
+                playsInline
+                poster={media.introPoster}
+                tabIndex={0}
+              >
+                <source src={media.introVideo} type="video/mp4" />
+                Your browser does not support the video tag.
+              </video>
+            ) : (
+              <a
+                className="video-start"
+                href={media.introVideo}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setStarted(true);
+                }}
+              >
+                <img ref={poster} alt="" width={640} height={360} loading="lazy" decoding="async" />
+                <span className="video-start-label">
+                  <PlayIcon />
+                  Play the welcome video
+                </span>
+              </a>
+            )}
           </div>
           <div className="about-text">
             <p className="eyebrow">About the bootcamp</p>

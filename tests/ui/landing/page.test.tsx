@@ -58,21 +58,6 @@ describe('landing page', () => {
     expect(screen.getByText('N60,000 (Nigeria) or $50 (international)')).toBeTruthy();
   });
 
-  it('leaves the video poster out of the prerendered page, so that its image is not fetched before the first paint', () => {
-    const html = renderToString(<LandingPage cohort={sampleCohort} contactEmail={CONTACT} />);
-    expect(html).toContain('<video');
-    expect(html).not.toContain('poster=');
-  });
-
-  it('gives the video a poster once hydrated, controls, no preload and the fallback text', () => {
-    render(<LandingPage cohort={sampleCohort} contactEmail={CONTACT} />);
-    const video = document.querySelector('video')!;
-    expect(video.getAttribute('poster')).toBeTruthy();
-    expect(video.hasAttribute('controls')).toBe(true);
-    expect(video.getAttribute('preload')).toBe('none');
-    expect(video.textContent).toContain('Your browser does not support the video tag.');
-  });
-
   it('sizes every image and lazy-loads every image below the hero', () => {
     render(<LandingPage cohort={sampleCohort} contactEmail={CONTACT} />);
     for (const img of document.querySelectorAll('img')) {
