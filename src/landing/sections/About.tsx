@@ -56,7 +56,7 @@ export function About() {
                 }}
               >
                 <img ref={poster} alt="" width={640} height={360} loading="lazy" decoding="async" />
-                <span className="video-start-label">
+                <span className="btn video-start-label">
                   <PlayIcon />
                   Play the welcome video
                 </span>
