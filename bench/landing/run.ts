@@ -3,8 +3,10 @@
  * throttling (slow 4G, 4× CPU slowdown). Every figure is read beside a bare page (one heading, no script, no CSS)
  * served from this machine in the same run, so LCP reads as a ratio to what the machine and the throttling allow.
  *
- * - `/` (the landing page), `/apply` (Get Started, where every Apply Now lands) and the bare page: RUNS rounds (3),
- *   taken in turn (bare, `/`, `/apply`) so that a change in the machine's load touches all three alike; medians.
+ * - `/` (the landing page), `/apply` (Get Started, where every Apply Now lands), the bare page and `/` without its
+ *   script (docs/decisions/216-the-landing-page-measured-without-its-script.md): RUNS rounds (3), taken in turn
+ *   (bare, `/`, `/` without its script, `/apply`) so that a change in the machine's load touches them all alike;
+ *   medians.
  * - Every wizard screen and the selection video: SCREEN_RUNS runs each (1). A journey through the wizard (driven
  *   over the same Chromium's debugging port) records this browser's saved application at each screen; before the
  *   screen is measured its storage is put back and the HTTP cache emptied, and Lighthouse keeps the storage
@@ -16,7 +18,7 @@
  * (`-- --quick`: one round, not written). It builds into a folder of its own unless CLIENT_DIR names a build.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -50,6 +52,8 @@ const coldGoals = { performance: 95, lcpRatio: 1.5, cls: 0.02 };
 const jsBudgetKb: Record<string, number> = { '/': 90, '/apply': 150 };
 
 const HISTORY = join(root, 'bench/history/lighthouse.json');
+/** The name of `/` measured without its script (withoutScripts, below). */
+const NO_SCRIPT = '`/` without its script';
 
 interface PageVerdict {
   performance: number;
@@ -122,6 +126,23 @@ async function launchChromium(): Promise<{ port: number; stop: () => void }> {
       setTimeout(() => rmSync(profile, { recursive: true, force: true, maxRetries: 5 }), 500).unref();
     },
   };
+}
+
+/**
+ * `/` as the build makes it but with no script: its inline lines and its modulepreload links taken out of a copy of
+ * the build, served by a server of its own. Beside `/` it says how much of the page's blocking time is its document
+ * (parse, style, layout, paint) and how much is its script; beside the bare page, what the document costs.
+ */
+function withoutScripts(clientDir: string): { clientDir: string; remove: () => void } {
+  const copy = mkdtempSync(join(tmpdir(), 'bench-no-script-'));
+  cpSync(clientDir, copy, { recursive: true });
+  const page = join(copy, 'index.html');
+  const html = readFileSync(page, 'utf8')
+    .replace(/<script\b[\s\S]*?<\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '');
+  if (/<script\b/.test(html)) throw new Error('index.html still names a script');
+  writeFileSync(page, html);
+  return { clientDir: copy, remove: () => rmSync(copy, { recursive: true, force: true }) };
 }
 
 /** The bare page: what this machine, this Chromium and the throttling give for one heading and nothing else. */
@@ -261,6 +282,8 @@ async function journey(page: Page, baseUrl: string): Promise<Map<string, string>
 async function main(): Promise<void> {
   const build = clientBuild();
   const server = await startServer({ CLIENT_DIR: build.clientDir });
+  const scriptless = withoutScripts(build.clientDir);
+  const documentOnly = await startServer({ CLIENT_DIR: scriptless.clientDir });
   const bare = await startBarePage();
   const browser = await launchChromium();
   const runs: Run[] = [];
@@ -269,6 +292,7 @@ async function main(): Promise<void> {
     const pages: [string, string, string[] | undefined][] = [
       ['bare page', bare.url, undefined],
       ['/', `${server.url}/`, importClosure(build.clientDir, 'index.html', true).js],
+      [NO_SCRIPT, `${documentOnly.url}/`, []],
       ['/apply', `${server.url}/apply`, importClosure(build.clientDir, 'apply.html', true).js],
     ];
     for (let round = 0; round < RUNS; round++)
@@ -306,6 +330,8 @@ async function main(): Promise<void> {
     browser.stop();
     await bare.stop();
     await server.stop();
+    await documentOnly.stop();
+    scriptless.remove();
     build.remove();
   }
   if (quick) {
@@ -364,7 +390,7 @@ async function report(runs: Run[], started: string): Promise<void> {
   ]);
 
   const pages = [...new Set(runs.map((r) => r.page))];
-  const cold = pages.filter((page) => !['bare page', '/', '/apply'].includes(page));
+  const cold = pages.filter((page) => !['bare page', '/', NO_SCRIPT, '/apply'].includes(page));
   if (cold.length) {
     const lowest = Math.min(...cold.map((page) => m(page, 'performance')));
     const highest = Math.max(...cold.map(ratio));
@@ -391,7 +417,7 @@ async function report(runs: Run[], started: string): Promise<void> {
     );
   }
   const pageRows = pages.map((page) => [
-    page === 'bare page' ? page : `\`${page}\``,
+    page === 'bare page' || page === NO_SCRIPT ? page : `\`${page}\``,
     `${of(page).length}`,
     `${m(page, 'performance')}`,
     s(m(page, 'fcpMs')),
@@ -469,7 +495,9 @@ async function report(runs: Run[], started: string): Promise<void> {
       'response paints the page; a few inline lines (allowed by hash in the CSP) import their code once the page has',
       'loaded and painted (decision 097). Preact hydrates `/apply` in one go (decision 202), and `/` in islands: the',
       'header and the hero at once, the other interactive sections as they come near the screen (decision 207).',
-      "`/`'s sections below the hero are laid out as they come near the screen (`content-visibility`). `/apply` is Get",
+      "`/`'s sections below the hero are laid out as they come near the screen (`content-visibility`). The row",
+      `${NO_SCRIPT} is the same page with its inline lines and modulepreload links taken out (served by a server of its`,
+      'own, in the same rounds): what its document costs alone, without any script. `/apply` is Get',
       "Started: its field takes typing before any script (decision 085). Every other address is the app's shell",
       "prerendered with the page's frame and a heading that says it is opening, its CSS inlined, the app started the",
       'same way and replacing it with the screen this person may see (decision 179). The budgets count the',
