@@ -143,7 +143,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     appShellFallback,
     sharedHead,
-    ...(isSsrBuild ? [] : [compileHints(import.meta.dirname), ...serviceWorker()]),
+    ...(isSsrBuild ? [] : [compileHints(), ...serviceWorker()]),
   ],
   resolve: { alias: preactForReact },
   ssr: { noExternal: Object.keys(importsReact) },

@@ -17,7 +17,16 @@ import { EMAIL_PATTERN } from '../machines/rules/fields';
 import { paths } from '../machines/rules/contract';
 import { staffPaths } from '../machines/rules/staff';
 import { TYPED_EMAIL_KEY } from '../src/app/earlyInput';
-import { APP_ENTRY, chunkClosure, readViteManifest, STAFF_ENTRY } from './viteManifest';
+import {
+  APP_ENTRY,
+  chunkClosure,
+  FIRST_PRESS_PAGE,
+  FIRST_PRESS_SCREENS,
+  firstPressWave,
+  readViteManifest,
+  type ScriptWave,
+  STAFF_ENTRY,
+} from './viteManifest';
 
 const root = resolve(import.meta.dirname, '..');
 const clientDir = resolve(root, process.argv[2] ?? 'dist/client');
@@ -96,32 +105,11 @@ const holdGetStarted = [
 ].join('');
 
 /**
- * Every script `/apply`'s first press needs, in one wave (docs/decisions/140-one-wave-for-the-first-press.md): the
- * entry (src/applyBoot.ts) and its imports, what it imports in turn (React, the machine, the app) with all their
- * static imports, and the Bio Data screen, the answer to the press. Without the list the browser finds them in four
- * waves, one chunk's imports after another.
- */
-function firstPressScripts(page: string, screens: string[]): Wave {
-  const manifest = readViteManifest(clientDir);
-  const entry = manifest[page];
-  if (!entry) throw new Error(`the manifest names no ${page}`);
-  const own = chunkClosure(manifest, [page]);
-  const app = chunkClosure(manifest, entry.dynamicImports ?? []);
-  const ahead = chunkClosure(manifest, screens);
-  const minus = (set: Set<string>, ...others: Set<string>[]) =>
-    [...set].filter((url) => !others.some((other) => other.has(url)));
-  // The entry and its own imports first: the browser fetches in the order asked, and nothing runs before them.
-  return { app: [...own, ...minus(app, own)], ahead: minus(ahead, own, app) };
-}
-
-/**
  * What a page's lines ask for once it has painted: `app`, the scripts its app needs; `ahead`, those of the screen
  * ahead (left out under Save-Data); `answers`, API paths its app reads first, asked for with the scripts and kept for
  * the app (src/app/askedEarly.ts).
  */
-interface Wave {
-  app: string[];
-  ahead: string[];
+interface Wave extends ScriptWave {
   answers?: string[];
 }
 
@@ -224,7 +212,7 @@ prerender(
   '<!--apply-prerender-->',
   renderGetStarted(),
   holdGetStarted,
-  firstPressScripts('apply.html', ['src/wizard/BiodataScreen.tsx']),
+  firstPressWave(readViteManifest(clientDir), FIRST_PRESS_PAGE, FIRST_PRESS_SCREENS),
 );
 // Every other address, opened cold (a returning applicant, a link in an email, staff): the frame and the words that
 // the page is opening, painted from the first response; the app replaces them with the screen this person may see

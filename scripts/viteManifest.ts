@@ -1,7 +1,8 @@
 /**
  * What `vite build` writes in dist/client/.vite/manifest.json (vite.config.ts `build.manifest`), and the chunks one
- * entry pulls in. Read by scripts/prerender.ts (the first press's wave, decision 140) and by vite.config.ts (what the
- * service worker precaches, decision 168).
+ * entry pulls in. Read by scripts/prerender.ts (the first press's wave, decision 140), by scripts/compileHints.ts (the
+ * same wave, from the manifest in the bundle, decision 212) and by vite.config.ts (what the service worker
+ * precaches, decision 168).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -26,6 +27,11 @@ export const STAFF_ENTRY = 'src/staff/StaffApp.tsx';
  * (scripts/prerender.ts, decisions 190 and 209).
  */
 export const APP_ENTRY = 'src/main.tsx';
+
+/** `/apply`: the page whose first press has a wave of its own (decisions 140, 194). */
+export const FIRST_PRESS_PAGE = 'apply.html';
+/** The screens that answer the first press, fetched in its wave (except under Save-Data, decision 098). */
+export const FIRST_PRESS_SCREENS = ['src/wizard/BiodataScreen.tsx'];
 
 export function readViteManifest(clientDir: string): ViteManifest {
   const file = resolve(clientDir, '.vite/manifest.json');
@@ -52,4 +58,29 @@ export function chunkClosure(
     if (options.dynamic) chunkClosure(manifest, chunk.dynamicImports ?? [], options, into);
   }
   return into;
+}
+
+/** What a page's lines ask for once it has painted: `app`, the scripts its app needs; `ahead`, those of the screens ahead. */
+export interface ScriptWave {
+  app: string[];
+  ahead: string[];
+}
+
+/**
+ * Every script `page`'s first press needs, in one wave (docs/decisions/140-one-wave-for-the-first-press.md): its entry
+ * and the entry's imports, what the entry imports in turn (the machine, the app) with all their static imports, and
+ * `screens` with theirs. Without the list the browser finds them in four waves, one chunk's imports after another.
+ * The prerender writes it into the page (scripts/prerender.ts), and the build gives the same files the compile hint
+ * (scripts/compileHints.ts): one list for both.
+ */
+export function firstPressWave(manifest: ViteManifest, page: string, screens: string[]): ScriptWave {
+  const entry = manifest[page];
+  if (!entry) throw new Error(`the manifest names no ${page}`);
+  const own = chunkClosure(manifest, [page]);
+  const app = chunkClosure(manifest, entry.dynamicImports ?? []);
+  const ahead = chunkClosure(manifest, screens);
+  const minus = (set: Set<string>, ...others: Set<string>[]) =>
+    [...set].filter((url) => !others.some((other) => other.has(url)));
+  // The entry and its own imports first: the browser fetches in the order asked, and nothing runs before them.
+  return { app: [...own, ...minus(app, own)], ahead: minus(ahead, own, app) };
 }

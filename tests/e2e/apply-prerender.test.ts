@@ -3,6 +3,8 @@
  * first HTML and takes typing before any script has run; the app, fetched after the page has loaded, hydrates it
  * keeping what was typed and answers a press made before it came. Reads the built app in dist/ (`npm run build`).
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../machines/rules';
@@ -71,6 +73,13 @@ describe('/apply prerendered', () => {
       const body = await (await fetch(`${server.url}${script}`)).text();
       expect(body.split('\n')[0], script).toBe(COMPILE_HINT);
     }
+    // And no other script: a file whose functions mostly do not run at load would be compiled for nothing.
+    const assets = resolve(import.meta.dirname, '../../dist/client/assets');
+    const hinted = readdirSync(assets)
+      .filter((file) => file.endsWith('.js'))
+      .filter((file) => readFileSync(resolve(assets, file), 'utf8').startsWith(`${COMPILE_HINT}\n`))
+      .map((file) => `/assets/${file}`);
+    expect(hinted.sort()).toEqual([...wave].sort());
     // The runtime configuration is written in, as in the app shell.
     expect(html).toMatch(/<meta name="app-config" content="[^"]*help@bootcamp\.example/);
     // A deep link paints that the application is opening, never a later step's form (decision 179).
