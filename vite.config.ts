@@ -150,7 +150,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    // dist/client/.vite/manifest.json: scripts/prerender.ts reads it to preload `/apply`'s app in one wave.
+    // dist/client/.vite/manifest.json: scripts/prerender.ts reads it to preload `/apply`'s app in one wave, and
+    // scripts/compileHints.ts the same wave from the bundle.
     manifest: true,
     // The prerendered pages' HTML names one script and nothing else: on a slow connection, requests made before
     // the first paint delay it (`/` and `/apply` paint from their HTML alone). The chunks an `import()` needs are still

@@ -6,12 +6,15 @@
  * Data. Browsers that do not know the comment read a comment.
  */
 import type { Plugin } from 'vite';
-import { FIRST_PRESS_PAGE, FIRST_PRESS_SCREENS, firstPressWave, type ViteManifest } from './viteManifest';
+import {
+  FIRST_PRESS_PAGE,
+  FIRST_PRESS_SCREENS,
+  firstPressWave,
+  VITE_MANIFEST,
+  type ViteManifest,
+} from './viteManifest';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-
-/** Where the bundle holds the manifest Vite writes (vite.config.ts `build.manifest`). */
-const MANIFEST = '.vite/manifest.json';
 
 /**
  * The client build's plugin: the hint written first in each chunk of the first press. The files are the wave the
@@ -26,9 +29,9 @@ export function compileHints(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        const manifest = bundle[MANIFEST];
+        const manifest = bundle[VITE_MANIFEST];
         if (manifest?.type !== 'asset')
-          throw new Error(`the bundle holds no ${MANIFEST}: which chunks are the first press's?`);
+          throw new Error(`the bundle holds no ${VITE_MANIFEST}: which chunks are the first press's?`);
         const wave = firstPressWave(
           JSON.parse(String(manifest.source)) as ViteManifest,
           FIRST_PRESS_PAGE,

@@ -105,9 +105,8 @@ const holdGetStarted = [
 ].join('');
 
 /**
- * What a page's lines ask for once it has painted: `app`, the scripts its app needs; `ahead`, those of the screen
- * ahead (left out under Save-Data); `answers`, API paths its app reads first, asked for with the scripts and kept for
- * the app (src/app/askedEarly.ts).
+ * A page's wave (scripts/viteManifest.ts `ScriptWave`; `ahead` is left out under Save-Data) with `answers`, API paths
+ * its app reads first, asked for with the scripts and kept for the app (src/app/askedEarly.ts).
  */
 interface Wave extends ScriptWave {
   answers?: string[];

@@ -33,8 +33,11 @@ export const FIRST_PRESS_PAGE = 'apply.html';
 /** The screens that answer the first press, fetched in its wave (except under Save-Data, decision 098). */
 export const FIRST_PRESS_SCREENS = ['src/wizard/BiodataScreen.tsx'];
 
+/** Where the build writes its manifest, inside the client's folder (and, during the build, the bundle). */
+export const VITE_MANIFEST = '.vite/manifest.json';
+
 export function readViteManifest(clientDir: string): ViteManifest {
-  const file = resolve(clientDir, '.vite/manifest.json');
+  const file = resolve(clientDir, VITE_MANIFEST);
   if (!existsSync(file)) throw new Error(`${file} is missing: the build writes it (vite.config.ts)`);
   return JSON.parse(readFileSync(file, 'utf8')) as ViteManifest;
 }
