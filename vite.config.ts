@@ -108,36 +108,6 @@ function serviceWorker(): Plugin[] {
   ];
 }
 
-/**
- * Preact runs the components, in the browser, in the prerender and in the UI tests: the code is written against
- * React's API and its types, and these names send every import of React to Preact's compatible layer (decision 202).
- */
-const preactForReact = [
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
-  // @xstate/react's store hooks: Preact has the one, src/preact/ the other.
-  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
-  {
-    find: /^use-sync-external-store\/shim\/with-selector$/,
-    replacement: resolve(import.meta.dirname, 'src/preact/useSyncExternalStoreWithSelector.ts'),
-  },
-];
-/**
- * Packages that import React themselves: bundled (the prerender) or transformed (the UI tests), so that the names above
- * reach them. Each with the file of its ES module where the UI tests must be pointed at it: its `import`s the aliases
- * reach, not its CommonJS, whose `require`s nothing does.
- */
-const importsReact: Record<string, string | null> = {
-  'react-calendar': null,
-  '@xstate/react': '@xstate/react/dist/xstate-react.development.esm.js',
-  '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js',
-  'use-isomorphic-layout-effect':
-    'use-isomorphic-layout-effect/dist/use-isomorphic-layout-effect.browser.esm.js',
-};
-
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
@@ -145,8 +115,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     sharedHead,
     ...(isSsrBuild ? [] : [compileHints(), ...serviceWorker()]),
   ],
-  resolve: { alias: preactForReact },
-  ssr: { noExternal: Object.keys(importsReact) },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -207,19 +175,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'ui',
           environment: 'jsdom',
-          // Preact too: each test file gets its own, which schedules its effects with that file's window (one
-          // shared by the worker's files kept the first window's requestAnimationFrame after it was gone).
-          server: { deps: { inline: [...Object.keys(importsReact), 'preact'] } },
-          alias: Object.entries(importsReact).flatMap(([name, file]) =>
-            file
-              ? [
-                  {
-                    find: new RegExp(`^${name}$`),
-                    replacement: resolve(import.meta.dirname, 'node_modules', file),
-                  },
-                ]
-              : [],
-          ),
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/ui/setup.ts'],
           testTimeout: 30_000,
