@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Route, Routes, useLocation } from './router';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import type { ApiClient } from './api/client';
 import { ApplicationShell } from './app/ApplicationShell';
 import { OpeningShell } from './app/OpeningShell';

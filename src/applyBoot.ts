@@ -11,8 +11,7 @@ import { nextTask } from './app/nextTask';
 
 // The app's modules, evaluated a part a task: each import() runs only the modules the earlier ones have not, so that
 // on a slow phone the page answers a tap between them instead of freezing through one long task (the scripts
-// themselves are already on the page: the page's lines preloaded them). Leaves first: the renderer (Preact, decision
-// 202), the answers' field rules, the schemas, the machine's setup with the machines it starts, the machine, the
+// themselves are already on the page: the page's lines preloaded them). Leaves first: React's renderer, the answers' field rules, the schemas, the machine's setup with the machines it starts, the machine, the
 // app's screens, then the app itself with its actors. Our own modules only: an import() of a library would keep every
 // one of its exports in the bundle.
 const stages = [

@@ -1,5 +1,6 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter, pushBrowserAddress } from './router';
+import { BrowserRouter } from 'react-router-dom';
 import { createActor, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { currentScreen, progressOf, screenStateOf } from '../machines/application.machine';
 import { createApiClient } from './api/client';
@@ -105,12 +106,16 @@ function hydrateGetStarted(input: HTMLInputElement): void {
     keepTyped(input); // typed while the app hydrated
     if (releaseEarlyInput()) actor.send({ type: 'SAVE' });
   };
-  hydrateRoot(root, <ApplicationRoot actor={actor} api={api} router={BrowserRouter} onHydrated={done} />);
+  // In a transition React hydrates in slices, yielding to the browser between them, not in one long task
+  // (docs/decisions/217-react-and-the-named-packages.md).
+  startTransition(() => {
+    hydrateRoot(root, <ApplicationRoot actor={actor} api={api} router={BrowserRouter} onHydrated={done} />);
+  });
 }
 
 /**
  * Get Started was pressed before the app came: the screen it shows is about to go, so it is not hydrated
- * (Preact's hydration of it took about 200 ms of a slow phone's main thread). The machine answers the press first,
+ * (hydrating it is work on a slow phone's main thread for a screen nobody will use). The machine answers the press first,
  * with the Bio Data chunk and the lookup the page's lines started, and the app renders its answer in place of the
  * held page, the button busy until then (docs/decisions/211-a-held-press-answered-before-the-first-render.md).
  */
@@ -125,13 +130,11 @@ async function answerHeldPress(input: HTMLInputElement): Promise<void> {
   await waitFor(actor, (snapshot) => !snapshot.hasTag('busy'), { timeout: HELD_LOOKUP_WAIT_MS }).catch(
     () => undefined,
   );
-  // The machine moved on by itself: a new history entry, as the router pushes one (Back returns to Get Started).
+  // The machine moved on by itself: a new history entry, as the router pushes one (Back returns to Get Started). The
+  // router is not there yet: it reads the address when it first renders.
   const path = currentScreen(actor.getSnapshot())?.path;
-  if (path && path !== location.pathname) pushBrowserAddress(path + location.search);
+  if (path && path !== location.pathname) history.pushState(null, '', path + location.search);
   releaseEarlyInput();
-  // Emptied first: Preact's render over foreign markup reuses what nodes it can (the email field's for a field of the
-  // next screen, which would keep focus from the heading).
-  root.replaceChildren();
   renderAfresh();
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../router';
+import { Link } from 'react-router-dom';
 import type { ApplicationSnapshot } from '../../machines/application.machine';
 import { STANDING_MESSAGES as M, standingHeading } from '../../machines/rules/standing';
 import { useApplication, useSend } from '../app/ApplicationProvider';

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { useLocation } from '../router';
+import { useLocation } from 'react-router-dom';
 import { currentScreen, progressOf, screenStateOf } from '../../machines/application.machine';
 import { screenRow } from '../../machines/screens';
 import { NotFoundPage } from '../components/NotFoundScreen';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from '../router';
+import { StaticRouter } from 'react-router-dom';
 import { createActor, fromPromise } from 'xstate';
 import { applicationMachine } from '../../machines/application.machine';
 import type { Cohort } from '../../machines/rules';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from '../router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { currentScreen } from '../../machines/application.machine';
 import { screenAt } from '../../machines/screens';
 import { useApplication, useApplicationActor } from './ApplicationProvider';

@@ -33,6 +33,7 @@ export function ErrorSummary({ message, errors }: ErrorSummaryProps) {
   const hasErrors = Boolean(message) || entries.length > 0;
   const signature = `${message ?? ''}|${entries.map(([f, m]) => f + m).join('|')}`;
 
+  // In the commit that shows the summary: a key pressed in that frame starts from it, not from the Save button.
   useLayoutEffect(() => {
     if (!hasErrors) return;
     ref.current?.focus();

@@ -35,6 +35,7 @@ export function FailureScreen({ kind, onReload = () => window.location.reload() 
   const heading = useRef<HTMLHeadingElement>(null);
   const { title, lines } = FAILURE_COPY[kind];
 
+  // In the commit that shows the heading: a key pressed in that frame starts from what happened.
   useLayoutEffect(() => {
     const previous = document.title;
     document.title = `${title} – The Employment Bootcamp`;

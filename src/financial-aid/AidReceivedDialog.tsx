@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from '../router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
 import { useApplicationActor } from '../app/ApplicationProvider';

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { useLocation, useNavigate } from '../router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { AID_TITLE, DONE_PATH, financialAidMachine } from '../../machines/financialAid.machine';
 import { isAppPage } from '../../machines/pages';

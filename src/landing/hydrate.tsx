@@ -1,3 +1,4 @@
+import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { CohortInfo } from '../../machines/rules/contract';
 import { cohortLabels, type CohortFacts, type CohortLabels } from '../../machines/rules/landingCohort';
@@ -44,10 +45,16 @@ function replayHeldTaps(island: HTMLElement): void {
   for (const button of taps) button.click();
 }
 
+/** Calls `onDone` once the island it wraps is hydrated: its handlers are on its elements from then on. */
+function Hydrated({ onDone, children }: { onDone: () => void; children: ReactNode }) {
+  useEffect(onDone, [onDone]);
+  return children;
+}
+
 /**
  * Each island in a task of its own, so no single task holds the phone for the whole page: the header and the hero
- * now, every other island once it is within a screen of the viewport (decision 207). Preact hydrates each one in
- * one go (a transition would not split the work: decision 202).
+ * now, every other island once it is within a screen of the viewport (decision 207). Each is hydrated in a
+ * transition, which React does in slices, yielding to the browser between them.
  */
 function hydrateIslands(cohort: CohortLabels): void {
   const elements = [...root.querySelectorAll<HTMLElement>('[data-island]')];
@@ -55,15 +62,23 @@ function hydrateIslands(cohort: CohortLabels): void {
   const hydrate = (element: HTMLElement) =>
     setTimeout(() => {
       const Part = islands[element.dataset.island as IslandName];
-      hydrateRoot(
-        element,
-        <CohortContext value={cohort}>
-          <Part />
-        </CohortContext>,
-      );
-      // Preact hydrates at once: the island's handlers are on its elements now, so a tap from here on is theirs.
-      replayHeldTaps(element);
-      if (--waiting === 0) heldTaps()?.stop();
+      let once = false;
+      const hydrated = () => {
+        if (once) return;
+        once = true;
+        replayHeldTaps(element);
+        if (--waiting === 0) heldTaps()?.stop();
+      };
+      startTransition(() => {
+        hydrateRoot(
+          element,
+          <Hydrated onDone={hydrated}>
+            <CohortContext value={cohort}>
+              <Part />
+            </CohortContext>
+          </Hydrated>,
+        );
+      });
     });
   const eager = (element: HTMLElement) => EAGER_ISLANDS.includes(element.dataset.island as IslandName);
   for (const element of elements.filter(eager)) hydrate(element);

@@ -6,7 +6,7 @@
  */
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo } from 'react';
-import { Link, useLocation, useNavigate, useParams } from '../router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { applicantName, offeredEvents, type PreviousDecision } from '../../machines/staffApplication.machine';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { Alert, Notice } from '../components/Notice';

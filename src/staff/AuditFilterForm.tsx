@@ -1,6 +1,6 @@
 /** The audit log's filters (docs/decisions/167-the-audit-log-filtered.md): team member, action and applicant. */
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from '../router';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,

@@ -1,5 +1,5 @@
 /** One page of the audit log, newest first, and the links to older and to the newest entries. */
-import { Link } from '../router';
+import { Link } from 'react-router-dom';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_FILTERS,

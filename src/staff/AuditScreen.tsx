@@ -3,7 +3,7 @@
  * team member, action and applicant, with the applicant's name; the filters and the page live in the URL
  * (docs/decisions/167-the-audit-log-filtered.md).
  */
-import { useSearchParams } from '../router';
+import { useSearchParams } from 'react-router-dom';
 import { auditQueryOf } from '../../machines/rules/reports';
 import { queryString } from './api';
 import { AuditFilterForm } from './AuditFilterForm';

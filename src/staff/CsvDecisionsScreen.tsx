@@ -5,7 +5,7 @@
  */
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { Link } from '../router';
+import { Link } from 'react-router-dom';
 import { csvOutcome } from '../../machines/rules/csvDecisions';
 import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';
@@ -40,6 +40,7 @@ export function CsvDecisionsScreen() {
   const step = previewed ? 'previewed' : applied ? 'applied' : 'other';
   const stepHeading = useRef<HTMLHeadingElement>(null);
   // A new step replaces the buttons that were pressed: focus goes to its heading, not to the page's top.
+  // In the commit, not after the paint: a key pressed in that frame starts from the new heading.
   useLayoutEffect(() => {
     if (step !== 'other') stepHeading.current?.focus();
   }, [step]);

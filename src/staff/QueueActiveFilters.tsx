@@ -1,5 +1,5 @@
 /** The queue's active panel filters as chips below the filter bar, each with a link that removes it. */
-import { Link } from '../router';
+import { Link } from 'react-router-dom';
 import { filterOf } from '../../machines/rules/queueView';
 import { filterValueWords, type QUEUE_PANEL_FILTERS } from '../../machines/rules/queueFilters';
 import type { StaffQueueQuery } from '../../machines/rules/staff';

@@ -1,5 +1,5 @@
 /** The queue's chips: how many applications each status and each furthest stage has, each a link to that view. */
-import { Link } from '../router';
+import { Link } from 'react-router-dom';
 import { filterOf } from '../../machines/rules/queueView';
 import {
   QUEUE_STAGE_LABELS,

@@ -4,7 +4,7 @@
  * starts above the fold at 1280 × 900 (docs/decisions/137).
  */
 import { useState, type FormEvent } from 'react';
-import { Link } from '../router';
+import { Link } from 'react-router-dom';
 import { REVIEW_STATUSES } from '../../machines/review.machine';
 import { ELIGIBILITY_STATUSES } from '../../machines/rules/application';
 import {

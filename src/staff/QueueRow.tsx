@@ -1,4 +1,4 @@
-import { Link } from '../router';
+import { Link } from 'react-router-dom';
 import { filterOf, humanize } from '../../machines/rules/queueView';
 import { QUEUE_STAGE_LABELS, type StaffQueueQuery, type StaffQueueRow } from '../../machines/rules/staff';
 import { queryString } from './api';

@@ -5,7 +5,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { useLocation, useNavigate, useSearchParams } from '../router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { filterOf, queueViewOf } from '../../machines/rules/queueView';
 import { seesContact, staffQueuePaths, type StaffQueueQuery } from '../../machines/rules/staff';
 import { ErrorSummary } from '../components/ErrorSummary';

@@ -1,6 +1,6 @@
 /** The queue's table: a page of applications, the sort buttons in its headers and (for admins) the ticks. */
 import { useSelector } from '@xstate/react';
-import { Link } from '../router';
+import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { filterOf, QUEUE_SORT_COLUMNS, sortDirection, sortedBy } from '../../machines/rules/queueView';
 import type { StaffQueueQuery } from '../../machines/rules/staff';

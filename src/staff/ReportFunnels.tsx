@@ -3,7 +3,7 @@
  * numbers), else the newest few; a form of checkboxes changes them.
  */
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from '../router';
+import { useSearchParams } from 'react-router-dom';
 import { comparedCohorts } from '../../machines/rules/reports';
 import type { StaffCohortOption } from '../../machines/rules/staff';
 import { ReportFunnelTable } from './ReportFunnelTable';

@@ -1,6 +1,6 @@
 /** The Reports screen's days (typed the programme's way, kept as YYYY-MM-DD in the URL) and the throughput's period. */
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from '../router';
+import { useSearchParams } from 'react-router-dom';
 import { REPORT_PERIODS, reportRangeParams } from '../../machines/rules/reports';
 import { STAFF_QUEUE_MESSAGES } from '../../machines/rules/staff';
 import { dayPattern, formatStaffDay } from '../../machines/rules/staffDates';

@@ -4,7 +4,7 @@
  * of several cohorts side by side (docs/decisions/166-staff-reports.md, 177-score-agreement.md). The cohort, the
  * days, the period and the cohorts compared live in the URL.
  */
-import { useSearchParams } from '../router';
+import { useSearchParams } from 'react-router-dom';
 import { queryString } from './api';
 import { CohortPicker, useChosenCohort } from './CohortPicker';
 import { ReportFigures } from './ReportFigures';

@@ -3,7 +3,7 @@
  * the queue, each a real address (it opens in a new tab too), and a disclosure to save the view shown under a name
  * or delete one. The server keeps each member's own; a name used again replaces that view, and the notice says so.
  */
-import { Link } from '../router';
+import { Link } from 'react-router-dom';
 import { savedViewQuery } from '../../machines/rules/queueView';
 import {
   SAVED_VIEW_NAME_MAX,

@@ -4,7 +4,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { Route, Routes, useParams } from '../router';
+import { Route, Routes, useParams } from 'react-router-dom';
 import { createStaffApi, type StaffApi } from './api';
 import { provideSession } from './staffActors';
 import { StaffContext } from './StaffContext';

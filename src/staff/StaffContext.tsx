@@ -22,6 +22,7 @@ export function useStaff(): StaffEnv {
  */
 export function usePageHeading<T extends HTMLElement>(title: string) {
   const ref = useRef<T>(null);
+  // In the commit that shows the page: a key pressed in that frame starts from its heading.
   useLayoutEffect(() => {
     document.title = `${title} – Staff – The Employment Bootcamp`;
     ref.current?.focus();

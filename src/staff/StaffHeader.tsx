@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { NavLink } from '../router';
+import { NavLink } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { staffSessionMachine } from '../../machines/staffSession.machine';
 import { BusyButton } from '../components/BusyButton';

@@ -7,7 +7,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from '../router';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ReviewEventType } from '../../machines/review.machine';
 import { queueViewOf } from '../../machines/rules/queueView';
 import type { StaffQueuePage } from '../../machines/rules/staff';
@@ -80,7 +80,7 @@ export function TriageNav({
     else if (rows || listFailed) onStay();
   }, [decided, next, rows, listFailed, navigate, search, onStay]);
 
-  // Set again in each commit, so that a key pressed as the page shows acts on what it shows (decision 202).
+  // Set again in each commit, not after the paint: a key pressed as the page shows acts on what it shows.
   useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (

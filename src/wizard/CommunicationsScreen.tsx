@@ -1,4 +1,4 @@
-import { Link } from '../router';
+import { Link } from 'react-router-dom';
 import { CONFIRM_SAVE, REFERRAL_SOURCES, REFERRAL_SOURCES_WITH_DETAIL } from '../../machines/rules';
 import { useApplication, useForm, useFormFields, useSend } from '../app/ApplicationProvider';
 import { SavedAnswersNote, StepForm } from './StepForm';

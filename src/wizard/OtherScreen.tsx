@@ -1,4 +1,4 @@
-import { Link } from '../router';
+import { Link } from 'react-router-dom';
 import { type ErrorMap } from '../../machines/rules';
 import { STEP_SPECS } from '../../machines/steps';
 import { OTHERS_ANSWERS, questions } from '../../machines/steps/other';

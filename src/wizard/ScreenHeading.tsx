@@ -14,7 +14,7 @@ const isFormControl = (element: Element | null) =>
  */
 export function useArrivalFocus<T extends HTMLElement>() {
   const heading = useRef<T>(null);
-  // In the commit that shows the heading (decision 202): a key pressed in the next frame already starts from it.
+  // In the commit that shows the heading, not after the paint: a key pressed in that frame already starts from it.
   useLayoutEffect(() => {
     if (isFormControl(document.activeElement)) return;
     heading.current?.focus({ preventScroll: false });

@@ -1,4 +1,4 @@
-import { Link } from '../router';
+import { Link } from 'react-router-dom';
 import { ELIGIBILITY_REVIEW } from '../../machines/rules';
 import { screenRow } from '../../machines/screens';
 import { useApplication } from '../app/ApplicationProvider';

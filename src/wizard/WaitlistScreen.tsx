@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from '../router';
+import { Link } from 'react-router-dom';
 import { NOT_READY } from '../../machines/rules/payments';
 import { useApplication } from '../app/ApplicationProvider';
 import { FORM_TITLE } from '../app/ApplicationShell';

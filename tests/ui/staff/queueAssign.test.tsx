@@ -6,7 +6,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from '../../../src/router';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { checkRubric, DEFAULT_RUBRIC, SCORECARD_MESSAGES } from '../../../machines/rules/scorecard';
 import type { StaffAssignRequest, StaffQueuePage } from '../../../machines/rules/staff';

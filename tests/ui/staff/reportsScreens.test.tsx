@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { useLocation } from '../../../src/router';
+import { useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuditEntry, AuditQuery, StaffReports } from '../../../machines/rules/reports';
 import type { FunnelStep, StaffFunnel } from '../../../machines/rules/staff';

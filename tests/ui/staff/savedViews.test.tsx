@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from '../../../src/router';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { STAFF_MESSAGES as M, type SavedView, type StaffQueueQuery } from '../../../machines/rules/staff';
 import { StaffApiError, type StaffApi } from '../../../src/staff/api';

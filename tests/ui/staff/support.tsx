@@ -2,7 +2,7 @@
 import { render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from '../../../src/router';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { expect, vi } from 'vitest';
 import { STAFF_MESSAGES } from '../../../machines/rules/staff';
 import type { StaffMe } from '../../../machines/staffSession.machine';

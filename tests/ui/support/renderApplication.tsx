@@ -1,7 +1,7 @@
 /** The whole applicant app in a test: the real routes and screens around a given application actor, in StrictMode. */
 import { StrictMode, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter } from '../../../src/router';
+import { MemoryRouter } from 'react-router-dom';
 import { NO_RETRIES } from '../../../machines/rules';
 import { createApiClient } from '../../../src/api/client';
 import { App } from '../../../src/App';

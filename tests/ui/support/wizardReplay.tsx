@@ -7,7 +7,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { useLocation, useNavigate, type NavigateFunction } from '../../../src/router';
+import { useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import {
   createActor,
   fromCallback,
