@@ -107,7 +107,7 @@ function hydrateGetStarted(input: HTMLInputElement): void {
     if (releaseEarlyInput()) actor.send({ type: 'SAVE' });
   };
   // In a transition React hydrates in slices, yielding to the browser between them, not in one long task
-  // (docs/decisions/217-react-and-the-named-packages.md).
+  // (docs/decisions/223-react-and-the-named-packages.md).
   startTransition(() => {
     hydrateRoot(root, <ApplicationRoot actor={actor} api={api} router={BrowserRouter} onHydrated={done} />);
   });

@@ -1,5 +1,5 @@
 /**
- * The components run on React 19 itself (docs/decisions/217-react-and-the-named-packages.md): no alias sends `react`
+ * The components run on React 19 itself (docs/decisions/223-react-and-the-named-packages.md): no alias sends `react`
  * to another renderer. React marks each element it renders with its own fiber key; another renderer behind React's
  * names would report React's version and still leave no such key.
  */
