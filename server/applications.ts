@@ -249,7 +249,7 @@ export const stepColumn = (row: ApplicationRow, column: string): unknown =>
 /** A step's saved answers as the API gives them: each field it saves, its schema's default where none is stored. */
 function storedAnswers(step: StepSpec, stored: unknown): Record<string, unknown> {
   const saved = (stored ?? {}) as Record<string, unknown>;
-  const defaults = (step.schema?.defaults() ?? {}) as Record<string, unknown>;
+  const defaults = (step.schema?.getDefault() ?? {}) as Record<string, unknown>;
   return Object.fromEntries(
     savedFields(step).map((field) => {
       const value = saved[field];

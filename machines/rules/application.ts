@@ -35,8 +35,8 @@ export type ApplicationForm = StepAnswers &
 
 /** A fresh form: each schema's defaults (empty answers, consent given, agreements not yet), nothing else known. */
 export const emptyApplication = (): ApplicationForm => ({
-  ...(Object.assign({}, ...STEPS.map((step) => step.schema?.defaults())) as StepAnswers),
-  ...schemas.financialAid.defaults(),
+  ...(Object.assign({}, ...STEPS.map((step) => step.schema?.getDefault())) as StepAnswers),
+  ...schemas.financialAid.getDefault(),
   email_verified_at: '',
   referrer: '',
   pdf: null,

@@ -2,7 +2,7 @@
  * The building blocks of every step's schema (machines/steps/*.ts) and of the groups in machines/rules/schemas.ts:
  * the field kinds with their catalogue messages. It imports no step, so the steps may import it.
  */
-import { boolean, string, type CheckContext } from './validation';
+import { boolean, string } from 'yup';
 import { FIELD_MESSAGES as F, MESSAGES } from './messages';
 
 /** Lengths past which a value is refused: a name is short, an open answer is a few paragraphs. */
@@ -78,11 +78,12 @@ export const plain = (multiLine: boolean) => (value: string | undefined) =>
 
 const buildText = (max: number) =>
   string()
+    .default('')
     .trim()
     .test('plain', MESSAGES.hiddenCharacters, plain(max === MAX_LONG))
     .max(max, tooLong(max));
-// A field never changes (each method returns a copy), so one base serves every field of a length: the app builds
-// every step's schema as it loads (docs/performance.md).
+// A yup schema never changes (each method returns a copy), so one base serves every field of a length: each call
+// of the chain above copies the schema, and the app builds every step's schema as it loads (docs/performance.md).
 const textBases = new Map<number, ReturnType<typeof buildText>>();
 /** A free-text answer: trimmed, no hidden characters, at most `max` characters; empty by default. */
 export const text = (max = MAX_SHORT): ReturnType<typeof buildText> => {
@@ -94,22 +95,33 @@ export const required = (message: string, max = MAX_SHORT) => text(max).required
 export const longAnswer = (message: string) => required(message, MAX_LONG);
 
 export const email = string()
+  .default('')
   .trim()
   .required(F.email)
   .test('plain', MESSAGES.hiddenCharacters, plain(false))
   .max(254, MESSAGES.emailFormat)
-  .matches(EMAIL_PATTERN, MESSAGES.emailFormat);
+  .matches(EMAIL_PATTERN, { message: MESSAGES.emailFormat, excludeEmptyString: true });
 
-const countryOf = ({ context }: CheckContext) => (context as PhoneContext).country ?? '';
+const countryOf = (context: PhoneContext | undefined) => context?.country ?? '';
+// The country comes in yup's context (validateGroup passes it), so the schema is built once, not per call.
 export const phone = string()
-  .transform((v, ctx) => (typeof v === 'string' ? normalizePhone(v, countryOf(ctx)) : v))
-  .matches(PHONE_PATTERN, MESSAGES.phoneFormat)
-  .test('country', MESSAGES.phoneInvalid, (value, ctx) => phoneOfCountry(value, countryOf(ctx)));
+  .default('')
+  .transform((v: unknown, _typed: unknown, _schema: unknown, options: { context?: PhoneContext }) =>
+    typeof v === 'string' ? normalizePhone(v, countryOf(options.context)) : v,
+  )
+  .matches(PHONE_PATTERN, { message: MESSAGES.phoneFormat, excludeEmptyString: true })
+  .test('country', MESSAGES.phoneInvalid, (value, test) =>
+    phoneOfCountry(value, countryOf(test.options.context as PhoneContext | undefined)),
+  );
 
+/** A follow-up: required when `field` holds one of `values` (read once cast, so trimmed). */
 export const when = (field: string, values: readonly string[], message: string, max = MAX_SHORT) =>
-  text(max).requiredWhen(field, values, message);
+  text(max).when(field, {
+    is: (v: unknown) => typeof v === 'string' && values.includes(v),
+    then: (s) => s.required(message),
+  });
 
-export const accepted = (message: string) => boolean().oneOf([true], message);
+export const accepted = (message: string) => boolean().default(false).oneOf([true], message);
 
 /** Years a date may have: a real calendar date that every database column and ISO string can hold. */
 export const DATE_YEARS = { min: 1900, max: 9999 } as const;

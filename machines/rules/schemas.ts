@@ -5,7 +5,8 @@
 import { stepSchemas, type StepSchemas } from '../steps';
 import { EMAIL_PATTERN, email, isRealDate, longAnswer, plain, required, type PhoneContext } from './fields';
 import { FIELD_MESSAGES as F, MESSAGES, type ErrorMap } from './messages';
-import { object, string, type Infer, type ObjectSchema } from './validation';
+import { object, string, type InferType } from 'yup';
+import { checkAnswers } from './yupAnswers';
 
 export {
   DATE_YEARS,
@@ -40,19 +41,22 @@ const SHARED = {
   code: object({
     email,
     token: string()
+      .default('')
       .trim()
       .required(MESSAGES.otpRequired)
-      .matches(/^\d{6}$/, MESSAGES.otpFormat),
+      .matches(/^\d{6}$/, { message: MESSAGES.otpFormat, excludeEmptyString: true }),
   }),
   checkIn: object({
     email: string()
+      .default('')
       .trim()
       .required(MESSAGES.checkInEmail)
       .test('plain', MESSAGES.hiddenCharacters, plain(false))
-      .matches(EMAIL_PATTERN, MESSAGES.checkInEmail),
+      .matches(EMAIL_PATTERN, { message: MESSAGES.checkInEmail, excludeEmptyString: true }),
   }),
   reminder: object({
     reminderDate: string()
+      .default('')
       .trim()
       .required(MESSAGES.dateTimeRequired)
       .test('plain', MESSAGES.dateInvalid, plain(false))
@@ -65,7 +69,7 @@ export const schemas: typeof SHARED & StepSchemas = { ...SHARED, ...stepSchemas(
 
 export type ValidationGroup = keyof typeof schemas;
 /** A group's answers once checked, read from its schema: the shared types are derived from these, not copied. */
-export type Answers<G extends ValidationGroup> = Infer<(typeof schemas)[G]>;
+export type Answers<G extends ValidationGroup> = InferType<(typeof schemas)[G]>;
 
 /** The screen's 'Save and continue' on the open questions checks the answers; the agreements come in the modal. */
 export { OTHERS_ANSWERS } from '../steps/other';
@@ -89,8 +93,7 @@ export function validateGroup<G extends ValidationGroup>(
   // Phone numbers are read in the country picked on Bio Data, which the communications group does not hold.
   const country = (values as { country?: unknown }).country;
   const context: PhoneContext = { country: typeof country === 'string' ? country : '' };
-  const schema: ObjectSchema<(typeof schemas)[G]['fields']> = schemas[group];
-  const { value, issues } = schema.validate(values, { ...context });
+  const { value, issues } = checkAnswers(schemas[group], values, { ...context });
   const errors: ErrorMap = {};
   for (const { path, message } of issues) {
     if (only && !only.includes(path)) continue;

@@ -1,7 +1,7 @@
 /** Bio Data (docs/product.md §2.2): the applicant's name, gender, country and city. */
+import { object } from 'yup';
 import type { ApplicationSetup } from '../application.setup';
 import { required, text } from '../rules/fields';
-import { object } from '../rules/validation';
 import { rowMeta } from './spec';
 import { whenValid } from './shared';
 

@@ -1,10 +1,10 @@
 /** Communications (docs/product.md §2.2): email, phone numbers and referral; saving it creates the application. */
+import { boolean, object } from 'yup';
 import type { ApplicationSetup } from '../application.setup';
 import type { ApplicationForm } from '../rules/application';
 import { toCreatePayload } from '../rules/contract';
 import { accepted, email, normalizePhone, phone, required, when } from '../rules/fields';
 import { REFERRAL_SOURCES_WITH_DETAIL } from '../rules/options';
-import { boolean, object } from '../rules/validation';
 import { confirmStep, formStep, savingStep, whenValid } from './shared';
 
 /**

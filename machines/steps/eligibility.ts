@@ -1,4 +1,5 @@
 /** Eligibility (docs/product.md §2.2): six answers scored by the server, and the CV beside them. */
+import { object } from 'yup';
 import { and } from 'xstate';
 import type { ApplicationSetup } from '../application.setup';
 import type { ApplicationForm } from '../rules/application';
@@ -6,7 +7,6 @@ import type { EligibilityPayload } from '../rules/contract';
 import { scoreEligibility } from '../rules/eligibility';
 import { MAX_LONG, required } from '../rules/fields';
 import { MESSAGES } from '../rules/messages';
-import { object } from '../rules/validation';
 import { rowMeta } from './spec';
 import { confirmStep, pick } from './shared';
 

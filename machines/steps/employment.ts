@@ -1,4 +1,5 @@
 /** Employment (docs/product.md §2.2): the applicant's work situation; the follow-up questions depend on it. */
+import { number, object, type InferType } from 'yup';
 import type { ApplicationSetup } from '../application.setup';
 import type { ApplicationForm } from '../rules/application';
 import { API } from '../rules/api';
@@ -15,7 +16,6 @@ import {
   UNEMPLOYMENT_DURATIONS,
   WORK_EXPERIENCE_YEARS,
 } from '../rules/options';
-import { number, object, type Infer } from '../rules/validation';
 import type { Question } from './spec';
 import { formStep, pick, savingStep, confirmStep, whenValid } from './shared';
 
@@ -88,7 +88,7 @@ export const schema = object({
     .meta({ description: '0: not set' }),
 });
 
-type EmploymentAnswers = Infer<typeof schema>;
+type EmploymentAnswers = InferType<typeof schema>;
 const fields = Object.keys(questions) as (keyof EmploymentAnswers)[];
 
 export const employmentPayload = (form: ApplicationForm): EmploymentPayload => {

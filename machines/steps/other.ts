@@ -1,10 +1,10 @@
 /** The open questions (docs/product.md §2.2), then the Key Information agreements and the submission. */
+import { object } from 'yup';
 import type { ApplicationSetup } from '../application.setup';
 import type { ApplicationForm } from '../rules/application';
 import { API } from '../rules/api';
 import type { OtherPayload } from '../rules/contract';
 import { accepted, longAnswer } from '../rules/fields';
-import { object } from '../rules/validation';
 import type { Question } from './spec';
 import { formStep, pick, savingStep, whenValid } from './shared';
 

@@ -4,10 +4,10 @@
  * and bodies, the saved application, what a submission lacks, the staff export, the open questions' links and the
  * steps' own save actors all loop over the list in `machines/steps/index.ts`.
  */
+import type { AnyObjectSchema } from 'yup';
 import type { ApplicationSetup, ApplicationStateConfig } from '../application.setup';
 import type { ApplicationForm } from '../rules/application';
 import type { Option } from '../rules/options';
-import type { AnyObjectSchema } from '../rules/validation';
 import type { ScreenRow } from '../screens';
 
 /**

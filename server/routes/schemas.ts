@@ -3,7 +3,7 @@
  * docs/product.md §5 are checked after, with the shared schemas (machines/rules/schemas.ts), which give the catalogue's words.
  */
 import { HIDDEN_MULTI_LINE, HIDDEN_SINGLE_LINE, MAX_LONG } from '../../machines/rules/schemas';
-import type { AnyObjectSchema } from '../../machines/rules/validation';
+import type { AnyObjectSchema, SchemaDescription } from 'yup';
 
 /**
  * The longest strings a body may carry at all: a bound on the request's size, well above the rules' own limits
@@ -45,31 +45,37 @@ export const describe = (summary: string, body?: unknown, params?: unknown) => (
   ...(params ? { params } : {}),
 });
 
+/** Each field's kind, checks (`max`'s limit) and meta, as yup describes them. */
+const fieldsOf = (schema: AnyObjectSchema) => schema.describe().fields as Record<string, SchemaDescription>;
+
 /**
  * A step's body, derived from its one schema (docs/decisions/130-one-schema-a-step.md): each field's JSON type, and
  * for a string the cap of its kind (a long answer's, or a short one's). `only` keeps the fields the route takes.
  */
 export function bodyOf(schema: AnyObjectSchema, only?: readonly string[]) {
   const properties: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(schema.fields)) {
+  for (const [name, field] of Object.entries(fieldsOf(schema))) {
     if (only && !only.includes(name)) continue;
+    const max = field.tests.find((test) => test.name === 'max')?.params?.max;
     properties[name] =
-      field.kind === 'string'
-        ? str((field.limit ?? 0) >= MAX_LONG ? BODY_CAP_LONG : BODY_CAP_SHORT)
-        : { type: field.kind };
+      field.type === 'string'
+        ? str(typeof max === 'number' && max >= MAX_LONG ? BODY_CAP_LONG : BODY_CAP_SHORT)
+        : { type: field.type };
   }
   return object(properties);
 }
 
 /**
  * A step's saved answers as the API gives them back, derived from the same schema: each field it saves with its JSON
- * type (and the field's description, as job_urgency's '0: not set'), all of them always sent.
+ * type (and the field's `meta` description, as job_urgency's '0: not set'), all of them always sent.
  */
 export function answersOf(schema: AnyObjectSchema, only: readonly string[]) {
+  const fields = fieldsOf(schema);
   return Object.fromEntries(
     only.map((name) => {
-      const { kind, description } = schema.fields[name]!;
-      return [name, { type: kind, ...(description ? { description } : {}) }];
+      const { type, meta } = fields[name]!;
+      const description = (meta as { description?: string } | undefined)?.description;
+      return [name, { type, ...(description ? { description } : {}) }];
     }),
   );
 }

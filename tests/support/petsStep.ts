@@ -3,11 +3,11 @@
  * saves its one answer through an actor of its own, put into the list of steps after employment, as its one line in
  * machines/steps/index.ts would. Tests mock `machines/steps` with `withPetsStep`.
  */
+import { object, string } from 'yup';
 import type { ApplicationSetup } from '../../machines/application.setup';
 import type * as Steps from '../../machines/steps';
 import { formStep, savingStep, whenValid } from '../../machines/steps/shared';
 import type { StepSpec } from '../../machines/steps/spec';
-import { object, string } from '../../machines/rules/validation';
 
 export const PETS_PATH = '/apply/pets';
 export const PETS_SAVE = '/api/v1/bootcamp/application/pets';
@@ -34,7 +34,7 @@ export const petsPayload = (form: { email: string }) => ({
 
 export const petsSpec: StepSpec = {
   row,
-  schema: object({ pet_name: string().trim().required(PETS_MESSAGE) }),
+  schema: object({ pet_name: string().default('').trim().required(PETS_MESSAGE) }),
   fields: ['pet_name'],
   column: 'pets',
   save: { path: PETS_SAVE, summary: 'Save the pets', saved: 'Pets saved', actor: 'savePets' },
