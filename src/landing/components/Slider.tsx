@@ -29,7 +29,8 @@ interface Props<T> {
   trackStyle?: (width: number) => CSSProperties;
 }
 
-type Slider = KeenSliderInstance;
+/** The keen-slider instance on one track. */
+type Keen = KeenSliderInstance;
 
 /** How long a move takes; nothing glides for people who asked for less motion. */
 const moveMs = (reducedMotion: boolean) => (reducedMotion ? 0 : 500);
@@ -41,7 +42,7 @@ const gapOf = (track: HTMLElement): number => parseFloat(getComputedStyle(track)
  * Moves every slide by the track's position: keen-slider's custom render mode leaves the slides' sizes to
  * landing.css, so the slides keep the boxes the prerendered page painted them in (no layout shift at hydration).
  */
-function drawTrack(slider: Slider): void {
+function drawTrack(slider: Keen): void {
   const { details } = slider.track;
   if (!details) return;
   const offset = `translate3d(${-details.position * slider.size}px, 0, 0)`;
@@ -53,7 +54,7 @@ function drawTrack(slider: Slider): void {
  * after, when the focus lands on a slide out of view or a search finds text in one: that scroll becomes
  * keen-slider's position in the same frame, so the slides stay where they are on screen. False if there was none.
  */
-function takeScroll(slider: Slider): boolean {
+function takeScroll(slider: Keen): boolean {
   const track = slider.container;
   const left = track.scrollLeft;
   if (!left || !slider.track.details) return false;
@@ -62,13 +63,13 @@ function takeScroll(slider: Slider): boolean {
   return true;
 }
 
-const clampIndex = (slider: Slider, index: number): number => {
+const clampIndex = (slider: Keen, index: number): number => {
   const { minIdx, maxIdx } = slider.track.details;
   return Math.min(Math.max(index, minIdx), maxIdx);
 };
 
 /** A scroll taken over, then settled on the nearest slide. */
-function absorbScroll(slider: Slider, ms: number): void {
+function absorbScroll(slider: Keen, ms: number): void {
   if (takeScroll(slider))
     slider.moveToIdx(clampIndex(slider, slider.track.details.abs), true, { duration: ms });
 }
