@@ -3,8 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { CohortInfo } from '../../machines/rules/contract';
 import { cohortLabels, type CohortFacts, type CohortLabels } from '../../machines/rules/landingCohort';
 import { DEFAULT_CONTACT_EMAIL } from '../../machines/rules/pages';
-import { EAGER_ISLANDS, islands, type IslandName } from './islands';
-import { LandingPage } from './LandingPage';
+import { EAGER_ISLANDS, islandParts } from './islandParts';
+import type { IslandName } from './islands';
 import { CohortContext } from './useCohort';
 
 const root = document.getElementById('root')!;
@@ -61,7 +61,6 @@ function hydrateIslands(cohort: CohortLabels): void {
   let waiting = elements.length;
   const hydrate = (element: HTMLElement) =>
     setTimeout(() => {
-      const Part = islands[element.dataset.island as IslandName];
       let once = false;
       const hydrated = () => {
         if (once) return;
@@ -69,16 +68,22 @@ function hydrateIslands(cohort: CohortLabels): void {
         replayHeldTaps(element);
         if (--waiting === 0) heldTaps()?.stop();
       };
-      startTransition(() => {
-        hydrateRoot(
-          element,
-          <Hydrated onDone={hydrated}>
-            <CohortContext value={cohort}>
-              <Part />
-            </CohortContext>
-          </Hydrated>,
-        );
-      });
+      islandParts[element.dataset.island as IslandName]().then(
+        (Part) =>
+          startTransition(() => {
+            hydrateRoot(
+              element,
+              <Hydrated onDone={hydrated}>
+                <CohortContext value={cohort}>
+                  <Part />
+                </CohortContext>
+              </Hydrated>,
+            );
+          }),
+        // Its code did not come (offline, a new build): the island stays the server's HTML, which scrolls and
+        // links without it, and a tap held in it is let go rather than left busy.
+        hydrated,
+      );
     });
   const eager = (element: HTMLElement) => EAGER_ISLANDS.includes(element.dataset.island as IslandName);
   for (const element of elements.filter(eager)) hydrate(element);
@@ -110,12 +115,22 @@ const contactEmail = written.includes('@') ? written : DEFAULT_CONTACT_EMAIL;
 if (root.hasChildNodes() && facts) {
   // The build prerendered the page: its islands are hydrated one by one, the rest stays the server's HTML.
   hydrateIslands(cohortLabels(facts));
-} else {
+} else if (import.meta.env.DEV) {
   // `vite` dev server: nothing prerendered, so the cohort comes from the API (machines/rules/contract.ts
-  // `paths.currentCohort`, written out: importing its values would add a kilobyte to every visit of `/`).
-  void fetch('/api/v1/bootcamp/get-current')
-    .then((response) => response.json() as Promise<{ data: CohortInfo[] }>)
-    .then(({ data: [cohort] }) => {
+  // `paths.currentCohort`, written out: importing its values would add a kilobyte to every visit of `/`). The whole
+  // page is imported in development only: in the build, each island's code is its own (src/landing/islandParts.ts).
+  void Promise.all([
+    fetch('/api/v1/bootcamp/get-current').then(
+      (response) => response.json() as Promise<{ data: CohortInfo[] }>,
+    ),
+    import('./LandingPage'),
+  ]).then(
+    ([
+      {
+        data: [cohort],
+      },
+      { LandingPage },
+    ]) => {
       createRoot(root).render(
         <LandingPage
           contactEmail={contactEmail}
@@ -126,5 +141,6 @@ if (root.hasChildNodes() && facts) {
           })}
         />,
       );
-    });
+    },
+  );
 }

@@ -11,9 +11,9 @@ import { Testimonials } from './sections/Testimonials';
 
 /**
  * The landing page's parts that answer to a press or to the width: each is hydrated on its own
- * (src/landing/hydrate.tsx), the header and the hero once the page has loaded, every other one as it comes near the
- * screen. The parts not named here (Why Apply, the closing call, the footer) are plain HTML and never hydrated
- * (docs/decisions/207-the-landing-page-hydrated-in-islands.md).
+ * (src/landing/hydrate.tsx, with the parts of src/landing/islandParts.ts), the header and the hero once the page has
+ * loaded, every other one as it comes near the screen. The parts not named here (Why Apply, the closing call, the
+ * footer) are plain HTML and never hydrated (docs/decisions/207-the-landing-page-hydrated-in-islands.md).
  */
 export const islands = {
   header: Header,
@@ -28,9 +28,6 @@ export const islands = {
 } satisfies Record<string, ComponentType>;
 
 export type IslandName = keyof typeof islands;
-
-/** Hydrated at once: what the first screen shows. */
-export const EAGER_ISLANDS: readonly IslandName[] = ['header', 'hero'];
 
 /** The element an island is hydrated into; it makes no box of its own (landing.css `.island`). */
 export function Island({ name }: { name: IslandName }) {

@@ -1,4 +1,14 @@
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useKeenSlider, type KeenSliderInstance } from 'keen-slider/react';
+import 'keen-slider/keen-slider.min.css';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useInterval, usePrefersReducedMotion, useViewportWidth } from '../hooks';
 import { ArrowLeftIcon, ArrowRightIcon, PauseIcon, PlayIcon } from './Icons';
 
@@ -12,16 +22,63 @@ interface Props<T> {
   perView: (width: number) => number;
   /** Advance by one every this many ms while visible, not hovered, not focused and not paused. */
   autoplayMs?: number;
-  /** A track of pictures only needs its own tab stop so that keyboard users can scroll it. */
+  /** A track of pictures only needs its own tab stop so that keyboard users can move it with the arrow keys. */
   focusableTrack?: boolean;
   className?: string;
   /** Extra inline style for the track, e.g. a card width that depends on the viewport. */
   trackStyle?: (width: number) => CSSProperties;
 }
 
+/** The keen-slider instance on one track. */
+type Keen = KeenSliderInstance;
+
+/** How long a move takes; nothing glides for people who asked for less motion. */
+const moveMs = (reducedMotion: boolean) => (reducedMotion ? 0 : 500);
+
+/** The track's gap between slides, in px, as landing.css sets it (`--gap`): keen-slider spaces the slides by it. */
+const gapOf = (track: HTMLElement): number => parseFloat(getComputedStyle(track).columnGap) || 0;
+
 /**
- * A CSS scroll-snap carousel with previous/next buttons: swiping works natively, and it costs a few hundred bytes
- * instead of a slider library. Buttons loop around the ends, as the autoplay does.
+ * Moves every slide by the track's position: keen-slider's custom render mode leaves the slides' sizes to
+ * landing.css, so the slides keep the boxes the prerendered page painted them in (no layout shift at hydration).
+ */
+function drawTrack(slider: Keen): void {
+  const { details } = slider.track;
+  if (!details) return;
+  const offset = `translate3d(${-details.position * slider.size}px, 0, 0)`;
+  for (const slide of slider.slides) slide.style.transform = offset;
+}
+
+/**
+ * The browser scrolls a track itself before keen-slider takes it over (a swipe before hydration, decision 207), and
+ * after, when the focus lands on a slide out of view or a search finds text in one: that scroll becomes
+ * keen-slider's position in the same frame, so the slides stay where they are on screen. False if there was none.
+ */
+function takeScroll(slider: Keen): boolean {
+  const track = slider.container;
+  const left = track.scrollLeft;
+  if (!left || !slider.track.details) return false;
+  track.scrollLeft = 0;
+  slider.track.add(left / slider.size);
+  return true;
+}
+
+const clampIndex = (slider: Keen, index: number): number => {
+  const { minIdx, maxIdx } = slider.track.details;
+  return Math.min(Math.max(index, minIdx), maxIdx);
+};
+
+/** A scroll taken over, then settled on the nearest slide. */
+function absorbScroll(slider: Keen, ms: number): void {
+  if (takeScroll(slider))
+    slider.moveToIdx(clampIndex(slider, slider.track.details.abs), true, { duration: ms });
+}
+
+/**
+ * The landing page's carousel: keen-slider (swipe and mouse drag) with previous, next and pause buttons and the
+ * arrow keys. The prerendered page lays the slides out with CSS alone (landing.css `.slider-track`), and the track
+ * scrolls natively until the island hydrates; keen-slider then moves the same boxes. Buttons and autoplay loop round
+ * the ends.
  */
 export function Slider<T>({
   label,
@@ -37,15 +94,34 @@ export function Slider<T>({
   const width = useViewportWidth();
   const reducedMotion = usePrefersReducedMotion();
   const sliderRef = useRef<HTMLDivElement>(null);
-  const trackRef = useRef<HTMLUListElement>(null);
-  const [index, setIndex] = useState(0);
   const [choice, setChoice] = useState<'play' | 'pause' | null>(null);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [inView, setInView] = useState(false);
+  const duration = moveMs(reducedMotion);
 
-  const visible = width === null ? 1 : perView(width);
-  const lastStart = Math.max(0, items.length - visible);
+  const track = useRef<HTMLUListElement | null>(null);
+  const [keenRef, instance] = useKeenSlider<HTMLUListElement>({
+    renderMode: 'custom',
+    // Each slide's width is measured from the page, so the track is the one CSS drew for every breakpoint.
+    slides: { perView: 'auto', spacing: () => (track.current ? gapOf(track.current) : 0) },
+    created: (slider) => {
+      slider.container.setAttribute('data-slider-live', '');
+      absorbScroll(slider, 0);
+    },
+    detailsChanged: drawTrack,
+    destroyed: (slider) => slider.container.removeAttribute('data-slider-live'),
+  });
+
+  // The track is known before keen-slider is created on it, which reads its gap.
+  const trackRef = useCallback(
+    (node: HTMLUListElement | null) => {
+      track.current = node;
+      keenRef(node);
+    },
+    [keenRef],
+  );
+
   const playing = autoplayMs !== undefined && (choice ? choice === 'play' : !reducedMotion);
 
   // Hydrated as it comes near the screen (decision 207): focus or a pointer already in it by then pauses it too.
@@ -57,40 +133,46 @@ export function Slider<T>({
 
   // Autoplay only while someone can see it: no work for a carousel far below the fold.
   useEffect(() => {
-    const track = trackRef.current;
-    if (!track || typeof IntersectionObserver === 'undefined') {
+    const slider = sliderRef.current;
+    if (!slider || typeof IntersectionObserver === 'undefined') {
       setInView(true);
       return undefined;
     }
     const observer = new IntersectionObserver(([entry]) => setInView(entry.isIntersecting));
-    observer.observe(track);
+    observer.observe(slider);
     return () => observer.disconnect();
   }, []);
 
-  const step = (): number => {
-    const slides = trackRef.current?.children;
-    if (!slides || slides.length < 2) return 0;
-    return (slides[1] as HTMLElement).offsetLeft - (slides[0] as HTMLElement).offsetLeft;
+  /** One slide on (or back), round to the other end past the last (or the first) start. */
+  const step = (by: 1 | -1) => {
+    const slider = instance.current;
+    if (!slider?.track.details) return;
+    const { abs, minIdx, maxIdx } = slider.track.details;
+    const next = abs + by;
+    const target = next > maxIdx ? minIdx : next < minIdx ? maxIdx : next;
+    slider.moveToIdx(target, true, { duration });
   };
 
-  const goTo = (target: number) => {
-    const next = target > lastStart ? 0 : target < 0 ? lastStart : target;
-    setIndex(next);
-    const track = trackRef.current;
-    if (track && typeof track.scrollTo === 'function') {
-      track.scrollTo({ left: next * step(), behavior: reducedMotion ? 'auto' : 'smooth' });
-    }
+  useInterval(() => step(1), autoplayMs ?? 0, playing && !hovered && !focused && inView);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    step(event.key === 'ArrowRight' ? 1 : -1);
   };
 
-  useInterval(() => goTo(index + 1), autoplayMs ?? 0, playing && !hovered && !focused && inView);
-
-  const onScroll = () => {
-    const distance = step();
-    if (distance > 0 && trackRef.current) setIndex(Math.round(trackRef.current.scrollLeft / distance));
+  /** A slide that takes the focus is brought into view by keen-slider, not by the browser's scroll. */
+  const showFocused = (target: EventTarget) => {
+    const slider = instance.current;
+    if (!slider?.track.details) return;
+    takeScroll(slider);
+    const index = slider.slides.findIndex((slide) => slide.contains(target as Node));
+    if (index < 0 || slider.track.details.slides[index].portion === 1) return;
+    slider.moveToIdx(clampIndex(slider, index), true, { duration });
   };
 
   const style = {
-    ...(width === null ? {} : { '--per-view': String(visible), ...trackStyle?.(width) }),
+    ...(width === null ? {} : { '--per-view': String(perView(width)), ...trackStyle?.(width) }),
   } as CSSProperties;
 
   return (
@@ -100,6 +182,7 @@ export function Slider<T>({
       role="region"
       aria-roledescription="carousel"
       aria-label={label}
+      onKeyDown={onKeyDown}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -121,7 +204,7 @@ export function Slider<T>({
         <button
           type="button"
           className="slider-button"
-          onClick={() => goTo(index - 1)}
+          onClick={() => step(-1)}
           aria-label={`Previous ${label.toLowerCase()}`}
         >
           <ArrowLeftIcon />
@@ -129,7 +212,7 @@ export function Slider<T>({
         <button
           type="button"
           className="slider-button"
-          onClick={() => goTo(index + 1)}
+          onClick={() => step(1)}
           aria-label={`Next ${label.toLowerCase()}`}
         >
           <ArrowRightIcon />
@@ -137,15 +220,21 @@ export function Slider<T>({
       </div>
       <ul
         ref={trackRef}
-        className="slider-track"
+        className="slider-track keen-slider"
         style={style}
         tabIndex={focusableTrack ? 0 : undefined}
         aria-label={focusableTrack ? label : undefined}
-        onScroll={onScroll}
-        data-per-view={width === null ? undefined : visible}
+        onFocus={(event) => showFocused(event.target)}
+        onScroll={() => instance.current && absorbScroll(instance.current, duration)}
+        data-per-view={width === null ? undefined : perView(width)}
       >
-        {items.map((item) => (
-          <li key={itemKey(item)} className="slider-item">
+        {items.map((item, index) => (
+          <li
+            key={itemKey(item)}
+            className="slider-item keen-slider__slide"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${items.length}`}
+          >
             {renderItem(item)}
           </li>
         ))}
