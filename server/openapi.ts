@@ -70,6 +70,7 @@ const S = staffAnswers;
 /** Keyed `METHOD url` as the route is registered. */
 const ANSWERS: Record<string, Answers> = {
   [`GET ${paths.currentCohort}`]: { ok: json(A.currentCohort), refuses: [] },
+  [`GET ${paths.privacyNotice}`]: { ok: json(A.privacyNotice), refuses: [] },
   [`GET ${paths.lookup.pattern}`]: { ok: json(A.lookup), refuses: [400] },
   [`POST ${paths.create}`]: { ok: json(A.create, 201), refuses: [400, 409] },
   [`POST ${paths.resendCode}`]: { ok: json(A.resendCode), refuses: [400, 404, 409] },
