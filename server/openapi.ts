@@ -17,6 +17,7 @@ import { privacyPaths } from '../machines/rules/privacy';
 import { erasedAnswer, staffErasedAnswer, zipAnswer } from './privacy/answers';
 import { applicantAnswers } from './routes/answers';
 import { staffAnswers } from './staff/answers';
+import { isOneApplicationWrite } from './staff/erasedGuard';
 
 /** `{ message, data?: { error?: { field: [messages] }, retryAfter?, country_name? } }`. */
 /** What any route can answer on our side: a failure (500), or a database connection cut under it (503, retried). */
@@ -69,6 +70,7 @@ const S = staffAnswers;
 /** Keyed `METHOD url` as the route is registered. */
 const ANSWERS: Record<string, Answers> = {
   [`GET ${paths.currentCohort}`]: { ok: json(A.currentCohort), refuses: [] },
+  [`GET ${paths.privacyNotice}`]: { ok: json(A.privacyNotice), refuses: [] },
   [`GET ${paths.lookup.pattern}`]: { ok: json(A.lookup), refuses: [400] },
   [`POST ${paths.create}`]: { ok: json(A.create, 201), refuses: [400, 409] },
   [`POST ${paths.resendCode}`]: { ok: json(A.resendCode), refuses: [400, 404, 409] },
@@ -148,14 +150,16 @@ const SIGNED_OUT_STAFF: readonly string[] = [staffPaths.signIn, staffPaths.verif
 
 /**
  * Every route's own refusals and those of its kind: a write can come from another site (403), arrive too slowly
- * (408), too large (413) or as a body we do not read (415); a rate-limited route answers 429; every staff route but
- * signing in and out needs the staff session (401) and some a role (403); any route can fail on our side
- * (OUR_FAILURES).
+ * (408), too large (413) or as a body we do not read (415); a staff write on one application answers 404 once it is
+ * erased; a rate-limited route answers 429; every staff route but signing in and out needs the staff session (401)
+ * and some a role (403); any route can fail on our side (OUR_FAILURES).
  */
 function refusalsOf(route: RouteOptions, own: number[]): number[] {
   const method = ([] as string[]).concat(route.method)[0];
   const statuses = new Set([...own, ...OUR_FAILURES]);
   if (WRITES.has(method)) for (const status of [403, 408, 413, 415]) statuses.add(status);
+  // An erased application answers 404 to every staff write on it (server/staff/erasedGuard.ts).
+  if (isOneApplicationWrite(method, route.url)) statuses.add(404);
   if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.add(429);
   if (route.url.startsWith(`${API}/staff/`) && !SIGNED_OUT_STAFF.includes(route.url)) {
     statuses.add(401);

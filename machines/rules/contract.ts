@@ -27,6 +27,8 @@ const byEmail = (prefix: string) =>
 
 export const paths = {
   currentCohort: `${API}/bootcamp/get-current`,
+  /** The privacy notice's version, which a create carries, and the notice's address (GET). */
+  privacyNotice: `${API}/bootcamp/privacy-notice`,
   lookup: byEmail(`${API}/bootcamp/get-application/`),
   create: `${API}/bootcamp/application`,
   eligibility: `${API}/bootcamp/application/eligibility`,
@@ -109,6 +111,13 @@ export interface CohortInfo extends Cohort {
   application_deadline: string;
   /** The cohort open now, when it is full and new applications go to this one (machines/rules/seats.ts). */
   full?: CohortInfo;
+}
+
+/** GET paths.privacyNotice: what a create's `communications.privacy_notice_version` must be, and where to read it. */
+export interface PrivacyNoticeInfo {
+  version: string;
+  /** The notice's page on this site (`/privacy`). */
+  path: string;
 }
 
 export interface CreatePayload extends Biodata, Contact {

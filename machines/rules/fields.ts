@@ -3,6 +3,7 @@
  * the field kinds with their catalogue messages. It imports no step, so the steps may import it.
  */
 import { boolean, string } from 'yup';
+import { LINE_SEPARATORS } from './lineBreaks';
 import { FIELD_MESSAGES as F, MESSAGES } from './messages';
 
 /** Lengths past which a value is refused: a name is short, an open answer is a few paragraphs. */
@@ -62,9 +63,10 @@ export const normalizeEmail = (value: string): string => value.trim().toLowerCas
  * Characters no answer may hold (docs/decisions/025-hidden-characters-and-dates.md), as the body of a regular
  * expression character class (`u` flag): control characters (C0, DEL, C1) and lone surrogate halves. The database
  * refuses some of them (NUL), and none is ever typed on purpose. Multi-line answers (the long ones, typed in a text
- * area) keep tab, line feed and carriage return.
+ * area) keep tab, line feed and carriage return, and the line and paragraph separators (U+2028, U+2029); a one-line
+ * field refuses those two as it refuses CR and LF: no line break is meant in a one-line field (an email's subject).
  */
-export const HIDDEN_SINGLE_LINE = '\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF';
+export const HIDDEN_SINGLE_LINE = `\\u0000-\\u001F\\u007F-\\u009F${LINE_SEPARATORS}\\uD800-\\uDFFF`;
 export const HIDDEN_MULTI_LINE = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF';
 const hiddenSingle = new RegExp(`[${HIDDEN_SINGLE_LINE}]`, 'u');
 const hiddenMulti = new RegExp(`[${HIDDEN_MULTI_LINE}]`, 'u');

@@ -4,6 +4,7 @@
  * (separated by a blank line) with `{{variables}}`; the server fills them for each applicant, the Messages screen
  * fills them with a sample applicant for its preview. The built-in wording below is each template's default.
  */
+import { LINE_BREAK } from './lineBreaks';
 import type { ErrorMap } from './messages';
 import { STAFF_TEMPLATE_MESSAGES as M } from './staff';
 
@@ -150,7 +151,7 @@ export function checkTemplate(template: { subject?: unknown; body?: unknown }): 
   const body = typeof template.body === 'string' ? template.body.trim() : '';
   if (!subject) errors.subject = [M.subjectEmpty];
   else if (subject.length > SUBJECT_MAX) errors.subject = [M.subjectTooLong(SUBJECT_MAX)];
-  else if (/[\r\n]/.test(subject)) errors.subject = [M.subjectOneLine];
+  else if (LINE_BREAK.test(subject)) errors.subject = [M.subjectOneLine];
   else if (unknownVariables(subject).length) errors.subject = [M.unknownVariables(unknownVariables(subject))];
   if (!body) errors.body = [M.bodyEmpty];
   else if (body.length > BODY_MAX) errors.body = [M.bodyTooLong(BODY_MAX)];

@@ -72,6 +72,14 @@ export const PRIVACY_MESSAGES = {
     'This erases your answers, your CV, the emails we sent you and your sign-in, and cannot be undone. We keep anonymous counts, a note that an erasure happened (never your address) and, if you paid, the payment record our accounts need. You can apply again with the same address afterwards.',
 } as const;
 
+/**
+ * What an erased application holds instead of its address (docs/privacy.md): unique, and never an address anyone
+ * mails; the mail queue refuses it (server/mail/index.ts).
+ */
+export const ERASED_ADDRESS_PREFIX = 'erased-';
+export const isErasedAddress = (address: string): boolean =>
+  address.startsWith(ERASED_ADDRESS_PREFIX) && /^\d+$/.test(address.slice(ERASED_ADDRESS_PREFIX.length));
+
 /** The payments an erasure keeps for the accounts (decision 148): paid, or paid twice and owed back. */
 export const KEPT_PAYMENT_STATUSES = ['paid', 'duplicate'] as const;
 

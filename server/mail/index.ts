@@ -5,6 +5,7 @@
  * local mailbox at /dev/mailbox, which reads the same table (docs/decisions/071-outbox-queue.md).
  */
 import nodemailer from 'nodemailer';
+import { isErasedAddress } from '../../machines/rules/privacy';
 import type { Queryable } from '../db/index';
 import { qb, run } from '../db/query';
 
@@ -27,7 +28,7 @@ export interface MailMessage {
 export interface Mailer {
   /** How the queued rows leave: to the local mailbox (development) or through SMTP. */
   readonly transport: 'outbox' | 'smtp';
-  /** Queues the email; `tx` writes it in the caller's transaction. */
+  /** Queues the email; `tx` writes it in the caller's transaction. An erased application's tombstone gets nothing. */
   send(message: MailMessage, tx?: Queryable): Promise<void>;
   /**
    * The row `send` would store (to, subject, text, html, queued at), so that a write can store it in its own
@@ -63,6 +64,9 @@ export function outboxMailer(
     transport,
     outboxRow,
     async send(message, tx) {
+      // An erased application's tombstone is no one's address: whatever path asks, nothing is queued to it
+      // (docs/privacy.md), so no email waits and is retried for a person who is gone.
+      if (isErasedAddress(message.to)) return;
       const [to, subject, text, html, queuedAt] = outboxRow(message);
       // `sent_at` is when the row was queued; `delivered_at` when the worker delivered it.
       await run(

@@ -117,6 +117,10 @@ export const applicantAnswers = {
       items: closed({ ...cohortInfo, full: closed(cohortInfo) }, Object.keys(cohortInfo)),
     },
   ),
+  privacyNotice: envelope(
+    "The privacy notice's version, which a create's `communications.privacy_notice_version` must carry, and `path`, the notice's page (decision 150)",
+    closed({ version: text, path: text }),
+  ),
   lookup: envelope(
     'Empty when no application has this email; its whole saved application for its owner (the session), else how far it got',
     { type: 'array', maxItems: 1, items: { anyOf: [lookupSummary, savedApplication] } },

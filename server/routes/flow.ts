@@ -1,9 +1,9 @@
 /** The start of the flow: current cohort, lookup, create (sends the code), resend the code, verify the email. */
 import type { FastifyInstance } from 'fastify';
-import type { CreatePayload } from '../../machines/rules/contract';
+import type { CreatePayload, PrivacyNoticeInfo } from '../../machines/rules/contract';
 import { paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
-import { privacyNoticeVersion } from '../../machines/rules/privacy';
+import { PRIVACY_PATH, privacyNoticeVersion } from '../../machines/rules/privacy';
 import { validateGroup } from '../../machines/rules/schemas';
 import { messages as COMMUNICATIONS } from '../../machines/steps/communications';
 import type { Context } from '../context';
@@ -64,6 +64,16 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
         data: [{ ...toCohortInfo(cohort), ...(full ? { full: toCohortInfo(full) } : {}) }],
       };
     },
+  );
+
+  // A client reads the version a create must carry here, not from our JavaScript (decisions 150 and 220).
+  app.get(
+    paths.privacyNotice,
+    { schema: describe("The privacy notice's version, which a create carries, and the notice's address") },
+    async (): Promise<{ message: string; data: PrivacyNoticeInfo }> => ({
+      message: 'Privacy notice',
+      data: { version: privacyNoticeVersion(), path: PRIVACY_PATH },
+    }),
   );
 
   app.get<{ Params: { email: string } }>(

@@ -44,7 +44,7 @@ export const isBulkEvent = (value: unknown): value is BulkEvent =>
 interface Target {
   id: number;
   cohortId: number | null;
-  /** null: no submitted application with this id. */
+  /** null: no submitted application with this id, or an erased one. */
   status: ReviewStatus | null;
   /** Its newest decision is still inside its undo window (the review chart's `held`). */
   held: boolean;
@@ -65,7 +65,9 @@ export async function targetsOf(db: Queryable, ids: readonly number[], now: Date
           heldUntilOf.as('held_until'),
         ])
         .where('a.id', 'in', ids.slice(i, i + 5000))
-        .where('a.submitted_at', 'is not', null),
+        .where('a.submitted_at', 'is not', null)
+        // An erased application is no one's to decide (docs/privacy.md): skipped and reported, as an unknown id is.
+        .where('a.erased_at', 'is', null),
     );
     for (const r of rows)
       found.set(r.id, { id: r.id, cohortId: r.cohort_id, status: r.status, held: isHeld(r.held_until, now) });

@@ -50,6 +50,7 @@ import { addNote, applicationForStaff, cvOf, notesOf, timelineOf } from './appli
 import { applyReviewEvent, isHeld } from './review';
 import { emailsTo, reminderOf, timelineEmail } from './record';
 import { recordTransfer } from './transfer';
+import { refuseWritesToErased } from './erasedGuard';
 import { TRANSFER_MESSAGES, TRANSFER_REFERENCE_MAX, transferPath } from '../../machines/rules/staffRecord';
 import { isUniqueViolation } from '../payments';
 import {
@@ -95,16 +96,30 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
   const perIp = { rateLimit: { max: config.rateLimits.ipPerMinute, timeWindow: 60_000 } };
   const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: ctx.secureCookies };
 
+  // Read once a request: the erased-application hook and the route both ask.
+  const sessions = new WeakMap<FastifyRequest, Promise<StaffMember | undefined>>();
+  const memberOf = (request: FastifyRequest) => {
+    let member = sessions.get(request);
+    if (!member) {
+      const token = request.cookies?.[STAFF_COOKIE];
+      member =
+        token && token.length <= 200 ? staffForSession(db, token, config.now()) : Promise.resolve(undefined);
+      sessions.set(request, member);
+    }
+    return member;
+  };
+
   /** The signed-in team member, or 401; with `role: 'admin'`, a reviewer gets 403. */
   async function staff(request: FastifyRequest, role?: StaffRole): Promise<StaffMember> {
-    const token = request.cookies?.[STAFF_COOKIE];
-    const member = token && token.length <= 200 ? await staffForSession(db, token, config.now()) : undefined;
+    const member = await memberOf(request);
     if (!member) throw fail(401, STAFF_MESSAGES.needSignIn);
     if (role === 'admin' && member.role !== 'admin') throw fail(403, STAFF_MESSAGES.adminOnly);
     return member;
   }
 
   const applicationId = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+  // Before any route: every write on an erased application answers 404 (server/staff/erasedGuard.ts).
+  refuseWritesToErased(app, db, staff);
 
   app.post<{ Body: { email?: string } }>(
     staffPaths.signIn,

@@ -16,6 +16,19 @@ export const useViewportWidth = (): number | null =>
     () => null,
   );
 
+const subscribeNever = (): (() => void) => () => undefined;
+
+/**
+ * False while prerendering and hydrating, true once the component is live: for what the first HTML must not hold
+ * (React renders again with `true` right after hydration).
+ */
+export const useLive = (): boolean =>
+  useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 const reducedMotionQuery = (): MediaQueryList | null =>

@@ -1,7 +1,9 @@
 /** The shared rule for hidden characters and dates (decision 025), as the browser and the server both apply it. */
 import { describe, expect, it } from 'vitest';
+import { checkTemplate } from '../../machines/rules/mailTemplates';
 import { MESSAGES } from '../../machines/rules/messages';
 import { isPlainText, validateGroup } from '../../machines/rules/schemas';
+import { STAFF_TEMPLATE_MESSAGES } from '../../machines/rules/staff';
 
 const HIDDEN = ['\u0000', '\u0007', '\u000b', '\u001b', '\u007f', '\u0085', '\u009f', '\ud800', '\udfff'];
 
@@ -16,10 +18,19 @@ describe('hidden characters', () => {
   );
 
   it('lets multi-line answers keep tab and line breaks, and no single-line one', () => {
-    for (const c of ['\t', '\n', '\r']) {
+    // U+2028 and U+2029 are line breaks too (the line and paragraph separators): refused like CR and LF.
+    for (const c of ['\t', '\n', '\r', '\u2028', '\u2029']) {
       expect(isPlainText(`one${c}two`, true)).toBe(true);
       expect(isPlainText(`one${c}two`)).toBe(false);
     }
+  });
+
+  it('asks for an email subject on one line, whatever the line break', () => {
+    for (const c of ['\n', '\r', '\u2028', '\u2029'])
+      expect(checkTemplate({ subject: `Hi${c}Bcc: x@example.com`, body: 'Hello' })).toEqual({
+        subject: [STAFF_TEMPLATE_MESSAGES.subjectOneLine],
+      });
+    expect(checkTemplate({ subject: 'Hi there', body: 'Hello\u2028again' })).toEqual({});
   });
 
   it('accepts every letter, accent, emoji and non-breaking space people type', () => {

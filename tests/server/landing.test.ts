@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
+import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { DEFAULT_CONTACT_EMAIL } from '../../machines/rules/pages';
@@ -102,6 +103,25 @@ for (const database of databases) {
       expect((await get('/index.html')).body).toContain('Cohort 13');
       const compressed = await get('/index.html.br');
       expect(compressed.body).not.toContain('the unfilled template');
+    });
+
+    it('is markup a validator passes: no image without its file, no empty address, no id twice', async () => {
+      const { document } = new JSDOM((await get('/')).body, { url: 'https://bootcamp.example/' }).window;
+      const all = (selector: string) => [...document.querySelectorAll(selector)];
+      expect(all('img').length).toBeGreaterThan(0);
+      // An <img> needs a non-empty src and an alt (the intro video's poster comes with hydration, decision 215).
+      expect(
+        all('img')
+          .filter((img) => !img.getAttribute('src')?.trim() || !img.hasAttribute('alt'))
+          .map((img) => img.outerHTML),
+      ).toEqual([]);
+      expect(
+        all('source').filter((s) => !s.getAttribute('src')?.trim() && !s.getAttribute('srcset')?.trim()),
+      ).toEqual([]);
+      expect(all('iframe:not([src]), link:not([href]), script[src=""], video[poster=""]')).toEqual([]);
+      expect(all('[src=""], [href=""], [srcset=""]').map((e) => e.outerHTML)).toEqual([]);
+      const ids = all('[id]').map((e) => e.id);
+      expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
     });
 
     it('moves on to the next cohort once the deadline has passed', async () => {

@@ -73,6 +73,7 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
   it('answers a success on every operation, each one written whole by its schema and listed in the document', async () => {
     // The applicant's journey, from the landing page's first request to the payment.
     await ok(200, 'GET', paths.currentCohort);
+    await ok(200, 'GET', paths.privacyNotice);
     await ok(200, 'GET', paths.geo);
     await ok(204, 'POST', paths.funnelStep, '', { step: ANONYMOUS_STEPS[0] });
     await ok(200, 'GET', paths.lookup(EMAIL));

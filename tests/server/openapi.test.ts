@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
-import { staffPaths, staffQueuePaths } from '../../machines/rules/staff';
+import { staffPaths, staffQueuePaths, tagsPaths } from '../../machines/rules/staff';
 import { errorAnswer } from '../../server/openapi';
 import { databases, json, undocumentedAnswers, useTestApp } from './support';
 
@@ -81,9 +81,20 @@ describe.each(databases)('the OpenAPI document on $name', (database) => {
     expect(responses(staffPaths.signIn, 'post')).toEqual([200, 400, 403, 408, 413, 415, 429, 500, 503]);
     expect(responses(paths.create, 'post')).toEqual([201, 400, 403, 408, 409, 413, 415, 429, 500, 503]);
     expect(responses(paths.currentCohort, 'get')).toEqual([200, 500, 503]);
+    expect(responses(paths.privacyNotice, 'get')).toEqual([200, 500, 503]);
+    // A staff write on one application answers 404 once it is erased (server/staff/erasedGuard.ts).
+    expect(responses(tagsPaths.tags, 'post')).toContain(404);
+    expect(responses(staffPaths.events, 'post')).toContain(404);
     expect(responses(paths.funnelStep, 'post')).toContain(204);
     expect(responses(paths.paymentStart, 'post')).toContain(201);
     expect(responses(paths.paymentVerify, 'post')).toContain(402);
+  });
+
+  it("documents the privacy notice's version and address, the version a create must carry", () => {
+    const answer = document().paths[paths.privacyNotice].get.responses['200'].content?.['application/json']
+      ?.schema as { properties: { data: { properties: object; required: string[] } } };
+    expect(Object.keys(answer.properties.data.properties)).toEqual(['version', 'path']);
+    expect(answer.properties.data.required).toEqual(['version', 'path']);
   });
 
   it('finds an answer the document does not list', () => {

@@ -12,9 +12,10 @@ import {
   RETENTION_DEFAULTS,
   noticeVersion,
 } from '../../machines/rules/privacy';
+import { paths, type PrivacyNoticeInfo } from '../../machines/rules/contract';
 import { readEnv } from '../../server/config';
 import { renderPrivacy } from '../../src/privacy/entry-server';
-import { CLIENT_PAGES, databases, testApp, type TestApp } from './support';
+import { applicant, CLIENT_PAGES, databases, json, testApp, type TestApp } from './support';
 
 describe('the privacy notice at /privacy', () => {
   const clientDir = mkdtempSync(join(tmpdir(), 'bootcamp-privacy-'));
@@ -54,6 +55,27 @@ describe('the privacy notice at /privacy', () => {
     expect(page).not.toContain('%%PRIVACY_');
     // The template itself is not served under its file name.
     expect((await t.app.inject({ method: 'GET', url: '/privacy.html' })).statusCode).toBe(404);
+  });
+
+  it('tells an API client its version and address, and a create carrying that version is taken', async () => {
+    const asked = await t.app.inject({ method: 'GET', url: paths.privacyNotice });
+    expect(asked.statusCode).toBe(200);
+    const notice = json<{ data: PrivacyNoticeInfo }>(asked).data;
+    expect(notice).toEqual({ version: privacyNoticeVersion(), path: '/privacy' });
+    // The address serves the notice of that version.
+    const page = await t.app.inject({ method: 'GET', url: notice.path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(notice.version);
+    const payload = applicant('ada.client@example.com');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: paths.create,
+      payload: {
+        ...payload,
+        communications: { ...payload.communications, privacy_notice_version: notice.version },
+      },
+    });
+    expect(created.statusCode).toBe(201);
   });
 
   it('has a version that changes with its words', () => {

@@ -3,6 +3,7 @@ import { audience, designLead, media } from '../../content/programme';
 import { ApplyLink } from '../components/ApplyLink';
 import { CardGrid } from '../components/CardGrid';
 import { PlayIcon } from '../components/Icons';
+import { useLive } from '../hooks';
 
 /**
  * The intro video, the design lead's welcome, and the four 'for you if you are' cards.
@@ -12,15 +13,13 @@ import { PlayIcon } from '../components/Icons';
  * video few play (docs/decisions/215-the-intro-video-starts-from-a-link.md). The link works before the script
  * and without it (the browser plays the file); once the section is live, a press puts the player in its place with
  * its poster and controls, playing, and focus on it. The poster comes with hydration, not in the prerendered HTML
- * (docs/decisions/097-entry-started-after-the-first-paint.md).
+ * (docs/decisions/097-entry-started-after-the-first-paint.md): the `<img>` itself is rendered only then, so the page
+ * as served holds no image without its file (the box keeps its size from its aspect ratio).
  */
 export function About() {
   const [started, setStarted] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
-  const poster = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    if (poster.current) poster.current.src = media.introPoster;
-  }, []);
+  const live = useLive();
   useEffect(() => {
     if (!started || !video.current) return;
     video.current.focus();
@@ -55,7 +54,16 @@ export function About() {
                   setStarted(true);
                 }}
               >
-                <img ref={poster} alt="" width={640} height={360} loading="lazy" decoding="async" />
+                {live && (
+                  <img
+                    src={media.introPoster}
+                    alt=""
+                    width={640}
+                    height={360}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                )}
                 <span className="btn video-start-label">
                   <PlayIcon />
                   Play the welcome video

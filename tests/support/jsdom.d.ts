@@ -1,0 +1,10 @@
+/**
+ * The part of jsdom (a dev dependency, the ui project's environment) a server test uses to read served HTML as a
+ * browser would: the package ships no types of its own.
+ */
+declare module 'jsdom' {
+  export class JSDOM {
+    constructor(html: string, options?: { url?: string });
+    readonly window: Window & typeof globalThis;
+  }
+}
