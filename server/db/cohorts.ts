@@ -111,6 +111,7 @@ export async function seatsTaken(db: Queryable, cohortId: number): Promise<numbe
       .select(sql<number>`count(*)::int`.as('taken'))
       .where('cohort_id', '=', cohortId)
       .where('submitted_at', 'is not', null)
+      .where('erased_at', 'is', null)
       .where('review_status', 'in', SEAT_STATUSES),
   );
   return seats.taken;
