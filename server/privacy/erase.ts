@@ -42,7 +42,9 @@ const STEP_FLAT_COLUMNS = [
   ...new Set(
     STEP_SPECS.filter((step) => step.schema && step.column === undefined)
       .flatMap((step) => step.fields)
-      .filter((field) => field !== 'privacy_consent'),
+      // The consent is kept as the notice's version; the referral source is one of a fixed list, which the
+      // reports count by (decision 149 kept it): neither names anyone.
+      .filter((field) => field !== 'privacy_consent' && field !== 'referral_source'),
   ),
 ] as Column[];
 /** What a flat answer holds once erased: its empty value (false for a yes/no, the placeholder for the address). */
