@@ -17,6 +17,7 @@ import { STEP_SPECS, storedSteps } from '../../machines/steps';
 import type { Db, Queryable } from '../db/index';
 import { first, qb, run } from '../db/query';
 import type { ApplicationsTable, PaymentRow } from '../db/schema';
+import { escapeHtml } from '../mail/templates';
 import { forgetInbox, mailboxOf } from '../mailQuota';
 import { forgetSearchesFor } from '../staff/savedViews';
 import { audit } from '../staff/store';
@@ -71,16 +72,8 @@ interface Person {
   lastname: string;
 }
 
-const htmlEscaped = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
 /** The strings that name the person: the address (and its mailbox), phones and full name, as written and HTML-escaped. */
-export function personNeedles(person: Person): string[] {
+function personNeedles(person: Person): string[] {
   const full = [person.firstname, person.lastname]
     .map((s) => s.trim())
     .filter(Boolean)
@@ -98,7 +91,7 @@ export function personNeedles(person: Person): string[] {
         person.phone,
         person.whatsapp_phone,
         ...names,
-        ...names.map(htmlEscaped),
+        ...names.map(escapeHtml),
       ]
         .map((s) => s.trim().toLowerCase())
         .filter((s) => s.length >= 5),
