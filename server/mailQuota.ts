@@ -217,3 +217,22 @@ export async function inboxesFull(db: Queryable, addresses: string[], now: Date)
   const full = new Set(rows.map((r) => r.mailbox));
   return new Set(addresses.filter((address) => full.has(messageKey(address))));
 }
+
+/**
+ * Forgets every count kept under this address's inbox (an erasure, docs/privacy.md): the mailbox's total, each
+ * requesting address's sends to it, and the staff messages to it. No row names the address afterwards.
+ */
+export async function forgetInbox(tx: Queryable, address: string): Promise<void> {
+  const mailbox = mailboxOf(address);
+  await run(
+    tx,
+    qb
+      .deleteFrom('code_mail_quota')
+      .where((eb) =>
+        eb.or([
+          eb('mailbox', 'in', [mailbox, messageKey(address)]),
+          sql<boolean>`starts_with(mailbox, ${`${mailbox} from `})`,
+        ]),
+      ),
+  );
+}

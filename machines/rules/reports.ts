@@ -227,10 +227,20 @@ export const auditQueryOf = (params: URLSearchParams): AuditQuery =>
 export const auditFilterParams = (draft: AuditFilters): Record<string, string> =>
   Object.fromEntries(AUDIT_FILTERS.flatMap((key) => (draft[key]?.trim() ? [[key, draft[key].trim()]] : [])));
 
+/**
+ * Who an entry without a team member stands for: an erasure the applicant asked for on "Your data", or one retention
+ * made (decision 218). Its detail's `by` says which.
+ */
+export const AUDIT_WITHOUT_STAFF: Readonly<Record<string, string>> = {
+  applicant: 'The applicant',
+  retention: 'Retention (automatic)',
+};
+
 /** GET staffPaths.audit → `{ message: 'Audit log', data: AuditEntry[] }`, newest first, AUDIT_PAGE at most. */
 export interface AuditEntry {
   id: number;
   at: string;
+  /** The team member's address, or who stands for an entry without one (AUDIT_WITHOUT_STAFF). */
   staff: string;
   action: AuditAction;
   applicationId: number | null;

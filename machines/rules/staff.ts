@@ -413,7 +413,7 @@ export interface StaffQueueCohort {
   number: number;
   name: string;
   seats: number;
-  /** Seats already taken: accepted, payment chosen or paid. */
+  /** Seats already taken: accepted, payment chosen or paid, and not erased (decision 218). */
   taken: number;
 }
 

@@ -101,7 +101,7 @@ export async function nextCohort(db: Queryable, after: CohortRow, now: Date): Pr
 
 /**
  * The seats a cohort's acceptances hold (machines/rules/seats.ts): the one count that submissions, single and bulk
- * accepts, Get Started and the staff queue all read.
+ * accepts, Get Started and the staff queue all read. An erased acceptance holds none (decision 218).
  */
 export async function seatsTaken(db: Queryable, cohortId: number): Promise<number> {
   const [seats] = await run(
@@ -111,6 +111,7 @@ export async function seatsTaken(db: Queryable, cohortId: number): Promise<numbe
       .select(sql<number>`count(*)::int`.as('taken'))
       .where('cohort_id', '=', cohortId)
       .where('submitted_at', 'is not', null)
+      .where('erased_at', 'is', null)
       .where('review_status', 'in', SEAT_STATUSES),
   );
   return seats.taken;

@@ -517,6 +517,13 @@ CREATE INDEX applications_queue_score ON applications ((COALESCE(cohort_id, appl
 CREATE INDEX applications_queue_reviews ON applications ((COALESCE(cohort_id, applied_cohort_id)), reviews) WHERE reviews > 0;
 `,
   },
+  {
+    id: 34,
+    name: 'the audit log lists erasures by every door: an entry without a team member for the applicant and retention (decision 218)',
+    sql: `
+ALTER TABLE audit_log ALTER COLUMN staff_id DROP NOT NULL;
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

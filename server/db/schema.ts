@@ -226,7 +226,8 @@ export interface SavedViewsTable {
 export interface AuditLogTable {
   /** bigserial: both engines give it back as text. */
   id: ColumnType<string, never, never>;
-  staff_id: number;
+  /** Null for an erasure by the applicant or by retention (migration 34). */
+  staff_id: number | null;
   action: string;
   application_id: number | null;
   detail: ColumnType<Record<string, unknown>, string | undefined, string>;

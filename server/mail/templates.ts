@@ -9,7 +9,8 @@ export const PROGRAMME = 'The Employment Bootcamp';
 /** The confirmation page's address, which the reminder and the receipts link to. */
 export const confirmationUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/apply/confirmation`;
 
-const escapeHtml = (value: string) =>
+/** How an email's HTML writes a text (the erasure searches for names as written there too). */
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,

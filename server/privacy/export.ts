@@ -2,12 +2,14 @@
  * One applicant's data as one zip (docs/privacy.md): `your-data.json` with every answer, the timeline, the emails sent
  * to them, the decision once it is released (a held one is not theirs yet: decision 121), payments and
  * financial-aid answers; and their CV under `cv/`. The same file for the applicant and for an admin answering a
- * subject-access request.
+ * subject-access request, except that an admin's copy masks every sign-in code in the emails as the staff page does
+ * (`maskCodes`, machines/rules/staffRecord.ts): a code in a file an admin holds could sign someone in (decision 219).
  */
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { reviewMeta } from '../../machines/review.machine';
 import { privacyNoticeVersion } from '../../machines/rules/privacy';
+import { maskCodes } from '../../machines/rules/staffRecord';
 import { sql } from 'kysely';
 import { savedApplication } from '../applications';
 import { iso, type Queryable } from '../db/index';
@@ -31,13 +33,28 @@ const TIMELINE_COLUMNS = [
 /** A name safe inside a zip: no folders, no characters a file system refuses. */
 const safeName = (name: string) => name.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'cv';
 
-/** The zip of application `id`, or null when there is none (or it was erased). */
+/** Who the zip is for: the applicant themself, or an admin answering their request (codes masked). */
+export type ExportReader = 'applicant' | 'staff';
+
+/** What a zip holds, as the audit entry of an admin's export records it (counts and flags, never the data). */
+export interface ExportContents {
+  answers: boolean;
+  emails: number;
+  codes_masked: boolean;
+  payments: number;
+  decision: boolean;
+  cv: boolean;
+}
+
+/** The zip of application `id` and what it holds, or null when there is none (or it was erased). */
 export async function applicantExport(
   db: Queryable,
   storage: CvStorage,
   id: number,
   now: Date,
-): Promise<Readable | null> {
+  reader: ExportReader = 'applicant',
+): Promise<{ zip: Readable; contents: ExportContents } | null> {
+  const shown = reader === 'staff' ? maskCodes : (text: string) => text;
   const row = await first(
     db,
     qb.selectFrom('applications').selectAll().where('id', '=', id).where('erased_at', 'is', null),
@@ -94,11 +111,11 @@ export async function applicantExport(
     financialAid: row.financial_aid,
     reminderDate: row.reminder_date ? iso(row.reminder_date) : null,
     emails: emails.map((mail) => ({
-      subject: mail.subject,
+      subject: shown(mail.subject),
       sentAt: iso(mail.sent_at),
       deliveredAt: mail.delivered_at ? iso(mail.delivered_at) : null,
       // Empty once the retention period for email bodies has passed (docs/privacy.md).
-      text: mail.text_body,
+      text: shown(mail.text_body),
     })),
     cv: file ? { filename: file.original_name, kind: file.kind, size: file.size, inZip: cvEntry } : null,
   };
@@ -107,5 +124,13 @@ export async function applicantExport(
   zip.addBuffer(Buffer.from(JSON.stringify(data, null, 2)), 'your-data.json');
   if (body && cvEntry) zip.addReadStream(body, cvEntry);
   zip.end();
-  return Readable.from(zip.outputStream);
+  const contents: ExportContents = {
+    answers: true,
+    emails: emails.length,
+    codes_masked: reader === 'staff',
+    payments: payments.length,
+    decision: data.decision !== null,
+    cv: Boolean(body && cvEntry),
+  };
+  return { zip: Readable.from(zip.outputStream), contents };
 }

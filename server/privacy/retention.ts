@@ -12,7 +12,7 @@ import type { Db, Queryable } from '../db/index';
 import { qb, run } from '../db/query';
 import { MAX_ATTEMPTS } from '../mail/worker';
 import type { CvStorage } from '../storage/index';
-import { emailHmac, forgetApplicant } from './erase';
+import { eraseApplicant } from './erase';
 import { poller } from '../poller';
 
 export const RETENTION_KINDS = [
@@ -98,36 +98,14 @@ const KINDS: Record<RetentionKind, Kind> = {
         tx,
         qb
           .selectFrom('applications as a')
-          .select((eb) => [
-            'a.id',
-            'a.email',
-            eb
-              .selectFrom('cvs as v')
-              .select('v.stored_name')
-              .whereRef('v.application_id', '=', 'a.id')
-              .as('stored_name'),
-          ])
+          .select('a.id')
           .where('a.submitted_at', 'is', null)
           .where('a.erased_at', 'is', null)
           .where('a.updated_at', '<=', ago(now, s.unsubmittedDays)),
       ),
+    // The one erasure every door runs (server/privacy/erase.ts), by retention.
     apply: async (tx, rows, now, storage, key) => {
-      for (const row of rows) {
-        const id = Number(row.id);
-        const email = String(row.email);
-        await run(tx, qb.deleteFrom('cvs').where('application_id', '=', id));
-        await forgetApplicant(tx, id, email, now);
-        await run(
-          tx,
-          qb.insertInto('erasures').values({
-            email_hmac: emailHmac(key, email),
-            requested_by: 'retention',
-            application_id: id,
-            erased_at: now,
-          }),
-        );
-        if (row.stored_name) await storage.remove(String(row.stored_name));
-      }
+      for (const id of ids(rows)) await eraseApplicant(tx, storage, id, { by: 'retention' }, now, key);
     },
   },
   // The bodies of emails sent `outboxBodyDays` ago; who, what subject and when stay for the counts. One still not
@@ -140,7 +118,9 @@ const KINDS: Record<RetentionKind, Kind> = {
           .selectFrom('outbox')
           .select('id')
           .where('sent_at', '<=', ago(now, s.outboxBodyDays))
-          .where((eb) => eb.or([eb('text_body', '<>', ''), eb('html_body', '<>', '')])),
+          .where((eb) =>
+            eb.or([eb('text_body', '<>', ''), eb('html_body', '<>', ''), eb('attachments', 'is not', null)]),
+          ),
       ),
     apply: async (tx, rows) => {
       await run(
@@ -150,6 +130,8 @@ const KINDS: Record<RetentionKind, Kind> = {
           .set((eb) => ({
             text_body: '',
             html_body: '',
+            // An attachment is body too: an interview's .ics names both people.
+            attachments: null,
             attempts: eb
               .case()
               .when('delivered_at', 'is', null)

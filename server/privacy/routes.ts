@@ -11,7 +11,7 @@ import { SERVER_MESSAGES } from '../messages';
 import { clearSessionCookie, sessionApplicationId } from '../sessions';
 import { audit, staffForSession } from '../staff/store';
 import { eraseApplication } from './erase';
-import { applicantExport } from './export';
+import { applicantExport, type ExportContents, type ExportReader } from './export';
 
 const confirmBody = {
   type: 'object',
@@ -39,15 +39,20 @@ export async function privacyRoutes(app: FastifyInstance, ctx: Context): Promise
     return member;
   };
 
-  /** The zip, after `before` (the audit) has run; 404 when there is no such application. */
-  const sendZip = async (reply: FastifyReply, id: number, before?: () => Promise<void>) => {
-    const zip = await applicantExport(db, storage, id, config.now());
-    if (!zip) throw fail(404, STAFF_MESSAGES.notFound);
-    await before?.();
+  /** The zip, after `before` (the audit, given what it holds) has run; 404 when there is no such application. */
+  const sendZip = async (
+    reply: FastifyReply,
+    id: number,
+    reader: ExportReader,
+    before?: (contents: ExportContents) => Promise<void>,
+  ) => {
+    const exported = await applicantExport(db, storage, id, config.now(), reader);
+    if (!exported) throw fail(404, STAFF_MESSAGES.notFound);
+    await before?.(exported.contents);
     return reply
       .type('application/zip')
       .header('content-disposition', `attachment; filename="${EXPORT_FILENAME}"`)
-      .send(zip);
+      .send(exported.zip);
   };
 
   const confirmed = (request: FastifyRequest) => {
@@ -62,7 +67,7 @@ export async function privacyRoutes(app: FastifyInstance, ctx: Context): Promise
         summary: "Download the session's own data: one zip",
       },
     },
-    async (request, reply) => sendZip(reply, await applicantId(request)),
+    async (request, reply) => sendZip(reply, await applicantId(request), 'applicant'),
   );
 
   app.post(
@@ -94,7 +99,10 @@ export async function privacyRoutes(app: FastifyInstance, ctx: Context): Promise
     async (request, reply) => {
       const member = await admin(request);
       const id = Number(request.params.id);
-      return sendZip(reply, id, () => audit(db, member.id, 'export_applicant_data', config.now(), id));
+      // The entry says what left: which parts, how many emails (codes masked) and payments, whether the CV.
+      return sendZip(reply, id, 'staff', (contents) =>
+        audit(db, member.id, 'export_applicant_data', config.now(), id, { ...contents }),
+      );
     },
   );
 
@@ -123,7 +131,6 @@ export async function privacyRoutes(app: FastifyInstance, ctx: Context): Promise
       );
       if (erased === 'not found') throw fail(404, STAFF_MESSAGES.notFound);
       if (erased === 'erased before') throw fail(409, PRIVACY_MESSAGES.alreadyErased);
-      await audit(db, member.id, 'erase_applicant_data', now, id);
       return { message: PRIVACY_MESSAGES.staffErased, data: { id } };
     },
   );

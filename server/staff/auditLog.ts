@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import {
   AUDIT_ACTIONS,
   AUDIT_PAGE,
+  AUDIT_WITHOUT_STAFF,
   REPORT_MESSAGES,
   type AuditAction,
   type AuditEntry,
@@ -60,7 +61,7 @@ export async function readAuditLog(db: Queryable, filter: AuditFilter): Promise<
     db,
     qb
       .selectFrom('audit_log as l')
-      .innerJoin('staff as s', 's.id', 'l.staff_id')
+      .leftJoin('staff as s', 's.id', 'l.staff_id')
       .leftJoin('applications as ap', 'ap.id', 'l.application_id')
       .select([
         'l.id',
@@ -97,13 +98,17 @@ export async function readAuditLog(db: Queryable, filter: AuditFilter): Promise<
       .orderBy('l.id', 'desc')
       .limit(AUDIT_PAGE),
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    at: new Date(r.created_at).toISOString(),
-    staff: r.email,
-    action: r.action as AuditAction,
-    applicationId: r.application_id,
-    applicant: r.applicant,
-    detail: typeof r.detail === 'string' ? (JSON.parse(r.detail) as Record<string, unknown>) : r.detail,
-  }));
+  return rows.map((r) => {
+    const detail =
+      typeof r.detail === 'string' ? (JSON.parse(r.detail) as Record<string, unknown>) : r.detail;
+    return {
+      id: Number(r.id),
+      at: new Date(r.created_at).toISOString(),
+      staff: r.email ?? AUDIT_WITHOUT_STAFF[String(detail.by)] ?? '',
+      action: r.action as AuditAction,
+      applicationId: r.application_id,
+      applicant: r.applicant,
+      detail,
+    };
+  });
 }

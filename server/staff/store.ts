@@ -160,7 +160,8 @@ export async function removeTeamMember(
 /** Appends to the audit log (the database refuses to change or delete its rows). Never holds personal data. */
 export async function audit(
   db: Queryable,
-  staffId: number,
+  /** Null for what no team member did: an erasure the applicant or retention made (decision 218). */
+  staffId: number | null,
   action: AuditAction,
   now: Date,
   applicationId: number | null = null,

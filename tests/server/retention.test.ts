@@ -125,6 +125,12 @@ describe.each(databases)('retention on $name', (database) => {
       );
       expect(await count(`SELECT count(*) AS n FROM applications WHERE firstname = 'Halfwayqx'`)).toBe(0);
       expect(await count(`SELECT count(*) AS n FROM erasures WHERE requested_by = 'retention'`)).toBe(1);
+      // The audit log lists it, with no team member (decision 218).
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM audit_log WHERE action = 'erase_applicant_data' AND staff_id IS NULL AND detail->>'by' = 'retention'`,
+        ),
+      ).toBe(1);
       // Submitted ones are never anonymised by time.
       expect(await count(`SELECT count(*) AS n FROM applications WHERE erased_at IS NULL`)).toBe(2);
 
@@ -135,13 +141,14 @@ describe.each(databases)('retention on $name', (database) => {
       t.setNow(new Date(START.getTime() + 729 * DAY));
       expect((await run())?.auditEntries).toBe(0);
       t.setNow(new Date(START.getTime() + 731 * DAY));
-      expect((await run())?.auditEntries).toBe(entries);
-      expect(await count('SELECT count(*) AS n FROM audit_log')).toBe(0);
-      // The tombstone of day 181 is kept as long, from its own day.
+      expect((await run())?.auditEntries).toBe(entries - 1);
+      expect(await count('SELECT count(*) AS n FROM audit_log')).toBe(1);
+      // The tombstone of day 181 and its audit entry are kept as long, from their own day.
       expect(await count('SELECT count(*) AS n FROM erasures')).toBe(1);
       t.setNow(new Date(START.getTime() + (181 + 731) * DAY));
-      expect((await run())?.auditEntries).toBe(1);
+      expect((await run())?.auditEntries).toBe(2);
       expect(await count('SELECT count(*) AS n FROM erasures')).toBe(0);
+      expect(await count('SELECT count(*) AS n FROM audit_log')).toBe(0);
       expect(await run()).toEqual(none);
     });
 
