@@ -11,7 +11,7 @@
  * keyed hash of the address; the audit log lists it, whichever door it came by.
  */
 import { createHmac } from 'node:crypto';
-import { KEPT_PAYMENT_STATUSES } from '../../machines/rules/privacy';
+import { KEPT_PAYMENT_STATUSES, ERASED_ADDRESS_PREFIX } from '../../machines/rules/privacy';
 import { sql, type RawBuilder } from 'kysely';
 import { STEP_SPECS, storedSteps } from '../../machines/steps';
 import type { Db, Queryable } from '../db/index';
@@ -30,7 +30,7 @@ export const emailHmac = (key: string, email: string) =>
   createHmac('sha256', key).update(mailboxOf(email)).digest('hex');
 
 /** What an erased row holds instead of the address: unique (the index on emails), and never a deliverable address. */
-const ERASED_EMAIL = sql<string>`'erased-' || id`;
+const ERASED_EMAIL = sql<string>`${sql.lit(ERASED_ADDRESS_PREFIX)} || id`;
 
 type Column = keyof ApplicationsTable & string;
 
