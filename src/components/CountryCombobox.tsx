@@ -55,12 +55,6 @@ export function CountryCombobox({ name, label, value, onChange, errors }: Countr
     // Headless UI's Field links the label to the field and the listbox, and the error to the field
     // (aria-describedby), with the ids the error summary's links and the other fields use.
     <Field className={invalid ? 'field field--error' : 'field'}>
-      {invalid && (
-        <Description as="p" id={errorId(name)} className="field-error">
-          <span className="visually-hidden">Error: </span>
-          {messages!.join(' ')}
-        </Description>
-      )}
       <Combobox
         immediate
         value={value || null}
@@ -70,6 +64,12 @@ export function CountryCombobox({ name, label, value, onChange, errors }: Countr
         {({ open }) => (
           <>
             <Label htmlFor={fieldId(name)}>{label}</Label>
+            {invalid && (
+              <Description as="p" id={errorId(name)} className="field-error">
+                <span className="visually-hidden">Error: </span>
+                {messages!.join(' ')}
+              </Description>
+            )}
             <div className="combobox">
               <ComboboxInput
                 ref={input}
