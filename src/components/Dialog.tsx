@@ -1,5 +1,5 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useRef, useState, type KeyboardEvent, type MutableRefObject, type ReactNode } from 'react';
 import { BusyButton } from './BusyButton';
 import { Button } from './Button';
 import { OfflineNotice } from './OfflineNotice';
@@ -16,20 +16,39 @@ export interface AppDialogProps {
   wide?: boolean;
 }
 
+const ignore = () => {};
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * One accessible dialog for the whole app (docs/decisions/201-our-own-dialog.md): focus moves in (to what its content
- * focused itself, else the first control) and Tab keeps it there; the page behind is inert and hidden from assistive
- * technology; Escape and a click outside call onClose. On closing, focus goes back to where it was, if that is still
- * in the page: when the step moved on with the dialog, the new screen's heading takes it.
+ * Where focus goes as the dialog opens, read when Headless UI moves it in: a control that took focus itself
+ * (`autoFocus`: 'Yes, continue', the quiz's first choice) keeps it, else the first control (Headless UI alone would
+ * focus the dialog's own element).
  */
-export function AppDialog(props: AppDialogProps) {
-  return props.open ? <OpenDialog {...props} /> : null;
+function useFirstControl() {
+  const panel = useRef<HTMLDivElement | null>(null);
+  const [first] = useState<MutableRefObject<HTMLElement | null>>(() => ({
+    get current() {
+      const self = panel.current;
+      const active = document.activeElement;
+      if (!self) return null;
+      if (active instanceof HTMLElement && self.contains(active)) return active;
+      return self.querySelector<HTMLElement>(FOCUSABLE);
+    },
+  }));
+  return [panel, first] as const;
 }
 
-function OpenDialog({
+/**
+ * One accessible dialog for the whole app, over Headless UI's `Dialog`: focus moves in (to what its content focused
+ * itself, else the first control) and Tab keeps it there; the page behind is inert and hidden from assistive
+ * technology and does not scroll; Escape and a click outside call onClose, if there is one. On closing, focus goes
+ * back to the opener; when the step moved on with the dialog, the new screen's heading takes it
+ * (src/wizard/ScreenHeading.tsx).
+ */
+export function AppDialog({
+  open,
   title,
   onClose,
   description,
@@ -38,101 +57,44 @@ function OpenDialog({
   role = 'dialog',
   wide,
 }: AppDialogProps) {
-  const root = useRef<HTMLDivElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const textId = useId();
-  // Read as the dialog first renders: by its effect, a control inside may have taken focus (autoFocus).
-  const [before] = useState(() =>
-    document.activeElement instanceof HTMLElement ? document.activeElement : null,
-  );
-  // In the commit that opens or closes the dialog, not a frame later: never a page left inert behind no dialog, nor a
-  // press on the page while the dialog is already shown.
-  useLayoutEffect(() => {
-    const self = panel.current!;
-    const others = [...document.body.children].filter(
-      (element) => element !== root.current && !element.hasAttribute('inert'),
-    );
-    for (const element of others) {
-      element.setAttribute('inert', '');
-      element.setAttribute('aria-hidden', 'true');
-    }
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    if (!self.contains(document.activeElement))
-      (
-        self.querySelector<HTMLElement>('[autofocus]') ??
-        self.querySelector<HTMLElement>(FOCUSABLE) ??
-        self
-      ).focus();
-    return () => {
-      for (const element of others) {
-        element.removeAttribute('inert');
-        element.removeAttribute('aria-hidden');
-      }
-      document.body.style.overflow = overflow;
-      // Back where the person was, if that is still in the page: a step that moved on focuses its own heading.
-      const lost =
-        !document.activeElement ||
-        document.activeElement === document.body ||
-        self.contains(document.activeElement);
-      if (lost && before?.isConnected) before.focus();
-    };
-  }, [before]);
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && onClose) {
-      event.stopPropagation();
-      onClose();
-    }
-    if (event.key !== 'Tab') return;
-    const stops = [...panel.current!.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (!stops.length) return;
-    const [first, last] = [stops[0], stops[stops.length - 1]];
-    if (event.shiftKey && (document.activeElement === first || document.activeElement === panel.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-  return createPortal(
-    <div className="dialog-root" ref={root}>
-      <div className="dialog-backdrop" aria-hidden="true" />
+  const [panel, firstControl] = useFirstControl();
+  return (
+    // Mounted while closed too: Headless UI then finds the page behind (what it makes inert) before the dialog
+    // opens, also when one dialog opens as another closes (the quiz's result after the quiz).
+    <Dialog
+      open={open}
+      onClose={onClose ?? ignore}
+      role={role}
+      initialFocus={firstControl}
+      className="dialog-root"
+      // A dialog that must be answered: Escape does nothing at all (Headless UI would blur the focused control).
+      onKeyDown={(event: KeyboardEvent<HTMLElement>) => {
+        if (event.key === 'Escape' && !onClose) event.preventDefault();
+      }}
+    >
+      <DialogBackdrop className="dialog-backdrop" />
       <div
         className="dialog-frame"
-        // A press outside keeps focus where it was: a dialog that may not be dismissed changes nothing at all.
+        // A press outside keeps focus where it was (not on the dialog's own element): a dialog that may not be
+        // dismissed changes nothing at all.
         onMouseDown={(event) => {
           if (event.target === event.currentTarget) event.preventDefault();
         }}
-        onClick={(event) => {
-          if (event.target === event.currentTarget) onClose?.();
-        }}
       >
-        <div
-          ref={panel}
-          className={wide ? 'dialog dialog--wide' : 'dialog'}
-          role={role}
-          aria-modal="true"
-          aria-labelledby={titleId}
-          aria-describedby={description ? textId : undefined}
-          tabIndex={-1}
-          onKeyDown={onKeyDown}
-        >
-          <h2 id={titleId} className="dialog__title">
+        <DialogPanel ref={panel} className={wide ? 'dialog dialog--wide' : 'dialog'}>
+          <DialogTitle as="h2" className="dialog__title">
             {title}
-          </h2>
+          </DialogTitle>
           {description && (
-            <div id={textId} className="dialog__text">
+            <Description as="div" className="dialog__text">
               {description}
-            </div>
+            </Description>
           )}
           {children}
           {actions && <div className="dialog__actions">{actions}</div>}
-        </div>
+        </DialogPanel>
       </div>
-    </div>,
-    document.body,
+    </Dialog>
   );
 }
 

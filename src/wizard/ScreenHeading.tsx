@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 const isFormControl = (element: Element | null) =>
   element instanceof HTMLInputElement ||
@@ -18,6 +18,24 @@ export function useArrivalFocus<T extends HTMLElement>() {
   useLayoutEffect(() => {
     if (isFormControl(document.activeElement)) return;
     heading.current?.focus({ preventScroll: false });
+  }, []);
+  // A dialog that closed in the same commit (a step that moved on with its confirm) is Headless UI's: it gives focus
+  // back in a microtask that its effect's cleanup queues, to the last element it saw focused that is still in the
+  // page (the header's link, when the opener went with the step). React runs the cleanups of a commit's effects
+  // before their setups, so a microtask queued here runs after that one and puts focus back where it was before it
+  // (docs/design.md §2a). The order is React's and Headless UI's, not a timer's.
+  useEffect(() => {
+    const before = document.activeElement;
+    let live = true;
+    queueMicrotask(() => {
+      const now = document.activeElement;
+      // A dialog open now (one that came with the screen) keeps the focus it took.
+      if (!live || now === before || document.querySelector('[aria-modal="true"]')) return;
+      if (before instanceof HTMLElement && before.isConnected) before.focus({ preventScroll: true });
+    });
+    return () => {
+      live = false;
+    };
   }, []);
   return heading;
 }

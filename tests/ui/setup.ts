@@ -1,6 +1,13 @@
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
+// jsdom has no ResizeObserver; Headless UI's combobox uses one to follow its field's width while the list is open.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 // A page that loads, decides and moves on takes a few renders, which a loaded CI machine can stretch past the
 // library's default second. A wait still ends at once when what it waits for is there.
 configure({ asyncUtilTimeout: 5_000 });

@@ -1,5 +1,5 @@
-/** The app's one dialog (src/components/Dialog.tsx, decision 201), as a keyboard and screen-reader user meets it. */
-import { render, screen } from '@testing-library/react';
+/** The app's one dialog (src/components/Dialog.tsx, over Headless UI's), as a keyboard and screen-reader user meets it. */
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -64,8 +64,11 @@ describe('AppDialog', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Yes, continue' }));
     // The page behind can be neither reached nor heard.
     expect(screen.queryByRole('button', { name: 'Save and continue' })).toBeNull();
-    const page = document.querySelector('main')!.closest('body > div')!;
-    expect(page.hasAttribute('inert')).toBe(true);
+    const page = document.querySelector('main')!.closest<HTMLElement>('body > div')!;
+    expect(page.inert).toBe(true);
+    expect(page.getAttribute('aria-hidden')).toBe('true');
+    // Nor scrolled.
+    expect(document.documentElement.style.overflow).toBe('hidden');
   });
 
   it('keeps Tab and Shift+Tab inside, and Escape cancels and gives focus back to the opener', async () => {
@@ -80,15 +83,23 @@ describe('AppDialog', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
-    expect(document.querySelector('main')!.closest('body > div')!.hasAttribute('inert')).toBe(false);
+    const page = document.querySelector('main')!.closest<HTMLElement>('body > div')!;
+    expect(page.inert).toBeFalsy();
+    expect(page.hasAttribute('aria-hidden')).toBe(false);
+    expect(document.documentElement.style.overflow).toBe('');
   });
 
   it('leaves focus to the next screen when the step moves on with it', async () => {
     const user = userEvent.setup();
     render(<Page moveOn />);
-    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    // By keyboard, from the header's link to the step's button, as a person tabbing through the page does.
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'The Employment Bootcamp' }));
+    await user.tab();
+    await user.keyboard('{Enter}');
     await user.click(screen.getByRole('button', { name: 'Yes, continue' }));
-    // The opener has gone with its step; nothing else (the header's link) takes focus back from the new heading.
+    // The opener has gone with its step; nothing else (the header's link, focused before it) takes focus back from
+    // the new heading.
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Next step' }));
@@ -105,7 +116,9 @@ describe('AppDialog', () => {
       );
     }
     render(<Dismissable />);
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Read more' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Read more' })),
+    );
     await user.click(document.querySelector('.dialog-frame')!);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -144,9 +157,45 @@ describe('AppDialog', () => {
       </AppDialog>,
     );
     const control = screen.getByRole('button', { name: 'Read more' });
-    expect(document.activeElement).toBe(control);
+    await waitFor(() => expect(document.activeElement).toBe(control));
     await user.click(document.querySelector('.dialog-frame')!);
     expect(screen.getByRole('dialog', { name: 'Key Information:' })).toBeTruthy();
     expect(document.activeElement).toBe(control);
+  });
+
+  it('hides the page behind a dialog that opens as another closes', async () => {
+    const user = userEvent.setup();
+    function Quiz() {
+      const [step, setStep] = useState<'quiz' | 'result'>('quiz');
+      return (
+        <main>
+          <button type="button">Continue</button>
+          <AppDialog
+            open={step === 'quiz'}
+            title="Quick quiz"
+            actions={
+              <button type="button" onClick={() => setStep('result')}>
+                Submit
+              </button>
+            }
+          />
+          <AppDialog
+            open={step === 'result'}
+            title="Correct answers!"
+            actions={<button type="button">Continue</button>}
+          />
+        </main>
+      );
+    }
+    render(<Quiz />);
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    const result = await screen.findByRole('dialog', { name: 'Correct answers!' });
+    // Only the dialog's Continue can be reached: the page's is behind it.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Continue' })).toHaveLength(1));
+    expect(result.contains(screen.getByRole('button', { name: 'Continue' }))).toBe(true);
+    expect(document.querySelector('main')!.closest<HTMLElement>('body > div')!.inert).toBe(true);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Continue' })),
+    );
   });
 });
