@@ -1,4 +1,4 @@
-import { startTransition } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createActor, waitFor, type InspectionEvent, type Observer } from 'xstate';
@@ -33,6 +33,15 @@ async function devInspector(): Promise<Observer<InspectionEvent> | undefined> {
   const { createBrowserInspector } = await import('@statelyai/inspect');
   return createBrowserInspector().inspect;
 }
+
+/**
+ * The browser's history, each entry committed as it comes: react-router would otherwise move in a transition, and a
+ * Back pressed before the last push had committed left the committed address as it was, so the machine never heard
+ * it (the screen stayed on Employment at /apply/eligibility).
+ */
+const AppRouter = ({ children }: { children?: ReactNode }) => (
+  <BrowserRouter useTransitions={false}>{children}</BrowserRouter>
+);
 
 const root = document.getElementById('root')!;
 // apply.html holds Get Started prerendered (src/app/entry-server.tsx): the app hydrates it below, or answers the press
@@ -90,7 +99,7 @@ function keepTyped(input: HTMLInputElement): void {
 
 /** The app rendered over what the page painted, which stays until this commit replaces it. */
 function renderAfresh(): void {
-  createRoot(root).render(<ApplicationRoot actor={actor} api={api} router={BrowserRouter} />);
+  createRoot(root).render(<ApplicationRoot actor={actor} api={api} router={AppRouter} />);
 }
 
 /**
@@ -109,7 +118,7 @@ function hydrateGetStarted(input: HTMLInputElement): void {
   // In a transition React hydrates in slices, yielding to the browser between them, not in one long task
   // (docs/decisions/223-react-and-the-named-packages.md).
   startTransition(() => {
-    hydrateRoot(root, <ApplicationRoot actor={actor} api={api} router={BrowserRouter} onHydrated={done} />);
+    hydrateRoot(root, <ApplicationRoot actor={actor} api={api} router={AppRouter} onHydrated={done} />);
   });
 }
 
