@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import type { CohortRow } from '../db/cohorts';
 import { compressPage, landingPage, pickEncoding, type FilledPage } from '../landingPage';
 import { isAppPage } from '../../machines/pages';
+import { MESSAGES } from '../../machines/rules/messages';
+import { screenRow } from '../../machines/screens';
 import { DEFAULT_CONTACT_EMAIL, isStaffPage } from '../../machines/rules/pages';
 import { SERVER_MESSAGES } from '../messages';
 import { PRIVACY_PATH, type NoticeFacts } from '../../machines/rules/privacy';
@@ -19,10 +21,11 @@ import { privacyPage } from '../privacyPage';
 /** Get Started's address (machines/application.machine.ts ROUTES), where every Apply Now lands. */
 const GET_STARTED_PATH = '/apply';
 
-const SELECTION_VIDEO_PAGE = '/apply/selection-video';
 /** The poster configured (SELECTION_VIDEO_POSTER), else the one shipped, as the app's defaults say (src/config.ts). */
 const posterOf = (appConfig: Record<string, string | number>) =>
   String(appConfig.selectionVideoPoster || '/media/selection-video.jpg');
+
+const SELECTION_VIDEO_PAGE = screenRow('selectionVideo').path;
 
 const isBackend = (path: string) =>
   path === '/api' ||
@@ -124,14 +127,27 @@ export async function staticRoutes(
       },
     });
   }
-  // The selection video's page: its poster is the largest thing it paints, so the shell asks for it at once,
-  // beside the scripts, instead of once they have run and drawn the player.
+  // The selection video's page: its poster is the largest thing it paints, so its opening shows the poster at the
+  // player's size from the first response, as the app's opening (src/app/Opening.tsx) then shows it until the player
+  // comes (docs/decisions/224-the-selection-video-opens-with-its-poster.md).
   let videoShell: string | undefined;
-  const videoPageShell = () =>
-    (videoShell ??= appShell().replace(
-      '</head>',
-      `<link rel="preload" as="image" href="${escapeAttribute(posterOf(appConfig))}" fetchpriority="high" />\n  </head>`,
-    ));
+  const openingHeading = `<h1 class="opening">${MESSAGES.openingApplication}</h1>`;
+  const videoPageShell = () => {
+    if (videoShell) return videoShell;
+    const shell = appShell();
+    if (!shell.includes(openingHeading)) throw new Error('the app shell holds no opening heading');
+    const poster = escapeAttribute(posterOf(appConfig));
+    return (videoShell = shell
+      .replace(
+        openingHeading,
+        `<h1 class="opening opening--video">${MESSAGES.openingApplication}</h1><video class="video-screen__video opening__poster" poster="${poster}" preload="none" aria-hidden="true"></video>`,
+      )
+      // A poster is not found by the browser's look-ahead: asked for at once, beside the scripts.
+      .replace(
+        '</head>',
+        `<link rel="preload" as="image" href="${poster}" fetchpriority="high" />\n  </head>`,
+      ));
+  };
   // Each shell compressed once, as `/apply` is: app.html holds its CSS now (decision 179).
   const compressed = new Map<string, Promise<FilledPage>>();
   const pageShell = (page: string) => {

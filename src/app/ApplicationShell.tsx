@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { currentScreen, progressOf, screenStateOf } from '../../machines/application.machine';
 import { screenRow } from '../../machines/screens';
@@ -14,6 +14,8 @@ import { SCREENS } from './screens';
 import { useScreensAhead } from './screensAhead';
 import { isMachinePath, useRouteSync } from './useRouteSync';
 import { SiteHeader } from '../components/SiteHeader';
+import { readConfig } from '../config';
+import { Opening, SELECTION_VIDEO_PATH } from './Opening';
 
 export const FORM_TITLE = 'The Employment Bootcamp application form';
 
@@ -21,11 +23,20 @@ const AidReceivedDialog = preloadable(() =>
   import('../financial-aid/AidReceivedDialog').then((m) => m.AidReceivedDialog),
 );
 
+/** Tells the shell, once, that a screen has been shown. */
+function ScreenShown({ onShown }: { onShown: (shown: true) => void }) {
+  useEffect(() => onShown(true), [onShown]);
+  return null;
+}
+
 export function ApplicationShell() {
   useRouteSync();
   const location = useLocation();
   const screen = useApplication(currentScreen);
   const state = useApplication(screenStateOf);
+  // Until the first screen has come, the page stays as it opened (the opening, and on the video's page its poster):
+  // "Loading…" in its place took the page's largest paint away and painted it again later (decision 224).
+  const [screenShown, setScreenShown] = useState(false);
   const aidSubmitted = (location.state as { financialAid?: boolean } | null)?.financialAid === true;
   useScreensAhead(useApplicationActor());
 
@@ -68,11 +79,25 @@ export function ApplicationShell() {
           A new screen starts afresh, and one that fails says so inside the shell. 'Sign out' waits with the screen:
           shown under 'Loading…', it was pushed down the page when a lazily loaded screen came (decision 097).
         */}
-        <Suspense key={state} fallback={<p className="loading">Loading…</p>}>
+        <Suspense
+          key={state}
+          fallback={
+            screenShown ? (
+              <p className="loading">Loading…</p>
+            ) : (
+              <Opening
+                poster={
+                  location.pathname === SELECTION_VIDEO_PATH ? readConfig().selectionVideoPoster : undefined
+                }
+              />
+            )
+          }
+        >
           {/* The screens after submission are made of cards of their own. */}
           <div className={showProgress || state === 'success' ? 'card' : undefined}>
             <ErrorBoundary frame="section">
               {Screen && <Screen />}
+              {Screen && !screenShown && <ScreenShown onShown={setScreenShown} />}
               <HydrationProbe />
             </ErrorBoundary>
           </div>

@@ -1,7 +1,7 @@
-import { MESSAGES } from '../../machines/rules/messages';
 import { STAFF_MESSAGES } from '../../machines/rules/staff';
 import { SiteHeader } from '../components/SiteHeader';
 import { FORM_TITLE } from './ApplicationShell';
+import { Opening } from './Opening';
 
 /**
  * What an address opened cold paints from its first response (scripts/prerender.ts), before the app has come and
@@ -26,7 +26,7 @@ export function OpeningShell({ staff }: { staff: boolean }) {
       <SiteHeader />
       <main id="main" className="shell">
         <p className="shell__title">{FORM_TITLE}</p>
-        <h1 className="opening">{MESSAGES.openingApplication}</h1>
+        <Opening />
       </main>
     </>
   );

@@ -86,10 +86,12 @@ describe('/apply prerendered', () => {
     const deep = await (await fetch(`${server.url}/apply/biodata`)).text();
     expect(deep).toContain(`<h1 class="opening">${MESSAGES.openingApplication}</h1>`);
     expect(deep).not.toMatch(/<input|<form/);
-    expect(deep).not.toContain('rel="preload" as="image"');
-    // The selection video's page asks for its poster at once, beside the scripts.
+    expect(deep).not.toContain('<video');
+    // The selection video's page shows its poster at once, beside the scripts (decision 224).
     const video = await (await fetch(`${server.url}/apply/selection-video`)).text();
-    expect(video).toMatch(/<link rel="preload" as="image" href="\/media\/selection-video\.jpg"/);
+    expect(video).toMatch(
+      /<video class="video-screen__video opening__poster" poster="\/media\/selection-video\.jpg"/,
+    );
   });
 
   it('shows the field styled, and takes typing, with JavaScript off', async () => {

@@ -101,6 +101,51 @@ describe('addresses opened cold', () => {
     }
   });
 
+  it("the selection video opens with its poster at the player's size: the largest paint is the first response's (decision 224)", async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    try {
+      await context.addInitScript(() => {
+        const largest: string[] = [];
+        (window as { largest?: string[] }).largest = largest;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            const element = (entry as unknown as { element: Element | null }).element;
+            largest.push(element ? `${element.tagName} ${element.className}` : 'gone');
+          }
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      const page = await context.newPage();
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`${server.url}/apply/selection-video`, { waitUntil: 'load' });
+      const poster = page.locator('video.opening__poster');
+      const painted = await poster.boundingBox();
+      const posterSrc = await poster.getAttribute('poster');
+      const largest = () => page.evaluate(() => (window as { largest?: string[] }).largest ?? []);
+      // The heading may paint first; the poster, larger, is the page's largest paint before any script has run.
+      await expect
+        .poll(async () => (await largest()).at(-1))
+        .toBe('VIDEO video-screen__video opening__poster');
+      const beforeScripts = await largest();
+      release();
+      await page.getByRole('heading', { level: 1, name: 'Info Video' }).waitFor();
+      const player = page.locator('video.video-screen__video');
+      await expect(player.getAttribute('poster')).resolves.toBe(posterSrc);
+      const shown = await player.boundingBox();
+      // The player's box is the poster's: its poster repeats the largest paint instead of making a later one.
+      expect([shown?.width, shown?.height]).toEqual([painted?.width, painted?.height]);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 200))));
+      // The app's screen and player added no larger paint.
+      await expect(largest()).resolves.toEqual(beforeScripts);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('asks for the back office with the app on /staff, before any script has run (decision 209)', async () => {
     const staff = await openWithScriptsHeld(STAFF_PAGE);
     const wizard = await openWithScriptsHeld('/apply/biodata');

@@ -121,14 +121,15 @@ describe('/apply first press', () => {
 
   it('a press before the app came: no stylesheet asked for, and Bio Data follows Get Started without "Loading…"', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
-    // Notes every "Loading…" a screen waited behind (the shell's fallback), from the first paint on.
+    // Notes every wait behind the shell's fallback, from the first paint on: "Loading…", or the opening the app shows
+    // until its first screen has come (decision 224).
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { waited: string[] }).waited = seen;
       new MutationObserver(() => {
-        const fallback = [...document.querySelectorAll('#root p.loading')].find(
-          (p) => p.textContent === 'Loading…',
-        );
+        const fallback =
+          document.querySelector('#root h1.opening') ??
+          [...document.querySelectorAll('#root p.loading')].find((p) => p.textContent === 'Loading…');
         if (fallback) seen.push(document.querySelector('[data-testid="step-counter"]')?.textContent ?? '');
       }).observe(document, { childList: true, subtree: true });
     });

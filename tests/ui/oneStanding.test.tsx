@@ -11,7 +11,7 @@ import { applicationMachine, type PersistedApplication } from '../../machines/ap
 import { paymentChoiceMachine, type ConfirmationFacts } from '../../machines/paymentChoice.machine';
 import { reminderMachine } from '../../machines/reminder.machine';
 import { REVIEW_STATUSES, reviewMeta, type Standing } from '../../machines/review.machine';
-import { emptyApplication } from '../../machines/rules';
+import { emptyApplication, MESSAGES } from '../../machines/rules';
 import type { ApplicantStanding } from '../../machines/rules/contract';
 import { STANDING_MESSAGES, standingMessage } from '../../machines/rules/standing';
 import { renderApplication } from './support/renderApplication';
@@ -62,12 +62,16 @@ async function successMessage(): Promise<string> {
 }
 
 async function confirmationMessage(): Promise<string> {
-  // The heading once the standing is known (not the checking title while it loads).
+  // The heading once the standing is known (not the opening while the screen's chunk comes, nor the checking title
+  // while the standing loads).
   const heading = await screen.findByRole(
     'heading',
     {
       level: 1,
-      name: (name) => name !== STANDING_MESSAGES.checkingTitle && name !== 'Confirmation',
+      name: (name) =>
+        name !== MESSAGES.openingApplication &&
+        name !== STANDING_MESSAGES.checkingTitle &&
+        name !== 'Confirmation',
     },
     LOADED,
   );
