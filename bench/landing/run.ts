@@ -493,7 +493,7 @@ async function report(runs: Run[], started: string): Promise<void> {
       '',
       'How: `/` and `/apply` are prerendered at build time (scripts/prerender.ts) with their CSS inlined, so the first',
       'response paints the page; a few inline lines (allowed by hash in the CSP) import their code once the page has',
-      'loaded and painted (decision 097). Preact hydrates `/apply` in one go (decision 202), and `/` in islands: the',
+      'loaded and painted (decision 097). React hydrates `/apply` in a transition (decision 223), and `/` in islands: the',
       'header and the hero at once, the other interactive sections as they come near the screen (decision 207).',
       "`/`'s sections below the hero are laid out as they come near the screen (`content-visibility`). The row",
       `${NO_SCRIPT} is the same page with its inline lines and modulepreload links taken out (served by a server of its`,

@@ -175,7 +175,7 @@ describe('after submission, in a real browser', () => {
     if (day.nextMonth) await reminder.locator('.react-calendar__navigation__next-button').click();
     await reminder.getByRole('button', { name: day.label, exact: true }).click();
     const time = reminder.getByLabel('Time (HH:mm)');
-    // The option's value, as the form sends it (Preact leaves out the attribute when it equals the text).
+    // The option's value, as the form sends it.
     const slot = await time
       .locator('option')
       .nth(1)
