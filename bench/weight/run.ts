@@ -5,7 +5,7 @@
  *   lists every script and stylesheet it fetched (for `/` that includes what the loader imports after `load`);
  * - the build's: the HTML's script/modulepreload/stylesheet tags and, recursively, the chunks' static imports.
  *   Chunks reachable only through `import()` are the lazy ones, listed separately.
- * Goals: `/` ≤ 90 KB of JS, `/apply` ≤ 150 KB of JS, gzipped. Usage: `npm run bench:weight` (CLIENT_DIR to reuse a
+ * Goals: the JS budgets of bench/support/budgets.ts, gzipped. Usage: `npm run bench:weight` (CLIENT_DIR to reuse a
  * build; otherwise it builds into a folder of its own).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,13 +14,12 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { launchBrowser } from '../../tests/e2e/support/browser';
 import { clientBuild } from '../support/build';
+import { JS_BUDGET_KB } from '../support/budgets';
 import { PREFETCH_MARK } from '../../src/app/chunks';
 import { DYNAMIC_IMPORT, importClosure } from '../support/closure';
 import { startProcess } from '../support/process';
 import { loadAverage } from '../support/load';
 import { met, now, table, writeMachineSection, writeSection } from '../support/report';
-
-const goalsKb: Record<string, number> = { '/': 90, '/apply': 150 };
 
 interface Sizes {
   raw: number;
@@ -137,7 +136,7 @@ async function main(): Promise<void> {
     const rows: string[][] = [];
     const shortfalls: string[] = [];
     for (const { route, loaded, closure } of measured) {
-      const goal = goalsKb[route];
+      const goal = JS_BUDGET_KB[route];
       const js = total(clientDir, loaded.js);
       const css = total(clientDir, loaded.css);
       const staticJs = total(clientDir, closure.js);
