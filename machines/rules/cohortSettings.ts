@@ -49,7 +49,9 @@ const addDays = (isoDay: string, days: number): string => {
 };
 
 /** The cohort the automatic rule makes after `last`: the suggestion the back office's form is prefilled with. */
-export function followingCohort(last: Pick<CohortRecord, 'number' | 'start_date' | 'seats'>): CohortSettings & {
+export function followingCohort(
+  last: Pick<CohortRecord, 'number' | 'start_date' | 'seats'>,
+): CohortSettings & {
   number: number;
 } {
   const start = new Date(`${last.start_date}T00:00:00Z`);
@@ -83,7 +85,10 @@ export const isCalendarDay = (text: string): boolean => {
 };
 
 const day = (message: string) =>
-  string().trim().required(message).test('day', message, (value) => value === undefined || isCalendarDay(value));
+  string()
+    .trim()
+    .required(message)
+    .test('day', message, (value) => value === undefined || isCalendarDay(value));
 
 /** Each field on its own, in the catalogue's words. */
 export const cohortSettingsSchema = object({
@@ -133,7 +138,8 @@ export function checkCohortSettings(
       add('start_date', M.startAfterNext(context.next.name, formatDay(context.next.start_date)));
   }
   if (!wrong.has('start_date') && !wrong.has('application_deadline'))
-    if (settings.application_deadline > settings.start_date) add('application_deadline', M.deadlineAfterStart);
+    if (settings.application_deadline > settings.start_date)
+      add('application_deadline', M.deadlineAfterStart);
   if (!wrong.has('seats') && settings.seats < context.taken) add('seats', M.seatsBelowTaken(context.taken));
   return { value: settings, issues };
 }
@@ -180,8 +186,10 @@ export const cohortSettingsPaths = {
   intake: `${STAFF_API}/cohort-settings/:number/intake`,
 } as const;
 
-export const cohortSettingsPath = (number: number) => cohortSettingsPaths.cohort.replace(':number', String(number));
-export const cohortIntakePath = (number: number) => cohortSettingsPaths.intake.replace(':number', String(number));
+export const cohortSettingsPath = (number: number) =>
+  cohortSettingsPaths.cohort.replace(':number', String(number));
+export const cohortIntakePath = (number: number) =>
+  cohortSettingsPaths.intake.replace(':number', String(number));
 
 /** One cohort in the back office's list. */
 export interface StaffCohort extends CohortRecord {

@@ -60,7 +60,9 @@ export const cohortNotice = (cohort: {
       ? SEAT_MESSAGES.pausedUntil(name, formatDay(reopens_on), cohort.name, start)
       : SEAT_MESSAGES.paused(name, cohort.name, start);
   }
-  return cohort.full ? SEAT_MESSAGES.full(cohort.full.name, cohort.name, start) : SEAT_MESSAGES.open(cohort.name);
+  return cohort.full
+    ? SEAT_MESSAGES.full(cohort.full.name, cohort.name, start)
+    : SEAT_MESSAGES.open(cohort.name);
 };
 
 export const SEAT_MESSAGES = {

@@ -147,7 +147,11 @@ export async function applyingCohort(db: Queryable, now: Date): Promise<Applying
   }
   if (cohort === current) return { cohort };
   // An early close says nothing: the cohort simply takes no more applications, as after its deadline.
-  return passed === 'full' ? { cohort, full: current } : passed === 'paused' ? { cohort, paused: current } : { cohort };
+  return passed === 'full'
+    ? { cohort, full: current }
+    : passed === 'paused'
+      ? { cohort, paused: current }
+      : { cohort };
 }
 
 export type { CohortRow };
@@ -214,9 +218,7 @@ export const newestCohorts = (db: Queryable) =>
   run(db, qb.selectFrom('cohorts').select(['number', 'name']).orderBy('number', 'desc').limit(200));
 
 /** Every cohort with the seats its acceptances take (the back office's list), newest first: at most the last 200. */
-export async function cohortsWithSeats(
-  db: Queryable,
-): Promise<Array<CohortRow & { taken: number }>> {
+export async function cohortsWithSeats(db: Queryable): Promise<Array<CohortRow & { taken: number }>> {
   const rows = await run(db, cohorts.orderBy('number', 'desc').limit(200));
   return Promise.all(rows.map(async (row) => ({ ...row, taken: await seatsTaken(db, row.id) })));
 }
@@ -234,11 +236,14 @@ export async function neighbours(
 }
 
 /** Takes a cohort's row lock for the rest of `tx`: two admins' changes to one cohort follow each other. */
-export const lockCohort = (tx: Queryable, id: number) =>
-  first(tx, cohorts.where('id', '=', id).forUpdate());
+export const lockCohort = (tx: Queryable, id: number) => first(tx, cohorts.where('id', '=', id).forUpdate());
 
 /** Adds a cohort an admin created, numbered after the last one. */
-export async function insertCohort(tx: Queryable, number: number, settings: CohortSettings): Promise<CohortRow> {
+export async function insertCohort(
+  tx: Queryable,
+  number: number,
+  settings: CohortSettings,
+): Promise<CohortRow> {
   await run(tx, qb.insertInto('cohorts').values({ number, ...settings }));
   return (await first(tx, cohorts.where('number', '=', number)))!;
 }

@@ -118,10 +118,10 @@ export const applicantAnswers = {
         {
           ...cohortInfo,
           full: closed(cohortInfo),
-          paused: closed(
-            { ...cohortInfo, reopens_on: { type: ['string', 'null'] } },
-            [...Object.keys(cohortInfo), 'reopens_on'],
-          ),
+          paused: closed({ ...cohortInfo, reopens_on: { type: ['string', 'null'] } }, [
+            ...Object.keys(cohortInfo),
+            'reopens_on',
+          ]),
         },
         Object.keys(cohortInfo),
       ),

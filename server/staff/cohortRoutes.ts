@@ -74,7 +74,12 @@ const record = (row: CohortRow): CohortRecord => ({
   reopens_on: row.reopens_on,
 });
 
-async function staffCohort(db: Queryable, row: CohortRow, today: string, taken?: number): Promise<StaffCohort> {
+async function staffCohort(
+  db: Queryable,
+  row: CohortRow,
+  today: string,
+  taken?: number,
+): Promise<StaffCohort> {
   const seats = taken ?? (await seatsTaken(db, row.id));
   return { ...record(row), taken: seats, state: cohortState(record(row), seats, today) };
 }
@@ -129,7 +134,10 @@ export function cohortRoutes(app: FastifyInstance, ctx: Context, staff: StaffGua
     cohortSettingsPaths.cohorts,
     staffSchema(
       'Create the next cohort (admins): its name, start date, application deadline and seats',
-      { ...withRefusals(envelope('Created', cohortAnswer), true, 400), 201: envelope('Created', cohortAnswer) },
+      {
+        ...withRefusals(envelope('Created', cohortAnswer), true, 400),
+        201: envelope('Created', cohortAnswer),
+      },
       { body: settingsBody },
     ),
     async (request, reply) => {
@@ -140,7 +148,11 @@ export function cohortRoutes(app: FastifyInstance, ctx: Context, staff: StaffGua
         // The last cohort's lock: two creates one after the other number two cohorts, never one twice.
         const last = (await lastCohort(tx))!;
         await lockCohort(tx, last.id);
-        const { value, issues } = checkCohortSettings(request.body ?? {}, { today, taken: 0, previous: last });
+        const { value, issues } = checkCohortSettings(request.body ?? {}, {
+          today,
+          taken: 0,
+          previous: last,
+        });
         if (issues.length) throw refuse(issues);
         const row = await insertCohort(tx, last.number + 1, value);
         await audit(tx, admin.id, 'cohort_create', now, null, {
