@@ -121,7 +121,7 @@ export type ErrorMap = Partial<Record<string, string[]>>;
 /** The back office's cohort settings (machines/rules/cohortSettings.ts, decision 235): each refusal names the fix. */
 export const COHORT_MESSAGES = {
   name: 'Please give the cohort a name',
-  nameTooLong: 'Please keep the name under 80 characters',
+  nameTooLong: 'Please keep the name to 80 characters or fewer',
   startDate: 'Please enter the start date as a day of the calendar',
   deadline: 'Please enter the application deadline as a day of the calendar',
   seats: 'Please enter the seats as a whole number from 1 to 100000',
