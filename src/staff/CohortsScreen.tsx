@@ -174,7 +174,7 @@ function SettingsForm(props: {
           hint="Applications are taken to the end of this day."
           type="date"
         />
-        <TextField {...field('seats')} label="Seats" type="number" min={1} step={1} inputMode="numeric" />
+        <TextField {...field('seats')} label="Seats" inputMode="numeric" />
         <BusyButton type="submit" busy={props.busy}>
           {props.submit}
         </BusyButton>

@@ -5,6 +5,7 @@
  * refused in the catalogue's words and changes nothing; every change is an audit entry with before → after; what
  * applicants are told (`get-current`) follows at once, and another process's cached cohort within COHORT_CACHE_MS.
  */
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   cohortIntakePath,
@@ -74,12 +75,7 @@ describe.each(databases)('cohorts in the back office on $name', (database) => {
         [`accepted${i}@example.com`, current.id, START],
       );
   };
-  const refusedWith = (
-    res: { statusCode: number; body: string },
-    status: number,
-    field: string,
-    message: string,
-  ) => {
+  const refusedWith = (res: LightMyRequestResponse, status: number, field: string, message: string) => {
     expect(res.statusCode).toBe(status);
     expect(json(res)).toEqual({ message, data: { error: { [field]: [message] } } });
   };
