@@ -111,6 +111,8 @@ export interface CohortInfo extends Cohort {
   application_deadline: string;
   /** The cohort open now, when it is full and new applications go to this one (machines/rules/seats.ts). */
   full?: CohortInfo;
+  /** The cohort open now, when an admin paused it and new applications go to this one; with its reopen day, if set. */
+  paused?: CohortInfo & { reopens_on: string | null };
 }
 
 /** GET paths.privacyNotice: what a create's `communications.privacy_notice_version` must be, and where to read it. */

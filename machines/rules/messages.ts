@@ -117,3 +117,31 @@ export const ELIGIBILITY_REVIEW = {
 
 /** A field → messages map, the shape of `data.error` in the server's failures. */
 export type ErrorMap = Partial<Record<string, string[]>>;
+
+/** The back office's cohort settings (machines/rules/cohortSettings.ts, decision 235): each refusal names the fix. */
+export const COHORT_MESSAGES = {
+  name: 'Please give the cohort a name',
+  nameTooLong: 'Please keep the name to 80 characters or fewer',
+  startDate: 'Please enter the start date as a day of the calendar',
+  deadline: 'Please enter the application deadline as a day of the calendar',
+  seats: 'Please enter the seats as a whole number from 1 to 100000',
+  deadlineAfterStart: 'The application deadline must be on or before the start date',
+  startNotFuture: 'Please choose a start date after today',
+  startBeforePrevious: (previous: string, start: string) =>
+    `Please choose a start date after ${previous}'s, ${start}`,
+  startAfterNext: (next: string, start: string) => `Please choose a start date before ${next}'s, ${start}`,
+  seatsBelowTaken: (taken: number) =>
+    `This cohort has ${taken} acceptances already: it needs at least ${taken} seats`,
+  started: 'This cohort has started: its settings can no longer change',
+  reopenDate: 'Please enter the reopen date as a day after today, or leave it empty',
+  action: 'Choose pause, close or reopen',
+  notFound: 'There is no such cohort',
+  created: (name: string) => `${name} created`,
+  saved: (name: string) => `${name} saved`,
+  intakeSaved: (name: string, action: 'pause' | 'close' | 'reopen') =>
+    action === 'pause'
+      ? `Applications for ${name} are paused`
+      : action === 'close'
+        ? `Applications for ${name} are closed`
+        : `Applications for ${name} are open again`,
+} as const;

@@ -174,6 +174,10 @@ export const AUDIT_ACTION_LABELS = {
   /** A tag added to or removed from an application (detail: the tag; decision 181). */
   tag_add: 'Tagged an application',
   tag_remove: 'Removed a tag',
+  /** A cohort created, its settings changed, its applications paused, closed or reopened (detail: before → after). */
+  cohort_create: 'Created a cohort',
+  cohort_change: "Changed a cohort's settings",
+  cohort_intake: "Paused, closed or reopened a cohort's applications",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -8,19 +8,35 @@
  */
 import { formatDay } from './landingCohort';
 
+/** Whether a cohort takes applications, as an admin set it in the back office (decision 235). */
+export type CohortIntake = 'open' | 'paused' | 'closed';
+
 export interface CohortSeats {
   /** YYYY-MM-DD; applications are taken to the end of this day. */
   application_deadline: string;
   seats: number;
   /** Seats held by acceptances (`SEAT_STATUSES`) not erased. */
   taken: number;
+  /** 'open' when not given: a cohort takes applications until its deadline unless an admin paused or closed it. */
+  intake?: CohortIntake;
+  /** YYYY-MM-DD: the day a paused cohort takes applications again by itself; null until an admin reopens it. */
+  reopens_on?: string | null;
 }
 
-export type CohortOpenness = 'open' | 'full' | 'closed';
+export type CohortOpenness = 'open' | 'full' | 'paused' | 'closed';
 
-/** Whether a cohort takes an application submitted on `today` (YYYY-MM-DD). */
+/** Whether a paused cohort is still paused on `today`: its reopen day, when set, ends the pause. */
+export const isPaused = (cohort: Pick<CohortSeats, 'intake' | 'reopens_on'>, today: string): boolean =>
+  cohort.intake === 'paused' && !(cohort.reopens_on && today >= cohort.reopens_on);
+
+/**
+ * Whether a cohort takes an application submitted on `today` (YYYY-MM-DD): closed after its deadline or when an
+ * admin closed it early, paused while an admin paused it, full when every seat is taken. Anything but `open` sends
+ * new applications on to the next cohort (its waitlist, at submit).
+ */
 export function cohortOpenness(cohort: CohortSeats, today: string): CohortOpenness {
-  if (today > cohort.application_deadline) return 'closed';
+  if (today > cohort.application_deadline || cohort.intake === 'closed') return 'closed';
+  if (isPaused(cohort, today)) return 'paused';
   return cohort.taken >= cohort.seats ? 'full' : 'open';
 }
 
@@ -30,21 +46,35 @@ export const nextSeat = ({ seats, taken }: Pick<CohortSeats, 'seats' | 'taken'>)
   overbooks: taken + 1 > seats,
 });
 
-/** What Get Started says of the cohort an application started now is for, and of the full one it replaces. */
+/** What Get Started says of the cohort an application started now is for, and of the one it replaces. */
 export const cohortNotice = (cohort: {
   name: string;
   start_date: string;
   full?: { name: string };
-}): string =>
-  cohort.full
-    ? SEAT_MESSAGES.full(cohort.full.name, cohort.name, formatDay(cohort.start_date))
+  paused?: { name: string; reopens_on: string | null };
+}): string => {
+  const start = formatDay(cohort.start_date);
+  if (cohort.paused) {
+    const { name, reopens_on } = cohort.paused;
+    return reopens_on
+      ? SEAT_MESSAGES.pausedUntil(name, formatDay(reopens_on), cohort.name, start)
+      : SEAT_MESSAGES.paused(name, cohort.name, start);
+  }
+  return cohort.full
+    ? SEAT_MESSAGES.full(cohort.full.name, cohort.name, start)
     : SEAT_MESSAGES.open(cohort.name);
+};
 
 export const SEAT_MESSAGES = {
   open: (cohort: string) => `Applications are open for ${cohort}.`,
   /** Get Started, when the cohort open now has no seat left: the applicant learns it before they begin. */
   full: (full: string, next: string, start: string) =>
     `${full} is full, so new applications are for ${next}, which starts on ${start}. You can apply now and keep your place for it.`,
+  /** Get Started, while an admin paused the cohort open now (decision 235): one sentence, with its reopen day if set. */
+  paused: (paused: string, next: string, start: string) =>
+    `Applications for ${paused} are paused, so new applications are for ${next}, which starts on ${start}.`,
+  pausedUntil: (paused: string, reopens: string, next: string, start: string) =>
+    `Applications for ${paused} are paused until ${reopens}, so new applications are for ${next}, which starts on ${start}.`,
   /** Staff, before an acceptance past the cap. */
   overbook: (seat: number, seats: number) => `This takes seat ${seat} of ${seats}.`,
 } as const;

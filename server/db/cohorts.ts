@@ -1,19 +1,17 @@
 /**
- * Cohorts are data. The rule for the ones after cohort 6 (docs/api.md): a new cohort every 3 calendar months after
- * the one before (cohort 7 starts 10 June 2025, …), applications close 7 days before the start, same seats as the
- * previous cohort. Missing cohorts are added on demand, so there is always an open one and one after it for the
- * waitlist.
+ * Cohorts are data, set by an admin in the back office (server/staff/cohortRoutes.ts, decision 235). The automatic
+ * rule (machines/rules/cohortSettings.ts `followingCohort`: a new cohort every 3 calendar months after the one before,
+ * applications closing 7 days before the start, the same seats) is the suggestion for the next one, and makes one
+ * only when applicants need it: when no cohort is open any more, or a waitlist needs the cohort after the last.
  */
 import type { CohortInfo } from '../../machines/rules/contract';
 import { SEAT_STATUSES } from '../../machines/review.machine';
-import { cohortOpenness } from '../../machines/rules/seats';
+import { followingCohort, type CohortSettings } from '../../machines/rules/cohortSettings';
+import { cohortOpenness, type CohortIntake } from '../../machines/rules/seats';
 import { sql } from 'kysely';
 import type { Db, Queryable } from './index';
 import { first, qb, run } from './query';
 import type { CohortRow } from './schema';
-
-export const COHORT_MONTHS = 3;
-export const DEADLINE_DAYS_BEFORE = 7;
 
 /** A cohort's row, its dates as calendar days (YYYY-MM-DD text). */
 const cohorts = qb
@@ -26,6 +24,8 @@ const cohorts = qb
     sql<string>`application_deadline::text`.as('application_deadline'),
     'seats',
     'interview',
+    'intake',
+    sql<string | null>`reopens_on::text`.as('reopens_on'),
   ]);
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -39,19 +39,12 @@ export const toCohortInfo = (row: CohortRow): CohortInfo => ({
 });
 
 function following(last: CohortRow): Omit<CohortRow, 'id'> {
-  const start = new Date(`${last.start_date}T00:00:00Z`);
-  start.setUTCMonth(start.getUTCMonth() + COHORT_MONTHS);
-  const deadline = new Date(start);
-  deadline.setUTCDate(deadline.getUTCDate() - DEADLINE_DAYS_BEFORE);
-  const number = last.number + 1;
   return {
-    number,
-    name: `Cohort ${number}`,
-    start_date: day(start),
-    application_deadline: day(deadline),
-    seats: last.seats,
+    ...followingCohort(last),
     // Each cohort turns interviews on for itself (docs/decisions/175-the-interview-stage.md).
     interview: false,
+    intake: 'open',
+    reopens_on: null,
   };
 }
 
@@ -68,12 +61,14 @@ async function insertFollowing(db: Queryable, last: CohortRow): Promise<Omit<Coh
   return next;
 }
 
-/** Adds cohorts by the rule until one is open on `today` and one more follows it. */
+/**
+ * Adds cohorts by the rule until one is open on `today` (its deadline not past). The one after it is the admin's to
+ * create (the rule's suggestion prefilled), or the rule's when a waitlist needs it (`nextCohort`): decision 235.
+ */
 async function ensureCohorts(db: Queryable, today: string): Promise<void> {
   for (let guard = 0; guard < 400; guard++) {
-    const [last, previous] = await run(db, cohorts.orderBy('number', 'desc').limit(2));
-    if (!last) return;
-    if (previous && previous.application_deadline >= today) return;
+    const [last] = await run(db, cohorts.orderBy('number', 'desc').limit(1));
+    if (!last || last.application_deadline >= today) return;
     await insertFollowing(db, last);
   }
 }
@@ -89,6 +84,9 @@ export async function currentCohort(db: Queryable, now: Date): Promise<CohortRow
 export async function cohortById(db: Queryable, id: number): Promise<CohortRow | undefined> {
   return first(db, cohorts.where('id', '=', id));
 }
+
+export const cohortByNumber = (db: Queryable, number: number): Promise<CohortRow | undefined> =>
+  first(db, cohorts.where('number', '=', number));
 
 export async function nextCohort(db: Queryable, after: CohortRow, now: Date): Promise<CohortRow> {
   await ensureCohorts(db, day(now));
@@ -126,65 +124,135 @@ export async function lockSeatsTaken(tx: Queryable, cohortId: number): Promise<n
   return seatsTaken(tx, cohortId);
 }
 
-/** Where an application started now goes: the cohort open now, or the first after it with a seat. */
+/** Where an application started now goes: the cohort open now, or the first after it that takes applications. */
 export interface ApplyingCohort {
   cohort: CohortRow;
   /** The cohort open now, when it is full and the application goes on to `cohort`. */
   full?: CohortRow;
+  /** The cohort open now, when an admin paused it and the application goes on to `cohort` (decision 235). */
+  paused?: CohortRow;
 }
 
 export async function applyingCohort(db: Queryable, now: Date): Promise<ApplyingCohort> {
   const current = await currentCohort(db, now);
+  const today = day(now);
   let cohort = current;
+  let passed: ReturnType<typeof cohortOpenness> | undefined;
   for (let guard = 0; guard < 12; guard++) {
     const taken = await seatsTaken(db, cohort.id);
-    if (cohortOpenness({ ...cohort, taken }, day(now)) === 'open') break;
+    const openness = cohortOpenness({ ...cohort, taken }, today);
+    if (openness === 'open') break;
+    passed ??= openness;
     cohort = await nextCohort(db, cohort, now);
   }
-  return cohort === current ? { cohort } : { cohort, full: current };
+  if (cohort === current) return { cohort };
+  // An early close says nothing: the cohort simply takes no more applications, as after its deadline.
+  return passed === 'full'
+    ? { cohort, full: current }
+    : passed === 'paused'
+      ? { cohort, paused: current }
+      : { cohort };
 }
 
 export type { CohortRow };
 
-/** How long a process keeps the current cohort before asking the database again (cohorts edited by hand). */
-export const COHORT_CACHE_MS = 30_000;
+/**
+ * How long a process keeps the current cohort before asking the database again: an admin's change through another
+ * process is served within this (decision 235); the process that made it forgets at once.
+ */
+export const COHORT_CACHE_MS = 2_000;
 
 export interface CohortCache {
   /** The cohort open now, from memory when it was read today (by `now`) less than COHORT_CACHE_MS ago. */
   current(): Promise<CohortRow>;
-  /** Where an application started now goes (full cohorts passed over), kept the same way. */
+  /** Where an application started now goes (full, paused and closed cohorts passed over), kept the same way. */
   applying(): Promise<ApplyingCohort>;
+  /** Drops what is kept: the next ask reads the database (after an admin's change). */
+  forget(): void;
 }
 
 /** One value kept per day for at most `ttlMs`; concurrent misses share one read, a failed read is not kept. */
-function dailyCache<T>(now: () => Date, ttlMs: number, read: (at: Date) => Promise<T>): () => Promise<T> {
+function dailyCache<T>(
+  now: () => Date,
+  ttlMs: number,
+  read: (at: Date) => Promise<T>,
+): { get: () => Promise<T>; forget: () => void } {
   let cached: { day: string; until: number; value: Promise<T> } | undefined;
-  return () => {
-    const at = now();
-    const today = day(at);
-    if (cached && cached.day === today && at.getTime() < cached.until) return cached.value;
-    const entry = { day: today, until: at.getTime() + ttlMs, value: read(at) };
-    cached = entry;
-    entry.value.catch(() => {
-      if (cached === entry) cached = undefined;
-    });
-    return entry.value;
+  return {
+    get: () => {
+      const at = now();
+      const today = day(at);
+      if (cached && cached.day === today && at.getTime() < cached.until) return cached.value;
+      const entry = { day: today, until: at.getTime() + ttlMs, value: read(at) };
+      cached = entry;
+      entry.value.catch(() => {
+        if (cached === entry) cached = undefined;
+      });
+      return entry.value;
+    },
+    forget: () => (cached = undefined),
   };
 }
 
 /**
- * The current cohort changes at most when a day begins (a deadline passes), so one process keeps it for a short
- * while instead of running a transaction per request. Keyed by the day, so it is never kept past a deadline;
- * concurrent misses share one read.
+ * The current cohort changes when a day begins (a deadline passes) or an admin changes a cohort, so one process
+ * keeps it for a short while instead of running a transaction per request. Keyed by the day, so it is never kept
+ * past a deadline; concurrent misses share one read.
  */
 export function cohortCache(db: Db, now: () => Date, ttlMs = COHORT_CACHE_MS): CohortCache {
+  const current = dailyCache(now, ttlMs, (at) => db.transaction((tx) => currentCohort(tx, at)));
+  // Seats change with every acceptance, so this is kept no longer; a submission counts them again itself.
+  const applying = dailyCache(now, ttlMs, (at) => db.transaction((tx) => applyingCohort(tx, at)));
   return {
-    current: dailyCache(now, ttlMs, (at) => db.transaction((tx) => currentCohort(tx, at))),
-    // Seats change with every acceptance, so this is kept no longer; a submission counts them again itself.
-    applying: dailyCache(now, ttlMs, (at) => db.transaction((tx) => applyingCohort(tx, at))),
+    current: current.get,
+    applying: applying.get,
+    forget: () => {
+      current.forget();
+      applying.forget();
+    },
   };
 }
 
 /** The cohorts, newest first (the staff's cohort picker): at most the last 200. */
 export const newestCohorts = (db: Queryable) =>
   run(db, qb.selectFrom('cohorts').select(['number', 'name']).orderBy('number', 'desc').limit(200));
+
+/** Every cohort with the seats its acceptances take (the back office's list), newest first: at most the last 200. */
+export async function cohortsWithSeats(db: Queryable): Promise<Array<CohortRow & { taken: number }>> {
+  const rows = await run(db, cohorts.orderBy('number', 'desc').limit(200));
+  return Promise.all(rows.map(async (row) => ({ ...row, taken: await seatsTaken(db, row.id) })));
+}
+
+export const lastCohort = (db: Queryable) => first(db, cohorts.orderBy('number', 'desc').limit(1));
+
+/** The cohorts either side of `number` (by number), whose starts a changed cohort's must fall between. */
+export async function neighbours(
+  db: Queryable,
+  number: number,
+): Promise<{ previous?: CohortRow; next?: CohortRow }> {
+  const previous = await first(db, cohorts.where('number', '<', number).orderBy('number', 'desc').limit(1));
+  const next = await first(db, cohorts.where('number', '>', number).orderBy('number').limit(1));
+  return { ...(previous ? { previous } : {}), ...(next ? { next } : {}) };
+}
+
+/** Takes a cohort's row lock for the rest of `tx`: two admins' changes to one cohort follow each other. */
+export const lockCohort = (tx: Queryable, id: number) => first(tx, cohorts.where('id', '=', id).forUpdate());
+
+/** Adds a cohort an admin created, numbered after the last one. */
+export async function insertCohort(
+  tx: Queryable,
+  number: number,
+  settings: CohortSettings,
+): Promise<CohortRow> {
+  await run(tx, qb.insertInto('cohorts').values({ number, ...settings }));
+  return (await first(tx, cohorts.where('number', '=', number)))!;
+}
+
+export async function updateCohort(
+  tx: Queryable,
+  id: number,
+  change: Partial<CohortSettings> & { intake?: CohortIntake; reopens_on?: string | null },
+): Promise<CohortRow> {
+  await run(tx, qb.updateTable('cohorts').set(change).where('id', '=', id));
+  return (await cohortById(tx, id))!;
+}

@@ -524,6 +524,14 @@ CREATE INDEX applications_queue_reviews ON applications ((COALESCE(cohort_id, ap
 ALTER TABLE audit_log ALTER COLUMN staff_id DROP NOT NULL;
 `,
   },
+  {
+    id: 35,
+    name: 'a cohort takes applications, is paused (until a day, when set) or closed early, as an admin sets it (decision 235)',
+    sql: `
+ALTER TABLE cohorts ADD COLUMN intake text NOT NULL DEFAULT 'open' CHECK (intake IN ('open', 'paused', 'closed'));
+ALTER TABLE cohorts ADD COLUMN reopens_on date;
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

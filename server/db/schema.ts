@@ -8,6 +8,7 @@ import type { EligibilityStatus } from '../../machines/rules/application';
 import type { FinancialAidData, VideoData } from '../../machines/rules/contract';
 import type { MailAttachment } from '../mail/index';
 import type { Currency } from '../../machines/rules/payments';
+import type { CohortIntake } from '../../machines/rules/seats';
 
 /** A jsonb column: objects go in as JSON text (both engines parse it back into the object). */
 type Json<T> = ColumnType<T, string, string>;
@@ -17,6 +18,8 @@ type NullableJson<T> = ColumnType<T | null, string | null, string | null>;
 type Timestamp = Date;
 /** A date column, which the queries select as text (`::text`, YYYY-MM-DD): a calendar day, no time zone. */
 type DateText = ColumnType<string, string, string>;
+/** A date column that may be empty, and left out of an insert. */
+type NullableDateText = ColumnType<string | null, string | null | undefined, string | null>;
 
 export interface CohortsTable {
   id: Generated<number>;
@@ -27,6 +30,10 @@ export interface CohortsTable {
   seats: number;
   /** The interview stage is on for this cohort (decision 175). */
   interview: Generated<boolean>;
+  /** Whether it takes applications, as an admin set it (machines/rules/cohortSettings.ts, decision 235). */
+  intake: Generated<CohortIntake>;
+  /** The day a paused cohort takes applications again by itself; null: until an admin reopens it. */
+  reopens_on: NullableDateText;
 }
 
 export interface ApplicationsTable {

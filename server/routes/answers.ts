@@ -111,10 +111,20 @@ const cohortInfo = {
 /** Keyed by the route's path in machines/rules/contract.ts `paths`. */
 export const applicantAnswers = {
   currentCohort: envelope(
-    'The cohort an application started now is for; `full`: the cohort open now, when it is full (decision 122)',
+    'The cohort an application started now is for; `full`: the cohort open now, when it is full (decision 122); `paused`: the cohort open now, when an admin paused it, with its reopen day or null (decision 235)',
     {
       type: 'array',
-      items: closed({ ...cohortInfo, full: closed(cohortInfo) }, Object.keys(cohortInfo)),
+      items: closed(
+        {
+          ...cohortInfo,
+          full: closed(cohortInfo),
+          paused: closed({ ...cohortInfo, reopens_on: { type: ['string', 'null'] } }, [
+            ...Object.keys(cohortInfo),
+            'reopens_on',
+          ]),
+        },
+        Object.keys(cohortInfo),
+      ),
     },
   ),
   privacyNotice: envelope(

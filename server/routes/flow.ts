@@ -58,10 +58,16 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       ),
     },
     async () => {
-      const { cohort, full } = await cohorts.applying();
+      const { cohort, full, paused } = await cohorts.applying();
       return {
         message: 'Current cohort',
-        data: [{ ...toCohortInfo(cohort), ...(full ? { full: toCohortInfo(full) } : {}) }],
+        data: [
+          {
+            ...toCohortInfo(cohort),
+            ...(full ? { full: toCohortInfo(full) } : {}),
+            ...(paused ? { paused: { ...toCohortInfo(paused), reopens_on: paused.reopens_on } } : {}),
+          },
+        ],
       };
     },
   );

@@ -46,6 +46,7 @@ import { interviewRoutes } from './interviewRoutes';
 import { interviewForStaff, interviewOn, inviteToInterview } from '../interviews';
 import { tagRoutes } from './tags';
 import { savedViewRoutes } from './savedViewRoutes';
+import { cohortRoutes } from './cohortRoutes';
 import { addNote, applicationForStaff, cvOf, notesOf, timelineOf } from './applicationRecord';
 import { applyReviewEvent, isHeld } from './review';
 import { emailsTo, reminderOf, timelineEmail } from './record';
@@ -457,6 +458,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
   interviewRoutes(app, ctx, staff);
   tagRoutes(app, ctx, staff);
   savedViewRoutes(app, ctx, staff);
+  cohortRoutes(app, ctx, staff);
   // The decision emails' templates and messages to applicants (server/staff/messageRoutes.ts).
   await staffMessageRoutes(app, ctx, staff);
 }

@@ -20,6 +20,7 @@ function ApplicationRoute() {
 }
 
 const TeamScreen = lazy(() => import('./TeamScreen').then((m) => ({ default: m.TeamScreen })));
+const CohortsScreen = lazy(() => import('./CohortsScreen').then((m) => ({ default: m.CohortsScreen })));
 const AuditScreen = lazy(() => import('./AuditScreen').then((m) => ({ default: m.AuditScreen })));
 const ReportsScreen = lazy(() => import('./ReportsScreen').then((m) => ({ default: m.ReportsScreen })));
 const FunnelScreen = lazy(() => import('./FunnelScreen').then((m) => ({ default: m.FunnelScreen })));
@@ -54,6 +55,7 @@ export function StaffApp({ api: given }: { api?: StaffApi }) {
             <Route index element={<QueueScreen />} />
             <Route path="applications/:id" element={<ApplicationRoute />} />
             <Route path="team" element={<TeamScreen />} />
+            <Route path="cohorts" element={<CohortsScreen />} />
             <Route path="audit" element={<AuditScreen />} />
             <Route path="funnel" element={<FunnelScreen />} />
             <Route path="reports" element={<ReportsScreen />} />

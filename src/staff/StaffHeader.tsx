@@ -20,6 +20,7 @@ export function StaffHeader({ session }: { session: SessionRef }) {
     { to: withCohort('/staff'), label: 'Applications', end: true },
     { to: withCohort('/staff/funnel'), label: 'Funnel' },
     { to: withCohort('/staff/reports'), label: 'Reports' },
+    { to: '/staff/cohorts', label: 'Cohorts' },
     ...(me.role === 'admin'
       ? [
           { to: withCohort('/staff/decisions-csv'), label: 'Decisions from CSV' },

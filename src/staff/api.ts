@@ -2,6 +2,14 @@
  * The staff back office's calls (docs/api.md, "Staff"). Plain fetch on the same origin: the staff cookie is
  * HttpOnly and travels by itself. A 401 means the session ended: the app is told, so it shows the sign-in form.
  */
+import {
+  cohortIntakePath,
+  cohortSettingsPath,
+  cohortSettingsPaths,
+  type IntakeBody,
+  type StaffCohort,
+  type StaffCohortSettings,
+} from '../../machines/rules/cohortSettings';
 import { interviewPaths, type StaffInterviewSlots } from '../../machines/rules/interview';
 import type { ReviewEventType } from '../../machines/review.machine';
 import { failureOfBody } from '../../machines/rules/contract';
@@ -62,6 +70,14 @@ export class StaffApiError extends Error {
     super(message);
     this.name = 'StaffApiError';
   }
+}
+
+/** The create and change forms' values as typed (the server casts and checks them). */
+export interface CohortSettingsDraft {
+  name: string;
+  start_date: string;
+  application_deadline: string;
+  seats: string;
 }
 
 export interface TeamMember {
@@ -158,6 +174,14 @@ export function createStaffApi() {
       }),
     addNote: (id: number, body: string) =>
       call<unknown>(withId(staffPaths.notes, id), { method: 'POST', body: { body } }),
+    /** Cohorts in the back office (machines/rules/cohortSettings.ts): the list, create, change, pause/close/reopen. */
+    cohortSettings: () => call<StaffCohortSettings>(cohortSettingsPaths.cohorts),
+    createCohort: (settings: CohortSettingsDraft) =>
+      call<StaffCohort>(cohortSettingsPaths.cohorts, { method: 'POST', body: settings }),
+    changeCohort: (number: number, settings: CohortSettingsDraft) =>
+      call<StaffCohort>(cohortSettingsPath(number), { method: 'POST', body: settings }),
+    changeIntake: (number: number, body: IntakeBody) =>
+      call<StaffCohort>(cohortIntakePath(number), { method: 'POST', body }),
     team: () => call<TeamMember[]>(staffPaths.team),
     addMember: (email: string, role: string) =>
       call<unknown>(staffPaths.team, { method: 'POST', body: { email, role } }),

@@ -12,6 +12,27 @@ describe('one seat model', () => {
     expect(cohortOpenness({ ...cohort, taken: 0 }, '2026-12-04')).toBe('closed');
   });
 
+  it('an admin closes a cohort early or pauses it, until its reopen day when one is set (decision 235)', () => {
+    expect(cohortOpenness({ ...cohort, taken: 0, intake: 'closed' }, '2026-11-23')).toBe('closed');
+    expect(cohortOpenness({ ...cohort, taken: 0, intake: 'paused' }, '2026-11-23')).toBe('paused');
+    const until = { ...cohort, taken: 0, intake: 'paused', reopens_on: '2026-11-30' } as const;
+    expect(cohortOpenness(until, '2026-11-29')).toBe('paused');
+    expect(cohortOpenness(until, '2026-11-30')).toBe('open');
+    // A pause never reopens a cohort past its deadline, nor frees a seat.
+    expect(cohortOpenness(until, '2026-12-04')).toBe('closed');
+    expect(cohortOpenness({ ...until, taken: 300 }, '2026-11-30')).toBe('full');
+  });
+
+  it('Get Started says in one sentence that the cohort open now is paused, with its reopen day if set', () => {
+    const next = { name: 'Cohort 14', start_date: '2027-03-10' };
+    expect(cohortNotice({ ...next, paused: { name: 'Cohort 13', reopens_on: null } })).toBe(
+      'Applications for Cohort 13 are paused, so new applications are for Cohort 14, which starts on 10 March 2027.',
+    );
+    expect(cohortNotice({ ...next, paused: { name: 'Cohort 13', reopens_on: '2026-11-30' } })).toBe(
+      'Applications for Cohort 13 are paused until 30 November 2026, so new applications are for Cohort 14, which starts on 10 March 2027.',
+    );
+  });
+
   it('seats are taken by every status whose standing is accepted, and by nothing else', () => {
     expect(SEAT_STATUSES).toEqual(['accepted', 'payment_chosen', 'paid']);
   });

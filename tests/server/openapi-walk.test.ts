@@ -19,6 +19,12 @@ import {
 import { DEFAULT_RUBRIC, scorecardPaths } from '../../machines/rules/scorecard';
 import { transferPath } from '../../machines/rules/staffRecord';
 import { interviewPaths, type StaffInterviewSlots } from '../../machines/rules/interview';
+import {
+  cohortIntakePath,
+  cohortSettingsPath,
+  cohortSettingsPaths,
+  type StaffCohortSettings,
+} from '../../machines/rules/cohortSettings';
 import { ANONYMOUS_STEPS } from '../../server/staff/funnel';
 import { privacyPaths } from '../../machines/rules/privacy';
 import { reportPaths } from '../../machines/rules/reports';
@@ -160,6 +166,15 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
     await ok(200, 'GET', staffQueuePaths.funnel, admin);
     await ok(200, 'GET', `${reportPaths.reports}?per=week`, reviewer);
     await ok(200, 'GET', staffPaths.templates, admin);
+    // Cohorts in the back office (decision 235): the list, the rule's next cohort created, changed, paused, reopened.
+    const { suggestion } = json<{ data: StaffCohortSettings }>(
+      await ok(200, 'GET', cohortSettingsPaths.cohorts, reviewer),
+    ).data;
+    const { number: next, ...settings } = suggestion;
+    await ok(201, 'POST', cohortSettingsPaths.cohorts, admin, settings);
+    await ok(200, 'POST', cohortSettingsPath(next), admin, { ...settings, seats: '250' });
+    await ok(200, 'POST', cohortIntakePath(next), admin, { action: 'pause', reopens_on: null });
+    await ok(200, 'POST', cohortIntakePath(next), admin, { action: 'reopen' });
     const accepted = staffPaths.template.replace(':kind', 'accepted');
     await ok(200, 'POST', accepted, admin, {
       subject: 'Welcome, {{firstname}}',

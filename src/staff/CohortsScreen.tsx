@@ -1,0 +1,242 @@
+/**
+ * Cohorts (/staff/cohorts; docs/staff.md "Setting up a round", decision 235): every team member sees each cohort's
+ * dates, seats, seats taken and state; an admin creates the next cohort (the automatic rule's suggestion prefilled),
+ * changes one that has not started, and pauses, closes or reopens its applications. A reviewer sees no control: the
+ * server refuses their changes too.
+ */
+import { useState } from 'react';
+import {
+  COHORT_STATE_LABELS,
+  type CohortSettings,
+  type IntakeBody,
+  type StaffCohort,
+  type StaffCohortSettings,
+} from '../../machines/rules/cohortSettings';
+import { BusyButton } from '../components/BusyButton';
+import { Button } from '../components/Button';
+import { ErrorSummary } from '../components/ErrorSummary';
+import { TextField } from '../components/Fields';
+import { Form } from '../components/Form';
+import { Notice } from '../components/Notice';
+import type { CohortSettingsDraft } from './api';
+import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
+import { TableHead } from './TableHead';
+import { useResource } from './useResource';
+
+type CohortChange =
+  | { kind: 'create'; settings: CohortSettingsDraft }
+  | { kind: 'change'; number: number; settings: CohortSettingsDraft }
+  | { kind: 'intake'; number: number; body: IntakeBody };
+
+const draftOf = (settings: CohortSettings): CohortSettingsDraft => ({
+  ...settings,
+  seats: String(settings.seats),
+});
+
+/** Which form shows: one at a time, so each field's id (and the error summary's link to it) is unique. */
+type Editing = { kind: 'create' } | { kind: 'change'; cohort: StaffCohort };
+
+export function CohortsScreen() {
+  const { api, me } = useStaff();
+  const dates = useStaffDates();
+  const heading = usePageHeading<HTMLHeadingElement>('Cohorts');
+  const { actor, view } = useResource<StaffCohortSettings, CohortChange>(
+    () => api.cohortSettings(),
+    async (change) => {
+      if (change.kind === 'create') return `${(await api.createCohort(change.settings)).name} created`;
+      if (change.kind === 'change')
+        return `${(await api.changeCohort(change.number, change.settings)).name} saved`;
+      const cohort = await api.changeIntake(change.number, change.body);
+      return `${cohort.name}: ${COHORT_STATE_LABELS[cohort.state]}`;
+    },
+  );
+  const { errors, message, notice } = view;
+  const admin = me.role === 'admin';
+  const [editing, setEditing] = useState<Editing>({ kind: 'create' });
+  const save = (request: CohortChange) => actor.send({ type: 'SAVE', request });
+  const cohorts = view.data?.cohorts ?? [];
+
+  return (
+    <>
+      <h1 className="screen-title" ref={heading} tabIndex={-1}>
+        Cohorts
+      </h1>
+      <Notice>{notice}</Notice>
+      <ErrorSummary message={message} errors={errors} />
+      {view.failed && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
+      <table className="staff-table">
+        <caption>
+          {admin
+            ? 'Each cohort, newest first. A cohort can change until it starts.'
+            : 'Each cohort, newest first. Only an admin can change them.'}
+        </caption>
+        <TableHead
+          columns={[
+            'Cohort',
+            'Starts',
+            'Applications close',
+            'Seats',
+            'Seats taken',
+            'State',
+            ...(admin ? [<span className="visually-hidden">Actions</span>] : []),
+          ]}
+        />
+        <tbody>
+          {cohorts.map((c) => (
+            <tr key={c.number}>
+              <th scope="row">{c.name}</th>
+              <td>{dates.day(c.start_date)}</td>
+              <td>{dates.day(c.application_deadline)}</td>
+              <td>{c.seats}</td>
+              <td>{c.taken}</td>
+              <td>
+                {COHORT_STATE_LABELS[c.state]}
+                {c.state === 'paused' && c.reopens_on && ` until ${dates.day(c.reopens_on)}`}
+              </td>
+              {admin && (
+                <td>
+                  {c.state !== 'started' && (
+                    <Button look="link" onClick={() => setEditing({ kind: 'change', cohort: c })}>
+                      Change <span className="visually-hidden">{c.name}</span>
+                    </Button>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {admin && view.data && editing.kind === 'create' && (
+        <SettingsForm
+          key={`create-${view.data.suggestion.number}`}
+          title="Create the next cohort"
+          hint="Filled in with the usual rule: 3 months after the last cohort, applications closing 7 days before it starts."
+          initial={draftOf(view.data.suggestion)}
+          submit="Create cohort"
+          busy={view.busy}
+          errors={errors}
+          onSubmit={(settings) => save({ kind: 'create', settings })}
+        />
+      )}
+      {admin && editing.kind === 'change' && (
+        <>
+          <SettingsForm
+            key={`change-${editing.cohort.number}`}
+            title={`Change ${editing.cohort.name}`}
+            initial={draftOf(editing.cohort)}
+            submit="Save changes"
+            busy={view.busy}
+            errors={errors}
+            onSubmit={(settings) => save({ kind: 'change', number: editing.cohort.number, settings })}
+          />
+          <IntakeForm
+            key={`intake-${editing.cohort.number}`}
+            cohort={cohorts.find((c) => c.number === editing.cohort.number) ?? editing.cohort}
+            busy={view.busy}
+            errors={errors}
+            onSubmit={(body) => save({ kind: 'intake', number: editing.cohort.number, body })}
+          />
+          <Button look="link" onClick={() => setEditing({ kind: 'create' })}>
+            Create a new cohort instead
+          </Button>
+        </>
+      )}
+    </>
+  );
+}
+
+function SettingsForm(props: {
+  title: string;
+  hint?: string;
+  initial: CohortSettingsDraft;
+  submit: string;
+  busy: boolean;
+  errors: Parameters<typeof TextField>[0]['errors'];
+  onSubmit: (settings: CohortSettingsDraft) => void;
+}) {
+  const [draft, setDraft] = useState(props.initial);
+  const field = (name: keyof CohortSettingsDraft) => ({
+    name,
+    value: draft[name],
+    onChange: (value: string) => setDraft((d) => ({ ...d, [name]: value })),
+    errors: props.errors,
+  });
+  return (
+    <section aria-labelledby="cohort-settings-title">
+      <h2 id="cohort-settings-title">{props.title}</h2>
+      {props.hint && <p>{props.hint}</p>}
+      <Form onSubmit={() => props.onSubmit(draft)}>
+        <TextField {...field('name')} label="Name" />
+        <TextField {...field('start_date')} label="Start date" type="date" />
+        <TextField
+          {...field('application_deadline')}
+          label="Application deadline"
+          hint="Applications are taken to the end of this day."
+          type="date"
+        />
+        <TextField {...field('seats')} label="Seats" inputMode="numeric" />
+        <BusyButton type="submit" busy={props.busy}>
+          {props.submit}
+        </BusyButton>
+      </Form>
+    </section>
+  );
+}
+
+function IntakeForm(props: {
+  cohort: StaffCohort;
+  busy: boolean;
+  errors: Parameters<typeof TextField>[0]['errors'];
+  onSubmit: (body: IntakeBody) => void;
+}) {
+  const [reopens, setReopens] = useState('');
+  const { cohort } = props;
+  const stopped = cohort.intake !== 'open';
+  return (
+    <section aria-labelledby="cohort-intake-title">
+      <h2 id="cohort-intake-title">Applications for {cohort.name}</h2>
+      <p>
+        While applications are paused or closed, new applicants are told so and apply for the next cohort
+        {stopped ? '.' : ': a pause can end by itself on the day you choose.'}
+      </p>
+      {cohort.intake !== 'paused' && (
+        <TextField
+          name="reopens_on"
+          label="Reopen on"
+          optional
+          hint="Leave it empty to reopen by hand."
+          type="date"
+          value={reopens}
+          onChange={setReopens}
+          errors={props.errors}
+        />
+      )}
+      <div className="staff-cohort-actions">
+        {cohort.intake !== 'paused' && (
+          <BusyButton
+            type="button"
+            busy={props.busy}
+            onClick={() => props.onSubmit({ action: 'pause', reopens_on: reopens || null })}
+          >
+            Pause applications
+          </BusyButton>
+        )}
+        {cohort.intake !== 'closed' && (
+          <BusyButton
+            type="button"
+            className="button button--secondary"
+            busy={props.busy}
+            onClick={() => props.onSubmit({ action: 'close' })}
+          >
+            Close applications now
+          </BusyButton>
+        )}
+        {stopped && (
+          <BusyButton type="button" busy={props.busy} onClick={() => props.onSubmit({ action: 'reopen' })}>
+            Reopen applications
+          </BusyButton>
+        )}
+      </div>
+    </section>
+  );
+}

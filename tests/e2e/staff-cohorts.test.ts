@@ -1,0 +1,70 @@
+/**
+ * Cohorts set in the back office (issue 53 item 1, decision 235) in Chromium against the built product: an admin
+ * creates the next cohort from the automatic rule's suggestion and pauses the cohort open now; a new visitor's
+ * `/apply` names the new cohort and says in one sentence that the other is paused. A reviewer sees the list and no
+ * control.
+ */
+import { describe, expect, it } from 'vitest';
+import { cohortNotice } from '../../machines/rules/seats';
+import { addTeamMember, DECIDING, signInStaff } from './support/decision';
+import { contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
+
+serverAndBrowser({ ...DECIDING });
+const open = contextOpener({ width: 1280, height: 900 });
+const WAIT = { timeout: 30_000 };
+const REVIEWER = 'reader.cohorts@bootcamp.example';
+
+describe('cohorts in the back office', () => {
+  it('an admin creates the next cohort and pauses the current one; a new visitor applies for the new one', async () => {
+    const { context, page } = await open();
+    await signInStaff(context, server.url);
+    await page.goto(`${server.url}/staff`);
+    await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Cohorts' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cohorts');
+    const form = page.getByRole('region', { name: 'Create the next cohort' });
+    await form.waitFor(WAIT);
+    // The automatic rule's next cohort is the suggestion.
+    const name = await form.getByLabel('Name').inputValue();
+    const start = await form.getByLabel('Start date').inputValue();
+    expect(name).toMatch(/^Cohort \d+$/);
+    await form.getByLabel('Seats').fill('40');
+    await expectNoAxeViolations(page);
+    await form.getByRole('button', { name: 'Create cohort' }).click();
+    await page.getByText(`${name} created`).waitFor(WAIT);
+    const created = page.getByRole('row', { name: new RegExp(`^${name} `) });
+    await expect.poll(() => created.innerText()).toMatch(/40\s+0\s+Taking applications/);
+
+    // The cohort open now is the one before it.
+    const current = `Cohort ${Number(name.replace('Cohort ', '')) - 1}`;
+    await page.getByRole('button', { name: `Change ${current}` }).click();
+    await page.getByRole('button', { name: 'Pause applications' }).click();
+    await page.getByText(`${current}: Paused`).waitFor(WAIT);
+    await expect
+      .poll(() => page.getByRole('row', { name: new RegExp(`^${current} `) }).innerText())
+      .toContain('Paused');
+    await expectNoAxeViolations(page);
+
+    // A new visitor (its own context: no cache, no session) is told at once.
+    const visitor = await open();
+    await visitor.page.goto(`${server.url}/apply`);
+    const notice = cohortNotice({ name, start_date: start, paused: { name: current, reopens_on: null } });
+    await visitor.page.getByText(notice).waitFor(WAIT);
+    expect(notice).toContain(`new applications are for ${name}`);
+    await visitor.context.close();
+    await context.close();
+  });
+
+  it('a reviewer sees the cohorts and no control to change them', async () => {
+    expect((await addTeamMember(server.url, REVIEWER)).status).toBe(201);
+    const { context, page } = await open();
+    await signInStaff(context, server.url, REVIEWER);
+    await page.goto(`${server.url}/staff/cohorts`);
+    await page.getByText('Only an admin can change them.').waitFor(WAIT);
+    await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(1);
+    expect(await page.getByRole('button', { name: /^Change / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Create cohort' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Pause applications' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
