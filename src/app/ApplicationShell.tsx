@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { currentScreen, progressOf, screenStateOf } from '../../machines/application.machine';
 import { screenRow } from '../../machines/screens';
@@ -7,6 +7,7 @@ import { setPageTitle } from '../components/ErrorSummary';
 import { SignOut } from '../components/SignOut';
 import { useApplication, useApplicationActor } from './ApplicationProvider';
 import { ErrorBoundary } from './ErrorBoundary';
+import { Committed } from '../components/Committed';
 import { HydrationProbe } from './hydration';
 import { OfflineNotice } from '../components/OfflineNotice';
 import { preloadable } from './preloadable';
@@ -23,12 +24,6 @@ const AidReceivedDialog = preloadable(() =>
   import('../financial-aid/AidReceivedDialog').then((m) => m.AidReceivedDialog),
 );
 
-/** Tells the shell, once, that a screen has been shown. */
-function ScreenShown({ onShown }: { onShown: (shown: true) => void }) {
-  useEffect(() => onShown(true), [onShown]);
-  return null;
-}
-
 export function ApplicationShell() {
   useRouteSync();
   const location = useLocation();
@@ -37,6 +32,7 @@ export function ApplicationShell() {
   // Until the first screen has come, the page stays as it opened (the opening, and on the video's page its poster):
   // "Loading…" in its place took the page's largest paint away and painted it again later (decision 224).
   const [screenShown, setScreenShown] = useState(false);
+  const showScreen = useCallback(() => setScreenShown(true), []);
   const aidSubmitted = (location.state as { financialAid?: boolean } | null)?.financialAid === true;
   useScreensAhead(useApplicationActor());
 
@@ -97,7 +93,7 @@ export function ApplicationShell() {
           <div className={showProgress || state === 'success' ? 'card' : undefined}>
             <ErrorBoundary frame="section">
               {Screen && <Screen />}
-              {Screen && !screenShown && <ScreenShown onShown={setScreenShown} />}
+              {Screen && !screenShown && <Committed onCommit={showScreen} />}
               <HydrationProbe />
             </ErrorBoundary>
           </div>

@@ -1,4 +1,5 @@
-import { createContext, useContext, useEffect } from 'react';
+import { createContext, useContext } from 'react';
+import { Committed } from '../components/Committed';
 
 /**
  * Told once React has hydrated the prerendered Get Started (src/main.tsx): until then the machine's state must
@@ -12,6 +13,5 @@ export const HydratedContext = createContext<(() => void) | null>(null);
  */
 export function HydrationProbe() {
   const hydrated = useContext(HydratedContext);
-  useEffect(() => hydrated?.(), [hydrated]);
-  return null;
+  return hydrated ? <Committed onCommit={hydrated} /> : null;
 }

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, type ReactNode } from 'react';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { CohortInfo } from '../../machines/rules/contract';
 import { cohortLabels, type CohortFacts, type CohortLabels } from '../../machines/rules/landingCohort';
@@ -6,6 +6,7 @@ import { DEFAULT_CONTACT_EMAIL } from '../../machines/rules/pages';
 import { EAGER_ISLANDS, islandParts } from './islandParts';
 import type { IslandName } from './islands';
 import { CohortContext } from './useCohort';
+import { Committed } from '../components/Committed';
 
 const root = document.getElementById('root')!;
 
@@ -45,12 +46,6 @@ function replayHeldTaps(island: HTMLElement): void {
   for (const button of taps) button.click();
 }
 
-/** Calls `onDone` once the island it wraps is hydrated: its handlers are on its elements from then on. */
-function Hydrated({ onDone, children }: { onDone: () => void; children: ReactNode }) {
-  useEffect(onDone, [onDone]);
-  return children;
-}
-
 /**
  * Each island in a task of its own, so no single task holds the phone for the whole page: the header and the hero
  * now, every other island once it is within a screen of the viewport (decision 207). Each is hydrated in a
@@ -73,11 +68,13 @@ function hydrateIslands(cohort: CohortLabels): void {
           startTransition(() => {
             hydrateRoot(
               element,
-              <Hydrated onDone={hydrated}>
+              <>
                 <CohortContext value={cohort}>
                   <Part />
                 </CohortContext>
-              </Hydrated>,
+                {/* Once the island is hydrated, its handlers are on its elements. */}
+                <Committed onCommit={hydrated} />
+              </>,
             );
           }),
         // Its code did not come (offline, a new build): the island stays the server's HTML, which scrolls and
