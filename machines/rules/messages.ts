@@ -23,7 +23,7 @@ export const MESSAGES = {
     'Phone number must be in the format: +XXXXXXXXXXXX, where the first +xx or +xxx are country codes',
   phoneInvalid: 'The provided phone number is not valid',
   cvType: 'Invalid file type. Please select a PDF or Word file.',
-  cvSize: 'File size should not be morethan 10MB',
+  cvSize: 'File size should not be more than 10MB',
   cvUploadFailed: "Unable to upload CV. Please send it as an email to the programme's support address.",
   otpRequired: 'Please enter OTP',
   checkInEmail: 'Please provide a valid email',
