@@ -130,6 +130,12 @@ describe('ConfirmationScreen', () => {
     expect(screen.getByText('Up to 30% off')).toBeTruthy();
   });
 
+  it('"Proceed to payment" hands focus to the payment options heading it opens (the button goes)', async () => {
+    const { user } = renderScreen();
+    await proceed(user);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Payment options' }));
+  });
+
   it('shows the international set for any other country', async () => {
     const { user } = renderScreen({ geo: async () => 'Ghana', formCountry: 'Nigeria' });
     await proceed(user);
