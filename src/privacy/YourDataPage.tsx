@@ -74,7 +74,8 @@ export function YourDataPage() {
           <h2>Download your data</h2>
           <p>
             One zip file: your answers, what happened and when, the emails we sent you, your decision once it
-            is released, your payments and financial-aid answers, and your CV.
+            is released, your payments and financial-aid answers, and your CV. Open your-data.html in it to
+            read them in your browser.
           </p>
           <p>
             <a className="button" href={privacyPaths.download} download={EXPORT_FILENAME}>
