@@ -184,11 +184,20 @@ describe('ConfirmationScreen', () => {
     expect(payment.getSnapshot().value).toBe('chosen');
   });
 
-  it('notes a person who is not ready, with the waitlist link', async () => {
-    const { user, recorded } = renderScreen();
+  it('notes a person who is not ready, says their place is kept and until when, with the waitlist link', async () => {
+    const { user, recorded } = renderScreen({ cohort: { name: 'Cohort 14', start_date: '2031-06-02' } });
     await proceed(user);
+    expect(
+      screen.getByText(
+        'No payment now, and your place is kept: come back here to choose how to pay by the pay-by date.',
+      ),
+    ).toBeTruthy();
     await chooseAndConfirm(user, NOT_READY);
     const noted = await screen.findByRole('dialog', { name: 'Your preference has been noted' });
+    // Choosing it records a payment choice, a status that keeps the seat (machines/rules/seats.ts).
+    expect(noted.textContent).toContain(
+      'Your place in Cohort 14 is kept: this choice does not give it up. Come back to this page to choose how to pay by 30 May 2031 to secure it.',
+    );
     expect(within(noted).getByRole('link', { name: 'Join the waitlist' }).getAttribute('href')).toBe(
       'https://example.org/waitlist',
     );
