@@ -10,6 +10,7 @@ import {
 } from '../../machines/paymentChoice.machine';
 import { reminderMachine, type SaveReminderInput } from '../../machines/reminder.machine';
 import { MESSAGES } from '../../machines/rules/messages';
+import { deviceTimeZone, zoneLabel } from '../../machines/rules/timeZone';
 import type { PaymentRecord, PaymentStartResult } from '../../machines/rules/contract';
 import type { AcceptedCohort } from '../../machines/rules/payBy';
 import {
@@ -301,7 +302,11 @@ describe('ConfirmationScreen', () => {
     await user.click(screen.getByRole('button', { name: '12 May 2031' }));
     await user.selectOptions(time, '09:30');
     await user.click(screen.getByRole('button', { name: 'Set reminder' }));
-    expect(await screen.findByText(/We will remind you on/)).toBeTruthy();
+    // The time is the device's, and the zone is named with it (decision 229).
+    const zone = zoneLabel(deviceTimeZone(), new Date(2031, 4, 12, 9, 30));
+    expect(
+      await screen.findByText(`We will remind you on Monday, 12 May 2031 at 09:30, ${zone}.`),
+    ).toBeTruthy();
     expect(reminders).toEqual([
       { email: 'ada@example.com', reminderDate: new Date(2031, 4, 12, 9, 30).toISOString() },
     ]);
