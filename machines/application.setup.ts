@@ -235,8 +235,10 @@ export const applicationSetup = setup({
       cvFile: null,
       errors: withoutField(context.errors, 'cv'),
     })),
+    // The refused file is not the CV: the field stops naming it (the one kept before, if any, stays).
     showUploadFailure: assign(({ context }, params: { messages: string[] }) => ({
       upload: null,
+      cvFile: null,
       errors: { ...withoutField(context.errors, 'cv'), cv: params.messages },
     })),
     // The progress the server now holds (saved at the end of the video).

@@ -1,17 +1,17 @@
 /**
  * `npm run seed -- --applications 100000`: fills the database the server would use (PostgreSQL with DATABASE_URL,
  * else PGlite under DATA_DIR, which must not be in use by a running server) with fake applications in the current
- * cohort, across every stage, review status and payment state, for demos and benchmarks. Names come from
- * @faker-js/faker; rows go in 5000 at a time with one `unnest` INSERT each. Every seeded email ends in
+ * cohort, across every stage, review status and payment state, for demos and benchmarks. Names and cities come
+ * from @faker-js/faker's locale of the applicant's country (`fakerEN_NG` for Nigeria, most of them), and the
+ * payments agree with the choices (docs/product.md §6): rows go in 5000 at a time with one `unnest` INSERT each. Every seeded email ends in
  * @seed.example, so seeded rows are easy to find (and never reach a real inbox).
  *
  * Options: --applications N (default 1000), --seed S (faker's seed, default 1).
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { faker } from '@faker-js/faker';
+import { faker, fakerEN_GH, fakerEN_NG, fakerEN_ZA, type Faker } from '@faker-js/faker';
 import { REVIEW_STATUSES, type ReviewStatus } from '../machines/review.machine';
-import { COUNTRIES } from '../machines/rules/countries';
 import {
   APPROACH_TO_NEW_TASKS,
   EDUCATION_FOCUS,
@@ -26,7 +26,7 @@ import {
   WORK_EXPERIENCE_YEARS,
   type Option,
 } from '../machines/rules/options';
-import { ALL_OPTION_VALUES } from '../machines/rules/payments';
+import { ALL_OPTION_VALUES, kindOf } from '../machines/rules/payments';
 import { readEnv } from '../server/config';
 import { currentCohort } from '../server/db/cohorts';
 import { openPglite, postgresDb, type Db } from '../server/db/index';
@@ -81,15 +81,25 @@ const STATUS_WEIGHTS: Record<ReviewStatus, number> = {
   payment_chosen: 6,
   paid: 4,
 };
-const COUNTRY_WEIGHTS: readonly (readonly [string, number])[] = [
-  ['Nigeria', 60],
-  ['Ghana', 12],
-  ['Kenya', 10],
-  ['South Africa', 6],
-  ...COUNTRIES.filter((c) => !['Nigeria', 'Ghana', 'Kenya', 'South Africa'].includes(c))
-    .slice(0, 40)
-    .map((c) => [c, 0.3] as const),
-];
+/**
+ * Where the seeded applicants live: the countries faker has a locale for, so that each name and city reads true for
+ * its country (the applicants are mostly Nigerian, as the programme's are), with the country's calling code.
+ */
+export const SEED_COUNTRIES = {
+  Nigeria: { faker: fakerEN_NG, weight: 85, calling: '+234' },
+  Ghana: { faker: fakerEN_GH, weight: 10, calling: '+233' },
+  'South Africa': { faker: fakerEN_ZA, weight: 5, calling: '+27' },
+} as const satisfies Record<string, { faker: Faker; weight: number; calling: string }>;
+type SeedCountry = keyof typeof SEED_COUNTRIES;
+const COUNTRY_WEIGHTS = Object.entries(SEED_COUNTRIES).map(
+  ([country, { weight }]) => [country as SeedCountry, weight] as const,
+);
+
+/** The options that charge a fee now (a payment row exists for them); "Not ready" and financial aid charge nothing. */
+const CHARGED_OPTIONS = ALL_OPTION_VALUES.filter((option) => {
+  const kind = kindOf(option);
+  return kind === 'full' || kind === 'instalments';
+});
 
 const COLUMNS = [
   ['email', 'text'],
@@ -128,8 +138,11 @@ SELECT * FROM unnest(${COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join
 RETURNING id, submitted_at, review_status, payment_option`;
 
 function fakeApplication(i: number, tag: string, cohortId: number, now: number): Record<Column, unknown> {
-  const firstname = faker.person.firstName();
-  const lastname = faker.person.lastName();
+  const country = weighted(COUNTRY_WEIGHTS);
+  const local = SEED_COUNTRIES[country];
+  const gender = pick(['male', 'female'] as const);
+  const firstname = local.faker.person.firstName(gender);
+  const lastname = local.faker.person.lastName();
   const created = now - faker.number.int({ min: 60_000, max: 60 * 86_400_000 });
   const stage = weighted(STAGE_WEIGHTS);
   const reached = (s: Stage) =>
@@ -165,10 +178,10 @@ function fakeApplication(i: number, tag: string, cohortId: number, now: number):
     email: `${firstname}.${lastname}.${tag}${i}@seed.example`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
     firstname,
     lastname,
-    gender: pick(['male', 'female']),
-    country: weighted(COUNTRY_WEIGHTS),
-    city: faker.location.city(),
-    phone: `+234 80${faker.string.numeric(1)} ${faker.string.numeric(3)} ${faker.string.numeric(4)}`,
+    gender,
+    country,
+    city: local.faker.location.city(),
+    phone: `${local.calling} 80${faker.string.numeric(1)} ${faker.string.numeric(3)} ${faker.string.numeric(4)}`,
     referral_source: value(REFERRAL_SOURCES),
     applied_cohort_id: cohortId,
     cohort_id: submitted ? cohortId : null,
@@ -206,7 +219,8 @@ function fakeApplication(i: number, tag: string, cohortId: number, now: number):
     agreement: completed !== null,
     video: watched ? JSON.stringify({ videoProgress: 100, isVideoEnded: true, attemptCounter: 1 }) : null,
     video_watched_at: date(watched),
-    payment_option: paying ? pick(ALL_OPTION_VALUES) : '',
+    // A paid fee was paid by an option that charges one: never "Paid" beside "Not ready" or financial aid.
+    payment_option: status === 'paid' ? pick(CHARGED_OPTIONS) : paying ? pick(ALL_OPTION_VALUES) : '',
     payment_chosen_at: date(chosen),
     cv_sent_by_email: submitted !== null && faker.number.float() < 0.1,
     submitted_at: date(submitted),
@@ -222,6 +236,8 @@ function fakeApplication(i: number, tag: string, cohortId: number, now: number):
 export async function seed(db: Db, count: number, uploadsDir: string, now = new Date()): Promise<number> {
   const cohort = await db.transaction((tx) => currentCohort(tx, now));
   const tag = Date.now().toString(36);
+  // The locales draw from faker's seed, so one --seed gives the same applicants.
+  for (const { faker: local } of Object.values(SEED_COUNTRIES)) local.seed(faker.number.int());
   mkdirSync(uploadsDir, { recursive: true });
   // One small PDF stands in for every seeded CV.
   writeFileSync(join(uploadsDir, SEED_CV), '%PDF-1.4\n% a seeded CV\n%%EOF\n');
@@ -247,7 +263,12 @@ export async function seed(db: Db, count: number, uploadsDir: string, now = new 
          SELECT id, $2, 'cv.pdf', 'pdf', 40, $3 FROM unnest($1::int[]) AS id`,
         [withCv, SEED_CV, now],
       );
-      const paying = ids.filter((r) => r.review_status === 'paid' || r.review_status === 'payment_chosen');
+      // Only a charged option has a payment (paid, or still pending or failed): "Not ready" and financial aid none.
+      const paying = ids.filter(
+        (r) =>
+          (r.review_status === 'paid' || r.review_status === 'payment_chosen') &&
+          CHARGED_OPTIONS.includes(r.payment_option),
+      );
       await tx.query(
         `INSERT INTO payments (application_id, reference, option, amount_minor, currency, mode, status, created_at, paid_at)
          SELECT v.id, 'seed-' || $4 || '-' || v.id, v.option, 15000000, 'NGN', 'sandbox', v.status, $3,
@@ -255,7 +276,7 @@ export async function seed(db: Db, count: number, uploadsDir: string, now = new 
          FROM unnest($1::int[], $2::text[], $5::text[]) AS v(id, option, status)`,
         [
           paying.map((r) => r.id),
-          paying.map((r) => r.payment_option || ALL_OPTION_VALUES[0]),
+          paying.map((r) => r.payment_option),
           now,
           tag,
           paying.map((r) => (r.review_status === 'paid' ? 'paid' : pick(['pending', 'failed']))),

@@ -33,7 +33,7 @@ export type ApplicationForm = StepAnswers &
     attemptCounter: number;
   };
 
-/** A fresh form: each schema's defaults (empty answers, consent given, agreements not yet), nothing else known. */
+/** A fresh form: each schema's defaults (empty answers, no marketing consent, agreements not yet), nothing else known. */
 export const emptyApplication = (): ApplicationForm => ({
   ...(Object.assign({}, ...STEPS.map((step) => step.schema?.getDefault())) as StepAnswers),
   ...schemas.financialAid.getDefault(),

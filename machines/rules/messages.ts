@@ -20,10 +20,10 @@ export const FIELD_MESSAGES = {
 export const MESSAGES = {
   emailFormat: 'The provided email is not valid',
   phoneFormat:
-    'Phone number must be in the format: +XXXXXXXXXXXX, where the first +xx or +xxx are country codes',
+    'Phone number must be 10 to 15 digits: with your country code (for example +2348012345678), or as you dial it in your country',
   phoneInvalid: 'The provided phone number is not valid',
   cvType: 'Invalid file type. Please select a PDF or Word file.',
-  cvSize: 'File size should not be morethan 10MB',
+  cvSize: 'File size should not be more than 10MB',
   cvUploadFailed: "Unable to upload CV. Please send it as an email to the programme's support address.",
   otpRequired: 'Please enter OTP',
   checkInEmail: 'Please provide a valid email',

@@ -82,6 +82,17 @@ export const PRICES: Record<PaymentRegion, PriceTable> = {
 };
 
 export const NOT_READY = "I'm Not Ready To Make Payment";
+
+/**
+ * What "Not ready" tells the applicant once recorded: the truth about the seat. The choice moves the review to
+ * "Payment chosen", one of the statuses that hold a seat (SEAT_STATUSES, machines/rules/seats.ts), and nothing frees
+ * it on its own; the pay-by date (decision 109) is when the fee is due. `dates` null: the cohort is not known here.
+ */
+export function notReadyNote(dates: { cohort: string; payBy: string } | null): string {
+  const place = dates ? `Your place in ${dates.cohort}` : 'Your place';
+  const by = dates ? `by ${dates.payBy}` : 'by the pay-by date in your acceptance email';
+  return `${place} is kept: this choice does not give it up. Come back to this page to choose how to pay ${by} to secure it. If you would rather wait for a later cohort, join the waitlist and we will tell you when the next one opens.`;
+}
 export const OPTION_FULL_PAYMENT = 'Pay in full (15% off)';
 export const OPTION_INSTALMENTS = `Pay in ${INSTALMENT_COUNT} instalments`;
 export const OPTION_FINANCIAL_AID = 'Apply for financial aid';
@@ -117,7 +128,9 @@ const notReadyOption: PaymentOptionInfo = {
   kind: 'notReady',
   charge: null,
   price: 'No payment now',
-  description: 'We will note your preference and keep you posted about the next cohort.',
+  // The choice is recorded as a payment choice, a status that keeps the seat (machines/rules/seats.ts).
+  description:
+    'No payment now, and your place is kept: come back here to choose how to pay by the pay-by date.',
   portal: false,
   payable: false,
 };

@@ -61,6 +61,7 @@ export const privacyPaths = {
 export const PRIVACY_MESSAGES = {
   confirmErase: 'Confirm that you want your data erased',
   erased: 'Your data has been erased',
+  applyAgain: 'You can apply again with the same address whenever you like.',
   staffErased: "The applicant's data has been erased",
   alreadyErased: 'This application has already been erased',
   staffExported: "The applicant's data has been exported",

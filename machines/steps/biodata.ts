@@ -23,7 +23,7 @@ export const messages = {
   lastname: 'Please tell us your last name',
   gender: 'Choose a gender',
   country: 'What country are you from?',
-  city: 'Country and city of residence is invalid',
+  city: 'Country and city of residence is required',
 } as const;
 const F = messages;
 

@@ -58,7 +58,8 @@ export const schema = object({
   whatsapp_phone: phone,
   referral_source: required(F.referral_source),
   referral_detail: when('referral_source', REFERRAL_SOURCES_WITH_DETAIL, F.referral_detail),
-  communication_consent: boolean().default(true),
+  // Marketing consent is opt-in (docs/privacy.md): unticked until the applicant ticks it.
+  communication_consent: boolean().default(false),
   // The lawful basis (docs/privacy.md, decision 150): the payload carries the notice's version agreed to.
   privacy_consent: accepted(F.privacy_consent),
 });

@@ -36,7 +36,7 @@ export const agreements = {
   },
   agreement1: {
     label: 'I am open-minded and ready to do what it takes to get a job within 12 weeks.',
-    message: 'Please accept the second agreement to continue',
+    message: 'Please confirm you are open-minded and ready to do what it takes to get a job within 12 weeks',
   },
   agreement2: {
     label: 'I understand that, if selected, I pay a commitment fee to take part.',

@@ -1,6 +1,6 @@
 /**
  * One applicant's data as one zip (docs/privacy.md): `your-data.json` with every answer, the timeline, the emails sent
- * to them, the decision once it is released (a held one is not theirs yet: decision 121), payments and
+ * to them (and the same as a readable page, `your-data.html`), the decision once it is released (a held one is not theirs yet: decision 121), payments and
  * financial-aid answers; and their CV under `cv/`. The same file for the applicant and for an admin answering a
  * subject-access request, except that an admin's copy masks every sign-in code in the emails as the staff page does
  * (`maskCodes`, machines/rules/staffRecord.ts): a code in a file an admin holds could sign someone in (decision 219).
@@ -17,6 +17,7 @@ import { first, qb, run } from '../db/query';
 import { paymentRecord, paymentsOf } from '../payments';
 import { releasedStatus } from '../standing';
 import type { CvStorage } from '../storage/index';
+import { exportPage } from './exportPage';
 
 /** The moments of the application, in order, as the applicant lived them (steps only; never a held decision). */
 const TIMELINE_COLUMNS = [
@@ -122,6 +123,8 @@ export async function applicantExport(
   const body = file ? await storage.read(file.stored_name) : null;
   const zip = new ZipFile();
   zip.addBuffer(Buffer.from(JSON.stringify(data, null, 2)), 'your-data.json');
+  // The same data as a page a person can read without a JSON viewer.
+  zip.addBuffer(Buffer.from(exportPage(data)), 'your-data.html');
   if (body && cvEntry) zip.addReadStream(body, cvEntry);
   zip.end();
   const contents: ExportContents = {

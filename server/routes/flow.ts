@@ -112,7 +112,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       const comms = body.communications ?? {
         referral_source: '',
         referral_detail: '',
-        communication_consent: 'Yes',
+        communication_consent: 'No',
         privacy_notice_version: '',
       };
       const consent = comms.communication_consent as unknown;
@@ -120,7 +120,8 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
         ...body,
         referral_source: comms.referral_source,
         referral_detail: comms.referral_detail,
-        communication_consent: consent === undefined ? true : consent === true || consent === 'Yes',
+        // Opt-in (docs/privacy.md): no answer is no consent.
+        communication_consent: consent === true || consent === 'Yes',
         privacy_consent: Boolean(comms.privacy_notice_version),
       };
       const bio = validateGroup('biodata', flat);

@@ -1,6 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
-import { findOption, formatMoney, kindOf } from '../../machines/rules/payments';
+import { acceptanceDates } from '../../machines/rules/payBy';
+import { findOption, formatMoney, kindOf, notReadyNote } from '../../machines/rules/payments';
 import { Button } from '../components/Button';
 import { AppDialog, ConfirmDialog } from '../components/Dialog';
 import type { AppConfig } from '../config';
@@ -66,7 +67,7 @@ export function ConfirmationDialogs({ state, send, config }: ConfirmationDialogs
       <AppDialog
         open={state.matches('notReady')}
         title="Your preference has been noted"
-        description="Thank you for letting us know. Join the waitlist and we will tell you when the next cohort opens."
+        description={`Thank you for letting us know. ${notReadyNote(acceptanceDates(state.context.cohort))}`}
         onClose={close}
         actions={
           <>

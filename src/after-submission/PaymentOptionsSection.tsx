@@ -5,6 +5,7 @@ import { PAYMENT_OPTIONS, findOption } from '../../machines/rules/payments';
 import { Button } from '../components/Button';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { Alert } from '../components/Notice';
+import { useArrivalFocus } from '../wizard/ScreenHeading';
 import { Loading } from './ConfirmationBanner';
 
 export interface PaymentOptionsSectionProps {
@@ -20,7 +21,7 @@ export function PaymentOptionsSection({ state, send }: PaymentOptionsSectionProp
   const choosable = state.matches('choosing') || state.matches('chosen');
   return (
     <section className="card" aria-labelledby="options-title">
-      <h2 id="options-title">Payment options</h2>
+      <OptionsHeading />
       <p className="hint">
         {region === 'nigeria' ? 'Options for applicants in Nigeria' : 'Options for international applicants'}
         {country ? ` (based on: ${country})` : ''}.
@@ -56,5 +57,18 @@ export function PaymentOptionsSection({ state, send }: PaymentOptionsSectionProp
       {state.matches('checkout') && <Loading>Opening the payment portal…</Loading>}
       {state.matches('paymentFailed') && <Alert>{MESSAGES.paymentFailed}</Alert>}
     </section>
+  );
+}
+
+/**
+ * The section's heading, focused when it arrives: the options come only after "Proceed to payment" (the region is
+ * found then), whose button goes with that press, so focus would otherwise fall to the page (docs/design.md §2a).
+ */
+function OptionsHeading() {
+  const heading = useArrivalFocus<HTMLHeadingElement>();
+  return (
+    <h2 id="options-title" tabIndex={-1} ref={heading}>
+      Payment options
+    </h2>
   );
 }

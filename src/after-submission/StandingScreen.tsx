@@ -8,6 +8,8 @@ import { FINANCIAL_AID_URL } from './FinancialAidCard';
 import { ScreenHeading } from '../wizard/ScreenHeading';
 import { Button } from '../components/Button';
 import { YourDataLink } from '../privacy/YourDataLink';
+import { PRIVACY_MESSAGES } from '../../machines/rules/privacy';
+import { wasErasedHere } from '../app/persistence';
 
 /** The confirmation page's standing step (the machine's `confirmation.standing` region), or null elsewhere. */
 export function standingStep(snapshot: ApplicationSnapshot): string | null {
@@ -63,6 +65,16 @@ export function StandingScreen() {
       <Panel heading={heading}>
         <ErrorSummary message={errorMessage || M.unavailable} errors={{}} />
         <Button onClick={() => send({ type: 'RETRY' })}>Try again</Button>
+      </Panel>
+    );
+  // The browser that erased its data on Your data is told so, not asked to sign in to an application that is gone.
+  if (step === 'signedOut' && wasErasedHere())
+    return (
+      <Panel heading={PRIVACY_MESSAGES.erased}>
+        <p>{PRIVACY_MESSAGES.applyAgain}</p>
+        <Link className="button" to="/apply">
+          Start a new application
+        </Link>
       </Panel>
     );
   if (step === 'signedOut')

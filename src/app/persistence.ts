@@ -19,6 +19,8 @@ export const KEYS = {
   progress: 'progress',
   percentage: 'percentage',
   referral: 'referral-code',
+  /** This browser erased its applicant's data on Your data (markErased); a new application here ends it. */
+  erased: 'data-erased',
 } as const;
 
 const read = <T>(storage: Storage, key: string): T | undefined => {
@@ -57,6 +59,7 @@ export function savePersisted(
     if (storage.getItem(key) !== next) storage.setItem(key, next);
   };
   try {
+    if (state.started) storage.removeItem(KEYS.erased);
     write(KEYS.form, state.form);
     write(KEYS.cohort, state.cohort);
     write(KEYS.started, state.started);
@@ -84,6 +87,28 @@ export function clearPersisted(storage: Storage = localStorage): void {
     // Storage disabled: there is nothing to clear.
   }
 }
+
+/**
+ * After an erasure on Your data (docs/privacy.md): the answers this browser kept go too, and it remembers that the
+ * data was erased, so the confirmation address says so instead of asking to sign in.
+ */
+export function markErased(storage: Storage = localStorage): void {
+  clearPersisted(storage);
+  try {
+    storage.setItem(KEYS.erased, 'true');
+  } catch {
+    // Storage disabled: the page still said the data was erased.
+  }
+}
+
+/** Whether this browser erased its applicant's data and has begun no application since. */
+export const wasErasedHere = (storage: Storage = localStorage): boolean => {
+  try {
+    return storage.getItem(KEYS.erased) === 'true';
+  } catch {
+    return false;
+  }
+};
 
 /** `?ref=CODE` on any URL is kept as the referral code until the application is created. */
 export function captureReferral(search: string, storage: Storage = localStorage): string | null {

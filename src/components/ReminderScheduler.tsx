@@ -4,6 +4,7 @@ import Calendar from 'react-calendar';
 import 'react-calendar/dist/Calendar.css';
 import type { ActorRefFrom } from 'xstate';
 import { reminderMachine, timeSlots, toDateKey } from '../../machines/reminder.machine';
+import { deviceTimeZone, zoneLabel } from '../../machines/rules/timeZone';
 import { BusyButton } from './BusyButton';
 import { Form } from './Form';
 import { Notice } from './Notice';
@@ -18,8 +19,9 @@ const keyToDate = (key: string): Date | null => {
   return key ? new Date(y, m - 1, d) : null;
 };
 
+/** The moment in the device's zone, with the zone named (decision 229). */
 const readable = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short' });
+  `${new Date(iso).toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short' })}, ${zoneLabel(deviceTimeZone(), new Date(iso))}`;
 
 /** An inline calendar and a 15-minute time slot for a payment reminder (docs/product.md §2.2). */
 export function ReminderScheduler({ actor }: ReminderSchedulerProps) {
@@ -50,7 +52,8 @@ export function ReminderScheduler({ actor }: ReminderSchedulerProps) {
       ) : (
         <Form onSubmit={() => actor.send({ type: 'SUBMIT' })}>
           <p className="hint" id="reminder-hint">
-            Pick a day and a time, and we will email you a reminder.
+            Pick a day and a time ({zoneLabel(deviceTimeZone(), new Date(now))}), and we will email you a
+            reminder.
           </p>
           <div className="reminder__grid">
             <fieldset className="field">

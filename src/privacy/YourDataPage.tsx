@@ -16,6 +16,8 @@ import { CodeSignInPage } from '../components/CodeSignInPage';
 import { AppDialog } from '../components/Dialog';
 import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
+import { markErased } from '../app/persistence';
+import { useArrivalFocus } from '../wizard/ScreenHeading';
 
 /** The erase request: its refusal in the server's words. */
 async function eraseOwnData(): Promise<void> {
@@ -42,7 +44,11 @@ export function YourDataPage() {
             return response.status !== 401;
           }),
           ...signInByCodeActors(),
-          erase: fromPromise(eraseOwnData),
+          erase: fromPromise(async () => {
+            await eraseOwnData();
+            // The wizard's copy of the answers in this browser goes with them (docs/privacy.md).
+            markErased();
+          }),
         },
       }),
     [],
@@ -68,7 +74,8 @@ export function YourDataPage() {
           <h2>Download your data</h2>
           <p>
             One zip file: your answers, what happened and when, the emails we sent you, your decision once it
-            is released, your payments and financial-aid answers, and your CV.
+            is released, your payments and financial-aid answers, and your CV. Open your-data.html in it to
+            read them in your browser.
           </p>
           <p>
             <a className="button" href={privacyPaths.download} download={EXPORT_FILENAME}>
@@ -99,11 +106,20 @@ export function YourDataPage() {
           </>
         }
       />
-      {state.matches('erased') && (
-        <p role="status">
-          {PRIVACY_MESSAGES.erased}. You can apply again with the same address whenever you like.
-        </p>
-      )}
+      {state.matches('erased') && <Erased />}
     </CodeSignInPage>
+  );
+}
+
+/** What the page says once the data is erased; its heading takes focus, as the buttons and the dialog are gone. */
+function Erased() {
+  const heading = useArrivalFocus<HTMLHeadingElement>();
+  return (
+    <section role="status" aria-labelledby="your-data-erased">
+      <h2 id="your-data-erased" tabIndex={-1} ref={heading}>
+        {PRIVACY_MESSAGES.erased}
+      </h2>
+      <p>{PRIVACY_MESSAGES.applyAgain}</p>
+    </section>
   );
 }

@@ -33,7 +33,7 @@ export function ApplicantAnswers({ page, role }: { page: StaffApplicationPage; r
         rows={[
           ['Source', a.communications.referral_source],
           ['Detail', a.communications.referral_detail],
-          ['Agreed to be contacted', a.communications.communication_consent ? 'Yes' : 'No'],
+          ['Agreed to programme news', a.communications.communication_consent ? 'Yes' : 'No'],
         ]}
       />
     </>

@@ -87,7 +87,7 @@ export function CommunicationsScreen() {
       )}
       <CheckboxField
         {...checkbox('communication_consent')}
-        label="I agree to receive emails and messages from The Employment Bootcamp about my application and the programme."
+        label="Send me news about The Employment Bootcamp’s programmes and events (optional: emails about your application come either way)."
       />
       <CheckboxField
         {...checkbox('privacy_consent')}

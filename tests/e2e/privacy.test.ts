@@ -60,7 +60,7 @@ describe('the privacy notice and Your data', () => {
     ]);
     expect(download.suggestedFilename()).toBe('your-data.zip');
     const files = unzip(readFileSync(await download.path()));
-    expect([...files.keys()].sort()).toEqual(['cv/cv.pdf', 'your-data.json']);
+    expect([...files.keys()].sort()).toEqual(['cv/cv.pdf', 'your-data.html', 'your-data.json']);
     const data = JSON.parse(files.get('your-data.json')!.toString());
     expect(data.answers).toMatchObject({ email, firstname: 'Chiamakaqx' });
     expect(data.timeline.map((step: { what: string }) => step.what)).toContain('Submitted the application');

@@ -422,6 +422,27 @@ describe('application machine: the rules it encodes', () => {
     expect(actor.getSnapshot().context.errors.cv).toBeUndefined();
   });
 
+  it('a file the server refuses leaves the field: its name goes, the kept CV and the reason stay', () => {
+    const { actor } = live(
+      {},
+      {
+        persisted: persisted({
+          started: true,
+          form: { email_verified_at: 'yes', pdf: 'ada-cv.pdf', hasUploadedCV: true },
+        }),
+      },
+    );
+    actor.send({ type: 'NAVIGATE', path: '/apply/eligibility' });
+    actor.send({ type: 'CV.SELECT', file: cvFile('renamed.pdf') });
+    expect(actor.getSnapshot().context.cvFile?.name).toBe('renamed.pdf');
+    actor.send({ type: 'UPLOAD.FAILED', message: MESSAGES.cvType, errors: { cv: [MESSAGES.cvType] } });
+    const { context } = actor.getSnapshot();
+    // The field names cvFile while it is set (src/wizard/CvUpload.tsx): the refused file must not stay named.
+    expect(context.cvFile).toBeNull();
+    expect(context.form.pdf).toBe('ada-cv.pdf');
+    expect(context.errors.cv).toEqual([MESSAGES.cvType]);
+  });
+
   it('Communications of an application whose email is proved goes on to eligibility, with no code sent', () => {
     const proved = persisted({
       started: true,

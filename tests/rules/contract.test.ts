@@ -79,7 +79,7 @@ describe('toCreatePayload (docs/product.md §7 POST /bootcamp/application)', () 
       communications: {
         referral_source: 'Through an organisation',
         referral_detail: 'Lagos Tech Hub',
-        communication_consent: 'Yes',
+        communication_consent: 'No',
         privacy_notice_version: '',
       },
     });
@@ -97,8 +97,8 @@ describe('toCreatePayload (docs/product.md §7 POST /bootcamp/application)', () 
       toCreatePayload(form({ communication_consent: consent })).communications.communication_consent,
     ).toBe(sent);
   });
-  it('consent defaults to true, so a fresh form sends Yes', () => {
-    expect(toCreatePayload(emptyApplication()).communications.communication_consent).toBe('Yes');
+  it('marketing consent starts unticked (opt-in), so a fresh form sends No', () => {
+    expect(toCreatePayload(emptyApplication()).communications.communication_consent).toBe('No');
   });
   it('sends none of the later steps’ answers', () => {
     const payload = toCreatePayload(form({ key_challenge: 'x', agreement: true }));

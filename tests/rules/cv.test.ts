@@ -12,7 +12,7 @@ import { DOCX_PARTS, minimalDocx, zip, zipBombDocx } from './support/zip';
 
 const NO_FILE = 'Please attach your CV as a PDF or Word file.';
 const BAD_TYPE = 'Invalid file type. Please select a PDF or Word file.';
-const TOO_BIG = 'File size should not be morethan 10MB';
+const TOO_BIG = 'File size should not be more than 10MB';
 const TEN_MB = 10 * 1024 * 1024;
 
 describe('checkCvFile', () => {

@@ -127,18 +127,21 @@ describe('the catalogue carries docs/product.md §8 word for word', () => {
     [F.lastname, 'Please tell us your last name'],
     [F.gender, 'Choose a gender'],
     [F.country, 'What country are you from?'],
-    [F.city, 'Country and city of residence is invalid'],
+    [F.city, 'Country and city of residence is required'],
     [F.email, 'Please provide a valid email address'],
     [MESSAGES.emailFormat, 'The provided email is not valid'],
     [F.phone, 'Phone number is required'],
     [
       MESSAGES.phoneFormat,
-      'Phone number must be in the format: +XXXXXXXXXXXX, where the first +xx or +xxx are country codes',
+      'Phone number must be 10 to 15 digits: with your country code (for example +2348012345678), or as you dial it in your country',
     ],
     [F.referral_source, 'Tell us how you heard about us'],
     [F.referral_detail, 'Tell us the person or organisation'],
     [F.agreement, 'Please accept the agreement to continue'],
-    [F.agreement1, 'Please accept the second agreement to continue'],
+    [
+      F.agreement1,
+      'Please confirm you are open-minded and ready to do what it takes to get a job within 12 weeks',
+    ],
     [F.agreement2, 'Please accept the payment agreement to continue'],
     [F.haveLaptop, 'Please state if you have a laptop with either Yes or No'],
     [MESSAGES.otpRequired, 'Please enter OTP'],
@@ -238,7 +241,7 @@ describe('errors come back in field order, one entry per field', () => {
       'Please tell us your last name',
       'Choose a gender',
       'What country are you from?',
-      'Country and city of residence is invalid',
+      'Country and city of residence is required',
     ]);
   });
 
@@ -411,7 +414,7 @@ describe('phone format: optional +, then 10 to 15 digits, after removing spaces,
         ? {}
         : {
             phone: [
-              'Phone number must be in the format: +XXXXXXXXXXXX, where the first +xx or +xxx are country codes',
+              'Phone number must be 10 to 15 digits: with your country code (for example +2348012345678), or as you dial it in your country',
             ],
           },
     );

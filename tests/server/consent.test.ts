@@ -44,6 +44,31 @@ describe.each(databases)('consent to the privacy notice on $name', (database) =>
     expect(new Date(rows[0].privacy_consented_at).toISOString()).toBe(AGREED_AT.toISOString());
   });
 
+  it('takes marketing consent as not given when the request leaves it out (opt-in), and as given only when ticked', async () => {
+    const base = applicant('ada@example.com');
+    const { communication_consent: _left, ...withoutConsent } = base.communications;
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: paths.create,
+          payload: { ...base, communications: withoutConsent },
+        })
+      ).statusCode,
+    ).toBe(201);
+    const ticked = applicant('bola@example.com');
+    expect((await t.app.inject({ method: 'POST', url: paths.create, payload: ticked })).statusCode).toBe(201);
+    const rows = (
+      await t.db.query<{ email: string; communication_consent: boolean }>(
+        'SELECT email, communication_consent FROM applications ORDER BY email',
+      )
+    ).rows;
+    expect(rows).toEqual([
+      { email: 'ada@example.com', communication_consent: false },
+      { email: 'bola@example.com', communication_consent: true },
+    ]);
+  });
+
   it('refuses an application that did not agree to the notice, in the catalogue’s words, and stores nothing', async () => {
     const res = await create('');
     expect(res.statusCode).toBe(400);

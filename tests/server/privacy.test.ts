@@ -92,9 +92,22 @@ describe.each(databases)('an applicant’s data on $name', (database) => {
       expect(held.headers['content-type']).toBe('application/zip');
       expect(held.headers['content-disposition']).toContain('your-data.zip');
       const heldFiles = unzip(held.rawPayload);
-      expect([...heldFiles.keys()].sort()).toEqual(['cv/Ngozika CV.pdf', 'your-data.json']);
+      expect([...heldFiles.keys()].sort()).toEqual(['cv/Ngozika CV.pdf', 'your-data.html', 'your-data.json']);
       expect(heldFiles.get('cv/Ngozika CV.pdf')).toEqual(pdf());
       const data = JSON.parse(heldFiles.get('your-data.json')!.toString());
+      // Beside the JSON, the same data as a page anyone can open: their answers, steps and emails in words.
+      const page = heldFiles.get('your-data.html')!.toString();
+      expect(page).toMatch(/^<!doctype html>/);
+      for (const shown of [
+        SOMEONE.firstname,
+        'Moving from Jos to Lagos',
+        'Submitted the application',
+        'cv/Ngozika CV.pdf',
+      ])
+        expect(page).toContain(shown);
+      expect(page).toContain('<h2>Timeline</h2>');
+      expect(page).toContain('<h2>Emails</h2>');
+      expect(page).not.toMatch(/<script/i);
       expect(data.answers).toMatchObject({ email, firstname: SOMEONE.firstname, lastname: SOMEONE.lastname });
       expect(data.answers.other).toMatchObject({ key_challenge: 'Moving from Jos to Lagos' });
       // The consent recorded at create: the notice's version and the server's time (decision 150).

@@ -10,6 +10,7 @@ import {
 } from '../../machines/paymentChoice.machine';
 import { reminderMachine, type SaveReminderInput } from '../../machines/reminder.machine';
 import { MESSAGES } from '../../machines/rules/messages';
+import { deviceTimeZone, zoneLabel } from '../../machines/rules/timeZone';
 import type { PaymentRecord, PaymentStartResult } from '../../machines/rules/contract';
 import type { AcceptedCohort } from '../../machines/rules/payBy';
 import {
@@ -130,6 +131,12 @@ describe('ConfirmationScreen', () => {
     expect(screen.getByText('Up to 30% off')).toBeTruthy();
   });
 
+  it('"Proceed to payment" hands focus to the payment options heading it opens (the button goes)', async () => {
+    const { user } = renderScreen();
+    await proceed(user);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Payment options' }));
+  });
+
   it('shows the international set for any other country', async () => {
     const { user } = renderScreen({ geo: async () => 'Ghana', formCountry: 'Nigeria' });
     await proceed(user);
@@ -178,11 +185,20 @@ describe('ConfirmationScreen', () => {
     expect(payment.getSnapshot().value).toBe('chosen');
   });
 
-  it('notes a person who is not ready, with the waitlist link', async () => {
-    const { user, recorded } = renderScreen();
+  it('notes a person who is not ready, says their place is kept and until when, with the waitlist link', async () => {
+    const { user, recorded } = renderScreen({ cohort: { name: 'Cohort 14', start_date: '2031-06-02' } });
     await proceed(user);
+    expect(
+      screen.getByText(
+        'No payment now, and your place is kept: come back here to choose how to pay by the pay-by date.',
+      ),
+    ).toBeTruthy();
     await chooseAndConfirm(user, NOT_READY);
     const noted = await screen.findByRole('dialog', { name: 'Your preference has been noted' });
+    // Choosing it records a payment choice, a status that keeps the seat (machines/rules/seats.ts).
+    expect(noted.textContent).toContain(
+      'Your place in Cohort 14 is kept: this choice does not give it up. Come back to this page to choose how to pay by 30 May 2031 to secure it.',
+    );
     expect(within(noted).getByRole('link', { name: 'Join the waitlist' }).getAttribute('href')).toBe(
       'https://example.org/waitlist',
     );
@@ -286,7 +302,11 @@ describe('ConfirmationScreen', () => {
     await user.click(screen.getByRole('button', { name: '12 May 2031' }));
     await user.selectOptions(time, '09:30');
     await user.click(screen.getByRole('button', { name: 'Set reminder' }));
-    expect(await screen.findByText(/We will remind you on/)).toBeTruthy();
+    // The time is the device's, and the zone is named with it (decision 229).
+    const zone = zoneLabel(deviceTimeZone(), new Date(2031, 4, 12, 9, 30));
+    expect(
+      await screen.findByText(`We will remind you on Monday, 12 May 2031 at 09:30, ${zone}.`),
+    ).toBeTruthy();
     expect(reminders).toEqual([
       { email: 'ada@example.com', reminderDate: new Date(2031, 4, 12, 9, 30).toISOString() },
     ]);

@@ -177,6 +177,21 @@ describe('Financial aid application', () => {
     );
   });
 
+  it('focus moves to each new screen’s heading: the title on arrival, the form, then the submitted note', async () => {
+    const { user } = renderShell();
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { level: 1, name: 'FINANCIAL AID APPLICATION' }),
+    );
+    await checkIn(user);
+    const form = await screen.findByRole('heading', { name: 'Tell us about your circumstances' });
+    expect(document.activeElement).toBe(form);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Submit application' }));
+    await user.click(await screen.findByRole('button', { name: CONFIRM_SAVE.confirm }));
+    const done = await screen.findByRole('heading', { name: 'Financial aid application submitted' });
+    expect(document.activeElement).toBe(done);
+  });
+
   it('axe finds nothing on the check-in, the code step and the form', async () => {
     const rules = { 'color-contrast': { enabled: false } }; // jsdom cannot compute colours
     const { user } = renderShell({ lookup: 'exists' });
