@@ -108,6 +108,17 @@ const mentions = (text: RawBuilder<string>, needles: string[]) =>
       )})`
     : sql<boolean>`false`;
 
+/** One erasure: whose application, who asked, when, with the key of the tombstone's email HMAC. */
+export interface Erasure {
+  storage: CvStorage;
+  id: number;
+  requester: ErasureRequester;
+  now: Date;
+  erasureKey: string;
+}
+
+export type ErasureResult = 'erased' | 'erased before' | 'not found';
+
 /**
  * Erases application `id` inside `tx` (the caller's transaction): the one erasure every door runs. Its CV file is
  * removed before the transaction commits, so a storage that fails leaves the applicant as they were (and a retry
@@ -115,12 +126,8 @@ const mentions = (text: RawBuilder<string>, needles: string[]) =>
  */
 export async function eraseApplicant(
   tx: Queryable,
-  storage: CvStorage,
-  id: number,
-  requester: ErasureRequester,
-  now: Date,
-  erasureKey: string,
-): Promise<'erased' | 'erased before' | 'not found'> {
+  { storage, id, requester, now, erasureKey }: Erasure,
+): Promise<ErasureResult> {
   const person = await first(
     tx,
     qb
@@ -152,15 +159,8 @@ export async function eraseApplicant(
 }
 
 /** `eraseApplicant` in a transaction of its own (the applicant's and the admin's doors). */
-export function eraseApplication(
-  db: Db,
-  storage: CvStorage,
-  id: number,
-  requester: ErasureRequester,
-  now: Date,
-  erasureKey: string,
-): Promise<'erased' | 'erased before' | 'not found'> {
-  return db.transaction((tx) => eraseApplicant(tx, storage, id, requester, now, erasureKey));
+export function eraseApplication(db: Db, erasure: Erasure): Promise<ErasureResult> {
+  return db.transaction((tx) => eraseApplicant(tx, erasure));
 }
 
 /** Everything but the CV, the tombstone and the audit entry. */

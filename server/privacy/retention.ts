@@ -105,7 +105,8 @@ const KINDS: Record<RetentionKind, Kind> = {
       ),
     // The one erasure every door runs (server/privacy/erase.ts), by retention.
     apply: async (tx, rows, now, storage, key) => {
-      for (const id of ids(rows)) await eraseApplicant(tx, storage, id, { by: 'retention' }, now, key);
+      for (const id of ids(rows))
+        await eraseApplicant(tx, { storage, id, requester: { by: 'retention' }, now, erasureKey: key });
     },
   },
   // The bodies of emails sent `outboxBodyDays` ago; who, what subject and when stay for the counts. One still not

@@ -81,7 +81,13 @@ export async function privacyRoutes(app: FastifyInstance, ctx: Context): Promise
     async (request, reply) => {
       confirmed(request);
       const id = await applicantId(request);
-      await eraseApplication(db, storage, id, { by: 'applicant' }, config.now(), ctx.erasureKey);
+      await eraseApplication(db, {
+        storage,
+        id,
+        requester: { by: 'applicant' },
+        now: config.now(),
+        erasureKey: ctx.erasureKey,
+      });
       clearSessionCookie(reply, ctx.secureCookies);
       return { message: PRIVACY_MESSAGES.erased, data: {} };
     },
@@ -121,14 +127,13 @@ export async function privacyRoutes(app: FastifyInstance, ctx: Context): Promise
       confirmed(request);
       const id = Number(request.params.id);
       const now = config.now();
-      const erased = await eraseApplication(
-        db,
+      const erased = await eraseApplication(db, {
         storage,
         id,
-        { by: 'staff', staffId: member.id },
+        requester: { by: 'staff', staffId: member.id },
         now,
-        ctx.erasureKey,
-      );
+        erasureKey: ctx.erasureKey,
+      });
       if (erased === 'not found') throw fail(404, STAFF_MESSAGES.notFound);
       if (erased === 'erased before') throw fail(409, PRIVACY_MESSAGES.alreadyErased);
       return { message: PRIVACY_MESSAGES.staffErased, data: { id } };
