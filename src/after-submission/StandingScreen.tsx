@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import type { ApplicationSnapshot } from '../../machines/application.machine';
 import { STANDING_MESSAGES as M, standingHeading } from '../../machines/rules/standing';
 import { useApplication, useSend } from '../app/ApplicationProvider';
@@ -69,9 +68,8 @@ export function StandingScreen() {
     return (
       <Panel heading={heading}>
         <p>{M.signedOut.text}</p>
-        <Link className="button" to="/apply">
-          Continue with your email
-        </Link>
+        {/* Get Started as a sign-in: no cohort a new applicant would get, no step count (decision 227). */}
+        <Button onClick={() => send({ type: 'SIGN_IN' })}>Continue with your email</Button>
       </Panel>
     );
   if (step === 'waitlisted')

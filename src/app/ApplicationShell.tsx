@@ -26,6 +26,8 @@ export function ApplicationShell() {
   const location = useLocation();
   const screen = useApplication(currentScreen);
   const state = useApplication(screenStateOf);
+  // A sign-in counts no steps of an application (decision 227).
+  const signingIn = useApplication((s) => s.context.signingIn);
   const aidSubmitted = (location.state as { financialAid?: boolean } | null)?.financialAid === true;
   useScreensAhead(useApplicationActor());
 
@@ -37,7 +39,8 @@ export function ApplicationShell() {
   if (!isMachinePath(location.pathname)) return <NotFoundPage />;
   const row = state ? screenRow(state) : undefined;
   const Screen = row ? SCREENS[row.screen] : undefined;
-  const showProgress = screen && row?.wizard;
+  const wizardCard = screen && row?.wizard;
+  const showProgress = wizardCard && !signingIn;
   const progress = screen ? progressOf(screen.step) : null;
 
   return (
@@ -70,7 +73,7 @@ export function ApplicationShell() {
         */}
         <Suspense key={state} fallback={<p className="loading">Loading…</p>}>
           {/* The screens after submission are made of cards of their own. */}
-          <div className={showProgress || state === 'success' ? 'card' : undefined}>
+          <div className={wizardCard || state === 'success' ? 'card' : undefined}>
             <ErrorBoundary frame="section">
               {Screen && <Screen />}
               <HydrationProbe />
