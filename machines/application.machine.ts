@@ -77,10 +77,15 @@ export const applicationMachine = applicationSetup.createMachine({
   context: ({ input }) => defaults(input),
   initial: 'boot',
   on: {
-    // The no-op comes first for each screen, so a NAVIGATE to where we already are keeps the screen's state.
+    // The no-op comes first for each screen, so a NAVIGATE to where we already are keeps the screen's state. An
+    // address opened (typed, reloaded, Back or Forward) ends a sign-in: /apply is then for a new application
+    // (decision 227).
     NAVIGATE: ROUTES.flatMap(({ state }) => [
-      { guard: and([{ type: 'routesTo', params: { state } }, stateIn(`#application.${state}`)]) },
-      { guard: { type: 'routesTo', params: { state } }, target: `.${state}` },
+      {
+        guard: and([{ type: 'routesTo', params: { state } }, stateIn(`#application.${state}`)]),
+        actions: 'endSignIn',
+      },
+      { guard: { type: 'routesTo', params: { state } }, target: `.${state}`, actions: 'endSignIn' },
     ]),
     'FIELD.CHANGE': { actions: 'setField' },
     'CODE.CHANGE': { actions: { type: 'setToken', params: ({ event }) => ({ token: event.value }) } },
@@ -221,7 +226,8 @@ export const applicationMachine = applicationSetup.createMachine({
             waitlisted: {},
             notSuccessful: {},
             withdrawn: {},
-            signedOut: {},
+            // Signing back in is a sign-in: Get Started without the cohort a new application would get (decision 227).
+            signedOut: { on: { SIGN_IN: { target: '#application.getStarted', actions: 'startSignIn' } } },
             unavailable: { on: { RETRY: { target: 'loading', actions: 'clearErrors' } } },
           },
         },

@@ -171,11 +171,17 @@ export const applicationSetup = setup({
       reminderDate: '',
       videoProgressSubmitted: false,
       otp: { availableAt: 0, resendCount: 0 },
+      // A new application is no sign-in: Get Started names its cohort again.
+      signingIn: false,
     })),
     // The application the server holds (the look-up's for its owner's session, or the code's answer).
     loadSavedApplication: assign(({ context, event }) => {
       const output = (event as { output?: SavedApplication | { application: SavedApplication } }).output!;
-      return loadSaved(context, 'application' in output ? output.application : output);
+      // Signed in: an unfinished application's steps count again (decision 227).
+      return {
+        ...loadSaved(context, 'application' in output ? output.application : output),
+        signingIn: false,
+      };
     }),
     markSubmitted: assign({
       submitted: true,
@@ -201,6 +207,8 @@ export const applicationSetup = setup({
     setToken: assign((_, params: { token: string }) => ({ token: params.token })),
     keepCohort: assign((_, params: { cohort: Cohort }) => ({ cohort: params.cohort })),
     noticeApplicationFound: assign({ notice: MESSAGES.applicationFound }),
+    startSignIn: assign({ signingIn: true }),
+    endSignIn: assign({ signingIn: false }),
     // The application now exists on the server, as it was sent.
     markCreated: assign(({ context }) => ({ existing: true, form: cleaned(context.form) })),
     // Keeps the notice: the lookup just said the application was found.

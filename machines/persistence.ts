@@ -56,6 +56,11 @@ export interface ApplicationMachineContext extends PersistedApplication {
   quizTime: number;
   /** Where the application stands, as the server last said (never stored: it is read live on each visit). */
   standing: ApplicantStanding | null;
+  /**
+   * Get Started reached from the confirmation page's "Continue with your email": a sign-in, which names no cohort
+   * and counts no steps (docs/decisions/227-signing-back-in-is-a-sign-in.md). Never stored.
+   */
+  signingIn: boolean;
 }
 
 export type FormField = keyof ApplicationForm;
@@ -87,6 +92,8 @@ export type ApplicationEvent =
   | { type: 'SIGN_OUT' }
   | { type: 'REMINDER.SET'; reminderDate: string }
   | { type: 'VIDEO.SUBMITTED' }
+  /** "Continue with your email" on the confirmation page of a browser that has not proved the email. */
+  | { type: 'SIGN_IN' }
   /** Ask the server again where the application stands, after a failed check. */
   | { type: 'RETRY' };
 
@@ -116,6 +123,7 @@ export const defaults = (input: ApplicationInput): ApplicationMachineContext => 
     now: input.now ?? (() => 0),
     quizTime: input.quizTime ?? SELECTION_QUIZ.time,
     standing: null,
+    signingIn: false,
   };
 };
 

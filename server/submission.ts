@@ -16,7 +16,7 @@ import { cohortById, currentCohort, lockSeatsTaken, nextCohort } from './db/coho
 import type { Queryable } from './db/index';
 import { fail } from './http';
 import type { Mailer } from './mail/index';
-import { submittedEmail } from './mail/templates';
+import { submittedEmail, videoUrl } from './mail/templates';
 import { SERVER_MESSAGES } from './messages';
 import { writeReviewChanges } from './staff/review';
 
@@ -57,6 +57,7 @@ export async function submitApplication(
   agreements: Agreements,
   now: Date,
   mailer: Mailer,
+  publicUrl: string,
 ): Promise<SubmitResult> {
   if (row.submitted_at && row.cohort_id) {
     const cohort = await cohortById(tx, row.cohort_id);
@@ -66,7 +67,10 @@ export async function submitApplication(
   if (Object.keys(errors).length) throw fail(400, SERVER_MESSAGES.incomplete, errors);
   const { cohort, waitlisted } = await placeInCohort(tx, row, now);
   await markSubmitted(tx, row.id, agreements, { cohortId: cohort.id, waitlisted }, now);
-  await mailer.send(submittedEmail(row.email, row.firstname, cohort.name, waitlisted), tx);
+  await mailer.send(
+    submittedEmail(row.email, row.firstname, cohort.name, waitlisted, videoUrl(publicUrl)),
+    tx,
+  );
   return { cohort: { id: cohort.id, name: cohort.name }, waitlisted };
 }
 

@@ -33,6 +33,7 @@ export const TEMPLATE_VARIABLES = [
   'confirmation_link',
   'financial_aid_link',
   'interview_link',
+  'waitlist_reason',
 ] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Record<TemplateVariable, string>;
@@ -50,6 +51,8 @@ export const TEMPLATE_VARIABLE_HELP: Record<TemplateVariable, string> = {
   financial_aid_link:
     'The financial aid form; alone in a paragraph it is an "Apply for financial aid" button',
   interview_link: 'The page to book an interview; alone in a paragraph it is a "Book your interview" button',
+  waitlist_reason:
+    'Why the application is on the waitlist, only as far as we know it: "Cohort 14 is full, so you are on its waitlist." while every seat is taken, else a sentence that claims no reason; nothing outside the waitlist email',
 };
 
 /** The words of a link that stands alone in a paragraph (a button in the HTML part). */
@@ -92,7 +95,8 @@ export const DEFAULT_TEMPLATES: Record<TemplateKind, MailTemplate> = {
     subject: 'You are on the waitlist for {{programme}}',
     body: [
       '{{greeting}}',
-      'Thank you for applying to {{programme}}. {{cohort}} is full, so you are on its waitlist. If a place opens up we will write to you at once, and if not, we will keep your application for the next cohort.',
+      // The reason is the one the product has, never "full" with seats free (decision 226).
+      'Thank you for applying to {{programme}}. {{waitlist_reason}} If we can offer you a place we will write to you at once, and if not, we will keep your application for the next cohort.',
       'You do not need to do anything now.',
       SIGN_OFF,
     ].join('\n\n'),
@@ -131,6 +135,7 @@ export const SAMPLE_VALUES: TemplateValues = {
   confirmation_link: 'https://bootcamp.example/apply/confirmation',
   financial_aid_link: 'https://bootcamp.example/financial-aid-application',
   interview_link: 'https://bootcamp.example/apply/interview',
+  waitlist_reason: 'Cohort 14 is full, so you are on its waitlist.',
 };
 
 export const SUBJECT_MAX = 200;

@@ -13,6 +13,11 @@ export const STANDING_MESSAGES = {
     title: 'Sign in to see where your application stands',
     text: 'Enter the email you applied with and the code we send you: your decision and its next steps are on this page.',
   },
+  /** Get Started as the sign-in "Continue with your email" opens: no cohort, no step count (decision 227). */
+  signIn: {
+    title: 'Sign in',
+    lede: 'Enter the email address you applied with. We will email you a code, then show you where your application stands.',
+  },
   accepted: {
     title: 'Congratulations, you have been accepted!',
   },
@@ -23,7 +28,8 @@ export const STANDING_MESSAGES = {
   waitlisted: {
     title: (cohort: string) => `You are on the waitlist for ${cohort}`,
     text: (cohort: string) =>
-      `${cohort} is full, so you are on its waitlist. If a place opens up we will write to you at once, and if not, we will keep your application for the next cohort. You do not need to do anything now.`,
+      // No reason given: the page does not know one, and "full" with seats free was false (decision 226).
+      `If we can offer you a place in ${cohort} we will write to you at once, and if not, we will keep your application for the next cohort. You do not need to do anything now.`,
   },
   not_successful: {
     title: 'We cannot offer you a place this time',

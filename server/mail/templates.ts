@@ -2,9 +2,18 @@
 import type { MailMessage } from './index';
 import type { PaymentRecord } from '../../machines/rules/contract';
 import type { MailBlock } from '../../machines/rules/mailTemplates';
+import { NEXT_STEP_WORDS } from '../../machines/rules/nextSteps';
 import { FEE_FACTS, formatMoney, stillDue } from '../../machines/rules/payments';
+import { screenRow } from '../../machines/screens';
 
 export const PROGRAMME = 'The Employment Bootcamp';
+
+/**
+ * The video page's address, which the submission email links to as the reminder links to the confirmation page: a
+ * plain address, opened signed in by the browser that applied (docs/decisions/228-pages-promise-the-chart-s-next-state.md).
+ */
+export const videoUrl = (publicUrl: string) =>
+  `${publicUrl.replace(/\/+$/, '')}${screenRow('selectionVideo').path}`;
 
 /** The confirmation page's address, which the reminder and the receipts link to. */
 export const confirmationUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/apply/confirmation`;
@@ -82,22 +91,33 @@ export function submittedEmail(
   firstname: string,
   cohortName: string,
   waitlisted: boolean,
+  videoLink: string,
 ): MailMessage {
+  if (waitlisted) {
+    const lines = [
+      greeting(firstname),
+      `Thank you for applying to ${PROGRAMME}. We have your application.`,
+      `The cohort you applied for is closed or full, so you are on the waitlist for ${cohortName}. We will write to you before it starts.`,
+      `See you soon,\n${PROGRAMME} team`,
+    ];
+    return {
+      to,
+      subject: `You are on the waitlist for ${cohortName} of ${PROGRAMME}`,
+      text: lines.join('\n\n') + '\n',
+      html: page(lines),
+    };
+  }
+  // The step it names comes with its link (the video page), as the reminder's does.
   const lines = [
     greeting(firstname),
-    `Thank you for applying to ${PROGRAMME}. We have your application.`,
-    waitlisted
-      ? `The cohort you applied for is closed or full, so you are on the waitlist for ${cohortName}. We will write to you before it starts.`
-      : `You applied for ${cohortName}. One more step: watch the short video from the Program Director and answer the quiz.`,
+    `Thank you for applying to ${PROGRAMME}. We have your application for ${cohortName}. ${NEXT_STEP_WORDS.submittedEmail}`,
     `See you soon,\n${PROGRAMME} team`,
   ];
   return {
     to,
-    subject: waitlisted
-      ? `You are on the waitlist for ${cohortName} of ${PROGRAMME}`
-      : `Your application to ${PROGRAMME} (${cohortName})`,
-    text: lines.join('\n\n') + '\n',
-    html: page(lines),
+    subject: `Your application to ${PROGRAMME} (${cohortName})`,
+    text: `${lines[0]}\n\n${lines[1]}\n\n    ${videoLink}\n\n${lines[2]}\n`,
+    html: page(lines, undefined, { href: videoLink, text: NEXT_STEP_WORDS.videoLink }),
   };
 }
 

@@ -120,7 +120,7 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
         const row = eligibleOnly(await requireOwner(ctx, request, address, tx));
         return ok(
           'Application submitted',
-          await submitApplication(tx, row, agreements, config.now(), mailer),
+          await submitApplication(tx, row, agreements, config.now(), mailer, config.publicUrl),
         );
       });
     },

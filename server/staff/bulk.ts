@@ -23,6 +23,7 @@ import { cohortById, lockSeatsTaken, seatsTaken } from '../db/cohorts';
 import type { Queryable } from '../db/index';
 import { fieldFail } from '../http';
 import { decisionEmail } from './emails';
+import { waitlistReasonOf } from './waitlistReason';
 import { templateFor } from './templates';
 import { eachPage, readQueueView } from './queue';
 import { heldUntilOf, isHeld, writeReviewChanges, type ReviewWrite } from './review';
@@ -255,6 +256,7 @@ export async function previewEmails(
         firstname: row.firstname,
         cohortName: row.name ?? 'the next cohort',
         cohortStart: row.start_date,
+        waitlistReason: event === 'WAITLIST' ? await waitlistReasonOf(ctx.db, id) : undefined,
       },
       ctx.config.publicUrl,
       await templateFor(ctx.db, TO[event]),

@@ -12,6 +12,7 @@ import type { Mailer } from '../mail/index';
 import { isTemplateKind } from '../../machines/rules/mailTemplates';
 import { decisionEmail } from './emails';
 import { templateFor } from './templates';
+import { waitlistReasonOf } from './waitlistReason';
 
 export interface DecisionMailer {
   /** Sends every decision email due now; returns how many went. */
@@ -45,6 +46,7 @@ export function decisionMailer(options: {
           )
           .select([
             'e.id',
+            'e.application_id',
             sql<ReviewStatus>`e.to_status`.as('to_status'),
             'a.email',
             'a.firstname',
@@ -70,6 +72,9 @@ export function decisionMailer(options: {
           firstname: due.firstname,
           cohortName: due.cohort_name ?? 'the next cohort',
           cohortStart: due.cohort_start,
+          // The reason as the seats stand when the email leaves: never "full" with seats free (decision 226).
+          waitlistReason:
+            due.to_status === 'waitlisted' ? await waitlistReasonOf(tx, due.application_id) : undefined,
         },
         config.publicUrl,
         template,

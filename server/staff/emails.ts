@@ -12,6 +12,7 @@ import {
   type TemplateValues,
 } from '../../machines/rules/mailTemplates';
 import { INTERVIEW_PAGE } from '../../machines/rules/interview';
+import { WAITLIST_REASONS, type WaitlistReason } from '../../machines/rules/waitlistReason';
 import { blocksPage, greeting, page, plainName, PROGRAMME, SIGN_OFF } from '../mail/templates';
 
 export function staffCodeEmail(to: string, code: string): MailMessage {
@@ -35,6 +36,8 @@ export interface Recipient {
   cohortName: string;
   /** The cohort's start (YYYY-MM-DD), or null when the application has no cohort. */
   cohortStart: string | null;
+  /** Why the application is on the waitlist (decision 226): only the waitlist email is given one. */
+  waitlistReason?: WaitlistReason;
 }
 
 /** What each variable becomes for this applicant (machines/rules/mailTemplates.ts). */
@@ -53,6 +56,9 @@ export function templateValues(recipient: Recipient, publicUrl: string): Templat
     confirmation_link: link('/apply/confirmation'),
     financial_aid_link: link('/financial-aid-application'),
     interview_link: link(INTERVIEW_PAGE),
+    waitlist_reason: recipient.waitlistReason
+      ? WAITLIST_REASONS[recipient.waitlistReason](recipient.cohortName)
+      : '',
   };
 }
 

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { MESSAGES } from '../../machines/rules/messages';
+import { NEXT_STEP_WORDS } from '../../machines/rules/nextSteps';
 import type { videoQuizMachine } from '../../machines/videoQuiz.machine';
 import { canSaveProgress, sameVideoView, selectVideoView } from '../../machines/videoQuizView';
 import type { AppConfig } from '../config';
@@ -39,10 +40,7 @@ export function SelectionVideoScreen({ actor, config, onBack }: SelectionVideoSc
       <h1 id="video-screen-title" tabIndex={-1} ref={heading}>
         Info Video
       </h1>
-      <p>
-        Watch this short video from our Program Director to the end. A short quiz appears along the way; then
-        continue to confirm your place.
-      </p>
+      <p>{NEXT_STEP_WORDS.selectionVideo}</p>
 
       <SelectionVideoPlayer actor={actor} config={config} view={view} videoRef={videoRef} />
       <SelectionVideoNotices notice={view.notice} onDismiss={dismissNotice} />

@@ -81,9 +81,8 @@ export function StandingScreen() {
     return (
       <Panel heading={heading}>
         <p>{M.signedOut.text}</p>
-        <Link className="button" to="/apply">
-          Continue with your email
-        </Link>
+        {/* Get Started as a sign-in: no cohort a new applicant would get, no step count (decision 227). */}
+        <Button onClick={() => send({ type: 'SIGN_IN' })}>Continue with your email</Button>
       </Panel>
     );
   if (step === 'waitlisted')

@@ -1,3 +1,4 @@
+import { NEXT_STEP_WORDS } from '../../machines/rules/nextSteps';
 import { standingMessage } from '../../machines/rules/standing';
 import { useApplication, useSend } from '../app/ApplicationProvider';
 import { ScreenHeading } from '../wizard/ScreenHeading';
@@ -17,7 +18,7 @@ export function SuccessScreen() {
       <p className="notice standing-line" role="status">
         <strong>Where you stand:</strong> {standingMessage(standing?.standing ?? 'under_review', cohort)}
       </p>
-      <p>Next, watch a short video by the Program Director and take a few short quizzes.</p>
+      <p>{NEXT_STEP_WORDS.success}</p>
       <Button onClick={() => send({ type: 'CONTINUE' })}>Continue to Video</Button>
       <YourDataLink />
     </section>

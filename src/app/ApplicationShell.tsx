@@ -33,6 +33,8 @@ export function ApplicationShell() {
   // "Loading…" in its place took the page's largest paint away and painted it again later (decision 224).
   const [screenShown, setScreenShown] = useState(false);
   const showScreen = useCallback(() => setScreenShown(true), []);
+  // A sign-in counts no steps of an application (decision 227).
+  const signingIn = useApplication((s) => s.context.signingIn);
   const aidSubmitted = (location.state as { financialAid?: boolean } | null)?.financialAid === true;
   useScreensAhead(useApplicationActor());
 
@@ -44,7 +46,8 @@ export function ApplicationShell() {
   if (!isMachinePath(location.pathname)) return <NotFoundPage />;
   const row = state ? screenRow(state) : undefined;
   const Screen = row ? SCREENS[row.screen] : undefined;
-  const showProgress = screen && row?.wizard;
+  const wizardCard = screen && row?.wizard;
+  const showProgress = wizardCard && !signingIn;
   const progress = screen ? progressOf(screen.step) : null;
 
   return (
@@ -90,7 +93,7 @@ export function ApplicationShell() {
           }
         >
           {/* The screens after submission are made of cards of their own. */}
-          <div className={showProgress || state === 'success' ? 'card' : undefined}>
+          <div className={wizardCard || state === 'success' ? 'card' : undefined}>
             <ErrorBoundary frame="section">
               {Screen && <Screen />}
               {Screen && !screenShown && <Committed onCommit={showScreen} />}

@@ -1,5 +1,6 @@
 import { PRIVACY_PATH } from '../../machines/rules/privacy';
 import { SEAT_MESSAGES } from '../../machines/rules/seats';
+import { STANDING_MESSAGES } from '../../machines/rules/standing';
 import { useApplication, useFormFields } from '../app/ApplicationProvider';
 import { StepForm } from './StepForm';
 import { TextField } from '../components/Fields';
@@ -9,6 +10,30 @@ export function GetStartedScreen() {
   const loadingCohort = useApplication((s) => s.matches({ getStarted: 'loadingCohort' }));
   const lookingUp = useApplication((s) => s.hasTag('busy'));
   const cohort = useApplication((s) => s.context.cohort);
+  // Signing back in names no cohort: the one a new application would get is not theirs (decision 227).
+  const signingIn = useApplication((s) => s.context.signingIn);
+
+  if (signingIn)
+    return (
+      <StepForm
+        title={STANDING_MESSAGES.signIn.title}
+        lede={STANDING_MESSAGES.signIn.lede}
+        submitLabel="Continue"
+        busy={lookingUp}
+      >
+        <TextField
+          {...field('email')}
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+        />
+        <p>
+          How we use and keep your data, and how to see or erase it: <a href={PRIVACY_PATH}>privacy notice</a>
+          .
+        </p>
+      </StepForm>
+    );
 
   return (
     <StepForm

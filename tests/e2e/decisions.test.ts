@@ -102,7 +102,7 @@ describe('a staff decision on the applicant’s side', () => {
     await page.goto(`${server.url}/apply/confirmation`);
     await heading(page, STANDING_MESSAGES.signedOut.title).waitFor(WAIT);
     expect(await page.getByText('Congratulations').count()).toBe(0);
-    await page.getByRole('link', { name: 'Continue with your email' }).click();
+    await page.getByRole('button', { name: 'Continue with your email' }).click();
     await page.waitForURL((url) => url.pathname === '/apply', WAIT);
     await expectNoAxeViolations(page);
     await context.close();

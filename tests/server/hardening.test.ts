@@ -96,7 +96,13 @@ describe('names written into emails', () => {
   it('keeps the attacker’s sentence out of every email, text and HTML', () => {
     for (const mail of [
       codeEmail('a@example.com', ATTACK_NAME, '123456', 10),
-      submittedEmail('a@example.com', ATTACK_NAME, 'Cohort 13', false),
+      submittedEmail(
+        'a@example.com',
+        ATTACK_NAME,
+        'Cohort 13',
+        false,
+        'http://localhost:3000/apply/selection-video',
+      ),
       reminderEmail('a@example.com', ATTACK_NAME, 'http://localhost/apply/confirmation'),
     ]) {
       expect(mail.text.startsWith('Hello,\n')).toBe(true);

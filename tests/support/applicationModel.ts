@@ -97,6 +97,8 @@ export const PERSON_EVENTS: ApplicationEvent[] = [
   { type: 'REMINDER.SET', reminderDate: '2026-12-01T09:00:00.000Z' },
   { type: 'VIDEO.SUBMITTED' },
   { type: 'SIGN_OUT' },
+  // "Continue with your email" on the confirmation page of a browser that proved nothing: Get Started as a sign-in.
+  { type: 'SIGN_IN' },
   // 'Try again' after the confirmation could not check where the application stands.
   { type: 'RETRY' },
 ];
@@ -114,5 +116,6 @@ export const ONE_BUTTON: Partial<Record<ApplicationEvent['type'], string>> = {
   'CV.HELP': 'Help: I cannot upload my CV',
   'CV.SENT': 'I have sent it',
   SIGN_OUT: 'Sign out',
+  SIGN_IN: 'Continue with your email',
   RETRY: 'Try again',
 };

@@ -16,7 +16,7 @@ import {
   type ApplicationMachineContext,
 } from '../../../machines/application.machine';
 import { API, IDEMPOTENCY_HEADER, paths } from '../../../machines/rules';
-import { standingHeading } from '../../../machines/rules/standing';
+import { STANDING_MESSAGES, standingHeading } from '../../../machines/rules/standing';
 import { goesToEligibilityReview } from '../../../machines/rules/eligibility';
 import { screenHeading } from '../../../machines/screens';
 import { standingStep } from '../../../src/after-submission/StandingScreen';
@@ -48,7 +48,9 @@ type Snapshot = AnyMachineSnapshot;
 export function expectedScreen(s: Snapshot) {
   const state = screenStateOf(s)!;
   const meta = currentScreen(s as never)!;
-  const progress = WIZARD_STEPS.includes(state) ? progressOf(meta.step) : null;
+  // Get Started opened as a sign-in is headed so, and counts no steps (decision 227).
+  const signingIn = (s.context as ApplicationMachineContext).signingIn;
+  const progress = WIZARD_STEPS.includes(state) && !signingIn ? progressOf(meta.step) : null;
   return {
     path: meta.path,
     // The result panel of eligibility keeps the screen's heading.
@@ -58,6 +60,7 @@ export function expectedScreen(s: Snapshot) {
           standingStep(s as never),
           (s.context as ApplicationMachineContext).standing?.cohort.name ?? '',
         )) ||
+      (signingIn && state === 'getStarted' && STANDING_MESSAGES.signIn.title) ||
       screenHeading(state),
     width: progress ? `${progress.percentage}%` : null,
     counter: progress ? progress.counter : null,

@@ -1,0 +1,26 @@
+/**
+ * What the pages and the submission email say comes next after submitting, in words that match the application
+ * chart's next state (docs/decisions/228-pages-promise-the-chart-s-next-state.md): the success page's Continue opens
+ * the video; the video's Continue opens the confirmation page, which shows where the application stands (a place to
+ * confirm only once accepted). The quiz is counted from its data, not written by hand.
+ */
+import { SELECTION_QUIZ } from './quiz';
+
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five'] as const;
+
+/** The questions the selection video's one quiz asks. */
+export const QUIZ_QUESTIONS = Object.keys(SELECTION_QUIZ.answers).length;
+
+/** "a short quiz of two questions": the one quiz, its questions counted. */
+export const QUIZ_WORDS = `a short quiz of ${NUMBER_WORDS[QUIZ_QUESTIONS] ?? QUIZ_QUESTIONS} questions`;
+
+export const NEXT_STEP_WORDS = {
+  /** The success page; its Continue goes to the video (the chart's `success` → `selectionVideo`). */
+  success: `Next, watch a short video by the Program Director and answer ${QUIZ_WORDS}.`,
+  /** The video page; its Continue goes to the confirmation page (`selectionVideo` → `confirmation`). */
+  selectionVideo: `Watch this short video from our Program Director to the end. It asks ${QUIZ_WORDS} along the way; then continue to see where your application stands.`,
+  /** The submission email, before its link to the video page. */
+  submittedEmail: `One more step: watch the short video from the Program Director and answer ${QUIZ_WORDS}:`,
+  /** The submission email's link, a button in its HTML part. */
+  videoLink: 'Watch the video',
+} as const;
