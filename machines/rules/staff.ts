@@ -2,7 +2,7 @@
  * The staff back office's contract, shared by its screens and the server: paths, roles, the session's length and
  * the messages staff read (in the catalogue's plain voice).
  */
-import type { ReviewEventType, ReviewStatus } from '../review.machine';
+import { mayActorSend, type ReviewEventType, type ReviewStatus } from '../review.machine';
 import type { EligibilityStatus } from './application';
 import { STAFF_API } from './api';
 import { STAGES, type PaymentRecord, type Stage } from './contract';
@@ -105,6 +105,28 @@ export const REVIEW_ACTION_LABELS: Record<ReviewEventType, string> = {
   INVITE_TO_INTERVIEW: 'Invite to interview',
   BOOK_INTERVIEW: 'Book an interview',
 };
+
+/** The triage keys that decide (docs/staff.md, "Running a review round"), in the order the shortcuts list shows them. */
+export const DECIDE_KEYS = { a: 'ACCEPT', w: 'WAITLIST', r: 'REJECT' } as const satisfies Record<
+  string,
+  ReviewEventType
+>;
+
+/**
+ * The keyboard shortcuts a team member can use on an application's page: the decision keys only for a role that
+ * may send that decision (a reviewer never decides), so nobody is shown a key that cannot work.
+ */
+export function triageShortcuts(role: StaffRole): [key: string, what: string][] {
+  const decisions = Object.entries(DECIDE_KEYS)
+    .filter(([, event]) => mayActorSend(role, event))
+    .map(([key, event]): [string, string] => [key, REVIEW_ACTION_LABELS[event]]);
+  return [
+    ['j', 'Next application'],
+    ['k', 'Previous application'],
+    ...decisions,
+    ['?', 'Show these shortcuts'],
+  ];
+}
 
 /** A decision in one word, as a notice names it ("Rejected Ada Obi"): the action, not the status's label. */
 export const decidedWord = (event: ReviewEventType): string =>

@@ -10,25 +10,13 @@ import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ReviewEventType } from '../../machines/review.machine';
 import { queueViewOf } from '../../machines/rules/queueView';
-import type { StaffQueuePage } from '../../machines/rules/staff';
+import { DECIDE_KEYS, triageShortcuts, type StaffQueuePage } from '../../machines/rules/staff';
 import type { PreviousDecision } from '../../machines/staffApplication.machine';
 import { AppDialog } from '../components/Dialog';
 import { Button } from '../components/Button';
 import { queryString } from './api';
 import { prefetchApplication, provideResource } from './staffActors';
 import { useStaff } from './StaffContext';
-
-/** Keys that decide, in the order the shortcuts list shows them. */
-const DECIDE_KEYS: Record<string, ReviewEventType> = { a: 'ACCEPT', w: 'WAITLIST', r: 'REJECT' };
-
-export const SHORTCUTS: [string, string][] = [
-  ['j', 'Next application'],
-  ['k', 'Previous application'],
-  ['a', 'Accept'],
-  ['w', 'Waitlist'],
-  ['r', 'Reject'],
-  ['?', 'Show these shortcuts'],
-];
 
 /** A key typed into a field is text, never a shortcut. */
 const typing = (target: EventTarget | null) =>
@@ -49,7 +37,8 @@ export function TriageNav({
   decided: PreviousDecision | null;
   onStay: () => void;
 }) {
-  const { api } = useStaff();
+  const { api, me } = useStaff();
+  const shortcuts = triageShortcuts(me.role);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const view = queueViewOf(params);
@@ -91,7 +80,7 @@ export function TriageNav({
         document.querySelector('[role$="dialog"]')
       )
         return;
-      const decision = DECIDE_KEYS[e.key];
+      const decision: ReviewEventType | undefined = DECIDE_KEYS[e.key as keyof typeof DECIDE_KEYS];
       if (e.key === '?') setHelp(true);
       else if (e.key === 'j' && next) navigate(to(next)!);
       else if (e.key === 'k' && previous) navigate(to(previous)!);
@@ -128,7 +117,7 @@ export function TriageNav({
         actions={<Button onClick={() => setHelp(false)}>Close</Button>}
       >
         <dl className="staff-shortcuts">
-          {SHORTCUTS.map(([key, what]) => (
+          {shortcuts.map(([key, what]) => (
             <div key={key}>
               <dt>
                 <kbd>{key}</kbd>

@@ -43,8 +43,9 @@ const APPLICATION = staffApplicationPage({
 const everyApplication = (over: (id: number) => Partial<StaffApplicationPage>) =>
   vi.fn((id: number) => Promise.resolve({ ...APPLICATION, id, ...over(id) } as StaffApplicationPage));
 
-const fakeApi = (me: StaffMe | null, overrides: Partial<StaffApi> = {}) =>
-  fakeStaffApi(me, {
+const fakeApi = (me: StaffMe | null, overrides: Partial<StaffApi> = {}) => fakeStaffApiOf(me, overrides);
+function fakeStaffApiOf(me: StaffMe | null, overrides: Partial<StaffApi> = {}) {
+  return fakeStaffApi(me, {
     sendCode: vi.fn(() => Promise.resolve({})),
     verify: vi.fn(() => Promise.resolve(ADMIN)),
     signOut: vi.fn(() => Promise.resolve({})),
@@ -82,6 +83,7 @@ const fakeApi = (me: StaffMe | null, overrides: Partial<StaffApi> = {}) =>
     ),
     ...overrides,
   });
+}
 
 type Review = NonNullable<StaffApplicationPage['review']>;
 /** An admin's API whose application page has its review in `status`, offering `allowed`. */
@@ -803,5 +805,36 @@ describe('triage at the speed of reading (issue 24, item 1)', () => {
     // The last in the view: the page stays, naming the decision.
     await screen.findByText('Accepted Bola Ade');
     expect(screen.getByRole('heading', { name: 'Bola Ade', level: 1 })).toBeTruthy();
+  });
+});
+
+describe('the back office’s rough edges (issue 56, item 9)', () => {
+  const shortcutsFor = async (me: StaffMe) => {
+    const user = userEvent.setup();
+    await openAdaPage(fakeApi(me), '/staff/applications/1?status=submitted');
+    await user.keyboard('?');
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    return within(help)
+      .getAllByRole('definition')
+      .map((d) => d.textContent);
+  };
+
+  it('a reviewer is not shown the decision keys they cannot use', async () => {
+    expect(await shortcutsFor(REVIEWER)).toEqual([
+      'Next application',
+      'Previous application',
+      'Show these shortcuts',
+    ]);
+  });
+
+  it('an admin is shown the decision keys beside the walking ones', async () => {
+    expect(await shortcutsFor(ADMIN)).toEqual([
+      'Next application',
+      'Previous application',
+      'Accept',
+      'Waitlist',
+      'Reject',
+      'Show these shortcuts',
+    ]);
   });
 });
