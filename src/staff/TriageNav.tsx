@@ -51,6 +51,8 @@ export function TriageNav({
     ),
   );
   const rows = useSelector(list, (s) => (s.context.data as StaffQueuePage | null)?.rows ?? null);
+  // The whole view's count, not the rows fetched (at most 200).
+  const total = useSelector(list, (s) => (s.context.data as StaffQueuePage | null)?.total ?? null);
   const listFailed = useSelector(list, (s) => s.hasTag('failed'));
   const at = rows?.findIndex((r) => r.id === id) ?? -1;
   const previous = at > 0 ? rows?.[at - 1] : undefined;
@@ -97,7 +99,7 @@ export function TriageNav({
       <Link to={{ pathname: '/staff', search }}>Back to applications</Link>
       {rows && at >= 0 && (
         <span>
-          {at + 1} of {rows.length}
+          {at + 1} of {view.cursor ? rows.length : Math.max(total ?? 0, rows.length)}
           {view.cursor ? ' on this page' : ''}
         </span>
       )}

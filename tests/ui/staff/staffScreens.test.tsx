@@ -687,6 +687,9 @@ describe('finding applications (issue 24, item 6)', () => {
 });
 
 describe('triage at the speed of reading (issue 24, item 1)', () => {
+  // The view is the two rows it lists (the position counts the view's total).
+  const fakeApi = (me: StaffMe | null, overrides: Partial<StaffApi> = {}) =>
+    fakeStaffApiOf(me, { queue: vi.fn(() => Promise.resolve({ ...PAGE, total: 2 })), ...overrides });
   /** The triage bar says where this application is: asked afresh, for the next page brings its own bar. */
   const untilPosition = (position: string) =>
     waitFor(() =>
@@ -836,5 +839,15 @@ describe('the back office’s rough edges (issue 56, item 9)', () => {
       'Reject',
       'Show these shortcuts',
     ]);
+  });
+
+  it('the triage position counts the whole view, not the 200 rows fetched', async () => {
+    const rows = Array.from({ length: 200 }, (_, i) => row(i + 1, `Applicant ${i + 1}`));
+    const api = fakeApi(ADMIN, {
+      queue: vi.fn(() => Promise.resolve({ ...staffQueuePage(rows), total: 356 })),
+    });
+    await openAdaPage(api, '/staff/applications/1?status=submitted');
+    const nav = screen.getByRole('navigation', { name: 'Applications in this view' });
+    expect(await within(nav).findByText('1 of 356')).toBeTruthy();
   });
 });
