@@ -28,8 +28,11 @@ export type ReviewEvent =
   | { type: 'ACCEPT' }
   | { type: 'WAITLIST' }
   | { type: 'REJECT' }
-  /** A decision taken by mistake is undone while it is held, before the applicant may see it. */
-  | { type: 'UNDO' }
+  /**
+   * A decision taken by mistake is undone while it is held, before the applicant may see it. `back`: the status the
+   * decision was taken from (its review event's `from_status`), which the undo restores; in review when not given.
+   */
+  | { type: 'UNDO'; back?: string }
   /** The undo window is over: the decision reaches the applicant (its email is due). */
   | { type: 'RELEASE' }
   | { type: 'REOPEN' }
@@ -107,6 +110,27 @@ const decide = {
 const invite = { INVITE_TO_INTERVIEW: { target: 'interview_invited', guard: 'interviewOn' } } as const;
 
 /**
+ * Where an undo goes: back to the status the decision was taken from (a waitlisted applicant accepted by mistake is
+ * waitlisted again, its own decision long released), else in review.
+ */
+const UNDO_TARGETS: Record<string, string> = {
+  submitted: '#review.submitted',
+  in_review: '#review.in_review',
+  eligibility_review: '#review.eligibility_review',
+  second_review: '#review.second_review',
+  interview_invited: '#review.interview_invited',
+  interview_booked: '#review.interview_booked',
+  waitlisted: '#review.waitlisted.released',
+};
+const undoBack = [
+  ...Object.entries(UNDO_TARGETS).map(([status, target]) => ({
+    target,
+    guard: { type: 'undoneBackTo' as const, params: { status } },
+  })),
+  { target: '#review.in_review' },
+];
+
+/**
  * A decision is first held: only staff see it, an admin may undo it, and nothing the applicant does can act on it
  * (docs/decisions/121-a-decision-is-held-until-released.md). When the undo window is over it is released, its email
  * is due, and only then may the applicant, or staff, move on from it.
@@ -114,7 +138,7 @@ const invite = { INVITE_TO_INTERVIEW: { target: 'interview_invited', guard: 'int
 const heldThen = (released: Record<string, string>) => ({
   initial: 'held' as const,
   states: {
-    held: { on: { UNDO: '#review.in_review', RELEASE: 'released' } },
+    held: { on: { UNDO: undoBack, RELEASE: 'released' } },
     released: { on: released },
   },
 });
@@ -131,6 +155,8 @@ export const reviewMachine = setup({
       event.paymentKind !== undefined &&
       TRANSFER_KINDS.includes(event.paymentKind),
     interviewOn: ({ event }) => event.type === 'INVITE_TO_INTERVIEW' && event.interview === true,
+    undoneBackTo: ({ event }, { status }: { status: string }) =>
+      event.type === 'UNDO' && event.back === status,
   },
 }).createMachine({
   id: 'review',
