@@ -459,11 +459,14 @@ export interface StaffQueuePage {
 }
 
 /**
- * POST staffQueuePaths.assign (admins): the filter's applications (the queue's view), in its order, to `reviewers`
- * (team member ids): all to one, or dealt round-robin to several. `dryRun` changes nothing and answers the counts.
+ * POST staffQueuePaths.assign (admins): the filter's applications (the queue's view), in its order, or the `ids`
+ * ticked, to `reviewers` (team member ids): all to one, or dealt round-robin to several. `count` with a filter takes
+ * only the first that many of the view. `dryRun` changes nothing and answers the counts.
  */
 export interface StaffAssignRequest {
-  filter: StaffQueueQuery;
+  filter?: StaffQueueQuery;
+  ids?: number[];
+  count?: number;
   reviewers: number[];
   dryRun?: boolean;
 }
@@ -602,5 +605,7 @@ export const STAFF_QUEUE_MESSAGES = {
   funnelStep: 'Choose one of the steps before an application exists',
   scoreMin: 'Enter a score from 1 to 5',
   chooseReviewers: 'Choose one or more team members to assign to',
+  assignCount: 'Enter how many to assign, as a whole number from 1',
+  countNeedsFilter: 'Choose how many to assign from the view, not from the rows ticked',
   orderNeedsFilter: 'Choose the applications by a filter to take them in score order',
 } as const;
