@@ -238,7 +238,7 @@ async function lockCohortSeats(
 export async function followServerEvent(
   tx: Queryable,
   applicationId: number,
-  type: 'CHOOSE_PAYMENT' | 'PAYMENT_CONFIRMED' | 'ASK_SECOND_REVIEW' | 'REVIEWS_AGREE',
+  type: 'CHOOSE_PAYMENT' | 'PAYMENT_CONFIRMED' | 'ASK_SECOND_REVIEW' | 'REVIEWS_DISAGREE' | 'REVIEWS_AGREE',
   now: Date,
 ): Promise<ReviewChange | null> {
   const position = await lockReviewPosition(tx, applicationId, now);

@@ -50,6 +50,8 @@ const RULES: Record<string, string> = {
     '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -  -  -  -  -  interview_invited  -  -',
   second_review:
     '     -          -         waitlisted  rejected  -          -          -          withdrawn  -               -  -                   -              in_review  -  -  -  -  -',
+  reviews_disagree:
+    '  -          -         waitlisted  rejected  -          -          -          withdrawn  -               -  -                   -              in_review  -  -  -  -  -',
   interview_invited:
     ' -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -  -  -  -  -  -  -  interview_booked',
   interview_booked:
@@ -82,7 +84,11 @@ describe('review machine', () => {
   it('generated paths take every state and every transition', () => {
     // An undo that names the status its decision was taken from takes that status's own transition back.
     const undoBack = REVIEW_STATUSES.map((back): ReviewEvent => ({ type: 'UNDO', back }));
-    const paths = transitionPaths(reviewMachine, undefined, () => [...EVENTS, ...undoBack]);
+    const paths = transitionPaths(reviewMachine, undefined, () => [
+      ...EVENTS,
+      ...undoBack,
+      { type: 'REVIEWS_DISAGREE' },
+    ]);
     expect(uncovered(reviewMachine, [], undefined, paths)).toEqual({ states: [], transitions: [] });
   });
 
@@ -145,6 +151,15 @@ describe('review machine', () => {
     expect(nextReviewStatus('accepted', { type: 'UNDO', back: 'waitlisted' }, true)).toBe('waitlisted');
     expect(nextReviewStatus('accepted', { type: 'UNDO' }, true)).toBe('in_review');
     expect(nextReviewStatus('accepted', { type: 'UNDO', back: 'paid' }, true)).toBe('in_review');
+  });
+
+  it('the second review ends the wait: reviews that disagree say so, and are as unsettled as one review', () => {
+    for (const from of ['submitted', 'in_review', 'second_review'] as const)
+      expect(nextReviewStatus(from, { type: 'REVIEWS_DISAGREE' })).toBe('reviews_disagree');
+    expect(nextReviewStatus('reviews_disagree', { type: 'ACCEPT' })).toBeNull();
+    expect(nextReviewStatus('reviews_disagree', { type: 'REVIEWS_AGREE' })).toBe('in_review');
+    expect(reviewMeta('reviews_disagree')).toEqual({ label: 'Reviews disagree', standing: 'under_review' });
+    expect(mayActorSend('admin', 'REVIEWS_DISAGREE')).toBe(false);
   });
 
   it('only the server asks for a second review or settles it; one awaiting it is never accepted', () => {
