@@ -5,6 +5,7 @@
 import { mayActorSend, type ReviewEventType, type ReviewStatus } from '../review.machine';
 import type { EligibilityStatus } from './application';
 import { STAFF_API } from './api';
+import type { SubmissionCount } from './funnel';
 import { STAGES, type PaymentRecord, type Stage } from './contract';
 
 export { STAFF_API };
@@ -575,6 +576,8 @@ export interface StaffFunnel {
   eligibility: Record<string, number>;
   decisions: Record<string, number>;
   paymentOptions: Record<string, number>;
+  /** Submissions counted as the queue counts them (machines/rules/funnel.ts, decision 233). */
+  submissions: SubmissionCount;
 }
 
 /** The years a queue filter or a page cursor may name: any date an application can have, and no further. */
