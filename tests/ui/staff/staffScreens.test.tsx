@@ -850,4 +850,14 @@ describe('the back office’s rough edges (issue 56, item 9)', () => {
     const nav = screen.getByRole('navigation', { name: 'Applications in this view' });
     expect(await within(nav).findByText('1 of 356')).toBeTruthy();
   });
+
+  it('the record shows the answers and the CV before payment and emails', async () => {
+    await openAdaPage(fakeApi(ADMIN));
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    const at = (name: string) => headings.indexOf(name);
+    expect(at('CV')).toBeGreaterThan(at('Eligibility'));
+    expect(at('Payment choice')).toBeGreaterThan(at('CV'));
+    expect(at('Emails')).toBeGreaterThan(at('CV'));
+    expect(at('Eligibility')).toBeGreaterThan(at('Review'));
+  });
 });
