@@ -127,6 +127,8 @@ export function triageShortcuts(role: StaffRole): [key: string, what: string][] 
     ['j', 'Next application'],
     ['k', 'Previous application'],
     ...decisions,
+    // Everyone scores: 1 to 5 rates the scorecard's next criterion, then Enter saves it.
+    ['1–5', 'Rate the next criterion of my scorecard (then Enter saves it)'],
     ['?', 'Show these shortcuts'],
   ];
 }

@@ -18,8 +18,8 @@ import { queryString } from './api';
 import { prefetchApplication, provideResource } from './staffActors';
 import { useStaff } from './StaffContext';
 
-/** A key typed into a field is text, never a shortcut. */
-const typing = (target: EventTarget | null) =>
+/** A key typed into a field is text, never a shortcut (the scorecard's keys follow the same rule). */
+export const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 

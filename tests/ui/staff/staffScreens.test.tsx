@@ -826,6 +826,7 @@ describe('the back office’s rough edges (issue 56, item 9)', () => {
     expect(await shortcutsFor(REVIEWER)).toEqual([
       'Next application',
       'Previous application',
+      'Rate the next criterion of my scorecard (then Enter saves it)',
       'Show these shortcuts',
     ]);
   });
@@ -837,6 +838,7 @@ describe('the back office’s rough edges (issue 56, item 9)', () => {
       'Accept',
       'Waitlist',
       'Reject',
+      'Rate the next criterion of my scorecard (then Enter saves it)',
       'Show these shortcuts',
     ]);
   });
