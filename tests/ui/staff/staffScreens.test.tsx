@@ -862,4 +862,23 @@ describe('the back office’s rough edges (issue 56, item 9)', () => {
     expect(at('Emails')).toBeGreaterThan(at('CV'));
     expect(at('Eligibility')).toBeGreaterThan(at('Review'));
   });
+
+  it('the bulk dialog’s email text, which scrolls, is reached by the keyboard and named', async () => {
+    const { user } = staffAt('/staff', fakeApi(ADMIN));
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('checkbox', { name: 'Select every application on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Accept selected' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Accept 2 applications?' });
+    const text = within(dialog).getByRole('region', {
+      name: 'The text of the email: Your place at the bootcamp',
+    });
+    expect(text.textContent).toBe('Dear Ada');
+    // Tab walks the dialog: the email's text is one of its stops, so a keyboard can scroll it.
+    const stops: Element[] = [];
+    for (let i = 0; i < 4; i++) {
+      await user.tab();
+      stops.push(document.activeElement!);
+    }
+    expect(stops).toContain(text);
+  });
 });
