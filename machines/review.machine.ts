@@ -28,16 +28,21 @@ export type ReviewEvent =
   | { type: 'ACCEPT' }
   | { type: 'WAITLIST' }
   | { type: 'REJECT' }
-  /** A decision taken by mistake is undone while it is held, before the applicant may see it. */
-  | { type: 'UNDO' }
+  /**
+   * A decision taken by mistake is undone while it is held, before the applicant may see it. `back`: the status the
+   * decision was taken from (its review event's `from_status`), which the undo restores; in review when not given.
+   */
+  | { type: 'UNDO'; back?: string }
   /** The undo window is over: the decision reaches the applicant (its email is due). */
   | { type: 'RELEASE' }
   | { type: 'REOPEN' }
   | { type: 'WITHDRAW' }
   | { type: 'CHOOSE_PAYMENT' }
   | { type: 'PAYMENT_CONFIRMED' }
-  /** A scorecard was saved and the reviews so far are one only, or disagree (machines/rules/scorecard.ts). */
+  /** A scorecard was saved and it is the only review so far (machines/rules/scorecard.ts). */
   | { type: 'ASK_SECOND_REVIEW' }
+  /** A scorecard was saved and the reviews are in, but too far apart: another review settles them. */
+  | { type: 'REVIEWS_DISAGREE' }
   /** A scorecard was saved and enough reviewers agree: the application may be decided. */
   | { type: 'REVIEWS_AGREE' }
   /**
@@ -75,6 +80,7 @@ export const REVIEW_EVENT_ACTORS: Record<ReviewEventType, readonly ReviewActor[]
   CHOOSE_PAYMENT: ['applicant'],
   PAYMENT_CONFIRMED: ['server'],
   ASK_SECOND_REVIEW: ['server'],
+  REVIEWS_DISAGREE: ['server'],
   REVIEWS_AGREE: ['server'],
   RECORD_TRANSFER: ['admin'],
   INVITE_TO_INTERVIEW: ['admin'],
@@ -103,8 +109,33 @@ const decide = {
   WITHDRAW: 'withdrawn',
 } as const;
 
+/** What an application whose reviews have not settled may still do: never an acceptance. */
+const unsettled = { WAITLIST: 'waitlisted', REJECT: 'rejected', WITHDRAW: 'withdrawn' } as const;
+
 /** Where a decision may be taken, an admin may first invite to an interview, if the cohort has them on. */
 const invite = { INVITE_TO_INTERVIEW: { target: 'interview_invited', guard: 'interviewOn' } } as const;
+
+/**
+ * Where an undo goes: back to the status the decision was taken from (a waitlisted applicant accepted by mistake is
+ * waitlisted again, its own decision long released), else in review.
+ */
+const UNDO_TARGETS: Record<string, string> = {
+  submitted: '#review.submitted',
+  in_review: '#review.in_review',
+  eligibility_review: '#review.eligibility_review',
+  second_review: '#review.second_review',
+  reviews_disagree: '#review.reviews_disagree',
+  interview_invited: '#review.interview_invited',
+  interview_booked: '#review.interview_booked',
+  waitlisted: '#review.waitlisted.released',
+};
+const undoBack = [
+  ...Object.entries(UNDO_TARGETS).map(([status, target]) => ({
+    target,
+    guard: { type: 'undoneBackTo' as const, params: { status } },
+  })),
+  { target: '#review.in_review' },
+];
 
 /**
  * A decision is first held: only staff see it, an admin may undo it, and nothing the applicant does can act on it
@@ -114,7 +145,7 @@ const invite = { INVITE_TO_INTERVIEW: { target: 'interview_invited', guard: 'int
 const heldThen = (released: Record<string, string>) => ({
   initial: 'held' as const,
   states: {
-    held: { on: { UNDO: '#review.in_review', RELEASE: 'released' } },
+    held: { on: { UNDO: undoBack, RELEASE: 'released' } },
     released: { on: released },
   },
 });
@@ -131,6 +162,8 @@ export const reviewMachine = setup({
       event.paymentKind !== undefined &&
       TRANSFER_KINDS.includes(event.paymentKind),
     interviewOn: ({ event }) => event.type === 'INVITE_TO_INTERVIEW' && event.interview === true,
+    undoneBackTo: ({ event }, { status }: { status: string }) =>
+      event.type === 'UNDO' && event.back === status,
   },
 }).createMachine({
   id: 'review',
@@ -142,13 +175,19 @@ export const reviewMachine = setup({
         START_REVIEW: 'in_review',
         REVIEW_ELIGIBILITY: 'eligibility_review',
         ASK_SECOND_REVIEW: 'second_review',
+        REVIEWS_DISAGREE: 'reviews_disagree',
         REVIEWS_AGREE: 'in_review',
         ...decide,
       },
     },
     in_review: {
       meta: { label: 'In review', standing: 'under_review' },
-      on: { ASK_SECOND_REVIEW: 'second_review', ...decide, ...invite },
+      on: {
+        ASK_SECOND_REVIEW: 'second_review',
+        REVIEWS_DISAGREE: 'reviews_disagree',
+        ...decide,
+        ...invite,
+      },
     },
     // Scored action_required or ineligible: the employment and open questions stay closed, and staff decide on the
     // answers and the CV the application has (docs/decisions/124-eligibility-review.md).
@@ -156,17 +195,22 @@ export const reviewMachine = setup({
       meta: { label: 'Eligibility review', standing: 'under_review' },
       on: { ...decide, ...invite },
     },
-    // Scored by one reviewer only, or by reviewers who disagree: nobody accepts it until another review settles
-    // it; it can still be waitlisted, rejected or withdrawn
-    // (docs/decisions/163-scorecards-blind-and-a-second-review.md).
+    // Scored by one reviewer only: nobody accepts it until another review settles it; it can still be waitlisted,
+    // rejected or withdrawn (docs/decisions/163-scorecards-blind-and-a-second-review.md). The second review ends
+    // the wait: the reviews agree, or they disagree and say so (decision 232).
     second_review: {
       meta: { label: 'Awaiting a second review', standing: 'under_review' },
       on: {
         REVIEWS_AGREE: 'in_review',
-        WAITLIST: 'waitlisted',
-        REJECT: 'rejected',
-        WITHDRAW: 'withdrawn',
+        REVIEWS_DISAGREE: 'reviews_disagree',
+        ...unsettled,
       },
+    },
+    // The reviews are in but 2 points or more apart: as unsettled as one review, until a further review (or a
+    // reviewer changing their score) brings them together (decision 232).
+    reviews_disagree: {
+      meta: { label: 'Reviews disagree', standing: 'under_review' },
+      on: { REVIEWS_AGREE: 'in_review', ...unsettled },
     },
     // Invited to an interview: the applicant books a slot from the email's link; staff may still decide without it
     // (docs/decisions/175-the-interview-stage.md).

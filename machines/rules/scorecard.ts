@@ -96,6 +96,17 @@ export interface ScoreSummary {
   needsAnotherReview: boolean;
 }
 
+/**
+ * The review chart's event a saved scorecard sends (decision 232): a lone review awaits a second; once the second is
+ * in, the reviews either agree or say they disagree, never "awaiting a second review" again.
+ */
+export function reviewsEvent(
+  summary: ScoreSummary,
+): 'ASK_SECOND_REVIEW' | 'REVIEWS_DISAGREE' | 'REVIEWS_AGREE' {
+  if (!summary.needsAnotherReview) return 'REVIEWS_AGREE';
+  return summary.count < REVIEWS_NEEDED ? 'ASK_SECOND_REVIEW' : 'REVIEWS_DISAGREE';
+}
+
 /** Reviewers whose means are `spread` apart agree: closer than DISAGREEMENT_POINTS. */
 export const reviewersAgree = (spread: number): boolean => spread < DISAGREEMENT_POINTS;
 

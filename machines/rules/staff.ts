@@ -2,9 +2,10 @@
  * The staff back office's contract, shared by its screens and the server: paths, roles, the session's length and
  * the messages staff read (in the catalogue's plain voice).
  */
-import type { ReviewEventType, ReviewStatus } from '../review.machine';
+import { mayActorSend, type ReviewEventType, type ReviewStatus } from '../review.machine';
 import type { EligibilityStatus } from './application';
 import { STAFF_API } from './api';
+import type { SubmissionCount } from './funnel';
 import { STAGES, type PaymentRecord, type Stage } from './contract';
 
 export { STAFF_API };
@@ -80,6 +81,7 @@ const VERB: Record<ReviewEventType, string> = {
   CHOOSE_PAYMENT: 'given a payment choice',
   PAYMENT_CONFIRMED: 'marked paid',
   ASK_SECOND_REVIEW: 'sent for a second review',
+  REVIEWS_DISAGREE: 'found to have disagreeing reviews',
   REVIEWS_AGREE: 'settled by its reviews',
   RECORD_TRANSFER: 'recorded as paid by bank transfer',
   INVITE_TO_INTERVIEW: 'invited to an interview',
@@ -100,11 +102,36 @@ export const REVIEW_ACTION_LABELS: Record<ReviewEventType, string> = {
   CHOOSE_PAYMENT: 'Choose payment',
   PAYMENT_CONFIRMED: 'Mark paid',
   ASK_SECOND_REVIEW: 'Ask for a second review',
+  REVIEWS_DISAGREE: 'Mark the reviews as disagreeing',
   REVIEWS_AGREE: 'Settle the reviews',
   RECORD_TRANSFER: 'Record bank transfer',
   INVITE_TO_INTERVIEW: 'Invite to interview',
   BOOK_INTERVIEW: 'Book an interview',
 };
+
+/** The triage keys that decide (docs/staff.md, "Running a review round"), in the order the shortcuts list shows them. */
+export const DECIDE_KEYS = { a: 'ACCEPT', w: 'WAITLIST', r: 'REJECT' } as const satisfies Record<
+  string,
+  ReviewEventType
+>;
+
+/**
+ * The keyboard shortcuts a team member can use on an application's page: the decision keys only for a role that
+ * may send that decision (a reviewer never decides), so nobody is shown a key that cannot work.
+ */
+export function triageShortcuts(role: StaffRole): [key: string, what: string][] {
+  const decisions = Object.entries(DECIDE_KEYS)
+    .filter(([, event]) => mayActorSend(role, event))
+    .map(([key, event]): [string, string] => [key, REVIEW_ACTION_LABELS[event]]);
+  return [
+    ['j', 'Next application'],
+    ['k', 'Previous application'],
+    ...decisions,
+    // Everyone scores: 1 to 5 rates the scorecard's next criterion, then Enter saves it.
+    ['1–5', 'Rate the next criterion of my scorecard (then Enter saves it)'],
+    ['?', 'Show these shortcuts'],
+  ];
+}
 
 /** A decision in one word, as a notice names it ("Rejected Ada Obi"): the action, not the status's label. */
 export const decidedWord = (event: ReviewEventType): string =>
@@ -437,11 +464,14 @@ export interface StaffQueuePage {
 }
 
 /**
- * POST staffQueuePaths.assign (admins): the filter's applications (the queue's view), in its order, to `reviewers`
- * (team member ids): all to one, or dealt round-robin to several. `dryRun` changes nothing and answers the counts.
+ * POST staffQueuePaths.assign (admins): the filter's applications (the queue's view), in its order, or the `ids`
+ * ticked, to `reviewers` (team member ids): all to one, or dealt round-robin to several. `count` with a filter takes
+ * only the first that many of the view. `dryRun` changes nothing and answers the counts.
  */
 export interface StaffAssignRequest {
-  filter: StaffQueueQuery;
+  filter?: StaffQueueQuery;
+  ids?: number[];
+  count?: number;
   reviewers: number[];
   dryRun?: boolean;
 }
@@ -548,6 +578,8 @@ export interface StaffFunnel {
   eligibility: Record<string, number>;
   decisions: Record<string, number>;
   paymentOptions: Record<string, number>;
+  /** Submissions counted as the queue counts them (machines/rules/funnel.ts, decision 233). */
+  submissions: SubmissionCount;
 }
 
 /** The years a queue filter or a page cursor may name: any date an application can have, and no further. */
@@ -580,5 +612,7 @@ export const STAFF_QUEUE_MESSAGES = {
   funnelStep: 'Choose one of the steps before an application exists',
   scoreMin: 'Enter a score from 1 to 5',
   chooseReviewers: 'Choose one or more team members to assign to',
+  assignCount: 'Enter how many to assign, as a whole number from 1',
+  countNeedsFilter: 'Choose how many to assign from the view, not from the rows ticked',
   orderNeedsFilter: 'Choose the applications by a filter to take them in score order',
 } as const;

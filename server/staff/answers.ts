@@ -254,6 +254,7 @@ export const staffAnswers = {
       eligibility: countsBy(ELIGIBILITY_STATUSES),
       decisions: countsBy(REVIEW_STATUSES),
       paymentOptions: countsBy(),
+      submissions: closed({ submitted: int, eligibilityReview: int }),
     }),
   ),
   reports: envelope(

@@ -1,6 +1,6 @@
 /**
  * Assignment (docs/decisions/164-assignment-round-robin.md): an admin gives the applications of a queue view, in
- * its order, to one reviewer or deals them round-robin to several; a dry run answers the counts first. An
+ * its order (all, or its first `count`), or the rows ticked, to one reviewer or deals them round-robin to several; a dry run answers the counts first. An
  * application has one assignee at a time; giving it to someone else is a reassignment, audited with who had it.
  */
 import type { FastifyInstance } from 'fastify';
@@ -10,11 +10,13 @@ import {
   type StaffAssignResult,
 } from '../../machines/rules/staff';
 import type { Context } from '../context';
+import { sql } from 'kysely';
 import type { Db, Queryable } from '../db/index';
+import { qb, run } from '../db/query';
 import { fieldFail } from '../http';
 import { object, positiveInt4 } from '../routes/schemas';
 import { queueQuerySchema, type StaffGuard } from './queue';
-import { idsOfFilter } from './bulk';
+import { BULK_MAX, idsOfFilter, readIds } from './bulk';
 import { activeMembers, assignTo, holdersOf } from './assignmentStore';
 import { audit, type StaffMember } from './store';
 
@@ -70,30 +72,75 @@ async function assign(
   });
 }
 
+/** Of the ids ticked, those of applications that are there and not erased, in the order given. */
+async function liveIds(db: Queryable, ids: readonly number[]): Promise<number[]> {
+  const found = new Set(
+    (
+      await run(
+        db,
+        qb
+          .selectFrom('applications as a')
+          .select('a.id')
+          .where('a.id', 'in', ids)
+          .where(sql<boolean>`a.erased_at IS NULL`),
+      )
+    ).map((r) => r.id),
+  );
+  return ids.filter((id) => found.has(id));
+}
+
+/**
+ * What an assignment takes: the rows ticked (`ids`), or the view (`filter`) in its order, only its first `count`
+ * when given. 400 on the field when both or neither are given, or the count is no whole number from 1.
+ */
+async function idsToAssign(
+  ctx: Context,
+  body: { filter?: unknown; ids?: unknown; count?: unknown },
+  admin: StaffMember,
+): Promise<number[]> {
+  const { filter, ids, count } = body;
+  if (ids !== undefined && filter !== undefined) throw fieldFail(400, 'ids', M.bulkEither);
+  if (count !== undefined && !(Number.isSafeInteger(count) && (count as number) >= 1))
+    throw fieldFail(400, 'count', M.assignCount);
+  if (ids !== undefined) {
+    if (count !== undefined) throw fieldFail(400, 'count', M.countNeedsFilter);
+    const live = await liveIds(ctx.db, readIds(ids));
+    if (live.length === 0) throw fieldFail(400, 'ids', M.bulkNothing);
+    return live;
+  }
+  const all = await idsOfFilter(ctx, filter, admin);
+  if (all.length === 0) throw fieldFail(400, 'filter', M.bulkNothing);
+  return count === undefined ? all : all.slice(0, count as number);
+}
+
 export function assignmentRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard): void {
   const { db, config } = ctx;
-  app.post<{ Body: { filter?: unknown; reviewers?: unknown; dryRun?: boolean } }>(
+  app.post<{
+    Body: { filter?: unknown; ids?: unknown; count?: unknown; reviewers?: unknown; dryRun?: boolean };
+  }>(
     staffQueuePaths.assign,
     {
       schema: {
         summary:
-          "Assign a queue view's applications to reviewers, round-robin among several (admins); dryRun counts",
+          "Assign a queue view's applications (or its first `count`, or the `ids` ticked) to reviewers, round-robin among several (admins); dryRun counts",
         tags: ['staff'],
         body: object(
           {
             filter: queueQuerySchema,
+            ids: { type: 'array', items: positiveInt4, maxItems: BULK_MAX },
+            // Checked in the handler, so a wrong count is refused in the catalogue's words.
+            count: { type: 'number' },
             reviewers: { type: 'array', items: positiveInt4, maxItems: 100 },
             dryRun: { type: 'boolean' },
           },
-          ['filter', 'reviewers'],
+          ['reviewers'],
         ),
       },
     },
     async (request) => {
       const admin = await staff(request, 'admin');
       const reviewers = await teamMembers(db, request.body?.reviewers);
-      const ids = await idsOfFilter(ctx, request.body?.filter, admin);
-      if (ids.length === 0) throw fieldFail(400, 'filter', M.bulkNothing);
+      const ids = await idsToAssign(ctx, request.body ?? {}, admin);
       const dryRun = request.body?.dryRun === true;
       const dealt = roundRobin(ids, reviewers);
       const reassigned = await assign(db, admin, reviewers, ids, dealt, dryRun, config.now());

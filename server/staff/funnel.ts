@@ -40,6 +40,11 @@ type Reach =
   /** Not a step of its own: shown at the same moment as the step before, or a failure screen. */
   | null;
 
+/** A submission, as the queue counts it (its total with no filter): eligibility review included. */
+const SUBMITTED = sql<boolean>`a.submitted_at IS NOT NULL`;
+/** Submitted, but scored action_required or ineligible: sent to eligibility review (decision 124). */
+const IN_ELIGIBILITY_REVIEW = sql<boolean>`(a.submitted_at IS NOT NULL AND a.eligibility_status <> 'eligible')`;
+
 /**
  * Where a screen's reach is not the rule of `laterStep`: the steps before an application exists (exactly the
  * browser's beacon steps, machines/rules/funnel.ts), the first ones after it, and the screens after submission.
@@ -62,10 +67,11 @@ const REACH: {
     reached: sql`(a.employment IS NOT NULL OR (a.eligibility IS NOT NULL AND a.eligibility_status = 'eligible'))`,
     at: sql`a.eligibility_saved_at`,
   },
-  // An application sent to eligibility review is submitted too, but never sees the success page (decision 124).
+  // An application sent to eligibility review is submitted too, but never sees the success page (decision 124):
+  // `submissions` counts every one, as the queue does (decision 233).
   success: {
     anonymous: false,
-    reached: sql`a.submitted_at IS NOT NULL AND a.eligibility_status = 'eligible'`,
+    reached: sql`${SUBMITTED} AND NOT ${IN_ELIGIBILITY_REVIEW}`,
     at: sql`a.submitted_at`,
   },
   selectionVideo: null,
@@ -187,6 +193,8 @@ export async function funnel(db: Queryable, cohort: StaffQueueCohort): Promise<S
     split.forEach(({ when }, j) =>
       selections.push(sql`count(*) FILTER (WHERE ${when})::int`.as(`${name}${j}`)),
     );
+  selections.push(sql`count(*) FILTER (WHERE ${SUBMITTED})::int`.as('submitted'));
+  selections.push(sql`count(*) FILTER (WHERE ${IN_ELIGIBILITY_REVIEW})::int`.as('eligibility_review'));
   const [totals] = await run(
     db,
     qb
@@ -246,6 +254,10 @@ export async function funnel(db: Queryable, cohort: StaffQueueCohort): Promise<S
     cohort,
     steps,
     validationErrors,
+    submissions: {
+      submitted: Number(figures.submitted ?? 0),
+      eligibilityReview: Number(figures.eligibility_review ?? 0),
+    },
     ...(Object.fromEntries(
       Object.entries(SPLITS).map(([name, split]) => [
         name,

@@ -149,13 +149,15 @@ export async function applyReviewEvent(
   /** The admin confirmed an acceptance past the cohort's seats. */
   overbook = false,
 ): Promise<ReviewChange> {
-  const event = typeof sent === 'string' ? { type: sent } : sent;
-  const { type } = event;
+  const asSent = typeof sent === 'string' ? { type: sent } : sent;
+  const { type } = asSent;
   // An acceptance counts the cohort's seats under its seat lock, taken before the row's, as bulk accepts do.
   const seats = type === 'ACCEPT' ? await lockCohortSeats(tx, applicationId) : null;
   const position = await lockReviewPosition(tx, applicationId, now);
   if (!position) throw fail(404, STAFF_MESSAGES.notFound);
   const { status: from, held } = position;
+  // An undo restores the status its decision was taken from (the chart falls back to in review).
+  const event = type === 'UNDO' ? { type, back: await undoneFrom(tx, applicationId) } : asSent;
   const to = nextReviewStatus(from, event, held);
   if (to === null) {
     if (type === 'UNDO' && nextReviewStatus(from, { type }, true) !== null)
@@ -190,6 +192,22 @@ export async function applyReviewEvent(
   return { from, to, ...(overbooked ? { overbooked } : {}) };
 }
 
+/** The status the application's newest standing decision was taken from; undefined when there is none. */
+async function undoneFrom(tx: Queryable, applicationId: number): Promise<string | undefined> {
+  const row = await first(
+    tx,
+    qb
+      .selectFrom('review_events')
+      .select('from_status')
+      .where('application_id', '=', applicationId)
+      .where('undone_at', 'is', null)
+      .where('event', '=', sql<string>`ANY(${[...DECISION_EVENTS]})`)
+      .orderBy('id', 'desc')
+      .limit(1),
+  );
+  return row?.from_status ?? undefined;
+}
+
 /** The seats of the application's cohort, with the cohort's seat lock held for the rest of `tx`. */
 async function lockCohortSeats(
   tx: Queryable,
@@ -220,7 +238,7 @@ async function lockCohortSeats(
 export async function followServerEvent(
   tx: Queryable,
   applicationId: number,
-  type: 'CHOOSE_PAYMENT' | 'PAYMENT_CONFIRMED' | 'ASK_SECOND_REVIEW' | 'REVIEWS_AGREE',
+  type: 'CHOOSE_PAYMENT' | 'PAYMENT_CONFIRMED' | 'ASK_SECOND_REVIEW' | 'REVIEWS_DISAGREE' | 'REVIEWS_AGREE',
   now: Date,
 ): Promise<ReviewChange | null> {
   const position = await lockReviewPosition(tx, applicationId, now);

@@ -8,6 +8,7 @@ import {
   DEFAULT_RUBRIC,
   SCORECARD_MESSAGES,
   checkRatings,
+  reviewsEvent,
   scorecardMean,
   summarise,
   type RubricCriterion,
@@ -130,12 +131,7 @@ export async function saveScorecard(
     // The chart decides whether the application now awaits another review; where it does not apply (a decision
     // taken, an eligibility review) the status stays as it is.
     const summary = seen.summary ?? summarise([]);
-    await followServerEvent(
-      tx,
-      applicationId,
-      summary.needsAnotherReview ? 'ASK_SECOND_REVIEW' : 'REVIEWS_AGREE',
-      now,
-    );
+    await followServerEvent(tx, applicationId, reviewsEvent(summary), now);
     await audit(tx, member.id, 'score', now, applicationId, { mean });
     return seen;
   });

@@ -126,14 +126,16 @@ export function ApplicationScreen() {
       <ErrorSummary message={message} errors={errors} />
 
       <ApplicationReview page={page} role={me.role} actor={actor} />
+      {/* What the application is judged by first: the answers, the CV and the scorecard, then the money and the
+          emails (issue 56 item 9; docs/staff.md). */}
+      <ApplicationAnswers id={id} page={page} role={me.role} />
+
       <ApplicationPayment page={page} onRecorded={reload} />
       <PaymentsIssued page={page} />
       <ApplicationFinancialAid page={page} />
       <ApplicationInterview page={page} />
       <ApplicationReminder page={page} />
       <ApplicationEmails page={page} />
-
-      <ApplicationAnswers id={id} page={page} role={me.role} />
 
       <ApplicationTimeline page={page} />
       <ApplicationTags id={id} />

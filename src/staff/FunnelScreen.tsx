@@ -1,4 +1,5 @@
 /** The funnel (/staff/funnel): how many reached each step of the application, as bars and as a table. */
+import { submissionWords } from '../../machines/rules/funnel';
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import type { StaffFunnel } from '../../machines/rules/staff';
@@ -74,6 +75,7 @@ function FunnelFigures({ cohort }: { cohort: string | undefined }) {
       {funnel && (
         <>
           <h2>{funnel.cohort.name}</h2>
+          <p>{submissionWords(funnel.submissions)}</p>
           <Bars funnel={funnel} />
           <table className="staff-table">
             <caption>Applications reaching each step</caption>

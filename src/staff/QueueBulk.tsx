@@ -106,7 +106,16 @@ export function QueueBulkDialog({ queue }: { queue: QueueActor }) {
                     : 'The email that will go at once (decisions here cannot be undone):'}
                 </strong>{' '}
                 {mail.subject}
-                <span className="staff-dialog__mail-text">{mail.text}</span>
+                {/* It scrolls (a long email): focusable and named, so a keyboard can read all of it (axe's
+                    scrollable-region-focusable). */}
+                <span
+                  className="staff-dialog__mail-text"
+                  tabIndex={0}
+                  role="region"
+                  aria-label={`The text of the email: ${mail.subject}`}
+                >
+                  {mail.text}
+                </span>
               </span>
             ))}
           </>

@@ -30,6 +30,8 @@ interface PageTrail {
   cursors?: string[];
 }
 
+const NONE: readonly number[] = [];
+
 export function QueueScreen() {
   const { api, me } = useStaff();
   const admin = me.role === 'admin';
@@ -52,6 +54,8 @@ export function QueueScreen() {
   }, [queue, search]);
 
   const page = useSelector(queue, (s) => s.context.page);
+  // "All matching" is the whole view, which assignment offers anyway.
+  const ticked = useSelector(queue, (s) => (s.context.allMatching ? NONE : s.context.selected));
   const message = useSelector(queue, (s) => s.context.message);
   const notice = useSelector(queue, (s) => s.context.notice);
   const failed = useSelector(queue, (s) => s.hasTag('failed'));
@@ -114,7 +118,7 @@ export function QueueScreen() {
         </Button>
       </nav>
       {/* The view's slower tools sit under the table, so the table stays above the fold (decision 137). */}
-      {admin && page && <QueueAssign query={query} />}
+      {admin && page && <QueueAssign query={query} total={page.total} ticked={ticked} />}
       {/* Keyed by the cohort, each its own way: siblings sharing a key left a stale copy in the page. */}
       {admin && page && <RubricEditor key={`rubric ${page.cohort.number}`} cohort={page.cohort.number} />}
       {page && <InterviewSlots key={`interviews ${page.cohort.number}`} cohort={page.cohort.number} />}

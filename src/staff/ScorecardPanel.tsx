@@ -3,7 +3,7 @@
  * rates each criterion of the cohort's rubric from 1 to 5; the others' scorecards and the mean show once they have
  * scored (an admin sees them all). The server decides what is shown: the panel renders what it is given.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   RATING_MAX,
   RATING_MIN,
@@ -20,9 +20,11 @@ import { Form } from '../components/Form';
 import { Notice } from '../components/Notice';
 import { Button } from '../components/Button';
 import { useStaff } from './StaffContext';
+import { typing } from './TriageNav';
 import { useResource } from './useResource';
 
 const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => String(RATING_MIN + i));
+const SAVE_ID = 'scorecard-save';
 const OPTIONS = RATINGS.map((value) => ({ value, label: value }));
 
 /** "3.75 from 2 reviews". */
@@ -111,6 +113,30 @@ function ScoreForm({
       cards.rubric.map((c) => [c.key, cards.mine ? String(cards.mine.ratings[c.key] ?? '') : '']),
     ),
   );
+  // The criterion the next digit rates: 1–5 rate each in turn and then focus the save button, so a scorecard of
+  // four criteria takes five keys (docs/staff.md, "Scorecards").
+  const [at, setAt] = useState(0);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (
+        e.ctrlKey ||
+        e.metaKey ||
+        e.altKey ||
+        typing(e.target) ||
+        document.querySelector('[role$="dialog"]')
+      )
+        return;
+      const criterion = cards.rubric[at];
+      if (!RATINGS.includes(e.key) || !criterion) return;
+      e.preventDefault();
+      setRatings((now) => ({ ...now, [criterion.key]: e.key }));
+      const next = at + 1 < cards.rubric.length ? at + 1 : 0;
+      setAt(next);
+      if (next === 0) document.getElementById(SAVE_ID)?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [at, cards.rubric]);
   return (
     <Form
       onSubmit={() =>
@@ -130,7 +156,7 @@ function ScoreForm({
           options={OPTIONS}
         />
       ))}
-      <BusyButton type="submit" busy={busy}>
+      <BusyButton type="submit" id={SAVE_ID} busy={busy}>
         {cards.mine ? 'Update my score' : 'Save my score'}
       </BusyButton>
     </Form>

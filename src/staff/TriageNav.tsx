@@ -10,7 +10,7 @@ import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ReviewEventType } from '../../machines/review.machine';
 import { queueViewOf } from '../../machines/rules/queueView';
-import type { StaffQueuePage } from '../../machines/rules/staff';
+import { DECIDE_KEYS, triageShortcuts, type StaffQueuePage } from '../../machines/rules/staff';
 import type { PreviousDecision } from '../../machines/staffApplication.machine';
 import { AppDialog } from '../components/Dialog';
 import { Button } from '../components/Button';
@@ -18,20 +18,8 @@ import { queryString } from './api';
 import { prefetchApplication, provideResource } from './staffActors';
 import { useStaff } from './StaffContext';
 
-/** Keys that decide, in the order the shortcuts list shows them. */
-const DECIDE_KEYS: Record<string, ReviewEventType> = { a: 'ACCEPT', w: 'WAITLIST', r: 'REJECT' };
-
-export const SHORTCUTS: [string, string][] = [
-  ['j', 'Next application'],
-  ['k', 'Previous application'],
-  ['a', 'Accept'],
-  ['w', 'Waitlist'],
-  ['r', 'Reject'],
-  ['?', 'Show these shortcuts'],
-];
-
-/** A key typed into a field is text, never a shortcut. */
-const typing = (target: EventTarget | null) =>
+/** A key typed into a field is text, never a shortcut (the scorecard's keys follow the same rule). */
+export const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
@@ -49,7 +37,8 @@ export function TriageNav({
   decided: PreviousDecision | null;
   onStay: () => void;
 }) {
-  const { api } = useStaff();
+  const { api, me } = useStaff();
+  const shortcuts = triageShortcuts(me.role);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const view = queueViewOf(params);
@@ -62,6 +51,8 @@ export function TriageNav({
     ),
   );
   const rows = useSelector(list, (s) => (s.context.data as StaffQueuePage | null)?.rows ?? null);
+  // The whole view's count, not the rows fetched (at most 200).
+  const total = useSelector(list, (s) => (s.context.data as StaffQueuePage | null)?.total ?? null);
   const listFailed = useSelector(list, (s) => s.hasTag('failed'));
   const at = rows?.findIndex((r) => r.id === id) ?? -1;
   const previous = at > 0 ? rows?.[at - 1] : undefined;
@@ -91,7 +82,7 @@ export function TriageNav({
         document.querySelector('[role$="dialog"]')
       )
         return;
-      const decision = DECIDE_KEYS[e.key];
+      const decision: ReviewEventType | undefined = DECIDE_KEYS[e.key as keyof typeof DECIDE_KEYS];
       if (e.key === '?') setHelp(true);
       else if (e.key === 'j' && next) navigate(to(next)!);
       else if (e.key === 'k' && previous) navigate(to(previous)!);
@@ -108,7 +99,7 @@ export function TriageNav({
       <Link to={{ pathname: '/staff', search }}>Back to applications</Link>
       {rows && at >= 0 && (
         <span>
-          {at + 1} of {rows.length}
+          {at + 1} of {view.cursor ? rows.length : Math.max(total ?? 0, rows.length)}
           {view.cursor ? ' on this page' : ''}
         </span>
       )}
@@ -128,7 +119,7 @@ export function TriageNav({
         actions={<Button onClick={() => setHelp(false)}>Close</Button>}
       >
         <dl className="staff-shortcuts">
-          {SHORTCUTS.map(([key, what]) => (
+          {shortcuts.map(([key, what]) => (
             <div key={key}>
               <dt>
                 <kbd>{key}</kbd>

@@ -50,6 +50,8 @@ const RULES: Record<string, string> = {
     '         -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -  -  -  -  -  interview_invited  -  -',
   second_review:
     '     -          -         waitlisted  rejected  -          -          -          withdrawn  -               -  -                   -              in_review  -  -  -  -  -',
+  reviews_disagree:
+    '  -          -         waitlisted  rejected  -          -          -          withdrawn  -               -  -                   -              in_review  -  -  -  -  -',
   interview_invited:
     ' -          accepted  waitlisted  rejected  -          -          -          withdrawn  -               -  -  -  -  -  -  -  -  interview_booked',
   interview_booked:
@@ -80,7 +82,13 @@ const POSITIONS = Object.keys(RULES).map((row) => {
 
 describe('review machine', () => {
   it('generated paths take every state and every transition', () => {
-    const paths = transitionPaths(reviewMachine, undefined, () => EVENTS);
+    // An undo that names the status its decision was taken from takes that status's own transition back.
+    const undoBack = REVIEW_STATUSES.map((back): ReviewEvent => ({ type: 'UNDO', back }));
+    const paths = transitionPaths(reviewMachine, undefined, () => [
+      ...EVENTS,
+      ...undoBack,
+      { type: 'REVIEWS_DISAGREE' },
+    ]);
     expect(uncovered(reviewMachine, [], undefined, paths)).toEqual({ states: [], transitions: [] });
   });
 
@@ -129,6 +137,29 @@ describe('review machine', () => {
     for (const actor of ['reviewer', 'admin', 'applicant'] as const)
       expect(mayActorSend(actor, 'REVIEW_ELIGIBILITY')).toBe(false);
     expect(mayActorSend('server', 'REVIEW_ELIGIBILITY')).toBe(true);
+  });
+
+  it('an undo restores the status the decision was taken from (in review when it is not known)', () => {
+    for (const back of [
+      'submitted',
+      'in_review',
+      'eligibility_review',
+      'second_review',
+      'interview_booked',
+    ] as const)
+      expect(nextReviewStatus('rejected', { type: 'UNDO', back }, true)).toBe(back);
+    expect(nextReviewStatus('accepted', { type: 'UNDO', back: 'waitlisted' }, true)).toBe('waitlisted');
+    expect(nextReviewStatus('accepted', { type: 'UNDO' }, true)).toBe('in_review');
+    expect(nextReviewStatus('accepted', { type: 'UNDO', back: 'paid' }, true)).toBe('in_review');
+  });
+
+  it('the second review ends the wait: reviews that disagree say so, and are as unsettled as one review', () => {
+    for (const from of ['submitted', 'in_review', 'second_review'] as const)
+      expect(nextReviewStatus(from, { type: 'REVIEWS_DISAGREE' })).toBe('reviews_disagree');
+    expect(nextReviewStatus('reviews_disagree', { type: 'ACCEPT' })).toBeNull();
+    expect(nextReviewStatus('reviews_disagree', { type: 'REVIEWS_AGREE' })).toBe('in_review');
+    expect(reviewMeta('reviews_disagree')).toEqual({ label: 'Reviews disagree', standing: 'under_review' });
+    expect(mayActorSend('admin', 'REVIEWS_DISAGREE')).toBe(false);
   });
 
   it('only the server asks for a second review or settles it; one awaiting it is never accepted', () => {

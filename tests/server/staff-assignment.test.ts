@@ -90,6 +90,42 @@ describe.each(databases)('assignment on $name', (database) => {
     expect((await queue(admin, `assignee=${team[BEN]}`)).total).toBe(2);
   });
 
+  it('assigns an exact number of the view, in its order, or the rows ticked, not only the whole view', async () => {
+    const view = await queue(admin, 'country=Nigeria');
+    const firstThree = data<StaffAssignResult>(
+      await as(admin).post(staffQueuePaths.assign, {
+        filter: { country: 'Nigeria' },
+        count: 3,
+        reviewers: [team[AMA]],
+      }),
+    );
+    expect(firstThree).toMatchObject({ matched: 3, perReviewer: [{ email: AMA, count: 3 }] });
+    expect((await queue(ama, 'assignee=me&country=Nigeria')).rows.map((r) => r.id)).toEqual(
+      view.rows.slice(0, 3).map((r) => r.id),
+    );
+
+    const ticked = [view.rows[3].id, view.rows[0].id];
+    const chosen = data<StaffAssignResult>(
+      await as(admin).post(staffQueuePaths.assign, { ids: ticked, reviewers: [team[BEN]] }),
+    );
+    expect(chosen).toMatchObject({ matched: 2, reassigned: 1, perReviewer: [{ email: BEN, count: 2 }] });
+    expect((await queue(admin, `assignee=${team[BEN]}`)).rows.map((r) => r.id).sort()).toEqual(
+      [...ticked].sort(),
+    );
+
+    for (const [body, field, message] of [
+      [{ filter: {}, count: 0 }, 'count', STAFF_QUEUE_MESSAGES.assignCount],
+      [{ filter: {}, count: 2.5 }, 'count', STAFF_QUEUE_MESSAGES.assignCount],
+      [{ ids: ticked, count: 1 }, 'count', STAFF_QUEUE_MESSAGES.countNeedsFilter],
+      [{ ids: ticked, filter: {} }, 'ids', STAFF_QUEUE_MESSAGES.bulkEither],
+      [{ ids: [999_999] }, 'ids', STAFF_QUEUE_MESSAGES.bulkNothing],
+    ] as const) {
+      const res = await as(admin).post(staffQueuePaths.assign, { ...body, reviewers: [team[AMA]] });
+      expect(res.statusCode).toBe(400);
+      expect(json<{ data: { error: object } }>(res).data.error).toEqual({ [field]: [message] });
+    }
+  });
+
   it('audits each reassignment with who had it; a reviewer may not assign; bad input is 400', async () => {
     await as(admin).post(staffQueuePaths.assign, { filter: {}, reviewers: [team[AMA]] });
     const moved = data<StaffAssignResult>(

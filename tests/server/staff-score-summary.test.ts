@@ -176,7 +176,9 @@ describe.each(databases)('the score kept on the application on $name', (database
     }
     expect(paged).toEqual(byScore.map((r) => r.id));
 
-    const triage = await queue('status=submitted,in_review,second_review&reviews=2%2B&sort=score');
+    const triage = await queue(
+      'status=submitted,in_review,second_review,reviews_disagree&reviews=2%2B&sort=score',
+    );
     expect(triage.rows.map((r) => r.id)).toEqual(byScore.filter((r) => r.reviews >= 2).map((r) => r.id));
     expect((await queue('reviews=0')).total).toBe(rows.filter((r) => r.reviews === 0).length);
     expect((await queue('reviews=1&sort=score')).rows.map((r) => r.id)).toEqual(

@@ -109,7 +109,7 @@ describe.each(databases)('scorecards on $name', (database) => {
     expect((await queue(team.ben)).rows[0]).toMatchObject({ score: 3.5, reviews: 2 });
   });
 
-  it('one review, or two that disagree, await a second review, which nobody can accept until it settles', async () => {
+  it('one review awaits a second; two that disagree say so; nobody can accept either until the reviews settle', async () => {
     const [id] = await insert(['Obi']);
     await as(team.ama).put(cards(id), { ratings: all(5) });
     expect(await statusOf(id)).toBe('second_review');
@@ -122,9 +122,15 @@ describe.each(databases)('scorecards on $name', (database) => {
       STAFF_MESSAGES.notAllowedNow(reviewMeta('second_review').label, 'ACCEPT'),
     );
 
-    // Two points apart: still waiting.
+    // Two points apart: the second review is in, so it no longer awaits one; the reviews disagree, and still
+    // nobody accepts it.
     await as(team.ben).put(cards(id), { ratings: all(3) });
-    expect(await statusOf(id)).toBe('second_review');
+    expect(await statusOf(id)).toBe('reviews_disagree');
+    expect((await queue(team.admin)).rows[0].statusLabel).toBe('Reviews disagree');
+    expect(
+      (await as(team.admin).post(staffPaths.events.replace(':id', String(id)), { type: 'ACCEPT' }))
+        .statusCode,
+    ).toBe(409);
     // Ben reconsiders; the reviews agree, and the application can be decided.
     await as(team.ben).put(cards(id), { ratings: all(4) });
     expect(await statusOf(id)).toBe('in_review');
@@ -135,7 +141,9 @@ describe.each(databases)('scorecards on $name', (database) => {
     const timeline = data<{ timeline: { what: string }[] }>(
       await as(team.admin).get(staffPaths.application.replace(':id', String(id))),
     ).timeline.map((e) => e.what);
-    expect(timeline).toEqual(expect.arrayContaining(['Awaiting a second review', 'In review', 'Accepted']));
+    expect(timeline).toEqual(
+      expect.arrayContaining(['Awaiting a second review', 'Reviews disagree', 'In review', 'Accepted']),
+    );
   });
 
   it('sorts and filters the queue by score and number of reviews, and bulk-accepts up to the cap in score order', async () => {

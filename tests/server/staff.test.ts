@@ -233,8 +233,9 @@ describe.each(databases)('staff back office on $name', (database) => {
     expect(json(await as(admin).post(at(staffPaths.events, id), { type: 'ACCEPT' })).data).toMatchObject({
       status: 'accepted',
     });
+    // Undo restores the status the decision was taken from.
     expect(json(await as(admin).post(at(staffPaths.events, id), { type: 'UNDO' })).data).toMatchObject({
-      status: 'in_review',
+      status: 'submitted',
     });
     expect((await as(admin).post(at(staffPaths.events, id), { type: 'REJECT' })).statusCode).toBe(200);
 
@@ -255,7 +256,7 @@ describe.each(databases)('staff back office on $name', (database) => {
       timeline.slice(-3).map(({ what, by, emailSentAt }) => ({ what, by, sent: !!emailSentAt })),
     ).toEqual([
       { what: 'Accepted (undone)', by: ADMIN, sent: false },
-      { what: 'Decision undone, back to in review', by: ADMIN, sent: false },
+      { what: 'Decision undone, back to submitted', by: ADMIN, sent: false },
       { what: 'Not successful', by: ADMIN, sent: true },
     ]);
 
@@ -264,6 +265,26 @@ describe.each(databases)('staff back office on $name', (database) => {
     expect(json(late).message).toBe(
       'A decision can be undone only within 5 minutes, before its email is sent',
     );
+  });
+
+  it('Undo restores the status before the decision: a waitlisted applicant accepted by mistake is waitlisted again', async () => {
+    const admin = await signIn(ADMIN);
+    const { id } = await submitted('ada@example.com');
+    const send = async (type: ReviewEventType) =>
+      json<{ data: { status: string } }>(await as(admin).post(at(staffPaths.events, id), { type })).data
+        .status;
+    expect(await send('START_REVIEW')).toBe('in_review');
+    expect(await send('WAITLIST')).toBe('waitlisted');
+    clock.now = new Date(clock.now.getTime() + 5 * 60_000 + 1);
+    expect(await send('ACCEPT')).toBe('accepted');
+    expect(await send('UNDO')).toBe('waitlisted');
+    // Its own decision long released, the waitlisting stands: it is not undone in turn, and may be rejected.
+    const page = json<{ data: StaffApplicationPage }>(
+      await as(admin).get(at(staffPaths.application, id)),
+    ).data;
+    expect(page.review?.label).toBe('Waitlisted');
+    expect((await as(admin).post(at(staffPaths.events, id), { type: 'UNDO' })).statusCode).toBe(409);
+    expect(await send('REJECT')).toBe('rejected');
   });
 
   it('the server refuses exactly what the review chart refuses, for every status, held or released, and event', async () => {

@@ -151,7 +151,7 @@ describe.each(databases)('the applicant’s standing on $name', (database) => {
     expect((await page()).review).toMatchObject({ status: 'accepted', releasesInMs: 1000 });
     expect(offeredEvents(await page())).toEqual(['UNDO']);
     expect((await event('UNDO')).statusCode).toBe(200);
-    expect(await stored()).toBe('in_review');
+    expect(await stored()).toBe('submitted');
 
     // Once released the decision is the applicant's, and Undo is neither offered nor taken.
     expect((await event('ACCEPT')).statusCode).toBe(200);

@@ -69,6 +69,7 @@ export const staffQueuePage = (rows: StaffQueueRow[]): StaffQueuePage => ({
       in_review: 0,
       eligibility_review: 0,
       second_review: 0,
+      reviews_disagree: 0,
       interview_invited: 0,
       interview_booked: 0,
       accepted: 0,

@@ -89,6 +89,7 @@ describe('one standing on every applicant page', () => {
       'in_review',
       'eligibility_review',
       'second_review',
+      'reviews_disagree',
       'interview_invited',
       'interview_booked',
       'accepted',

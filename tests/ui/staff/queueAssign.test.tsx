@@ -43,6 +43,40 @@ const withStaff = (api: Partial<StaffApi>, children: ReactNode) =>
   );
 
 describe('assignment on the queue', () => {
+  it('assigns the first few of the view, or the rows ticked, not only the whole view', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn((request: StaffAssignRequest) =>
+      Promise.resolve({
+        dryRun: request.dryRun ?? false,
+        matched: request.ids?.length ?? request.count ?? 356,
+        perReviewer: [{ id: 2, email: 'ama@bootcamp.example', count: request.ids?.length ?? 10 }],
+        reassigned: 0,
+      }),
+    );
+    const view = withStaff(
+      { team: vi.fn(() => Promise.resolve(TEAM)), assign },
+      <QueueAssign query={{ status: 'submitted' }} total={356} ticked={[7, 9]} />,
+    );
+    await user.click(screen.getByText('Assign this view to reviewers'));
+    await user.click(await screen.findByLabelText('ama@bootcamp.example'));
+    expect((screen.getByLabelText('The whole view (356)') as HTMLInputElement).checked).toBe(true);
+    await user.type(screen.getByLabelText('How many'), '10');
+    await user.click(screen.getByRole('button', { name: 'Count first' }));
+    expect(assign).toHaveBeenLastCalledWith({
+      reviewers: [2],
+      dryRun: true,
+      filter: { status: 'submitted' },
+      count: 10,
+    });
+    await screen.findByText('10 would be assigned: ama@bootcamp.example 10');
+
+    await user.click(screen.getByLabelText('The 2 ticked'));
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+    expect(assign).toHaveBeenLastCalledWith({ reviewers: [2], dryRun: false, ids: [7, 9] });
+    await screen.findByText('2 were assigned: ama@bootcamp.example 2');
+    view.unmount();
+  });
+
   it('counts first with a dry run of the view, then assigns round-robin to the members ticked', async () => {
     const user = userEvent.setup();
     const assign = vi.fn((request: StaffAssignRequest) =>
@@ -58,7 +92,7 @@ describe('assignment on the queue', () => {
     );
     withStaff(
       { team: vi.fn(() => Promise.resolve(TEAM)), assign },
-      <QueueAssign query={{ status: 'submitted', cursor: 'abc' }} />,
+      <QueueAssign query={{ status: 'submitted', cursor: 'abc' }} total={4} ticked={[]} />,
     );
     await user.click(screen.getByText('Assign this view to reviewers'));
     await user.click(await screen.findByLabelText('ama@bootcamp.example'));

@@ -83,6 +83,8 @@ const funnelOf = (number: number, submitted: number): StaffFunnel => ({
   eligibility: {},
   decisions: {},
   paymentOptions: {},
+  // Two more went to eligibility review: submitted, but never on the success page.
+  submissions: { submitted: submitted + 2, eligibilityReview: 2 },
 });
 
 const fakeApi = (overrides: Partial<StaffApi> = {}) =>
@@ -230,6 +232,18 @@ describe('reports', () => {
           .map((h) => h.textContent),
       ).toEqual(['Step', 'Cohort 6', 'Cohort 4']),
     );
+  });
+});
+
+describe('the funnel', () => {
+  it('counts submissions as the queue does, and says why its success-page step counts fewer', async () => {
+    renderStaffAt('/staff/funnel?cohort=6', fakeApi());
+    await screen.findByRole('heading', { name: 'Cohort 6', level: 2 });
+    expect(
+      screen.getByText(
+        '62 submitted, as the queue counts them: 2 of them went to eligibility review and never see the success page, so that step counts 60.',
+      ),
+    ).toBeTruthy();
   });
 });
 

@@ -44,6 +44,24 @@ function renderPanel(overrides: Partial<StaffApi>) {
 }
 
 describe('scorecard panel', () => {
+  it('scores with the keyboard alone: 1–5 rate each criterion in turn, Enter saves, five keys in all', async () => {
+    const user = userEvent.setup();
+    const saveScorecard = vi.fn((_id: number, _ratings: Ratings) => Promise.resolve(SCORED));
+    renderPanel({ saveScorecard });
+    await screen.findByText(SCORECARD_MESSAGES.blind);
+    const keys = ['4', '5', '3', '4', '{Enter}'];
+    for (const key of keys) await user.keyboard(key);
+    expect(keys.length).toBeLessThanOrEqual(8);
+    await waitFor(() =>
+      expect(saveScorecard).toHaveBeenCalledWith(7, {
+        communication: 4,
+        commitment: 5,
+        digital_readiness: 3,
+        fit: 4,
+      }),
+    );
+  });
+
   it('before one has scored: the rubric with its guidance, and a note that the others show afterwards', async () => {
     renderPanel({});
     await screen.findByText(SCORECARD_MESSAGES.blind);

@@ -43,8 +43,9 @@ const APPLICATION = staffApplicationPage({
 const everyApplication = (over: (id: number) => Partial<StaffApplicationPage>) =>
   vi.fn((id: number) => Promise.resolve({ ...APPLICATION, id, ...over(id) } as StaffApplicationPage));
 
-const fakeApi = (me: StaffMe | null, overrides: Partial<StaffApi> = {}) =>
-  fakeStaffApi(me, {
+const fakeApi = (me: StaffMe | null, overrides: Partial<StaffApi> = {}) => fakeStaffApiOf(me, overrides);
+function fakeStaffApiOf(me: StaffMe | null, overrides: Partial<StaffApi> = {}) {
+  return fakeStaffApi(me, {
     sendCode: vi.fn(() => Promise.resolve({})),
     verify: vi.fn(() => Promise.resolve(ADMIN)),
     signOut: vi.fn(() => Promise.resolve({})),
@@ -82,6 +83,7 @@ const fakeApi = (me: StaffMe | null, overrides: Partial<StaffApi> = {}) =>
     ),
     ...overrides,
   });
+}
 
 type Review = NonNullable<StaffApplicationPage['review']>;
 /** An admin's API whose application page has its review in `status`, offering `allowed`. */
@@ -685,6 +687,9 @@ describe('finding applications (issue 24, item 6)', () => {
 });
 
 describe('triage at the speed of reading (issue 24, item 1)', () => {
+  // The view is the two rows it lists (the position counts the view's total).
+  const fakeApi = (me: StaffMe | null, overrides: Partial<StaffApi> = {}) =>
+    fakeStaffApiOf(me, { queue: vi.fn(() => Promise.resolve({ ...PAGE, total: 2 })), ...overrides });
   /** The triage bar says where this application is: asked afresh, for the next page brings its own bar. */
   const untilPosition = (position: string) =>
     waitFor(() =>
@@ -803,5 +808,77 @@ describe('triage at the speed of reading (issue 24, item 1)', () => {
     // The last in the view: the page stays, naming the decision.
     await screen.findByText('Accepted Bola Ade');
     expect(screen.getByRole('heading', { name: 'Bola Ade', level: 1 })).toBeTruthy();
+  });
+});
+
+describe('the back office’s rough edges (issue 56, item 9)', () => {
+  const shortcutsFor = async (me: StaffMe) => {
+    const user = userEvent.setup();
+    await openAdaPage(fakeApi(me), '/staff/applications/1?status=submitted');
+    await user.keyboard('?');
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    return within(help)
+      .getAllByRole('definition')
+      .map((d) => d.textContent);
+  };
+
+  it('a reviewer is not shown the decision keys they cannot use', async () => {
+    expect(await shortcutsFor(REVIEWER)).toEqual([
+      'Next application',
+      'Previous application',
+      'Rate the next criterion of my scorecard (then Enter saves it)',
+      'Show these shortcuts',
+    ]);
+  });
+
+  it('an admin is shown the decision keys beside the walking ones', async () => {
+    expect(await shortcutsFor(ADMIN)).toEqual([
+      'Next application',
+      'Previous application',
+      'Accept',
+      'Waitlist',
+      'Reject',
+      'Rate the next criterion of my scorecard (then Enter saves it)',
+      'Show these shortcuts',
+    ]);
+  });
+
+  it('the triage position counts the whole view, not the 200 rows fetched', async () => {
+    const rows = Array.from({ length: 200 }, (_, i) => row(i + 1, `Applicant ${i + 1}`));
+    const api = fakeApi(ADMIN, {
+      queue: vi.fn(() => Promise.resolve({ ...staffQueuePage(rows), total: 356 })),
+    });
+    await openAdaPage(api, '/staff/applications/1?status=submitted');
+    const nav = screen.getByRole('navigation', { name: 'Applications in this view' });
+    expect(await within(nav).findByText('1 of 356')).toBeTruthy();
+  });
+
+  it('the record shows the answers and the CV before payment and emails', async () => {
+    await openAdaPage(fakeApi(ADMIN));
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    const at = (name: string) => headings.indexOf(name);
+    expect(at('CV')).toBeGreaterThan(at('Eligibility'));
+    expect(at('Payment choice')).toBeGreaterThan(at('CV'));
+    expect(at('Emails')).toBeGreaterThan(at('CV'));
+    expect(at('Eligibility')).toBeGreaterThan(at('Review'));
+  });
+
+  it('the bulk dialog’s email text, which scrolls, is reached by the keyboard and named', async () => {
+    const { user } = staffAt('/staff', fakeApi(ADMIN));
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('checkbox', { name: 'Select every application on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Accept selected' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Accept 2 applications?' });
+    const text = within(dialog).getByRole('region', {
+      name: 'The text of the email: Your place at the bootcamp',
+    });
+    expect(text.textContent).toBe('Dear Ada');
+    // Tab walks the dialog: the email's text is one of its stops, so a keyboard can scroll it.
+    const stops: Element[] = [];
+    for (let i = 0; i < 4; i++) {
+      await user.tab();
+      stops.push(document.activeElement!);
+    }
+    expect(stops).toContain(text);
   });
 });
