@@ -76,9 +76,11 @@ describe("an applicant's data on the staff side", () => {
     ]);
     expect(download.suggestedFilename()).toBe(`application-${id}-data.zip`);
     const files = unzip(readFileSync((await download.path())!));
-    expect([...files.keys()].sort()).toEqual(['cv/cv.pdf', 'your-data.json']);
+    // The data as JSON, and as a page a person can read (issue 56, item 8).
+    expect([...files.keys()].sort()).toEqual(['cv/cv.pdf', 'your-data.html', 'your-data.json']);
     const data = JSON.parse(files.get('your-data.json')!.toString());
     expect(data.answers).toMatchObject({ email: EMAIL, ...NAME });
+    expect(files.get('your-data.html')!.toString()).toContain(NAME.lastname);
     expect(files.get('cv/cv.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
     await admin.getByText(PRIVACY_MESSAGES.staffExported).waitFor();
 
