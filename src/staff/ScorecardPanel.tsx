@@ -20,7 +20,7 @@ import { Form } from '../components/Form';
 import { Notice } from '../components/Notice';
 import { Button } from '../components/Button';
 import { useStaff } from './StaffContext';
-import { typing } from './TriageNav';
+import { notAShortcut } from './TriageNav';
 import { useResource } from './useResource';
 
 const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => String(RATING_MIN + i));
@@ -118,14 +118,7 @@ function ScoreForm({
   const [at, setAt] = useState(0);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (
-        e.ctrlKey ||
-        e.metaKey ||
-        e.altKey ||
-        typing(e.target) ||
-        document.querySelector('[role$="dialog"]')
-      )
-        return;
+      if (notAShortcut(e)) return;
       const criterion = cards.rubric[at];
       if (!RATINGS.includes(e.key) || !criterion) return;
       e.preventDefault();

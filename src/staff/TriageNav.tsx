@@ -18,10 +18,17 @@ import { queryString } from './api';
 import { prefetchApplication, provideResource } from './staffActors';
 import { useStaff } from './StaffContext';
 
-/** A key typed into a field is text, never a shortcut (the scorecard's keys follow the same rule). */
-export const typing = (target: EventTarget | null) =>
+/** A key typed into a field is text, never a shortcut. */
+const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/**
+ * A key that is no shortcut of the page: held with a modifier, typed into a field, or pressed while a dialog is open
+ * (the triage keys and the scorecard's follow the same rule).
+ */
+export const notAShortcut = (e: KeyboardEvent) =>
+  e.ctrlKey || e.metaKey || e.altKey || typing(e.target) || !!document.querySelector('[role$="dialog"]');
 
 export function TriageNav({
   id,
@@ -74,14 +81,7 @@ export function TriageNav({
   // Set again in each commit, not after the paint: a key pressed as the page shows acts on what it shows.
   useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (
-        e.ctrlKey ||
-        e.metaKey ||
-        e.altKey ||
-        typing(e.target) ||
-        document.querySelector('[role$="dialog"]')
-      )
-        return;
+      if (notAShortcut(e)) return;
       const decision: ReviewEventType | undefined = DECIDE_KEYS[e.key as keyof typeof DECIDE_KEYS];
       if (e.key === '?') setHelp(true);
       else if (e.key === 'j' && next) navigate(to(next)!);

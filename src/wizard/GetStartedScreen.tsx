@@ -13,46 +13,31 @@ export function GetStartedScreen() {
   // Signing back in names no cohort: the one a new application would get is not theirs (decision 227).
   const signingIn = useApplication((s) => s.context.signingIn);
 
-  if (signingIn)
-    return (
-      <StepForm
-        title={STANDING_MESSAGES.signIn.title}
-        lede={STANDING_MESSAGES.signIn.lede}
-        submitLabel="Continue"
-        busy={lookingUp}
-      >
-        <TextField
-          {...field('email')}
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-        />
-        <p>
-          How we use and keep your data, and how to see or erase it: <a href={PRIVACY_PATH}>privacy notice</a>
-          .
-        </p>
-      </StepForm>
-    );
-
+  // A sign-in is Get Started without the cohort a new applicant would get (decision 227).
   return (
     <StepForm
-      title="Get Started"
-      lede="Enter your email address to start your application, or to continue one you have already started."
-      submitLabel="Get Started"
+      title={signingIn ? STANDING_MESSAGES.signIn.title : 'Get Started'}
+      lede={
+        signingIn
+          ? STANDING_MESSAGES.signIn.lede
+          : 'Enter your email address to start your application, or to continue one you have already started.'
+      }
+      submitLabel={signingIn ? 'Continue' : 'Get Started'}
       busy={lookingUp}
       status={
-        // One box for the loading line and the notice, its height kept: the cohort arriving must not move Get Started
-        // from under a finger already on it (docs/decisions/200-the-cohort-line-keeps-its-place.md).
-        <div className="cohort-status">
-          {loadingCohort ? (
-            <p className="notice loading" role="status">
-              <span className="spinner" aria-hidden="true" /> Loading the current cohort…
-            </p>
-          ) : (
-            cohort && <p className="notice">{cohort.notice ?? SEAT_MESSAGES.open(cohort.name)}</p>
-          )}
-        </div>
+        signingIn ? undefined : (
+          // One box for the loading line and the notice, its height kept: the cohort arriving must not move Get
+          // Started from under a finger already on it (docs/decisions/200-the-cohort-line-keeps-its-place.md).
+          <div className="cohort-status">
+            {loadingCohort ? (
+              <p className="notice loading" role="status">
+                <span className="spinner" aria-hidden="true" /> Loading the current cohort…
+              </p>
+            ) : (
+              cohort && <p className="notice">{cohort.notice ?? SEAT_MESSAGES.open(cohort.name)}</p>
+            )}
+          </div>
+        )
       }
     >
       <TextField
