@@ -4,8 +4,9 @@
  * first press needed 57 files, and over HTTP/1.1's six connections on a 150 ms link their round trips cost more
  * than their bytes. Every module the app needs to take the press (src/applyBoot.ts's stages with their static imports)
  * goes into one of three chunks: `common` if the landing page reaches it too (except what `/`'s entry imports itself,
- * which stays small), else `wizard` (our code) or `wizard-libs` (the libraries). The Bio Data screen keeps a chunk of its own, fetched in the same wave except under
- * Save-Data (decision 098); the libraries it brings go into `wizard-libs` (decision 223).
+ * which stays small), else `wizard` (our code) or `wizard-libs` (the libraries). The Bio Data screen keeps a chunk of
+ * its own, fetched in the same wave except under Save-Data (decision 098); it brings no library of its own: its
+ * country combobox, Headless UI's, is fetched once the screen shows (decision 242).
  * With `strictExecutionOrder` (vite.config.ts) each module in a chunk still runs only when first imported, so the
  * stages of decision 190 keep their tasks.
  */
@@ -23,10 +24,8 @@ type ModuleInfoOf = (id: string) => ModuleGraph | null;
 export function firstPressChunks(root: string) {
   const APPLY_ENTRY = resolve(root, 'src/applyBoot.ts');
   const LANDING_ENTRY = resolve(root, 'src/landing/main.tsx');
-  const BIODATA_SCREEN = resolve(root, 'src/wizard/BiodataScreen.tsx');
   // Filled at the first call, when the module graph is complete.
   let firstPress: Set<string> | undefined;
-  let biodata: Set<string> | undefined;
   let landingEntry: Set<string> | undefined;
   let landing: Set<string> | undefined;
 
@@ -46,17 +45,13 @@ export function firstPressChunks(root: string) {
     {
       name: (id: string, context: { getModuleInfo: ModuleInfoOf }): string | null => {
         const info: ModuleInfoOf = (module) => context.getModuleInfo(module);
-        if (!firstPress || !biodata || !landingEntry || !landing) {
+        if (!firstPress || !landingEntry || !landing) {
           firstPress = reach(info, info(APPLY_ENTRY)?.dynamicallyImportedIds ?? [], false);
-          biodata = reach(info, [BIODATA_SCREEN], false);
           landingEntry = reach(info, [LANDING_ENTRY], false);
           landing = reach(info, [LANDING_ENTRY], true);
         }
         // What `/`'s entry imports itself stays small and its own: `common` comes with the landing's hydration.
         const isLibrary = /[\\/]node_modules[\\/]/.test(id);
-        // The libraries Bio Data brings (Headless UI's combobox) come in the same wave as Bio Data's own chunk: in
-        // `wizard-libs`, not in a file of their own that would make the wave one request longer.
-        if (isLibrary && biodata.has(id) && !firstPress.has(id) && !landing.has(id)) return 'wizard-libs';
         if (!firstPress.has(id) || landingEntry.has(id)) return null;
         if (landing.has(id)) return 'common';
         return isLibrary ? 'wizard-libs' : 'wizard';

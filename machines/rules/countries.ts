@@ -196,3 +196,22 @@ export const COUNTRIES: readonly string[] = [
   'Zambia',
   'Zimbabwe',
 ];
+
+// How the Country of Origin field finds countries as the person types (its combobox, and the plain field before it).
+const normalise = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** The countries that contain the query, whatever its case and accents; all of them for an empty one. */
+export const countriesMatching = (query: string): readonly string[] => {
+  const needle = normalise(query.trim());
+  return needle ? COUNTRIES.filter((country) => normalise(country).includes(needle)) : COUNTRIES;
+};
+
+/** The country the text names in full, whatever its case and accents. */
+export const countryNamed = (text: string) => {
+  const needle = normalise(text.trim());
+  return needle ? COUNTRIES.find((country) => normalise(country) === needle) : undefined;
+};

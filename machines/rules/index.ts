@@ -4,7 +4,7 @@ export * from './eligibility';
 export * from './messages';
 export * from './options';
 export * from './schemas';
-export { COUNTRIES } from './countries';
+export { COUNTRIES, countriesMatching, countryNamed } from './countries';
 export * from './contract';
 export * from './otp';
 export * from './network';

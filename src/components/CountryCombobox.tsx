@@ -8,8 +8,9 @@ import {
   Field,
   Label,
 } from '@headlessui/react';
-import { useRef, useState } from 'react';
-import { COUNTRIES, type ErrorMap } from '../../machines/rules';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { countriesMatching, countryNamed, type ErrorMap } from '../../machines/rules';
+
 import { errorId, fieldId } from './ErrorSummary';
 
 export interface CountryComboboxProps {
@@ -18,37 +19,43 @@ export interface CountryComboboxProps {
   value: string;
   onChange: (value: string) => void;
   errors: ErrorMap;
+  /** What the person typed in the plain field shown while this one loaded (CountryField), carried over. */
+  typed?: string;
+  /** Whether the plain field had the focus when this one took its place. */
+  focused?: boolean;
 }
-
-const normalise = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-
-/** The countries that contain the query, whatever its case and accents; all of them for an empty one. */
-const matching = (query: string): readonly string[] => {
-  const needle = normalise(query.trim());
-  return needle ? COUNTRIES.filter((country) => normalise(country).includes(needle)) : COUNTRIES;
-};
-
-/** The country the text names in full, whatever its case and accents. */
-const named = (text: string) => {
-  const needle = normalise(text.trim());
-  return needle ? COUNTRIES.find((country) => normalise(country) === needle) : undefined;
-};
 
 /**
  * Country of Origin, Headless UI's `Combobox`: the list opens on focus, tap or click, like a select, and typing
  * filters it (docs/decisions/045-the-cv-picker-and-the-country-list.md); the arrows move through it, Enter chooses,
  * Escape closes; ✕ clears. Only a country can be chosen: the value is always one of COUNTRIES or ''.
  */
-export function CountryCombobox({ name, label, value, onChange, errors }: CountryComboboxProps) {
+export function CountryCombobox({
+  name,
+  label,
+  value,
+  onChange,
+  errors,
+  typed = '',
+  focused = false,
+}: CountryComboboxProps) {
   const input = useRef<HTMLInputElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   // What the person has typed since the list opened.
-  const [query, setQuery] = useState('');
-  const matches = matching(query);
+  const [query, setQuery] = useState(typed);
+  // The handover from the plain field. Focus in a layout effect: the person may type on in the very next frame, and
+  // it must land here. The text in a passive one: Headless UI's own passive effect writes the chosen country's name
+  // into the field as it mounts, and a parent's effects run after its children's.
+  useLayoutEffect(() => {
+    if (focused) input.current?.focus({ preventScroll: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    const field = input.current;
+    if (typed && field && !field.value) field.value = typed;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const matches = countriesMatching(query);
   const messages = errors[name];
   const invalid = Boolean(messages?.length);
   return (
@@ -88,7 +95,7 @@ export function CountryCombobox({ name, label, value, onChange, errors }: Countr
                 }}
                 onBlur={() => {
                   // A country typed in full is taken when the person leaves; any other text is dropped.
-                  const country = named(query);
+                  const country = countryNamed(query);
                   if (country && country !== value) onChange(country);
                 }}
               />

@@ -2,7 +2,7 @@ import { GENDERS } from '../../machines/rules';
 import { useApplication, useFormFields } from '../app/ApplicationProvider';
 import { SavedAnswersNote, StepForm } from './StepForm';
 import { readConfig } from '../config';
-import { CountryCombobox } from '../components/CountryCombobox';
+import { CountryField } from '../components/CountryField';
 import { RadioField, TextField } from '../components/Fields';
 
 export function BiodataScreen() {
@@ -19,7 +19,7 @@ export function BiodataScreen() {
       <TextField {...field('middlename')} label="Middle Name" optional autoComplete="additional-name" />
       <TextField {...field('lastname')} label="Last Name" autoComplete="family-name" />
       <RadioField {...field('gender')} label="Gender" options={GENDERS} />
-      <CountryCombobox {...field('country')} label="Country of Origin" />
+      <CountryField {...field('country')} label="Country of Origin" />
       <TextField
         {...field('city')}
         label="Country and City of Residence"

@@ -198,7 +198,7 @@ async function fill(app: Rendered, before: AnyMachineSnapshot, field: FormField,
     return user.click(within(group).getByRole('radio', { name: label }));
   }
   if (field === 'country') {
-    const combobox = screen.getByRole('combobox', { name: 'Country of Origin' });
+    const combobox = await screen.findByRole('combobox', { name: 'Country of Origin' });
     await typeInto(user, combobox, String(value));
     return user.click(await screen.findByRole('option', { name: String(value) }));
   }
