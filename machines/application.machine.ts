@@ -5,7 +5,7 @@
  * the machine, and a URL typed, reloaded or reached with back/forward comes in as NAVIGATE, whose guards apply the
  * route table of docs/product.md §2.2.
  */
-import { and, stateIn, type SnapshotFrom } from 'xstate';
+import { and, not, stateIn, type SnapshotFrom } from 'xstate';
 import { applicationSetup } from './application.setup';
 import { defaults } from './persistence';
 import { resumeOrder } from './resume';
@@ -97,6 +97,7 @@ export const applicationMachine = applicationSetup.createMachine({
     // A transient choice: a proved applicant goes on from the furthest screen they reached.
     resume: {
       always: [
+        { guard: 'returnsToVideo', target: 'selectionVideo', actions: 'endSignIn' },
         ...resumeOrder().map((state) => ({
           guard: { type: 'resumesAt', params: { state } } as const,
           target: state,
@@ -147,6 +148,13 @@ export const applicationMachine = applicationSetup.createMachine({
       },
       on: {
         BACK: 'success',
+        // Opened signed out (the submission email's link on another phone): anyone may watch; signing in saves the
+        // progress and the quiz, and comes back here (decision 243).
+        SIGN_IN: {
+          guard: not('isSubmitted'),
+          target: 'getStarted',
+          actions: { type: 'startSignIn', params: { returnTo: 'selectionVideo' } },
+        },
         'VIDEO.SUBMITTED': { actions: 'markVideoSubmitted' },
         'VIDEO.PROGRESS': { actions: 'keepVideoProgress' },
       },

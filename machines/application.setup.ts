@@ -107,6 +107,10 @@ export const applicationSetup = setup({
     canResend: ({ context }) => context.canResend,
     cvFileOk: ({ event }) => event.type === 'CV.SELECT' && checkCvFile(event.file) === null,
     resumesAt: ({ context }, params: { state: ScreenState }) => resumeState(context) === params.state,
+    // Signed in from the video page: back to it, if the application is where the video belongs (decision 243).
+    returnsToVideo: ({ context }) =>
+      context.signInReturn === 'selectionVideo' &&
+      (['success', 'confirmation'] as ScreenState[]).includes(resumeState(context)),
     // Scored for eligibility review, it is submitted on the server at that moment (decision 124).
     isSubmitted: ({ context }) =>
       isVerified(context) && (context.submitted || goesToEligibilityReview(context.form.eligibilityStatus)),
@@ -173,6 +177,8 @@ export const applicationSetup = setup({
       otp: { availableAt: 0, resendCount: 0 },
       // A new application is no sign-in: Get Started names its cohort again.
       signingIn: false,
+      // An existing application goes on to its code: the page the sign-in is to come back to stays.
+      signInReturn: params.existing ? context.signInReturn : null,
     })),
     // The application the server holds (the look-up's for its owner's session, or the code's answer).
     loadSavedApplication: assign(({ context, event }) => {
@@ -207,8 +213,11 @@ export const applicationSetup = setup({
     setToken: assign((_, params: { token: string }) => ({ token: params.token })),
     keepCohort: assign((_, params: { cohort: Cohort }) => ({ cohort: params.cohort })),
     noticeApplicationFound: assign({ notice: MESSAGES.applicationFound }),
-    startSignIn: assign({ signingIn: true }),
-    endSignIn: assign({ signingIn: false }),
+    startSignIn: assign((_, params?: { returnTo: 'selectionVideo' }) => ({
+      signingIn: true,
+      signInReturn: params?.returnTo ?? null,
+    })),
+    endSignIn: assign({ signingIn: false, signInReturn: null }),
     // The application now exists on the server, as it was sent.
     markCreated: assign(({ context }) => ({ existing: true, form: cleaned(context.form) })),
     // Keeps the notice: the lookup just said the application was found.

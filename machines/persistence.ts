@@ -61,6 +61,11 @@ export interface ApplicationMachineContext extends PersistedApplication {
    * and counts no steps (docs/decisions/227-signing-back-in-is-a-sign-in.md). Never stored.
    */
   signingIn: boolean;
+  /**
+   * The page a sign-in was asked from, when it is the one to come back to: the video page the submission email links
+   * to (docs/decisions/243-the-video-link-signs-in-on-another-phone.md). Never stored.
+   */
+  signInReturn: 'selectionVideo' | null;
 }
 
 export type FormField = keyof ApplicationForm;
@@ -124,6 +129,7 @@ export const defaults = (input: ApplicationInput): ApplicationMachineContext => 
     quizTime: input.quizTime ?? SELECTION_QUIZ.time,
     standing: null,
     signingIn: false,
+    signInReturn: null,
   };
 };
 

@@ -23,4 +23,7 @@ export const NEXT_STEP_WORDS = {
   submittedEmail: `One more step: watch the short video from the Program Director and answer ${QUIZ_WORDS}:`,
   /** The submission email's link, a button in its HTML part. */
   videoLink: 'Watch the video',
+  /** The video page opened signed out (the email's link on another phone): its button signs in, then comes back. */
+  videoSignedOut:
+    'You are not signed in on this phone. Anyone can watch, but only a signed-in applicant’s progress and quiz answers are saved: sign in with the email you applied with, and you come back here.',
 } as const;

@@ -17,6 +17,8 @@ export interface SelectionVideoScreenProps {
   actor: ActorRefFrom<typeof videoQuizMachine>;
   config: AppConfig;
   onBack: () => void;
+  /** Only for a browser not signed in to the application: its sign-in, which comes back to this page. */
+  onSignIn?: () => void;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface SelectionVideoScreenProps {
  * forwards the media element's events to the videoQuiz machine and carries out the player commands it emits;
  * everything else is rendered from the machine's state.
  */
-export function SelectionVideoScreen({ actor, config, onBack }: SelectionVideoScreenProps) {
+export function SelectionVideoScreen({ actor, config, onBack, onSignIn }: SelectionVideoScreenProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const heading = useArrivalFocus<HTMLHeadingElement>();
   const view = useSelector(actor, selectVideoView, sameVideoView);
@@ -45,12 +47,21 @@ export function SelectionVideoScreen({ actor, config, onBack }: SelectionVideoSc
       <SelectionVideoPlayer actor={actor} config={config} view={view} videoRef={videoRef} />
       <SelectionVideoNotices notice={view.notice} onDismiss={dismissNotice} />
       {view.progress === 'failed' && <Alert>{MESSAGES.genericSave}</Alert>}
+      {/* Under the player, which the page's opening already showed: nothing above it moves (decision 224). */}
+      {onSignIn && (
+        <div className="notice video-screen__sign-in">
+          <p>{NEXT_STEP_WORDS.videoSignedOut}</p>
+          <Button look="secondary" onClick={onSignIn}>
+            Continue with your email
+          </Button>
+        </div>
+      )}
 
       <div className="actions">
         <Button look="secondary" onClick={onBack}>
           Back
         </Button>
-        {canSaveProgress(view) ? (
+        {onSignIn ? null : canSaveProgress(view) ? (
           <Button look="secondary" onClick={() => actor.send({ type: 'PROGRESS.SUBMIT' })}>
             Save progress
           </Button>

@@ -17,8 +17,17 @@ export function SelectionVideoRoute() {
   const quiz = useApplication(
     (s) => s.children.videoQuiz as ActorRefFrom<typeof videoQuizMachine> | undefined,
   );
+  // The chart takes SIGN_IN here only from a browser that has not proved the application's email (decision 243).
+  const signedOut = useApplication((s) => s.can({ type: 'SIGN_IN' }));
   if (!quiz) return null;
-  return <SelectionVideoScreen actor={quiz} config={readConfig()} onBack={() => send({ type: 'BACK' })} />;
+  return (
+    <SelectionVideoScreen
+      actor={quiz}
+      config={readConfig()}
+      onBack={() => send({ type: 'BACK' })}
+      onSignIn={signedOut ? () => send({ type: 'SIGN_IN' }) : undefined}
+    />
+  );
 }
 
 /** The acceptance banner and the payment options for an accepted applicant; where they stand for anyone else. */

@@ -2,7 +2,8 @@
  * Promises the product keeps (issue 56 items 2–4), in Chromium against the built product: a waitlisting with seats
  * free emails a true reason (decision 226); a returning accepted applicant on a fresh browser signs in and is shown
  * their own standing, not the cohort a new application would get (decision 227); the submission email's link opens
- * the video page signed in (decision 228). Axe finds nothing on each page.
+ * the video page signed in (decision 228), and on another phone signs in by code and comes back to it (decision 243).
+ * Axe finds nothing on each page.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -74,7 +75,7 @@ describe('promises the product keeps', () => {
     await context.close();
   });
 
-  it("the submission email's link opens the video page, signed in", async () => {
+  it("the submission email's link opens the video page signed in, on the phone they applied with or another", async () => {
     const email = 'ifeoma.promises@example.com';
     const api = await submittedApplicant(server.url, email);
     const mail = await decisionEmail(server.url, email, /^Your application to/);
@@ -90,7 +91,30 @@ describe('promises the product keeps', () => {
     await page.getByText(NEXT_STEP_WORDS.selectionVideo).waitFor(WAIT);
     // Signed in: the session is there to end.
     await page.getByRole('button', { name: 'Sign out' }).waitFor(WAIT);
+    expect(await page.getByText(NEXT_STEP_WORDS.videoSignedOut).count()).toBe(0);
     await expectNoAxeViolations(page);
     await context.close();
+
+    // Another phone opens the same link: the video plays for anyone, and the sign-in by code brings the applicant
+    // back to it, signed in (decision 243).
+    const other = await browser.newContext({ bypassCSP: true, viewport: { width: 360, height: 740 } });
+    const phone = await other.newPage();
+    await phone.goto(`${server.url}${new URL(link!).pathname}`);
+    await heading(phone, 'Info Video').waitFor(WAIT);
+    await phone.getByText(NEXT_STEP_WORDS.videoSignedOut).waitFor(WAIT);
+    expect(await phone.getByRole('button', { name: 'Save progress' }).count()).toBe(0);
+    await expectNoAxeViolations(phone);
+    await phone.getByRole('button', { name: 'Continue with your email' }).click();
+    await heading(phone, STANDING_MESSAGES.signIn.title).waitFor(WAIT);
+    await phone.getByLabel('Email address').fill(email);
+    await phone.getByRole('button', { name: 'Continue' }).click();
+    await heading(phone, 'Verify your email address').waitFor(WAIT);
+    await phone.getByLabel('Enter the code').fill(await latestCode(server.url, email));
+    await phone.getByRole('button', { name: 'Verify email' }).click();
+    await heading(phone, 'Info Video').waitFor(WAIT);
+    expect(new URL(phone.url()).pathname).toBe('/apply/selection-video');
+    await phone.getByRole('button', { name: 'Sign out' }).waitFor(WAIT);
+    expect(await phone.getByText(NEXT_STEP_WORDS.videoSignedOut).count()).toBe(0);
+    await other.close();
   });
 });

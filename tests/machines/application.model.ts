@@ -112,6 +112,8 @@ export function serialize(s: Snapshot): string {
     bio: verifying && validateGroup('biodata', c.form).ok,
     missing: missing(s).length,
     ended: s.matches('selectionVideo') && c.form.isVideoEnded,
+    // A sign-in asked from the video page comes back to it (decision 243).
+    returnTo: c.signInReturn,
   });
 }
 
@@ -234,10 +236,18 @@ const options = { input: MODEL_INPUT, events: eventsFor, serializeState: seriali
 const transitionsTaken = (s: Snapshot, e: ApplicationEvent): string[] => {
   const keys = applicationMachine.getTransitionData(s as never, e).map(transitionKey);
   // Eventless transitions that follow show up as the states the microsteps pass through.
-  const passed = getMicrosteps(applicationMachine, s as never, e).flatMap(([m]) =>
-    (m as Snapshot)._nodes.map((n) => `in ${n.id}`),
-  );
-  return [...keys, ...passed];
+  const steps = getMicrosteps(applicationMachine, s as never, e).map(([m]) => m as Snapshot);
+  const passed = steps.flatMap((m) => m._nodes.map((n) => `in ${n.id}`));
+  // The eventless choice made between two microsteps (resume's): the first `always` of a state left whose target
+  // the next microstep is in. A choice that only changes the context reaches no new state, so it is named here.
+  const chosen = steps.slice(0, -1).flatMap((m, i) => {
+    const next = new Set(steps[i + 1]!._nodes.map((n) => n.id));
+    return m._nodes.flatMap((n) => {
+      const t = (n.always ?? []).find((a) => (a.target ?? []).some((target) => next.has(target.id)));
+      return t ? [transitionKey(t)] : [];
+    });
+  });
+  return [...keys, ...passed, ...chosen];
 };
 
 /**

@@ -249,6 +249,70 @@ describe('the confirmation follows where the application stands', () => {
   });
 });
 
+describe('the video page opened signed out: the submission email on another phone (decision 243)', () => {
+  // Submitted, video not watched yet (SAVED_VARIANTS[3]), proved on this phone only by the emailed code.
+  const anotherPhone = () =>
+    live({
+      loadCohort: () => ({ id: 13, name: 'Cohort 13' }),
+      lookupApplication: () => ({
+        kind: 'exists',
+        summary: { exists: true, stage: 'submitted', email_verified: true },
+      }),
+      sendCode: () => ({ message: 'OTP sent successfully', retryAfter: 120 }),
+      verifyCode: () => SAVED_VARIANTS[3],
+      loadStanding: () => ({ standing: 'under_review', cohort: { id: 13, name: 'Cohort 13', number: 13 } }),
+    });
+  const signInByCode = async (actor: ReturnType<typeof live>['actor']) => {
+    actor.send({ type: 'FIELD.CHANGE', field: 'email', value: MODEL_EMAIL });
+    actor.send({ type: 'SAVE' });
+    await waitFor(actor, (s) => s.matches({ verifyEmail: 'entering' }));
+    actor.send({ type: 'CODE.CHANGE', value: '123456' });
+    actor.send({ type: 'SAVE' });
+  };
+
+  it('plays for anyone, offers the sign-in, and brings the signed-in applicant back to the video', async () => {
+    const { actor } = anotherPhone();
+    actor.send({ type: 'NAVIGATE', path: '/apply/selection-video' });
+    expect(actor.getSnapshot().matches('selectionVideo')).toBe(true);
+    expect(actor.getSnapshot().children.videoQuiz).toBeDefined();
+    expect(actor.getSnapshot().can({ type: 'SIGN_IN' })).toBe(true);
+
+    actor.send({ type: 'SIGN_IN' });
+    expect(actor.getSnapshot().matches('getStarted')).toBe(true);
+    expect(actor.getSnapshot().context.signingIn).toBe(true);
+    await signInByCode(actor);
+    await waitFor(actor, (s) => s.matches('selectionVideo'));
+    const s = actor.getSnapshot();
+    expect(s.context.form.email).toBe(MODEL_EMAIL);
+    // Signed in now: no sign-in offered, and the quiz saves for this applicant.
+    expect(s.can({ type: 'SIGN_IN' })).toBe(false);
+    expect(s.context.signInReturn).toBeNull();
+  });
+
+  it('a sign-in ended by opening an address resumes where the application stands, not on the video', async () => {
+    const { actor } = anotherPhone();
+    actor.send({ type: 'NAVIGATE', path: '/apply/selection-video' });
+    actor.send({ type: 'SIGN_IN' });
+    actor.send({ type: 'NAVIGATE', path: '/apply' });
+    await signInByCode(actor);
+    await waitFor(actor, (s) => s.matches('success'));
+  });
+
+  it('a signed-in applicant on the video page is offered no sign-in', async () => {
+    const { actor } = live({
+      loadCohort: () => ({ id: 6, name: 'Cohort 6' }),
+      lookupApplication: () => ({ kind: 'owner', application: SAVED_VARIANTS[3] }),
+    });
+    actor.send({ type: 'NAVIGATE', path: '/apply' });
+    actor.send({ type: 'FIELD.CHANGE', field: 'email', value: MODEL_EMAIL });
+    actor.send({ type: 'SAVE' });
+    await waitFor(actor, (s) => s.matches('success'));
+    actor.send({ type: 'CONTINUE' });
+    expect(actor.getSnapshot().matches('selectionVideo')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'SIGN_IN' })).toBe(false);
+  });
+});
+
 describe('progress', () => {
   it('is 16.67% × step with an N of 5 counter, and the last step is not "6 of 5"', () => {
     expect(progressOf(1)).toEqual({ percentage: 16.67, counter: '1 of 5' });

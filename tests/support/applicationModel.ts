@@ -97,7 +97,8 @@ export const PERSON_EVENTS: ApplicationEvent[] = [
   { type: 'REMINDER.SET', reminderDate: '2026-12-01T09:00:00.000Z' },
   { type: 'VIDEO.SUBMITTED' },
   { type: 'SIGN_OUT' },
-  // "Continue with your email" on the confirmation page of a browser that proved nothing: Get Started as a sign-in.
+  // "Continue with your email" on the confirmation or video page of a browser that proved nothing: Get Started as a
+  // sign-in.
   { type: 'SIGN_IN' },
   // 'Try again' after the confirmation could not check where the application stands.
   { type: 'RETRY' },

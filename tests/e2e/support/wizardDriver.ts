@@ -326,7 +326,9 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
       }
       case 'SAVE': {
         const label = s.matches('getStarted')
-          ? 'Get Started'
+          ? s.context.signingIn
+            ? 'Continue'
+            : 'Get Started'
           : s.matches('verifyEmail')
             ? 'Verify email'
             : s.matches('other')

@@ -221,7 +221,8 @@ const button = (name: string) => screen.getByRole('button', { name });
 
 /** The button that sends SAVE on each screen. */
 function saveButton(before: AnyMachineSnapshot): HTMLElement {
-  if (before.matches('getStarted')) return button('Get Started');
+  // Get Started opened as a sign-in says Continue (decision 227).
+  if (before.matches('getStarted')) return button(before.context.signingIn ? 'Continue' : 'Get Started');
   if (before.matches('verifyEmail')) return button('Verify email');
   if (before.matches('other')) return button('Save & Continue');
   return button('Save and continue');
