@@ -192,7 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app,
     clientDir && existsSync(clientDir) ? clientDir : undefined,
     options.config.appConfig,
-    async () => (await ctx.cohorts.applying()).cohort,
+    () => ctx.cohorts.applying(),
     {
       controllerName: config.privacy.controllerName,
       contactEmail: config.privacy.contactEmail,

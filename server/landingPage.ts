@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { fillCohort, type CohortFacts } from '../machines/rules/landingCohort';
-import type { CohortRow } from './db/cohorts';
+import { cohortNotice } from '../machines/rules/seats';
+import type { ApplyingCohort } from './db/cohorts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -23,10 +24,17 @@ export interface FilledPage {
   br?: Buffer;
 }
 
-export const cohortFacts = (row: CohortRow): CohortFacts => ({
-  number: row.number,
-  startDate: row.start_date,
-  applicationDeadline: row.application_deadline,
+/**
+ * The cohort a new application goes to, as `/` names it; while an admin paused the cohort open now, with the one
+ * sentence Get Started says (the same rule, `cohortNotice`).
+ */
+export const cohortFacts = ({ cohort, paused }: ApplyingCohort): CohortFacts => ({
+  number: cohort.number,
+  startDate: cohort.start_date,
+  applicationDeadline: cohort.application_deadline,
+  ...(paused
+    ? { notice: cohortNotice({ ...cohort, paused: { name: paused.name, reopens_on: paused.reopens_on } }) }
+    : {}),
 });
 
 export const fillAndCompress = (
@@ -48,16 +56,16 @@ export async function compressPage(html: string): Promise<FilledPage> {
   return page;
 }
 
-/** The landing page for the cohort open now; one entry, replaced when the cohort (or its dates) change. */
+/** The landing page for the cohort a new application goes to; one entry, replaced when its facts change. */
 export function landingPage(
   templatePath: string,
-  currentCohort: () => Promise<CohortRow>,
+  applyingCohort: () => Promise<ApplyingCohort>,
   contactEmail: string,
 ): () => Promise<FilledPage> {
   let template: string | undefined;
   let cached: { key: string; page: Promise<FilledPage> } | undefined;
   return async () => {
-    const facts = cohortFacts(await currentCohort());
+    const facts = cohortFacts(await applyingCohort());
     const key = JSON.stringify(facts);
     let entry = cached;
     if (entry?.key !== key) {

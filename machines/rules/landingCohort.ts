@@ -9,6 +9,8 @@ export interface CohortFacts {
   number: number;
   startDate: string;
   applicationDeadline: string;
+  /** Get Started's sentence while an admin paused the cohort open now (machines/rules/seats.ts `cohortNotice`). */
+  notice?: string;
 }
 
 /** The same facts as the page writes them. */
@@ -16,6 +18,8 @@ export interface CohortLabels {
   number: string;
   start: string;
   deadline: string;
+  /** Empty unless the cohort open now is paused: then the one sentence `/apply` says too (decision 235). */
+  notice: string;
 }
 
 const MONTHS = [
@@ -43,6 +47,7 @@ export const cohortLabels = (facts: CohortFacts): CohortLabels => ({
   number: String(facts.number),
   start: formatDay(facts.startDate),
   deadline: formatDay(facts.applicationDeadline),
+  notice: facts.notice ?? '',
 });
 
 /** What the build writes where the server later puts the cohort; nothing else on the page looks like these. */
@@ -50,6 +55,7 @@ export const COHORT_PLACEHOLDERS: CohortLabels = {
   number: '%%COHORT_NUMBER%%',
   start: '%%COHORT_START%%',
   deadline: '%%COHORT_DEADLINE%%',
+  notice: '%%COHORT_NOTICE%%',
 };
 /** The placeholder for the facts themselves, as the value of `#root[data-cohort]`. */
 export const COHORT_FACTS_PLACEHOLDER = '%%COHORT_FACTS%%';
@@ -69,6 +75,7 @@ export function fillCohort(template: string, facts: CohortFacts, contactEmail: s
     [COHORT_PLACEHOLDERS.number]: escapeHtml(labels.number),
     [COHORT_PLACEHOLDERS.start]: escapeHtml(labels.start),
     [COHORT_PLACEHOLDERS.deadline]: escapeHtml(labels.deadline),
+    [COHORT_PLACEHOLDERS.notice]: escapeHtml(labels.notice),
     [COHORT_FACTS_PLACEHOLDER]: escapeHtml(JSON.stringify(facts)),
     [CONTACT_EMAIL_PLACEHOLDER]: escapeHtml(contactEmail),
   };

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CohortRow } from '../db/cohorts';
+import type { ApplyingCohort } from '../db/cohorts';
 import { compressPage, landingPage, pickEncoding, type FilledPage } from '../landingPage';
 import { isAppPage } from '../../machines/pages';
 import { MESSAGES } from '../../machines/rules/messages';
@@ -60,7 +60,7 @@ export async function staticRoutes(
   app: FastifyInstance,
   clientDir: string | undefined,
   appConfig: Record<string, string | number> = {},
-  currentCohort?: () => Promise<CohortRow>,
+  applyingCohort?: () => Promise<ApplyingCohort>,
   notice?: NoticeFacts,
 ): Promise<void> {
   let shell: string | undefined;
@@ -73,10 +73,10 @@ export async function staticRoutes(
     (staffShellPage ??= existsSync(join(clientDir!, 'staff.html'))
       ? renderAppShell(readFileSync(join(clientDir!, 'staff.html'), 'utf8'), appConfig)
       : appShell());
-  if (clientDir && currentCohort) {
+  if (clientDir && applyingCohort) {
     const landing = landingPage(
       join(clientDir, 'index.html'),
-      currentCohort,
+      applyingCohort,
       String(appConfig.supportEmail || DEFAULT_CONTACT_EMAIL),
     );
     const serveLanding = async (request: FastifyRequest, reply: FastifyReply) =>
@@ -115,7 +115,7 @@ export async function staticRoutes(
       // apply.html is only ever sent as `/apply`, with the configuration written in.
       allowedPath: (path) =>
         !isBackend(path) &&
-        !(currentCohort && path.startsWith('/index.html')) &&
+        !(applyingCohort && path.startsWith('/index.html')) &&
         !path.startsWith('/apply.html') &&
         !path.startsWith('/staff.html') &&
         !path.startsWith('/privacy.html'),

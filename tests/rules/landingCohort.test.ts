@@ -34,6 +34,24 @@ describe('the live cohort on the landing page', () => {
     // Escaped for an attribute: no quote can end it early.
     expect(written).not.toContain('"');
     expect(JSON.parse(written.replace(/&quot;/g, '"'))).toEqual(facts);
-    expect(cohortLabels(facts)).toEqual({ number: '14', start: '10 March 2027', deadline: '3 March 2027' });
+    expect(cohortLabels(facts)).toEqual({
+      number: '14',
+      start: '10 March 2027',
+      deadline: '3 March 2027',
+      notice: '',
+    });
+  });
+
+  it('writes the paused sentence where the notice goes, and nothing there otherwise', () => {
+    const template = `<p class="hero-notice">${COHORT_PLACEHOLDERS.notice}</p><div data-cohort="${COHORT_FACTS_PLACEHOLDER}"></div>`;
+    const open = { number: 15, startDate: '2027-06-10', applicationDeadline: '2027-06-03' };
+    expect(fillCohort(template, open, 'help@bootcamp.example')).toContain('<p class="hero-notice"></p>');
+    const notice =
+      'Applications for Cohort 14 are paused, so new applications are for Cohort 15, which starts on 10 June 2027.';
+    const page = fillCohort(template, { ...open, notice }, 'help@bootcamp.example');
+    expect(page).toContain(`<p class="hero-notice">${notice}</p>`);
+    // The browser hydrates the same words from the facts.
+    const written = page.match(/data-cohort="([^"]*)"/)![1].replace(/&quot;/g, '"');
+    expect(cohortLabels(JSON.parse(written)).notice).toBe(notice);
   });
 });

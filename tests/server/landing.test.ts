@@ -11,6 +11,8 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { DEFAULT_CONTACT_EMAIL } from '../../machines/rules/pages';
+import { cohortNotice } from '../../machines/rules/seats';
+import { COHORT_CACHE_MS } from '../../server/db/cohorts';
 import { expandSharedHead } from '../../scripts/sharedHead';
 import { render } from '../../src/landing/entry-server';
 import { databases, json, useClientApp } from './support';
@@ -135,6 +137,28 @@ for (const database of databases) {
       expect(text).toContain('Applications close 3 March 2027');
       expect(text).not.toContain('Cohort 13');
       expect(words((await get('/')).body)).toContain('Cohort 14 starts on 10 March 2027');
+    });
+
+    it('says in one sentence, as Get Started does, that the cohort open now is paused, and names the next', async () => {
+      const notice = async () =>
+        new JSDOM((await get('/')).body).window.document.querySelector('.hero-notice');
+      // Cohort 13 open (the app and its clock are the file's: an earlier test moved it on).
+      t.setNow(new Date('2026-11-23T09:00:00Z'));
+      expect((await notice())?.textContent).toBe('');
+      // Paused as an admin would, seen here after the cohort cache's few seconds, as from another process.
+      await t.db.query(`UPDATE cohorts SET intake = 'paused' WHERE number = 13`);
+      t.advance(COHORT_CACHE_MS);
+      const sentence =
+        'Applications for Cohort 13 are paused, so new applications are for Cohort 14, which starts on 10 March 2027.';
+      expect((await notice())?.textContent).toBe(sentence);
+      const page = words((await get('/')).body);
+      expect(page).toContain('Cohort 14 · starts 10 March 2027');
+      expect(page).not.toContain('Cohort 13 ·');
+      // Get Started writes its sentence from get-current with the same rule: the two pages say the same.
+      const [current] = json<{ data: Parameters<typeof cohortNotice>[0][] }>(
+        await t.app.inject({ method: 'GET', url: paths.currentCohort }),
+      ).data;
+      expect(cohortNotice(current)).toBe(sentence);
     });
   });
 }

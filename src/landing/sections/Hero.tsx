@@ -27,6 +27,9 @@ export function Hero() {
         <p className="hero-eyebrow">
           Cohort {cohort.number} · starts {cohort.start}
         </p>
+        {/* Always there, empty unless the cohort open now is paused: the server fills it, and hydration finds the
+            same element whether or not it has words (decision 235). */}
+        <p className="hero-notice">{cohort.notice}</p>
         <div className="hero-rotator">
           <div className="hero-slot" aria-live="polite" aria-atomic="true">
             <h1 id="hero-title" className="hero-title">
