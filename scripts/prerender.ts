@@ -15,6 +15,7 @@ import { MESSAGES } from '../machines/rules/messages';
 import { EARLY_PRESS_WAIT_MS } from '../machines/rules/network';
 import { EMAIL_PATTERN } from '../machines/rules/fields';
 import { paths } from '../machines/rules/contract';
+import { VIDEO_POSTER_PLACEHOLDER } from '../machines/rules/pages';
 import { staffPaths } from '../machines/rules/staff';
 import { TYPED_EMAIL_KEY } from '../src/app/earlyInput';
 import {
@@ -188,11 +189,14 @@ function prerender(
   hold: string | null,
   preload?: Wave,
   { from = file, entrySrc }: { from?: string; entrySrc?: string } = {},
+  head = '',
 ): void {
   const template = resolve(clientDir, from);
   const html = readFileSync(template, 'utf8');
   if (!html.includes(marker)) throw new Error(`${template} has no ${marker}: was it prerendered already?`);
-  const filled = inlineCss(html).replace(marker, markup);
+  const filled = inlineCss(html)
+    .replace(marker, markup)
+    .replace('</head>', head ? `${head}\n  </head>` : '</head>');
   // A page without a script of its own (the privacy notice) is written as it is.
   writeFileSync(
     resolve(clientDir, file),
@@ -218,7 +222,9 @@ prerender(
 // (docs/decisions/179-every-address-opened-cold-paints-at-once.md). The app's own scripts in one wave; the screen's
 // chunk follows once the app knows the screen. staff.html is the same page with staff's words (server/routes/static.ts),
 // and every staff page needs the back office: its chunks come in the same wave (decision 209).
-const { renderOpening } = await ssr<{ renderOpening: (staff: boolean) => string }>('apply-server');
+const { renderOpening } = await ssr<{ renderOpening: (staff: boolean, poster?: string) => string }>(
+  'apply-server',
+);
 // The app itself (APP_ENTRY) is their entry, not src/applyBoot.ts's stages: evaluated in stages, the app replaced the
 // opening later on a cold load (decisions 190, 209).
 const manifest = readViteManifest(clientDir);
@@ -238,6 +244,18 @@ prerender(
   // Every staff page first asks who is signed in: asked with the wave, not once the back office has run.
   { app: [...appChunks], ahead: staffChunks, answers: [staffPaths.me] },
   { ...appStart, from: 'app.html' },
+);
+// The selection video's page: its opening shows the poster, the page's largest paint, from the first response, and
+// asks for it beside the scripts (a poster is not found by the browser's look-ahead). The server writes the configured
+// poster where the placeholder is (decision 224).
+prerender(
+  'video.html',
+  '<!--app-prerender-->',
+  renderOpening(false, VIDEO_POSTER_PLACEHOLDER),
+  '',
+  { app: [...appChunks], ahead: [] },
+  { ...appStart, from: 'app.html' },
+  `<link rel="preload" as="image" href="${VIDEO_POSTER_PLACEHOLDER}" fetchpriority="high" />`,
 );
 prerender(
   'app.html',

@@ -8,6 +8,12 @@ export const INSTALMENT_TEST_PATH = '/test/klump-payment';
  * footer, the CV by email, the under-review panels, the read-only answers, the payment dialogs
  * (docs/decisions/119-one-contact-address.md).
  */
+/**
+ * Where the build writes the selection video's poster in the video page's opening (video.html): the server writes the
+ * configured one (SELECTION_VIDEO_POSTER), so one build serves every poster (decision 224).
+ */
+export const VIDEO_POSTER_PLACEHOLDER = '%%VIDEO_POSTER%%';
+
 export const DEFAULT_CONTACT_EMAIL = 'hello@theemploymentbootcamp.org';
 
 /** Where 'Join the waitlist' leads: where a submitted applicant stands (cohort, waitlist). */

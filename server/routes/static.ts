@@ -11,9 +11,8 @@ import { join } from 'node:path';
 import type { ApplyingCohort } from '../db/cohorts';
 import { compressPage, landingPage, pickEncoding, type FilledPage } from '../landingPage';
 import { isAppPage } from '../../machines/pages';
-import { MESSAGES } from '../../machines/rules/messages';
 import { screenRow } from '../../machines/screens';
-import { DEFAULT_CONTACT_EMAIL, isStaffPage } from '../../machines/rules/pages';
+import { DEFAULT_CONTACT_EMAIL, isStaffPage, VIDEO_POSTER_PLACEHOLDER } from '../../machines/rules/pages';
 import { SERVER_MESSAGES } from '../messages';
 import { PRIVACY_PATH, type NoticeFacts } from '../../machines/rules/privacy';
 import { privacyPage } from '../privacyPage';
@@ -118,6 +117,7 @@ export async function staticRoutes(
         !(applyingCohort && path.startsWith('/index.html')) &&
         !path.startsWith('/apply.html') &&
         !path.startsWith('/staff.html') &&
+        !path.startsWith('/video.html') &&
         !path.startsWith('/privacy.html'),
       setHeaders: (res, path) => {
         res.header(
@@ -127,27 +127,17 @@ export async function staticRoutes(
       },
     });
   }
-  // The selection video's page: its poster is the largest thing it paints, so its opening shows the poster at the
-  // player's size from the first response, as the app's opening (src/app/Opening.tsx) then shows it until the player
-  // comes (docs/decisions/224-the-selection-video-opens-with-its-poster.md).
+  // The selection video's page: its opening shows the poster from the first response (video.html, prerendered with
+  // the app's Opening), here the configured one (docs/decisions/224-the-selection-video-opens-with-its-poster.md). A
+  // build without it (a test's bare client folder) answers the app shell.
   let videoShell: string | undefined;
-  const openingHeading = `<h1 class="opening">${MESSAGES.openingApplication}</h1>`;
-  const videoPageShell = () => {
-    if (videoShell) return videoShell;
-    // A shell without the prerendered opening (a build made without it) is sent as it is, with the preload.
-    const shell = appShell();
-    const poster = escapeAttribute(posterOf(appConfig));
-    return (videoShell = shell
-      .replace(
-        openingHeading,
-        `<h1 class="opening opening--video">${MESSAGES.openingApplication}</h1><video class="video-screen__video opening__poster" poster="${poster}" preload="none" aria-hidden="true"></video>`,
-      )
-      // A poster is not found by the browser's look-ahead: asked for at once, beside the scripts.
-      .replace(
-        '</head>',
-        `<link rel="preload" as="image" href="${poster}" fetchpriority="high" />\n  </head>`,
-      ));
-  };
+  const videoPageShell = () =>
+    (videoShell ??= existsSync(join(clientDir!, 'video.html'))
+      ? renderAppShell(readFileSync(join(clientDir!, 'video.html'), 'utf8'), appConfig).replaceAll(
+          VIDEO_POSTER_PLACEHOLDER,
+          escapeAttribute(posterOf(appConfig)),
+        )
+      : appShell());
   // Each shell compressed once, as `/apply` is: app.html holds its CSS now (decision 179).
   const compressed = new Map<string, Promise<FilledPage>>();
   const pageShell = (page: string) => {

@@ -8,7 +8,8 @@ export const SELECTION_VIDEO_PATH = screenRow('selectionVideo').path;
  * The words that a page is opening, and on the selection video's page the poster the player will show, at the
  * player's size: the page's largest paint from the first response, which the player's poster then only repeats
  * (docs/decisions/224-the-selection-video-opens-with-its-poster.md). The poster is the same for everyone, so it claims
- * nothing about this person. The server writes the same markup into the video page's shell (server/routes/static.ts).
+ * nothing about this person. The build prerenders it into the video page's shell (video.html), where the server writes
+ * the configured poster (server/routes/static.ts).
  */
 export function Opening({ poster }: { poster?: string }) {
   return (

@@ -34,5 +34,9 @@ export function renderGetStarted(): string {
   }
 }
 
-/** An address opened cold, the applicant's or staff's: the frame and the words that it is opening (OpeningShell). */
-export const renderOpening = (staff: boolean): string => renderToString(<OpeningShell staff={staff} />);
+/**
+ * An address opened cold, the applicant's or staff's: the frame and the words that it is opening (OpeningShell); the
+ * selection video's with its poster.
+ */
+export const renderOpening = (staff: boolean, poster?: string): string =>
+  renderToString(<OpeningShell staff={staff} poster={poster} />);
