@@ -239,7 +239,7 @@ export async function applicantInterview(
  */
 export async function bookInterview(
   tx: Queryable,
-  options: { mailer: Mailer; locale: string; domain: string },
+  options: { mailer: Mailer; locale: string; domain: string; timeZone: string },
   applicationId: number,
   slotId: number,
   now: Date,
@@ -292,13 +292,17 @@ export async function bookInterview(
     staffEmail: slot.email,
     cohortName: invitee.cohortName,
     locale: options.locale,
+    timeZone: options.timeZone,
     now,
   }))
     await options.mailer.send(mail, tx);
   return bookedSlot;
 }
 
-/** The two emails of a booking, each with the same .ics (one UID for the booking). */
+/**
+ * The two emails of a booking, each with the same .ics (one UID for the booking). The applicant's writes the time in
+ * the zone their page showed it in, the team member's in UTC as the staff pages do (decision 240).
+ */
 export function invitationEmails(booking: {
   uid: string;
   slot: ApplicantInterviewSlot;
@@ -306,11 +310,14 @@ export function invitationEmails(booking: {
   staffEmail: string;
   cohortName: string;
   locale: string;
+  /** The applicant's IANA zone. */
+  timeZone: string;
   now: Date;
 }): MailMessage[] {
   const { slot, applicant } = booking;
   const start = new Date(slot.start);
   const when = slotWords(slot.start, slot.minutes, booking.locale);
+  const theirWhen = slotWords(slot.start, slot.minutes, booking.locale, booking.timeZone);
   const summary = `Interview: ${PROGRAMME}, ${booking.cohortName}`;
   const ics = calendarInvitation({
     uid: booking.uid,
@@ -326,7 +333,7 @@ export function invitationEmails(booking: {
   const attachments = [{ filename: 'interview.ics', contentType: CALENDAR_CONTENT_TYPE, content: ics }];
   const toApplicant = [
     greeting(applicant.firstname),
-    `Your interview for ${booking.cohortName} of ${PROGRAMME} is booked: ${when}.`,
+    `Your interview for ${booking.cohortName} of ${PROGRAMME} is booked: ${theirWhen}.`,
     // Not "reply to this email": the sender is the outbox's no-reply address; the team member holding it reads theirs.
     `The calendar invitation is attached. If you can no longer come, write to ${booking.staffEmail}, who holds the interview.`,
     SIGN_OFF,
@@ -340,7 +347,7 @@ export function invitationEmails(booking: {
   return [
     {
       to: applicant.email,
-      subject: `Your interview is booked: ${when}`,
+      subject: `Your interview is booked: ${theirWhen}`,
       text: `${toApplicant.join('\n\n')}\n`,
       html: page(toApplicant),
       attachments,

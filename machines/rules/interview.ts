@@ -1,9 +1,11 @@
 /**
  * The interview stage, optional per cohort (docs/decisions/175-the-interview-stage.md): the paths, the answers and
- * the words staff and applicants read. Times are written in the programme's locale and in UTC, and say so
- * (docs/decisions/176-interview-times-in-utc.md).
+ * the words staff and applicants read. Times are written in the programme's locale and say their zone: UTC for staff
+ * (docs/decisions/176-interview-times-in-utc.md), the applicant's device's zone on their page and in their email
+ * (docs/decisions/240-interview-times-in-the-applicant-s-zone.md).
  */
 import { API, STAFF_API } from './api';
+import { zoneLabel } from './timeZone';
 
 export const interviewPaths = {
   /** PUT `{ on }` (admins): the cohort's interview stage on or off. */
@@ -12,7 +14,7 @@ export const interviewPaths = {
   slots: `${STAFF_API}/cohorts/:number/interview-slots`,
   /** DELETE (admins): removes a slot nobody booked. */
   slot: `${STAFF_API}/interview-slots/:id`,
-  /** GET: the session's own invitation and the free slots; POST `{ slot }` books one. */
+  /** GET: the session's own invitation and the free slots; POST `{ slot, timeZone? }` books one. */
   applicant: `${API}/bootcamp/application/interview`,
 } as const;
 
@@ -69,8 +71,12 @@ export interface ApplicantInterview {
   booked: ApplicantInterviewSlot | null;
 }
 
-/** A slot's time for people: "Thursday 3 December 2026, 14:30–15:00 UTC" in the programme's locale. */
-export function slotWords(start: string, minutes: number, locale: string): string {
+/**
+ * A slot's time for people, in the programme's locale: "Thursday 3 December 2026, 14:30–15:00 UTC" for staff (UTC,
+ * decision 176); in an applicant's zone, named by the reminder's rule (decision 229): "Thursday 3 December 2026,
+ * 15:30–16:00 Lagos time (West Africa Time)" (decision 240).
+ */
+export function slotWords(start: string, minutes: number, locale: string, timeZone = 'UTC'): string {
   const begin = new Date(start);
   const end = new Date(begin.getTime() + minutes * 60_000);
   const day = begin.toLocaleDateString(locale, {
@@ -78,11 +84,21 @@ export function slotWords(start: string, minutes: number, locale: string): strin
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    timeZone: 'UTC',
+    timeZone,
   });
   const time = (d: Date) =>
-    d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
-  return `${day}, ${time(begin)}–${time(end)} UTC`;
+    d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', hour12: false, timeZone });
+  return `${day}, ${time(begin)}–${time(end)} ${timeZone === 'UTC' ? 'UTC' : zoneLabel(timeZone, begin)}`;
+}
+
+/** Whether the browser sent a zone the server knows ('Africa/Lagos'); anything else is refused (decision 240). */
+export function knownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone });
+    return timeZone.length <= 64;
+  } catch {
+    return false;
+  }
 }
 
 export const INTERVIEW_MESSAGES = {
@@ -104,6 +120,9 @@ export const INTERVIEW_MESSAGES = {
   /** Applicant: the page's words. */
   notInvited: 'There is no interview to book for your application. We will email you if that changes.',
   chooseSlot: 'Choose a time for your interview',
+  /** The zone the times on the applicant's page are in (decision 240). */
+  timesIn: (zone: string) => `Times are in ${zone}, the time zone of this device.`,
+  timeZoneUnknown: 'Your device sent a time zone we do not know. Reload the page and try again.',
   slotGone:
     'Someone has just booked that time. Please choose another one from the list, which is now up to date.',
   // Adding a slot emails no one (decision 183): the page promises only what the applicant can do themselves.

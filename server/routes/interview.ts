@@ -4,7 +4,12 @@
  * and a slot is taken once (server/interviews.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { INTERVIEW_MESSAGES as M, interviewPaths, slotWords } from '../../machines/rules/interview';
+import {
+  INTERVIEW_MESSAGES as M,
+  interviewPaths,
+  knownTimeZone,
+  slotWords,
+} from '../../machines/rules/interview';
 import type { Context } from '../context';
 import { fieldFail } from '../http';
 import { applicantInterview, bookInterview } from '../interviews';
@@ -53,13 +58,14 @@ export async function interviewRoutes(app: FastifyInstance, ctx: Context): Promi
     },
   );
 
-  app.post<{ Body: { slot?: number } }>(
+  app.post<{ Body: { slot?: number; timeZone?: string } }>(
     interviewPaths.applicant,
     {
       schema: {
-        summary: 'Book one of the free interview slots; both the applicant and the interviewer get the .ics',
+        summary:
+          "Book one of the free interview slots; both the applicant and the interviewer get the .ics. `timeZone` is the device's IANA zone the applicant's email writes the time in (UTC when absent)",
         tags: ['bootcamp'],
-        body: object({ slot: positiveInt4 }),
+        body: object({ slot: positiveInt4, timeZone: { type: 'string', maxLength: 64 } }),
         response: answers(envelope('Booked', interviewAnswer), 400, 401, 403, 404, 408, 409, 413, 415),
       },
     },
@@ -67,11 +73,14 @@ export async function interviewRoutes(app: FastifyInstance, ctx: Context): Promi
       const id = await sessionId(request);
       const slotId = request.body?.slot;
       if (typeof slotId !== 'number') throw fieldFail(400, 'slot', M.chooseSlot);
+      // The applicant's own zone, as their page wrote the times (decision 240); an older page sends none: UTC.
+      const timeZone = request.body?.timeZone ?? 'UTC';
+      if (!knownTimeZone(timeZone)) throw fieldFail(400, 'timeZone', M.timeZoneUnknown);
       const booked = await db.transaction((tx) =>
-        bookInterview(tx, { mailer, locale: config.locale, domain }, id, slotId, config.now()),
+        bookInterview(tx, { mailer, locale: config.locale, domain, timeZone }, id, slotId, config.now()),
       );
       return {
-        message: M.booked(slotWords(booked.start, booked.minutes, config.locale)),
+        message: M.booked(slotWords(booked.start, booked.minutes, config.locale, timeZone)),
         data: await applicantInterview(db, id, config.now(), config.locale),
       };
     },

@@ -1,7 +1,8 @@
 /**
  * `/apply/interview`, the invitation email's link (docs/decisions/175-the-interview-stage.md): after the emailed
- * code (the application's own sign-in and session), the applicant picks one of the free times, written in UTC in
- * the programme's locale (decision 176), and books it. The machine decides (machines/interviewBooking.machine.ts).
+ * code (the application's own sign-in and session), the applicant picks one of the free times, written in the
+ * programme's locale in this device's zone, named (decision 240), and books it; the booking sends that zone, so the
+ * email says the same time. The machine decides (machines/interviewBooking.machine.ts).
  */
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
@@ -14,10 +15,12 @@ import {
   type ApplicantInterview,
 } from '../../machines/rules/interview';
 import { MESSAGES } from '../../machines/rules/messages';
+import { deviceTimeZone, zoneLabel } from '../../machines/rules/timeZone';
 import { signInStep } from '../../machines/signInByCode';
 import { signInByCodeActors } from '../api/signInActors';
 import { CodeSignInPage } from '../components/CodeSignInPage';
 import { BusyButton } from '../components/BusyButton';
+import { ArrivingHeading } from '../wizard/ScreenHeading';
 
 /** The server's answer, or its refusal in its own words. */
 async function call<T>(
@@ -47,7 +50,10 @@ export function InterviewPage() {
           }),
           ...signInByCodeActors(),
           book: fromPromise(async ({ input }) => {
-            const answer = await call<ApplicantInterview>('POST', { slot: input.slot });
+            const answer = await call<ApplicantInterview>('POST', {
+              slot: input.slot,
+              timeZone: deviceTimeZone(),
+            });
             if (answer.status !== 200) throw new Error(answer.message);
             return answer.message;
           }),
@@ -58,8 +64,9 @@ export function InterviewPage() {
   const [state, send] = useMachine(machine);
   const busy = state.hasTag('busy');
   const { error, notice, interview } = state.context;
+  const timeZone = deviceTimeZone();
   const words = (slot: { start: string; minutes: number }) =>
-    slotWords(slot.start, slot.minutes, interview?.locale ?? 'en-GB');
+    slotWords(slot.start, slot.minutes, interview?.locale ?? 'en-GB', timeZone);
 
   return (
     <CodeSignInPage
@@ -67,32 +74,47 @@ export function InterviewPage() {
       error={error}
       notice={notice}
       loading={state.matches('loading') && !interview}
-      signIn={{ step: signInStep(state), email: state.context.email, busy, idPrefix: 'interview', send }}
+      signIn={{ step: signInStep(state), email: state.context.email, busy, send }}
     >
       {interview && !state.matches('askEmail') && !state.matches('askCode') && (
         <>
-          {interview.state === 'none' && <p>{M.notInvited}</p>}
-          {interview.state === 'booked' && interview.booked && !notice && (
-            <p>Your interview is booked for {words(interview.booked)}.</p>
+          {interview.state === 'none' && (
+            <section aria-labelledby="interview-none">
+              <ArrivingHeading id="interview-none">No interview to book</ArrivingHeading>
+              <p>{M.notInvited}</p>
+            </section>
           )}
-          {interview.state === 'invited' &&
-            (interview.slots.length === 0 ? (
-              <p>{M.noSlots}</p>
-            ) : (
-              <section aria-labelledby="interview-times">
-                <h2 id="interview-times">{M.chooseSlot}</h2>
-                <p className="hint">Times are in UTC (Coordinated Universal Time).</p>
-                <ul className="interview-slots">
-                  {interview.slots.map((slot) => (
-                    <li key={slot.id}>
-                      <BusyButton busy={busy} onClick={() => send({ type: 'BOOK', slot: slot.id })}>
-                        Book {words(slot)}
-                      </BusyButton>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
+          {interview.state === 'booked' && interview.booked && (
+            <section aria-labelledby="interview-booked">
+              <ArrivingHeading id="interview-booked">Your interview is booked</ArrivingHeading>
+              {!notice && <p>Your interview is booked for {words(interview.booked)}.</p>}
+            </section>
+          )}
+          {interview.state === 'invited' && (
+            <section aria-labelledby="interview-times">
+              <ArrivingHeading id="interview-times">{M.chooseSlot}</ArrivingHeading>
+              {interview.slots.length === 0 ? (
+                <p>{M.noSlots}</p>
+              ) : (
+                <>
+                  <p className="hint">{M.timesIn(zoneLabel(timeZone, new Date(interview.slots[0].start)))}</p>
+                  <ul className="slot-list">
+                    {interview.slots.map((slot) => (
+                      <li key={slot.id}>
+                        <BusyButton
+                          className="button button--secondary"
+                          busy={busy}
+                          onClick={() => send({ type: 'BOOK', slot: slot.id })}
+                        >
+                          Book {words(slot)}
+                        </BusyButton>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </section>
+          )}
         </>
       )}
     </CodeSignInPage>

@@ -1,4 +1,5 @@
 import { STAFF_MESSAGES } from '../../machines/rules/staff';
+import { Brand } from '../components/Brand';
 import { SiteHeader } from '../components/SiteHeader';
 import { FORM_TITLE } from './ApplicationShell';
 import { Opening } from './Opening';
@@ -15,7 +16,7 @@ export function OpeningShell({ staff, poster }: { staff: boolean; poster?: strin
     return (
       <>
         <header className="shell__header">
-          <span>Bootcamp staff</span>
+          <Brand href="/staff" name="Bootcamp staff" />
         </header>
         <main id="main" className="shell">
           <h1 className="opening">{STAFF_MESSAGES.opening}</h1>

@@ -1,10 +1,13 @@
 /**
- * The frame of a page the applicant reaches by emailed code ("Your data", the interview page): its heading, the
- * machine's failure and notice, a wait, the sign-in forms while they show, then the page's own content.
+ * The frame of a page the applicant reaches by emailed code ("Your data", the interview page): the site's header,
+ * the page's heading (focused on arrival, as every screen's), the machine's failure and notice, a wait, the sign-in
+ * forms while they show, then the page's own content, in the wizard's card.
  */
 import type { ReactNode } from 'react';
 import type { SignInEvent } from '../../machines/signInByCode';
+import { ScreenHeading } from '../wizard/ScreenHeading';
 import { SignInByCode } from './SignInByCode';
+import { SiteHeader } from './SiteHeader';
 
 export interface CodeSignInPageProps {
   title: string;
@@ -17,8 +20,6 @@ export interface CodeSignInPageProps {
     step: 'email' | 'code' | null;
     email: string;
     busy: boolean;
-    /** Prefix of the inputs' ids, unique on the page. */
-    idPrefix: string;
     send: (event: SignInEvent) => void;
   };
   children?: ReactNode;
@@ -35,26 +36,37 @@ export function CodeSignInPage({
 }: CodeSignInPageProps) {
   const { send, ...form } = signIn;
   return (
-    <main className="shell" id="main">
-      <h1>{title}</h1>
-      {intro}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-      {notice && <p role="status">{notice}</p>}
-      {loading && (
-        <p className="loading" role="status">
-          Loading…
-        </p>
-      )}
-      <SignInByCode
-        {...form}
-        onSendCode={(typed) => send({ type: 'SEND_CODE', email: typed })}
-        onVerify={(code) => send({ type: 'VERIFY', code })}
-      />
-      {children}
-    </main>
+    <>
+      <SiteHeader />
+      <main className="shell" id="main">
+        <div className="card">
+          {/* A new title is a new heading, focused as it arrives (Your data's once the data is erased). */}
+          <ScreenHeading key={title}>{title}</ScreenHeading>
+          {intro}
+          {error && (
+            <p className="alert alert--error" role="alert">
+              {error}
+            </p>
+          )}
+          {notice && (
+            <p className="notice" role="status">
+              {notice}
+            </p>
+          )}
+          {loading && (
+            <p className="loading" role="status">
+              <span className="spinner" aria-hidden="true" />
+              Loading…
+            </p>
+          )}
+          <SignInByCode
+            {...form}
+            onSendCode={(typed) => send({ type: 'SEND_CODE', email: typed })}
+            onVerify={(code) => send({ type: 'VERIFY', code })}
+          />
+          {children}
+        </div>
+      </main>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
+import { Brand } from './Brand';
 import { Button } from './Button';
 
 export type FailureKind = 'chunk' | 'unexpected';
@@ -68,7 +69,7 @@ export function FailurePage(props: FailureScreenProps) {
   return (
     <>
       <header className="shell__header">
-        <a href="/">The Employment Bootcamp</a>
+        <Brand href="/" />
       </header>
       <main id="main" className="shell">
         <div className="card">

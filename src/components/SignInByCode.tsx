@@ -1,9 +1,14 @@
 /**
  * The applicant's sign-in by emailed code, as "Your data" and the interview page show it: the address, then the
- * code sent to it. The page's machine decides which form shows (`signInStep` in machines/signInByCode.ts); this renders it.
+ * code sent to it, in the wizard's own fields (TextField, CodeField) and buttons. The page's machine decides which
+ * form shows (`signInStep` in machines/signInByCode.ts); this renders it. The code's form replaces the address's, so
+ * its heading takes the focus (useArrivalFocus), as a new screen's does.
  */
-import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { BusyButton } from './BusyButton';
+import { CodeField } from './CodeInput';
+import { TextField } from './Fields';
+import { ArrivingHeading } from '../wizard/ScreenHeading';
 
 export interface SignInByCodeProps {
   /** Which form the machine is on: the address, the code, or neither (signed in, or loading). */
@@ -11,32 +16,16 @@ export interface SignInByCodeProps {
   /** The address the code went to. */
   email: string;
   busy: boolean;
-  /** Prefix of the inputs' ids, unique on the page. */
-  idPrefix: string;
   onSendCode: (email: string) => void;
   onVerify: (code: string) => void;
 }
 
-/** What each of the two forms asks for, and how its one input is typed. */
-const FORMS = {
-  email: {
-    label: 'Email address',
-    submit: 'Email me a code',
-    input: { name: 'email', type: 'email', autoComplete: 'email' },
-  },
-  code: {
-    label: 'Code',
-    submit: 'Continue',
-    input: { name: 'token', inputMode: 'numeric', autoComplete: 'one-time-code' },
-  },
-} satisfies Record<string, { label: string; submit: string; input: InputHTMLAttributes<HTMLInputElement> }>;
+const NO_ERRORS = {};
 
-export function SignInByCode({ step, email, busy, idPrefix, onSendCode, onVerify }: SignInByCodeProps) {
+export function SignInByCode({ step, email, busy, onSendCode, onVerify }: SignInByCodeProps) {
   const [typed, setTyped] = useState({ email: '', code: '' });
   if (!step) return null;
 
-  const form = FORMS[step];
-  const id = `${idPrefix}-${step}`;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (step === 'email') onSendCode(typed.email);
@@ -44,21 +33,47 @@ export function SignInByCode({ step, email, busy, idPrefix, onSendCode, onVerify
   };
   return (
     <form onSubmit={submit} noValidate>
-      <p>
-        {step === 'email'
-          ? 'Enter the email address you applied with. We will email you a code to prove it is yours.'
-          : `We emailed a code to ${email}. Enter it here.`}
-      </p>
-      <label htmlFor={id}>{form.label}</label>
-      <input
-        id={id}
-        {...form.input}
-        value={typed[step]}
-        onChange={(e) => setTyped({ ...typed, [step]: e.target.value })}
-      />
-      <BusyButton type="submit" busy={busy}>
-        {form.submit}
-      </BusyButton>
+      {step === 'email' ? (
+        <>
+          <p>Enter the email address you applied with. We will email you a code to prove it is yours.</p>
+          <TextField
+            name="email"
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            errors={NO_ERRORS}
+            value={typed.email}
+            onChange={(value) => setTyped({ ...typed, email: value })}
+          />
+        </>
+      ) : (
+        <CodeStep email={email}>
+          <CodeField
+            label="Code"
+            name="token"
+            errors={NO_ERRORS}
+            value={typed.code}
+            onChange={(code) => setTyped({ ...typed, code })}
+          />
+        </CodeStep>
+      )}
+      <div className="actions">
+        <BusyButton type="submit" busy={busy}>
+          {step === 'email' ? 'Email me a code' : 'Continue'}
+        </BusyButton>
+      </div>
     </form>
+  );
+}
+
+/** The code's step: its heading arrives in the address form's place and takes the focus. */
+function CodeStep({ email, children }: { email: string; children: ReactNode }) {
+  return (
+    <>
+      <ArrivingHeading>Enter the code we emailed you</ArrivingHeading>
+      <p>We emailed a code to {email}. Enter it here.</p>
+      {children}
+    </>
   );
 }

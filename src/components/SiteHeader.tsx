@@ -1,4 +1,9 @@
-/** The skip link and the site's header, the same on every page of the app: the wizard and the financial-aid flow. */
+import { Brand } from './Brand';
+
+/**
+ * The skip link and the site's header with the product's logo, the same on every page of the app: the wizard, the
+ * pages after submission, financial aid, Your data and the interview page.
+ */
 export function SiteHeader() {
   return (
     <>
@@ -6,7 +11,7 @@ export function SiteHeader() {
         Skip to content
       </a>
       <header className="shell__header">
-        <a href="/">The Employment Bootcamp</a>
+        <Brand href="/" />
       </header>
     </>
   );

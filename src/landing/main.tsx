@@ -1,5 +1,6 @@
 import { captureReferral } from '../app/persistence';
 import '../styles/tokens.css';
+import '../styles/brand.css';
 import './landing.css';
 
 // `?ref=` on the landing page is kept for the application, which Apply Now opens (in a new tab, same storage).

@@ -17,7 +17,7 @@ import { AppDialog } from '../components/Dialog';
 import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
 import { markErased } from '../app/persistence';
-import { useArrivalFocus } from '../wizard/ScreenHeading';
+import { ArrivingHeading } from '../wizard/ScreenHeading';
 
 /** The erase request: its refusal in the server's words. */
 async function eraseOwnData(): Promise<void> {
@@ -59,7 +59,7 @@ export function YourDataPage() {
 
   return (
     <CodeSignInPage
-      title="Your data"
+      title={state.matches('erased') ? PRIVACY_MESSAGES.erased : 'Your data'}
       intro={
         <p>
           See what we keep and why in our <a href={PRIVACY_PATH}>privacy notice</a>.
@@ -67,11 +67,11 @@ export function YourDataPage() {
       }
       error={error}
       loading={state.matches('checking')}
-      signIn={{ step: signInStep(state), email: state.context.email, busy, idPrefix: 'your-data', send }}
+      signIn={{ step: signInStep(state), email: state.context.email, busy, send }}
     >
       {(state.matches('signedIn') || state.matches('confirming') || state.matches('erasing')) && (
         <>
-          <h2>Download your data</h2>
+          <ArrivingHeading>Download your data</ArrivingHeading>
           <p>
             One zip file: your answers, what happened and when, the emails we sent you, your decision once it
             is released, your payments and financial-aid answers, and your CV. Open your-data.html in it to
@@ -111,15 +111,11 @@ export function YourDataPage() {
   );
 }
 
-/** What the page says once the data is erased; its heading takes focus, as the buttons and the dialog are gone. */
+/**
+ * What the page says once the data is erased, under the heading that now says so. The heading is a new one and takes
+ * the focus, as the buttons and the dialog are gone: Headless UI gives focus back to the last element it saw focused
+ * that is still in the page, and that is this heading too.
+ */
 function Erased() {
-  const heading = useArrivalFocus<HTMLHeadingElement>();
-  return (
-    <section role="status" aria-labelledby="your-data-erased">
-      <h2 id="your-data-erased" tabIndex={-1} ref={heading}>
-        {PRIVACY_MESSAGES.erased}
-      </h2>
-      <p>{PRIVACY_MESSAGES.applyAgain}</p>
-    </section>
-  );
+  return <p role="status">{PRIVACY_MESSAGES.applyAgain}</p>;
 }

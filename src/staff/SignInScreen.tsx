@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { staffSessionMachine } from '../../machines/staffSession.machine';
+import { Brand } from '../components/Brand';
 import { BusyButton } from '../components/BusyButton';
 import { CodeField } from '../components/CodeInput';
 import { ErrorSummary } from '../components/ErrorSummary';
@@ -28,7 +29,7 @@ export function SignInScreen({ session }: { session: SessionRef }) {
         Skip to content
       </a>
       <header className="shell__header">
-        <span>Bootcamp staff</span>
+        <Brand href="/staff" name="Bootcamp staff" />
       </header>
       <main className="shell" id="main">
         <h1 className="screen-title" ref={heading} tabIndex={-1}>

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { NavLink } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { staffSessionMachine } from '../../machines/staffSession.machine';
+import { Brand } from '../components/Brand';
 import { BusyButton } from '../components/BusyButton';
 import { useChosenCohort } from './CohortPicker';
 import { useStaff } from './StaffContext';
@@ -36,7 +37,7 @@ export function StaffHeader({ session }: { session: SessionRef }) {
         Skip to content
       </a>
       <header className="shell__header staff-header">
-        <span className="staff-header__title">Bootcamp staff</span>
+        <Brand href="/staff" name="Bootcamp staff" />
         <nav aria-label="Staff" className="staff-nav">
           <ul>
             {links.map((l) => (

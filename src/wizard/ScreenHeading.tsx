@@ -49,3 +49,16 @@ export function ScreenHeading({ children }: { children: ReactNode }) {
     </h1>
   );
 }
+
+/**
+ * A part's h2 that arrives in place of what was there (the code's form after the address's, the signed-in content
+ * after the code's form), focused when it arrives as a screen's h1 is (useArrivalFocus).
+ */
+export function ArrivingHeading({ id, children }: { id?: string; children: ReactNode }) {
+  const heading = useArrivalFocus<HTMLHeadingElement>();
+  return (
+    <h2 className="step-heading" id={id} tabIndex={-1} ref={heading}>
+      {children}
+    </h2>
+  );
+}

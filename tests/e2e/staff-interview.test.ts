@@ -2,12 +2,13 @@
  * The interview stage (issue 24, item 8; docs/decisions/175-the-interview-stage.md) in Chromium against the built
  * product. An admin switches interviews on for the cohort on the queue page, picks a day on the calendar and a time,
  * and offers a slot; invites a submitted applicant from their application page, whose invitation email links to the
- * interview page. The applicant opens that link cold, signs in with the emailed code, books the free time, and both
- * they and the admin get an email with the .ics. The admin's application page says the interview is booked. A
+ * interview page. The applicant, on a phone in Nigeria, opens that link cold, signs in with the emailed code, reads the
+ * free time in Lagos time with the zone named (decision 240), books it, and both they and the admin get an email with
+ * the .ics: the applicant's says the Lagos time and names the zone, the admin's says UTC. The admin's application page says the interview is booked. A
  * reviewer is offered no control to add slots, and the server refuses them one. axe finds nothing on either page.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   INTERVIEW_MESSAGES,
   INTERVIEW_PAGE,
@@ -18,7 +19,7 @@ import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff
 import { DECIDING, E2E_ADMIN, signInStaff, staffCookie, addTeamMember } from './support/decision';
 import { latestCode, type MailboxEntry } from './support/server';
 import { submittedApplicant } from './support/submittedApplicant';
-import { contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
+import { browser, contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 serverAndBrowser(DECIDING);
 const open = contextOpener({ width: 1280, height: 900 });
@@ -90,10 +91,21 @@ describe('the interview stage', () => {
     const link = invitation!.text.match(/https?:\/\/[^\s<>")]+\/apply\/interview\b/)?.[0];
     expect(link).toBeDefined();
 
-    // 3. The applicant opens the link cold, signs in with the emailed code and books the free time.
-    const { page: applicant } = await open();
+    // 3. The applicant, whose phone is set to Lagos, opens the link cold, signs in with the emailed code and books the
+    // free time, written in Lagos time (an hour ahead of UTC) with the zone named.
+    const phone = await browser.newContext({
+      bypassCSP: true,
+      viewport: { width: 390, height: 844 },
+      timezoneId: 'Africa/Lagos',
+    });
+    phone.setDefaultTimeout(10_000);
+    onTestFinished(() => phone.close());
+    const applicant = await phone.newPage();
     await applicant.goto(new URL(new URL(link!).pathname, server.url).href);
     await applicant.getByRole('heading', { name: 'Book your interview', level: 1 }).waitFor();
+    // The product's header with its logo, and the page's heading focused on arrival.
+    expect(await applicant.locator('header .brand-mark').count()).toBe(1);
+    expect(await applicant.evaluate(() => document.activeElement?.textContent)).toBe('Book your interview');
     await applicant.getByLabel('Email address').fill(EMAIL);
     const codesBefore = (await mailsTo(EMAIL)).length;
     await applicant.getByRole('button', { name: 'Email me a code' }).click();
@@ -102,8 +114,19 @@ describe('the interview stage', () => {
     await applicant.getByLabel('Code').fill(await latestCode(server.url, EMAIL));
     await applicant.getByRole('button', { name: 'Continue' }).click();
     await applicant.getByRole('heading', { name: INTERVIEW_MESSAGES.chooseSlot }).waitFor();
-    await applicant.getByRole('button', { name: `Book ${when}` }).click();
-    await applicant.getByText(INTERVIEW_MESSAGES.booked(when)).waitFor();
+    const lagos = slotWords(`${day}T14:30:00.000Z`, 30, 'en-GB', 'Africa/Lagos');
+    expect(lagos).toMatch(/, 15:30–16:00 Lagos time \(West Africa Time\)$/);
+    await applicant
+      .getByText('Times are in Lagos time (West Africa Time), the time zone of this device.')
+      .waitFor();
+    expect(await applicant.getByRole('button', { name: `Book ${when}` }).count()).toBe(0);
+    // The times are the product's buttons, in a list without bullets.
+    expect(
+      await applicant.locator('.slot-list').evaluate((list) => getComputedStyle(list).listStyleType),
+    ).toBe('none');
+    await expectNoAxeViolations(applicant);
+    await applicant.getByRole('button', { name: `Book ${lagos}` }).click();
+    await applicant.getByText(INTERVIEW_MESSAGES.booked(lagos)).waitFor();
     await expectNoAxeViolations(applicant);
 
     const withIcs = async (to: string) =>
@@ -113,6 +136,11 @@ describe('the interview stage', () => {
       const ics = (await withIcs(to))!.attachments!.find((a) => a.filename.endsWith('.ics'))!;
       expect(ics.content).toContain('BEGIN:VCALENDAR');
     }
+    // The applicant's email says the time as their page did, naming the zone; the admin's says UTC.
+    const toApplicant = (await withIcs(EMAIL))!;
+    expect(toApplicant.subject).toBe(`Your interview is booked: ${lagos}`);
+    expect(toApplicant.text).toContain(lagos);
+    expect((await withIcs(E2E_ADMIN))!.text).toContain(when);
 
     // 4. The admin's application page says the interview is booked, and when.
     await admin.reload();

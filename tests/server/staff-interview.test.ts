@@ -186,6 +186,40 @@ describe.each(databases)('interviews on $name', (database) => {
     expect([removed.statusCode, message(removed)]).toEqual([409, INTERVIEW_MESSAGES.slotTaken]);
   });
 
+  it("writes the applicant's answer and email in their device's zone, named; the team member's stays in UTC", async () => {
+    await send('PUT', cohortPath(interviewPaths.setting), team.admin, { on: true });
+    const [slot] = await addSlot(48);
+    const { id, cookie } = await inReview('lagos@example.com');
+    await send('POST', event(id), team.admin, { type: 'INVITE_TO_INTERVIEW' });
+
+    // A zone the server does not know is refused in our words, and books nothing.
+    const unknown = await send('POST', interviewPaths.applicant, cookie, {
+      slot: slot.id,
+      timeZone: 'Mars/Olympus',
+    });
+    expect([unknown.statusCode, message(unknown)]).toEqual([400, INTERVIEW_MESSAGES.timeZoneUnknown]);
+    expect(await statusOf(id)).toBe('interview_invited');
+
+    const booked = await send('POST', interviewPaths.applicant, cookie, {
+      slot: slot.id,
+      timeZone: 'Africa/Lagos',
+    });
+    expect(booked.statusCode).toBe(200);
+    const lagos = slotWords(slot.start, 30, 'en-GB', 'Africa/Lagos');
+    expect(lagos).toMatch(/Lagos time \(West Africa Time\)$/);
+    // Lagos is an hour ahead of UTC all year.
+    const utcHour = new Date(slot.start).getUTCHours();
+    expect(lagos).toContain(`, ${String((utcHour + 1) % 24).padStart(2, '0')}:`);
+    expect(message(booked)).toBe(INTERVIEW_MESSAGES.booked(lagos));
+    const mails = (await t.mails()).filter((m) => m.attachments?.length);
+    const toApplicant = mails.find((m) => m.to === 'lagos@example.com');
+    expect(toApplicant?.subject).toBe(`Your interview is booked: ${lagos}`);
+    expect(toApplicant?.text).toContain(`is booked: ${lagos}.`);
+    const toStaff = mails.find((m) => m.to === STAFF.lead);
+    expect(toStaff?.text).toContain(`: ${slotWords(slot.start, 30, 'en-GB')}.`);
+    expect(toStaff?.text).not.toContain('Lagos');
+  });
+
   it('gives a slot to one of two applicants booking it at once; the other is told in our words', async () => {
     await send('PUT', cohortPath(interviewPaths.setting), team.admin, { on: true });
     const [slot, other] = (await addSlot(24), await addSlot(25));

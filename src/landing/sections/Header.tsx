@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { Brand } from '../../components/Brand';
 import { ApplyLink } from '../components/ApplyLink';
 import { CloseIcon, MenuIcon } from '../components/Icons';
 
@@ -38,12 +39,7 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="container header-bar">
-        <a className="brand" href="#hero">
-          <span className="brand-mark" aria-hidden="true">
-            T
-          </span>
-          <span className="brand-name">The Employment Bootcamp</span>
-        </a>
+        <Brand href="#hero" />
         <nav className="nav-desktop" aria-label="Sections">
           <ul>
             {navLinks.map((link) => (
