@@ -239,7 +239,11 @@ export function checkoutOrder(
   reference: string,
 ): CheckoutOrder | undefined {
   const charge = findOption(region, option)?.charge;
-  if (!charge) return undefined;
+  return charge ? orderFor(charge, option, email, reference) : undefined;
+}
+
+/** The checkout's order for a charge (the table's, or the amount after aid: machines/rules/aidDecision.ts). */
+export function orderFor(charge: Money, option: string, email: string, reference: string): CheckoutOrder {
   return {
     amount: charge.amount,
     currency: charge.currency,
