@@ -27,9 +27,6 @@ function renderWith(aid: AidStanding | null) {
         })),
         lookupCountry: fromPromise(async () => 'Nigeria'),
         recordChoice: fromPromise(async () => {}),
-        checkout: fromPromise(async () => {
-          throw new Error('not in this test');
-        }),
       },
     }),
     { input: { email: 'ada@example.com', formCountry: 'Nigeria', paymentOption: '' } },
