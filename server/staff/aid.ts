@@ -102,7 +102,9 @@ async function cohortOf(db: Queryable, applicationId: number) {
         'submitted_at',
         sql<number | null>`COALESCE(cohort_id, applied_cohort_id)`.as('cohort_id'),
       ])
-      .where('id', '=', applicationId),
+      .where('id', '=', applicationId)
+      // An erased application is no one's to decide (docs/privacy.md, "After an erasure").
+      .where('erased_at', 'is', null),
   );
   if (!row?.submitted_at) throw fail(404, STAFF_MESSAGES.notFound);
   const cohort = row.cohort_id == null ? undefined : await cohortById(db, row.cohort_id);

@@ -82,8 +82,8 @@ export function CohortsScreen() {
             'Applications close',
             'Seats',
             'Seats taken',
-            'Aid',
             'State',
+            'Financial aid',
             ...(admin ? [<span className="visually-hidden">Actions</span>] : []),
           ]}
         />
@@ -96,11 +96,11 @@ export function CohortsScreen() {
               <td>{c.seats}</td>
               <td>{c.taken}</td>
               <td>
-                up to {c.aid_ceiling}%, {c.aid_awards_made} of {c.aid_awards} awards
-              </td>
-              <td>
                 {COHORT_STATE_LABELS[c.state]}
                 {c.state === 'paused' && c.reopens_on && ` until ${dates.day(c.reopens_on)}`}
+              </td>
+              <td>
+                up to {c.aid_ceiling}%, {c.aid_awards_made} of {c.aid_awards} awards given
               </td>
               {admin && (
                 <td>
