@@ -103,12 +103,12 @@ export const waived = (region: PaymentRegion, share: number): Money => {
 
 /**
  * The payment options the applicant is offered: the region's set, each charge less the awarded share, and no
- * financial-aid option once they have applied (the page says where the request stands instead). With no aid
- * request the set is the price table's.
+ * financial-aid option once the request is decided. While it is under review the set is the price table's, aid
+ * staying the recorded choice (decision 111); the page says where the request stands instead of offering the form.
  */
 export function aidedOptions(region: PaymentRegion, aid: AidStanding | null): readonly PaymentOptionInfo[] {
   const options = PAYMENT_OPTIONS[region];
-  if (!aid) return options;
+  if (!aid || aid.status === 'received') return options;
   const share = aid.status === 'awarded' ? aid.share : 0;
   return options
     .filter((option) => option.kind !== 'financialAid')

@@ -72,8 +72,9 @@ describe('the amounts after aid', () => {
     ).toMatchObject({ amount: 40_800, items: [{ unit_price: 40_800, quantity: 1 }] });
   });
 
-  it('are the price table with no request, and drop the aid option once one is made', () => {
+  it('are the price table with no request or one under review, and drop the aid option once decided', () => {
     expect(aidedOptions('nigeria', null)).toBe(PAYMENT_OPTIONS.nigeria);
+    expect(aidedOptions('nigeria', { status: 'received', share: 0 })).toBe(PAYMENT_OPTIONS.nigeria);
     const declined = aidedOptions('nigeria', { status: 'declined', share: 0 });
     expect(declined.map((o) => o.kind)).toEqual(['full', 'instalments', 'notReady']);
     expect(declined.map((o) => o.charge)).toEqual(

@@ -58,13 +58,15 @@ describe('the confirmation page and a financial aid request', () => {
     expect(price(OPTION_FULL_PAYMENT)).toBe('N51,000');
   });
 
-  it('says a request is received and under review, and offers it no more', async () => {
+  it('says a request is received and under review, and offers the form no more', async () => {
     renderWith({ status: 'received', share: 0 });
     await options();
     const card = screen.getByRole('heading', { name: 'Your financial aid request' }).closest('section')!;
     expect(within(card).getByText(AID_MESSAGES.standingReceived)).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Apply for Financial Aid/ })).toBeNull();
-    expect(screen.queryByRole('heading', { name: OPTION_FINANCIAL_AID, level: 3 })).toBeNull();
+    // Aid stays the recorded choice while it is reviewed (decision 111).
+    const aidCard = screen.getByRole('heading', { name: OPTION_FINANCIAL_AID, level: 3 }).closest('li')!;
+    expect(within(aidCard).getByText('Your choice')).toBeTruthy();
     expect(price(OPTION_FULL_PAYMENT)).toBe('N51,000');
   });
 
@@ -75,6 +77,7 @@ describe('the confirmation page and a financial aid request', () => {
     expect(price(OPTION_FULL_PAYMENT)).toBe('N40,800');
     expect(price(OPTION_INSTALMENTS)).toBe('N48,000 (2 × N24,000)');
     expect(screen.queryByRole('link', { name: /Apply for Financial Aid/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: OPTION_FINANCIAL_AID, level: 3 })).toBeNull();
   });
 
   it('says a request was declined, and the options are the standard ones', async () => {
