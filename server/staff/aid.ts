@@ -131,6 +131,33 @@ export async function staffAidDecision(
   };
 }
 
+/** Stores a decision, its email due at the end of the undo window (then it is released). */
+async function insertAidDecision(
+  tx: Queryable,
+  applicationId: number,
+  staffId: number,
+  decision: AidDecisionKind,
+  share: number,
+  now: Date,
+  undoMs: number,
+): Promise<void> {
+  await run(
+    tx,
+    qb.insertInto('aid_decisions').values({
+      application_id: applicationId,
+      staff_id: staffId,
+      decision,
+      share,
+      email_due_at: new Date(now.getTime() + undoMs),
+      created_at: now,
+    }),
+  );
+}
+
+/** Marks a held decision undone: it is never released, and its email never leaves. */
+const undoAidDecision = (tx: Queryable, decisionId: number, now: Date) =>
+  run(tx, qb.updateTable('aid_decisions').set({ undone_at: now }).where('id', '=', decisionId));
+
 type AidBody = { decision?: unknown; share?: unknown };
 
 const params = object({ id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, ['id']);
@@ -188,10 +215,7 @@ export function aidRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard)
         if (decision === 'undo') {
           if (!standing) throw fail(409, M.nothingToUndo);
           if (!held) throw fail(409, STAFF_MESSAGES.undoWindowOver(config.decisionUndoMs));
-          await run(
-            tx,
-            qb.updateTable('aid_decisions').set({ undone_at: now }).where('id', '=', standing.id),
-          );
+          await undoAidDecision(tx, standing.id, now);
           await audit(tx, admin.id, 'aid_decision', now, id, { decision: 'undo' });
           return M.undone;
         }
@@ -206,17 +230,7 @@ export function aidRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard)
         );
         if (issue) throw fieldFail(issue === M.noAwardsLeft(settings.aid_awards) ? 409 : 400, 'share', issue);
         const share = decision === 'award' ? Number(request.body?.share) : 0;
-        await run(
-          tx,
-          qb.insertInto('aid_decisions').values({
-            application_id: id,
-            staff_id: admin.id,
-            decision,
-            share,
-            email_due_at: new Date(now.getTime() + config.decisionUndoMs),
-            created_at: now,
-          }),
-        );
+        await insertAidDecision(tx, id, admin.id, decision, share, now, config.decisionUndoMs);
         await audit(tx, admin.id, 'aid_decision', now, id, { decision, share });
         return decision === 'award' ? M.awarded(share) : M.declined;
       });
