@@ -11,14 +11,8 @@ import type { ParentRef } from './parentRef';
 import { MESSAGES } from './rules/messages';
 import type { PaymentRecord } from './rules/contract';
 import type { AcceptedCohort } from './rules/payBy';
-import {
-  failureMessage,
-  findOption,
-  kindOf,
-  regionOf,
-  type PaymentKind,
-  type PaymentRegion,
-} from './rules/payments';
+import { aidedOption, type AidStanding } from './rules/aidDecision';
+import { failureMessage, kindOf, regionOf, type PaymentKind, type PaymentRegion } from './rules/payments';
 
 export interface PaymentChoiceInput {
   email: string;
@@ -43,6 +37,8 @@ export interface PaymentChoiceContext {
   payment: PaymentRecord | null;
   /** The cohort the applicant is accepted into (the banner names it, its start and the pay-by date). */
   cohort: AcceptedCohort | null;
+  /** Where a financial aid request stands (decision 238): an award lowers every option's charge. */
+  aid: AidStanding | null;
   parent: ParentRef<PaymentChosenEvent | PaymentFailedEvent> | null;
 }
 
@@ -63,6 +59,8 @@ export interface ConfirmationFacts {
   cohort: AcceptedCohort | null;
   /** The option the server has on record ('' for none): it may have been chosen in another tab since. */
   option: string;
+  /** Where a financial aid request stands, as released to the applicant; null when none was made. */
+  aid?: AidStanding | null;
 }
 
 /** What the parent application machine receives once a choice is on the server. */
@@ -92,6 +90,10 @@ export interface CheckoutOutput {
   payment: PaymentRecord;
 }
 
+/** An option as this applicant is offered it: their region's, priced after a released aid award. */
+export const optionOf = (context: Pick<PaymentChoiceContext, 'region' | 'aid'>, value: string) =>
+  context.region ? aidedOption(context.region, context.aid, value) : undefined;
+
 const isKind = (kind: PaymentKind) => (option: string) => kindOf(option) === kind;
 
 export const paymentChoiceMachine = setup({
@@ -109,17 +111,14 @@ export const paymentChoiceMachine = setup({
     checkout: fromPromise<CheckoutOutput, CheckoutInput>(notProvided('checkout')),
   },
   guards: {
-    isOfferedOption: ({ context, event }) =>
-      event.type === 'SELECT' && context.region !== null && !!findOption(context.region, event.option),
+    isOfferedOption: ({ context, event }) => event.type === 'SELECT' && !!optionOf(context, event.option),
     choseNotReady: ({ context }) => isKind('notReady')(context.selected),
     isPaid: ({ event }) =>
       'output' in event && (event.output as ConfirmationFacts).payment?.status === 'paid',
     // Bank details and the portal belong to options that charge money, never to financial aid.
-    hasPaymentDetails: ({ context }) =>
-      context.region !== null && !!findOption(context.region, context.recorded)?.payable,
+    hasPaymentDetails: ({ context }) => !!optionOf(context, context.recorded)?.payable,
     // The portal takes naira only: the international set pays by bank transfer.
-    canUsePortal: ({ context }) =>
-      context.region !== null && !!findOption(context.region, context.recorded)?.portal,
+    canUsePortal: ({ context }) => !!optionOf(context, context.recorded)?.portal,
   },
   actions: {
     clearError: assign({ error: '' }),
@@ -143,6 +142,7 @@ export const paymentChoiceMachine = setup({
     error: '',
     payment: null,
     cohort: null,
+    aid: null,
     parent: input.parent ?? null,
   }),
   initial: 'loading',
@@ -160,12 +160,14 @@ export const paymentChoiceMachine = setup({
             actions: assign({
               payment: ({ event }) => event.output.payment,
               cohort: ({ event }) => event.output.cohort,
+              aid: ({ event }) => event.output.aid ?? null,
             }),
           },
           {
             target: 'banner',
             actions: assign(({ event, context }) => ({
               cohort: event.output.cohort,
+              aid: event.output.aid ?? null,
               recorded: event.output.option || context.recorded,
               selected: event.output.option || context.selected,
             })),

@@ -19,6 +19,7 @@ import type { OutboxRow } from './mail/index';
 import { latestPayment, paymentRecord } from './payments';
 import { QUOTA_GRANTED, QUOTA_OLDEST, quotaOf, withCodeEmailTaken } from './mailQuota';
 import { followServerEvent } from './staff/review';
+import { applicantAid } from './staff/aid';
 import { STEP_SPECS, savedFields, storedSteps, type StepSpec } from '../machines/steps';
 
 /** What a create stores from the request (checked by the biodata and communications groups) and the cohort open now. */
@@ -258,7 +259,12 @@ function storedAnswers(step: StepSpec, stored: unknown): Record<string, unknown>
   );
 }
 
-export async function savedApplication(db: Queryable, row: ApplicationRow): Promise<SavedApplication> {
+export async function savedApplication(
+  db: Queryable,
+  row: ApplicationRow,
+  /** The clock that says whether an aid decision is still held (the server's `config.now()`). */
+  now: Date = new Date(),
+): Promise<SavedApplication> {
   const cv = await findCv(db, row.id);
   const payment = await latestPayment(db, row.id);
   const cohortId = row.cohort_id ?? row.applied_cohort_id;
@@ -296,6 +302,7 @@ export async function savedApplication(db: Queryable, row: ApplicationRow): Prom
     payment_option: row.payment_option,
     payment: payment ? paymentRecord(payment) : null,
     financial_aid: row.financial_aid,
+    aid: await applicantAid(db, row, now),
     reminder_date: iso(row.reminder_date),
     submitted_at: iso(row.submitted_at),
     cohort: {

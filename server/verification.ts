@@ -79,5 +79,5 @@ export async function verifyCode(
   await forgetSendsFrom(tx, row.email, requester);
   const session = await createSession(tx, row.id, now);
   const fresh = (await findByEmail(tx, email)) as ApplicationRow;
-  return { ok: true, session, application: await savedApplication(tx, fresh) };
+  return { ok: true, session, application: await savedApplication(tx, fresh, now) };
 }

@@ -5,6 +5,7 @@
  * import this file. Seats taken are the one seat model's count (machines/rules/seats.ts), given by the caller.
  */
 import { number, object, string } from 'yup';
+import type { AidSettings } from './aidDecision';
 import { STAFF_API } from './api';
 import { formatDay } from './landingCohort';
 import { COHORT_MESSAGES as M } from './messages';
@@ -25,7 +26,8 @@ export interface CohortSettings {
   seats: number;
 }
 
-export interface CohortRecord extends CohortSettings {
+/** A cohort's aid ceiling and number of awards are set with it (decision 238: machines/rules/aidDecision.ts). */
+export interface CohortRecord extends CohortSettings, AidSettings {
   number: number;
   intake: CohortIntake;
   reopens_on: string | null;
@@ -196,14 +198,16 @@ export interface StaffCohort extends CohortRecord {
   /** Seats its acceptances take (the one seat model). */
   taken: number;
   state: CohortState;
+  /** Aid awards its applications hold now, held or released (decision 238). */
+  aid_awards_made: number;
 }
 
 /** GET cohortSettingsPaths.cohorts → `{ message: 'Cohorts', data: StaffCohortSettings }`. */
 export interface StaffCohortSettings {
   /** Newest first. */
   cohorts: StaffCohort[];
-  /** The automatic rule's next cohort, which the create form starts from. */
-  suggestion: CohortSettings & { number: number };
+  /** The automatic rule's next cohort, which the create form starts from (the aid settings of the last one). */
+  suggestion: CohortSettings & AidSettings & { number: number };
 }
 
 /** POST cohortIntakePath: a pause (with an optional reopen day), an early close, or a reopen. */

@@ -3,6 +3,7 @@
  * browser's client and the server's routes cannot drift apart. Every answer is `{ message, data }`; every failure
  * is a 4xx `{ message, data: { error: { field: [messages] } } }`.
  */
+import type { AidStanding } from './aidDecision';
 import type { ApplicationForm, Cohort, EligibilityStatus } from './application';
 import type { Standing } from '../review.machine';
 import type { ErrorMap } from './messages';
@@ -99,6 +100,8 @@ export interface SavedApplication extends Biodata, Contact {
   /** The latest payment the server issued for this application (paid, pending or failed), or null. */
   payment?: PaymentRecord | null;
   financial_aid: FinancialAidData | null;
+  /** Where the aid request stands as the applicant may be told it (decision 238); null when they never applied. */
+  aid: AidStanding | null;
   reminder_date: string;
   submitted_at: string;
   /** `start_date` (YYYY-MM-DD) is '' when the application has no cohort. */

@@ -119,6 +119,36 @@ export const ELIGIBILITY_REVIEW = {
 export type ErrorMap = Partial<Record<string, string[]>>;
 
 /** The back office's cohort settings (machines/rules/cohortSettings.ts, decision 235): each refusal names the fix. */
+/** Financial aid decided (machines/rules/aidDecision.ts, decision 238). */
+export const AID_MESSAGES = {
+  ceiling: 'Please enter the aid ceiling as a whole percentage from 0 to 100',
+  awards: 'Please enter the number of aid awards as a whole number, 0 or more',
+  awardsBelowMade: (made: number) => `This cohort has ${made} aid awards already: it needs at least ${made}`,
+  share: 'Please enter the share to award as a whole percentage from 1 to 100',
+  aboveCeiling: (ceiling: number) => `This cohort awards at most ${ceiling}% of the fee`,
+  noAwardsLeft: (awards: number) => `This cohort's ${awards} aid awards are all given`,
+  notApplied: 'This applicant has not applied for financial aid',
+  decision: 'Choose award, decline or undo',
+  nothingToUndo: 'There is no aid decision to undo',
+  undoFirst: 'This application has an aid decision in its undo window: undo it first',
+  alreadyDecided: 'Financial aid for this application is decided and the applicant told',
+  emailAwardedSubject: (share: number) => `Your financial aid: ${share}% off the fee`,
+  emailAwarded: (share: number) =>
+    `We have reviewed your financial aid request and awarded you ${share}% off the commitment fee. The payment options on your confirmation page now charge the reduced amount:`,
+  emailDeclinedSubject: 'Your financial aid request',
+  emailDeclined:
+    'We have reviewed your financial aid request. We could not award you aid this time: a limited number of awards exists per cohort. Your place is not affected, and the standard payment options are on your confirmation page:',
+  awarded: (share: number) => `Aid of ${share}% awarded: the applicant is told once the undo window is over`,
+  declined: 'Aid declined: the applicant is told once the undo window is over',
+  undone: 'Aid decision undone',
+  optionAfterAid: (share: number, fee: string) => `With your ${share}% financial aid the fee is ${fee}.`,
+  standingReceived: 'We have your financial aid request and are reviewing it. We will write to you by email.',
+  standingAwarded: (share: number) =>
+    `You were awarded financial aid of ${share}% off the fee: the payment options below charge the reduced amount.`,
+  standingDeclined:
+    'We could not award you financial aid this time. The payment options below are the standard ones.',
+} as const;
+
 export const COHORT_MESSAGES = {
   name: 'Please give the cohort a name',
   nameTooLong: 'Please keep the name to 80 characters or fewer',

@@ -239,7 +239,11 @@ export function checkoutOrder(
   reference: string,
 ): CheckoutOrder | undefined {
   const charge = findOption(region, option)?.charge;
-  if (!charge) return undefined;
+  return charge ? orderFor(charge, option, email, reference) : undefined;
+}
+
+/** The checkout's order for a charge (the table's, or the amount after aid: machines/rules/aidDecision.ts). */
+export function orderFor(charge: Money, option: string, email: string, reference: string): CheckoutOrder {
   return {
     amount: charge.amount,
     currency: charge.currency,
@@ -266,10 +270,12 @@ export function failureMessage(error: unknown, fallback: string): string {
 /**
  * What an instalment payment leaves to pay once its checkout is confirmed: the instalment partner pays the whole
  * fee to us and collects the instalments after the first from the applicant. Null for an option paid at once.
+ * `paid` is what the checkout charged (the plan's total, or less after an aid award: decision 238).
  */
-export function stillDue(option: string): { count: number; each: Money; total: Money } | null {
+export function stillDue(option: string, paid?: Money): { count: number; each: Money; total: Money } | null {
   const plan = kindOf(option) === 'instalments' ? PRICES.nigeria.instalments : null;
   if (!plan || plan.count < 2) return null;
   const count = plan.count - 1;
-  return { count, each: plan.each, total: times(plan.each, count) };
+  const each = paid ? times(paid, 1 / plan.count) : plan.each;
+  return { count, each, total: times(each, count) };
 }

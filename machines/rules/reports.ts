@@ -4,6 +4,8 @@
  * screens and the server.
  */
 import { STAFF_API } from './api';
+import { waived } from './aidDecision';
+import { regionOf, type Money } from './payments';
 import { isReviewEventType, isReviewStatus, reviewMeta } from '../review.machine';
 import { isTemplateKind, TEMPLATE_LABELS } from './mailTemplates';
 import { REVIEW_ACTION_LABELS, type StaffQueueCohort } from './staff';
@@ -56,6 +58,27 @@ export interface StaffReports {
   throughput: { staff: string; period: string; decisions: number }[];
   /** How far reviewers' means lie apart (decision 177). */
   agreement: ScoreAgreement;
+  /** The cohort's financial aid (decision 238): requests, standing decisions, and the fees the awards waive. */
+  aid: AidReport;
+}
+
+/** A cohort's aid, whatever the days asked for: its number of awards bounds the whole cohort. */
+export interface AidReport {
+  requests: number;
+  awarded: number;
+  declined: number;
+  /** The amounts the awards waive, one per currency (naira, dollars), largest first; none without an award. */
+  cost: Money[];
+}
+
+/** The awards' cost: each award's waived amount (machines/rules/aidDecision.ts) added up per currency. */
+export function aidCost(awards: readonly { country: string; share: number }[]): Money[] {
+  const totals = new Map<Money['currency'], number>();
+  for (const { country, share } of awards) {
+    const { amount, currency } = waived(regionOf(country), share);
+    totals.set(currency, Math.round(((totals.get(currency) ?? 0) + amount) * 100) / 100);
+  }
+  return [...totals].map(([currency, amount]) => ({ amount, currency }));
 }
 
 /**
@@ -178,6 +201,8 @@ export const AUDIT_ACTION_LABELS = {
   cohort_create: 'Created a cohort',
   cohort_change: "Changed a cohort's settings",
   cohort_intake: "Paused, closed or reopened a cohort's applications",
+  /** Financial aid awarded (detail: the share), declined, or a decision undone in its window (decision 238). */
+  aid_decision: 'Decided financial aid',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -5,6 +5,7 @@
  * Shared by the screens and the server, in the catalogue's plain voice.
  */
 import type { FinancialAidData } from './contract';
+import { aidedOption, type AidStanding } from './aidDecision';
 import { findOption, regionOf, type Money, type PaymentKind } from './payments';
 import { STAFF_API } from './api';
 import { formatStaffClock, formatStaffDay } from './staffDates';
@@ -58,9 +59,12 @@ export const maskCodes = (subject: string): string => subject.replace(/\b\d{6}\b
  */
 export const TRANSFER_KINDS: readonly PaymentKind[] = ['full'];
 
-/** What the applicant's chosen option charges, from the price table, for their country; null when nothing now. */
-export const amountDue = (option: string, country: string): Money | null =>
-  findOption(regionOf(country), option)?.charge ?? null;
+/**
+ * What the applicant's chosen option charges, from the price table, for their country, less a released aid award
+ * (decision 238); null when nothing now.
+ */
+export const amountDue = (option: string, country: string, aid: AidStanding | null = null): Money | null =>
+  (aid ? aidedOption(regionOf(country), aid, option) : findOption(regionOf(country), option))?.charge ?? null;
 
 /** POST: an admin records the applicant's bank transfer as paid, with the transfer's reference. */
 export const transferPath = `${STAFF_API}/applications/:id/transfer`;

@@ -7,6 +7,7 @@
 import type { CohortInfo } from '../../machines/rules/contract';
 import { SEAT_STATUSES } from '../../machines/review.machine';
 import { followingCohort, type CohortSettings } from '../../machines/rules/cohortSettings';
+import type { AidSettings } from '../../machines/rules/aidDecision';
 import { cohortOpenness, type CohortIntake } from '../../machines/rules/seats';
 import { sql } from 'kysely';
 import type { Db, Queryable } from './index';
@@ -26,6 +27,8 @@ const cohorts = qb
     'interview',
     'intake',
     sql<string | null>`reopens_on::text`.as('reopens_on'),
+    'aid_ceiling',
+    'aid_awards',
   ]);
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -45,6 +48,9 @@ function following(last: CohortRow): Omit<CohortRow, 'id'> {
     interview: false,
     intake: 'open',
     reopens_on: null,
+    // The rule's cohort keeps the aid settings of the one before (decision 238).
+    aid_ceiling: last.aid_ceiling,
+    aid_awards: last.aid_awards,
   };
 }
 
@@ -242,7 +248,7 @@ export const lockCohort = (tx: Queryable, id: number) => first(tx, cohorts.where
 export async function insertCohort(
   tx: Queryable,
   number: number,
-  settings: CohortSettings,
+  settings: CohortSettings & AidSettings,
 ): Promise<CohortRow> {
   await run(tx, qb.insertInto('cohorts').values({ number, ...settings }));
   return (await first(tx, cohorts.where('number', '=', number)))!;
@@ -251,7 +257,7 @@ export async function insertCohort(
 export async function updateCohort(
   tx: Queryable,
   id: number,
-  change: Partial<CohortSettings> & { intake?: CohortIntake; reopens_on?: string | null },
+  change: Partial<CohortSettings & AidSettings> & { intake?: CohortIntake; reopens_on?: string | null },
 ): Promise<CohortRow> {
   await run(tx, qb.updateTable('cohorts').set(change).where('id', '=', id));
   return (await cohortById(tx, id))!;

@@ -532,6 +532,28 @@ ALTER TABLE cohorts ADD COLUMN intake text NOT NULL DEFAULT 'open' CHECK (intake
 ALTER TABLE cohorts ADD COLUMN reopens_on date;
 `,
   },
+  {
+    id: 36,
+    name: "financial aid decided: a cohort's aid ceiling and number of awards, and each application's aid decisions, held and released like the others (decision 238)",
+    // A decision is released when its email is due (the undo window); an undone one is kept, marked, as review events are.
+    sql: `
+ALTER TABLE cohorts ADD COLUMN aid_ceiling integer NOT NULL DEFAULT 30 CHECK (aid_ceiling BETWEEN 0 AND 100);
+ALTER TABLE cohorts ADD COLUMN aid_awards integer NOT NULL DEFAULT 10 CHECK (aid_awards >= 0);
+CREATE TABLE aid_decisions (
+  id serial PRIMARY KEY,
+  application_id integer NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
+  staff_id integer REFERENCES staff(id),
+  decision text NOT NULL CHECK (decision IN ('award', 'decline')),
+  share integer NOT NULL CHECK (share BETWEEN 0 AND 100),
+  email_due_at timestamptz NOT NULL,
+  email_sent_at timestamptz,
+  undone_at timestamptz,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX aid_decisions_application ON aid_decisions (application_id, id) WHERE undone_at IS NULL;
+CREATE INDEX aid_decisions_due ON aid_decisions (email_due_at) WHERE email_sent_at IS NULL AND undone_at IS NULL;
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

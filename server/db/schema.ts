@@ -34,6 +34,9 @@ export interface CohortsTable {
   intake: Generated<CohortIntake>;
   /** The day a paused cohort takes applications again by itself; null: until an admin reopens it. */
   reopens_on: NullableDateText;
+  /** The largest share of the fee aid may award, in %, and how many awards the cohort has (decision 238). */
+  aid_ceiling: Generated<number>;
+  aid_awards: Generated<number>;
 }
 
 export interface ApplicationsTable {
@@ -206,6 +209,19 @@ export interface ReviewEventsTable {
   created_at: Timestamp;
 }
 
+/** An admin's aid decision, held until `email_due_at` (the undo window) like a review decision (decision 238). */
+export interface AidDecisionsTable {
+  id: Generated<number>;
+  application_id: number;
+  staff_id: number | null;
+  decision: 'award' | 'decline';
+  share: number;
+  email_due_at: Timestamp;
+  email_sent_at: Timestamp | null;
+  undone_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface StaffNotesTable {
   id: Generated<number>;
   application_id: number;
@@ -362,6 +378,7 @@ export interface Database {
   privacy_keys: PrivacyKeysTable;
   rate_counters: CounterTable;
   review_events: ReviewEventsTable;
+  aid_decisions: AidDecisionsTable;
   scorecards: ScorecardsTable;
   sessions: SessionsTable;
   staff: StaffTable;

@@ -152,7 +152,7 @@ const plain = (to: string, subject: string, lines: string[]): MailMessage => ({
  */
 export function paymentReceiptEmail(to: string, firstname: string, payment: PaymentRecord): MailMessage {
   const amount = formatMoney({ amount: payment.amount, currency: payment.currency });
-  const due = stillDue(payment.option);
+  const due = stillDue(payment.option, { amount: payment.amount, currency: payment.currency });
   return plain(to, `Payment received: ${amount} for ${PROGRAMME} (${payment.reference})`, [
     greeting(firstname),
     `Thank you: we have received your payment of ${amount} (${payment.currency}) for the commitment fee of ${PROGRAMME}. Your place is secured.`,

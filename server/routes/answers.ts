@@ -88,6 +88,10 @@ export const savedApplicationFields = {
   payment_option: text,
   payment: { ...closed(paymentRecord), type: ['object', 'null'] },
   financial_aid: { ...aidAnswers, type: ['object', 'null'] },
+  aid: {
+    ...closed({ status: oneOf(['received', 'awarded', 'declined']), share: int }),
+    type: ['object', 'null'],
+  },
   reminder_date: text,
   submitted_at: text,
   cohort: closed({ id: int, name: text, waitlisted: bool, start_date: text }),

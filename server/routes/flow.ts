@@ -99,7 +99,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       const owner = (await sessionApplicationId(db, request, config.now())) === row.id;
       return {
         message: 'Application found',
-        data: [owner ? await savedApplication(db, row) : lookupSummary(row)],
+        data: [owner ? await savedApplication(db, row, config.now()) : lookupSummary(row)],
       };
     },
   );
@@ -230,7 +230,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       if (await replay(db, key, now)) {
         const row = await findByEmail(db, address);
         if (row && (await sessionApplicationId(db, request, now)) === row.id)
-          return reply.code(200).send({ message: VERIFIED, data: await savedApplication(db, row) });
+          return reply.code(200).send({ message: VERIFIED, data: await savedApplication(db, row, now) });
         throw fieldFail(409, 'token', SERVER_MESSAGES.codeUsed);
       }
       const result = await db.transaction(async (tx) => {

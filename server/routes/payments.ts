@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentRecord, PaymentStartPayload, PaymentVerifyPayload } from '../../machines/rules/contract';
 import { paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
-import { checkoutOrder, findOption, merchantReference, regionOf } from '../../machines/rules/payments';
+import { aidedOrder } from '../../machines/rules/aidDecision';
+import { findOption, merchantReference, regionOf } from '../../machines/rules/payments';
 import type { Context } from '../context';
 import { fieldFail } from '../http';
 import { SERVER_MESSAGES } from '../messages';
@@ -32,6 +33,7 @@ import {
   verifyWithProvider,
   type ProviderVerdict,
 } from '../payments';
+import { applicantAid } from '../staff/aid';
 import { requireAccepted } from '../standing';
 import { checkEmail, ownedEmail, requireOwner } from './guard';
 import { describe, email, object, str } from './schemas';
@@ -70,10 +72,13 @@ export async function paymentRoutes(app: FastifyInstance, ctx: Context): Promise
         if (earlier?.status === 'paid')
           throw fieldFail(409, 'payment_option', SERVER_MESSAGES.paymentAlreadyPaid);
         const now = config.now();
+        const aid = await applicantAid(tx, row, now);
         // A reference is 4 random digits per millisecond-stamp: on the rare clash, draw again.
         for (let attempt = 0; attempt < 5; attempt += 1) {
           const reference = merchantReference(now.getTime() + attempt);
-          const order = checkoutOrder(region, option, row.email, reference)!;
+          // The amount after a released aid award, never the client's (decision 238).
+          const order = aidedOrder(region, aid, option, row.email, reference);
+          if (!order) throw fieldFail(400, 'payment_option', SERVER_MESSAGES.paymentOption);
           const issued = await insertPayment(
             tx,
             {

@@ -285,6 +285,12 @@ export const staffAnswers = {
         ),
         reviewers: list(closed({ staff: text, comparisons: int, meanDistance: num })),
       }),
+      aid: closed({
+        requests: int,
+        awarded: int,
+        declined: int,
+        cost: list(closed({ amount: num, currency: { type: 'string', enum: ['NGN', 'USD'] } })),
+      }),
     }),
   ),
 };

@@ -19,7 +19,9 @@ import {
   type IntakeBody,
   type StaffCohort,
 } from '../../machines/rules/cohortSettings';
+import { aidSettingsIssues } from '../../machines/rules/aidDecision';
 import { COHORT_MESSAGES as M } from '../../machines/rules/messages';
+import { awardsMade } from './aid';
 import type { ErrorMap } from '../../machines/rules/messages';
 import type { Issue } from '../../machines/rules/yupAnswers';
 import type { Context } from '../context';
@@ -44,7 +46,14 @@ import { staffSchema, withRefusals } from './routeSchema';
 import { audit } from './store';
 
 const STATES = ['open', 'paused', 'closed', 'full', 'started'];
-const settingsFields = { name: text, start_date: text, application_deadline: text, seats: int };
+const settingsFields = {
+  name: text,
+  start_date: text,
+  application_deadline: text,
+  seats: int,
+  aid_ceiling: int,
+  aid_awards: int,
+};
 const cohortAnswer = closed({
   ...settingsFields,
   number: int,
@@ -52,11 +61,19 @@ const cohortAnswer = closed({
   reopens_on: { type: ['string', 'null'] },
   taken: int,
   state: oneOf(STATES),
+  aid_awards_made: int,
 });
 // A number, or the text a form sends: the rule's schema reads and checks it (machines/rules/cohortSettings.ts).
 const seatsValue = { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 20 }] };
 const settingsBody = object(
-  { name: str(1000), start_date: str(40), application_deadline: str(40), seats: seatsValue },
+  {
+    name: str(1000),
+    start_date: str(40),
+    application_deadline: str(40),
+    seats: seatsValue,
+    aid_ceiling: seatsValue,
+    aid_awards: seatsValue,
+  },
   ['name', 'start_date', 'application_deadline', 'seats'],
 );
 const numberParams = object({ number: { type: 'string', pattern: '^[0-9]{1,9}$' } }, ['number']);
@@ -73,7 +90,11 @@ const record = (row: CohortRow): CohortRecord => ({
   seats: row.seats,
   intake: row.intake,
   reopens_on: row.reopens_on,
+  aid_ceiling: row.aid_ceiling,
+  aid_awards: row.aid_awards,
 });
+
+const aidOf = (row: CohortRow) => ({ aid_ceiling: row.aid_ceiling, aid_awards: row.aid_awards });
 
 async function staffCohort(
   db: Queryable,
@@ -82,7 +103,12 @@ async function staffCohort(
   taken?: number,
 ): Promise<StaffCohort> {
   const seats = taken ?? (await seatsTaken(db, row.id));
-  return { ...record(row), taken: seats, state: cohortState(record(row), seats, today) };
+  return {
+    ...record(row),
+    taken: seats,
+    state: cohortState(record(row), seats, today),
+    aid_awards_made: await awardsMade(db, row.id),
+  };
 }
 
 const refuse = (issues: Issue[]) => {
@@ -133,7 +159,8 @@ export function cohortRoutes(app: FastifyInstance, ctx: Context, staff: StaffGua
       await db.transaction((tx) => currentCohort(tx, now));
       const rows = await cohortsWithSeats(db);
       const cohorts = await Promise.all(rows.map((row) => staffCohort(db, row, day(now), row.taken)));
-      return { message: 'Cohorts', data: { cohorts, suggestion: followingCohort(rows[0]!) } };
+      const suggestion = { ...followingCohort(rows[0]!), ...aidOf(rows[0]!) };
+      return { message: 'Cohorts', data: { cohorts, suggestion } };
     },
   );
 
@@ -157,11 +184,14 @@ export function cohortRoutes(app: FastifyInstance, ctx: Context, staff: StaffGua
           taken: 0,
           previous: last,
         });
+        // A new cohort has no awards yet; a field left out keeps the last cohort's (decision 238).
+        const aid = aidSettingsIssues(request.body ?? {}, 0, aidOf(last));
+        issues.push(...aid.issues);
         if (issues.length) throw refuse(issues);
-        const row = await insertCohort(tx, last.number + 1, value);
+        const row = await insertCohort(tx, last.number + 1, { ...value, ...aid.value });
         await audit(tx, admin.id, 'cohort_create', now, null, {
           cohort: row.number,
-          ...cohortChanges(undefined, value),
+          ...cohortChanges(undefined, { ...value, ...aid.value }),
         });
         return staffCohort(tx, row, today, 0);
       });
@@ -186,9 +216,12 @@ export function cohortRoutes(app: FastifyInstance, ctx: Context, staff: StaffGua
         const taken = await seatsTaken(tx, row.id);
         const around = await neighbours(tx, row.number);
         const { value, issues } = checkCohortSettings(request.body ?? {}, { today, taken, ...around });
+        // The number of awards never below those made (machines/rules/aidDecision.ts).
+        const aid = aidSettingsIssues(request.body ?? {}, await awardsMade(tx, row.id), aidOf(row));
+        issues.push(...aid.issues);
         if (issues.length) throw refuse(issues);
-        const changes = cohortChanges(record(row), value);
-        const after = await updateCohort(tx, row.id, value);
+        const changes = cohortChanges(record(row), { ...value, ...aid.value });
+        const after = await updateCohort(tx, row.id, { ...value, ...aid.value });
         if (Object.keys(changes).length)
           await audit(tx, admin.id, 'cohort_change', now, null, { cohort: row.number, ...changes });
         return staffCohort(tx, after, today, taken);

@@ -10,7 +10,7 @@ import type { Db } from '../db/index';
 import { first, qb, run } from '../db/query';
 import type { Mailer } from '../mail/index';
 import { isTemplateKind } from '../../machines/rules/mailTemplates';
-import { decisionEmail } from './emails';
+import { aidDecisionEmail, decisionEmail } from './emails';
 import { templateFor } from './templates';
 import { waitlistReasonOf } from './waitlistReason';
 
@@ -84,9 +84,36 @@ export function decisionMailer(options: {
       return true;
     });
 
+  // An aid decision's email, claimed and sent the same way once its undo window is over (decision 238).
+  const sendOneAid = () =>
+    db.transaction(async (tx) => {
+      const now = config.now();
+      const due = await first(
+        tx,
+        qb
+          .selectFrom('aid_decisions as d')
+          .innerJoin('applications as a', 'a.id', 'd.application_id')
+          .select(['d.id', 'd.decision', 'd.share', 'a.email', 'a.firstname'])
+          .where('d.email_due_at', '<=', now)
+          .where('d.email_sent_at', 'is', null)
+          .where('d.undone_at', 'is', null)
+          .where('a.erased_at', 'is', null)
+          .orderBy('d.email_due_at')
+          .orderBy('d.id')
+          .limit(1)
+          .forUpdate('d')
+          .skipLocked(),
+      );
+      if (!due) return false;
+      await mailer.send(aidDecisionEmail(due.email, due.firstname, due, config.publicUrl), tx);
+      await run(tx, qb.updateTable('aid_decisions').set({ email_sent_at: now }).where('id', '=', due.id));
+      return true;
+    });
+
   const sendDue = async () => {
     let sent = 0;
     while (await sendOne()) sent += 1;
+    while (await sendOneAid()) sent += 1;
     return sent;
   };
 

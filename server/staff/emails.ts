@@ -12,6 +12,7 @@ import {
   type TemplateValues,
 } from '../../machines/rules/mailTemplates';
 import { INTERVIEW_PAGE } from '../../machines/rules/interview';
+import { AID_MESSAGES } from '../../machines/rules/messages';
 import { WAITLIST_REASONS, type WaitlistReason } from '../../machines/rules/waitlistReason';
 import { blocksPage, greeting, page, plainName, PROGRAMME, SIGN_OFF } from '../mail/templates';
 
@@ -104,6 +105,29 @@ export function transferReceiptEmail(
   return {
     to,
     subject: `Bank transfer received: ${amount} for ${PROGRAMME} (${payment.reference})`,
+    text: `${lines.join('\n\n')}\n`,
+    html: page(lines),
+  };
+}
+
+/** The aid decision's email (decision 238), in the catalogue's words, linking to the confirmation page. */
+export function aidDecisionEmail(
+  to: string,
+  firstname: string,
+  decision: { decision: 'award' | 'decline'; share: number },
+  publicUrl: string,
+): MailMessage {
+  const link = `${publicUrl.replace(/\/$/, '')}/apply/confirmation`;
+  const awarded = decision.decision === 'award';
+  const lines = [
+    greeting(firstname),
+    awarded ? AID_MESSAGES.emailAwarded(decision.share) : AID_MESSAGES.emailDeclined,
+    link,
+    SIGN_OFF,
+  ];
+  return {
+    to,
+    subject: awarded ? AID_MESSAGES.emailAwardedSubject(decision.share) : AID_MESSAGES.emailDeclinedSubject,
     text: `${lines.join('\n\n')}\n`,
     html: page(lines),
   };

@@ -8,10 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { DECISION_EVENTS } from '../../machines/review.machine';
 import {
+  aidCost,
   REPORT_MESSAGES,
   REPORT_PERIODS,
   reportPaths,
   scoreAgreement,
+  type AidReport,
   type ReportPeriod,
   type ScoreAgreement,
   type StaffReports,
@@ -227,6 +229,40 @@ export async function agreement(
   return scoreAgreement(totals?.compared ?? 0, totals?.comparedAgreeing ?? 0, rows);
 }
 
+/** The cohort's aid requests and standing decisions (held or released, not undone), with the awards' cost. */
+export async function aidReport(db: Queryable, cohortId: number): Promise<AidReport> {
+  const rows = await run(
+    db,
+    qb
+      .selectFrom('applications as a')
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('aid_decisions')
+            .distinctOn('application_id')
+            .select(['application_id', 'decision', 'share'])
+            .where('undone_at', 'is', null)
+            .orderBy('application_id')
+            .orderBy('id', 'desc')
+            .as('d'),
+        (join) => join.onRef('d.application_id', '=', 'a.id'),
+      )
+      .select(['a.country', 'd.decision', 'd.share'])
+      .where(sql<boolean>`COALESCE(a.cohort_id, a.applied_cohort_id) = ${cohortId}`)
+      .where('a.erased_at', 'is', null)
+      .where('a.financial_aid', 'is not', null),
+  );
+  const awards = rows.flatMap((r) =>
+    r.decision === 'award' && r.share !== null ? [{ country: r.country, share: r.share }] : [],
+  );
+  return {
+    requests: rows.length,
+    awarded: awards.length,
+    declined: rows.filter((r) => r.decision === 'decline').length,
+    cost: aidCost(awards),
+  };
+}
+
 export async function reports(
   db: Queryable,
   cohort: StaffQueueCohort,
@@ -234,12 +270,13 @@ export async function reports(
   per: ReportPeriod,
   asked: { from: string | null; to: string | null },
 ): Promise<StaffReports> {
-  const [days, { sources, countries }, decisionTimes, decisions, agreeing] = await Promise.all([
+  const [days, { sources, countries }, decisionTimes, decisions, agreeing, aid] = await Promise.all([
     perDay(db, cohort.id, range),
     startedBy(db, cohort.id, range),
     timeToDecision(db, cohort.id, range),
     throughput(db, cohort.id, range, per),
     agreement(db, cohort.id, range),
+    aidReport(db, cohort.id),
   ]);
   return {
     cohort,
@@ -251,6 +288,7 @@ export async function reports(
     timeToDecision: decisionTimes,
     throughput: decisions,
     agreement: agreeing,
+    aid,
   };
 }
 

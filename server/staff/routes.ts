@@ -47,6 +47,7 @@ import { interviewForStaff, interviewOn, inviteToInterview } from '../interviews
 import { tagRoutes } from './tags';
 import { savedViewRoutes } from './savedViewRoutes';
 import { cohortRoutes } from './cohortRoutes';
+import { aidRoutes } from './aid';
 import { addNote, applicationForStaff, cvOf, notesOf, timelineOf } from './applicationRecord';
 import { applyReviewEvent, isHeld } from './review';
 import { emailsTo, reminderOf, timelineEmail } from './record';
@@ -261,7 +262,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
       const row = await applicationForStaff(db, id);
       if (!row || row.erased_at) throw fail(404, STAFF_MESSAGES.notFound);
       const [answers, cv, payments, notes, events, emails, reminder] = await Promise.all([
-        savedApplication(db, row),
+        savedApplication(db, row, config.now()),
         cvOf(db, id),
         paymentsOf(db, id),
         notesOf(db, id),
@@ -459,6 +460,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
   tagRoutes(app, ctx, staff);
   savedViewRoutes(app, ctx, staff);
   cohortRoutes(app, ctx, staff);
+  aidRoutes(app, ctx, staff);
   // The decision emails' templates and messages to applicants (server/staff/messageRoutes.ts).
   await staffMessageRoutes(app, ctx, staff);
 }

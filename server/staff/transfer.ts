@@ -9,6 +9,7 @@ import type { PaymentRecord } from '../../machines/rules/contract';
 import { kindOf, merchantReference } from '../../machines/rules/payments';
 import { STAFF_MESSAGES } from '../../machines/rules/staff';
 import { amountDue, TRANSFER_MESSAGES } from '../../machines/rules/staffRecord';
+import { applicantAid } from './aid';
 import type { Queryable } from '../db/index';
 import { fail, fieldFail } from '../http';
 import type { Mailer } from '../mail/index';
@@ -38,7 +39,7 @@ export async function recordTransfer(
     tx,
     qb
       .selectFrom('applications')
-      .select(['email', 'firstname', 'country', 'payment_option'])
+      .select(['id', 'email', 'firstname', 'country', 'payment_option', 'financial_aid'])
       .where('id', '=', applicationId),
   );
   if (!position || !row) throw fail(404, STAFF_MESSAGES.notFound);
@@ -58,7 +59,7 @@ export async function recordTransfer(
   if (await providerReferenceTaken(tx, bankReference, 0))
     throw fieldFail(409, 'reference', TRANSFER_MESSAGES.referenceUsed);
   // The option's price for the applicant's country: a transfer is recorded for what the option charges.
-  const due = amountDue(option, row.country);
+  const due = amountDue(option, row.country, await applicantAid(tx, row, now));
   if (!due) throw fieldFail(409, 'reference', TRANSFER_MESSAGES.notByTransfer(option));
   const [paid] = await run(
     tx,

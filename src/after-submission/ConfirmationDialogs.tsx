@@ -1,7 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
+import { optionOf, type paymentChoiceMachine } from '../../machines/paymentChoice.machine';
 import { acceptanceDates } from '../../machines/rules/payBy';
-import { findOption, formatMoney, kindOf, notReadyNote } from '../../machines/rules/payments';
+import { formatMoney, kindOf, notReadyNote } from '../../machines/rules/payments';
 import { Button } from '../components/Button';
 import { AppDialog, ConfirmDialog } from '../components/Dialog';
 import type { AppConfig } from '../config';
@@ -16,9 +16,10 @@ export interface ConfirmationDialogsProps {
 
 /** The payment choice's dialogs: confirm the option, its record, not ready yet, the details, and the payment made. */
 export function ConfirmationDialogs({ state, send, config }: ConfirmationDialogsProps) {
-  const { region, selected, recorded, payment } = state.context;
-  const selectedInfo = region ? findOption(region, selected) : undefined;
-  const recordedInfo = region ? findOption(region, recorded) : undefined;
+  const { selected, recorded, payment, aid } = state.context;
+  // The options as this applicant is offered them: after a released aid award (decision 238).
+  const selectedInfo = optionOf(state.context, selected);
+  const recordedInfo = optionOf(state.context, recorded);
   const close = () => send({ type: 'CLOSE' });
   return (
     <>
@@ -57,7 +58,7 @@ export function ConfirmationDialogs({ state, send, config }: ConfirmationDialogs
           </>
         }
       >
-        {kindOf(recorded) === 'financialAid' && (
+        {kindOf(recorded) === 'financialAid' && !aid && (
           <p>
             Next, tell us about your circumstances: <FinancialAidLink />.
           </p>

@@ -1,3 +1,4 @@
+import { aidStandingWords, type AidStanding } from '../../machines/rules/aidDecision';
 import { FINANCIAL_AID_MAX_DISCOUNT } from '../../machines/rules/payments';
 
 export const FINANCIAL_AID_URL = '/financial-aid-application';
@@ -11,8 +12,18 @@ export function FinancialAidLink({ className }: { className?: string }) {
   );
 }
 
-/** The confirmation page's offer of financial aid, while the fee is unpaid. */
-export function FinancialAidCard() {
+/**
+ * The confirmation page's offer of financial aid, while the fee is unpaid; once the applicant has applied, where
+ * their request stands instead (decision 238): received, awarded (with its share) or declined.
+ */
+export function FinancialAidCard({ aid }: { aid: AidStanding | null }) {
+  if (aid)
+    return (
+      <section className="card" aria-labelledby="aid-title">
+        <h2 id="aid-title">Your financial aid request</h2>
+        <p>{aidStandingWords(aid)}</p>
+      </section>
+    );
   return (
     <section className="card" aria-labelledby="aid-title">
       <h2 id="aid-title">Need help with the fee?</h2>

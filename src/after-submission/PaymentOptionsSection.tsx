@@ -1,7 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
+import { optionOf, type paymentChoiceMachine } from '../../machines/paymentChoice.machine';
 import { MESSAGES } from '../../machines/rules/messages';
-import { PAYMENT_OPTIONS, findOption } from '../../machines/rules/payments';
+import { aidedOptions } from '../../machines/rules/aidDecision';
 import { Button } from '../components/Button';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { Alert } from '../components/Notice';
@@ -15,9 +15,9 @@ export interface PaymentOptionsSectionProps {
 
 /** The payment options of the applicant's region, the one recorded marked, and the way on to paying it. */
 export function PaymentOptionsSection({ state, send }: PaymentOptionsSectionProps) {
-  const { region, recorded, error, country } = state.context;
+  const { region, recorded, error, country, aid } = state.context;
   if (!region) return null;
-  const recordedInfo = findOption(region, recorded);
+  const recordedInfo = optionOf(state.context, recorded);
   const choosable = state.matches('choosing') || state.matches('chosen');
   return (
     <section className="card" aria-labelledby="options-title">
@@ -28,7 +28,7 @@ export function PaymentOptionsSection({ state, send }: PaymentOptionsSectionProp
       </p>
       <ErrorSummary message={error} errors={{}} />
       <ul className="payment-options">
-        {PAYMENT_OPTIONS[region].map((option, i) => {
+        {aidedOptions(region, aid).map((option, i) => {
           const isChoice = recorded === option.value;
           return (
             <li

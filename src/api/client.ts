@@ -276,15 +276,16 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     },
     async confirmationFacts(email) {
       // A browser that never gave an email (the confirmation page opened cold) has no payment to look up.
-      if (!email) return { payment: null, cohort: null, option: '' };
+      if (!email) return { payment: null, cohort: null, option: '', aid: null };
       const { data } = await call<(LookupSummary | SavedApplication)[]>(
         paths.lookup(email),
         MESSAGES.lookupFailed,
       );
       const found = data?.[0];
-      if (!found || 'exists' in found) return { payment: null, cohort: null, option: '' };
+      if (!found || 'exists' in found) return { payment: null, cohort: null, option: '', aid: null };
       return {
         payment: found.payment ?? null,
+        aid: found.aid ?? null,
         option: found.payment_option ?? '',
         cohort: found.cohort?.name ? { name: found.cohort.name, start_date: found.cohort.start_date } : null,
       };

@@ -12,6 +12,7 @@ import {
   type StaffCohort,
   type StaffCohortSettings,
 } from '../../machines/rules/cohortSettings';
+import type { AidSettings } from '../../machines/rules/aidDecision';
 import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
 import { ErrorSummary } from '../components/ErrorSummary';
@@ -28,9 +29,13 @@ type CohortChange =
   | { kind: 'change'; number: number; settings: CohortSettingsDraft }
   | { kind: 'intake'; number: number; body: IntakeBody };
 
-const draftOf = (settings: CohortSettings): CohortSettingsDraft => ({
-  ...settings,
+const draftOf = (settings: CohortSettings & AidSettings): CohortSettingsDraft => ({
+  name: settings.name,
+  start_date: settings.start_date,
+  application_deadline: settings.application_deadline,
   seats: String(settings.seats),
+  aid_ceiling: String(settings.aid_ceiling),
+  aid_awards: String(settings.aid_awards),
 });
 
 /** Which form shows: one at a time, so each field's id (and the error summary's link to it) is unique. */
@@ -78,6 +83,7 @@ export function CohortsScreen() {
             'Seats',
             'Seats taken',
             'State',
+            'Financial aid',
             ...(admin ? [<span className="visually-hidden">Actions</span>] : []),
           ]}
         />
@@ -92,6 +98,9 @@ export function CohortsScreen() {
               <td>
                 {COHORT_STATE_LABELS[c.state]}
                 {c.state === 'paused' && c.reopens_on && ` until ${dates.day(c.reopens_on)}`}
+              </td>
+              <td>
+                up to {c.aid_ceiling}%, {c.aid_awards_made} of {c.aid_awards} awards given
               </td>
               {admin && (
                 <td>
@@ -175,6 +184,18 @@ function SettingsForm(props: {
           type="date"
         />
         <TextField {...field('seats')} label="Seats" inputMode="numeric" />
+        <TextField
+          {...field('aid_ceiling')}
+          label="Financial aid ceiling (%)"
+          hint="The largest share of the fee one award may take off, from 0 to 100."
+          inputMode="numeric"
+        />
+        <TextField
+          {...field('aid_awards')}
+          label="Financial aid awards"
+          hint="How many applicants of this cohort may be awarded aid."
+          inputMode="numeric"
+        />
         <BusyButton type="submit" busy={props.busy}>
           {props.submit}
         </BusyButton>

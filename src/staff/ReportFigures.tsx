@@ -2,6 +2,7 @@
 import { reportRangeWords, type StaffReports } from '../../machines/rules/reports';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { AgreementReport } from './ReportAgreement';
+import { AidReport } from './ReportAid';
 import { DaysReport } from './ReportDays';
 import { SplitReport } from './ReportSplit';
 import { ThroughputReport } from './ReportThroughput';
@@ -29,6 +30,7 @@ export function ReportFigures({ search }: { search: string }) {
       <TimeReport time={report.timeToDecision} range={range} />
       <ThroughputReport report={report} range={range} />
       <AgreementReport agreement={report.agreement} range={range} />
+      <AidReport aid={report.aid} cohort={report.cohort.name} />
     </>
   );
 }

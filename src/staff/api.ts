@@ -2,6 +2,7 @@
  * The staff back office's calls (docs/api.md, "Staff"). Plain fetch on the same origin: the staff cookie is
  * HttpOnly and travels by itself. A 401 means the session ended: the app is told, so it shows the sign-in form.
  */
+import { aidDecisionPathOf, type StaffAidDecision } from '../../machines/rules/aidDecision';
 import {
   cohortIntakePath,
   cohortSettingsPath,
@@ -78,6 +79,8 @@ export interface CohortSettingsDraft {
   start_date: string;
   application_deadline: string;
   seats: string;
+  aid_ceiling: string;
+  aid_awards: string;
 }
 
 export interface TeamMember {
@@ -231,6 +234,9 @@ export function createStaffApi() {
       call<unknown>(templatePath(kind), { method: 'POST', body: template }),
     restoreTemplate: (kind: TemplateKind) => call<unknown>(templatePath(kind), { method: 'DELETE' }),
     tags: (id: number) => call<string[]>(withId(tagsPaths.tags, id)),
+    aidDecision: (id: number) => call<StaffAidDecision>(aidDecisionPathOf(id)),
+    decideAid: (id: number, body: { decision: 'award' | 'decline' | 'undo'; share?: string }) =>
+      call<StaffAidDecision>(aidDecisionPathOf(id), { method: 'POST', body }),
     addTag: (id: number, tag: string) =>
       call<string[]>(withId(tagsPaths.tags, id), { method: 'POST', body: { tag } }),
     removeTag: (id: number, tag: string) =>

@@ -10,7 +10,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
-import { CONFIRM_SAVE, FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
+import { AID_MESSAGES, CONFIRM_SAVE, FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
 import { OPTION_FINANCIAL_AID, OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { SELECTION_QUIZ } from '../../machines/rules/quiz';
 import { KEYS } from '../../src/app/persistence';
@@ -262,6 +262,9 @@ describe('after submission, in a real browser', () => {
     });
     expect(await aidCard.getByText('Your choice').count()).toBe(1);
     expect(await aid.getByRole('button', { name: `Choose ${OPTION_FULL_PAYMENT}` }).isEnabled()).toBe(true);
+    // The form is offered no more: the page says where the request stands (decision 238).
+    expect(await aid.getByText(AID_MESSAGES.standingReceived).count()).toBe(1);
+    expect(await aid.getByRole('link', { name: /Apply for Financial Aid/ }).count()).toBe(0);
     await expectNoAxeViolations(aid);
     await screenshots(aid, 'aid-ends-on-options');
 

@@ -18,6 +18,8 @@ const cohort13: CohortRecord = {
   seats: 300,
   intake: 'open',
   reopens_on: null,
+  aid_ceiling: 30,
+  aid_awards: 10,
 };
 const today = '2026-11-23';
 const settings = {

@@ -213,6 +213,14 @@ describe('what is still due after a verified payment', () => {
     });
   });
 
+  it('for instalments after an aid award: the rest of what the checkout charged (decision 238)', () => {
+    expect(stillDue(OPTION_INSTALMENTS, { amount: 48_000, currency: 'NGN' })).toEqual({
+      count: 1,
+      each: { amount: 24_000, currency: 'NGN' },
+      total: { amount: 24_000, currency: 'NGN' },
+    });
+  });
+
   it.each([OPTION_FULL_PAYMENT, OPTION_FINANCIAL_AID, 'Pay with seashells'])('for %j: nothing', (option) => {
     expect(stillDue(option)).toBeNull();
   });

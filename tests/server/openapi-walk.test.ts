@@ -18,6 +18,7 @@ import {
 } from '../../machines/rules/staff';
 import { DEFAULT_RUBRIC, scorecardPaths } from '../../machines/rules/scorecard';
 import { transferPath } from '../../machines/rules/staffRecord';
+import { aidDecisionPathOf } from '../../machines/rules/aidDecision';
 import { interviewPaths, type StaffInterviewSlots } from '../../machines/rules/interview';
 import {
   cohortIntakePath,
@@ -193,6 +194,9 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
       email: EMAIL,
       misc: { column_name: 'Financial Info', payment_option: OPTION_FINANCIAL_AID, data: financialAid },
     });
+    // An admin declines the aid (decision 238): the options stay the price table's.
+    await ok(200, 'POST', aidDecisionPathOf(id), admin, { decision: 'decline' });
+    await ok(200, 'GET', aidDecisionPathOf(id), reviewer);
     const option = PAYMENT_OPTIONS.nigeria.find((o) => o.portal)!.value;
     const started = await ok(201, 'POST', paths.paymentStart, cookie, {
       email: EMAIL,

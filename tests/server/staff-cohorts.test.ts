@@ -97,6 +97,10 @@ describe.each(databases)('cohorts in the back office on $name', (database) => {
         intake: 'open',
         reopens_on: null,
         state: 'open',
+        // Aid settings (decision 238): the defaults, no award made yet.
+        aid_ceiling: 30,
+        aid_awards: 10,
+        aid_awards_made: 0,
       });
       expect(suggestion).toEqual({
         number: current.number + 1,
@@ -104,6 +108,8 @@ describe.each(databases)('cohorts in the back office on $name', (database) => {
         start_date: '2027-03-10',
         application_deadline: '2027-03-03',
         seats: 300,
+        aid_ceiling: 30,
+        aid_awards: 10,
       });
     }
   });

@@ -107,6 +107,7 @@ export const savedApplication = (email: string, over: Partial<SavedApplication> 
   video: { videoProgress: 0, isVideoEnded: false, attemptCounter: 0 },
   payment_option: '',
   financial_aid: null,
+  aid: null,
   reminder_date: '',
   submitted_at: '',
   cohort: { id: 6, name: 'Cohort 6', waitlisted: false, start_date: '2025-03-10' },

@@ -557,20 +557,27 @@ describe('uploadCv (XMLHttpRequest, for progress)', () => {
 describe('confirmation facts', () => {
   it('asks nothing when the browser has no email (the confirmation page opened cold)', async () => {
     const { api, calls } = client([]);
-    await expect(api.confirmationFacts('')).resolves.toEqual({ payment: null, cohort: null, option: '' });
+    await expect(api.confirmationFacts('')).resolves.toEqual({
+      payment: null,
+      cohort: null,
+      option: '',
+      aid: null,
+    });
     expect(calls).toEqual([]);
   });
 
-  it("reads the owner's recorded payment, option and cohort from the lookup", async () => {
+  it("reads the owner's recorded payment, option, cohort and aid from the lookup", async () => {
     const payment = { status: 'paid', option: 'Pay in full (15% off)', amount: 51000, currency: 'NGN' };
     const cohort = { id: 7, name: 'Cohort 7', waitlisted: false, start_date: '2025-06-10' };
+    const aid = { status: 'awarded', share: 20 };
     const { api, calls } = client([
-      ok([{ email: 'ada@example.com', payment, cohort, payment_option: 'Pay in full (15% off)' }]),
+      ok([{ email: 'ada@example.com', payment, cohort, aid, payment_option: 'Pay in full (15% off)' }]),
     ]);
     await expect(api.confirmationFacts('ada@example.com')).resolves.toEqual({
       payment,
       option: 'Pay in full (15% off)',
       cohort: { name: 'Cohort 7', start_date: '2025-06-10' },
+      aid,
     });
     expect(calls).toHaveLength(1);
   });

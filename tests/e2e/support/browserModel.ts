@@ -236,6 +236,7 @@ export function serverCopy(c: ApplicationMachineContext): SavedApplication {
     video: { videoProgress: f.isVideoEnded ? 100 : 0, isVideoEnded: f.isVideoEnded, attemptCounter: 0 },
     payment_option: f.paymentOption,
     financial_aid: null,
+    aid: null,
     reminder_date: c.reminderDate,
     submitted_at: c.submitted ? '2026-11-23T01:00:00.000Z' : '',
     cohort: { id: 6, name: 'Cohort 6', waitlisted: false, start_date: '2025-03-10' },

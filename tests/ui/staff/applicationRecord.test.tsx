@@ -20,7 +20,9 @@ import { ApplicationReminder } from '../../../src/staff/ApplicationReminder';
 import { ApplicationTimeline } from '../../../src/staff/ApplicationTimeline';
 import { StaffApiError, type StaffApi } from '../../../src/staff/api';
 import { TRANSFER_MESSAGES } from '../../../machines/rules/staffRecord';
-import { STAFF_ADMIN, staffApplicationPage } from '../../support/staff';
+import { STAFF_ADMIN, STAFF_REVIEWER, staffApplicationPage } from '../../support/staff';
+import type { StaffAidDecision } from '../../../machines/rules/aidDecision';
+import { AID_MESSAGES } from '../../../machines/rules/messages';
 import { renderInStaff } from './support';
 
 /** Ada's page, from Nigeria, before any payment choice; `answers` adds to hers. */
@@ -87,6 +89,77 @@ describe('the financial-aid panel', () => {
       'Why they want to attend': 'To get a job',
       'Anything else': '—',
     });
+  });
+});
+
+describe('the aid decision (decision 238)', () => {
+  const applied = page(
+    {},
+    {
+      payment_option: OPTION_FINANCIAL_AID,
+      financial_aid: {
+        phone_type: 'Android',
+        has_laptop: 'No',
+        parents_status: 'Mother alive',
+        employment_status_duration: 'Unemployed, 8 months',
+        affordable_amount: 'N20,000',
+        bootcamp_attendance_reason: 'To get a job',
+        additional_info: '',
+      },
+    },
+  );
+  const undecided: StaffAidDecision = {
+    decision: null,
+    share: 0,
+    held_until: '',
+    ceiling: 30,
+    awards: 10,
+    awards_made: 2,
+  };
+
+  it('an admin awards a share; the decision is then held, with its undo', async () => {
+    const user = userEvent.setup();
+    const held = {
+      ...undecided,
+      decision: 'award' as const,
+      share: 20,
+      held_until: '2026-11-23T10:05:00.000Z',
+    };
+    const aidDecision = vi.fn().mockResolvedValueOnce(undecided).mockResolvedValue(held);
+    const decideAid = vi.fn(() => Promise.resolve(held));
+    inStaff(<ApplicationFinancialAid page={applied} />, { aidDecision, decideAid });
+    const aid = section('Financial aid');
+    await within(aid).findByText(/Not decided yet\. This cohort awards up to 30% of the fee; 2 of its 10/);
+    await user.type(within(aid).getByLabelText(/Share of the fee to award/), '20');
+    await user.click(within(aid).getByRole('button', { name: 'Award aid' }));
+    await within(aid).findByText(AID_MESSAGES.awarded(20));
+    expect(decideAid).toHaveBeenCalledWith(1, { decision: 'award', share: '20' });
+    await within(aid).findByText(/Awarded 20% of the fee: held until/);
+    expect(within(aid).getByRole('button', { name: 'Undo aid decision' })).toBeTruthy();
+    expect(within(aid).queryByRole('button', { name: 'Award aid' })).toBeNull();
+  });
+
+  it("shows the server's refusal in its words", async () => {
+    const user = userEvent.setup();
+    const refusal = AID_MESSAGES.aboveCeiling(30);
+    const decideAid = vi.fn(() => Promise.reject(new StaffApiError(refusal, 400, { share: [refusal] })));
+    inStaff(<ApplicationFinancialAid page={applied} />, {
+      aidDecision: vi.fn(() => Promise.resolve(undecided)),
+      decideAid,
+    });
+    await user.type(await screen.findByLabelText(/Share of the fee to award/), '40');
+    await user.click(screen.getByRole('button', { name: 'Award aid' }));
+    await waitFor(() => expect(screen.getAllByText(refusal).length).toBeGreaterThan(0));
+  });
+
+  it('a reviewer reads the decision, with no control', async () => {
+    renderInStaff(STAFF_REVIEWER, <ApplicationFinancialAid page={applied} />, {
+      aidDecision: vi.fn(() => Promise.resolve({ ...undecided, decision: 'decline' as const })),
+    });
+    await screen.findByText(/Declined: the applicant has been told\./);
+    expect(screen.queryByRole('button', { name: 'Award aid' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Decline aid' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Undo aid decision' })).toBeNull();
   });
 });
 

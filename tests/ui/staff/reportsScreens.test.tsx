@@ -31,6 +31,7 @@ const REPORTS: StaffReports = {
   ],
   countries: [{ country: 'Nigeria', started: 7, submitted: 2 }],
   timeToDecision: FOUR_DECISIONS_TIMED,
+  aid: { requests: 3, awarded: 1, declined: 1, cost: [{ amount: 12_000, currency: 'NGN' }] },
   throughput: [
     { staff: 'ada@bootcamp.example', period: '2026-11-23', decisions: 1 },
     { staff: 'bola@bootcamp.example', period: '2026-11-23', decisions: 1 },

@@ -1,0 +1,110 @@
+/**
+ * Financial aid decided, in Chromium against the built product (issue 56, item 1; decision 238): an accepted
+ * applicant applies for aid; an admin opens their record and awards 20%; once released (at once on this server:
+ * DECIDING), the applicant's confirmation page says so, the "Pay in full" card charges N40,800 (N51,000 less 20%),
+ * and the checkout and the server's payment charge that amount. axe finds nothing on either screen.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../machines/rules/contract';
+import { AID_MESSAGES } from '../../machines/rules/messages';
+import { OPTION_FINANCIAL_AID, OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
+import { STAFF_COOKIE, staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff';
+import { DECIDING, decide, decisionEmail, staffCookie } from './support/decision';
+import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
+import { browser, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
+
+const APPLICANT = 'chidi.aid-e2e@example.com';
+const WAIT = { timeout: 30_000 };
+/** Financial-aid answers that pass the schema. */
+const ANSWERS = {
+  phone_type: 'Android',
+  has_laptop: 'Yes',
+  parents_status: 'Both alive',
+  employment_status_duration: 'Unemployed, 8 months',
+  affordable_amount: 'N20,000',
+  bootcamp_attendance_reason: 'To get a job',
+  additional_info: 'None',
+};
+
+// No location look-up: the options follow the form's country (Nigeria). No provider: the sandbox checkout.
+serverAndBrowser({ ...DECIDING, GEO_FIXED_COUNTRY: '', GEO_API_URL: '', BANK_ACCOUNT_NUMBER: '' });
+
+async function openDialog(page: Page, title: string): Promise<Locator> {
+  const heading = page.getByRole('heading', { name: title, exact: true });
+  await heading.waitFor(WAIT);
+  return page.locator('dialog, [role="dialog"], [role="alertdialog"]').filter({ has: heading }).last();
+}
+
+describe('financial aid decided', () => {
+  it("an admin awards 20% aid, and the applicant's payment card then charges the reduced amount", async () => {
+    const applicant = await submittedApplicant(server.url, APPLICANT, {
+      firstname: 'Chidi',
+      lastname: 'Obi',
+    });
+    await decide(server.url, APPLICANT, 'ACCEPT');
+    await decisionEmail(server.url, APPLICANT, /accepted/i);
+    await applicant.call(paths.misc, {
+      email: APPLICANT,
+      misc: { column_name: 'Financial Info', payment_option: OPTION_FINANCIAL_AID, data: ANSWERS },
+    });
+
+    // The admin, in the back office: the aid answers, then the award.
+    const cookie = await staffCookie(server.url);
+    const queue = await fetch(`${server.url}${staffQueuePaths.queue}?q=${encodeURIComponent(APPLICANT)}`, {
+      headers: { cookie },
+    });
+    const id = ((await queue.json()) as { data: StaffQueuePage }).data.rows[0]!.id;
+    const staff = await browser.newContext({ bypassCSP: true });
+    await staff.addCookies([{ name: STAFF_COOKIE, value: cookie.split('=')[1]!, url: server.url }]);
+    const admin = await staff.newPage();
+    await admin.goto(`${server.url}/staff/applications/${id}`);
+    await admin.getByRole('heading', { name: 'Chidi Obi', level: 1 }).waitFor(WAIT);
+    const aid = admin.getByRole('region', { name: 'Financial aid' });
+    await aid.getByText('Not decided yet.').waitFor(WAIT);
+    expect(await aid.textContent()).toContain('This cohort awards up to 30% of the fee; 0 of its 10 awards');
+    await expectNoAxeViolations(admin);
+    await aid.getByLabel(/Share of the fee to award/).fill('20');
+    await aid.getByRole('button', { name: 'Award aid' }).click();
+    await admin.getByText(AID_MESSAGES.awarded(20)).waitFor(WAIT);
+    await expect.poll(() => aid.textContent(), WAIT).toContain('Awarded 20% of the fee');
+    await expectNoAxeViolations(admin);
+    await staff.close();
+    await decisionEmail(server.url, APPLICANT, /^Your financial aid: 20% off the fee$/);
+
+    // The applicant's confirmation page: the award said, no more offer of aid, and the reduced amount charged.
+    const { page } = await applicantDevice(browser, server.url, applicant, { width: 390, height: 844 });
+    await page.goto(`${server.url}/apply/confirmation`);
+    await page.getByRole('heading', { name: 'Congratulations, you have been accepted!' }).waitFor(WAIT);
+    await page.getByText(AID_MESSAGES.standingAwarded(20)).waitFor(WAIT);
+    expect(await page.getByRole('link', { name: /Apply for Financial Aid/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Proceed to payment' }).click();
+    await page.getByRole('heading', { name: 'Payment options' }).waitFor(WAIT);
+    const card = page.locator('li.payment-option').filter({
+      has: page.getByRole('heading', { name: OPTION_FULL_PAYMENT, exact: true }),
+    });
+    expect(await card.locator('.payment-option__price').textContent()).toBe('N40,800');
+    await expectNoAxeViolations(page);
+
+    await card.getByRole('button', { name: `Choose ${OPTION_FULL_PAYMENT}` }).click();
+    const confirm = await openDialog(page, 'Confirm your payment option');
+    await confirm.getByRole('button', { name: 'Yes proceed' }).click();
+    const recorded = await openDialog(page, 'Your choice has been recorded');
+    await recorded.getByRole('button', { name: 'View Payment Details' }).click();
+    const details = await openDialog(page, 'Payment details');
+    expect(await details.locator('.payment-details__amount').textContent()).toBe('N40,800');
+    await details.getByRole('button', { name: 'Proceed to Payment Portal' }).click();
+    const checkout = await openDialog(page, 'Sandbox checkout: test mode');
+    expect(await checkout.locator('.sandbox-checkout__amount').textContent()).toBe('Amount to pay: N40,800');
+    // The server priced the order itself: 40,800 naira, pending until paid.
+    expect((await applicant.saved()).payment).toMatchObject({
+      amount: 40_800,
+      currency: 'NGN',
+      status: 'pending',
+    });
+    await checkout.getByRole('button', { name: 'Complete test payment' }).click();
+    const paid = await openDialog(page, 'Payment successful');
+    expect(await paid.textContent()).toContain('payment of N40,800');
+    expect((await applicant.saved()).payment).toMatchObject({ amount: 40_800, status: 'paid' });
+  });
+});

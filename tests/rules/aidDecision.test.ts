@@ -1,0 +1,98 @@
+/** The aid rule (decision 238): an award's checks, the settings' checks, the amounts after aid and their cost. */
+import { describe, expect, it } from 'vitest';
+import {
+  aidSettingsIssues,
+  aidedOptions,
+  aidedOrder,
+  awardIssue,
+  lessShare,
+  waived,
+} from '../../machines/rules/aidDecision';
+import { AID_MESSAGES as M } from '../../machines/rules/messages';
+import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS, PAYMENT_OPTIONS } from '../../machines/rules/payments';
+import { aidCost } from '../../machines/rules/reports';
+
+const settings = { aid_ceiling: 30, aid_awards: 2 };
+
+describe('an award', () => {
+  it.each([
+    [20, 0, null],
+    [30, 1, null],
+    ['25', 0, null],
+    [31, 0, M.aboveCeiling(30)],
+    [20, 2, M.noAwardsLeft(2)],
+    [0, 0, M.share],
+    [12.5, 0, M.share],
+    ['a lot', 0, M.share],
+    [undefined, 0, M.share],
+  ])('of %j with %i awards made: %j', (share, made, issue) => {
+    expect(awardIssue('award', share, settings, made)).toBe(issue);
+  });
+
+  it('a decline always fits, even with every award given', () => {
+    expect(awardIssue('decline', undefined, settings, 2)).toBeNull();
+  });
+});
+
+describe("a cohort's aid settings", () => {
+  it.each([
+    [{ aid_ceiling: 50, aid_awards: 5 }, 0, []],
+    [{ aid_ceiling: '0', aid_awards: '0' }, 0, []],
+    [{ aid_ceiling: 101, aid_awards: 5 }, 0, [{ path: 'aid_ceiling', message: M.ceiling }]],
+    [{ aid_ceiling: -1, aid_awards: 5 }, 0, [{ path: 'aid_ceiling', message: M.ceiling }]],
+    [{ aid_ceiling: 30, aid_awards: -2 }, 0, [{ path: 'aid_awards', message: M.awards }]],
+    [{ aid_ceiling: 30, aid_awards: 2 }, 3, [{ path: 'aid_awards', message: M.awardsBelowMade(3) }]],
+  ])('%j with %i awards made', (values, made, issues) => {
+    expect(aidSettingsIssues(values, made).issues).toEqual(issues);
+  });
+
+  it('keeps the current settings for a field left out', () => {
+    expect(aidSettingsIssues({}, 0, { aid_ceiling: 45, aid_awards: 7 }).value).toEqual({
+      aid_ceiling: 45,
+      aid_awards: 7,
+    });
+  });
+});
+
+describe('the amounts after aid', () => {
+  it('charge the fee less the share, in naira and in dollars', () => {
+    expect(lessShare({ amount: 51_000, currency: 'NGN' }, 20)).toEqual({ amount: 40_800, currency: 'NGN' });
+    expect(lessShare({ amount: 42.5, currency: 'USD' }, 15)).toEqual({ amount: 36.13, currency: 'USD' });
+    const nigeria = aidedOptions('nigeria', { status: 'awarded', share: 20 });
+    expect(nigeria.find((o) => o.value === OPTION_FULL_PAYMENT)?.charge).toEqual({
+      amount: 40_800,
+      currency: 'NGN',
+    });
+    expect(nigeria.find((o) => o.value === OPTION_INSTALMENTS)?.charge).toEqual({
+      amount: 48_000,
+      currency: 'NGN',
+    });
+    expect(
+      aidedOrder('nigeria', { status: 'awarded', share: 20 }, OPTION_FULL_PAYMENT, 'a@b.c', 'TEBC-1'),
+    ).toMatchObject({ amount: 40_800, items: [{ unit_price: 40_800, quantity: 1 }] });
+  });
+
+  it('are the price table with no request or one under review, and drop the aid option once decided', () => {
+    expect(aidedOptions('nigeria', null)).toBe(PAYMENT_OPTIONS.nigeria);
+    expect(aidedOptions('nigeria', { status: 'received', share: 0 })).toBe(PAYMENT_OPTIONS.nigeria);
+    const declined = aidedOptions('nigeria', { status: 'declined', share: 0 });
+    expect(declined.map((o) => o.kind)).toEqual(['full', 'instalments', 'notReady']);
+    expect(declined.map((o) => o.charge)).toEqual(
+      PAYMENT_OPTIONS.nigeria.filter((o) => o.kind !== 'financialAid').map((o) => o.charge),
+    );
+  });
+
+  it("cost the fee's share each award waives, added up per currency", () => {
+    expect(waived('nigeria', 20)).toEqual({ amount: 12_000, currency: 'NGN' });
+    expect(
+      aidCost([
+        { country: 'Nigeria', share: 20 },
+        { country: 'Ghana', share: 10 },
+        { country: 'Nigeria', share: 30 },
+      ]),
+    ).toEqual([
+      { amount: 30_000, currency: 'NGN' },
+      { amount: 5, currency: 'USD' },
+    ]);
+  });
+});
