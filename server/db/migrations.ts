@@ -554,6 +554,13 @@ CREATE INDEX aid_decisions_application ON aid_decisions (application_id, id) WHE
 CREATE INDEX aid_decisions_due ON aid_decisions (email_due_at) WHERE email_sent_at IS NULL AND undone_at IS NULL;
 `,
   },
+  {
+    id: 37,
+    name: 'marketing consent is opt-in in the database too: a row stored without an answer has none (docs/privacy.md)',
+    sql: `
+ALTER TABLE applications ALTER COLUMN communication_consent SET DEFAULT false;
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

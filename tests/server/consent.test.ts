@@ -69,6 +69,21 @@ describe.each(databases)('consent to the privacy notice on $name', (database) =>
     ]);
   });
 
+  it('stores no marketing consent for a row written without an answer: the column itself is opt-in', async () => {
+    await t.db.query(
+      `INSERT INTO applications
+         (email, firstname, lastname, gender, country, city, phone, referral_source, created_at, updated_at)
+       VALUES ('cara@example.com', 'Cara', 'Obi', 'female', 'Nigeria', 'Nigeria, Lagos', '+2348012345678', 'Other',
+         now(), now())`,
+    );
+    const [row] = (
+      await t.db.query<{ communication_consent: boolean }>(
+        `SELECT communication_consent FROM applications WHERE email = 'cara@example.com'`,
+      )
+    ).rows;
+    expect(row.communication_consent).toBe(false);
+  });
+
   it('refuses an application that did not agree to the notice, in the catalogue’s words, and stores nothing', async () => {
     const res = await create('');
     expect(res.statusCode).toBe(400);
