@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import type { SignInEvent } from '../../machines/signInByCode';
 import { ScreenHeading } from '../wizard/ScreenHeading';
+import { Alert } from './Notice';
 import { SignInByCode } from './SignInByCode';
 import { SiteHeader } from './SiteHeader';
 
@@ -43,11 +44,7 @@ export function CodeSignInPage({
           {/* A new title is a new heading, focused as it arrives (Your data's once the data is erased). */}
           <ScreenHeading key={title}>{title}</ScreenHeading>
           {intro}
-          {error && (
-            <p className="alert alert--error" role="alert">
-              {error}
-            </p>
-          )}
+          <Alert>{error}</Alert>
           {notice && (
             <p className="notice" role="status">
               {notice}

@@ -10,22 +10,13 @@ import { paths } from '../../machines/rules/contract';
 import { AID_MESSAGES } from '../../machines/rules/messages';
 import { OPTION_FINANCIAL_AID, OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { STAFF_COOKIE, staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff';
+import { financialAid } from '../support/answers';
 import { DECIDING, decide, decisionEmail, staffCookie } from './support/decision';
 import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
 import { browser, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 const APPLICANT = 'chidi.aid-e2e@example.com';
 const WAIT = { timeout: 30_000 };
-/** Financial-aid answers that pass the schema. */
-const ANSWERS = {
-  phone_type: 'Android',
-  has_laptop: 'Yes',
-  parents_status: 'Both alive',
-  employment_status_duration: 'Unemployed, 8 months',
-  affordable_amount: 'N20,000',
-  bootcamp_attendance_reason: 'To get a job',
-  additional_info: 'None',
-};
 
 // No location look-up: the options follow the form's country (Nigeria). No provider: the sandbox checkout.
 serverAndBrowser({ ...DECIDING, GEO_FIXED_COUNTRY: '', GEO_API_URL: '', BANK_ACCOUNT_NUMBER: '' });
@@ -46,7 +37,7 @@ describe('financial aid decided', () => {
     await decisionEmail(server.url, APPLICANT, /accepted/i);
     await applicant.call(paths.misc, {
       email: APPLICANT,
-      misc: { column_name: 'Financial Info', payment_option: OPTION_FINANCIAL_AID, data: ANSWERS },
+      misc: { column_name: 'Financial Info', payment_option: OPTION_FINANCIAL_AID, data: financialAid },
     });
 
     // The admin, in the back office: the aid answers, then the award.

@@ -42,7 +42,7 @@ import {
   walkEvents,
   type Graph as ModelGraph,
 } from '../support/applicationModel';
-import { transitionKey, type ModelPath } from './support/graphReplay';
+import { eventlessTaken, transitionKey, type ModelPath } from './support/graphReplay';
 import { savedApplication } from '../support/answers';
 
 export { MODEL_INPUT, MODEL_NOW };
@@ -236,18 +236,11 @@ const options = { input: MODEL_INPUT, events: eventsFor, serializeState: seriali
 const transitionsTaken = (s: Snapshot, e: ApplicationEvent): string[] => {
   const keys = applicationMachine.getTransitionData(s as never, e).map(transitionKey);
   // Eventless transitions that follow show up as the states the microsteps pass through.
-  const steps = getMicrosteps(applicationMachine, s as never, e).map(([m]) => m as Snapshot);
-  const passed = steps.flatMap((m) => m._nodes.map((n) => `in ${n.id}`));
-  // The eventless choice made between two microsteps (resume's): the first `always` of a state left whose target
-  // the next microstep is in. A choice that only changes the context reaches no new state, so it is named here.
-  const chosen = steps.slice(0, -1).flatMap((m, i) => {
-    const next = new Set(steps[i + 1]!._nodes.map((n) => n.id));
-    return m._nodes.flatMap((n) => {
-      const t = (n.always ?? []).find((a) => (a.target ?? []).some((target) => next.has(target.id)));
-      return t ? [transitionKey(t)] : [];
-    });
-  });
-  return [...keys, ...passed, ...chosen];
+  const states = getMicrosteps(applicationMachine, s as never, e).flatMap(([m]) =>
+    (m as Snapshot)._nodes.map((n) => n.id),
+  );
+  // The eventless ones too (resume's choices): a choice that only changes the context reaches no new state.
+  return [...keys, ...states.map((id) => `in ${id}`), ...eventlessTaken(applicationMachine, states)];
 };
 
 /**

@@ -407,16 +407,7 @@ export function sessionCookie(res: LightMyRequestResponse): string {
   return `${SESSION_COOKIE}=${cookie.value}`;
 }
 
-/** Financial-aid answers that pass the schema. */
-export const financialAid = {
-  phone_type: 'Android',
-  has_laptop: 'Yes',
-  parents_status: 'Both alive',
-  employment_status_duration: 'Unemployed, 8 months',
-  affordable_amount: 'N20,000',
-  bootcamp_attendance_reason: 'To get a job',
-  additional_info: 'None',
-};
+export { financialAid } from '../support/answers';
 
 /**
  * One applicant's requests, with their session unless other headers are passed: a POST, the CV upload and the

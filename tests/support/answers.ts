@@ -113,3 +113,14 @@ export const savedApplication = (email: string, over: Partial<SavedApplication> 
   cohort: { id: 6, name: 'Cohort 6', waitlisted: false, start_date: '2025-03-10' },
   ...over,
 });
+
+/** Financial-aid answers that pass the schema. */
+export const financialAid = {
+  phone_type: 'Android',
+  has_laptop: 'Yes',
+  parents_status: 'Both alive',
+  employment_status_duration: 'Unemployed, 8 months',
+  affordable_amount: 'N20,000',
+  bootcamp_attendance_reason: 'To get a job',
+  additional_info: 'None',
+};

@@ -39,7 +39,7 @@ import {
   type SavedApplication,
 } from '../../../machines/rules';
 import { GOOD, MODEL_EMAIL, NAVIGATION, screenGroup } from '../../machines/application.model';
-import { transitionKey } from '../../machines/support/graphReplay';
+import { eventlessTaken, transitionKey } from '../../machines/support/graphReplay';
 import {
   byDistance,
   MODEL_INPUT,
@@ -449,13 +449,7 @@ function takenOnce(s: Snapshot, e: ModelEvent): { transitions: string[]; states:
   const states = getMicrosteps(applicationMachine, s as never, e as never).flatMap(([m]) =>
     (m as Snapshot)._nodes.map((n) => n.id),
   );
-  // A transient state was left by the eventless transition whose target the microsteps went on to.
-  const always = [...new Set(states)].flatMap((id) =>
-    (applicationMachine.getStateNodeById(id).always ?? [])
-      .filter((t) => (t.target ?? []).every((n) => states.includes(n.id)))
-      .slice(0, 1)
-      .map(transitionKey),
-  );
+  const always = eventlessTaken(applicationMachine, states);
   return { transitions: [...new Set([...transitions, ...always])], states };
 }
 

@@ -91,6 +91,19 @@ export function transitionKey(t: AnyTransitionDefinition): string {
   return `${source.id} ${t.eventType || 'always'} #${list.indexOf(t)}`;
 }
 
+/**
+ * The eventless transitions an event's microsteps took, from the states they passed through: each transient state
+ * was left by its first `always` whose targets the microsteps went on to enter.
+ */
+export function eventlessTaken(machine: AnyStateMachine, states: readonly string[]): string[] {
+  return [...new Set(states)].flatMap((id) =>
+    ((machine.getStateNodeById(id) as AnyStateNode).always ?? [])
+      .filter((t: AnyTransitionDefinition) => (t.target ?? []).every((n) => states.includes(n.id)))
+      .slice(0, 1)
+      .map(transitionKey),
+  );
+}
+
 /** Every transition the definition declares: events, invoke outcomes and eventless ones. */
 export function transitionKeys(machine: AnyStateMachine): string[] {
   return [machine.root, ...getStateNodes(machine.root)].flatMap((node: AnyStateNode) => [
