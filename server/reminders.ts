@@ -18,6 +18,7 @@ import { qb, run } from './db/query';
 import type { Mailer } from './mail/index';
 import { confirmationUrl, reminderEmail } from './mail/templates';
 import { poller } from './poller';
+import { applicantAid } from './staff/aid';
 
 /** How often a process looks for due reminders, unless REMINDER_POLL_MS says otherwise. */
 export const DEFAULT_REMINDER_POLL_MS = 30_000;
@@ -59,6 +60,8 @@ interface DueReminder {
   email: string;
   firstname: string;
   reminder_date: Date;
+  /** The aid answers, null when none were given: whether there is a request whose standing the email says. */
+  financial_aid: unknown;
 }
 
 const silent: ReminderLog = { info: () => undefined, error: () => undefined };
@@ -91,7 +94,7 @@ export function reminderScheduler(options: ReminderOptions): ReminderScheduler {
             .forUpdate()
             .skipLocked(),
         )
-        .returning(['id', 'email', 'firstname', 'reminder_date'])
+        .returning(['id', 'email', 'firstname', 'reminder_date', 'financial_aid'])
         .$narrowType<{ reminder_date: Date }>(),
     );
 
@@ -108,7 +111,9 @@ export function reminderScheduler(options: ReminderOptions): ReminderScheduler {
     );
 
   const send = async (due: DueReminder) => {
-    const message = reminderEmail(due.email, due.firstname, confirmationPage);
+    // The fee as the page shows it when the email is written: less a released award, unsettled while under review.
+    const aid = await applicantAid(db, due, config.now());
+    const message = reminderEmail(due.email, due.firstname, confirmationPage, aid);
     // Queued and marked in one transaction: the outbox's worker delivers it exactly once (server/mail/worker.ts).
     await db.transaction(async (tx) => {
       await mailer.send(message, tx);

@@ -56,6 +56,8 @@ export interface ApplicantStanding {
   standing: Standing;
   /** The cohort the application is for (the one it is waitlisted for, when it is). */
   cohort: { id: number; name: string; number: number };
+  /** Where the aid request stands as the applicant may be told it (decision 238); null when they never applied. */
+  aid: AidStanding | null;
 }
 
 /** The name of the HttpOnly cookie that a correct code gives; it is bound to one application. */

@@ -143,10 +143,26 @@ export const AID_MESSAGES = {
   undone: 'Aid decision undone',
   optionAfterAid: (share: number, fee: string) => `With your ${share}% financial aid the fee is ${fee}.`,
   standingReceived: 'We have your financial aid request and are reviewing it. We will write to you by email.',
-  standingAwarded: (share: number) =>
-    `You were awarded financial aid of ${share}% off the fee: the payment options below charge the reduced amount.`,
-  standingDeclined:
-    'We could not award you financial aid this time. The payment options below are the standard ones.',
+  standingAwarded: (share: number) => `You were awarded financial aid of ${share}% off the fee.`,
+  standingDeclined: 'We could not award you financial aid this time.',
+  /** What the confirmation page adds under the payment options it shows (the standing page shows none). */
+  optionsAwarded: 'The payment options below charge the reduced amount.',
+  optionsDeclined: 'The payment options below are the standard ones.',
+  /** The payment reminder's fee sentence, each ending on the link to the confirmation page. */
+  reminderNoRequest: 'You can also apply for financial aid. Choose on your confirmation page:',
+  reminderUnderReview:
+    'Your financial aid request is still being reviewed, so what you would pay is not settled yet: we will write to you by email once it is decided. You can wait for that email, or choose another way to pay on your confirmation page:',
+  reminderAwarded: (share: number, amounts: string) =>
+    `With the financial aid you were awarded (${share}% off the fee), ${amounts}. Choose on your confirmation page:`,
+  reminderDeclined: (amounts: string) =>
+    `We could not award you financial aid this time, so the standard amounts apply: ${amounts}. Choose on your confirmation page:`,
+  /** The amounts a reminder quotes after a decision: each region's, as its payment options charge them. */
+  reminderAmounts: (
+    full: string,
+    fullAbroad: string,
+    instalments: { count: number; each: string; total: string },
+  ) =>
+    `paying in full costs ${full} (Nigeria) or ${fullAbroad} (international); in Nigeria you may instead pay ${instalments.total} in ${instalments.count} instalments of ${instalments.each}`,
 } as const;
 
 export const COHORT_MESSAGES = {

@@ -3,6 +3,7 @@ import type { MailMessage } from './index';
 import type { PaymentRecord } from '../../machines/rules/contract';
 import type { MailBlock } from '../../machines/rules/mailTemplates';
 import { NEXT_STEP_WORDS } from '../../machines/rules/nextSteps';
+import { reminderFeeWords, type AidStanding } from '../../machines/rules/aidDecision';
 import { FEE_FACTS, formatMoney, stillDue } from '../../machines/rules/payments';
 import { screenRow } from '../../machines/screens';
 
@@ -121,12 +122,21 @@ export function submittedEmail(
   };
 }
 
-/** The reminder an applicant asked for on the confirmation page: finish confirming their place (choose how to pay). */
-export function reminderEmail(to: string, firstname: string, confirmationUrl: string): MailMessage {
+/**
+ * The reminder an applicant asked for on the confirmation page: finish confirming their place (choose how to pay).
+ * `aid` is where their aid request stands as they may be told it (null: none made).
+ */
+export function reminderEmail(
+  to: string,
+  firstname: string,
+  confirmationUrl: string,
+  aid: AidStanding | null,
+): MailMessage {
   const lines = [
     greeting(firstname),
-    // The amounts come from the price table the confirmation page shows and the checkout charges.
-    `You asked us to remind you: one step is left to confirm your place in ${PROGRAMME}. ${FEE_FACTS.full}. ${FEE_FACTS.instalments}. You can also apply for financial aid. Choose on your confirmation page:`,
+    // The amounts the confirmation page shows and the checkout charges: the price table's, less a released award,
+    // and none while a request is reviewed (decision 238).
+    `You asked us to remind you: one step is left to confirm your place in ${PROGRAMME}. ${reminderFeeWords(aid)}`,
     `If you have already done this, you can ignore this email.`,
     `See you soon,\n${PROGRAMME} team`,
   ];

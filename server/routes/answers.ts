@@ -48,6 +48,11 @@ export const paymentRecord = {
   paid_at: { ...text, description: "ISO date and time; '' until paid" },
 };
 
+/** Where an aid request stands as the applicant may be told it (decision 238); null when none was made. */
+const aidStanding = {
+  ...closed({ status: oneOf(['received', 'awarded', 'declined']), share: int }),
+  type: ['object', 'null'],
+};
 const aidAnswers = closed(Object.fromEntries(Object.keys(FINANCIAL_AID_NAMES).map((name) => [name, text])));
 
 /**
@@ -88,10 +93,7 @@ export const savedApplicationFields = {
   payment_option: text,
   payment: { ...closed(paymentRecord), type: ['object', 'null'] },
   financial_aid: { ...aidAnswers, type: ['object', 'null'] },
-  aid: {
-    ...closed({ status: oneOf(['received', 'awarded', 'declined']), share: int }),
-    type: ['object', 'null'],
-  },
+  aid: aidStanding,
   reminder_date: text,
   submitted_at: text,
   cohort: closed({ id: int, name: text, waitlisted: bool, start_date: text }),
@@ -147,10 +149,11 @@ export const applicantAnswers = {
   verifyEmail: envelope('The saved application; the session cookie is set', savedApplication),
   signOut: envelope('Signed out', nothing),
   standing: envelope(
-    'Where the application stands, once a decision is released',
+    'Where the application stands, once a decision is released, and where its financial aid request stands (null: none made)',
     closed({
       standing: oneOf(['under_review', 'accepted', 'waitlisted', 'not_successful', 'withdrawn']),
       cohort: closed({ id: int, name: text, number: int }),
+      aid: aidStanding,
     }),
   ),
   eligibility: envelope(

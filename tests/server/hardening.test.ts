@@ -103,7 +103,7 @@ describe('names written into emails', () => {
         false,
         'http://localhost:3000/apply/selection-video',
       ),
-      reminderEmail('a@example.com', ATTACK_NAME, 'http://localhost/apply/confirmation'),
+      reminderEmail('a@example.com', ATTACK_NAME, 'http://localhost/apply/confirmation', null),
     ]) {
       expect(mail.text.startsWith('Hello,\n')).toBe(true);
       expect(mail.text).not.toContain('locked');

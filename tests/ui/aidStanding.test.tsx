@@ -74,6 +74,7 @@ describe('the confirmation page and a financial aid request', () => {
     renderWith({ status: 'awarded', share: 20 });
     await options();
     expect(screen.getByText(AID_MESSAGES.standingAwarded(20))).toBeTruthy();
+    expect(screen.getByText(AID_MESSAGES.optionsAwarded)).toBeTruthy();
     expect(price(OPTION_FULL_PAYMENT)).toBe('N40,800');
     expect(price(OPTION_INSTALMENTS)).toBe('N48,000 (2 × N24,000)');
     expect(screen.queryByRole('link', { name: /Apply for Financial Aid/ })).toBeNull();
@@ -84,6 +85,7 @@ describe('the confirmation page and a financial aid request', () => {
     renderWith({ status: 'declined', share: 0 });
     await options();
     expect(screen.getByText(AID_MESSAGES.standingDeclined)).toBeTruthy();
+    expect(screen.getByText(AID_MESSAGES.optionsDeclined)).toBeTruthy();
     expect(price(OPTION_FULL_PAYMENT)).toBe('N51,000');
     expect(price(OPTION_INSTALMENTS)).toBe('N60,000 (2 × N30,000)');
   });

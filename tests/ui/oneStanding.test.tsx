@@ -40,7 +40,11 @@ const submitted = (isVideoEnded: boolean): Partial<PersistedApplication> => ({
 function openAt(path: string, standing: Standing, persisted: Partial<PersistedApplication>) {
   const machine = applicationMachine.provide({
     actors: {
-      loadStanding: fromPromise(async (): Promise<ApplicantStanding> => ({ standing, cohort: COHORT })),
+      loadStanding: fromPromise(async (): Promise<ApplicantStanding> => ({
+        standing,
+        cohort: COHORT,
+        aid: null,
+      })),
       paymentChoice: paymentChoiceMachine.provide({
         actors: {
           loadPayment: fromPromise(pending<ConfirmationFacts>),

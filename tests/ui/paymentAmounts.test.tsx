@@ -139,7 +139,7 @@ describe('every amount quoted elsewhere is in the price table', () => {
     ['the FAQ', faq(cohort).map((e) => e.answer)],
     [
       'the reminder email',
-      [reminderEmail('a@example.com', 'Ada', 'http://localhost/apply/confirmation').text],
+      [reminderEmail('a@example.com', 'Ada', 'http://localhost/apply/confirmation', null).text],
     ],
   ])('%s', (_, texts) => {
     const quoted = texts.flatMap(moneyIn);
