@@ -21,6 +21,7 @@ import {
 import { ErrorBoundary } from '../../src/app/ErrorBoundary';
 import { preloadable } from '../../src/app/preloadable';
 import { FAILURE_COPY } from '../../src/components/FailureScreen';
+import { expectShown } from './support/shown';
 
 const CHUNK_TITLE = FAILURE_COPY.chunk.title;
 const rules = { 'color-contrast': { enabled: false } }; // jsdom cannot compute colours; the browser test does
@@ -84,7 +85,7 @@ describe('the generic screen', () => {
 
   it('a screen that works is shown as it is', () => {
     renderIn('page', <Fine />);
-    expect(screen.getByText('The screen itself')).toBeTruthy();
+    expectShown(screen.getByText('The screen itself'));
     expect(screen.queryByRole('heading')).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import type { ApplicantStanding } from '../../machines/rules/contract';
 import { AID_MESSAGES } from '../../machines/rules/messages';
 import { standingMessage } from '../../machines/rules/standing';
 import { renderApplication } from './support/renderApplication';
+import { expectShown } from './support/shown';
 
 const pending = <Output,>() => new Promise<Output>(() => {});
 /** The screens are lazy chunks: the first to load may take a while on a busy machine. */
@@ -66,7 +67,7 @@ describe.each(['waitlisted', 'not_successful'] as const)(
       ['declined', { status: 'declined', share: 0 }, AID_MESSAGES.standingDeclined],
     ] as const)('a request %s: says where it stands, and offers the form no more', async (_, aid, words) => {
       await openWith(standing, aid);
-      expect(screen.getByText(words)).toBeTruthy();
+      expectShown(screen.getByText(words));
       expect(aidLink()).toBeNull();
       // No payment options on this page, so nothing is said of them.
       expect(document.body.textContent).not.toContain('payment options below');
