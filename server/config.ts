@@ -1,7 +1,7 @@
 /**
  * Configuration from the environment: every variable the server reads is named in ENV_VARIABLES below, checked at
  * start against its schema (env-schema), and refused with a sentence naming it, the value and what it accepts
- * (docs/decisions/127-configuration-schema.md). docs/api.md lists the same variables; a test compares the two.
+ * (docs/decisions/127-configuration-checked-at-start.md). docs/api.md lists the same variables; a test compares the two.
  */
 import { envSchema } from 'env-schema';
 import { isIP } from 'node:net';
