@@ -263,7 +263,7 @@ export const SECTIONS = 5;
 
 /**
  * The progress bar's width (docs/product.md §4: 16.67% × step) and the 'N of 5' counter. The spec's counter reaches 6 on the
- * open questions; '6 of 5' would read as a mistake, so that last step says 'Final step' (docs/decisions/007-the-counter-on-the-last-step.md).
+ * open questions; '6 of 5' would read as a mistake, so that last step says 'Final step' (docs/decisions/002-option-lists-the-spec-only-sketches.md).
  */
 export const progressOf = (step: number) => ({
   percentage: Math.min(100, Math.round(16.67 * step * 100) / 100),

@@ -190,7 +190,7 @@ export const reviewMachine = setup({
       },
     },
     // Scored action_required or ineligible: the employment and open questions stay closed, and staff decide on the
-    // answers and the CV the application has (docs/decisions/124-eligibility-review.md).
+    // answers and the CV the application has (docs/decisions/008-route-guards-beyond-the-spec-s-table.md).
     eligibility_review: {
       meta: { label: 'Eligibility review', standing: 'under_review' },
       on: { ...decide, ...invite },

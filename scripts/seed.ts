@@ -163,7 +163,7 @@ function fakeApplication(i: number, tag: string, cohortId: number, now: number):
         ] as const)
     : 'not measured';
   const employmentSaved = reached('employment') ? after(eligibilitySaved, 20) : null;
-  // A score that is not eligible sends the application to staff when it is saved, as the server does (decision 124).
+  // A score that is not eligible sends the application to staff when it is saved, as the server does (decision 008).
   const inEligibilityReview = stage === 'eligibility' && eligibilityStatus !== 'eligible';
   const completed = reached('submitted') ? after(employmentSaved, 30) : null;
   const submitted = inEligibilityReview ? eligibilitySaved : completed;

@@ -54,7 +54,7 @@ describe.each(databases)('the later steps on $name', (database) => {
     const res = await post(paths.eligibility, { email: EMAIL, eligible: 'eligible', eligibility: answers });
     expect(json(res)).toEqual({ message: 'Eligibility saved', data: { status: 'action_required' } });
     expect((await saved()).eligibility).toMatchObject({ ...answers, status: 'action_required' });
-    // Scored action_required, it goes to staff at once (decision 124): submitted, its later steps still closed.
+    // Scored action_required, it goes to staff at once (decision 008): submitted, its later steps still closed.
     expect((await saved()).stage).toBe('submitted');
   });
 
