@@ -1,7 +1,7 @@
 /**
  * Configuration from the environment: every variable the server reads is named in ENV_VARIABLES below, checked at
  * start against its schema (env-schema), and refused with a sentence naming it, the value and what it accepts
- * (docs/decisions/127-configuration-checked-at-start.md). docs/api.md lists the same variables; a test compares the two.
+ * (docs/decisions/021-production-is-safe-by-default.md). docs/api.md lists the same variables; a test compares the two.
  */
 import { envSchema } from 'env-schema';
 import { isIP } from 'node:net';
@@ -566,7 +566,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
       apiDocs: values.API_DOCS === undefined ? !production : isOn(values.API_DOCS),
       devMailbox: !production,
-      // METRICS_TOKEN guards /metrics; without one it exists outside production only (decision 058).
+      // METRICS_TOKEN guards /metrics; without one it exists outside production only (decision 024).
       metrics: { enabled: metricsToken !== '' || !production, token: metricsToken },
       payment: {
         publicKey: values.PAYMENT_PUBLIC_KEY ?? '',

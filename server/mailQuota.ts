@@ -2,9 +2,9 @@
  * How many code emails one inbox may receive, whatever route asks (create, resend-token, the financial-aid check-in,
  * which uses resend-token, the staff sign-in): in any hour, at most CODE_EMAILS_PER_HOUR asked from one address (the
  * client's IP) and CODE_EMAILS_PER_HOUR_ALL from every address together. Counted per address first, so a stranger's
- * requests spend their own allowance and never the owner's (docs/decisions/103-no-lock-out-by-a-stranger.md). In the
+ * requests spend their own allowance and never the owner's (docs/decisions/031-sessions-sign-out-and-caching.md). In the
  * database, so several processes share the counts, and inside the caller's transaction or statement, so a refused or
- * failed send leaves nothing behind (docs/decisions/029-code-emails-per-inbox.md).
+ * failed send leaves nothing behind (docs/decisions/031-sessions-sign-out-and-caching.md).
  */
 import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';

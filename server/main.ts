@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     db = postgresDb(env.databaseUrl, undefined, (error) => connectionBroke(error));
   } else {
     const lock = await lockDataDir(env.dataDir, {
-      // Another server took the directory while this one was paused: not one more write (decision 105).
+      // Another server took the directory while this one was paused: not one more write (decision 024).
       onLost: (message) => {
         console.error(message);
         process.exit(1);

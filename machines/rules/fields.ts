@@ -60,7 +60,7 @@ export interface PhoneContext {
 export const normalizeEmail = (value: string): string => value.trim().toLowerCase();
 
 /**
- * Characters no answer may hold (docs/decisions/025-hidden-characters-and-dates.md), as the body of a regular
+ * Characters no answer may hold (docs/decisions/017-server-input.md), as the body of a regular
  * expression character class (`u` flag): control characters (C0, DEL, C1) and lone surrogate halves. The database
  * refuses some of them (NUL), and none is ever typed on purpose. Multi-line answers (the long ones, typed in a text
  * area) keep tab, line feed and carriage return, and the line and paragraph separators (U+2028, U+2029); a one-line

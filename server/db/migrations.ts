@@ -295,7 +295,7 @@ CREATE INDEX outbox_undelivered ON outbox (id) WHERE delivered_at IS NULL;
   },
   {
     id: 11,
-    name: 'wrong code tries per code and requesting address, and per owner a day (server/codes.ts, decision 103)',
+    name: 'wrong code tries per code and requesting address, and per owner a day (server/codes.ts, decision 031)',
     // Logged, unlike rate_counters: the daily totals bound a stranger's guesses, and a crash must not reset them.
     sql: `
 CREATE TABLE code_tries (

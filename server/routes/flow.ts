@@ -225,7 +225,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       const { email: address, token } = checked.value;
       const key = idempotencyKey(request, 'verify', address);
       const now = config.now();
-      // A replay earns nothing new (decision 102): the browser that holds the session the first request started
+      // A replay earns nothing new (decision 031): the browser that holds the session the first request started
       // gets the first answer again, without a new cookie; anyone else is told the code was used.
       if (await replay(db, key, now)) {
         const row = await findByEmail(db, address);

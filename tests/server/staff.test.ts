@@ -393,7 +393,7 @@ describe.each(databases)('staff back office on $name', (database) => {
     expect(cv.headers['x-content-type-options']).toBe('nosniff');
     expect(cv.headers['content-disposition']).toMatch(/^inline; filename=/);
     expect(cv.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    // The staff application page frames it (decision 106); no other page may, and nothing runs in it.
+    // The staff application page frames it (decision 021); no other page may, and nothing runs in it.
     expect(cv.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
     expect(cv.headers['x-frame-options']).toBe('SAMEORIGIN');
     // Every other API answer still refuses any frame.
