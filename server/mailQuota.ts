@@ -20,7 +20,7 @@ const HOUR_MS = 3600 * 1000;
 const GMAIL = new Set(['gmail.com', 'googlemail.com']);
 
 /**
- * The inbox an address delivers to (its canonical form, docs/decisions/101-one-mailbox-one-spelling.md), as far as we
+ * The inbox an address delivers to (its canonical form, docs/decisions/012-emails.md), as far as we
  * can tell without asking its provider: case does not matter, the local part's included,
  * `+tag` is dropped (every large provider delivers a+1@x.com to a@x.com), and at Gmail dots do not count and
  * googlemail.com is gmail.com. Dots are kept elsewhere: other providers treat a.b@x.com and ab@x.com as two people.
@@ -174,7 +174,7 @@ export async function takeCodeEmail(
 }
 
 /**
- * Messages staff write (docs/decisions/161-messages-to-applicants.md): at most STAFF_MESSAGES_PER_INBOX to one inbox
+ * Messages staff write (docs/decisions/012-emails.md): at most STAFF_MESSAGES_PER_INBOX to one inbox
  * in any STAFF_MESSAGE_WINDOW_HOURS, whoever sends them, counted in the same table as the code emails under a key of
  * their own.
  */

@@ -7,7 +7,7 @@
  * - A page is asked of the network first, every time, so a new deploy is what the next visit opens; only when the
  *   network fails does the page come from the precache, the one built with the chunks beside it.
  * - Nothing else is answered here: the API, staff pages and the landing page go to the network as if there were no
- *   worker (the API's answers are personal and `no-store`, decision 096).
+ *   worker (the API's answers are personal and `no-store`, decision 036).
  */
 import {
   addRoute,

@@ -12,7 +12,7 @@ export const MAX_LONG = 3000;
 export const tooLong = (max: number) => `Please keep this under ${max} characters`;
 
 /**
- * A bare address (docs/product.md §5, docs/decisions/101-one-mailbox-one-spelling.md): RFC 5322's dot-atom
+ * A bare address (docs/product.md §5, docs/decisions/012-emails.md): RFC 5322's dot-atom
  * `local@domain` in ASCII, with no display name, comment, route, quotes or angle brackets, which a mailer reads as
  * another mailbox than the string (`p:victim@x`, `(p)victim@x` deliver to victim@x); domain labels of letters,
  * digits and inner hyphens; a top-level part of at least two letters; a local part of at most 64 characters.

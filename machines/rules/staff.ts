@@ -242,7 +242,7 @@ export const STAFF_TEMPLATE_MESSAGES = {
   unknownTemplate: 'Choose one of the emails listed',
   saved: 'Template saved: the next emails use it',
   restored: 'The built-in wording is back',
-  /** Per inbox (docs/decisions/161-messages-to-applicants.md). */
+  /** Per inbox (docs/decisions/012-emails.md). */
   inboxFull: (max: number, hours: number) =>
     `This applicant has had ${max} messages from the team in the last ${hours} hours: try again later`,
   erased: "This applicant's data was erased: they cannot be written to",

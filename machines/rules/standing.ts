@@ -28,7 +28,7 @@ export const STANDING_MESSAGES = {
   waitlisted: {
     title: (cohort: string) => `You are on the waitlist for ${cohort}`,
     text: (cohort: string) =>
-      // No reason given: the page does not know one, and "full" with seats free was false (decision 226).
+      // No reason given: the page does not know one, and "full" with seats free was false (decision 012).
       `If we can offer you a place in ${cohort} we will write to you at once, and if not, we will keep your application for the next cohort. You do not need to do anything now.`,
   },
   not_successful: {

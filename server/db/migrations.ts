@@ -308,7 +308,7 @@ CREATE INDEX code_tries_resets ON code_tries (resets_at);
   },
   {
     id: 13,
-    name: 'the CV uploads open now, at most two an applicant (docs/decisions/107-cv-uploads-bounded-per-applicant.md)',
+    name: 'the CV uploads open now, at most two an applicant (docs/decisions/014-the-cv-is-checked-twice-by-content.md)',
     // UNLOGGED: a slot lives for one upload; a database crash that forgets them only frees them early.
     sql: `
 CREATE UNLOGGED TABLE cv_upload_slots (
@@ -377,7 +377,7 @@ CREATE TABLE privacy_keys (
     id: 23,
     name: 'a bank transfer an admin records as paid is a payment of its own mode',
     // The bank's reference goes in provider_reference, whose unique index keeps one transfer from paying twice
-    // (docs/decisions/158-a-bank-transfer-recorded-by-an-admin.md).
+    // (docs/decisions/036-one-price-table.md).
     sql: `
 ALTER TABLE payments DROP CONSTRAINT payments_mode_check;
 ALTER TABLE payments ADD CONSTRAINT payments_mode_check CHECK (mode IN ('sandbox', 'provider', 'transfer'));

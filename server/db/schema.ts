@@ -301,7 +301,7 @@ interface PrivacyKeysTable {
   created_at: Generated<Timestamp>;
 }
 
-/** A decision email's template as an admin edited it; no row means the built-in wording (decision 160). */
+/** A decision email's template as an admin edited it; no row means the built-in wording (decision 012). */
 interface MailTemplatesTable {
   kind: string;
   subject: string;

@@ -60,7 +60,7 @@ interface Person {
 const PEOPLE: Person[] = [
   {
     door: 'applicant',
-    // Written as people do: capitals, dots and a tag at Gmail, which is one mailbox (decision 101).
+    // Written as people do: capitals, dots and a tag at Gmail, which is one mailbox (decision 012).
     email: 'Chiamaka.Door+Apply@Gmail.com',
     firstname: 'Chiamakaqz',
     lastname: 'Obiqz',
