@@ -161,7 +161,7 @@ export const applicationMachine = applicationSetup.createMachine({
     },
 
     // The page the acceptance email links to: the banner and the payment options only for an applicant the server
-    // says is accepted; anyone else is told where they stand (docs/decisions/074-the-confirmation-page-follows-the-decision.md).
+    // says is accepted; anyone else is told where they stand (docs/decisions/121-a-decision-is-held-until-released.md).
     confirmation: {
       meta: screenMeta('confirmation'),
       type: 'parallel',

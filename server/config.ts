@@ -70,7 +70,7 @@ export interface Config {
   staffEmails: string[];
   /** How long a staff decision can be undone before its email leaves and the applicant sees it (ms). */
   decisionUndoMs: number;
-  /** The programme's locale (PROGRAMME_LOCALE): how the staff pages write dates (decision 133). */
+  /** The programme's locale (PROGRAMME_LOCALE): how the staff pages write dates (decision 157). */
   locale: string;
   /** The clock; tests move it to expire codes and pass deadlines. */
   now: () => Date;

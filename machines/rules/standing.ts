@@ -46,7 +46,7 @@ export const STANDING_MESSAGES = {
 /**
  * The one message for a standing (the review chart's `meta.standing`), the same on every applicant page that says
  * where an application stands: the success page, the confirmation page and a returning applicant's standing page
- * (docs/decisions/125-one-standing-on-every-page.md). `cohort` is the cohort the application is for, '' if unknown.
+ * (docs/decisions/121-a-decision-is-held-until-released.md). `cohort` is the cohort the application is for, '' if unknown.
  */
 export function standingMessage(standing: Standing, cohort: string): string {
   switch (standing) {

@@ -421,7 +421,7 @@ CREATE TABLE scorecards (
   },
   {
     id: 27,
-    name: 'assignment: at most one reviewer an application is assigned to, and by whom (decision 164)',
+    name: 'assignment: at most one reviewer an application is assigned to, and by whom (decision 163)',
     sql: `
 CREATE TABLE assignments (
   application_id integer PRIMARY KEY REFERENCES applications(id) ON DELETE CASCADE,
@@ -435,7 +435,7 @@ CREATE INDEX assignments_staff ON assignments (staff_id);
   {
     id: 28,
     name: 'reports and the audit log filtered: decisions by application and by day, audit entries by team member, action and application',
-    // The reports count only decisions that stand (decision 166); the audit log pages newest first (decision 167).
+    // The reports count only decisions that stand (decision 063); the audit log pages newest first (decision 062).
     sql: `
 CREATE INDEX review_events_decisions ON review_events (application_id, created_at) WHERE undone_at IS NULL AND event IN ('ACCEPT', 'WAITLIST', 'REJECT');
 CREATE INDEX review_events_decided_at ON review_events (created_at) WHERE undone_at IS NULL AND event IN ('ACCEPT', 'WAITLIST', 'REJECT');
@@ -474,7 +474,7 @@ ALTER TABLE outbox ADD COLUMN attachments jsonb;
   },
   {
     id: 30,
-    name: 'tags staff add to applications (decision 181)',
+    name: 'tags staff add to applications (decision 060)',
     sql: `
 CREATE TABLE application_tags (
   application_id integer NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
@@ -488,7 +488,7 @@ CREATE INDEX application_tags_tag ON application_tags (tag);
   },
   {
     id: 31,
-    name: "saved views: a team member's named queue views (decision 182)",
+    name: "saved views: a team member's named queue views (decision 060)",
     sql: `
 CREATE TABLE saved_views (
   id serial PRIMARY KEY,
@@ -502,7 +502,7 @@ CREATE TABLE saved_views (
   },
   {
     id: 33,
-    name: "each application's review count and mean score, kept by the database on every scorecard write (decision 185)",
+    name: "each application's review count and mean score, kept by the database on every scorecard write (decision 163)",
     // A trigger, not the routes, keeps them: every write to scorecards (a route, a bulk INSERT, a cascade) updates
     // them in its own transaction, so they cannot disagree with the scorecards. The mean is rounded to hundredths,
     // as the queue shows it; the score index's key is the queue's score sort key (server/staff/queue.ts).

@@ -83,7 +83,7 @@ export interface ApplicationsTable {
   video_watched_at: Timestamp | null;
   payment_chosen_at: Timestamp | null;
   erased_at: Timestamp | null;
-  /** The scorecards' count and mean (hundredths), kept by a trigger on scorecards (migration 33, decision 185). */
+  /** The scorecards' count and mean (hundredths), kept by a trigger on scorecards (migration 33, decision 163). */
   reviews: Generated<number>;
   review_mean: string | null;
   /** Null for applications created before consent was recorded (migration 21) and for erased ones. */
@@ -237,7 +237,7 @@ export interface ApplicationTagsTable {
   added_at: Timestamp;
 }
 
-/** A team member's named queue view (decision 182): `query` is the queue's query string, without a page. */
+/** A team member's named queue view (decision 060): `query` is the queue's query string, without a page. */
 export interface SavedViewsTable {
   id: Generated<number>;
   staff_id: number;
@@ -328,7 +328,7 @@ interface ScorecardsTable {
   updated_at: Timestamp;
 }
 
-/** At most one reviewer an application is assigned to (decision 164). */
+/** At most one reviewer an application is assigned to (decision 163). */
 interface AssignmentsTable {
   application_id: number;
   staff_id: number;

@@ -11,7 +11,7 @@ export const PROGRAMME = 'The Employment Bootcamp';
 
 /**
  * The video page's address, which the submission email links to as the reminder links to the confirmation page: a
- * plain address, opened signed in by the browser that applied (docs/decisions/228-pages-promise-the-chart-s-next-state.md).
+ * plain address, opened signed in by the browser that applied (docs/decisions/121-a-decision-is-held-until-released.md).
  */
 export const videoUrl = (publicUrl: string) =>
   `${publicUrl.replace(/\/+$/, '')}${screenRow('selectionVideo').path}`;

@@ -68,7 +68,7 @@ const REACH: {
     at: sql`a.eligibility_saved_at`,
   },
   // An application sent to eligibility review is submitted too, but never sees the success page (decision 008):
-  // `submissions` counts every one, as the queue does (decision 233).
+  // `submissions` counts every one, as the queue does (decision 063).
   success: {
     anonymous: false,
     reached: sql`${SUBMITTED} AND NOT ${IN_ELIGIBILITY_REVIEW}`,

@@ -55,7 +55,7 @@ describe.each(databases)('staff back office on $name', (database) => {
   it('an admin named in STAFF_EMAILS signs in with the emailed code; Sign out ends the session', async () => {
     const cookie = await signIn(ADMIN);
     const me = await as(cookie).get(staffPaths.me);
-    // The programme's locale comes with the session: the staff pages write dates in it (decision 133).
+    // The programme's locale comes with the session: the staff pages write dates in it (decision 157).
     expect(json(me).data).toEqual({ email: ADMIN, role: 'admin', locale: 'en-GB' });
     expect(me.headers['cache-control']).toContain('no-store');
 
