@@ -99,7 +99,7 @@ export interface PrivacyConfig {
   contactEmail: string;
   /**
    * The key of the keyed hash an erasure's tombstone holds instead of the address (PRIVACY_HMAC_KEY); null: the one
-   * kept in the database, made on the first start (server/privacy/key.ts, decision 151).
+   * kept in the database, made on the first start (server/privacy/key.ts, decision 149).
    */
   erasureKey: string | null;
 }

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   await db.transaction((tx) => currentCohort(tx, env.now()));
   await pruneIdempotency(db, env.now());
   await pruneCodeTries(db, env.now());
-  // PRIVACY_HMAC_KEY, else the database's own key, made by the first process ever started on it (decision 151).
+  // PRIVACY_HMAC_KEY, else the database's own key, made by the first process ever started on it (decision 149).
   const tombstoneKey = await erasureKey(db, env.privacy.erasureKey);
   // Every email is queued in the outbox table; the worker delivers it (server/mail/worker.ts).
   const outbox = mailWorker({

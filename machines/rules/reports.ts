@@ -258,7 +258,7 @@ export const auditFilterParams = (draft: AuditFilters): Record<string, string> =
 
 /**
  * Who an entry without a team member stands for: an erasure the applicant asked for on "Your data", or one retention
- * made (decision 218). Its detail's `by` says which.
+ * made (decision 149). Its detail's `by` says which.
  */
 export const AUDIT_WITHOUT_STAFF: Readonly<Record<string, string>> = {
   applicant: 'The applicant',

@@ -440,7 +440,7 @@ export interface StaffQueueCohort {
   number: number;
   name: string;
   seats: number;
-  /** Seats already taken: accepted, payment chosen or paid, and not erased (decision 218). */
+  /** Seats already taken: accepted, payment chosen or paid, and not erased (decision 149). */
   taken: number;
 }
 

@@ -364,7 +364,7 @@ ALTER TABLE applications ADD COLUMN privacy_consented_at timestamptz;
     id: 22,
     name: "the erasure tombstones' key, made once and kept, when PRIVACY_HMAC_KEY is not set",
     // One row at most (the key is `true`): the first process to start writes a random key, every other one reads it
-    // (server/privacy/key.ts, decision 151).
+    // (server/privacy/key.ts, decision 149).
     sql: `
 CREATE TABLE privacy_keys (
   id boolean PRIMARY KEY DEFAULT true CHECK (id),
@@ -519,7 +519,7 @@ CREATE INDEX applications_queue_reviews ON applications ((COALESCE(cohort_id, ap
   },
   {
     id: 34,
-    name: 'the audit log lists erasures by every door: an entry without a team member for the applicant and retention (decision 218)',
+    name: 'the audit log lists erasures by every door: an entry without a team member for the applicant and retention (decision 149)',
     sql: `
 ALTER TABLE audit_log ALTER COLUMN staff_id DROP NOT NULL;
 `,

@@ -294,7 +294,7 @@ export interface MigrationsTable {
   run_at: Generated<Date>;
 }
 
-/** One row: the erasure tombstones' key when PRIVACY_HMAC_KEY is not set (server/privacy/key.ts, decision 151). */
+/** One row: the erasure tombstones' key when PRIVACY_HMAC_KEY is not set (server/privacy/key.ts, decision 149). */
 interface PrivacyKeysTable {
   id: Generated<boolean>;
   erasure_key: string;

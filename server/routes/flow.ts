@@ -72,7 +72,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
     },
   );
 
-  // A client reads the version a create must carry here, not from our JavaScript (decisions 150 and 220).
+  // A client reads the version a create must carry here, not from our JavaScript (decision 150).
   app.get(
     paths.privacyNotice,
     { schema: describe("The privacy notice's version, which a create carries, and the notice's address") },
