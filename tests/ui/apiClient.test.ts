@@ -365,7 +365,7 @@ describe('lookup (docs/product.md §4 Get Started)', () => {
     await expect(api.lookup('a@b.co')).resolves.toEqual({ kind: 'owner', application });
   });
 
-  // The page's lines sent the lookup at a press made before the app came (docs/decisions/169-the-lookup-started-at-the-press.md).
+  // The page's lines sent the lookup at a press made before the app came (docs/performance.md (former decision 169)).
   const answered = (status: number, body: unknown) =>
     Promise.resolve(
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),

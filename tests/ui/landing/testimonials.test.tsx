@@ -51,7 +51,7 @@ describe('testimonials', () => {
     expect(screen.getByRole('button', { name: 'Play testimonials' })).toBeTruthy();
   });
 
-  describe('hydrated after the focus came (decision 207)', () => {
+  describe('hydrated after the focus came (decision 018)', () => {
     afterEach(() => {
       vi.useRealTimers();
       document.body.innerHTML = '';
