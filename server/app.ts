@@ -11,7 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API, paths } from '../machines/rules/contract';
 import { CV_MAX_BYTES } from '../machines/rules/cv';
-// Phone numbers are read in the applicant's country, as the browser reads them (decision 120).
+// Phone numbers are read in the applicant's country, as the browser reads them (decision 002).
 import '../machines/rules/phone';
 import type { Context } from './context';
 import { proxyTrust, type Config } from './config';

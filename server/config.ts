@@ -1,7 +1,7 @@
 /**
  * Configuration from the environment: every variable the server reads is named in ENV_VARIABLES below, checked at
  * start against its schema (env-schema), and refused with a sentence naming it, the value and what it accepts
- * (docs/decisions/127-configuration-schema.md). docs/api.md lists the same variables; a test compares the two.
+ * (docs/decisions/021-production-is-safe-by-default.md). docs/api.md lists the same variables; a test compares the two.
  */
 import { envSchema } from 'env-schema';
 import { isIP } from 'node:net';
@@ -70,7 +70,7 @@ export interface Config {
   staffEmails: string[];
   /** How long a staff decision can be undone before its email leaves and the applicant sees it (ms). */
   decisionUndoMs: number;
-  /** The programme's locale (PROGRAMME_LOCALE): how the staff pages write dates (decision 133). */
+  /** The programme's locale (PROGRAMME_LOCALE): how the staff pages write dates (decision 157). */
   locale: string;
   /** The clock; tests move it to expire codes and pass deadlines. */
   now: () => Date;
@@ -99,7 +99,7 @@ export interface PrivacyConfig {
   contactEmail: string;
   /**
    * The key of the keyed hash an erasure's tombstone holds instead of the address (PRIVACY_HMAC_KEY); null: the one
-   * kept in the database, made on the first start (server/privacy/key.ts, decision 151).
+   * kept in the database, made on the first start (server/privacy/key.ts, decision 149).
    */
   erasureKey: string | null;
 }
@@ -566,7 +566,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
       apiDocs: values.API_DOCS === undefined ? !production : isOn(values.API_DOCS),
       devMailbox: !production,
-      // METRICS_TOKEN guards /metrics; without one it exists outside production only (decision 058).
+      // METRICS_TOKEN guards /metrics; without one it exists outside production only (decision 024).
       metrics: { enabled: metricsToken !== '' || !production, token: metricsToken },
       payment: {
         publicKey: values.PAYMENT_PUBLIC_KEY ?? '',

@@ -2,7 +2,7 @@
  * `/`: the prerendered landing page (dist/client/index.html) with the cohort open now written into it. The build
  * leaves placeholders where the cohort's number and dates go (machines/rules/landingCohort.ts); this fills them and
  * keeps the filled page, plain, gzip and Brotli, until the current cohort changes, so an answer costs no more than
- * a static file's (decision 042).
+ * a static file's (decision 018).
  */
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';

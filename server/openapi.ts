@@ -5,7 +5,7 @@
  *
  * A response schema also makes Fastify write the answer with fast-json-stringify, which writes only the fields a
  * schema names: the success schemas (server/routes/answers.ts, server/staff/answers.ts) name every field each route
- * sends, and the server tests check that nothing is dropped (decision 114). Files are described by content type.
+ * sends, and the server tests check that nothing is dropped (decision 093). Files are described by content type.
  */
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { API, paths } from '../machines/rules/contract';

@@ -2,7 +2,7 @@
  * Where an applicant stands, as they may be told it: the review status staff have released to them. A decision
  * (accept, waitlist, reject) is held by the review chart until its undo window is over, the moment its email is due,
  * so the page and the email never disagree and a decision undone in its window was never shown
- * (docs/decisions/073-the-applicant-sees-a-decision-once-its-email-is-due.md,
+ * (docs/decisions/121-a-decision-is-held-until-released.md,
  * docs/decisions/121-a-decision-is-held-until-released.md).
  */
 import { isReviewStatus, reviewMeta, type ReviewStatus, type Standing } from '../machines/review.machine';

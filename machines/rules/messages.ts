@@ -84,7 +84,7 @@ export const CONFIRM_VIDEO = {
 
 /**
  * The eligibility screen's introduction: what the questions are for, honestly (some answers send the application to
- * a person's review before the next steps; docs/decisions/118-honest-eligibility-words.md).
+ * a person's review before the next steps; docs/decisions/002-option-lists-the-spec-only-sketches.md).
  */
 export const ELIGIBILITY_INTRO =
   'These questions help our team see whether the programme fits you now. Choose the answer closest to you: some answers mean a person on our team reviews your application before the next steps.';
@@ -98,7 +98,7 @@ export const ELIGIBILITY_RESULT = {
 /**
  * What the 'under review' panel promises an application scored action_required or ineligible: exactly what the
  * review chart allows from `eligibility_review` (an admin accepts, waitlists or rejects it, and the applicant is
- * emailed as with any decision; docs/decisions/124-eligibility-review.md).
+ * emailed as with any decision; docs/decisions/008-route-guards-beyond-the-spec-s-table.md).
  */
 export const ELIGIBILITY_REVIEW = {
   heading: 'What happens next',

@@ -295,7 +295,7 @@ CREATE INDEX outbox_undelivered ON outbox (id) WHERE delivered_at IS NULL;
   },
   {
     id: 11,
-    name: 'wrong code tries per code and requesting address, and per owner a day (server/codes.ts, decision 103)',
+    name: 'wrong code tries per code and requesting address, and per owner a day (server/codes.ts, decision 031)',
     // Logged, unlike rate_counters: the daily totals bound a stranger's guesses, and a crash must not reset them.
     sql: `
 CREATE TABLE code_tries (
@@ -308,7 +308,7 @@ CREATE INDEX code_tries_resets ON code_tries (resets_at);
   },
   {
     id: 13,
-    name: 'the CV uploads open now, at most two an applicant (docs/decisions/107-cv-uploads-bounded-per-applicant.md)',
+    name: 'the CV uploads open now, at most two an applicant (docs/decisions/014-the-cv-is-checked-twice-by-content.md)',
     // UNLOGGED: a slot lives for one upload; a database crash that forgets them only frees them early.
     sql: `
 CREATE UNLOGGED TABLE cv_upload_slots (
@@ -364,7 +364,7 @@ ALTER TABLE applications ADD COLUMN privacy_consented_at timestamptz;
     id: 22,
     name: "the erasure tombstones' key, made once and kept, when PRIVACY_HMAC_KEY is not set",
     // One row at most (the key is `true`): the first process to start writes a random key, every other one reads it
-    // (server/privacy/key.ts, decision 151).
+    // (server/privacy/key.ts, decision 149).
     sql: `
 CREATE TABLE privacy_keys (
   id boolean PRIMARY KEY DEFAULT true CHECK (id),
@@ -377,7 +377,7 @@ CREATE TABLE privacy_keys (
     id: 23,
     name: 'a bank transfer an admin records as paid is a payment of its own mode',
     // The bank's reference goes in provider_reference, whose unique index keeps one transfer from paying twice
-    // (docs/decisions/158-a-bank-transfer-recorded-by-an-admin.md).
+    // (docs/decisions/036-one-price-table.md).
     sql: `
 ALTER TABLE payments DROP CONSTRAINT payments_mode_check;
 ALTER TABLE payments ADD CONSTRAINT payments_mode_check CHECK (mode IN ('sandbox', 'provider', 'transfer'));
@@ -421,7 +421,7 @@ CREATE TABLE scorecards (
   },
   {
     id: 27,
-    name: 'assignment: at most one reviewer an application is assigned to, and by whom (decision 164)',
+    name: 'assignment: at most one reviewer an application is assigned to, and by whom (decision 163)',
     sql: `
 CREATE TABLE assignments (
   application_id integer PRIMARY KEY REFERENCES applications(id) ON DELETE CASCADE,
@@ -435,7 +435,7 @@ CREATE INDEX assignments_staff ON assignments (staff_id);
   {
     id: 28,
     name: 'reports and the audit log filtered: decisions by application and by day, audit entries by team member, action and application',
-    // The reports count only decisions that stand (decision 166); the audit log pages newest first (decision 167).
+    // The reports count only decisions that stand (decision 063); the audit log pages newest first (decision 062).
     sql: `
 CREATE INDEX review_events_decisions ON review_events (application_id, created_at) WHERE undone_at IS NULL AND event IN ('ACCEPT', 'WAITLIST', 'REJECT');
 CREATE INDEX review_events_decided_at ON review_events (created_at) WHERE undone_at IS NULL AND event IN ('ACCEPT', 'WAITLIST', 'REJECT');
@@ -474,7 +474,7 @@ ALTER TABLE outbox ADD COLUMN attachments jsonb;
   },
   {
     id: 30,
-    name: 'tags staff add to applications (decision 181)',
+    name: 'tags staff add to applications (decision 060)',
     sql: `
 CREATE TABLE application_tags (
   application_id integer NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
@@ -488,7 +488,7 @@ CREATE INDEX application_tags_tag ON application_tags (tag);
   },
   {
     id: 31,
-    name: "saved views: a team member's named queue views (decision 182)",
+    name: "saved views: a team member's named queue views (decision 060)",
     sql: `
 CREATE TABLE saved_views (
   id serial PRIMARY KEY,
@@ -502,7 +502,7 @@ CREATE TABLE saved_views (
   },
   {
     id: 33,
-    name: "each application's review count and mean score, kept by the database on every scorecard write (decision 185)",
+    name: "each application's review count and mean score, kept by the database on every scorecard write (decision 163)",
     // A trigger, not the routes, keeps them: every write to scorecards (a route, a bulk INSERT, a cascade) updates
     // them in its own transaction, so they cannot disagree with the scorecards. The mean is rounded to hundredths,
     // as the queue shows it; the score index's key is the queue's score sort key (server/staff/queue.ts).
@@ -519,7 +519,7 @@ CREATE INDEX applications_queue_reviews ON applications ((COALESCE(cohort_id, ap
   },
   {
     id: 34,
-    name: 'the audit log lists erasures by every door: an entry without a team member for the applicant and retention (decision 218)',
+    name: 'the audit log lists erasures by every door: an entry without a team member for the applicant and retention (decision 149)',
     sql: `
 ALTER TABLE audit_log ALTER COLUMN staff_id DROP NOT NULL;
 `,

@@ -1,7 +1,7 @@
 /**
  * The database as Kysely sees it: one interface per table, written once from the migrations (server/db/migrations.ts)
  * and read by every query. Row types come from here with `Selectable`/`Insertable`, never written a second time
- * (docs/decisions/153-one-way-to-the-data.md). `Generated` marks what the database fills in (serial ids, defaults).
+ * (docs/decisions/093-repositories-and-thin-handlers.md). `Generated` marks what the database fills in (serial ids, defaults).
  */
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { EligibilityStatus } from '../../machines/rules/application';
@@ -83,7 +83,7 @@ export interface ApplicationsTable {
   video_watched_at: Timestamp | null;
   payment_chosen_at: Timestamp | null;
   erased_at: Timestamp | null;
-  /** The scorecards' count and mean (hundredths), kept by a trigger on scorecards (migration 33, decision 185). */
+  /** The scorecards' count and mean (hundredths), kept by a trigger on scorecards (migration 33, decision 163). */
   reviews: Generated<number>;
   review_mean: string | null;
   /** Null for applications created before consent was recorded (migration 21) and for erased ones. */
@@ -237,7 +237,7 @@ export interface ApplicationTagsTable {
   added_at: Timestamp;
 }
 
-/** A team member's named queue view (decision 182): `query` is the queue's query string, without a page. */
+/** A team member's named queue view (decision 060): `query` is the queue's query string, without a page. */
 export interface SavedViewsTable {
   id: Generated<number>;
   staff_id: number;
@@ -294,14 +294,14 @@ export interface MigrationsTable {
   run_at: Generated<Date>;
 }
 
-/** One row: the erasure tombstones' key when PRIVACY_HMAC_KEY is not set (server/privacy/key.ts, decision 151). */
+/** One row: the erasure tombstones' key when PRIVACY_HMAC_KEY is not set (server/privacy/key.ts, decision 149). */
 interface PrivacyKeysTable {
   id: Generated<boolean>;
   erasure_key: string;
   created_at: Generated<Timestamp>;
 }
 
-/** A decision email's template as an admin edited it; no row means the built-in wording (decision 160). */
+/** A decision email's template as an admin edited it; no row means the built-in wording (decision 012). */
 interface MailTemplatesTable {
   kind: string;
   subject: string;
@@ -328,7 +328,7 @@ interface ScorecardsTable {
   updated_at: Timestamp;
 }
 
-/** At most one reviewer an application is assigned to (decision 164). */
+/** At most one reviewer an application is assigned to (decision 163). */
 interface AssignmentsTable {
   application_id: number;
   staff_id: number;

@@ -11,7 +11,7 @@ export const PROGRAMME = 'The Employment Bootcamp';
 
 /**
  * The video page's address, which the submission email links to as the reminder links to the confirmation page: a
- * plain address, opened signed in by the browser that applied (docs/decisions/228-pages-promise-the-chart-s-next-state.md).
+ * plain address, opened signed in by the browser that applied (docs/decisions/121-a-decision-is-held-until-released.md).
  */
 export const videoUrl = (publicUrl: string) =>
   `${publicUrl.replace(/\/+$/, '')}${screenRow('selectionVideo').path}`;
@@ -29,7 +29,7 @@ export const escapeHtml = (value: string) =>
 /**
  * The name a greeting may carry: letters of any script (with their combining marks), spaces, hyphens and
  * apostrophes, at most 40 characters. Anything else (a dot, a colon, a slash, digits) means the 'name' could be a
- * sentence or a link written into our email; such a name is left out (docs/decisions/030-names-in-emails.md).
+ * sentence or a link written into our email; such a name is left out (docs/decisions/012-emails.md).
  */
 const SAFE_NAME = /^[\p{L}\p{M}]+(?:[ '’-]+[\p{L}\p{M}]+)*$/u;
 const NAME_MAX = 40;

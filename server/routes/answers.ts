@@ -117,7 +117,7 @@ const cohortInfo = {
 /** Keyed by the route's path in machines/rules/contract.ts `paths`. */
 export const applicantAnswers = {
   currentCohort: envelope(
-    'The cohort an application started now is for; `full`: the cohort open now, when it is full (decision 122); `paused`: the cohort open now, when an admin paused it, with its reopen day or null (decision 235)',
+    'The cohort an application started now is for; `full`: the cohort open now, when it is full (decision 016); `paused`: the cohort open now, when an admin paused it, with its reopen day or null (decision 235)',
     {
       type: 'array',
       items: closed(

@@ -65,7 +65,7 @@ export async function staticRoutes(
   let shell: string | undefined;
   const appShell = () =>
     (shell ??= renderAppShell(readFileSync(join(clientDir!, 'app.html'), 'utf8'), appConfig));
-  // A staff address opened cold paints staff's words, not the applicant's (scripts/prerender.ts, decision 179); a
+  // A staff address opened cold paints staff's words, not the applicant's (scripts/prerender.ts, decision 085); a
   // build without staff.html (a test's bare client folder) answers the app shell.
   let staffShellPage: string | undefined;
   const staffShell = () =>
@@ -138,7 +138,7 @@ export async function staticRoutes(
           escapeAttribute(posterOf(appConfig)),
         )
       : appShell());
-  // Each shell compressed once, as `/apply` is: app.html holds its CSS now (decision 179).
+  // Each shell compressed once, as `/apply` is: app.html holds its CSS now (decision 085).
   const compressed = new Map<string, Promise<FilledPage>>();
   const pageShell = (page: string) => {
     const kind = page === SELECTION_VIDEO_PAGE ? 'video' : isStaffPage(page) ? 'staff' : 'app';

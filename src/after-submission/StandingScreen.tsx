@@ -53,7 +53,7 @@ export function StandingScreen() {
   // Once the applicant has asked for aid the form is offered no more: the page says where the request stands, in
   // the confirmation page's words (decision 238).
   const aid = standing?.aid ?? null;
-  // The heading is the standing's one message, as on the success page (decision 125).
+  // The heading is the standing's one message, as on the success page (decision 121).
   const heading = standingHeading(step, standing?.cohort.name ?? '');
 
   if (step === 'checking' || step === 'loading' || step === 'known')

@@ -48,7 +48,7 @@ function replayHeldTaps(island: HTMLElement): void {
 
 /**
  * Each island in a task of its own, so no single task holds the phone for the whole page: the header and the hero
- * now, every other island once it is within a screen of the viewport (decision 207). Each is hydrated in a
+ * now, every other island once it is within a screen of the viewport (decision 018). Each is hydrated in a
  * transition, which React does in slices, yielding to the browser between them.
  */
 function hydrateIslands(cohort: CohortLabels): void {

@@ -13,7 +13,7 @@ import { Testimonials } from './sections/Testimonials';
  * The landing page's parts that answer to a press or to the width: each is hydrated on its own
  * (src/landing/hydrate.tsx, with the parts of src/landing/islandParts.ts), the header and the hero once the page has
  * loaded, every other one as it comes near the screen. The parts not named here (Why Apply, the closing call, the
- * footer) are plain HTML and never hydrated (docs/decisions/207-the-landing-page-hydrated-in-islands.md).
+ * footer) are plain HTML and never hydrated (docs/decisions/018-landing-page.md).
  */
 export const islands = {
   header: Header,

@@ -1,5 +1,5 @@
 /**
- * Configuration is checked at start (server/config.ts, decision 127): every variable in the schema has a value it
+ * Configuration is checked at start (server/config.ts, decision 021): every variable in the schema has a value it
  * refuses, with a sentence naming the variable, the value and what it accepts, and a value it takes. A variable
  * added to ENV_VARIABLES without a row here fails the first test.
  */

@@ -1,5 +1,5 @@
 /**
- * The failure screens (docs/decisions/034-failure-screens.md): a script chunk that does not arrive, and any other
+ * The failure screens (docs/decisions/022-idempotent-replays-earn-nothing.md): a script chunk that does not arrive, and any other
  * error while rendering, show words and a Reload button instead of a blank page; a chunk fetched ahead that fails
  * shows nothing until a screen needs it.
  */

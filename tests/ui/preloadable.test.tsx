@@ -1,5 +1,5 @@
 /**
- * A screen whose chunk has come is shown at once (src/app/preloadable.ts, docs/decisions/196-a-screen-that-has-come-shows-at-once.md):
+ * A screen whose chunk has come is shown at once (src/app/preloadable.ts, docs/performance.md (former decision 196)):
  * no "Loading…" in between, which React would hold on screen for 300 ms. One that has not come waits behind the
  * fallback as before, and a screen once shown is not started again when its chunk comes.
  */

@@ -72,7 +72,7 @@ describe('landing page', () => {
     render(<LandingPage cohort={sampleCohort} contactEmail={CONTACT} />);
     const footer = document.getElementById('footer')!;
     expect(footer.textContent).toContain('© 2024');
-    // The configured contact address, and no other (decision 119).
+    // The configured contact address, and no other (decision 021).
     expect(screen.getByRole('link', { name: CONTACT }).getAttribute('href')).toBe(`mailto:${CONTACT}`);
     const mailtos = [...document.querySelectorAll('a[href^="mailto:"]')].map((a) => a.getAttribute('href'));
     expect(new Set(mailtos)).toEqual(new Set([`mailto:${CONTACT}`]));

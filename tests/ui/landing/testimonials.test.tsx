@@ -52,7 +52,7 @@ describe('testimonials', () => {
     expectShown(screen.getByRole('button', { name: 'Play testimonials' }));
   });
 
-  describe('hydrated after the focus came (decision 207)', () => {
+  describe('hydrated after the focus came (decision 018)', () => {
     afterEach(() => {
       vi.useRealTimers();
       document.body.innerHTML = '';

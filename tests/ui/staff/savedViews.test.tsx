@@ -1,5 +1,5 @@
 /**
- * Saved views on fake API calls (decision 182): the member's views as links with real addresses, the view shown
+ * Saved views on fake API calls (decision 060): the member's views as links with real addresses, the view shown
  * saved under a name (without its page), a name used again said to be replaced, one deleted, and a refused name in
  * our words with the list as it was.
  */

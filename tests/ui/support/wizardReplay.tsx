@@ -375,7 +375,7 @@ async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: 
     expect(screen.getByRole('status', { hidden }).textContent, after).toContain(
       standingMessage(standing.standing, standing.cohort.name),
     );
-  // Above the questions, what they are for (decision 118): some answers lead to a person's review.
+  // Above the questions, what they are for (decision 002): some answers lead to a person's review.
   if (expected.matches({ eligibility: { answers: 'editing' } }))
     expect(screen.getByText(ELIGIBILITY_INTRO).tagName, after).toBe('P');
   if (expected.matches({ eligibility: { answers: 'result' } })) {
