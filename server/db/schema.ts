@@ -302,6 +302,17 @@ interface PrivacyKeysTable {
 }
 
 /** A decision email's template as an admin edited it; no row means the built-in wording (decision 160). */
+/** The one row of the programme's bank details and support address (decision 247); saved_at null: the seed. */
+interface ProgrammeSettingsTable {
+  id: Generated<number>;
+  bank_name: string;
+  bank_account_name: string;
+  bank_account_number: string;
+  support_email: string;
+  saved_by: number | null;
+  saved_at: Timestamp | null;
+}
+
 interface MailTemplatesTable {
   kind: string;
   subject: string;
@@ -376,6 +387,7 @@ export interface Database {
   outbox: OutboxTable;
   payments: PaymentsTable;
   privacy_keys: PrivacyKeysTable;
+  programme_settings: ProgrammeSettingsTable;
   rate_counters: CounterTable;
   review_events: ReviewEventsTable;
   aid_decisions: AidDecisionsTable;
