@@ -16,6 +16,7 @@ import '../machines/rules/phone';
 import type { Context } from './context';
 import { proxyTrust, type Config } from './config';
 import { cohortCache } from './db/cohorts';
+import { browserSettings, seedSettings, settingsCache } from './db/programmeSettings';
 import type { Db } from './db/index';
 import { rateCounters } from './db/rateCounters';
 import { errorHandler, frameworkError } from './errors';
@@ -90,6 +91,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 400 },
   });
   const https = config.publicUrl.startsWith('https:');
+  // BANK_* and SUPPORT_EMAIL fill the settings until an admin first saves them (decision 247).
+  await seedSettings(options.db, config.settingsSeed);
   const ctx: Context = {
     db: options.db,
     mailer: options.mailer,
@@ -97,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage: options.storage ?? (await localStorage(options.storageDir)),
     secureCookies: https,
     cohorts: cohortCache(options.db, config.now),
+    settings: settingsCache(options.db, config.now),
     counters: rateCounters(options.db, config.now),
     uploadMs: timeouts.uploadMs,
     erasureKey: options.erasureKey ?? (await erasureKey(options.db, config.privacy.erasureKey)),
@@ -191,13 +195,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await staticRoutes(
     app,
     clientDir && existsSync(clientDir) ? clientDir : undefined,
-    options.config.appConfig,
+    async () => ({ ...config.appConfig, ...browserSettings(await ctx.settings.get()) }),
     () => ctx.cohorts.applying(),
-    {
+    async () => ({
       controllerName: config.privacy.controllerName,
-      contactEmail: config.privacy.contactEmail,
+      // PRIVACY_CONTACT_EMAIL, else the support address as the back office has it now.
+      contactEmail: config.privacy.contactEmail ?? (await ctx.settings.get()).support_email,
       retention: config.retention,
-    },
+    }),
   );
   return app;
 }

@@ -4,6 +4,7 @@
  */
 import type { Config } from './config';
 import type { CohortCache } from './db/cohorts';
+import type { SettingsCache } from './db/programmeSettings';
 import type { Db } from './db/index';
 import type { RateCounters } from './db/rateCounters';
 import type { Mailer } from './mail/index';
@@ -17,6 +18,8 @@ export interface Context {
   secureCookies: boolean;
   /** The cohort open now, kept in memory for a short while (get-current and create need no query for it). */
   cohorts: CohortCache;
+  /** The bank details and support address set in the back office, kept for a short while (decision 247). */
+  settings: SettingsCache;
   /** The request limits' counts, in the database so that every process shares them (server/limits.ts). */
   counters: RateCounters;
   /** How long a CV upload may take (server/timeouts.ts): the most an upload slot is held. */

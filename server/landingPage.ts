@@ -1,7 +1,7 @@
 /**
  * `/`: the prerendered landing page (dist/client/index.html) with the cohort open now written into it. The build
  * leaves placeholders where the cohort's number and dates go (machines/rules/landingCohort.ts); this fills them and
- * keeps the filled page, plain, gzip and Brotli, until the current cohort changes, so an answer costs no more than
+ * keeps the filled page, plain, gzip and Brotli, until the current cohort or the support address changes, so an answer costs no more than
  * a static file's (decision 018).
  */
 import { readFileSync } from 'node:fs';
@@ -60,13 +60,15 @@ export async function compressPage(html: string): Promise<FilledPage> {
 export function landingPage(
   templatePath: string,
   applyingCohort: () => Promise<ApplyingCohort>,
-  contactEmail: string,
+  /** The support address as the back office has it now (decision 247). */
+  contactEmailNow: () => Promise<string>,
 ): () => Promise<FilledPage> {
   let template: string | undefined;
   let cached: { key: string; page: Promise<FilledPage> } | undefined;
   return async () => {
     const facts = cohortFacts(await applyingCohort());
-    const key = JSON.stringify(facts);
+    const contactEmail = await contactEmailNow();
+    const key = JSON.stringify([facts, contactEmail]);
     let entry = cached;
     if (entry?.key !== key) {
       template ??= readFileSync(templatePath, 'utf8');

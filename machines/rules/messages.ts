@@ -191,3 +191,13 @@ export const COHORT_MESSAGES = {
         ? `Applications for ${name} are closed`
         : `Applications for ${name} are open again`,
 } as const;
+
+/** The programme's bank details and support address in the back office (decision 247). */
+export const PROGRAMME_SETTINGS_MESSAGES = {
+  bankName: 'Please give the name of the bank',
+  bankAccountName: 'Please give the name the account is held in',
+  bankAccountNumber: 'Please enter the account number as its 10 digits (NUBAN)',
+  supportEmail: 'Please enter the support address as an email address, like hello@example.org',
+  tooLong: (max: number) => `Please keep this to ${max} characters or fewer`,
+  saved: 'Bank details and support address saved',
+} as const;

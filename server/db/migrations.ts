@@ -561,6 +561,21 @@ CREATE INDEX aid_decisions_due ON aid_decisions (email_due_at) WHERE email_sent_
 ALTER TABLE applications ALTER COLUMN communication_consent SET DEFAULT false;
 `,
   },
+  {
+    id: 41,
+    name: 'the bank details and support address are set in the back office, seeded from the environment (decision 247)',
+    sql: `
+CREATE TABLE programme_settings (
+  id integer PRIMARY KEY DEFAULT 1 CHECK (id = 1),
+  bank_name text NOT NULL,
+  bank_account_name text NOT NULL,
+  bank_account_number text NOT NULL,
+  support_email text NOT NULL,
+  saved_by integer REFERENCES staff(id),
+  saved_at timestamptz
+);
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

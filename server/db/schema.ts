@@ -1,7 +1,7 @@
 /**
  * The database as Kysely sees it: one interface per table, written once from the migrations (server/db/migrations.ts)
  * and read by every query. Row types come from here with `Selectable`/`Insertable`, never written a second time
- * (docs/decisions/093-repositories-and-thin-handlers.md). `Generated` marks what the database fills in (serial ids, defaults).
+ * (docs/decisions/153-one-way-to-the-data.md). `Generated` marks what the database fills in (serial ids, defaults).
  */
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { EligibilityStatus } from '../../machines/rules/application';
@@ -302,6 +302,17 @@ interface PrivacyKeysTable {
 }
 
 /** A decision email's template as an admin edited it; no row means the built-in wording (decision 012). */
+/** The one row of the programme's bank details and support address (decision 247); saved_at null: the seed. */
+interface ProgrammeSettingsTable {
+  id: Generated<number>;
+  bank_name: string;
+  bank_account_name: string;
+  bank_account_number: string;
+  support_email: string;
+  saved_by: number | null;
+  saved_at: Timestamp | null;
+}
+
 interface MailTemplatesTable {
   kind: string;
   subject: string;
@@ -376,6 +387,7 @@ export interface Database {
   outbox: OutboxTable;
   payments: PaymentsTable;
   privacy_keys: PrivacyKeysTable;
+  programme_settings: ProgrammeSettingsTable;
   rate_counters: CounterTable;
   review_events: ReviewEventsTable;
   aid_decisions: AidDecisionsTable;

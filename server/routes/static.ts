@@ -55,29 +55,50 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: FilledPage
   return reply.send(body);
 }
 
+/**
+ * The runtime configuration as it is now: the bank details and the support address follow the back office's
+ * settings (decision 247), so every page written from it is kept only while it is the same.
+ */
+type AppConfigNow = () => Promise<Record<string, string | number>>;
+
 export async function staticRoutes(
   app: FastifyInstance,
   clientDir: string | undefined,
-  appConfig: Record<string, string | number> = {},
+  appConfigNow: AppConfigNow = async () => ({}),
   applyingCohort?: () => Promise<ApplyingCohort>,
-  notice?: NoticeFacts,
+  notice?: () => Promise<NoticeFacts>,
 ): Promise<void> {
+  // Every shell below is written from `appConfig` and kept until the configuration changes (an admin's save).
+  let appConfig: Record<string, string | number> = {};
+  let writtenFor: string | undefined;
   let shell: string | undefined;
+  let staffShellPage: string | undefined;
+  let apply: Promise<FilledPage | null> | undefined;
+  let videoShell: string | undefined;
+  const compressed = new Map<string, Promise<FilledPage>>();
+  const configNow = async () => {
+    const now = await appConfigNow();
+    const key = JSON.stringify(now);
+    if (key !== writtenFor) {
+      appConfig = now;
+      writtenFor = key;
+      shell = staffShellPage = videoShell = apply = undefined;
+      compressed.clear();
+    }
+  };
   const appShell = () =>
     (shell ??= renderAppShell(readFileSync(join(clientDir!, 'app.html'), 'utf8'), appConfig));
   // A staff address opened cold paints staff's words, not the applicant's (scripts/prerender.ts, decision 085); a
   // build without staff.html (a test's bare client folder) answers the app shell.
-  let staffShellPage: string | undefined;
   const staffShell = () =>
     (staffShellPage ??= existsSync(join(clientDir!, 'staff.html'))
       ? renderAppShell(readFileSync(join(clientDir!, 'staff.html'), 'utf8'), appConfig)
       : appShell());
   if (clientDir && applyingCohort) {
-    const landing = landingPage(
-      join(clientDir, 'index.html'),
-      applyingCohort,
-      String(appConfig.supportEmail || DEFAULT_CONTACT_EMAIL),
-    );
+    const landing = landingPage(join(clientDir, 'index.html'), applyingCohort, async () => {
+      await configNow();
+      return String(appConfig.supportEmail || DEFAULT_CONTACT_EMAIL);
+    });
     const serveLanding = async (request: FastifyRequest, reply: FastifyReply) =>
       sendPage(request, reply, await landing());
     app.get('/', serveLanding);
@@ -86,13 +107,14 @@ export async function staticRoutes(
   if (clientDir) {
     // `/apply`, where every Apply Now lands: Get Started prerendered with its CSS inlined (apply.html, decision
     // 085), compressed once. A build without it (a test's bare client folder) answers the app shell.
-    let apply: Promise<FilledPage | null> | undefined;
     const applyPage = () =>
       (apply ??= existsSync(join(clientDir, 'apply.html'))
         ? compressPage(renderAppShell(readFileSync(join(clientDir, 'apply.html'), 'utf8'), appConfig))
         : Promise.resolve(null));
-    const serveApply = async (request: FastifyRequest, reply: FastifyReply) =>
-      sendPage(request, reply, (await applyPage()) ?? (await pageShell(GET_STARTED_PATH)));
+    const serveApply = async (request: FastifyRequest, reply: FastifyReply) => {
+      await configNow();
+      return sendPage(request, reply, (await applyPage()) ?? (await pageShell(GET_STARTED_PATH)));
+    };
     app.get(GET_STARTED_PATH, serveApply);
     app.get(`${GET_STARTED_PATH}/`, serveApply);
     // `/privacy`: the notice prerendered, with the configured controller and retention periods (server/privacyPage.ts).
@@ -100,9 +122,10 @@ export async function staticRoutes(
       const privacy = privacyPage(join(clientDir, 'privacy.html'), notice);
       app.get(PRIVACY_PATH, async (request, reply) => sendPage(request, reply, await privacy()));
     }
-    app.get('/app.html', (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(appShell()),
-    );
+    app.get('/app.html', async (_request, reply) => {
+      await configNow();
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(appShell());
+    });
     await app.register(fastifyStatic, {
       root: clientDir,
       index: ['index.html'],
@@ -130,7 +153,6 @@ export async function staticRoutes(
   // The selection video's page: its opening shows the poster from the first response (video.html, prerendered with
   // the app's Opening), here the configured one (docs/decisions/224-the-selection-video-opens-with-its-poster.md). A
   // build without it (a test's bare client folder) answers the app shell.
-  let videoShell: string | undefined;
   const videoPageShell = () =>
     (videoShell ??= existsSync(join(clientDir!, 'video.html'))
       ? renderAppShell(readFileSync(join(clientDir!, 'video.html'), 'utf8'), appConfig).replaceAll(
@@ -139,7 +161,6 @@ export async function staticRoutes(
         )
       : appShell());
   // Each shell compressed once, as `/apply` is: app.html holds its CSS now (decision 085).
-  const compressed = new Map<string, Promise<FilledPage>>();
   const pageShell = (page: string) => {
     const kind = page === SELECTION_VIDEO_PAGE ? 'video' : isStaffPage(page) ? 'staff' : 'app';
     let shellPage = compressed.get(kind);
@@ -160,6 +181,7 @@ export async function staticRoutes(
       // Every page path gets the app shell (its router shows the screen); a path that is none of the app's pages
       // gets it with 404, and the app shows 'You are lost'.
       reply.code(isAppPage(path) ? 200 : 404);
+      await configNow();
       return sendPage(request, reply, await pageShell(path.replace(/(.)\/+$/, '$1')));
     }
     return reply.code(404).send({ message: SERVER_MESSAGES.notFound });

@@ -11,6 +11,11 @@ import {
   type StaffCohort,
   type StaffCohortSettings,
 } from '../../machines/rules/cohortSettings';
+import {
+  programmeSettingsPath,
+  type ProgrammeSettings,
+  type StaffProgrammeSettings,
+} from '../../machines/rules/programmeSettings';
 import { interviewPaths, type StaffInterviewSlots } from '../../machines/rules/interview';
 import type { ReviewEventType } from '../../machines/review.machine';
 import { failureOfBody } from '../../machines/rules/contract';
@@ -185,6 +190,10 @@ export function createStaffApi() {
       call<StaffCohort>(cohortSettingsPath(number), { method: 'POST', body: settings }),
     changeIntake: (number: number, body: IntakeBody) =>
       call<StaffCohort>(cohortIntakePath(number), { method: 'POST', body }),
+    /** The bank details and support address (machines/rules/programmeSettings.ts): every member sees, admins save. */
+    programmeSettings: () => call<StaffProgrammeSettings>(programmeSettingsPath),
+    saveProgrammeSettings: (settings: ProgrammeSettings) =>
+      call<StaffProgrammeSettings>(programmeSettingsPath, { method: 'POST', body: settings }),
     team: () => call<TeamMember[]>(staffPaths.team),
     addMember: (email: string, role: string) =>
       call<unknown>(staffPaths.team, { method: 'POST', body: { email, role } }),

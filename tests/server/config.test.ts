@@ -154,10 +154,13 @@ describe('configuration from the environment', () => {
       paymentPublicKey: 'klp_pk_test_123',
       paymentScriptUrl: 'https://js.example.org/checkout.js',
       waitlistUrl: 'https://example.org/waitlist',
-      supportEmail: 'support@example.org',
-      bankName: 'First Bank',
-      bankAccountName: 'The Employment Bootcamp Ltd',
-      bankAccountNumber: '0123 456 789',
+    });
+    // The bank details and the support address only seed the back office's settings (decision 247).
+    expect(env.settingsSeed).toEqual({
+      support_email: 'support@example.org',
+      bank_name: 'First Bank',
+      bank_account_name: 'The Employment Bootcamp Ltd',
+      bank_account_number: '0123 456 789',
     });
   });
 

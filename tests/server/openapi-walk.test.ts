@@ -26,6 +26,7 @@ import {
   cohortSettingsPaths,
   type StaffCohortSettings,
 } from '../../machines/rules/cohortSettings';
+import { programmeSettingsPath } from '../../machines/rules/programmeSettings';
 import { ANONYMOUS_STEPS } from '../../server/staff/funnel';
 import { privacyPaths } from '../../machines/rules/privacy';
 import { reportPaths } from '../../machines/rules/reports';
@@ -143,6 +144,14 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
     await ok(200, 'POST', at(staffPaths.events, id), admin, { type: 'INVITE_TO_INTERVIEW' });
     await ok(200, 'GET', interviewPaths.applicant, cookie);
     await ok(200, 'POST', interviewPaths.applicant, cookie, { slot: offered[0].id });
+    // The bank details and support address (decision 247): every member reads, an admin saves.
+    await ok(200, 'GET', programmeSettingsPath, reviewer);
+    await ok(200, 'POST', programmeSettingsPath, admin, {
+      bank_name: 'First Bank',
+      bank_account_name: 'The Employment Bootcamp Ltd',
+      bank_account_number: '0123456789',
+      support_email: 'hello@bootcamp.example',
+    });
     await ok(200, 'POST', at(tagsPaths.tags, id), reviewer, { tag: 'Call back' });
     await ok(200, 'GET', at(tagsPaths.tags, id), reviewer);
     await ok(200, 'DELETE', at(tagsPaths.tag, id).replace(':tag', 'call%20back'), reviewer);

@@ -104,7 +104,7 @@ async function freshDatabase(database: TestDatabase): Promise<Db> {
   }
   const { db } = await entry;
   await db.query(
-    'TRUNCATE applications, codes, sessions, cvs, outbox, idempotency, cohorts, code_mail_quota, code_tries, rate_counters, staff RESTART IDENTITY CASCADE',
+    'TRUNCATE applications, codes, sessions, cvs, outbox, idempotency, cohorts, code_mail_quota, code_tries, rate_counters, staff, programme_settings RESTART IDENTITY CASCADE',
   );
   await db.query(
     `INSERT INTO cohorts (number, name, start_date, application_deadline, seats)
