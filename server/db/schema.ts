@@ -1,7 +1,7 @@
 /**
  * The database as Kysely sees it: one interface per table, written once from the migrations (server/db/migrations.ts)
  * and read by every query. Row types come from here with `Selectable`/`Insertable`, never written a second time
- * (docs/decisions/153-one-way-to-the-data.md). `Generated` marks what the database fills in (serial ids, defaults).
+ * (docs/decisions/093-repositories-and-thin-handlers.md). `Generated` marks what the database fills in (serial ids, defaults).
  */
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { EligibilityStatus } from '../../machines/rules/application';
