@@ -203,6 +203,8 @@ export const AUDIT_ACTION_LABELS = {
   cohort_intake: "Paused, closed or reopened a cohort's applications",
   /** Financial aid awarded (detail: the share), declined, or a decision undone in its window (decision 238). */
   aid_decision: 'Decided financial aid',
+  /** A new version of the selection video and quiz (detail: the versions, each change before → after; decision 245). */
+  selection_quiz_publish: 'Published a selection video and quiz',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -46,6 +46,7 @@ import { interviewRoutes } from './interviewRoutes';
 import { interviewForStaff, interviewOn, inviteToInterview } from '../interviews';
 import { tagRoutes } from './tags';
 import { savedViewRoutes } from './savedViewRoutes';
+import { selectionQuizRoutes } from './selectionQuizRoutes';
 import { cohortRoutes } from './cohortRoutes';
 import { aidRoutes } from './aid';
 import { addNote, applicationForStaff, cvOf, notesOf, timelineOf } from './applicationRecord';
@@ -461,6 +462,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
   savedViewRoutes(app, ctx, staff);
   cohortRoutes(app, ctx, staff);
   aidRoutes(app, ctx, staff);
+  selectionQuizRoutes(app, ctx, staff);
   // The decision emails' templates and messages to applicants (server/staff/messageRoutes.ts).
   await staffMessageRoutes(app, ctx, staff);
 }
