@@ -41,6 +41,7 @@ import { erasureKey } from './privacy/key';
 import { privacyRoutes } from './privacy/routes';
 import { sessionRoutes } from './routes/session';
 import { selectionQuizRoutes } from './routes/selectionQuiz';
+import { currentVersion } from './selectionQuiz';
 import { standingRoutes } from './routes/standing';
 import { interviewRoutes } from './routes/interview';
 import { staticRoutes } from './routes/static';
@@ -200,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       contactEmail: config.privacy.contactEmail,
       retention: config.retention,
     },
+    async () => currentVersion(ctx.db, config.appConfig, config.now()),
   );
   return app;
 }

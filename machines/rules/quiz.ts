@@ -6,7 +6,8 @@
 import type { QuizQuestionSetting } from './selectionQuiz';
 
 export type QuizValue = 'A' | 'B' | 'C' | 'D';
-export type QuizQuestion = 1 | 2;
+/** A question's number, from 1 (a published version may have more than two: decision 245). */
+export type QuizQuestion = number;
 
 export interface QuizOption {
   label: string;

@@ -42,6 +42,12 @@ export interface SelectionQuizVersion extends SelectionQuizSettings {
   published_by: string | null;
 }
 
+/** What the applicant's video page is given (paths.selectionQuiz): their version, without who published it. */
+export type ApplicantQuiz = Omit<SelectionQuizVersion, 'published_by'>;
+
+/** The quiz the videoQuiz machine asks and scores: a version's number and questions. */
+export type AskedQuiz = Pick<SelectionQuizVersion, 'version' | 'questions'>;
+
 /** The back office's routes (docs/api.md "Staff"): the current version, and publishing the next one. */
 export const selectionQuizPaths = { settings: `${STAFF_API}/selection-video` } as const;
 

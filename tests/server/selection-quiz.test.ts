@@ -18,11 +18,16 @@ import {
   type SelectionQuizVersion,
 } from '../../machines/rules/selectionQuiz';
 import { staffPaths, staffQueuePaths, type StaffFunnel } from '../../machines/rules/staff';
+import { VIDEO_POSTER_PLACEHOLDER } from '../../machines/rules/pages';
+import { currentVersion, publishVersion } from '../../server/selectionQuiz';
 import {
+  CLIENT_PAGES,
   databases,
   json,
   STAFF,
+  START,
   staffRequests,
+  useClientApp,
   useClock,
   useStaffApp,
   useStaffTeam,
@@ -223,5 +228,45 @@ describe.each(databases)('the selection video and quiz, versioned, on $name', (d
       { version: 1, started: 1, watched: 1 },
       { version: 2, started: 2, watched: 1 },
     ]);
+  });
+});
+
+describe('the selection video page opens with the newest version’s poster and addresses (decisions 224, 245)', () => {
+  const { t, url } = useClientApp({
+    ...CLIENT_PAGES,
+    'video.html': `<!doctype html><title>Video</title><meta name="app-config" content="{}" /><video poster="${VIDEO_POSTER_PLACEHOLDER}"></video>`,
+  });
+  const configOf = (html: string) =>
+    JSON.parse(
+      /<meta name="app-config" content="([^"]*)"/
+        .exec(html)![1]!
+        .replaceAll('&quot;', '"')
+        .replaceAll('&amp;', '&'),
+    ) as Record<string, unknown>;
+
+  it('fills version 1, then the version published after it', async () => {
+    const page = () => fetch(url('/apply/selection-video')).then((res) => res.text());
+    const first = await page();
+    expect(first).toContain('<video poster="/media/selection-video.jpg">');
+    expect(configOf(first)).toMatchObject({ selectionVideoUrl: '/media/selection-video.mp4' });
+
+    const { rows } = await t.db.query<{ id: number }>(
+      "INSERT INTO staff (email, role, created_at) VALUES ('lead@bootcamp.example', 'admin', now()) RETURNING id",
+    );
+    const v1 = await currentVersion(t.db, {}, START);
+    await t.db.transaction((tx) =>
+      publishVersion(
+        tx,
+        rows[0]!.id,
+        { ...v1, poster_url: 'https://media.example.org/poster-2.jpg', video_url: '/media/v2.mp4' },
+        START,
+      ),
+    );
+    const second = await page();
+    expect(second).toContain('<video poster="https://media.example.org/poster-2.jpg">');
+    expect(configOf(second)).toMatchObject({
+      selectionVideoUrl: '/media/v2.mp4',
+      selectionVideoPoster: 'https://media.example.org/poster-2.jpg',
+    });
   });
 });
