@@ -12,6 +12,17 @@ import {
   type StaffCohortSettings,
 } from '../../machines/rules/cohortSettings';
 import { interviewPaths, type StaffInterviewSlots } from '../../machines/rules/interview';
+import {
+  selectionQuizPaths,
+  type SelectionQuizSettings,
+  type SelectionQuizVersion,
+} from '../../machines/rules/selectionQuiz';
+
+/** The back office's selection video and quiz: the version now published, and every version, newest first. */
+export interface SelectionQuizSettingsAnswer {
+  current: SelectionQuizVersion;
+  history: Pick<SelectionQuizVersion, 'version' | 'published_at' | 'published_by'>[];
+}
 import type { ReviewEventType } from '../../machines/review.machine';
 import { failureOfBody } from '../../machines/rules/contract';
 import { takeAskedEarly } from '../app/askedEarly';
@@ -185,6 +196,10 @@ export function createStaffApi() {
       call<StaffCohort>(cohortSettingsPath(number), { method: 'POST', body: settings }),
     changeIntake: (number: number, body: IntakeBody) =>
       call<StaffCohort>(cohortIntakePath(number), { method: 'POST', body }),
+    /** The selection video and quiz (machines/rules/selectionQuiz.ts, decision 245): the current version, publish. */
+    selectionQuiz: () => call<SelectionQuizSettingsAnswer>(selectionQuizPaths.settings),
+    publishSelectionQuiz: (settings: SelectionQuizSettings) =>
+      call<SelectionQuizSettingsAnswer>(selectionQuizPaths.settings, { method: 'POST', body: settings }),
     team: () => call<TeamMember[]>(staffPaths.team),
     addMember: (email: string, role: string) =>
       call<unknown>(staffPaths.team, { method: 'POST', body: { email, role } }),
