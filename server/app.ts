@@ -41,6 +41,8 @@ import { paymentRoutes } from './routes/payments';
 import { erasureKey } from './privacy/key';
 import { privacyRoutes } from './privacy/routes';
 import { sessionRoutes } from './routes/session';
+import { selectionQuizRoutes } from './routes/selectionQuiz';
+import { currentVersion } from './selectionQuiz';
 import { standingRoutes } from './routes/standing';
 import { interviewRoutes } from './routes/interview';
 import { staticRoutes } from './routes/static';
@@ -170,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => flowRoutes(api, ctx));
   await app.register(async (api) => sessionRoutes(api, ctx));
   await app.register(async (api) => standingRoutes(api, ctx));
+  await app.register(async (api) => selectionQuizRoutes(api, ctx));
   await app.register(async (api) => interviewRoutes(api, ctx));
   // Multipart only where a form may be posted: its hooks cost every other route (a listener per response).
   const withMultipart = (api: FastifyInstance) =>
@@ -203,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       contactEmail: config.privacy.contactEmail ?? (await ctx.settings.get()).support_email,
       retention: config.retention,
     }),
+    async () => currentVersion(ctx.db, config.appConfig, config.now()),
   );
   return app;
 }

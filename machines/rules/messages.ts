@@ -201,3 +201,25 @@ export const PROGRAMME_SETTINGS_MESSAGES = {
   tooLong: (max: number) => `Please keep this to ${max} characters or fewer`,
   saved: 'Bank details and support address saved',
 } as const;
+
+/** The selection video and its quiz as an admin publishes them (machines/rules/selectionQuiz.ts, decision 245). */
+export const QUIZ_MESSAGES = {
+  videoUrl:
+    "Please enter the video's address as an https:// address or a path on this site, such as /media/video.mp4",
+  posterUrl:
+    "Please enter the poster's address as an https:// address or a path on this site, or leave it empty",
+  captionsUrl:
+    "Please enter the captions' address as an https:// address or a path on this site, such as /media/video.vtt",
+  noQuestions: 'Please keep at least one question',
+  tooManyQuestions: (max: number) => `Please keep the quiz to ${max} questions or fewer`,
+  questionText: (n: number) => `Please write question ${n}`,
+  textTooLong: (max: number) => `Please keep each question and choice to ${max} characters or fewer`,
+  tooFewChoices: (n: number, min: number) => `Please give question ${n} at least ${min} choices`,
+  tooManyChoices: (n: number, max: number) => `Please give question ${n} ${max} choices or fewer`,
+  choiceLabel: (n: number, letter: string) => `Please write choice ${letter} of question ${n}, or remove it`,
+  noRightAnswer: (n: number) => `Please mark the right answer of question ${n}`,
+  unchanged: (version: number) => `Nothing changed: version ${version} is still the current one`,
+  published: (version: number) =>
+    `Version ${version} published: new applicants get it, and applicants who started keep theirs`,
+  unavailable: 'The quiz could not be loaded. Please reload the page.',
+} as const;

@@ -205,6 +205,8 @@ export const AUDIT_ACTION_LABELS = {
   aid_decision: 'Decided financial aid',
   /** The bank details or the support address changed (detail: each field before → after; decision 247). */
   settings_change: 'Changed the bank details or support address',
+  /** A new version of the selection video and quiz (detail: the versions, each change before → after; decision 245). */
+  selection_quiz_publish: 'Published a selection video and quiz',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -580,6 +580,11 @@ export interface StaffFunnel {
   paymentOptions: Record<string, number>;
   /** Submissions counted as the queue counts them (machines/rules/funnel.ts, decision 063). */
   submissions: SubmissionCount;
+  /**
+   * The selection video and quiz by version (decision 245): how many applications started each version (opened the
+   * video page signed in) and how many of them watched it to the end; oldest version first, none not started.
+   */
+  quizVersions: { version: number; started: number; watched: number }[];
 }
 
 /** The years a queue filter or a page cursor may name: any date an application can have, and no further. */

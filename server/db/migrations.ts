@@ -562,6 +562,26 @@ ALTER TABLE applications ALTER COLUMN communication_consent SET DEFAULT false;
 `,
   },
   {
+    id: 39,
+    name: 'the selection video and its quiz are versioned: each published version kept as it was, and the version each applicant started (decision 245)',
+    // Version 1 is written from the configured addresses and the first quiz the first time it is read
+    // (server/selectionQuiz.ts), so a deployment's own SELECTION_VIDEO_* stay what its applicants had.
+    sql: `
+CREATE TABLE selection_quiz_versions (
+  version integer PRIMARY KEY CHECK (version >= 1),
+  video_url text NOT NULL,
+  poster_url text NOT NULL,
+  captions_url text NOT NULL,
+  questions jsonb NOT NULL,
+  published_by integer REFERENCES staff(id),
+  published_at timestamptz NOT NULL
+);
+CREATE FUNCTION selection_quiz_versions_kept() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'a published quiz version is kept as it was'; END $$;
+CREATE TRIGGER selection_quiz_versions_no_change BEFORE UPDATE OR DELETE ON selection_quiz_versions FOR EACH ROW EXECUTE FUNCTION selection_quiz_versions_kept();
+ALTER TABLE applications ADD COLUMN quiz_version integer REFERENCES selection_quiz_versions(version);
+`,
+  },
+  {
     id: 41,
     name: 'the bank details and support address are set in the back office, seeded from the environment (decision 247)',
     sql: `

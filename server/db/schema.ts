@@ -81,6 +81,8 @@ export interface ApplicationsTable {
   eligibility_saved_at: Timestamp | null;
   employment_saved_at: Timestamp | null;
   video_watched_at: Timestamp | null;
+  /** The selection video and quiz version the applicant started (migration 39, decision 245); none before. */
+  quiz_version: number | null;
   payment_chosen_at: Timestamp | null;
   erased_at: Timestamp | null;
   /** The scorecards' count and mean (hundredths), kept by a trigger on scorecards (migration 33, decision 163). */
@@ -210,6 +212,18 @@ export interface ReviewEventsTable {
 }
 
 /** An admin's aid decision, held until `email_due_at` (the undo window) like a review decision (decision 238). */
+/** A published version of the selection video and its quiz (migration 39, decision 245): never changed. */
+export interface SelectionQuizVersionsTable {
+  version: number;
+  video_url: string;
+  poster_url: string;
+  captions_url: string;
+  /** QuizQuestionSetting[] (machines/rules/selectionQuiz.ts). */
+  questions: unknown;
+  published_by: number | null;
+  published_at: Timestamp;
+}
+
 export interface AidDecisionsTable {
   id: Generated<number>;
   application_id: number;
@@ -398,6 +412,7 @@ export interface Database {
   staff_notes: StaffNotesTable;
   application_tags: ApplicationTagsTable;
   saved_views: SavedViewsTable;
+  selection_quiz_versions: SelectionQuizVersionsTable;
   staff_sessions: StaffSessionsTable;
   validation_refusals: ValidationRefusalsTable;
 }

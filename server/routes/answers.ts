@@ -156,6 +156,20 @@ export const applicantAnswers = {
       aid: aidStanding,
     }),
   ),
+  selectionQuiz: envelope(
+    "The selection video and quiz the session's application started, else the newest (decision 245)",
+    closed({
+      version: int,
+      video_url: text,
+      poster_url: text,
+      captions_url: text,
+      questions: {
+        type: 'array',
+        items: closed({ text, choices: { type: 'array', items: closed({ label: text, correct: bool }) } }),
+      },
+      published_at: text,
+    }),
+  ),
   eligibility: envelope(
     "Saved; `status` is the server's own score",
     closed({ status: oneOf(ELIGIBILITY_STATUSES) }),

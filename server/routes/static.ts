@@ -20,9 +20,12 @@ import { privacyPage } from '../privacyPage';
 /** Get Started's address (machines/application.machine.ts ROUTES), where every Apply Now lands. */
 const GET_STARTED_PATH = '/apply';
 
-/** The poster configured (SELECTION_VIDEO_POSTER), else the one shipped, as the app's defaults say (src/config.ts). */
+/** The poster given (the newest version's, decision 245), else the one shipped, as the app's defaults say (src/config.ts). */
 const posterOf = (appConfig: Record<string, string | number>) =>
   String(appConfig.selectionVideoPoster || '/media/selection-video.jpg');
+
+/** The selection video's addresses of the newest published version (server/selectionQuiz.ts). */
+export type VideoAddresses = () => Promise<{ video_url: string; poster_url: string; captions_url: string }>;
 
 const SELECTION_VIDEO_PAGE = screenRow('selectionVideo').path;
 
@@ -67,6 +70,7 @@ export async function staticRoutes(
   appConfigNow: AppConfigNow = async () => ({}),
   applyingCohort?: () => Promise<ApplyingCohort>,
   notice?: () => Promise<NoticeFacts>,
+  videoAddresses?: VideoAddresses,
 ): Promise<void> {
   // Every shell below is written from `appConfig` and kept until the configuration changes (an admin's save).
   let appConfig: Record<string, string | number> = {};
@@ -74,7 +78,7 @@ export async function staticRoutes(
   let shell: string | undefined;
   let staffShellPage: string | undefined;
   let apply: Promise<FilledPage | null> | undefined;
-  let videoShell: string | undefined;
+  const videoShells = new Map<string, string>();
   const compressed = new Map<string, Promise<FilledPage>>();
   const configNow = async () => {
     const now = await appConfigNow();
@@ -82,7 +86,8 @@ export async function staticRoutes(
     if (key !== writtenFor) {
       appConfig = now;
       writtenFor = key;
-      shell = staffShellPage = videoShell = apply = undefined;
+      shell = staffShellPage = apply = undefined;
+      videoShells.clear();
       compressed.clear();
     }
   };
@@ -151,24 +156,41 @@ export async function staticRoutes(
     });
   }
   // The selection video's page: its opening shows the poster from the first response (video.html, prerendered with
-  // the app's Opening), here the configured one (docs/decisions/224-the-selection-video-opens-with-its-poster.md). A
-  // build without it (a test's bare client folder) answers the app shell.
-  const videoPageShell = () =>
-    (videoShell ??= existsSync(join(clientDir!, 'video.html'))
-      ? renderAppShell(readFileSync(join(clientDir!, 'video.html'), 'utf8'), appConfig).replaceAll(
-          VIDEO_POSTER_PLACEHOLDER,
-          escapeAttribute(posterOf(appConfig)),
-        )
-      : appShell());
+  // the app's Opening), here the newest published version's, and its configuration carries that version's addresses
+  // (docs/decisions/224-the-selection-video-opens-with-its-poster.md, 245). A build without it (a test's bare client
+  // folder) answers the app shell. Filled once a version, as the other shells are once.
+  const videoPageShell = async () => {
+    const addresses = videoAddresses ? await videoAddresses() : undefined;
+    const config = addresses
+      ? {
+          ...appConfig,
+          selectionVideoUrl: addresses.video_url,
+          selectionVideoPoster: addresses.poster_url,
+          selectionVideoCaptions: addresses.captions_url,
+        }
+      : appConfig;
+    const key = JSON.stringify(addresses ?? null);
+    let page = videoShells.get(key);
+    if (page === undefined) {
+      page = existsSync(join(clientDir!, 'video.html'))
+        ? renderAppShell(readFileSync(join(clientDir!, 'video.html'), 'utf8'), config).replaceAll(
+            VIDEO_POSTER_PLACEHOLDER,
+            escapeAttribute(posterOf(config)),
+          )
+        : appShell();
+      videoShells.set(key, page);
+    }
+    return { key, page };
+  };
   // Each shell compressed once, as `/apply` is: app.html holds its CSS now (decision 085).
-  const pageShell = (page: string) => {
+  const pageShell = async (page: string) => {
     const kind = page === SELECTION_VIDEO_PAGE ? 'video' : isStaffPage(page) ? 'staff' : 'app';
-    let shellPage = compressed.get(kind);
+    const video = kind === 'video' ? await videoPageShell() : undefined;
+    const key = video ? `video ${video.key}` : kind;
+    let shellPage = compressed.get(key);
     if (!shellPage) {
-      shellPage = compressPage(
-        kind === 'video' ? videoPageShell() : kind === 'staff' ? staffShell() : appShell(),
-      );
-      compressed.set(kind, shellPage);
+      shellPage = compressPage(video ? video.page : kind === 'staff' ? staffShell() : appShell());
+      compressed.set(key, shellPage);
     }
     return shellPage;
   };

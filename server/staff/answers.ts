@@ -255,6 +255,7 @@ export const staffAnswers = {
       decisions: countsBy(REVIEW_STATUSES),
       paymentOptions: countsBy(),
       submissions: closed({ submitted: int, eligibilityReview: int }),
+      quizVersions: { type: 'array', items: closed({ version: int, started: int, watched: int }) },
     }),
   ),
   reports: envelope(

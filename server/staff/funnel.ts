@@ -250,10 +250,26 @@ export async function funnel(db: Queryable, cohort: StaffQueueCohort): Promise<S
       .orderBy('field')
       .limit(20),
   );
+  // The video and quiz steps by the version each applicant started (decision 245): a few rows, one per version.
+  const quizVersions = await run(
+    db,
+    qb
+      .selectFrom('applications as a')
+      .select([
+        sql<number>`a.quiz_version`.as('version'),
+        sql<number>`count(*)::int`.as('started'),
+        sql<number>`count(*) FILTER (WHERE (a.video->>'isVideoEnded') = 'true')::int`.as('watched'),
+      ])
+      .where(sql<boolean>`${cohortOf} = ${cohort.id}`)
+      .where('a.quiz_version', 'is not', null)
+      .groupBy('a.quiz_version')
+      .orderBy('a.quiz_version'),
+  );
   return {
     cohort,
     steps,
     validationErrors,
+    quizVersions,
     submissions: {
       submitted: Number(figures.submitted ?? 0),
       eligibilityReview: Number(figures.eligibility_review ?? 0),

@@ -46,6 +46,7 @@ import { interviewRoutes } from './interviewRoutes';
 import { interviewForStaff, interviewOn, inviteToInterview } from '../interviews';
 import { tagRoutes } from './tags';
 import { savedViewRoutes } from './savedViewRoutes';
+import { selectionQuizRoutes } from './selectionQuizRoutes';
 import { cohortRoutes } from './cohortRoutes';
 import { settingsRoutes } from './settingsRoutes';
 import { aidRoutes } from './aid';
@@ -463,6 +464,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
   cohortRoutes(app, ctx, staff);
   settingsRoutes(app, ctx, staff);
   aidRoutes(app, ctx, staff);
+  selectionQuizRoutes(app, ctx, staff);
   // The decision emails' templates and messages to applicants (server/staff/messageRoutes.ts).
   await staffMessageRoutes(app, ctx, staff);
 }

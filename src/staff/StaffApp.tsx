@@ -20,6 +20,9 @@ function ApplicationRoute() {
 }
 
 const TeamScreen = lazy(() => import('./TeamScreen').then((m) => ({ default: m.TeamScreen })));
+const SelectionVideoSettingsScreen = lazy(() =>
+  import('./SelectionVideoSettingsScreen').then((m) => ({ default: m.SelectionVideoSettingsScreen })),
+);
 const CohortsScreen = lazy(() => import('./CohortsScreen').then((m) => ({ default: m.CohortsScreen })));
 const SettingsScreen = lazy(() => import('./SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
 const AuditScreen = lazy(() => import('./AuditScreen').then((m) => ({ default: m.AuditScreen })));
@@ -58,6 +61,7 @@ export function StaffApp({ api: given }: { api?: StaffApi }) {
             <Route path="team" element={<TeamScreen />} />
             <Route path="cohorts" element={<CohortsScreen />} />
             <Route path="settings" element={<SettingsScreen />} />
+            <Route path="selection-video" element={<SelectionVideoSettingsScreen />} />
             <Route path="audit" element={<AuditScreen />} />
             <Route path="funnel" element={<FunnelScreen />} />
             <Route path="reports" element={<ReportsScreen />} />

@@ -23,6 +23,7 @@ export function StaffHeader({ session }: { session: SessionRef }) {
     { to: withCohort('/staff/reports'), label: 'Reports' },
     { to: '/staff/cohorts', label: 'Cohorts' },
     { to: '/staff/settings', label: 'Bank and support' },
+    { to: '/staff/selection-video', label: 'Selection video' },
     ...(me.role === 'admin'
       ? [
           { to: withCohort('/staff/decisions-csv'), label: 'Decisions from CSV' },

@@ -17,6 +17,17 @@ import {
   type StaffProgrammeSettings,
 } from '../../machines/rules/programmeSettings';
 import { interviewPaths, type StaffInterviewSlots } from '../../machines/rules/interview';
+import {
+  selectionQuizPaths,
+  type SelectionQuizSettings,
+  type SelectionQuizVersion,
+} from '../../machines/rules/selectionQuiz';
+
+/** The back office's selection video and quiz: the version now published, and every version, newest first. */
+export interface SelectionQuizSettingsAnswer {
+  current: SelectionQuizVersion;
+  history: Pick<SelectionQuizVersion, 'version' | 'published_at' | 'published_by'>[];
+}
 import type { ReviewEventType } from '../../machines/review.machine';
 import { failureOfBody } from '../../machines/rules/contract';
 import { takeAskedEarly } from '../app/askedEarly';
@@ -194,6 +205,10 @@ export function createStaffApi() {
     programmeSettings: () => call<StaffProgrammeSettings>(programmeSettingsPath),
     saveProgrammeSettings: (settings: ProgrammeSettings) =>
       call<StaffProgrammeSettings>(programmeSettingsPath, { method: 'POST', body: settings }),
+    /** The selection video and quiz (machines/rules/selectionQuiz.ts, decision 245): the current version, publish. */
+    selectionQuiz: () => call<SelectionQuizSettingsAnswer>(selectionQuizPaths.settings),
+    publishSelectionQuiz: (settings: SelectionQuizSettings) =>
+      call<SelectionQuizSettingsAnswer>(selectionQuizPaths.settings, { method: 'POST', body: settings }),
     team: () => call<TeamMember[]>(staffPaths.team),
     addMember: (email: string, role: string) =>
       call<unknown>(staffPaths.team, { method: 'POST', body: { email, role } }),

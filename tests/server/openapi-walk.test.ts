@@ -5,6 +5,7 @@
  * `checkDocumentedAnswers` in tests/server/support.ts). Every operation must have answered a success at least once,
  * so that every success schema has met a real answer, the fullest one (CV, payment, financial aid, notes) included.
  */
+import { selectionQuizPaths, type SelectionQuizSettings } from '../../machines/rules/selectionQuiz';
 import { describe, expect, it } from 'vitest';
 import { paths, type PaymentStartResult, type SavedApplication } from '../../machines/rules/contract';
 import { OPTION_FINANCIAL_AID, PAYMENT_OPTIONS } from '../../machines/rules/payments';
@@ -185,6 +186,17 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
     await ok(200, 'POST', cohortSettingsPath(next), admin, { ...settings, seats: '250' });
     await ok(200, 'POST', cohortIntakePath(next), admin, { action: 'pause', reopens_on: null });
     await ok(200, 'POST', cohortIntakePath(next), admin, { action: 'reopen' });
+    // The selection video and quiz (decision 245): the applicant's version, the back office's, the next published.
+    await ok(200, 'GET', paths.selectionQuiz, cookie);
+    const quiz = json<{ data: { current: SelectionQuizSettings } }>(
+      await ok(200, 'GET', selectionQuizPaths.settings, reviewer),
+    ).data.current;
+    await ok(200, 'POST', selectionQuizPaths.settings, admin, {
+      video_url: quiz.video_url,
+      poster_url: quiz.poster_url,
+      captions_url: quiz.captions_url,
+      questions: [{ ...quiz.questions[0]!, text: 'How long is the bootcamp?' }],
+    });
     const accepted = staffPaths.template.replace(':kind', 'accepted');
     await ok(200, 'POST', accepted, admin, {
       subject: 'Welcome, {{firstname}}',

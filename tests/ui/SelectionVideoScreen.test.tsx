@@ -140,6 +140,10 @@ async function perform(r: Rendered, event: ModelEvent) {
         }),
       );
       break;
+    case 'QUIZ.VERSION':
+      // The server's answer, sent as the route sends it (src/after-submission/postSubmissionRoutes.tsx).
+      act(() => r.actor.send(event));
+      break;
     case 'PROGRESS.CANCEL':
       await user.click(
         screen.getByRole('button', {

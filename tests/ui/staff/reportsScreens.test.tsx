@@ -87,6 +87,10 @@ const funnelOf = (number: number, submitted: number): StaffFunnel => ({
   paymentOptions: {},
   // Two more went to eligibility review: submitted, but never on the success page.
   submissions: { submitted: submitted + 2, eligibilityReview: 2 },
+  quizVersions: [
+    { version: 1, started: submitted, watched: submitted - 1 },
+    { version: 2, started: 3, watched: 0 },
+  ],
 });
 
 const fakeApi = (overrides: Partial<StaffApi> = {}) =>
@@ -246,6 +250,15 @@ describe('the funnel', () => {
         '62 submitted, as the queue counts them: 2 of them went to eligibility review and never see the success page, so that step counts 60.',
       ),
     );
+  });
+
+  it('counts the selection video and quiz by the version each applicant started', async () => {
+    renderStaffAt('/staff/funnel?cohort=6', fakeApi());
+    const table = await screen.findByRole('table', { name: /selection video and quiz by version/ });
+    expect(rowsOf(table)).toEqual([
+      ['Version 1', '60', '59'],
+      ['Version 2', '3', '0'],
+    ]);
   });
 });
 
