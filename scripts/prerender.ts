@@ -4,7 +4,8 @@
  * (dist/client/apply.html): Get Started's markup, hydrated by src/main.tsx. And `/privacy` (dist/client/privacy.html),
  * the notice, a page without script. Where the live cohort's number and dates
  * go, the markup holds placeholders (machines/rules/landingCohort.ts) that the server fills on every answer
- * (server/landingPage.ts): the build never fixes a cohort. Run after `vite build` and
+ * (server/landingPage.ts): the build never fixes a cohort. Nor the FAQ's and the key information cards' words: an
+ * admin publishes them, and the server renders those two parts (machines/rules/landingWords.ts). Run after `vite build` and
  * `vite build --ssr --outDir dist/ssr` (vite.config.ts names the entries). Optional arguments: the client and SSR output
  * folders (default dist/client and dist/ssr), so that a benchmark can build into a folder of its own.
  */
@@ -18,6 +19,7 @@ import { paths } from '../machines/rules/contract';
 import { VIDEO_POSTER_PLACEHOLDER } from '../machines/rules/pages';
 import { staffPaths } from '../machines/rules/staff';
 import { TYPED_EMAIL_KEY } from '../src/app/earlyInput';
+import type { render as renderLanding } from '../src/landing/entry-server';
 import {
   APP_ENTRY,
   chunkClosure,
@@ -207,8 +209,15 @@ function prerender(
 
 const ssr = async <T>(name: string) => (await import(pathToFileURL(resolve(ssrDir, `${name}.js`)).href)) as T;
 
-const { render } = await ssr<{ render: () => string }>('entry-server');
-prerender('index.html', '<!--landing-prerender-->', render(), holdLandingTaps);
+const { render } = await ssr<{ render: typeof renderLanding }>('entry-server');
+// The FAQ and the key information cards are left as placeholders: the server renders the published words there
+// (server/landingPage.ts, decision 246).
+prerender(
+  'index.html',
+  '<!--landing-prerender-->',
+  render(undefined, { leaveWordsOut: true }),
+  holdLandingTaps,
+);
 const { renderGetStarted } = await ssr<{ renderGetStarted: () => string }>('apply-server');
 prerender(
   'apply.html',

@@ -203,6 +203,8 @@ export const AUDIT_ACTION_LABELS = {
   cohort_intake: "Paused, closed or reopened a cohort's applications",
   /** Financial aid awarded (detail: the share), declined, or a decision undone in its window (decision 238). */
   aid_decision: 'Decided financial aid',
+  /** The landing page's FAQ and key information cards published (detail: each piece before → after; decision 246). */
+  landing_words_publish: "Published the landing page's words",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -2,6 +2,7 @@
  * Schema migrations, run on start in order; each runs once, recorded in `migrations`. Append new ones; never edit
  * one that has shipped.
  */
+import { BUILT_LANDING_WORDS } from '../../machines/rules/landingWords';
 import type { Db, Queryable } from './index';
 import { qb, run } from './query';
 
@@ -559,6 +560,26 @@ CREATE INDEX aid_decisions_due ON aid_decisions (email_due_at) WHERE email_sent_
     name: 'marketing consent is opt-in in the database too: a row stored without an answer has none (docs/privacy.md)',
     sql: `
 ALTER TABLE applications ALTER COLUMN communication_consent SET DEFAULT false;
+`,
+  },
+  {
+    id: 40,
+    name: "the landing page's words edited in the back office: each publish a version, one draft (decision 246)",
+    // Version 1 is the words the page carried when this shipped, so `/` stays what it was until an admin publishes.
+    sql: `
+CREATE TABLE landing_words (
+  version serial PRIMARY KEY,
+  words text NOT NULL,
+  published_by integer REFERENCES staff(id),
+  published_at timestamptz NOT NULL
+);
+CREATE TABLE landing_words_draft (
+  id integer PRIMARY KEY CHECK (id = 1),
+  words text NOT NULL,
+  saved_by integer REFERENCES staff(id),
+  saved_at timestamptz NOT NULL
+);
+INSERT INTO landing_words (words, published_at) VALUES ('${JSON.stringify(BUILT_LANDING_WORDS).replaceAll("'", "''")}', now());
 `,
   },
 ];

@@ -47,6 +47,7 @@ import { interviewForStaff, interviewOn, inviteToInterview } from '../interviews
 import { tagRoutes } from './tags';
 import { savedViewRoutes } from './savedViewRoutes';
 import { cohortRoutes } from './cohortRoutes';
+import { landingWordsRoutes } from './landingWordsRoutes';
 import { aidRoutes } from './aid';
 import { addNote, applicationForStaff, cvOf, notesOf, timelineOf } from './applicationRecord';
 import { applyReviewEvent, isHeld } from './review';
@@ -460,6 +461,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
   tagRoutes(app, ctx, staff);
   savedViewRoutes(app, ctx, staff);
   cohortRoutes(app, ctx, staff);
+  landingWordsRoutes(app, ctx, staff);
   aidRoutes(app, ctx, staff);
   // The decision emails' templates and messages to applicants (server/staff/messageRoutes.ts).
   await staffMessageRoutes(app, ctx, staff);
