@@ -20,6 +20,9 @@ function ApplicationRoute() {
 }
 
 const TeamScreen = lazy(() => import('./TeamScreen').then((m) => ({ default: m.TeamScreen })));
+const LandingWordsScreen = lazy(() =>
+  import('./LandingWordsScreen').then((m) => ({ default: m.LandingWordsScreen })),
+);
 const CohortsScreen = lazy(() => import('./CohortsScreen').then((m) => ({ default: m.CohortsScreen })));
 const AuditScreen = lazy(() => import('./AuditScreen').then((m) => ({ default: m.AuditScreen })));
 const ReportsScreen = lazy(() => import('./ReportsScreen').then((m) => ({ default: m.ReportsScreen })));
@@ -56,6 +59,7 @@ export function StaffApp({ api: given }: { api?: StaffApi }) {
             <Route path="applications/:id" element={<ApplicationRoute />} />
             <Route path="team" element={<TeamScreen />} />
             <Route path="cohorts" element={<CohortsScreen />} />
+            <Route path="landing-words" element={<LandingWordsScreen />} />
             <Route path="audit" element={<AuditScreen />} />
             <Route path="funnel" element={<FunnelScreen />} />
             <Route path="reports" element={<ReportsScreen />} />

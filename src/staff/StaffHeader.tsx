@@ -22,6 +22,7 @@ export function StaffHeader({ session }: { session: SessionRef }) {
     { to: withCohort('/staff/funnel'), label: 'Funnel' },
     { to: withCohort('/staff/reports'), label: 'Reports' },
     { to: '/staff/cohorts', label: 'Cohorts' },
+    { to: '/staff/landing-words', label: 'Landing page words' },
     ...(me.role === 'admin'
       ? [
           { to: withCohort('/staff/decisions-csv'), label: 'Decisions from CSV' },

@@ -11,6 +11,7 @@ import {
   type StaffCohort,
   type StaffCohortSettings,
 } from '../../machines/rules/cohortSettings';
+import { landingWordsPaths, type LandingWords } from '../../machines/rules/landingWords';
 import { interviewPaths, type StaffInterviewSlots } from '../../machines/rules/interview';
 import type { ReviewEventType } from '../../machines/review.machine';
 import { failureOfBody } from '../../machines/rules/contract';
@@ -185,6 +186,12 @@ export function createStaffApi() {
       call<StaffCohort>(cohortSettingsPath(number), { method: 'POST', body: settings }),
     changeIntake: (number: number, body: IntakeBody) =>
       call<StaffCohort>(cohortIntakePath(number), { method: 'POST', body }),
+    /** The landing page's words (machines/rules/landingWords.ts, decision 246): read, a draft to preview, publish. */
+    landingWords: () => call<StaffLandingWords>(landingWordsPaths.words),
+    saveLandingDraft: (words: LandingWords) =>
+      call<unknown>(landingWordsPaths.draft, { method: 'POST', body: { words } }),
+    publishLandingWords: (words: LandingWords, version: number) =>
+      call<unknown>(landingWordsPaths.publish, { method: 'POST', body: { words, version } }),
     team: () => call<TeamMember[]>(staffPaths.team),
     addMember: (email: string, role: string) =>
       call<unknown>(staffPaths.team, { method: 'POST', body: { email, role } }),
@@ -259,3 +266,11 @@ export function createStaffApi() {
 export type StaffApi = ReturnType<typeof createStaffApi>;
 
 export const cvUrl = (id: number) => withId(staffPaths.cv, id);
+
+/** What GET landingWordsPaths.words answers. */
+export interface StaffLandingWords {
+  published: LandingWords;
+  version: number;
+  published_at: string;
+  draft: LandingWords | null;
+}
