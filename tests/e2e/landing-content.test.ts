@@ -5,13 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BUILT_LANDING_WORDS } from '../../machines/rules/landingWords';
-import { DECIDING, signInStaff } from './support/decision';
+import { addTeamMember, DECIDING, signInStaff } from './support/decision';
 import { contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 serverAndBrowser({ ...DECIDING });
 const open = contextOpener({ width: 1280, height: 900 });
 const WAIT = { timeout: 30_000 };
 const QUESTION = BUILT_LANDING_WORDS.faq[1]!.question;
+const REVIEWER = 'reader.words@bootcamp.example';
 const NEW_ANSWER = 'Anyone with a degree or diploma, and <b>no</b> tags are read as tags.';
 
 describe("the landing page's words in the back office", () => {
@@ -72,5 +73,19 @@ describe("the landing page's words in the back office", () => {
     await expectNoAxeViolations(visitor.page);
     expect(errors).toEqual([]);
     await visitor.context.close();
+  });
+
+  it('a reviewer reads the published words and has no control to change them', async () => {
+    expect((await addTeamMember(server.url, REVIEWER)).status).toBe(201);
+    const { context, page } = await open();
+    await signInStaff(context, server.url, REVIEWER);
+    await page.goto(`${server.url}/staff/landing-words`);
+    await page.getByText('Only an admin can change them.', { exact: false }).waitFor(WAIT);
+    await page.getByText(QUESTION).waitFor(WAIT);
+    expect(await page.getByRole('button', { name: 'Publish' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Save and preview' }).count()).toBe(0);
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await context.close();
   });
 });
