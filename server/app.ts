@@ -3,6 +3,7 @@
  * tests can run it in memory with `app.inject()` and `main.ts` can run it for real.
  */
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -46,6 +47,9 @@ import { currentVersion } from './selectionQuiz';
 import { standingRoutes } from './routes/standing';
 import { interviewRoutes } from './routes/interview';
 import { staticRoutes } from './routes/static';
+import { landingWordsCache } from './db/landingWords';
+import { builtRenderer, landingPage, type LandingWordsRenderer } from './landingPage';
+import { DEFAULT_CONTACT_EMAIL } from '../machines/rules/pages';
 import { stepRoutes } from './routes/steps';
 import { countRefusedSaves } from './staff/funnel';
 import { staffRoutes } from './staff/routes';
@@ -72,6 +76,8 @@ export interface AppOptions {
    * bench/schemas uses it, to measure what the schemas' serialiser gains.
    */
   responseSchemas?: boolean;
+  /** What renders the landing page's words (decision 246); by default the SSR build's beside `clientDir`. */
+  renderLandingWords?: LandingWordsRenderer;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -103,10 +109,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secureCookies: https,
     cohorts: cohortCache(options.db, config.now),
     settings: settingsCache(options.db, config.now),
+    landingWords: landingWordsCache(options.db),
     counters: rateCounters(options.db, config.now),
     uploadMs: timeouts.uploadMs,
     erasureKey: options.erasureKey ?? (await erasureKey(options.db, config.privacy.erasureKey)),
   };
+  const clientDir = options.clientDir && existsSync(options.clientDir) ? options.clientDir : undefined;
+  if (clientDir)
+    ctx.landing = landingPage(
+      join(clientDir, 'index.html'),
+      () => ctx.cohorts.applying(),
+      // The support address as the back office has it now (decision 247).
+      async () => (await ctx.settings.get()).support_email || DEFAULT_CONTACT_EMAIL,
+      () => ctx.landingWords.published(),
+      options.renderLandingWords ?? (await builtRenderer(clientDir)),
+    );
 
   app.setErrorHandler(errorHandler);
   cutSlowBodies(app, timeouts, (request) => request.routeOptions.url === paths.uploadCv);
@@ -194,12 +211,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The outbox shows every code: never in production (config.ts), even if an outbox mailer were given.
   if (options.mailer.transport === 'outbox' && config.devMailbox)
     await app.register(async (dev) => devRoutes(dev, ctx));
-  const clientDir = options.clientDir;
   await staticRoutes(
     app,
-    clientDir && existsSync(clientDir) ? clientDir : undefined,
+    clientDir,
     async () => ({ ...config.appConfig, ...browserSettings(await ctx.settings.get()) }),
-    () => ctx.cohorts.applying(),
+    ctx.landing,
     async () => ({
       controllerName: config.privacy.controllerName,
       // PRIVACY_CONTACT_EMAIL, else the support address as the back office has it now.

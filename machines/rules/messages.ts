@@ -223,3 +223,22 @@ export const QUIZ_MESSAGES = {
     `Version ${version} published: new applicants get it, and applicants who started keep theirs`,
   unavailable: 'The quiz could not be loaded. Please reload the page.',
 } as const;
+
+/** The landing page's words as an admin edits them (machines/rules/landingWords.ts, decision 246). */
+export const LANDING_WORDS_MESSAGES = {
+  noFaq: 'Please keep at least one question in the FAQ',
+  tooManyFaq: (max: number) => `Please keep the FAQ to ${max} questions or fewer`,
+  question: 'Please write the question',
+  answer: 'Please write the answer',
+  cards: (count: number) => `The key information has exactly ${count} cards`,
+  title: "Please write the card's title",
+  lead: "Please write the card's first line",
+  noDetails: 'Please give the card at least one line',
+  tooManyDetails: (max: number) => `Please keep a card to ${max} lines or fewer`,
+  detail: 'Please write the line, or remove it',
+  tooLong: (max: number) => `Please keep this to ${max} characters or fewer`,
+  preview: 'Preview saved: it opens in a new tab',
+  published: 'Published: the landing page shows these words now',
+  stale: 'Someone else published the landing words since you opened them: reload to see theirs',
+  noPage: 'This server has no landing page to preview',
+} as const;

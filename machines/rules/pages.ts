@@ -30,6 +30,7 @@ export const STAFF_PAGES = [
   `${STAFF_PAGE}/audit`,
   `${STAFF_PAGE}/funnel`,
   `${STAFF_PAGE}/decisions-csv`,
+  `${STAFF_PAGE}/landing-words`,
 ] as const;
 /** Whether a path (no query, no trailing slash) is a staff page; an application's page has its id in it. */
 export const isStaffPage = (path: string): boolean =>

@@ -207,6 +207,8 @@ export const AUDIT_ACTION_LABELS = {
   settings_change: 'Changed the bank details or support address',
   /** A new version of the selection video and quiz (detail: the versions, each change before → after; decision 245). */
   selection_quiz_publish: 'Published a selection video and quiz',
+  /** The landing page's FAQ and key information cards published (detail: each piece before → after; decision 246). */
+  landing_words_publish: "Published the landing page's words",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -2,6 +2,7 @@
  * Schema migrations, run on start in order; each runs once, recorded in `migrations`. Append new ones; never edit
  * one that has shipped.
  */
+import { BUILT_LANDING_WORDS } from '../../machines/rules/landingWords';
 import type { Db, Queryable } from './index';
 import { qb, run } from './query';
 
@@ -579,6 +580,26 @@ CREATE TABLE selection_quiz_versions (
 CREATE FUNCTION selection_quiz_versions_kept() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'a published quiz version is kept as it was'; END $$;
 CREATE TRIGGER selection_quiz_versions_no_change BEFORE UPDATE OR DELETE ON selection_quiz_versions FOR EACH ROW EXECUTE FUNCTION selection_quiz_versions_kept();
 ALTER TABLE applications ADD COLUMN quiz_version integer REFERENCES selection_quiz_versions(version);
+`,
+  },
+  {
+    id: 40,
+    name: "the landing page's words edited in the back office: each publish a version, one draft (decision 246)",
+    // Version 1 is the words the page carried when this shipped, so `/` stays what it was until an admin publishes.
+    sql: `
+CREATE TABLE landing_words (
+  version serial PRIMARY KEY,
+  words text NOT NULL,
+  published_by integer REFERENCES staff(id),
+  published_at timestamptz NOT NULL
+);
+CREATE TABLE landing_words_draft (
+  id integer PRIMARY KEY CHECK (id = 1),
+  words text NOT NULL,
+  saved_by integer REFERENCES staff(id),
+  saved_at timestamptz NOT NULL
+);
+INSERT INTO landing_words (words, published_at) VALUES ('${JSON.stringify(BUILT_LANDING_WORDS).replaceAll("'", "''")}', now());
 `,
   },
   {

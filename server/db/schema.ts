@@ -380,6 +380,23 @@ interface InterviewBookingsTable {
   booked_at: Timestamp;
 }
 
+/** The landing page's published words, a version each publish (decision 246); the newest is served. */
+export interface LandingWordsTable {
+  version: Generated<number>;
+  /** JSON: machines/rules/landingWords.ts `LandingWords`. */
+  words: string;
+  published_by: number | null;
+  published_at: Date;
+}
+
+/** The one draft an admin previews before publishing. */
+export interface LandingWordsDraftTable {
+  id: number;
+  words: string;
+  saved_by: number | null;
+  saved_at: Date;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   assignments: AssignmentsTable;
@@ -396,6 +413,8 @@ export interface Database {
   idempotency: IdempotencyTable;
   interview_bookings: InterviewBookingsTable;
   interview_slots: InterviewSlotsTable;
+  landing_words: LandingWordsTable;
+  landing_words_draft: LandingWordsDraftTable;
   mail_templates: MailTemplatesTable;
   migrations: MigrationsTable;
   outbox: OutboxTable;

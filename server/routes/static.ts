@@ -8,11 +8,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApplyingCohort } from '../db/cohorts';
-import { compressPage, landingPage, pickEncoding, type FilledPage } from '../landingPage';
+import { compressPage, pickEncoding, type FilledPage, type LandingPages } from '../landingPage';
 import { isAppPage } from '../../machines/pages';
 import { screenRow } from '../../machines/screens';
-import { DEFAULT_CONTACT_EMAIL, isStaffPage, VIDEO_POSTER_PLACEHOLDER } from '../../machines/rules/pages';
+import { isStaffPage, VIDEO_POSTER_PLACEHOLDER } from '../../machines/rules/pages';
 import { SERVER_MESSAGES } from '../messages';
 import { PRIVACY_PATH, type NoticeFacts } from '../../machines/rules/privacy';
 import { privacyPage } from '../privacyPage';
@@ -68,7 +67,7 @@ export async function staticRoutes(
   app: FastifyInstance,
   clientDir: string | undefined,
   appConfigNow: AppConfigNow = async () => ({}),
-  applyingCohort?: () => Promise<ApplyingCohort>,
+  landing?: LandingPages,
   notice?: () => Promise<NoticeFacts>,
   videoAddresses?: VideoAddresses,
 ): Promise<void> {
@@ -99,13 +98,9 @@ export async function staticRoutes(
     (staffShellPage ??= existsSync(join(clientDir!, 'staff.html'))
       ? renderAppShell(readFileSync(join(clientDir!, 'staff.html'), 'utf8'), appConfig)
       : appShell());
-  if (clientDir && applyingCohort) {
-    const landing = landingPage(join(clientDir, 'index.html'), applyingCohort, async () => {
-      await configNow();
-      return String(appConfig.supportEmail || DEFAULT_CONTACT_EMAIL);
-    });
+  if (clientDir && landing) {
     const serveLanding = async (request: FastifyRequest, reply: FastifyReply) =>
-      sendPage(request, reply, await landing());
+      sendPage(request, reply, await landing.page());
     app.get('/', serveLanding);
     app.get('/index.html', serveLanding);
   }
@@ -142,7 +137,7 @@ export async function staticRoutes(
       // apply.html is only ever sent as `/apply`, with the configuration written in.
       allowedPath: (path) =>
         !isBackend(path) &&
-        !(applyingCohort && path.startsWith('/index.html')) &&
+        !(landing && path.startsWith('/index.html')) &&
         !path.startsWith('/apply.html') &&
         !path.startsWith('/staff.html') &&
         !path.startsWith('/video.html') &&

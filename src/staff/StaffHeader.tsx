@@ -24,6 +24,7 @@ export function StaffHeader({ session }: { session: SessionRef }) {
     { to: '/staff/cohorts', label: 'Cohorts' },
     { to: '/staff/settings', label: 'Bank and support' },
     { to: '/staff/selection-video', label: 'Selection video' },
+    { to: '/staff/landing-words', label: 'Landing page words' },
     ...(me.role === 'admin'
       ? [
           { to: withCohort('/staff/decisions-csv'), label: 'Decisions from CSV' },

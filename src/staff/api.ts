@@ -16,6 +16,7 @@ import {
   type ProgrammeSettings,
   type StaffProgrammeSettings,
 } from '../../machines/rules/programmeSettings';
+import { landingWordsPaths, type LandingWords } from '../../machines/rules/landingWords';
 import { interviewPaths, type StaffInterviewSlots } from '../../machines/rules/interview';
 import {
   selectionQuizPaths,
@@ -209,6 +210,12 @@ export function createStaffApi() {
     selectionQuiz: () => call<SelectionQuizSettingsAnswer>(selectionQuizPaths.settings),
     publishSelectionQuiz: (settings: SelectionQuizSettings) =>
       call<SelectionQuizSettingsAnswer>(selectionQuizPaths.settings, { method: 'POST', body: settings }),
+    /** The landing page's words (machines/rules/landingWords.ts, decision 246): read, a draft to preview, publish. */
+    landingWords: () => call<StaffLandingWords>(landingWordsPaths.words),
+    saveLandingDraft: (words: LandingWords) =>
+      call<unknown>(landingWordsPaths.draft, { method: 'POST', body: { words } }),
+    publishLandingWords: (words: LandingWords, version: number) =>
+      call<unknown>(landingWordsPaths.publish, { method: 'POST', body: { words, version } }),
     team: () => call<TeamMember[]>(staffPaths.team),
     addMember: (email: string, role: string) =>
       call<unknown>(staffPaths.team, { method: 'POST', body: { email, role } }),
@@ -283,3 +290,11 @@ export function createStaffApi() {
 export type StaffApi = ReturnType<typeof createStaffApi>;
 
 export const cvUrl = (id: number) => withId(staffPaths.cv, id);
+
+/** What GET landingWordsPaths.words answers. */
+export interface StaffLandingWords {
+  published: LandingWords;
+  version: number;
+  published_at: string;
+  draft: LandingWords | null;
+}

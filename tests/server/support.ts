@@ -137,6 +137,8 @@ export interface TestAppOptions {
   wrapDb?: (db: Db) => Db;
   /** Where CVs go instead of the test's local directory (an S3 bucket: tests/server/s3Server.ts). */
   storage?: CvStorage;
+  /** What renders the landing page's words (src/landing/entry-server.tsx); a bare client folder has no SSR build. */
+  renderLandingWords?: AppOptions['renderLandingWords'];
   /**
    * Record every (method, route, status) the app answers and, when the app closes, fail if the OpenAPI document
    * (server/openapi.ts) does not list one of them, or if an answer written with its response schema differs from the
@@ -192,6 +194,7 @@ export async function testApp(database: TestDatabase, options: TestAppOptions = 
     config,
     logger: options.logger,
     timeouts: options.timeouts,
+    renderLandingWords: options.renderLandingWords,
   });
   const answered = new Set<string>();
   const altered = new Set<string>();
