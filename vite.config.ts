@@ -190,6 +190,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           globalSetup: ['tests/support/pgliteTemplate.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // A page waited for ends the wait as soon as it is there; under load it may take more than a second.
+          expect: { poll: { timeout: 20_000 } },
           fileParallelism: false,
         },
       },
