@@ -65,11 +65,11 @@ const holdLandingTaps =
  * the app's root (hydration must find its markup untouched) says the connection failed and offers Retry: a reload
  * that takes the press again. src/app/earlyInput.ts ends all this once the app is in charge; src/applyBoot.ts
  * reports a failed import through `fail`, and says through `answering` that it has come and is answering a held press
- * (no failure line from then on: docs/performance.md (former docs/performance.md (former decision 211))). At the press the lines also start the lookup of the email, when the app will
+ * (no failure line from then on: docs/performance.md (former decision 211)). At the press the lines also start the lookup of the email, when the app will
  * look it up (the same rule: trimmed, 254 characters at most, EMAIL_PATTERN), and the current cohort's, and keep
  * their answers for the app (the lookup as `lookup`, taken by src/app/earlyInput.ts; the cohort by its path, as the
  * staff pages keep theirs, taken by src/app/askedEarly.ts): their round trips overlap the app's arrival instead of
- * following it (docs/performance.md (former docs/performance.md (former decision 169))).
+ * following it (docs/performance.md (former decision 169)).
  */
 /** The page's answers asked for early, kept by path for the app (src/app/askedEarly.ts). */
 const ASKED = '(window.tebcAsked=window.tebcAsked||{})';
@@ -138,10 +138,10 @@ function startAfterLargestPaint(
   if (!src) throw new Error('no entry <script type="module"> to start after the first paint');
   // With the entry, one <link rel="modulepreload"> for each script the first press needs: the browser fetches them
   // together instead of discovering them import by import. What is ahead (`/apply`'s Bio Data, the back office on
-  // the staff pages, with its stylesheets as `preload`, docs/performance.md (former docs/performance.md (former decision 209))) is left to its later fetch when the browser asks
-  // to save data (docs/performance.md (former docs/performance.md (former decision 098))). Each link costs about 1 ms of a phone's main thread (2-5 ms
+  // the staff pages, with its stylesheets as `preload`, docs/performance.md (former decision 209)) is left to its later fetch when the browser asks
+  // to save data (docs/performance.md (former decision 098)). Each link costs about 1 ms of a phone's main thread (2-5 ms
   // at 4x slowdown): the first PRELOAD_BATCH go in with the entry, the rest a batch a task, so that the links are
-  // not one long task (docs/performance.md (former docs/performance.md (former decision 140))); the build keeps them few (docs/performance.md (former docs/performance.md (former decision 194))).
+  // not one long task (docs/performance.md (former decision 140)); the build keeps them few (docs/performance.md (former decision 194)).
   // The answers are asked for first: each is small, and the app waits for it once its scripts have run.
   const answers = preload.answers?.length
     ? `var A=${ASKED};${JSON.stringify(preload.answers)}.forEach(function(u){` +
@@ -162,7 +162,7 @@ function startAfterLargestPaint(
   // milliseconds early on one load in three (docs/performance.md). Where the browser reports no LCP, the next frame;
   // a tab hidden before its first paint reports none at all, so two seconds after load the app starts anyway. Or at
   // the person's first tap or key, if that comes first: they see the page, and the browser reports no LCP after an
-  // input, so a tap before load held the app back those two seconds (docs/performance.md (former docs/performance.md (former decision 197))). An entry that cannot be fetched
+  // input, so a tap before load held the app back those two seconds (docs/performance.md (former decision 197)). An entry that cannot be fetched
   // is told to what the page holds (`fail`), which says so at a press.
   const start =
     `var d=0;function g(){if(!d){d=1;setTimeout(function(){${wave}import(${JSON.stringify(src)})` +
@@ -230,12 +230,12 @@ prerender(
 // the page is opening, painted from the first response; the app replaces them with the screen this person may see
 // (docs/decisions/085-apply-prerendered.md). The app's own scripts in one wave; the screen's
 // chunk follows once the app knows the screen. staff.html is the same page with staff's words (server/routes/static.ts),
-// and every staff page needs the back office: its chunks come in the same wave (docs/performance.md (former docs/performance.md (former decision 209))).
+// and every staff page needs the back office: its chunks come in the same wave (docs/performance.md (former decision 209)).
 const { renderOpening } = await ssr<{ renderOpening: (staff: boolean, poster?: string) => string }>(
   'apply-server',
 );
 // The app itself (APP_ENTRY) is their entry, not src/applyBoot.ts's stages: evaluated in stages, the app replaced the
-// opening later on a cold load (docs/performance.md (former docs/performance.md (former decision 190) and 209)).
+// opening later on a cold load (docs/performance.md (former decisions 190 and 209)).
 const manifest = readViteManifest(clientDir);
 const appEntry = manifest[APP_ENTRY];
 if (!appEntry) throw new Error(`the manifest names no ${APP_ENTRY}`);
