@@ -28,6 +28,7 @@ import {
   type StaffCohortSettings,
 } from '../../machines/rules/cohortSettings';
 import { programmeSettingsPath } from '../../machines/rules/programmeSettings';
+import { landingWordsPaths, type LandingWords } from '../../machines/rules/landingWords';
 import { ANONYMOUS_STEPS } from '../../server/staff/funnel';
 import { privacyPaths } from '../../machines/rules/privacy';
 import { reportPaths } from '../../machines/rules/reports';
@@ -197,6 +198,13 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
       captions_url: quiz.captions_url,
       questions: [{ ...quiz.questions[0]!, text: 'How long is the bootcamp?' }],
     });
+    // The landing page's words (decision 246): every member reads, an admin saves a draft and publishes it.
+    const published = json<{ data: { published: LandingWords; version: number } }>(
+      await ok(200, 'GET', landingWordsPaths.words, reviewer),
+    ).data;
+    const landing = { ...published.published, faq: published.published.faq.slice(0, 3) };
+    await ok(200, 'POST', landingWordsPaths.draft, admin, { words: landing });
+    await ok(200, 'POST', landingWordsPaths.publish, admin, { words: landing, version: published.version });
     const accepted = staffPaths.template.replace(':kind', 'accepted');
     await ok(200, 'POST', accepted, admin, {
       subject: 'Welcome, {{firstname}}',
