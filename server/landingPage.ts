@@ -9,7 +9,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { fillCohort, type CohortFacts } from '../machines/rules/landingCohort';
 import { cohortNotice } from '../machines/rules/seats';
-import type { ApplyingCohort } from './db/cohorts';
+import { feeFacts, type FeeTable } from '../machines/rules/payments';
+import { feesOf, type ApplyingCohort } from './db/cohorts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -32,10 +33,17 @@ export const cohortFacts = ({ cohort, paused }: ApplyingCohort): CohortFacts => 
   number: cohort.number,
   startDate: cohort.start_date,
   applicationDeadline: cohort.application_deadline,
+  fees: feeWords(feesOf(cohort)),
   ...(paused
     ? { notice: cohortNotice({ ...cohort, paused: { name: paused.name, reopens_on: paused.reopens_on } }) }
     : {}),
 });
+
+/** The fee lines of the landing page, from the cohort's table (decision 244). */
+const feeWords = (fees: FeeTable) => {
+  const { fee, full, instalments } = feeFacts(fees);
+  return { fee, full, instalments };
+};
 
 export const fillAndCompress = (
   template: string,

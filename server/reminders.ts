@@ -17,6 +17,8 @@ import type { Db, Queryable } from './db/index';
 import { qb, run } from './db/query';
 import type { Mailer } from './mail/index';
 import { confirmationUrl, reminderEmail } from './mail/templates';
+import { applicantFees } from './fees';
+import type { FeeTable } from '../machines/rules/payments';
 import { poller } from './poller';
 
 /** How often a process looks for due reminders, unless REMINDER_POLL_MS says otherwise. */
@@ -59,6 +61,9 @@ interface DueReminder {
   email: string;
   firstname: string;
   reminder_date: Date;
+  fees: FeeTable | null;
+  cohort_id: number | null;
+  applied_cohort_id: number | null;
 }
 
 const silent: ReminderLog = { info: () => undefined, error: () => undefined };
@@ -91,7 +96,7 @@ export function reminderScheduler(options: ReminderOptions): ReminderScheduler {
             .forUpdate()
             .skipLocked(),
         )
-        .returning(['id', 'email', 'firstname', 'reminder_date'])
+        .returning(['id', 'email', 'firstname', 'reminder_date', 'fees', 'cohort_id', 'applied_cohort_id'])
         .$narrowType<{ reminder_date: Date }>(),
     );
 
@@ -108,7 +113,8 @@ export function reminderScheduler(options: ReminderOptions): ReminderScheduler {
     );
 
   const send = async (due: DueReminder) => {
-    const message = reminderEmail(due.email, due.firstname, confirmationPage);
+    // The applicant's own fee table: the amounts their confirmation page shows (decision 244).
+    const message = reminderEmail(due.email, due.firstname, confirmationPage, await applicantFees(db, due));
     // Queued and marked in one transaction: the outbox's worker delivers it exactly once (server/mail/worker.ts).
     await db.transaction(async (tx) => {
       await mailer.send(message, tx);

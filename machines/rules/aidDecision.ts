@@ -8,11 +8,12 @@
 import { STAFF_API } from './api';
 import { AID_MESSAGES as M } from './messages';
 import {
-  PAYMENT_OPTIONS,
-  PRICES,
   formatMoney,
   orderFor,
+  paymentOptions,
+  priceTable,
   type CheckoutOrder,
+  type FeeTable,
   type Money,
   type PaymentOptionInfo,
   type PaymentRegion,
@@ -92,9 +93,9 @@ export const lessShare = ({ amount, currency }: Money, share: number): Money => 
   currency,
 });
 
-/** What an award waives: the fee's share, the cost the reports add up. */
-export const waived = (region: PaymentRegion, share: number): Money => {
-  const { fee } = PRICES[region];
+/** What an award waives: the fee's share (of the cohort's table), the cost the reports add up. */
+export const waived = (fees: FeeTable, region: PaymentRegion, share: number): Money => {
+  const { fee } = priceTable(fees)[region];
   return {
     amount: roundFor(fee.currency, fee.amount - lessShare(fee, share).amount),
     currency: fee.currency,
@@ -106,8 +107,13 @@ export const waived = (region: PaymentRegion, share: number): Money => {
  * financial-aid option once the request is decided. While it is under review the set is the price table's, aid
  * staying the recorded choice (decision 111); the page says where the request stands instead of offering the form.
  */
-export function aidedOptions(region: PaymentRegion, aid: AidStanding | null): readonly PaymentOptionInfo[] {
-  const options = PAYMENT_OPTIONS[region];
+export function aidedOptions(
+  fees: FeeTable,
+  region: PaymentRegion,
+  aid: AidStanding | null,
+): readonly PaymentOptionInfo[] {
+  const options = paymentOptions(fees, region);
+  const prices = priceTable(fees)[region];
   if (!aid || aid.status === 'received') return options;
   const share = aid.status === 'awarded' ? aid.share : 0;
   return options
@@ -115,7 +121,7 @@ export function aidedOptions(region: PaymentRegion, aid: AidStanding | null): re
     .map((option) => {
       if (!option.charge || share === 0) return option;
       const charge = lessShare(option.charge, share);
-      const plan = PRICES[region].instalments;
+      const plan = prices.instalments;
       const price =
         option.kind === 'instalments' && plan
           ? `${formatMoney(charge)} (${plan.count} × ${formatMoney(lessShare(plan.each, share))})`
@@ -124,24 +130,25 @@ export function aidedOptions(region: PaymentRegion, aid: AidStanding | null): re
         ...option,
         charge,
         price,
-        description: `${option.description} ${M.optionAfterAid(share, formatMoney(lessShare(PRICES[region].fee, share)))}`,
+        description: `${option.description} ${M.optionAfterAid(share, formatMoney(lessShare(prices.fee, share)))}`,
       };
     });
 }
 
 /** The option of the applicant's set, with the amount it charges after aid; undefined when it is not offered. */
-export const aidedOption = (region: PaymentRegion, aid: AidStanding | null, value: string) =>
-  aidedOptions(region, aid).find((option) => option.value === value);
+export const aidedOption = (fees: FeeTable, region: PaymentRegion, aid: AidStanding | null, value: string) =>
+  aidedOptions(fees, region, aid).find((option) => option.value === value);
 
 /** The checkout's order for an option after aid, or undefined when the option charges nothing or is not offered. */
 export function aidedOrder(
+  fees: FeeTable,
   region: PaymentRegion,
   aid: AidStanding | null,
   option: string,
   email: string,
   reference: string,
 ): CheckoutOrder | undefined {
-  const charge = aidedOption(region, aid, option)?.charge;
+  const charge = aidedOption(fees, region, aid, option)?.charge;
   return charge ? orderFor(charge, option, email, reference) : undefined;
 }
 

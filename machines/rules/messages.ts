@@ -175,3 +175,11 @@ export const COHORT_MESSAGES = {
         ? `Applications for ${name} are closed`
         : `Applications for ${name} are open again`,
 } as const;
+
+/** A cohort's fee table as an admin sets it (decision 244: machines/rules/cohortFees.ts). */
+export const FEE_MESSAGES = {
+  feeNgn: 'Please enter the fee in naira as a whole number from 0 to 100000000',
+  feeUsd: 'Please enter the fee in dollars as a whole number from 0 to 100000000',
+  fullDiscount: 'Please enter the discount for paying in full as a whole number from 0 to 100',
+  instalments: 'Please enter the number of instalments as a whole number from 1 to 12',
+} as const;

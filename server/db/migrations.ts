@@ -561,6 +561,17 @@ CREATE INDEX aid_decisions_due ON aid_decisions (email_due_at) WHERE email_sent_
 ALTER TABLE applications ALTER COLUMN communication_consent SET DEFAULT false;
 `,
   },
+  {
+    id: 38,
+    name: "fees per cohort: each cohort's fee table, today's for the cohorts there are; an application keeps the table its first payment choice was made under (decision 244)",
+    sql: `
+ALTER TABLE cohorts ADD COLUMN fee_ngn integer NOT NULL DEFAULT 60000 CHECK (fee_ngn >= 0);
+ALTER TABLE cohorts ADD COLUMN fee_usd integer NOT NULL DEFAULT 50 CHECK (fee_usd >= 0);
+ALTER TABLE cohorts ADD COLUMN full_discount integer NOT NULL DEFAULT 15 CHECK (full_discount BETWEEN 0 AND 100);
+ALTER TABLE cohorts ADD COLUMN instalments integer NOT NULL DEFAULT 2 CHECK (instalments BETWEEN 1 AND 12);
+ALTER TABLE applications ADD COLUMN fees jsonb;
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

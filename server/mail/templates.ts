@@ -3,7 +3,7 @@ import type { MailMessage } from './index';
 import type { PaymentRecord } from '../../machines/rules/contract';
 import type { MailBlock } from '../../machines/rules/mailTemplates';
 import { NEXT_STEP_WORDS } from '../../machines/rules/nextSteps';
-import { FEE_FACTS, formatMoney, stillDue } from '../../machines/rules/payments';
+import { AID_FACT, feeFacts, formatMoney, stillDue, type FeeTable } from '../../machines/rules/payments';
 import { screenRow } from '../../machines/screens';
 
 export const PROGRAMME = 'The Employment Bootcamp';
@@ -122,11 +122,17 @@ export function submittedEmail(
 }
 
 /** The reminder an applicant asked for on the confirmation page: finish confirming their place (choose how to pay). */
-export function reminderEmail(to: string, firstname: string, confirmationUrl: string): MailMessage {
+export function reminderEmail(
+  to: string,
+  firstname: string,
+  confirmationUrl: string,
+  fees: FeeTable,
+): MailMessage {
+  // The amounts come from the applicant's fee table, the one the confirmation page shows and the checkout charges.
+  const facts = feeFacts(fees);
   const lines = [
     greeting(firstname),
-    // The amounts come from the price table the confirmation page shows and the checkout charges.
-    `You asked us to remind you: one step is left to confirm your place in ${PROGRAMME}. ${FEE_FACTS.full}. ${FEE_FACTS.instalments}. You can also apply for financial aid. Choose on your confirmation page:`,
+    `You asked us to remind you: one step is left to confirm your place in ${PROGRAMME}. ${facts.full}. ${facts.instalments}. You can also apply for financial aid. Choose on your confirmation page:`,
     `If you have already done this, you can ignore this email.`,
     `See you soon,\n${PROGRAMME} team`,
   ];
@@ -184,7 +190,7 @@ export function duplicatePaymentEmail(
 export function aidReceivedEmail(to: string, firstname: string, confirmationUrl: string): MailMessage {
   return plain(to, `We have your financial aid application to ${PROGRAMME}`, [
     greeting(firstname),
-    `We have received your financial aid application: your answers to the seven questions of the form, including what you can afford to pay. ${FEE_FACTS.aid}; places are limited and an award is not guaranteed.`,
+    `We have received your financial aid application: your answers to the seven questions of the form, including what you can afford to pay. ${AID_FACT}; places are limited and an award is not guaranteed.`,
     `What happens next: the team reviews your application and writes to you by email with what you would pay. Meanwhile you can still choose another way to pay on your confirmation page: ${confirmationUrl}`,
     SIGN_OFF,
   ]);

@@ -1,5 +1,5 @@
 /** Frequently asked questions (section id `faq`): fourteen entries on the programme's facts. */
-import { FEE_FACTS, FINANCIAL_AID_MAX_DISCOUNT } from '../../machines/rules/payments';
+import { FINANCIAL_AID_MAX_DISCOUNT } from '../../machines/rules/payments';
 import type { CohortLabels } from '../../machines/rules/landingCohort';
 
 export interface FaqEntry {
@@ -34,11 +34,11 @@ export const faq = (cohort: CohortLabels): readonly FaqEntry[] => [
   },
   {
     question: 'How much does it cost?',
-    answer: `The commitment fee is ${FEE_FACTS.fee}, paid once you are selected. ${FEE_FACTS.full}.`,
+    answer: `The commitment fee is ${cohort.fee}, paid once you are selected. ${cohort.full}.`,
   },
   {
     question: 'Can I pay in instalments?',
-    answer: `${FEE_FACTS.instalments} through our instalment partner, with no extra fee. Applicants outside Nigeria pay in full.`,
+    answer: `${cohort.instalments} through our instalment partner, with no extra fee. Applicants outside Nigeria pay in full.`,
   },
   {
     question: 'Are there scholarships or financial aid?',

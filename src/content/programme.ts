@@ -2,7 +2,7 @@
  * Programme facts and the short card copy of the landing page. The cohort's number and dates are the live
  * cohort's (machines/rules/landingCohort.ts), never written here.
  */
-import { FEE_FACTS } from '../../machines/rules/payments';
+import { AID_FACT } from '../../machines/rules/payments';
 import { PRIVACY_PATH } from '../../machines/rules/privacy';
 import type { CohortLabels } from '../../machines/rules/landingCohort';
 
@@ -59,9 +59,9 @@ export const keyInformation = (cohort: CohortLabels): readonly KeyInfo[] => [
   },
   {
     title: 'Commitment fee',
-    // Every amount comes from the one price table (machines/rules/payments.ts), as on the confirmation page.
-    lead: FEE_FACTS.fee,
-    details: [FEE_FACTS.full, FEE_FACTS.instalments, FEE_FACTS.aid],
+    // Every amount comes from the cohort's fee table by the one pricing rule (machines/rules/payments.ts, decision 244).
+    lead: cohort.fee,
+    details: [cohort.full, cohort.instalments, AID_FACT],
   },
   {
     title: 'Requirements',

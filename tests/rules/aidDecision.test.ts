@@ -9,7 +9,12 @@ import {
   waived,
 } from '../../machines/rules/aidDecision';
 import { AID_MESSAGES as M } from '../../machines/rules/messages';
-import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS, PAYMENT_OPTIONS } from '../../machines/rules/payments';
+import {
+  OPTION_FULL_PAYMENT,
+  OPTION_INSTALMENTS,
+  PAYMENT_OPTIONS,
+  STANDARD_FEES,
+} from '../../machines/rules/payments';
 import { aidCost } from '../../machines/rules/reports';
 
 const settings = { aid_ceiling: 30, aid_awards: 2 };
@@ -58,7 +63,7 @@ describe('the amounts after aid', () => {
   it('charge the fee less the share, in naira and in dollars', () => {
     expect(lessShare({ amount: 51_000, currency: 'NGN' }, 20)).toEqual({ amount: 40_800, currency: 'NGN' });
     expect(lessShare({ amount: 42.5, currency: 'USD' }, 15)).toEqual({ amount: 36.13, currency: 'USD' });
-    const nigeria = aidedOptions('nigeria', { status: 'awarded', share: 20 });
+    const nigeria = aidedOptions(STANDARD_FEES, 'nigeria', { status: 'awarded', share: 20 });
     expect(nigeria.find((o) => o.value === OPTION_FULL_PAYMENT)?.charge).toEqual({
       amount: 40_800,
       currency: 'NGN',
@@ -68,14 +73,23 @@ describe('the amounts after aid', () => {
       currency: 'NGN',
     });
     expect(
-      aidedOrder('nigeria', { status: 'awarded', share: 20 }, OPTION_FULL_PAYMENT, 'a@b.c', 'TEBC-1'),
+      aidedOrder(
+        STANDARD_FEES,
+        'nigeria',
+        { status: 'awarded', share: 20 },
+        OPTION_FULL_PAYMENT,
+        'a@b.c',
+        'TEBC-1',
+      ),
     ).toMatchObject({ amount: 40_800, items: [{ unit_price: 40_800, quantity: 1 }] });
   });
 
   it('are the price table with no request or one under review, and drop the aid option once decided', () => {
-    expect(aidedOptions('nigeria', null)).toBe(PAYMENT_OPTIONS.nigeria);
-    expect(aidedOptions('nigeria', { status: 'received', share: 0 })).toBe(PAYMENT_OPTIONS.nigeria);
-    const declined = aidedOptions('nigeria', { status: 'declined', share: 0 });
+    expect(aidedOptions(STANDARD_FEES, 'nigeria', null)).toEqual(PAYMENT_OPTIONS.nigeria);
+    expect(aidedOptions(STANDARD_FEES, 'nigeria', { status: 'received', share: 0 })).toEqual(
+      PAYMENT_OPTIONS.nigeria,
+    );
+    const declined = aidedOptions(STANDARD_FEES, 'nigeria', { status: 'declined', share: 0 });
     expect(declined.map((o) => o.kind)).toEqual(['full', 'instalments', 'notReady']);
     expect(declined.map((o) => o.charge)).toEqual(
       PAYMENT_OPTIONS.nigeria.filter((o) => o.kind !== 'financialAid').map((o) => o.charge),
@@ -83,12 +97,12 @@ describe('the amounts after aid', () => {
   });
 
   it("cost the fee's share each award waives, added up per currency", () => {
-    expect(waived('nigeria', 20)).toEqual({ amount: 12_000, currency: 'NGN' });
+    expect(waived(STANDARD_FEES, 'nigeria', 20)).toEqual({ amount: 12_000, currency: 'NGN' });
     expect(
       aidCost([
-        { country: 'Nigeria', share: 20 },
-        { country: 'Ghana', share: 10 },
-        { country: 'Nigeria', share: 30 },
+        { country: 'Nigeria', share: 20, fees: STANDARD_FEES },
+        { country: 'Ghana', share: 10, fees: STANDARD_FEES },
+        { country: 'Nigeria', share: 30, fees: STANDARD_FEES },
       ]),
     ).toEqual([
       { amount: 30_000, currency: 'NGN' },

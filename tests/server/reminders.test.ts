@@ -8,6 +8,7 @@ import { outboxMailer, type Mailer, type MailMessage } from '../../server/mail/i
 import { reminderEmail } from '../../server/mail/templates';
 import { REMINDER_LEASE_MS, reminderScheduler, type ReminderScheduler } from '../../server/reminders';
 import { databases, START, useTestApp, verifiedApplicant } from './support';
+import { STANDARD_FEES } from '../../machines/rules/payments';
 
 const EMAIL = 'ada@example.com';
 const PUBLIC_URL = 'https://apply.bootcamp.test';
@@ -180,7 +181,12 @@ describe.each(databases)('reminder emails on $name', (database) => {
 
 describe('the reminder email', () => {
   it('greets without a name when there is none and escapes the link in HTML', () => {
-    const mail = reminderEmail('x@example.com', '', 'https://a.test/apply/confirmation?a=1&b=2');
+    const mail = reminderEmail(
+      'x@example.com',
+      '',
+      'https://a.test/apply/confirmation?a=1&b=2',
+      STANDARD_FEES,
+    );
     expect(mail.text.startsWith('Hello,\n')).toBe(true);
     expect(mail.html).toContain('href="https://a.test/apply/confirmation?a=1&amp;b=2"');
   });
