@@ -1,8 +1,8 @@
 /**
  * Cohorts set in the back office (issue 53 item 1, decision 235) in Chromium against the built product: an admin
  * creates the next cohort from the automatic rule's suggestion and pauses the cohort open now; a new visitor's
- * `/apply` names the new cohort and says in one sentence that the other is paused. A reviewer sees the list and no
- * control.
+ * `/apply` names the new cohort and says in one sentence that the other is paused, and `/` states the new cohort's
+ * fee (decision 244). A reviewer sees the list and no control.
  */
 import { describe, expect, it } from 'vitest';
 import { cohortNotice } from '../../machines/rules/seats';
@@ -28,11 +28,15 @@ describe('cohorts in the back office', () => {
     const start = await form.getByLabel('Start date').inputValue();
     expect(name).toMatch(/^Cohort \d+$/);
     await form.getByLabel('Seats').fill('40');
+    // The fee fields are filled in with the last cohort's table; this cohort costs N80,000 (decision 244).
+    expect(await form.getByLabel('Fee in Nigeria (naira)').inputValue()).toBe('60000');
+    await form.getByLabel('Fee in Nigeria (naira)').fill('80000');
     await expectNoAxeViolations(page);
     await form.getByRole('button', { name: 'Create cohort' }).click();
     await page.getByText(`${name} created`).waitFor(WAIT);
     const created = page.getByRole('row', { name: new RegExp(`^${name} `) });
     await expect.poll(() => created.innerText()).toMatch(/40\s+0\s+Taking applications/);
+    await expect.poll(() => created.innerText()).toContain('N80,000 (Nigeria) or $50 (international)');
 
     // The cohort open now is the one before it.
     const current = `Cohort ${Number(name.replace('Cohort ', '')) - 1}`;
@@ -50,6 +54,10 @@ describe('cohorts in the back office', () => {
     const notice = cohortNotice({ name, start_date: start, paused: { name: current, reopens_on: null } });
     await visitor.page.getByText(notice).waitFor(WAIT);
     expect(notice).toContain(`new applications are for ${name}`);
+    // The landing page states the fee of the cohort new applications go to.
+    await visitor.page.goto(`${server.url}/`);
+    await visitor.page.getByText('N80,000 (Nigeria) or $50 (international)').first().waitFor(WAIT);
+    expect(await visitor.page.content()).not.toContain('N60,000');
     await visitor.context.close();
     await context.close();
   });
