@@ -161,7 +161,7 @@ export const applicationMachine = applicationSetup.createMachine({
     },
 
     // The page the acceptance email links to: the banner and the payment options only for an applicant the server
-    // says is accepted; anyone else is told where they stand (docs/decisions/074-the-confirmation-page-follows-the-decision.md).
+    // says is accepted; anyone else is told where they stand (docs/decisions/121-a-decision-is-held-until-released.md).
     confirmation: {
       meta: screenMeta('confirmation'),
       type: 'parallel',
@@ -263,7 +263,7 @@ export const SECTIONS = 5;
 
 /**
  * The progress bar's width (docs/product.md §4: 16.67% × step) and the 'N of 5' counter. The spec's counter reaches 6 on the
- * open questions; '6 of 5' would read as a mistake, so that last step says 'Final step' (docs/decisions/007-the-counter-on-the-last-step.md).
+ * open questions; '6 of 5' would read as a mistake, so that last step says 'Final step' (docs/decisions/002-option-lists-the-spec-only-sketches.md).
  */
 export const progressOf = (step: number) => ({
   percentage: Math.min(100, Math.round(16.67 * step * 100) / 100),

@@ -111,7 +111,7 @@ export const applicationSetup = setup({
     returnsToVideo: ({ context }) =>
       context.signInReturn === 'selectionVideo' &&
       (['success', 'confirmation'] as ScreenState[]).includes(resumeState(context)),
-    // Scored for eligibility review, it is submitted on the server at that moment (decision 124).
+    // Scored for eligibility review, it is submitted on the server at that moment (decision 008).
     isSubmitted: ({ context }) =>
       isVerified(context) && (context.submitted || goesToEligibilityReview(context.form.eligibilityStatus)),
     lookupIs: ({ event }, params: { kind: LookupResult['kind'] }) =>

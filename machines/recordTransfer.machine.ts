@@ -1,6 +1,6 @@
 /**
  * An admin records an applicant's bank transfer as paid, with the reference on the bank statement
- * (docs/decisions/158-a-bank-transfer-recorded-by-an-admin.md). An empty or too long reference is refused here
+ * (docs/decisions/036-one-price-table.md). An empty or too long reference is refused here
  * without a call; the server asks the review chart and answers the rest. `record` is an actor given with
  * `.provide()` (src/staff/staffActors.ts); once recorded, the page loads again.
  */

@@ -190,14 +190,14 @@ export const reviewMachine = setup({
       },
     },
     // Scored action_required or ineligible: the employment and open questions stay closed, and staff decide on the
-    // answers and the CV the application has (docs/decisions/124-eligibility-review.md).
+    // answers and the CV the application has (docs/decisions/008-route-guards-beyond-the-spec-s-table.md).
     eligibility_review: {
       meta: { label: 'Eligibility review', standing: 'under_review' },
       on: { ...decide, ...invite },
     },
     // Scored by one reviewer only: nobody accepts it until another review settles it; it can still be waitlisted,
     // rejected or withdrawn (docs/decisions/163-scorecards-blind-and-a-second-review.md). The second review ends
-    // the wait: the reviews agree, or they disagree and say so (decision 232).
+    // the wait: the reviews agree, or they disagree and say so (decision 163).
     second_review: {
       meta: { label: 'Awaiting a second review', standing: 'under_review' },
       on: {
@@ -207,7 +207,7 @@ export const reviewMachine = setup({
       },
     },
     // The reviews are in but 2 points or more apart: as unsettled as one review, until a further review (or a
-    // reviewer changing their score) brings them together (decision 232).
+    // reviewer changing their score) brings them together (decision 163).
     reviews_disagree: {
       meta: { label: 'Reviews disagree', standing: 'under_review' },
       on: { REVIEWS_AGREE: 'in_review', ...unsettled },

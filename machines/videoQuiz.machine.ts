@@ -1,6 +1,7 @@
 import { assign, emit, enqueueActions, fromPromise, not, setup } from 'xstate';
 import type { VideoData } from './rules/contract';
-import { SELECTION_QUIZ, type QuizQuestion } from './rules/quiz';
+import { firstQuizQuestions, type QuizQuestion } from './rules/quiz';
+import { quizAnswered, quizRight, type AskedQuiz } from './rules/selectionQuiz';
 import type { ParentRef } from './parentRef';
 import type { BusyTag, NoMeta } from './tags';
 
@@ -17,7 +18,12 @@ export interface VideoQuizInput {
   parent?: ParentRef<VideoProgressEvent | VideoSubmittedEvent>;
   /** Whose progress is saved. */
   email?: string;
+  /** The quiz asked; version 1 until the server says which version is the applicant's (QUIZ.VERSION). */
+  quiz?: AskedQuiz;
 }
+
+/** Version 1, as the quiz was first written (machines/rules/quiz.ts). */
+export const FIRST_QUIZ: AskedQuiz = { version: 1, questions: firstQuizQuestions() };
 
 /** A save of the progress: whose, and how far. */
 export interface SaveVideoInput {
@@ -31,6 +37,8 @@ export type VideoQuizEvent =
   | { type: 'VIDEO.SEEKING'; time: number }
   | { type: 'VIDEO.ENDED' }
   | { type: 'VIDEO.ERROR' }
+  /** The server's answer: the version this applicant started, which they are shown and scored on (decision 245). */
+  | { type: 'QUIZ.VERSION'; quiz: AskedQuiz }
   | { type: 'QUIZ.ANSWER'; question: QuizQuestion; value: string }
   | { type: 'QUIZ.SUBMIT' }
   | { type: 'QUIZ.SKIP' }
@@ -65,6 +73,7 @@ export interface VideoQuizContext {
   attemptCounter: number;
   /** Answered correctly or skipped: the quiz does not come back. */
   quizDone: boolean;
+  quiz: AskedQuiz;
   answers: Partial<Record<QuizQuestion, string>>;
   /** Submit was pressed with a question unanswered. */
   quizIncomplete: boolean;
@@ -119,9 +128,8 @@ export const videoQuizMachine = setup({
     // Back into what was watched; the machine's own revert lands on `furthest` itself, which is not back.
     seekBack: ({ context, event }) =>
       event.type === 'VIDEO.SEEKING' && event.time < context.furthest - SEEK_SLACK,
-    quizIncomplete: ({ context }) => !context.answers[1] || !context.answers[2],
-    quizCorrect: ({ context }) =>
-      context.answers[1] === SELECTION_QUIZ.answers[1] && context.answers[2] === SELECTION_QUIZ.answers[2],
+    quizIncomplete: ({ context }) => !quizAnswered(context.quiz, context.answers),
+    quizCorrect: ({ context }) => quizRight(context.quiz, context.answers),
     videoEnded: ({ context }) => context.isVideoEnded,
     canRetryAutoSave: ({ context }) => context.autoSaveTries < AUTO_SAVE_RETRIES,
     progressSubmitted: ({ context }) => context.progressSubmitted,
@@ -151,6 +159,9 @@ export const videoQuizMachine = setup({
     play: emit({ type: 'player.play' }),
     seekToRewatch: emit(({ context }) => ({ type: 'player.seek' as const, time: context.rewatchTime })),
     resetQuiz: assign({ answers: {}, quizIncomplete: false }),
+    keepQuiz: assign({
+      quiz: ({ context, event }) => (event.type === 'QUIZ.VERSION' ? event.quiz : context.quiz),
+    }),
     recordAnswer: assign({
       answers: ({ context, event }) =>
         event.type === 'QUIZ.ANSWER'
@@ -201,6 +212,7 @@ export const videoQuizMachine = setup({
       attemptCounter: input.attemptCounter,
       // Someone who watched to the end before is not stopped by the quiz again.
       quizDone: input.isVideoEnded,
+      quiz: input.quiz ?? FIRST_QUIZ,
       answers: {},
       quizIncomplete: false,
       reported: data,
@@ -219,6 +231,7 @@ export const videoQuizMachine = setup({
       // lands here once the notice region's 'watch till the end' no longer applies.
       on: {
         CONTINUE: { guard: 'videoEnded', target: 'done' },
+        'QUIZ.VERSION': { actions: 'keepQuiz' },
       },
       states: {
         player: {

@@ -12,6 +12,8 @@ export interface VideoView {
   player: 'video' | 'quiz' | 'correct' | 'incorrect';
   notice?: 'seekBlocked' | 'watchToEnd' | 'videoError';
   progress?: 'confirming' | 'saving' | 'saved' | 'failed' | 'submitted';
+  /** The version asked (decision 245). */
+  quiz: Snapshot['context']['quiz'];
   answers: Snapshot['context']['answers'];
   incomplete: boolean;
   watched: number;
@@ -30,6 +32,7 @@ export function selectVideoView(s: Snapshot): VideoView {
     progress:
       PROGRESS_STATES.find((p) => s.matches({ active: { progress: p } })) ??
       (s.context.progressSubmitted ? 'submitted' : undefined),
+    quiz: s.context.quiz,
     answers: s.context.answers,
     incomplete: s.context.quizIncomplete,
     watched: Math.floor(s.context.videoProgress),
@@ -43,6 +46,7 @@ export function sameVideoView(a: VideoView, b: VideoView) {
     a.player === b.player &&
     a.notice === b.notice &&
     a.progress === b.progress &&
+    a.quiz === b.quiz &&
     a.answers === b.answers &&
     a.incomplete === b.incomplete &&
     a.watched === b.watched &&

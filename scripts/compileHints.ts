@@ -1,5 +1,5 @@
 /**
- * The chunks of `/apply`'s first press begin with V8's compile hint (docs/decisions/212-compile-hints-on-the-first-press.md):
+ * The chunks of `/apply`'s first press begin with V8's compile hint (docs/performance.md (former decision 212)):
  * `//# allFunctionsCalledOnLoad` as a file's first line asks Chrome (136 and later) to compile every function of the
  * file with the file, on the thread that streams it in, instead of each function on the main thread the first time it
  * is called. The first press calls most of what these chunks hold: the machine, the app's frame, Get Started and Bio

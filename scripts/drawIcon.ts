@@ -1,6 +1,6 @@
 /**
  * The mark, scripts/icon.svg, drawn as a PNG of `size` × `size` pixels by a browser's page: what `npm run icons`
- * writes into public/, and what tests/e2e/icons.test.ts compares the committed files with (decision 213).
+ * writes into public/, and what tests/e2e/icons.test.ts compares the committed files with (decision 018).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

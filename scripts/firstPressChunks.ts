@@ -1,14 +1,14 @@
 /**
- * How the build groups `/apply`'s first press into a few chunks (docs/decisions/194-the-first-press-in-few-chunks.md).
+ * How the build groups `/apply`'s first press into a few chunks (docs/performance.md (former decision 194)).
  * Left to itself, the bundler makes one chunk for each set of entries and `import()`s that share modules: `/apply`'s
  * first press needed 57 files, and over HTTP/1.1's six connections on a 150 ms link their round trips cost more
  * than their bytes. Every module the app needs to take the press (src/applyBoot.ts's stages with their static imports)
  * goes into one of three chunks: `common` if the landing page reaches it too (except what `/`'s entry imports itself,
  * which stays small), else `wizard` (our code) or `wizard-libs` (the libraries). The Bio Data screen keeps a chunk of
- * its own, fetched in the same wave except under Save-Data (decision 098); it brings no library of its own: its
+ * its own, fetched in the same wave except under Save-Data (docs/performance.md (former decision 098)); it brings no library of its own: its
  * country combobox, Headless UI's, is fetched once the screen shows (decision 242).
  * With `strictExecutionOrder` (vite.config.ts) each module in a chunk still runs only when first imported, so the
- * stages of decision 190 keep their tasks.
+ * stages of docs/performance.md (former decision 190) keep their tasks.
  */
 import { resolve } from 'node:path';
 

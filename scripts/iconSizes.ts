@@ -1,6 +1,6 @@
 /**
  * The icons the pages and the web app manifest name, drawn by `npm run icons` (scripts/icons.ts) from
- * scripts/icon.svg: PNG, not SVG, so a phone decodes them as plain images (decision 213).
+ * scripts/icon.svg: PNG, not SVG, so a phone decodes them as plain images (decision 018).
  */
 export interface Icon {
   /** The address the server answers it at (a file of public/). */

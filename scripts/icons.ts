@@ -1,7 +1,7 @@
 /**
  * `npm run icons`: the PNG icons in public/ drawn from scripts/icon.svg, the one drawing of the mark. A phone's
  * browser decodes an SVG icon by building a whole SVG document on the page's main thread, during the first press;
- * a PNG is a plain image decode (decision 213). Run it again after changing icon.svg and commit what it writes
+ * a PNG is a plain image decode (decision 018). Run it again after changing icon.svg and commit what it writes
  * (tests/e2e/icons.test.ts fails until then).
  */
 import { writeFileSync } from 'node:fs';

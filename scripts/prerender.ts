@@ -4,7 +4,8 @@
  * (dist/client/apply.html): Get Started's markup, hydrated by src/main.tsx. And `/privacy` (dist/client/privacy.html),
  * the notice, a page without script. Where the live cohort's number and dates
  * go, the markup holds placeholders (machines/rules/landingCohort.ts) that the server fills on every answer
- * (server/landingPage.ts): the build never fixes a cohort. Run after `vite build` and
+ * (server/landingPage.ts): the build never fixes a cohort. Nor the FAQ's and the key information cards' words: an
+ * admin publishes them, and the server renders those two parts (machines/rules/landingWords.ts). Run after `vite build` and
  * `vite build --ssr --outDir dist/ssr` (vite.config.ts names the entries). Optional arguments: the client and SSR output
  * folders (default dist/client and dist/ssr), so that a benchmark can build into a folder of its own.
  */
@@ -18,6 +19,7 @@ import { paths } from '../machines/rules/contract';
 import { VIDEO_POSTER_PLACEHOLDER } from '../machines/rules/pages';
 import { staffPaths } from '../machines/rules/staff';
 import { TYPED_EMAIL_KEY } from '../src/app/earlyInput';
+import type { render as renderLanding } from '../src/landing/entry-server';
 import {
   APP_ENTRY,
   chunkClosure,
@@ -46,8 +48,8 @@ const RETRY_PRESS_KEY = 'tebc:retry-press';
 /*
  * `/`: a tap on one of the page's buttons (the FAQ's questions, the sliders' arrows, the hero's pause) before the part
  * it is in has hydrated is held, the button marked busy, and src/landing/hydrate.tsx replays it once that part answers
- * and marks it `data-live` (decision 207). The Menu is a <details>, which needs no script at all
- * (docs/decisions/138-no-tap-lost-before-the-script.md).
+ * and marks it `data-live` (decision 018). The Menu is a <details>, which needs no script at all
+ * (docs/decisions/085-apply-prerendered.md).
  */
 const holdLandingTaps =
   'var q=[],e=(window.tebcEarly={held:q,stop:function(){removeEventListener("click",c,true)}});' +
@@ -63,11 +65,11 @@ const holdLandingTaps =
  * the app's root (hydration must find its markup untouched) says the connection failed and offers Retry: a reload
  * that takes the press again. src/app/earlyInput.ts ends all this once the app is in charge; src/applyBoot.ts
  * reports a failed import through `fail`, and says through `answering` that it has come and is answering a held press
- * (no failure line from then on: decision 211). At the press the lines also start the lookup of the email, when the app will
+ * (no failure line from then on: docs/performance.md (former decision 211)). At the press the lines also start the lookup of the email, when the app will
  * look it up (the same rule: trimmed, 254 characters at most, EMAIL_PATTERN), and the current cohort's, and keep
  * their answers for the app (the lookup as `lookup`, taken by src/app/earlyInput.ts; the cohort by its path, as the
  * staff pages keep theirs, taken by src/app/askedEarly.ts): their round trips overlap the app's arrival instead of
- * following it (docs/decisions/169-the-lookup-started-at-the-press.md).
+ * following it (docs/performance.md (former decision 169)).
  */
 /** The page's answers asked for early, kept by path for the app (src/app/askedEarly.ts). */
 const ASKED = '(window.tebcAsked=window.tebcAsked||{})';
@@ -119,7 +121,7 @@ const PRELOAD_BATCH = 6;
 /*
  * The page's entry module, started by a few lines written into the page once it has loaded and its largest paint has
  * been shown, instead of by a <script src> that the browser fetches and runs before the first paint: the words on
- * screen wait for nothing but the HTML (docs/decisions/097-entry-started-after-the-first-paint.md). The server
+ * screen wait for nothing but the HTML (docs/decisions/085-apply-prerendered.md). The server
  * allows exactly these inline lines by their hash in its Content-Security-Policy (server/inlineScripts.ts). `hold`
  * is what the page holds until its script has come (above).
  */
@@ -136,10 +138,10 @@ function startAfterLargestPaint(
   if (!src) throw new Error('no entry <script type="module"> to start after the first paint');
   // With the entry, one <link rel="modulepreload"> for each script the first press needs: the browser fetches them
   // together instead of discovering them import by import. What is ahead (`/apply`'s Bio Data, the back office on
-  // the staff pages, with its stylesheets as `preload`, decision 209) is left to its later fetch when the browser asks
-  // to save data (decision 098). Each link costs about 1 ms of a phone's main thread (2-5 ms
+  // the staff pages, with its stylesheets as `preload`, docs/performance.md (former decision 209)) is left to its later fetch when the browser asks
+  // to save data (docs/performance.md (former decision 098)). Each link costs about 1 ms of a phone's main thread (2-5 ms
   // at 4x slowdown): the first PRELOAD_BATCH go in with the entry, the rest a batch a task, so that the links are
-  // not one long task (docs/decisions/140-one-wave-for-the-first-press.md); the build keeps them few (decision 194).
+  // not one long task (docs/performance.md (former decision 140)); the build keeps them few (docs/performance.md (former decision 194)).
   // The answers are asked for first: each is small, and the app waits for it once its scripts have run.
   const answers = preload.answers?.length
     ? `var A=${ASKED};${JSON.stringify(preload.answers)}.forEach(function(u){` +
@@ -160,7 +162,7 @@ function startAfterLargestPaint(
   // milliseconds early on one load in three (docs/performance.md). Where the browser reports no LCP, the next frame;
   // a tab hidden before its first paint reports none at all, so two seconds after load the app starts anyway. Or at
   // the person's first tap or key, if that comes first: they see the page, and the browser reports no LCP after an
-  // input, so a tap before load held the app back those two seconds (decision 197). An entry that cannot be fetched
+  // input, so a tap before load held the app back those two seconds (docs/performance.md (former decision 197)). An entry that cannot be fetched
   // is told to what the page holds (`fail`), which says so at a press.
   const start =
     `var d=0;function g(){if(!d){d=1;setTimeout(function(){${wave}import(${JSON.stringify(src)})` +
@@ -177,7 +179,7 @@ function startAfterLargestPaint(
       // The build's own preload tags (app.html has them) would fetch before the first paint: the wave above replaces them.
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
       // In the head: a slow phone paints the form before it has parsed the end of the page, and a press in between
-      // would be the browser's own submission (decision 199).
+      // would be the browser's own submission (decision 085).
       .replace('</head>', `<script>(function(){${hold}${start}})()</script></head>`)
   );
 }
@@ -207,8 +209,15 @@ function prerender(
 
 const ssr = async <T>(name: string) => (await import(pathToFileURL(resolve(ssrDir, `${name}.js`)).href)) as T;
 
-const { render } = await ssr<{ render: () => string }>('entry-server');
-prerender('index.html', '<!--landing-prerender-->', render(), holdLandingTaps);
+const { render } = await ssr<{ render: typeof renderLanding }>('entry-server');
+// The FAQ and the key information cards are left as placeholders: the server renders the published words there
+// (server/landingPage.ts, decision 246).
+prerender(
+  'index.html',
+  '<!--landing-prerender-->',
+  render(undefined, { leaveWordsOut: true }),
+  holdLandingTaps,
+);
 const { renderGetStarted } = await ssr<{ renderGetStarted: () => string }>('apply-server');
 prerender(
   'apply.html',
@@ -219,14 +228,14 @@ prerender(
 );
 // Every other address, opened cold (a returning applicant, a link in an email, staff): the frame and the words that
 // the page is opening, painted from the first response; the app replaces them with the screen this person may see
-// (docs/decisions/179-every-address-opened-cold-paints-at-once.md). The app's own scripts in one wave; the screen's
+// (docs/decisions/085-apply-prerendered.md). The app's own scripts in one wave; the screen's
 // chunk follows once the app knows the screen. staff.html is the same page with staff's words (server/routes/static.ts),
-// and every staff page needs the back office: its chunks come in the same wave (decision 209).
+// and every staff page needs the back office: its chunks come in the same wave (docs/performance.md (former decision 209)).
 const { renderOpening } = await ssr<{ renderOpening: (staff: boolean, poster?: string) => string }>(
   'apply-server',
 );
 // The app itself (APP_ENTRY) is their entry, not src/applyBoot.ts's stages: evaluated in stages, the app replaced the
-// opening later on a cold load (decisions 190, 209).
+// opening later on a cold load (docs/performance.md (former decisions 190 and 209)).
 const manifest = readViteManifest(clientDir);
 const appEntry = manifest[APP_ENTRY];
 if (!appEntry) throw new Error(`the manifest names no ${APP_ENTRY}`);

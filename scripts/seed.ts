@@ -71,7 +71,7 @@ const STATUS_WEIGHTS: Record<ReviewStatus, number> = {
   eligibility_review: 0,
   // As if one reviewer had scored it (the seed writes no scorecards, so the queue shows no score for them).
   second_review: 4,
-  // Reviews disagree only once two scorecards are in (decision 232), and the seed writes none.
+  // Reviews disagree only once two scorecards are in (decision 163), and the seed writes none.
   reviews_disagree: 0,
   // The seed's cohorts have the interview stage off (decision 175).
   interview_invited: 0,
@@ -165,7 +165,7 @@ function fakeApplication(i: number, tag: string, cohortId: number, now: number):
         ] as const)
     : 'not measured';
   const employmentSaved = reached('employment') ? after(eligibilitySaved, 20) : null;
-  // A score that is not eligible sends the application to staff when it is saved, as the server does (decision 124).
+  // A score that is not eligible sends the application to staff when it is saved, as the server does (decision 008).
   const inEligibilityReview = stage === 'eligibility' && eligibilityStatus !== 'eligible';
   const completed = reached('submitted') ? after(employmentSaved, 30) : null;
   const submitted = inEligibilityReview ? eligibilitySaved : completed;

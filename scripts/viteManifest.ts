@@ -1,7 +1,7 @@
 /**
  * What `vite build` writes in dist/client/.vite/manifest.json (vite.config.ts `build.manifest`), and the chunks one
- * entry pulls in. Read by scripts/prerender.ts (the first press's wave, decision 140), by scripts/compileHints.ts (the
- * same wave, from the manifest in the bundle, decision 212) and by vite.config.ts (what the service worker
+ * entry pulls in. Read by scripts/prerender.ts (the first press's wave, docs/performance.md (former decision 140)), by scripts/compileHints.ts (the
+ * same wave, from the manifest in the bundle, docs/performance.md (former decision 212)) and by vite.config.ts (what the service worker
  * precaches, decision 168).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,13 +24,13 @@ export const STAFF_ENTRY = 'src/staff/StaffApp.tsx';
 
 /**
  * The app itself: the entry of every address opened cold, whose pages fetch its chunks in their wave
- * (scripts/prerender.ts, decisions 190 and 209).
+ * (scripts/prerender.ts, docs/performance.md (former decisions 190 and 209)).
  */
 export const APP_ENTRY = 'src/main.tsx';
 
-/** `/apply`: the page whose first press has a wave of its own (decisions 140, 194). */
+/** `/apply`: the page whose first press has a wave of its own (docs/performance.md (former decisions 140 and 194)). */
 export const FIRST_PRESS_PAGE = 'apply.html';
-/** The screens that answer the first press, fetched in its wave (except under Save-Data, decision 098). */
+/** The screens that answer the first press, fetched in its wave (except under Save-Data, docs/performance.md (former decision 098)). */
 export const FIRST_PRESS_SCREENS = ['src/wizard/BiodataScreen.tsx'];
 
 /** Where the build writes its manifest, inside the client's folder (and, during the build, the bundle). */
@@ -70,7 +70,7 @@ export interface ScriptWave {
 }
 
 /**
- * Every script `page`'s first press needs, in one wave (docs/decisions/140-one-wave-for-the-first-press.md): its entry
+ * Every script `page`'s first press needs, in one wave (docs/performance.md (former decision 140)): its entry
  * and the entry's imports, what the entry imports in turn (the machine, the app) with all their static imports, and
  * `screens` with theirs. Without the list the browser finds them in four waves, one chunk's imports after another.
  * The prerender writes it into the page (scripts/prerender.ts), and the build gives the same files the compile hint

@@ -3,6 +3,7 @@
  * tests can run it in memory with `app.inject()` and `main.ts` can run it for real.
  */
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -11,11 +12,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API, paths } from '../machines/rules/contract';
 import { CV_MAX_BYTES } from '../machines/rules/cv';
-// Phone numbers are read in the applicant's country, as the browser reads them (decision 120).
+// Phone numbers are read in the applicant's country, as the browser reads them (decision 002).
 import '../machines/rules/phone';
 import type { Context } from './context';
 import { proxyTrust, type Config } from './config';
 import { cohortCache } from './db/cohorts';
+import { browserSettings, seedSettings, settingsCache } from './db/programmeSettings';
 import type { Db } from './db/index';
 import { rateCounters } from './db/rateCounters';
 import { errorHandler, frameworkError } from './errors';
@@ -40,9 +42,14 @@ import { paymentRoutes } from './routes/payments';
 import { erasureKey } from './privacy/key';
 import { privacyRoutes } from './privacy/routes';
 import { sessionRoutes } from './routes/session';
+import { selectionQuizRoutes } from './routes/selectionQuiz';
+import { currentVersion } from './selectionQuiz';
 import { standingRoutes } from './routes/standing';
 import { interviewRoutes } from './routes/interview';
 import { staticRoutes } from './routes/static';
+import { landingWordsCache } from './db/landingWords';
+import { builtRenderer, landingPage, type LandingWordsRenderer } from './landingPage';
+import { DEFAULT_CONTACT_EMAIL } from '../machines/rules/pages';
 import { stepRoutes } from './routes/steps';
 import { countRefusedSaves } from './staff/funnel';
 import { staffRoutes } from './staff/routes';
@@ -69,6 +76,8 @@ export interface AppOptions {
    * bench/schemas uses it, to measure what the schemas' serialiser gains.
    */
   responseSchemas?: boolean;
+  /** What renders the landing page's words (decision 246); by default the SSR build's beside `clientDir`. */
+  renderLandingWords?: LandingWordsRenderer;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -90,6 +99,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 400 },
   });
   const https = config.publicUrl.startsWith('https:');
+  // BANK_* and SUPPORT_EMAIL fill the settings until an admin first saves them (decision 247).
+  await seedSettings(options.db, config.settingsSeed);
   const ctx: Context = {
     db: options.db,
     mailer: options.mailer,
@@ -97,10 +108,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage: options.storage ?? (await localStorage(options.storageDir)),
     secureCookies: https,
     cohorts: cohortCache(options.db, config.now),
+    settings: settingsCache(options.db, config.now),
+    landingWords: landingWordsCache(options.db),
     counters: rateCounters(options.db, config.now),
     uploadMs: timeouts.uploadMs,
     erasureKey: options.erasureKey ?? (await erasureKey(options.db, config.privacy.erasureKey)),
   };
+  const clientDir = options.clientDir && existsSync(options.clientDir) ? options.clientDir : undefined;
+  if (clientDir)
+    ctx.landing = landingPage(
+      join(clientDir, 'index.html'),
+      () => ctx.cohorts.applying(),
+      // The support address as the back office has it now (decision 247).
+      async () => (await ctx.settings.get()).support_email || DEFAULT_CONTACT_EMAIL,
+      () => ctx.landingWords.published(),
+      options.renderLandingWords ?? (await builtRenderer(clientDir)),
+    );
 
   app.setErrorHandler(errorHandler);
   cutSlowBodies(app, timeouts, (request) => request.routeOptions.url === paths.uploadCv);
@@ -166,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => flowRoutes(api, ctx));
   await app.register(async (api) => sessionRoutes(api, ctx));
   await app.register(async (api) => standingRoutes(api, ctx));
+  await app.register(async (api) => selectionQuizRoutes(api, ctx));
   await app.register(async (api) => interviewRoutes(api, ctx));
   // Multipart only where a form may be posted: its hooks cost every other route (a listener per response).
   const withMultipart = (api: FastifyInstance) =>
@@ -187,17 +211,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The outbox shows every code: never in production (config.ts), even if an outbox mailer were given.
   if (options.mailer.transport === 'outbox' && config.devMailbox)
     await app.register(async (dev) => devRoutes(dev, ctx));
-  const clientDir = options.clientDir;
   await staticRoutes(
     app,
-    clientDir && existsSync(clientDir) ? clientDir : undefined,
-    options.config.appConfig,
-    () => ctx.cohorts.applying(),
-    {
+    clientDir,
+    async () => ({ ...config.appConfig, ...browserSettings(await ctx.settings.get()) }),
+    ctx.landing,
+    async () => ({
       controllerName: config.privacy.controllerName,
-      contactEmail: config.privacy.contactEmail,
+      // PRIVACY_CONTACT_EMAIL, else the support address as the back office has it now.
+      contactEmail: config.privacy.contactEmail ?? (await ctx.settings.get()).support_email,
       retention: config.retention,
-    },
+    }),
+    async () => currentVersion(ctx.db, config.appConfig, config.now()),
   );
   return app;
 }

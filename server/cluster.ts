@@ -1,7 +1,7 @@
 /**
  * WORKERS=N: N server processes on one port (node:cluster), for one machine's cores. Each worker is the ordinary
  * server (main.ts); the primary only forks, supervises and answers the workers' requests for the cluster's metrics
- * (docs/decisions/057-several-processes-from-one-command.md).
+ * (docs/decisions/024-one-process-per-pglite-directory.md).
  *
  * - Only with DATABASE_URL: PGlite is one process per data directory.
  * - Every worker runs the migrations under an advisory lock (db/migrations.ts): the first one migrates, the others

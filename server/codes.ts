@@ -2,7 +2,7 @@
  * Email codes, for applicants and staff alike: 6 digits from `crypto`, stored as a salted hash, valid 10 minutes. A
  * new code kills the old one (it is emailed to the same inbox). Wrong tries are counted per requesting address (the
  * client's IP), so a stranger's guesses never spend the tries of the person who holds the code, with totals that keep
- * guessing out of reach (docs/decisions/103-no-lock-out-by-a-stranger.md):
+ * guessing out of reach (docs/decisions/031-sessions-sign-out-and-caching.md):
  * - one address: WRONG_TRIES_PER_REQUESTER at one code, WRONG_TRIES_A_DAY_PER_REQUESTER at one owner's codes a day;
  * - every address together: WRONG_TRIES_PER_CODE at one code (then it is void), WRONG_TRIES_A_DAY at one owner's
  *   codes a day (a window of 24 h from the first wrong try): any 24 hours meet at most two windows, 96 compared

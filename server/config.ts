@@ -1,7 +1,7 @@
 /**
  * Configuration from the environment: every variable the server reads is named in ENV_VARIABLES below, checked at
  * start against its schema (env-schema), and refused with a sentence naming it, the value and what it accepts
- * (docs/decisions/127-configuration-schema.md). docs/api.md lists the same variables; a test compares the two.
+ * (docs/decisions/021-production-is-safe-by-default.md). docs/api.md lists the same variables; a test compares the two.
  */
 import { envSchema } from 'env-schema';
 import { isIP } from 'node:net';
@@ -14,6 +14,7 @@ import { DEFAULT_REMINDER_POLL_MS } from './reminders';
 import { DEFAULT_LOCALE, isKnownLocale } from '../machines/rules/staffDates';
 import { RETENTION_DEFAULTS, RETENTION_ENV, type RetentionSettings } from '../machines/rules/privacy';
 import { PROGRAMME } from './mail/templates';
+import type { ProgrammeSettings } from '../machines/rules/programmeSettings';
 import { DEFAULT_RETENTION_POLL_MS } from './privacy/retention';
 
 /** /metrics (server/metrics.ts): whether it exists, and the Bearer token it then needs ('' for none). */
@@ -70,7 +71,7 @@ export interface Config {
   staffEmails: string[];
   /** How long a staff decision can be undone before its email leaves and the applicant sees it (ms). */
   decisionUndoMs: number;
-  /** The programme's locale (PROGRAMME_LOCALE): how the staff pages write dates (decision 133). */
+  /** The programme's locale (PROGRAMME_LOCALE): how the staff pages write dates (decision 157). */
   locale: string;
   /** The clock; tests move it to expire codes and pass deadlines. */
   now: () => Date;
@@ -80,6 +81,11 @@ export interface Config {
   retention: RetentionSettings;
   /** The browser's runtime configuration (src/config.ts `AppConfig`), written into the app shell. */
   appConfig: Record<string, string | number>;
+  /**
+   * BANK_* and SUPPORT_EMAIL, only those set: the first-start seed of the settings an admin changes in the back
+   * office (server/db/programmeSettings.ts, decision 247), never read by a page or an email.
+   */
+  settingsSeed: Partial<ProgrammeSettings>;
 }
 
 /** Where CVs go when S3_BUCKET is set (server/storage/s3.ts). */
@@ -96,10 +102,11 @@ export interface S3Settings {
 
 export interface PrivacyConfig {
   controllerName: string;
-  contactEmail: string;
+  /** PRIVACY_CONTACT_EMAIL; null: the support address set in the back office (decision 247). */
+  contactEmail: string | null;
   /**
    * The key of the keyed hash an erasure's tombstone holds instead of the address (PRIVACY_HMAC_KEY); null: the one
-   * kept in the database, made on the first start (server/privacy/key.ts, decision 151).
+   * kept in the database, made on the first start (server/privacy/key.ts, decision 149).
    */
   erasureKey: string | null;
 }
@@ -137,13 +144,14 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   staffEmails: [],
   privacy: {
     controllerName: PROGRAMME,
-    contactEmail: DEFAULT_CONTACT_EMAIL,
+    contactEmail: null,
     erasureKey: null,
   },
   retention: RETENTION_DEFAULTS,
   decisionUndoMs: DECISION_UNDO_MINUTES * 60_000,
   locale: DEFAULT_LOCALE,
   appConfig: {},
+  settingsSeed: {},
   ...overrides,
 });
 
@@ -457,10 +465,6 @@ const APP_CONFIG_ENV = {
   PAYMENT_PUBLIC_KEY: 'paymentPublicKey',
   PAYMENT_SCRIPT_URL: 'paymentScriptUrl',
   WAITLIST_URL: 'waitlistUrl',
-  SUPPORT_EMAIL: 'supportEmail',
-  BANK_NAME: 'bankName',
-  BANK_ACCOUNT_NAME: 'bankAccountName',
-  BANK_ACCOUNT_NUMBER: 'bankAccountNumber',
 } as const satisfies Partial<Record<EnvName, string>>;
 
 function appConfig(values: EnvValues): Record<string, string | number> {
@@ -470,6 +474,26 @@ function appConfig(values: EnvValues): Record<string, string | number> {
     if (value !== undefined) config[key] = value;
   }
   return config;
+}
+
+/** The variables that seed the back office's programme settings at first start (decision 247). */
+const SETTINGS_SEED_ENV = {
+  BANK_NAME: 'bank_name',
+  BANK_ACCOUNT_NAME: 'bank_account_name',
+  BANK_ACCOUNT_NUMBER: 'bank_account_number',
+  SUPPORT_EMAIL: 'support_email',
+} as const satisfies Partial<Record<EnvName, keyof ProgrammeSettings>>;
+
+function settingsSeed(values: EnvValues): Partial<ProgrammeSettings> {
+  const seed: Partial<ProgrammeSettings> = {};
+  for (const [name, key] of Object.entries(SETTINGS_SEED_ENV) as [
+    keyof typeof SETTINGS_SEED_ENV,
+    keyof ProgrammeSettings,
+  ][]) {
+    const value = values[name];
+    if (value !== undefined) seed[key] = value;
+  }
+  return seed;
 }
 
 const trustedEntries = (value: string) => value.split(',').map((entry) => entry.trim());
@@ -566,7 +590,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
       apiDocs: values.API_DOCS === undefined ? !production : isOn(values.API_DOCS),
       devMailbox: !production,
-      // METRICS_TOKEN guards /metrics; without one it exists outside production only (decision 058).
+      // METRICS_TOKEN guards /metrics; without one it exists outside production only (decision 024).
       metrics: { enabled: metricsToken !== '' || !production, token: metricsToken },
       payment: {
         publicKey: values.PAYMENT_PUBLIC_KEY ?? '',
@@ -582,9 +606,10 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       decisionUndoMs: (values.DECISION_UNDO_SECONDS ?? DECISION_UNDO_MINUTES * 60) * 1000,
       locale: values.PROGRAMME_LOCALE ?? DEFAULT_LOCALE,
       appConfig: appConfig(values),
+      settingsSeed: settingsSeed(values),
       privacy: {
         controllerName: values.PRIVACY_CONTROLLER_NAME ?? PROGRAMME,
-        contactEmail: values.PRIVACY_CONTACT_EMAIL ?? values.SUPPORT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
+        contactEmail: values.PRIVACY_CONTACT_EMAIL ?? null,
         erasureKey: values.PRIVACY_HMAC_KEY ?? null,
       },
       retention: retentionSettings(values),

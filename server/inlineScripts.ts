@@ -1,5 +1,5 @@
 /**
- * The built pages start their code with a few inline lines (scripts/prerender.ts, docs/decisions/097-entry-started-after-the-first-paint.md).
+ * The built pages start their code with a few inline lines (scripts/prerender.ts, docs/decisions/085-apply-prerendered.md).
  * The Content-Security-Policy allows those lines, and only those, by their SHA-256: read from the pages the server
  * serves, so a build and its policy cannot drift apart, and no other inline script (an injected one) runs.
  */

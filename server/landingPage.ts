@@ -1,16 +1,46 @@
 /**
- * `/`: the prerendered landing page (dist/client/index.html) with the cohort open now written into it. The build
- * leaves placeholders where the cohort's number and dates go (machines/rules/landingCohort.ts); this fills them and
- * keeps the filled page, plain, gzip and Brotli, until the current cohort changes, so an answer costs no more than
- * a static file's (decision 042).
+ * `/`: the prerendered landing page (dist/client/index.html) with the cohort open now and the published words
+ * written into it. The build leaves placeholders where the cohort's number and dates go (machines/rules/landingCohort.ts)
+ * and where the FAQ and the key information cards go (machines/rules/landingWords.ts); this fills them, those two parts
+ * rendered by the SSR build's `renderLandingWords` (decision 246), and keeps the filled page, plain, gzip and Brotli,
+ * until the current cohort, the published words or the support address change, so an answer costs no more than a static file's
+ * (decision 018).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { fillCohort, type CohortFacts } from '../machines/rules/landingCohort';
+import {
+  cohortLabels,
+  fillCohort,
+  type CohortFacts,
+  type CohortLabels,
+} from '../machines/rules/landingCohort';
+import {
+  fillLandingWords,
+  LANDING_WORDS_PLACEHOLDERS,
+  type LandingWords,
+  type RenderedLandingWords,
+} from '../machines/rules/landingWords';
 import { cohortNotice } from '../machines/rules/seats';
 import { feeFacts, type FeeTable } from '../machines/rules/payments';
 import { feesOf, type ApplyingCohort } from './db/cohorts';
+import type { PublishedWords } from './db/landingWords';
+
+/** The FAQ's and the cards' markup from the words (src/landing/entry-server.tsx `renderLandingWords`). */
+export type LandingWordsRenderer = (words: LandingWords, cohort: CohortLabels) => RenderedLandingWords;
+
+/**
+ * The SSR build's renderer, beside the client's folder as the build writes them (dist/ssr next to dist/client);
+ * undefined when there is none (a test's bare client folder).
+ */
+export async function builtRenderer(clientDir: string): Promise<LandingWordsRenderer | undefined> {
+  const entry = join(clientDir, '..', 'ssr', 'entry-server.js');
+  if (!existsSync(entry)) return undefined;
+  const module = (await import(pathToFileURL(entry).href)) as { renderLandingWords?: LandingWordsRenderer };
+  return module.renderLandingWords;
+}
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -45,11 +75,25 @@ const feeWords = (fees: FeeTable) => {
   return { fee, full, instalments };
 };
 
-export const fillAndCompress = (
+/**
+ * The page with the cohort, the contact address and the words. A template without the words' placeholders (a test's
+ * page prerendered whole) keeps its own.
+ */
+export function fillLanding(
   template: string,
   facts: CohortFacts,
   contactEmail: string,
-): Promise<FilledPage> => compressPage(fillCohort(template, facts, contactEmail));
+  words: LandingWords,
+  renderWords: LandingWordsRenderer | undefined,
+): string {
+  const page = fillCohort(template, facts, contactEmail);
+  if (!page.includes(LANDING_WORDS_PLACEHOLDERS.faq)) return page;
+  if (!renderWords)
+    throw new Error(
+      'the landing page leaves its words to the server, and there is no dist/ssr/entry-server.js',
+    );
+  return fillLandingWords(page, words, renderWords(words, cohortLabels(facts)));
+}
 
 /** A page kept in memory with its gzip copy (and Brotli, once made): also `/apply`'s (server/routes/static.ts). */
 export async function compressPage(html: string): Promise<FilledPage> {
@@ -64,28 +108,61 @@ export async function compressPage(html: string): Promise<FilledPage> {
   return page;
 }
 
-/** The landing page for the cohort a new application goes to; one entry, replaced when its facts change. */
+export interface LandingPages {
+  /** `/` as applicants get it. */
+  page: () => Promise<FilledPage>;
+  /** The page with other words (an admin's draft), as it would look once published. */
+  preview: (words: LandingWords) => Promise<string>;
+}
+
+/**
+ * The landing page for the cohort a new application goes to, with the published words; one entry, replaced when
+ * the cohort's facts or the words' version change.
+ */
 export function landingPage(
   templatePath: string,
   applyingCohort: () => Promise<ApplyingCohort>,
-  contactEmail: string,
-): () => Promise<FilledPage> {
+  /** The support address as the back office has it now (decision 247). */
+  contactEmailNow: () => Promise<string>,
+  publishedWords: () => Promise<PublishedWords>,
+  renderWords: LandingWordsRenderer | undefined,
+): LandingPages {
   let template: string | undefined;
+  const templateText = () => (template ??= readFileSync(templatePath, 'utf8'));
   let cached: { key: string; page: Promise<FilledPage> } | undefined;
-  return async () => {
-    const facts = cohortFacts(await applyingCohort());
-    const key = JSON.stringify(facts);
-    let entry = cached;
-    if (entry?.key !== key) {
-      template ??= readFileSync(templatePath, 'utf8');
-      const filling = { key, page: fillAndCompress(template, facts, contactEmail) };
-      // A failed fill is not kept: the next request tries again.
-      filling.page.catch(() => {
-        if (cached === filling) cached = undefined;
-      });
-      entry = cached = filling;
-    }
-    return entry.page;
+  return {
+    page: async () => {
+      const [cohort, published, contactEmail] = await Promise.all([
+        applyingCohort(),
+        publishedWords(),
+        contactEmailNow(),
+      ]);
+      const facts = cohortFacts(cohort);
+      const key = `${published.version} ${JSON.stringify([facts, contactEmail])}`;
+      let entry = cached;
+      if (entry?.key !== key) {
+        const filling = {
+          key,
+          page: (async () =>
+            compressPage(fillLanding(templateText(), facts, contactEmail, published.words, renderWords)))(),
+        };
+        // A failed fill is not kept: the next request tries again.
+        filling.page.catch(() => {
+          if (cached === filling) cached = undefined;
+        });
+        entry = cached = filling;
+      }
+      return entry.page;
+    },
+    // Staff's preview of a draft: made for each look, never kept.
+    preview: async (words) =>
+      fillLanding(
+        templateText(),
+        cohortFacts(await applyingCohort()),
+        await contactEmailNow(),
+        words,
+        renderWords,
+      ),
   };
 }
 

@@ -4,7 +4,7 @@
  * - per IP on the lookup and code routes: @fastify/rate-limit, given `dbRateLimitStore` as its store;
  * - per email and IP on resend-token and verify-email: `perEmailLimit`, a preHandler keyed by the canonical mailbox
  *   of the email in the body and the client's IP together, so that a stranger's requests never spend the owner's
- *   (docs/decisions/103-no-lock-out-by-a-stranger.md; @fastify/rate-limit runs one limiter per request, the per-IP
+ *   (docs/decisions/031-sessions-sign-out-and-caching.md; @fastify/rate-limit runs one limiter per request, the per-IP
  *   one).
  */
 import type { FastifyRequest } from 'fastify';

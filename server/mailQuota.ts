@@ -2,9 +2,9 @@
  * How many code emails one inbox may receive, whatever route asks (create, resend-token, the financial-aid check-in,
  * which uses resend-token, the staff sign-in): in any hour, at most CODE_EMAILS_PER_HOUR asked from one address (the
  * client's IP) and CODE_EMAILS_PER_HOUR_ALL from every address together. Counted per address first, so a stranger's
- * requests spend their own allowance and never the owner's (docs/decisions/103-no-lock-out-by-a-stranger.md). In the
+ * requests spend their own allowance and never the owner's (docs/decisions/031-sessions-sign-out-and-caching.md). In the
  * database, so several processes share the counts, and inside the caller's transaction or statement, so a refused or
- * failed send leaves nothing behind (docs/decisions/029-code-emails-per-inbox.md).
+ * failed send leaves nothing behind (docs/decisions/031-sessions-sign-out-and-caching.md).
  */
 import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
@@ -20,7 +20,7 @@ const HOUR_MS = 3600 * 1000;
 const GMAIL = new Set(['gmail.com', 'googlemail.com']);
 
 /**
- * The inbox an address delivers to (its canonical form, docs/decisions/101-one-mailbox-one-spelling.md), as far as we
+ * The inbox an address delivers to (its canonical form, docs/decisions/012-emails.md), as far as we
  * can tell without asking its provider: case does not matter, the local part's included,
  * `+tag` is dropped (every large provider delivers a+1@x.com to a@x.com), and at Gmail dots do not count and
  * googlemail.com is gmail.com. Dots are kept elsewhere: other providers treat a.b@x.com and ab@x.com as two people.
@@ -174,7 +174,7 @@ export async function takeCodeEmail(
 }
 
 /**
- * Messages staff write (docs/decisions/161-messages-to-applicants.md): at most STAFF_MESSAGES_PER_INBOX to one inbox
+ * Messages staff write (docs/decisions/012-emails.md): at most STAFF_MESSAGES_PER_INBOX to one inbox
  * in any STAFF_MESSAGE_WINDOW_HOURS, whoever sends them, counted in the same table as the code emails under a key of
  * their own.
  */

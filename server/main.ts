@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     db = postgresDb(env.databaseUrl, undefined, (error) => connectionBroke(error));
   } else {
     const lock = await lockDataDir(env.dataDir, {
-      // Another server took the directory while this one was paused: not one more write (decision 105).
+      // Another server took the directory while this one was paused: not one more write (decision 024).
       onLost: (message) => {
         console.error(message);
         process.exit(1);
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   await db.transaction((tx) => currentCohort(tx, env.now()));
   await pruneIdempotency(db, env.now());
   await pruneCodeTries(db, env.now());
-  // PRIVACY_HMAC_KEY, else the database's own key, made by the first process ever started on it (decision 151).
+  // PRIVACY_HMAC_KEY, else the database's own key, made by the first process ever started on it (decision 149).
   const tombstoneKey = await erasureKey(db, env.privacy.erasureKey);
   // Every email is queued in the outbox table; the worker delivers it (server/mail/worker.ts).
   const outbox = mailWorker({

@@ -1,7 +1,7 @@
 /**
  * Prometheus metrics at /metrics (prom-client): request durations by route pattern (never the raw URL, so no email
  * is ever a label), the outbox, the reminder lag and the database pool. A Bearer token guards them when
- * METRICS_TOKEN is set; in production they are off without one (docs/decisions/058-metrics.md).
+ * METRICS_TOKEN is set; in production they are off without one (docs/decisions/024-one-process-per-pglite-directory.md).
  *
  * With WORKERS=N every worker answers /metrics with the sum over all workers: it asks the primary (server/cluster.ts),
  * which gathers each worker's registry with prom-client's AggregatorRegistry.

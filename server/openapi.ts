@@ -5,7 +5,7 @@
  *
  * A response schema also makes Fastify write the answer with fast-json-stringify, which writes only the fields a
  * schema names: the success schemas (server/routes/answers.ts, server/staff/answers.ts) name every field each route
- * sends, and the server tests check that nothing is dropped (decision 114). Files are described by content type.
+ * sends, and the server tests check that nothing is dropped (decision 093). Files are described by content type.
  */
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { API, paths } from '../machines/rules/contract';
@@ -77,6 +77,7 @@ const ANSWERS: Record<string, Answers> = {
   [`POST ${paths.verifyEmail}`]: { ok: json(A.verifyEmail), refuses: [400, 404, 409] },
   [`POST ${paths.signOut}`]: { ok: json(A.signOut), refuses: [] },
   [`GET ${paths.standing}`]: { ok: json(A.standing), refuses: [401, 403] },
+  [`GET ${paths.selectionQuiz}`]: { ok: json(A.selectionQuiz), refuses: [] },
   [`POST ${paths.eligibility}`]: { ok: json(A.eligibility), refuses: [400, 401, 404, 409] },
   [`POST ${paths.employment}`]: { ok: json(A.saved), refuses: [400, 401, 404, 409] },
   [`POST ${paths.other}`]: { ok: json(A.saved), refuses: [400, 401, 404, 409] },

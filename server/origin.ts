@@ -1,5 +1,5 @@
 /**
- * Writes from other sites are refused (docs/decisions/026-cross-site-writes.md). A page on another origin of the
+ * Writes from other sites are refused (docs/decisions/021-production-is-safe-by-default.md). A page on another origin of the
  * same site (another port or subdomain) gets the applicant's SameSite=Lax cookie with its requests, so the cookie
  * alone does not prove the request came from our own pages. The browser says where a request comes from:
  * `Sec-Fetch-Site` (which pages cannot forge), else `Origin`. Requests carrying neither come from no browser

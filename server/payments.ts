@@ -1,5 +1,5 @@
 /**
- * Payments the server issues and confirms (docs/decisions/037-payments-are-confirmed-by-the-server.md). The amount
+ * Payments the server issues and confirms (docs/decisions/036-one-price-table.md). The amount
  * always comes from the price table (machines/rules/payments.ts), never from the browser. A payment is paid only
  * when the provider says so to this server with the secret key, or, in the sandbox (no provider, not production),
  * when the applicant completes the test checkout of a payment this server issued in sandbox mode.

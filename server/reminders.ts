@@ -20,6 +20,7 @@ import { confirmationUrl, reminderEmail } from './mail/templates';
 import { applicantFees } from './fees';
 import type { FeeTable } from '../machines/rules/payments';
 import { poller } from './poller';
+import { applicantAid } from './staff/aid';
 
 /** How often a process looks for due reminders, unless REMINDER_POLL_MS says otherwise. */
 export const DEFAULT_REMINDER_POLL_MS = 30_000;
@@ -61,6 +62,8 @@ interface DueReminder {
   email: string;
   firstname: string;
   reminder_date: Date;
+  /** The aid answers, null when none were given: whether there is a request whose standing the email says. */
+  financial_aid: unknown;
   fees: FeeTable | null;
   cohort_id: number | null;
   applied_cohort_id: number | null;
@@ -96,7 +99,16 @@ export function reminderScheduler(options: ReminderOptions): ReminderScheduler {
             .forUpdate()
             .skipLocked(),
         )
-        .returning(['id', 'email', 'firstname', 'reminder_date', 'fees', 'cohort_id', 'applied_cohort_id'])
+        .returning([
+          'id',
+          'email',
+          'firstname',
+          'reminder_date',
+          'financial_aid',
+          'fees',
+          'cohort_id',
+          'applied_cohort_id',
+        ])
         .$narrowType<{ reminder_date: Date }>(),
     );
 
@@ -113,8 +125,15 @@ export function reminderScheduler(options: ReminderOptions): ReminderScheduler {
     );
 
   const send = async (due: DueReminder) => {
-    // The applicant's own fee table: the amounts their confirmation page shows (decision 244).
-    const message = reminderEmail(due.email, due.firstname, confirmationPage, await applicantFees(db, due));
+    // The applicant's own fee table (decision 244), less a released award, unsettled while under review (decision 238).
+    const aid = await applicantAid(db, due, config.now());
+    const message = reminderEmail(
+      due.email,
+      due.firstname,
+      confirmationPage,
+      await applicantFees(db, due),
+      aid,
+    );
     // Queued and marked in one transaction: the outbox's worker delivers it exactly once (server/mail/worker.ts).
     await db.transaction(async (tx) => {
       await mailer.send(message, tx);

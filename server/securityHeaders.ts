@@ -31,7 +31,7 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Head
 }
 
 /**
- * What an API answer carries instead (docs/decisions/100-api-answers-carry-the-api-headers.md): JSON is never a
+ * What an API answer carries instead (docs/decisions/021-production-is-safe-by-default.md): JSON is never a
  * document, so it needs no script, style or image sources, only to be nothing at all if one were made of it (no
  * source, no framing, no sniffing, no referrer), and HSTS where the site has it. Five headers and 200 bytes instead of
  * a page's eleven and 700, on every call the wizard makes.
@@ -49,7 +49,7 @@ export function apiHeaders(page: Headers): Headers {
 }
 
 /**
- * What the staff CV route sends instead of the API's framing refusal (docs/decisions/106-the-cv-framed-by-staff-pages.md):
+ * What the staff CV route sends instead of the API's framing refusal (docs/decisions/021-production-is-safe-by-default.md):
  * the staff application page shows a PDF CV in a frame, so the CV may be framed by this origin's pages and by
  * nothing else; it stays inert (no script, style or source of its own: `default-src 'none'`) and is never sniffed
  * into another type. No `sandbox`: Chromium does not run its PDF viewer in a sandboxed document.

@@ -2,7 +2,7 @@
  * Where an applicant stands, as they may be told it: the review status staff have released to them. A decision
  * (accept, waitlist, reject) is held by the review chart until its undo window is over, the moment its email is due,
  * so the page and the email never disagree and a decision undone in its window was never shown
- * (docs/decisions/073-the-applicant-sees-a-decision-once-its-email-is-due.md,
+ * (docs/decisions/121-a-decision-is-held-until-released.md,
  * docs/decisions/121-a-decision-is-held-until-released.md).
  */
 import { isReviewStatus, reviewMeta, type ReviewStatus, type Standing } from '../machines/review.machine';
@@ -12,6 +12,7 @@ import type { Queryable } from './db/index';
 import { first, qb } from './db/query';
 import { fieldFail } from './http';
 import { SERVER_MESSAGES } from './messages';
+import { applicantAid } from './staff/aid';
 import { heldUntilOf, isHeld, reviewStatusOf } from './staff/review';
 
 /**
@@ -22,7 +23,7 @@ export async function releasedStatus(
   db: Queryable,
   applicationId: number,
   now: Date,
-): Promise<{ status: ReviewStatus; cohort: ApplicantStanding['cohort'] } | null> {
+): Promise<{ status: ReviewStatus; cohort: ApplicantStanding['cohort']; financial_aid: unknown } | null> {
   const row = await first(
     db,
     qb
@@ -32,6 +33,7 @@ export async function releasedStatus(
       )
       .select([
         sql<boolean>`a.submitted_at IS NOT NULL`.as('submitted'),
+        'a.financial_aid',
         reviewStatusOf.as('status'),
         heldUntilOf.as('held_until'),
         // What the newest standing event moved the application from: where it stood before a held decision.
@@ -48,10 +50,14 @@ export async function releasedStatus(
   return {
     status: isReviewStatus(candidate) ? candidate : 'submitted',
     cohort: { id: row.cohort_id ?? 0, name: row.cohort_name ?? '', number: row.cohort_number ?? 0 },
+    financial_aid: row.financial_aid,
   };
 }
 
-/** The applicant's answer: their standing (from the review chart's meta) and the cohort it is for. */
+/**
+ * The applicant's answer: their standing (from the review chart's meta), the cohort it is for, and where their aid
+ * request stands (decision 238), so that a waitlisted or unsuccessful applicant's page says it too.
+ */
 export async function applicantStanding(
   db: Queryable,
   applicationId: number,
@@ -59,7 +65,11 @@ export async function applicantStanding(
 ): Promise<ApplicantStanding> {
   const released = await releasedStatus(db, applicationId, now);
   if (!released) throw fieldFail(403, 'email', SERVER_MESSAGES.incomplete);
-  return { standing: reviewMeta(released.status).standing, cohort: released.cohort };
+  return {
+    standing: reviewMeta(released.status).standing,
+    cohort: released.cohort,
+    aid: await applicantAid(db, { id: applicationId, financial_aid: released.financial_aid }, now),
+  };
 }
 
 /** Payment is for accepted applicants only: anyone else gets a 403 in the catalogue's words. */

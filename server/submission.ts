@@ -2,7 +2,7 @@
  * Submitting an application: what a complete one still lacks, and the cohort it goes to. The cohort it applied to
  * takes it until its deadline while a seat is free, a seat being taken by an acceptance (machines/rules/seats.ts);
  * a cohort full or closed by then passes it on to the next cohort's waitlist. An application scored action_required
- * or ineligible goes to staff the same way when its score is saved (docs/decisions/124-eligibility-review.md).
+ * or ineligible goes to staff the same way when its score is saved (docs/decisions/008-route-guards-beyond-the-spec-s-table.md).
  */
 import type { SubmitResult } from '../machines/rules/contract';
 import { FIELD_MESSAGES, type ErrorMap } from '../machines/rules/messages';

@@ -1,5 +1,5 @@
 /**
- * Slow clients are cut off (docs/decisions/028-slow-clients.md): a connection that trickles its headers or its
+ * Slow clients are cut off (docs/decisions/017-server-input.md): a connection that trickles its headers or its
  * body would otherwise hold a socket, and a request's memory, for ever. The CV upload gets minutes, any other body
  * seconds; past its time a request is answered 408 and its connection closed.
  */

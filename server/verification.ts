@@ -28,7 +28,7 @@ async function lockedApplication(tx: Queryable, email: string): Promise<Applicat
 /**
  * Emails a new code (the old one stops working), once the wait since the last code this address (IP) asked for this
  * inbox is over (else 429): 120 s, then 240, 480 … within the hour. The wait is the requester's, not the
- * application's, so a stranger's requests never make the owner wait (decision 103).
+ * application's, so a stranger's requests never make the owner wait (decision 031).
  */
 export async function resendCode(
   tx: Queryable,
@@ -61,7 +61,7 @@ export type Verification =
 
 /**
  * Checks the code sent from `requester`; a correct one proves the email and starts the application's only session.
- * A used code never works again, whatever idempotency key comes with it (decision 102). A wrong try is counted, so
+ * A used code never works again, whatever idempotency key comes with it (decision 031). A wrong try is counted, so
  * the caller commits before it answers the failure.
  */
 export async function verifyCode(

@@ -33,7 +33,7 @@ const loadCheckout = () => loadChunk(() => import('./after-submission/instalment
  * While a page's own chunk comes (the back office, financial aid, the small pages), the page stays as its HTML
  * painted it: the frame and "Opening…". A bare "Loading…" in its place collapsed the page for a frame and then
  * pushed it back, a layout shift of 0.021 on financial aid opened cold
- * (docs/decisions/210-the-opening-kept-while-a-page-s-chunk-comes.md).
+ * (docs/performance.md (former decision 210)).
  */
 function OpeningWhileLoading() {
   const { pathname } = useLocation();

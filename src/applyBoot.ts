@@ -6,7 +6,7 @@ import { nextTask } from './app/nextTask';
  * field shows and takes typing before any script. The page's lines start this once the page has loaded and its
  * largest paint is shown, so that on a slow connection the app does not compete with the first paint; src/main.tsx
  * then hydrates Get Started keeping what was typed and a press made meanwhile (held by the page's lines:
- * src/app/earlyInput.ts). Every other address starts src/main.tsx itself (decision 190).
+ * src/app/earlyInput.ts). Every other address starts src/main.tsx itself (docs/performance.md (former decision 190)).
  */
 
 // The app's modules, evaluated a part a task: each import() runs only the modules the earlier ones have not, so that

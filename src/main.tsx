@@ -45,7 +45,7 @@ const AppRouter = ({ children }: { children?: ReactNode }) => (
 
 const root = document.getElementById('root')!;
 // apply.html holds Get Started prerendered (src/app/entry-server.tsx): the app hydrates it below, or answers the press
-// it held (decision 211).
+// it held (docs/performance.md (former decision 211)).
 const email = root.querySelector<HTMLInputElement>('input[name="email"]');
 const api = createApiClient();
 let tookOver = () => {};
@@ -74,7 +74,7 @@ const actor = createActor(provideApplication(email ? apiOverPrerendered : api, c
   // The dev inspector on request; otherwise the browser tests' trace, when a test asked for it.
   inspect: (await devInspector()) ?? machineTrace(),
 });
-// The app's own start a part a task too, as its modules were (decision 190): the machine built with its effects;
+// The app's own start a part a task too, as its modules were (docs/performance.md (former decision 190)): the machine built with its effects;
 // started; told the address; rendered.
 await nextTask();
 actor.subscribe((snapshot) => {
@@ -126,7 +126,7 @@ function hydrateGetStarted(input: HTMLInputElement): void {
  * Get Started was pressed before the app came: the screen it shows is about to go, so it is not hydrated
  * (hydrating it is work on a slow phone's main thread for a screen nobody will use). The machine answers the press first,
  * with the Bio Data chunk and the lookup the page's lines started, and the app renders its answer in place of the
- * held page, the button busy until then (docs/decisions/211-a-held-press-answered-before-the-first-render.md).
+ * held page, the button busy until then (docs/performance.md (former decision 211)).
  */
 async function answerHeldPress(input: HTMLInputElement): Promise<void> {
   answeringEarlyPress();

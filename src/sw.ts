@@ -7,7 +7,7 @@
  * - A page is asked of the network first, every time, so a new deploy is what the next visit opens; only when the
  *   network fails does the page come from the precache, the one built with the chunks beside it.
  * - Nothing else is answered here: the API, staff pages and the landing page go to the network as if there were no
- *   worker (the API's answers are personal and `no-store`, decision 096).
+ *   worker (the API's answers are personal and `no-store`, decision 036).
  */
 import {
   addRoute,
@@ -65,7 +65,7 @@ addRoute();
 self.addEventListener('install', (event) => {
   // The hashed chunks straight from the precache, without waking this script for each: on the phone profile each
   // module routed through the worker's fetch handler cost the page's main thread about three times what the network
-  // path did (docs/decisions/203-the-chunks-answered-by-the-browser-from-the-precache.md). Static routing is
+  // path did (docs/performance.md (former decision 203)). Static routing is
   // Chromium's; elsewhere the handler above answers them as before. A chunk not in the cache goes to the network.
   event.addRoutes?.([{ condition: { urlPattern: { pathname: '/assets/*' } }, source: 'cache' }]);
   void self.skipWaiting();

@@ -3,7 +3,7 @@
  * loop), over at most `connections` kept-alive sockets. autocannon's `overallRate` is not that: each connection
  * sends flat out until it has made its share for the second, then waits for the next second, so "half the
  * maximum" is the maximum for half of every second, and its p99 is that of a server at full load
- * (docs/decisions/099-a-steady-rate-is-evenly-spaced.md). A request's latency counts from the moment it was due, so
+ * (docs/decisions/012-emails.md). A request's latency counts from the moment it was due, so
  * a wait for a free socket counts too (no coordinated omission).
  */
 import { Agent, request } from 'node:http';

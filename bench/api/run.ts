@@ -518,7 +518,7 @@ async function main(): Promise<void> {
     'throughput. "Steady" is requests sent at evenly spaced moments over up to 50 sockets, latency counted from',
     "the moment each was due (bench/api/paced.ts); autocannon's `overallRate` sends flat out until each connection",
     'has made its share of the second, then waits for the next, which is full load for half of every second',
-    '(decision 099). The hello-world baseline is measured at the start of each repeat.',
+    '(decision 012). The hello-world baseline is measured at the start of each repeat.',
     'autocannon shares the 2 cores with the server: these are lower bounds.',
     '',
     ...table(['measure', 'req/s', 'p50', 'p99', 'non-2xx + errors', 'goal', ''], rows),

@@ -4,7 +4,7 @@
  * served from this machine in the same run, so LCP reads as a ratio to what the machine and the throttling allow.
  *
  * - `/` (the landing page), `/apply` (Get Started, where every Apply Now lands), the bare page and `/` without its
- *   script (docs/decisions/216-the-landing-page-measured-without-its-script.md): RUNS rounds (3), taken in turn
+ *   script (docs/performance.md (former decision 216)): RUNS rounds (3), taken in turn
  *   (bare, `/`, `/` without its script, `/apply`) so that a change in the machine's load touches them all alike;
  *   medians.
  * - Every wizard screen and the selection video: SCREEN_RUNS runs each (1). A journey through the wizard (driven
@@ -48,7 +48,7 @@ const RUNS = quick ? 1 : Number(process.env.RUNS ?? 3);
 /** Runs per other address (medians); SCREEN_RUNS=0 measures only the bare page, `/` and `/apply`. */
 const SCREEN_RUNS = quick ? 1 : Number(process.env.SCREEN_RUNS ?? 3);
 const goals = { performance: 98, lcpRatio: 1.3, tbtMs: 50, cls: 0.02, accessibility: 100 };
-/** Every other address opened cold (issue 19, item 2): the app's prerendered opening (decision 179). */
+/** Every other address opened cold (issue 19, item 2): the app's prerendered opening (decision 085). */
 const coldGoals = { performance: 95, lcpRatio: 1.5, cls: 0.02 };
 
 const HISTORY = join(root, 'bench/history/lighthouse.json');
@@ -493,14 +493,14 @@ async function report(runs: Run[], started: string): Promise<void> {
       '',
       'How: `/` and `/apply` are prerendered at build time (scripts/prerender.ts) with their CSS inlined, so the first',
       'response paints the page; a few inline lines (allowed by hash in the CSP) import their code once the page has',
-      'loaded and painted (decision 097). React hydrates `/apply` in a transition (decision 223), and `/` in islands: the',
-      'header and the hero at once, the other interactive sections as they come near the screen (decision 207).',
+      'loaded and painted (decision 085). React hydrates `/apply` in a transition (decision 223), and `/` in islands: the',
+      'header and the hero at once, the other interactive sections as they come near the screen (decision 018).',
       "`/`'s sections below the hero are laid out as they come near the screen (`content-visibility`). The row",
       `${NO_SCRIPT} is the same page with its inline lines and modulepreload links taken out (served by a server of its`,
       'own, in the same rounds): what its document costs alone, without any script. `/apply` is Get',
       "Started: its field takes typing before any script (decision 085). Every other address is the app's shell",
       "prerendered with the page's frame and a heading that says it is opening, its CSS inlined, the app started the",
-      'same way and replacing it with the screen this person may see (decision 179). The budgets count the',
+      'same way and replacing it with the screen this person may see (decision 085). The budgets count the',
       "page's own scripts (its HTML's, their static imports and its loader's imports: bench/support/closure.ts); the",
       "table's JS column counts every script loaded during the run,",
       "with the later screens' chunks `/apply` fetches once the browser is idle. Sizes gzipped at level 9 (the server",

@@ -1,6 +1,6 @@
 /**
  * Addresses opened cold (issue 19, item 2), timed to what the person came for. Lighthouse's LCP on these pages is
- * the prerendered "Opening your application…" heading (decision 179), painted from the HTML: it says nothing of
+ * the prerendered "Opening your application…" heading (decision 085), painted from the HTML: it says nothing of
  * when the screen itself comes. Here, on the phone profile, by the page's own clock: navigation start to the first
  * paint (the opening), and to the first animation frame in which the page's h1 is visible and is the screen's own.
  * - A returning applicant reopens their step (a bookmark, a reload, the browser restoring the tab): the phone walked

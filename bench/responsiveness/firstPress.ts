@@ -1,7 +1,7 @@
 /**
  * The first press on `/apply` (issue 19, item 1): a fresh phone (new context, nothing cached) on the phone profile
  * opens `/apply`, taps the email field as soon as it shows, types an email and presses Get Started at once (the
- * browser's own input events, decision 198). Measured by the page's
+ * browser's own input events, docs/performance.md (former decision 198)). Measured by the page's
  * own clock, from navigation start to the first animation frame in which Bio Data's h1 is visible; with the request
  * waterfall of the median run (scripts and API calls: start and end, ms from navigation start).
  * With `REPEAT=n`, a returning applicant instead: each run's phone has opened `/apply` n times before (unthrottled),
@@ -39,7 +39,7 @@ const SPOTS = `(() => {
  * A person's first press: a tap on the field as soon as it shows, the email typed, a tap on Get Started. Sent as the
  * browser's own input (the DevTools protocol), not with Playwright's locators: those inject a script of their own
  * into the page and wait for stable frames, so on the 4× slower CPU they pressed up to a second after the field
- * showed (docs/decisions/198-the-bench-presses-as-a-phone-does.md).
+ * showed (docs/performance.md (former decision 198)).
  */
 async function pressAsSoonAsShown(phone: CDPSession, email: string): Promise<void> {
   const spots = JSON.parse(await askUntil<string>(phone, SPOTS, 16, 'The email field')) as [number, number][];

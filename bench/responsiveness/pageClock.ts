@@ -1,6 +1,6 @@
 /**
  * What the phone-profile benches read from the page: by the DevTools protocol, never by Playwright's own script in
- * the page (decision 204), and beside Lighthouse's measure of the machine they ran on.
+ * the page (docs/performance.md (former decision 204)), and beside Lighthouse's measure of the machine they ran on.
  */
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import type { Browser, CDPSession } from 'playwright-core';
@@ -10,7 +10,7 @@ import { median } from '../support/report';
  * Asks the page `expression` by the DevTools protocol every `everyMs` until it gives a value (neither null, undefined
  * nor false), and returns it; after 60 s, fails saying `what` was not seen. Not with Playwright's `waitForFunction`:
  * its first call evaluates Playwright's own injected script in the page, about 150 ms of the phone's main thread at
- * 4x in the middle of the press, which no person's phone runs (decision 204).
+ * 4x in the middle of the press, which no person's phone runs (docs/performance.md (former decision 204)).
  */
 export async function askUntil<T>(
   phone: CDPSession,

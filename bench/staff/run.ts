@@ -5,7 +5,7 @@
  * (time, and the process's RSS growth while streaming it) and a bulk accept of 1000 applications, then checks that
  * the bulk queued exactly one email per accepted application: none more when the same bulk is sent again, and the
  * 1000 emails sent once when the undo window is over, and the cohort's reports once those 1000 decisions exist
- * (docs/decisions/166-staff-reports.md). Writes the "Staff back office" section of
+ * (docs/decisions/063-the-funnel.md). Writes the "Staff back office" section of
  * docs/performance.md. Then, with scorecards on a share of the cohort (bench/staff/scale.ts), the triage's next
  * application, the queue sorted by score and the reports, written to "Staff at 100,000 applications". `--quick` (BENCH_QUICK=1): 10 000 rows and 10 requests, printed, the doc untouched;
  * `ROWS=10000 ENGINES=pglite npm run bench:staff` for a look at one engine.

@@ -2,7 +2,7 @@
  * Issue 24's proof at 100,000 applications: scorecards on a share of the seeded cohort, in two bulk statements, then
  * the calls a review team makes most (median of RUNS each): the triage's list of the filtered view (200 rows, as
  * src/staff/TriageNav.tsx asks it), the next application it prefetches, the first page sorted by score, and the
- * cohort's reports (decisions 166 and 177).
+ * cohort's reports (decisions 063 and 163).
  */
 import { reportPaths } from '../../machines/rules/reports';
 import { DEFAULT_RUBRIC } from '../../machines/rules/scorecard';

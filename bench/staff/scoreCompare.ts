@@ -1,5 +1,5 @@
 /**
- * Before and after migration 33 (docs/decisions/185-the-score-kept-on-the-application.md), in the same conditions:
+ * Before and after migration 33 (docs/decisions/163-scorecards-blind-and-a-second-review.md), in the same conditions:
  * ROWS seeded applications with scorecards as bench/staff/scale.ts gives them, then the queue's score sort, the
  * triage's list and the reports, each run alternately with the old expressions (each application's reviews and mean
  * recomputed from its scorecards by a correlated subquery) and the new ones (the figures kept on the row), so that a

@@ -8,6 +8,9 @@
 import { STAFF_API } from './api';
 import { AID_MESSAGES as M } from './messages';
 import {
+  feeFacts,
+  instalmentsOption,
+  OPTION_FULL_PAYMENT,
   formatMoney,
   orderFor,
   paymentOptions,
@@ -152,13 +155,48 @@ export function aidedOrder(
   return charge ? orderFor(charge, option, email, reference) : undefined;
 }
 
-/** What the confirmation page says of the request. */
+/**
+ * Where the request stands, in the words both pages that tell it use: the accepted applicant's confirmation page and
+ * the standing page of a waitlisted or unsuccessful one.
+ */
 export const aidStandingWords = (aid: AidStanding): string =>
   aid.status === 'awarded'
     ? M.standingAwarded(aid.share)
     : aid.status === 'declined'
       ? M.standingDeclined
       : M.standingReceived;
+
+/** What the confirmation page adds of the payment options it shows under the request's standing; '' under review. */
+export const aidOptionsWords = (aid: AidStanding): string =>
+  aid.status === 'awarded' ? M.optionsAwarded : aid.status === 'declined' ? M.optionsDeclined : '';
+
+/**
+ * What the payment reminder says of the fee, never an amount the applicant would not pay: with no request, the price
+ * table's amounts and the offer of aid; while a request is reviewed (a held decision included), that what they would
+ * pay is not settled; once a decision is released, the amounts the payment options charge after it. Both regions are
+ * quoted, as with no request: the page picks the set by the country it finds (docs/decisions/238-financial-aid-is-decided.md).
+ */
+export function reminderFeeWords(fees: FeeTable, aid: AidStanding | null): string {
+  if (!aid) {
+    const facts = feeFacts(fees);
+    return `${facts.full}. ${facts.instalments}. ${M.reminderNoRequest}`;
+  }
+  if (aid.status === 'received') return M.reminderUnderReview;
+  // Both options charge in either decision (only financial aid leaves the set), so each has its amount.
+  const charged = (region: PaymentRegion, option: string) =>
+    formatMoney(aidedOption(fees, region, aid, option)!.charge!);
+  const plan = priceTable(fees).nigeria.instalments;
+  const amounts = M.reminderAmounts(
+    charged('nigeria', OPTION_FULL_PAYMENT),
+    charged('international', OPTION_FULL_PAYMENT),
+    plan && {
+      count: plan.count,
+      each: formatMoney(lessShare(plan.each, aid.status === 'awarded' ? aid.share : 0)),
+      total: charged('nigeria', instalmentsOption(plan.count)),
+    },
+  );
+  return aid.status === 'awarded' ? M.reminderAwarded(aid.share, amounts) : M.reminderDeclined(amounts);
+}
 
 /** POST `{ decision: 'award', share } | { decision: 'decline' } | { decision: 'undo' }` (admins). */
 export const aidDecisionPath = `${STAFF_API}/applications/:id/aid`;

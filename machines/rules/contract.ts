@@ -49,6 +49,8 @@ export const paths = {
   funnelStep: `${API}/funnel/step`,
   /** Where the session's own application stands (GET): no email in the URL, so it can name no one else's. */
   standing: `${API}/bootcamp/application/standing`,
+  /** The selection video and quiz the session's applicant started, else the newest (GET; decision 245). */
+  selectionQuiz: `${API}/bootcamp/selection-quiz`,
 } as const;
 
 /** Where a submitted application stands, as its applicant may be told it (the review chart's `standing`). */
@@ -56,6 +58,8 @@ export interface ApplicantStanding {
   standing: Standing;
   /** The cohort the application is for (the one it is waitlisted for, when it is). */
   cohort: { id: number; name: string; number: number };
+  /** Where the aid request stands as the applicant may be told it (decision 238); null when they never applied. */
+  aid: AidStanding | null;
 }
 
 /** The name of the HttpOnly cookie that a correct code gives; it is bound to one application. */

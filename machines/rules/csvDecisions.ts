@@ -1,4 +1,4 @@
-/** What a CSV of decisions would do or did (docs/decisions/076-decisions-from-a-csv-file.md), in the screen's words. */
+/** What a CSV of decisions would do or did (docs/decisions/061-bulk-decisions.md), in the screen's words. */
 import { BULK_EVENTS, type BulkEvent, type StaffCsvResult } from './staff';
 
 const PAST: Record<BulkEvent, string> = { ACCEPT: 'accepted', WAITLIST: 'waitlisted', REJECT: 'rejected' };

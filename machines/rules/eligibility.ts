@@ -71,14 +71,14 @@ export function scoreEligibility(answers: EligibilityAnswers): {
  * eligible, and nobody else. One rule for both sides: the server refuses those steps' writes with it
  * (server/routes/guard.ts), and the wizard's route guards send anyone else to the screen they may be on
  * (machines/application.machine.ts), so no form is shown that the server would refuse
- * (docs/decisions/117-one-rule-for-the-steps-after-eligibility.md).
+ * (docs/decisions/008-route-guards-beyond-the-spec-s-table.md).
  */
 export const opensLaterSteps = (status: EligibilityStatus): boolean => status === 'eligible';
 
 /**
  * An application scored action_required or ineligible goes to staff as it stands when the score is saved: the review
  * chart's `eligibility_review`, where an admin accepts, waitlists or rejects it
- * (docs/decisions/124-eligibility-review.md). It is submitted then, although the later steps stay closed.
+ * (docs/decisions/008-route-guards-beyond-the-spec-s-table.md). It is submitted then, although the later steps stay closed.
  */
 export const goesToEligibilityReview = (status: EligibilityStatus): boolean =>
   status === 'action_required' || status === 'ineligible';

@@ -12,7 +12,7 @@ export const MAX_LONG = 3000;
 export const tooLong = (max: number) => `Please keep this under ${max} characters`;
 
 /**
- * A bare address (docs/product.md §5, docs/decisions/101-one-mailbox-one-spelling.md): RFC 5322's dot-atom
+ * A bare address (docs/product.md §5, docs/decisions/012-emails.md): RFC 5322's dot-atom
  * `local@domain` in ASCII, with no display name, comment, route, quotes or angle brackets, which a mailer reads as
  * another mailbox than the string (`p:victim@x`, `(p)victim@x` deliver to victim@x); domain labels of letters,
  * digits and inner hyphens; a top-level part of at least two letters; a local part of at most 64 characters.
@@ -60,7 +60,7 @@ export interface PhoneContext {
 export const normalizeEmail = (value: string): string => value.trim().toLowerCase();
 
 /**
- * Characters no answer may hold (docs/decisions/025-hidden-characters-and-dates.md), as the body of a regular
+ * Characters no answer may hold (docs/decisions/017-server-input.md), as the body of a regular
  * expression character class (`u` flag): control characters (C0, DEL, C1) and lone surrogate halves. The database
  * refuses some of them (NUL), and none is ever typed on purpose. Multi-line answers (the long ones, typed in a text
  * area) keep tab, line feed and carriage return, and the line and paragraph separators (U+2028, U+2029); a one-line

@@ -13,9 +13,9 @@ export const FUNNEL_BEACON_STEPS: readonly FunnelBeaconStep[] = STEPS.map((step)
   .map((row) => row.state);
 
 /**
- * Submissions, counted one way on every staff screen (decision 233): every submitted application, those sent to
+ * Submissions, counted one way on every staff screen (decision 063): every submitted application, those sent to
  * eligibility review included, as the queue's total counts them. The funnel's success-page step cannot count those
- * (they never see that page, decision 124), so the funnel says how many they are beside it.
+ * (they never see that page, decision 008), so the funnel says how many they are beside it.
  */
 export interface SubmissionCount {
   /** Every submitted application: the queue's total with no filter. */

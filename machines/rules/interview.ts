@@ -125,7 +125,7 @@ export const INTERVIEW_MESSAGES = {
   timeZoneUnknown: 'Your device sent a time zone we do not know. Reload the page and try again.',
   slotGone:
     'Someone has just booked that time. Please choose another one from the list, which is now up to date.',
-  // Adding a slot emails no one (decision 183): the page promises only what the applicant can do themselves.
+  // Adding a slot emails no one (decision 012): the page promises only what the applicant can do themselves.
   noSlots:
     'There are no free times just now. The team adds times as they plan the interviews: open this page again from your invitation email in a day or two.',
   booked: (when: string) =>

@@ -1,5 +1,5 @@
 /**
- * The line breaks a one-line field refuses (docs/decisions/025-hidden-characters-and-dates.md): CR and LF, NEL, and
+ * The line breaks a one-line field refuses (docs/decisions/017-server-input.md): CR and LF, NEL, and
  * the line and paragraph separators U+2028 and U+2029, which no one types on purpose in a name or an email's
  * subject. A file of its own, so that the staff screens' template check reads it without the applicant's field kinds.
  */

@@ -1,5 +1,5 @@
 /**
- * Emails staff can word (docs/decisions/160-email-templates-staff-can-edit.md): the decision emails' templates and
+ * Emails staff can word (docs/decisions/012-emails.md): the decision emails' templates and
  * the messages staff write to one applicant or a filtered set. A template is a subject and a body of paragraphs
  * (separated by a blank line) with `{{variables}}`; the server fills them for each applicant, the Messages screen
  * fills them with a sample applicant for its preview. The built-in wording below is each template's default.
@@ -95,7 +95,7 @@ export const DEFAULT_TEMPLATES: Record<TemplateKind, MailTemplate> = {
     subject: 'You are on the waitlist for {{programme}}',
     body: [
       '{{greeting}}',
-      // The reason is the one the product has, never "full" with seats free (decision 226).
+      // The reason is the one the product has, never "full" with seats free (decision 012).
       'Thank you for applying to {{programme}}. {{waitlist_reason}} If we can offer you a place we will write to you at once, and if not, we will keep your application for the next cohort.',
       'You do not need to do anything now.',
       SIGN_OFF,

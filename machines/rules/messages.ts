@@ -84,7 +84,7 @@ export const CONFIRM_VIDEO = {
 
 /**
  * The eligibility screen's introduction: what the questions are for, honestly (some answers send the application to
- * a person's review before the next steps; docs/decisions/118-honest-eligibility-words.md).
+ * a person's review before the next steps; docs/decisions/002-option-lists-the-spec-only-sketches.md).
  */
 export const ELIGIBILITY_INTRO =
   'These questions help our team see whether the programme fits you now. Choose the answer closest to you: some answers mean a person on our team reviews your application before the next steps.';
@@ -98,7 +98,7 @@ export const ELIGIBILITY_RESULT = {
 /**
  * What the 'under review' panel promises an application scored action_required or ineligible: exactly what the
  * review chart allows from `eligibility_review` (an admin accepts, waitlists or rejects it, and the applicant is
- * emailed as with any decision; docs/decisions/124-eligibility-review.md).
+ * emailed as with any decision; docs/decisions/008-route-guards-beyond-the-spec-s-table.md).
  */
 export const ELIGIBILITY_REVIEW = {
   heading: 'What happens next',
@@ -143,10 +143,29 @@ export const AID_MESSAGES = {
   undone: 'Aid decision undone',
   optionAfterAid: (share: number, fee: string) => `With your ${share}% financial aid the fee is ${fee}.`,
   standingReceived: 'We have your financial aid request and are reviewing it. We will write to you by email.',
-  standingAwarded: (share: number) =>
-    `You were awarded financial aid of ${share}% off the fee: the payment options below charge the reduced amount.`,
-  standingDeclined:
-    'We could not award you financial aid this time. The payment options below are the standard ones.',
+  standingAwarded: (share: number) => `You were awarded financial aid of ${share}% off the fee.`,
+  standingDeclined: 'We could not award you financial aid this time.',
+  /** What the confirmation page adds under the payment options it shows (the standing page shows none). */
+  optionsAwarded: 'The payment options below charge the reduced amount.',
+  optionsDeclined: 'The payment options below are the standard ones.',
+  /** The payment reminder's fee sentence, each ending on the link to the confirmation page. */
+  reminderNoRequest: 'You can also apply for financial aid. Choose on your confirmation page:',
+  reminderUnderReview:
+    'Your financial aid request is still being reviewed, so what you would pay is not settled yet: we will write to you by email once it is decided. You can wait for that email, or choose another way to pay on your confirmation page:',
+  reminderAwarded: (share: number, amounts: string) =>
+    `With the financial aid you were awarded (${share}% off the fee), ${amounts}. Choose on your confirmation page:`,
+  reminderDeclined: (amounts: string) =>
+    `We could not award you financial aid this time, so the standard amounts apply: ${amounts}. Choose on your confirmation page:`,
+  /** The amounts a reminder quotes after a decision: each region's, as its payment options charge them. */
+  reminderAmounts: (
+    full: string,
+    fullAbroad: string,
+    instalments: { count: number; each: string; total: string } | null,
+  ) =>
+    `paying in full costs ${full} (Nigeria) or ${fullAbroad} (international)` +
+    (instalments
+      ? `; in Nigeria you may instead pay ${instalments.total} in ${instalments.count} instalments of ${instalments.each}`
+      : ''),
 } as const;
 
 export const COHORT_MESSAGES = {
@@ -182,4 +201,55 @@ export const FEE_MESSAGES = {
   feeUsd: 'Please enter the fee in dollars as a whole number from 0 to 100000000',
   fullDiscount: 'Please enter the discount for paying in full as a whole number from 0 to 100',
   instalments: 'Please enter the number of instalments as a whole number from 1 to 12',
+} as const;
+
+/** The programme's bank details and support address in the back office (decision 247). */
+export const PROGRAMME_SETTINGS_MESSAGES = {
+  bankName: 'Please give the name of the bank',
+  bankAccountName: 'Please give the name the account is held in',
+  bankAccountNumber: 'Please enter the account number as its 10 digits (NUBAN)',
+  supportEmail: 'Please enter the support address as an email address, like hello@example.org',
+  tooLong: (max: number) => `Please keep this to ${max} characters or fewer`,
+  saved: 'Bank details and support address saved',
+} as const;
+
+/** The selection video and its quiz as an admin publishes them (machines/rules/selectionQuiz.ts, decision 245). */
+export const QUIZ_MESSAGES = {
+  videoUrl:
+    "Please enter the video's address as an https:// address or a path on this site, such as /media/video.mp4",
+  posterUrl:
+    "Please enter the poster's address as an https:// address or a path on this site, or leave it empty",
+  captionsUrl:
+    "Please enter the captions' address as an https:// address or a path on this site, such as /media/video.vtt",
+  noQuestions: 'Please keep at least one question',
+  tooManyQuestions: (max: number) => `Please keep the quiz to ${max} questions or fewer`,
+  questionText: (n: number) => `Please write question ${n}`,
+  textTooLong: (max: number) => `Please keep each question and choice to ${max} characters or fewer`,
+  tooFewChoices: (n: number, min: number) => `Please give question ${n} at least ${min} choices`,
+  tooManyChoices: (n: number, max: number) => `Please give question ${n} ${max} choices or fewer`,
+  choiceLabel: (n: number, letter: string) => `Please write choice ${letter} of question ${n}, or remove it`,
+  noRightAnswer: (n: number) => `Please mark the right answer of question ${n}`,
+  unchanged: (version: number) => `Nothing changed: version ${version} is still the current one`,
+  published: (version: number) =>
+    `Version ${version} published: new applicants get it, and applicants who started keep theirs`,
+  unavailable: 'The quiz could not be loaded. Please reload the page.',
+} as const;
+
+/** The landing page's words as an admin edits them (machines/rules/landingWords.ts, decision 246). */
+export const LANDING_WORDS_MESSAGES = {
+  noFaq: 'Please keep at least one question in the FAQ',
+  tooManyFaq: (max: number) => `Please keep the FAQ to ${max} questions or fewer`,
+  question: 'Please write the question',
+  answer: 'Please write the answer',
+  cards: (count: number) => `The key information has exactly ${count} cards`,
+  title: "Please write the card's title",
+  lead: "Please write the card's first line",
+  noDetails: 'Please give the card at least one line',
+  tooManyDetails: (max: number) => `Please keep a card to ${max} lines or fewer`,
+  detail: 'Please write the line, or remove it',
+  tooLong: (max: number) => `Please keep this to ${max} characters or fewer`,
+  preview: 'Preview saved: it opens in a new tab',
+  published: 'Published: the landing page shows these words now',
+  stale: 'Someone else published the landing words since you opened them: reload to see theirs',
+  noPage: 'This server has no landing page to preview',
 } as const;

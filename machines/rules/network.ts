@@ -1,5 +1,5 @@
 /**
- * How the browser copes with a failing network (docs/decisions/033-retries-inside-three-seconds.md): which failed
+ * How the browser copes with a failing network (docs/decisions/022-idempotent-replays-earn-nothing.md): which failed
  * calls it sends again, how soon, and for how long a person may wait before hearing that a save failed.
  */
 

@@ -1,6 +1,6 @@
 /**
  * What the pages and the submission email say comes next after submitting, in words that match the application
- * chart's next state (docs/decisions/228-pages-promise-the-chart-s-next-state.md): the success page's Continue opens
+ * chart's next state (docs/decisions/121-a-decision-is-held-until-released.md): the success page's Continue opens
  * the video; the video's Continue opens the confirmation page, which shows where the application stands (a place to
  * confirm only once accepted). The quiz is counted from its data, not written by hand.
  */

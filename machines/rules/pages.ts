@@ -6,7 +6,7 @@ export const INSTALMENT_TEST_PATH = '/test/klump-payment';
 /**
  * The programme's one contact address, unless SUPPORT_EMAIL names another (server/config.ts): the landing page's
  * footer, the CV by email, the under-review panels, the read-only answers, the payment dialogs
- * (docs/decisions/119-one-contact-address.md).
+ * (docs/decisions/021-production-is-safe-by-default.md).
  */
 /**
  * Where the build writes the selection video's poster in the video page's opening (video.html): the server writes the
@@ -30,6 +30,7 @@ export const STAFF_PAGES = [
   `${STAFF_PAGE}/audit`,
   `${STAFF_PAGE}/funnel`,
   `${STAFF_PAGE}/decisions-csv`,
+  `${STAFF_PAGE}/landing-words`,
 ] as const;
 /** Whether a path (no query, no trailing slash) is a staff page; an application's page has its id in it. */
 export const isStaffPage = (path: string): boolean =>

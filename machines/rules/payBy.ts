@@ -1,5 +1,5 @@
 /**
- * When an accepted applicant is asked to pay by (docs/decisions/109-the-pay-by-date.md): a fixed number of days
+ * When an accepted applicant is asked to pay by (docs/decisions/016-cohorts.md): a fixed number of days
  * before their cohort starts, so the team knows who has taken their place before onboarding. The acceptance
  * banner and the acceptance email both word the cohort, its start and this date with `acceptanceDates`.
  */

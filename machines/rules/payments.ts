@@ -101,7 +101,7 @@ export const NOT_READY = "I'm Not Ready To Make Payment";
 /**
  * What "Not ready" tells the applicant once recorded: the truth about the seat. The choice moves the review to
  * "Payment chosen", one of the statuses that hold a seat (SEAT_STATUSES, machines/rules/seats.ts), and nothing frees
- * it on its own; the pay-by date (decision 109) is when the fee is due. `dates` null: the cohort is not known here.
+ * it on its own; the pay-by date (decision 016) is when the fee is due. `dates` null: the cohort is not known here.
  */
 export function notReadyNote(dates: { cohort: string; payBy: string } | null): string {
   const place = dates ? `Your place in ${dates.cohort}` : 'Your place';

@@ -1,5 +1,5 @@
 /**
- * Phone numbers read as the applicant's country reads them (docs/decisions/120-phone-numbers-in-international-form.md):
+ * Phone numbers read as the applicant's country reads them (docs/decisions/002-option-lists-the-spec-only-sketches.md):
  * a number typed as it is dialled at home (Nigeria: 0803…) is stored in international form (+234803…), and a number
  * that is not one of that country's gets the catalogue's phone message. libphonenumber-js with its smallest
  * metadata (`/min`) does the reading; this module plugs it into the shared schema (setPhoneReader), so that the

@@ -7,17 +7,17 @@
 // From the prefixes alone: the contract imports this file for the notice's version.
 import { API, STAFF_API } from './api';
 
-/** How long each kind of data is kept, in days (decisions 143–148). The server reads overrides from RETENTION_*. */
+/** How long each kind of data is kept, in days (decision 143). The server reads overrides from RETENTION_*. */
 export interface RetentionSettings {
   /** CVs of applicants who were not accepted: days after their cohort starts (decision 143). */
   cvDaysAfterCohortStart: number;
-  /** Applications never submitted: anonymised this many days after they were last changed (decision 144). */
+  /** Applications never submitted: anonymised this many days after they were last changed (decision 143). */
   unsubmittedDays: number;
-  /** The outbox's email bodies: deleted this many days after sending; who, subject and when are kept (decision 145). */
+  /** The outbox's email bodies: deleted this many days after sending; who, subject and when are kept (decision 143). */
   outboxBodyDays: number;
-  /** The staff audit log (decision 147). */
+  /** The staff audit log (decision 143). */
   auditDays: number;
-  /** What a paid applicant's erasure keeps for the accounts: the payment rows, this long after payment (decision 148). */
+  /** What a paid applicant's erasure keeps for the accounts: the payment rows, this long after payment (decision 143). */
   paymentRecordDays: number;
 }
 
@@ -81,7 +81,7 @@ export const ERASED_ADDRESS_PREFIX = 'erased-';
 export const isErasedAddress = (address: string): boolean =>
   address.startsWith(ERASED_ADDRESS_PREFIX) && /^\d+$/.test(address.slice(ERASED_ADDRESS_PREFIX.length));
 
-/** The payments an erasure keeps for the accounts (decision 148): paid, or paid twice and owed back. */
+/** The payments an erasure keeps for the accounts (decision 143): paid, or paid twice and owed back. */
 export const KEPT_PAYMENT_STATUSES = ['paid', 'duplicate'] as const;
 
 /** The file a download is saved as. */

@@ -86,7 +86,7 @@ export const humanize = (value: string) => {
 };
 
 /**
- * A saved view's query string (docs/decisions/182-saved-views.md): the queue's own names in a stable order, without
+ * A saved view's query string (docs/decisions/060-the-staff-queue.md): the queue's own names in a stable order, without
  * the page it was on (a cursor goes stale as rows change) and without `?`.
  */
 export const savedViewQuery = (query: StaffQueueQuery): string => {

@@ -1,9 +1,13 @@
 /**
- * The selection-video quiz (docs/product.md §3.5) as typed data. The runtime flags of the spec (shown, answeredCorrectly)
- * live in the videoQuiz machine's context, not here.
+ * The selection-video quiz (docs/product.md §3.5) as it was first written: version 1 of the versioned quiz, stored
+ * the first time it is read (decision 245, server/selectionQuiz.ts); admins publish the next versions in the back
+ * office. The runtime flags of the spec (shown, answeredCorrectly) live in the videoQuiz machine's context, not here.
  */
+import type { QuizQuestionSetting } from './selectionQuiz';
+
 export type QuizValue = 'A' | 'B' | 'C' | 'D';
-export type QuizQuestion = 1 | 2;
+/** A question's number, from 1 (a published version may have more than two: decision 245). */
+export type QuizQuestion = number;
 
 export interface QuizOption {
   label: string;
@@ -52,3 +56,10 @@ export const quizQuestions = (quiz: QuizItem = SELECTION_QUIZ) =>
     { question: 1, text: quiz.question1, options: quiz.options1 },
     { question: 2, text: quiz.question2, options: quiz.options2 },
   ] as const satisfies readonly { question: QuizQuestion; text: string; options: readonly QuizOption[] }[];
+
+/** Version 1's questions in the versioned shape: each choice with whether it is right. */
+export const firstQuizQuestions = (quiz: QuizItem = SELECTION_QUIZ): QuizQuestionSetting[] =>
+  quizQuestions(quiz).map(({ question, text, options }) => ({
+    text,
+    choices: options.map(({ label, value }) => ({ label, correct: value === quiz.answers[question] })),
+  }));

@@ -1,6 +1,6 @@
 /**
- * The staff reports and the audit log's filters (docs/decisions/166-staff-reports.md,
- * docs/decisions/167-the-audit-log-filtered.md): paths, the answers' shapes and the words staff read, shared by the
+ * The staff reports and the audit log's filters (docs/decisions/063-the-funnel.md,
+ * docs/decisions/062-exports.md): paths, the answers' shapes and the words staff read, shared by the
  * screens and the server.
  */
 import { STAFF_API } from './api';
@@ -56,7 +56,7 @@ export interface StaffReports {
   };
   /** Decisions that stand, per team member and per day or week (the Monday it starts), oldest first. */
   throughput: { staff: string; period: string; decisions: number }[];
-  /** How far reviewers' means lie apart (decision 177). */
+  /** How far reviewers' means lie apart (decision 163). */
   agreement: ScoreAgreement;
   /** The cohort's financial aid (decision 238): requests, standing decisions, and the fees the awards waive. */
   aid: AidReport;
@@ -82,7 +82,7 @@ export function aidCost(awards: readonly { country: string; share: number; fees:
 }
 
 /**
- * Two reviewers who scored the same applications, as the server counts them (decision 177): the applications both
+ * Two reviewers who scored the same applications, as the server counts them (decision 163): the applications both
  * scored, the sum of the distances between their two means, and on how many they agree (reviewersAgree).
  */
 export interface ReviewerPairCounts {
@@ -93,7 +93,7 @@ export interface ReviewerPairCounts {
   agreeing: number;
 }
 
-/** How far reviewers' means lie apart on the applications two or more of them scored (decision 177). */
+/** How far reviewers' means lie apart on the applications two or more of them scored (decision 163). */
 export interface ScoreAgreement {
   /** Applications with two or more scorecards (their last one saved in the range). */
   compared: number;
@@ -180,7 +180,7 @@ export const AUDIT_ACTION_LABELS = {
   /** A scorecard saved (its mean only), a cohort's rubric changed (decision 163). */
   score: 'Scored an application',
   rubric: "Changed a cohort's rubric",
-  /** Applications assigned to reviewers (counts), and each reassignment with who had it before (decision 164). */
+  /** Applications assigned to reviewers (counts), and each reassignment with who had it before (decision 163). */
   assign: 'Assigned applications',
   reassign: 'Reassigned an application',
   /** A decision email's template saved or restored to its built-in wording (detail: which one). */
@@ -194,7 +194,7 @@ export const AUDIT_ACTION_LABELS = {
   interview_setting: 'Switched interviews on or off',
   interview_slot_add: 'Offered an interview slot',
   interview_slot_remove: 'Removed an interview slot',
-  /** A tag added to or removed from an application (detail: the tag; decision 181). */
+  /** A tag added to or removed from an application (detail: the tag; decision 060). */
   tag_add: 'Tagged an application',
   tag_remove: 'Removed a tag',
   /** A cohort created, its settings changed, its applications paused, closed or reopened (detail: before → after). */
@@ -203,6 +203,12 @@ export const AUDIT_ACTION_LABELS = {
   cohort_intake: "Paused, closed or reopened a cohort's applications",
   /** Financial aid awarded (detail: the share), declined, or a decision undone in its window (decision 238). */
   aid_decision: 'Decided financial aid',
+  /** The bank details or the support address changed (detail: each field before → after; decision 247). */
+  settings_change: 'Changed the bank details or support address',
+  /** A new version of the selection video and quiz (detail: the versions, each change before → after; decision 245). */
+  selection_quiz_publish: 'Published a selection video and quiz',
+  /** The landing page's FAQ and key information cards published (detail: each piece before → after; decision 246). */
+  landing_words_publish: "Published the landing page's words",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
@@ -258,7 +264,7 @@ export const auditFilterParams = (draft: AuditFilters): Record<string, string> =
 
 /**
  * Who an entry without a team member stands for: an erasure the applicant asked for on "Your data", or one retention
- * made (decision 218). Its detail's `by` says which.
+ * made (decision 149). Its detail's `by` says which.
  */
 export const AUDIT_WITHOUT_STAFF: Readonly<Record<string, string>> = {
   applicant: 'The applicant',

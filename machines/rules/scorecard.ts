@@ -97,7 +97,7 @@ export interface ScoreSummary {
 }
 
 /**
- * The review chart's event a saved scorecard sends (decision 232): a lone review awaits a second; once the second is
+ * The review chart's event a saved scorecard sends (decision 163): a lone review awaits a second; once the second is
  * in, the reviews either agree or say they disagree, never "awaiting a second review" again.
  */
 export function reviewsEvent(

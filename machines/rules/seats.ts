@@ -1,8 +1,8 @@
 /**
- * One seat model for the applicant, the server and staff (docs/decisions/122-one-seat-model.md): a cohort takes
+ * One seat model for the applicant, the server and staff (docs/decisions/016-cohorts.md): a cohort takes
  * applications until its deadline; its seats are taken by acceptances only, every status whose standing is
  * accepted (`SEAT_STATUSES` in machines/review.machine.ts: a decision still held, a payment chosen, paid), of
- * applications not erased (an erased acceptance frees its seat, as the queue's chips leave it out: decision 218). Plain
+ * applications not erased (an erased acceptance frees its seat, as the queue's chips leave it out: decision 149). Plain
  * functions only: Get Started imports this file, without the chart. While seats are free nobody is waitlisted; a cohort that
  * is full or closed sends new applications on to the next one, and the applicant is told so before they start.
  */

@@ -41,7 +41,7 @@ export const isStaffRole = (value: unknown): value is StaffRole =>
   typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
 
 /**
- * One rule for an applicant's contact details (docs/decisions/113-contact-details-are-an-admin-s.md): an admin sees
+ * One rule for an applicant's contact details (docs/decisions/104-configured-admins.md): an admin sees
  * them everywhere (the queue, an application's page, the CSV export, the CV zip), a reviewer nowhere. The server
  * leaves them out of a reviewer's answers (absent, not blank) and the screens leave their rows and columns out.
  */
@@ -182,7 +182,7 @@ export const STAFF_MESSAGES = {
   viewDeleted: 'Saved view deleted',
 } as const;
 
-/** A tag as stored (decision 181): trimmed, lower-cased; null when it is not 1–40 letters, digits, spaces or hyphens. */
+/** A tag as stored (decision 060): trimmed, lower-cased; null when it is not 1–40 letters, digits, spaces or hyphens. */
 export function normaliseTag(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const tag = value.trim().toLowerCase();
@@ -199,7 +199,7 @@ export const tagsPaths = {
 } as const;
 
 /**
- * A team member's saved views of the queue (docs/decisions/182-saved-views.md): GET lists one's own, POST
+ * A team member's saved views of the queue (docs/decisions/060-the-staff-queue.md): GET lists one's own, POST
  * `{ name, query }` saves the query string under the name (replacing the query of a view of that name), DELETE
  * savedViewPaths.view deletes one of one's own.
  */
@@ -242,7 +242,7 @@ export const STAFF_TEMPLATE_MESSAGES = {
   unknownTemplate: 'Choose one of the emails listed',
   saved: 'Template saved: the next emails use it',
   restored: 'The built-in wording is back',
-  /** Per inbox (docs/decisions/161-messages-to-applicants.md). */
+  /** Per inbox (docs/decisions/012-emails.md). */
   inboxFull: (max: number, hours: number) =>
     `This applicant has had ${max} messages from the team in the last ${hours} hours: try again later`,
   erased: "This applicant's data was erased: they cannot be written to",
@@ -361,7 +361,7 @@ export interface StaffQueueQuery {
   reviews?: string;
   /** `me` (My queue), a team member's id, or `none` (assigned to nobody). */
   assignee?: string;
-  /** Only applications with this tag (decision 181). */
+  /** Only applications with this tag (decision 060). */
   tag?: string;
   sort?: QueueSort;
   dir?: 'asc' | 'desc';
@@ -427,7 +427,7 @@ export interface StaffQueueRow {
   reviews: number;
   /** The email of the team member it is assigned to, or null. */
   assignee: string | null;
-  /** Its tags, sorted (decision 181). */
+  /** Its tags, sorted (decision 060). */
   tags: string[];
 }
 
@@ -440,7 +440,7 @@ export interface StaffQueueCohort {
   number: number;
   name: string;
   seats: number;
-  /** Seats already taken: accepted, payment chosen or paid, and not erased (decision 218). */
+  /** Seats already taken: accepted, payment chosen or paid, and not erased (decision 149). */
   taken: number;
 }
 
@@ -578,8 +578,13 @@ export interface StaffFunnel {
   eligibility: Record<string, number>;
   decisions: Record<string, number>;
   paymentOptions: Record<string, number>;
-  /** Submissions counted as the queue counts them (machines/rules/funnel.ts, decision 233). */
+  /** Submissions counted as the queue counts them (machines/rules/funnel.ts, decision 063). */
   submissions: SubmissionCount;
+  /**
+   * The selection video and quiz by version (decision 245): how many applications started each version (opened the
+   * video page signed in) and how many of them watched it to the end; oldest version first, none not started.
+   */
+  quizVersions: { version: number; started: number; watched: number }[];
 }
 
 /** The years a queue filter or a page cursor may name: any date an application can have, and no further. */

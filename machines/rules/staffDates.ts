@@ -1,7 +1,7 @@
 /**
  * Dates on the staff pages in the programme's locale (PROGRAMME_LOCALE, en-GB unless configured; the server gives it
  * with the signed-in team member), never the browser's: a team in Lagos reads 23/11/2026, not 11/23/2026
- * (docs/decisions/133-staff-dates-in-the-programme-locale.md). Days and times are UTC, as the server stores them.
+ * (docs/decisions/157-the-whole-record-on-the-application-page.md). Days and times are UTC, as the server stores them.
  */
 
 export const DEFAULT_LOCALE = 'en-GB';

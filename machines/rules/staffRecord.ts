@@ -21,7 +21,7 @@ export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
 };
 
 /**
- * One email to the applicant as staff see it: the subject only (bodies are emptied after 30 days, decision 145),
+ * One email to the applicant as staff see it: the subject only (bodies are emptied after 30 days, decision 143),
  * with any sign-in code in it masked. `at`: when it was queued; `sentAt`: when it was delivered.
  */
 export interface StaffEmail {

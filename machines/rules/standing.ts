@@ -28,7 +28,7 @@ export const STANDING_MESSAGES = {
   waitlisted: {
     title: (cohort: string) => `You are on the waitlist for ${cohort}`,
     text: (cohort: string) =>
-      // No reason given: the page does not know one, and "full" with seats free was false (decision 226).
+      // No reason given: the page does not know one, and "full" with seats free was false (decision 012).
       `If we can offer you a place in ${cohort} we will write to you at once, and if not, we will keep your application for the next cohort. You do not need to do anything now.`,
   },
   not_successful: {
@@ -46,7 +46,7 @@ export const STANDING_MESSAGES = {
 /**
  * The one message for a standing (the review chart's `meta.standing`), the same on every applicant page that says
  * where an application stands: the success page, the confirmation page and a returning applicant's standing page
- * (docs/decisions/125-one-standing-on-every-page.md). `cohort` is the cohort the application is for, '' if unknown.
+ * (docs/decisions/121-a-decision-is-held-until-released.md). `cohort` is the cohort the application is for, '' if unknown.
  */
 export function standingMessage(standing: Standing, cohort: string): string {
   switch (standing) {

@@ -1,5 +1,5 @@
 /**
- * Why an application is on a waitlist, as far as the product knows it (docs/decisions/226-a-waitlist-email-gives-only-a-true-reason.md):
+ * Why an application is on a waitlist, as far as the product knows it (docs/decisions/012-emails.md):
  * every seat of its cohort is taken; or it went to the next cohort's waitlist when it was submitted, because the
  * cohort applied for was closed or full; or neither, and staff chose the waitlist with seats free. The email says the
  * first that holds, and claims no reason it does not have.

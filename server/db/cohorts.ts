@@ -121,7 +121,7 @@ export async function nextCohort(db: Queryable, after: CohortRow, now: Date): Pr
 
 /**
  * The seats a cohort's acceptances hold (machines/rules/seats.ts): the one count that submissions, single and bulk
- * accepts, Get Started and the staff queue all read. An erased acceptance holds none (decision 218).
+ * accepts, Get Started and the staff queue all read. An erased acceptance holds none (decision 149).
  */
 export async function seatsTaken(db: Queryable, cohortId: number): Promise<number> {
   const [seats] = await run(

@@ -1,6 +1,6 @@
 /**
  * PGlite is one process per data directory: a second process would lose data silently (docs/api.md). The lock is a
- * file with a heartbeat (docs/decisions/105-data-dir-lock-heartbeat.md), because a PID alone says nothing across PID
+ * file with a heartbeat (docs/decisions/024-one-process-per-pglite-directory.md), because a PID alone says nothing across PID
  * namespaces (two containers on one volume both see a "dead" PID, or their own PID 1) and a lock file can be deleted
  * under a running server.
  *

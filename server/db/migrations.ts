@@ -2,6 +2,7 @@
  * Schema migrations, run on start in order; each runs once, recorded in `migrations`. Append new ones; never edit
  * one that has shipped.
  */
+import { BUILT_LANDING_WORDS } from '../../machines/rules/landingWords';
 import type { Db, Queryable } from './index';
 import { qb, run } from './query';
 
@@ -295,7 +296,7 @@ CREATE INDEX outbox_undelivered ON outbox (id) WHERE delivered_at IS NULL;
   },
   {
     id: 11,
-    name: 'wrong code tries per code and requesting address, and per owner a day (server/codes.ts, decision 103)',
+    name: 'wrong code tries per code and requesting address, and per owner a day (server/codes.ts, decision 031)',
     // Logged, unlike rate_counters: the daily totals bound a stranger's guesses, and a crash must not reset them.
     sql: `
 CREATE TABLE code_tries (
@@ -308,7 +309,7 @@ CREATE INDEX code_tries_resets ON code_tries (resets_at);
   },
   {
     id: 13,
-    name: 'the CV uploads open now, at most two an applicant (docs/decisions/107-cv-uploads-bounded-per-applicant.md)',
+    name: 'the CV uploads open now, at most two an applicant (docs/decisions/014-the-cv-is-checked-twice-by-content.md)',
     // UNLOGGED: a slot lives for one upload; a database crash that forgets them only frees them early.
     sql: `
 CREATE UNLOGGED TABLE cv_upload_slots (
@@ -364,7 +365,7 @@ ALTER TABLE applications ADD COLUMN privacy_consented_at timestamptz;
     id: 22,
     name: "the erasure tombstones' key, made once and kept, when PRIVACY_HMAC_KEY is not set",
     // One row at most (the key is `true`): the first process to start writes a random key, every other one reads it
-    // (server/privacy/key.ts, decision 151).
+    // (server/privacy/key.ts, decision 149).
     sql: `
 CREATE TABLE privacy_keys (
   id boolean PRIMARY KEY DEFAULT true CHECK (id),
@@ -377,7 +378,7 @@ CREATE TABLE privacy_keys (
     id: 23,
     name: 'a bank transfer an admin records as paid is a payment of its own mode',
     // The bank's reference goes in provider_reference, whose unique index keeps one transfer from paying twice
-    // (docs/decisions/158-a-bank-transfer-recorded-by-an-admin.md).
+    // (docs/decisions/036-one-price-table.md).
     sql: `
 ALTER TABLE payments DROP CONSTRAINT payments_mode_check;
 ALTER TABLE payments ADD CONSTRAINT payments_mode_check CHECK (mode IN ('sandbox', 'provider', 'transfer'));
@@ -421,7 +422,7 @@ CREATE TABLE scorecards (
   },
   {
     id: 27,
-    name: 'assignment: at most one reviewer an application is assigned to, and by whom (decision 164)',
+    name: 'assignment: at most one reviewer an application is assigned to, and by whom (decision 163)',
     sql: `
 CREATE TABLE assignments (
   application_id integer PRIMARY KEY REFERENCES applications(id) ON DELETE CASCADE,
@@ -435,7 +436,7 @@ CREATE INDEX assignments_staff ON assignments (staff_id);
   {
     id: 28,
     name: 'reports and the audit log filtered: decisions by application and by day, audit entries by team member, action and application',
-    // The reports count only decisions that stand (decision 166); the audit log pages newest first (decision 167).
+    // The reports count only decisions that stand (decision 063); the audit log pages newest first (decision 062).
     sql: `
 CREATE INDEX review_events_decisions ON review_events (application_id, created_at) WHERE undone_at IS NULL AND event IN ('ACCEPT', 'WAITLIST', 'REJECT');
 CREATE INDEX review_events_decided_at ON review_events (created_at) WHERE undone_at IS NULL AND event IN ('ACCEPT', 'WAITLIST', 'REJECT');
@@ -474,7 +475,7 @@ ALTER TABLE outbox ADD COLUMN attachments jsonb;
   },
   {
     id: 30,
-    name: 'tags staff add to applications (decision 181)',
+    name: 'tags staff add to applications (decision 060)',
     sql: `
 CREATE TABLE application_tags (
   application_id integer NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
@@ -488,7 +489,7 @@ CREATE INDEX application_tags_tag ON application_tags (tag);
   },
   {
     id: 31,
-    name: "saved views: a team member's named queue views (decision 182)",
+    name: "saved views: a team member's named queue views (decision 060)",
     sql: `
 CREATE TABLE saved_views (
   id serial PRIMARY KEY,
@@ -502,7 +503,7 @@ CREATE TABLE saved_views (
   },
   {
     id: 33,
-    name: "each application's review count and mean score, kept by the database on every scorecard write (decision 185)",
+    name: "each application's review count and mean score, kept by the database on every scorecard write (decision 163)",
     // A trigger, not the routes, keeps them: every write to scorecards (a route, a bulk INSERT, a cascade) updates
     // them in its own transaction, so they cannot disagree with the scorecards. The mean is rounded to hundredths,
     // as the queue shows it; the score index's key is the queue's score sort key (server/staff/queue.ts).
@@ -519,7 +520,7 @@ CREATE INDEX applications_queue_reviews ON applications ((COALESCE(cohort_id, ap
   },
   {
     id: 34,
-    name: 'the audit log lists erasures by every door: an entry without a team member for the applicant and retention (decision 218)',
+    name: 'the audit log lists erasures by every door: an entry without a team member for the applicant and retention (decision 149)',
     sql: `
 ALTER TABLE audit_log ALTER COLUMN staff_id DROP NOT NULL;
 `,
@@ -570,6 +571,61 @@ ALTER TABLE cohorts ADD COLUMN fee_usd integer NOT NULL DEFAULT 50 CHECK (fee_us
 ALTER TABLE cohorts ADD COLUMN full_discount integer NOT NULL DEFAULT 15 CHECK (full_discount BETWEEN 0 AND 100);
 ALTER TABLE cohorts ADD COLUMN instalments integer NOT NULL DEFAULT 2 CHECK (instalments BETWEEN 1 AND 12);
 ALTER TABLE applications ADD COLUMN fees jsonb;
+`,
+  },
+  {
+    id: 39,
+    name: 'the selection video and its quiz are versioned: each published version kept as it was, and the version each applicant started (decision 245)',
+    // Version 1 is written from the configured addresses and the first quiz the first time it is read
+    // (server/selectionQuiz.ts), so a deployment's own SELECTION_VIDEO_* stay what its applicants had.
+    sql: `
+CREATE TABLE selection_quiz_versions (
+  version integer PRIMARY KEY CHECK (version >= 1),
+  video_url text NOT NULL,
+  poster_url text NOT NULL,
+  captions_url text NOT NULL,
+  questions jsonb NOT NULL,
+  published_by integer REFERENCES staff(id),
+  published_at timestamptz NOT NULL
+);
+CREATE FUNCTION selection_quiz_versions_kept() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'a published quiz version is kept as it was'; END $$;
+CREATE TRIGGER selection_quiz_versions_no_change BEFORE UPDATE OR DELETE ON selection_quiz_versions FOR EACH ROW EXECUTE FUNCTION selection_quiz_versions_kept();
+ALTER TABLE applications ADD COLUMN quiz_version integer REFERENCES selection_quiz_versions(version);
+`,
+  },
+  {
+    id: 40,
+    name: "the landing page's words edited in the back office: each publish a version, one draft (decision 246)",
+    // Version 1 is the words the page carried when this shipped, so `/` stays what it was until an admin publishes.
+    sql: `
+CREATE TABLE landing_words (
+  version serial PRIMARY KEY,
+  words text NOT NULL,
+  published_by integer REFERENCES staff(id),
+  published_at timestamptz NOT NULL
+);
+CREATE TABLE landing_words_draft (
+  id integer PRIMARY KEY CHECK (id = 1),
+  words text NOT NULL,
+  saved_by integer REFERENCES staff(id),
+  saved_at timestamptz NOT NULL
+);
+INSERT INTO landing_words (words, published_at) VALUES ('${JSON.stringify(BUILT_LANDING_WORDS).replaceAll("'", "''")}', now());
+`,
+  },
+  {
+    id: 41,
+    name: 'the bank details and support address are set in the back office, seeded from the environment (decision 247)',
+    sql: `
+CREATE TABLE programme_settings (
+  id integer PRIMARY KEY DEFAULT 1 CHECK (id = 1),
+  bank_name text NOT NULL,
+  bank_account_name text NOT NULL,
+  bank_account_number text NOT NULL,
+  support_email text NOT NULL,
+  saved_by integer REFERENCES staff(id),
+  saved_at timestamptz
+);
 `,
   },
 ];

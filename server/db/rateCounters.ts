@@ -1,6 +1,6 @@
 /**
  * Rate counters in the database, so that every process sharing a PostgreSQL counts the same hits: N processes
- * allow what one allows (docs/decisions/056-limits-counted-in-the-database.md). One row per bucket holds a fixed
+ * allow what one allows (docs/decisions/024-one-process-per-pglite-directory.md). One row per bucket holds a fixed
  * window that starts at the bucket's first hit, and one statement per hit counts it: `INSERT … ON CONFLICT DO
  * UPDATE … RETURNING`, whose row lock makes two hits at once count as two.
  *

@@ -1,7 +1,7 @@
 /**
  * The database as Kysely sees it: one interface per table, written once from the migrations (server/db/migrations.ts)
  * and read by every query. Row types come from here with `Selectable`/`Insertable`, never written a second time
- * (docs/decisions/153-one-way-to-the-data.md). `Generated` marks what the database fills in (serial ids, defaults).
+ * (docs/decisions/093-repositories-and-thin-handlers.md). `Generated` marks what the database fills in (serial ids, defaults).
  */
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { EligibilityStatus } from '../../machines/rules/application';
@@ -88,9 +88,11 @@ export interface ApplicationsTable {
   eligibility_saved_at: Timestamp | null;
   employment_saved_at: Timestamp | null;
   video_watched_at: Timestamp | null;
+  /** The selection video and quiz version the applicant started (migration 39, decision 245); none before. */
+  quiz_version: number | null;
   payment_chosen_at: Timestamp | null;
   erased_at: Timestamp | null;
-  /** The scorecards' count and mean (hundredths), kept by a trigger on scorecards (migration 33, decision 185). */
+  /** The scorecards' count and mean (hundredths), kept by a trigger on scorecards (migration 33, decision 163). */
   reviews: Generated<number>;
   review_mean: string | null;
   /** Null for applications created before consent was recorded (migration 21) and for erased ones. */
@@ -217,6 +219,18 @@ export interface ReviewEventsTable {
 }
 
 /** An admin's aid decision, held until `email_due_at` (the undo window) like a review decision (decision 238). */
+/** A published version of the selection video and its quiz (migration 39, decision 245): never changed. */
+export interface SelectionQuizVersionsTable {
+  version: number;
+  video_url: string;
+  poster_url: string;
+  captions_url: string;
+  /** QuizQuestionSetting[] (machines/rules/selectionQuiz.ts). */
+  questions: unknown;
+  published_by: number | null;
+  published_at: Timestamp;
+}
+
 export interface AidDecisionsTable {
   id: Generated<number>;
   application_id: number;
@@ -244,7 +258,7 @@ export interface ApplicationTagsTable {
   added_at: Timestamp;
 }
 
-/** A team member's named queue view (decision 182): `query` is the queue's query string, without a page. */
+/** A team member's named queue view (decision 060): `query` is the queue's query string, without a page. */
 export interface SavedViewsTable {
   id: Generated<number>;
   staff_id: number;
@@ -301,14 +315,25 @@ export interface MigrationsTable {
   run_at: Generated<Date>;
 }
 
-/** One row: the erasure tombstones' key when PRIVACY_HMAC_KEY is not set (server/privacy/key.ts, decision 151). */
+/** One row: the erasure tombstones' key when PRIVACY_HMAC_KEY is not set (server/privacy/key.ts, decision 149). */
 interface PrivacyKeysTable {
   id: Generated<boolean>;
   erasure_key: string;
   created_at: Generated<Timestamp>;
 }
 
-/** A decision email's template as an admin edited it; no row means the built-in wording (decision 160). */
+/** A decision email's template as an admin edited it; no row means the built-in wording (decision 012). */
+/** The one row of the programme's bank details and support address (decision 247); saved_at null: the seed. */
+interface ProgrammeSettingsTable {
+  id: Generated<number>;
+  bank_name: string;
+  bank_account_name: string;
+  bank_account_number: string;
+  support_email: string;
+  saved_by: number | null;
+  saved_at: Timestamp | null;
+}
+
 interface MailTemplatesTable {
   kind: string;
   subject: string;
@@ -335,7 +360,7 @@ interface ScorecardsTable {
   updated_at: Timestamp;
 }
 
-/** At most one reviewer an application is assigned to (decision 164). */
+/** At most one reviewer an application is assigned to (decision 163). */
 interface AssignmentsTable {
   application_id: number;
   staff_id: number;
@@ -362,6 +387,23 @@ interface InterviewBookingsTable {
   booked_at: Timestamp;
 }
 
+/** The landing page's published words, a version each publish (decision 246); the newest is served. */
+export interface LandingWordsTable {
+  version: Generated<number>;
+  /** JSON: machines/rules/landingWords.ts `LandingWords`. */
+  words: string;
+  published_by: number | null;
+  published_at: Date;
+}
+
+/** The one draft an admin previews before publishing. */
+export interface LandingWordsDraftTable {
+  id: number;
+  words: string;
+  saved_by: number | null;
+  saved_at: Date;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   assignments: AssignmentsTable;
@@ -378,11 +420,14 @@ export interface Database {
   idempotency: IdempotencyTable;
   interview_bookings: InterviewBookingsTable;
   interview_slots: InterviewSlotsTable;
+  landing_words: LandingWordsTable;
+  landing_words_draft: LandingWordsDraftTable;
   mail_templates: MailTemplatesTable;
   migrations: MigrationsTable;
   outbox: OutboxTable;
   payments: PaymentsTable;
   privacy_keys: PrivacyKeysTable;
+  programme_settings: ProgrammeSettingsTable;
   rate_counters: CounterTable;
   review_events: ReviewEventsTable;
   aid_decisions: AidDecisionsTable;
@@ -393,6 +438,7 @@ export interface Database {
   staff_notes: StaffNotesTable;
   application_tags: ApplicationTagsTable;
   saved_views: SavedViewsTable;
+  selection_quiz_versions: SelectionQuizVersionsTable;
   staff_sessions: StaffSessionsTable;
   validation_refusals: ValidationRefusalsTable;
 }

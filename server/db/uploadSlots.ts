@@ -1,6 +1,6 @@
 /**
  * The CV uploads an applicant has open, counted in the database so that every process sharing it counts the same
- * (docs/decisions/107-cv-uploads-bounded-per-applicant.md). A slot is taken before an upload's body is read and
+ * (docs/decisions/014-the-cv-is-checked-twice-by-content.md). A slot is taken before an upload's body is read and
  * given back when the upload ends; one left by a process that died lapses when its upload could no longer be
  * running (the upload's time limit).
  */

@@ -1,5 +1,5 @@
 /**
- * What the server stores as an email is what the mailer delivers to (docs/decisions/101-one-mailbox-one-spelling.md):
+ * What the server stores as an email is what the mailer delivers to (docs/decisions/012-emails.md):
  * the shared schema admits only bare addresses, and the server also reads each one with nodemailer's own parser,
  * the one that turns `to` into the envelope, refusing any address it would read differently.
  */

@@ -2,7 +2,7 @@
  * Outgoing mail is a queue in the database: every email is a row of the `outbox` table written in the caller's
  * transaction, so an acknowledged write never loses its email and a rolled-back write sends nothing. A worker in
  * every process (server/mail/worker.ts) delivers the rows: through SMTP with SMTP_URL, or, in development, to the
- * local mailbox at /dev/mailbox, which reads the same table (docs/decisions/071-outbox-queue.md).
+ * local mailbox at /dev/mailbox, which reads the same table (docs/decisions/012-emails.md).
  */
 import nodemailer from 'nodemailer';
 import { isErasedAddress } from '../../machines/rules/privacy';

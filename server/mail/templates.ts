@@ -3,14 +3,15 @@ import type { MailMessage } from './index';
 import type { PaymentRecord } from '../../machines/rules/contract';
 import type { MailBlock } from '../../machines/rules/mailTemplates';
 import { NEXT_STEP_WORDS } from '../../machines/rules/nextSteps';
-import { AID_FACT, feeFacts, formatMoney, stillDue, type FeeTable } from '../../machines/rules/payments';
+import { reminderFeeWords, type AidStanding } from '../../machines/rules/aidDecision';
+import { AID_FACT, formatMoney, stillDue, type FeeTable } from '../../machines/rules/payments';
 import { screenRow } from '../../machines/screens';
 
 export const PROGRAMME = 'The Employment Bootcamp';
 
 /**
  * The video page's address, which the submission email links to as the reminder links to the confirmation page: a
- * plain address, opened signed in by the browser that applied (docs/decisions/228-pages-promise-the-chart-s-next-state.md).
+ * plain address, opened signed in by the browser that applied (docs/decisions/121-a-decision-is-held-until-released.md).
  */
 export const videoUrl = (publicUrl: string) =>
   `${publicUrl.replace(/\/+$/, '')}${screenRow('selectionVideo').path}`;
@@ -28,7 +29,7 @@ export const escapeHtml = (value: string) =>
 /**
  * The name a greeting may carry: letters of any script (with their combining marks), spaces, hyphens and
  * apostrophes, at most 40 characters. Anything else (a dot, a colon, a slash, digits) means the 'name' could be a
- * sentence or a link written into our email; such a name is left out (docs/decisions/030-names-in-emails.md).
+ * sentence or a link written into our email; such a name is left out (docs/decisions/012-emails.md).
  */
 const SAFE_NAME = /^[\p{L}\p{M}]+(?:[ '’-]+[\p{L}\p{M}]+)*$/u;
 const NAME_MAX = 40;
@@ -121,18 +122,23 @@ export function submittedEmail(
   };
 }
 
-/** The reminder an applicant asked for on the confirmation page: finish confirming their place (choose how to pay). */
+/**
+ * The reminder an applicant asked for on the confirmation page: finish confirming their place (choose how to pay).
+ * `fees` is the applicant's own fee table (decision 244); `aid` is where their aid request stands as they may be
+ * told it (null: none made).
+ */
 export function reminderEmail(
   to: string,
   firstname: string,
   confirmationUrl: string,
   fees: FeeTable,
+  aid: AidStanding | null,
 ): MailMessage {
-  // The amounts come from the applicant's fee table, the one the confirmation page shows and the checkout charges.
-  const facts = feeFacts(fees);
   const lines = [
     greeting(firstname),
-    `You asked us to remind you: one step is left to confirm your place in ${PROGRAMME}. ${facts.full}. ${facts.instalments}. You can also apply for financial aid. Choose on your confirmation page:`,
+    // The amounts the confirmation page shows and the checkout charges: the applicant's fee table, less a released
+    // award, and none while a request is reviewed (decisions 238, 244).
+    `You asked us to remind you: one step is left to confirm your place in ${PROGRAMME}. ${reminderFeeWords(fees, aid)}`,
     `If you have already done this, you can ignore this email.`,
     `See you soon,\n${PROGRAMME} team`,
   ];

@@ -1,5 +1,5 @@
 /**
- * The outbox's worker, running inside every server process (docs/decisions/071-outbox-queue.md).
+ * The outbox's worker, running inside every server process (docs/decisions/012-emails.md).
  *
  * - Each run claims due rows with one `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING`: two
  *   processes never claim the same row. The claim counts the attempt and moves `next_attempt_at` past a lease, so a

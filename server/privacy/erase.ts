@@ -1,8 +1,8 @@
 /**
- * Erasing one applicant (docs/privacy.md, decisions 148, 149 and 217): one function, `eraseApplicant`, for every door
+ * Erasing one applicant (docs/privacy.md, decisions 143 and 149): one function, `eraseApplicant`, for every door
  * (the applicant on "Your data", an admin on request, retention's anonymising of unsubmitted applications), so they
  * cannot drift. The application row stays, anonymous, so the funnel's counts stay right (an erased acceptance holds no
- * seat: decision 218); everything that identifies the person goes: each step's answers (the step specs name their
+ * seat: decision 149); everything that identifies the person goes: each step's answers (the step specs name their
  * columns, machines/steps/), contact details, the CV (its file too), every email to them or naming them in the outbox
  * (sent or not, bodies and attachments), sessions, codes, staff notes and tags, their interview booking, stored answers
  * to repeated requests that name them, the mail quotas kept under their address, and any saved view's search that
@@ -150,7 +150,7 @@ export async function eraseApplicant(
       erased_at: now,
     }),
   );
-  // Every door is in the audit log: a team member's own, the applicant's and retention's without one (decision 218).
+  // Every door is in the audit log: a team member's own, the applicant's and retention's without one (decision 149).
   await audit(tx, requester.by === 'staff' ? requester.staffId : null, 'erase_applicant_data', now, id, {
     by: requester.by,
   });
@@ -213,7 +213,7 @@ async function forgetApplicant(tx: Queryable, id: number, person: Person, now: D
       ),
   );
   await forgetInbox(tx, person.email);
-  // Kept for the accounts (decision 148): a payment that was paid, or paid twice and owed back. The rest says nothing.
+  // Kept for the accounts (decision 143): a payment that was paid, or paid twice and owed back. The rest says nothing.
   await run(
     tx,
     qb

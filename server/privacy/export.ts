@@ -3,7 +3,7 @@
  * to them (and the same as a readable page, `your-data.html`), the decision once it is released (a held one is not theirs yet: decision 121), payments and
  * financial-aid answers; and their CV under `cv/`. The same file for the applicant and for an admin answering a
  * subject-access request, except that an admin's copy masks every sign-in code in the emails as the staff page does
- * (`maskCodes`, machines/rules/staffRecord.ts): a code in a file an admin holds could sign someone in (decision 219).
+ * (`maskCodes`, machines/rules/staffRecord.ts): a code in a file an admin holds could sign someone in (decision 149).
  */
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';

@@ -1,5 +1,5 @@
 /**
- * The key of the keyed hash an erasure's tombstone holds instead of the address (decisions 149 and 151).
+ * The key of the keyed hash an erasure's tombstone holds instead of the address (decision 149).
  * PRIVACY_HMAC_KEY sets it; without it, the first process to start on a database makes a random 32-byte key and
  * keeps it there, and every process after it, and every restart, reads the same one. A production server is then safe
  * with no setting, and the tombstones stay comparable for as long as the database lives.

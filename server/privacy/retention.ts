@@ -1,5 +1,5 @@
 /**
- * Retention (docs/privacy.md, decisions 143–148): what is kept no longer than its purpose needs, deleted by the server
+ * Retention (docs/privacy.md, decision 143): what is kept no longer than its purpose needs, deleted by the server
  * itself. A run runs in one transaction under an advisory lock that it only tries to take: with several processes
  * (or a `npm run retention` beside the server), one runs and the others skip, as the reminder scheduler's claims
  * keep two processes from sending one reminder (server/reminders.ts). A dry run counts what would go and changes
@@ -174,7 +174,7 @@ const KINDS: Record<RetentionKind, Kind> = {
       await run(tx, qb.deleteFrom('erasures').where('id', '=', anyOf(of('erasure'), 'integer')));
     },
   },
-  // What an erased paid applicant's erasure kept for the accounts (decision 148), once that time is over.
+  // What an erased paid applicant's erasure kept for the accounts (decision 143), once that time is over.
   paymentRecords: {
     select: (tx, now, s) =>
       run(

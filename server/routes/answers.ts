@@ -51,6 +51,11 @@ export const paymentRecord = {
   paid_at: { ...text, description: "ISO date and time; '' until paid" },
 };
 
+/** Where an aid request stands as the applicant may be told it (decision 238); null when none was made. */
+const aidStanding = {
+  ...closed({ status: oneOf(['received', 'awarded', 'declined']), share: int }),
+  type: ['object', 'null'],
+};
 const aidAnswers = closed(Object.fromEntries(Object.keys(FINANCIAL_AID_NAMES).map((name) => [name, text])));
 
 /**
@@ -91,10 +96,7 @@ export const savedApplicationFields = {
   payment_option: text,
   payment: { ...closed(paymentRecord), type: ['object', 'null'] },
   financial_aid: { ...aidAnswers, type: ['object', 'null'] },
-  aid: {
-    ...closed({ status: oneOf(['received', 'awarded', 'declined']), share: int }),
-    type: ['object', 'null'],
-  },
+  aid: aidStanding,
   fees: feeTable,
   reminder_date: text,
   submitted_at: text,
@@ -120,7 +122,7 @@ const cohortInfo = {
 /** Keyed by the route's path in machines/rules/contract.ts `paths`. */
 export const applicantAnswers = {
   currentCohort: envelope(
-    'The cohort an application started now is for; `full`: the cohort open now, when it is full (decision 122); `paused`: the cohort open now, when an admin paused it, with its reopen day or null (decision 235)',
+    'The cohort an application started now is for; `full`: the cohort open now, when it is full (decision 016); `paused`: the cohort open now, when an admin paused it, with its reopen day or null (decision 235)',
     {
       type: 'array',
       items: closed(
@@ -152,10 +154,25 @@ export const applicantAnswers = {
   verifyEmail: envelope('The saved application; the session cookie is set', savedApplication),
   signOut: envelope('Signed out', nothing),
   standing: envelope(
-    'Where the application stands, once a decision is released',
+    'Where the application stands, once a decision is released, and where its financial aid request stands (null: none made)',
     closed({
       standing: oneOf(['under_review', 'accepted', 'waitlisted', 'not_successful', 'withdrawn']),
       cohort: closed({ id: int, name: text, number: int }),
+      aid: aidStanding,
+    }),
+  ),
+  selectionQuiz: envelope(
+    "The selection video and quiz the session's application started, else the newest (decision 245)",
+    closed({
+      version: int,
+      video_url: text,
+      poster_url: text,
+      captions_url: text,
+      questions: {
+        type: 'array',
+        items: closed({ text, choices: { type: 'array', items: closed({ label: text, correct: bool }) } }),
+      },
+      published_at: text,
     }),
   ),
   eligibility: envelope(

@@ -1,9 +1,9 @@
 /**
  * CV upload: multipart `email` then `cv`. The session cookie is checked before the body is read, and the email's
- * owner before the file is (docs/decisions/028-slow-clients.md). The content decides the type (magic bytes), not
+ * owner before the file is (docs/decisions/017-server-input.md). The content decides the type (magic bytes), not
  * the name; past 10 MB the upload is cut off while streaming and the partial file deleted, on local disk or in the
  * bucket (server/storage/index.ts). One current CV per application: the one it replaces is deleted from storage. At
- * most two uploads at once per applicant (docs/decisions/107-cv-uploads-bounded-per-applicant.md): a third is
+ * most two uploads at once per applicant (docs/decisions/014-the-cv-is-checked-twice-by-content.md): a third is
  * refused before its body is read.
  */
 import stream, { Transform, type TransformCallback } from 'node:stream';

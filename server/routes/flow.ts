@@ -72,7 +72,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
     },
   );
 
-  // A client reads the version a create must carry here, not from our JavaScript (decisions 150 and 220).
+  // A client reads the version a create must carry here, not from our JavaScript (decision 150).
   app.get(
     paths.privacyNotice,
     { schema: describe("The privacy notice's version, which a create carries, and the notice's address") },
@@ -225,7 +225,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       const { email: address, token } = checked.value;
       const key = idempotencyKey(request, 'verify', address);
       const now = config.now();
-      // A replay earns nothing new (decision 102): the browser that holds the session the first request started
+      // A replay earns nothing new (decision 031): the browser that holds the session the first request started
       // gets the first answer again, without a new cookie; anyone else is told the code was used.
       if (await replay(db, key, now)) {
         const row = await findByEmail(db, address);

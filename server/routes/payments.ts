@@ -1,7 +1,7 @@
 /**
  * Online payment of the commitment fee: the server issues the order (priced from the table) and confirms the
  * outcome itself; the browser's word that a payment went through is never enough
- * (docs/decisions/037-payments-are-confirmed-by-the-server.md).
+ * (docs/decisions/036-one-price-table.md).
  */
 import type { FastifyInstance } from 'fastify';
 import type { PaymentRecord, PaymentStartPayload, PaymentVerifyPayload } from '../../machines/rules/contract';

@@ -60,9 +60,9 @@ export const staffAnswers = {
   ),
   teamAdd: envelope('Added to the team', closed({ id: int, email: text, role: oneOf(STAFF_ROLES) })),
   teamRemove: envelope('Removed from the team', closed({ id: int })),
-  tags: envelope("The application's tags, sorted (decision 181)", list(text)),
+  tags: envelope("The application's tags, sorted (decision 060)", list(text)),
   savedViews: envelope(
-    "Your saved views, by name; `query` is the queue's query string (decision 182)",
+    "Your saved views, by name; `query` is the queue's query string (decision 060)",
     list(savedView),
   ),
   savedViewSaved: envelope(
@@ -255,10 +255,11 @@ export const staffAnswers = {
       decisions: countsBy(REVIEW_STATUSES),
       paymentOptions: countsBy(),
       submissions: closed({ submitted: int, eligibilityReview: int }),
+      quizVersions: { type: 'array', items: closed({ version: int, started: int, watched: int }) },
     }),
   ),
   reports: envelope(
-    "A cohort's reports (decisions 166 and 177)",
+    "A cohort's reports (decisions 063 and 163)",
     closed({
       cohort: queueCohort,
       from: orNullOf('string'),

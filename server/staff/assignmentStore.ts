@@ -1,5 +1,5 @@
 /**
- * The assignments' repository (docs/decisions/164-assignment-round-robin.md, 153-one-way-to-the-data.md): who is on
+ * The assignments' repository (docs/decisions/163-scorecards-blind-and-a-second-review.md, 153-one-way-to-the-data.md): who is on
  * the team to be given applications, who holds which now, and giving them. server/staff/assignments.ts calls these.
  */
 import { sql } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Assignment (docs/decisions/164-assignment-round-robin.md): an admin gives the applications of a queue view, in
+ * Assignment (docs/decisions/163-scorecards-blind-and-a-second-review.md): an admin gives the applications of a queue view, in
  * its order (all, or its first `count`), or the rows ticked, to one reviewer or deals them round-robin to several; a dry run answers the counts first. An
  * application has one assignee at a time; giving it to someone else is a reassignment, audited with who had it.
  */

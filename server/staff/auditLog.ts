@@ -1,5 +1,5 @@
 /**
- * The audit log read back (docs/decisions/167-the-audit-log-filtered.md): newest first, a page of AUDIT_PAGE from
+ * The audit log read back (docs/decisions/062-exports.md): newest first, a page of AUDIT_PAGE from
  * `before`, filtered by team member (their email address, also once they left the team), action and applicant
  * (part of their name or email address), each entry with the applicant's name as it is now.
  */

@@ -269,7 +269,7 @@ export async function previewEmails(
 /** The ids a queue view selects, in its sort order: a bulk decision's or a message's `filter`. */
 export async function idsOfFilter(ctx: Context, filter: unknown, member: StaffMember): Promise<number[]> {
   if (!filter || typeof filter !== 'object') throw fieldFail(400, 'filter', M.bulkNothing);
-  // The member's id reads `assignee=me` the way their queue does (decision 164).
+  // The member's id reads `assignee=me` the way their queue does (decision 163).
   const view = await readQueueView(
     ctx.db,
     ctx,

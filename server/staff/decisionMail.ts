@@ -72,7 +72,7 @@ export function decisionMailer(options: {
           firstname: due.firstname,
           cohortName: due.cohort_name ?? 'the next cohort',
           cohortStart: due.cohort_start,
-          // The reason as the seats stand when the email leaves: never "full" with seats free (decision 226).
+          // The reason as the seats stand when the email leaves: never "full" with seats free (decision 012).
           waitlistReason:
             due.to_status === 'waitlisted' ? await waitlistReasonOf(tx, due.application_id) : undefined,
         },

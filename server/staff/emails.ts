@@ -37,7 +37,7 @@ export interface Recipient {
   cohortName: string;
   /** The cohort's start (YYYY-MM-DD), or null when the application has no cohort. */
   cohortStart: string | null;
-  /** Why the application is on the waitlist (decision 226): only the waitlist email is given one. */
+  /** Why the application is on the waitlist (decision 012): only the waitlist email is given one. */
   waitlistReason?: WaitlistReason;
 }
 
@@ -84,7 +84,7 @@ export function decisionEmail(
 }
 
 /**
- * The receipt for a bank transfer an admin recorded as paid (docs/decisions/159-the-bank-transfer-receipt.md): the
+ * The receipt for a bank transfer an admin recorded as paid (docs/decisions/036-one-price-table.md): the
  * words of the verified payment's receipt, naming the transfer and quoting the reference the applicant's bank gave
  * it beside ours, so either finds it.
  */

@@ -42,7 +42,7 @@ type Reach =
 
 /** A submission, as the queue counts it (its total with no filter): eligibility review included. */
 const SUBMITTED = sql<boolean>`a.submitted_at IS NOT NULL`;
-/** Submitted, but scored action_required or ineligible: sent to eligibility review (decision 124). */
+/** Submitted, but scored action_required or ineligible: sent to eligibility review (decision 008). */
 const IN_ELIGIBILITY_REVIEW = sql<boolean>`(a.submitted_at IS NOT NULL AND a.eligibility_status <> 'eligible')`;
 
 /**
@@ -67,8 +67,8 @@ const REACH: {
     reached: sql`(a.employment IS NOT NULL OR (a.eligibility IS NOT NULL AND a.eligibility_status = 'eligible'))`,
     at: sql`a.eligibility_saved_at`,
   },
-  // An application sent to eligibility review is submitted too, but never sees the success page (decision 124):
-  // `submissions` counts every one, as the queue does (decision 233).
+  // An application sent to eligibility review is submitted too, but never sees the success page (decision 008):
+  // `submissions` counts every one, as the queue does (decision 063).
   success: {
     anonymous: false,
     reached: sql`${SUBMITTED} AND NOT ${IN_ELIGIBILITY_REVIEW}`,
@@ -250,10 +250,26 @@ export async function funnel(db: Queryable, cohort: StaffQueueCohort): Promise<S
       .orderBy('field')
       .limit(20),
   );
+  // The video and quiz steps by the version each applicant started (decision 245): a few rows, one per version.
+  const quizVersions = await run(
+    db,
+    qb
+      .selectFrom('applications as a')
+      .select([
+        sql<number>`a.quiz_version`.as('version'),
+        sql<number>`count(*)::int`.as('started'),
+        sql<number>`count(*) FILTER (WHERE (a.video->>'isVideoEnded') = 'true')::int`.as('watched'),
+      ])
+      .where(sql<boolean>`${cohortOf} = ${cohort.id}`)
+      .where('a.quiz_version', 'is not', null)
+      .groupBy('a.quiz_version')
+      .orderBy('a.quiz_version'),
+  );
   return {
     cohort,
     steps,
     validationErrors,
+    quizVersions,
     submissions: {
       submitted: Number(figures.submitted ?? 0),
       eligibilityReview: Number(figures.eligibility_review ?? 0),

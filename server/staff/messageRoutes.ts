@@ -1,7 +1,7 @@
 /**
  * The staff routes of emails staff word (docs/api.md, "Staff"): the decision emails' templates, which admins edit
- * and restore (docs/decisions/160-email-templates-staff-can-edit.md), and messages to one applicant or to a queue
- * view (decision 161). Admins only: a reviewer gets 403. Every change and every message is audited.
+ * and restore (docs/decisions/012-emails.md), and messages to one applicant or to a queue
+ * view (decision 012). Admins only: a reviewer gets 403. Every change and every message is audited.
  */
 import type { FastifyInstance } from 'fastify';
 import {

@@ -1,5 +1,5 @@
 /**
- * Messages staff write to one applicant or to a queue view (docs/decisions/161-messages-to-applicants.md): each one
+ * Messages staff write to one applicant or to a queue view (docs/decisions/012-emails.md): each one
  * filled for its applicant, queued in the outbox in the same transaction as its audit entry and its count against
  * the inbox's limit (server/mailQuota.ts). Erased applicants are never written to. A message is about the
  * applicant's own application (a service message), so it goes whatever the marketing consent says.

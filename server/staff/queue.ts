@@ -53,7 +53,7 @@ export interface QueueView {
   stages: QueueStage[];
   eligibility: string[];
   statuses: QueueStatusFilter[];
-  /** Neither a status nor a stage chosen: the queue shows submitted applications only (decision 134). */
+  /** Neither a status nor a stage chosen: the queue shows submitted applications only (decision 060). */
   submittedOnly: boolean;
   /** Search every cohort, not only `cohort` (`allCohorts=1`). */
   allCohorts: boolean;
@@ -77,7 +77,7 @@ export interface QueueView {
   reviews: QueueReviewCount[];
   /** Assigned to this team member, or to nobody (`assignee`; `me` is the viewer). */
   assignee?: number | 'none';
-  /** Only applications with this tag, normalised (decision 181). */
+  /** Only applications with this tag, normalised (decision 060). */
   tag?: string;
   /** Who is looking: a reviewer sees an application's score only once they have scored it (decision 163). */
   viewer: { id: number | null; seesAllScores: boolean };
@@ -110,7 +110,7 @@ const tagsOf = sql<
 const assigneeOf = sql<string | null>`(SELECT m.email FROM assignments x JOIN staff m ON m.id = x.staff_id
   WHERE x.application_id = a.id)`;
 
-// The count and the mean are kept on the application by the database (migration 33, decision 185), so the score
+// The count and the mean are kept on the application by the database (migration 33, decision 163), so the score
 // sort and the score filters read the row and the index applications_queue_score, not every scorecard.
 export const reviewsOf = sql<number>`a.reviews`;
 const meanOf = sql<number | null>`a.review_mean::float8`;

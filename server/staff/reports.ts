@@ -1,7 +1,7 @@
 /**
- * The staff reports of one cohort (docs/decisions/166-staff-reports.md): applications started and submitted per day,
+ * The staff reports of one cohort (docs/decisions/063-the-funnel.md): applications started and submitted per day,
  * by referral source and by country, the time from submission to the first decision, each team member's decisions
- * per day or week, and how far reviewers' scores lie apart (docs/decisions/177-score-agreement.md). Each report is
+ * per day or week, and how far reviewers' scores lie apart (docs/decisions/163-scorecards-blind-and-a-second-review.md). Each report is
  * one SQL query; days and weeks are UTC, as the server stores moments.
  */
 import type { FastifyInstance } from 'fastify';
@@ -178,7 +178,7 @@ export async function throughput(db: Queryable, cohortId: number, range: ReportR
 }
 
 /**
- * How far reviewers' means lie apart (docs/decisions/177-score-agreement.md): the cohort's applications with two or
+ * How far reviewers' means lie apart (docs/decisions/163-scorecards-blind-and-a-second-review.md): the cohort's applications with two or
  * more scorecards, the last saved in the range, and per pair of reviewers of the same application the distance
  * between their means. One query: a row per pair of reviewers, each carrying the applications compared and agreeing
  * (highest minus lowest mean closer than DISAGREEMENT_POINTS, the rule of a second review).
@@ -197,7 +197,7 @@ export async function agreement(
           .innerJoin('applications as a', 'a.id', 'sc.application_id')
           .select(['sc.application_id', sql<number>`max(sc.mean) - min(sc.mean)`.as('spread')])
           .where(cohortOf(cohortId))
-          // The count kept on the application (decision 185): only the scored twice, through their index.
+          // The count kept on the application (decision 163): only the scored twice, through their index.
           .where('a.reviews', '>=', 2)
           .groupBy('sc.application_id')
           .having(sql<boolean>`count(*) >= 2`)

@@ -229,7 +229,7 @@ async function lockCohortSeats(
 
 /**
  * An event the server sends on its own: on the applicant's action (CHOOSE_PAYMENT on a saved payment choice,
- * PAYMENT_CONFIRMED on a verified payment, docs/decisions/096-review-follows-the-payment.md) or on a saved scorecard
+ * PAYMENT_CONFIRMED on a verified payment, docs/decisions/036-one-price-table.md) or on a saved scorecard
  * (ASK_SECOND_REVIEW or REVIEWS_AGREE, docs/decisions/163-scorecards-blind-and-a-second-review.md), stored in the
  * caller's transaction so the staff queue, the timeline and the funnel follow it. Unlike a staff event it never
  * fails the caller's write: when the chart refuses it (a decision still held, not accepted yet, a repeat, already

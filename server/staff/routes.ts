@@ -46,7 +46,10 @@ import { interviewRoutes } from './interviewRoutes';
 import { interviewForStaff, interviewOn, inviteToInterview } from '../interviews';
 import { tagRoutes } from './tags';
 import { savedViewRoutes } from './savedViewRoutes';
+import { selectionQuizRoutes } from './selectionQuizRoutes';
 import { cohortRoutes } from './cohortRoutes';
+import { settingsRoutes } from './settingsRoutes';
+import { landingWordsRoutes } from './landingWordsRoutes';
 import { aidRoutes } from './aid';
 import { addNote, applicationForStaff, cvOf, notesOf, timelineOf } from './applicationRecord';
 import { applyReviewEvent, isHeld } from './review';
@@ -460,7 +463,10 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
   tagRoutes(app, ctx, staff);
   savedViewRoutes(app, ctx, staff);
   cohortRoutes(app, ctx, staff);
+  settingsRoutes(app, ctx, staff);
+  landingWordsRoutes(app, ctx, staff);
   aidRoutes(app, ctx, staff);
+  selectionQuizRoutes(app, ctx, staff);
   // The decision emails' templates and messages to applicants (server/staff/messageRoutes.ts).
   await staffMessageRoutes(app, ctx, staff);
 }

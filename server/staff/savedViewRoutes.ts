@@ -1,5 +1,5 @@
 /**
- * Saved views (docs/decisions/182-saved-views.md): any team member saves the queue's view under a name, lists and
+ * Saved views (docs/decisions/060-the-staff-queue.md): any team member saves the queue's view under a name, lists and
  * deletes their own; another's view is a 404, as if it were not there.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The saved views' table (docs/decisions/182-saved-views.md): a team member's named queue views, each read, saved
+ * The saved views' table (docs/decisions/060-the-staff-queue.md): a team member's named queue views, each read, saved
  * and deleted only by its owner. A name matches whatever its letters' case, so "Lagos" replaces "lagos".
  */
 import { withoutSearchFor, type SearchedPerson } from '../../machines/rules/queueView';

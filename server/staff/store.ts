@@ -160,7 +160,7 @@ export async function removeTeamMember(
 /** Appends to the audit log (the database refuses to change or delete its rows). Never holds personal data. */
 export async function audit(
   db: Queryable,
-  /** Null for what no team member did: an erasure the applicant or retention made (decision 218). */
+  /** Null for what no team member did: an erasure the applicant or retention made (decision 149). */
   staffId: number | null,
   action: AuditAction,
   now: Date,

@@ -1,5 +1,5 @@
 /**
- * Tags staff add to applications (docs/decisions/181-tags-and-saved-views.md): any team member adds or removes
+ * Tags staff add to applications (docs/decisions/060-the-staff-queue.md): any team member adds or removes
  * one, audited; a tag is normalised by `normaliseTag` so that "Follow up" and "follow up " are one tag.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

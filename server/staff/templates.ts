@@ -1,6 +1,6 @@
 /**
  * The decision emails' templates as stored (migration 24): a row per template an admin edited, none for the
- * built-in wording (docs/decisions/160-email-templates-staff-can-edit.md).
+ * built-in wording (docs/decisions/012-emails.md).
  */
 import { sql } from 'kysely';
 import {

@@ -1,5 +1,5 @@
 /**
- * An admin records an applicant's bank transfer as paid (docs/decisions/158-a-bank-transfer-recorded-by-an-admin.md).
+ * An admin records an applicant's bank transfer as paid (docs/decisions/036-one-price-table.md).
  * The review chart decides, as for every review event: RECORD_TRANSFER from payment_chosen, for an option paid by
  * bank transfer. Then, in one transaction, a paid payment of mode `transfer` priced from the table (the bank's
  * reference as its provider reference), the review's move to paid, the audit entry and the applicant's receipt.

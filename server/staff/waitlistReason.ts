@@ -1,4 +1,4 @@
-/** Why an application is on the waitlist, read when its email is written (docs/decisions/226-a-waitlist-email-gives-only-a-true-reason.md). */
+/** Why an application is on the waitlist, read when its email is written (docs/decisions/012-emails.md). */
 import { sql } from 'kysely';
 import { waitlistReason, type WaitlistReason } from '../../machines/rules/waitlistReason';
 import { seatsTaken } from '../db/cohorts';

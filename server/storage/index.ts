@@ -1,7 +1,7 @@
 /**
  * Where CV files live. Two backends behind one interface: a local directory (`<DATA_DIR>/uploads`, outside the web
  * root; the default) and an S3-compatible bucket (server/storage/s3.ts) that several machines share. Files have
- * random names and are only referenced once the database row points to them (docs/decisions/070-cv-object-storage.md).
+ * random names and are only referenced once the database row points to them (docs/decisions/014-the-cv-is-checked-twice-by-content.md).
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';

@@ -27,7 +27,7 @@ export function s3Storage(settings: S3Settings): CvStorage & { client: S3Client 
     forcePathStyle: settings.forcePathStyle,
     credentials: settings.credentials,
     // Checksums only where S3 requires them: many S3-compatible servers refuse or mangle the SDK's default
-    // streaming checksum trailers (docs/decisions/070-cv-object-storage.md).
+    // streaming checksum trailers (docs/decisions/014-the-cv-is-checked-twice-by-content.md).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   };

@@ -1,4 +1,4 @@
-import { aidStandingWords, type AidStanding } from '../../machines/rules/aidDecision';
+import { aidOptionsWords, aidStandingWords, type AidStanding } from '../../machines/rules/aidDecision';
 import { FINANCIAL_AID_MAX_DISCOUNT } from '../../machines/rules/payments';
 
 export const FINANCIAL_AID_URL = '/financial-aid-application';
@@ -17,13 +17,16 @@ export function FinancialAidLink({ className }: { className?: string }) {
  * their request stands instead (decision 238): received, awarded (with its share) or declined.
  */
 export function FinancialAidCard({ aid }: { aid: AidStanding | null }) {
-  if (aid)
+  if (aid) {
+    const options = aidOptionsWords(aid);
     return (
       <section className="card" aria-labelledby="aid-title">
         <h2 id="aid-title">Your financial aid request</h2>
         <p>{aidStandingWords(aid)}</p>
+        {options && <p>{options}</p>}
       </section>
     );
+  }
   return (
     <section className="card" aria-labelledby="aid-title">
       <h2 id="aid-title">Need help with the fee?</h2>

@@ -18,6 +18,7 @@ export function SelectionVideoDialogs({ actor, view }: SelectionVideoDialogsProp
     <>
       <VideoQuizDialog
         open={view.player === 'quiz'}
+        quiz={view.quiz}
         answers={view.answers}
         incomplete={view.incomplete}
         onAnswer={(question, value) => actor.send({ type: 'QUIZ.ANSWER', question, value })}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ApplicationSnapshot } from '../../machines/application.machine';
+import { aidStandingWords } from '../../machines/rules/aidDecision';
 import { STANDING_MESSAGES as M, standingHeading } from '../../machines/rules/standing';
 import { useApplication, useSend } from '../app/ApplicationProvider';
 import { ErrorSummary } from '../components/ErrorSummary';
@@ -49,7 +50,10 @@ export function StandingScreen() {
   const standing = useApplication((s) => s.context.standing);
   const errorMessage = useApplication((s) => s.context.errorMessage);
   const cohort = standing?.cohort.name || 'the next cohort';
-  // The heading is the standing's one message, as on the success page (decision 125).
+  // Once the applicant has asked for aid the form is offered no more: the page says where the request stands, in
+  // the confirmation page's words (decision 238).
+  const aid = standing?.aid ?? null;
+  // The heading is the standing's one message, as on the success page (decision 121).
   const heading = standingHeading(step, standing?.cohort.name ?? '');
 
   if (step === 'checking' || step === 'loading' || step === 'known')
@@ -88,21 +92,29 @@ export function StandingScreen() {
   if (step === 'waitlisted')
     return (
       <Panel heading={heading} kind="standing standing--waitlisted" lede={M.waitlisted.text(cohort)}>
-        <p>
-          If the fee could hold you back when a place opens,{' '}
-          <a href={FINANCIAL_AID_URL}>apply for financial aid</a> now.
-        </p>
+        {aid ? (
+          <p>{aidStandingWords(aid)}</p>
+        ) : (
+          <p>
+            If the fee could hold you back when a place opens,{' '}
+            <a href={FINANCIAL_AID_URL}>apply for financial aid</a> now.
+          </p>
+        )}
       </Panel>
     );
   if (step === 'notSuccessful')
     return (
       <Panel heading={heading} kind="standing standing--not-successful" lede={M.not_successful.text(cohort)}>
         <p>{M.not_successful.next}</p>
-        <p>
-          <a className="button" href={FINANCIAL_AID_URL}>
-            Apply for financial aid
-          </a>
-        </p>
+        {aid ? (
+          <p>{aidStandingWords(aid)}</p>
+        ) : (
+          <p>
+            <a className="button" href={FINANCIAL_AID_URL}>
+              Apply for financial aid
+            </a>
+          </p>
+        )}
       </Panel>
     );
   if (step === 'withdrawn')

@@ -14,7 +14,7 @@ export function SuccessScreen() {
   return (
     <section className="result-panel card">
       <ScreenHeading>Well done for submitting your application</ScreenHeading>
-      {/* One message for where it stands, word for word the confirmation page's heading (decision 125). */}
+      {/* One message for where it stands, word for word the confirmation page's heading (decision 121). */}
       <p className="notice standing-line" role="status">
         <strong>Where you stand:</strong> {standingMessage(standing?.standing ?? 'under_review', cohort)}
       </p>

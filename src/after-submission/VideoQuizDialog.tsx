@@ -1,5 +1,6 @@
 import { MESSAGES } from '../../machines/rules/messages';
-import { quizQuestions, type QuizQuestion } from '../../machines/rules/quiz';
+import type { QuizQuestion } from '../../machines/rules/quiz';
+import { askedQuestions, type AskedQuiz } from '../../machines/rules/selectionQuiz';
 import { AppDialog } from '../components/Dialog';
 import { Form } from '../components/Form';
 import { Alert } from '../components/Notice';
@@ -7,6 +8,8 @@ import { Button } from '../components/Button';
 
 export interface VideoQuizDialogProps {
   open: boolean;
+  /** The version the applicant started (decision 245). */
+  quiz: AskedQuiz;
   answers: Partial<Record<QuizQuestion, string>>;
   incomplete: boolean;
   onAnswer: (question: QuizQuestion, value: string) => void;
@@ -15,11 +18,13 @@ export interface VideoQuizDialogProps {
 }
 
 /**
- * The quiz that stops the video (docs/product.md §3.5): two single-choice questions as native radio groups, so arrow keys,
+ * The quiz that stops the video (docs/product.md §3.5): the applicant's version's single-choice questions (two in
+ * the first version) as native radio groups, so arrow keys,
  * Tab and Space work and each group is announced with its question. It cannot be dismissed: Submit or Skip.
  */
 export function VideoQuizDialog({
   open,
+  quiz,
   answers,
   incomplete,
   onAnswer,
@@ -27,9 +32,14 @@ export function VideoQuizDialog({
   onSkip,
 }: VideoQuizDialogProps) {
   return (
-    <AppDialog open={open} title="Quick quiz" wide description="Answer both questions to carry on watching.">
+    <AppDialog
+      open={open}
+      title="Quick quiz"
+      wide
+      description={`Answer ${quiz.questions.length === 2 ? 'both questions' : 'every question'} to carry on watching.`}
+    >
       <Form onSubmit={onSubmit}>
-        {quizQuestions().map(({ question, text, options }) => (
+        {askedQuestions(quiz).map(({ question, text, options }) => (
           <fieldset key={question} className="field">
             <legend>
               {question}. {text}

@@ -3,7 +3,7 @@
  * table in machines/rules/payments.ts, so the portal charges exactly what the card said), this adapter opens it
  * (the provider's checkout when the server has a provider; else a clearly labelled sandbox dialog), and the server
  * then confirms the outcome itself: the browser's word that it paid is never enough
- * (docs/decisions/037-payments-are-confirmed-by-the-server.md).
+ * (docs/decisions/036-one-price-table.md).
  */
 import type { CheckoutInput, CheckoutOutput } from '../../machines/paymentChoice.machine';
 import type { PaymentRecord, PaymentStartResult, PaymentVerifyPayload } from '../../machines/rules/contract';

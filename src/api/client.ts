@@ -2,7 +2,7 @@
  * The one client for every call of docs/product.md §7. Our applicants are on slow, flaky mobile networks, so a call that got
  * no answer (or a gateway's 502/503/504) is sent again a couple of times, quickly: GETs, and writes, which all
  * carry an idempotency key so a retry is never applied twice. The policy (`RETRY_POLICY`, machines/rules/network.ts,
- * docs/decisions/033-retries-inside-three-seconds.md) keeps every failure on screen within about 3 s.
+ * docs/decisions/022-idempotent-replays-earn-nothing.md) keeps every failure on screen within about 3 s.
  */
 import fetchBuilder from 'fetch-retry';
 import {
@@ -165,7 +165,7 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     // is the call sent again, with the client's own retries.
     let pending = sent;
     // Offline, the call waits for the network and then goes, the same request with the same idempotency key: the
-    // step pressed offline goes on by itself, and the server applies it once (decision 139). A failure while the
+    // step pressed offline goes on by itself, and the server applies it once (decision 022). A failure while the
     // device says it is online is shown, as before.
     while (!response) {
       await connection.backOnline();
@@ -335,7 +335,7 @@ function uploadWithProgress(
         onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
       // The upload carries an idempotency key, so it is retried like any other write.
       const retryOrFail = (error: ApiError) => {
-        // Offline: the same upload, same key, once the network is back (decision 139).
+        // Offline: the same upload, same key, once the network is back (decision 022).
         if (error.status === 0 && connection.offline() && !signal?.aborted)
           return resolve(connection.backOnline().then(() => attempt(retries)));
         firstFailure ??= now();

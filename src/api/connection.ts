@@ -1,7 +1,7 @@
 /**
  * What the browser knows of its connection. `navigator.onLine` is false only when the device has no network at all
  * (true proves nothing), so a call made while it is false cannot succeed and is better sent once the `online` event
- * says the network is back (docs/decisions/139-offline-saves-wait-for-the-connection.md).
+ * says the network is back (docs/decisions/022-idempotent-replays-earn-nothing.md).
  */
 export interface Connection {
   /** The device has no network now. */

@@ -76,7 +76,7 @@ export function ApplicationShell() {
         <OfflineNotice />
         {/*
           A new screen starts afresh, and one that fails says so inside the shell. 'Sign out' waits with the screen:
-          shown under 'Loading…', it was pushed down the page when a lazily loaded screen came (decision 097).
+          shown under 'Loading…', it was pushed down the page when a lazily loaded screen came (decision 085).
         */}
         <Suspense
           key={state}

@@ -8,7 +8,7 @@ import { Opening } from './Opening';
  * What an address opened cold paints from its first response (scripts/prerender.ts), before the app has come and
  * knows which screen this person may see: the header and frame of the page, and words that claim nothing more than
  * that the page is opening. Someone without an application is taken to Get Started once the app runs, so no step's
- * heading is shown here (docs/decisions/179-every-address-opened-cold-paints-at-once.md). The selection video's page
+ * heading is shown here (docs/decisions/085-apply-prerendered.md). The selection video's page
  * also shows the video's poster (decision 224).
  */
 export function OpeningShell({ staff, poster }: { staff: boolean; poster?: string }) {

@@ -27,7 +27,7 @@ export function isChunkLoadFailure(error: unknown): boolean {
  * Runs a chunk's `import()` with a time-out, so that a request that never ends becomes a failure the page can
  * show. Failures to fetch become a `ChunkLoadError`; an error thrown by the module's own code stays what it is.
  * Offline, the `import()` waits for the network: the browser would keep a module that failed to fetch as failed for
- * the rest of the page's life, so asking while offline would turn a short drop into a reload (decision 139).
+ * the rest of the page's life, so asking while offline would turn a short drop into a reload (decision 022).
  */
 export function loadChunk<T>(
   load: () => Promise<T>,

@@ -1,6 +1,6 @@
 /**
  * What the person does in the prerendered Get Started before the app has hydrated it. The few lines apply.html
- * starts with (scripts/prerender.ts, decision 097) listen from the first paint:
+ * starts with (scripts/prerender.ts, decision 085) listen from the first paint:
  * - Get Started pressed: the browser's own submission (a GET of this page with the email in its address) is held
  *   back, the button shows at once that it is working, and the app sends the machine's SAVE once it is in charge
  *   (src/main.tsx), so the press is not lost;
@@ -33,7 +33,7 @@ const pageHold = (): PageHold | undefined => (window as { tebcEarly?: PageHold }
 
 /**
  * The server's answer to the lookup the page's lines started at the press, if they started one for this email:
- * taken once, so the app asks the server once (docs/decisions/169-the-lookup-started-at-the-press.md).
+ * taken once, so the app asks the server once (docs/performance.md (former decision 169)).
  */
 export function takeEarlyLookup(email: string): Promise<Response> | undefined {
   const page = pageHold();

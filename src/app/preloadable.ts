@@ -11,7 +11,7 @@ import { loadChunk } from './chunks';
  *
  * Once its chunk has come, the component is rendered as itself, not through `lazy`: even a resolved `import()`
  * suspends for a moment, and the screen goes behind its fallback, "Loading…", before showing it (React held it there
- * 300 ms: docs/decisions/196-a-screen-that-has-come-shows-at-once.md).
+ * 300 ms: docs/performance.md (former decision 196)).
  */
 export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
   let pending: Promise<ComponentType<P>> | undefined;

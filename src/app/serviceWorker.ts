@@ -1,7 +1,7 @@
 /**
  * Registers the service worker (src/sw.ts, docs/decisions/168-the-service-worker-s-cache-rules.md) on an applicant's
  * page of a built app, once the page has settled: its precache downloads the app's chunks, which must not compete
- * with the first press. Not under Save-Data: nothing is fetched ahead then (decision 098).
+ * with the first press. Not under Save-Data: nothing is fetched ahead then (docs/performance.md (former decision 098)).
  */
 import { isApplicantPage } from './serviceWorkerScope';
 

@@ -27,7 +27,7 @@ export interface CountryComboboxProps {
 
 /**
  * Country of Origin, Headless UI's `Combobox`: the list opens on focus, tap or click, like a select, and typing
- * filters it (docs/decisions/045-the-cv-picker-and-the-country-list.md); the arrows move through it, Enter chooses,
+ * filters it (docs/decisions/002-option-lists-the-spec-only-sketches.md); the arrows move through it, Enter chooses,
  * Escape closes; ✕ clears. Only a country can be chosen: the value is always one of COUNTRIES or ''.
  */
 export function CountryCombobox({
@@ -89,7 +89,7 @@ export function CountryCombobox({
                 displayValue={(country: string | null) => country ?? ''}
                 onChange={(event) => setQuery(event.target.value)}
                 // Headless UI opens the list as the field gets the focus; a click or tap on the field already focused
-                // (after Escape, or a choice) opens it too, as on a select (decision 045).
+                // (after Escape, or a choice) opens it too, as on a select (decision 002).
                 onClick={() => {
                   if (!open) toggle.current?.click();
                 }}

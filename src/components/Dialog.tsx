@@ -138,7 +138,7 @@ export function ConfirmDialog({
         </>
       }
     >
-      {/* The page behind a modal dialog is out of reach: a save confirmed offline says so here (decision 139). */}
+      {/* The page behind a modal dialog is out of reach: a save confirmed offline says so here (decision 022). */}
       <OfflineNotice />
     </AppDialog>
   );

@@ -8,7 +8,7 @@ const ERROR_TITLE = 'Error: ';
 
 /**
  * Sets the page's title to a screen's, keeping the 'Error: ' that an error summary standing on the page has put before
- * it: a screen rendered with its errors already there (a press held before the app came, decision 211) runs the
+ * it: a screen rendered with its errors already there (a press held before the app came, docs/performance.md (former decision 211)) runs the
  * summary's effect before its frame's.
  */
 export function setPageTitle(title: string): void {

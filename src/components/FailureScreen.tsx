@@ -4,7 +4,7 @@ import { Button } from './Button';
 
 export type FailureKind = 'chunk' | 'unexpected';
 
-/** What each failure screen says (docs/decisions/034-failure-screens.md). */
+/** What each failure screen says (docs/decisions/022-idempotent-replays-earn-nothing.md). */
 export const FAILURE_COPY: Record<FailureKind, { title: string; lines: readonly string[] }> = {
   chunk: {
     title: 'Part of this page did not load',

@@ -12,7 +12,7 @@ const subscribe = (onChange: () => void): (() => void) => {
 
 /**
  * Says, while the device has no network, that the answers are kept and will be sent: a save pressed meanwhile
- * waits for the network and goes on by itself (src/api/client.ts, decision 139). Nothing is rendered online (the
+ * waits for the network and goes on by itself (src/api/client.ts, decision 022). Nothing is rendered online (the
  * prerendered page is rendered online), so the page's other status lines stay the only ones.
  */
 export function OfflineNotice() {

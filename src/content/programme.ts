@@ -1,8 +1,14 @@
 /**
  * Programme facts and the short card copy of the landing page. The cohort's number and dates are the live
- * cohort's (machines/rules/landingCohort.ts), never written here.
+ * cohort's (machines/rules/landingCohort.ts), never written here; the key information cards' words are an admin's
+ * (machines/rules/landingWords.ts).
  */
-import { AID_FACT } from '../../machines/rules/payments';
+import {
+  BUILT_LANDING_WORDS,
+  withCohort,
+  type KeyInfoCard,
+  type LandingWords,
+} from '../../machines/rules/landingWords';
 import { PRIVACY_PATH } from '../../machines/rules/privacy';
 import type { CohortLabels } from '../../machines/rules/landingCohort';
 
@@ -31,48 +37,21 @@ export const audience: readonly Card[] = [
   },
 ];
 
-export interface KeyInfo {
-  title: string;
-  lead: string;
-  details: readonly string[];
-}
+export type { KeyInfoCard as KeyInfo } from '../../machines/rules/landingWords';
 
-/** Key Information (section id `gant`): cohort start, delivery mode, commitment fee and requirements. */
-export const keyInformation = (cohort: CohortLabels): readonly KeyInfo[] => [
-  {
-    title: 'Cohort start',
-    lead: `Cohort ${cohort.number} starts ${cohort.start}`,
-    details: [
-      'A 5-day onboarding for everyone selected',
-      `Applications close ${cohort.deadline}`,
-      'Miss this cohort and you join the waitlist automatically',
-    ],
-  },
-  {
-    title: 'Delivery',
-    lead: '12 weeks, 100% virtual and live',
-    details: [
-      'Live sessions with facilitators, not self-paced videos',
-      'Individual and team challenges every week',
-      'A chat community for the whole cohort',
-    ],
-  },
-  {
-    title: 'Commitment fee',
-    // Every amount comes from the cohort's fee table by the one pricing rule (machines/rules/payments.ts, decision 244).
-    lead: cohort.fee,
-    details: [cohort.full, cohort.instalments, AID_FACT],
-  },
-  {
-    title: 'Requirements',
-    lead: 'What you need to take part',
-    details: [
-      'Good English',
-      'A smart device and internet access',
-      'Time: the programme is live, not self-paced',
-    ],
-  },
-];
+/**
+ * Key Information (section id `gant`) as the page shows it: the four cards' published words (decision 246; the build's
+ * are machines/rules/landingWords.ts `BUILT_LANDING_WORDS`) with the cohort open now in place of its tokens.
+ */
+export const keyInformation = (
+  cohort: CohortLabels,
+  words: LandingWords = BUILT_LANDING_WORDS,
+): readonly KeyInfoCard[] =>
+  words.cards.map((card) => ({
+    title: withCohort(card.title, cohort),
+    lead: withCohort(card.lead, cohort),
+    details: card.details.map((detail) => withCohort(detail, cohort)),
+  }));
 
 /** 'Why you should apply' (section id `services`): four cards. */
 export const reasons: readonly Card[] = [

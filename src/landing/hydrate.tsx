@@ -2,10 +2,16 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { CohortInfo } from '../../machines/rules/contract';
 import { cohortLabels, type CohortFacts, type CohortLabels } from '../../machines/rules/landingCohort';
+import {
+  BUILT_LANDING_WORDS,
+  writtenLandingWords,
+  type LandingWords,
+} from '../../machines/rules/landingWords';
 import { DEFAULT_CONTACT_EMAIL } from '../../machines/rules/pages';
 import { EAGER_ISLANDS, islandParts } from './islandParts';
 import type { IslandName } from './islands';
 import { CohortContext } from './useCohort';
+import { LandingWordsContext } from './useLandingWords';
 import { Committed } from '../components/Committed';
 
 const root = document.getElementById('root')!;
@@ -48,10 +54,10 @@ function replayHeldTaps(island: HTMLElement): void {
 
 /**
  * Each island in a task of its own, so no single task holds the phone for the whole page: the header and the hero
- * now, every other island once it is within a screen of the viewport (decision 207). Each is hydrated in a
+ * now, every other island once it is within a screen of the viewport (decision 018). Each is hydrated in a
  * transition, which React does in slices, yielding to the browser between them.
  */
-function hydrateIslands(cohort: CohortLabels): void {
+function hydrateIslands(cohort: CohortLabels, words: LandingWords): void {
   const elements = [...root.querySelectorAll<HTMLElement>('[data-island]')];
   let waiting = elements.length;
   const hydrate = (element: HTMLElement) =>
@@ -70,7 +76,9 @@ function hydrateIslands(cohort: CohortLabels): void {
               element,
               <>
                 <CohortContext value={cohort}>
-                  <Part />
+                  <LandingWordsContext value={words}>
+                    <Part />
+                  </LandingWordsContext>
                 </CohortContext>
                 {/* Once the island is hydrated, its handlers are on its elements. */}
                 <Committed onCommit={hydrated} />
@@ -111,7 +119,8 @@ const written = root.dataset.contact ?? '';
 const contactEmail = written.includes('@') ? written : DEFAULT_CONTACT_EMAIL;
 if (root.hasChildNodes() && facts) {
   // The build prerendered the page: its islands are hydrated one by one, the rest stays the server's HTML.
-  hydrateIslands(cohortLabels(facts));
+  // The published words the server rendered, written beside the cohort when they are not the build's (decision 246).
+  hydrateIslands(cohortLabels(facts), writtenLandingWords(root.dataset.words) ?? BUILT_LANDING_WORDS);
 } else if (import.meta.env.DEV) {
   // `vite` dev server: nothing prerendered, so the cohort comes from the API (machines/rules/contract.ts
   // `paths.currentCohort`, written out: importing its values would add a kilobyte to every visit of `/`). The whole

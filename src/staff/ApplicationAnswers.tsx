@@ -27,7 +27,7 @@ export function ApplicationAnswers({
       <LaterAnswers page={page} />
       <ApplicationCv page={page} />
       {/* Last: its scorecards come after the page and grow it below what the reviewer is reading
-          (docs/decisions/208-the-scorecard-after-what-it-scores.md). */}
+          (docs/decisions/157-the-whole-record-on-the-application-page.md). */}
       {page.review && <ScorecardPanel key={id} applicationId={id} />}
     </>
   );

@@ -4,9 +4,9 @@ import { Button } from '../components/Button';
 import { cvUrl } from './api';
 
 /**
- * A PDF shown in the page when asked (framed by the staff pages only: docs/decisions/106-the-cv-framed-by-staff-pages.md),
+ * A PDF shown in the page when asked (framed by the staff pages only: docs/decisions/021-production-is-safe-by-default.md),
  * never on its own: Chromium's PDF viewer takes the focus when it loads, which scrolls the page down to it, stops the
- * keyboard shortcuts and swallows the next click (docs/decisions/191-the-cv-opens-when-asked.md). A Word file is
+ * keyboard shortcuts and swallows the next click (docs/decisions/014-the-cv-is-checked-twice-by-content.md). A Word file is
  * offered for download.
  */
 export function ApplicationCv({ page }: { page: StaffApplicationPage }) {

@@ -1,7 +1,7 @@
 /**
  * An admin's part of an applicant's data rights on their application page (docs/privacy.md): export their data as
  * the zip they would download themselves, or erase it after a confirmation that says what goes and what a paid
- * applicant keeps (decision 148). A reviewer sees none of it, and the server refuses them both. The machine decides
+ * applicant keeps (decision 143). A reviewer sees none of it, and the server refuses them both. The machine decides
  * (machines/staffDataRights.machine.ts); this panel renders its state.
  */
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';

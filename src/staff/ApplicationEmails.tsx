@@ -1,6 +1,6 @@
 /**
  * Every email the platform queued for this applicant, oldest first, with what became of it. Subjects only: bodies
- * are emptied after 30 days (docs/decisions/145-outbox-bodies-after-30-days.md) and the address is a contact detail.
+ * are emptied after 30 days (docs/decisions/143-cvs-of-applicants-not-accepted.md) and the address is a contact detail.
  */
 import { EMAIL_STATUS_LABELS, type StaffEmail } from '../../machines/rules/staffRecord';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';

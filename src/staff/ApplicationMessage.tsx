@@ -1,5 +1,5 @@
 /**
- * "Send a message" on an application's page (admins; docs/decisions/161-messages-to-applicants.md): it takes the
+ * "Send a message" on an application's page (admins; docs/decisions/012-emails.md): it takes the
  * templates' variables and goes through the outbox.
  */
 import type { MailTemplate } from '../../machines/rules/mailTemplates';

@@ -1,5 +1,5 @@
 /**
- * An application's tags (docs/decisions/181-tags-and-saved-views.md): any team member adds one or removes one; the
+ * An application's tags (docs/decisions/060-the-staff-queue.md): any team member adds one or removes one; the
  * list shown is what the server stored. The queue filters by a tag (`tag=` in its URL).
  */
 import { Button } from '../components/Button';

@@ -1,4 +1,4 @@
-/** The audit log's filters (docs/decisions/167-the-audit-log-filtered.md): team member, action and applicant. */
+/** The audit log's filters (docs/decisions/062-exports.md): team member, action and applicant. */
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {

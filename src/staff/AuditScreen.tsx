@@ -1,7 +1,7 @@
 /**
  * The audit log (/staff/audit, admins): who viewed, downloaded, decided or changed what, newest first, filtered by
  * team member, action and applicant, with the applicant's name; the filters and the page live in the URL
- * (docs/decisions/167-the-audit-log-filtered.md).
+ * (docs/decisions/062-exports.md).
  */
 import { useSearchParams } from 'react-router-dom';
 import { auditQueryOf } from '../../machines/rules/reports';

@@ -101,6 +101,23 @@ function FunnelFigures({ cohort }: { cohort: string | undefined }) {
               ))}
             </tbody>
           </table>
+          {funnel.quizVersions.length > 0 && (
+            <table className="staff-table">
+              <caption>
+                The selection video and quiz by version: who started each, and who watched it to the end
+              </caption>
+              <TableHead columns={['Version', 'Started', 'Watched to the end']} />
+              <tbody>
+                {funnel.quizVersions.map((v) => (
+                  <tr key={v.version}>
+                    <th scope="row">Version {v.version}</th>
+                    <td>{v.started}</td>
+                    <td>{v.watched}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
           {funnel.validationErrors.length > 0 && (
             <table className="staff-table">
               <caption>The answers the server refused most often</caption>

@@ -1,5 +1,5 @@
 /**
- * The words of a message staff write to applicants (docs/decisions/161-messages-to-applicants.md): subject and body,
+ * The words of a message staff write to applicants (docs/decisions/012-emails.md): subject and body,
  * the templates' variables, a live preview with the sample applicant, and the form's button.
  */
 import type { MailTemplate } from '../../machines/rules/mailTemplates';

@@ -1,5 +1,5 @@
 /**
- * Assignment on the queue (admins, docs/decisions/164-assignment-round-robin.md): the view's applications, its first
+ * Assignment on the queue (admins, docs/decisions/163-scorecards-blind-and-a-second-review.md): the view's applications, its first
  * few, or the rows ticked, to the team members chosen, round-robin when several. "Count first" asks the server's dry
  * run how many each would get; "Assign" does it.
  */

@@ -99,7 +99,7 @@ export function QueueFilters({
         </Link>
       </div>
       <div id="staff-filters-more" className="staff-filters__more" hidden={!open}>
-        {/* No status chosen shows the submitted ones (decision 134); "Not submitted" shows those still in the wizard. */}
+        {/* No status chosen shows the submitted ones (decision 060); "Not submitted" shows those still in the wizard. */}
         <ChoiceFilter
           name="status"
           label="Status"

@@ -1,5 +1,5 @@
 /**
- * "Message these applications" on the queue (admins; docs/decisions/161-messages-to-applicants.md): it sends only
+ * "Message these applications" on the queue (admins; docs/decisions/012-emails.md): it sends only
  * after a dry run has shown how many will go and the first message as it will read, through the outbox.
  */
 import { useState } from 'react';

@@ -38,7 +38,7 @@ export function QueueRow({
         <Link to={`/staff/applications/${row.id}${queryString(query)}`}>
           {row.name || row.email || `#${row.id}`}
         </Link>
-        {/* A tag is a link to the view of every application with it (decision 181). */}
+        {/* A tag is a link to the view of every application with it (decision 060). */}
         {row.tags.map((tag) => (
           <Link
             key={tag}

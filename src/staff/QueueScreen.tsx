@@ -117,7 +117,7 @@ export function QueueScreen() {
           Next page
         </Button>
       </nav>
-      {/* The view's slower tools sit under the table, so the table stays above the fold (decision 137). */}
+      {/* The view's slower tools sit under the table, so the table stays above the fold (decision 060). */}
       {admin && page && <QueueAssign query={query} total={page.total} ticked={ticked} />}
       {/* Keyed by the cohort, each its own way: siblings sharing a key left a stale copy in the page. */}
       {admin && page && <RubricEditor key={`rubric ${page.cohort.number}`} cohort={page.cohort.number} />}

@@ -1,5 +1,5 @@
 /**
- * Score agreement on the Reports screen (docs/decisions/177-score-agreement.md): how often the reviewers of the same
+ * Score agreement on the Reports screen (docs/decisions/163-scorecards-blind-and-a-second-review.md): how often the reviewers of the same
  * application agree, by the rule of a second review, and how far each reviewer and each pair of reviewers lie from
  * the others; a chart of each reviewer's distance, and the tables that hold every figure.
  */

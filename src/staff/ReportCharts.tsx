@@ -1,5 +1,5 @@
 /**
- * The reports' charts, hand-written SVG (docs/decisions/166-staff-reports.md): no chart library in any bundle. Each
+ * The reports' charts, hand-written SVG (docs/decisions/063-the-funnel.md): no chart library in any bundle. Each
  * chart is an image with a text alternative that states its main figures; the table beside it holds every figure
  * and is what a screen reader reads. This file holds what they share and the bar chart.
  */

@@ -1,4 +1,4 @@
-/** Applications started and submitted per day, for a cohort's report (docs/decisions/166-staff-reports.md). */
+/** Applications started and submitted per day, for a cohort's report (docs/decisions/063-the-funnel.md). */
 import { busiestDay, type StaffReports } from '../../machines/rules/reports';
 import { DayChart } from './DayChart';
 import { STARTED_SUBMITTED } from './ReportCharts';

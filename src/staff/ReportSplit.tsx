@@ -1,4 +1,4 @@
-/** Applications started and submitted by referral source or by country (docs/decisions/166-staff-reports.md). */
+/** Applications started and submitted by referral source or by country (docs/decisions/063-the-funnel.md). */
 import { firstFew, share, type StaffReports } from '../../machines/rules/reports';
 import { BarChart, STARTED_SUBMITTED } from './ReportCharts';
 import { StaffTable } from './StaffTable';

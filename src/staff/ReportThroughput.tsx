@@ -1,4 +1,4 @@
-/** Decisions that stand per team member and per day or week (docs/decisions/166-staff-reports.md). */
+/** Decisions that stand per team member and per day or week (docs/decisions/063-the-funnel.md). */
 import {
   decisionsByStaff,
   firstFew,

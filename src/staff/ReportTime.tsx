@@ -1,4 +1,4 @@
-/** The time from submission to the first decision that stands (docs/decisions/166-staff-reports.md). */
+/** The time from submission to the first decision that stands (docs/decisions/063-the-funnel.md). */
 import { durationWords, type StaffReports } from '../../machines/rules/reports';
 import { MeasureTable } from './MeasureTable';
 import { SpreadChart } from './SpreadChart';

@@ -1,7 +1,7 @@
 /**
  * Reports (/staff/reports, every team member): one cohort's applications per day, by referral source and by
  * country, the time to a decision, each team member's decisions, how far reviewers' scores lie apart, and the funnel
- * of several cohorts side by side (docs/decisions/166-staff-reports.md, 177-score-agreement.md). The cohort, the
+ * of several cohorts side by side (docs/decisions/063-the-funnel.md, 177-score-agreement.md). The cohort, the
  * days, the period and the cohorts compared live in the URL.
  */
 import { useSearchParams } from 'react-router-dom';

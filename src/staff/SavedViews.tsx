@@ -1,5 +1,5 @@
 /**
- * The signed-in team member's saved views of the queue (docs/decisions/182-saved-views.md): one line of links above
+ * The signed-in team member's saved views of the queue (docs/decisions/060-the-staff-queue.md): one line of links above
  * the queue, each a real address (it opens in a new tab too), and a disclosure to save the view shown under a name
  * or delete one. The server keeps each member's own; a name used again replaces that view, and the notice says so.
  */

@@ -20,7 +20,14 @@ function ApplicationRoute() {
 }
 
 const TeamScreen = lazy(() => import('./TeamScreen').then((m) => ({ default: m.TeamScreen })));
+const SelectionVideoSettingsScreen = lazy(() =>
+  import('./SelectionVideoSettingsScreen').then((m) => ({ default: m.SelectionVideoSettingsScreen })),
+);
+const LandingWordsScreen = lazy(() =>
+  import('./LandingWordsScreen').then((m) => ({ default: m.LandingWordsScreen })),
+);
 const CohortsScreen = lazy(() => import('./CohortsScreen').then((m) => ({ default: m.CohortsScreen })));
+const SettingsScreen = lazy(() => import('./SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
 const AuditScreen = lazy(() => import('./AuditScreen').then((m) => ({ default: m.AuditScreen })));
 const ReportsScreen = lazy(() => import('./ReportsScreen').then((m) => ({ default: m.ReportsScreen })));
 const FunnelScreen = lazy(() => import('./FunnelScreen').then((m) => ({ default: m.FunnelScreen })));
@@ -56,6 +63,9 @@ export function StaffApp({ api: given }: { api?: StaffApi }) {
             <Route path="applications/:id" element={<ApplicationRoute />} />
             <Route path="team" element={<TeamScreen />} />
             <Route path="cohorts" element={<CohortsScreen />} />
+            <Route path="settings" element={<SettingsScreen />} />
+            <Route path="selection-video" element={<SelectionVideoSettingsScreen />} />
+            <Route path="landing-words" element={<LandingWordsScreen />} />
             <Route path="audit" element={<AuditScreen />} />
             <Route path="funnel" element={<FunnelScreen />} />
             <Route path="reports" element={<ReportsScreen />} />

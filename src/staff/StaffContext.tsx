@@ -30,7 +30,7 @@ export function usePageHeading<T extends HTMLElement>(title: string) {
   return ref;
 }
 
-/** Dates written the programme's way (PROGRAMME_LOCALE, from the session; decision 133), never the browser's. */
+/** Dates written the programme's way (PROGRAMME_LOCALE, from the session; decision 157), never the browser's. */
 export function useStaffDates() {
   const { locale } = useStaff().me;
   return useMemo(

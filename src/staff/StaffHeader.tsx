@@ -22,6 +22,9 @@ export function StaffHeader({ session }: { session: SessionRef }) {
     { to: withCohort('/staff/funnel'), label: 'Funnel' },
     { to: withCohort('/staff/reports'), label: 'Reports' },
     { to: '/staff/cohorts', label: 'Cohorts' },
+    { to: '/staff/settings', label: 'Bank and support' },
+    { to: '/staff/selection-video', label: 'Selection video' },
+    { to: '/staff/landing-words', label: 'Landing page words' },
     ...(me.role === 'admin'
       ? [
           { to: withCohort('/staff/decisions-csv'), label: 'Decisions from CSV' },

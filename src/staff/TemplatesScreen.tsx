@@ -1,6 +1,6 @@
 /**
  * Email templates (/staff/templates, admins): the decision emails' subject and body, the variables they may use, a
- * preview filled with a sample applicant, Save and "Restore the default" (docs/decisions/160-email-templates-staff-can-edit.md).
+ * preview filled with a sample applicant, Save and "Restore the default" (docs/decisions/012-emails.md).
  */
 import { useState } from 'react';
 import type { MailTemplate, StaffTemplate, TemplateKind } from '../../machines/rules/mailTemplates';

@@ -11,7 +11,24 @@ import {
   type StaffCohort,
   type StaffCohortSettings,
 } from '../../machines/rules/cohortSettings';
+import {
+  programmeSettingsPath,
+  type ProgrammeSettings,
+  type StaffProgrammeSettings,
+} from '../../machines/rules/programmeSettings';
+import { landingWordsPaths, type LandingWords } from '../../machines/rules/landingWords';
 import { interviewPaths, type StaffInterviewSlots } from '../../machines/rules/interview';
+import {
+  selectionQuizPaths,
+  type SelectionQuizSettings,
+  type SelectionQuizVersion,
+} from '../../machines/rules/selectionQuiz';
+
+/** The back office's selection video and quiz: the version now published, and every version, newest first. */
+export interface SelectionQuizSettingsAnswer {
+  current: SelectionQuizVersion;
+  history: Pick<SelectionQuizVersion, 'version' | 'published_at' | 'published_by'>[];
+}
 import type { ReviewEventType } from '../../machines/review.machine';
 import { failureOfBody } from '../../machines/rules/contract';
 import { takeAskedEarly } from '../app/askedEarly';
@@ -189,6 +206,20 @@ export function createStaffApi() {
       call<StaffCohort>(cohortSettingsPath(number), { method: 'POST', body: settings }),
     changeIntake: (number: number, body: IntakeBody) =>
       call<StaffCohort>(cohortIntakePath(number), { method: 'POST', body }),
+    /** The bank details and support address (machines/rules/programmeSettings.ts): every member sees, admins save. */
+    programmeSettings: () => call<StaffProgrammeSettings>(programmeSettingsPath),
+    saveProgrammeSettings: (settings: ProgrammeSettings) =>
+      call<StaffProgrammeSettings>(programmeSettingsPath, { method: 'POST', body: settings }),
+    /** The selection video and quiz (machines/rules/selectionQuiz.ts, decision 245): the current version, publish. */
+    selectionQuiz: () => call<SelectionQuizSettingsAnswer>(selectionQuizPaths.settings),
+    publishSelectionQuiz: (settings: SelectionQuizSettings) =>
+      call<SelectionQuizSettingsAnswer>(selectionQuizPaths.settings, { method: 'POST', body: settings }),
+    /** The landing page's words (machines/rules/landingWords.ts, decision 246): read, a draft to preview, publish. */
+    landingWords: () => call<StaffLandingWords>(landingWordsPaths.words),
+    saveLandingDraft: (words: LandingWords) =>
+      call<unknown>(landingWordsPaths.draft, { method: 'POST', body: { words } }),
+    publishLandingWords: (words: LandingWords, version: number) =>
+      call<unknown>(landingWordsPaths.publish, { method: 'POST', body: { words, version } }),
     team: () => call<TeamMember[]>(staffPaths.team),
     addMember: (email: string, role: string) =>
       call<unknown>(staffPaths.team, { method: 'POST', body: { email, role } }),
@@ -263,3 +294,11 @@ export function createStaffApi() {
 export type StaffApi = ReturnType<typeof createStaffApi>;
 
 export const cvUrl = (id: number) => withId(staffPaths.cv, id);
+
+/** What GET landingWordsPaths.words answers. */
+export interface StaffLandingWords {
+  published: LandingWords;
+  version: number;
+  published_at: string;
+  draft: LandingWords | null;
+}

@@ -6,7 +6,7 @@ import { AppDialog } from '../components/Dialog';
 import { CheckboxField, RadioField, TextField } from '../components/Fields';
 import { readConfig } from '../config';
 import { Button } from '../components/Button';
-// Loaded with this screen only: it plugs the phone reading into the shared schema (decision 120).
+// Loaded with this screen only: it plugs the phone reading into the shared schema (decision 002).
 import { callingCode } from '../../machines/rules/phone';
 
 /**

@@ -27,7 +27,7 @@ export function GetStartedScreen() {
       status={
         signingIn ? undefined : (
           // One box for the loading line and the notice, its height kept: the cohort arriving must not move Get
-          // Started from under a finger already on it (docs/decisions/200-the-cohort-line-keeps-its-place.md).
+          // Started from under a finger already on it (docs/decisions/018-landing-page.md).
           <div className="cohort-status">
             {loadingCohort ? (
               <p className="notice loading" role="status">

@@ -6,7 +6,7 @@ import { readConfig } from '../config';
 
 /**
  * What happens after an 'under review' result, in the words of what the review chart allows (the application is
- * with staff now, decision 124), and what the applicant can do meanwhile (never a dead end).
+ * with staff now, decision 008), and what the applicant can do meanwhile (never a dead end).
  */
 export function UnderReviewNextSteps() {
   const email = useApplication((s) => s.context.form.email);

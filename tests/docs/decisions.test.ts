@@ -1,18 +1,22 @@
 /**
- * The decisions index (docs/decisions/README.md) is the way into the records: every record once, in number order;
- * a superseded record says so in its status and on its index line; a number without a record is said to be unused
- * (or given to work in progress, until its record arrives), never a silent gap.
+ * The decisions index (docs/decisions/README.md) is the way into the records: every record once, in number order,
+ * each with a line saying its choice; a superseded record says so in its status and on its index line; every number
+ * merged into another record or into docs/performance.md is listed once as merged; a number without a record is said
+ * to be unused (or given to work in progress, until its record arrives), never a silent gap. Every "decision NNN" the
+ * code and the docs cite leads to a record that exists.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const dir = resolve(import.meta.dirname, '../../docs/decisions');
+const root = resolve(import.meta.dirname, '../..');
+const dir = join(root, 'docs/decisions');
 const index = readFileSync(join(dir, 'README.md'), 'utf8');
 const records = readdirSync(dir)
   .filter((file) => /^\d{3}-.+\.md$/.test(file))
   .sort();
 const numberOf = (file: string) => Number(file.slice(0, 3));
+const recorded = new Set(records.map(numberOf));
 
 /** The index's entries: `- [NNN. Title](NNN-name.md)` and what follows the link. */
 const entries = [...index.matchAll(/^- \[(\d{3})\. [^\]]+\]\((\d{3}-[^)]+\.md)\)(.*)$/gm)].map(
@@ -27,25 +31,59 @@ function listed(label: string): number[] {
 const unused = listed('Numbers never used:');
 const inProgress = listed('Numbers given to work in progress:');
 
+/** The "Merged records" table: `| NNN | [where](file) |`, where is a record's number or docs/performance.md. */
+const merged = [...index.matchAll(/^\| (\d{3}) +\| \[([^\]]+)\]\(([^)]+)\) *\|$/gm)].map(
+  ([, number, where, file]) => ({ number: Number(number), where, file }),
+);
+const mergedInto = new Map(merged.map((row) => [row.number, row]));
+/** Merged into a document rather than a record: cited as "former decision NNN" there. */
+const mergedIntoDocs = new Set(merged.filter((row) => row.file.startsWith('../')).map((row) => row.number));
+
 const statusOf = (file: string) => /^- Status: (.*)$/m.exec(readFileSync(join(dir, file), 'utf8'))?.[1] ?? '';
 
+/** Records their authors wrote alongside the merge of issue 55 item 5, left exactly as written. */
+const leftAsWritten = new Set([235, 238, 240, 241, 242, 243, 244, 245, 246, 247]);
+
 describe('the decisions index', () => {
-  it('lists every record once, in number order, each entry naming its own file', () => {
+  it('lists every record once, in number order, each entry naming its own file and saying its choice', () => {
     expect(entries.map((entry) => entry.file)).toEqual(records);
-    for (const entry of entries)
+    for (const entry of entries) {
       expect(entry.file.startsWith(String(entry.number).padStart(3, '0'))).toBe(true);
+      expect(entry.rest, entry.file).toMatch(/^: \S/);
+    }
+  });
+
+  it('lists every merged number once, as merged into a record that exists or into docs/performance.md', () => {
+    const numbers = merged.map((row) => row.number);
+    expect(numbers).toEqual([...new Set(numbers)].sort((a, b) => a - b));
+    for (const row of merged) {
+      expect(recorded.has(row.number), `${row.number} is merged but still has a record`).toBe(false);
+      if (row.file.startsWith('../')) expect(row.file).toBe('../performance.md');
+      else {
+        expect(records).toContain(row.file);
+        expect(row.where).toBe(row.file.slice(0, 3));
+        // The record it went into says so on its last line.
+        const text = readFileSync(join(dir, row.file), 'utf8');
+        expect(/^Merged here: (.*)\.$/m.exec(text)?.[1].split(', ')).toContain(
+          String(row.number).padStart(3, '0'),
+        );
+      }
+    }
+    const performance = readFileSync(join(root, 'docs/performance.md'), 'utf8');
+    for (const number of mergedIntoDocs)
+      expect(performance).toContain(`(former decision ${String(number).padStart(3, '0')})`);
   });
 
   it('says why each number without a record has none', () => {
-    const used = new Set(records.map(numberOf));
-    const highest = Math.max(...used);
+    const highest = Math.max(...recorded);
     const silent = Array.from({ length: highest }, (_, i) => i + 1).filter(
-      (n) => !used.has(n) && !unused.includes(n) && !inProgress.includes(n),
+      (n) => !recorded.has(n) && !unused.includes(n) && !inProgress.includes(n) && !mergedInto.has(n),
     );
     expect(silent).toEqual([]);
-    // A number cannot be unused and have a record; once its record arrives, it is no longer in progress.
-    expect(unused.filter((n) => used.has(n))).toEqual([]);
-    expect(inProgress.filter((n) => used.has(n))).toEqual([]);
+    // A number cannot be unused and have a record, or be both unused and merged; once its record arrives, it is no
+    // longer in progress.
+    expect(unused.filter((n) => recorded.has(n) || mergedInto.has(n))).toEqual([]);
+    expect(inProgress.filter((n) => recorded.has(n))).toEqual([]);
   });
 
   it.each(records)(
@@ -54,8 +92,8 @@ describe('the decisions index', () => {
       const status = statusOf(file);
       expect(status).toMatch(/^(accepted|superseded)/);
       const rest = entries.find((entry) => entry.file === file)?.rest ?? '';
-      if (status.startsWith('superseded')) expect(rest).toBe(` — ${status}`);
-      else expect(rest).toBe('');
+      if (status.startsWith('superseded')) expect(rest.endsWith(` — ${status}`)).toBe(true);
+      else expect(rest).not.toContain(' — superseded');
     },
   );
 
@@ -69,5 +107,62 @@ describe('the decisions index', () => {
         );
       }
     }
+  });
+});
+
+/** Every file under `folder` whose name ends in one of the cited kinds. */
+function sources(folder: string): string[] {
+  const found: string[] = [];
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) found.push(...sources(path));
+    else if (/\.(ts|tsx|md|html|css)$/.test(name)) found.push(path);
+  }
+  return found;
+}
+
+describe('citations of decisions', () => {
+  const cited = ['machines', 'server', 'src', 'scripts', 'bench', 'tests', 'docs'].flatMap((folder) =>
+    sources(join(root, folder)),
+  );
+  /** "decision 085", "decisions 240–243", "decisions 143 and 149"; "former" before one merged into docs/performance.md. */
+  const citation = /(former )?\bdecisions? (\d{3}(?:(?:, and |, | and |–)\d{3})*)/gi;
+
+  function numbersIn(list: string): number[] {
+    return list.split(/, and |, | and /).flatMap((part) => {
+      const [from, to] = part.split('–').map(Number);
+      return to === undefined
+        ? [from]
+        : Array.from({ length: to - from + 1 }, (_, i) => from + i).filter(
+            (n) => recorded.has(n) || mergedInto.has(n),
+          );
+    });
+  }
+
+  it('every "decision NNN" names a record that exists; a "former decision NNN" one merged into docs/performance.md', () => {
+    const broken: string[] = [];
+    for (const path of cited) {
+      const file = path.slice(root.length + 1);
+      const record = /^docs\/decisions\/(\d{3})-/.exec(file);
+      // The records left as written may cite a merged number: the index's table says where it went.
+      const resolvesByTable = record !== null && leftAsWritten.has(Number(record[1]));
+      for (const [, former, list] of readFileSync(path, 'utf8').matchAll(citation))
+        for (const number of numbersIn(list)) {
+          const ok = former
+            ? mergedIntoDocs.has(number)
+            : recorded.has(number) || (resolvesByTable && mergedInto.has(number));
+          if (!ok) broken.push(`${file}: ${former ?? ''}decision ${number}`);
+        }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('every link to a record leads to a file that exists', () => {
+    const broken: string[] = [];
+    for (const path of cited)
+      for (const [name] of readFileSync(path, 'utf8').matchAll(/\bdecisions\/\d{3}-[a-z0-9-]+\.md/g))
+        if (!records.includes(name.slice('decisions/'.length)))
+          broken.push(`${path.slice(root.length + 1)}: ${name}`);
+    expect(broken).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Every machine says in its `setup` what its states' `meta` and tags are (decision 091): a state that writes another
+ * Every machine says in its `setup` what its states' `meta` and tags are (decision 130): a state that writes another
  * meta or tag does not compile, and a screen asking `hasTag` for a tag the machine never has does not either. A
  * machine without meta or tags says so with `NoMeta` / `NoTags` (machines/tags.ts).
  */

@@ -38,7 +38,7 @@ function watchErrors(page: Page): string[] {
 /**
  * Opens /apply with every script of the app held back until `release()`, its entry included: what the page does
  * before the scripts arrive on a slow connection. Only the few lines written into the page itself run (they hold
- * an early press and start the entry after the first paint, decision 097).
+ * an early press and start the entry after the first paint, decision 085).
  */
 async function openWithAppHeld(): Promise<{ page: Page; errors: string[]; release: () => void }> {
   const page = await browser.newPage({ viewport: { width: 360, height: 740 }, bypassCSP: true });
@@ -66,7 +66,7 @@ describe('/apply prerendered', () => {
     expect(html).toMatch(/<button type="submit" class="button">Get Started<\/button>/);
     expect(html).toContain('<style>');
     expect(html).not.toMatch(/<link rel="stylesheet"/);
-    // Every script of the first press's wave begins with the compile hint, as it is served (decision 212).
+    // Every script of the first press's wave begins with the compile hint, as it is served (docs/performance.md (former decision 212)).
     const wave = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))];
     expect(wave.length).toBeGreaterThan(5);
     for (const script of wave) {
@@ -82,7 +82,7 @@ describe('/apply prerendered', () => {
     expect(hinted.sort()).toEqual([...wave].sort());
     // The runtime configuration is written in, as in the app shell.
     expect(html).toMatch(/<meta name="app-config" content="[^"]*help@bootcamp\.example/);
-    // A deep link paints that the application is opening, never a later step's form (decision 179).
+    // A deep link paints that the application is opening, never a later step's form (decision 085).
     const deep = await (await fetch(`${server.url}/apply/biodata`)).text();
     expect(deep).toContain(`<h1 class="opening">${MESSAGES.openingApplication}</h1>`);
     expect(deep).not.toMatch(/<input|<form/);
@@ -197,7 +197,7 @@ describe('/apply prerendered', () => {
     await page.getByLabel('Email address').fill('not-an-email');
     await page.getByRole('button', { name: 'Get Started' }).click();
     release();
-    // Decision 211: the app renders Get Started afresh with the machine's answer to the held press.
+    // docs/performance.md (former decision 211): the app renders Get Started afresh with the machine's answer to the held press.
     const summary = page.getByRole('alert').filter({ hasText: MESSAGES.emailFormat });
     await summary.waitFor();
     await expect(summary.evaluate((box) => box === document.activeElement)).resolves.toBe(true);

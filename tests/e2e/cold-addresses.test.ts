@@ -1,7 +1,7 @@
 /**
  * Every address a person can open cold (a returning applicant, a link in an email, staff) paints from its first
  * response: the page's frame and words that say it is opening, with its CSS written in, before any script has run
- * (docs/decisions/179-every-address-opened-cold-paints-at-once.md). The words claim nothing the app may take back:
+ * (docs/decisions/085-apply-prerendered.md). The words claim nothing the app may take back:
  * someone without an application who opens a later step is taken to Get Started once the app has come. Reads the
  * built app in dist/ (`npm run build`).
  */
@@ -146,7 +146,7 @@ describe('addresses opened cold', () => {
     }
   });
 
-  it('asks for the back office with the app on /staff, before any script has run (decision 209)', async () => {
+  it('asks for the back office with the app on /staff, before any script has run (docs/performance.md (former decision 209))', async () => {
     const staff = await openWithScriptsHeld(STAFF_PAGE);
     const wizard = await openWithScriptsHeld('/apply/biodata');
     const asksFor = (asked: string[], chunk: RegExp) => () => asked.some((path) => chunk.test(path));
@@ -179,7 +179,7 @@ describe('addresses opened cold', () => {
     ],
     [STAFF_PAGE, /\/assets\/StaffApp-[\w-]+\.js$/, STAFF_MESSAGES.opening, 'Staff sign in'],
   ])(
-    '%s stays as it opened while its own chunk comes, and nothing shifts (decision 210)',
+    '%s stays as it opened while its own chunk comes, and nothing shifts (docs/performance.md (former decision 210))',
     async (path, chunk, opening, screen) => {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
       try {

@@ -23,7 +23,7 @@ describe('the pages under the real Content-Security-Policy', () => {
   it('the server sends a CSP that allows scripts from the site only, and the inline lines of its own pages by hash', async () => {
     const csp = (await fetch(`${server.url}/apply`)).headers.get('content-security-policy') ?? '';
     // The starters of the landing page, /apply, the prerendered app shell and staff's shell, whose wave holds the
-    // back office (decisions 097, 179, 209): four hashes, and no 'unsafe-inline'.
+    // back office (decision 085 and docs/performance.md (former decision 209)): four hashes, and no 'unsafe-inline'.
     expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+'){4};/);
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
     expect(csp).toContain("object-src 'none'");

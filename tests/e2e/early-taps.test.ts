@@ -112,7 +112,7 @@ describe('/apply before its script', () => {
     expect(spinner).toBe('spin');
     await page.getByRole('heading', { level: 1, name: 'Bio Data' }).waitFor({ timeout: 60_000 });
     expect(new URL(page.url()).pathname).toBe('/apply/biodata');
-    // The new screen's heading has the focus, and Back returns to Get Started (decision 211).
+    // The new screen's heading has the focus, and Back returns to Get Started (docs/performance.md (former decision 211)).
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Bio Data');
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: 'Get Started' }).waitFor({ timeout: 30_000 });

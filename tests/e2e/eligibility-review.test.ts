@@ -3,7 +3,7 @@
  * action_required sees the panel that says what the review chart allows; an admin finds the application in the queue
  * as reviewable ("Eligibility review") and accepts it; once released the applicant gets the acceptance email and
  * sees the acceptance. At each of the two standings the applicant's page and the staff page say the same thing
- * (docs/decisions/124-eligibility-review.md, docs/decisions/125-one-standing-on-every-page.md).
+ * (docs/decisions/008-route-guards-beyond-the-spec-s-table.md, docs/decisions/121-a-decision-is-held-until-released.md).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

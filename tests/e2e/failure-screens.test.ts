@@ -1,6 +1,6 @@
 /**
- * A failing network in Chromium against the built product (docs/decisions/033-retries-inside-three-seconds.md,
- * docs/decisions/034-failure-screens.md): script chunks that do not arrive show words and a Reload button, never a
+ * A failing network in Chromium against the built product (docs/decisions/022-idempotent-replays-earn-nothing.md,
+ * docs/decisions/022-idempotent-replays-earn-nothing.md): script chunks that do not arrive show words and a Reload button, never a
  * blank page; a failed save shows its message within a few seconds, whether the server answered 500 or the
  * connection dropped. The times measured are logged for the record, not asserted.
  */

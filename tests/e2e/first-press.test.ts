@@ -1,7 +1,7 @@
 /**
- * `/apply`'s first press (issue 19, item 1; decisions 140 and 194): the scripts the press needs come in one wave of a
- * few chunks with the app, Bio Data's among them, after the largest paint or at the first tap (decision 197); the
- * page's styles are in it already (decision 195), and Bio Data follows the press without "Loading…" (decision 196). Timings are the bench's (bench/responsiveness/firstPress.ts);
+ * `/apply`'s first press (issue 19, item 1; docs/performance.md (former decisions 140 and 194)): the scripts the press needs come in one wave of a
+ * few chunks with the app, Bio Data's among them, after the largest paint or at the first tap (docs/performance.md (former decision 197)); the
+ * page's styles are in it already (docs/performance.md (former decision 195)), and Bio Data follows the press without "Loading…" (docs/performance.md (former decision 196)). Timings are the bench's (bench/responsiveness/firstPress.ts);
  * this checks the order a person's phone would see. Reads the built app in dist/ (`npm run build`).
  */
 import { createServer, request as forwardTo, type Server } from 'node:http';
@@ -76,12 +76,12 @@ describe('/apply first press', () => {
     expect(firstApiCall).toBeGreaterThan(0);
     const beforeTheApp = order.slice(0, firstApiCall);
     expect(beforeTheApp).toContain('/assets/BiodataScreen.js');
-    // The machine, the app's shell and their libraries, in the few chunks of decision 194.
+    // The machine, the app's shell and their libraries, in the few chunks of docs/performance.md (former decision 194).
     expect(beforeTheApp).toContain('/assets/wizard.js');
     expect(beforeTheApp).toContain('/assets/wizard-libs.js');
     // Few requests: on a 150 ms link, over HTTP/1.1's six connections, each six more cost a round trip.
     expect(beforeTheApp.length).toBeLessThanOrEqual(16);
-    // The link tags are the page's own: none named in the HTML (nothing before the first paint, decision 097).
+    // The link tags are the page's own: none named in the HTML (nothing before the first paint, decision 085).
     const html = await (await fetch(`${server.url}/apply`)).text();
     expect(html).not.toMatch(/<link rel="modulepreload"/);
     await page.close();

@@ -1,5 +1,5 @@
 /**
- * The icons a phone fetches with every page and when it installs the wizard (issue 19, item 7; decision 213): each
+ * The icons a phone fetches with every page and when it installs the wizard (issue 19, item 7; decision 018): each
  * page names one PNG tab icon, the manifest names PNG icons at the sizes Android asks for, and the server answers
  * each as a PNG image of the size it is named with. PNG, because Chromium builds a whole SVG document on the page's
  * main thread to decode an SVG icon, during the first press.

@@ -174,7 +174,7 @@ describe('journeys a happy path misses', () => {
     await onScreen(page, '/apply/eligibility', 'Eligibility');
     await typed('/apply/verify-email', '/apply/eligibility');
     await typed('/apply/employment', '/apply/eligibility');
-    // Success waits for the submission, and the open questions for an eligible score (decision 117).
+    // Success waits for the submission, and the open questions for an eligible score (decision 008).
     await typed('/apply/success', '/apply/eligibility');
   });
 

@@ -182,7 +182,7 @@ describe('the wizard with the keyboard alone', () => {
     await choose(page, 'unemployment_duration', 1);
     await choose(page, 'work_experience_years', 1);
     await tabTo(page, '#field-job_urgency');
-    // The scale starts unset: the first arrow chooses 1 (decision 044), six more make 7.
+    // The scale starts unset: the first arrow chooses 1 (decision 002), six more make 7.
     for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
     expect(await page.locator('#field-job_urgency').inputValue()).toBe('7');
     await expect(page.locator('.range output').textContent()).resolves.toBe('7 – I need a job');

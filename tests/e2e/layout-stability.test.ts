@@ -34,7 +34,7 @@ describe('layout stability while a page loads', () => {
   });
 
   // A shift small by that sum can still move a button from under a finger pressing it: the cohort's line arrives
-  // as the app takes over Get Started, the moment a person has typed the email and presses (decision 200).
+  // as the app takes over Get Started, the moment a person has typed the email and presses (decision 018).
   it.each([360, 390, 412, 1280])(
     '/apply at %i px: Get Started stays where it was painted when the cohort arrives',
     async (width) => {

@@ -72,7 +72,7 @@ describe('the live cohort on the landing page (390 px)', () => {
     expect(await page.locator('.keyinfo-lead').first().textContent()).toBe(
       `Cohort ${cohort.number} starts ${cohort.start}`,
     );
-    // Sections below the hero are laid out as they come near the screen (content-visibility, decision 097): read
+    // Sections below the hero are laid out as they come near the screen (content-visibility, decision 085): read
     // each as a reader scrolling to it sees it.
     const expectShown = async (selector: string, text: string) => {
       await page.locator(selector).scrollIntoViewIfNeeded();

@@ -31,7 +31,7 @@ describe('a dropped connection during the wizard', () => {
     });
     const email = freshEmail('offline');
     await getStarted(page, server, email);
-    // The next screens have been fetched ahead (decision 098), as they are by the time a person has typed.
+    // The next screens have been fetched ahead (docs/performance.md (former decision 098)), as they are by the time a person has typed.
     await page.waitForFunction(() =>
       performance.getEntriesByType('resource').some((r) => /CommunicationsScreen-[^/]+\.js$/.test(r.name)),
     );

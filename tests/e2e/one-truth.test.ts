@@ -92,7 +92,7 @@ describe('the steps after eligibility follow the server’s rule', () => {
   it('not yet scored: the questions say what they are for, and every later address shows them', async () => {
     const { page } = await open();
     await walk.toEligibility(page, server, walk.freshEmail('unscored'));
-    // Honest words (decision 118): the answers are scored, and some lead to a person's review first.
+    // Honest words (decision 002): the answers are scored, and some lead to a person's review first.
     expect(await page.locator('.lede').first().textContent()).toBe(ELIGIBILITY_INTRO);
     expect(await page.getByText(/no right or wrong/i).count()).toBe(0);
     for (const path of LATER_STEPS) {

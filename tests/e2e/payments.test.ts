@@ -183,7 +183,7 @@ describe('payments in a real browser, at 390 px', () => {
     };
     const open = current.data[0];
     expect(cohort.name).toBe(open.name);
-    // Written out here with the browser's own date formatting: 3 days before the start (decision 109).
+    // Written out here with the browser's own date formatting: 3 days before the start (decision 016).
     const day = (iso: string, less = 0) =>
       new Date(Date.parse(`${iso}T00:00:00Z`) - less * 86_400_000).toLocaleDateString('en-GB', {
         day: 'numeric',

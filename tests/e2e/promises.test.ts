@@ -1,8 +1,8 @@
 /**
  * Promises the product keeps (issue 56 items 2–4), in Chromium against the built product: a waitlisting with seats
- * free emails a true reason (decision 226); a returning accepted applicant on a fresh browser signs in and is shown
+ * free emails a true reason (decision 012); a returning accepted applicant on a fresh browser signs in and is shown
  * their own standing, not the cohort a new application would get (decision 227); the submission email's link opens
- * the video page signed in (decision 228), and on another phone signs in by code and comes back to it (decision 243).
+ * the video page signed in (decision 121), and on another phone signs in by code and comes back to it (decision 243).
  * Axe finds nothing on each page.
  */
 import type { Page } from 'playwright-core';

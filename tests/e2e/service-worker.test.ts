@@ -149,7 +149,7 @@ describe('the service worker', () => {
       await pressGetStarted(page);
       expect(seen.assets.length).toBeGreaterThan(5);
       expect(seen.assets.every(Boolean)).toBe(true);
-      // Each chunk answered by the browser from the precache, without waking the worker's script (decision 203).
+      // Each chunk answered by the browser from the precache, without waking the worker's script (docs/performance.md (former decision 203)).
       const sources = await page.evaluate(() =>
         performance
           .getEntriesByType('resource')

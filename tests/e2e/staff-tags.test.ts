@@ -1,5 +1,5 @@
 /**
- * Tags and saved views (issue 24, item 6; decisions 181 and 182) in Chromium against the built product: an admin
+ * Tags and saved views (issue 24, item 6; decision 060) in Chromium against the built product: an admin
  * tags an application on its page, filters the queue by the tag's chip, saves that view under a name, reloads and
  * opens it from its link to find the tagged application only, the queue's first row still above the fold at
  * 1280 × 900 and axe clean; a reviewer does not see the admin's view.

@@ -58,7 +58,7 @@ describe('the application wizard in a real browser', () => {
     await country.fill('nige');
     await page.getByRole('option', { name: 'Nigeria', exact: true }).click();
     // A click on an option chooses it and closes the list, the focus never leaving the country field
-    // (docs/decisions/193-our-own-country-list.md).
+    // (docs/decisions/223-react-and-the-named-packages.md).
     await page.getByRole('listbox').waitFor({ state: 'hidden' });
     await expect.poll(() => country.evaluate((field) => field === document.activeElement)).toBe(true);
     await page.getByLabel('Country and City of Residence').fill('Nigeria, Lagos');

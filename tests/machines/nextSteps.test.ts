@@ -1,5 +1,5 @@
 /**
- * The pages after submission promise what the application chart does next (docs/decisions/228-pages-promise-the-chart-s-next-state.md):
+ * The pages after submission promise what the application chart does next (docs/decisions/121-a-decision-is-held-until-released.md):
  * the success page's Continue opens the video, whose one quiz has the questions the words count; the video's
  * Continue opens the confirmation page, which shows where the application stands, whatever it is, so the words
  * promise that, not a place to confirm.

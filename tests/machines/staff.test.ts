@@ -316,7 +316,7 @@ describe('staffApplication machine', () => {
     failed('review'),
     done('addNote'),
     failed('addNote'),
-    // An admin erased the applicant's data from this page (decision 152).
+    // An admin erased the applicant's data from this page (decision 149).
     { type: 'ERASED' },
   ];
 

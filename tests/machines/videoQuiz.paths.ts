@@ -8,6 +8,7 @@
 import type { AnyStateNode, EventFrom, SnapshotFrom, StateValue } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
 import {
+  FIRST_QUIZ,
   SEEK_SLACK,
   videoQuizMachine,
   type VideoQuizEvent,
@@ -42,6 +43,8 @@ export const MODEL_EVENTS: readonly ModelEvent[] = [
   { type: 'VIDEO.SEEKING', time: 0 },
   { type: 'VIDEO.ENDED' },
   { type: 'VIDEO.ERROR' },
+  // The server's answer with the applicant's version (decision 245): here version 1, which the screens' words follow.
+  { type: 'QUIZ.VERSION', quiz: FIRST_QUIZ },
   { type: 'QUIZ.ANSWER', question: 1, value: 'C' },
   { type: 'QUIZ.ANSWER', question: 1, value: 'A' },
   { type: 'QUIZ.ANSWER', question: 2, value: 'C' },

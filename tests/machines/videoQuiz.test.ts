@@ -228,6 +228,51 @@ describe('videoQuiz: the rules', () => {
     expect(run.at('player', 'watching')).toBe(true);
   });
 
+  it("asks and scores the applicant's version the server gave, not the first (decision 245)", async () => {
+    const run = harness();
+    const version2 = {
+      version: 2,
+      questions: [
+        {
+          text: 'How long is the bootcamp?',
+          choices: [
+            { label: 'Twelve weeks', correct: true },
+            { label: 'A day', correct: false },
+          ],
+        },
+        {
+          text: 'Where?',
+          choices: [
+            { label: 'Online', correct: false },
+            { label: 'Lagos', correct: true },
+          ],
+        },
+        {
+          text: 'Who?',
+          choices: [
+            { label: 'You', correct: true },
+            { label: 'No one', correct: false },
+          ],
+        },
+      ],
+    };
+    await run.send({ type: 'QUIZ.VERSION', quiz: version2 });
+    await run.send({ type: 'VIDEO.LOADED', duration: MODEL_DURATION });
+    await run.send({ type: 'VIDEO.TIME', time: 30 });
+    // Version 1's right answers are wrong here, and the third question must be answered too.
+    await submitQuiz(run, 'C', 'C');
+    expect(run.snapshot().context.quizIncomplete).toBe(true);
+    await run.send({ type: 'QUIZ.ANSWER', question: 3, value: 'A' });
+    await run.send({ type: 'QUIZ.SUBMIT' });
+    expect(run.at('player', 'incorrect')).toBe(true);
+    await run.send({ type: 'RESULT.RETRY' });
+    await run.send({ type: 'QUIZ.ANSWER', question: 1, value: 'A' });
+    await run.send({ type: 'QUIZ.ANSWER', question: 2, value: 'B' });
+    await run.send({ type: 'QUIZ.ANSWER', question: 3, value: 'A' });
+    await run.send({ type: 'QUIZ.SUBMIT' });
+    expect(run.at('player', 'correct')).toBe(true);
+  });
+
   it('one wrong: Incorrect answers!; Retry counts an attempt, tells the parent and asks again with a fresh form', async () => {
     const run = await atQuiz();
     await submitQuiz(run, 'A', 'C');

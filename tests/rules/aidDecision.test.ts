@@ -6,6 +6,7 @@ import {
   aidedOrder,
   awardIssue,
   lessShare,
+  reminderFeeWords,
   waived,
 } from '../../machines/rules/aidDecision';
 import { AID_MESSAGES as M } from '../../machines/rules/messages';
@@ -108,5 +109,26 @@ describe('the amounts after aid', () => {
       { amount: 30_000, currency: 'NGN' },
       { amount: 5, currency: 'USD' },
     ]);
+  });
+});
+
+describe("the payment reminder's fee sentence", () => {
+  const money = (text: string) => text.match(/[N$]\d[\d,]*(?:\.\d\d)?/g) ?? [];
+
+  it('quotes the price table and offers aid with no request; quotes no amount while one is reviewed', () => {
+    expect(money(reminderFeeWords(STANDARD_FEES, null))).toEqual(['N51,000', '$42.50', 'N60,000', 'N30,000']);
+    expect(reminderFeeWords(STANDARD_FEES, null)).toContain('apply for financial aid');
+    expect(reminderFeeWords(STANDARD_FEES, { status: 'received', share: 0 })).toBe(M.reminderUnderReview);
+    expect(money(M.reminderUnderReview)).toEqual([]);
+  });
+
+  it('quotes what the options charge once decided: less the share after an award, the standard after a decline', () => {
+    const awarded = reminderFeeWords(STANDARD_FEES, { status: 'awarded', share: 20 });
+    expect(money(awarded)).toEqual(['N40,800', '$34', 'N48,000', 'N24,000']);
+    expect(awarded).toContain('(20% off the fee)');
+    const declined = reminderFeeWords(STANDARD_FEES, { status: 'declined', share: 0 });
+    expect(declined).toContain('could not award you financial aid');
+    expect(money(declined)).toEqual(['N51,000', '$42.50', 'N60,000', 'N30,000']);
+    for (const words of [awarded, declined]) expect(words).not.toContain('apply for financial aid');
   });
 });

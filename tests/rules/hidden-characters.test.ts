@@ -1,4 +1,4 @@
-/** The shared rule for hidden characters and dates (decision 025), as the browser and the server both apply it. */
+/** The shared rule for hidden characters and dates (decision 017), as the browser and the server both apply it. */
 import { describe, expect, it } from 'vitest';
 import { checkTemplate } from '../../machines/rules/mailTemplates';
 import { MESSAGES } from '../../machines/rules/messages';

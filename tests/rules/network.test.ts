@@ -1,4 +1,4 @@
-/** Which failed calls are sent again, and how soon (docs/decisions/033-retries-inside-three-seconds.md). */
+/** Which failed calls are sent again, and how soon (docs/decisions/022-idempotent-replays-earn-nothing.md). */
 import { describe, expect, it } from 'vitest';
 import { RETRY_POLICY, retryDelay, type FailedAttempt } from '../../machines/rules/network';
 

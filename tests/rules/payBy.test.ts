@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptanceDates, acceptanceSentence, payByDate } from '../../machines/rules/payBy';
 
-describe('the pay-by date (decision 109)', () => {
+describe('the pay-by date (decision 016)', () => {
   it.each([
     ['2025-03-10', '2025-03-07'],
     // Across a month and a year.

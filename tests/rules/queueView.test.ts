@@ -54,7 +54,7 @@ describe("the queue's view in the URL", () => {
   });
 });
 
-describe('searches that name an erased person (decision 192)', () => {
+describe('searches that name an erased person (decision 149)', () => {
   const [firstname, lastname] = ['Ngozi', 'Adebayo'];
   const NGOZI = { email: 'Ngozi@Example.com', phone: '+2348035550142', firstname, lastname };
 

@@ -33,7 +33,7 @@ describe('the audit log’s details in words', () => {
   });
 });
 
-describe('score agreement (decision 177)', () => {
+describe('score agreement (decision 163)', () => {
   it('averages the distance over every pair of reviewers, per pair and per reviewer, the furthest first', () => {
     // Ama and Ben 1 and 2.5 points apart on two applications, Ama and Cy 0.5 on one, Ben and Cy 2 on the third
     // reviewer's application (2 points is a disagreement).

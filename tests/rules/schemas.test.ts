@@ -1,6 +1,6 @@
 /** docs/product.md §5 and §8: every group of `validateGroup`, its required fields, conditions, formats and messages. */
 import { describe, expect, it } from 'vitest';
-// The phone numbers are read as the server and the Communications screen read them (decision 120).
+// The phone numbers are read as the server and the Communications screen read them (decision 002).
 import { COUNTRY_CODES } from '../../machines/rules/phone';
 import { COUNTRIES } from '../../machines/rules/countries';
 import {
@@ -440,7 +440,7 @@ describe('phone format: optional +, then 10 to 15 digits, after removing spaces,
   });
 });
 
-describe('phone numbers read in the country picked on Bio Data (decision 120)', () => {
+describe('phone numbers read in the country picked on Bio Data (decision 002)', () => {
   const inCountry = (country: string, phone: string, whatsapp_phone = '') =>
     validateGroup('communications', { ...VALID.communications, country, phone, whatsapp_phone });
 

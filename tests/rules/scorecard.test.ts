@@ -38,7 +38,7 @@ describe('scorecards', () => {
     expect(summarise([4])).toEqual({ count: 1, mean: 4, spread: 0, needsAnotherReview: true });
     expect(summarise([4, 3.5])).toEqual({ count: 2, mean: 3.75, spread: 0.5, needsAnotherReview: false });
     expect(summarise([4.5, 2.5])).toEqual({ count: 2, mean: 3.5, spread: 2, needsAnotherReview: true });
-    // The same rule the reports count agreement by (decision 177).
+    // The same rule the reports count agreement by (decision 163).
     expect([reviewersAgree(1.99), reviewersAgree(2)]).toEqual([true, false]);
     // A third reviewer does not hide the two who disagree.
     expect(summarise([1, 3, 3]).needsAnotherReview).toBe(true);

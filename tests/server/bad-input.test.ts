@@ -527,7 +527,7 @@ describe.each(databases)('generated bodies on every route, on $name', (database)
       group && typeof group === 'object' ? Object.values(group).filter((m) => typeof m === 'string') : [],
     ),
     ...serverWords.filter((m) => typeof m === 'string'),
-    // The questions' own words, kept in their step files (decision 155).
+    // The questions' own words, kept in their step files (decision 130).
     ...Object.values(STEP_MESSAGES),
     // The funnel beacon's route is in the contract; its words are the staff catalogue's.
     STAFF_QUEUE_MESSAGES.funnelStep,

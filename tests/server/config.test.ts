@@ -1,5 +1,5 @@
 /**
- * Configuration is checked at start (server/config.ts, decision 127): every variable in the schema has a value it
+ * Configuration is checked at start (server/config.ts, decision 021): every variable in the schema has a value it
  * refuses, with a sentence naming the variable, the value and what it accepts, and a value it takes. A variable
  * added to ENV_VARIABLES without a row here fails the first test.
  */
@@ -154,10 +154,13 @@ describe('configuration from the environment', () => {
       paymentPublicKey: 'klp_pk_test_123',
       paymentScriptUrl: 'https://js.example.org/checkout.js',
       waitlistUrl: 'https://example.org/waitlist',
-      supportEmail: 'support@example.org',
-      bankName: 'First Bank',
-      bankAccountName: 'The Employment Bootcamp Ltd',
-      bankAccountNumber: '0123 456 789',
+    });
+    // The bank details and the support address only seed the back office's settings (decision 247).
+    expect(env.settingsSeed).toEqual({
+      support_email: 'support@example.org',
+      bank_name: 'First Bank',
+      bank_account_name: 'The Employment Bootcamp Ltd',
+      bank_account_number: '0123 456 789',
     });
   });
 

@@ -2,7 +2,7 @@
  * Issue 23, item 3: an application scored action_required or ineligible is reviewable. Saving the score sends it to
  * staff (the review chart's `eligibility_review`): it is in the queue, an admin decides it under the chart's guards
  * and the seat model, the applicant is emailed after the undo window and then sees the decision, and an accepted
- * one may choose how to pay (docs/decisions/124-eligibility-review.md).
+ * one may choose how to pay (docs/decisions/008-route-guards-beyond-the-spec-s-table.md).
  */
 import { describe, expect, it } from 'vitest';
 import { reviewMeta } from '../../machines/review.machine';

@@ -1,5 +1,5 @@
 /**
- * The erasure tombstones' key with no PRIVACY_HMAC_KEY (decision 151): the first process on a database makes a
+ * The erasure tombstones' key with no PRIVACY_HMAC_KEY (decision 149): the first process on a database makes a
  * random key and keeps it; every other process, and every restart, uses the same one, so "did we erase this
  * address?" has the same answer whichever process is asked and after any restart. The setting still wins, and the
  * key never reaches the log.

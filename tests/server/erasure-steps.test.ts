@@ -1,5 +1,5 @@
 /**
- * What an erasure clears and what an export lists loop over the step specs (machines/steps/, decision 217): with a
+ * What an erasure clears and what an export lists loop over the step specs (machines/steps/, decision 149): with a
  * throwaway step added (tests/support/petsStep.ts, its answers in a `pets` column of their own), the applicant saves
  * a pet's name through the step's own route, finds it in their export, and after the erasure no row holds it.
  */

@@ -5,7 +5,7 @@
  * each door: the applicant on "Your data", an admin on request, retention's anonymising. Afterwards every text,
  * JSON and binary column of every table is searched for their address, phone and names (on PGlite and PostgreSQL),
  * the schema's `pg_dump` too (PostgreSQL), and the data directory's files: none holds them. The audit log lists each
- * erasure, and the seat an erased acceptance held comes free (decision 218).
+ * erasure, and the seat an erased acceptance held comes free (decision 149).
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -60,7 +60,7 @@ interface Person {
 const PEOPLE: Person[] = [
   {
     door: 'applicant',
-    // Written as people do: capitals, dots and a tag at Gmail, which is one mailbox (decision 101).
+    // Written as people do: capitals, dots and a tag at Gmail, which is one mailbox (decision 012).
     email: 'Chiamaka.Door+Apply@Gmail.com',
     firstname: 'Chiamakaqz',
     lastname: 'Obiqz',
@@ -281,7 +281,7 @@ describe.each(databases)('an erasure on $name', (database) => {
         const res = await as(team.admin).post(at(privacyPaths.staffErase, id), { confirm: true });
         expect([res.statusCode, json(res).message]).toEqual([200, PRIVACY_MESSAGES.staffErased]);
       } else {
-        // Retention anonymises what was never submitted and left for its time (decision 144): this one, made so.
+        // Retention anonymises what was never submitted and left for its time (decision 143): this one, made so.
         await t.db.query(`UPDATE applications SET submitted_at = NULL, updated_at = $2 WHERE id = $1`, [
           id,
           new Date(t.now().getTime() - (RETENTION_DEFAULTS.unsubmittedDays + 1) * 86_400_000),
@@ -333,7 +333,7 @@ describe.each(databases)('an erasure on $name', (database) => {
           expect(dump.split(needle.toLowerCase()).length - 1, `pg_dump: ${needle}`).toBe(0);
     }
 
-    // The audit log lists every erasure, whichever door (decision 218).
+    // The audit log lists every erasure, whichever door (decision 149).
     const audit = json<{ data: AuditEntry[] }>(
       await as(team.admin).get(`${staffPaths.audit}?action=erase_applicant_data`),
     ).data;

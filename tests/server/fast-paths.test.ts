@@ -244,7 +244,7 @@ describe.each(databases)('create in one statement on $name', (database) => {
       headers: { [IDEMPOTENCY_HEADER]: 'one-statement' },
     });
     expect(res.statusCode).toBe(201);
-    // The per-IP limit counts in the database (docs/decisions/056-limits-counted-in-the-database.md); the write
+    // The per-IP limit counts in the database (docs/decisions/024-one-process-per-pglite-directory.md); the write
     // itself is one statement.
     const writes = recording.statements.filter((sql) => !sql.includes('rate_counters'));
     expect(writes).toHaveLength(1);

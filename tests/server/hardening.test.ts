@@ -104,7 +104,7 @@ describe('names written into emails', () => {
         false,
         'http://localhost:3000/apply/selection-video',
       ),
-      reminderEmail('a@example.com', ATTACK_NAME, 'http://localhost/apply/confirmation', STANDARD_FEES),
+      reminderEmail('a@example.com', ATTACK_NAME, 'http://localhost/apply/confirmation', STANDARD_FEES, null),
     ]) {
       expect(mail.text.startsWith('Hello,\n')).toBe(true);
       expect(mail.text).not.toContain('locked');

@@ -73,7 +73,7 @@ describe('rate limits', () => {
     expect(limited.statusCode).toBe(429);
     expect(json(limited).message).toMatch(/^Too many requests\. Please wait \d+ seconds/);
     expect(limited.headers['retry-after']).toBeDefined();
-    // Counted per mailbox and requesting address (decision 103): a stranger's requests spend only their own.
+    // Counted per mailbox and requesting address (decision 031): a stranger's requests spend only their own.
     const verify = (email: string, remoteAddress = '10.0.0.7') =>
       t.app.inject({
         method: 'POST',

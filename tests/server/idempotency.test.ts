@@ -58,7 +58,7 @@ describe.each(databases)('idempotent replays on $name', (database) => {
     const own = await verify(attacker, await t.latestCode(attacker), 'x.io|k1');
     expect(own.statusCode).toBe(200);
 
-    // Such an address is no bare address (decision 101): refused before any key is read.
+    // Such an address is no bare address (decision 012): refused before any key is read.
     expect((await create(lookAlike)).statusCode).toBe(400);
     const attack = await verify(lookAlike, '000000', 'k1');
     expect(attack.statusCode).toBe(400);

@@ -117,7 +117,7 @@ for (const database of databases) {
       const { document } = new JSDOM((await get('/')).body, { url: 'https://bootcamp.example/' }).window;
       const all = (selector: string) => [...document.querySelectorAll(selector)];
       expect(all('img').length).toBeGreaterThan(0);
-      // An <img> needs a non-empty src and an alt (the intro video's poster comes with hydration, decision 215).
+      // An <img> needs a non-empty src and an alt (the intro video's poster comes with hydration, decision 018).
       expect(
         all('img')
           .filter((img) => !img.getAttribute('src')?.trim() || !img.hasAttribute('alt'))

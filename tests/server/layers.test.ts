@@ -5,7 +5,7 @@
  * they live in, and each is read from its own source text: a statement slipped into one fails here.
  *
  * And one way to the data: outside the database plumbing, every statement is built with Kysely and run by
- * `run`/`first` (server/db/query.ts), never handed to the driver as a string (docs/decisions/171-statements-reach-the-driver-one-way.md).
+ * `run`/`first` (server/db/query.ts), never handed to the driver as a string (docs/decisions/093-repositories-and-thin-handlers.md).
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { readFileSync } from 'node:fs';
@@ -110,7 +110,7 @@ describe('route handlers hold no SQL', () => {
 });
 
 /**
- * The files that may hand SQL text to the driver, each for a reason (decision 153): the driver itself, the one place
+ * The files that may hand SQL text to the driver, each for a reason (decision 093): the driver itself, the one place
  * that runs what Kysely compiled, the group commit that forwards those statements, and the migrations (plain SQL, the
  * schema's history).
  */

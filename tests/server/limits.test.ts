@@ -46,7 +46,7 @@ describe.each(databases)('limits shared through $name', (database) => {
     const wait = Number(refused.headers['retry-after']);
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(15 * 60);
-    // Another email is not affected, nor the same email from another address (decision 103).
+    // Another email is not affected, nor the same email from another address (decision 031).
     expect((await verify(apps[1], 'other@example.com', 10, '10.1.0.1')).statusCode).toBe(404);
     expect((await verify(apps[1], 'shared@example.com', 11, '10.1.0.2')).statusCode).toBe(400);
     advance(15 * 60_000);

@@ -1,5 +1,5 @@
 /**
- * No lock-out by a stranger, and no brute force (docs/decisions/103-no-lock-out-by-a-stranger.md): code requests
+ * No lock-out by a stranger, and no brute force (docs/decisions/031-sessions-sign-out-and-caching.md): code requests
  * and wrong tries count per requesting address (IP), so someone without the mailbox cannot keep its owner from
  * signing in; the totals per code and per day keep guessing out of reach.
  */

@@ -1,5 +1,5 @@
 /**
- * One-line fields hold no line break (decision 025): the line and paragraph separators U+2028 and U+2029 are
+ * One-line fields hold no line break (decision 017): the line and paragraph separators U+2028 and U+2029 are
  * refused like CR and LF, with the same words, in a staff message's subject and in an applicant's answers; nothing
  * is stored or queued.
  */

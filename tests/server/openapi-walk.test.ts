@@ -5,6 +5,7 @@
  * `checkDocumentedAnswers` in tests/server/support.ts). Every operation must have answered a success at least once,
  * so that every success schema has met a real answer, the fullest one (CV, payment, financial aid, notes) included.
  */
+import { selectionQuizPaths, type SelectionQuizSettings } from '../../machines/rules/selectionQuiz';
 import { describe, expect, it } from 'vitest';
 import { paths, type PaymentStartResult, type SavedApplication } from '../../machines/rules/contract';
 import { OPTION_FINANCIAL_AID, PAYMENT_OPTIONS } from '../../machines/rules/payments';
@@ -26,6 +27,7 @@ import {
   cohortSettingsPaths,
   type StaffCohortSettings,
 } from '../../machines/rules/cohortSettings';
+import { programmeSettingsPath } from '../../machines/rules/programmeSettings';
 import { ANONYMOUS_STEPS } from '../../server/staff/funnel';
 import { privacyPaths } from '../../machines/rules/privacy';
 import { reportPaths } from '../../machines/rules/reports';
@@ -143,6 +145,14 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
     await ok(200, 'POST', at(staffPaths.events, id), admin, { type: 'INVITE_TO_INTERVIEW' });
     await ok(200, 'GET', interviewPaths.applicant, cookie);
     await ok(200, 'POST', interviewPaths.applicant, cookie, { slot: offered[0].id });
+    // The bank details and support address (decision 247): every member reads, an admin saves.
+    await ok(200, 'GET', programmeSettingsPath, reviewer);
+    await ok(200, 'POST', programmeSettingsPath, admin, {
+      bank_name: 'First Bank',
+      bank_account_name: 'The Employment Bootcamp Ltd',
+      bank_account_number: '0123456789',
+      support_email: 'hello@bootcamp.example',
+    });
     await ok(200, 'POST', at(tagsPaths.tags, id), reviewer, { tag: 'Call back' });
     await ok(200, 'GET', at(tagsPaths.tags, id), reviewer);
     await ok(200, 'DELETE', at(tagsPaths.tag, id).replace(':tag', 'call%20back'), reviewer);
@@ -176,6 +186,17 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
     await ok(200, 'POST', cohortSettingsPath(next), admin, { ...settings, seats: '250' });
     await ok(200, 'POST', cohortIntakePath(next), admin, { action: 'pause', reopens_on: null });
     await ok(200, 'POST', cohortIntakePath(next), admin, { action: 'reopen' });
+    // The selection video and quiz (decision 245): the applicant's version, the back office's, the next published.
+    await ok(200, 'GET', paths.selectionQuiz, cookie);
+    const quiz = json<{ data: { current: SelectionQuizSettings } }>(
+      await ok(200, 'GET', selectionQuizPaths.settings, reviewer),
+    ).data.current;
+    await ok(200, 'POST', selectionQuizPaths.settings, admin, {
+      video_url: quiz.video_url,
+      poster_url: quiz.poster_url,
+      captions_url: quiz.captions_url,
+      questions: [{ ...quiz.questions[0]!, text: 'How long is the bootcamp?' }],
+    });
     const accepted = staffPaths.template.replace(':kind', 'accepted');
     await ok(200, 'POST', accepted, admin, {
       subject: 'Welcome, {{firstname}}',

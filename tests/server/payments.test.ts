@@ -180,7 +180,7 @@ describe.each(databases)('payments and the rules the server holds, on $name', (d
       expect(json<{ data: { status: string } }>(scored).data.status).toBe(status);
 
       const app = await expectLaterStepsRefused(EMAIL, applicant, ELIGIBILITY_RESULT.underReview);
-      // It is with staff already (eligibility review, decision 124), submitted without the later answers.
+      // It is with staff already (eligibility review, decision 008), submitted without the later answers.
       expect(app.stage).toBe('submitted');
       expect((await t.mails()).filter((m) => /application/i.test(m.subject))).toHaveLength(0);
     });

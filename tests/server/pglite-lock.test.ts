@@ -1,5 +1,5 @@
 /**
- * One process per PGlite data directory, always (docs/api.md, decision 105): two servers starting together on a
+ * One process per PGlite data directory, always (docs/api.md, decision 024): two servers starting together on a
  * directory whose lock was left by a dead process never both run; a server in another PID namespace (another
  * container on the same volume), or one started after the lock file was deleted, is refused while the first
  * serves, and no write made through the first is lost; a server that was paused while another took over stops.

@@ -153,7 +153,7 @@ describe.each(databases)('an applicant’s data on $name', (database) => {
         ).statusCode,
       ).toBe(201);
       await decide(t, email, 'REJECT');
-      // Views saved while looking for her, and one for someone else (decision 192).
+      // Views saved while looking for her, and one for someone else (decision 149).
       const searches = {
         'By email': `country=Nigeria&q=${encodeURIComponent(email)}`,
         'By name': `q=${encodeURIComponent(`${PERSON.firstname} ${PERSON.lastname}`)}&sort=name`,

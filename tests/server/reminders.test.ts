@@ -3,17 +3,31 @@
  * reminder through the update route and the scheduler emails it once, at that time, whatever happens around it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { aidDecisionPathOf } from '../../machines/rules/aidDecision';
 import { paths } from '../../machines/rules/contract';
+import { AID_MESSAGES } from '../../machines/rules/messages';
+import { OPTION_FINANCIAL_AID } from '../../machines/rules/payments';
 import { outboxMailer, type Mailer, type MailMessage } from '../../server/mail/index';
 import { reminderEmail } from '../../server/mail/templates';
 import { REMINDER_LEASE_MS, reminderScheduler, type ReminderScheduler } from '../../server/reminders';
-import { databases, START, useTestApp, verifiedApplicant } from './support';
+import {
+  databases,
+  decide,
+  financialAid,
+  START,
+  staffSignIn,
+  useTestApp,
+  verifiedApplicant,
+} from './support';
 import { STANDARD_FEES } from '../../machines/rules/payments';
 
 const EMAIL = 'ada@example.com';
 const PUBLIC_URL = 'https://apply.bootcamp.test';
 const AT = new Date(START.getTime() + 2 * 60 * 60_000); // two hours after the clock starts
 const MINUTE = 60_000;
+const ADMIN = 'director@bootcamp.example';
+/** Every amount of money an email quotes, in order. */
+const moneyIn = (text: string) => text.match(/[N$]\d[\d,]*(?:\.\d\d)?/g) ?? [];
 
 const isReminder = (m: { subject: string }) => m.subject.startsWith('Reminder:');
 
@@ -25,7 +39,7 @@ describe.each(databases)('reminder emails on $name', (database) => {
   beforeEach(() => {
     clock = START;
   });
-  const t = useTestApp(database, { config: { now, publicUrl: PUBLIC_URL } });
+  const t = useTestApp(database, { config: { now, publicUrl: PUBLIC_URL, staffEmails: [ADMIN] } });
 
   /** A scheduler as a server process runs it, sharing the test's database and clock. */
   const scheduler = (mailer: Mailer = outboxMailer(t.db, now), pollMs = 60_000, readClock = now) => {
@@ -177,6 +191,56 @@ describe.each(databases)('reminder emails on $name', (database) => {
     expect(await s.sendDue()).toEqual({ sent: 1, failed: 0 });
     expect(await reminders()).toHaveLength(2);
   });
+
+  it('after a released aid award names the amounts after aid; while the request is reviewed, no amount as final', async () => {
+    // Ada is accepted and asks for financial aid; an admin awards her 20% of the fee (decision 238).
+    await t.db.query(
+      'UPDATE applications SET submitted_at = $1, cohort_id = applied_cohort_id WHERE email = $2',
+      [clock, EMAIL],
+    );
+    await decide(t, EMAIL, 'ACCEPT', { passWindow: false });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: paths.misc,
+      payload: {
+        email: EMAIL,
+        misc: { column_name: 'Financial Info', payment_option: OPTION_FINANCIAL_AID, data: financialAid },
+      },
+      headers: { cookie },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const s = scheduler();
+    clock = new Date(AT.getTime() + MINUTE);
+    const { rows } = await t.db.query<{ id: number }>('SELECT id FROM applications WHERE email = $1', [
+      EMAIL,
+    ]);
+    const award = await t.app.inject({
+      method: 'POST',
+      url: aidDecisionPathOf(rows[0]!.id),
+      payload: { decision: 'award', share: 20 },
+      headers: { cookie: await staffSignIn(t, ADMIN) },
+    });
+    expect(award.statusCode, award.body).toBe(200);
+
+    // The award is held for its undo window: the reminder due now says the request is still being reviewed.
+    expect(await s.sendDue()).toEqual({ sent: 1, failed: 0 });
+    const [reviewed] = await reminders();
+    expect(reviewed!.text).toContain(AID_MESSAGES.reminderUnderReview);
+    expect(moneyIn(reviewed!.text)).toEqual([]);
+
+    // Released: the next reminder quotes what the payment options charge after 20% off, and offers aid no more.
+    const later = new Date(AT.getTime() + 24 * 60 * MINUTE);
+    expect((await setReminder(later)).statusCode).toBe(200);
+    clock = later;
+    expect(await s.sendDue()).toEqual({ sent: 1, failed: 0 });
+    const mails = await reminders();
+    expect(mails).toHaveLength(2);
+    const awarded = mails.find((m) => m.text !== reviewed!.text)!;
+    expect(awarded.text).toContain('(20% off the fee)');
+    expect(moneyIn(awarded.text)).toEqual(['N40,800', '$34', 'N48,000', 'N24,000']);
+    expect(awarded.text).not.toContain('apply for financial aid');
+    expect(awarded.html).toContain('N40,800');
+  });
 });
 
 describe('the reminder email', () => {
@@ -186,6 +250,7 @@ describe('the reminder email', () => {
       '',
       'https://a.test/apply/confirmation?a=1&b=2',
       STANDARD_FEES,
+      null,
     );
     expect(mail.text.startsWith('Hello,\n')).toBe(true);
     expect(mail.html).toContain('href="https://a.test/apply/confirmation?a=1&amp;b=2"');

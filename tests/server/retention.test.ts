@@ -1,5 +1,5 @@
 /**
- * Retention runs by itself (docs/privacy.md, decisions 143–147): with the server's clock moved forward, each kind goes
+ * Retention runs by itself (docs/privacy.md, decision 143): with the server's clock moved forward, each kind goes
  * when its time has come and not a day before, on both engines and both CV storages; a dry run changes nothing; one
  * process at a time runs it; `npm run retention -- --dry-run` prints the counts per kind.
  */
@@ -125,7 +125,7 @@ describe.each(databases)('retention on $name', (database) => {
       );
       expect(await count(`SELECT count(*) AS n FROM applications WHERE firstname = 'Halfwayqx'`)).toBe(0);
       expect(await count(`SELECT count(*) AS n FROM erasures WHERE requested_by = 'retention'`)).toBe(1);
-      // The audit log lists it, with no team member (decision 218).
+      // The audit log lists it, with no team member (decision 149).
       expect(
         await count(
           `SELECT count(*) AS n FROM audit_log WHERE action = 'erase_applicant_data' AND staff_id IS NULL AND detail->>'by' = 'retention'`,

@@ -1,7 +1,7 @@
 /**
  * A real S3-protocol server in the test process: s3rver (an npm package that speaks S3's REST API, multipart
  * uploads included) on a loopback port, storing into a temporary directory. The app talks to it through the same
- * @aws-sdk client it would use against AWS (docs/decisions/072-s3-test-server.md).
+ * @aws-sdk client it would use against AWS (docs/decisions/014-the-cv-is-checked-twice-by-content.md).
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -229,7 +229,7 @@ describe.each(databases)('staff messages on $name', (database) => {
       const ids = await submitted([
         { email: 'ada@example.com', firstname: 'Ada' },
         { email: 'bola@example.com', firstname: 'Bola' },
-        // No consent to other communications: a message about their own application still goes (decision 161).
+        // No consent to other communications: a message about their own application still goes (decision 012).
         { email: 'chi@example.com', firstname: 'Chi', consent: false },
         { email: 'dayo@example.com', firstname: 'Dayo' },
       ]);

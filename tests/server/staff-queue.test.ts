@@ -752,7 +752,7 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
     const all = page(await as(admin).get(`${staffQueuePaths.queue}?${EVERY_STATUS}&limit=1`));
     expect(all.total).toBe(400);
     // The seed's cohorts have the interview stage off (decision 175), and it writes no scorecards, so no reviews
-    // disagree (decision 232): no application is in those, and all others are.
+    // disagree (decision 163): no application is in those, and all others are.
     const unseeded = ['interview_invited', 'interview_booked', 'reviews_disagree'];
     for (const [status, n] of Object.entries(all.counts.status))
       expect({ status, some: n > 0 }).toEqual({ status, some: !unseeded.includes(status) });

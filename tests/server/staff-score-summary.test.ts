@@ -1,5 +1,5 @@
 /**
- * Each application's review count and mean score are kept on its row (docs/decisions/185-the-score-kept-on-the-application.md)
+ * Each application's review count and mean score are kept on its row (docs/decisions/163-scorecards-blind-and-a-second-review.md)
  * so that the queue sorts and filters by them through an index: after every kind of scorecard write (a first score, a
  * changed score, a removed scorecard, an erasure, a rubric change) they equal a recomputation from the scorecards, and
  * the queue's score order and filters are those of that recomputation.

@@ -1,5 +1,5 @@
 /**
- * Submissions are counted one way (decision 233): the funnel's `submissions` is the queue's total with no filter,
+ * Submissions are counted one way (decision 063): the funnel's `submissions` is the queue's total with no filter,
  * eligibility review included, and its success-page step counts those that reached that page.
  */
 import { describe, expect, it } from 'vitest';

@@ -55,7 +55,7 @@ describe.each(databases)('staff back office on $name', (database) => {
   it('an admin named in STAFF_EMAILS signs in with the emailed code; Sign out ends the session', async () => {
     const cookie = await signIn(ADMIN);
     const me = await as(cookie).get(staffPaths.me);
-    // The programme's locale comes with the session: the staff pages write dates in it (decision 133).
+    // The programme's locale comes with the session: the staff pages write dates in it (decision 157).
     expect(json(me).data).toEqual({ email: ADMIN, role: 'admin', locale: 'en-GB' });
     expect(me.headers['cache-control']).toContain('no-store');
 
@@ -393,7 +393,7 @@ describe.each(databases)('staff back office on $name', (database) => {
     expect(cv.headers['x-content-type-options']).toBe('nosniff');
     expect(cv.headers['content-disposition']).toMatch(/^inline; filename=/);
     expect(cv.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    // The staff application page frames it (decision 106); no other page may, and nothing runs in it.
+    // The staff application page frames it (decision 021); no other page may, and nothing runs in it.
     expect(cv.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
     expect(cv.headers['x-frame-options']).toBe('SAMEORIGIN');
     // Every other API answer still refuses any frame.

@@ -1,5 +1,5 @@
 /**
- * Saved views (decision 182): a team member saves the queue's view under a name, lists and deletes their own; another's
+ * Saved views (decision 060): a team member saves the queue's view under a name, lists and deletes their own; another's
  * view is neither listed nor deletable (404); a name used again replaces its view and says so; bad input is refused
  * in our words and changes nothing; removing a team member deletes their views with the account.
  */

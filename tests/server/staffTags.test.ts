@@ -1,5 +1,5 @@
 /**
- * Tags staff add (decision 181): any team member adds and removes one, audited; a bad tag is refused in our words
+ * Tags staff add (decision 060): any team member adds and removes one, audited; a bad tag is refused in our words
  * and changes nothing; erasing the applicant's data removes their application's tags.
  */
 import { beforeEach, describe, expect, it } from 'vitest';

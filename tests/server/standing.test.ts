@@ -5,6 +5,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { aidDecisionPathOf } from '../../machines/rules/aidDecision';
 import { paths, type ApplicantStanding } from '../../machines/rules/contract';
 import { OPTION_FINANCIAL_AID, OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { DECISION_UNDO_MINUTES, staffPaths } from '../../machines/rules/staff';
@@ -77,7 +78,7 @@ describe.each(databases)('the applicant’s standing on $name', (database) => {
     const { rows } = await t.db.query<ApplicantStanding['cohort']>(
       'SELECT c.id, c.name, c.number FROM cohorts c JOIN applications a ON a.cohort_id = c.id',
     );
-    expect(await standing(cookie)).toEqual({ standing: 'under_review', cohort: rows[0] });
+    expect(await standing(cookie)).toEqual({ standing: 'under_review', cohort: rows[0], aid: null });
     expect(rows[0].number).toBeGreaterThan(0);
     await decide(t, ADA, event, { passWindow: false });
     t.advance(WINDOW - 1000);
@@ -182,6 +183,46 @@ describe.each(databases)('the applicant’s standing on $name', (database) => {
     expect(onAda.statusCode).toBe(403);
     expect(json(onAda).message).toBe(SERVER_MESSAGES.notYours);
     refusedAsNotAccepted(await choose(bola, BOLA));
+  });
+
+  it('says where the session’s own aid request stands, a held decision as still reviewed, and never another’s', async () => {
+    const ada = await submitted(ADA);
+    const bola = await submitted(BOLA);
+    await decide(t, ADA, 'WAITLIST');
+    expect(await standing(ada)).toMatchObject({ standing: 'waitlisted', aid: null });
+    const asked = await post(
+      paths.misc,
+      {
+        email: ADA,
+        misc: { column_name: 'Financial Info', payment_option: OPTION_FINANCIAL_AID, data: financialAid },
+      },
+      ada,
+    );
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await standing(ada)).aid).toEqual({ status: 'received', share: 0 });
+
+    const { rows } = await t.db.query<{ id: number }>('SELECT id FROM applications WHERE email = $1', [ADA]);
+    const award = await post(
+      aidDecisionPathOf(rows[0]!.id),
+      { decision: 'award', share: 20 },
+      await staffSignIn(t, ADMIN),
+    );
+    expect(award.statusCode, award.body).toBe(200);
+    // Held for its undo window, as a review decision is (decision 121): still "received" until released.
+    expect((await standing(ada)).aid).toEqual({ status: 'received', share: 0 });
+    t.advance(WINDOW);
+    expect(await standing(ada)).toMatchObject({
+      standing: 'waitlisted',
+      aid: { status: 'awarded', share: 20 },
+    });
+    // Bola's session reads Bola's application alone, even naming Ada.
+    expect((await standing(bola)).aid).toBeNull();
+    const named = await t.app.inject({
+      method: 'GET',
+      url: `${paths.standing}?email=${encodeURIComponent(ADA)}`,
+      headers: { cookie: bola },
+    });
+    expect(json<{ data: ApplicantStanding }>(named).data.aid).toBeNull();
   });
 
   it('refuses a payment choice and a payment to anyone not accepted, storing nothing; financial aid stays open', async () => {

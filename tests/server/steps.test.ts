@@ -54,7 +54,7 @@ describe.each(databases)('the later steps on $name', (database) => {
     const res = await post(paths.eligibility, { email: EMAIL, eligible: 'eligible', eligibility: answers });
     expect(json(res)).toEqual({ message: 'Eligibility saved', data: { status: 'action_required' } });
     expect((await saved()).eligibility).toMatchObject({ ...answers, status: 'action_required' });
-    // Scored action_required, it goes to staff at once (decision 124): submitted, its later steps still closed.
+    // Scored action_required, it goes to staff at once (decision 008): submitted, its later steps still closed.
     expect((await saved()).stage).toBe('submitted');
   });
 
@@ -197,7 +197,7 @@ describe.each(databases)('the later steps on $name', (database) => {
     const confirmations = (await t.mails()).filter((m) => /application/i.test(m.subject));
     expect(confirmations).toHaveLength(1);
     expect(confirmations[0].text).toContain('Cohort 13');
-    // The step it names comes with its link: the video page (decision 228).
+    // The step it names comes with its link: the video page (decision 121).
     expect(confirmations[0].text).toContain('watch the short video from the Program Director');
     expect(confirmations[0].text).toContain('    http://localhost:3000/apply/selection-video\n');
     expect(confirmations[0].html).toContain('<a href="http://localhost:3000/apply/selection-video"');

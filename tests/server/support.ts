@@ -3,13 +3,15 @@
  * (each test app gets a fresh schema, dropped afterwards). A clock the tests can move.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import { dirname, join } from 'node:path';
+import '../support/pgliteTemplate';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import {
   paths,
   SESSION_COOKIE,
@@ -22,7 +24,7 @@ import { STAFF_COOKIE, staffPaths } from '../../machines/rules/staff';
 import { agreed, applicant, employment, other } from '../support/answers';
 import { buildApp, type AppOptions } from '../../server/app';
 import { defaultConfig, type Config } from '../../server/config';
-import { openPglite, postgresDb, type Db } from '../../server/db/index';
+import { pgliteDb, postgresDb, type Db } from '../../server/db/index';
 import { migrate } from '../../server/db/migrations';
 import { DECISION_UNDO_MINUTES } from '../../machines/rules/staff';
 import { outboxMailer, readOutbox, type Mailer, type MailboxEntry } from '../../server/mail/index';
@@ -37,8 +39,10 @@ export interface TestDatabase {
 const pglite: TestDatabase = {
   name: 'pglite',
   async open() {
-    const db = await openPglite();
-    return { db, drop: async () => undefined };
+    // The run's migrated template, loaded in memory: no initdb, no migration (tests/support/pgliteTemplate.ts).
+    const instance = new PGlite({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate').tarball)]) });
+    await instance.waitReady;
+    return { db: pgliteDb(instance), drop: async () => undefined };
   },
 };
 
@@ -100,7 +104,7 @@ async function freshDatabase(database: TestDatabase): Promise<Db> {
   }
   const { db } = await entry;
   await db.query(
-    'TRUNCATE applications, codes, sessions, cvs, outbox, idempotency, cohorts, code_mail_quota, code_tries, rate_counters, staff RESTART IDENTITY CASCADE',
+    'TRUNCATE applications, codes, sessions, cvs, outbox, idempotency, cohorts, code_mail_quota, code_tries, rate_counters, staff, programme_settings RESTART IDENTITY CASCADE',
   );
   await db.query(
     `INSERT INTO cohorts (number, name, start_date, application_deadline, seats)
@@ -133,6 +137,8 @@ export interface TestAppOptions {
   wrapDb?: (db: Db) => Db;
   /** Where CVs go instead of the test's local directory (an S3 bucket: tests/server/s3Server.ts). */
   storage?: CvStorage;
+  /** What renders the landing page's words (src/landing/entry-server.tsx); a bare client folder has no SSR build. */
+  renderLandingWords?: AppOptions['renderLandingWords'];
   /**
    * Record every (method, route, status) the app answers and, when the app closes, fail if the OpenAPI document
    * (server/openapi.ts) does not list one of them, or if an answer written with its response schema differs from the
@@ -188,6 +194,7 @@ export async function testApp(database: TestDatabase, options: TestAppOptions = 
     config,
     logger: options.logger,
     timeouts: options.timeouts,
+    renderLandingWords: options.renderLandingWords,
   });
   const answered = new Set<string>();
   const altered = new Set<string>();

@@ -1,5 +1,5 @@
 /**
- * The waitlist email states the reason the product has, never a false one (docs/decisions/226-a-waitlist-email-gives-only-a-true-reason.md):
+ * The waitlist email states the reason the product has, never a false one (docs/decisions/012-emails.md):
  * "full" only while every seat of the cohort is taken; the next cohort's waitlist at submission when that is why;
  * otherwise a sentence that claims no reason. Read from the outbox, as the applicant reads it.
  */

@@ -29,6 +29,7 @@ import { FailedScreen } from '../../src/after-submission/FailedScreen';
 import { InstalmentProviderTestScreen } from '../../src/after-submission/InstalmentProviderTestScreen';
 import { createCheckout, type ProviderOptions } from '../../src/after-submission/instalmentCheckout';
 import { BANK_NOT_SET_UP } from '../../src/after-submission/PaymentOptionsDialog';
+import { expectShown } from './support/shown';
 
 const config: AppConfig = {
   ...defaultConfig,
@@ -128,10 +129,10 @@ describe('ConfirmationScreen', () => {
       'Apply for financial aid',
       NOT_READY,
     ]);
-    expect(screen.getByText('N51,000')).toBeTruthy();
-    expect(screen.getByText('N60,000 (2 × N30,000)')).toBeTruthy();
+    expectShown(screen.getByText('N51,000'));
+    expectShown(screen.getByText('N60,000 (2 × N30,000)'));
     expect(screen.queryByText(/admin fee|61,500|20,500/)).toBeNull();
-    expect(screen.getByText('Up to 30% off')).toBeTruthy();
+    expectShown(screen.getByText('Up to 30% off'));
   });
 
   it('"Proceed to payment" hands focus to the payment options heading it opens (the button goes)', async () => {
@@ -144,11 +145,11 @@ describe('ConfirmationScreen', () => {
     const { user } = renderScreen({ geo: async () => 'Ghana', formCountry: 'Nigeria' });
     await proceed(user);
     // Dollars for a dollar fee: $50 less 15%, never a naira price.
-    expect(screen.getByText('$42.50')).toBeTruthy();
+    expectShown(screen.getByText('$42.50'));
     const cards = screen.getByRole('list');
     expect(within(cards).queryByText(/N\d/)).toBeNull();
     expect(options()).not.toContain(OPTION_INSTALMENTS);
-    expect(screen.getByText(/Options for international applicants/)).toBeTruthy();
+    expectShown(screen.getByText(/Options for international applicants/));
   });
 
   it('falls back to the form country when the look-up fails (a 429 limit)', async () => {
@@ -157,7 +158,7 @@ describe('ConfirmationScreen', () => {
       formCountry: 'Nigeria',
     });
     await proceed(user);
-    expect(screen.getByText(/Options for applicants in Nigeria \(based on: Nigeria\)/)).toBeTruthy();
+    expectShown(screen.getByText(/Options for applicants in Nigeria \(based on: Nigeria\)/));
     expect(options()).toContain(OPTION_INSTALMENTS);
   });
 
@@ -167,7 +168,7 @@ describe('ConfirmationScreen', () => {
     await choose(user, OPTION_FULL_PAYMENT);
 
     const confirm = await screen.findByRole('alertdialog', { name: 'Confirm your payment option' });
-    expect(within(confirm).getByText(/N51,000/)).toBeTruthy();
+    expectShown(within(confirm).getByText(/N51,000/));
     await user.click(within(confirm).getByRole('button', { name: 'Change selection' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(recorded).toEqual([]);
@@ -175,27 +176,27 @@ describe('ConfirmationScreen', () => {
     await chooseAndConfirm(user, OPTION_FULL_PAYMENT);
     const success = await screen.findByRole('dialog', { name: 'Your choice has been recorded' });
     expect(recorded).toEqual([{ email: 'ada@example.com', option: OPTION_FULL_PAYMENT }]);
-    expect(within(success).getByRole('button', { name: 'Later' })).toBeTruthy();
+    expectShown(within(success).getByRole('button', { name: 'Later' }));
     await user.click(within(success).getByRole('button', { name: 'View Payment Details' }));
 
     const modal = await screen.findByRole('dialog', { name: 'Payment details' });
-    expect(within(modal).getByText('Test Bank')).toBeTruthy();
-    expect(within(modal).getByText('0123456789')).toBeTruthy();
-    expect(within(modal).getByText(/Transfer exactly N51,000/)).toBeTruthy();
-    expect(within(modal).getByRole('button', { name: 'Proceed to Payment Portal' })).toBeTruthy();
+    expectShown(within(modal).getByText('Test Bank'));
+    expectShown(within(modal).getByText('0123456789'));
+    expectShown(within(modal).getByText(/Transfer exactly N51,000/));
+    expectShown(within(modal).getByRole('button', { name: 'Proceed to Payment Portal' }));
     await user.click(within(modal).getByRole('button', { name: 'Close' }));
-    expect(screen.getByText('Your choice')).toBeTruthy();
+    expectShown(screen.getByText('Your choice'));
     expect(payment.getSnapshot().value).toBe('chosen');
   });
 
   it('notes a person who is not ready, says their place is kept and until when, with the waitlist link', async () => {
     const { user, recorded } = renderScreen({ cohort: { name: 'Cohort 14', start_date: '2031-06-02' } });
     await proceed(user);
-    expect(
+    expectShown(
       screen.getByText(
         'No payment now, and your place is kept: come back here to choose how to pay by the pay-by date.',
       ),
-    ).toBeTruthy();
+    );
     await chooseAndConfirm(user, NOT_READY);
     const noted = await screen.findByRole('dialog', { name: 'Your preference has been noted' });
     // Choosing it records a payment choice, a status that keeps the seat (machines/rules/seats.ts).
@@ -218,16 +219,16 @@ describe('ConfirmationScreen', () => {
     });
     await proceed(user);
     await chooseAndConfirm(user, OPTION_FULL_PAYMENT);
-    expect(await screen.findByText(MESSAGES.paymentChoiceFailed)).toBeTruthy();
+    expectShown(await screen.findByText(MESSAGES.paymentChoiceFailed));
     expect(screen.queryByRole('alertdialog')).toBeNull();
 
     fail = new ApiError('The payment desk is closed for maintenance', 503);
     await chooseAndConfirm(user, OPTION_FULL_PAYMENT);
-    expect(await screen.findByText('The payment desk is closed for maintenance')).toBeTruthy();
+    expectShown(await screen.findByText('The payment desk is closed for maintenance'));
 
     fail = null;
     await chooseAndConfirm(user, OPTION_FULL_PAYMENT);
-    expect(await screen.findByRole('dialog', { name: 'Your choice has been recorded' })).toBeTruthy();
+    expectShown(await screen.findByRole('dialog', { name: 'Your choice has been recorded' }));
   });
 
   it('instalments: Yes proceed shows the choice-recorded dialog; the checkout opens from the payment details', async () => {
@@ -241,14 +242,14 @@ describe('ConfirmationScreen', () => {
     await proceed(user);
     await chooseAndConfirm(user, OPTION_INSTALMENTS);
     const recorded = await screen.findByRole('dialog', { name: 'Your choice has been recorded' });
-    expect(within(recorded).getByRole('button', { name: 'Later' })).toBeTruthy();
+    expectShown(within(recorded).getByRole('button', { name: 'Later' }));
     // Nothing is charged before the person asks for it.
     expect(checkouts).toEqual([]);
     await user.click(within(recorded).getByRole('button', { name: 'View Payment Details' }));
     const details = await screen.findByRole('dialog', { name: 'Payment details' });
     expect(checkouts).toEqual([]);
     await user.click(within(details).getByRole('button', { name: 'Proceed to Payment Portal' }));
-    expect(await screen.findByText(MESSAGES.paymentFailed)).toBeTruthy();
+    expectShown(await screen.findByText(MESSAGES.paymentFailed));
     expect(checkouts).toEqual([{ email: 'ada@example.com', option: OPTION_INSTALMENTS, country: 'Nigeria' }]);
     expect(payment.getSnapshot().value).toBe('paymentFailed');
   });
@@ -266,7 +267,7 @@ describe('ConfirmationScreen', () => {
     const recorded = await screen.findByRole('dialog', { name: 'Your choice has been recorded' });
     await user.click(within(recorded).getByRole('button', { name: 'Later' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByRole('button', { name: 'View Payment Details' })).toBeTruthy();
+    expectShown(screen.getByRole('button', { name: 'View Payment Details' }));
     expect(checkouts).toEqual([]);
   });
 
@@ -281,7 +282,7 @@ describe('ConfirmationScreen', () => {
   it('the banner keeps the general words when the server has not named the cohort', async () => {
     renderScreen({ cohort: null });
     await screen.findByRole('button', { name: 'Proceed to payment' });
-    expect(screen.getByText(/You have a place in the next cohort/)).toBeTruthy();
+    expectShown(screen.getByText(/You have a place in the next cohort/));
     expect(screen.queryByText(/Please pay the commitment fee by/)).toBeNull();
   });
 
@@ -295,21 +296,19 @@ describe('ConfirmationScreen', () => {
   it('sets a reminder: refuses an empty one, then saves the picked day and slot as ISO', async () => {
     const { user, reminders } = renderScreen();
     await user.click(screen.getByRole('button', { name: 'Set reminder' }));
-    expect(await screen.findByText(MESSAGES.dateTimeRequired)).toBeTruthy();
+    expectShown(await screen.findByText(MESSAGES.dateTimeRequired));
     // Past days are disabled; today offers only slots still ahead.
     expect(screen.getByRole('button', { name: '9 May 2031' })).toHaveProperty('disabled', true);
     await user.click(screen.getByRole('button', { name: '10 May 2031' }));
     const time = screen.getByLabelText('Time (HH:mm)');
     expect(within(time).queryByRole('option', { name: '10:00' })).toBeNull();
-    expect(within(time).getByRole('option', { name: '10:15' })).toBeTruthy();
+    expectShown(within(time).getByRole('option', { name: '10:15' }));
     await user.click(screen.getByRole('button', { name: '12 May 2031' }));
     await user.selectOptions(time, '09:30');
     await user.click(screen.getByRole('button', { name: 'Set reminder' }));
     // The time is the device's, and the zone is named with it (decision 229).
     const zone = zoneLabel(deviceTimeZone(), new Date(2031, 4, 12, 9, 30));
-    expect(
-      await screen.findByText(`We will remind you on Monday, 12 May 2031 at 09:30, ${zone}.`),
-    ).toBeTruthy();
+    expectShown(await screen.findByText(`We will remind you on Monday, 12 May 2031 at 09:30, ${zone}.`));
     expect(reminders).toEqual([
       { email: 'ada@example.com', reminderDate: new Date(2031, 4, 12, 9, 30).toISOString() },
     ]);
@@ -320,7 +319,7 @@ describe('ConfirmationScreen', () => {
     await user.click(screen.getByRole('button', { name: '12 May 2031' }));
     await user.selectOptions(screen.getByLabelText('Time (HH:mm)'), '09:30');
     await user.click(screen.getByRole('button', { name: 'Set reminder' }));
-    expect(await screen.findByText(MESSAGES.reminderFailed)).toBeTruthy();
+    expectShown(await screen.findByText(MESSAGES.reminderFailed));
   });
 
   it('axe finds nothing on the page, with the options and with a dialog open', async () => {
@@ -342,7 +341,7 @@ describe('payment details, paid state and financial aid', () => {
     await chooseAndConfirm(user, OPTION_FINANCIAL_AID);
     const success = await screen.findByRole('dialog', { name: 'Your choice has been recorded' });
     expect(within(success).queryByRole('button', { name: 'View Payment Details' })).toBeNull();
-    expect(within(success).getByRole('link', { name: /Apply for Financial Aid/ })).toBeTruthy();
+    expectShown(within(success).getByRole('link', { name: /Apply for Financial Aid/ }));
     // Even if something sent it, the machine refuses to open the details for aid.
     payment.send({ type: 'VIEW_DETAILS' });
     expect(screen.queryByRole('dialog', { name: 'Payment details' })).toBeNull();
@@ -358,10 +357,10 @@ describe('payment details, paid state and financial aid', () => {
     await chooseAndConfirm(user, OPTION_FULL_PAYMENT);
     await user.click(await screen.findByRole('button', { name: 'View Payment Details' }));
     const modal = await screen.findByRole('dialog', { name: 'Payment details' });
-    expect(within(modal).getByText(new RegExp(BANK_NOT_SET_UP))).toBeTruthy();
+    expectShown(within(modal).getByText(new RegExp(BANK_NOT_SET_UP)));
     expect(modal.textContent).not.toMatch(/\d{10}/);
     expect(within(modal).queryByText('Account number')).toBeNull();
-    expect(within(modal).getByRole('button', { name: 'Proceed to Payment Portal' })).toBeTruthy();
+    expectShown(within(modal).getByRole('button', { name: 'Proceed to Payment Portal' }));
   });
 
   it('the international set pays in dollars by bank transfer: no naira portal', async () => {
@@ -370,7 +369,7 @@ describe('payment details, paid state and financial aid', () => {
     await chooseAndConfirm(user, OPTION_FULL_PAYMENT);
     await user.click(await screen.findByRole('button', { name: 'View Payment Details' }));
     const modal = await screen.findByRole('dialog', { name: 'Payment details' });
-    expect(within(modal).getByText('$42.50', { selector: 'strong' })).toBeTruthy();
+    expectShown(within(modal).getByText('$42.50', { selector: 'strong' }));
     expect(within(modal).queryByRole('button', { name: 'Proceed to Payment Portal' })).toBeNull();
     payment.send({ type: 'PORTAL' });
     expect(payment.getSnapshot().value).toBe('paymentDetails');
@@ -378,9 +377,9 @@ describe('payment details, paid state and financial aid', () => {
 
   it('a payment the server confirmed shows as paid on arrival: no Proceed to payment, no options', async () => {
     renderScreen({ onRecord: PAID });
-    expect(await screen.findByText(/Your payment of/)).toBeTruthy();
-    expect(screen.getByText('N51,000', { selector: 'strong' })).toBeTruthy();
-    expect(screen.getByText(/reference TEBC-1/)).toBeTruthy();
+    expectShown(await screen.findByText(/Your payment of/));
+    expectShown(screen.getByText('N51,000', { selector: 'strong' }));
+    expectShown(screen.getByText(/reference TEBC-1/));
     expect(screen.queryByRole('button', { name: 'Proceed to payment' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Payment options' })).toBeNull();
     // Nothing is left to pay: no reminder to pay, no financial aid.
@@ -401,10 +400,10 @@ describe('payment details, paid state and financial aid', () => {
     await user.click(await screen.findByRole('button', { name: 'View Payment Details' }));
     await user.click(await screen.findByRole('button', { name: 'Proceed to Payment Portal' }));
     const paid = await screen.findByRole('dialog', { name: 'Payment successful' });
-    expect(within(paid).getByText(/payment of N51,000 has been received/)).toBeTruthy();
+    expectShown(within(paid).getByText(/payment of N51,000 has been received/));
     await user.click(within(paid).getByRole('button', { name: 'Close' }));
     expect(payment.getSnapshot().value).toBe('settled');
-    expect(screen.getByText(/Your payment of/)).toBeTruthy();
+    expectShown(screen.getByText(/Your payment of/));
   });
 });
 
@@ -439,9 +438,9 @@ describe('the payment portal adapter', () => {
     const { api, calls } = fakeApi(started(OPTION_FULL_PAYMENT, true));
     const result = createCheckout(unconfigured, api)(checkoutFor(OPTION_FULL_PAYMENT));
     const dialog = await screen.findByRole('dialog', { name: 'Sandbox checkout: test mode' });
-    expect(within(dialog).getByText(/no money moves/)).toBeTruthy();
-    expect(within(dialog).getByText('Amount to pay: N51,000')).toBeTruthy();
-    expect(within(dialog).getByText(/TEBC-1234561000/)).toBeTruthy();
+    expectShown(within(dialog).getByText(/no money moves/));
+    expectShown(within(dialog).getByText('Amount to pay: N51,000'));
+    expectShown(within(dialog).getByText(/TEBC-1234561000/));
     await user.click(within(dialog).getByRole('button', { name: 'Complete test payment' }));
     await expect(result).resolves.toMatchObject({
       reference: 'TEBC-1234561000',
@@ -550,11 +549,11 @@ describe('FailedScreen and the instalment test page', () => {
     );
     const stated = document.querySelector('.klump-test__amount')?.textContent;
     await user.click(screen.getByRole('button', { name: 'Pay in instalments' }));
-    expect(await screen.findByText(/Test checkout complete. Reference TEBC-/)).toBeTruthy();
+    expectShown(await screen.findByText(/Test checkout complete. Reference TEBC-/));
     expect(orders[0]).toMatchObject({ amount: 60_000, currency: 'NGN' });
     expect(stated).toBe('N60,000');
     ok = false;
     await user.click(screen.getByRole('button', { name: 'Pay in instalments' }));
-    expect(await screen.findByText(MESSAGES.paymentFailed)).toBeTruthy();
+    expectShown(await screen.findByText(MESSAGES.paymentFailed));
   });
 });

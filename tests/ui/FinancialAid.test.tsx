@@ -13,6 +13,7 @@ import {
 import { CONFIRM_SAVE, FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
 import { ApiError } from '../../src/api/client';
 import { FinancialAidShell } from '../../src/financial-aid/FinancialAidShell';
+import { expectShown } from './support/shown';
 
 interface Fakes {
   lookup?: LookupKind['kind'];
@@ -68,9 +69,9 @@ const fill = async (user: ReturnType<typeof userEvent.setup>) => {
 describe('Financial aid application', () => {
   it('is titled FINANCIAL AID APPLICATION and asks for the email first', async () => {
     const { user, calls } = renderShell();
-    expect(screen.getByRole('heading', { level: 1, name: 'FINANCIAL AID APPLICATION' })).toBeTruthy();
+    expectShown(screen.getByRole('heading', { level: 1, name: 'FINANCIAL AID APPLICATION' }));
     await user.click(screen.getByRole('button', { name: 'Proceed' }));
-    expect(await screen.findByRole('link', { name: MESSAGES.checkInEmail })).toBeTruthy();
+    expectShown(await screen.findByRole('link', { name: MESSAGES.checkInEmail }));
     expect(screen.getByLabelText('Email address').getAttribute('aria-invalid')).toBe('true');
     expect(calls).toEqual([]);
   });
@@ -78,7 +79,7 @@ describe('Financial aid application', () => {
   it('tells an email with no application that it has not registered', async () => {
     const { user } = renderShell({ lookup: 'new' });
     await checkIn(user);
-    expect(await screen.findByText(MESSAGES.notRegistered)).toBeTruthy();
+    expectShown(await screen.findByText(MESSAGES.notRegistered));
     expect(screen.getByLabelText('Email address')).toHaveProperty('value', 'ada@example.com');
   });
 
@@ -92,22 +93,22 @@ describe('Financial aid application', () => {
     });
     await checkIn(user);
     const code = await screen.findByLabelText('Code');
-    expect(screen.getByText(MESSAGES.otpSent)).toBeTruthy();
+    expectShown(screen.getByText(MESSAGES.otpSent));
     expect(code.getAttribute('inputmode')).toBe('numeric');
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
 
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('link', { name: MESSAGES.otpRequired })).toBeTruthy();
+    expectShown(await screen.findByRole('link', { name: MESSAGES.otpRequired }));
 
     await user.click(code);
     await user.paste('123 456');
     expect(code).toHaveProperty('value', '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('The code is not valid')).toBeTruthy();
+    expectShown(await screen.findByText('The code is not valid'));
 
     wrong = false;
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('heading', { name: 'Tell us about your circumstances' })).toBeTruthy();
+    expectShown(await screen.findByRole('heading', { name: 'Tell us about your circumstances' }));
     expect(calls.filter((c) => c.src === 'verify').at(-1)?.input).toEqual({
       email: 'ada@example.com',
       token: '123456',
@@ -135,7 +136,7 @@ describe('Financial aid application', () => {
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Submit application' }));
     const confirm = await screen.findByRole('alertdialog', { name: CONFIRM_SAVE.title });
-    expect(within(confirm).getByText(/can't change it/)).toBeTruthy();
+    expectShown(within(confirm).getByText(/can't change it/));
     await user.click(within(confirm).getByRole('button', { name: CONFIRM_SAVE.cancel }));
     expect(screen.getByLabelText('Why do you want to attend the bootcamp?')).toHaveProperty(
       'value',
@@ -144,7 +145,7 @@ describe('Financial aid application', () => {
 
     await user.click(screen.getByRole('button', { name: 'Submit application' }));
     await user.click(await screen.findByRole('button', { name: CONFIRM_SAVE.confirm }));
-    expect(await screen.findByText('Your financial aid application has been submitted.')).toBeTruthy();
+    expectShown(await screen.findByText('Your financial aid application has been submitted.'));
     expect(actor.getSnapshot().status).toBe('done');
     expect(calls.at(-1)).toEqual({
       src: 'submit',
@@ -170,7 +171,7 @@ describe('Financial aid application', () => {
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Submit application' }));
     await user.click(await screen.findByRole('button', { name: CONFIRM_SAVE.confirm }));
-    expect(await screen.findByText(MESSAGES.financialAidSubmitFailed)).toBeTruthy();
+    expectShown(await screen.findByText(MESSAGES.financialAidSubmitFailed));
     expect(screen.getByLabelText('How much of the fee can you afford to pay?')).toHaveProperty(
       'value',
       'N20,000',

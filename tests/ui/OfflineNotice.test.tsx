@@ -1,4 +1,4 @@
-/** The wizard's words while the device has no network (decision 139). jsdom's navigator, switched by the test. */
+/** The wizard's words while the device has no network (decision 022). jsdom's navigator, switched by the test. */
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../machines/rules';

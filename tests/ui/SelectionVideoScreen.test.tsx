@@ -15,6 +15,7 @@ import {
   type ModelEvent,
   type ModelStep,
 } from '../machines/videoQuiz.paths';
+import { expectShown } from './support/shown';
 
 const config: AppConfig = {
   ...defaultConfig,
@@ -139,6 +140,10 @@ async function perform(r: Rendered, event: ModelEvent) {
         }),
       );
       break;
+    case 'QUIZ.VERSION':
+      // The server's answer, sent as the route sends it (src/after-submission/postSubmissionRoutes.tsx).
+      act(() => r.actor.send(event));
+      break;
     case 'PROGRESS.CANCEL':
       await user.click(
         screen.getByRole('button', {
@@ -210,7 +215,7 @@ describe('SelectionVideoScreen: the model paths replayed on the rendered screen'
 describe('SelectionVideoScreen', () => {
   it('shows the heading, the player with controls, poster, captions and the fallback text', () => {
     const { video } = renderScreen();
-    expect(screen.getByRole('heading', { level: 1, name: 'Info Video' })).toBeTruthy();
+    expectShown(screen.getByRole('heading', { level: 1, name: 'Info Video' }));
     expect(video.controls).toBe(true);
     expect(video.getAttribute('preload')).toBe('metadata');
     expect(video.getAttribute('poster')).toBe(config.selectionVideoPoster);
@@ -225,7 +230,7 @@ describe('SelectionVideoScreen', () => {
     r.media.load(60);
     await settle();
     expect(r.media.seeks).toEqual([15]);
-    expect(screen.getByText('Watched so far: 25%')).toBeTruthy();
+    expectShown(screen.getByText('Watched so far: 25%'));
     r.media.scrubTo(40);
     await settle();
     expect(r.media.seeks).toEqual([15, 15]);
@@ -290,7 +295,7 @@ describe('SelectionVideoScreen', () => {
     expect(screen.getByRole('status').textContent).toContain(MESSAGES.watchToEnd);
     r.media.end();
     await settle();
-    expect(screen.getByText('You have watched the whole video.')).toBeTruthy();
+    expectShown(screen.getByText('You have watched the whole video.'));
     expect(r.saves.map((s) => s.input)).toEqual([
       { videoProgress: 100, isVideoEnded: true, attemptCounter: 0 },
     ]);

@@ -14,6 +14,7 @@ import { STANDING_MESSAGES } from '../../machines/rules/standing';
 import { KEYS, loadPersisted, savePersisted } from '../../src/app/persistence';
 import { YourDataPage } from '../../src/privacy/YourDataPage';
 import { renderApplication } from './support/renderApplication';
+import { expectShown } from './support/shown';
 
 const LOADED = { timeout: 15_000 };
 const never = () => new Promise<Response>(() => {});
@@ -58,10 +59,8 @@ describe('after an erasure on Your data', () => {
       input: { persisted: loadPersisted(), now: () => 0 },
     }).start();
     renderApplication(actor, '/apply/confirmation', never);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: PRIVACY_MESSAGES.erased }, LOADED),
-    ).toBeTruthy();
-    expect(screen.getByText(PRIVACY_MESSAGES.applyAgain)).toBeTruthy();
+    expectShown(await screen.findByRole('heading', { level: 1, name: PRIVACY_MESSAGES.erased }, LOADED));
+    expectShown(screen.getByText(PRIVACY_MESSAGES.applyAgain));
     expect(screen.queryByText(STANDING_MESSAGES.signedOut.title)).toBeNull();
   });
 

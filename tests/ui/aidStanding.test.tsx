@@ -19,6 +19,7 @@ import {
 } from '../../machines/rules/payments';
 import { defaultConfig } from '../../src/config';
 import { ConfirmationScreen } from '../../src/after-submission/ConfirmationScreen';
+import { expectShown } from './support/shown';
 
 function renderWith(aid: AidStanding | null) {
   const payment = createActor(
@@ -59,8 +60,8 @@ describe('the confirmation page and a financial aid request', () => {
   it('offers aid to an applicant who has not asked for it', async () => {
     renderWith(null);
     await options();
-    expect(screen.getByRole('link', { name: /Apply for Financial Aid/ })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: OPTION_FINANCIAL_AID, level: 3 })).toBeTruthy();
+    expectShown(screen.getByRole('link', { name: /Apply for Financial Aid/ }));
+    expectShown(screen.getByRole('heading', { name: OPTION_FINANCIAL_AID, level: 3 }));
     expect(price(OPTION_FULL_PAYMENT)).toBe('N51,000');
   });
 
@@ -68,18 +69,19 @@ describe('the confirmation page and a financial aid request', () => {
     renderWith({ status: 'received', share: 0 });
     await options();
     const card = screen.getByRole('heading', { name: 'Your financial aid request' }).closest('section')!;
-    expect(within(card).getByText(AID_MESSAGES.standingReceived)).toBeTruthy();
+    expectShown(within(card).getByText(AID_MESSAGES.standingReceived));
     expect(screen.queryByRole('link', { name: /Apply for Financial Aid/ })).toBeNull();
     // Aid stays the recorded choice while it is reviewed (decision 111).
     const aidCard = screen.getByRole('heading', { name: OPTION_FINANCIAL_AID, level: 3 }).closest('li')!;
-    expect(within(aidCard).getByText('Your choice')).toBeTruthy();
+    expectShown(within(aidCard).getByText('Your choice'));
     expect(price(OPTION_FULL_PAYMENT)).toBe('N51,000');
   });
 
   it('says 20% was awarded, and the options charge the fee less 20%', async () => {
     renderWith({ status: 'awarded', share: 20 });
     await options();
-    expect(screen.getByText(AID_MESSAGES.standingAwarded(20))).toBeTruthy();
+    expectShown(screen.getByText(AID_MESSAGES.standingAwarded(20)));
+    expectShown(screen.getByText(AID_MESSAGES.optionsAwarded));
     expect(price(OPTION_FULL_PAYMENT)).toBe('N40,800');
     expect(price(OPTION_INSTALMENTS)).toBe('N48,000 (2 × N24,000)');
     expect(screen.queryByRole('link', { name: /Apply for Financial Aid/ })).toBeNull();
@@ -89,7 +91,8 @@ describe('the confirmation page and a financial aid request', () => {
   it('says a request was declined, and the options are the standard ones', async () => {
     renderWith({ status: 'declined', share: 0 });
     await options();
-    expect(screen.getByText(AID_MESSAGES.standingDeclined)).toBeTruthy();
+    expectShown(screen.getByText(AID_MESSAGES.standingDeclined));
+    expectShown(screen.getByText(AID_MESSAGES.optionsDeclined));
     expect(price(OPTION_FULL_PAYMENT)).toBe('N51,000');
     expect(price(OPTION_INSTALMENTS)).toBe('N60,000 (2 × N30,000)');
   });

@@ -1,5 +1,5 @@
 /**
- * The API client (docs/api.md, docs/decisions/033-retries-inside-three-seconds.md): retries, fallback messages, server messages, idempotency keys, the
+ * The API client (docs/api.md, docs/decisions/022-idempotent-replays-earn-nothing.md): retries, fallback messages, server messages, idempotency keys, the
  * lookup's three answers, and the CV upload over XMLHttpRequest. jsdom, for File and FormData as a browser has them.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -365,7 +365,7 @@ describe('lookup (docs/product.md §4 Get Started)', () => {
     await expect(api.lookup('a@b.co')).resolves.toEqual({ kind: 'owner', application });
   });
 
-  // The page's lines sent the lookup at a press made before the app came (docs/decisions/169-the-lookup-started-at-the-press.md).
+  // The page's lines sent the lookup at a press made before the app came (docs/performance.md (former decision 169)).
   const answered = (status: number, body: unknown) =>
     Promise.resolve(
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
@@ -586,7 +586,7 @@ describe('confirmation facts', () => {
   });
 });
 
-describe('offline (decision 139)', () => {
+describe('offline (decision 022)', () => {
   /** A device whose network the test switches off and on, as the browser's online and offline events do. */
   function switchableConnection() {
     let online = true;

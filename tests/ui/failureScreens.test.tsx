@@ -1,5 +1,5 @@
 /**
- * The failure screens (docs/decisions/034-failure-screens.md): a script chunk that does not arrive, and any other
+ * The failure screens (docs/decisions/022-idempotent-replays-earn-nothing.md): a script chunk that does not arrive, and any other
  * error while rendering, show words and a Reload button instead of a blank page; a chunk fetched ahead that fails
  * shows nothing until a screen needs it.
  */
@@ -21,6 +21,7 @@ import {
 import { ErrorBoundary } from '../../src/app/ErrorBoundary';
 import { preloadable } from '../../src/app/preloadable';
 import { FAILURE_COPY } from '../../src/components/FailureScreen';
+import { expectShown } from './support/shown';
 
 const CHUNK_TITLE = FAILURE_COPY.chunk.title;
 const rules = { 'color-contrast': { enabled: false } }; // jsdom cannot compute colours; the browser test does
@@ -84,7 +85,7 @@ describe('the generic screen', () => {
 
   it('a screen that works is shown as it is', () => {
     renderIn('page', <Fine />);
-    expect(screen.getByText('The screen itself')).toBeTruthy();
+    expectShown(screen.getByText('The screen itself'));
     expect(screen.queryByRole('heading')).toBeNull();
   });
 });

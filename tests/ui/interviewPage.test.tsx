@@ -14,6 +14,7 @@ import {
   type ApplicantInterview,
 } from '../../machines/rules/interview';
 import { InterviewPage } from '../../src/after-submission/InterviewPage';
+import { expectShown } from './support/shown';
 
 const FIRST = { id: 1, start: '2099-12-03T14:30:00.000Z', minutes: 30 };
 const SECOND = { id: 2, start: '2099-12-03T15:30:00.000Z', minutes: 30 };
@@ -86,18 +87,18 @@ describe('the interview page', () => {
     render(<InterviewPage />);
     const times = await screen.findByRole('heading', { level: 2, name: INTERVIEW_MESSAGES.chooseSlot });
     expect(document.activeElement).toBe(times);
-    expect(
+    expectShown(
       screen.getByText('Times are in Lagos time (West Africa Time), the time zone of this device.'),
-    ).toBeTruthy();
+    );
     const first = slotWords(FIRST.start, 30, 'en-GB', 'Africa/Lagos');
     // 14:30 UTC is 15:30 in Lagos.
     expect(first).toMatch(/3 December 2099, 15:30–16:00 Lagos time \(West Africa Time\)$/);
     await user.click(screen.getByRole('button', { name: `Book ${first}` }));
     expect((await screen.findByRole('alert')).textContent).toBe(INTERVIEW_MESSAGES.slotGone);
     await waitFor(() => expect(screen.queryByRole('button', { name: `Book ${first}` })).toBeNull());
-    expect(
+    expectShown(
       screen.getByRole('button', { name: `Book ${slotWords(SECOND.start, 30, 'en-GB', 'Africa/Lagos')}` }),
-    ).toBeTruthy();
+    );
     expect(JSON.parse(String((fetchMock.mock.calls[1] as [string, RequestInit])[1].body))).toEqual({
       slot: 1,
       timeZone: 'Africa/Lagos',

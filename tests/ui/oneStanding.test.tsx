@@ -2,7 +2,7 @@
  * Issue 23, item 2: one standing on every applicant page. For every place of the review chart, the standing its
  * `meta` gives the applicant is shown in the same single message by the success page, the confirmation page and a
  * returning applicant's page (a second device opening the confirmation), the real screens in the real app
- * (docs/decisions/125-one-standing-on-every-page.md).
+ * (docs/decisions/121-a-decision-is-held-until-released.md).
  */
 import { cleanup, screen } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
@@ -40,7 +40,11 @@ const submitted = (isVideoEnded: boolean): Partial<PersistedApplication> => ({
 function openAt(path: string, standing: Standing, persisted: Partial<PersistedApplication>) {
   const machine = applicationMachine.provide({
     actors: {
-      loadStanding: fromPromise(async (): Promise<ApplicantStanding> => ({ standing, cohort: COHORT })),
+      loadStanding: fromPromise(async (): Promise<ApplicantStanding> => ({
+        standing,
+        cohort: COHORT,
+        aid: null,
+      })),
       paymentChoice: paymentChoiceMachine.provide({
         actors: {
           loadPayment: fromPromise(pending<ConfirmationFacts>),

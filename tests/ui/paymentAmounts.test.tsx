@@ -147,7 +147,10 @@ describe('every amount quoted elsewhere is in the price table', () => {
     ['the FAQ', faq(cohort).map((e) => e.answer)],
     [
       'the reminder email',
-      [reminderEmail('a@example.com', 'Ada', 'http://localhost/apply/confirmation', STANDARD_FEES).text],
+      [
+        reminderEmail('a@example.com', 'Ada', 'http://localhost/apply/confirmation', STANDARD_FEES, null)
+          .text,
+      ],
     ],
   ])('%s', (_, texts) => {
     const quoted = texts.flatMap(moneyIn);

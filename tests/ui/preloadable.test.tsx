@@ -1,5 +1,5 @@
 /**
- * A screen whose chunk has come is shown at once (src/app/preloadable.ts, docs/decisions/196-a-screen-that-has-come-shows-at-once.md):
+ * A screen whose chunk has come is shown at once (src/app/preloadable.ts, docs/performance.md (former decision 196)):
  * no "Loading…" in between, which React would hold on screen for 300 ms. One that has not come waits behind the
  * fallback as before, and a screen once shown is not started again when its chunk comes.
  */
@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { Suspense, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { preloadable } from '../../src/app/preloadable';
+import { expectShown } from './support/shown';
 
 /** A fallback that counts how often it was shown. */
 function counting() {
@@ -38,7 +39,7 @@ describe('a preloadable screen', () => {
         <Screen />
       </Suspense>,
     );
-    expect(screen.getByRole('heading', { name: 'Bio Data' })).toBeTruthy();
+    expectShown(screen.getByRole('heading', { name: 'Bio Data' }));
     expect(shown).not.toHaveBeenCalled();
   });
 
@@ -51,9 +52,9 @@ describe('a preloadable screen', () => {
         <Screen />
       </Suspense>,
     );
-    expect(screen.getByText('Loading…')).toBeTruthy();
+    expectShown(screen.getByText('Loading…'));
     await act(async () => arrive(() => <h1>Bio Data</h1>));
-    expect(await screen.findByRole('heading', { name: 'Bio Data' })).toBeTruthy();
+    expectShown(await screen.findByRole('heading', { name: 'Bio Data' }));
     expect(shown).toHaveBeenCalled();
   });
 
@@ -70,10 +71,10 @@ describe('a preloadable screen', () => {
     }
     const { rerender } = render(<Page title="first" />);
     await user.click(await screen.findByRole('button', { name: 'Pressed 0 times' }));
-    expect(screen.getByRole('button', { name: 'Pressed 1 times' })).toBeTruthy();
+    expectShown(screen.getByRole('button', { name: 'Pressed 1 times' }));
     // The chunk is there now: the same mount goes on, not a new one from zero.
     rerender(<Page title="again" />);
-    expect(screen.getByRole('heading', { name: 'again' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Pressed 1 times' })).toBeTruthy();
+    expectShown(screen.getByRole('heading', { name: 'again' }));
+    expectShown(screen.getByRole('button', { name: 'Pressed 1 times' }));
   });
 });

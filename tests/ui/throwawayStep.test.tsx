@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { PETS_MESSAGE, PETS_PATH, PETS_SAVE } from '../support/petsStep';
+import { expectShown } from './support/shown';
 
 vi.mock('../../machines/steps', async (importOriginal) => {
   const { withPetsStep } = await import('../support/petsStep');
@@ -37,7 +38,7 @@ describe('a throwaway step added as a spec and a screen', () => {
       />,
     );
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pets' }, { timeout: 15_000 })).toBeTruthy();
+    expectShown(await screen.findByRole('heading', { level: 1, name: 'Pets' }, { timeout: 15_000 }));
     expect(screen.getByTestId('step-counter').textContent).toBe(progressOf(5).counter);
     expect(document.title).toBe(`Pets – ${FORM_TITLE}`);
 
@@ -52,9 +53,9 @@ describe('a throwaway step added as a spec and a screen', () => {
     expect(posts).toEqual([
       { url: PETS_SAVE, body: { email: 'ada@example.com', pets: { pet_name: 'Rex' } } },
     ]);
-    expect(
+    expectShown(
       await screen.findByRole('heading', { level: 1, name: 'Getting to know you' }, { timeout: 15_000 }),
-    ).toBeTruthy();
+    );
     act(() => actor.stop());
   });
 });

@@ -50,7 +50,7 @@ function drawTrack(slider: Keen): void {
 }
 
 /**
- * The browser scrolls a track itself before keen-slider takes it over (a swipe before hydration, decision 207), and
+ * The browser scrolls a track itself before keen-slider takes it over (a swipe before hydration, decision 018), and
  * after, when the focus lands on a slide out of view or a search finds text in one: that scroll becomes
  * keen-slider's position in the same frame, so the slides stay where they are on screen. False if there was none.
  */
@@ -124,7 +124,7 @@ export function Slider<T>({
 
   const playing = autoplayMs !== undefined && (choice ? choice === 'play' : !reducedMotion);
 
-  // Hydrated as it comes near the screen (decision 207): focus or a pointer already in it by then pauses it too.
+  // Hydrated as it comes near the screen (decision 018): focus or a pointer already in it by then pauses it too.
   useEffect(() => {
     const slider = sliderRef.current;
     if (slider?.matches(':hover')) setHovered(true);

@@ -10,10 +10,10 @@ import { useLive } from '../hooks';
  *
  * The page carries a link to the video, not the player: a `<video controls>` makes the browser build its controls
  * (a large style sheet of its own and a dozen drawn icons) during the page's first layout, on every visit, for a
- * video few play (docs/decisions/215-the-intro-video-starts-from-a-link.md). The link works before the script
+ * video few play (docs/decisions/018-landing-page.md). The link works before the script
  * and without it (the browser plays the file); once the section is live, a press puts the player in its place with
  * its poster and controls, playing, and focus on it. The poster comes with hydration, not in the prerendered HTML
- * (docs/decisions/097-entry-started-after-the-first-paint.md): the `<img>` itself is rendered only then, so the page
+ * (docs/decisions/085-apply-prerendered.md): the `<img>` itself is rendered only then, so the page
  * as served holds no image without its file (the box keeps its size from its aspect ratio).
  */
 export function About() {

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { faq } from '../../content/faq';
 import { ChevronIcon } from '../components/Icons';
 import { useCohort } from '../useCohort';
+import { useLandingWords } from '../useLandingWords';
 
-/** The FAQ accordion: one answer open at a time; clicking the open question closes it. */
+/** The FAQ accordion (its words an admin's: decision 246): one answer open at a time; clicking the open question closes it. */
 export function Faq() {
   const [open, setOpen] = useState<number | null>(null);
-  const entries = faq(useCohort());
+  const entries = faq(useCohort(), useLandingWords());
   return (
     <section id="faq" className="section faq" aria-labelledby="faq-title">
       <div className="container faq-inner">
@@ -14,7 +15,8 @@ export function Faq() {
         <h2 id="faq-title">Frequently asked questions</h2>
         <div className="faq-list">
           {entries.map((entry, i) => (
-            <div key={entry.question} className="faq-item" data-open={open === i}>
+            // By place: an admin's words may repeat a question (decision 246).
+            <div key={i} className="faq-item" data-open={open === i}>
               <h3>
                 <button
                   type="button"

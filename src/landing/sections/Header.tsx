@@ -15,7 +15,7 @@ export const navLinks = [
 /**
  * The fixed header. Wide screens show the six anchors; narrow ones (below 1024 px, CSS) a Menu that opens a panel.
  * The Menu is a `<details>`: it opens and closes by the browser alone, so a tap before the page's script has run
- * is not lost (decision 138). Once the script runs, the panel's links and Apply Now close it, and so does Escape,
+ * is not lost (decision 085). Once the script runs, the panel's links and Apply Now close it, and so does Escape,
  * giving the focus back to Menu. The panel's links go to the site origin plus the anchor.
  */
 export function Header() {

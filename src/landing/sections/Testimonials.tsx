@@ -8,7 +8,7 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   const [expanded, setExpanded] = useState(false);
   const nameId = useId();
   const cardRef = useRef<HTMLElement>(null);
-  // Hydrated as it comes near the screen (decision 207): a card already focused or hovered by then shows its text.
+  // Hydrated as it comes near the screen (decision 018): a card already focused or hovered by then shows its text.
   useEffect(() => {
     if (cardRef.current?.matches(':focus, :hover')) setExpanded(true);
   }, []);

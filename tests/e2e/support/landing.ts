@@ -1,6 +1,6 @@
 /**
  * The landing page's islands in a real browser (src/landing/islands.tsx): the header and the hero are hydrated once
- * the page has loaded, every other island as it comes near the screen (decision 207).
+ * the page has loaded, every other island as it comes near the screen (decision 018).
  */
 import type { Page } from 'playwright-core';
 

@@ -3,10 +3,12 @@
  * fresh data directory, as one `node` process with one PID to stop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { inject } from 'vitest';
+import '../../support/pgliteTemplate';
 
 export interface RunningServer {
   url: string;
@@ -30,13 +32,24 @@ export const freePort = (): Promise<number> =>
 
 const root = resolve(import.meta.dirname, '../../..');
 
+/**
+ * A new data directory holding the run's migrated, empty database (tests/support/pgliteTemplate.ts): the server
+ * still migrates, and finds nothing to do. Outside Vitest (the benchmarks) the server makes its own.
+ */
+function freshDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bootcamp-e2e-'));
+  const template = process.env.VITEST ? inject('pgliteTemplate') : undefined;
+  if (template) cpSync(template.dir, join(dir, 'pgdata'), { recursive: true });
+  return dir;
+}
+
 export async function startServer(
   env: Record<string, string> = {},
   dataDir?: string,
 ): Promise<RunningServer> {
   // A test that stands for a new deploy starts its second server on the first one's port: same origin, same worker.
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'bootcamp-e2e-'));
+  const dir = dataDir ?? freshDataDir();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: '', ...env },

@@ -14,8 +14,8 @@ export let browser: Browser;
 
 export function serverAndBrowser(env: Record<string, string> = {}): void {
   beforeAll(async () => {
-    server = await startServer(env);
-    browser = await launchBrowser();
+    // Side by side: the browser starts while the server opens its database.
+    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -553,7 +553,7 @@ export async function replayPath(env: Env, path: BrowserPath, index: number): Pr
     const lastPayment = path.steps.filter((st) => st.event.type.startsWith('PAYMENT.')).at(-1);
     if (lastPayment?.event.type === 'PAYMENT.CHOSEN')
       expect(stored.data[0].payment_option, `${path.name}: payment choice`).toBe(expected.payment_option);
-    // A score for eligibility review submits the application on the server as it is saved (decision 124).
+    // A score for eligibility review submits the application on the server as it is saved (decision 008).
     const submitted = c.submitted || goesToEligibilityReview(c.form.eligibilityStatus);
     if (!inFlight) expect(Boolean(stored.data[0].submitted_at), `${path.name}: submitted`).toBe(submitted);
   }

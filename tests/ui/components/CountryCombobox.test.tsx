@@ -1,4 +1,4 @@
-/** Country of Origin, Headless UI's combobox (decision 045), as a person on Bio Data meets it. */
+/** Country of Origin, Headless UI's combobox (decision 002), as a person on Bio Data meets it. */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AppDialog, ConfirmDialog } from '../../../src/components/Dialog';
 import { ScreenHeading } from '../../../src/wizard/ScreenHeading';
+import { expectShown } from '../support/shown';
 
 /** A page with a button that opens a confirm dialog; `moveOn` makes Yes replace the page, as a step moving on does. */
 function Page({ moveOn = false }: { moveOn?: boolean }) {
@@ -159,7 +160,7 @@ describe('AppDialog', () => {
     const control = screen.getByRole('button', { name: 'Read more' });
     await waitFor(() => expect(document.activeElement).toBe(control));
     await user.click(document.querySelector('.dialog-frame')!);
-    expect(screen.getByRole('dialog', { name: 'Key Information:' })).toBeTruthy();
+    expectShown(screen.getByRole('dialog', { name: 'Key Information:' }));
     expect(document.activeElement).toBe(control);
   });
 

@@ -1,6 +1,6 @@
 /**
  * The error summary (src/components/ErrorSummary.tsx) and the page's title: 'Error: ' before the screen's title while
- * errors stand, also when a screen is first rendered with its errors already there (decision 211's held press).
+ * errors stand, also when a screen is first rendered with its errors already there (docs/performance.md (former decision 211)'s held press).
  */
 import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { heroPairs as pairsFor } from '../../../src/content/hero';
 import { Hero } from '../../../src/landing/sections/Hero';
 import { sampleCohort, stubReducedMotion, withCohort } from './helpers';
+import { expectShown } from '../support/shown';
 
 const heroPairs = pairsFor(sampleCohort);
 
@@ -28,9 +29,7 @@ describe('hero rotation', () => {
     restore = stubReducedMotion(false);
     render(<Hero />, { wrapper: withCohort });
     expect(headline()).toBe(heroPairs[0].headline);
-    expect(
-      screen.getByText(heroPairs[0].subheadline, { selector: '.hero-slot:not(.hero-sizer) p' }),
-    ).toBeTruthy();
+    expectShown(screen.getByText(heroPairs[0].subheadline, { selector: '.hero-slot:not(.hero-sizer) p' }));
 
     act(() => vi.advanceTimersByTime(5999));
     expect(headline()).toBe(heroPairs[0].headline);

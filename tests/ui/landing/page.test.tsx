@@ -9,6 +9,7 @@ import { levels } from '../../../src/content/curriculum';
 import { LandingPage } from '../../../src/landing/LandingPage';
 import { LANDING_SECTIONS } from '../../support/landing';
 import { sampleCohort } from './helpers';
+import { expectShown } from '../support/shown';
 
 /** A configured contact address (SUPPORT_EMAIL), not the default. */
 const CONTACT = 'help@bootcamp.example';
@@ -51,11 +52,11 @@ describe('landing page', () => {
       'Thrive',
     ]);
     for (const title of ['A Beginner', 'Unemployed', 'Confused About Your Next Move', 'Global Citizen']) {
-      expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+      expectShown(screen.getByRole('heading', { name: title }));
     }
-    expect(screen.getByText('Cohort 13 starts 10 December 2026', { selector: '.keyinfo-lead' })).toBeTruthy();
-    expect(screen.getByText('Applications close 3 December 2026')).toBeTruthy();
-    expect(screen.getByText('N60,000 (Nigeria) or $50 (international)')).toBeTruthy();
+    expectShown(screen.getByText('Cohort 13 starts 10 December 2026', { selector: '.keyinfo-lead' }));
+    expectShown(screen.getByText('Applications close 3 December 2026'));
+    expectShown(screen.getByText('N60,000 (Nigeria) or $50 (international)'));
   });
 
   it('sizes every image and lazy-loads every image below the hero', () => {
@@ -71,7 +72,7 @@ describe('landing page', () => {
     render(<LandingPage cohort={sampleCohort} contactEmail={CONTACT} />);
     const footer = document.getElementById('footer')!;
     expect(footer.textContent).toContain('© 2024');
-    // The configured contact address, and no other (decision 119).
+    // The configured contact address, and no other (decision 021).
     expect(screen.getByRole('link', { name: CONTACT }).getAttribute('href')).toBe(`mailto:${CONTACT}`);
     const mailtos = [...document.querySelectorAll('a[href^="mailto:"]')].map((a) => a.getAttribute('href'));
     expect(new Set(mailtos)).toEqual(new Set([`mailto:${CONTACT}`]));
@@ -79,7 +80,7 @@ describe('landing page', () => {
     expect(footer.querySelector('a[href^="tel:"]')).not.toBeNull();
     expect(footer.querySelectorAll('.footer-social a')).toHaveLength(3);
     for (const name of ['Shop', 'Privacy Policy', 'Terms of Service']) {
-      expect(screen.getByRole('link', { name })).toBeTruthy();
+      expectShown(screen.getByRole('link', { name }));
     }
   });
 

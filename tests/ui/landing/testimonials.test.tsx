@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testimonials } from '../../../src/content/testimonials';
 import { Testimonials } from '../../../src/landing/sections/Testimonials';
+import { expectShown } from '../support/shown';
 
 const card = (name: string) => screen.getByText(name, { selector: 'strong' }).closest('figure')!;
 
@@ -48,10 +49,10 @@ describe('testimonials', () => {
     const user = userEvent.setup();
     render(<Testimonials />);
     await user.click(screen.getByRole('button', { name: 'Pause testimonials' }));
-    expect(screen.getByRole('button', { name: 'Play testimonials' })).toBeTruthy();
+    expectShown(screen.getByRole('button', { name: 'Play testimonials' }));
   });
 
-  describe('hydrated after the focus came (decision 207)', () => {
+  describe('hydrated after the focus came (decision 018)', () => {
     afterEach(() => {
       vi.useRealTimers();
       document.body.innerHTML = '';

@@ -13,6 +13,7 @@ import type { StaffMe } from '../../../machines/staffSession.machine';
 import { StaffApiError, type StaffApi } from '../../../src/staff/api';
 import { STAFF_ADMIN as ADMIN, STAFF_REVIEWER as REVIEWER, staffApplicationPage } from '../../support/staff';
 import { fakeStaffApi, staffAt } from './support';
+import { expectShown } from '../support/shown';
 
 const EXPORT = "Export this applicant's data";
 const ERASE = "Erase this applicant's data";
@@ -89,7 +90,7 @@ describe("an applicant's data on their staff page", () => {
     for (const personal of ['Ada', 'Obi', 'ada@example.com', '+2348030000000'])
       expect(document.body.textContent).not.toContain(personal);
     expect(screen.queryByRole('button', { name: ERASE })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Back to applications' })).toBeTruthy();
+    expectShown(screen.getByRole('link', { name: 'Back to applications' }));
   });
 
   it('for a paid applicant the confirmation says the payment records stay for the accounts', async () => {
@@ -116,7 +117,7 @@ describe("an applicant's data on their staff page", () => {
     await user.click(screen.getByRole('button', { name: ERASE }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: ERASE }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(STAFF_MESSAGES.adminOnly));
-    expect(screen.getByRole('heading', { name: 'Ada Obi', level: 1 })).toBeTruthy();
+    expectShown(screen.getByRole('heading', { name: 'Ada Obi', level: 1 }));
     expect(screen.queryByText(PRIVACY_MESSAGES.staffErased)).toBeNull();
   });
 

@@ -24,6 +24,7 @@ import { STAFF_ADMIN, STAFF_REVIEWER, staffApplicationPage } from '../../support
 import type { StaffAidDecision } from '../../../machines/rules/aidDecision';
 import { AID_MESSAGES } from '../../../machines/rules/messages';
 import { renderInStaff } from './support';
+import { expectShown } from '../support/shown';
 
 /** Ada's page, from Nigeria, before any payment choice; `answers` adds to hers. */
 const page = (over: Partial<StaffApplicationPage> = {}, answers: object = {}): StaffApplicationPage =>
@@ -135,7 +136,7 @@ describe('the aid decision (decision 238)', () => {
     await within(aid).findByText(AID_MESSAGES.awarded(20));
     expect(decideAid).toHaveBeenCalledWith(1, { decision: 'award', share: '20' });
     await within(aid).findByText(/Awarded 20% of the fee: held until/);
-    expect(within(aid).getByRole('button', { name: 'Undo aid decision' })).toBeTruthy();
+    expectShown(within(aid).getByRole('button', { name: 'Undo aid decision' }));
     expect(within(aid).queryByRole('button', { name: 'Award aid' })).toBeNull();
   });
 
@@ -348,7 +349,7 @@ describe('recording a bank transfer', () => {
       recordTransfer,
     });
     const payment = section('Payment choice');
-    expect(within(payment).getByText(/once N51,000 has arrived/)).toBeTruthy();
+    expectShown(within(payment).getByText(/once N51,000 has arrived/));
     await user.click(within(payment).getByRole('button', { name: 'Record as paid' }));
     expect(within(payment).getAllByText(TRANSFER_MESSAGES.referenceMissing).length).toBeGreaterThan(0);
     expect(recordTransfer).not.toHaveBeenCalled();

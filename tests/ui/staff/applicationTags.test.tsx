@@ -10,6 +10,7 @@ import { StaffApiError, type StaffApi } from '../../../src/staff/api';
 import { ApplicationTags } from '../../../src/staff/ApplicationTags';
 import { STAFF_REVIEWER as REVIEWER } from '../../support/staff';
 import { renderInStaff } from './support';
+import { expectShown } from '../support/shown';
 
 /** A server that keeps the application's tags, normalised as it does (lower-cased, trimmed). */
 function tagServer(initial: string[]) {
@@ -38,19 +39,19 @@ describe('an application’s tags', () => {
     const api = tagServer(['call back']);
     renderInStaff(REVIEWER, <ApplicationTags id={7} />, api);
     const list = await screen.findByRole('list');
-    expect(within(list).getByText('call back')).toBeTruthy();
+    expectShown(within(list).getByText('call back'));
 
     await userEvent.type(screen.getByLabelText('Add a tag'), ' Strong CV ');
     await userEvent.click(screen.getByRole('button', { name: 'Add tag' }));
     await screen.findByText('strong cv');
     expect(api.addTag).toHaveBeenCalledWith(7, ' Strong CV ');
-    expect(screen.getByText('Tag added')).toBeTruthy();
+    expectShown(screen.getByText('Tag added'));
     expect((screen.getByLabelText('Add a tag') as HTMLInputElement).value).toBe('');
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove the tag call back' }));
     await waitFor(() => expect(screen.queryByText('call back')).toBeNull());
     expect(api.removeTag).toHaveBeenCalledWith(7, 'call back');
-    expect(screen.getByText('strong cv')).toBeTruthy();
+    expectShown(screen.getByText('strong cv'));
   });
 
   it('Add tag waits for the tags: a tag added before they have loaded would be lost', async () => {
@@ -74,7 +75,7 @@ describe('an application’s tags', () => {
     await userEvent.type(screen.getByLabelText('Add a tag'), 'no_underscores!');
     await userEvent.click(screen.getByRole('button', { name: 'Add tag' }));
     expect((await screen.findAllByText(STAFF_MESSAGES.tagInvalid)).length).toBeGreaterThan(0);
-    expect(screen.getByText('No tags yet.')).toBeTruthy();
+    expectShown(screen.getByText('No tags yet.'));
     expect((screen.getByLabelText(/Add a tag/) as HTMLInputElement).value).toBe('no_underscores!');
   });
 });

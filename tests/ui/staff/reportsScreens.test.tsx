@@ -13,6 +13,7 @@ import type { FunnelStep, StaffFunnel } from '../../../machines/rules/staff';
 import type { StaffApi } from '../../../src/staff/api';
 import { FOUR_DECISIONS_TIMED, STAFF_ADMIN as ADMIN } from '../../support/staff';
 import { fakeStaffApi, renderStaffAt, untilLastCalledWith } from './support';
+import { expectShown } from '../support/shown';
 
 const cohort = (number: number) => ({ id: number, number, name: `Cohort ${number}`, seats: 100, taken: 0 });
 
@@ -86,6 +87,10 @@ const funnelOf = (number: number, submitted: number): StaffFunnel => ({
   paymentOptions: {},
   // Two more went to eligibility review: submitted, but never on the success page.
   submissions: { submitted: submitted + 2, eligibilityReview: 2 },
+  quizVersions: [
+    { version: 1, started: submitted, watched: submitted - 1 },
+    { version: 2, started: 3, watched: 0 },
+  ],
 });
 
 const fakeApi = (overrides: Partial<StaffApi> = {}) =>
@@ -211,7 +216,7 @@ describe('reports', () => {
     await screen.findByRole('table', { name: /per day/ });
     await user.type(screen.getByLabelText(/^From/), '31/02/2026');
     await user.click(screen.getByRole('button', { name: 'Show these days' }));
-    expect(screen.getByText('Enter a date as DD/MM/YYYY')).toBeTruthy();
+    expectShown(screen.getByText('Enter a date as DD/MM/YYYY'));
     expect(api.reports).toHaveBeenCalledTimes(1);
 
     await user.clear(screen.getByLabelText(/^From/));
@@ -240,11 +245,20 @@ describe('the funnel', () => {
   it('counts submissions as the queue does, and says why its success-page step counts fewer', async () => {
     renderStaffAt('/staff/funnel?cohort=6', fakeApi());
     await screen.findByRole('heading', { name: 'Cohort 6', level: 2 });
-    expect(
+    expectShown(
       screen.getByText(
         '62 submitted, as the queue counts them: 2 of them went to eligibility review and never see the success page, so that step counts 60.',
       ),
-    ).toBeTruthy();
+    );
+  });
+
+  it('counts the selection video and quiz by the version each applicant started', async () => {
+    renderStaffAt('/staff/funnel?cohort=6', fakeApi());
+    const table = await screen.findByRole('table', { name: /selection video and quiz by version/ });
+    expect(rowsOf(table)).toEqual([
+      ['Version 1', '60', '59'],
+      ['Version 2', '3', '0'],
+    ]);
   });
 });
 
@@ -268,7 +282,7 @@ describe('the audit log', () => {
     const named = await within(table).findAllByRole('link', { name: 'Chidi Okafor' });
     expect(api.audit).toHaveBeenLastCalledWith({ action: 'review_event' });
     expect(named[0].getAttribute('href')).toBe('/staff/applications/7');
-    expect(within(table).getByRole('link', { name: 'Application #7 (erased)' })).toBeTruthy();
+    expectShown(within(table).getByRole('link', { name: 'Application #7 (erased)' }));
     expect((screen.getByLabelText('Action') as HTMLSelectElement).value).toBe('review_event');
 
     await user.type(screen.getByLabelText('Applicant (name or email)'), 'okafor');
@@ -285,7 +299,7 @@ describe('the audit log', () => {
     );
     await user.click(older);
     await untilLastCalledWith(api.audit, expect.objectContaining({ before: '401', applicant: 'okafor' }));
-    expect(await screen.findByRole('link', { name: 'Newest entries' })).toBeTruthy();
+    expectShown(await screen.findByRole('link', { name: 'Newest entries' }));
     expect((await axe.run(container)).violations).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Saved views on fake API calls (decision 182): the member's views as links with real addresses, the view shown
+ * Saved views on fake API calls (decision 060): the member's views as links with real addresses, the view shown
  * saved under a name (without its page), a name used again said to be replaced, one deleted, and a refused name in
  * our words with the list as it was.
  */
@@ -12,6 +12,7 @@ import { StaffApiError, type StaffApi } from '../../../src/staff/api';
 import { SavedViews } from '../../../src/staff/SavedViews';
 import { STAFF_REVIEWER as REVIEWER } from '../../support/staff';
 import { renderInStaff } from './support';
+import { expectShown } from '../support/shown';
 
 /** A server that keeps one member's views as the API does: a name used again (any case) replaces its view. */
 function viewServer(initial: SavedView[]) {
@@ -59,7 +60,7 @@ describe('saved views above the queue', () => {
     expect(link.getAttribute('href')).toBe('/staff?cohort=6&country=Nigeria');
 
     show(viewServer([]));
-    expect(await screen.findByText('none yet')).toBeTruthy();
+    expectShown(await screen.findByText('none yet'));
   });
 
   it('Save and Delete wait for the list: a press before it has loaded would be lost', async () => {
@@ -90,7 +91,7 @@ describe('saved views above the queue', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(M.unreachable);
     expect(screen.queryByText('none yet')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('link', { name: 'Lagos' })).toBeTruthy();
+    expectShown(await screen.findByRole('link', { name: 'Lagos' }));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -104,7 +105,7 @@ describe('saved views above the queue', () => {
     const link = await within(section()).findByRole('link', { name: 'Call backs' });
     expect(link.getAttribute('href')).toBe('/staff?cohort=6&sort=name&tag=call+back');
     expect(api.saveView).toHaveBeenCalledWith(' Call backs ', 'cohort=6&sort=name&tag=call+back');
-    expect(screen.getByText(M.viewSaved)).toBeTruthy();
+    expectShown(screen.getByText(M.viewSaved));
     expect((screen.getByLabelText(/Name this view/) as HTMLInputElement).value).toBe('');
   });
 
@@ -113,7 +114,7 @@ describe('saved views above the queue', () => {
     await screen.findByRole('link', { name: 'Mine' });
     await userEvent.type(screen.getByLabelText(/Name this view/), 'mine');
     await userEvent.click(screen.getByRole('button', { name: 'Save this view' }));
-    expect(await screen.findByText(M.viewReplaced('mine'))).toBeTruthy();
+    expectShown(await screen.findByText(M.viewReplaced('mine')));
     expect(viewLinks().map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['mine', '/staff?cohort=6&sort=name&tag=call+back'],
     ]);
@@ -129,8 +130,8 @@ describe('saved views above the queue', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete the saved view Lagos' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Lagos' })).toBeNull());
     expect(api.deleteView).toHaveBeenCalledWith(1);
-    expect(screen.getByText(M.viewDeleted)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Mine' })).toBeTruthy();
+    expectShown(screen.getByText(M.viewDeleted));
+    expectShown(screen.getByRole('link', { name: 'Mine' }));
   });
 
   it('a refused name is said in our words, the name stays to be fixed and the views are as they were', async () => {

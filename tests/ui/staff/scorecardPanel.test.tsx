@@ -15,6 +15,7 @@ import type { StaffMe } from '../../../machines/staffSession.machine';
 import { StaffApiError, type StaffApi } from '../../../src/staff/api';
 import { ScorecardPanel } from '../../../src/staff/ScorecardPanel';
 import { StaffContext } from '../../../src/staff/StaffContext';
+import { expectShown } from '../support/shown';
 
 const REVIEWER: StaffMe = { email: 'ben@bootcamp.example', role: 'reviewer', locale: 'en-GB' };
 const BLIND: StaffScorecards = {
@@ -99,10 +100,10 @@ describe('scorecard panel', () => {
     await user.click(within(screen.getByRole('group', { name: 'Fit' })).getByLabelText('4'));
     await user.click(screen.getByRole('button', { name: 'Save my score' }));
     await screen.findByText(SCORECARD_MESSAGES.saved);
-    expect(screen.getByText('3 from 2 reviews')).toBeTruthy();
-    expect(screen.getByText(/2 points apart: another review is needed/)).toBeTruthy();
-    expect(screen.getByText('ama@bootcamp.example: 2')).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Update my score' })).toBeTruthy());
+    expectShown(screen.getByText('3 from 2 reviews'));
+    expectShown(screen.getByText(/2 points apart: another review is needed/));
+    expectShown(screen.getByText('ama@bootcamp.example: 2'));
+    expectShown(await screen.findByRole('button', { name: 'Update my score' }));
     expect(
       (within(screen.getByRole('group', { name: 'Fit' })).getByLabelText('4') as HTMLInputElement).checked,
     ).toBe(true);

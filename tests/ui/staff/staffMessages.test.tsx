@@ -17,6 +17,7 @@ import {
   staffQueuePage,
 } from '../../support/staff';
 import { fakeStaffApi, renderStaffAt as renderAt, staffAt } from './support';
+import { expectShown } from '../support/shown';
 
 const TEMPLATES: StaffTemplate[] = (['accepted', 'waitlisted', 'rejected'] as const).map((kind) => ({
   kind,
@@ -62,23 +63,21 @@ describe('email templates', () => {
   it('shows the variables and a preview filled with a sample applicant, which follows the words typed', async () => {
     const { user } = staffAt('/staff/templates', fakeApi(ADMIN));
     const nav = await screen.findByRole('navigation', { name: 'Staff' });
-    expect(within(nav).getByRole('link', { name: 'Email templates' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Accepted' })).toBeTruthy();
-    expect(screen.getByText('{{deadline}}')).toBeTruthy();
+    expectShown(within(nav).getByRole('link', { name: 'Email templates' }));
+    expectShown(await screen.findByRole('heading', { name: 'Accepted' }));
+    expectShown(screen.getByText('{{deadline}}'));
     const preview = screen.getByRole('region', { name: 'Preview' });
-    expect(
-      within(preview).getByText(/You are accepted into The Employment Bootcamp \(Cohort 14\)/),
-    ).toBeTruthy();
+    expectShown(within(preview).getByText(/You are accepted into The Employment Bootcamp \(Cohort 14\)/));
     expect(preview.textContent).toContain('Hello Ada,');
     expect(preview.textContent).toContain('Cohort 14 starts on 12 January 2027.');
 
     const subject = screen.getByLabelText('Subject');
     await user.clear(subject);
     await user.type(subject, 'Welcome, {{{{firstname}}');
-    expect(within(preview).getByText('Welcome, Ada')).toBeTruthy();
+    expectShown(within(preview).getByText('Welcome, Ada'));
 
     await user.click(screen.getByRole('button', { name: 'Waitlisted' }));
-    expect(await screen.findByRole('heading', { name: 'Waitlisted' })).toBeTruthy();
+    expectShown(await screen.findByRole('heading', { name: 'Waitlisted' }));
     expect(screen.queryByRole('button', { name: 'Restore the default' })).toBeNull();
   });
 
@@ -114,8 +113,8 @@ describe('email templates', () => {
     await user.clear(body);
     await user.type(body, 'Hi {{{{firstname}}');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(M.saved)).toBeTruthy();
-    expect(await screen.findByText(`Edited by ${ADMIN.email} on 25/11/2026.`)).toBeTruthy();
+    expectShown(await screen.findByText(M.saved));
+    expectShown(await screen.findByText(`Edited by ${ADMIN.email} on 25/11/2026.`));
     await user.click(screen.getByRole('button', { name: 'Restore the default' }));
     await waitFor(() => expect(api.restoreTemplate).toHaveBeenCalledWith('accepted'));
   });
@@ -124,7 +123,7 @@ describe('email templates', () => {
     renderAt('/staff/templates', fakeApi(REVIEWER));
     const nav = await screen.findByRole('navigation', { name: 'Staff' });
     expect(within(nav).queryByRole('link', { name: 'Email templates' })).toBeNull();
-    expect(await screen.findByText('Email templates: only an admin can see this page')).toBeTruthy();
+    expectShown(await screen.findByText('Email templates: only an admin can see this page'));
   });
 });
 
@@ -134,9 +133,9 @@ describe('messages', () => {
     const form = await screen.findByRole('region', { name: 'Send a message' });
     await user.type(within(form).getByLabelText('Subject'), 'Your video, {{{{firstname}}');
     await user.type(within(form).getByLabelText('Message'), 'Please watch it.');
-    expect(within(form).getByText('Your video, Ada')).toBeTruthy();
+    expectShown(within(form).getByText('Your video, Ada'));
     await user.click(within(form).getByRole('button', { name: 'Send the message' }));
-    expect(await within(form).findByText(M.sentOne)).toBeTruthy();
+    expectShown(await within(form).findByText(M.sentOne));
     expect(api.messageOne).toHaveBeenCalledWith(1, {
       subject: 'Your video, {{firstname}}',
       body: 'Please watch it.',
@@ -155,9 +154,7 @@ describe('messages', () => {
     await user.type(screen.getByLabelText('Subject'), 'Your video, {{{{firstname}}');
     await user.type(screen.getByLabelText('Message'), 'Please watch it.');
     await user.click(screen.getByRole('button', { name: 'Check who it goes to' }));
-    expect(
-      await screen.findByText(`${M.wouldSend(118, 120)}; 2 skipped (${M.inboxFull(3, 24)}).`),
-    ).toBeTruthy();
+    expectShown(await screen.findByText(`${M.wouldSend(118, 120)}; 2 skipped (${M.inboxFull(3, 24)}).`));
     const first = screen.getByRole('region', { name: 'The first message' });
     expect(first.textContent).toContain('To: ada@example.com');
     const words = { subject: 'Your video, {{firstname}}', body: 'Please watch it.' };
@@ -165,7 +162,7 @@ describe('messages', () => {
     expect(api.messageMany).toHaveBeenCalledWith({ ...words, filter: { status: 'submitted' }, dryRun: true });
 
     await user.click(screen.getByRole('button', { name: 'Send 118 messages' }));
-    expect(await screen.findByText(M.sentMany(118))).toBeTruthy();
+    expectShown(await screen.findByText(M.sentMany(118)));
     expect(api.messageMany).toHaveBeenCalledWith({ ...words, filter: { status: 'submitted' } });
   });
 });

@@ -22,6 +22,7 @@ import {
   SUBMITTED_REVIEW,
 } from '../../support/staff';
 import { fakeStaffApi, renderStaffAt as renderAt, untilLastCalledWith, staffAt } from './support';
+import { expectShown } from '../support/shown';
 
 const row = (id: number, name: string) =>
   queueRow(id, {
@@ -121,7 +122,7 @@ describe('staff sign-in', () => {
     expect(document.activeElement).toBe(heading);
     await user.click(screen.getByRole('button', { name: 'Send me a code' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByRole('link', { name: FIELD_MESSAGES.email })).toBeTruthy();
+    expectShown(within(summary).getByRole('link', { name: FIELD_MESSAGES.email }));
     expect(api.sendCode).not.toHaveBeenCalled();
 
     await user.type(screen.getByLabelText('Work email address'), 'Director@Bootcamp.example');
@@ -132,13 +133,13 @@ describe('staff sign-in', () => {
 
     await user.type(screen.getByLabelText('6-digit code'), '12');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('link', { name: MESSAGES.otpFormat })).toBeTruthy();
+    expectShown(await screen.findByRole('link', { name: MESSAGES.otpFormat }));
     expect(api.verify).not.toHaveBeenCalled();
     await user.type(screen.getByLabelText('6-digit code'), '3456');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByRole('button', { name: 'Sign out' });
     expect(api.verify).toHaveBeenCalledWith('director@bootcamp.example', '123456');
-    expect(screen.getByText(`${ADMIN.email} (admin)`)).toBeTruthy();
+    expectShown(screen.getByText(`${ADMIN.email} (admin)`));
   });
 });
 
@@ -186,8 +187,8 @@ describe('staff queue', () => {
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await untilLastCalledWith(api.queue, { scoreMin: '3.5', reviews: '0,2+' });
     const active = screen.getByRole('list', { name: 'Active filters' });
-    expect(within(active).getByRole('link', { name: 'Remove Score: 3.5 or more' })).toBeTruthy();
-    expect(within(active).getByRole('link', { name: 'Remove Reviews: None yet, Two or more' })).toBeTruthy();
+    expectShown(within(active).getByRole('link', { name: 'Remove Score: 3.5 or more' }));
+    expectShown(within(active).getByRole('link', { name: 'Remove Reviews: None yet, Two or more' }));
 
     // Highest score first from the Score header, the filters kept.
     await user.click(within(screen.getByRole('table')).getByRole('button', { name: 'Score' }));
@@ -209,13 +210,13 @@ describe('staff queue', () => {
     await user.click(screen.getByRole('button', { name: 'Select all 120 matching' }));
     await user.click(screen.getByRole('button', { name: 'Accept selected' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Accept 120 applications?' });
-    expect(within(dialog).getByText(/Your place at the bootcamp/)).toBeTruthy();
-    expect(within(dialog).getByText(/120 will be accepted.*97 seats are free/)).toBeTruthy();
+    expectShown(within(dialog).getByText(/Your place at the bootcamp/));
+    expectShown(within(dialog).getByText(/120 will be accepted.*97 seats are free/));
     expect(api.bulk).toHaveBeenCalledTimes(1);
     expect(api.bulk).toHaveBeenLastCalledWith({ event: 'ACCEPT', filter: {}, dryRun: true });
     await user.click(within(dialog).getByRole('button', { name: 'Accept 120' }));
     await untilLastCalledWith(api.bulk, { event: 'ACCEPT', filter: {}, dryRun: false });
-    expect(await screen.findByText('120 accepted')).toBeTruthy();
+    expectShown(await screen.findByText('120 accepted'));
   });
 
   it('a reviewer has no selection and no bulk buttons', async () => {
@@ -291,19 +292,18 @@ describe("an application's page", () => {
       ),
     );
     expect(document.querySelector('iframe')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Show the CV on this page' })).toBeTruthy();
+    expectShown(screen.getByRole('button', { name: 'Show the CV on this page' }));
   });
 
   it('an admin sees the decisions the chart allows; an empty note is refused without a call', async () => {
     const user = userEvent.setup();
     const api = adminWithReview('in_review', 'In review', ADMIN_MAY);
     await openAdaPage(api);
-    for (const name of ['Accept', 'Waitlist', 'Reject'])
-      expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of ['Accept', 'Waitlist', 'Reject']) expectShown(screen.getByRole('button', { name }));
     expect(screen.queryByRole('button', { name: 'Start review' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Undo the decision' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Add note' }));
-    expect(await screen.findByRole('link', { name: STAFF_MESSAGES.noteEmpty })).toBeTruthy();
+    expectShown(await screen.findByRole('link', { name: STAFF_MESSAGES.noteEmpty }));
     expect(api.addNote).not.toHaveBeenCalled();
   });
 
@@ -313,7 +313,7 @@ describe("an application's page", () => {
       seats: { seats: 300, taken: 300 },
     });
     await openAdaPage(api);
-    expect(screen.getByText('300 of 300 seats taken in this cohort.')).toBeTruthy();
+    expectShown(screen.getByText('300 of 300 seats taken in this cohort.'));
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Accept past the seats?' });
     expect(dialog.textContent).toContain('This takes seat 301 of 300.');
@@ -333,9 +333,9 @@ describe("an application's page", () => {
       undoSeconds: 300,
     });
     await openAdaPage(api);
-    expect(screen.getByRole('button', { name: 'Undo the decision' })).toBeTruthy();
+    expectShown(screen.getByRole('button', { name: 'Undo the decision' }));
     expect(screen.queryByRole('button', { name: 'Mark withdrawn' })).toBeNull();
-    expect(screen.getByText(/The applicant does not see this decision yet/)).toBeTruthy();
+    expectShown(screen.getByText(/The applicant does not see this decision yet/));
   });
 });
 
@@ -390,7 +390,7 @@ describe("an application's payments", () => {
   it('says so when no payment was issued', async () => {
     renderAt('/staff/applications/1', fakeApi(REVIEWER));
     const section = (await screen.findByRole('heading', { name: 'Payments' })).closest('section')!;
-    expect(within(section).getByText('No payment issued.')).toBeTruthy();
+    expectShown(within(section).getByText('No payment issued.'));
     expect(within(section).queryByRole('alert')).toBeNull();
   });
 });
@@ -434,7 +434,7 @@ describe('cohort picker and decisions from a CSV file', () => {
     await screen.findByRole('heading', { name: 'Decisions from a CSV file', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(bulkCsv).not.toHaveBeenCalled();
-    expect(screen.getByText('Choose a CSV file to preview')).toBeTruthy();
+    expectShown(screen.getByText('Choose a CSV file to preview'));
     expect(document.activeElement).toBe(screen.getByLabelText('CSV file'));
     const text = 'email,decision\nada@example.com,accept\nnobody@example.com,reject\n';
     await user.upload(
@@ -449,7 +449,7 @@ describe('cohort picker and decisions from a CSV file', () => {
     expect(bulkCsv).toHaveBeenLastCalledWith(text, '6', false);
     expect(screen.getByRole('status').textContent).toContain('1 of 2 rows can be applied: 1 accepted');
     const refused = screen.getByRole('table', { name: 'Rows that will not be applied (1)' });
-    expect(within(refused).getByText('No submitted application has this email')).toBeTruthy();
+    expectShown(within(refused).getByText('No submitted application has this email'));
     expect((await axe.run(container)).violations).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Apply 1 decisions' }));
@@ -460,7 +460,7 @@ describe('cohort picker and decisions from a CSV file', () => {
 
   it('a reviewer is told the CSV decisions are for admins', async () => {
     renderAt('/staff/decisions-csv', fakeApi(REVIEWER, { cohorts: vi.fn(cohorts) }));
-    expect(await screen.findByText('Only an admin can decide from a CSV file.')).toBeTruthy();
+    expectShown(await screen.findByText('Only an admin can decide from a CSV file.'));
   });
 });
 
@@ -500,7 +500,7 @@ describe('team', () => {
     renderAt('/staff/team', api);
     const table = await screen.findByRole('table', { name: '3 people can sign in to the staff area' });
     const director = within(table).getByRole('row', { name: new RegExp(ADMIN.email) });
-    expect(within(director).getByText(STAFF_MESSAGES.configuredAdminNote)).toBeTruthy();
+    expectShown(within(director).getByText(STAFF_MESSAGES.configuredAdminNote));
     expect(within(director).queryByRole('button')).toBeNull();
     expect(within(table).getAllByRole('button', { name: /^Remove/ })).toHaveLength(1);
 
@@ -520,18 +520,18 @@ describe('contact details (one rule: admins see them everywhere, reviewers nowhe
   it('an admin sees the Email column, searches by email or phone, and reads email and phones on the page', async () => {
     renderAt('/staff', fakeApi(ADMIN));
     const table = await screen.findByRole('table');
-    expect(await within(table).findByText('ada@example.com')).toBeTruthy();
-    expect(within(table).getByRole('columnheader', { name: 'Email' })).toBeTruthy();
-    expect(screen.getByLabelText('Search name, email, phone, city or source')).toBeTruthy();
+    expectShown(await within(table).findByText('ada@example.com'));
+    expectShown(within(table).getByRole('columnheader', { name: 'Email' }));
+    expectShown(screen.getByLabelText('Search name, email, phone, city or source'));
   });
 
   it('a reviewer has no Email column and searches by name only', async () => {
     const reviewerPage = { ...PAGE, rows: PAGE.rows.map(withoutContact) };
     renderAt('/staff', fakeApi(REVIEWER, { queue: vi.fn(() => Promise.resolve(reviewerPage)) }));
     const table = await screen.findByRole('table');
-    expect(await within(table).findByRole('link', { name: 'Ada Obi' })).toBeTruthy();
+    expectShown(await within(table).findByRole('link', { name: 'Ada Obi' }));
     expect(within(table).queryByRole('columnheader', { name: 'Email' })).toBeNull();
-    expect(screen.getByLabelText('Search name, city or source')).toBeTruthy();
+    expectShown(screen.getByLabelText('Search name, city or source'));
     expect(document.body.textContent).not.toMatch(/@example\.com|\+234/);
   });
 
@@ -546,8 +546,8 @@ describe('contact details (one rule: admins see them everywhere, reviewers nowhe
     );
     await screen.findByRole('heading', { name: 'Ada Obi', level: 1 });
     for (const term of ['Email', 'Phone', 'WhatsApp'])
-      expect(screen.getByText(term, { selector: 'dt' })).toBeTruthy();
-    expect(screen.getByText('ada@example.com')).toBeTruthy();
+      expectShown(screen.getByText(term, { selector: 'dt' }));
+    expectShown(screen.getByText('ada@example.com'));
     admin.unmount();
 
     const reviewerPage = { ...full, answers: withoutContact(full.answers) };
@@ -587,7 +587,7 @@ describe('fixes from a review team’s day (issue 24, item 9)', () => {
     await user.click(screen.getByLabelText(/waitlist those beyond the free seats/));
     await user.click(screen.getByRole('button', { name: 'Accept selected' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByRole('button', { name: 'Accept 20, waitlist 369' })).toBeTruthy();
+    expectShown(within(dialog).getByRole('button', { name: 'Accept 20, waitlist 369' }));
     expect(dialog.textContent).toContain('The email that will go at once');
     expect(dialog.textContent).not.toContain('0 seconds');
   });
@@ -600,12 +600,12 @@ describe('fixes from a review team’s day (issue 24, item 9)', () => {
     await openAdaPage(api);
     expect(screen.queryByRole('button', { name: 'Undo the decision' })).toBeNull();
     expect(document.body.textContent).not.toMatch(/undone within|0 seconds/);
-    expect(screen.getByRole('button', { name: 'Mark withdrawn' })).toBeTruthy();
+    expectShown(screen.getByRole('button', { name: 'Mark withdrawn' }));
   });
 
   it('headings speak about the applicant, not to them', async () => {
     await openAdaPage(fakeApi(REVIEWER));
-    expect(screen.getByRole('heading', { name: 'About the applicant', level: 2 })).toBeTruthy();
+    expectShown(screen.getByRole('heading', { name: 'About the applicant', level: 2 }));
     const headings = screen.getAllByRole('heading').map((h) => h.textContent ?? '');
     expect(headings.filter((h) => /\byou\b/i.test(h))).toEqual([]);
   });
@@ -623,13 +623,13 @@ describe('fixes from a review team’s day (issue 24, item 9)', () => {
     const more = screen.getByRole('button', { name: 'Filters (1)' });
     expect(more.getAttribute('aria-expanded')).toBe('false');
     const chips = screen.getByRole('list', { name: 'Active filters' });
-    expect(within(chips).getByText(/Submitted from: 01\/11\/2026/)).toBeTruthy();
+    expectShown(within(chips).getByText(/Submitted from: 01\/11\/2026/));
     await user.click(more);
     expect(more.getAttribute('aria-expanded')).toBe('true');
 
     await user.type(screen.getByLabelText(/^Submitted to/), '31/11/2026');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(screen.getByText('Enter a date as DD/MM/YYYY')).toBeTruthy();
+    expectShown(screen.getByText('Enter a date as DD/MM/YYYY'));
     expect(document.activeElement).toBe(screen.getByLabelText(/^Submitted to/));
     expect(api.queue).toHaveBeenLastCalledWith({ from: '2026-11-01' });
 
@@ -640,7 +640,7 @@ describe('fixes from a review team’s day (issue 24, item 9)', () => {
     // Removing a chip drops that filter alone.
     await user.click(screen.getByRole('link', { name: 'Remove Submitted from: 01/11/2026' }));
     await untilLastCalledWith(api.queue, { to: '2026-11-30' });
-    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeTruthy();
+    expectShown(screen.getByRole('button', { name: 'Filters (1)' }));
     gb.unmount();
 
     renderAt('/staff', fakeApi({ ...REVIEWER, locale: 'en-US' }));
@@ -676,12 +676,12 @@ describe('finding applications (issue 24, item 6)', () => {
     });
     renderAt('/staff?q=zara', api);
     const table = await screen.findByRole('table', { name: '0 applications match this view' });
-    expect(within(table).getByText(/1 matches in other cohorts/)).toBeTruthy();
+    expectShown(within(table).getByText(/1 matches in other cohorts/));
     await user.click(within(table).getByRole('link', { name: 'search all cohorts' }));
     const found = await screen.findByRole('table', { name: '1 application matches this view' });
     expect(api.queue).toHaveBeenLastCalledWith({ q: 'zara', allCohorts: '1' });
-    expect(within(found).getByRole('columnheader', { name: 'Cohort' })).toBeTruthy();
-    expect(within(found).getByRole('cell', { name: 'Cohort 6' })).toBeTruthy();
+    expectShown(within(found).getByRole('columnheader', { name: 'Cohort' }));
+    expectShown(within(found).getByRole('cell', { name: 'Cohort 6' }));
     expect((screen.getByLabelText('Search all cohorts') as HTMLInputElement).checked).toBe(true);
   });
 });
@@ -732,12 +732,12 @@ describe('triage at the speed of reading (issue 24, item 1)', () => {
 
     await user.keyboard('?');
     const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
-    expect(within(help).getByText('Next application')).toBeTruthy();
+    expectShown(within(help).getByText('Next application'));
     await user.click(within(help).getByRole('button', { name: 'Close' }));
 
     // Typing in a note is text, not a shortcut.
     await user.type(screen.getByLabelText('Add a note'), 'k');
-    expect(screen.getByText('2 of 2')).toBeTruthy();
+    expectShown(screen.getByText('2 of 2'));
 
     await user.click(screen.getAllByRole('link', { name: 'Back to applications' })[0]);
     await screen.findByRole('table');
@@ -800,14 +800,14 @@ describe('triage at the speed of reading (issue 24, item 1)', () => {
     await screen.findByText('1 of 2');
     await user.keyboard('a');
     await screen.findByRole('heading', { name: 'Bola Ade', level: 1 });
-    expect(screen.getByText('Accepted Ada Obi')).toBeTruthy();
+    expectShown(screen.getByText('Accepted Ada Obi'));
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
 
     await screen.findByText('2 of 2');
     await user.keyboard('a');
     // The last in the view: the page stays, naming the decision.
     await screen.findByText('Accepted Bola Ade');
-    expect(screen.getByRole('heading', { name: 'Bola Ade', level: 1 })).toBeTruthy();
+    expectShown(screen.getByRole('heading', { name: 'Bola Ade', level: 1 }));
   });
 });
 
@@ -850,7 +850,7 @@ describe('the back office’s rough edges (issue 56, item 9)', () => {
     });
     await openAdaPage(api, '/staff/applications/1?status=submitted');
     const nav = screen.getByRole('navigation', { name: 'Applications in this view' });
-    expect(await within(nav).findByText('1 of 356')).toBeTruthy();
+    expectShown(await within(nav).findByText('1 of 356'));
   });
 
   it('the record shows the answers and the CV before payment and emails', async () => {

@@ -55,6 +55,7 @@ import { STANDING_MESSAGES, standingHeading, standingMessage } from '../../../ma
 import { MODEL_INPUT } from '../../machines/application.model';
 import { ONE_BUTTON, viewOf } from '../../support/applicationModel';
 import { transitionKey, type ModelPath } from '../../machines/support/graphReplay';
+import { expectShown } from './shown';
 
 /** A call that never answers: the path delivers its outcome. */
 const pending = <Output,>() => new Promise<Output>(() => {});
@@ -328,7 +329,7 @@ async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: 
         : screenHeading(state);
   // The screens load on demand, so the heading may take a moment to arrive (longer on a busy machine).
   const h1 = await screen.findByRole('heading', { level: 1, hidden, name: heading }, { timeout: 5000 });
-  expect(h1, after).toBeTruthy();
+  expectShown(h1, after);
   // A new step's heading has focus (a screen reader announces it), unless a dialog opened with the step or red
   // alerts came with it (the error summary takes focus then).
   const { errors, errorMessage } = expected.context as ApplicationSnapshot['context'];
@@ -374,13 +375,13 @@ async function expectScreen(app: Rendered, expected: AnyMachineSnapshot, after: 
     expect(screen.getByRole('status', { hidden }).textContent, after).toContain(
       standingMessage(standing.standing, standing.cohort.name),
     );
-  // Above the questions, what they are for (decision 118): some answers lead to a person's review.
+  // Above the questions, what they are for (decision 002): some answers lead to a person's review.
   if (expected.matches({ eligibility: { answers: 'editing' } }))
     expect(screen.getByText(ELIGIBILITY_INTRO).tagName, after).toBe('P');
   if (expected.matches({ eligibility: { answers: 'result' } })) {
     const eligible = expected.context.form.eligibilityStatus === 'eligible';
     const panel = ELIGIBILITY_RESULT[eligible ? 'eligible' : 'underReview'];
-    expect(screen.getByRole('heading', { level: 2, name: panel }), after).toBeTruthy();
+    expectShown(screen.getByRole('heading', { level: 2, name: panel }), after);
     expect(screen.queryByRole('button', { name: 'Proceed' }) !== null, `Proceed after ${after}`).toBe(
       eligible,
     );

@@ -1,0 +1,113 @@
+/**
+ * The bank details and the support address set in the back office (issue 53 item 6, decision 247) in Chromium
+ * against the built product: an admin's bad account number is refused in the catalogue's words; the admin then
+ * changes the account number and the support address, and an accepted applicant's bank transfer details show the
+ * new number and address at once. A reviewer sees the values and no control. axe finds nothing on any of them.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PROGRAMME_SETTINGS_MESSAGES as M } from '../../machines/rules/messages';
+import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
+import { addTeamMember, DECIDING, decide, decisionEmail, signInStaff } from './support/decision';
+import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
+import { browser, contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
+
+// The environment's account is the first-start seed; no location look-up (the options follow the form's country).
+serverAndBrowser({
+  ...DECIDING,
+  GEO_FIXED_COUNTRY: '',
+  GEO_API_URL: '',
+  BANK_NAME: 'Example Bank',
+  BANK_ACCOUNT_NAME: 'The Employment Bootcamp Ltd',
+  BANK_ACCOUNT_NUMBER: '1234567890',
+  SUPPORT_EMAIL: 'hello@bootcamp.example',
+});
+const open = contextOpener({ width: 1280, height: 900 });
+const WAIT = { timeout: 30_000 };
+const APPLICANT = 'ngozi.settings-e2e@example.com';
+const REVIEWER = 'reader.settings@bootcamp.example';
+
+async function openDialog(page: Page, title: string): Promise<Locator> {
+  const heading = page.getByRole('heading', { name: title, exact: true });
+  await heading.waitFor(WAIT);
+  return page.locator('dialog, [role="dialog"], [role="alertdialog"]').filter({ has: heading }).last();
+}
+
+describe('bank details and support address in the back office', () => {
+  it("an admin changes the account number and support address; an accepted applicant's transfer details show them", async () => {
+    const applicant = await submittedApplicant(server.url, APPLICANT, {
+      firstname: 'Ngozi',
+      lastname: 'Eze',
+    });
+    await decide(server.url, APPLICANT, 'ACCEPT');
+    await decisionEmail(server.url, APPLICANT, /accepted/i);
+
+    const { context, page } = await open();
+    await signInStaff(context, server.url);
+    await page.goto(`${server.url}/staff`);
+    await page
+      .getByRole('navigation', { name: 'Staff' })
+      .getByRole('link', { name: 'Bank and support' })
+      .click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Bank and support');
+    const number = page.getByLabel('Account number');
+    await number.waitFor(WAIT);
+    // The environment's values, until someone saves here.
+    expect(await number.inputValue()).toBe('1234567890');
+    expect(await page.getByLabel('Support address').inputValue()).toBe('hello@bootcamp.example');
+    await page.getByText('no one has changed them here yet').waitFor(WAIT);
+    await expectNoAxeViolations(page);
+
+    // A number that is not 10 digits: refused in the catalogue's words, nothing saved.
+    await number.fill('12345');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByText(M.bankAccountNumber).count(), WAIT).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+
+    await number.fill('0987654321');
+    await page.getByLabel('Support address').fill('help@bootcamp.example');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(M.saved).waitFor(WAIT);
+    await page.getByText(/Last changed by admissions@bootcamp\.example/).waitFor(WAIT);
+    await expectNoAxeViolations(page);
+    await context.close();
+
+    // The accepted applicant's bank transfer details: the new number and address.
+    const device = await applicantDevice(browser, server.url, applicant, { width: 390, height: 844 });
+    const phone = device.page;
+    await phone.goto(`${server.url}/apply/confirmation`);
+    await phone.getByRole('heading', { name: 'Congratulations, you have been accepted!' }).waitFor(WAIT);
+    await phone.getByRole('button', { name: 'Proceed to payment' }).click();
+    await phone.getByRole('heading', { name: 'Payment options' }).waitFor(WAIT);
+    const card = phone.locator('li.payment-option').filter({
+      has: phone.getByRole('heading', { name: OPTION_FULL_PAYMENT, exact: true }),
+    });
+    await card.getByRole('button', { name: `Choose ${OPTION_FULL_PAYMENT}` }).click();
+    const confirm = await openDialog(phone, 'Confirm your payment option');
+    await confirm.getByRole('button', { name: 'Yes proceed' }).click();
+    const recorded = await openDialog(phone, 'Your choice has been recorded');
+    await recorded.getByRole('button', { name: 'View Payment Details' }).click();
+    const details = await openDialog(phone, 'Payment details');
+    expect(await details.locator('.payment-details__number').textContent()).toBe('0987654321');
+    expect(await details.getByText('Example Bank').count()).toBe(1);
+    expect(await details.getByRole('link', { name: 'help@bootcamp.example' }).count()).toBe(1);
+    expect(await details.getByText('hello@bootcamp.example').count()).toBe(0);
+    await expectNoAxeViolations(phone);
+    await device.context.close();
+  });
+
+  it('a reviewer sees the bank details and support address and no control to change them', async () => {
+    expect((await addTeamMember(server.url, REVIEWER)).status).toBe(201);
+    const { context, page } = await open();
+    await signInStaff(context, server.url, REVIEWER);
+    await page.goto(`${server.url}/staff/settings`);
+    await page.getByText('Only an admin can change them.').waitFor(WAIT);
+    expect(await page.getByText('Example Bank').count()).toBe(1);
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
