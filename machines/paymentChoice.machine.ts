@@ -12,7 +12,14 @@ import { MESSAGES } from './rules/messages';
 import type { PaymentRecord } from './rules/contract';
 import type { AcceptedCohort } from './rules/payBy';
 import { aidedOption, type AidStanding } from './rules/aidDecision';
-import { failureMessage, kindOf, regionOf, type PaymentKind, type PaymentRegion } from './rules/payments';
+import {
+  failureMessage,
+  kindOf,
+  regionOf,
+  type FeeTable,
+  type PaymentKind,
+  type PaymentRegion,
+} from './rules/payments';
 
 export interface PaymentChoiceInput {
   email: string;
@@ -39,6 +46,8 @@ export interface PaymentChoiceContext {
   cohort: AcceptedCohort | null;
   /** Where a financial aid request stands (decision 238): an award lowers every option's charge. */
   aid: AidStanding | null;
+  /** The applicant's fee table (decision 244), as the server prices them; null until it has said. */
+  fees: FeeTable | null;
   parent: ParentRef<PaymentChosenEvent | PaymentFailedEvent> | null;
 }
 
@@ -61,6 +70,8 @@ export interface ConfirmationFacts {
   option: string;
   /** Where a financial aid request stands, as released to the applicant; null when none was made. */
   aid?: AidStanding | null;
+  /** The applicant's fee table (decision 244): the kept one, else their cohort's. */
+  fees?: FeeTable | null;
 }
 
 /** What the parent application machine receives once a choice is on the server. */
@@ -91,8 +102,8 @@ export interface CheckoutOutput {
 }
 
 /** An option as this applicant is offered it: their region's, priced after a released aid award. */
-export const optionOf = (context: Pick<PaymentChoiceContext, 'region' | 'aid'>, value: string) =>
-  context.region ? aidedOption(context.region, context.aid, value) : undefined;
+export const optionOf = (context: Pick<PaymentChoiceContext, 'region' | 'aid' | 'fees'>, value: string) =>
+  context.region && context.fees ? aidedOption(context.fees, context.region, context.aid, value) : undefined;
 
 const isKind = (kind: PaymentKind) => (option: string) => kindOf(option) === kind;
 
@@ -143,6 +154,7 @@ export const paymentChoiceMachine = setup({
     payment: null,
     cohort: null,
     aid: null,
+    fees: null,
     parent: input.parent ?? null,
   }),
   initial: 'loading',
@@ -161,6 +173,7 @@ export const paymentChoiceMachine = setup({
               payment: ({ event }) => event.output.payment,
               cohort: ({ event }) => event.output.cohort,
               aid: ({ event }) => event.output.aid ?? null,
+              fees: ({ event }) => event.output.fees ?? null,
             }),
           },
           {
@@ -168,6 +181,7 @@ export const paymentChoiceMachine = setup({
             actions: assign(({ event, context }) => ({
               cohort: event.output.cohort,
               aid: event.output.aid ?? null,
+              fees: event.output.fees ?? null,
               recorded: event.output.option || context.recorded,
               selected: event.output.option || context.selected,
             })),

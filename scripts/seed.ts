@@ -26,7 +26,7 @@ import {
   WORK_EXPERIENCE_YEARS,
   type Option,
 } from '../machines/rules/options';
-import { ALL_OPTION_VALUES, kindOf } from '../machines/rules/payments';
+import { kindOf, paymentOptions, STANDARD_FEES } from '../machines/rules/payments';
 import { readEnv } from '../server/config';
 import { currentCohort } from '../server/db/cohorts';
 import { openPglite, postgresDb, type Db } from '../server/db/index';
@@ -97,8 +97,10 @@ const COUNTRY_WEIGHTS = Object.entries(SEED_COUNTRIES).map(
   ([country, { weight }]) => [country as SeedCountry, weight] as const,
 );
 
+/** The options the seeded cohorts offer: theirs is the standard fee table (migration 38's defaults, decision 244). */
+const OPTION_VALUES = paymentOptions(STANDARD_FEES, 'nigeria').map((option) => option.value);
 /** The options that charge a fee now (a payment row exists for them); "Not ready" and financial aid charge nothing. */
-const CHARGED_OPTIONS = ALL_OPTION_VALUES.filter((option) => {
+const CHARGED_OPTIONS = OPTION_VALUES.filter((option) => {
   const kind = kindOf(option);
   return kind === 'full' || kind === 'instalments';
 });
@@ -222,7 +224,7 @@ function fakeApplication(i: number, tag: string, cohortId: number, now: number):
     video: watched ? JSON.stringify({ videoProgress: 100, isVideoEnded: true, attemptCounter: 1 }) : null,
     video_watched_at: date(watched),
     // A paid fee was paid by an option that charges one: never "Paid" beside "Not ready" or financial aid.
-    payment_option: status === 'paid' ? pick(CHARGED_OPTIONS) : paying ? pick(ALL_OPTION_VALUES) : '',
+    payment_option: status === 'paid' ? pick(CHARGED_OPTIONS) : paying ? pick(OPTION_VALUES) : '',
     payment_chosen_at: date(chosen),
     cv_sent_by_email: submitted !== null && faker.number.float() < 0.1,
     submitted_at: date(submitted),

@@ -20,6 +20,7 @@ import { latestPayment, paymentRecord } from './payments';
 import { QUOTA_GRANTED, QUOTA_OLDEST, quotaOf, withCodeEmailTaken } from './mailQuota';
 import { followServerEvent } from './staff/review';
 import { applicantAid } from './staff/aid';
+import { applicantFees, keepFees } from './fees';
 import { STEP_SPECS, savedFields, storedSteps, type StepSpec } from '../machines/steps';
 
 /** What a create stores from the request (checked by the biodata and communications groups) and the cohort open now. */
@@ -303,6 +304,7 @@ export async function savedApplication(
     payment: payment ? paymentRecord(payment) : null,
     financial_aid: row.financial_aid,
     aid: await applicantAid(db, row, now),
+    fees: await applicantFees(db, row),
     reminder_date: iso(row.reminder_date),
     submitted_at: iso(row.submitted_at),
     cohort: {
@@ -393,6 +395,8 @@ export async function saveFinancialInfo(
     ...(aid ? { financial_aid: JSON.stringify(aid) } : {}),
     updated_at: now,
   });
+  // The choice keeps the price it was made at: the cohort's table is kept with it (decision 244).
+  if (paymentOption !== '') await keepFees(db, id);
   // An accepted applicant's choice moves their review to payment_chosen, in the same transaction.
   if (paymentOption !== '') await followServerEvent(db, id, 'CHOOSE_PAYMENT', now);
 }

@@ -24,7 +24,8 @@ import {
   type RenderedLandingWords,
 } from '../machines/rules/landingWords';
 import { cohortNotice } from '../machines/rules/seats';
-import type { ApplyingCohort } from './db/cohorts';
+import { feeFacts, type FeeTable } from '../machines/rules/payments';
+import { feesOf, type ApplyingCohort } from './db/cohorts';
 import type { PublishedWords } from './db/landingWords';
 
 /** The FAQ's and the cards' markup from the words (src/landing/entry-server.tsx `renderLandingWords`). */
@@ -62,10 +63,17 @@ export const cohortFacts = ({ cohort, paused }: ApplyingCohort): CohortFacts => 
   number: cohort.number,
   startDate: cohort.start_date,
   applicationDeadline: cohort.application_deadline,
+  fees: feeWords(feesOf(cohort)),
   ...(paused
     ? { notice: cohortNotice({ ...cohort, paused: { name: paused.name, reopens_on: paused.reopens_on } }) }
     : {}),
 });
+
+/** The fee lines of the landing page, from the cohort's table (decision 244). */
+const feeWords = (fees: FeeTable) => {
+  const { fee, full, instalments } = feeFacts(fees);
+  return { fee, full, instalments };
+};
 
 /**
  * The page with the cohort, the contact address and the words. A template without the words' placeholders (a test's

@@ -17,6 +17,8 @@ import type { Db, Queryable } from './db/index';
 import { qb, run } from './db/query';
 import type { Mailer } from './mail/index';
 import { confirmationUrl, reminderEmail } from './mail/templates';
+import { applicantFees } from './fees';
+import type { FeeTable } from '../machines/rules/payments';
 import { poller } from './poller';
 import { applicantAid } from './staff/aid';
 
@@ -62,6 +64,9 @@ interface DueReminder {
   reminder_date: Date;
   /** The aid answers, null when none were given: whether there is a request whose standing the email says. */
   financial_aid: unknown;
+  fees: FeeTable | null;
+  cohort_id: number | null;
+  applied_cohort_id: number | null;
 }
 
 const silent: ReminderLog = { info: () => undefined, error: () => undefined };
@@ -94,7 +99,16 @@ export function reminderScheduler(options: ReminderOptions): ReminderScheduler {
             .forUpdate()
             .skipLocked(),
         )
-        .returning(['id', 'email', 'firstname', 'reminder_date', 'financial_aid'])
+        .returning([
+          'id',
+          'email',
+          'firstname',
+          'reminder_date',
+          'financial_aid',
+          'fees',
+          'cohort_id',
+          'applied_cohort_id',
+        ])
         .$narrowType<{ reminder_date: Date }>(),
     );
 
@@ -111,9 +125,15 @@ export function reminderScheduler(options: ReminderOptions): ReminderScheduler {
     );
 
   const send = async (due: DueReminder) => {
-    // The fee as the page shows it when the email is written: less a released award, unsettled while under review.
+    // The applicant's own fee table (decision 244), less a released award, unsettled while under review (decision 238).
     const aid = await applicantAid(db, due, config.now());
-    const message = reminderEmail(due.email, due.firstname, confirmationPage, aid);
+    const message = reminderEmail(
+      due.email,
+      due.firstname,
+      confirmationPage,
+      await applicantFees(db, due),
+      aid,
+    );
     // Queued and marked in one transaction: the outbox's worker delivers it exactly once (server/mail/worker.ts).
     await db.transaction(async (tx) => {
       await mailer.send(message, tx);

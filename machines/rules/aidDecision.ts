@@ -8,14 +8,15 @@
 import { STAFF_API } from './api';
 import { AID_MESSAGES as M } from './messages';
 import {
-  FEE_FACTS,
+  feeFacts,
+  instalmentsOption,
   OPTION_FULL_PAYMENT,
-  OPTION_INSTALMENTS,
-  PAYMENT_OPTIONS,
-  PRICES,
   formatMoney,
   orderFor,
+  paymentOptions,
+  priceTable,
   type CheckoutOrder,
+  type FeeTable,
   type Money,
   type PaymentOptionInfo,
   type PaymentRegion,
@@ -95,9 +96,9 @@ export const lessShare = ({ amount, currency }: Money, share: number): Money => 
   currency,
 });
 
-/** What an award waives: the fee's share, the cost the reports add up. */
-export const waived = (region: PaymentRegion, share: number): Money => {
-  const { fee } = PRICES[region];
+/** What an award waives: the fee's share (of the cohort's table), the cost the reports add up. */
+export const waived = (fees: FeeTable, region: PaymentRegion, share: number): Money => {
+  const { fee } = priceTable(fees)[region];
   return {
     amount: roundFor(fee.currency, fee.amount - lessShare(fee, share).amount),
     currency: fee.currency,
@@ -109,8 +110,13 @@ export const waived = (region: PaymentRegion, share: number): Money => {
  * financial-aid option once the request is decided. While it is under review the set is the price table's, aid
  * staying the recorded choice (decision 111); the page says where the request stands instead of offering the form.
  */
-export function aidedOptions(region: PaymentRegion, aid: AidStanding | null): readonly PaymentOptionInfo[] {
-  const options = PAYMENT_OPTIONS[region];
+export function aidedOptions(
+  fees: FeeTable,
+  region: PaymentRegion,
+  aid: AidStanding | null,
+): readonly PaymentOptionInfo[] {
+  const options = paymentOptions(fees, region);
+  const prices = priceTable(fees)[region];
   if (!aid || aid.status === 'received') return options;
   const share = aid.status === 'awarded' ? aid.share : 0;
   return options
@@ -118,7 +124,7 @@ export function aidedOptions(region: PaymentRegion, aid: AidStanding | null): re
     .map((option) => {
       if (!option.charge || share === 0) return option;
       const charge = lessShare(option.charge, share);
-      const plan = PRICES[region].instalments;
+      const plan = prices.instalments;
       const price =
         option.kind === 'instalments' && plan
           ? `${formatMoney(charge)} (${plan.count} × ${formatMoney(lessShare(plan.each, share))})`
@@ -127,24 +133,25 @@ export function aidedOptions(region: PaymentRegion, aid: AidStanding | null): re
         ...option,
         charge,
         price,
-        description: `${option.description} ${M.optionAfterAid(share, formatMoney(lessShare(PRICES[region].fee, share)))}`,
+        description: `${option.description} ${M.optionAfterAid(share, formatMoney(lessShare(prices.fee, share)))}`,
       };
     });
 }
 
 /** The option of the applicant's set, with the amount it charges after aid; undefined when it is not offered. */
-export const aidedOption = (region: PaymentRegion, aid: AidStanding | null, value: string) =>
-  aidedOptions(region, aid).find((option) => option.value === value);
+export const aidedOption = (fees: FeeTable, region: PaymentRegion, aid: AidStanding | null, value: string) =>
+  aidedOptions(fees, region, aid).find((option) => option.value === value);
 
 /** The checkout's order for an option after aid, or undefined when the option charges nothing or is not offered. */
 export function aidedOrder(
+  fees: FeeTable,
   region: PaymentRegion,
   aid: AidStanding | null,
   option: string,
   email: string,
   reference: string,
 ): CheckoutOrder | undefined {
-  const charge = aidedOption(region, aid, option)?.charge;
+  const charge = aidedOption(fees, region, aid, option)?.charge;
   return charge ? orderFor(charge, option, email, reference) : undefined;
 }
 
@@ -169,20 +176,23 @@ export const aidOptionsWords = (aid: AidStanding): string =>
  * pay is not settled; once a decision is released, the amounts the payment options charge after it. Both regions are
  * quoted, as with no request: the page picks the set by the country it finds (docs/decisions/238-financial-aid-is-decided.md).
  */
-export function reminderFeeWords(aid: AidStanding | null): string {
-  if (!aid) return `${FEE_FACTS.full}. ${FEE_FACTS.instalments}. ${M.reminderNoRequest}`;
+export function reminderFeeWords(fees: FeeTable, aid: AidStanding | null): string {
+  if (!aid) {
+    const facts = feeFacts(fees);
+    return `${facts.full}. ${facts.instalments}. ${M.reminderNoRequest}`;
+  }
   if (aid.status === 'received') return M.reminderUnderReview;
   // Both options charge in either decision (only financial aid leaves the set), so each has its amount.
   const charged = (region: PaymentRegion, option: string) =>
-    formatMoney(aidedOption(region, aid, option)!.charge!);
-  const plan = PRICES.nigeria.instalments!;
+    formatMoney(aidedOption(fees, region, aid, option)!.charge!);
+  const plan = priceTable(fees).nigeria.instalments;
   const amounts = M.reminderAmounts(
     charged('nigeria', OPTION_FULL_PAYMENT),
     charged('international', OPTION_FULL_PAYMENT),
-    {
+    plan && {
       count: plan.count,
       each: formatMoney(lessShare(plan.each, aid.status === 'awarded' ? aid.share : 0)),
-      total: charged('nigeria', OPTION_INSTALMENTS),
+      total: charged('nigeria', instalmentsOption(plan.count)),
     },
   );
   return aid.status === 'awarded' ? M.reminderAwarded(aid.share, amounts) : M.reminderDeclined(amounts);

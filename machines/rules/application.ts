@@ -1,6 +1,7 @@
 /** The application form data of docs/product.md §3.1 and the other stored values of §3.2. */
 import { savedFields, STEPS, type Step, type StepSchemas } from '../steps';
 import { schemas, type Answers } from './schemas';
+import type { FeeTable } from './payments';
 
 /** Every result the eligibility score can store (machines/rules/eligibility.ts), and 'not measured' before it. */
 export const ELIGIBILITY_STATUSES = ['eligible', 'action_required', 'ineligible', 'not measured'] as const;
@@ -54,6 +55,8 @@ export interface Cohort {
   name: string;
   /** Get Started's line about it: open, or the full cohort it replaces (machines/rules/seats.ts). */
   notice?: string;
+  /** Its fee table (decision 244), for the Key Information's fee lines; unknown in a browser's older copy. */
+  fees?: FeeTable;
 }
 
 type OwnFields = {

@@ -6,6 +6,7 @@
  */
 import { number, object, string } from 'yup';
 import type { AidSettings } from './aidDecision';
+import type { FeeTable } from './payments';
 import { STAFF_API } from './api';
 import { formatDay } from './landingCohort';
 import { COHORT_MESSAGES as M } from './messages';
@@ -26,8 +27,11 @@ export interface CohortSettings {
   seats: number;
 }
 
-/** A cohort's aid ceiling and number of awards are set with it (decision 238: machines/rules/aidDecision.ts). */
-export interface CohortRecord extends CohortSettings, AidSettings {
+/**
+ * A cohort's aid ceiling and number of awards are set with it (decision 238: machines/rules/aidDecision.ts), and its
+ * fee table (decision 244: machines/rules/cohortFees.ts).
+ */
+export interface CohortRecord extends CohortSettings, AidSettings, FeeTable {
   number: number;
   intake: CohortIntake;
   reopens_on: string | null;
@@ -207,7 +211,7 @@ export interface StaffCohortSettings {
   /** Newest first. */
   cohorts: StaffCohort[];
   /** The automatic rule's next cohort, which the create form starts from (the aid settings of the last one). */
-  suggestion: CohortSettings & AidSettings & { number: number };
+  suggestion: CohortSettings & AidSettings & FeeTable & { number: number };
 }
 
 /** POST cohortIntakePath: a pause (with an optional reopen day), an early close, or a reopen. */

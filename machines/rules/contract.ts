@@ -8,7 +8,7 @@ import type { ApplicationForm, Cohort, EligibilityStatus } from './application';
 import type { Standing } from '../review.machine';
 import type { ErrorMap } from './messages';
 import type { Answers, OTHERS_ANSWERS } from './schemas';
-import type { CheckoutOrder, Currency } from './payments';
+import type { CheckoutOrder, Currency, FeeTable } from './payments';
 import { API } from './api';
 import { privacyNoticeVersion } from './privacy';
 import { spec as employmentStep } from '../steps/employment';
@@ -106,6 +106,11 @@ export interface SavedApplication extends Biodata, Contact {
   financial_aid: FinancialAidData | null;
   /** Where the aid request stands as the applicant may be told it (decision 238); null when they never applied. */
   aid: AidStanding | null;
+  /**
+   * The applicant's fee table (decision 244): the one their first payment choice was made under, else their cohort's
+   * now. The option cards and the checkout price from it.
+   */
+  fees: FeeTable;
   reminder_date: string;
   submitted_at: string;
   /** `start_date` (YYYY-MM-DD) is '' when the application has no cohort. */
@@ -116,6 +121,8 @@ export interface CohortInfo extends Cohort {
   number: number;
   start_date: string;
   application_deadline: string;
+  /** The cohort's fee table (decision 244): what a new application to it will be charged. */
+  fees: FeeTable;
   /** The cohort open now, when it is full and new applications go to this one (machines/rules/seats.ts). */
   full?: CohortInfo;
   /** The cohort open now, when an admin paused it and new applications go to this one; with its reopen day, if set. */

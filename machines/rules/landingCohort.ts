@@ -2,15 +2,27 @@
  * The live cohort on the landing page. The page is prerendered once at build time with placeholders where the
  * cohort's number and dates go (scripts/prerender.ts); the server fills them from the cohort open now and writes
  * the same facts into `#root[data-cohort]`, from which the browser hydrates the identical text
- * (server/landingPage.ts, src/landing/hydrate.tsx). Plain functions only: the server imports this file.
+ * (server/landingPage.ts, src/landing/hydrate.tsx). Its fee lines are the cohort's fee table's in words (decision
+ * 244), worded by the server (machines/rules/payments.ts `feeFacts`) so the page's code does not carry the rule.
+ * Plain functions only: the server imports this file.
  */
+
 /** The facts the server knows (dates as YYYY-MM-DD, as the API sends them). */
 export interface CohortFacts {
   number: number;
   startDate: string;
   applicationDeadline: string;
+  /** The cohort's fee table in words (decision 244: `feeFacts`). */
+  fees: FeeWords;
   /** Get Started's sentence while an admin paused the cohort open now (machines/rules/seats.ts `cohortNotice`). */
   notice?: string;
+}
+
+/** The fee lines the landing page states. */
+export interface FeeWords {
+  fee: string;
+  full: string;
+  instalments: string;
 }
 
 /** The same facts as the page writes them. */
@@ -20,6 +32,10 @@ export interface CohortLabels {
   deadline: string;
   /** Empty unless the cohort open now is paused: then the one sentence `/apply` says too (decision 235). */
   notice: string;
+  /** The fee table's facts in words (machines/rules/payments.ts `feeFacts`). */
+  fee: string;
+  full: string;
+  instalments: string;
 }
 
 const MONTHS = [
@@ -48,6 +64,9 @@ export const cohortLabels = (facts: CohortFacts): CohortLabels => ({
   start: formatDay(facts.startDate),
   deadline: formatDay(facts.applicationDeadline),
   notice: facts.notice ?? '',
+  fee: facts.fees.fee,
+  full: facts.fees.full,
+  instalments: facts.fees.instalments,
 });
 
 /** What the build writes where the server later puts the cohort; nothing else on the page looks like these. */
@@ -56,6 +75,9 @@ export const COHORT_PLACEHOLDERS: CohortLabels = {
   start: '%%COHORT_START%%',
   deadline: '%%COHORT_DEADLINE%%',
   notice: '%%COHORT_NOTICE%%',
+  fee: '%%COHORT_FEE%%',
+  full: '%%COHORT_FULLPRICE%%',
+  instalments: '%%COHORT_INSTALMENTS%%',
 };
 /** The placeholder for the facts themselves, as the value of `#root[data-cohort]`. */
 export const COHORT_FACTS_PLACEHOLDER = '%%COHORT_FACTS%%';
@@ -76,6 +98,9 @@ export function fillCohort(template: string, facts: CohortFacts, contactEmail: s
     [COHORT_PLACEHOLDERS.start]: escapeHtml(labels.start),
     [COHORT_PLACEHOLDERS.deadline]: escapeHtml(labels.deadline),
     [COHORT_PLACEHOLDERS.notice]: escapeHtml(labels.notice),
+    [COHORT_PLACEHOLDERS.fee]: escapeHtml(labels.fee),
+    [COHORT_PLACEHOLDERS.full]: escapeHtml(labels.full),
+    [COHORT_PLACEHOLDERS.instalments]: escapeHtml(labels.instalments),
     [COHORT_FACTS_PLACEHOLDER]: escapeHtml(JSON.stringify(facts)),
     [CONTACT_EMAIL_PLACEHOLDER]: escapeHtml(contactEmail),
   };

@@ -7,7 +7,7 @@
  */
 import { STAFF_API } from './api';
 import type { CohortLabels } from './landingCohort';
-import { FEE_FACTS, FINANCIAL_AID_MAX_DISCOUNT } from './payments';
+import { AID_FACT, FINANCIAL_AID_MAX_DISCOUNT } from './payments';
 
 export interface FaqEntry {
   question: string;
@@ -37,15 +37,28 @@ export const LANDING_WORD_LIMITS = {
   detail: 120,
 } as const;
 
-/** What an admin writes where the cohort open now goes; each render fills it with the cohort's words. */
-export const COHORT_TOKENS = { number: '{cohort}', start: '{start}', deadline: '{deadline}' } as const;
+/**
+ * What an admin writes where the cohort open now goes; each render fills it with the cohort's words, its fee table's
+ * included (decision 244), so the words never hold an amount that a fee change would leave behind.
+ */
+export const COHORT_TOKENS = {
+  number: '{cohort}',
+  start: '{start}',
+  deadline: '{deadline}',
+  fee: '{fee}',
+  full: '{full}',
+  instalments: '{instalments}',
+} as const;
 
 /** `text` with the cohort's tokens replaced by `cohort`'s words (placeholders at build time, the live ones later). */
 export const withCohort = (text: string, cohort: CohortLabels): string =>
   text
     .replaceAll(COHORT_TOKENS.number, cohort.number)
     .replaceAll(COHORT_TOKENS.start, cohort.start)
-    .replaceAll(COHORT_TOKENS.deadline, cohort.deadline);
+    .replaceAll(COHORT_TOKENS.deadline, cohort.deadline)
+    .replaceAll(COHORT_TOKENS.fee, cohort.fee)
+    .replaceAll(COHORT_TOKENS.full, cohort.full)
+    .replaceAll(COHORT_TOKENS.instalments, cohort.instalments);
 
 /** The words the build carries: the ones migration 40 published first, and what the page hydrates with by default. */
 export const BUILT_LANDING_WORDS: LandingWords = {
@@ -76,11 +89,11 @@ export const BUILT_LANDING_WORDS: LandingWords = {
     },
     {
       question: 'How much does it cost?',
-      answer: `The commitment fee is ${FEE_FACTS.fee}, paid once you are selected. ${FEE_FACTS.full}.`,
+      answer: `The commitment fee is ${COHORT_TOKENS.fee}, paid once you are selected. ${COHORT_TOKENS.full}.`,
     },
     {
       question: 'Can I pay in instalments?',
-      answer: `${FEE_FACTS.instalments} through our instalment partner, with no extra fee. Applicants outside Nigeria pay in full.`,
+      answer: `${COHORT_TOKENS.instalments} through our instalment partner, with no extra fee. Applicants outside Nigeria pay in full.`,
     },
     {
       question: 'Are there scholarships or financial aid?',
@@ -137,8 +150,8 @@ export const BUILT_LANDING_WORDS: LandingWords = {
     },
     {
       title: 'Commitment fee',
-      lead: FEE_FACTS.fee,
-      details: [FEE_FACTS.full, FEE_FACTS.instalments, FEE_FACTS.aid],
+      lead: COHORT_TOKENS.fee,
+      details: [COHORT_TOKENS.full, COHORT_TOKENS.instalments, AID_FACT],
     },
     {
       title: 'Requirements',

@@ -160,9 +160,12 @@ export const AID_MESSAGES = {
   reminderAmounts: (
     full: string,
     fullAbroad: string,
-    instalments: { count: number; each: string; total: string },
+    instalments: { count: number; each: string; total: string } | null,
   ) =>
-    `paying in full costs ${full} (Nigeria) or ${fullAbroad} (international); in Nigeria you may instead pay ${instalments.total} in ${instalments.count} instalments of ${instalments.each}`,
+    `paying in full costs ${full} (Nigeria) or ${fullAbroad} (international)` +
+    (instalments
+      ? `; in Nigeria you may instead pay ${instalments.total} in ${instalments.count} instalments of ${instalments.each}`
+      : ''),
 } as const;
 
 export const COHORT_MESSAGES = {
@@ -190,6 +193,14 @@ export const COHORT_MESSAGES = {
       : action === 'close'
         ? `Applications for ${name} are closed`
         : `Applications for ${name} are open again`,
+} as const;
+
+/** A cohort's fee table as an admin sets it (decision 244: machines/rules/cohortFees.ts). */
+export const FEE_MESSAGES = {
+  feeNgn: 'Please enter the fee in naira as a whole number from 0 to 100000000',
+  feeUsd: 'Please enter the fee in dollars as a whole number from 0 to 100000000',
+  fullDiscount: 'Please enter the discount for paying in full as a whole number from 0 to 100',
+  instalments: 'Please enter the number of instalments as a whole number from 1 to 12',
 } as const;
 
 /** The programme's bank details and support address in the back office (decision 247). */

@@ -1,6 +1,7 @@
 /**
- * The one price table (docs/decisions/036-one-price-table.md) and the payment options built from it. Every place
- * that shows or charges money reads it: the landing page's Key Information and FAQ, the Key Information modal,
+ * The one pricing rule (docs/decisions/036-one-price-table.md), fed by the applicant's cohort's fee table
+ * (docs/decisions/244-fees-per-cohort.md), and the payment options built from it. Every place that shows or charges
+ * money reads it: the landing page's Key Information and FAQ, the Key Information modal,
  * the option cards and the payment modal, the checkout order, the server that issues and verifies payments, and
  * the reminder email. Amounts are in whole currency units (naira, dollars); a dollar amount may carry cents.
  */
@@ -34,16 +35,26 @@ export interface PaymentOptionInfo {
   payable: boolean;
 }
 
-export const FULL_PAYMENT_DISCOUNT = 0.15;
-export const INSTALMENT_COUNT = 2;
 export const FINANCIAL_AID_MAX_DISCOUNT = 0.3;
 /** The provider's checkout lends and charges in naira only. */
 export const PORTAL_CURRENCY: Currency = 'NGN';
 
-export const COMMITMENT_FEE: Record<PaymentRegion, Money> = {
-  nigeria: { amount: 60_000, currency: 'NGN' },
-  international: { amount: 50, currency: 'USD' },
-};
+/**
+ * A cohort's fee table, as an admin sets it on the cohort (decision 244): the fee in whole naira (Nigeria) and whole
+ * dollars (international), the discount for paying in full in %, and the number of instalments the Nigerian plan
+ * splits the fee into (1: no plan, the fee is paid at once). Every price below is derived from it by `priceTable`.
+ */
+export interface FeeTable {
+  fee_ngn: number;
+  fee_usd: number;
+  full_discount: number;
+  instalments: number;
+}
+
+/** The table cohorts had before fees were set per cohort (migration 38's defaults): what the first cohort starts with. */
+export const STANDARD_FEES: FeeTable = { fee_ngn: 60_000, fee_usd: 50, full_discount: 15, instalments: 2 };
+export const FEE_MAX = 100_000_000;
+export const INSTALMENTS_MAX = 12;
 
 /** Rounds to the currency's smallest coin: kobo are not used, cents are. */
 const roundFor = (currency: Currency, amount: number) =>
@@ -56,30 +67,34 @@ const times = ({ amount, currency }: Money, factor: number): Money => ({
 
 export interface PriceTable {
   fee: Money;
-  /** Pay in full: the fee less 15%. */
+  /** Pay in full: the fee less the cohort's discount. */
   full: Money;
   /** The instalment plan: the whole fee in equal parts, no discount and no fee; null where not offered. */
   instalments: { count: number; each: Money; total: Money } | null;
 }
 
-/** THE price table. */
-export const PRICES: Record<PaymentRegion, PriceTable> = {
-  nigeria: {
-    fee: COMMITMENT_FEE.nigeria,
-    full: times(COMMITMENT_FEE.nigeria, 1 - FULL_PAYMENT_DISCOUNT),
-    instalments: {
-      count: INSTALMENT_COUNT,
-      each: times(COMMITMENT_FEE.nigeria, 1 / INSTALMENT_COUNT),
-      total: COMMITMENT_FEE.nigeria,
+/** THE pricing rule: a cohort's fee table as each region's prices. */
+export function priceTable(fees: FeeTable): Record<PaymentRegion, PriceTable> {
+  const ngn: Money = { amount: fees.fee_ngn, currency: 'NGN' };
+  const usd: Money = { amount: fees.fee_usd, currency: 'USD' };
+  const keep = 1 - fees.full_discount / 100;
+  return {
+    nigeria: {
+      fee: ngn,
+      full: times(ngn, keep),
+      // One instalment is the whole fee at once, which paying in full already is (with its discount): no plan.
+      instalments:
+        fees.instalments >= 2
+          ? { count: fees.instalments, each: times(ngn, 1 / fees.instalments), total: ngn }
+          : null,
     },
-  },
-  // The instalment provider lends in naira to Nigerian residents only.
-  international: {
-    fee: COMMITMENT_FEE.international,
-    full: times(COMMITMENT_FEE.international, 1 - FULL_PAYMENT_DISCOUNT),
-    instalments: null,
-  },
-};
+    // The instalment provider lends in naira to Nigerian residents only.
+    international: { fee: usd, full: times(usd, keep), instalments: null },
+  };
+}
+
+/** The standard table's prices (STANDARD_FEES): for tests and the instalment provider's test screen only. */
+export const PRICES: Record<PaymentRegion, PriceTable> = priceTable(STANDARD_FEES);
 
 export const NOT_READY = "I'm Not Ready To Make Payment";
 
@@ -93,8 +108,13 @@ export function notReadyNote(dates: { cohort: string; payBy: string } | null): s
   const by = dates ? `by ${dates.payBy}` : 'by the pay-by date in your acceptance email';
   return `${place} is kept: this choice does not give it up. Come back to this page to choose how to pay ${by} to secure it. If you would rather wait for a later cohort, join the waitlist and we will tell you when the next one opens.`;
 }
+/**
+ * The options' recorded names. Paying in full keeps its name whatever the discount (the card's price line says it),
+ * so a choice recorded before a change still reads as paying in full; the plan is named by its count.
+ */
 export const OPTION_FULL_PAYMENT = 'Pay in full (15% off)';
-export const OPTION_INSTALMENTS = `Pay in ${INSTALMENT_COUNT} instalments`;
+export const instalmentsOption = (count: number) => `Pay in ${count} instalments`;
+export const OPTION_INSTALMENTS = instalmentsOption(STANDARD_FEES.instalments);
 export const OPTION_FINANCIAL_AID = 'Apply for financial aid';
 
 /**
@@ -113,15 +133,23 @@ export function formatMoney({ amount, currency }: Money): string {
 
 const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 
-const nigeriaPlan = PRICES.nigeria.instalments!;
+/** The aid the landing page promises: not a fee, the same for every cohort's table. */
+export const AID_FACT = `Financial aid of up to ${percent(FINANCIAL_AID_MAX_DISCOUNT)} off for those who qualify`;
 
-/** The fee facts in words, for the landing page, the FAQ and the Key Information modal. */
-export const FEE_FACTS = {
-  fee: `${formatMoney(PRICES.nigeria.fee)} (Nigeria) or ${formatMoney(PRICES.international.fee)} (international)`,
-  full: `Pay in full and save ${percent(FULL_PAYMENT_DISCOUNT)}: ${formatMoney(PRICES.nigeria.full)} (Nigeria) or ${formatMoney(PRICES.international.full)} (international)`,
-  instalments: `In Nigeria you may instead pay the ${formatMoney(nigeriaPlan.total)} in ${nigeriaPlan.count} instalments of ${formatMoney(nigeriaPlan.each)}`,
-  aid: `Financial aid of up to ${percent(FINANCIAL_AID_MAX_DISCOUNT)} off for those who qualify`,
-} as const;
+/** A fee table's facts in words, for the landing page, the FAQ, the Key Information modal and the reminder email. */
+export function feeFacts(fees: FeeTable) {
+  const prices = priceTable(fees);
+  const plan = prices.nigeria.instalments;
+  return {
+    fee: `${formatMoney(prices.nigeria.fee)} (Nigeria) or ${formatMoney(prices.international.fee)} (international)`,
+    full: `Pay in full and save ${fees.full_discount}%: ${formatMoney(prices.nigeria.full)} (Nigeria) or ${formatMoney(prices.international.full)} (international)`,
+    instalments: plan
+      ? `In Nigeria you may instead pay the ${formatMoney(plan.total)} in ${plan.count} instalments of ${formatMoney(plan.each)}`
+      : 'The fee is paid at once; there is no instalment plan for this cohort',
+    aid: AID_FACT,
+  };
+}
+export type FeeFacts = ReturnType<typeof feeFacts>;
 
 const notReadyOption: PaymentOptionInfo = {
   value: NOT_READY,
@@ -146,8 +174,9 @@ const financialAidOption: PaymentOptionInfo = {
   payable: false,
 };
 
-function optionSet(region: PaymentRegion): PaymentOptionInfo[] {
-  const { fee, full, instalments } = PRICES[region];
+/** The options a cohort's fee table offers in a region, each priced by `priceTable`. */
+export function paymentOptions(fees: FeeTable, region: PaymentRegion): PaymentOptionInfo[] {
+  const { fee, full, instalments } = priceTable(fees)[region];
   const portal = full.currency === PORTAL_CURRENCY;
   const options: PaymentOptionInfo[] = [
     {
@@ -155,7 +184,7 @@ function optionSet(region: PaymentRegion): PaymentOptionInfo[] {
       kind: 'full',
       charge: full,
       price: formatMoney(full),
-      description: `The ${formatMoney(fee)} fee less ${percent(FULL_PAYMENT_DISCOUNT)}, paid once ${
+      description: `The ${formatMoney(fee)} fee less ${fees.full_discount}%, paid once ${
         portal ? 'by bank transfer or through the payment portal' : 'by bank transfer'
       }.`,
       portal,
@@ -164,7 +193,7 @@ function optionSet(region: PaymentRegion): PaymentOptionInfo[] {
   ];
   if (instalments) {
     options.push({
-      value: OPTION_INSTALMENTS,
+      value: instalmentsOption(instalments.count),
       kind: 'instalments',
       charge: instalments.total,
       price: `${formatMoney(instalments.total)} (${instalments.count} × ${formatMoney(instalments.each)})`,
@@ -176,14 +205,25 @@ function optionSet(region: PaymentRegion): PaymentOptionInfo[] {
   return [...options, financialAidOption, notReadyOption];
 }
 
+/** The standard table's options (STANDARD_FEES): for tests only; the product prices from the cohort's table. */
 export const PAYMENT_OPTIONS: Record<PaymentRegion, readonly PaymentOptionInfo[]> = {
-  nigeria: optionSet('nigeria'),
-  international: optionSet('international'),
+  nigeria: paymentOptions(STANDARD_FEES, 'nigeria'),
+  international: paymentOptions(STANDARD_FEES, 'international'),
 };
 
-/** Every option either set offers: what the server accepts as a `payment_option`. */
+const INSTALMENT_NAME = /^Pay in (\d{1,2}) instalments$/;
+/** The instalment count a recorded option names, or null when it is not the plan. */
+const instalmentCount = (value: string): number | null => {
+  const count = Number(INSTALMENT_NAME.exec(value)?.[1]);
+  return count >= 2 && count <= INSTALMENTS_MAX ? count : null;
+};
+
+/** Every option a fee table can offer: what the server accepts as a `payment_option`. */
 export const ALL_OPTION_VALUES: readonly string[] = [
-  ...new Set([...PAYMENT_OPTIONS.nigeria, ...PAYMENT_OPTIONS.international].map((o) => o.value)),
+  OPTION_FULL_PAYMENT,
+  ...Array.from({ length: INSTALMENTS_MAX - 1 }, (_, i) => instalmentsOption(i + 2)),
+  OPTION_FINANCIAL_AID,
+  NOT_READY,
 ];
 
 /** The geo look-up and the form both give a country's name; a two-letter code is accepted too. */
@@ -195,13 +235,18 @@ export function isNigeria(countryName: string | null | undefined): boolean {
 export const regionOf = (countryName: string | null | undefined): PaymentRegion =>
   isNigeria(countryName) ? 'nigeria' : 'international';
 
-export function findOption(region: PaymentRegion, value: string): PaymentOptionInfo | undefined {
-  return PAYMENT_OPTIONS[region].find((o) => o.value === value);
+export function findOption(
+  fees: FeeTable,
+  region: PaymentRegion,
+  value: string,
+): PaymentOptionInfo | undefined {
+  return paymentOptions(fees, region).find((o) => o.value === value);
 }
 
-/** Any option's kind, whichever set it came from (a recorded choice may outlive the region it was made in). */
+/** Any option's kind, whichever table and set it came from (a recorded choice may outlive its region or table). */
 export function kindOf(value: string): PaymentKind | undefined {
-  return (findOption('nigeria', value) ?? findOption('international', value))?.kind;
+  if (instalmentCount(value) !== null) return 'instalments';
+  return paymentOptions(STANDARD_FEES, 'nigeria').find((o) => o.value === value)?.kind;
 }
 
 export const MERCHANT_PREFIX = 'TEBC-';
@@ -233,12 +278,13 @@ export const ORDER_ITEM_NAME = 'The Employment Bootcamp commitment fee';
 
 /** The order for an option of a set, or undefined when the option charges nothing or is not in the set. */
 export function checkoutOrder(
+  fees: FeeTable,
   region: PaymentRegion,
   option: string,
   email: string,
   reference: string,
 ): CheckoutOrder | undefined {
-  const charge = findOption(region, option)?.charge;
+  const charge = findOption(fees, region, option)?.charge;
   return charge ? orderFor(charge, option, email, reference) : undefined;
 }
 
@@ -272,10 +318,11 @@ export function failureMessage(error: unknown, fallback: string): string {
  * fee to us and collects the instalments after the first from the applicant. Null for an option paid at once.
  * `paid` is what the checkout charged (the plan's total, or less after an aid award: decision 238).
  */
-export function stillDue(option: string, paid?: Money): { count: number; each: Money; total: Money } | null {
-  const plan = kindOf(option) === 'instalments' ? PRICES.nigeria.instalments : null;
-  if (!plan || plan.count < 2) return null;
-  const count = plan.count - 1;
-  const each = paid ? times(paid, 1 / plan.count) : plan.each;
+export function stillDue(option: string, paid: Money): { count: number; each: Money; total: Money } | null {
+  // The plan's count is in the option's recorded name, so a later change to the cohort's table does not alter it.
+  const planCount = instalmentCount(option);
+  if (planCount === null) return null;
+  const count = planCount - 1;
+  const each = times(paid, 1 / planCount);
   return { count, each, total: times(each, count) };
 }

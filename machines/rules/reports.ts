@@ -5,7 +5,7 @@
  */
 import { STAFF_API } from './api';
 import { waived } from './aidDecision';
-import { regionOf, type Money } from './payments';
+import { regionOf, type FeeTable, type Money } from './payments';
 import { isReviewEventType, isReviewStatus, reviewMeta } from '../review.machine';
 import { isTemplateKind, TEMPLATE_LABELS } from './mailTemplates';
 import { REVIEW_ACTION_LABELS, type StaffQueueCohort } from './staff';
@@ -72,10 +72,10 @@ export interface AidReport {
 }
 
 /** The awards' cost: each award's waived amount (machines/rules/aidDecision.ts) added up per currency. */
-export function aidCost(awards: readonly { country: string; share: number }[]): Money[] {
+export function aidCost(awards: readonly { country: string; share: number; fees: FeeTable }[]): Money[] {
   const totals = new Map<Money['currency'], number>();
-  for (const { country, share } of awards) {
-    const { amount, currency } = waived(regionOf(country), share);
+  for (const { country, share, fees } of awards) {
+    const { amount, currency } = waived(fees, regionOf(country), share);
     totals.set(currency, Math.round(((totals.get(currency) ?? 0) + amount) * 100) / 100);
   }
   return [...totals].map(([currency, amount]) => ({ amount, currency }));

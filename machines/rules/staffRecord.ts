@@ -6,7 +6,7 @@
  */
 import type { FinancialAidData } from './contract';
 import { aidedOption, type AidStanding } from './aidDecision';
-import { findOption, regionOf, type Money, type PaymentKind } from './payments';
+import { findOption, regionOf, type FeeTable, type Money, type PaymentKind } from './payments';
 import { STAFF_API } from './api';
 import { formatStaffClock, formatStaffDay } from './staffDates';
 
@@ -60,11 +60,17 @@ export const maskCodes = (subject: string): string => subject.replace(/\b\d{6}\b
 export const TRANSFER_KINDS: readonly PaymentKind[] = ['full'];
 
 /**
- * What the applicant's chosen option charges, from the price table, for their country, less a released aid award
+ * What the applicant's chosen option charges, from their fee table (decision 244), for their country, less a released aid award
  * (decision 238); null when nothing now.
  */
-export const amountDue = (option: string, country: string, aid: AidStanding | null = null): Money | null =>
-  (aid ? aidedOption(regionOf(country), aid, option) : findOption(regionOf(country), option))?.charge ?? null;
+export const amountDue = (
+  fees: FeeTable,
+  option: string,
+  country: string,
+  aid: AidStanding | null = null,
+): Money | null =>
+  (aid ? aidedOption(fees, regionOf(country), aid, option) : findOption(fees, regionOf(country), option))
+    ?.charge ?? null;
 
 /** POST: an admin records the applicant's bank transfer as paid, with the transfer's reference. */
 export const transferPath = `${STAFF_API}/applications/:id/transfer`;

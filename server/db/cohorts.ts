@@ -8,6 +8,7 @@ import type { CohortInfo } from '../../machines/rules/contract';
 import { SEAT_STATUSES } from '../../machines/review.machine';
 import { followingCohort, type CohortSettings } from '../../machines/rules/cohortSettings';
 import type { AidSettings } from '../../machines/rules/aidDecision';
+import type { FeeTable } from '../../machines/rules/payments';
 import { cohortOpenness, type CohortIntake } from '../../machines/rules/seats';
 import { sql } from 'kysely';
 import type { Db, Queryable } from './index';
@@ -29,6 +30,10 @@ const cohorts = qb
     sql<string | null>`reopens_on::text`.as('reopens_on'),
     'aid_ceiling',
     'aid_awards',
+    'fee_ngn',
+    'fee_usd',
+    'full_discount',
+    'instalments',
   ]);
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -39,6 +44,7 @@ export const toCohortInfo = (row: CohortRow): CohortInfo => ({
   number: row.number,
   start_date: row.start_date,
   application_deadline: row.application_deadline,
+  fees: feesOf(row),
 });
 
 function following(last: CohortRow): Omit<CohortRow, 'id'> {
@@ -51,8 +57,18 @@ function following(last: CohortRow): Omit<CohortRow, 'id'> {
     // The rule's cohort keeps the aid settings of the one before (decision 238).
     aid_ceiling: last.aid_ceiling,
     aid_awards: last.aid_awards,
+    // And its fee table (decision 244).
+    ...feesOf(last),
   };
 }
+
+/** A cohort's fee table (decision 244). */
+export const feesOf = (row: FeeTable): FeeTable => ({
+  fee_ngn: row.fee_ngn,
+  fee_usd: row.fee_usd,
+  full_discount: row.full_discount,
+  instalments: row.instalments,
+});
 
 /** Adds the cohort that follows `last` by the rule (a concurrent add of the same number wins quietly). */
 async function insertFollowing(db: Queryable, last: CohortRow): Promise<Omit<CohortRow, 'id'>> {
@@ -248,7 +264,7 @@ export const lockCohort = (tx: Queryable, id: number) => first(tx, cohorts.where
 export async function insertCohort(
   tx: Queryable,
   number: number,
-  settings: CohortSettings & AidSettings,
+  settings: CohortSettings & AidSettings & FeeTable,
 ): Promise<CohortRow> {
   await run(tx, qb.insertInto('cohorts').values({ number, ...settings }));
   return (await first(tx, cohorts.where('number', '=', number)))!;
@@ -257,7 +273,10 @@ export async function insertCohort(
 export async function updateCohort(
   tx: Queryable,
   id: number,
-  change: Partial<CohortSettings & AidSettings> & { intake?: CohortIntake; reopens_on?: string | null },
+  change: Partial<CohortSettings & AidSettings & FeeTable> & {
+    intake?: CohortIntake;
+    reopens_on?: string | null;
+  },
 ): Promise<CohortRow> {
   await run(tx, qb.updateTable('cohorts').set(change).where('id', '=', id));
   return (await cohortById(tx, id))!;

@@ -563,6 +563,17 @@ ALTER TABLE applications ALTER COLUMN communication_consent SET DEFAULT false;
 `,
   },
   {
+    id: 38,
+    name: "fees per cohort: each cohort's fee table, today's for the cohorts there are; an application keeps the table its first payment choice was made under (decision 244)",
+    sql: `
+ALTER TABLE cohorts ADD COLUMN fee_ngn integer NOT NULL DEFAULT 60000 CHECK (fee_ngn >= 0);
+ALTER TABLE cohorts ADD COLUMN fee_usd integer NOT NULL DEFAULT 50 CHECK (fee_usd >= 0);
+ALTER TABLE cohorts ADD COLUMN full_discount integer NOT NULL DEFAULT 15 CHECK (full_discount BETWEEN 0 AND 100);
+ALTER TABLE cohorts ADD COLUMN instalments integer NOT NULL DEFAULT 2 CHECK (instalments BETWEEN 1 AND 12);
+ALTER TABLE applications ADD COLUMN fees jsonb;
+`,
+  },
+  {
     id: 39,
     name: 'the selection video and its quiz are versioned: each published version kept as it was, and the version each applicant started (decision 245)',
     // Version 1 is written from the configured addresses and the first quiz the first time it is read

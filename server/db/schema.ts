@@ -7,7 +7,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { EligibilityStatus } from '../../machines/rules/application';
 import type { FinancialAidData, VideoData } from '../../machines/rules/contract';
 import type { MailAttachment } from '../mail/index';
-import type { Currency } from '../../machines/rules/payments';
+import type { Currency, FeeTable } from '../../machines/rules/payments';
 import type { CohortIntake } from '../../machines/rules/seats';
 
 /** A jsonb column: objects go in as JSON text (both engines parse it back into the object). */
@@ -37,6 +37,11 @@ export interface CohortsTable {
   /** The largest share of the fee aid may award, in %, and how many awards the cohort has (decision 238). */
   aid_ceiling: Generated<number>;
   aid_awards: Generated<number>;
+  /** The cohort's fee table (decision 244, machines/rules/payments.ts `FeeTable`). */
+  fee_ngn: Generated<number>;
+  fee_usd: Generated<number>;
+  full_discount: Generated<number>;
+  instalments: Generated<number>;
 }
 
 export interface ApplicationsTable {
@@ -66,6 +71,8 @@ export interface ApplicationsTable {
   video: NullableJson<VideoData>;
   payment_option: Generated<string>;
   financial_aid: NullableJson<FinancialAidData>;
+  /** The fee table the applicant's first payment choice was made under: their prices from then on (decision 244). */
+  fees: NullableJson<FeeTable>;
   reminder_date: Timestamp | null;
   reminder_sent_at: Timestamp | null;
   reminder_claimed_until: Timestamp | null;

@@ -4,7 +4,7 @@ import type { PaymentRecord } from '../../machines/rules/contract';
 import type { MailBlock } from '../../machines/rules/mailTemplates';
 import { NEXT_STEP_WORDS } from '../../machines/rules/nextSteps';
 import { reminderFeeWords, type AidStanding } from '../../machines/rules/aidDecision';
-import { FEE_FACTS, formatMoney, stillDue } from '../../machines/rules/payments';
+import { AID_FACT, formatMoney, stillDue, type FeeTable } from '../../machines/rules/payments';
 import { screenRow } from '../../machines/screens';
 
 export const PROGRAMME = 'The Employment Bootcamp';
@@ -124,19 +124,21 @@ export function submittedEmail(
 
 /**
  * The reminder an applicant asked for on the confirmation page: finish confirming their place (choose how to pay).
- * `aid` is where their aid request stands as they may be told it (null: none made).
+ * `fees` is the applicant's own fee table (decision 244); `aid` is where their aid request stands as they may be
+ * told it (null: none made).
  */
 export function reminderEmail(
   to: string,
   firstname: string,
   confirmationUrl: string,
+  fees: FeeTable,
   aid: AidStanding | null,
 ): MailMessage {
   const lines = [
     greeting(firstname),
-    // The amounts the confirmation page shows and the checkout charges: the price table's, less a released award,
-    // and none while a request is reviewed (decision 238).
-    `You asked us to remind you: one step is left to confirm your place in ${PROGRAMME}. ${reminderFeeWords(aid)}`,
+    // The amounts the confirmation page shows and the checkout charges: the applicant's fee table, less a released
+    // award, and none while a request is reviewed (decisions 238, 244).
+    `You asked us to remind you: one step is left to confirm your place in ${PROGRAMME}. ${reminderFeeWords(fees, aid)}`,
     `If you have already done this, you can ignore this email.`,
     `See you soon,\n${PROGRAMME} team`,
   ];
@@ -194,7 +196,7 @@ export function duplicatePaymentEmail(
 export function aidReceivedEmail(to: string, firstname: string, confirmationUrl: string): MailMessage {
   return plain(to, `We have your financial aid application to ${PROGRAMME}`, [
     greeting(firstname),
-    `We have received your financial aid application: your answers to the seven questions of the form, including what you can afford to pay. ${FEE_FACTS.aid}; places are limited and an award is not guaranteed.`,
+    `We have received your financial aid application: your answers to the seven questions of the form, including what you can afford to pay. ${AID_FACT}; places are limited and an award is not guaranteed.`,
     `What happens next: the team reviews your application and writes to you by email with what you would pay. Meanwhile you can still choose another way to pay on your confirmation page: ${confirmationUrl}`,
     SIGN_OFF,
   ]);

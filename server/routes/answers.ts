@@ -38,6 +38,9 @@ export const nothing = closed({});
 
 const cohortRef = closed({ id: int, name: text });
 
+/** machines/rules/payments.ts `FeeTable` (decision 244). */
+export const feeTable = closed({ fee_ngn: int, fee_usd: int, full_discount: int, instalments: int });
+
 /** machines/rules/contract.ts `PaymentRecord`. */
 export const paymentRecord = {
   reference: text,
@@ -94,6 +97,7 @@ export const savedApplicationFields = {
   payment: { ...closed(paymentRecord), type: ['object', 'null'] },
   financial_aid: { ...aidAnswers, type: ['object', 'null'] },
   aid: aidStanding,
+  fees: feeTable,
   reminder_date: text,
   submitted_at: text,
   cohort: closed({ id: int, name: text, waitlisted: bool, start_date: text }),
@@ -112,6 +116,7 @@ const cohortInfo = {
   number: int,
   start_date: text,
   application_deadline: text,
+  fees: feeTable,
 };
 
 /** Keyed by the route's path in machines/rules/contract.ts `paths`. */

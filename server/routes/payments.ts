@@ -8,7 +8,8 @@ import type { PaymentRecord, PaymentStartPayload, PaymentVerifyPayload } from '.
 import { paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
 import { aidedOrder } from '../../machines/rules/aidDecision';
-import { findOption, merchantReference, regionOf } from '../../machines/rules/payments';
+import { findOption, kindOf, merchantReference, regionOf } from '../../machines/rules/payments';
+import { applicantFees } from '../fees';
 import type { Context } from '../context';
 import { fieldFail } from '../http';
 import { SERVER_MESSAGES } from '../messages';
@@ -58,16 +59,21 @@ export async function paymentRoutes(app: FastifyInstance, ctx: Context): Promise
       const address = await ownedEmail(ctx, request, request.body?.email);
       const option = (request.body?.option ?? '').trim();
       const region = regionOf(request.body?.country ?? '');
-      const info = findOption(region, option);
-      if (!info) throw fieldFail(400, 'payment_option', SERVER_MESSAGES.paymentOption);
-      if (!info.portal) throw fieldFail(400, 'payment_option', SERVER_MESSAGES.paymentNotOnline);
+      // No option of any table: refused before the database is asked.
+      if (!kindOf(option)) throw fieldFail(400, 'payment_option', SERVER_MESSAGES.paymentOption);
       const mode = paymentMode(config.payment);
-      if (!mode) throw fieldFail(503, 'payment_option', SERVER_MESSAGES.paymentUnavailable);
       return idempotentWrite(ctx, request, reply, 'payment-start', address, async (tx) => {
         const row = await requireOwner(ctx, request, address, tx);
         if (!row.submitted_at) throw fieldFail(400, 'payment_option', SERVER_MESSAGES.paymentNotSubmitted);
         // Only an accepted applicant pays; the decision counts once its undo window is over (server/standing.ts).
         await requireAccepted(tx, row.id, config.now());
+        // Priced from the applicant's fee table: the one their first choice was made under, else their cohort's,
+        // which this payment's choice then keeps (decision 244).
+        const fees = await applicantFees(tx, row);
+        const info = findOption(fees, region, option);
+        if (!info) throw fieldFail(400, 'payment_option', SERVER_MESSAGES.paymentOption);
+        if (!info.portal) throw fieldFail(400, 'payment_option', SERVER_MESSAGES.paymentNotOnline);
+        if (!mode) throw fieldFail(503, 'payment_option', SERVER_MESSAGES.paymentUnavailable);
         const earlier = await latestPayment(tx, row.id);
         if (earlier?.status === 'paid')
           throw fieldFail(409, 'payment_option', SERVER_MESSAGES.paymentAlreadyPaid);
@@ -77,7 +83,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: Context): Promise
         for (let attempt = 0; attempt < 5; attempt += 1) {
           const reference = merchantReference(now.getTime() + attempt);
           // The amount after a released aid award, never the client's (decision 238).
-          const order = aidedOrder(region, aid, option, row.email, reference);
+          const order = aidedOrder(fees, region, aid, option, row.email, reference);
           if (!order) throw fieldFail(400, 'payment_option', SERVER_MESSAGES.paymentOption);
           const issued = await insertPayment(
             tx,

@@ -20,6 +20,7 @@ import {
   type StaffCohort,
 } from '../../machines/rules/cohortSettings';
 import { aidSettingsIssues } from '../../machines/rules/aidDecision';
+import { feeTableIssues } from '../../machines/rules/cohortFees';
 import { COHORT_MESSAGES as M } from '../../machines/rules/messages';
 import { awardsMade } from './aid';
 import type { ErrorMap } from '../../machines/rules/messages';
@@ -29,6 +30,7 @@ import {
   cohortByNumber,
   cohortsWithSeats,
   currentCohort,
+  feesOf,
   insertCohort,
   lastCohort,
   lockCohort,
@@ -53,6 +55,10 @@ const settingsFields = {
   seats: int,
   aid_ceiling: int,
   aid_awards: int,
+  fee_ngn: int,
+  fee_usd: int,
+  full_discount: int,
+  instalments: int,
 };
 const cohortAnswer = closed({
   ...settingsFields,
@@ -73,6 +79,10 @@ const settingsBody = object(
     seats: seatsValue,
     aid_ceiling: seatsValue,
     aid_awards: seatsValue,
+    fee_ngn: seatsValue,
+    fee_usd: seatsValue,
+    full_discount: seatsValue,
+    instalments: seatsValue,
   },
   ['name', 'start_date', 'application_deadline', 'seats'],
 );
@@ -92,6 +102,7 @@ const record = (row: CohortRow): CohortRecord => ({
   reopens_on: row.reopens_on,
   aid_ceiling: row.aid_ceiling,
   aid_awards: row.aid_awards,
+  ...feesOf(row),
 });
 
 const aidOf = (row: CohortRow) => ({ aid_ceiling: row.aid_ceiling, aid_awards: row.aid_awards });
@@ -159,7 +170,7 @@ export function cohortRoutes(app: FastifyInstance, ctx: Context, staff: StaffGua
       await db.transaction((tx) => currentCohort(tx, now));
       const rows = await cohortsWithSeats(db);
       const cohorts = await Promise.all(rows.map((row) => staffCohort(db, row, day(now), row.taken)));
-      const suggestion = { ...followingCohort(rows[0]!), ...aidOf(rows[0]!) };
+      const suggestion = { ...followingCohort(rows[0]!), ...aidOf(rows[0]!), ...feesOf(rows[0]!) };
       return { message: 'Cohorts', data: { cohorts, suggestion } };
     },
   );
@@ -167,7 +178,7 @@ export function cohortRoutes(app: FastifyInstance, ctx: Context, staff: StaffGua
   app.post<{ Body: Record<string, unknown> }>(
     cohortSettingsPaths.cohorts,
     staffSchema(
-      'Create the next cohort (admins): its name, start date, application deadline and seats',
+      'Create the next cohort (admins): its name, start date, application deadline, seats, aid settings and fee table',
       created(withRefusals(envelope('Created', cohortAnswer), true, 400)),
       { body: settingsBody },
     ),
@@ -186,12 +197,14 @@ export function cohortRoutes(app: FastifyInstance, ctx: Context, staff: StaffGua
         });
         // A new cohort has no awards yet; a field left out keeps the last cohort's (decision 238).
         const aid = aidSettingsIssues(request.body ?? {}, 0, aidOf(last));
-        issues.push(...aid.issues);
+        // And its fee table's (decision 244).
+        const fees = feeTableIssues(request.body ?? {}, feesOf(last));
+        issues.push(...aid.issues, ...fees.issues);
         if (issues.length) throw refuse(issues);
-        const row = await insertCohort(tx, last.number + 1, { ...value, ...aid.value });
+        const row = await insertCohort(tx, last.number + 1, { ...value, ...aid.value, ...fees.value });
         await audit(tx, admin.id, 'cohort_create', now, null, {
           cohort: row.number,
-          ...cohortChanges(undefined, { ...value, ...aid.value }),
+          ...cohortChanges(undefined, { ...value, ...aid.value, ...fees.value }),
         });
         return staffCohort(tx, row, today, 0);
       });
@@ -203,7 +216,7 @@ export function cohortRoutes(app: FastifyInstance, ctx: Context, staff: StaffGua
   app.post<{ Body: Record<string, unknown> }>(
     cohortSettingsPaths.cohort,
     staffSchema(
-      "Change a cohort's name, start date, application deadline and seats (admins), until it starts",
+      "Change a cohort's name, start date, application deadline, seats, aid settings and fee table (admins), until it starts",
       withRefusals(envelope('Saved', cohortAnswer), true, 400, 404, 409),
       { body: settingsBody, params: numberParams },
     ),
@@ -218,10 +231,12 @@ export function cohortRoutes(app: FastifyInstance, ctx: Context, staff: StaffGua
         const { value, issues } = checkCohortSettings(request.body ?? {}, { today, taken, ...around });
         // The number of awards never below those made (machines/rules/aidDecision.ts).
         const aid = aidSettingsIssues(request.body ?? {}, await awardsMade(tx, row.id), aidOf(row));
-        issues.push(...aid.issues);
+        // A fee change prices choices made from now on; a choice made before keeps its table (decision 244).
+        const fees = feeTableIssues(request.body ?? {}, feesOf(row));
+        issues.push(...aid.issues, ...fees.issues);
         if (issues.length) throw refuse(issues);
-        const changes = cohortChanges(record(row), { ...value, ...aid.value });
-        const after = await updateCohort(tx, row.id, { ...value, ...aid.value });
+        const changes = cohortChanges(record(row), { ...value, ...aid.value, ...fees.value });
+        const after = await updateCohort(tx, row.id, { ...value, ...aid.value, ...fees.value });
         if (Object.keys(changes).length)
           await audit(tx, admin.id, 'cohort_change', now, null, { cohort: row.number, ...changes });
         return staffCohort(tx, after, today, taken);

@@ -22,6 +22,7 @@ import {
 import { DISAGREEMENT_POINTS } from '../../machines/rules/scorecard';
 import type { StaffQueueCohort } from '../../machines/rules/staff';
 import type { Context } from '../context';
+import { cohortById, feesOf } from '../db/cohorts';
 import type { Queryable } from '../db/index';
 import { fieldFail } from '../http';
 import { object, str } from '../routes/schemas';
@@ -247,14 +248,20 @@ export async function aidReport(db: Queryable, cohortId: number): Promise<AidRep
             .as('d'),
         (join) => join.onRef('d.application_id', '=', 'a.id'),
       )
-      .select(['a.country', 'd.decision', 'd.share'])
+      .select(['a.country', 'a.fees', 'd.decision', 'd.share'])
       .where(sql<boolean>`COALESCE(a.cohort_id, a.applied_cohort_id) = ${cohortId}`)
       .where('a.erased_at', 'is', null)
       .where('a.financial_aid', 'is not', null),
   );
-  const awards = rows.flatMap((r) =>
-    r.decision === 'award' && r.share !== null ? [{ country: r.country, share: r.share }] : [],
-  );
+  // Each award waives a share of the applicant's fee table: the one kept with their choice, else the cohort's.
+  const cohort = await cohortById(db, cohortId);
+  const cohortFees = cohort ? feesOf(cohort) : null;
+  const awards = rows.flatMap((r) => {
+    const fees = r.fees ?? cohortFees;
+    return r.decision === 'award' && r.share !== null && fees
+      ? [{ country: r.country, share: r.share, fees }]
+      : [];
+  });
   return {
     requests: rows.length,
     awarded: awards.length,

@@ -9,6 +9,7 @@ import type { PaymentRecord } from '../../machines/rules/contract';
 import { kindOf, merchantReference } from '../../machines/rules/payments';
 import { STAFF_MESSAGES } from '../../machines/rules/staff';
 import { amountDue, TRANSFER_MESSAGES } from '../../machines/rules/staffRecord';
+import { applicantFees } from '../fees';
 import { applicantAid } from './aid';
 import type { Queryable } from '../db/index';
 import { fail, fieldFail } from '../http';
@@ -39,7 +40,17 @@ export async function recordTransfer(
     tx,
     qb
       .selectFrom('applications')
-      .select(['id', 'email', 'firstname', 'country', 'payment_option', 'financial_aid'])
+      .select([
+        'id',
+        'email',
+        'firstname',
+        'country',
+        'payment_option',
+        'financial_aid',
+        'fees',
+        'cohort_id',
+        'applied_cohort_id',
+      ])
       .where('id', '=', applicationId),
   );
   if (!position || !row) throw fail(404, STAFF_MESSAGES.notFound);
@@ -59,7 +70,7 @@ export async function recordTransfer(
   if (await providerReferenceTaken(tx, bankReference, 0))
     throw fieldFail(409, 'reference', TRANSFER_MESSAGES.referenceUsed);
   // The option's price for the applicant's country: a transfer is recorded for what the option charges.
-  const due = amountDue(option, row.country, await applicantAid(tx, row, now));
+  const due = amountDue(await applicantFees(tx, row), option, row.country, await applicantAid(tx, row, now));
   if (!due) throw fieldFail(409, 'reference', TRANSFER_MESSAGES.notByTransfer(option));
   const [paid] = await run(
     tx,

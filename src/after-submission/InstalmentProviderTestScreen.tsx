@@ -3,6 +3,7 @@ import { MESSAGES } from '../../machines/rules/messages';
 import {
   OPTION_INSTALMENTS,
   checkoutOrder,
+  STANDARD_FEES,
   formatMoney,
   merchantReference,
   type CheckoutOrder,
@@ -21,13 +22,13 @@ const TEST_EMAIL = 'test@example.com';
 
 /**
  * /test/klump-payment: the instalment button on its own, to try the provider (or its sandbox) with the instalment
- * order of the price table. Nothing is recorded against any application here.
+ * order of the standard fee table (STANDARD_FEES). Nothing is recorded against any application here.
  */
 export function InstalmentProviderTestScreen({ pay }: InstalmentProviderTestScreenProps) {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   // The same order the confirmation page's instalment option opens, from the same table.
   const [order] = useState(() =>
-    checkoutOrder('nigeria', OPTION_INSTALMENTS, TEST_EMAIL, merchantReference(Date.now()))!,
+    checkoutOrder(STANDARD_FEES, 'nigeria', OPTION_INSTALMENTS, TEST_EMAIL, merchantReference(Date.now()))!,
   );
   const start = async () => {
     setOutcome({ kind: 'paying' });

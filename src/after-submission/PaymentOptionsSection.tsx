@@ -15,8 +15,16 @@ export interface PaymentOptionsSectionProps {
 
 /** The payment options of the applicant's region, the one recorded marked, and the way on to paying it. */
 export function PaymentOptionsSection({ state, send }: PaymentOptionsSectionProps) {
-  const { region, recorded, error, country, aid } = state.context;
+  const { region, recorded, error, country, aid, fees } = state.context;
   if (!region) return null;
+  // Priced from the applicant's fee table as the server gave it (decision 244): without it, no price is shown.
+  if (!fees)
+    return (
+      <section className="card" aria-labelledby="options-title">
+        <OptionsHeading />
+        <Alert>{MESSAGES.lookupFailed}</Alert>
+      </section>
+    );
   const recordedInfo = optionOf(state.context, recorded);
   const choosable = state.matches('choosing') || state.matches('chosen');
   return (
@@ -28,7 +36,7 @@ export function PaymentOptionsSection({ state, send }: PaymentOptionsSectionProp
       </p>
       <ErrorSummary message={error} errors={{}} />
       <ul className="payment-options">
-        {aidedOptions(region, aid).map((option, i) => {
+        {aidedOptions(fees, region, aid).map((option, i) => {
           const isChoice = recorded === option.value;
           return (
             <li

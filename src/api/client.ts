@@ -276,16 +276,18 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     },
     async confirmationFacts(email) {
       // A browser that never gave an email (the confirmation page opened cold) has no payment to look up.
-      if (!email) return { payment: null, cohort: null, option: '', aid: null };
+      if (!email) return { payment: null, cohort: null, option: '', aid: null, fees: null };
       const { data } = await call<(LookupSummary | SavedApplication)[]>(
         paths.lookup(email),
         MESSAGES.lookupFailed,
       );
       const found = data?.[0];
-      if (!found || 'exists' in found) return { payment: null, cohort: null, option: '', aid: null };
+      if (!found || 'exists' in found)
+        return { payment: null, cohort: null, option: '', aid: null, fees: null };
       return {
         payment: found.payment ?? null,
         aid: found.aid ?? null,
+        fees: found.fees ?? null,
         option: found.payment_option ?? '',
         cohort: found.cohort?.name ? { name: found.cohort.name, start_date: found.cohort.start_date } : null,
       };

@@ -34,9 +34,12 @@ export function provideApplication(api: ApiClient, config: AppConfig) {
   return applicationMachine.provide({
     actors: {
       loadCohort: fromPromise(() =>
-        api
-          .currentCohort()
-          .then((cohort) => ({ id: cohort.id, name: cohort.name, notice: cohortNotice(cohort) })),
+        api.currentCohort().then((cohort) => ({
+          id: cohort.id,
+          name: cohort.name,
+          notice: cohortNotice(cohort),
+          fees: cohort.fees,
+        })),
       ),
       lookupApplication: fromPromise(({ input }) => api.lookup(input.email)),
       createApplication: fromPromise(({ input }) => api.create(input)),

@@ -130,12 +130,14 @@ if (root.hasChildNodes() && facts) {
       (response) => response.json() as Promise<{ data: CohortInfo[] }>,
     ),
     import('./LandingPage'),
+    import('../../machines/rules/payments'),
   ]).then(
     ([
       {
         data: [cohort],
       },
       { LandingPage },
+      { feeFacts },
     ]) => {
       createRoot(root).render(
         <LandingPage
@@ -144,6 +146,7 @@ if (root.hasChildNodes() && facts) {
             number: cohort.number,
             startDate: cohort.start_date,
             applicationDeadline: cohort.application_deadline,
+            fees: feeFacts(cohort.fees),
           })}
         />,
       );

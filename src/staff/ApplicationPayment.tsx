@@ -19,8 +19,8 @@ export function ApplicationPayment({
   onRecorded: (notice: string) => void;
 }) {
   const { time } = useStaffDates();
-  const { payment_option: option, country, payment, aid } = page.answers;
-  const due = option ? amountDue(option, country, aid) : null;
+  const { payment_option: option, country, payment, aid, fees } = page.answers;
+  const due = option ? amountDue(fees, option, country, aid) : null;
   const issued = payment ? page.payments.find((p) => p.reference === payment.reference) : undefined;
   const rows: [string, string][] = [
     ['Option chosen', option || 'Not chosen yet'],

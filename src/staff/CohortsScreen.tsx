@@ -1,7 +1,7 @@
 /**
  * Cohorts (/staff/cohorts; docs/staff.md "Setting up a round", decision 235): every team member sees each cohort's
  * dates, seats, seats taken and state; an admin creates the next cohort (the automatic rule's suggestion prefilled),
- * changes one that has not started, and pauses, closes or reopens its applications. A reviewer sees no control: the
+ * changes one that has not started (its fee table too: decision 244), and pauses, closes or reopens its applications. A reviewer sees no control: the
  * server refuses their changes too.
  */
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import {
   type StaffCohortSettings,
 } from '../../machines/rules/cohortSettings';
 import type { AidSettings } from '../../machines/rules/aidDecision';
+import { feeFacts, type FeeTable } from '../../machines/rules/payments';
 import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
 import { ErrorSummary } from '../components/ErrorSummary';
@@ -29,13 +30,17 @@ type CohortChange =
   | { kind: 'change'; number: number; settings: CohortSettingsDraft }
   | { kind: 'intake'; number: number; body: IntakeBody };
 
-const draftOf = (settings: CohortSettings & AidSettings): CohortSettingsDraft => ({
+const draftOf = (settings: CohortSettings & AidSettings & FeeTable): CohortSettingsDraft => ({
   name: settings.name,
   start_date: settings.start_date,
   application_deadline: settings.application_deadline,
   seats: String(settings.seats),
   aid_ceiling: String(settings.aid_ceiling),
   aid_awards: String(settings.aid_awards),
+  fee_ngn: String(settings.fee_ngn),
+  fee_usd: String(settings.fee_usd),
+  full_discount: String(settings.full_discount),
+  instalments: String(settings.instalments),
 });
 
 /** Which form shows: one at a time, so each field's id (and the error summary's link to it) is unique. */
@@ -84,6 +89,7 @@ export function CohortsScreen() {
             'Seats taken',
             'State',
             'Financial aid',
+            'Fees',
             ...(admin ? [<span className="visually-hidden">Actions</span>] : []),
           ]}
         />
@@ -102,6 +108,7 @@ export function CohortsScreen() {
               <td>
                 up to {c.aid_ceiling}%, {c.aid_awards_made} of {c.aid_awards} awards given
               </td>
+              <td>{feeLine(c)}</td>
               {admin && (
                 <td>
                   {c.state !== 'started' && (
@@ -119,7 +126,7 @@ export function CohortsScreen() {
         <SettingsForm
           key={`create-${view.data.suggestion.number}`}
           title="Create the next cohort"
-          hint="Filled in with the usual rule: 3 months after the last cohort, applications closing 7 days before it starts."
+          hint="Filled in with the usual rule: 3 months after the last cohort, applications closing 7 days before it starts; the aid and fees are the last cohort's."
           initial={draftOf(view.data.suggestion)}
           submit="Create cohort"
           busy={view.busy}
@@ -153,6 +160,14 @@ export function CohortsScreen() {
     </>
   );
 }
+
+/** The fee table as the list states it: the pricing rule's own words (machines/rules/payments.ts). */
+const feeLine = (fees: FeeTable) => {
+  const facts = feeFacts(fees);
+  return `${facts.fee}; ${fees.full_discount}% off in full; ${
+    fees.instalments >= 2 ? `${fees.instalments} instalments` : 'no instalment plan'
+  }`;
+};
 
 function SettingsForm(props: {
   title: string;
@@ -194,6 +209,30 @@ function SettingsForm(props: {
           {...field('aid_awards')}
           label="Financial aid awards"
           hint="How many applicants of this cohort may be awarded aid."
+          inputMode="numeric"
+        />
+        <TextField
+          {...field('fee_ngn')}
+          label="Fee in Nigeria (naira)"
+          hint="A whole number of naira, e.g. 60000. A choice already made keeps the fee it was made at."
+          inputMode="numeric"
+        />
+        <TextField
+          {...field('fee_usd')}
+          label="Fee outside Nigeria (dollars)"
+          hint="A whole number of dollars, e.g. 50."
+          inputMode="numeric"
+        />
+        <TextField
+          {...field('full_discount')}
+          label="Discount for paying in full (%)"
+          hint="From 0 to 100."
+          inputMode="numeric"
+        />
+        <TextField
+          {...field('instalments')}
+          label="Instalments"
+          hint="How many equal payments the Nigerian plan splits the fee into, from 1 (no plan) to 12."
           inputMode="numeric"
         />
         <BusyButton type="submit" busy={props.busy}>

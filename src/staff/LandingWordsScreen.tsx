@@ -80,7 +80,7 @@ export function LandingWordsScreen() {
           Version {data.version}
           {data.version > 0 && `, published ${dates.day(data.published_at.slice(0, 10))}`}.{' '}
           {admin
-            ? `Where the cohort open now goes, write ${COHORT_TOKENS.number}, ${COHORT_TOKENS.start} or ${COHORT_TOKENS.deadline}.`
+            ? `Where the cohort open now goes, write ${COHORT_TOKENS.number}, ${COHORT_TOKENS.start} or ${COHORT_TOKENS.deadline}; for its fee, ${COHORT_TOKENS.fee}, ${COHORT_TOKENS.full} or ${COHORT_TOKENS.instalments}.`
             : 'Only an admin can change them.'}
         </p>
       )}

@@ -98,6 +98,10 @@ export interface CohortSettingsDraft {
   seats: string;
   aid_ceiling: string;
   aid_awards: string;
+  fee_ngn: string;
+  fee_usd: string;
+  full_discount: string;
+  instalments: string;
 }
 
 export interface TeamMember {

@@ -3,7 +3,7 @@ import { AppDialog } from '../components/Dialog';
 import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { CheckboxField } from '../components/Fields';
-import { FEE_FACTS } from '../../machines/rules/payments';
+import { AID_FACT, feeFacts } from '../../machines/rules/payments';
 import { Button } from '../components/Button';
 import { agreements } from '../../machines/steps/other';
 
@@ -13,6 +13,9 @@ export function KeyInformationDialog({ open }: { open: boolean }) {
   const { checkbox } = useFormFields();
   const { errors, message } = useErrors();
   const submitting = useApplication((s) => s.hasTag('busy'));
+  // The fee table of the cohort the application goes to (decision 244); a browser's older copy may not know it.
+  const fees = useApplication((s) => s.context.cohort?.fees);
+  const facts = fees ? feeFacts(fees) : null;
 
   return (
     <AppDialog
@@ -36,11 +39,17 @@ export function KeyInformationDialog({ open }: { open: boolean }) {
         <CheckboxField key={name} {...checkbox(name as keyof typeof agreements)} label={label} />
       ))}
       <ul className="fee-notes">
-        {/* The amounts come from the price table the confirmation page and the checkout use. */}
-        <li>The commitment fee is {FEE_FACTS.fee}, paid once you are selected.</li>
-        <li>{FEE_FACTS.full}.</li>
-        <li>{FEE_FACTS.instalments}.</li>
-        <li>A limited number of scholarships exist for each cohort: {FEE_FACTS.aid.toLowerCase()}.</li>
+        {/* The amounts come from the cohort's fee table, by the rule the confirmation page and the checkout use. */}
+        {facts ? (
+          <>
+            <li>The commitment fee is {facts.fee}, paid once you are selected.</li>
+            <li>{facts.full}.</li>
+            <li>{facts.instalments}.</li>
+          </>
+        ) : (
+          <li>A commitment fee is paid once you are selected; your confirmation page states it.</li>
+        )}
+        <li>A limited number of scholarships exist for each cohort: {AID_FACT.toLowerCase()}.</li>
       </ul>
     </AppDialog>
   );

@@ -12,6 +12,7 @@ import { cohortLabels } from '../../machines/rules/landingCohort';
 import { paths, type CohortInfo } from '../../machines/rules/contract';
 import { waitForLandingScript } from './support/landing';
 import { browser, server, serverAndBrowser } from './support/suite';
+import { feeFacts } from '../../machines/rules/payments';
 
 serverAndBrowser();
 
@@ -69,6 +70,7 @@ describe('the landing page before its script', () => {
         number: current.number,
         startDate: current.start_date,
         applicationDeadline: current.application_deadline,
+        fees: feeFacts(current.fees),
       }),
     );
     const { page, errors } = await phonePage('late');

@@ -12,6 +12,7 @@ import { axeViolations, describeViolations, launchBrowser, screenshot } from './
 import { waitForLandingScript } from './support/landing';
 import { startServer, type RunningServer } from './support/server';
 import { LANDING_SECTIONS } from '../support/landing';
+import { feeFacts } from '../../machines/rules/payments';
 
 let server: RunningServer;
 let browser: Browser;
@@ -30,6 +31,7 @@ beforeAll(async () => {
     number: current.number,
     startDate: current.start_date,
     applicationDeadline: current.application_deadline,
+    fees: feeFacts(current.fees),
   });
   heroPairs = pairsFor(cohort);
   faq = faqFor(cohort);

@@ -11,6 +11,7 @@ import { launchBrowser, screenshot } from './support/browser';
 import { islands } from '../../src/landing/islands';
 import { hydrateEveryIsland } from './support/landing';
 import { startServer, type RunningServer } from './support/server';
+import { feeFacts } from '../../machines/rules/payments';
 
 let server: RunningServer;
 let browser: Browser;
@@ -26,6 +27,7 @@ beforeAll(async () => {
     number: current.number,
     startDate: current.start_date,
     applicationDeadline: current.application_deadline,
+    fees: feeFacts(current.fees),
   });
 });
 

@@ -1,21 +1,36 @@
 /**
  * Cohorts set in the back office (issue 53 item 1, decision 235) in Chromium against the built product: an admin
  * creates the next cohort from the automatic rule's suggestion and pauses the cohort open now; a new visitor's
- * `/apply` names the new cohort and says in one sentence that the other is paused. A reviewer sees the list and no
- * control.
+ * `/apply` names the new cohort and says in one sentence that the other is paused, and `/` states the new cohort's
+ * fee (decision 244), while an applicant accepted into the cohort before the change still sees and pays its fee. A
+ * reviewer sees the list and no control.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { cohortNotice } from '../../machines/rules/seats';
-import { addTeamMember, DECIDING, signInStaff } from './support/decision';
-import { contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
+import { addTeamMember, DECIDING, decide, signInStaff } from './support/decision';
+import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
+import { browser, contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
-serverAndBrowser({ ...DECIDING });
+// No location look-up: the options follow the form's country (Nigeria). No provider: the sandbox checkout.
+serverAndBrowser({ ...DECIDING, GEO_FIXED_COUNTRY: '', GEO_API_URL: '', BANK_ACCOUNT_NUMBER: '' });
 const open = contextOpener({ width: 1280, height: 900 });
 const WAIT = { timeout: 30_000 };
 const REVIEWER = 'reader.cohorts@bootcamp.example';
+const ACCEPTED = 'ada.before.the.change@example.com';
+
+async function dialog(page: Page, title: string) {
+  const heading = page.getByRole('heading', { name: title, exact: true });
+  await heading.waitFor(WAIT);
+  return page.locator('dialog, [role="dialog"], [role="alertdialog"]').filter({ has: heading }).last();
+}
 
 describe('cohorts in the back office', () => {
   it('an admin creates the next cohort and pauses the current one; a new visitor applies for the new one', async () => {
+    // Accepted into the cohort open now, before any change.
+    const accepted = await submittedApplicant(server.url, ACCEPTED);
+    await decide(server.url, ACCEPTED, 'ACCEPT');
     const { context, page } = await open();
     await signInStaff(context, server.url);
     await page.goto(`${server.url}/staff`);
@@ -28,11 +43,15 @@ describe('cohorts in the back office', () => {
     const start = await form.getByLabel('Start date').inputValue();
     expect(name).toMatch(/^Cohort \d+$/);
     await form.getByLabel('Seats').fill('40');
+    // The fee fields are filled in with the last cohort's table; this cohort costs N80,000 (decision 244).
+    expect(await form.getByLabel('Fee in Nigeria (naira)').inputValue()).toBe('60000');
+    await form.getByLabel('Fee in Nigeria (naira)').fill('80000');
     await expectNoAxeViolations(page);
     await form.getByRole('button', { name: 'Create cohort' }).click();
     await page.getByText(`${name} created`).waitFor(WAIT);
     const created = page.getByRole('row', { name: new RegExp(`^${name} `) });
     await expect.poll(() => created.innerText()).toMatch(/40\s+0\s+Taking applications/);
+    await expect.poll(() => created.innerText()).toContain('N80,000 (Nigeria) or $50 (international)');
 
     // The cohort open now is the one before it.
     const current = `Cohort ${Number(name.replace('Cohort ', '')) - 1}`;
@@ -50,8 +69,45 @@ describe('cohorts in the back office', () => {
     const notice = cohortNotice({ name, start_date: start, paused: { name: current, reopens_on: null } });
     await visitor.page.getByText(notice).waitFor(WAIT);
     expect(notice).toContain(`new applications are for ${name}`);
+    // The landing page states the fee of the cohort new applications go to.
+    await visitor.page.goto(`${server.url}/`);
+    await visitor.page.getByText('N80,000 (Nigeria) or $50 (international)').first().waitFor(WAIT);
+    expect(await visitor.page.content()).not.toContain('N60,000');
     await visitor.context.close();
     await context.close();
+
+    // The applicant accepted before the change: their cohort's fee, N60,000, less 15% for paying in full.
+    const { page: phone } = await applicantDevice(browser, server.url, accepted, { width: 390, height: 844 });
+    await phone.goto(`${server.url}/apply/confirmation`);
+    await phone.getByRole('heading', { name: 'Congratulations, you have been accepted!' }).waitFor(WAIT);
+    await phone.getByRole('button', { name: 'Proceed to payment' }).click();
+    await phone.getByRole('heading', { name: 'Payment options' }).waitFor(WAIT);
+    const card = phone.locator('li.payment-option').filter({
+      has: phone.getByRole('heading', { name: OPTION_FULL_PAYMENT, exact: true }),
+    });
+    expect(await card.locator('.payment-option__price').textContent()).toBe('N51,000');
+    await card.getByRole('button', { name: `Choose ${OPTION_FULL_PAYMENT}` }).click();
+    await (
+      await dialog(phone, 'Confirm your payment option')
+    )
+      .getByRole('button', { name: 'Yes proceed' })
+      .click();
+    await (
+      await dialog(phone, 'Your choice has been recorded')
+    )
+      .getByRole('button', { name: 'View Payment Details' })
+      .click();
+    const details = await dialog(phone, 'Payment details');
+    expect(await details.locator('.payment-details__amount').textContent()).toBe('N51,000');
+    await details.getByRole('button', { name: 'Proceed to Payment Portal' }).click();
+    const checkout = await dialog(phone, 'Sandbox checkout: test mode');
+    expect(await checkout.locator('.sandbox-checkout__amount').textContent()).toBe('Amount to pay: N51,000');
+    // The server priced the order from the applicant's cohort's table, not the new cohort's.
+    expect((await accepted.saved()).payment).toMatchObject({
+      amount: 51_000,
+      currency: 'NGN',
+      status: 'pending',
+    });
   });
 
   it('a reviewer sees the cohorts and no control to change them', async () => {

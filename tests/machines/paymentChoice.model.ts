@@ -1,7 +1,7 @@
 /** The paymentChoice machine as a graph: the events a person and the server can send, and what a vertex is. */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { paymentChoiceMachine, type PaymentChoiceContext } from '../../machines/paymentChoice.machine';
-import { kindOf, PAYMENT_OPTIONS } from '../../machines/rules/payments';
+import { kindOf, paymentOptions, STANDARD_FEES } from '../../machines/rules/payments';
 import { transitionPaths, type ModelPath } from './support/graphReplay';
 import type { PaymentRecord } from '../../machines/rules/contract';
 
@@ -23,16 +23,23 @@ export const actorIds = ['loadPayment', 'lookupCountry', 'recordChoice', 'checko
 
 export const events = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
   const context = snapshot.context as PaymentChoiceContext;
-  const offered = context.region ? PAYMENT_OPTIONS[context.region].map((o) => o.value) : [];
+  const offered =
+    context.region && context.fees ? paymentOptions(context.fees, context.region).map((o) => o.value) : [];
   return [
     // The server's record on arrival: none, a payment issued but never confirmed, a paid one; or no answer.
-    { type: 'xstate.done.actor.loadPayment', output: { payment: null, cohort: null, option: '' } },
+    {
+      type: 'xstate.done.actor.loadPayment',
+      output: { payment: null, cohort: null, option: '', fees: STANDARD_FEES },
+    },
     // Issued in another tab: the server's option replaces the one this browser remembered.
     {
       type: 'xstate.done.actor.loadPayment',
-      output: { payment: PENDING, cohort: COHORT, option: PENDING.option },
+      output: { payment: PENDING, cohort: COHORT, option: PENDING.option, fees: STANDARD_FEES },
     },
-    { type: 'xstate.done.actor.loadPayment', output: { payment: PAID, cohort: COHORT, option: PAID.option } },
+    {
+      type: 'xstate.done.actor.loadPayment',
+      output: { payment: PAID, cohort: COHORT, option: PAID.option, fees: STANDARD_FEES },
+    },
     { type: 'xstate.error.actor.loadPayment', error: { message: 'offline' } },
     { type: 'PROCEED' },
     // The look-up answers Nigeria, another country, nothing usable; or fails (a 429 or 403 among them).

@@ -39,11 +39,14 @@ function check(snapshot: AnyMachineSnapshot, run: Replay) {
       input: { email: input.email, option: context.recorded, country: context.country },
     });
     // Only an option that charges money, and that the portal can take, reaches the checkout.
-    expect(findOption(context.region!, context.recorded)).toMatchObject({ payable: true, portal: true });
+    expect(findOption(context.fees!, context.region!, context.recorded)).toMatchObject({
+      payable: true,
+      portal: true,
+    });
   }
   if (snapshot.matches('paymentDetails')) {
     // Bank details and the portal never open for financial aid or 'not ready'.
-    expect(findOption(context.region!, context.recorded)?.payable).toBe(true);
+    expect(findOption(context.fees!, context.region!, context.recorded)?.payable).toBe(true);
   }
   if (snapshot.matches('checkout')) {
     // The checkout opens only from the payment modal, after the choice-recorded dialog (the spec's order).

@@ -10,7 +10,12 @@ import {
   waived,
 } from '../../machines/rules/aidDecision';
 import { AID_MESSAGES as M } from '../../machines/rules/messages';
-import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS, PAYMENT_OPTIONS } from '../../machines/rules/payments';
+import {
+  OPTION_FULL_PAYMENT,
+  OPTION_INSTALMENTS,
+  PAYMENT_OPTIONS,
+  STANDARD_FEES,
+} from '../../machines/rules/payments';
 import { aidCost } from '../../machines/rules/reports';
 
 const settings = { aid_ceiling: 30, aid_awards: 2 };
@@ -59,7 +64,7 @@ describe('the amounts after aid', () => {
   it('charge the fee less the share, in naira and in dollars', () => {
     expect(lessShare({ amount: 51_000, currency: 'NGN' }, 20)).toEqual({ amount: 40_800, currency: 'NGN' });
     expect(lessShare({ amount: 42.5, currency: 'USD' }, 15)).toEqual({ amount: 36.13, currency: 'USD' });
-    const nigeria = aidedOptions('nigeria', { status: 'awarded', share: 20 });
+    const nigeria = aidedOptions(STANDARD_FEES, 'nigeria', { status: 'awarded', share: 20 });
     expect(nigeria.find((o) => o.value === OPTION_FULL_PAYMENT)?.charge).toEqual({
       amount: 40_800,
       currency: 'NGN',
@@ -69,14 +74,23 @@ describe('the amounts after aid', () => {
       currency: 'NGN',
     });
     expect(
-      aidedOrder('nigeria', { status: 'awarded', share: 20 }, OPTION_FULL_PAYMENT, 'a@b.c', 'TEBC-1'),
+      aidedOrder(
+        STANDARD_FEES,
+        'nigeria',
+        { status: 'awarded', share: 20 },
+        OPTION_FULL_PAYMENT,
+        'a@b.c',
+        'TEBC-1',
+      ),
     ).toMatchObject({ amount: 40_800, items: [{ unit_price: 40_800, quantity: 1 }] });
   });
 
   it('are the price table with no request or one under review, and drop the aid option once decided', () => {
-    expect(aidedOptions('nigeria', null)).toBe(PAYMENT_OPTIONS.nigeria);
-    expect(aidedOptions('nigeria', { status: 'received', share: 0 })).toBe(PAYMENT_OPTIONS.nigeria);
-    const declined = aidedOptions('nigeria', { status: 'declined', share: 0 });
+    expect(aidedOptions(STANDARD_FEES, 'nigeria', null)).toEqual(PAYMENT_OPTIONS.nigeria);
+    expect(aidedOptions(STANDARD_FEES, 'nigeria', { status: 'received', share: 0 })).toEqual(
+      PAYMENT_OPTIONS.nigeria,
+    );
+    const declined = aidedOptions(STANDARD_FEES, 'nigeria', { status: 'declined', share: 0 });
     expect(declined.map((o) => o.kind)).toEqual(['full', 'instalments', 'notReady']);
     expect(declined.map((o) => o.charge)).toEqual(
       PAYMENT_OPTIONS.nigeria.filter((o) => o.kind !== 'financialAid').map((o) => o.charge),
@@ -84,12 +98,12 @@ describe('the amounts after aid', () => {
   });
 
   it("cost the fee's share each award waives, added up per currency", () => {
-    expect(waived('nigeria', 20)).toEqual({ amount: 12_000, currency: 'NGN' });
+    expect(waived(STANDARD_FEES, 'nigeria', 20)).toEqual({ amount: 12_000, currency: 'NGN' });
     expect(
       aidCost([
-        { country: 'Nigeria', share: 20 },
-        { country: 'Ghana', share: 10 },
-        { country: 'Nigeria', share: 30 },
+        { country: 'Nigeria', share: 20, fees: STANDARD_FEES },
+        { country: 'Ghana', share: 10, fees: STANDARD_FEES },
+        { country: 'Nigeria', share: 30, fees: STANDARD_FEES },
       ]),
     ).toEqual([
       { amount: 30_000, currency: 'NGN' },
@@ -102,17 +116,17 @@ describe("the payment reminder's fee sentence", () => {
   const money = (text: string) => text.match(/[N$]\d[\d,]*(?:\.\d\d)?/g) ?? [];
 
   it('quotes the price table and offers aid with no request; quotes no amount while one is reviewed', () => {
-    expect(money(reminderFeeWords(null))).toEqual(['N51,000', '$42.50', 'N60,000', 'N30,000']);
-    expect(reminderFeeWords(null)).toContain('apply for financial aid');
-    expect(reminderFeeWords({ status: 'received', share: 0 })).toBe(M.reminderUnderReview);
+    expect(money(reminderFeeWords(STANDARD_FEES, null))).toEqual(['N51,000', '$42.50', 'N60,000', 'N30,000']);
+    expect(reminderFeeWords(STANDARD_FEES, null)).toContain('apply for financial aid');
+    expect(reminderFeeWords(STANDARD_FEES, { status: 'received', share: 0 })).toBe(M.reminderUnderReview);
     expect(money(M.reminderUnderReview)).toEqual([]);
   });
 
   it('quotes what the options charge once decided: less the share after an award, the standard after a decline', () => {
-    const awarded = reminderFeeWords({ status: 'awarded', share: 20 });
+    const awarded = reminderFeeWords(STANDARD_FEES, { status: 'awarded', share: 20 });
     expect(money(awarded)).toEqual(['N40,800', '$34', 'N48,000', 'N24,000']);
     expect(awarded).toContain('(20% off the fee)');
-    const declined = reminderFeeWords({ status: 'declined', share: 0 });
+    const declined = reminderFeeWords(STANDARD_FEES, { status: 'declined', share: 0 });
     expect(declined).toContain('could not award you financial aid');
     expect(money(declined)).toEqual(['N51,000', '$42.50', 'N60,000', 'N30,000']);
     for (const words of [awarded, declined]) expect(words).not.toContain('apply for financial aid');

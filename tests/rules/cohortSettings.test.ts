@@ -9,6 +9,7 @@ import {
   type CohortRecord,
 } from '../../machines/rules/cohortSettings';
 import { COHORT_MESSAGES as M } from '../../machines/rules/messages';
+import { STANDARD_FEES } from '../../machines/rules/payments';
 
 const cohort13: CohortRecord = {
   number: 13,
@@ -18,6 +19,7 @@ const cohort13: CohortRecord = {
   seats: 300,
   intake: 'open',
   reopens_on: null,
+  ...STANDARD_FEES,
   aid_ceiling: 30,
   aid_awards: 10,
 };

@@ -7,6 +7,7 @@ import {
   fillCohort,
   formatDay,
 } from '../../machines/rules/landingCohort';
+import { feeFacts, STANDARD_FEES } from '../../machines/rules/payments';
 
 describe('the live cohort on the landing page', () => {
   it.each([
@@ -18,7 +19,12 @@ describe('the live cohort on the landing page', () => {
   });
 
   it('fills every placeholder, in the text and as the facts the browser hydrates from', () => {
-    const facts = { number: 14, startDate: '2027-03-10', applicationDeadline: '2027-03-03' };
+    const fees = {
+      fee: 'N80,000 (Nigeria) or $70 (international)',
+      full: 'Pay in full',
+      instalments: 'In 4',
+    };
+    const facts = { number: 14, startDate: '2027-03-10', applicationDeadline: '2027-03-03', fees };
     const template = `<meta content="Cohort ${COHORT_PLACEHOLDERS.number} starts ${COHORT_PLACEHOLDERS.start}.">
       <div id="root" data-cohort="${COHORT_FACTS_PLACEHOLDER}" data-contact="${CONTACT_EMAIL_PLACEHOLDER}">Applications close ${COHORT_PLACEHOLDERS.deadline}
       · Cohort ${COHORT_PLACEHOLDERS.number} <a href="mailto:${CONTACT_EMAIL_PLACEHOLDER}">${CONTACT_EMAIL_PLACEHOLDER}</a></div>`;
@@ -39,12 +45,20 @@ describe('the live cohort on the landing page', () => {
       start: '10 March 2027',
       deadline: '3 March 2027',
       notice: '',
+      fee: 'N80,000 (Nigeria) or $70 (international)',
+      full: 'Pay in full',
+      instalments: 'In 4',
     });
   });
 
   it('writes the paused sentence where the notice goes, and nothing there otherwise', () => {
     const template = `<p class="hero-notice">${COHORT_PLACEHOLDERS.notice}</p><div data-cohort="${COHORT_FACTS_PLACEHOLDER}"></div>`;
-    const open = { number: 15, startDate: '2027-06-10', applicationDeadline: '2027-06-03' };
+    const open = {
+      number: 15,
+      startDate: '2027-06-10',
+      applicationDeadline: '2027-06-03',
+      fees: feeFacts(STANDARD_FEES),
+    };
     expect(fillCohort(template, open, 'help@bootcamp.example')).toContain('<p class="hero-notice"></p>');
     const notice =
       'Applications for Cohort 14 are paused, so new applications are for Cohort 15, which starts on 10 June 2027.';

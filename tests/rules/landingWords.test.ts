@@ -77,9 +77,21 @@ describe('the landing words rule', () => {
   });
 
   it('fills the cohort tokens with the cohort given', () => {
-    const labels = { number: '13', start: '10 December 2026', deadline: '3 December 2026', notice: '' };
+    const labels = {
+      number: '13',
+      start: '10 December 2026',
+      deadline: '3 December 2026',
+      notice: '',
+      fee: 'N80,000',
+      full: 'Pay in full and save 15%: N68,000',
+      instalments: 'Pay in 2 instalments of N40,000',
+    };
     expect(withCohort('Cohort {cohort} starts {start}, closes {deadline}; {cohort}', labels)).toBe(
       'Cohort 13 starts 10 December 2026, closes 3 December 2026; 13',
+    );
+    // The fee's tokens follow the cohort's fee table (decision 244).
+    expect(withCohort('The fee is {fee}. {full}. {instalments}.', labels)).toBe(
+      'The fee is N80,000. Pay in full and save 15%: N68,000. Pay in 2 instalments of N40,000.',
     );
     expect(withCohort('{cohort}', COHORT_PLACEHOLDERS)).toBe('%%COHORT_NUMBER%%');
   });

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../machines/rules/messages';
 import {
   ALL_OPTION_VALUES,
-  COMMITMENT_FEE,
-  FEE_FACTS,
   MERCHANT_PREFIX,
   NOT_READY,
   OPTION_FINANCIAL_AID,
@@ -11,7 +9,13 @@ import {
   OPTION_INSTALMENTS,
   PAYMENT_OPTIONS,
   PRICES,
+  STANDARD_FEES,
   checkoutOrder,
+  feeFacts,
+  findOption,
+  instalmentsOption,
+  paymentOptions,
+  priceTable,
   failureMessage,
   formatMoney,
   isNigeria,
@@ -23,6 +27,66 @@ import {
 } from '../../machines/rules/payments';
 
 const REGIONS: PaymentRegion[] = ['nigeria', 'international'];
+const COMMITMENT_FEE = { nigeria: PRICES.nigeria.fee, international: PRICES.international.fee };
+const FEE_FACTS = feeFacts(STANDARD_FEES);
+
+describe("the pricing rule reads a cohort's fee table (decision 244)", () => {
+  const dearer = { fee_ngn: 80_000, fee_usd: 70, full_discount: 10, instalments: 4 };
+
+  it('the standard table is the fee the product charged before fees were set per cohort', () => {
+    expect(STANDARD_FEES).toEqual({ fee_ngn: 60_000, fee_usd: 50, full_discount: 15, instalments: 2 });
+  });
+
+  it('a cohort of N80,000 / $70, 10% off in full and 4 instalments is priced from its table', () => {
+    const prices = priceTable(dearer);
+    expect(formatMoney(prices.nigeria.fee)).toBe('N80,000');
+    expect(formatMoney(prices.nigeria.full)).toBe('N72,000');
+    expect(prices.nigeria.instalments).toEqual({
+      count: 4,
+      each: { amount: 20_000, currency: 'NGN' },
+      total: { amount: 80_000, currency: 'NGN' },
+    });
+    expect(formatMoney(prices.international.full)).toBe('$63');
+    expect(prices.international.instalments).toBeNull();
+    expect(paymentOptions(dearer, 'nigeria').map((o) => [o.value, o.price])).toEqual([
+      [OPTION_FULL_PAYMENT, 'N72,000'],
+      ['Pay in 4 instalments', 'N80,000 (4 × N20,000)'],
+      [OPTION_FINANCIAL_AID, 'Up to 30% off'],
+      [NOT_READY, 'No payment now'],
+    ]);
+    expect(checkoutOrder(dearer, 'nigeria', 'Pay in 4 instalments', 'a@b.co', 'R')).toMatchObject({
+      amount: 80_000,
+      currency: 'NGN',
+    });
+    // The standard plan's name is not this cohort's: it is not offered here.
+    expect(findOption(dearer, 'nigeria', OPTION_INSTALMENTS)).toBeUndefined();
+    expect(feeFacts(dearer)).toMatchObject({
+      fee: 'N80,000 (Nigeria) or $70 (international)',
+      full: 'Pay in full and save 10%: N72,000 (Nigeria) or $63 (international)',
+      instalments: 'In Nigeria you may instead pay the N80,000 in 4 instalments of N20,000',
+    });
+  });
+
+  it('one instalment is no plan: the options are paying in full, aid and not ready', () => {
+    const once = { ...STANDARD_FEES, instalments: 1 };
+    expect(paymentOptions(once, 'nigeria').map((o) => o.kind)).toEqual(['full', 'financialAid', 'notReady']);
+    expect(feeFacts(once).instalments).toBe(
+      'The fee is paid at once; there is no instalment plan for this cohort',
+    );
+  });
+
+  it('no discount and a free cohort are priced too', () => {
+    expect(priceTable({ ...STANDARD_FEES, full_discount: 0 }).nigeria.full.amount).toBe(60_000);
+    expect(priceTable({ ...STANDARD_FEES, fee_ngn: 0, fee_usd: 0 }).international.full.amount).toBe(0);
+  });
+
+  it('a plan of any count is settled as instalments, and the server accepts it', () => {
+    expect(kindOf(instalmentsOption(4))).toBe('instalments');
+    expect(ALL_OPTION_VALUES).toContain('Pay in 12 instalments');
+    expect(kindOf('Pay in 13 instalments')).toBeUndefined();
+    expect(kindOf('Pay in 1 instalments')).toBeUndefined();
+  });
+});
 
 describe('the price table', () => {
   it.each([
@@ -80,7 +144,7 @@ describe('every option charges what its card says', () => {
   const options = REGIONS.flatMap((region) => PAYMENT_OPTIONS[region].map((o) => [region, o] as const));
 
   it.each(options.map(([region, o]) => [region, o.value, o] as const))('%s: %s', (region, value, option) => {
-    const order = checkoutOrder(region, value, 'ada@example.com', 'TEBC-1234561000');
+    const order = checkoutOrder(STANDARD_FEES, region, value, 'ada@example.com', 'TEBC-1234561000');
     if (!option.charge) {
       expect(order).toBeUndefined();
       expect(option.payable).toBe(false);
@@ -99,21 +163,21 @@ describe('every option charges what its card says', () => {
   });
 
   it('the instalment order is 60000 NGN, shipping 0, one item of quantity 1', () => {
-    expect(checkoutOrder('nigeria', OPTION_INSTALMENTS, 'a@b.co', 'R')).toMatchObject({
+    expect(checkoutOrder(STANDARD_FEES, 'nigeria', OPTION_INSTALMENTS, 'a@b.co', 'R')).toMatchObject({
       amount: 60_000,
       currency: 'NGN',
       shipping_fee: 0,
       items: [{ unit_price: 60_000, quantity: 1 }],
     });
-    expect(checkoutOrder('international', OPTION_INSTALMENTS, 'a@b.co', 'R')).toBeUndefined();
+    expect(checkoutOrder(STANDARD_FEES, 'international', OPTION_INSTALMENTS, 'a@b.co', 'R')).toBeUndefined();
   });
 
   it('paying in full charges N51,000 in Nigeria and $42.50 abroad, never a naira price beside a dollar fee', () => {
-    expect(checkoutOrder('nigeria', OPTION_FULL_PAYMENT, 'a@b.co', 'R')).toMatchObject({
+    expect(checkoutOrder(STANDARD_FEES, 'nigeria', OPTION_FULL_PAYMENT, 'a@b.co', 'R')).toMatchObject({
       amount: 51_000,
       currency: 'NGN',
     });
-    expect(checkoutOrder('international', OPTION_FULL_PAYMENT, 'a@b.co', 'R')).toMatchObject({
+    expect(checkoutOrder(STANDARD_FEES, 'international', OPTION_FULL_PAYMENT, 'a@b.co', 'R')).toMatchObject({
       amount: 42.5,
       currency: 'USD',
     });
@@ -128,9 +192,14 @@ describe('option sets', () => {
     expect(PAYMENT_OPTIONS[region].map((o) => o.value)).toEqual(values);
   });
 
-  it('the server accepts exactly the options either set offers', () => {
+  it('the server accepts the options either set offers, and a plan of any count a table may set', () => {
     expect([...ALL_OPTION_VALUES].sort()).toEqual(
-      [OPTION_FULL_PAYMENT, OPTION_INSTALMENTS, OPTION_FINANCIAL_AID, NOT_READY].sort(),
+      [
+        OPTION_FULL_PAYMENT,
+        ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map(instalmentsOption),
+        OPTION_FINANCIAL_AID,
+        NOT_READY,
+      ].sort(),
     );
   });
 
@@ -205,11 +274,19 @@ describe('failureMessage', () => {
 });
 
 describe('what is still due after a verified payment', () => {
-  it('for instalments: the instalments after the first, from the price table', () => {
-    expect(stillDue(OPTION_INSTALMENTS)).toEqual({
+  it('for instalments: the instalments after the first, of what the checkout charged', () => {
+    expect(stillDue(OPTION_INSTALMENTS, { amount: 60_000, currency: 'NGN' })).toEqual({
       count: 1,
       each: { amount: 30_000, currency: 'NGN' },
       total: { amount: 30_000, currency: 'NGN' },
+    });
+  });
+
+  it("for a cohort's plan of 4: the 3 after the first, whatever the cohort's table says later", () => {
+    expect(stillDue('Pay in 4 instalments', { amount: 80_000, currency: 'NGN' })).toEqual({
+      count: 3,
+      each: { amount: 20_000, currency: 'NGN' },
+      total: { amount: 60_000, currency: 'NGN' },
     });
   });
 
@@ -222,6 +299,6 @@ describe('what is still due after a verified payment', () => {
   });
 
   it.each([OPTION_FULL_PAYMENT, OPTION_FINANCIAL_AID, 'Pay with seashells'])('for %j: nothing', (option) => {
-    expect(stillDue(option)).toBeNull();
+    expect(stillDue(option, { amount: 51_000, currency: 'NGN' })).toBeNull();
   });
 });

@@ -28,6 +28,7 @@ import {
   verifiedApplicant,
 } from './support';
 import { DOCX_PARTS, minimalDocx, understatedDocx, zip, zipBombDocx } from '../rules/support/zip';
+import { STANDARD_FEES } from '../../machines/rules/payments';
 
 const ATTACK_NAME = 'Hello Your account is locked. Restore it at https://evil.example/restore';
 
@@ -103,7 +104,7 @@ describe('names written into emails', () => {
         false,
         'http://localhost:3000/apply/selection-video',
       ),
-      reminderEmail('a@example.com', ATTACK_NAME, 'http://localhost/apply/confirmation', null),
+      reminderEmail('a@example.com', ATTACK_NAME, 'http://localhost/apply/confirmation', STANDARD_FEES, null),
     ]) {
       expect(mail.text.startsWith('Hello,\n')).toBe(true);
       expect(mail.text).not.toContain('locked');

@@ -6,6 +6,7 @@
  * preview shows the draft to staff only. The page is prerendered here the way the build does it (the words left to
  * the server), so the test does not depend on a build.
  */
+import { feeFacts } from '../../machines/rules/payments';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -92,6 +93,7 @@ describe.each(databases)('the landing words in the back office on $name', (datab
       number: cohort.number,
       startDate: cohort.start_date,
       applicationDeadline: cohort.application_deadline,
+      fees: (({ fee, full, instalments }) => ({ fee, full, instalments }))(feeFacts(cohort.fees)),
     };
     expect(await landing()).toBe(fillCohort(wholePage, facts, DEFAULT_CONTACT_EMAIL));
     expect((await stored()).published).toEqual(BUILT_LANDING_WORDS);

@@ -80,6 +80,12 @@ for (const database of databases) {
         number: 13,
         startDate: '2026-12-10',
         applicationDeadline: '2026-12-03',
+        // The cohort's fee table in the words the page states (decision 244).
+        fees: {
+          fee: 'N60,000 (Nigeria) or $50 (international)',
+          full: 'Pay in full and save 15%: N51,000 (Nigeria) or $42.50 (international)',
+          instalments: 'In Nigeria you may instead pay the N60,000 in 2 instalments of N30,000',
+        },
       });
     });
 

@@ -21,6 +21,7 @@ import {
   OPTION_FULL_PAYMENT,
   OPTION_INSTALMENTS,
   PAYMENT_OPTIONS,
+  STANDARD_FEES,
   findOption,
 } from '../../machines/rules/payments';
 import { staffPaths } from '../../machines/rules/staff';
@@ -629,6 +630,6 @@ describe.each(databases)('payments and the rules the server holds, on $name', (d
     const none = await start(OPTION_FULL_PAYMENT);
     expect(none.statusCode).toBe(503);
     expect(json(none).message).toBe(SERVER_MESSAGES.paymentUnavailable);
-    expect(findOption('nigeria', OPTION_FULL_PAYMENT)?.portal).toBe(true);
+    expect(findOption(STANDARD_FEES, 'nigeria', OPTION_FULL_PAYMENT)?.portal).toBe(true);
   });
 });

@@ -19,6 +19,7 @@ import {
   useTestApp,
   verifiedApplicant,
 } from './support';
+import { STANDARD_FEES } from '../../machines/rules/payments';
 
 const EMAIL = 'ada@example.com';
 const PUBLIC_URL = 'https://apply.bootcamp.test';
@@ -244,7 +245,13 @@ describe.each(databases)('reminder emails on $name', (database) => {
 
 describe('the reminder email', () => {
   it('greets without a name when there is none and escapes the link in HTML', () => {
-    const mail = reminderEmail('x@example.com', '', 'https://a.test/apply/confirmation?a=1&b=2', null);
+    const mail = reminderEmail(
+      'x@example.com',
+      '',
+      'https://a.test/apply/confirmation?a=1&b=2',
+      STANDARD_FEES,
+      null,
+    );
     expect(mail.text.startsWith('Hello,\n')).toBe(true);
     expect(mail.html).toContain('href="https://a.test/apply/confirmation?a=1&amp;b=2"');
   });

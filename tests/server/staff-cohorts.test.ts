@@ -101,6 +101,11 @@ describe.each(databases)('cohorts in the back office on $name', (database) => {
         aid_ceiling: 30,
         aid_awards: 10,
         aid_awards_made: 0,
+        // The fee table (decision 244): today's for the cohorts there were.
+        fee_ngn: 60_000,
+        fee_usd: 50,
+        full_discount: 15,
+        instalments: 2,
       });
       expect(suggestion).toEqual({
         number: current.number + 1,
@@ -110,6 +115,10 @@ describe.each(databases)('cohorts in the back office on $name', (database) => {
         seats: 300,
         aid_ceiling: 30,
         aid_awards: 10,
+        fee_ngn: 60_000,
+        fee_usd: 50,
+        full_discount: 15,
+        instalments: 2,
       });
     }
   });

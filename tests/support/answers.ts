@@ -17,6 +17,7 @@ import {
   WORK_DISRUPTION_FEELINGS,
   WORK_EXPERIENCE_YEARS,
 } from '../../machines/rules/options';
+import { STANDARD_FEES } from '../../machines/rules/payments';
 
 /** The first form (biodata and communications). */
 export const applicant = (email: string, overrides: Partial<CreatePayload> = {}): CreatePayload => ({
@@ -108,6 +109,7 @@ export const savedApplication = (email: string, over: Partial<SavedApplication> 
   payment_option: '',
   financial_aid: null,
   aid: null,
+  fees: STANDARD_FEES,
   reminder_date: '',
   submitted_at: '',
   cohort: { id: 6, name: 'Cohort 6', waitlisted: false, start_date: '2025-03-10' },

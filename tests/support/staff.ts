@@ -8,6 +8,7 @@ import type { StaffQueuePage, StaffQueueRow } from '../../machines/rules/staff';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import type { StaffMe } from '../../machines/staffSession.machine';
 import { unansweredEligibility } from './answers';
+import { STANDARD_FEES } from '../../machines/rules/payments';
 
 export const STAFF_ADMIN: StaffMe = { email: 'director@bootcamp.example', role: 'admin', locale: 'en-GB' };
 export const STAFF_REVIEWER: StaffMe = {
@@ -129,6 +130,8 @@ export const staffApplicationPage = (
     employment: {},
     other: {},
     cv_sent_by_email: false,
+    // The fee table the server answers with the application (decision 244).
+    fees: STANDARD_FEES,
     ...answers,
   } as unknown as StaffApplicationPage['answers'],
   review: null,

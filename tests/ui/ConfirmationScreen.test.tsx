@@ -7,6 +7,7 @@ import {
   paymentChoiceMachine,
   type CheckoutInput,
   type RecordChoiceInput,
+  type ConfirmationFacts,
 } from '../../machines/paymentChoice.machine';
 import { reminderMachine, type SaveReminderInput } from '../../machines/reminder.machine';
 import { MESSAGES } from '../../machines/rules/messages';
@@ -18,6 +19,7 @@ import {
   OPTION_FINANCIAL_AID,
   OPTION_FULL_PAYMENT,
   OPTION_INSTALMENTS,
+  STANDARD_FEES,
   checkoutOrder,
 } from '../../machines/rules/payments';
 import { ApiError } from '../../src/api/client';
@@ -66,10 +68,11 @@ function renderScreen(fakes: Fakes = {}) {
   const payment = createActor(
     paymentChoiceMachine.provide({
       actors: {
-        loadPayment: fromPromise(async () => ({
+        loadPayment: fromPromise<ConfirmationFacts, { email: string }>(async () => ({
           payment: fakes.onRecord ?? null,
           cohort: fakes.cohort ?? null,
           option: fakes.onRecord?.option ?? '',
+          fees: STANDARD_FEES,
         })),
         lookupCountry: fromPromise(fakes.geo ?? (async () => 'Nigeria')),
         recordChoice: fromPromise(async ({ input }: { input: RecordChoiceInput }) => {
@@ -406,7 +409,7 @@ describe('payment details, paid state and financial aid', () => {
 
 describe('the payment portal adapter', () => {
   const started = (option: string, sandbox: boolean): PaymentStartResult => ({
-    order: checkoutOrder('nigeria', option, 'ada@example.com', 'TEBC-1234561000')!,
+    order: checkoutOrder(STANDARD_FEES, 'nigeria', option, 'ada@example.com', 'TEBC-1234561000')!,
     sandbox,
   });
   const fakeApi = (result: PaymentStartResult, status: PaymentRecord['status'] = 'paid') => {

@@ -11,7 +11,12 @@ import { paymentChoiceMachine, type ConfirmationFacts } from '../../machines/pay
 import { reminderMachine } from '../../machines/reminder.machine';
 import type { AidStanding } from '../../machines/rules/aidDecision';
 import { AID_MESSAGES } from '../../machines/rules/messages';
-import { OPTION_FINANCIAL_AID, OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '../../machines/rules/payments';
+import {
+  OPTION_FINANCIAL_AID,
+  OPTION_FULL_PAYMENT,
+  OPTION_INSTALMENTS,
+  STANDARD_FEES,
+} from '../../machines/rules/payments';
 import { defaultConfig } from '../../src/config';
 import { ConfirmationScreen } from '../../src/after-submission/ConfirmationScreen';
 import { expectShown } from './support/shown';
@@ -25,6 +30,7 @@ function renderWith(aid: AidStanding | null) {
           cohort: null,
           option: aid ? OPTION_FINANCIAL_AID : '',
           aid,
+          fees: STANDARD_FEES,
         })),
         lookupCountry: fromPromise(async () => 'Nigeria'),
         recordChoice: fromPromise(async () => {}),

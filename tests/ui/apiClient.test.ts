@@ -562,22 +562,25 @@ describe('confirmation facts', () => {
       cohort: null,
       option: '',
       aid: null,
+      fees: null,
     });
     expect(calls).toEqual([]);
   });
 
-  it("reads the owner's recorded payment, option, cohort and aid from the lookup", async () => {
+  it("reads the owner's recorded payment, option, cohort, aid and fee table from the lookup", async () => {
     const payment = { status: 'paid', option: 'Pay in full (15% off)', amount: 51000, currency: 'NGN' };
     const cohort = { id: 7, name: 'Cohort 7', waitlisted: false, start_date: '2025-06-10' };
     const aid = { status: 'awarded', share: 20 };
+    const fees = { fee_ngn: 80_000, fee_usd: 70, full_discount: 10, instalments: 4 };
     const { api, calls } = client([
-      ok([{ email: 'ada@example.com', payment, cohort, aid, payment_option: 'Pay in full (15% off)' }]),
+      ok([{ email: 'ada@example.com', payment, cohort, aid, fees, payment_option: 'Pay in full (15% off)' }]),
     ]);
     await expect(api.confirmationFacts('ada@example.com')).resolves.toEqual({
       payment,
       option: 'Pay in full (15% off)',
       cohort: { name: 'Cohort 7', start_date: '2025-06-10' },
       aid,
+      fees,
     });
     expect(calls).toHaveLength(1);
   });

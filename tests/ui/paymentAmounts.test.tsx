@@ -18,7 +18,9 @@ import {
   PRICES,
   checkoutOrder,
   formatMoney,
+  feeFacts,
   regionOf,
+  STANDARD_FEES,
   type CheckoutOrder,
   type PaymentRegion,
 } from '../../machines/rules/payments';
@@ -39,7 +41,7 @@ function renderWithCheckout(region: PaymentRegion) {
   // The server's side of the checkout, priced the way payment/start prices it.
   const api = {
     startPayment: async ({ email, option, country }: PaymentStartPayload): Promise<PaymentStartResult> => {
-      const order = checkoutOrder(regionOf(country), option, email, 'TEBC-1234561000')!;
+      const order = checkoutOrder(STANDARD_FEES, regionOf(country), option, email, 'TEBC-1234561000')!;
       asked.push(order);
       return { order, sandbox: true };
     },
@@ -62,6 +64,7 @@ function renderWithCheckout(region: PaymentRegion) {
           payment: null,
           cohort: null,
           option: '',
+          fees: STANDARD_FEES,
         })),
         lookupCountry: fromPromise(async () => COUNTRY[region]),
         recordChoice: fromPromise(async () => {}),
@@ -132,14 +135,22 @@ describe('every amount quoted elsewhere is in the price table', () => {
       return [fee, full, ...(instalments ? [instalments.each, instalments.total] : [])].map(formatMoney);
     }),
   );
-  const cohort = cohortLabels({ number: 13, startDate: '2026-12-10', applicationDeadline: '2026-12-03' });
+  const cohort = cohortLabels({
+    number: 13,
+    startDate: '2026-12-10',
+    applicationDeadline: '2026-12-03',
+    fees: feeFacts(STANDARD_FEES),
+  });
 
   it.each([
     ['the landing page Key Information', keyInformation(cohort).map((c) => [c.lead, ...c.details].join(' '))],
     ['the FAQ', faq(cohort).map((e) => e.answer)],
     [
       'the reminder email',
-      [reminderEmail('a@example.com', 'Ada', 'http://localhost/apply/confirmation', null).text],
+      [
+        reminderEmail('a@example.com', 'Ada', 'http://localhost/apply/confirmation', STANDARD_FEES, null)
+          .text,
+      ],
     ],
   ])('%s', (_, texts) => {
     const quoted = texts.flatMap(moneyIn);

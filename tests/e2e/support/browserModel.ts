@@ -50,6 +50,7 @@ import {
   walkEvents,
   type Graph as ModelGraph,
 } from '../../support/applicationModel';
+import { STANDARD_FEES } from '../../../machines/rules/payments';
 
 type Snapshot = AnyMachineSnapshot;
 /** What an invoked actor tells the machine when it finishes or fails. */
@@ -237,6 +238,7 @@ export function serverCopy(c: ApplicationMachineContext): SavedApplication {
     payment_option: f.paymentOption,
     financial_aid: null,
     aid: null,
+    fees: STANDARD_FEES,
     reminder_date: c.reminderDate,
     submitted_at: c.submitted ? '2026-11-23T01:00:00.000Z' : '',
     cohort: { id: 6, name: 'Cohort 6', waitlisted: false, start_date: '2025-03-10' },

@@ -2,12 +2,14 @@ import { act } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { cohortLabels } from '../../../machines/rules/landingCohort';
 import { CohortContext } from '../../../src/landing/useCohort';
+import { feeFacts, STANDARD_FEES } from '../../../machines/rules/payments';
 
 /** A cohort as the server would fill it in (any live cohort: the page must quote whichever it is given). */
 export const sampleCohort = cohortLabels({
   number: 13,
   startDate: '2026-12-10',
   applicationDeadline: '2026-12-03',
+  fees: feeFacts(STANDARD_FEES),
 });
 
 /** Renders a section inside the landing page's cohort, as LandingPage does. */

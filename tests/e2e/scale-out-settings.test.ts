@@ -1,0 +1,99 @@
+/**
+ * A round set up in the back office reaches every process (issue 53; decisions 235, 244, 246, 247): with WORKERS=2 on
+ * one PostgreSQL database (only when DATABASE_URL is set), an admin creates the next cohort at N80,000, pauses the one
+ * open now, publishes new landing words and saves a new support address, each through whichever process answers.
+ * Five seconds later every answer, from either process, says all of it: `get-current` names the new cohort with its
+ * fee and the pause, and `/` carries the new cohort's fee, the new FAQ answer and the new address.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { paths, type CohortInfo } from '../../machines/rules/contract';
+import {
+  cohortIntakePath,
+  cohortSettingsPaths,
+  type StaffCohortSettings,
+} from '../../machines/rules/cohortSettings';
+import { landingWordsPaths, type LandingWords } from '../../machines/rules/landingWords';
+import { programmeSettingsPath, type StaffProgrammeSettings } from '../../machines/rules/programmeSettings';
+import { DECIDING, staffCookie } from './support/decision';
+import { startServer } from './support/server';
+
+const postgresUrl = process.env.DATABASE_URL ?? '';
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+});
+
+/** How long another process may serve what it read before a change (decisions 235, 246, 247: 2 s each). */
+const SETTLED_MS = 5_000;
+const ANSWERS = 12;
+
+describe.each(postgresUrl ? ['PostgreSQL'] : [])('two processes on %s', () => {
+  it('serve a change made through either within 5 s, every answer alike', async () => {
+    const schema = `settings_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    cleanups.push(async () => {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    });
+    const db = new URL(postgresUrl);
+    db.searchParams.set('options', `-c search_path=${schema}`);
+    const server = await startServer({ ...DECIDING, DATABASE_URL: db.toString(), WORKERS: '2' });
+    cleanups.push(() => server.stop());
+    const base = server.url;
+    const cookie = await staffCookie(base);
+    const call = async <T>(path: string, body?: object): Promise<T> => {
+      const res = await fetch(base + path, {
+        method: body ? 'POST' : 'GET',
+        headers: { cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await res.text();
+      expect(res.status, `${path}: ${text}`).toBeLessThan(300);
+      return (JSON.parse(text) as { data: T }).data;
+    };
+
+    // The next cohort at N80,000, then a pause of the one open now.
+    const { cohorts, suggestion } = await call<StaffCohortSettings>(cohortSettingsPaths.cohorts);
+    const current = cohorts.find((c) => c.state === 'open')!;
+    const { number: _number, ...next } = suggestion;
+    await call(cohortSettingsPaths.cohorts, { ...next, seats: 40, fee_ngn: 80_000 });
+    await call(cohortIntakePath(current.number), { action: 'pause' });
+    // New words for the FAQ's first answer.
+    const words = await call<{ published: LandingWords; version: number }>(landingWordsPaths.words);
+    const answer = `Answered across processes ${randomBytes(3).toString('hex')}.`;
+    const faq = words.published.faq.map((entry, i) => (i === 0 ? { ...entry, answer } : entry));
+    await call(landingWordsPaths.publish, { words: { ...words.published, faq }, version: words.version });
+    // A new support address.
+    const settings = await call<StaffProgrammeSettings>(programmeSettingsPath);
+    const support = `help.${randomBytes(3).toString('hex')}@bootcamp.example`;
+    const { saved: _saved, ...values } = settings;
+    await call(programmeSettingsPath, { ...values, support_email: support });
+    const changed = Date.now();
+
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, changed + SETTLED_MS - Date.now())));
+    const seen: string[] = [];
+    for (let i = 0; i < ANSWERS; i++) {
+      // A new connection each time, so the cluster hands each to the next process in turn.
+      const current = (await (
+        await fetch(base + paths.currentCohort, { headers: { connection: 'close' } })
+      ).json()) as { data: CohortInfo[] };
+      const page = await (await fetch(`${base}/`, { headers: { connection: 'close' } })).text();
+      const [cohort] = current.data;
+      seen.push(
+        [
+          cohort?.name === next.name,
+          Boolean(cohort?.paused),
+          cohort?.fees?.fee_ngn === 80_000,
+          page.includes('N80,000'),
+          page.includes(answer),
+          page.includes(support),
+        ].join(' '),
+      );
+    }
+    expect(seen).toEqual(Array.from({ length: ANSWERS }, () => 'true true true true true true'));
+  });
+});
