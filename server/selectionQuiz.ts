@@ -153,7 +153,7 @@ export async function publishVersion(
   settings: SelectionQuizSettings,
   now: Date,
 ): Promise<number> {
-  await tx.query('SELECT pg_advisory_xact_lock(4242039)');
+  await run(tx, qb.selectNoFrom(sql<string>`pg_advisory_xact_lock(4242039)`.as('locked')));
   const [row] = await run(
     tx,
     qb
