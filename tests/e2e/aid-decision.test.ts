@@ -4,7 +4,6 @@
  * DECIDING), the applicant's confirmation page says so, the "Pay in full" card charges N40,800 (N51,000 less 20%),
  * and the checkout and the server's payment charge that amount. axe finds nothing on either screen.
  */
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { AID_MESSAGES } from '../../machines/rules/messages';
@@ -13,19 +12,13 @@ import { STAFF_COOKIE, staffQueuePaths, type StaffQueuePage } from '../../machin
 import { financialAid } from '../support/answers';
 import { DECIDING, decide, decisionEmail, staffCookie } from './support/decision';
 import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
-import { browser, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
+import { browser, expectNoAxeViolations, openDialog, server, serverAndBrowser } from './support/suite';
 
 const APPLICANT = 'chidi.aid-e2e@example.com';
 const WAIT = { timeout: 30_000 };
 
 // No location look-up: the options follow the form's country (Nigeria). No provider: the sandbox checkout.
 serverAndBrowser({ ...DECIDING, GEO_FIXED_COUNTRY: '', GEO_API_URL: '', BANK_ACCOUNT_NUMBER: '' });
-
-async function openDialog(page: Page, title: string): Promise<Locator> {
-  const heading = page.getByRole('heading', { name: title, exact: true });
-  await heading.waitFor(WAIT);
-  return page.locator('dialog, [role="dialog"], [role="alertdialog"]').filter({ has: heading }).last();
-}
 
 describe('financial aid decided', () => {
   it("an admin awards 20% aid, and the applicant's payment card then charges the reduced amount", async () => {

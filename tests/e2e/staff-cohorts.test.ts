@@ -5,13 +5,19 @@
  * fee (decision 244), while an applicant accepted into the cohort before the change still sees and pays its fee. A
  * reviewer sees the list and no control.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { cohortNotice } from '../../machines/rules/seats';
 import { addTeamMember, DECIDING, decide, signInStaff } from './support/decision';
 import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
-import { browser, contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
+import {
+  browser,
+  contextOpener,
+  expectNoAxeViolations,
+  openDialog,
+  server,
+  serverAndBrowser,
+} from './support/suite';
 
 // No location look-up: the options follow the form's country (Nigeria). No provider: the sandbox checkout.
 serverAndBrowser({ ...DECIDING, GEO_FIXED_COUNTRY: '', GEO_API_URL: '', BANK_ACCOUNT_NUMBER: '' });
@@ -19,12 +25,6 @@ const open = contextOpener({ width: 1280, height: 900 });
 const WAIT = { timeout: 30_000 };
 const REVIEWER = 'reader.cohorts@bootcamp.example';
 const ACCEPTED = 'ada.before.the.change@example.com';
-
-async function dialog(page: Page, title: string) {
-  const heading = page.getByRole('heading', { name: title, exact: true });
-  await heading.waitFor(WAIT);
-  return page.locator('dialog, [role="dialog"], [role="alertdialog"]').filter({ has: heading }).last();
-}
 
 describe('cohorts in the back office', () => {
   it('an admin creates the next cohort and pauses the current one; a new visitor applies for the new one', async () => {
@@ -88,19 +88,19 @@ describe('cohorts in the back office', () => {
     expect(await card.locator('.payment-option__price').textContent()).toBe('N51,000');
     await card.getByRole('button', { name: `Choose ${OPTION_FULL_PAYMENT}` }).click();
     await (
-      await dialog(phone, 'Confirm your payment option')
+      await openDialog(phone, 'Confirm your payment option')
     )
       .getByRole('button', { name: 'Yes proceed' })
       .click();
     await (
-      await dialog(phone, 'Your choice has been recorded')
+      await openDialog(phone, 'Your choice has been recorded')
     )
       .getByRole('button', { name: 'View Payment Details' })
       .click();
-    const details = await dialog(phone, 'Payment details');
+    const details = await openDialog(phone, 'Payment details');
     expect(await details.locator('.payment-details__amount').textContent()).toBe('N51,000');
     await details.getByRole('button', { name: 'Proceed to Payment Portal' }).click();
-    const checkout = await dialog(phone, 'Sandbox checkout: test mode');
+    const checkout = await openDialog(phone, 'Sandbox checkout: test mode');
     expect(await checkout.locator('.sandbox-checkout__amount').textContent()).toBe('Amount to pay: N51,000');
     // The server priced the order from the applicant's cohort's table, not the new cohort's.
     expect((await accepted.saved()).payment).toMatchObject({

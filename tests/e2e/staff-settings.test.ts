@@ -4,13 +4,19 @@
  * changes the account number and the support address, and an accepted applicant's bank transfer details show the
  * new number and address at once. A reviewer sees the values and no control. axe finds nothing on any of them.
  */
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PROGRAMME_SETTINGS_MESSAGES as M } from '../../machines/rules/messages';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { addTeamMember, DECIDING, decide, decisionEmail, signInStaff } from './support/decision';
 import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
-import { browser, contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
+import {
+  browser,
+  contextOpener,
+  expectNoAxeViolations,
+  openDialog,
+  server,
+  serverAndBrowser,
+} from './support/suite';
 
 // The environment's account is the first-start seed; no location look-up (the options follow the form's country).
 serverAndBrowser({
@@ -26,12 +32,6 @@ const open = contextOpener({ width: 1280, height: 900 });
 const WAIT = { timeout: 30_000 };
 const APPLICANT = 'ngozi.settings-e2e@example.com';
 const REVIEWER = 'reader.settings@bootcamp.example';
-
-async function openDialog(page: Page, title: string): Promise<Locator> {
-  const heading = page.getByRole('heading', { name: title, exact: true });
-  await heading.waitFor(WAIT);
-  return page.locator('dialog, [role="dialog"], [role="alertdialog"]').filter({ has: heading }).last();
-}
 
 describe('bank details and support address in the back office', () => {
   it("an admin changes the account number and support address; an accepted applicant's transfer details show them", async () => {

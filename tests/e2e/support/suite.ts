@@ -4,7 +4,7 @@
  * module): read them inside tests and hooks, never while the file is being loaded. Beside them, what the test
  * files ask of that browser alike: fresh contexts closed after the file, and a page axe finds nothing on.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { axeViolations, describeViolations, launchBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
@@ -45,4 +45,11 @@ export function contextOpener(
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const violations = await axeViolations(page);
   expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+/** The open dialog (native or ARIA) whose heading is `title`, once that heading shows. */
+export async function openDialog(page: Page, title: string): Promise<Locator> {
+  const heading = page.getByRole('heading', { name: title, exact: true });
+  await heading.waitFor({ timeout: 30_000 });
+  return page.locator('dialog, [role="dialog"], [role="alertdialog"]').filter({ has: heading }).last();
 }
