@@ -2,17 +2,12 @@
  * What the pages and the submission email say comes next after submitting, in words that match the application
  * chart's next state (docs/decisions/121-a-decision-is-held-until-released.md): the success page's Continue opens
  * the video; the video's Continue opens the confirmation page, which shows where the application stands (a place to
- * confirm only once accepted). The quiz is counted from its data, not written by hand.
+ * confirm only once accepted). The quiz's questions are not counted in words: an admin publishes new versions with
+ * 1 to 10 of them (decision 245), and an applicant keeps the version they started.
  */
-import { SELECTION_QUIZ } from './quiz';
 
-const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five'] as const;
-
-/** The questions the selection video's one quiz asks. */
-export const QUIZ_QUESTIONS = Object.keys(SELECTION_QUIZ.answers).length;
-
-/** "a short quiz of two questions": the one quiz, its questions counted. */
-export const QUIZ_WORDS = `a short quiz of ${NUMBER_WORDS[QUIZ_QUESTIONS] ?? QUIZ_QUESTIONS} questions`;
+/** One quiz (one moment in the video), whatever version the applicant has: not "a few short quizzes". */
+export const QUIZ_WORDS = 'a short quiz';
 
 export const NEXT_STEP_WORDS = {
   /** The success page; its Continue goes to the video (the chart's `success` → `selectionVideo`). */

@@ -20,18 +20,25 @@ export const DEFAULT_CONTACT_EMAIL = 'hello@theemploymentbootcamp.org';
 export const WAITLIST_PATH = '/apply/waitlist';
 
 /**
- * The staff back office's pages (lazy, src/staff): the queue, an application, the team, the audit log, the funnel
- * and decisions from a CSV file.
+ * The staff back office's pages (lazy, src/staff): the queue at `/staff`, an application's page, and one page each
+ * for these screens. The staff router builds its routes from this list (src/staff/StaffApp.tsx), so a screen cannot
+ * exist that a cold open or a bookmark answers with 404 or the applicant's shell.
  */
 export const STAFF_PAGE = '/staff';
-export const STAFF_PAGES = [
-  STAFF_PAGE,
-  `${STAFF_PAGE}/team`,
-  `${STAFF_PAGE}/audit`,
-  `${STAFF_PAGE}/funnel`,
-  `${STAFF_PAGE}/decisions-csv`,
-  `${STAFF_PAGE}/landing-words`,
+export const STAFF_SCREENS = [
+  'team',
+  'cohorts',
+  'settings',
+  'selection-video',
+  'landing-words',
+  'audit',
+  'funnel',
+  'reports',
+  'decisions-csv',
+  'templates',
 ] as const;
+export type StaffScreen = (typeof STAFF_SCREENS)[number];
+export const STAFF_PAGES = [STAFF_PAGE, ...STAFF_SCREENS.map((screen) => `${STAFF_PAGE}/${screen}`)] as const;
 /** Whether a path (no query, no trailing slash) is a staff page; an application's page has its id in it. */
 export const isStaffPage = (path: string): boolean =>
   (STAFF_PAGES as readonly string[]).includes(path) || /^\/staff\/applications\/[0-9]{1,9}$/.test(path);

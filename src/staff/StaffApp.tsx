@@ -3,8 +3,9 @@
  * The session machine decides between the sign-in form and the signed-in pages.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
+import { STAFF_SCREENS, type StaffScreen } from '../../machines/rules/pages';
 import { createStaffApi, type StaffApi } from './api';
 import { provideSession } from './staffActors';
 import { StaffContext } from './StaffContext';
@@ -36,6 +37,20 @@ const CsvDecisionsScreen = lazy(() =>
   import('./CsvDecisionsScreen').then((m) => ({ default: m.CsvDecisionsScreen })),
 );
 
+/** One screen for each page of STAFF_SCREENS: the type refuses a page with no screen and a screen with no page. */
+const SCREENS: Record<StaffScreen, ComponentType> = {
+  team: TeamScreen,
+  cohorts: CohortsScreen,
+  settings: SettingsScreen,
+  'selection-video': SelectionVideoSettingsScreen,
+  'landing-words': LandingWordsScreen,
+  audit: AuditScreen,
+  funnel: FunnelScreen,
+  reports: ReportsScreen,
+  'decisions-csv': CsvDecisionsScreen,
+  templates: TemplatesScreen,
+};
+
 export function StaffApp({ api: given }: { api?: StaffApi }) {
   const api = useMemo(() => given ?? createStaffApi(), [given]);
   const session = useActorRef(useMemo(() => provideSession(api), [api]));
@@ -61,16 +76,10 @@ export function StaffApp({ api: given }: { api?: StaffApi }) {
           <Routes>
             <Route index element={<QueueScreen />} />
             <Route path="applications/:id" element={<ApplicationRoute />} />
-            <Route path="team" element={<TeamScreen />} />
-            <Route path="cohorts" element={<CohortsScreen />} />
-            <Route path="settings" element={<SettingsScreen />} />
-            <Route path="selection-video" element={<SelectionVideoSettingsScreen />} />
-            <Route path="landing-words" element={<LandingWordsScreen />} />
-            <Route path="audit" element={<AuditScreen />} />
-            <Route path="funnel" element={<FunnelScreen />} />
-            <Route path="reports" element={<ReportsScreen />} />
-            <Route path="decisions-csv" element={<CsvDecisionsScreen />} />
-            <Route path="templates" element={<TemplatesScreen />} />
+            {STAFF_SCREENS.map((page) => {
+              const Screen = SCREENS[page];
+              return <Route key={page} path={page} element={<Screen />} />;
+            })}
             <Route path="*" element={<p>We could not find this page.</p>} />
           </Routes>
         </Suspense>

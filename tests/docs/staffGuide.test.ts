@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { STAFF_SCREENS } from '../../machines/rules/pages';
 
 const root = resolve(import.meta.dirname, '../..');
 const docsDir = join(root, 'docs');
@@ -21,9 +22,13 @@ const imagesOf = (markdown: string) =>
 const staffAddressesOf = (markdown: string) =>
   [...markdown.matchAll(/`(\/staff(?:\/[^`?\s]*)?)`/g)].map(([, address]) => address);
 
-/** The pages StaffApp routes to, relative to /staff/ ('' for the queue). */
+/**
+ * The pages StaffApp routes to, relative to /staff/ ('' for the queue): its screens come from STAFF_SCREENS (a type
+ * there ties each to its screen), an application's page is a route of its own.
+ */
 const routes = [
   '',
+  ...STAFF_SCREENS,
   ...[...readFileSync(join(root, 'src/staff/StaffApp.tsx'), 'utf8').matchAll(/<Route path="([^"*]+)"/g)].map(
     ([, path]) => path,
   ),
