@@ -7,6 +7,7 @@
  * is full or closed sends new applications on to the next one, and the applicant is told so before they start.
  */
 import { formatDay } from './landingCohort';
+import { feeFacts, type FeeTable } from './payments';
 
 /** Whether a cohort takes applications, as an admin set it in the back office (decision 235). */
 export type CohortIntake = 'open' | 'paused' | 'closed';
@@ -65,8 +66,17 @@ export const cohortNotice = (cohort: {
     : SEAT_MESSAGES.open(cohort.name);
 };
 
+/**
+ * What Get Started says: the cohort's sentence, then the fee a new applicant would pay, from that cohort's own table
+ * (decision 244), so the fee an admin sets for the next round is named before anyone begins.
+ */
+export const applyingNotice = (cohort: Parameters<typeof cohortNotice>[0] & { fees: FeeTable }): string =>
+  `${cohortNotice(cohort)} ${SEAT_MESSAGES.fee(feeFacts(cohort.fees).fee)}`;
+
 export const SEAT_MESSAGES = {
   open: (cohort: string) => `Applications are open for ${cohort}.`,
+  /** Get Started, after the cohort's sentence: the fee in both regions, as the landing page words it. */
+  fee: (fee: string) => `The commitment fee is ${fee}, paid once you are selected.`,
   /** Get Started, when the cohort open now has no seat left: the applicant learns it before they begin. */
   full: (full: string, next: string, start: string) =>
     `${full} is full, so new applications are for ${next}, which starts on ${start}. You can apply now and keep your place for it.`,

@@ -7,7 +7,7 @@ import { reminderMachine } from '../../machines/reminder.machine';
 import { videoQuizMachine, type SaveVideoInput } from '../../machines/videoQuiz.machine';
 import { checkDocxPackage, detectCvKind, MESSAGES, paths, toFailure } from '../../machines/rules';
 import { savingSteps, type StepSaveActor } from '../../machines/steps';
-import { cohortNotice } from '../../machines/rules/seats';
+import { applyingNotice } from '../../machines/rules/seats';
 import type { ApiClient } from '../api/client';
 import { clearPersisted } from './persistence';
 import type { AppConfig } from '../config';
@@ -37,7 +37,7 @@ export function provideApplication(api: ApiClient, config: AppConfig) {
         api.currentCohort().then((cohort) => ({
           id: cohort.id,
           name: cohort.name,
-          notice: cohortNotice(cohort),
+          notice: applyingNotice(cohort),
           fees: cohort.fees,
         })),
       ),

@@ -40,8 +40,10 @@ function watchErrors(page: Page): string[] {
  * before the scripts arrive on a slow connection. Only the few lines written into the page itself run (they hold
  * an early press and start the entry after the first paint, decision 085).
  */
-async function openWithAppHeld(): Promise<{ page: Page; errors: string[]; release: () => void }> {
-  const page = await browser.newPage({ viewport: { width: 360, height: 740 }, bypassCSP: true });
+async function openWithAppHeld(
+  viewport = { width: 360, height: 740 },
+): Promise<{ page: Page; errors: string[]; release: () => void }> {
+  const page = await browser.newPage({ viewport, bypassCSP: true });
   const errors = watchErrors(page);
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -163,6 +165,29 @@ describe('/apply prerendered', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it.each([
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ])(
+    'keeps Get Started where a finger found it when the cohort and its fee replace the loading line (%o)',
+    async (viewport) => {
+      const { page, errors, release } = await openWithAppHeld(viewport);
+      const button = page.getByRole('button', { name: 'Get Started' });
+      await page.getByText('Loading the current cohort…').waitFor();
+      const before = (await button.boundingBox())!.y;
+      release();
+      // The sentence a new applicant reads: the cohort, then its fee (decision 244).
+      await page
+        .getByText(
+          /Applications are open for Cohort \d+\. The commitment fee is N[\d,]+ \(Nigeria\) or \$\d+ \(international\), paid once you are selected\./,
+        )
+        .waitFor();
+      expect((await button.boundingBox())!.y).toBe(before);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('keeps an email typed before the app came through a reload of the page', async () => {
     const { page, errors, release } = await openWithAppHeld();

@@ -1,13 +1,14 @@
 /**
  * Cohorts set in the back office (issue 53 item 1, decision 235) in Chromium against the built product: an admin
- * creates the next cohort from the automatic rule's suggestion and pauses the cohort open now; a new visitor's
- * `/apply` names the new cohort and says in one sentence that the other is paused, and `/` states the new cohort's
- * fee (decision 244), while an applicant accepted into the cohort before the change still sees and pays its fee. A
+ * creates the next cohort from the automatic rule's suggestion, with 40 seats, a fee of N80,000 and applications
+ * closing in 10 days, and pauses the cohort open now; a new visitor's `/apply` names the new cohort, says in one
+ * sentence that the other is paused and states the new cohort's fee, and `/` states that fee (decision 244), while an applicant accepted into the cohort before the change still sees and pays its fee. A
  * reviewer sees the list and no control.
  */
 import { describe, expect, it } from 'vitest';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
-import { cohortNotice } from '../../machines/rules/seats';
+import { applyingNotice } from '../../machines/rules/seats';
+import { STANDARD_FEES } from '../../machines/rules/payments';
 import { addTeamMember, DECIDING, decide, signInStaff } from './support/decision';
 import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
 import {
@@ -43,6 +44,9 @@ describe('cohorts in the back office', () => {
     const start = await form.getByLabel('Start date').inputValue();
     expect(name).toMatch(/^Cohort \d+$/);
     await form.getByLabel('Seats').fill('40');
+    // Applications close in 10 days, not on the rule's suggested day.
+    const deadline = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await form.getByLabel('Application deadline').fill(deadline);
     // The fee fields are filled in with the last cohort's table; this cohort costs N80,000 (decision 244).
     expect(await form.getByLabel('Fee in Nigeria (naira)').inputValue()).toBe('60000');
     await form.getByLabel('Fee in Nigeria (naira)').fill('80000');
@@ -51,6 +55,8 @@ describe('cohorts in the back office', () => {
     await page.getByText(`${name} created`).waitFor(WAIT);
     const created = page.getByRole('row', { name: new RegExp(`^${name} `) });
     await expect.poll(() => created.innerText()).toMatch(/40\s+0\s+Taking applications/);
+    // The list writes days as the programme's locale does (en-GB: 16/12/2026).
+    await expect.poll(() => created.innerText()).toContain(deadline.split('-').reverse().join('/'));
     await expect.poll(() => created.innerText()).toContain('N80,000 (Nigeria) or $50 (international)');
 
     // The cohort open now is the one before it.
@@ -66,9 +72,16 @@ describe('cohorts in the back office', () => {
     // A new visitor (its own context: no cache, no session) is told at once.
     const visitor = await open();
     await visitor.page.goto(`${server.url}/apply`);
-    const notice = cohortNotice({ name, start_date: start, paused: { name: current, reopens_on: null } });
+    // Get Started names the new cohort, that the other is paused, and the new cohort's fee: N80,000.
+    const notice = applyingNotice({
+      name,
+      start_date: start,
+      paused: { name: current, reopens_on: null },
+      fees: { ...STANDARD_FEES, fee_ngn: 80_000 },
+    });
     await visitor.page.getByText(notice).waitFor(WAIT);
     expect(notice).toContain(`new applications are for ${name}`);
+    expect(notice).toContain('The commitment fee is N80,000 (Nigeria) or $50 (international)');
     // The landing page states the fee of the cohort new applications go to.
     await visitor.page.goto(`${server.url}/`);
     await visitor.page.getByText('N80,000 (Nigeria) or $50 (international)').first().waitFor(WAIT);

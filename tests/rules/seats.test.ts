@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEAT_STATUSES } from '../../machines/review.machine';
-import { cohortNotice, cohortOpenness, nextSeat } from '../../machines/rules/seats';
+import { STANDARD_FEES } from '../../machines/rules/payments';
+import { applyingNotice, cohortNotice, cohortOpenness, nextSeat } from '../../machines/rules/seats';
 import { standingMessage, STANDING_MESSAGES } from '../../machines/rules/standing';
 
 describe('one seat model', () => {
@@ -48,6 +49,23 @@ describe('one seat model', () => {
     );
     expect(cohortNotice({ name: 'Cohort 14', start_date: '2027-03-10', full: { name: 'Cohort 13' } })).toBe(
       'Cohort 13 is full, so new applications are for Cohort 14, which starts on 10 March 2027. You can apply now and keep your place for it.',
+    );
+  });
+
+  it("Get Started then names the fee of that cohort's own table, in both regions (decision 244)", () => {
+    expect(applyingNotice({ name: 'Cohort 13', start_date: '2026-12-10', fees: STANDARD_FEES })).toBe(
+      'Applications are open for Cohort 13. The commitment fee is N60,000 (Nigeria) or $50 (international), paid once you are selected.',
+    );
+    const raised = { ...STANDARD_FEES, fee_ngn: 80_000, fee_usd: 60 };
+    expect(
+      applyingNotice({
+        name: 'Cohort 14',
+        start_date: '2027-03-10',
+        paused: { name: 'Cohort 13', reopens_on: null },
+        fees: raised,
+      }),
+    ).toBe(
+      'Applications for Cohort 13 are paused, so new applications are for Cohort 14, which starts on 10 March 2027. The commitment fee is N80,000 (Nigeria) or $60 (international), paid once you are selected.',
     );
   });
 });
