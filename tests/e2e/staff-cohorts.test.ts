@@ -69,6 +69,19 @@ describe('cohorts in the back office', () => {
       .toContain('Paused');
     await expectNoAxeViolations(page);
 
+    // The audit log lists each change, with who made it and what it was before and after.
+    await page.goto(`${server.url}/staff/audit`);
+    const entries = page.getByRole('table');
+    await entries.getByRole('rowheader', { name: 'Created a cohort' }).first().waitFor(WAIT);
+    const paused = entries.getByRole('row').filter({
+      has: page.getByRole('rowheader', { name: "Paused, closed or reopened a cohort's applications" }),
+    });
+    await expect.poll(() => paused.first().innerText()).toMatch(/open → paused/i);
+    const createdEntry = entries.getByRole('row').filter({
+      has: page.getByRole('rowheader', { name: 'Created a cohort' }),
+    });
+    await expect.poll(() => createdEntry.first().innerText()).toContain('80000');
+
     // A new visitor (its own context: no cache, no session) is told at once.
     const visitor = await open();
     await visitor.page.goto(`${server.url}/apply`);
@@ -123,7 +136,7 @@ describe('cohorts in the back office', () => {
     });
   });
 
-  it('a reviewer sees the cohorts and no control to change them', async () => {
+  it('a reviewer sees the cohorts and no control to change them, and a change they send is refused', async () => {
     expect((await addTeamMember(server.url, REVIEWER)).status).toBe(201);
     const { context, page } = await open();
     await signInStaff(context, server.url, REVIEWER);
@@ -134,6 +147,38 @@ describe('cohorts in the back office', () => {
     expect(await page.getByRole('button', { name: 'Create cohort' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Pause applications' }).count()).toBe(0);
     await expectNoAxeViolations(page);
+    // A change sent by hand from the reviewer's signed-in page is refused, and nothing changes.
+    const listBefore = await page.evaluate(() =>
+      fetch('/api/v1/staff/cohort-settings').then((r) => r.json()),
+    );
+    type Listed = { number: number } & Record<string, unknown>;
+    const cohort = (listBefore as { data: { cohorts: Listed[] } }).data.cohorts[0]!;
+    // The form's own fields, well formed, with one more seat: only the role can refuse it.
+    const fields = ['name', 'start_date', 'application_deadline', 'aid_ceiling', 'aid_awards', 'fee_ngn'];
+    const more = ['fee_usd', 'full_discount', 'instalments'];
+    const draft = {
+      ...Object.fromEntries([...fields, ...more].map((f) => [f, String(cohort[f])])),
+      seats: String(Number(cohort.seats) + 1),
+    };
+    const answers = await page.evaluate(
+      async ({ n, body }) => {
+        const post = (path: string, sent: object) =>
+          fetch(path, {
+            method: 'POST',
+            credentials: 'same-origin',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(sent),
+          }).then((r) => r.status);
+        return [
+          await post(`/api/v1/staff/cohort-settings/${n}/intake`, { action: 'close', reopens_on: null }),
+          await post(`/api/v1/staff/cohort-settings/${n}`, body),
+        ];
+      },
+      { n: cohort.number, body: draft },
+    );
+    expect(answers).toEqual([403, 403]);
+    const listAfter = await page.evaluate(() => fetch('/api/v1/staff/cohort-settings').then((r) => r.json()));
+    expect(listAfter).toEqual(listBefore);
     await context.close();
   });
 });
