@@ -29,7 +29,7 @@ export async function keepFees(db: Queryable, applicationId: number): Promise<vo
       .updateTable('applications as a')
       .set({
         fees: sql`(SELECT jsonb_build_object('fee_ngn', c.fee_ngn, 'fee_usd', c.fee_usd,
-          'full_discount', c.full_discount, 'instalments', c.instalments)
+          'full_discount', c.full_discount, 'instalments', c.instalments, 'aid_ceiling', c.aid_ceiling)
           FROM cohorts c WHERE c.id = COALESCE(a.cohort_id, a.applied_cohort_id))`,
       })
       .where('a.id', '=', applicationId)

@@ -71,8 +71,8 @@ export const cohortFacts = ({ cohort, paused }: ApplyingCohort): CohortFacts => 
 
 /** The fee lines of the landing page, from the cohort's table (decision 244). */
 const feeWords = (fees: FeeTable) => {
-  const { fee, full, instalments } = feeFacts(fees);
-  return { fee, full, instalments };
+  const { fee, full, instalments, aidCeiling } = feeFacts(fees);
+  return { fee, full, instalments, aidCeiling };
 };
 
 /**

@@ -15,6 +15,7 @@ import {
   orderFor,
   paymentOptions,
   priceTable,
+  STANDARD_FEES,
   type CheckoutOrder,
   type FeeTable,
   type Money,
@@ -28,8 +29,8 @@ export interface AidSettings {
   aid_awards: number;
 }
 
-/** What a new cohort starts with: the 30% the landing page promises, and a handful of awards. */
-export const DEFAULT_AID_SETTINGS: AidSettings = { aid_ceiling: 30, aid_awards: 10 };
+/** What a new cohort starts with: the standard table's ceiling (30%), and a handful of awards. */
+export const DEFAULT_AID_SETTINGS: AidSettings = { aid_ceiling: STANDARD_FEES.aid_ceiling, aid_awards: 10 };
 export const AID_AWARDS_MAX = 100_000;
 
 export type AidDecisionKind = 'award' | 'decline';

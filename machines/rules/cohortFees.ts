@@ -14,7 +14,10 @@ export const FEE_FIELDS = [
   'instalments',
 ] as const satisfies readonly (keyof FeeTable)[];
 
-const LIMITS: Record<keyof FeeTable, { min: number; max: number; message: string }> = {
+/** The aid ceiling is set, and checked, with the cohort's aid settings (machines/rules/aidDecision.ts). */
+type FeeField = (typeof FEE_FIELDS)[number];
+
+const LIMITS: Record<FeeField, { min: number; max: number; message: string }> = {
   fee_ngn: { min: 0, max: FEE_MAX, message: M.feeNgn },
   fee_usd: { min: 0, max: FEE_MAX, message: M.feeUsd },
   full_discount: { min: 0, max: 100, message: M.fullDiscount },
@@ -26,11 +29,12 @@ const LIMITS: Record<keyof FeeTable, { min: number; max: number; message: string
  * A field left out keeps `current`: the cohort's own (a change) or the one before's (a new cohort).
  */
 export function feeTableIssues(
-  values: Partial<Record<keyof FeeTable, unknown>>,
-  current: FeeTable,
-): { value: FeeTable; issues: { path: keyof FeeTable; message: string }[] } {
-  const value = { ...current };
-  const issues: { path: keyof FeeTable; message: string }[] = [];
+  values: Partial<Record<FeeField, unknown>>,
+  current: Pick<FeeTable, FeeField>,
+): { value: Pick<FeeTable, FeeField>; issues: { path: FeeField; message: string }[] } {
+  // Only the fee fields: the aid ceiling beside them in the table is the aid settings' to set.
+  const value = Object.fromEntries(FEE_FIELDS.map((f) => [f, current[f]])) as Pick<FeeTable, FeeField>;
+  const issues: { path: FeeField; message: string }[] = [];
   for (const field of FEE_FIELDS) {
     const given = values[field];
     const number = wholeNumber(given === undefined || given === '' ? current[field] : given);

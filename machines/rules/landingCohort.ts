@@ -23,6 +23,8 @@ export interface FeeWords {
   fee: string;
   full: string;
   instalments: string;
+  /** The aid ceiling, "30%". */
+  aidCeiling: string;
 }
 
 /** The same facts as the page writes them. */
@@ -36,6 +38,8 @@ export interface CohortLabels {
   fee: string;
   full: string;
   instalments: string;
+  /** The cohort's aid ceiling, "30%" (decision 238). */
+  aid: string;
 }
 
 const MONTHS = [
@@ -67,6 +71,7 @@ export const cohortLabels = (facts: CohortFacts): CohortLabels => ({
   fee: facts.fees.fee,
   full: facts.fees.full,
   instalments: facts.fees.instalments,
+  aid: facts.fees.aidCeiling,
 });
 
 /** What the build writes where the server later puts the cohort; nothing else on the page looks like these. */
@@ -78,6 +83,7 @@ export const COHORT_PLACEHOLDERS: CohortLabels = {
   fee: '%%COHORT_FEE%%',
   full: '%%COHORT_FULLPRICE%%',
   instalments: '%%COHORT_INSTALMENTS%%',
+  aid: '%%COHORT_AID%%',
 };
 /** The placeholder for the facts themselves, as the value of `#root[data-cohort]`. */
 export const COHORT_FACTS_PLACEHOLDER = '%%COHORT_FACTS%%';
@@ -101,6 +107,7 @@ export function fillCohort(template: string, facts: CohortFacts, contactEmail: s
     [COHORT_PLACEHOLDERS.fee]: escapeHtml(labels.fee),
     [COHORT_PLACEHOLDERS.full]: escapeHtml(labels.full),
     [COHORT_PLACEHOLDERS.instalments]: escapeHtml(labels.instalments),
+    [COHORT_PLACEHOLDERS.aid]: escapeHtml(labels.aid),
     [COHORT_FACTS_PLACEHOLDER]: escapeHtml(JSON.stringify(facts)),
     [CONTACT_EMAIL_PLACEHOLDER]: escapeHtml(contactEmail),
   };

@@ -7,7 +7,6 @@
  */
 import { STAFF_API } from './api';
 import type { CohortLabels } from './landingCohort';
-import { AID_FACT, FINANCIAL_AID_MAX_DISCOUNT } from './payments';
 
 export interface FaqEntry {
   question: string;
@@ -48,6 +47,8 @@ export const COHORT_TOKENS = {
   fee: '{fee}',
   full: '{full}',
   instalments: '{instalments}',
+  /** The cohort's aid ceiling, "30%" (decision 238). */
+  aid: '{aid}',
 } as const;
 
 /** `text` with the cohort's tokens replaced by `cohort`'s words (placeholders at build time, the live ones later). */
@@ -58,7 +59,8 @@ export const withCohort = (text: string, cohort: CohortLabels): string =>
     .replaceAll(COHORT_TOKENS.deadline, cohort.deadline)
     .replaceAll(COHORT_TOKENS.fee, cohort.fee)
     .replaceAll(COHORT_TOKENS.full, cohort.full)
-    .replaceAll(COHORT_TOKENS.instalments, cohort.instalments);
+    .replaceAll(COHORT_TOKENS.instalments, cohort.instalments)
+    .replaceAll(COHORT_TOKENS.aid, cohort.aid);
 
 /** The words the build carries: the ones migration 40 published first, and what the page hydrates with by default. */
 export const BUILT_LANDING_WORDS: LandingWords = {
@@ -97,7 +99,7 @@ export const BUILT_LANDING_WORDS: LandingWords = {
     },
     {
       question: 'Are there scholarships or financial aid?',
-      answer: `A limited number of scholarships exist for each cohort. You can also apply for financial aid of up to ${FINANCIAL_AID_MAX_DISCOUNT * 100}% off the fee; places are limited and aid is not guaranteed.`,
+      answer: `A limited number of scholarships exist for each cohort. You can also apply for financial aid of up to ${COHORT_TOKENS.aid} off the fee; places are limited and aid is not guaranteed.`,
     },
     {
       question: 'I applied through a partner organisation. Do I get a discount?',
@@ -151,7 +153,11 @@ export const BUILT_LANDING_WORDS: LandingWords = {
     {
       title: 'Commitment fee',
       lead: COHORT_TOKENS.fee,
-      details: [COHORT_TOKENS.full, COHORT_TOKENS.instalments, AID_FACT],
+      details: [
+        COHORT_TOKENS.full,
+        COHORT_TOKENS.instalments,
+        `Financial aid of up to ${COHORT_TOKENS.aid} off for those who qualify`,
+      ],
     },
     {
       title: 'Requirements',

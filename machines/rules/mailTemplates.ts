@@ -106,7 +106,7 @@ export const DEFAULT_TEMPLATES: Record<TemplateKind, MailTemplate> = {
     body: [
       '{{greeting}}',
       'Thank you for the time you gave your application to {{cohort}} of {{programme}}. We are sorry: we cannot offer you a place this time.',
-      'This is not the end of the road. The fee played no part in this decision: it is asked for only once a place is offered. You are welcome to apply again for the next cohort, and if the fee would be hard for you then, financial aid covers up to 30% of it: {{financial_aid_link}}',
+      'This is not the end of the road. The fee played no part in this decision: it is asked for only once a place is offered. You are welcome to apply again for the next cohort, and if the fee would be hard for you then, financial aid can cover part of it: {{financial_aid_link}}',
       SIGN_OFF,
     ].join('\n\n'),
   },

@@ -125,7 +125,7 @@ export const AID_MESSAGES = {
   awards: 'Please enter the number of aid awards as a whole number, 0 or more',
   awardsBelowMade: (made: number) => `This cohort has ${made} aid awards already: it needs at least ${made}`,
   share: 'Please enter the share to award as a whole percentage from 1 to 100',
-  aboveCeiling: (ceiling: number) => `This cohort awards at most ${ceiling}% of the fee`,
+  aboveCeiling: (ceiling: number) => `This applicant may be awarded at most ${ceiling}% of the fee`,
   noAwardsLeft: (awards: number) => `This cohort's ${awards} aid awards are all given`,
   notApplied: 'This applicant has not applied for financial aid',
   decision: 'Choose award, decline or undo',

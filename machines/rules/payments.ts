@@ -35,7 +35,6 @@ export interface PaymentOptionInfo {
   payable: boolean;
 }
 
-export const FINANCIAL_AID_MAX_DISCOUNT = 0.3;
 /** The provider's checkout lends and charges in naira only. */
 export const PORTAL_CURRENCY: Currency = 'NGN';
 
@@ -43,16 +42,25 @@ export const PORTAL_CURRENCY: Currency = 'NGN';
  * A cohort's fee table, as an admin sets it on the cohort (decision 244): the fee in whole naira (Nigeria) and whole
  * dollars (international), the discount for paying in full in %, and the number of instalments the Nigerian plan
  * splits the fee into (1: no plan, the fee is paid at once). Every price below is derived from it by `priceTable`.
+ * With it, the most financial aid may take off the fee, in % (the cohort's aid ceiling, decision 238): every page
+ * and email that offers aid names it from the same table, and an applicant's kept table keeps it too.
  */
 export interface FeeTable {
   fee_ngn: number;
   fee_usd: number;
   full_discount: number;
   instalments: number;
+  aid_ceiling: number;
 }
 
 /** The table cohorts had before fees were set per cohort (migration 38's defaults): what the first cohort starts with. */
-export const STANDARD_FEES: FeeTable = { fee_ngn: 60_000, fee_usd: 50, full_discount: 15, instalments: 2 };
+export const STANDARD_FEES: FeeTable = {
+  fee_ngn: 60_000,
+  fee_usd: 50,
+  full_discount: 15,
+  instalments: 2,
+  aid_ceiling: 30,
+};
 export const FEE_MAX = 100_000_000;
 export const INSTALMENTS_MAX = 12;
 
@@ -131,10 +139,9 @@ export function formatMoney({ amount, currency }: Money): string {
   return currency === 'NGN' ? `N${digits}` : `$${digits}`;
 }
 
-const percent = (rate: number) => `${Math.round(rate * 100)}%`;
-
-/** The aid the landing page promises: not a fee, the same for every cohort's table. */
-export const AID_FACT = `Financial aid of up to ${percent(FINANCIAL_AID_MAX_DISCOUNT)} off for those who qualify`;
+/** The aid a cohort's table offers, in words: the landing page, Key Information, the aid email. */
+export const aidFact = (fees: Pick<FeeTable, 'aid_ceiling'>) =>
+  `Financial aid of up to ${fees.aid_ceiling}% off for those who qualify`;
 
 /** A fee table's facts in words, for the landing page, the FAQ, the Key Information modal and the reminder email. */
 export function feeFacts(fees: FeeTable) {
@@ -146,7 +153,8 @@ export function feeFacts(fees: FeeTable) {
     instalments: plan
       ? `In Nigeria you may instead pay the ${formatMoney(plan.total)} in ${plan.count} instalments of ${formatMoney(plan.each)}`
       : 'The fee is paid at once; there is no instalment plan for this cohort',
-    aid: AID_FACT,
+    aid: aidFact(fees),
+    aidCeiling: `${fees.aid_ceiling}%`,
   };
 }
 export type FeeFacts = ReturnType<typeof feeFacts>;
@@ -163,16 +171,16 @@ const notReadyOption: PaymentOptionInfo = {
   payable: false,
 };
 
-const financialAidOption: PaymentOptionInfo = {
+const financialAidOption = (fees: FeeTable): PaymentOptionInfo => ({
   value: OPTION_FINANCIAL_AID,
   kind: 'financialAid',
   charge: null,
-  price: `Up to ${percent(FINANCIAL_AID_MAX_DISCOUNT)} off`,
+  price: `Up to ${fees.aid_ceiling}% off`,
   description:
     'Limited places; an award is not guaranteed. Tell us about your circumstances in a short form; we tell you what to pay once it is reviewed.',
   portal: false,
   payable: false,
-};
+});
 
 /** The options a cohort's fee table offers in a region, each priced by `priceTable`. */
 export function paymentOptions(fees: FeeTable, region: PaymentRegion): PaymentOptionInfo[] {
@@ -202,7 +210,7 @@ export function paymentOptions(fees: FeeTable, region: PaymentRegion): PaymentOp
       payable: true,
     });
   }
-  return [...options, financialAidOption, notReadyOption];
+  return [...options, financialAidOption(fees), notReadyOption];
 }
 
 /** The standard table's options (STANDARD_FEES): for tests only; the product prices from the cohort's table. */

@@ -35,7 +35,7 @@ export const STANDING_MESSAGES = {
     title: 'We cannot offer you a place this time',
     text: (cohort: string) =>
       `Thank you for the time you gave your application to ${cohort}. We are sorry: we cannot offer you a place this time.`,
-    next: 'This is not the end of the road. The fee played no part in this decision: it is asked for only once a place is offered. You are welcome to apply again for the next cohort, and if the fee would be hard for you then, financial aid covers up to 30% of it.',
+    next: 'This is not the end of the road. The fee played no part in this decision: it is asked for only once a place is offered. You are welcome to apply again for the next cohort, and if the fee would be hard for you then, financial aid can cover part of it.',
   },
   withdrawn: {
     title: 'Your application has been withdrawn',

@@ -54,20 +54,20 @@ function following(last: CohortRow): Omit<CohortRow, 'id'> {
     interview: false,
     intake: 'open',
     reopens_on: null,
-    // The rule's cohort keeps the aid settings of the one before (decision 238).
-    aid_ceiling: last.aid_ceiling,
+    // The rule's cohort keeps the aid settings of the one before (decision 238) and its fee table, the aid ceiling
+    // in it (decision 244).
     aid_awards: last.aid_awards,
-    // And its fee table (decision 244).
     ...feesOf(last),
   };
 }
 
-/** A cohort's fee table (decision 244). */
+/** A cohort's fee table (decision 244), with its aid ceiling (decision 238). */
 export const feesOf = (row: FeeTable): FeeTable => ({
   fee_ngn: row.fee_ngn,
   fee_usd: row.fee_usd,
   full_discount: row.full_discount,
   instalments: row.instalments,
+  aid_ceiling: row.aid_ceiling,
 });
 
 /** Adds the cohort that follows `last` by the rule (a concurrent add of the same number wins quietly). */

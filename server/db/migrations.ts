@@ -628,6 +628,20 @@ CREATE TABLE programme_settings (
 );
 `,
   },
+  {
+    id: 42,
+    name: "the aid ceiling is part of a cohort's fee table: an applicant's kept table holds it, and the first landing words name it by its token (decision 244)",
+    // A table kept before this takes the ceiling its cohort has now: the nearest this database knows.
+    sql: `
+UPDATE applications a SET fees = a.fees || jsonb_build_object('aid_ceiling', c.aid_ceiling)
+  FROM cohorts c
+  WHERE a.fees IS NOT NULL AND NOT a.fees ? 'aid_ceiling' AND c.id = COALESCE(a.cohort_id, a.applied_cohort_id);
+UPDATE landing_words SET words = replace(replace(words,
+    'financial aid of up to 30% off the fee', 'financial aid of up to {aid} off the fee'),
+    'Financial aid of up to 30% off for those who qualify', 'Financial aid of up to {aid} off for those who qualify')
+  WHERE version = 1 AND published_by IS NULL;
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

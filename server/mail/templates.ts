@@ -4,7 +4,7 @@ import type { PaymentRecord } from '../../machines/rules/contract';
 import type { MailBlock } from '../../machines/rules/mailTemplates';
 import { NEXT_STEP_WORDS } from '../../machines/rules/nextSteps';
 import { reminderFeeWords, type AidStanding } from '../../machines/rules/aidDecision';
-import { AID_FACT, formatMoney, stillDue, type FeeTable } from '../../machines/rules/payments';
+import { aidFact, formatMoney, stillDue, type FeeTable } from '../../machines/rules/payments';
 import { screenRow } from '../../machines/screens';
 
 export const PROGRAMME = 'The Employment Bootcamp';
@@ -193,10 +193,16 @@ export function duplicatePaymentEmail(
 }
 
 /** What an applicant gets once their financial aid application is in: what we received and what comes next. */
-export function aidReceivedEmail(to: string, firstname: string, confirmationUrl: string): MailMessage {
+export function aidReceivedEmail(
+  to: string,
+  firstname: string,
+  confirmationUrl: string,
+  /** The applicant's table: its aid ceiling is what staff may award them (decision 238). */
+  fees: FeeTable,
+): MailMessage {
   return plain(to, `We have your financial aid application to ${PROGRAMME}`, [
     greeting(firstname),
-    `We have received your financial aid application: your answers to the seven questions of the form, including what you can afford to pay. ${AID_FACT}; places are limited and an award is not guaranteed.`,
+    `We have received your financial aid application: your answers to the seven questions of the form, including what you can afford to pay. ${aidFact(fees)}; places are limited and an award is not guaranteed.`,
     `What happens next: the team reviews your application and writes to you by email with what you would pay. Meanwhile you can still choose another way to pay on your confirmation page: ${confirmationUrl}`,
     SIGN_OFF,
   ]);

@@ -39,7 +39,13 @@ export const nothing = closed({});
 const cohortRef = closed({ id: int, name: text });
 
 /** machines/rules/payments.ts `FeeTable` (decision 244). */
-export const feeTable = closed({ fee_ngn: int, fee_usd: int, full_discount: int, instalments: int });
+export const feeTable = closed({
+  fee_ngn: int,
+  fee_usd: int,
+  full_discount: int,
+  instalments: int,
+  aid_ceiling: int,
+});
 
 /** machines/rules/contract.ts `PaymentRecord`. */
 export const paymentRecord = {

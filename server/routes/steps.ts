@@ -18,6 +18,7 @@ import { saveAnswers, saveEligibility, saveFinancialInfo, saveReminderOrVideo } 
 import { fail, fieldFail, invalid } from '../http';
 import { aidReceivedEmail, confirmationUrl } from '../mail/templates';
 import { SERVER_MESSAGES } from '../messages';
+import { applicantFees } from '../fees';
 import { latestPayment } from '../payments';
 import { requireAccepted } from '../standing';
 import { sendToEligibilityReview, submitApplication } from '../submission';
@@ -154,7 +155,15 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       await saveFinancialInfo(tx, row.id, paymentOption, aid, config.now());
       // The first aid application gets its receipt; answers sent again (or a retried request) send no second one.
       if (aid && row.financial_aid === null)
-        await mailer.send(aidReceivedEmail(row.email, row.firstname, confirmationUrl(config.publicUrl)), tx);
+        await mailer.send(
+          aidReceivedEmail(
+            row.email,
+            row.firstname,
+            confirmationUrl(config.publicUrl),
+            await applicantFees(tx, row),
+          ),
+          tx,
+        );
       return ok('Financial info saved');
     });
   });

@@ -19,6 +19,7 @@ import { AID_MESSAGES as M } from '../../machines/rules/messages';
 import { STAFF_MESSAGES } from '../../machines/rules/staff';
 import type { Context } from '../context';
 import { cohortById, lockCohort } from '../db/cohorts';
+import { applicantFees } from '../fees';
 import type { Queryable } from '../db/index';
 import { first, qb, run } from '../db/query';
 import { fail, fieldFail } from '../http';
@@ -100,6 +101,7 @@ async function cohortOf(db: Queryable, applicationId: number) {
         'id',
         'financial_aid',
         'submitted_at',
+        'fees',
         sql<number | null>`COALESCE(cohort_id, applied_cohort_id)`.as('cohort_id'),
       ])
       .where('id', '=', applicationId)
@@ -109,7 +111,10 @@ async function cohortOf(db: Queryable, applicationId: number) {
   if (!row?.submitted_at) throw fail(404, STAFF_MESSAGES.notFound);
   const cohort = row.cohort_id == null ? undefined : await cohortById(db, row.cohort_id);
   if (!cohort) throw fail(404, STAFF_MESSAGES.notFound);
-  return { application: row, cohort };
+  // The ceiling the applicant was offered: their kept table's, else their cohort's now (decision 244), as their
+  // pages and emails name it.
+  const { aid_ceiling } = await applicantFees(db, { ...row, applied_cohort_id: null });
+  return { application: row, cohort, aid_ceiling };
 }
 
 /** The staff page's view of the application's aid decision and its cohort's awards. */
@@ -118,14 +123,14 @@ export async function staffAidDecision(
   applicationId: number,
   now: Date,
 ): Promise<StaffAidDecision> {
-  const { cohort } = await cohortOf(db, applicationId);
+  const { cohort, aid_ceiling } = await cohortOf(db, applicationId);
   const decided = await standingAidDecision(db, applicationId);
   const held = decided && isHeld(decided.email_due_at, now);
   return {
     decision: decided?.decision ?? null,
     share: decided?.share ?? 0,
     held_until: held ? new Date(decided.email_due_at).toISOString() : '',
-    ceiling: cohort.aid_ceiling,
+    ceiling: aid_ceiling,
     awards: cohort.aid_awards,
     awards_made: await awardsMade(db, cohort.id),
   };
@@ -206,7 +211,7 @@ export function aidRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard)
       if (decision !== 'undo' && !isAidDecisionKind(decision)) throw fieldFail(400, 'decision', M.decision);
       const message = await db.transaction(async (tx) => {
         const now = config.now();
-        const { application, cohort } = await cohortOf(tx, id);
+        const { application, cohort, aid_ceiling } = await cohortOf(tx, id);
         // The cohort's lock: two awards never both take its last one, nor a settings change slip between.
         await lockCohort(tx, cohort.id);
         if (application.financial_aid === null) throw fail(409, M.notApplied);
@@ -221,7 +226,7 @@ export function aidRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard)
         }
         // One decision stands at a time: a held one is undone first, a released one is final.
         if (standing) throw fail(409, held ? M.undoFirst : M.alreadyDecided);
-        const settings = { aid_ceiling: cohort.aid_ceiling, aid_awards: cohort.aid_awards };
+        const settings = { aid_ceiling, aid_awards: cohort.aid_awards };
         const issue = awardIssue(
           decision,
           request.body?.share,

@@ -100,7 +100,6 @@ const record = (row: CohortRow): CohortRecord => ({
   seats: row.seats,
   intake: row.intake,
   reopens_on: row.reopens_on,
-  aid_ceiling: row.aid_ceiling,
   aid_awards: row.aid_awards,
   ...feesOf(row),
 });

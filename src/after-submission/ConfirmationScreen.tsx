@@ -28,7 +28,7 @@ export function ConfirmationScreen({ actor, reminder, config }: ConfirmationScre
     <div className="confirmation">
       <ConfirmationBanner state={state} send={send} heading={heading} />
       {!settled && <PaymentOptionsSection state={state} send={send} />}
-      {!settled && <FinancialAidCard aid={state.context.aid} />}
+      {!settled && <FinancialAidCard aid={state.context.aid} fees={state.context.fees} />}
       {!settled && <ReminderScheduler actor={reminder} />}
       <ConfirmationDialogs state={state} send={send} config={config} />
     </div>

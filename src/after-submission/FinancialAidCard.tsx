@@ -1,5 +1,5 @@
 import { aidOptionsWords, aidStandingWords, type AidStanding } from '../../machines/rules/aidDecision';
-import { FINANCIAL_AID_MAX_DISCOUNT } from '../../machines/rules/payments';
+import type { FeeTable } from '../../machines/rules/payments';
 
 export const FINANCIAL_AID_URL = '/financial-aid-application';
 
@@ -16,7 +16,7 @@ export function FinancialAidLink({ className }: { className?: string }) {
  * The confirmation page's offer of financial aid, while the fee is unpaid; once the applicant has applied, where
  * their request stands instead (decision 238): received, awarded (with its share) or declined.
  */
-export function FinancialAidCard({ aid }: { aid: AidStanding | null }) {
+export function FinancialAidCard({ aid, fees }: { aid: AidStanding | null; fees: FeeTable | null }) {
   if (aid) {
     const options = aidOptionsWords(aid);
     return (
@@ -31,7 +31,8 @@ export function FinancialAidCard({ aid }: { aid: AidStanding | null }) {
     <section className="card" aria-labelledby="aid-title">
       <h2 id="aid-title">Need help with the fee?</h2>
       <p>
-        Financial aid of up to {FINANCIAL_AID_MAX_DISCOUNT * 100}% off the fee is available to a limited
+        {/* The applicant's own table's ceiling (decision 238): what staff may award them. */}
+        Financial aid{fees ? ` of up to ${fees.aid_ceiling}% off the fee` : ''} is available to a limited
         number of applicants; it is not guaranteed.
       </p>
       <FinancialAidLink className="button button--secondary" />

@@ -78,8 +78,8 @@ function AidDecision({ id }: { id: number }) {
             (data.held_until
               ? `: held until ${time(data.held_until)}, then the applicant is emailed.`
               : ': the applicant has been told.')}{' '}
-          This cohort awards up to {data.ceiling}% of the fee; {data.awards_made} of its {data.awards} awards
-          are given.
+          This applicant may be awarded up to {data.ceiling}% of the fee; {data.awards_made} of the cohort’s{' '}
+          {data.awards} awards are given.
         </p>
       )}
       {admin && data?.decision === null && (

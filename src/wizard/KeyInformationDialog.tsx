@@ -3,7 +3,7 @@ import { AppDialog } from '../components/Dialog';
 import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { CheckboxField } from '../components/Fields';
-import { AID_FACT, feeFacts } from '../../machines/rules/payments';
+import { feeFacts } from '../../machines/rules/payments';
 import { Button } from '../components/Button';
 import { agreements } from '../../machines/steps/other';
 
@@ -49,7 +49,10 @@ export function KeyInformationDialog({ open }: { open: boolean }) {
         ) : (
           <li>A commitment fee is paid once you are selected; your confirmation page states it.</li>
         )}
-        <li>A limited number of scholarships exist for each cohort: {AID_FACT.toLowerCase()}.</li>
+        <li>
+          A limited number of scholarships exist for each cohort
+          {facts ? `: ${facts.aid.toLowerCase()}` : ''}.
+        </li>
       </ul>
     </AppDialog>
   );

@@ -46,7 +46,9 @@ describe('financial aid decided', () => {
     await admin.getByRole('heading', { name: 'Chidi Obi', level: 1 }).waitFor(WAIT);
     const aid = admin.getByRole('region', { name: 'Financial aid' });
     await aid.getByText('Not decided yet.').waitFor(WAIT);
-    expect(await aid.textContent()).toContain('This cohort awards up to 30% of the fee; 0 of its 10 awards');
+    expect(await aid.textContent()).toContain(
+      'This applicant may be awarded up to 30% of the fee; 0 of the cohort’s 10 awards',
+    );
     await expectNoAxeViolations(admin);
     await aid.getByLabel(/Share of the fee to award/).fill('20');
     await aid.getByRole('button', { name: 'Award aid' }).click();

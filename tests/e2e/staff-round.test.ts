@@ -113,7 +113,7 @@ describe('setting up a round', () => {
     const aid = page.getByRole('region', { name: 'Financial aid' });
     await aid.getByText('Not decided yet.').waitFor(WAIT);
     expect(await aid.getByRole('button', { name: 'Award aid' }).count()).toBe(1);
-    expect(await aid.textContent()).toContain('This cohort awards up to 30% of the fee');
+    expect(await aid.textContent()).toContain('This applicant may be awarded up to 30% of the fee');
     await expectNoAxeViolations(page);
     await shoot(aid, 'aid');
     await context.close();

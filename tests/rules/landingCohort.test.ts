@@ -23,6 +23,7 @@ describe('the live cohort on the landing page', () => {
       fee: 'N80,000 (Nigeria) or $70 (international)',
       full: 'Pay in full',
       instalments: 'In 4',
+      aidCeiling: '20%',
     };
     const facts = { number: 14, startDate: '2027-03-10', applicationDeadline: '2027-03-03', fees };
     const template = `<meta content="Cohort ${COHORT_PLACEHOLDERS.number} starts ${COHORT_PLACEHOLDERS.start}.">
@@ -48,6 +49,7 @@ describe('the live cohort on the landing page', () => {
       fee: 'N80,000 (Nigeria) or $70 (international)',
       full: 'Pay in full',
       instalments: 'In 4',
+      aid: '20%',
     });
   });
 

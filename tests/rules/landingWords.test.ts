@@ -85,6 +85,7 @@ describe('the landing words rule', () => {
       fee: 'N80,000',
       full: 'Pay in full and save 15%: N68,000',
       instalments: 'Pay in 2 instalments of N40,000',
+      aid: '20%',
     };
     expect(withCohort('Cohort {cohort} starts {start}, closes {deadline}; {cohort}', labels)).toBe(
       'Cohort 13 starts 10 December 2026, closes 3 December 2026; 13',
@@ -93,6 +94,8 @@ describe('the landing words rule', () => {
     expect(withCohort('The fee is {fee}. {full}. {instalments}.', labels)).toBe(
       'The fee is N80,000. Pay in full and save 15%: N68,000. Pay in 2 instalments of N40,000.',
     );
+    // And the aid token the cohort's aid ceiling (decision 238).
+    expect(withCohort('Aid of up to {aid} off.', labels)).toBe('Aid of up to 20% off.');
     expect(withCohort('{cohort}', COHORT_PLACEHOLDERS)).toBe('%%COHORT_NUMBER%%');
   });
 

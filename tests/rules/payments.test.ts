@@ -31,13 +31,19 @@ const COMMITMENT_FEE = { nigeria: PRICES.nigeria.fee, international: PRICES.inte
 const FEE_FACTS = feeFacts(STANDARD_FEES);
 
 describe("the pricing rule reads a cohort's fee table (decision 244)", () => {
-  const dearer = { fee_ngn: 80_000, fee_usd: 70, full_discount: 10, instalments: 4 };
+  const dearer = { fee_ngn: 80_000, fee_usd: 70, full_discount: 10, instalments: 4, aid_ceiling: 20 };
 
   it('the standard table is the fee the product charged before fees were set per cohort', () => {
-    expect(STANDARD_FEES).toEqual({ fee_ngn: 60_000, fee_usd: 50, full_discount: 15, instalments: 2 });
+    expect(STANDARD_FEES).toEqual({
+      fee_ngn: 60_000,
+      fee_usd: 50,
+      full_discount: 15,
+      instalments: 2,
+      aid_ceiling: 30,
+    });
   });
 
-  it('a cohort of N80,000 / $70, 10% off in full and 4 instalments is priced from its table', () => {
+  it('a cohort of N80,000 / $70, 10% off in full, 4 instalments and aid up to 20% is priced and worded from its table', () => {
     const prices = priceTable(dearer);
     expect(formatMoney(prices.nigeria.fee)).toBe('N80,000');
     expect(formatMoney(prices.nigeria.full)).toBe('N72,000');
@@ -51,7 +57,7 @@ describe("the pricing rule reads a cohort's fee table (decision 244)", () => {
     expect(paymentOptions(dearer, 'nigeria').map((o) => [o.value, o.price])).toEqual([
       [OPTION_FULL_PAYMENT, 'N72,000'],
       ['Pay in 4 instalments', 'N80,000 (4 × N20,000)'],
-      [OPTION_FINANCIAL_AID, 'Up to 30% off'],
+      [OPTION_FINANCIAL_AID, 'Up to 20% off'],
       [NOT_READY, 'No payment now'],
     ]);
     expect(checkoutOrder(dearer, 'nigeria', 'Pay in 4 instalments', 'a@b.co', 'R')).toMatchObject({
@@ -64,6 +70,8 @@ describe("the pricing rule reads a cohort's fee table (decision 244)", () => {
       fee: 'N80,000 (Nigeria) or $70 (international)',
       full: 'Pay in full and save 10%: N72,000 (Nigeria) or $63 (international)',
       instalments: 'In Nigeria you may instead pay the N80,000 in 4 instalments of N20,000',
+      aid: 'Financial aid of up to 20% off for those who qualify',
+      aidCeiling: '20%',
     });
   });
 

@@ -129,6 +129,40 @@ describe.each(databases)('financial aid decided on $name', (database) => {
     expect(await storedDecisions()).toEqual([]);
   });
 
+  it("the ceiling is the applicant's kept table's: named in their email and cards, and the one staff award within", async () => {
+    const cohortOf = async (email: string) =>
+      (
+        await t.db.query<{ number: number }>(
+          'SELECT c.number FROM cohorts c JOIN applications a ON c.id = COALESCE(a.cohort_id, a.applied_cohort_id) WHERE a.email = $1',
+          [email],
+        )
+      ).rows[0]!.number;
+    const cohort = await cohortOf(ADA);
+    // Ada chose aid at 30%; then an admin lowers the cohort's ceiling to 20% and Bola applies under it.
+    const lowered = await as(team.admin).post(cohortSettingsPath(cohort), {
+      ...(await cohortSettingsOf(cohort)),
+      aid_ceiling: 20,
+    });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    await applied(BOLA);
+    const received = (await t.mails()).filter((m) =>
+      m.subject.startsWith('We have your financial aid application'),
+    );
+    expect(received.find((m) => m.to === ADA)!.text).toContain('Financial aid of up to 30% off');
+    expect(received.find((m) => m.to === BOLA)!.text).toContain('Financial aid of up to 20% off');
+    // Each one's cards price from their own kept table, its ceiling with it.
+    expect((await saved(ADA)).fees.aid_ceiling).toBe(30);
+    expect((await saved(BOLA)).fees.aid_ceiling).toBe(20);
+
+    // Staff award within what each was offered: Bola's 20%, and Ada's 30% though the cohort's is 20% now.
+    const above = await decideAid(team.admin, BOLA, { decision: 'award', share: 21 });
+    expect(above.statusCode).toBe(400);
+    expect(json(above).message).toBe(AID_MESSAGES.aboveCeiling(20));
+    const ada = await decideAid(team.admin, ADA, { decision: 'award', share: 30 });
+    expect(ada.statusCode, ada.body).toBe(200);
+    expect(json<{ data: StaffAidDecision }>(ada).data.ceiling).toBe(30);
+  });
+
   it("refuses an award past the cohort's number of awards; a decline still fits", async () => {
     await applied(BOLA);
     const cohort = (

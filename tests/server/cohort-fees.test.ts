@@ -224,6 +224,7 @@ describe.each(databases)('fees per cohort on $name', (database) => {
       fee_usd: 50,
       full_discount: 15,
       instalments: 2,
+      aid_ceiling: 30,
     });
     expect(await order(ADA, OPTION_FULL_PAYMENT)).toMatchObject({ amount: 51_000, currency: 'NGN' });
     // Bola had chosen nothing: he is priced from the cohort's table now, N80,000 less 10%, in 4 instalments.

@@ -93,7 +93,9 @@ describe.each(databases)('the landing words in the back office on $name', (datab
       number: cohort.number,
       startDate: cohort.start_date,
       applicationDeadline: cohort.application_deadline,
-      fees: (({ fee, full, instalments }) => ({ fee, full, instalments }))(feeFacts(cohort.fees)),
+      fees: (({ fee, full, instalments, aidCeiling }) => ({ fee, full, instalments, aidCeiling }))(
+        feeFacts(cohort.fees),
+      ),
     };
     expect(await landing()).toBe(fillCohort(wholePage, facts, DEFAULT_CONTACT_EMAIL));
     expect((await stored()).published).toEqual(BUILT_LANDING_WORDS);

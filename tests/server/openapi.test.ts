@@ -116,8 +116,8 @@ describe.each(databases)('the OpenAPI document on $name', (database) => {
       number: expect.any(Number),
       start_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       application_deadline: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-      // The cohort's fee table (decision 244), which the application form's Key Information states.
-      fees: { fee_ngn: 60_000, fee_usd: 50, full_discount: 15, instalments: 2 },
+      // The cohort's fee table (decision 244) with its aid ceiling, which Key Information states.
+      fees: { fee_ngn: 60_000, fee_usd: 50, full_discount: 15, instalments: 2, aid_ceiling: 30 },
     });
     const refused = await t.app.inject({
       method: 'POST',

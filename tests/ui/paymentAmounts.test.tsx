@@ -30,6 +30,7 @@ import { defaultConfig } from '../../src/config';
 import { createCheckout } from '../../src/after-submission/instalmentCheckout';
 import { ConfirmationScreen } from '../../src/after-submission/ConfirmationScreen';
 import { reminderEmail } from '../../server/mail/templates';
+import { expectShown } from './support/shown';
 
 const COUNTRY: Record<PaymentRegion, string> = { nigeria: 'Nigeria', international: 'Ghana' };
 /** An amount as the screens write it: N51,000, $42.50, $50. */
@@ -163,5 +164,47 @@ describe('every amount quoted elsewhere is in the price table', () => {
     const plan = PRICES.nigeria.instalments!;
     expect(card.details.join(' ')).toContain(`${plan.count} instalments of ${formatMoney(plan.each)}`);
     expect(PAYMENT_OPTIONS.nigeria.map((o) => o.value)).toContain(`Pay in ${plan.count} instalments`);
+  });
+
+  it("every page that offers aid names the table's own ceiling, not a fixed 30% (decision 238)", async () => {
+    const fees = { ...STANDARD_FEES, aid_ceiling: 20 };
+    const labels = cohortLabels({
+      number: 13,
+      startDate: '2026-12-10',
+      applicationDeadline: '2026-12-03',
+      fees: feeFacts(fees),
+    });
+    const landing = [
+      ...keyInformation(labels).flatMap((c) => [c.lead, ...c.details]),
+      ...faq(labels).map((e) => e.answer),
+    ].join(' ');
+    expect(landing).toContain('Financial aid of up to 20% off for those who qualify');
+    expect(landing).toContain('financial aid of up to 20% off the fee');
+    expect(landing).not.toMatch(/30%/);
+    // The confirmation page: the aid card and the option's price.
+    const payment = createActor(
+      paymentChoiceMachine.provide({
+        actors: {
+          loadPayment: fromPromise<ConfirmationFacts, { email: string }>(async () => ({
+            payment: null,
+            cohort: null,
+            option: '',
+            fees,
+          })),
+          lookupCountry: fromPromise(async () => 'Nigeria'),
+          recordChoice: fromPromise(async () => {}),
+        },
+      }),
+      { input: { email: 'ada@example.com', formCountry: 'Nigeria', paymentOption: '' } },
+    ).start();
+    const reminder = createActor(
+      reminderMachine.provide({ actors: { saveReminder: fromPromise(async () => {}) } }),
+      { input: { email: 'ada@example.com', reminderSet: false, now: Date.now() } },
+    ).start();
+    render(<ConfirmationScreen actor={payment} reminder={reminder} config={defaultConfig} />);
+    expectShown(await screen.findByText(/Financial aid of up to 20% off the fee is available/));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Proceed to payment' }));
+    expectShown(await screen.findByText('Up to 20% off'));
+    expect(screen.queryByText(/30%/)).toBeNull();
   });
 });

@@ -130,7 +130,9 @@ describe('the aid decision (decision 238)', () => {
     const decideAid = vi.fn(() => Promise.resolve(held));
     inStaff(<ApplicationFinancialAid page={applied} />, { aidDecision, decideAid });
     const aid = section('Financial aid');
-    await within(aid).findByText(/Not decided yet\. This cohort awards up to 30% of the fee; 2 of its 10/);
+    await within(aid).findByText(
+      /Not decided yet\. This applicant may be awarded up to 30% of the fee; 2 of the cohort’s 10/,
+    );
     await user.type(within(aid).getByLabelText(/Share of the fee to award/), '20');
     await user.click(within(aid).getByRole('button', { name: 'Award aid' }));
     await within(aid).findByText(AID_MESSAGES.awarded(20));
