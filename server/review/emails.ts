@@ -1,7 +1,9 @@
-/** The staff back office's emails, in the voice of the applicants' emails (server/mail/templates.ts). */
+/**
+ * The emails the review sends an applicant, from both sides of the server: a template filled for them (a decision, a
+ * message staff wrote, an interview invitation) and the aid decision, in the voice of the applicants' emails
+ * (server/mail/templates.ts).
+ */
 import type { ReviewStatus } from '../../machines/review.machine';
-import type { PaymentRecord } from '../../machines/rules/contract';
-import { formatMoney } from '../../machines/rules/payments';
 import type { MailMessage } from '../mail/index';
 import { acceptanceDates, acceptanceSentence } from '../../machines/rules/payBy';
 import {
@@ -15,21 +17,6 @@ import { INTERVIEW_PAGE } from '../../machines/rules/interview';
 import { AID_MESSAGES } from '../../machines/rules/messages';
 import { WAITLIST_REASONS, type WaitlistReason } from '../../machines/rules/waitlistReason';
 import { blocksPage, greeting, page, plainName, PROGRAMME, SIGN_OFF } from '../mail/templates';
-
-export function staffCodeEmail(to: string, code: string): MailMessage {
-  const lines = [
-    'Hello,',
-    `Here is your code to sign in to the staff area of ${PROGRAMME}:`,
-    'It works for 10 minutes. If you did not ask for it, someone may be trying your address: tell an admin.',
-    `${PROGRAMME} team`,
-  ];
-  return {
-    to,
-    subject: `Your staff sign-in code: ${code}`,
-    text: `${lines[0]}\n\n${lines[1]}\n\n    ${code}\n\n${lines[2]}\n\n${lines[3]}\n`,
-    html: page(lines, code),
-  };
-}
 
 export interface Recipient {
   email: string;
@@ -81,33 +68,6 @@ export function decisionEmail(
 ): MailMessage | undefined {
   if (!isTemplateKind(to)) return undefined;
   return templateEmail(template ?? DEFAULT_TEMPLATES[to], recipient, publicUrl);
-}
-
-/**
- * The receipt for a bank transfer an admin recorded as paid (docs/decisions/036-one-price-table.md): the
- * words of the verified payment's receipt, naming the transfer and quoting the reference the applicant's bank gave
- * it beside ours, so either finds it.
- */
-export function transferReceiptEmail(
-  to: string,
-  firstname: string,
-  payment: PaymentRecord,
-  bankReference: string,
-): MailMessage {
-  const amount = formatMoney({ amount: payment.amount, currency: payment.currency });
-  const lines = [
-    greeting(firstname),
-    `Thank you: we have received your bank transfer of ${amount} (${payment.currency}) for the commitment fee of ${PROGRAMME}. Your place is secured.`,
-    `Your transfer's reference: ${bankReference}. Our reference: ${payment.reference}. Option: ${payment.option}. Keep this email as your receipt.`,
-    'Nothing more is due for the commitment fee.',
-    SIGN_OFF,
-  ];
-  return {
-    to,
-    subject: `Bank transfer received: ${amount} for ${PROGRAMME} (${payment.reference})`,
-    text: `${lines.join('\n\n')}\n`,
-    html: page(lines),
-  };
 }
 
 /** The aid decision's email (decision 238), in the catalogue's words, linking to the confirmation page. */

@@ -35,7 +35,7 @@ import { paymentRecord, paymentsOf } from '../payments';
 import { CV_FRAME_HEADERS } from '../securityHeaders';
 import { checkEmail } from '../routes/guard';
 import { object, str } from '../routes/schemas';
-import { staffCodeEmail } from '../review/emails';
+import { staffCodeEmail } from './emails';
 import { auditQuerySchema, readAuditFilter, readAuditLog } from './auditLog';
 import { staffMessageRoutes } from './messageRoutes';
 import { staffQueueRoutes } from './queueRoutes';

@@ -15,7 +15,7 @@ import type { Queryable } from '../db/index';
 import { fail, fieldFail } from '../http';
 import type { Mailer } from '../mail/index';
 import { paymentRecord, providerReferenceTaken, toMinor, type PaymentRow } from '../payments';
-import { transferReceiptEmail } from '../review/emails';
+import { transferReceiptEmail } from './emails';
 import { lockReviewPosition, writeReviewChanges } from '../review/events';
 import { qb, run } from '../db/query';
 import { audit } from './store';
