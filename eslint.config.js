@@ -52,7 +52,7 @@ export default tseslint.config(
   layer(
     ['server/**/*.ts'],
     '^(\\.\\.?/)+(server/)?staff(/|$)',
-    'Only server/staff/ and the composition root (server/app.ts, server/main.ts) import server/staff/: what both sides use of the review is in server/review/.',
+    'The applicant server does not import server/staff/: what both sides use of the review is in server/review/.',
     [SERVER_NOT_SRC],
     [
       'server/staff/**',
