@@ -8,12 +8,18 @@ import globals from 'globals';
  * server (server/) both build on it and never on each other. (Import cycles are caught by
  * tests/docs/layering.test.ts.)
  */
-const layer = (files, regex, message, extra = []) => ({
+const layer = (files, regex, message, extra = [], ignores = []) => ({
   files,
+  ignores,
   rules: {
     'no-restricted-imports': ['error', { patterns: [{ regex, message }, ...extra] }],
   },
 });
+
+const SERVER_NOT_SRC = {
+  regex: '^(\\.\\.?/)+src/',
+  message: 'The server shares rules through machines/, never src/.',
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'var', 'node_modules', 'test-results', 'coverage'] },
@@ -40,6 +46,21 @@ export default tseslint.config(
       },
     ],
   ),
-  layer(['server/**/*.ts'], '^(\\.\\.?/)+src/', 'The server shares rules through machines/, never src/.'),
+  layer(['server/**/*.ts'], SERVER_NOT_SRC.regex, SERVER_NOT_SRC.message),
+  // The applicant side never builds on the staff side: what both use of the review is server/review/
+  // (docs/architecture.md). A file's options replace the rule above's, so its pattern is repeated.
+  layer(
+    ['server/**/*.ts'],
+    '^(\\.\\.?/)+(server/)?staff(/|$)',
+    'The applicant server does not import server/staff/: what both sides use of the review is in server/review/.',
+    [SERVER_NOT_SRC],
+    [
+      'server/staff/**',
+      'server/app.ts',
+      'server/main.ts',
+      // privacy/ has staff routes (export, erasure): it needs the staff session, the audit log, the saved searches.
+      'server/privacy/**',
+    ],
+  ),
   layer(['src/**/*.{ts,tsx}'], '^(\\.\\.?/)+server/', 'The browser app must not import server code.'),
 );

@@ -53,6 +53,7 @@ import { DEFAULT_CONTACT_EMAIL } from '../machines/rules/pages';
 import { stepRoutes } from './routes/steps';
 import { countRefusedSaves } from './staff/funnel';
 import { staffRoutes } from './staff/routes';
+import { staffDocument } from './staff/answers';
 import { localStorage, type CvStorage } from './storage/index';
 
 export interface AppOptions {
@@ -182,7 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   // Every API route's answers and their schemas, for the document and the serialiser (server/openapi.ts).
-  if (options.responseSchemas !== false) app.addHook('onRoute', documentAnswers);
+  if (options.responseSchemas !== false) app.addHook('onRoute', documentAnswers(staffDocument));
   // Before the routes, so that their refused saves are counted (server/staff/funnel.ts).
   countRefusedSaves(app, ctx);
   await app.register(async (api) => healthRoutes(api, ctx));

@@ -18,8 +18,8 @@ import type { IdempotencyKey, StoredAnswer } from './idempotency';
 import type { OutboxRow } from './mail/index';
 import { latestPayment, paymentRecord } from './payments';
 import { QUOTA_GRANTED, QUOTA_OLDEST, quotaOf, withCodeEmailTaken } from './mailQuota';
-import { followServerEvent } from './staff/review';
-import { applicantAid } from './staff/aid';
+import { followServerEvent } from './review/events';
+import { applicantAid } from './review/applicantAid';
 import { applicantFees, keepFees } from './fees';
 import { STEP_SPECS, savedFields, storedSteps, type StepSpec } from '../machines/steps';
 

@@ -24,16 +24,16 @@ import { fail, fieldFail } from './http';
 import type { MailMessage, Mailer } from './mail/index';
 import { greeting, page, PROGRAMME, SIGN_OFF } from './mail/templates';
 import { STAFF_MESSAGES_PER_INBOX, STAFF_MESSAGE_WINDOW_HOURS, takeStaffMessage } from './mailQuota';
-import { templateEmail } from './staff/emails';
-import { messageTargets, type MessageTarget } from './staff/messages';
+import { templateEmail } from './review/emails';
+import { messageTargets, type MessageTarget } from './review/messageTargets';
 import {
   reviewStatusOf,
   applyReviewEvent,
   lockReviewPosition,
   writeReviewChanges,
   type ReviewChange,
-} from './staff/review';
-import { templateFor } from './staff/templates';
+} from './review/events';
+import { templateFor } from './review/templates';
 
 /** Whether the cohort has the interview stage on (false for no cohort). */
 export async function interviewOn(db: Queryable, cohortId: number | null): Promise<boolean> {

@@ -18,7 +18,7 @@ import { logOptions } from './logging';
 import { reminderScheduler } from './reminders';
 import { retentionWorker } from './privacy/retention';
 import { erasureKey } from './privacy/key';
-import { decisionMailer } from './staff/decisionMail';
+import { decisionMailer } from './review/decisionMail';
 import { localStorage } from './storage/index';
 import { s3Storage } from './storage/s3';
 
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
     pollMs: env.reminderPollMs,
     log: app.log,
   });
-  // Decision emails leave once their undo window has passed (server/staff/decisionMail.ts).
+  // Decision emails leave once their undo window has passed (server/review/decisionMail.ts).
   const decisions = decisionMailer({ db, mailer, config: env, pollMs: env.reminderPollMs, log: app.log });
   // Data kept no longer than its purpose needs (docs/privacy.md): one process at a time runs it.
   const retention = retentionWorker({

@@ -6,18 +6,15 @@
  * A response schema also makes Fastify write the answer with fast-json-stringify, which writes only the fields a
  * schema names: the success schemas (server/routes/answers.ts, server/staff/answers.ts) name every field each route
  * sends, and the server tests check that nothing is dropped (decision 093). Files are described by content type.
+ * The staff routes' table is server/staff/answers.ts's, handed over by server/app.ts: this file, which the staff
+ * side's route schemas use too, imports nothing of server/staff/ (docs/architecture.md).
  */
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { API, paths } from '../machines/rules/contract';
-import { savedViewPaths, staffPaths, staffQueuePaths, tagsPaths } from '../machines/rules/staff';
-import { reportPaths } from '../machines/rules/reports';
-import { scorecardPaths } from '../machines/rules/scorecard';
-import { transferPath } from '../machines/rules/staffRecord';
+import { staffPaths } from '../machines/rules/staff';
 import { privacyPaths } from '../machines/rules/privacy';
 import { erasedAnswer, staffErasedAnswer, zipAnswer } from './privacy/answers';
 import { applicantAnswers } from './routes/answers';
-import { staffAnswers } from './staff/answers';
-import { isOneApplicationWrite } from './staff/erasedGuard';
 
 /** `{ message, data?: { error?: { field: [messages] }, retryAfter?, country_name? } }`. */
 /** What any route can answer on our side: a failure (500), or a database connection cut under it (503, retried). */
@@ -50,25 +47,39 @@ const openAnswer = {
   additionalProperties: true,
 } as const;
 
-const file = (description: string, ...types: string[]) => ({
+/** A file answer, described by its content types. */
+export const file = (description: string, ...types: string[]) => ({
   description,
   content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
 });
 
-interface Answers {
+export interface Answers {
   /** The success status and its schema. */
   ok: [number, unknown];
   /** The refusals this route gives itself, beyond those every route of its kind gives (see `refusalsOf`). */
   refuses: number[];
 }
 
-const json = (schema: unknown, status = 200): [number, unknown] => [status, schema];
-const staff = (schema: unknown, ...refuses: number[]): Answers => ({ ok: json(schema), refuses });
-const A = applicantAnswers;
-const S = staffAnswers;
+/** Routes' answers, keyed `METHOD url` as the route is registered. */
+export type AnswerTable = Record<string, Answers>;
 
-/** Keyed `METHOD url` as the route is registered. */
-const ANSWERS: Record<string, Answers> = {
+/**
+ * What the staff side adds to the document (server/staff/answers.ts), handed over by the composition root
+ * (server/app.ts) so that this file, shared by both sides, imports neither: its routes' answers, and which of its
+ * writes act on one application (each answers 404 once it is erased).
+ */
+export interface StaffDocument {
+  answers: AnswerTable;
+  isOneApplicationWrite: (method: string, url: string | undefined) => boolean;
+}
+
+export const json = (schema: unknown, status = 200): [number, unknown] => [status, schema];
+/** A staff route's answers: its success (200) and its own refusals. */
+export const staff = (schema: unknown, ...refuses: number[]): Answers => ({ ok: json(schema), refuses });
+const A = applicantAnswers;
+
+/** The applicant's routes and the privacy routes of both sides; the staff side's are given to `documentAnswers`. */
+const ANSWERS: AnswerTable = {
   [`GET ${paths.currentCohort}`]: { ok: json(A.currentCohort), refuses: [] },
   [`GET ${paths.privacyNotice}`]: { ok: json(A.privacyNotice), refuses: [] },
   [`GET ${paths.lookup.pattern}`]: { ok: json(A.lookup), refuses: [400] },
@@ -91,55 +102,6 @@ const ANSWERS: Record<string, Answers> = {
   [`POST ${paths.paymentVerify}`]: { ok: json(A.paymentVerify), refuses: [400, 401, 402, 404, 409, 503] },
   [`POST ${paths.funnelStep}`]: { ok: [204, { description: 'Counted', type: 'null' }], refuses: [400] },
 
-  [`POST ${staffPaths.signIn}`]: { ok: json(S.signIn), refuses: [400] },
-  [`POST ${staffPaths.verify}`]: { ok: json(S.verify), refuses: [400] },
-  [`POST ${staffPaths.signOut}`]: { ok: json(S.signOut), refuses: [] },
-  [`GET ${staffPaths.me}`]: staff(S.me),
-  [`GET ${staffPaths.team}`]: staff(S.team),
-  [`POST ${staffPaths.team}`]: { ok: json(S.teamAdd, 201), refuses: [400, 409] },
-  [`DELETE ${staffPaths.teamMember}`]: staff(S.teamRemove, 400, 404, 409),
-  [`GET ${staffPaths.application}`]: staff(S.application, 400, 404),
-  [`GET ${staffPaths.cv}`]: {
-    ok: [
-      200,
-      file(
-        'The CV: a PDF inline, a Word file as an attachment',
-        'application/pdf',
-        'application/msword',
-        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      ),
-    ],
-    refuses: [400, 404],
-  },
-  [`POST ${staffPaths.notes}`]: { ok: json(S.note, 201), refuses: [400, 404] },
-  [`POST ${staffPaths.events}`]: staff(S.event, 400, 404, 409),
-  [`POST ${transferPath}`]: staff(S.transfer, 400, 403, 404, 409),
-  [`GET ${staffPaths.audit}`]: staff(S.audit, 400),
-  [`GET ${scorecardPaths.scorecards}`]: staff(S.scorecards, 400, 404, 409),
-  [`PUT ${scorecardPaths.scorecards}`]: staff(S.scorecardSaved, 400, 404, 409),
-  [`GET ${scorecardPaths.rubric}`]: staff(S.rubric, 400, 404),
-  [`GET ${tagsPaths.tags}`]: staff(S.tags, 400, 404),
-  [`POST ${tagsPaths.tags}`]: staff(S.tags, 400, 404),
-  [`DELETE ${tagsPaths.tag}`]: staff(S.tags, 400, 404),
-  [`GET ${savedViewPaths.views}`]: staff(S.savedViews),
-  [`POST ${savedViewPaths.views}`]: staff(S.savedViewSaved, 400, 409),
-  [`DELETE ${savedViewPaths.view}`]: staff(S.savedViewDeleted, 400, 404),
-  [`PUT ${scorecardPaths.rubric}`]: staff(S.rubric, 400, 404),
-  [`GET ${staffQueuePaths.queue}`]: staff(S.queue, 400, 404),
-  [`POST ${staffQueuePaths.bulk}`]: staff(S.bulk, 400, 404),
-  [`POST ${staffQueuePaths.assign}`]: staff(S.assign, 400, 404),
-  [`POST ${staffQueuePaths.bulkCsv}`]: staff(S.bulkCsv, 400, 404),
-  [`GET ${staffQueuePaths.cohorts}`]: staff(S.cohorts),
-  [`GET ${staffQueuePaths.exportCsv}`]: {
-    ok: [200, file("The filter's applications, UTF-8 with a BOM", 'text/csv')],
-    refuses: [400, 404],
-  },
-  [`GET ${staffQueuePaths.cvsZip}`]: {
-    ok: [200, file("The filter's CVs", 'application/zip')],
-    refuses: [400, 404],
-  },
-  [`GET ${staffQueuePaths.funnel}`]: staff(S.funnel, 400, 404),
-  [`GET ${reportPaths.reports}`]: staff(S.reports, 400, 404),
   [`GET ${privacyPaths.download}`]: { ok: [200, zipAnswer], refuses: [401, 404] },
   [`POST ${privacyPaths.erase}`]: { ok: json(erasedAnswer), refuses: [400, 401] },
   [`GET ${privacyPaths.staffExport}`]: staff(zipAnswer, 400, 404),
@@ -155,12 +117,12 @@ const SIGNED_OUT_STAFF: readonly string[] = [staffPaths.signIn, staffPaths.verif
  * erased; a rate-limited route answers 429; every staff route but signing in and out needs the staff session (401)
  * and some a role (403); any route can fail on our side (OUR_FAILURES).
  */
-function refusalsOf(route: RouteOptions, own: number[]): number[] {
+function refusalsOf(route: RouteOptions, own: number[], staffSide: StaffDocument): number[] {
   const method = ([] as string[]).concat(route.method)[0];
   const statuses = new Set([...own, ...OUR_FAILURES]);
   if (WRITES.has(method)) for (const status of [403, 408, 413, 415]) statuses.add(status);
   // An erased application answers 404 to every staff write on it (server/staff/erasedGuard.ts).
-  if (isOneApplicationWrite(method, route.url)) statuses.add(404);
+  if (staffSide.isOneApplicationWrite(method, route.url)) statuses.add(404);
   if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.add(429);
   if (route.url.startsWith(`${API}/staff/`) && !SIGNED_OUT_STAFF.includes(route.url)) {
     statuses.add(401);
@@ -170,23 +132,28 @@ function refusalsOf(route: RouteOptions, own: number[]): number[] {
 }
 
 /** The onRoute hook: adds the answers to every API route that does not already list them. */
-export function documentAnswers(route: RouteOptions): void {
-  const schema = (route.schema ?? {}) as FastifySchema & {
-    hide?: boolean;
-    response?: Record<string, unknown>;
-  };
-  if (schema.hide || !route.url.startsWith(`${API}/`) || schema.response) return;
-  const method = ([] as string[]).concat(route.method)[0];
-  const answers = ANSWERS[`${method === 'HEAD' ? 'GET' : method} ${route.url}`] ?? {
-    ok: json(openAnswer),
-    refuses: [400],
-  };
-  const [okStatus, okSchema] = answers.ok;
-  route.schema = {
-    ...schema,
-    response: {
-      [okStatus]: okSchema,
-      ...Object.fromEntries(refusalsOf(route, answers.refuses).map((status) => [status, errorAnswer])),
-    },
+export function documentAnswers(staffSide: StaffDocument): (route: RouteOptions) => void {
+  const table: AnswerTable = { ...ANSWERS, ...staffSide.answers };
+  return (route) => {
+    const schema = (route.schema ?? {}) as FastifySchema & {
+      hide?: boolean;
+      response?: Record<string, unknown>;
+    };
+    if (schema.hide || !route.url.startsWith(`${API}/`) || schema.response) return;
+    const method = ([] as string[]).concat(route.method)[0];
+    const answers = table[`${method === 'HEAD' ? 'GET' : method} ${route.url}`] ?? {
+      ok: json(openAnswer),
+      refuses: [400],
+    };
+    const [okStatus, okSchema] = answers.ok;
+    route.schema = {
+      ...schema,
+      response: {
+        [okStatus]: okSchema,
+        ...Object.fromEntries(
+          refusalsOf(route, answers.refuses, staffSide).map((status) => [status, errorAnswer]),
+        ),
+      },
+    };
   };
 }

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { iso, type Queryable } from './db/index';
 import { first, qb, run } from './db/query';
 import type { PaymentRow } from './db/schema';
-import { followServerEvent } from './staff/review';
+import { followServerEvent } from './review/events';
 
 export type PaymentMode = 'sandbox' | 'provider';
 export type { PaymentRow };

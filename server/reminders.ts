@@ -20,7 +20,7 @@ import { confirmationUrl, reminderEmail } from './mail/templates';
 import { applicantFees } from './fees';
 import type { FeeTable } from '../machines/rules/payments';
 import { poller } from './poller';
-import { applicantAid } from './staff/aid';
+import { applicantAid } from './review/applicantAid';
 
 /** How often a process looks for due reminders, unless REMINDER_POLL_MS says otherwise. */
 export const DEFAULT_REMINDER_POLL_MS = 30_000;

@@ -12,8 +12,8 @@ import type { Queryable } from './db/index';
 import { first, qb } from './db/query';
 import { fieldFail } from './http';
 import { SERVER_MESSAGES } from './messages';
-import { applicantAid } from './staff/aid';
-import { heldUntilOf, isHeld, reviewStatusOf } from './staff/review';
+import { applicantAid } from './review/applicantAid';
+import { heldUntilOf, isHeld, reviewStatusOf } from './review/events';
 
 /**
  * The review status the applicant may see now, or null when the application is not submitted: the stored one,

@@ -18,7 +18,7 @@ import { fail } from './http';
 import type { Mailer } from './mail/index';
 import { submittedEmail, videoUrl } from './mail/templates';
 import { SERVER_MESSAGES } from './messages';
-import { writeReviewChanges } from './staff/review';
+import { writeReviewChanges } from './review/events';
 
 /** What a step needs beside its answers: a proved email, and a CV (or the word that it was emailed). */
 type Lack = (tx: Queryable, row: ApplicationRow) => Promise<ErrorMap>;

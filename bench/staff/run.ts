@@ -23,7 +23,7 @@ import { buildApp } from '../../server/app';
 import { defaultConfig } from '../../server/config';
 import { migrate } from '../../server/db/migrations';
 import { outboxMailer } from '../../server/mail/index';
-import { decisionMailer } from '../../server/staff/decisionMail';
+import { decisionMailer } from '../../server/review/decisionMail';
 import { createStaffSession } from '../../server/staff/store';
 import { seed } from '../../scripts/seed';
 import { busyWarning, loadAverage, loadLabel } from '../support/load';

@@ -1,6 +1,6 @@
 /**
  * What an applicant reads about their application after staff decide, in the voice of the decision emails
- * (server/staff/emails.ts): where they stand and what comes next.
+ * (server/review/emails.ts): where they stand and what comes next.
  */
 import type { Standing } from '../review.machine';
 

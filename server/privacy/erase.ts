@@ -191,7 +191,7 @@ async function forgetApplicant(tx: Queryable, id: number, person: Person, now: D
     'interview_bookings',
   ] as const)
     await run(tx, qb.deleteFrom(table).where('application_id', '=', id));
-  // A decision whose email has not left yet never will: there is no one to send it to (server/staff/decisionMail.ts).
+  // A decision whose email has not left yet never will: there is no one to send it to (server/review/decisionMail.ts).
   await run(
     tx,
     qb

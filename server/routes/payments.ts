@@ -34,7 +34,7 @@ import {
   verifyWithProvider,
   type ProviderVerdict,
 } from '../payments';
-import { applicantAid } from '../staff/aid';
+import { applicantAid } from '../review/applicantAid';
 import { requireAccepted } from '../standing';
 import { checkEmail, ownedEmail, requireOwner } from './guard';
 import { describe, email, object, str } from './schemas';

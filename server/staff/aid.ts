@@ -3,7 +3,7 @@
  * number of awards) or declines. The decision is held for the undo window exactly as an accept is (its email is due
  * at the window's end, `isHeld` says whether it still is, an undo marks it undone), then released: the decision
  * mailer sends its email, the applicant's page shows it and the payment checks charge the fee less the share.
- * The rules are machines/rules/aidDecision.ts.
+ * The rules are machines/rules/aidDecision.ts; what the applicant is told is server/review/applicantAid.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -12,7 +12,6 @@ import {
   awardIssue,
   isAidDecisionKind,
   type AidDecisionKind,
-  type AidStanding,
   type StaffAidDecision,
 } from '../../machines/rules/aidDecision';
 import { AID_MESSAGES as M } from '../../machines/rules/messages';
@@ -26,32 +25,10 @@ import { fail, fieldFail } from '../http';
 import { closed, envelope, int, text } from '../routes/answers';
 import { object, str } from '../routes/schemas';
 import type { StaffGuard } from './queue';
-import { isHeld } from './review';
+import { standingAidDecision } from '../review/applicantAid';
+import { isHeld } from '../review/events';
 import { staffSchema, withRefusals } from './routeSchema';
 import { audit } from './store';
-
-export interface AidDecisionRow {
-  id: number;
-  decision: AidDecisionKind;
-  share: number;
-  email_due_at: Date;
-}
-
-/** The application's standing aid decision (the newest not undone), held or released; undefined when none. */
-export const standingAidDecision = (
-  db: Queryable,
-  applicationId: number,
-): Promise<AidDecisionRow | undefined> =>
-  first(
-    db,
-    qb
-      .selectFrom('aid_decisions')
-      .select(['id', 'decision', 'share', 'email_due_at'])
-      .where('application_id', '=', applicationId)
-      .where('undone_at', 'is', null)
-      .orderBy('id', 'desc')
-      .limit(1),
-  ) as Promise<AidDecisionRow | undefined>;
 
 /**
  * The awards a cohort's applications hold now, held or released (an undone one holds none, nor an erased
@@ -72,23 +49,6 @@ export async function awardsMade(db: Queryable, cohortId: number, except?: numbe
       ),
   );
   return row!.n;
-}
-
-/**
- * Where the applicant's request stands, as they may be told it: null when they never applied; `received` until a
- * decision is released (a held one is not told, as a held accept is not: decision 121).
- */
-export async function applicantAid(
-  db: Queryable,
-  row: { id: number; financial_aid: unknown },
-  now: Date,
-): Promise<AidStanding | null> {
-  if (row.financial_aid === null || row.financial_aid === undefined) return null;
-  const decided = await standingAidDecision(db, row.id);
-  if (!decided || isHeld(decided.email_due_at, now)) return { status: 'received', share: 0 };
-  return decided.decision === 'award'
-    ? { status: 'awarded', share: decided.share }
-    : { status: 'declined', share: 0 };
 }
 
 /** The application's cohort, for its aid settings. */

@@ -1,12 +1,26 @@
 /**
  * The success answers of the staff routes, as JSON schemas (see server/routes/answers.ts for why each object names
- * every field it sends). server/openapi.ts puts them on the routes.
+ * every field it sends), and the table that gives each staff route its answers: server/app.ts hands it to
+ * server/openapi.ts, which puts them on the routes.
  */
 import { ELIGIBILITY_STATUSES } from '../../machines/rules/application';
 import { REVIEW_STATUSES } from '../../machines/review.machine';
 import { AUDIT_ACTIONS, REPORT_PERIODS } from '../../machines/rules/reports';
 import { EMAIL_STATUSES } from '../../machines/rules/staffRecord';
-import { BULK_EVENTS, PAYMENT_STATUSES, QUEUE_STAGES, STAFF_ROLES } from '../../machines/rules/staff';
+import {
+  BULK_EVENTS,
+  PAYMENT_STATUSES,
+  QUEUE_STAGES,
+  savedViewPaths,
+  STAFF_ROLES,
+  staffPaths,
+  staffQueuePaths,
+  tagsPaths,
+} from '../../machines/rules/staff';
+import { reportPaths } from '../../machines/rules/reports';
+import { scorecardPaths } from '../../machines/rules/scorecard';
+import { transferPath } from '../../machines/rules/staffRecord';
+import { file, json, staff, type StaffDocument } from '../openapi';
 import {
   bool,
   closed,
@@ -19,6 +33,7 @@ import {
   savedApplicationFields,
   text,
 } from '../routes/answers';
+import { isOneApplicationWrite } from './erasedGuard';
 
 const CONTACT = ['email', 'phone', 'whatsapp_phone'];
 const list = (items: unknown) => ({ type: 'array', items });
@@ -294,4 +309,62 @@ export const staffAnswers = {
       }),
     }),
   ),
+};
+
+const S = staffAnswers;
+
+/** Each staff route's answers, keyed `METHOD url` as the route is registered, for server/openapi.ts. */
+export const staffDocument: StaffDocument = {
+  answers: {
+    [`POST ${staffPaths.signIn}`]: { ok: json(S.signIn), refuses: [400] },
+    [`POST ${staffPaths.verify}`]: { ok: json(S.verify), refuses: [400] },
+    [`POST ${staffPaths.signOut}`]: { ok: json(S.signOut), refuses: [] },
+    [`GET ${staffPaths.me}`]: staff(S.me),
+    [`GET ${staffPaths.team}`]: staff(S.team),
+    [`POST ${staffPaths.team}`]: { ok: json(S.teamAdd, 201), refuses: [400, 409] },
+    [`DELETE ${staffPaths.teamMember}`]: staff(S.teamRemove, 400, 404, 409),
+    [`GET ${staffPaths.application}`]: staff(S.application, 400, 404),
+    [`GET ${staffPaths.cv}`]: {
+      ok: [
+        200,
+        file(
+          'The CV: a PDF inline, a Word file as an attachment',
+          'application/pdf',
+          'application/msword',
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        ),
+      ],
+      refuses: [400, 404],
+    },
+    [`POST ${staffPaths.notes}`]: { ok: json(S.note, 201), refuses: [400, 404] },
+    [`POST ${staffPaths.events}`]: staff(S.event, 400, 404, 409),
+    [`POST ${transferPath}`]: staff(S.transfer, 400, 403, 404, 409),
+    [`GET ${staffPaths.audit}`]: staff(S.audit, 400),
+    [`GET ${scorecardPaths.scorecards}`]: staff(S.scorecards, 400, 404, 409),
+    [`PUT ${scorecardPaths.scorecards}`]: staff(S.scorecardSaved, 400, 404, 409),
+    [`GET ${scorecardPaths.rubric}`]: staff(S.rubric, 400, 404),
+    [`GET ${tagsPaths.tags}`]: staff(S.tags, 400, 404),
+    [`POST ${tagsPaths.tags}`]: staff(S.tags, 400, 404),
+    [`DELETE ${tagsPaths.tag}`]: staff(S.tags, 400, 404),
+    [`GET ${savedViewPaths.views}`]: staff(S.savedViews),
+    [`POST ${savedViewPaths.views}`]: staff(S.savedViewSaved, 400, 409),
+    [`DELETE ${savedViewPaths.view}`]: staff(S.savedViewDeleted, 400, 404),
+    [`PUT ${scorecardPaths.rubric}`]: staff(S.rubric, 400, 404),
+    [`GET ${staffQueuePaths.queue}`]: staff(S.queue, 400, 404),
+    [`POST ${staffQueuePaths.bulk}`]: staff(S.bulk, 400, 404),
+    [`POST ${staffQueuePaths.assign}`]: staff(S.assign, 400, 404),
+    [`POST ${staffQueuePaths.bulkCsv}`]: staff(S.bulkCsv, 400, 404),
+    [`GET ${staffQueuePaths.cohorts}`]: staff(S.cohorts),
+    [`GET ${staffQueuePaths.exportCsv}`]: {
+      ok: [200, file("The filter's applications, UTF-8 with a BOM", 'text/csv')],
+      refuses: [400, 404],
+    },
+    [`GET ${staffQueuePaths.cvsZip}`]: {
+      ok: [200, file("The filter's CVs", 'application/zip')],
+      refuses: [400, 404],
+    },
+    [`GET ${staffQueuePaths.funnel}`]: staff(S.funnel, 400, 404),
+    [`GET ${reportPaths.reports}`]: staff(S.reports, 400, 404),
+  },
+  isOneApplicationWrite,
 };

@@ -8,7 +8,7 @@ import type { ReviewEventType, ReviewStatus } from '../../machines/review.machin
 import type { Queryable } from '../db/index';
 import { first, qb, run } from '../db/query';
 import type { ApplicationRow } from '../db/schema';
-import { heldUntilOf, reviewStatusOf } from './review';
+import { heldUntilOf, reviewStatusOf } from '../review/events';
 
 /** The application with its review status (null before submission) and when a held decision is released. */
 export const applicationForStaff = (db: Queryable, id: number) =>

@@ -22,11 +22,11 @@ import { SEAT_STATUSES } from '../../machines/review.machine';
 import { cohortById, lockSeatsTaken, seatsTaken } from '../db/cohorts';
 import type { Queryable } from '../db/index';
 import { fieldFail } from '../http';
-import { decisionEmail } from './emails';
-import { waitlistReasonOf } from './waitlistReason';
-import { templateFor } from './templates';
+import { decisionEmail } from '../review/emails';
+import { waitlistReasonOf } from '../review/waitlistReason';
+import { templateFor } from '../review/templates';
 import { eachPage, readQueueView } from './queue';
-import { heldUntilOf, isHeld, writeReviewChanges, type ReviewWrite } from './review';
+import { heldUntilOf, isHeld, writeReviewChanges, type ReviewWrite } from '../review/events';
 import { qb, run } from '../db/query';
 import { audit, type StaffMember } from './store';
 

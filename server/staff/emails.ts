@@ -1,20 +1,12 @@
-/** The staff back office's emails, in the voice of the applicants' emails (server/mail/templates.ts). */
-import type { ReviewStatus } from '../../machines/review.machine';
+/**
+ * The emails only staff actions send, in the voice of the applicants' emails (server/mail/templates.ts): a team
+ * member's sign-in code and the receipt for a bank transfer an admin recorded. The review's emails are
+ * server/review/emails.ts.
+ */
 import type { PaymentRecord } from '../../machines/rules/contract';
 import { formatMoney } from '../../machines/rules/payments';
 import type { MailMessage } from '../mail/index';
-import { acceptanceDates, acceptanceSentence } from '../../machines/rules/payBy';
-import {
-  DEFAULT_TEMPLATES,
-  fillTemplate,
-  isTemplateKind,
-  type MailTemplate,
-  type TemplateValues,
-} from '../../machines/rules/mailTemplates';
-import { INTERVIEW_PAGE } from '../../machines/rules/interview';
-import { AID_MESSAGES } from '../../machines/rules/messages';
-import { WAITLIST_REASONS, type WaitlistReason } from '../../machines/rules/waitlistReason';
-import { blocksPage, greeting, page, plainName, PROGRAMME, SIGN_OFF } from '../mail/templates';
+import { greeting, page, PROGRAMME, SIGN_OFF } from '../mail/templates';
 
 export function staffCodeEmail(to: string, code: string): MailMessage {
   const lines = [
@@ -29,58 +21,6 @@ export function staffCodeEmail(to: string, code: string): MailMessage {
     text: `${lines[0]}\n\n${lines[1]}\n\n    ${code}\n\n${lines[2]}\n\n${lines[3]}\n`,
     html: page(lines, code),
   };
-}
-
-export interface Recipient {
-  email: string;
-  firstname: string;
-  cohortName: string;
-  /** The cohort's start (YYYY-MM-DD), or null when the application has no cohort. */
-  cohortStart: string | null;
-  /** Why the application is on the waitlist (decision 012): only the waitlist email is given one. */
-  waitlistReason?: WaitlistReason;
-}
-
-/** What each variable becomes for this applicant (machines/rules/mailTemplates.ts). */
-export function templateValues(recipient: Recipient, publicUrl: string): TemplateValues {
-  const link = (path: string) => `${publicUrl.replace(/\/$/, '')}${path}`;
-  // The same cohort, start and pay-by date as the confirmation page's banner (machines/rules/payBy.ts).
-  const dates = acceptanceDates({ name: recipient.cohortName, start_date: recipient.cohortStart ?? '' });
-  return {
-    greeting: greeting(recipient.firstname),
-    firstname: plainName(recipient.firstname) ?? 'there',
-    cohort: recipient.cohortName,
-    cohort_start: dates?.start ?? '',
-    deadline: dates?.payBy ?? '',
-    dates: dates ? acceptanceSentence(dates) : '',
-    programme: PROGRAMME,
-    confirmation_link: link('/apply/confirmation'),
-    financial_aid_link: link('/financial-aid-application'),
-    interview_link: link(INTERVIEW_PAGE),
-    waitlist_reason: recipient.waitlistReason
-      ? WAITLIST_REASONS[recipient.waitlistReason](recipient.cohortName)
-      : '',
-  };
-}
-
-/** A template (an edited one, a default or a message staff wrote) filled for one applicant: text and HTML. */
-export function templateEmail(template: MailTemplate, recipient: Recipient, publicUrl: string): MailMessage {
-  const filled = fillTemplate(template, templateValues(recipient, publicUrl));
-  return { to: recipient.email, subject: filled.subject, text: filled.text, html: blocksPage(filled.blocks) };
-}
-
-/**
- * The email for a decision, from its template (the built-in wording unless an admin edited it); undefined for a
- * status that sends none.
- */
-export function decisionEmail(
-  to: ReviewStatus,
-  recipient: Recipient,
-  publicUrl: string,
-  template?: MailTemplate,
-): MailMessage | undefined {
-  if (!isTemplateKind(to)) return undefined;
-  return templateEmail(template ?? DEFAULT_TEMPLATES[to], recipient, publicUrl);
 }
 
 /**
@@ -105,29 +45,6 @@ export function transferReceiptEmail(
   return {
     to,
     subject: `Bank transfer received: ${amount} for ${PROGRAMME} (${payment.reference})`,
-    text: `${lines.join('\n\n')}\n`,
-    html: page(lines),
-  };
-}
-
-/** The aid decision's email (decision 238), in the catalogue's words, linking to the confirmation page. */
-export function aidDecisionEmail(
-  to: string,
-  firstname: string,
-  decision: { decision: 'award' | 'decline'; share: number },
-  publicUrl: string,
-): MailMessage {
-  const link = `${publicUrl.replace(/\/$/, '')}/apply/confirmation`;
-  const awarded = decision.decision === 'award';
-  const lines = [
-    greeting(firstname),
-    awarded ? AID_MESSAGES.emailAwarded(decision.share) : AID_MESSAGES.emailDeclined,
-    link,
-    SIGN_OFF,
-  ];
-  return {
-    to,
-    subject: awarded ? AID_MESSAGES.emailAwardedSubject(decision.share) : AID_MESSAGES.emailDeclinedSubject,
     text: `${lines.join('\n\n')}\n`,
     html: page(lines),
   };

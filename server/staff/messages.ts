@@ -4,7 +4,6 @@
  * the inbox's limit (server/mailQuota.ts). Erased applicants are never written to. A message is about the
  * applicant's own application (a service message), so it goes whatever the marketing consent says.
  */
-import { sql } from 'kysely';
 import type { MailTemplate, StaffMessageResult } from '../../machines/rules/mailTemplates';
 import { STAFF_TEMPLATE_MESSAGES as M } from '../../machines/rules/staff';
 import type { Context } from '../context';
@@ -15,54 +14,11 @@ import {
   inboxesFull,
   takeStaffMessage,
 } from '../mailQuota';
-import { templateEmail, type Recipient } from './emails';
-import { qb, run } from '../db/query';
+import { templateEmail } from '../review/emails';
+import { messageTargets, type MessageTarget } from '../review/messageTargets';
 import { audit, type StaffMember } from './store';
 
 export const MESSAGE_CHUNK = 200;
-
-export interface MessageTarget extends Recipient {
-  id: number;
-  /** The cohort the application is in, or applied to (null before either). */
-  cohortId: number | null;
-  erased: boolean;
-}
-
-/** The applications' recipients, in the order of `ids` (missing ones left out). */
-export async function messageTargets(db: Queryable, ids: readonly number[]): Promise<MessageTarget[]> {
-  const found = new Map<number, MessageTarget>();
-  for (let i = 0; i < ids.length; i += 5000) {
-    const rows = await run(
-      db,
-      qb
-        .selectFrom('applications as a')
-        .leftJoin('cohorts as c', (join) =>
-          join.on(sql<boolean>`c.id = COALESCE(a.cohort_id, a.applied_cohort_id)`),
-        )
-        .select([
-          'a.id',
-          'a.email',
-          'a.firstname',
-          sql<number | null>`c.id`.as('cohort_id'),
-          'c.name',
-          sql<string | null>`c.start_date::text`.as('start_date'),
-          sql<boolean>`a.erased_at IS NOT NULL`.as('erased'),
-        ])
-        .where('a.id', 'in', ids.slice(i, i + 5000)),
-    );
-    for (const r of rows)
-      found.set(r.id, {
-        id: r.id,
-        email: r.email,
-        firstname: r.firstname,
-        cohortId: r.cohort_id,
-        cohortName: r.name ?? 'the next cohort',
-        cohortStart: r.start_date,
-        erased: r.erased,
-      });
-  }
-  return ids.flatMap((id) => found.get(id) ?? []);
-}
 
 const INBOX_FULL = M.inboxFull(STAFF_MESSAGES_PER_INBOX, STAFF_MESSAGE_WINDOW_HOURS);
 const unreachable = (target: MessageTarget) => (target.erased || !target.email ? M.erased : undefined);

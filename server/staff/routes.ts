@@ -52,7 +52,7 @@ import { settingsRoutes } from './settingsRoutes';
 import { landingWordsRoutes } from './landingWordsRoutes';
 import { aidRoutes } from './aid';
 import { addNote, applicationForStaff, cvOf, notesOf, timelineOf } from './applicationRecord';
-import { applyReviewEvent, isHeld } from './review';
+import { applyReviewEvent, isHeld } from '../review/events';
 import { emailsTo, reminderOf, timelineEmail } from './record';
 import { recordTransfer } from './transfer';
 import { refuseWritesToErased } from './erasedGuard';

@@ -19,7 +19,7 @@ import { STAFF_MESSAGES } from '../../machines/rules/staff';
 import { iso, type Db, type Queryable } from '../db/index';
 import { first, qb, run } from '../db/query';
 import { fail, fieldFail } from '../http';
-import { followServerEvent } from './review';
+import { followServerEvent } from '../review/events';
 import { audit, type StaffMember } from './store';
 
 /** The cohort's rubric: the one an admin set, or the default from the selection criteria. */

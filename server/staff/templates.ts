@@ -1,6 +1,7 @@
 /**
- * The decision emails' templates as stored (migration 24): a row per template an admin edited, none for the
- * built-in wording (docs/decisions/012-emails.md).
+ * The decision emails' templates as an admin edits them (migration 24): a row per template an admin edited, none for
+ * the built-in wording (docs/decisions/012-emails.md). The template an email uses is read by
+ * server/review/templates.ts.
  */
 import { sql } from 'kysely';
 import {
@@ -13,15 +14,6 @@ import {
 } from '../../machines/rules/mailTemplates';
 import { iso, type Queryable } from '../db/index';
 import { qb, run } from '../db/query';
-
-/** The template each decision email uses now: the edited one, else the built-in wording. */
-export async function templateFor(db: Queryable, kind: TemplateKind): Promise<MailTemplate> {
-  const [row] = await run(
-    db,
-    qb.selectFrom('mail_templates').select(['subject', 'body']).where('kind', '=', kind),
-  );
-  return row ?? DEFAULT_TEMPLATES[kind];
-}
 
 export async function listTemplates(db: Queryable): Promise<StaffTemplate[]> {
   const rows = await run(

@@ -10,13 +10,13 @@ import { kindOf, merchantReference } from '../../machines/rules/payments';
 import { STAFF_MESSAGES } from '../../machines/rules/staff';
 import { amountDue, TRANSFER_MESSAGES } from '../../machines/rules/staffRecord';
 import { applicantFees } from '../fees';
-import { applicantAid } from './aid';
+import { applicantAid } from '../review/applicantAid';
 import type { Queryable } from '../db/index';
 import { fail, fieldFail } from '../http';
 import type { Mailer } from '../mail/index';
 import { paymentRecord, providerReferenceTaken, toMinor, type PaymentRow } from '../payments';
 import { transferReceiptEmail } from './emails';
-import { lockReviewPosition, writeReviewChanges } from './review';
+import { lockReviewPosition, writeReviewChanges } from '../review/events';
 import { qb, run } from '../db/query';
 import { audit } from './store';
 

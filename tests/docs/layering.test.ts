@@ -29,8 +29,46 @@ describe('layering', () => {
       "import { ApplicationShell } from '../src/app/ApplicationShell';\nexport const x = ApplicationShell;\n",
     ],
     ['src/example.ts', "import { buildApp } from '../server/app';\nexport const x = buildApp;\n"],
+    [
+      'server/staff/example.ts',
+      "import { ApplicationShell } from '../../src/app/ApplicationShell';\nexport const x = ApplicationShell;\n",
+    ],
   ])('%s may not import across layers: %s', async (file, code) => {
     expect(await ruleIdsFor(file, code)).toContain('no-restricted-imports');
+  });
+
+  // The applicant side of the server never builds on the staff side; the review both use is server/review/.
+  it.each([
+    ['server/example.ts', "import { MAX_PAGE } from '../server/staff/queue';\nexport const x = MAX_PAGE;\n"],
+    ['server/example.ts', "import { MAX_PAGE } from './staff/queue';\nexport const x = MAX_PAGE;\n"],
+    [
+      'server/routes/example.ts',
+      "import type { StaffGuard } from '../staff/queue';\nexport type X = StaffGuard;\n",
+    ],
+    ['server/review/example.ts', "import { MAX_PAGE } from '../staff/queue';\nexport const x = MAX_PAGE;\n"],
+  ])('%s may not import server/staff/: %s', async (file, code) => {
+    expect(await ruleIdsFor(file, code)).toContain('no-restricted-imports');
+  });
+
+  it('lets the staff side, the composition root and the applicant side use server/review/', async () => {
+    const review = "import { reviewStatusOf } from '../review/events';\nexport const x = reviewStatusOf;\n";
+    expect(await ruleIdsFor('server/staff/example.ts', review)).toEqual([]);
+    expect(await ruleIdsFor('server/routes/example.ts', review)).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        'server/example.ts',
+        "import { isHeld } from './review/events';\nexport const x = isHeld;\n",
+      ),
+    ).toEqual([]);
+    const staffRoutes = "import { staffRoutes } from './staff/routes';\nexport const x = staffRoutes;\n";
+    expect(await ruleIdsFor('server/app.ts', staffRoutes)).toEqual([]);
+    expect(await ruleIdsFor('server/main.ts', staffRoutes)).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        'server/staff/example.ts',
+        "import { MAX_PAGE } from './queue';\nexport const x = MAX_PAGE;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('refuses React in the model', async () => {

@@ -13,7 +13,7 @@ import { OPTION_FINANCIAL_AID, OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '.
 import { reportPaths, type StaffReports } from '../../machines/rules/reports';
 import { DECISION_UNDO_MINUTES, STAFF_MESSAGES } from '../../machines/rules/staff';
 import { outboxMailer } from '../../server/mail/index';
-import { decisionMailer } from '../../server/staff/decisionMail';
+import { decisionMailer } from '../../server/review/decisionMail';
 import { agreed, eligibility, employment, other } from '../support/answers';
 import {
   asApplicant,

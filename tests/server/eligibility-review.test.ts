@@ -17,7 +17,7 @@ import {
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import { outboxMailer } from '../../server/mail/index';
 import { SERVER_MESSAGES } from '../../server/messages';
-import { decisionMailer } from '../../server/staff/decisionMail';
+import { decisionMailer } from '../../server/review/decisionMail';
 import { eligibility, employment } from '../support/answers';
 import {
   cvForm,

@@ -27,7 +27,7 @@ import {
 import { staffPaths } from '../../machines/rules/staff';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import { buildApp } from '../../server/app';
-import { decisionMailer } from '../../server/staff/decisionMail';
+import { decisionMailer } from '../../server/review/decisionMail';
 import { defaultConfig, type Config } from '../../server/config';
 import { outboxMailer } from '../../server/mail/index';
 import { SERVER_MESSAGES } from '../../server/messages';

@@ -13,7 +13,7 @@ import {
 } from '../../machines/rules/staff';
 import { currentCohort } from '../../server/db/cohorts';
 import { outboxMailer } from '../../server/mail/index';
-import { decisionMailer } from '../../server/staff/decisionMail';
+import { decisionMailer } from '../../server/review/decisionMail';
 import { databases, json, STAFF, staffRequests, staffSignIn, START, useClock, useStaffApp } from './support';
 
 const { director: ADMIN, reader: REVIEWER } = STAFF;

@@ -22,7 +22,7 @@ import {
 } from '../../machines/rules/staff';
 import { currentCohort } from '../../server/db/cohorts';
 import { outboxMailer } from '../../server/mail/index';
-import { decisionMailer } from '../../server/staff/decisionMail';
+import { decisionMailer } from '../../server/review/decisionMail';
 import { faker } from '@faker-js/faker';
 import { seed } from '../../scripts/seed';
 import {

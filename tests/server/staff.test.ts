@@ -16,7 +16,7 @@ import { STAFF_COOKIE, STAFF_MESSAGES, staffPaths, staffQueuePaths } from '../..
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import { ConfigError, readEnv } from '../../server/config';
 import { outboxMailer } from '../../server/mail/index';
-import { decisionMailer } from '../../server/staff/decisionMail';
+import { decisionMailer } from '../../server/review/decisionMail';
 import {
   cvForm,
   databases,

@@ -28,7 +28,7 @@ import { pgliteDb, postgresDb, type Db } from '../../server/db/index';
 import { migrate } from '../../server/db/migrations';
 import { DECISION_UNDO_MINUTES } from '../../machines/rules/staff';
 import { outboxMailer, readOutbox, type Mailer, type MailboxEntry } from '../../server/mail/index';
-import { applyReviewEvent } from '../../server/staff/review';
+import { applyReviewEvent } from '../../server/review/events';
 import type { CvStorage } from '../../server/storage/index';
 
 export interface TestDatabase {

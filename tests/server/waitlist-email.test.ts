@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { staffPaths } from '../../machines/rules/staff';
 import { outboxMailer } from '../../server/mail/index';
-import { decisionMailer } from '../../server/staff/decisionMail';
+import { decisionMailer } from '../../server/review/decisionMail';
 import { databases, staffRequests, staffSignIn, useClock, useStaffApp, verifiedApplicant } from './support';
 
 const ADMIN = 'director@bootcamp.example';
