@@ -7,7 +7,8 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { paths, type CreatePayload } from '../machines/rules/contract';
+import { paths } from '../machines/rules/contract';
+import { type CreatePayload } from '../machines/steps/communications';
 import { REFERRAL_FRIEND } from '../machines/rules/options';
 import { OPTION_FULL_PAYMENT } from '../machines/rules/payments';
 import { privacyNoticeVersion } from '../machines/rules/privacy';
@@ -17,9 +18,9 @@ import {
   STAFF_COOKIE,
   staffPaths,
   staffQueuePaths,
-  tagsPaths,
   type StaffCohortOption,
   type StaffQueuePage,
+  tagsPaths,
 } from '../machines/rules/staff';
 import { transferPath } from '../machines/rules/staffRecord';
 import { launchBrowser } from '../tests/e2e/support/browser';

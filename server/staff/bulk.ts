@@ -10,11 +10,11 @@ import { sql } from 'kysely';
 import { nextReviewStatus, reviewMeta, type ReviewStatus } from '../../machines/review.machine';
 import {
   BULK_EVENTS,
-  STAFF_MESSAGES,
-  STAFF_QUEUE_MESSAGES as M,
   type BulkEvent,
   type StaffBulkRefusal,
   type StaffBulkResult,
+  STAFF_MESSAGES,
+  STAFF_QUEUE_MESSAGES as M,
 } from '../../machines/rules/staff';
 import type { TemplateKind } from '../../machines/rules/mailTemplates';
 import type { Context } from '../context';

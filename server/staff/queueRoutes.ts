@@ -7,12 +7,12 @@ import { parse } from 'csv-parse/sync';
 import {
   STAFF_QUEUE_MESSAGES as M,
   staffQueuePaths,
+  type StaffCohortOption,
+  type StaffQueueQuery,
   type BulkEvent,
   type StaffBulkResult,
-  type StaffCohortOption,
   type StaffCsvResult,
   type StaffCsvRow,
-  type StaffQueueQuery,
 } from '../../machines/rules/staff';
 import type { Context } from '../context';
 import { fail, fieldFail } from '../http';

@@ -17,11 +17,11 @@ import {
   STAFF_COOKIE,
   STAFF_MESSAGES,
   STAFF_ROLES,
-  contactFor,
   isStaffRole,
+  type StaffRole,
+  contactFor,
   staffPaths,
   timelineWords,
-  type StaffRole,
 } from '../../machines/rules/staff';
 import type { Context } from '../context';
 import { savedApplication } from '../applications';

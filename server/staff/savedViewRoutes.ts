@@ -10,8 +10,8 @@ import {
   normaliseViewName,
   SAVED_VIEWS_MAX,
   savedViewPaths,
-  STAFF_MESSAGES as M,
   type SavedViewResult,
+  STAFF_MESSAGES as M,
   type StaffRole,
 } from '../../machines/rules/staff';
 import type { Context } from '../context';

@@ -7,8 +7,8 @@ import { Link } from 'react-router-dom';
 import { savedViewQuery } from '../../machines/rules/queueView';
 import {
   SAVED_VIEW_NAME_MAX,
-  STAFF_MESSAGES as M,
   type SavedView,
+  STAFF_MESSAGES as M,
   type StaffQueueQuery,
 } from '../../machines/rules/staff';
 import { Button } from '../components/Button';

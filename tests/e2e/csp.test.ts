@@ -9,8 +9,8 @@ import { paths } from '../../machines/rules/contract';
 import {
   STAFF_COOKIE,
   staffQueuePaths,
-  type StaffFunnel,
   type StaffQueuePage,
+  type StaffFunnel,
 } from '../../machines/rules/staff';
 import { E2E_ADMIN, staffCookie } from './support/decision';
 import { submittedApplicant } from './support/submittedApplicant';

@@ -11,12 +11,12 @@ import { REVIEW_EVENT_ACTORS } from '../../machines/review.machine';
 import {
   BULK_EVENTS,
   QUEUE_SORTS,
-  STAFF_MESSAGES,
   STAFF_QUEUE_MESSAGES,
   STAFF_QUEUE_QUERY_NAMES,
+  staffQueuePaths,
+  STAFF_MESSAGES,
   savedViewPaths,
   staffPaths,
-  staffQueuePaths,
 } from '../../machines/rules/staff';
 import { SERVER_MESSAGES } from '../../server/messages';
 import {

@@ -23,8 +23,8 @@ import {
   savedViewPaths,
   staffPaths,
   staffQueuePaths,
-  tagsPaths,
   type StaffQueuePage,
+  tagsPaths,
 } from '../../machines/rules/staff';
 import { COHORT_CACHE_MS, currentCohort } from '../../server/db/cohorts';
 import { mailboxOf } from '../../server/mailQuota';

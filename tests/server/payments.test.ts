@@ -11,8 +11,8 @@ import {
   paths,
   type PaymentRecord,
   type PaymentStartResult,
-  type SavedApplication,
 } from '../../machines/rules/contract';
+import { type SavedApplication } from '../../machines/savedApplication';
 import { ELIGIBILITY_RESULT, MESSAGES } from '../../machines/rules/messages';
 import {
   ALL_OPTION_VALUES,

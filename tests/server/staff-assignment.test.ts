@@ -7,10 +7,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import {
   STAFF_MESSAGES,
   STAFF_QUEUE_MESSAGES,
-  staffPaths,
   staffQueuePaths,
   type StaffAssignResult,
   type StaffQueuePage,
+  staffPaths,
 } from '../../machines/rules/staff';
 import { currentCohort } from '../../server/db/cohorts';
 import { roundRobin } from '../../server/staff/assignments';

@@ -12,13 +12,13 @@ import { paths } from '../../machines/rules/contract';
 import {
   STAFF_MESSAGES,
   STAFF_QUEUE_MESSAGES,
-  staffPaths,
   staffQueuePaths,
+  type StaffQueuePage,
+  staffPaths,
   BULK_EVENTS,
   type StaffBulkResult,
   type StaffCsvResult,
   type StaffFunnel,
-  type StaffQueuePage,
 } from '../../machines/rules/staff';
 import { currentCohort } from '../../server/db/cohorts';
 import { outboxMailer } from '../../server/mail/index';

@@ -15,10 +15,10 @@ import {
 import {
   STAFF_MESSAGES,
   STAFF_QUEUE_MESSAGES,
-  staffPaths,
   staffQueuePaths,
-  type StaffBulkResult,
   type StaffQueuePage,
+  staffPaths,
+  type StaffBulkResult,
 } from '../../machines/rules/staff';
 import { currentCohort } from '../../server/db/cohorts';
 import { databases, json, STAFF, staffRequests, START, useStaffApp, useStaffTeam } from './support';

@@ -8,12 +8,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { MESSAGES } from '../../machines/rules/messages';
 import {
   SAVED_VIEWS_MAX,
-  STAFF_MESSAGES,
-  STAFF_QUEUE_MESSAGES,
   savedViewPaths,
-  staffPaths,
   type SavedView,
   type SavedViewResult,
+  STAFF_MESSAGES,
+  STAFF_QUEUE_MESSAGES,
+  staffPaths,
 } from '../../machines/rules/staff';
 import { currentCohort } from '../../server/db/cohorts';
 import { SERVER_MESSAGES } from '../../server/messages';
