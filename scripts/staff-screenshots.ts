@@ -14,14 +14,10 @@ import { OPTION_FULL_PAYMENT } from '../machines/rules/payments';
 import { privacyNoticeVersion } from '../machines/rules/privacy';
 import { INTERVIEW_MESSAGES, INTERVIEW_PAGE, interviewPaths } from '../machines/rules/interview';
 import { DEFAULT_RUBRIC, scorecardPaths, type Ratings } from '../machines/rules/scorecard';
-import {
-  STAFF_COOKIE,
-  staffPaths,
-  staffQueuePaths,
-  type StaffCohortOption,
-  type StaffQueuePage,
-  tagsPaths,
-} from '../machines/rules/staff';
+import { STAFF_COOKIE } from '../machines/rules/staff/session';
+import { staffPaths } from '../machines/rules/staff/paths';
+import { staffQueuePaths, type StaffCohortOption, type StaffQueuePage } from '../machines/rules/staff/queue';
+import { tagsPaths } from '../machines/rules/staff/tags';
 import { transferPath } from '../machines/rules/staffRecord';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { DECIDING, E2E_ADMIN, decide, decisionEmail, staffCookie } from '../tests/e2e/support/decision';

@@ -8,7 +8,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_CONTACT_EMAIL, WAITLIST_PATH } from '../machines/rules/pages';
-import { DECISION_UNDO_MINUTES } from '../machines/rules/staff';
+import { DECISION_UNDO_MINUTES } from '../machines/rules/staff/undo';
 import { DEFAULT_MAIL_POLL_MS, DEFAULT_RETRY_MS } from './mail/worker';
 import { DEFAULT_LOCALE, isKnownLocale } from '../machines/rules/staffDates';
 import { RETENTION_DEFAULTS, RETENTION_ENV, type RetentionSettings } from '../machines/rules/privacy';

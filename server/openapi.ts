@@ -9,7 +9,10 @@
  */
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { API, paths } from '../machines/rules/contract';
-import { savedViewPaths, staffPaths, staffQueuePaths, tagsPaths } from '../machines/rules/staff';
+import { savedViewPaths } from '../machines/rules/staff/savedViews';
+import { staffPaths } from '../machines/rules/staff/paths';
+import { staffQueuePaths } from '../machines/rules/staff/queue';
+import { tagsPaths } from '../machines/rules/staff/tags';
 import { reportPaths } from '../machines/rules/reports';
 import { scorecardPaths } from '../machines/rules/scorecard';
 import { transferPath } from '../machines/rules/staffRecord';

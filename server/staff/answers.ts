@@ -6,7 +6,9 @@ import { ELIGIBILITY_STATUSES } from '../../machines/rules/application';
 import { REVIEW_STATUSES } from '../../machines/review.machine';
 import { AUDIT_ACTIONS, REPORT_PERIODS } from '../../machines/rules/reports';
 import { EMAIL_STATUSES } from '../../machines/rules/staffRecord';
-import { BULK_EVENTS, PAYMENT_STATUSES, QUEUE_STAGES, STAFF_ROLES } from '../../machines/rules/staff';
+import { BULK_EVENTS } from '../../machines/rules/staff/bulk';
+import { PAYMENT_STATUSES, QUEUE_STAGES } from '../../machines/rules/staff/queue';
+import { STAFF_ROLES } from '../../machines/rules/staff/roles';
 import {
   bool,
   closed,

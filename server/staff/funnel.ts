@@ -21,12 +21,8 @@ import { FUNNEL_BEACON_STEPS, type FunnelBeaconStep } from '../../machines/steps
 import { STEP_SPECS } from '../../machines/steps';
 import { MESSAGES } from '../../machines/rules/messages';
 import { ALL_OPTION_VALUES } from '../../machines/rules/payments';
-import {
-  STAFF_QUEUE_MESSAGES as M,
-  type StaffQueueCohort,
-  type FunnelStep,
-  type StaffFunnel,
-} from '../../machines/rules/staff';
+import { STAFF_QUEUE_MESSAGES as M, type StaffQueueCohort } from '../../machines/rules/staff/queue';
+import { type FunnelStep, type StaffFunnel } from '../../machines/rules/staff/funnel';
 import type { Context } from '../context';
 import type { Queryable } from '../db/index';
 import type { Database } from '../db/schema';

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { MailTemplate, StaffMessageResult } from '../../machines/rules/mailTemplates';
-import { STAFF_TEMPLATE_MESSAGES as M } from '../../machines/rules/staff';
+import { STAFF_TEMPLATE_MESSAGES as M } from '../../machines/rules/staff/templateMessages';
 import type { Context } from '../context';
 import type { Queryable } from '../db/index';
 import {

@@ -28,11 +28,11 @@ import {
   type StaffQueueRow,
   STAFF_QUEUE_QUERY_NAMES,
   QUEUE_REVIEW_COUNTS,
-  seesContact,
-  type StaffRole,
-  normaliseTag,
-  STAFF_MESSAGES,
-} from '../../machines/rules/staff';
+} from '../../machines/rules/staff/queue';
+import { seesContact } from '../../machines/rules/staff/contact';
+import { type StaffRole } from '../../machines/rules/staff/roles';
+import { normaliseTag } from '../../machines/rules/staff/tags';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import { seatsTaken } from '../db/cohorts';
 import type { Context } from '../context';
 import { iso, type Queryable } from '../db/index';

@@ -9,11 +9,9 @@ import {
   staffQueuePaths,
   type StaffCohortOption,
   type StaffQueueQuery,
-  type BulkEvent,
-  type StaffBulkResult,
-  type StaffCsvResult,
-  type StaffCsvRow,
-} from '../../machines/rules/staff';
+} from '../../machines/rules/staff/queue';
+import { type BulkEvent, type StaffBulkResult } from '../../machines/rules/staff/bulk';
+import { type StaffCsvResult, type StaffCsvRow } from '../../machines/rules/staff/csv';
 import type { Context } from '../context';
 import { fail, fieldFail } from '../http';
 import {

@@ -48,25 +48,22 @@ import {
   type StaffReports,
   type StaffReportsQuery,
 } from '../../machines/rules/reports';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { savedViewPaths, type SavedView, type SavedViewResult } from '../../machines/rules/staff/savedViews';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import {
-  STAFF_MESSAGES,
-  savedViewPaths,
-  type SavedView,
-  type SavedViewResult,
-  staffPaths,
   staffQueuePaths,
   type StaffAssignRequest,
   type StaffAssignResult,
   type StaffCohortOption,
   type StaffQueuePage,
   type StaffQueueQuery,
-  tagsPaths,
-  type StaffBulkRequest,
-  type StaffBulkResult,
-  type StaffCsvResult,
-  type StaffFunnel,
-  type StaffRole,
-} from '../../machines/rules/staff';
+} from '../../machines/rules/staff/queue';
+import { tagsPaths } from '../../machines/rules/staff/tags';
+import { type StaffBulkRequest, type StaffBulkResult } from '../../machines/rules/staff/bulk';
+import { type StaffCsvResult } from '../../machines/rules/staff/csv';
+import { type StaffFunnel } from '../../machines/rules/staff/funnel';
+import { type StaffRole } from '../../machines/rules/staff/roles';
 import {
   scorecardPaths,
   type Ratings,

@@ -4,7 +4,7 @@ import { checkTemplate } from '../../machines/rules/mailTemplates';
 import { MESSAGES } from '../../machines/rules/messages';
 import { isPlainText } from '../../machines/rules/schemas';
 import { validateGroup } from '../../machines/validation';
-import { STAFF_TEMPLATE_MESSAGES } from '../../machines/rules/staff';
+import { STAFF_TEMPLATE_MESSAGES } from '../../machines/rules/staff/templateMessages';
 
 const HIDDEN = ['\u0000', '\u0007', '\u000b', '\u001b', '\u007f', '\u0085', '\u009f', '\ud800', '\udfff'];
 

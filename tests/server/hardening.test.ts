@@ -9,7 +9,7 @@ import { APP_PAGES } from '../../machines/pages';
 import { paths, SESSION_COOKIE } from '../../machines/rules/contract';
 import { type SavedApplication } from '../../machines/savedApplication';
 import { MESSAGES } from '../../machines/rules/messages';
-import { staffPaths } from '../../machines/rules/staff';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import { mailerReadsExactly } from '../../server/mail/address';
 import { codeEmail, greeting, reminderEmail, submittedEmail } from '../../server/mail/templates';
 import { CODE_EMAILS_PER_HOUR, mailboxOf } from '../../server/mailQuota';

@@ -24,7 +24,7 @@ import {
   STANDARD_FEES,
   findOption,
 } from '../../machines/rules/payments';
-import { staffPaths } from '../../machines/rules/staff';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import { buildApp } from '../../server/app';
 import { decisionMailer } from '../../server/staff/decisionMail';

@@ -11,10 +11,10 @@ import {
   savedViewPaths,
   type SavedView,
   type SavedViewResult,
-  STAFF_MESSAGES,
-  STAFF_QUEUE_MESSAGES,
-  staffPaths,
-} from '../../machines/rules/staff';
+} from '../../machines/rules/staff/savedViews';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { STAFF_QUEUE_MESSAGES } from '../../machines/rules/staff/queue';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import { currentCohort } from '../../server/db/cohorts';
 import { SERVER_MESSAGES } from '../../server/messages';
 import { databases, json, STAFF, staffSignIn, START, useStaffApp, useStaffTeam } from './support';
