@@ -59,7 +59,7 @@ const ok = (message: string, data: unknown = {}) => ({ status: 200, body: { mess
 /** The steps with a save route of their own (machines/steps/): one handler over all of them. */
 export const ANSWER_STEPS = STEP_SPECS.flatMap((step) =>
   step.save && step.schema && step.column
-    ? [{ ...step.save, column: step.column, group: step.row.group!, schema: step.schema, only: step.saves }]
+    ? [{ ...step.save, column: step.column, schema: step.schema, only: step.saves }]
     : [],
 );
 
