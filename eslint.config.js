@@ -21,6 +21,34 @@ const SERVER_NOT_SRC = {
   message: 'The server shares rules through machines/, never src/.',
 };
 
+/** machines/ is the model: it imports neither the browser app nor the server, and has no UI. */
+const MODEL = [
+  '^(\\.\\.?/)+(src|server)/',
+  'machines/ is the model: it imports neither the browser app nor the server.',
+  // The model has no UI: effects are actors given with .provide().
+  [
+    {
+      group: ['react', 'react-dom', 'react-dom/*', '@xstate/react', '@headlessui/*'],
+      message: 'machines/ holds no UI.',
+    },
+  ],
+];
+
+/** What a file of machines/rules/ `depth` folders below machines/ may not import: the model's, and machines/'s own. */
+const groundOf = (depth) => [
+  MODEL[0],
+  MODEL[1],
+  [
+    ...MODEL[2],
+    {
+      regex: `^(\\.\\./){${depth}}(?!review\\.machine$)[A-Za-z]`,
+      message:
+        'machines/rules/ is the ground: it imports nothing of machines/ above it (the steps, the setup, the charts), ' +
+        'only the review chart (machines/review.machine.ts).',
+    },
+  ],
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'var', 'node_modules', 'test-results', 'coverage'] },
   js.configs.recommended,
@@ -34,18 +62,11 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
-  layer(
-    ['machines/**/*.ts'],
-    '^(\\.\\.?/)+(src|server)/',
-    'machines/ is the model: it imports neither the browser app nor the server.',
-    // The model has no UI: effects are actors given with .provide().
-    [
-      {
-        group: ['react', 'react-dom', 'react-dom/*', '@xstate/react', '@headlessui/*'],
-        message: 'machines/ holds no UI.',
-      },
-    ],
-  ),
+  layer(['machines/**/*.ts'], ...MODEL),
+  // The rules are the ground: the steps (machines/steps/) build on them and the model (the charts, the setup, the
+  // form read from the steps) on both, so a rule imports nothing else of machines/ but the review chart's.
+  layer(['machines/rules/*.ts'], ...groundOf(1)),
+  layer(['machines/rules/*/**/*.ts'], ...groundOf(2)),
   layer(['server/**/*.ts'], SERVER_NOT_SRC.regex, SERVER_NOT_SRC.message),
   // The applicant side never builds on the staff side: what both use of the review is server/review/
   // (docs/architecture.md). A file's options replace the rule above's, so its pattern is repeated.

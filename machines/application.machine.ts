@@ -13,7 +13,8 @@ import type { Standing } from './review.machine';
 import { STANDING_MESSAGES } from './rules/standing';
 import { SELECTION_QUIZ } from './rules/quiz';
 import { SCREEN_TABLE, screenMeta, type ScreenMeta } from './screens';
-import { STEP_SPECS, type Step } from './steps';
+import { STEP_STATES } from './stepStates';
+import { STEP_SPECS } from './steps';
 
 export { SCREEN_TABLE, WIZARD_STEPS, type ScreenMeta, type ScreenState } from './screens';
 export type {
@@ -31,11 +32,14 @@ export { eligibilityPayload } from './steps/eligibility';
 export { employmentPayload } from './steps/employment';
 export { otherPayload } from './steps/other';
 
-/** Each step's state under its name. */
+/** Each step's state under its name (machines/stepStates/), in the list's order (machines/steps/index.ts). */
 const stepStates = () =>
-  Object.fromEntries(STEP_SPECS.map((step) => [step.row.state, step.state(applicationSetup)])) as {
-    [S in Step as S['row']['state']]: ReturnType<S['state']>;
-  };
+  Object.fromEntries(
+    STEP_SPECS.map((step) => [
+      step.row.state,
+      STEP_STATES[step.row.state as keyof typeof STEP_STATES](applicationSetup),
+    ]),
+  ) as { [S in keyof typeof STEP_STATES]: ReturnType<(typeof STEP_STATES)[S]> };
 
 /** The paths and states of the screen table (machines/screens.ts), for the NAVIGATE guards and the URL checks. */
 export const ROUTES = SCREEN_TABLE;

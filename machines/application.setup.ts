@@ -5,28 +5,24 @@
  */
 import { assign, fromCallback, fromPromise, setup, type PromiseActorLogic } from 'xstate';
 import { notProvided } from './notProvided';
+import { emptyApplication, type ApplicationForm } from './applicationForm';
 import {
-  emptyApplication,
   MESSAGES,
   codeWaitSeconds,
   goesToEligibilityReview,
   opensLaterSteps,
   toFailure,
-  validateGroup,
   checkCvFile,
   FIELD_MESSAGES,
-  type ApplicationForm,
   type Cohort,
-  type CreatePayload,
-  type EligibilityPayload,
   type ErrorMap,
-  type LookupResult,
-  type OtherPayload,
-  type SavedApplication,
-  type SubmitPayload,
   type SubmitResult,
-  type ValidationGroup,
 } from './rules';
+import { validateGroup, type ValidationGroup } from './validation';
+import { type CreatePayload } from './steps/communications';
+import { type EligibilityPayload } from './steps/eligibility';
+import { type LookupResult, type SavedApplication } from './savedApplication';
+import { type OtherPayload, type SubmitPayload } from './steps/other';
 import { otpTimerMachine } from './otpTimer.machine';
 import type { Standing } from './review.machine';
 import type { ApplicantStanding, VideoData } from './rules/contract';

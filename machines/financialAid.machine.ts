@@ -10,8 +10,8 @@ import { toFinancialAidData, type FinancialAidData } from './rules/contract';
 import type { ErrorMap } from './rules/messages';
 import { MESSAGES } from './rules/messages';
 import { failureMessage } from './rules/payments';
-import { STEP_FIELDS } from './rules/application';
-import { validateGroup } from './rules/schemas';
+import { STEP_FIELDS } from './applicationForm';
+import { validateGroup } from './validation';
 
 export const CHECK_IN_PATH = '/financial-aid-application';
 export const FORM_PATH = '/financial-aid-application/form';

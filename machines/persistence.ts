@@ -2,15 +2,9 @@
  * What the application machine keeps: the values that survive a reload, the machine's input and context, its events,
  * and the context a fresh start or a saved application gives (docs/product.md §3.2).
  */
-import {
-  emptyApplication,
-  fromSavedApplication,
-  type ApplicationForm,
-  type Cohort,
-  type ErrorMap,
-  type SavedApplication,
-  type SubmitResult,
-} from './rules';
+import { emptyApplication, type ApplicationForm } from './applicationForm';
+import { fromSavedApplication, type SavedApplication } from './savedApplication';
+import { type Cohort, type ErrorMap, type SubmitResult } from './rules';
 import type { ApplicantStanding } from './rules/contract';
 import { SELECTION_QUIZ } from './rules/quiz';
 

@@ -6,7 +6,7 @@
  */
 import { getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
 import type { PaymentKind } from './rules/payments';
-import { TRANSFER_KINDS } from './rules/staffRecord';
+import { TRANSFER_KINDS } from './rules/payments';
 import type { NoTags } from './tags';
 
 /** What an applicant is told about their application, whatever the staff's internal step. */

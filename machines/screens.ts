@@ -4,39 +4,11 @@
  * guards, screen meta and progress, the shell's screen map and the tests' validation groups and headings are all
  * read from here (docs/architecture.md, "The screen table"). No React, no XState.
  */
-import type { ValidationGroup } from './rules/schemas';
 import { STEPS, type StepRow } from './steps';
+import type { ScreenRow } from './steps/spec';
+import type { ValidationGroup } from './validation';
 
-/**
- * Who may see a screen; anyone else is taken to the nearest screen they may see (see resolveRoute):
- * - `anyone`: no condition;
- * - `ownAnswers`: started, and once the application exists only after the email is proved (its answers are shown);
- * - `unproved`: started and not yet proved (a proved applicant goes on to eligibility);
- * - `verified`, `eligible`, `submitted`: proved, then scored eligible (the server's rule, opensLaterSteps in
- *   machines/rules/eligibility.ts), then submitted.
- */
-export type Access = 'anyone' | 'ownAnswers' | 'unproved' | 'verified' | 'eligible' | 'submitted';
-
-export interface ScreenRow {
-  /** The machine's top-level state for this screen. */
-  state: string;
-  path: string;
-  /** The step counter (docs/product.md §2.2); the progress bar is 16.67% × step. */
-  step: number;
-  /** The document title's first part. */
-  title: string;
-  /** The page's main heading where it is not the title. */
-  heading?: string;
-  access: Access;
-  /** A wizard step shows the progress bar and the counter; the screens after submission do not. */
-  wizard: boolean;
-  /** The validation group of the screen's form, if it has one. */
-  group: ValidationGroup | null;
-  /** The key of the screen component the shell shows (src/app/screens.ts maps each key to a screen). */
-  screen: string;
-  /** Fetched ahead when the browser is idle, so that it is there when the step before it is saved. */
-  prefetch: boolean;
-}
+export type { Access, ScreenRow } from './steps/spec';
 
 /** The screens after submission: not wizard steps, so no step file of their own. */
 const AFTER_SUBMISSION = [
@@ -86,13 +58,13 @@ const AFTER_SUBMISSION = [
     screen: 'Failed',
     prefetch: false,
   },
-] as const satisfies readonly ScreenRow[];
+] as const satisfies readonly (ScreenRow & { group: ValidationGroup | null })[];
 
 /** Every screen: the wizard's steps (each step's row, machines/steps/), then the screens after submission. */
-export const SCREEN_TABLE: readonly (StepRow | (typeof AFTER_SUBMISSION)[number])[] = [
-  ...STEPS.map((step) => step.row),
-  ...AFTER_SUBMISSION,
-];
+/** Every row's group is a validation group: a step's row names its own or a shared one. */
+export const SCREEN_TABLE: readonly ((StepRow | (typeof AFTER_SUBMISSION)[number]) & {
+  group: ValidationGroup | null;
+})[] = [...STEPS.map((step) => step.row), ...AFTER_SUBMISSION];
 
 export type ScreenState = (typeof SCREEN_TABLE)[number]['state'];
 /** The key of a screen component: the shell's map must have one entry for each. */

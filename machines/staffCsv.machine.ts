@@ -6,7 +6,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
-import type { StaffCsvResult } from './rules/staff';
+import type { StaffCsvResult } from './rules/staff/csv';
 import { failTo, failureMessage } from './staffFailure';
 import type { BusyTag, NoMeta } from './tags';
 

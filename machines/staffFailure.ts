@@ -1,7 +1,7 @@
 /** What a failed call of the staff back office tells the screen, for every staff machine. */
 import type { EventObject } from 'xstate';
 import type { ErrorMap } from './rules/messages';
-import { STAFF_MESSAGES } from './rules/staff';
+import { STAFF_MESSAGES } from './rules/staff/messages';
 
 /** What a failed call tells the screen: one message, and field errors when the server named a field. */
 export interface StaffFailure {

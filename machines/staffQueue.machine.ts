@@ -7,14 +7,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
 import type { BusyTag, NoMeta } from './tags';
 import { failedLoad, failTo, failureMessage } from './staffFailure';
-import {
-  BULK_EVENTS,
-  type BulkEvent,
-  type StaffBulkRequest,
-  type StaffBulkResult,
-  type StaffQueuePage,
-  type StaffQueueQuery,
-} from './rules/staff';
+import { BULK_EVENTS, type BulkEvent, type StaffBulkRequest, type StaffBulkResult } from './rules/staff/bulk';
+import { type StaffQueuePage, type StaffQueueQuery } from './rules/staff/queue';
 import { filterOf } from './rules/queueView';
 
 /**

@@ -10,7 +10,8 @@ import type { BusyTag, NoMeta } from './tags';
 import type { ErrorMap } from './rules/messages';
 import { FIELD_MESSAGES, MESSAGES } from './rules/messages';
 import { EMAIL_PATTERN, normalizeEmail } from './rules/schemas';
-import { STAFF_MESSAGES, type StaffRole } from './rules/staff';
+import { STAFF_MESSAGES } from './rules/staff/messages';
+import { type StaffRole } from './rules/staff/roles';
 
 export interface StaffMe {
   email: string;

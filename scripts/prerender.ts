@@ -17,7 +17,7 @@ import { EARLY_PRESS_WAIT_MS } from '../machines/rules/network';
 import { EMAIL_PATTERN } from '../machines/rules/fields';
 import { paths } from '../machines/rules/contract';
 import { VIDEO_POSTER_PLACEHOLDER } from '../machines/rules/pages';
-import { staffPaths } from '../machines/rules/staff';
+import { staffPaths } from '../machines/rules/staff/paths';
 import { TYPED_EMAIL_KEY } from '../src/app/earlyInput';
 import type { render as renderLanding } from '../src/landing/entry-server';
 import {

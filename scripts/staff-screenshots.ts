@@ -7,20 +7,17 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { paths, type CreatePayload } from '../machines/rules/contract';
+import { paths } from '../machines/rules/contract';
+import { type CreatePayload } from '../machines/steps/communications';
 import { REFERRAL_FRIEND } from '../machines/rules/options';
 import { OPTION_FULL_PAYMENT } from '../machines/rules/payments';
 import { privacyNoticeVersion } from '../machines/rules/privacy';
 import { INTERVIEW_MESSAGES, INTERVIEW_PAGE, interviewPaths } from '../machines/rules/interview';
 import { DEFAULT_RUBRIC, scorecardPaths, type Ratings } from '../machines/rules/scorecard';
-import {
-  STAFF_COOKIE,
-  staffPaths,
-  staffQueuePaths,
-  tagsPaths,
-  type StaffCohortOption,
-  type StaffQueuePage,
-} from '../machines/rules/staff';
+import { STAFF_COOKIE } from '../machines/rules/staff/session';
+import { staffPaths } from '../machines/rules/staff/paths';
+import { staffQueuePaths, type StaffCohortOption, type StaffQueuePage } from '../machines/rules/staff/queue';
+import { tagsPaths } from '../machines/rules/staff/tags';
 import { transferPath } from '../machines/rules/staffRecord';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { DECIDING, E2E_ADMIN, decide, decisionEmail, staffCookie } from '../tests/e2e/support/decision';

@@ -1,15 +1,10 @@
 /** The stored application and the shapes the API answers with (contract.ts: SavedApplication, LookupSummary). */
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { EligibilityStatus } from '../machines/rules/application';
-import type { Answers } from '../machines/rules/schemas';
-import type {
-  FinancialAidData,
-  LookupSummary,
-  SavedApplication,
-  Stage,
-  SubmitPayload,
-  VideoData,
-} from '../machines/rules/contract';
+import type { Answers } from '../machines/validation';
+import type { FinancialAidData, LookupSummary, Stage, VideoData } from '../machines/rules/contract';
+import type { SavedApplication } from '../machines/savedApplication';
+import type { SubmitPayload } from '../machines/steps/other';
 import { cohortById, type CohortRow } from './db/cohorts';
 import { iso, type Queryable } from './db/index';
 import { first, qb, run } from './db/query';

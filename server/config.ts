@@ -8,9 +8,8 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_CONTACT_EMAIL, WAITLIST_PATH } from '../machines/rules/pages';
-import { DECISION_UNDO_MINUTES } from '../machines/rules/staff';
+import { DECISION_UNDO_MINUTES } from '../machines/rules/staff/undo';
 import { DEFAULT_MAIL_POLL_MS, DEFAULT_RETRY_MS } from './mail/worker';
-import { DEFAULT_REMINDER_POLL_MS } from './reminders';
 import { DEFAULT_LOCALE, isKnownLocale } from '../machines/rules/staffDates';
 import { RETENTION_DEFAULTS, RETENTION_ENV, type RetentionSettings } from '../machines/rules/privacy';
 import { PROGRAMME } from './mail/templates';
@@ -43,6 +42,12 @@ export interface PaymentConfig {
 }
 
 const DEFAULT_MAIL_FROM = 'The Employment Bootcamp <no-reply@localhost>';
+
+/**
+ * How often a process looks for due reminders (server/reminders.ts), unless REMINDER_POLL_MS says otherwise. Kept
+ * here, not beside the scheduler: the scheduler reads its config from this file.
+ */
+export const DEFAULT_REMINDER_POLL_MS = 30_000;
 
 export const DEFAULT_PAYMENT_VERIFY_URL = 'https://api.useklump.com/v1/transactions/{reference}/verify';
 

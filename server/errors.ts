@@ -6,11 +6,9 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { FIELD_MESSAGES, MESSAGES, type ErrorMap } from '../machines/rules/messages';
 import { tooLong } from '../machines/rules/schemas';
 import { STEP_MESSAGES } from '../machines/steps';
-import {
-  STAFF_MESSAGES,
-  STAFF_QUEUE_MESSAGES as QUEUE,
-  STAFF_TEMPLATE_MESSAGES as TEMPLATE,
-} from '../machines/rules/staff';
+import { STAFF_MESSAGES } from '../machines/rules/staff/messages';
+import { STAFF_QUEUE_MESSAGES as QUEUE } from '../machines/rules/staff/queue';
+import { STAFF_TEMPLATE_MESSAGES as TEMPLATE } from '../machines/rules/staff/templateMessages';
 import { isConnectionLoss } from './db/index';
 import { HttpError, invalid } from './http';
 import { noteFailure } from './logging';

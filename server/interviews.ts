@@ -17,7 +17,8 @@ import {
   type StaffInterviewBooking,
   type StaffInterviewSlot,
 } from '../machines/rules/interview';
-import { STAFF_MESSAGES, STAFF_TEMPLATE_MESSAGES } from '../machines/rules/staff';
+import { STAFF_MESSAGES } from '../machines/rules/staff/messages';
+import { STAFF_TEMPLATE_MESSAGES } from '../machines/rules/staff/templateMessages';
 import { iso, type Queryable } from './db/index';
 import { qb, run } from './db/query';
 import { fail, fieldFail } from './http';

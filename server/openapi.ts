@@ -11,7 +11,7 @@
  */
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { API, paths } from '../machines/rules/contract';
-import { staffPaths } from '../machines/rules/staff';
+import { staffPaths } from '../machines/rules/staff/paths';
 import { privacyPaths } from '../machines/rules/privacy';
 import { erasedAnswer, staffErasedAnswer, zipAnswer } from './privacy/answers';
 import { applicantAnswers } from './routes/answers';

@@ -12,7 +12,7 @@
  * - A failed write releases the claim without marking the row sent: the next poll tries again.
  */
 import { sql } from 'kysely';
-import type { Config } from './config';
+import { DEFAULT_REMINDER_POLL_MS, type Config } from './config';
 import type { Db, Queryable } from './db/index';
 import { qb, run } from './db/query';
 import type { Mailer } from './mail/index';
@@ -22,8 +22,6 @@ import type { FeeTable } from '../machines/rules/payments';
 import { poller } from './poller';
 import { applicantAid } from './review/applicantAid';
 
-/** How often a process looks for due reminders, unless REMINDER_POLL_MS says otherwise. */
-export const DEFAULT_REMINDER_POLL_MS = 30_000;
 /** How long a claim protects a row from other processes; longer than any send can take. */
 export const REMINDER_LEASE_MS = 10 * 60_000;
 /** Rows claimed per statement: bounds the work held by one process at a time. */

@@ -6,7 +6,7 @@
  */
 import type { SubmitResult } from '../machines/rules/contract';
 import { FIELD_MESSAGES, type ErrorMap } from '../machines/rules/messages';
-import { validateGroup } from '../machines/rules/schemas';
+import { checkGroup } from '../machines/rules/schemas';
 import type { ScreenState } from '../machines/screens';
 import { STEP_SPECS } from '../machines/steps';
 import { cohortOpenness } from '../machines/rules/seats';
@@ -40,7 +40,7 @@ export async function missing(tx: Queryable, row: ApplicationRow, agreements: Ag
       const answers = step.column
         ? ((stepColumn(row, step.column) as object | null) ?? {})
         : { ...row, privacy_consent: true };
-      Object.assign(errors, validateGroup(step.row.group, { ...answers, ...agreements }).errors);
+      Object.assign(errors, checkGroup(step.schema, { ...answers, ...agreements }).errors);
     }
     Object.assign(errors, await alsoLacks[step.row.state]?.(tx, row));
   }

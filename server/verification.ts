@@ -1,5 +1,5 @@
 /** Proving an email: a new code on request (after the wait), and a correct code that starts a session. */
-import type { SavedApplication } from '../machines/rules/contract';
+import type { SavedApplication } from '../machines/savedApplication';
 import { MESSAGES } from '../machines/rules/messages';
 import { findByEmail, markVerified, savedApplication, type ApplicationRow } from './applications';
 import {

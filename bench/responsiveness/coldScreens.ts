@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { MESSAGES } from '../../machines/rules/messages';
 import { STAFF_PAGE } from '../../machines/rules/pages';
-import { STAFF_MESSAGES } from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import { launchBrowser } from '../../tests/e2e/support/browser';
 import { biodata, freshEmail, getStarted } from '../../tests/e2e/support/journey';
 import { startServer } from '../../tests/e2e/support/server';

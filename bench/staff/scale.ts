@@ -6,7 +6,8 @@
  */
 import { reportPaths } from '../../machines/rules/reports';
 import { DEFAULT_RUBRIC } from '../../machines/rules/scorecard';
-import { staffPaths, staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff';
+import { staffPaths } from '../../machines/rules/staff/paths';
+import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
 import type { Db } from '../../server/db/index';
 import { median } from '../support/report';
 

@@ -4,21 +4,12 @@
  * is a 4xx `{ message, data: { error: { field: [messages] } } }`.
  */
 import type { AidStanding } from './aidDecision';
-import type { ApplicationForm, Cohort, EligibilityStatus } from './application';
+import type { Cohort } from './application';
 import type { Standing } from '../review.machine';
 import type { ErrorMap } from './messages';
-import type { Answers, OTHERS_ANSWERS } from './schemas';
+import type { SharedAnswers } from './schemas';
 import type { CheckoutOrder, Currency, FeeTable } from './payments';
 import { API } from './api';
-import { privacyNoticeVersion } from './privacy';
-import { spec as employmentStep } from '../steps/employment';
-import { spec as otherStep } from '../steps/other';
-
-/** The parts of the groups (machines/rules/schemas.ts) that the payloads nest or flatten differently. */
-type Biodata = Answers<'biodata'>;
-type Contact = Pick<Answers<'communications'>, 'email' | 'phone' | 'whatsapp_phone'>;
-type Referral = Pick<Answers<'communications'>, 'referral_source' | 'referral_detail'>;
-type OpenAnswers = Pick<Answers<'others'>, (typeof OTHERS_ANSWERS)[number]>;
 
 export { API };
 
@@ -34,8 +25,9 @@ export const paths = {
   create: `${API}/bootcamp/application`,
   eligibility: `${API}/bootcamp/application/eligibility`,
   uploadCv: `${API}/bootcamp/application/upload-cv`,
-  employment: employmentStep.save.path,
-  other: otherStep.save.path,
+  /** The answer steps' own save routes (each step's `save.path`, machines/steps/). */
+  employment: `${API}/bootcamp/application/employment`,
+  other: `${API}/bootcamp/application/other`,
   submit: `${API}/bootcamp/application/submit`,
   misc: `${API}/bootcamp/application/misc`,
   resendCode: `${API}/bootcamp/resend-token`,
@@ -87,36 +79,6 @@ export interface LookupSummary {
   email_verified: boolean;
 }
 
-/** The saved application as the server returns it to its owner (docs/product.md §3.1: nested groups, nulls as ''). */
-export interface SavedApplication extends Biodata, Contact {
-  referred_by: string;
-  email_verified_at: string;
-  stage: Stage;
-  communications: Referral & { communication_consent: 0 | 1 };
-  eligibility: Answers<'eligibility'> & { status: EligibilityStatus };
-  cv: { filename: string; size: number } | null;
-  /** The applicant said they emailed their CV to the support address instead of uploading it. */
-  cv_sent_by_email: boolean;
-  employment: Answers<'employment'>;
-  other: OpenAnswers;
-  video: VideoData;
-  payment_option: string;
-  /** The latest payment the server issued for this application (paid, pending or failed), or null. */
-  payment?: PaymentRecord | null;
-  financial_aid: FinancialAidData | null;
-  /** Where the aid request stands as the applicant may be told it (decision 238); null when they never applied. */
-  aid: AidStanding | null;
-  /**
-   * The applicant's fee table (decision 244): the one their first payment choice was made under, else their cohort's
-   * now. The option cards and the checkout price from it.
-   */
-  fees: FeeTable;
-  reminder_date: string;
-  submitted_at: string;
-  /** `start_date` (YYYY-MM-DD) is '' when the application has no cohort. */
-  cohort: Cohort & { waitlisted: boolean; start_date: string };
-}
-
 export interface CohortInfo extends Cohort {
   number: number;
   start_date: string;
@@ -136,38 +98,12 @@ export interface PrivacyNoticeInfo {
   path: string;
 }
 
-export interface CreatePayload extends Biodata, Contact {
-  referred_by: string;
-  communications: Referral & {
-    communication_consent: 'Yes' | 'No';
-    /** The privacy notice's version the applicant agreed to ('' when they did not): the server records it. */
-    privacy_notice_version: string;
-  };
-}
-
-export interface EligibilityPayload {
-  email: string;
-  eligible: Exclude<EligibilityStatus, 'not measured'>;
-  /** True when the CV was emailed to the support address instead of uploaded ('I have sent it'). */
-  cv_sent_by_email?: boolean;
-  eligibility: Answers<'eligibility'>;
-}
-
-export interface EmploymentPayload {
-  email: string;
-  // job_urgency is left out until the applicant chooses a value on the scale (0 means 'not set').
-  employment: Omit<Answers<'employment'>, 'job_urgency'> &
-    Partial<Pick<Answers<'employment'>, 'job_urgency'>>;
-}
-
-export interface OtherPayload {
-  email: string;
-  other: OpenAnswers;
-}
-
-export interface SubmitPayload extends Pick<Answers<'others'>, 'agreement' | 'agreement1' | 'agreement2'> {
-  email: string;
-}
+/** The selection video's progress, as the form keeps it and the server stores it. */
+export type VideoData = {
+  videoProgress: number;
+  isVideoEnded: boolean;
+  attemptCounter: number;
+};
 
 /** The financial aid answers under the API's names (FINANCIAL_AID_NAMES pairs them with the form's). */
 export type FinancialAidData = Record<keyof typeof FINANCIAL_AID_NAMES, string>;
@@ -212,31 +148,10 @@ export interface PaymentVerifyPayload {
   provider_reference?: string;
 }
 
-export type VideoData = Pick<ApplicationForm, 'videoProgress' | 'isVideoEnded' | 'attemptCounter'>;
-
 export interface SubmitResult {
   cohort: Cohort;
   waitlisted: boolean;
 }
-
-export const toCreatePayload = (form: ApplicationForm): CreatePayload => ({
-  firstname: form.firstname,
-  middlename: form.middlename,
-  lastname: form.lastname,
-  gender: form.gender,
-  country: form.country,
-  city: form.city,
-  email: form.email,
-  phone: form.phone,
-  whatsapp_phone: form.whatsapp_phone,
-  referred_by: form.referrer,
-  communications: {
-    referral_source: form.referral_source,
-    referral_detail: form.referral_detail,
-    communication_consent: form.communication_consent ? 'Yes' : 'No',
-    privacy_notice_version: form.privacy_consent ? privacyNoticeVersion() : '',
-  },
-});
 
 /** The financial aid answers: each API name with its form name (the 'financialAid' group), written once. */
 export const FINANCIAL_AID_NAMES = {
@@ -247,7 +162,7 @@ export const FINANCIAL_AID_NAMES = {
   affordable_amount: 'affordableFee',
   bootcamp_attendance_reason: 'whyBootcamp',
   additional_info: 'anythingElse',
-} as const satisfies Record<string, keyof Answers<'financialAid'>>;
+} as const satisfies Record<string, keyof SharedAnswers<'financialAid'>>;
 
 type FinancialAidForm = { [K in keyof FinancialAidData as (typeof FINANCIAL_AID_NAMES)[K]]: string };
 const AID_KEYS = Object.keys(FINANCIAL_AID_NAMES) as (keyof FinancialAidData)[];
@@ -266,50 +181,6 @@ export const financialAidForm = (
   Object.fromEntries(
     AID_KEYS.filter((key) => aid?.[key] !== undefined).map((key) => [FINANCIAL_AID_NAMES[key], aid?.[key]]),
   );
-
-/** The saved application, flattened back into the form (what a returning applicant resumes with). */
-export function fromSavedApplication(saved: SavedApplication, base: ApplicationForm): ApplicationForm {
-  return {
-    ...base,
-    firstname: saved.firstname,
-    middlename: saved.middlename,
-    lastname: saved.lastname,
-    gender: saved.gender,
-    country: saved.country,
-    city: saved.city,
-    email: saved.email,
-    phone: saved.phone,
-    whatsapp_phone: saved.whatsapp_phone,
-    referrer: saved.referred_by || base.referrer,
-    email_verified_at: saved.email_verified_at,
-    referral_source: saved.communications.referral_source,
-    referral_detail: saved.communications.referral_detail,
-    communication_consent: saved.communications.communication_consent === 1,
-    // An application exists only once its applicant agreed to the notice (decision 150); its screen is locked then.
-    privacy_consent: true,
-    openness_to_tools: saved.eligibility.openness_to_tools,
-    work_disruption_feelings: saved.eligibility.work_disruption_feelings,
-    feedback_handling: saved.eligibility.feedback_handling,
-    approach_to_new_tasks: saved.eligibility.approach_to_new_tasks,
-    education_focus: saved.eligibility.education_focus,
-    highest_qualification: saved.eligibility.highest_qualification,
-    eligibilityStatus: saved.eligibility.status,
-    pdf: saved.cv?.filename ?? null,
-    hasUploadedCV: saved.cv !== null || saved.cv_sent_by_email || base.hasUploadedCV,
-    cv_sent_by_email: saved.cv === null && saved.cv_sent_by_email,
-    ...saved.employment,
-    ...saved.other,
-    ...saved.video,
-    paymentOption: saved.payment_option,
-    ...financialAidForm(saved.financial_aid),
-  };
-}
-
-/** What the lookup means for the wizard: a new email, someone else's (prove it first), or this browser's own. */
-export type LookupResult =
-  | { kind: 'new' }
-  | { kind: 'exists'; summary: LookupSummary }
-  | { kind: 'owner'; application: SavedApplication };
 
 /** A failed call as the screens need it: the message, the field → messages map, and for 429 when to try again. */
 export interface RequestFailure {

@@ -1,5 +1,6 @@
 /** What a CSV of decisions would do or did (docs/decisions/061-bulk-decisions.md), in the screen's words. */
-import { BULK_EVENTS, type BulkEvent, type StaffCsvResult } from './staff';
+import { BULK_EVENTS, type BulkEvent } from './staff/bulk';
+import { type StaffCsvResult } from './staff/csv';
 
 const PAST: Record<BulkEvent, string> = { ACCEPT: 'accepted', WAITLIST: 'waitlisted', REJECT: 'rejected' };
 

@@ -6,7 +6,7 @@
  */
 import { LINE_BREAK } from './lineBreaks';
 import type { ErrorMap } from './messages';
-import { STAFF_TEMPLATE_MESSAGES as M } from './staff';
+import { STAFF_TEMPLATE_MESSAGES as M } from './staff/templateMessages';
 
 /** The decision emails, and the interview invitation (docs/decisions/175-the-interview-stage.md). */
 export const TEMPLATE_KINDS = ['accepted', 'waitlisted', 'rejected', 'interview'] as const;

@@ -334,3 +334,9 @@ export function stillDue(option: string, paid: Money): { count: number; each: Mo
   const each = times(paid, 1 / planCount);
   return { count, each, total: times(each, count) };
 }
+
+/**
+ * The payment kinds an admin may record a bank transfer for: the options paid "by bank transfer" on their card
+ * (paid in full). Instalments go through the partner's checkout; aid and "not ready" charge nothing now.
+ */
+export const TRANSFER_KINDS: readonly PaymentKind[] = ['full'];

@@ -4,7 +4,12 @@
  */
 import { reviewMeta } from '../review.machine';
 import { humanize, reviewCountWords } from './queueView';
-import { QUEUE_STAGE_LABELS, type QueueStage, type QueueStatusFilter, type StaffQueueQuery } from './staff';
+import {
+  QUEUE_STAGE_LABELS,
+  type QueueStage,
+  type QueueStatusFilter,
+  type StaffQueueQuery,
+} from './staff/queue';
 
 /** A review status (or "not submitted yet") as staff read it. */
 export const statusLabel = (status: QueueStatusFilter) =>

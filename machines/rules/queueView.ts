@@ -8,7 +8,7 @@ import {
   type QueueReviewCount,
   type QueueSort,
   type StaffQueueQuery,
-} from './staff';
+} from './staff/queue';
 
 /** The view in the URL, as the API reads it: only the queue's names, and no empty values. */
 export const queueViewOf = (params: URLSearchParams): StaffQueueQuery =>

@@ -8,7 +8,8 @@ import { waived } from './aidDecision';
 import { regionOf, type FeeTable, type Money } from './payments';
 import { isReviewEventType, isReviewStatus, reviewMeta } from '../review.machine';
 import { isTemplateKind, TEMPLATE_LABELS } from './mailTemplates';
-import { REVIEW_ACTION_LABELS, type StaffQueueCohort } from './staff';
+import { REVIEW_ACTION_LABELS } from './staff/reviewActions';
+import { type StaffQueueCohort } from './staff/queue';
 import { parseStaffDay } from './staffDates';
 
 export const reportPaths = {

@@ -1,11 +1,10 @@
 /**
- * The validation groups (docs/product.md §5): the shared ones here, each step's own in its file (machines/steps/);
- * one function runs any of them and returns the catalogue's messages field by field.
+ * The validation groups (docs/product.md §5) no step owns: each step's own is in its file (machines/steps/), and
+ * machines/validation.ts puts them all together and runs any of them.
  */
-import { stepSchemas, type StepSchemas } from '../steps';
 import { EMAIL_PATTERN, email, isRealDate, longAnswer, plain, required, type PhoneContext } from './fields';
 import { FIELD_MESSAGES as F, MESSAGES, type ErrorMap } from './messages';
-import { object, string, type InferType } from 'yup';
+import { object, string, type AnyObjectSchema, type InferType } from 'yup';
 import { checkAnswers } from './yupAnswers';
 
 export {
@@ -25,7 +24,7 @@ export {
 } from './fields';
 
 /** The groups no single step owns: the email, the financial aid answers, the code, the check-in and the reminder. */
-const SHARED = {
+export const SHARED_SCHEMAS = {
   // An email alone: the first screen's lookup and every route that names an application by its email.
   email: object({ email }),
   financialAid: object({
@@ -64,15 +63,8 @@ const SHARED = {
   }),
 } as const;
 
-/** Every validation group: the shared ones, and each step's own (machines/steps/). */
-export const schemas: typeof SHARED & StepSchemas = { ...SHARED, ...stepSchemas() };
-
-export type ValidationGroup = keyof typeof schemas;
-/** A group's answers once checked, read from its schema: the shared types are derived from these, not copied. */
-export type Answers<G extends ValidationGroup> = InferType<(typeof schemas)[G]>;
-
-/** The screen's 'Save and continue' on the open questions checks the answers; the agreements come in the modal. */
-export { OTHERS_ANSWERS } from '../steps/other';
+/** A shared group's answers once checked, read from its schema. */
+export type SharedAnswers<G extends keyof typeof SHARED_SCHEMAS> = InferType<(typeof SHARED_SCHEMAS)[G]>;
 
 export interface ValidationResult<T> {
   value: T;
@@ -81,19 +73,19 @@ export interface ValidationResult<T> {
 }
 
 /**
- * Runs a group's schema and returns the cleaned values and every message, field by field, in field order. With
- * `only`, the whole group is still checked (a conditional field needs the field it depends on) and only the named
- * fields' messages count.
+ * Runs a group's schema (any group's: machines/validation.ts names them) and returns the cleaned values and every
+ * message, field by field, in field order. With `only`, the whole group is still checked (a conditional field needs
+ * the field it depends on) and only the named fields' messages count.
  */
-export function validateGroup<G extends ValidationGroup>(
-  group: G,
+export function checkGroup<S extends AnyObjectSchema>(
+  schema: S,
   values: object,
   only?: readonly string[],
-): ValidationResult<Answers<G>> {
+): ValidationResult<InferType<S>> {
   // Phone numbers are read in the country picked on Bio Data, which the communications group does not hold.
   const country = (values as { country?: unknown }).country;
   const context: PhoneContext = { country: typeof country === 'string' ? country : '' };
-  const { value, issues } = checkAnswers(schemas[group], values, { ...context });
+  const { value, issues } = checkAnswers(schema, values, { ...context });
   const errors: ErrorMap = {};
   for (const { path, message } of issues) {
     if (only && !only.includes(path)) continue;

@@ -6,7 +6,7 @@
  */
 import type { FinancialAidData } from './contract';
 import { aidedOption, type AidStanding } from './aidDecision';
-import { findOption, regionOf, type FeeTable, type Money, type PaymentKind } from './payments';
+import { findOption, regionOf, type FeeTable, type Money } from './payments';
 import { STAFF_API } from './api';
 import { formatStaffClock, formatStaffDay } from './staffDates';
 
@@ -52,12 +52,6 @@ export const FINANCIAL_AID_LABELS: Record<keyof FinancialAidData, string> = {
 
 /** A sign-in code in a subject ("Your code for …: 123456") is never shown to staff: it could sign them in. */
 export const maskCodes = (subject: string): string => subject.replace(/\b\d{6}\b/g, '••••••');
-
-/**
- * The payment kinds an admin may record a bank transfer for: the options paid "by bank transfer" on their card
- * (paid in full). Instalments go through the partner's checkout; aid and "not ready" charge nothing now.
- */
-export const TRANSFER_KINDS: readonly PaymentKind[] = ['full'];
 
 /**
  * What the applicant's chosen option charges, from their fee table (decision 244), for their country, less a released aid award

@@ -1,9 +1,6 @@
 /** Bio Data (docs/product.md §2.2): the applicant's name, gender, country and city. */
 import { object } from 'yup';
-import type { ApplicationSetup } from '../application.setup';
 import { required, text } from '../rules/fields';
-import { rowMeta } from './spec';
-import { whenValid } from './shared';
 
 export const row = {
   state: 'biodata',
@@ -41,12 +38,4 @@ export const spec = {
   schema,
   messages,
   fields: ['firstname', 'middlename', 'lastname', 'gender', 'country', 'city'],
-  state: (machine: ApplicationSetup) =>
-    machine.createStateConfig({
-      meta: rowMeta(row),
-      entry: 'clearErrors',
-      on: {
-        SAVE: whenValid('biodata', 'communications'),
-      },
-    }),
 } as const;

@@ -1,17 +1,17 @@
 /** Communications (docs/product.md §2.2): email, phone numbers and referral; saving it creates the application. */
-import { boolean, object } from 'yup';
-import type { ApplicationSetup } from '../application.setup';
-import type { ApplicationForm } from '../rules/application';
-import { toCreatePayload } from '../rules/contract';
+import { boolean, object, type InferType } from 'yup';
 import { accepted, email, normalizePhone, phone, required, when } from '../rules/fields';
 import { REFERRAL_SOURCES_WITH_DETAIL } from '../rules/options';
-import { confirmStep, formStep, savingStep, whenValid } from './shared';
+import { privacyNoticeVersion } from '../rules/privacy';
+import type { schema as biodataSchema } from './biodata';
 
 /**
  * The form as it is sent and kept: trimmed, the email in lower case, the phone numbers as the server stores them
  * (in international form, read in the country picked on Bio Data).
  */
-export function cleaned(form: ApplicationForm): ApplicationForm {
+export function cleaned<F extends Pick<CreateForm, 'email' | 'phone' | 'whatsapp_phone' | 'country'>>(
+  form: F,
+): F {
   return {
     ...form,
     email: form.email.trim().toLowerCase(),
@@ -19,11 +19,6 @@ export function cleaned(form: ApplicationForm): ApplicationForm {
     whatsapp_phone: normalizePhone(form.whatsapp_phone, form.country),
   };
 }
-
-/** The wait the server named with a code it sent. */
-export const waitAsTold = ({ event }: { event: { output: { retryAfter: number } } }) => ({
-  retryAfter: event.output.retryAfter,
-});
 
 export const row = {
   state: 'communications',
@@ -64,6 +59,41 @@ export const schema = object({
   privacy_consent: accepted(F.privacy_consent),
 });
 
+type Biodata = InferType<typeof biodataSchema>;
+type Communications = InferType<typeof schema>;
+type Contact = Pick<Communications, 'email' | 'phone' | 'whatsapp_phone'>;
+type Referral = Pick<Communications, 'referral_source' | 'referral_detail'>;
+/** What the create reads: Bio Data's answers, this step's, and the partner code the applicant came by. */
+type CreateForm = Biodata & Communications & { referrer: string };
+
+export interface CreatePayload extends Biodata, Contact {
+  referred_by: string;
+  communications: Referral & {
+    communication_consent: 'Yes' | 'No';
+    /** The privacy notice's version the applicant agreed to ('' when they did not): the server records it. */
+    privacy_notice_version: string;
+  };
+}
+
+export const toCreatePayload = (form: CreateForm): CreatePayload => ({
+  firstname: form.firstname,
+  middlename: form.middlename,
+  lastname: form.lastname,
+  gender: form.gender,
+  country: form.country,
+  city: form.city,
+  email: form.email,
+  phone: form.phone,
+  whatsapp_phone: form.whatsapp_phone,
+  referred_by: form.referrer,
+  communications: {
+    referral_source: form.referral_source,
+    referral_detail: form.referral_detail,
+    communication_consent: form.communication_consent ? 'Yes' : 'No',
+    privacy_notice_version: form.privacy_consent ? privacyNoticeVersion() : '',
+  },
+});
+
 export const spec = {
   row,
   schema,
@@ -77,27 +107,5 @@ export const spec = {
     'communication_consent',
     'privacy_consent',
   ],
-  payload: (form: ApplicationForm) => toCreatePayload(cleaned(form)),
-  state: (machine: ApplicationSetup) =>
-    machine.createStateConfig(
-      formStep(row, {
-        editing: {
-          on: {
-            // An application that exists is not created again: on past the code (only a proved applicant sees this
-            // screen once the application exists, see resolveRoute).
-            SAVE: [
-              { guard: 'isExisting', target: '#application.eligibility' },
-              ...whenValid('communications', 'confirming'),
-            ],
-          },
-        },
-        confirming: confirmStep,
-        saving: savingStep('createApplication', ({ form }) => toCreatePayload(cleaned(form)), {
-          target: 'codeSent',
-          actions: ['markCreated', { type: 'startCountdown', params: waitAsTold }],
-        }),
-        // The success dialog: an OTP was sent.
-        codeSent: { tags: 'dialog', on: { 'DIALOG.CLOSE': '#application.verifyEmail' } },
-      }),
-    ),
+  payload: (form: CreateForm) => toCreatePayload(cleaned(form)),
 } as const;

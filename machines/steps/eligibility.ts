@@ -1,16 +1,26 @@
 /** Eligibility (docs/product.md §2.2): six answers scored by the server, and the CV beside them. */
-import { object } from 'yup';
-import { and } from 'xstate';
-import type { ApplicationSetup } from '../application.setup';
-import type { ApplicationForm } from '../rules/application';
-import type { EligibilityPayload } from '../rules/contract';
+import { object, type InferType } from 'yup';
+import type { EligibilityStatus } from '../rules/application';
 import { scoreEligibility } from '../rules/eligibility';
 import { MAX_LONG, required } from '../rules/fields';
-import { MESSAGES } from '../rules/messages';
-import { rowMeta } from './spec';
-import { confirmStep, pick } from './shared';
+import { pick } from './spec';
 
-export const eligibilityPayload = (form: ApplicationForm): EligibilityPayload => {
+export interface EligibilityPayload {
+  email: string;
+  eligible: Exclude<EligibilityStatus, 'not measured'>;
+  /** True when the CV was emailed to the support address instead of uploaded ('I have sent it'). */
+  cv_sent_by_email?: boolean;
+  eligibility: InferType<typeof schema>;
+}
+
+/** What the save reads: the six answers, the email and where the CV is. */
+type EligibilityForm = InferType<typeof schema> & {
+  email: string;
+  cv_sent_by_email: boolean;
+  pdf: string | null;
+};
+
+export const eligibilityPayload = (form: EligibilityForm): EligibilityPayload => {
   const eligibility = pick(form, ANSWERS);
   return {
     email: form.email,
@@ -65,107 +75,4 @@ export const spec = {
   saves: ANSWERS,
   column: 'eligibility',
   payload: eligibilityPayload,
-  state: (machine: ApplicationSetup) =>
-    machine.createStateConfig({
-      meta: rowMeta(row),
-      entry: 'clearErrors',
-      type: 'parallel',
-      states: {
-        answers: {
-          initial: 'checking',
-          states: {
-            checking: { always: [{ guard: 'isResult', target: 'result' }, { target: 'editing' }] },
-            editing: {
-              on: {
-                SAVE: [
-                  {
-                    guard: and([{ type: 'valid', params: { group: 'eligibility' as const } }, 'hasCv']),
-                    target: 'confirming',
-                    actions: 'clearErrors',
-                  },
-                  {
-                    actions: [{ type: 'showErrors', params: { group: 'eligibility' } }, 'requireCv'],
-                  },
-                ],
-              },
-            },
-            confirming: confirmStep,
-            saving: {
-              tags: 'busy',
-              invoke: {
-                src: 'saveEligibility',
-                id: 'saveEligibility',
-                input: ({ context }) => eligibilityPayload(context.form),
-                onDone: {
-                  target: 'result',
-                  actions: {
-                    type: 'keepEligibilityStatus',
-                    params: ({ event }) => ({ status: event.output.status }),
-                  },
-                },
-                onError: {
-                  target: 'editing',
-                  actions: { type: 'showFailure', params: { fallback: MESSAGES.genericSave } },
-                },
-              },
-            },
-            result: { on: { PROCEED: { guard: 'isEligible', target: '#application.employment' } } },
-          },
-        },
-        cv: {
-          initial: 'idle',
-          states: {
-            idle: {},
-            uploading: {
-              tags: 'busy',
-              invoke: {
-                src: 'uploadCv',
-                id: 'uploadCv',
-                input: ({ context }) => ({ email: context.form.email, file: context.cvFile! }),
-              },
-              on: {
-                'UPLOAD.PROGRESS': {
-                  actions: {
-                    type: 'showUploadProgress',
-                    params: ({ event }) => ({ loaded: event.loaded, total: event.total }),
-                  },
-                },
-                'UPLOAD.DONE': {
-                  target: 'idle',
-                  actions: { type: 'keepUploadedCv', params: ({ event }) => ({ filename: event.filename }) },
-                },
-                'UPLOAD.FAILED': {
-                  target: 'idle',
-                  actions: {
-                    type: 'showUploadFailure',
-                    params: ({ event }) => ({ messages: event.errors.cv ?? [event.message] }),
-                  },
-                },
-              },
-            },
-            help: {
-              tags: 'dialog',
-              on: {
-                'CV.SENT': { target: 'idle', actions: 'markCvSent' },
-                CANCEL: 'idle',
-              },
-            },
-          },
-          on: {
-            'CV.SELECT': [
-              {
-                guard: 'cvFileOk',
-                target: '.uploading',
-                actions: { type: 'startUpload', params: ({ event }) => ({ file: event.file }) },
-              },
-              {
-                target: '.idle',
-                actions: { type: 'refuseCvFile', params: ({ event }) => ({ file: event.file }) },
-              },
-            ],
-            'CV.HELP': '.help',
-          },
-        },
-      },
-    }),
 } as const;

@@ -1,9 +1,6 @@
 /** Employment (docs/product.md §2.2): the applicant's work situation; the follow-up questions depend on it. */
 import { number, object, type InferType } from 'yup';
-import type { ApplicationSetup } from '../application.setup';
-import type { ApplicationForm } from '../rules/application';
-import { API } from '../rules/api';
-import type { EmploymentPayload } from '../rules/contract';
+import { paths } from '../rules/contract';
 import { isRealDate, MAX_LONG, required, when } from '../rules/fields';
 import { MESSAGES } from '../rules/messages';
 import {
@@ -16,8 +13,7 @@ import {
   UNEMPLOYMENT_DURATIONS,
   WORK_EXPERIENCE_YEARS,
 } from '../rules/options';
-import type { Question } from './spec';
-import { formStep, pick, savingStep, confirmStep, whenValid } from './shared';
+import { pick, type Question } from './spec';
 
 /** The questions in the screen's order (the schema's order is the order of its messages). */
 export const questions = {
@@ -91,7 +87,13 @@ export const schema = object({
 type EmploymentAnswers = InferType<typeof schema>;
 const fields = Object.keys(questions) as (keyof EmploymentAnswers)[];
 
-export const employmentPayload = (form: ApplicationForm): EmploymentPayload => {
+export interface EmploymentPayload {
+  email: string;
+  // job_urgency is left out until the applicant chooses a value on the scale (0 means 'not set').
+  employment: Omit<EmploymentAnswers, 'job_urgency'> & Partial<Pick<EmploymentAnswers, 'job_urgency'>>;
+}
+
+export const employmentPayload = (form: EmploymentAnswers & { email: string }): EmploymentPayload => {
   const { job_urgency, ...answers } = pick(form, fields);
   // 0 is 'not set': an untouched scale sends nothing, and the server keeps it unset.
   return { email: form.email, employment: { ...answers, ...(job_urgency ? { job_urgency } : {}) } };
@@ -110,7 +112,7 @@ export const row = {
 } as const;
 
 export const save = {
-  path: `${API}/bootcamp/application/employment`,
+  path: paths.employment,
   summary: 'Save the employment answers',
   saved: 'Employment saved',
   actor: 'saveEmployment',
@@ -124,13 +126,7 @@ export const spec = {
   column: 'employment',
   save,
   payload: employmentPayload,
-  resume: { answered: (form: ApplicationForm) => Boolean(form.employment_status) },
-  state: (machine: ApplicationSetup) =>
-    machine.createStateConfig(
-      formStep(row, {
-        editing: { on: { SAVE: whenValid('employment', 'confirming') } },
-        confirming: confirmStep,
-        saving: savingStep(save.actor, (context) => employmentPayload(context.form), '#application.other'),
-      }),
-    ),
+  resume: {
+    answered: (form: Pick<EmploymentAnswers, 'employment_status'>) => Boolean(form.employment_status),
+  },
 } as const;

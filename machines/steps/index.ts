@@ -1,7 +1,8 @@
 /**
- * The wizard's steps, in order: one line here and one file beside it add a step to the chart, the server and the
- * app's actors; its screen adds a line to the shell's registry, src/app/screens.ts (docs/architecture.md, "A step is
- * one file"). Everything that lists steps or their fields loops over this list.
+ * The wizard's steps, in order: one line here and one file beside it add a step to the server and the app's actors,
+ * its state (machines/stepStates/) to the chart; its screen adds a line to the shell's registry, src/app/screens.ts
+ * (docs/architecture.md, "A step is its file and its state"). Everything that lists steps or their fields loops over
+ * this list.
  */
 import * as biodata from './biodata';
 import * as communications from './communications';
@@ -59,6 +60,18 @@ export const STEP_MESSAGES: Readonly<Record<string, string>> = Object.fromEntrie
     ...Object.entries(step.messages ?? {}),
   ]),
 );
+
+/**
+ * The screens an applicant may see before the application exists (it is created when Communications is saved): the
+ * wizard steps open to anyone or to the applicant's own answers (`Access`, machines/steps/spec.ts). The browser sends
+ * one anonymous beacon for each (src/app/funnelBeacons.ts) and the funnel counts them (server/staff/funnel.ts).
+ */
+type BeaconRow = Extract<StepRow, { access: 'anyone' | 'ownAnswers' }>;
+export type FunnelBeaconStep = BeaconRow['state'];
+
+export const FUNNEL_BEACON_STEPS: readonly FunnelBeaconStep[] = STEPS.map((step) => step.row)
+  .filter((row): row is BeaconRow => row.access === 'anyone' || row.access === 'ownAnswers')
+  .map((row) => row.state);
 
 export type { StepSpec } from './spec';
 export { savedFields } from './spec';

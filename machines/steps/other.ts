@@ -1,12 +1,8 @@
 /** The open questions (docs/product.md §2.2), then the Key Information agreements and the submission. */
-import { object } from 'yup';
-import type { ApplicationSetup } from '../application.setup';
-import type { ApplicationForm } from '../rules/application';
-import { API } from '../rules/api';
-import type { OtherPayload } from '../rules/contract';
+import { object, type InferType } from 'yup';
+import { paths } from '../rules/contract';
 import { accepted, longAnswer } from '../rules/fields';
-import type { Question } from './spec';
-import { formStep, pick, savingStep, whenValid } from './shared';
+import { pick, type Question } from './spec';
 
 /** The four open questions in the screen's order: 'Save and continue' checks these. */
 export const questions = {
@@ -45,9 +41,20 @@ export const agreements = {
 } as const satisfies Record<string, Question>;
 
 export const OTHERS_ANSWERS = Object.keys(questions) as (keyof typeof questions)[];
-const AGREEMENTS = Object.keys(agreements) as (keyof typeof agreements)[];
+export const AGREEMENTS = Object.keys(agreements) as (keyof typeof agreements)[];
 
-export const otherPayload = (form: ApplicationForm): OtherPayload => ({
+type OpenAnswers = Pick<OthersAnswers, (typeof OTHERS_ANSWERS)[number]>;
+
+export interface OtherPayload {
+  email: string;
+  other: OpenAnswers;
+}
+
+export interface SubmitPayload extends Pick<OthersAnswers, (typeof AGREEMENTS)[number]> {
+  email: string;
+}
+
+export const otherPayload = (form: OpenAnswers & { email: string }): OtherPayload => ({
   email: form.email,
   other: pick(form, OTHERS_ANSWERS),
 });
@@ -70,6 +77,8 @@ export const schema = object({
 } as Record<keyof typeof questions, ReturnType<typeof longAnswer>> &
   Record<keyof typeof agreements, ReturnType<typeof accepted>>);
 
+type OthersAnswers = InferType<typeof schema>;
+
 export const spec = {
   row,
   schema,
@@ -78,34 +87,11 @@ export const spec = {
   saves: OTHERS_ANSWERS,
   column: 'other',
   save: {
-    path: `${API}/bootcamp/application/other`,
+    path: paths.other,
     summary: 'Save the open answers',
     saved: 'Answers saved',
   },
   payload: otherPayload,
   // The last step: whoever has not submitted comes back here.
   resume: { answered: () => false },
-  state: (machine: ApplicationSetup) =>
-    machine.createStateConfig(
-      formStep(row, {
-        editing: { on: { SAVE: whenValid('others', 'keyInformation', OTHERS_ANSWERS) } },
-        // The Key Information modal: the three agreements, then Submit Application.
-        keyInformation: {
-          tags: 'dialog',
-          on: {
-            SUBMIT: whenValid('others', 'submitting'),
-            CANCEL: { target: 'editing', actions: 'clearErrors' },
-          },
-        },
-        // Problems from earlier steps come back as a field → messages map and show as red alerts.
-        submitting: savingStep(
-          'submitApplication',
-          ({ form }) => ({
-            other: otherPayload(form),
-            submit: { email: form.email, ...pick(form, AGREEMENTS) },
-          }),
-          { target: '#application.success', actions: 'markSubmitted' },
-        ),
-      }),
-    ),
 } as const;

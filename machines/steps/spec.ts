@@ -1,14 +1,52 @@
 /**
- * The wizard step as one unit (docs/architecture.md, "A step is one file"): each `machines/steps/<step>.ts` exports
- * one `StepSpec`, and the screen table, the chart, the resume order, the validation groups, the server's step routes
- * and bodies, the saved application, what a submission lacks, the staff export, the open questions' links and the
- * steps' own save actors all loop over the list in `machines/steps/index.ts`.
+ * The wizard step as one unit (docs/architecture.md, "A step is its file and its state"): each
+ * `machines/steps/<step>.ts` exports one `StepSpec`, and the screen table, the chart, the resume order, the validation
+ * groups, the server's step routes and bodies, the saved application, what a submission lacks, the staff export, the
+ * open questions' links and the steps' own save actors all loop over the list in `machines/steps/index.ts`.
  */
 import type { AnyObjectSchema } from 'yup';
-import type { ApplicationSetup, ApplicationStateConfig } from '../application.setup';
-import type { ApplicationForm } from '../rules/application';
 import type { Option } from '../rules/options';
-import type { ScreenRow } from '../screens';
+
+/**
+ * Who may see a screen; anyone else is taken to the nearest screen they may see (see resolveRoute):
+ * - `anyone`: no condition;
+ * - `ownAnswers`: started, and once the application exists only after the email is proved (its answers are shown);
+ * - `unproved`: started and not yet proved (a proved applicant goes on to eligibility);
+ * - `verified`, `eligible`, `submitted`: proved, then scored eligible (the server's rule, opensLaterSteps in
+ *   machines/rules/eligibility.ts), then submitted.
+ */
+export type Access = 'anyone' | 'ownAnswers' | 'unproved' | 'verified' | 'eligible' | 'submitted';
+
+/** A row of the screen table (machines/screens.ts): a step's, or a screen's after submission. */
+export interface ScreenRow {
+  /** The machine's top-level state for this screen. */
+  state: string;
+  path: string;
+  /** The step counter (docs/product.md §2.2); the progress bar is 16.67% × step. */
+  step: number;
+  /** The document title's first part. */
+  title: string;
+  /** The page's main heading where it is not the title. */
+  heading?: string;
+  access: Access;
+  /** A wizard step shows the progress bar and the counter; the screens after submission do not. */
+  wizard: boolean;
+  /**
+   * The validation group of the screen's form, if it has one: a shared group (machines/rules/schemas.ts) or the
+   * step's own. The screen table checks that each is one (machines/screens.ts).
+   */
+  group: string | null;
+  /** The key of the screen component the shell shows (src/app/screens.ts maps each key to a screen). */
+  screen: string;
+  /** Fetched ahead when the browser is idle, so that it is there when the step before it is saved. */
+  prefetch: boolean;
+}
+
+/**
+ * The form as a step's functions read it: the step names the answers it reads (its own, the email), and the whole
+ * form (machines/applicationForm.ts, read from the steps) is given to them.
+ */
+export type StepForm = Readonly<Record<string, unknown>>;
 
 /**
  * A question of a step, kept with the step: the words its screen shows, and the catalogue's message (docs/product.md
@@ -57,15 +95,13 @@ export interface StepSpec {
    * this (src/app/applicationActors.ts); absent where another actor sends it (the open answers go with the submission).
    */
   save?: { path: string; summary: string; saved: string; actor?: string };
-  /** What the step sends, built from the form. */
-  payload?: (form: ApplicationForm) => object;
+  /** What the step sends, built from the form (a method: each step's reads only the answers it names). */
+  payload?(form: StepForm): object;
   /**
    * A step after eligibility that a returning applicant may resume on: the first such step whose answers are not
    * saved yet (`answered`) is where they come back to.
    */
-  resume?: { answered: (form: ApplicationForm) => boolean };
-  /** Its state in the chart, built with the machine's setup (createStateConfig). */
-  state: (machine: ApplicationSetup) => ApplicationStateConfig;
+  resume?: { answered(form: StepForm): boolean };
 }
 
 /** The fields a step saves. */
@@ -73,3 +109,7 @@ export const savedFields = (step: StepSpec): readonly string[] => step.saves ?? 
 
 /** The `meta` of a step's state: its route, step and title, from its row. */
 export const rowMeta = (row: ScreenRow) => ({ path: row.path, step: row.step, title: row.title });
+
+/** The answers a payload carries: these fields of the form, as they are. */
+export const pick = <F, K extends keyof F>(form: F, fields: readonly K[]) =>
+  Object.fromEntries(fields.map((field) => [field, form[field]])) as Pick<F, K>;

@@ -6,7 +6,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { EligibilityStatus } from '../../machines/rules/application';
 import type { FinancialAidData, VideoData } from '../../machines/rules/contract';
-import type { MailAttachment } from '../mail/index';
+import type { MailAttachment } from '../mail/attachment';
 import type { Currency, FeeTable } from '../../machines/rules/payments';
 import type { CohortIntake } from '../../machines/rules/seats';
 

@@ -8,14 +8,7 @@ import nodemailer from 'nodemailer';
 import { isErasedAddress } from '../../machines/rules/privacy';
 import type { Queryable } from '../db/index';
 import { qb, run } from '../db/query';
-
-/** A file sent with an email: text content only (an interview's calendar invitation, docs/decisions/175). */
-export interface MailAttachment {
-  filename: string;
-  /** The MIME type, with its parameters ("text/calendar; method=REQUEST"). */
-  contentType: string;
-  content: string;
-}
+import type { MailAttachment } from './attachment';
 
 export interface MailMessage {
   to: string;

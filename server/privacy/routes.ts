@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EXPORT_FILENAME, PRIVACY_MESSAGES, privacyPaths } from '../../machines/rules/privacy';
-import { STAFF_COOKIE, STAFF_MESSAGES } from '../../machines/rules/staff';
+import { STAFF_COOKIE } from '../../machines/rules/staff/session';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import type { Context } from '../context';
 import { fail, fieldFail } from '../http';
 import { SERVER_MESSAGES } from '../messages';

@@ -13,7 +13,8 @@ import {
   type ReviewPosition,
   type ReviewStatus,
 } from '../../machines/review.machine';
-import { DECISION_UNDO_MINUTES, STAFF_MESSAGES } from '../../machines/rules/staff';
+import { DECISION_UNDO_MINUTES } from '../../machines/rules/staff/undo';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import { nextSeat, SEAT_MESSAGES } from '../../machines/rules/seats';
 import { cohortById, lockSeatsTaken } from '../db/cohorts';
 import { sql } from 'kysely';

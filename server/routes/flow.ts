@@ -1,10 +1,11 @@
 /** The start of the flow: current cohort, lookup, create (sends the code), resend the code, verify the email. */
 import type { FastifyInstance } from 'fastify';
-import type { CreatePayload, PrivacyNoticeInfo } from '../../machines/rules/contract';
+import type { CreatePayload } from '../../machines/steps/communications';
+import type { PrivacyNoticeInfo } from '../../machines/rules/contract';
 import { paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
 import { PRIVACY_PATH, privacyNoticeVersion } from '../../machines/rules/privacy';
-import { validateGroup } from '../../machines/rules/schemas';
+import { validateGroup } from '../../machines/validation';
 import { messages as COMMUNICATIONS } from '../../machines/steps/communications';
 import type { Context } from '../context';
 import { findByEmail, insertApplication, lookupSummary, savedApplication } from '../applications';

@@ -1,7 +1,7 @@
 /** Access checks shared by the routes: a well-formed email, and a session that proves it. */
 import { opensLaterSteps } from '../../machines/rules/eligibility';
 import { ELIGIBILITY_RESULT } from '../../machines/rules/messages';
-import { validateGroup } from '../../machines/rules/schemas';
+import { validateGroup } from '../../machines/validation';
 import type { FastifyRequest } from 'fastify';
 import { findByEmail, type ApplicationRow } from '../applications';
 import type { Context } from '../context';

@@ -1,16 +1,14 @@
 /** The later steps: each needs the session of the application it names, and each is one idempotent write. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type {
-  EligibilityPayload,
-  MiscPayload,
-  SubmitPayload,
-  VideoData,
-} from '../../machines/rules/contract';
+import type { EligibilityPayload } from '../../machines/steps/eligibility';
+import type { MiscPayload, VideoData } from '../../machines/rules/contract';
+import type { SubmitPayload } from '../../machines/steps/other';
 import { financialAidForm, paths, toFinancialAidData } from '../../machines/rules/contract';
 import { goesToEligibilityReview, scoreEligibility } from '../../machines/rules/eligibility';
 import { MESSAGES } from '../../machines/rules/messages';
 import { ALL_OPTION_VALUES, OPTION_FINANCIAL_AID } from '../../machines/rules/payments';
-import { validateGroup } from '../../machines/rules/schemas';
+import { checkGroup } from '../../machines/rules/schemas';
+import { validateGroup } from '../../machines/validation';
 import { STEP_SPECS } from '../../machines/steps';
 import { spec as eligibilityStep } from '../../machines/steps/eligibility';
 import type { Context } from '../context';
@@ -62,7 +60,7 @@ const ok = (message: string, data: unknown = {}) => ({ status: 200, body: { mess
 /** The steps with a save route of their own (machines/steps/): one handler over all of them. */
 export const ANSWER_STEPS = STEP_SPECS.flatMap((step) =>
   step.save && step.schema && step.column
-    ? [{ ...step.save, column: step.column, group: step.row.group!, schema: step.schema, only: step.saves }]
+    ? [{ ...step.save, column: step.column, schema: step.schema, only: step.saves }]
     : [],
 );
 
@@ -96,7 +94,7 @@ export async function stepRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       { schema: describe(step.summary, object({ email, [step.column]: bodyOf(step.schema, step.only) })) },
       async (request, reply) => {
         const address = await ownedEmail(ctx, request, request.body?.email);
-        const checked = validateGroup(step.group, request.body?.[step.column] ?? {}, step.only);
+        const checked = checkGroup(step.schema, request.body?.[step.column] ?? {}, step.only);
         if (!checked.ok) throw invalid(checked.errors);
         return idempotentWrite(ctx, request, reply, step.column, address, async (tx) => {
           const row = eligibleOnly(await requireOwner(ctx, request, address, tx));

@@ -15,7 +15,7 @@ import {
   type StaffAidDecision,
 } from '../../machines/rules/aidDecision';
 import { AID_MESSAGES as M } from '../../machines/rules/messages';
-import { STAFF_MESSAGES } from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import type { Context } from '../context';
 import { cohortById, lockCohort } from '../db/cohorts';
 import { applicantFees } from '../fees';

@@ -7,16 +7,12 @@ import { ELIGIBILITY_STATUSES } from '../../machines/rules/application';
 import { REVIEW_STATUSES } from '../../machines/review.machine';
 import { AUDIT_ACTIONS, REPORT_PERIODS } from '../../machines/rules/reports';
 import { EMAIL_STATUSES } from '../../machines/rules/staffRecord';
-import {
-  BULK_EVENTS,
-  PAYMENT_STATUSES,
-  QUEUE_STAGES,
-  savedViewPaths,
-  STAFF_ROLES,
-  staffPaths,
-  staffQueuePaths,
-  tagsPaths,
-} from '../../machines/rules/staff';
+import { BULK_EVENTS } from '../../machines/rules/staff/bulk';
+import { staffPaths } from '../../machines/rules/staff/paths';
+import { PAYMENT_STATUSES, QUEUE_STAGES, staffQueuePaths } from '../../machines/rules/staff/queue';
+import { STAFF_ROLES } from '../../machines/rules/staff/roles';
+import { savedViewPaths } from '../../machines/rules/staff/savedViews';
+import { tagsPaths } from '../../machines/rules/staff/tags';
 import { reportPaths } from '../../machines/rules/reports';
 import { scorecardPaths } from '../../machines/rules/scorecard';
 import { transferPath } from '../../machines/rules/staffRecord';

@@ -8,7 +8,7 @@ import {
   STAFF_QUEUE_MESSAGES as M,
   staffQueuePaths,
   type StaffAssignResult,
-} from '../../machines/rules/staff';
+} from '../../machines/rules/staff/queue';
 import type { Context } from '../context';
 import { sql } from 'kysely';
 import type { Db, Queryable } from '../db/index';

@@ -10,12 +10,12 @@ import { sql } from 'kysely';
 import { nextReviewStatus, reviewMeta, type ReviewStatus } from '../../machines/review.machine';
 import {
   BULK_EVENTS,
-  STAFF_MESSAGES,
-  STAFF_QUEUE_MESSAGES as M,
   type BulkEvent,
   type StaffBulkRefusal,
   type StaffBulkResult,
-} from '../../machines/rules/staff';
+} from '../../machines/rules/staff/bulk';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { STAFF_QUEUE_MESSAGES as M } from '../../machines/rules/staff/queue';
 import type { TemplateKind } from '../../machines/rules/mailTemplates';
 import type { Context } from '../context';
 import { SEAT_STATUSES } from '../../machines/review.machine';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { STAFF_API } from '../../machines/rules/api';
-import { STAFF_MESSAGES } from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import type { Queryable } from '../db/index';
 import { first, qb } from '../db/query';
 import { fail } from '../http';

@@ -16,7 +16,7 @@ import { iso } from '../db/index';
 import type { CvStorage } from '../storage/index';
 import { reviewMeta, type ReviewStatus } from '../../machines/review.machine';
 import { savedFields, storedSteps } from '../../machines/steps';
-import type { QueueStatusFilter } from '../../machines/rules/staff';
+import type { QueueStatusFilter } from '../../machines/rules/staff/queue';
 
 // The steps whose answers are a JSON column of their own (machines/steps/): a CSV column per answer, in the order
 // the wizard's screens ask them.

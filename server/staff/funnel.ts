@@ -17,16 +17,12 @@ import {
 import { REVIEW_STATUSES, reviewMeta } from '../../machines/review.machine';
 import { ELIGIBILITY_STATUSES } from '../../machines/rules/application';
 import { API, paths } from '../../machines/rules/contract';
-import { FUNNEL_BEACON_STEPS, type FunnelBeaconStep } from '../../machines/rules/funnel';
+import { FUNNEL_BEACON_STEPS, type FunnelBeaconStep } from '../../machines/steps';
 import { STEP_SPECS } from '../../machines/steps';
 import { MESSAGES } from '../../machines/rules/messages';
 import { ALL_OPTION_VALUES } from '../../machines/rules/payments';
-import {
-  STAFF_QUEUE_MESSAGES as M,
-  type FunnelStep,
-  type StaffFunnel,
-  type StaffQueueCohort,
-} from '../../machines/rules/staff';
+import { STAFF_QUEUE_MESSAGES as M, type StaffQueueCohort } from '../../machines/rules/staff/queue';
+import { type FunnelStep, type StaffFunnel } from '../../machines/rules/staff/funnel';
 import type { Context } from '../context';
 import type { Queryable } from '../db/index';
 import type { Database } from '../db/schema';
@@ -47,7 +43,7 @@ const IN_ELIGIBILITY_REVIEW = sql<boolean>`(a.submitted_at IS NOT NULL AND a.eli
 
 /**
  * Where a screen's reach is not the rule of `laterStep`: the steps before an application exists (exactly the
- * browser's beacon steps, machines/rules/funnel.ts), the first ones after it, and the screens after submission.
+ * browser's beacon steps, machines/steps/index.ts), the first ones after it, and the screens after submission.
  */
 const REACH: {
   [S in ScreenState]?: S extends FunnelBeaconStep ? { anonymous: true } : Exclude<Reach, { anonymous: true }>;

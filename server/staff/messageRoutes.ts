@@ -12,7 +12,9 @@ import {
   isTemplateKind,
   type MailTemplate,
 } from '../../machines/rules/mailTemplates';
-import { STAFF_MESSAGES, STAFF_TEMPLATE_MESSAGES as M, staffPaths } from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { STAFF_TEMPLATE_MESSAGES as M } from '../../machines/rules/staff/templateMessages';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import type { Context } from '../context';
 import { HttpError, fail, invalid } from '../http';
 import { STAFF_MESSAGE_WINDOW_HOURS } from '../mailQuota';

@@ -5,7 +5,7 @@
  * applicant's own application (a service message), so it goes whatever the marketing consent says.
  */
 import type { MailTemplate, StaffMessageResult } from '../../machines/rules/mailTemplates';
-import { STAFF_TEMPLATE_MESSAGES as M } from '../../machines/rules/staff';
+import { STAFF_TEMPLATE_MESSAGES as M } from '../../machines/rules/staff/templateMessages';
 import type { Context } from '../context';
 import type { Queryable } from '../db/index';
 import {

@@ -17,7 +17,6 @@ import {
   QUEUE_STAGES,
   QUEUE_YEARS,
   STAFF_QUEUE_MESSAGES as M,
-  seesContact,
   staffQueuePaths,
   type PaymentStatus,
   type QueueReviewCount,
@@ -27,12 +26,13 @@ import {
   type StaffQueueCohort,
   type StaffQueuePage,
   type StaffQueueRow,
-  type StaffRole,
   STAFF_QUEUE_QUERY_NAMES,
   QUEUE_REVIEW_COUNTS,
-  normaliseTag,
-  STAFF_MESSAGES,
-} from '../../machines/rules/staff';
+} from '../../machines/rules/staff/queue';
+import { seesContact } from '../../machines/rules/staff/contact';
+import { type StaffRole } from '../../machines/rules/staff/roles';
+import { normaliseTag } from '../../machines/rules/staff/tags';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import { seatsTaken } from '../db/cohorts';
 import type { Context } from '../context';
 import { iso, type Queryable } from '../db/index';

@@ -7,13 +7,11 @@ import { parse } from 'csv-parse/sync';
 import {
   STAFF_QUEUE_MESSAGES as M,
   staffQueuePaths,
-  type BulkEvent,
-  type StaffBulkResult,
   type StaffCohortOption,
-  type StaffCsvResult,
-  type StaffCsvRow,
   type StaffQueueQuery,
-} from '../../machines/rules/staff';
+} from '../../machines/rules/staff/queue';
+import { type BulkEvent, type StaffBulkResult } from '../../machines/rules/staff/bulk';
+import { type StaffCsvResult, type StaffCsvRow } from '../../machines/rules/staff/csv';
 import type { Context } from '../context';
 import { fail, fieldFail } from '../http';
 import {

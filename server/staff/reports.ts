@@ -20,7 +20,7 @@ import {
   type StaffReportsQuery,
 } from '../../machines/rules/reports';
 import { DISAGREEMENT_POINTS } from '../../machines/rules/scorecard';
-import type { StaffQueueCohort } from '../../machines/rules/staff';
+import type { StaffQueueCohort } from '../../machines/rules/staff/queue';
 import type { Context } from '../context';
 import { cohortById, feesOf } from '../db/cohorts';
 import type { Queryable } from '../db/index';

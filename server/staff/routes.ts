@@ -13,16 +13,12 @@ import {
 } from '../../machines/review.machine';
 import { MESSAGES } from '../../machines/rules/messages';
 import type { AuditQuery } from '../../machines/rules/reports';
-import {
-  STAFF_COOKIE,
-  STAFF_MESSAGES,
-  STAFF_ROLES,
-  contactFor,
-  isStaffRole,
-  staffPaths,
-  timelineWords,
-  type StaffRole,
-} from '../../machines/rules/staff';
+import { STAFF_COOKIE } from '../../machines/rules/staff/session';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { STAFF_ROLES, isStaffRole, type StaffRole } from '../../machines/rules/staff/roles';
+import { contactFor } from '../../machines/rules/staff/contact';
+import { staffPaths } from '../../machines/rules/staff/paths';
+import { timelineWords } from '../../machines/rules/staff/reviewActions';
 import type { Context } from '../context';
 import { savedApplication } from '../applications';
 import { cohortById, seatsTaken } from '../db/cohorts';

@@ -10,10 +10,10 @@ import {
   normaliseViewName,
   SAVED_VIEWS_MAX,
   savedViewPaths,
-  STAFF_MESSAGES as M,
   type SavedViewResult,
-  type StaffRole,
-} from '../../machines/rules/staff';
+} from '../../machines/rules/staff/savedViews';
+import { STAFF_MESSAGES as M } from '../../machines/rules/staff/messages';
+import { type StaffRole } from '../../machines/rules/staff/roles';
 import type { Context } from '../context';
 import type { Queryable } from '../db/index';
 import { fail, fieldFail, HttpError } from '../http';

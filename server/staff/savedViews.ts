@@ -3,7 +3,7 @@
  * and deleted only by its owner. A name matches whatever its letters' case, so "Lagos" replaces "lagos".
  */
 import { withoutSearchFor, type SearchedPerson } from '../../machines/rules/queueView';
-import type { SavedView } from '../../machines/rules/staff';
+import type { SavedView } from '../../machines/rules/staff/savedViews';
 import type { Compilable } from 'kysely';
 import type { Queryable } from '../db/index';
 import { first, qb, run } from '../db/query';

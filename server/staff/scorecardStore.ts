@@ -15,7 +15,7 @@ import {
   type StaffScorecard,
   type StaffScorecards,
 } from '../../machines/rules/scorecard';
-import { STAFF_MESSAGES } from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import { iso, type Db, type Queryable } from '../db/index';
 import { first, qb, run } from '../db/query';
 import { fail, fieldFail } from '../http';

@@ -3,7 +3,8 @@
  * are the applicants' (server/codes.ts, STAFF_CODES): the same rules, the same code.
  */
 import type { AuditAction } from '../../machines/rules/reports';
-import { STAFF_SESSION_HOURS, type StaffRole } from '../../machines/rules/staff';
+import { STAFF_SESSION_HOURS } from '../../machines/rules/staff/session';
+import { type StaffRole } from '../../machines/rules/staff/roles';
 import { sql } from 'kysely';
 import type { Queryable } from '../db/index';
 import { first, qb, run } from '../db/query';

@@ -3,7 +3,8 @@
  * one, audited; a tag is normalised by `normaliseTag` so that "Follow up" and "follow up " are one tag.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { normaliseTag, STAFF_MESSAGES as M, tagsPaths } from '../../machines/rules/staff';
+import { normaliseTag, tagsPaths } from '../../machines/rules/staff/tags';
+import { STAFF_MESSAGES as M } from '../../machines/rules/staff/messages';
 import type { Context } from '../context';
 import type { Queryable } from '../db/index';
 import { fail, fieldFail } from '../http';

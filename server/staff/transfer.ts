@@ -7,7 +7,7 @@
 import { nextReviewStatus, reviewMeta, type ReviewStatus } from '../../machines/review.machine';
 import type { PaymentRecord } from '../../machines/rules/contract';
 import { kindOf, merchantReference } from '../../machines/rules/payments';
-import { STAFF_MESSAGES } from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import { amountDue, TRANSFER_MESSAGES } from '../../machines/rules/staffRecord';
 import { applicantFees } from '../fees';
 import { applicantAid } from '../review/applicantAid';

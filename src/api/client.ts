@@ -19,21 +19,20 @@ import {
   type PaymentStartPayload,
   type PaymentStartResult,
   type PaymentVerifyPayload,
-  type CreatePayload,
-  type EligibilityPayload,
   type EligibilityStatus,
   type Envelope,
   type ErrorMap,
   type Failure,
-  type LookupResult,
   type LookupSummary,
   type RequestFailure,
   type MiscPayload,
-  type SavedApplication,
-  type SubmitPayload,
   type SubmitResult,
   type VideoData,
 } from '../../machines/rules';
+import { type CreatePayload } from '../../machines/steps/communications';
+import { type EligibilityPayload } from '../../machines/steps/eligibility';
+import { type LookupResult, type SavedApplication } from '../../machines/savedApplication';
+import { type SubmitPayload } from '../../machines/steps/other';
 import type { ApplicantStanding } from '../../machines/rules/contract';
 import type { ConfirmationFacts } from '../../machines/paymentChoice.machine';
 import { STANDING_MESSAGES } from '../../machines/rules/standing';

@@ -8,7 +8,7 @@ import type {
   FieldValue,
   FormField,
 } from '../../machines/application.machine';
-import type { ApplicationForm } from '../../machines/rules';
+import type { ApplicationForm } from '../../machines/applicationForm';
 
 export type ApplicationActor = Actor<typeof applicationMachine>;
 

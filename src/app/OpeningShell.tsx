@@ -1,4 +1,4 @@
-import { STAFF_MESSAGES } from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import { Brand } from '../components/Brand';
 import { SiteHeader } from '../components/SiteHeader';
 import { FORM_TITLE } from './ApplicationShell';

@@ -7,7 +7,7 @@
  */
 import { currentScreen, type ApplicationSnapshot } from '../../machines/application.machine';
 import { paths } from '../../machines/rules/contract';
-import { FUNNEL_BEACON_STEPS, type FunnelBeaconStep } from '../../machines/rules/funnel';
+import { FUNNEL_BEACON_STEPS, type FunnelBeaconStep } from '../../machines/steps';
 import { screenAt } from '../../machines/screens';
 
 /** The beacon step a snapshot shows, or null: another screen, or an application already exists. */

@@ -3,7 +3,8 @@
  * A value that fails to parse is dropped, never trusted.
  */
 import type { PersistedApplication } from '../../machines/application.machine';
-import type { ApplicationForm, Cohort } from '../../machines/rules';
+import type { ApplicationForm } from '../../machines/applicationForm';
+import type { Cohort } from '../../machines/rules';
 
 export const KEYS = {
   form: 'form-data',

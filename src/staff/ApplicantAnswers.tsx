@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { seesContact, type StaffRole } from '../../machines/rules/staff';
+import { seesContact } from '../../machines/rules/staff/contact';
+import { type StaffRole } from '../../machines/rules/staff/roles';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import { AnswerSection } from './AnswerSection';
 

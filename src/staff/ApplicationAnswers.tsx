@@ -2,7 +2,7 @@
  * An application's answers as the wizard asks them, the eligibility result with each answer's score, the CV, then
  * the reviewers' scorecards: what a reviewer reads on the application's page and scores it by (docs/staff.md).
  */
-import type { StaffRole } from '../../machines/rules/staff';
+import type { StaffRole } from '../../machines/rules/staff/roles';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import { ApplicantAnswers } from './ApplicantAnswers';
 import { ApplicationCv } from './ApplicationCv';

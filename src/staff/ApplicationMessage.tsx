@@ -3,7 +3,7 @@
  * templates' variables and goes through the outbox.
  */
 import type { MailTemplate } from '../../machines/rules/mailTemplates';
-import { STAFF_TEMPLATE_MESSAGES as M } from '../../machines/rules/staff';
+import { STAFF_TEMPLATE_MESSAGES as M } from '../../machines/rules/staff/templateMessages';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { Notice } from '../components/Notice';
 import { asMessageFields, MessageWordsForm } from './MessageWordsForm';

@@ -3,7 +3,7 @@
  * country), and the payment that counts (a paid one, else the latest issued) with its references and status.
  */
 import { formatMoney } from '../../machines/rules/payments';
-import { PAYMENT_LABELS } from '../../machines/rules/staff';
+import { PAYMENT_LABELS } from '../../machines/rules/staff/queue';
 import { amountDue } from '../../machines/rules/staffRecord';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import { transferOffered } from '../../machines/recordTransfer.machine';

@@ -1,7 +1,9 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { SEAT_MESSAGES } from '../../machines/rules/seats';
-import { REVIEW_ACTION_LABELS, undoWindowWords, type StaffRole } from '../../machines/rules/staff';
+import { REVIEW_ACTION_LABELS } from '../../machines/rules/staff/reviewActions';
+import { undoWindowWords } from '../../machines/rules/staff/undo';
+import { type StaffRole } from '../../machines/rules/staff/roles';
 import {
   offeredEvents,
   overbooking,

@@ -5,7 +5,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { StaffCohortOption } from '../../machines/rules/staff';
+import type { StaffCohortOption } from '../../machines/rules/staff/queue';
 import { provideResource } from './staffActors';
 import { useStaff } from './StaffContext';
 

@@ -1,4 +1,4 @@
-import type { StaffCsvRow } from '../../machines/rules/staff';
+import type { StaffCsvRow } from '../../machines/rules/staff/csv';
 import { StaffTable } from './StaffTable';
 
 /** The rows of a CSV of decisions that will not be (or were not) applied, each with its reason. */

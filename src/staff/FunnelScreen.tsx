@@ -2,7 +2,7 @@
 import { submissionWords } from '../../machines/rules/funnel';
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
-import type { StaffFunnel } from '../../machines/rules/staff';
+import type { StaffFunnel } from '../../machines/rules/staff/funnel';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { CohortPicker, useChosenCohort } from './CohortPicker';
 import { provideResource } from './staffActors';

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../machines/rules/payments';
-import { PAYMENT_LABELS } from '../../machines/rules/staff';
+import { PAYMENT_LABELS } from '../../machines/rules/staff/queue';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import { Alert } from '../components/Notice';
 import { useStaffDates } from './StaffContext';

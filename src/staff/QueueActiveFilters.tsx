@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import { filterOf } from '../../machines/rules/queueView';
 import { filterValueWords, type QUEUE_PANEL_FILTERS } from '../../machines/rules/queueFilters';
-import type { StaffQueueQuery } from '../../machines/rules/staff';
+import type { StaffQueueQuery } from '../../machines/rules/staff/queue';
 import { formatStaffDay } from '../../machines/rules/staffDates';
 import { queryString } from './api';
 import { useStaffDates } from './StaffContext';

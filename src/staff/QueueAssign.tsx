@@ -5,7 +5,11 @@
  */
 import { useState } from 'react';
 import { filterOf } from '../../machines/rules/queueView';
-import type { StaffAssignRequest, StaffAssignResult, StaffQueueQuery } from '../../machines/rules/staff';
+import type {
+  StaffAssignRequest,
+  StaffAssignResult,
+  StaffQueueQuery,
+} from '../../machines/rules/staff/queue';
 import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
 import { ErrorSummary } from '../components/ErrorSummary';

@@ -4,7 +4,8 @@
  */
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { BULK_EVENTS, undoWindowWords, type BulkEvent } from '../../machines/rules/staff';
+import { BULK_EVENTS, type BulkEvent } from '../../machines/rules/staff/bulk';
+import { undoWindowWords } from '../../machines/rules/staff/undo';
 import { ConfirmDialog } from '../components/Dialog';
 import { Button } from '../components/Button';
 import { bulkConfirmLabel } from '../../machines/staffQueue.machine';

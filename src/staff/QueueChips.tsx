@@ -7,7 +7,7 @@ import {
   type QueueStatusFilter,
   type StaffQueuePage,
   type StaffQueueQuery,
-} from '../../machines/rules/staff';
+} from '../../machines/rules/staff/queue';
 import { queryString } from './api';
 import { statusLabel } from '../../machines/rules/queueFilters';
 

@@ -1,7 +1,7 @@
 /** The queue filter form's fields: each edits one name of the draft view, with the id `filter-<name>`. */
-import type { StaffQueueQuery } from '../../machines/rules/staff';
+import type { StaffQueueQuery } from '../../machines/rules/staff/queue';
 import { humanize } from '../../machines/rules/queueView';
-import { STAFF_QUEUE_MESSAGES } from '../../machines/rules/staff';
+import { STAFF_QUEUE_MESSAGES } from '../../machines/rules/staff/queue';
 
 interface FilterFieldProps {
   name: keyof StaffQueueQuery;

@@ -23,7 +23,7 @@ import {
   type QueueStage,
   type QueueStatusFilter,
   type StaffQueueQuery,
-} from '../../machines/rules/staff';
+} from '../../machines/rules/staff/queue';
 import { QueueActiveFilters } from './QueueActiveFilters';
 import { ChoiceFilter, DayFilter, TextFilter } from './QueueFilterFields';
 import { QueueScoreFilters } from './QueueScoreFilters';

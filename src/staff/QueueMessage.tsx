@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { MailTemplate } from '../../machines/rules/mailTemplates';
-import type { StaffQueueQuery } from '../../machines/rules/staff';
+import type { StaffQueueQuery } from '../../machines/rules/staff/queue';
 import { Button } from '../components/Button';
 import { MessageWordsForm } from './MessageWordsForm';
 import { QueueMessageCheck } from './QueueMessageCheck';

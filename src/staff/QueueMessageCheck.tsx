@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { MailTemplate, StaffMessageResult } from '../../machines/rules/mailTemplates';
-import { STAFF_TEMPLATE_MESSAGES as M, type StaffQueueQuery } from '../../machines/rules/staff';
+import { STAFF_TEMPLATE_MESSAGES as M } from '../../machines/rules/staff/templateMessages';
+import { type StaffQueueQuery } from '../../machines/rules/staff/queue';
 import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
 import { ErrorSummary } from '../components/ErrorSummary';

@@ -1,6 +1,10 @@
 import { Link } from 'react-router-dom';
 import { filterOf, humanize } from '../../machines/rules/queueView';
-import { QUEUE_STAGE_LABELS, type StaffQueueQuery, type StaffQueueRow } from '../../machines/rules/staff';
+import {
+  QUEUE_STAGE_LABELS,
+  type StaffQueueQuery,
+  type StaffQueueRow,
+} from '../../machines/rules/staff/queue';
 import { queryString } from './api';
 import { scoreWords } from './ScorecardPanel';
 import { useStaffDates } from './StaffContext';

@@ -3,7 +3,7 @@
  * and the numbers of reviews. They edit the bar's draft; the bar puts them in the URL on Apply.
  */
 import { REVIEW_COUNT_LABELS, scoreMinimums } from '../../machines/rules/queueView';
-import { QUEUE_REVIEW_COUNTS, type StaffQueueQuery } from '../../machines/rules/staff';
+import { QUEUE_REVIEW_COUNTS, type StaffQueueQuery } from '../../machines/rules/staff/queue';
 
 export function QueueScoreFilters({
   draft,

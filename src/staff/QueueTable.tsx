@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { filterOf, QUEUE_SORT_COLUMNS, sortDirection, sortedBy } from '../../machines/rules/queueView';
-import type { StaffQueueQuery } from '../../machines/rules/staff';
+import type { StaffQueueQuery } from '../../machines/rules/staff/queue';
 import type { staffQueueMachine } from '../../machines/staffQueue.machine';
 import { queryString } from './api';
 import { QueueRow } from './QueueRow';

@@ -1,5 +1,5 @@
 /** Each chosen cohort's funnel side by side, from the application chart as today: a bar chart and its table. */
-import type { StaffFunnel } from '../../machines/rules/staff';
+import type { StaffFunnel } from '../../machines/rules/staff/funnel';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { BarChart, SERIES_COLOURS } from './ReportCharts';
 import { useStaff } from './StaffContext';

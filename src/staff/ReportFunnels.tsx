@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { comparedCohorts } from '../../machines/rules/reports';
-import type { StaffCohortOption } from '../../machines/rules/staff';
+import type { StaffCohortOption } from '../../machines/rules/staff/queue';
 import { ReportFunnelTable } from './ReportFunnelTable';
 import { SERIES_COLOURS } from './ReportCharts';
 import { useStaff } from './StaffContext';

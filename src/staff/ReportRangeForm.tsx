@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { REPORT_PERIODS, reportRangeParams } from '../../machines/rules/reports';
-import { STAFF_QUEUE_MESSAGES } from '../../machines/rules/staff';
+import { STAFF_QUEUE_MESSAGES } from '../../machines/rules/staff/queue';
 import { dayPattern, formatStaffDay } from '../../machines/rules/staffDates';
 import { useStaffDates } from './StaffContext';
 

@@ -5,12 +5,9 @@
  */
 import { Link } from 'react-router-dom';
 import { savedViewQuery } from '../../machines/rules/queueView';
-import {
-  SAVED_VIEW_NAME_MAX,
-  STAFF_MESSAGES as M,
-  type SavedView,
-  type StaffQueueQuery,
-} from '../../machines/rules/staff';
+import { SAVED_VIEW_NAME_MAX, type SavedView } from '../../machines/rules/staff/savedViews';
+import { STAFF_MESSAGES as M } from '../../machines/rules/staff/messages';
+import { type StaffQueueQuery } from '../../machines/rules/staff/queue';
 import { Button } from '../components/Button';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { Notice } from '../components/Notice';

@@ -3,7 +3,8 @@
  * STAFF_EMAILS are managed there: the screen says so in place of Remove.
  */
 import { useState } from 'react';
-import { STAFF_MESSAGES, STAFF_ROLES, type StaffRole } from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { STAFF_ROLES, type StaffRole } from '../../machines/rules/staff/roles';
 import { BusyButton } from '../components/BusyButton';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { SelectField, TextField, useFieldState } from '../components/Fields';

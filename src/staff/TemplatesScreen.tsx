@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { MailTemplate, StaffTemplate, TemplateKind } from '../../machines/rules/mailTemplates';
-import { STAFF_TEMPLATE_MESSAGES } from '../../machines/rules/staff';
+import { STAFF_TEMPLATE_MESSAGES } from '../../machines/rules/staff/templateMessages';
 import { Button } from '../components/Button';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { Notice } from '../components/Notice';

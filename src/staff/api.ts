@@ -48,25 +48,22 @@ import {
   type StaffReports,
   type StaffReportsQuery,
 } from '../../machines/rules/reports';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { savedViewPaths, type SavedView, type SavedViewResult } from '../../machines/rules/staff/savedViews';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import {
-  STAFF_MESSAGES,
-  savedViewPaths,
-  staffPaths,
   staffQueuePaths,
-  tagsPaths,
-  type SavedView,
-  type SavedViewResult,
   type StaffAssignRequest,
   type StaffAssignResult,
-  type StaffBulkRequest,
-  type StaffBulkResult,
   type StaffCohortOption,
-  type StaffCsvResult,
-  type StaffFunnel,
   type StaffQueuePage,
   type StaffQueueQuery,
-  type StaffRole,
-} from '../../machines/rules/staff';
+} from '../../machines/rules/staff/queue';
+import { tagsPaths } from '../../machines/rules/staff/tags';
+import { type StaffBulkRequest, type StaffBulkResult } from '../../machines/rules/staff/bulk';
+import { type StaffCsvResult } from '../../machines/rules/staff/csv';
+import { type StaffFunnel } from '../../machines/rules/staff/funnel';
+import { type StaffRole } from '../../machines/rules/staff/roles';
 import {
   scorecardPaths,
   type Ratings,

@@ -1,6 +1,7 @@
 /** The staff machines' effects: each actor is one call of the staff API (src/staff/api.ts). */
 import { fromPromise } from 'xstate';
-import type { StaffBulkRequest, StaffQueueQuery } from '../../machines/rules/staff';
+import type { StaffBulkRequest } from '../../machines/rules/staff/bulk';
+import type { StaffQueueQuery } from '../../machines/rules/staff/queue';
 import {
   staffApplicationMachine,
   type ReviewInput,

@@ -6,12 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STANDING_MESSAGES } from '../../machines/rules/standing';
 import { paths } from '../../machines/rules/contract';
-import {
-  STAFF_COOKIE,
-  staffQueuePaths,
-  type StaffFunnel,
-  type StaffQueuePage,
-} from '../../machines/rules/staff';
+import { STAFF_COOKIE } from '../../machines/rules/staff/session';
+import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
+import { type StaffFunnel } from '../../machines/rules/staff/funnel';
 import { E2E_ADMIN, staffCookie } from './support/decision';
 import { submittedApplicant } from './support/submittedApplicant';
 import { browser, server, serverAndBrowser } from './support/suite';

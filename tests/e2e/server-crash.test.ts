@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { IDEMPOTENCY_HEADER, paths, type CreatePayload } from '../../machines/rules/contract';
+import { IDEMPOTENCY_HEADER, paths } from '../../machines/rules/contract';
+import { type CreatePayload } from '../../machines/steps/communications';
 import { startServer, type RunningServer } from './support/server';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-crash-'));

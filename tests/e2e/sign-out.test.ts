@@ -3,7 +3,8 @@
  * answers the owner's application to it, this browser forgets the application, and the page is the start again.
  */
 import { describe, expect, it } from 'vitest';
-import { paths, SESSION_COOKIE, type SavedApplication } from '../../machines/rules/contract';
+import { paths, SESSION_COOKIE } from '../../machines/rules/contract';
+import { type SavedApplication } from '../../machines/savedApplication';
 import { axeViolations, describeViolations } from './support/browser';
 import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
 import { browser, server, serverAndBrowser } from './support/suite';

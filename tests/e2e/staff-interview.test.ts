@@ -15,7 +15,7 @@ import {
   interviewPaths,
   slotWords,
 } from '../../machines/rules/interview';
-import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff';
+import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
 import { DECIDING, E2E_ADMIN, signInStaff, staffCookie, addTeamMember } from './support/decision';
 import { latestCode, type MailboxEntry } from './support/server';
 import { submittedApplicant } from './support/submittedApplicant';

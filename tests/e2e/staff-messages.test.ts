@@ -4,7 +4,7 @@
  * messages the queue's filtered view, sending only after the dry run has counted it.
  */
 import { describe, expect, it } from 'vitest';
-import { STAFF_TEMPLATE_MESSAGES as M } from '../../machines/rules/staff';
+import { STAFF_TEMPLATE_MESSAGES as M } from '../../machines/rules/staff/templateMessages';
 import { DECIDING, decide, decisionEmail, signInStaff } from './support/decision';
 import type { MailboxEntry } from './support/server';
 import { submittedApplicant } from './support/submittedApplicant';

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
-import { STAFF_COOKIE, staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff';
+import { STAFF_COOKIE } from '../../machines/rules/staff/session';
+import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
 import { TRANSFER_MESSAGES } from '../../machines/rules/staffRecord';
 import { DECIDING, decide, decisionEmail, staffCookie } from './support/decision';
 import { submittedApplicant } from './support/submittedApplicant';

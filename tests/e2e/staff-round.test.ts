@@ -11,7 +11,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { OPTION_FINANCIAL_AID } from '../../machines/rules/payments';
-import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff';
+import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
 import { financialAid } from '../support/answers';
 import { DECIDING, decide, decisionEmail, signInStaff, staffCookie } from './support/decision';
 import { submittedApplicant } from './support/submittedApplicant';

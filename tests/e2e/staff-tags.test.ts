@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { STAFF_MESSAGES } from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import { E2E_ADMIN, signInStaff, addTeamMember } from './support/decision';
 import { submittedApplicants } from './support/submittedApplicant';
 import { contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';

@@ -6,7 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { STAFF_COOKIE, staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff';
+import { STAFF_COOKIE } from '../../machines/rules/staff/session';
+import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
 import { E2E_ADMIN, staffCookie } from './support/decision';
 import { submittedApplicants } from './support/submittedApplicant';
 import { contextOpener, server, serverAndBrowser } from './support/suite';

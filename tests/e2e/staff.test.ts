@@ -6,13 +6,10 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  STAFF_COOKIE,
-  STAFF_MESSAGES,
-  staffPaths,
-  staffQueuePaths,
-  type StaffQueuePage,
-} from '../../machines/rules/staff';
+import { STAFF_COOKIE } from '../../machines/rules/staff/session';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { staffPaths } from '../../machines/rules/staff/paths';
+import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
 import { scorecardPaths } from '../../machines/rules/scorecard';
 import { scorecardsShown } from './support/decision';
 import { latestCode } from './support/server';

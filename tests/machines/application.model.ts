@@ -24,14 +24,13 @@ import {
   FEEDBACK_HANDLING,
   HIGHEST_QUALIFICATIONS,
   OPENNESS_TO_TOOLS,
-  OTHERS_ANSWERS,
   REFERRAL_SOURCES,
   WORK_DISRUPTION_FEELINGS,
   WORK_EXPERIENCE_YEARS,
-  validateGroup,
-  type SavedApplication,
-  type ValidationGroup,
 } from '../../machines/rules';
+import { OTHERS_ANSWERS } from '../../machines/steps/other';
+import { validateGroup, type ValidationGroup } from '../../machines/validation';
+import { type SavedApplication } from '../../machines/savedApplication';
 import {
   byDistance,
   MODEL_INPUT,

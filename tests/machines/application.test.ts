@@ -13,14 +13,8 @@ import { privacyNoticeVersion } from '../../machines/rules/privacy';
 import { messages as COMMUNICATIONS } from '../../machines/steps/communications';
 import { otpTimerMachine } from '../../machines/otpTimer.machine';
 import type { Standing } from '../../machines/review.machine';
-import {
-  ELIGIBILITY_STATUSES,
-  FIELD_MESSAGES,
-  MESSAGES,
-  opensLaterSteps,
-  STEP_FIELDS,
-  type ApplicationForm,
-} from '../../machines/rules';
+import { ELIGIBILITY_STATUSES, FIELD_MESSAGES, MESSAGES, opensLaterSteps } from '../../machines/rules';
+import { STEP_FIELDS, type ApplicationForm } from '../../machines/applicationForm';
 import { coveringPaths, cvFile, GOOD, MODEL_EMAIL, MODEL_INPUT, SAVED_VARIANTS } from './application.model';
 import { replay, stateIds, transitionKeys } from './support/graphReplay';
 import { persisted } from '../support/persisted';

@@ -4,13 +4,9 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import {
-  STAFF_MESSAGES,
-  type StaffBulkRequest,
-  type StaffBulkResult,
-  type StaffQueuePage,
-  type StaffQueueQuery,
-} from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { type StaffBulkRequest, type StaffBulkResult } from '../../machines/rules/staff/bulk';
+import { type StaffQueuePage, type StaffQueueQuery } from '../../machines/rules/staff/queue';
 import type { ReviewStatus } from '../../machines/review.machine';
 import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
 import {

@@ -1,9 +1,9 @@
 /**
- * A step is one file (docs/architecture.md, "A step is one file"): a throwaway step, built from a spec and given a
- * screen key (tests/support/petsStep.ts), is put into the list of steps (as its one line in machines/steps/index.ts
- * would), and everything that loops over the list picks it up: the chart, the routes, the resume order, the
- * server's save route, the export's columns, the staff funnel's steps, the paths generated through the chart, and
- * the app's save actor. Its screen in the shell: tests/ui/throwawayStep.test.tsx.
+ * A step is its file and its state (docs/architecture.md, "A step is its file and its state"): a throwaway step, built
+ * from a spec and given a screen key (tests/support/petsStep.ts), is put into the list of steps (as its one line in
+ * machines/steps/index.ts would), and everything that loops over the list picks it up: the chart, the routes, the
+ * resume order, the server's save route, the export's columns, the staff funnel's steps, the paths generated through
+ * the chart, and the app's save actor. Its screen in the shell: tests/ui/throwawayStep.test.tsx.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
@@ -13,6 +13,10 @@ import { PETS_MESSAGE, PETS_PATH, PETS_SAVE } from '../support/petsStep';
 vi.mock('../../machines/steps', async (importOriginal) => {
   const { withPetsStep } = await import('../support/petsStep');
   return withPetsStep(await importOriginal());
+});
+vi.mock('../../machines/stepStates', async (importOriginal) => {
+  const { withPetsState } = await import('../support/petsStep');
+  return withPetsState(await importOriginal());
 });
 
 const { applicationMachine, ROUTES, resumeState } = await import('../../machines/application.machine');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STAFF_MESSAGES, undoWindowWords } from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { undoWindowWords } from '../../machines/rules/staff/undo';
 
 describe('the undo window in words follows the configured window', () => {
   it.each([

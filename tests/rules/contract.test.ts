@@ -1,16 +1,10 @@
 /** docs/product.md §3.1 and §7: the create payload, the saved application read back into the form, and failures. */
 import { privacyNoticeVersion } from '../../machines/rules/privacy';
 import { describe, expect, it } from 'vitest';
-import {
-  emptyApplication,
-  fromSavedApplication,
-  paths,
-  toCreatePayload,
-  toFailure,
-  toFinancialAidData,
-  type ApplicationForm,
-  type SavedApplication,
-} from '../../machines/rules';
+import { emptyApplication, type ApplicationForm } from '../../machines/applicationForm';
+import { fromSavedApplication, type SavedApplication } from '../../machines/savedApplication';
+import { paths, toFailure, toFinancialAidData } from '../../machines/rules';
+import { toCreatePayload } from '../../machines/steps/communications';
 import { savedApplication } from '../support/answers';
 
 /** The identity and contact fields, which the create payload carries as they are. */

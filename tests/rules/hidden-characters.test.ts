@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkTemplate } from '../../machines/rules/mailTemplates';
 import { MESSAGES } from '../../machines/rules/messages';
-import { isPlainText, validateGroup } from '../../machines/rules/schemas';
-import { STAFF_TEMPLATE_MESSAGES } from '../../machines/rules/staff';
+import { isPlainText } from '../../machines/rules/schemas';
+import { validateGroup } from '../../machines/validation';
+import { STAFF_TEMPLATE_MESSAGES } from '../../machines/rules/staff/templateMessages';
 
 const HIDDEN = ['\u0000', '\u0007', '\u000b', '\u001b', '\u007f', '\u0085', '\u009f', '\ud800', '\udfff'];
 

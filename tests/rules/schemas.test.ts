@@ -12,16 +12,15 @@ import {
   MAX_LONG,
   MAX_SHORT,
   MESSAGES,
-  OTHERS_ANSWERS,
   REFERRAL_FRIEND,
   REFERRAL_ORGANISATION,
   REFERRAL_SOURCES,
-  STEP_FIELDS,
   errorList,
   tooLong,
-  validateGroup,
-  type ValidationGroup,
 } from '../../machines/rules';
+import { OTHERS_ANSWERS } from '../../machines/steps/other';
+import { STEP_FIELDS } from '../../machines/applicationForm';
+import { validateGroup, type ValidationGroup } from '../../machines/validation';
 import { applicant } from '../support/answers';
 import { STEP_MESSAGES } from '../../machines/steps';
 

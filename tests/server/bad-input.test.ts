@@ -8,16 +8,16 @@ import * as CATALOGUE from '../../machines/rules/messages';
 import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
 import { tooLong } from '../../machines/rules/schemas';
 import { REVIEW_EVENT_ACTORS } from '../../machines/review.machine';
+import { BULK_EVENTS } from '../../machines/rules/staff/bulk';
 import {
-  BULK_EVENTS,
   QUEUE_SORTS,
-  STAFF_MESSAGES,
   STAFF_QUEUE_MESSAGES,
   STAFF_QUEUE_QUERY_NAMES,
-  savedViewPaths,
-  staffPaths,
   staffQueuePaths,
-} from '../../machines/rules/staff';
+} from '../../machines/rules/staff/queue';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { savedViewPaths } from '../../machines/rules/staff/savedViews';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import { SERVER_MESSAGES } from '../../server/messages';
 import {
   applicant,

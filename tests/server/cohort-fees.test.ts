@@ -16,7 +16,9 @@ import { paths, type CohortInfo, type PaymentStartResult } from '../../machines/
 import { COHORT_MESSAGES, FEE_MESSAGES } from '../../machines/rules/messages';
 import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '../../machines/rules/payments';
 import type { AuditEntry } from '../../machines/rules/reports';
-import { DECISION_UNDO_MINUTES, STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
+import { DECISION_UNDO_MINUTES } from '../../machines/rules/staff/undo';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import { currentCohort } from '../../server/db/cohorts';
 import { agreed, eligibility, employment, other } from '../support/answers';
 import {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { messages as F } from '../../machines/steps/communications';
 import { NOTICE_SECTIONS, noticeVersion, privacyNoticeVersion } from '../../machines/rules/privacy';
-import { staffPaths, staffQueuePaths } from '../../machines/rules/staff';
+import { staffPaths } from '../../machines/rules/staff/paths';
+import { staffQueuePaths } from '../../machines/rules/staff/queue';
 import { applicant, databases, json, staffSignIn, useTestApp } from './support';
 
 const ADMIN = 'admin@example.com';

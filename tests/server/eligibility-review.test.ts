@@ -8,12 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { reviewMeta } from '../../machines/review.machine';
 import { paths, type ApplicantStanding } from '../../machines/rules/contract';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
-import {
-  DECISION_UNDO_MINUTES,
-  staffPaths,
-  staffQueuePaths,
-  type StaffQueuePage,
-} from '../../machines/rules/staff';
+import { DECISION_UNDO_MINUTES } from '../../machines/rules/staff/undo';
+import { staffPaths } from '../../machines/rules/staff/paths';
+import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import { outboxMailer } from '../../server/mail/index';
 import { SERVER_MESSAGES } from '../../server/messages';

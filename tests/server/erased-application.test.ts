@@ -7,13 +7,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { privacyPaths } from '../../machines/rules/privacy';
 import { scorecardPaths } from '../../machines/rules/scorecard';
-import {
-  STAFF_MESSAGES,
-  staffPaths,
-  staffQueuePaths,
-  tagsPaths,
-  type StaffBulkResult,
-} from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { staffPaths } from '../../machines/rules/staff/paths';
+import { staffQueuePaths } from '../../machines/rules/staff/queue';
+import { tagsPaths } from '../../machines/rules/staff/tags';
+import { type StaffBulkResult } from '../../machines/rules/staff/bulk';
 import { transferPath } from '../../machines/rules/staffRecord';
 import { currentCohort, seatsTaken } from '../../server/db/cohorts';
 import { outboxMailer } from '../../server/mail/index';

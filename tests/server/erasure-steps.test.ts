@@ -10,6 +10,10 @@ vi.mock('../../machines/steps', async (importOriginal) => {
   const { withPetsStep } = await import('../support/petsStep');
   return withPetsStep(await importOriginal());
 });
+vi.mock('../../machines/stepStates', async (importOriginal) => {
+  const { withPetsState } = await import('../support/petsStep');
+  return withPetsState(await importOriginal());
+});
 
 const { paths } = await import('../../machines/rules/contract');
 const { privacyPaths } = await import('../../machines/rules/privacy');

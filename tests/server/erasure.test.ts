@@ -19,13 +19,10 @@ import { OPTION_FINANCIAL_AID } from '../../machines/rules/payments';
 import { PRIVACY_MESSAGES, RETENTION_DEFAULTS, privacyPaths } from '../../machines/rules/privacy';
 import { AUDIT_WITHOUT_STAFF, type AuditEntry } from '../../machines/rules/reports';
 import { DEFAULT_RUBRIC, scorecardPaths } from '../../machines/rules/scorecard';
-import {
-  savedViewPaths,
-  staffPaths,
-  staffQueuePaths,
-  tagsPaths,
-  type StaffQueuePage,
-} from '../../machines/rules/staff';
+import { savedViewPaths } from '../../machines/rules/staff/savedViews';
+import { staffPaths } from '../../machines/rules/staff/paths';
+import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
+import { tagsPaths } from '../../machines/rules/staff/tags';
 import { COHORT_CACHE_MS, currentCohort } from '../../server/db/cohorts';
 import { mailboxOf } from '../../server/mailQuota';
 import { runRetention } from '../../server/privacy/retention';

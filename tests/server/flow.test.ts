@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_HEADER, paths, type SavedApplication } from '../../machines/rules/contract';
+import { IDEMPOTENCY_HEADER, paths } from '../../machines/rules/contract';
+import { type SavedApplication } from '../../machines/savedApplication';
 import { MESSAGES } from '../../machines/rules/messages';
 import { SERVER_MESSAGES } from '../../server/messages';
 import {

@@ -24,7 +24,7 @@ import {
 import { LANDING_WORDS_MESSAGES as M } from '../../machines/rules/messages';
 import { DEFAULT_CONTACT_EMAIL } from '../../machines/rules/pages';
 import type { AuditEntry } from '../../machines/rules/reports';
-import { staffPaths } from '../../machines/rules/staff';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import { buildApp } from '../../server/app';
 import { defaultConfig } from '../../server/config';
 import { outboxMailer } from '../../server/mail/index';

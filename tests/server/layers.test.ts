@@ -14,7 +14,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scorecardPaths } from '../../machines/rules/scorecard';
-import { staffQueuePaths } from '../../machines/rules/staff';
+import { staffQueuePaths } from '../../machines/rules/staff/queue';
 import { qb, run } from '../../server/db/query';
 import { sourceFiles } from '../docs/support/importGraph';
 import { databases, testApp, type TestApp } from './support';

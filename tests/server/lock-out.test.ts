@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
-import { STAFF_COOKIE, staffPaths } from '../../machines/rules/staff';
+import { STAFF_COOKIE } from '../../machines/rules/staff/session';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import {
   WRONG_TRIES_A_DAY,
   WRONG_TRIES_A_DAY_PER_REQUESTER,

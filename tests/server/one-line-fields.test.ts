@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
-import { staffPaths } from '../../machines/rules/staff';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import { currentCohort } from '../../server/db/cohorts';
 import {
   applicant,

@@ -7,16 +7,14 @@
  */
 import { selectionQuizPaths, type SelectionQuizSettings } from '../../machines/rules/selectionQuiz';
 import { describe, expect, it } from 'vitest';
-import { paths, type PaymentStartResult, type SavedApplication } from '../../machines/rules/contract';
+import { paths, type PaymentStartResult } from '../../machines/rules/contract';
+import { type SavedApplication } from '../../machines/savedApplication';
 import { OPTION_FINANCIAL_AID, PAYMENT_OPTIONS } from '../../machines/rules/payments';
-import {
-  DECISION_UNDO_MINUTES,
-  savedViewPaths,
-  staffPaths,
-  staffQueuePaths,
-  tagsPaths,
-  type StaffQueuePage,
-} from '../../machines/rules/staff';
+import { DECISION_UNDO_MINUTES } from '../../machines/rules/staff/undo';
+import { savedViewPaths } from '../../machines/rules/staff/savedViews';
+import { staffPaths } from '../../machines/rules/staff/paths';
+import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
+import { tagsPaths } from '../../machines/rules/staff/tags';
 import { DEFAULT_RUBRIC, scorecardPaths } from '../../machines/rules/scorecard';
 import { transferPath } from '../../machines/rules/staffRecord';
 import { aidDecisionPathOf } from '../../machines/rules/aidDecision';

@@ -7,7 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
-import { staffPaths, staffQueuePaths, tagsPaths } from '../../machines/rules/staff';
+import { staffPaths } from '../../machines/rules/staff/paths';
+import { staffQueuePaths } from '../../machines/rules/staff/queue';
+import { tagsPaths } from '../../machines/rules/staff/tags';
 import { errorAnswer } from '../../server/openapi';
 import { databases, json, undocumentedAnswers, useTestApp } from './support';
 

@@ -11,8 +11,8 @@ import {
   paths,
   type PaymentRecord,
   type PaymentStartResult,
-  type SavedApplication,
 } from '../../machines/rules/contract';
+import { type SavedApplication } from '../../machines/savedApplication';
 import { ELIGIBILITY_RESULT, MESSAGES } from '../../machines/rules/messages';
 import {
   ALL_OPTION_VALUES,
@@ -24,7 +24,7 @@ import {
   STANDARD_FEES,
   findOption,
 } from '../../machines/rules/payments';
-import { staffPaths } from '../../machines/rules/staff';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import { buildApp } from '../../server/app';
 import { decisionMailer } from '../../server/review/decisionMail';

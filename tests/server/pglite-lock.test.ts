@@ -12,7 +12,8 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { IDEMPOTENCY_HEADER, paths, type CreatePayload } from '../../machines/rules/contract';
+import { IDEMPOTENCY_HEADER, paths } from '../../machines/rules/contract';
+import { type CreatePayload } from '../../machines/steps/communications';
 import { STALE_MS } from '../../server/db/lock';
 import { freePort } from '../e2e/support/server';
 

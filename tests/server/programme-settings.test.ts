@@ -18,7 +18,8 @@ import {
   type StaffProgrammeSettings,
 } from '../../machines/rules/programmeSettings';
 import type { AuditEntry } from '../../machines/rules/reports';
-import { STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import { buildApp } from '../../server/app';
 import { defaultConfig } from '../../server/config';
 import { outboxMailer } from '../../server/mail/index';

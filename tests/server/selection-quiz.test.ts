@@ -17,7 +17,9 @@ import {
   type SelectionQuizSettings,
   type SelectionQuizVersion,
 } from '../../machines/rules/selectionQuiz';
-import { staffPaths, staffQueuePaths, type StaffFunnel } from '../../machines/rules/staff';
+import { staffPaths } from '../../machines/rules/staff/paths';
+import { staffQueuePaths } from '../../machines/rules/staff/queue';
+import { type StaffFunnel } from '../../machines/rules/staff/funnel';
 import { VIDEO_POSTER_PLACEHOLDER } from '../../machines/rules/pages';
 import { currentVersion, publishVersion } from '../../server/selectionQuiz';
 import {

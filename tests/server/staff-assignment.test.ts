@@ -4,14 +4,14 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import {
-  STAFF_MESSAGES,
   STAFF_QUEUE_MESSAGES,
-  staffPaths,
   staffQueuePaths,
   type StaffAssignResult,
   type StaffQueuePage,
-} from '../../machines/rules/staff';
+} from '../../machines/rules/staff/queue';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import { currentCohort } from '../../server/db/cohorts';
 import { roundRobin } from '../../server/staff/assignments';
 import { databases, json, STAFF, staffRequests, staffSignIn, START, useStaffApp } from './support';

@@ -18,7 +18,8 @@ import { paths, type CohortInfo } from '../../machines/rules/contract';
 import { COHORT_MESSAGES } from '../../machines/rules/messages';
 import type { AuditEntry } from '../../machines/rules/reports';
 import { cohortNotice } from '../../machines/rules/seats';
-import { STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import { COHORT_CACHE_MS, cohortCache, currentCohort } from '../../server/db/cohorts';
 import {
   databases,

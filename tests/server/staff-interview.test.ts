@@ -14,7 +14,7 @@ import {
   type ApplicantInterview,
   type StaffInterviewSlots,
 } from '../../machines/rules/interview';
-import { staffPaths } from '../../machines/rules/staff';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import { SERVER_MESSAGES } from '../../server/messages';
 import { currentCohort } from '../../server/db/cohorts';
 import { databases, json, STAFF, useTestApp, verifiedApplicant, useStaffTeam } from './support';

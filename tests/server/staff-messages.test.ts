@@ -5,12 +5,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TEMPLATES, SUBJECT_MAX, type StaffTemplate } from '../../machines/rules/mailTemplates';
-import {
-  STAFF_MESSAGES,
-  STAFF_TEMPLATE_MESSAGES as M,
-  staffPaths,
-  staffQueuePaths,
-} from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { STAFF_TEMPLATE_MESSAGES as M } from '../../machines/rules/staff/templateMessages';
+import { staffPaths } from '../../machines/rules/staff/paths';
+import { staffQueuePaths } from '../../machines/rules/staff/queue';
 import { currentCohort } from '../../server/db/cohorts';
 import { outboxMailer } from '../../server/mail/index';
 import { decisionMailer } from '../../server/review/decisionMail';

@@ -9,17 +9,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { ROUTES, applicationMachine, type ScreenMeta } from '../../machines/application.machine';
 import { nextReviewStatus, REVIEW_STATUSES, reviewMeta } from '../../machines/review.machine';
 import { paths } from '../../machines/rules/contract';
-import {
-  STAFF_MESSAGES,
-  STAFF_QUEUE_MESSAGES,
-  staffPaths,
-  staffQueuePaths,
-  BULK_EVENTS,
-  type StaffBulkResult,
-  type StaffCsvResult,
-  type StaffFunnel,
-  type StaffQueuePage,
-} from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { STAFF_QUEUE_MESSAGES, staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
+import { staffPaths } from '../../machines/rules/staff/paths';
+import { BULK_EVENTS, type StaffBulkResult } from '../../machines/rules/staff/bulk';
+import { type StaffCsvResult } from '../../machines/rules/staff/csv';
+import { type StaffFunnel } from '../../machines/rules/staff/funnel';
 import { currentCohort } from '../../server/db/cohorts';
 import { outboxMailer } from '../../server/mail/index';
 import { decisionMailer } from '../../server/review/decisionMail';

@@ -12,7 +12,8 @@ import {
   type StaffReports,
 } from '../../machines/rules/reports';
 import { DEFAULT_RUBRIC, scorecardPaths } from '../../machines/rules/scorecard';
-import { STAFF_QUEUE_MESSAGES, staffPaths } from '../../machines/rules/staff';
+import { STAFF_QUEUE_MESSAGES } from '../../machines/rules/staff/queue';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import { currentCohort } from '../../server/db/cohorts';
 import { audit } from '../../server/staff/store';
 import { FOUR_DECISIONS_TIMED } from '../support/staff';

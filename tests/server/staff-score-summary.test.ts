@@ -8,7 +8,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { DEFAULT_RUBRIC, scorecardPaths } from '../../machines/rules/scorecard';
 import { privacyPaths } from '../../machines/rules/privacy';
-import { staffPaths, staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff';
+import { staffPaths } from '../../machines/rules/staff/paths';
+import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
 import { currentCohort } from '../../server/db/cohorts';
 import { databases, json, staffSignIn, START, useStaffApp } from './support';
 

@@ -12,14 +12,10 @@ import {
   scorecardPaths,
   type StaffScorecards,
 } from '../../machines/rules/scorecard';
-import {
-  STAFF_MESSAGES,
-  STAFF_QUEUE_MESSAGES,
-  staffPaths,
-  staffQueuePaths,
-  type StaffBulkResult,
-  type StaffQueuePage,
-} from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { STAFF_QUEUE_MESSAGES, staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
+import { staffPaths } from '../../machines/rules/staff/paths';
+import { type StaffBulkResult } from '../../machines/rules/staff/bulk';
 import { currentCohort } from '../../server/db/cohorts';
 import { databases, json, STAFF, staffRequests, START, useStaffApp, useStaffTeam } from './support';
 

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { staffQueuePaths, type StaffFunnel, type StaffQueuePage } from '../../machines/rules/staff';
+import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
+import { type StaffFunnel } from '../../machines/rules/staff/funnel';
 import { currentCohort } from '../../server/db/cohorts';
 import { databases, json, STAFF, staffRequests, staffSignIn, START, useStaffApp } from './support';
 

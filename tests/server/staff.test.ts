@@ -12,7 +12,10 @@ import {
   type ReviewEventType,
 } from '../../machines/review.machine';
 import { paths } from '../../machines/rules/contract';
-import { STAFF_COOKIE, STAFF_MESSAGES, staffPaths, staffQueuePaths } from '../../machines/rules/staff';
+import { STAFF_COOKIE } from '../../machines/rules/staff/session';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { staffPaths } from '../../machines/rules/staff/paths';
+import { staffQueuePaths } from '../../machines/rules/staff/queue';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import { ConfigError, readEnv } from '../../server/config';
 import { outboxMailer } from '../../server/mail/index';

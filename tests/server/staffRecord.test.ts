@@ -6,7 +6,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '../../machines/rules/payments';
-import { STAFF_MESSAGES, staffPaths } from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import { TRANSFER_MESSAGES, transferPath } from '../../machines/rules/staffRecord';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import { agreed, eligibility, employment, other } from '../support/answers';

@@ -8,13 +8,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { MESSAGES } from '../../machines/rules/messages';
 import {
   SAVED_VIEWS_MAX,
-  STAFF_MESSAGES,
-  STAFF_QUEUE_MESSAGES,
   savedViewPaths,
-  staffPaths,
   type SavedView,
   type SavedViewResult,
-} from '../../machines/rules/staff';
+} from '../../machines/rules/staff/savedViews';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { STAFF_QUEUE_MESSAGES } from '../../machines/rules/staff/queue';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import { currentCohort } from '../../server/db/cohorts';
 import { SERVER_MESSAGES } from '../../server/messages';
 import { databases, json, STAFF, staffSignIn, START, useStaffApp, useStaffTeam } from './support';

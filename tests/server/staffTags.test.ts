@@ -5,7 +5,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { PRIVACY_MESSAGES, privacyPaths } from '../../machines/rules/privacy';
-import { STAFF_MESSAGES, staffQueuePaths, tagsPaths, type StaffQueuePage } from '../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
+import { tagsPaths } from '../../machines/rules/staff/tags';
 import { currentCohort } from '../../server/db/cohorts';
 import { databases, json, STAFF, START, useStaffApp, useStaffTeam } from './support';
 

@@ -12,21 +12,19 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
-import {
-  paths,
-  SESSION_COOKIE,
-  type CreatePayload,
-  type SavedApplication,
-} from '../../machines/rules/contract';
+import { paths, SESSION_COOKIE } from '../../machines/rules/contract';
+import { type CreatePayload } from '../../machines/steps/communications';
+import { type SavedApplication } from '../../machines/savedApplication';
 import { FIELD_MESSAGES } from '../../machines/rules/messages';
 import { STEP_MESSAGES } from '../../machines/steps';
-import { STAFF_COOKIE, staffPaths } from '../../machines/rules/staff';
+import { STAFF_COOKIE } from '../../machines/rules/staff/session';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import { agreed, applicant, employment, other } from '../support/answers';
 import { buildApp, type AppOptions } from '../../server/app';
 import { defaultConfig, type Config } from '../../server/config';
 import { pgliteDb, postgresDb, type Db } from '../../server/db/index';
 import { migrate } from '../../server/db/migrations';
-import { DECISION_UNDO_MINUTES } from '../../machines/rules/staff';
+import { DECISION_UNDO_MINUTES } from '../../machines/rules/staff/undo';
 import { outboxMailer, readOutbox, type Mailer, type MailboxEntry } from '../../server/mail/index';
 import { applyReviewEvent } from '../../server/review/events';
 import type { CvStorage } from '../../server/storage/index';

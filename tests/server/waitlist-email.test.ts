@@ -4,7 +4,7 @@
  * otherwise a sentence that claims no reason. Read from the outbox, as the applicant reads it.
  */
 import { describe, expect, it } from 'vitest';
-import { staffPaths } from '../../machines/rules/staff';
+import { staffPaths } from '../../machines/rules/staff/paths';
 import { outboxMailer } from '../../server/mail/index';
 import { decisionMailer } from '../../server/review/decisionMail';
 import { databases, staffRequests, staffSignIn, useClock, useStaffApp, verifiedApplicant } from './support';

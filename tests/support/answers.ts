@@ -3,8 +3,9 @@
  * end-to-end tests and the API bench make their applicants from these, so a new required field is added once.
  */
 import { privacyNoticeVersion } from '../../machines/rules/privacy';
-import { STEP_FIELDS } from '../../machines/rules/application';
-import type { CreatePayload, SavedApplication } from '../../machines/rules/contract';
+import { STEP_FIELDS } from '../../machines/applicationForm';
+import type { CreatePayload } from '../../machines/steps/communications';
+import type { SavedApplication } from '../../machines/savedApplication';
 import type { EligibilityAnswers } from '../../machines/rules/eligibility';
 import {
   APPROACH_TO_NEW_TASKS,

@@ -1,6 +1,6 @@
 /** What a browser keeps of an application in storage: a fresh visit's, with the fields a test sets laid over it. */
 import type { PersistedApplication } from '../../machines/application.machine';
-import { emptyApplication, type ApplicationForm } from '../../machines/rules';
+import { emptyApplication, type ApplicationForm } from '../../machines/applicationForm';
 
 export const persisted = (
   over: Omit<Partial<PersistedApplication>, 'form'> & { form?: Partial<ApplicationForm> } = {},

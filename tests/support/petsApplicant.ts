@@ -3,7 +3,7 @@
  * tests and the shell's. Import it only after `machines/steps` is mocked with `withPetsStep` (a dynamic import):
  * the application rules read the list of steps when they load.
  */
-import { emptyApplication } from '../../machines/rules/application';
+import { emptyApplication } from '../../machines/applicationForm';
 import { NO_RETRIES } from '../../machines/rules/network';
 import { createActor } from 'xstate';
 import { createApiClient } from '../../src/api/client';

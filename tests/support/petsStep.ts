@@ -1,12 +1,14 @@
 /**
- * A throwaway wizard step, written the way a step file is (docs/architecture.md, "A step is one file"): a spec that
- * saves its one answer through an actor of its own, put into the list of steps after employment, as its one line in
- * machines/steps/index.ts would. Tests mock `machines/steps` with `withPetsStep`.
+ * A throwaway wizard step, written the way a step's files are (docs/architecture.md, "A step is its file and its
+ * state"): a spec that saves its one answer through an actor of its own, put into the list of steps after employment,
+ * as its one line in machines/steps/index.ts would, and its state, as its line in machines/stepStates/index.ts would.
+ * Tests mock `machines/steps` with `withPetsStep` and `machines/stepStates` with `withPetsState`.
  */
 import { object, string } from 'yup';
 import type { ApplicationSetup } from '../../machines/application.setup';
+import type * as StepStates from '../../machines/stepStates';
+import { formStep, savingStep, whenValid } from '../../machines/stepStates/shared';
 import type * as Steps from '../../machines/steps';
-import { formStep, savingStep, whenValid } from '../../machines/steps/shared';
 import type { StepSpec } from '../../machines/steps/spec';
 
 export const PETS_PATH = '/apply/pets';
@@ -40,15 +42,21 @@ export const petsSpec: StepSpec = {
   save: { path: PETS_SAVE, summary: 'Save the pets', saved: 'Pets saved', actor: 'savePets' },
   payload: petsPayload,
   resume: { answered: (form) => Boolean(petName(form)) },
-  // The chart's types know only the real steps' groups and actors: the throwaway one's are cast.
-  state: (machine: ApplicationSetup) =>
-    machine.createStateConfig(
-      formStep(row, {
-        editing: { on: { SAVE: whenValid('pets' as never, 'saving') } },
-        saving: savingStep('savePets' as never, ({ form }) => petsPayload(form), '#application.other'),
-      }) as never,
-    ),
 };
+
+/** Its state in the chart. The chart's types know only the real steps' groups and actors: the pets step's are cast. */
+export const petsState = (machine: ApplicationSetup) =>
+  machine.createStateConfig(
+    formStep(row, {
+      editing: { on: { SAVE: whenValid('pets' as never, 'saving') } },
+      saving: savingStep('savePets' as never, ({ form }) => petsPayload(form), '#application.other'),
+    }) as never,
+  );
+
+/** The real steps' states with the pets step's. */
+export function withPetsState(real: typeof StepStates): typeof StepStates {
+  return { ...real, STEP_STATES: { ...real.STEP_STATES, pets: petsState } as typeof real.STEP_STATES };
+}
 
 /** The real steps with the pets step after employment, before the open questions. */
 export function withPetsStep(real: typeof Steps): typeof Steps {

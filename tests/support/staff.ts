@@ -4,7 +4,7 @@
  */
 import type { ReviewEventType } from '../../machines/review.machine';
 import type { StaffReports } from '../../machines/rules/reports';
-import type { StaffQueuePage, StaffQueueRow } from '../../machines/rules/staff';
+import type { StaffQueuePage, StaffQueueRow } from '../../machines/rules/staff/queue';
 import type { StaffApplicationPage } from '../../machines/staffApplication.machine';
 import type { StaffMe } from '../../machines/staffSession.machine';
 import { unansweredEligibility } from './answers';

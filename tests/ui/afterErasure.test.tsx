@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { applicationMachine } from '../../machines/application.machine';
-import { emptyApplication } from '../../machines/rules';
+import { emptyApplication } from '../../machines/applicationForm';
 import { paths } from '../../machines/rules/contract';
 import { PRIVACY_MESSAGES, privacyPaths } from '../../machines/rules/privacy';
 import { STANDING_MESSAGES } from '../../machines/rules/standing';

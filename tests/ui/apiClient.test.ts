@@ -11,8 +11,8 @@ import {
   RETRY_POLICY,
   type LookupSummary,
   type RetryPolicy,
-  type SavedApplication,
 } from '../../machines/rules';
+import { type SavedApplication } from '../../machines/savedApplication';
 
 type Step = Error | { status: number; body?: unknown; headers?: Record<string, string> };
 interface Call {

@@ -11,7 +11,8 @@ import { applicationMachine, type PersistedApplication } from '../../machines/ap
 import { paymentChoiceMachine, type ConfirmationFacts } from '../../machines/paymentChoice.machine';
 import { reminderMachine } from '../../machines/reminder.machine';
 import { REVIEW_STATUSES, reviewMeta, type Standing } from '../../machines/review.machine';
-import { emptyApplication, MESSAGES } from '../../machines/rules';
+import { emptyApplication } from '../../machines/applicationForm';
+import { MESSAGES } from '../../machines/rules';
 import type { ApplicantStanding } from '../../machines/rules/contract';
 import { STANDING_MESSAGES, standingMessage } from '../../machines/rules/standing';
 import { renderApplication } from './support/renderApplication';

@@ -12,13 +12,9 @@ import {
   type ApplicationInput,
   type PersistedApplication,
 } from '../../machines/application.machine';
-import {
-  type CreatePayload,
-  type EligibilityStatus,
-  type LookupResult,
-  type SavedApplication,
-  type SubmitResult,
-} from '../../machines/rules';
+import { type CreatePayload } from '../../machines/steps/communications';
+import { type EligibilityStatus, type SubmitResult } from '../../machines/rules';
+import { type LookupResult, type SavedApplication } from '../../machines/savedApplication';
 import { captureReferral, KEYS, loadPersisted, savePersisted } from '../../src/app/persistence';
 import { GOOD, MODEL_EMAIL, SAVED_VARIANTS } from '../machines/application.model';
 import { persisted } from '../support/persisted';

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { applicationMachine, type PersistedApplication } from '../../machines/application.machine';
 import type { AidStanding } from '../../machines/rules/aidDecision';
-import { emptyApplication } from '../../machines/rules';
+import { emptyApplication } from '../../machines/applicationForm';
 import type { ApplicantStanding } from '../../machines/rules/contract';
 import { AID_MESSAGES } from '../../machines/rules/messages';
 import { standingMessage } from '../../machines/rules/standing';

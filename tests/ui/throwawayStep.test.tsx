@@ -1,8 +1,8 @@
 /**
- * A step is one file (docs/architecture.md, "A step is one file"), in the browser: the throwaway pets step
- * (tests/support/petsStep.ts) and its screen's line in the registry (src/app/screens.ts) are all it takes for the
- * shell to show it, with its progress and title, and for the app's actors to save it to its route. The shell itself
- * is not touched.
+ * A step is its file and its state (docs/architecture.md, "A step is its file and its state"), in the browser: the
+ * throwaway pets step (tests/support/petsStep.ts) and its screen's line in the registry (src/app/screens.ts) are all it
+ * takes for the shell to show it, with its progress and title, and for the app's actors to save it to its route. The
+ * shell itself is not touched.
  */
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,6 +14,10 @@ import { expectShown } from './support/shown';
 vi.mock('../../machines/steps', async (importOriginal) => {
   const { withPetsStep } = await import('../support/petsStep');
   return withPetsStep(await importOriginal());
+});
+vi.mock('../../machines/stepStates', async (importOriginal) => {
+  const { withPetsState } = await import('../support/petsStep');
+  return withPetsState(await importOriginal());
 });
 // The one line a new step adds to the registry.
 vi.mock('../../src/app/screens', async (importOriginal) => {

@@ -1,24 +1,14 @@
 /**
- * The import graph of the code, from its source text: every relative `import … from` / `export … from` that stays
- * in the emitted JavaScript (type-only imports are erased, and a dynamic `import()` loads later, so neither can
- * close a cycle at start-up), and the cycles in it.
+ * The import graph of the code, from its source text: every relative `import … from` / `export … from`, type-only
+ * ones included (a type import is erased from the JavaScript, but it still ties the two files' designs together, and
+ * docs/architecture.md wants the layers to hold for types too), and the cycles in it. A dynamic `import()` loads
+ * later and is not an edge.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const STATIC_IMPORT =
-  /^\s*(?:import|export)\s+(type\s+)?(?:([^'";]*?)\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]/gm;
-
-/** True when every name in `import { type A, type B }` is a type: the whole import is erased. */
-const onlyTypes = (clause: string | undefined) => {
-  const named = clause?.match(/^\{([\s\S]*)\}$/)?.[1];
-  if (!named) return false;
-  const names = named
-    .split(',')
-    .map((n) => n.trim())
-    .filter(Boolean);
-  return names.length > 0 && names.every((n) => n.startsWith('type '));
-};
+  /^\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]/gm;
 
 export function sourceFiles(root: string, dirs: string[]): string[] {
   const walk = (dir: string): string[] =>
@@ -45,8 +35,7 @@ export function importGraph(files: string[], read = (f: string) => readFileSync(
   for (const file of files) {
     const edges: string[] = [];
     for (const m of read(file).matchAll(STATIC_IMPORT)) {
-      if (m[1] || onlyTypes(m[2]?.trim())) continue;
-      const target = resolveImport(file, m[3]);
+      const target = resolveImport(file, m[1]);
       if (target) edges.push(target);
     }
     graph.set(file, edges);

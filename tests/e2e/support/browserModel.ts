@@ -35,9 +35,9 @@ import {
   UNEMPLOYMENT_DURATIONS,
   WORK_DISRUPTION_FEELINGS,
   scoreEligibility,
-  validateGroup,
-  type SavedApplication,
 } from '../../../machines/rules';
+import { validateGroup } from '../../../machines/validation';
+import { type SavedApplication } from '../../../machines/savedApplication';
 import { GOOD, MODEL_EMAIL, NAVIGATION, screenGroup } from '../../machines/application.model';
 import { eventlessTaken, transitionKey } from '../../machines/support/graphReplay';
 import {

@@ -4,12 +4,9 @@
  * with `DECIDING` let the applicant see a decision, and its email leave, at once (DECISION_UNDO_SECONDS=0) instead
  * of after 5 minutes.
  */
-import {
-  STAFF_COOKIE,
-  staffPaths,
-  staffQueuePaths,
-  type StaffQueuePage,
-} from '../../../machines/rules/staff';
+import { STAFF_COOKIE } from '../../../machines/rules/staff/session';
+import { staffPaths } from '../../../machines/rules/staff/paths';
+import { staffQueuePaths, type StaffQueuePage } from '../../../machines/rules/staff/queue';
 import { isReviewStatus, reviewMeta } from '../../../machines/review.machine';
 import type { BrowserContext, Page } from 'playwright-core';
 import { latestCode, type MailboxEntry } from './server';

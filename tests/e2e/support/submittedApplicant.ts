@@ -4,14 +4,10 @@
  * (src/app/persistence.ts). Tests of what comes after submission start here.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { emptyApplication } from '../../../machines/rules/application';
-import {
-  fromSavedApplication,
-  paths,
-  SESSION_COOKIE,
-  type CreatePayload,
-  type SavedApplication,
-} from '../../../machines/rules/contract';
+import { emptyApplication } from '../../../machines/applicationForm';
+import { fromSavedApplication, type SavedApplication } from '../../../machines/savedApplication';
+import { paths, SESSION_COOKIE } from '../../../machines/rules/contract';
+import { type CreatePayload } from '../../../machines/steps/communications';
 import { KEYS } from '../../../src/app/persistence';
 import { agreed, applicant, eligibility, employment, other, TINY_PDF } from '../../support/answers';
 import { latestCode } from './server';

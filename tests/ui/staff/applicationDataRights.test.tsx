@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRIVACY_MESSAGES } from '../../../machines/rules/privacy';
-import { STAFF_MESSAGES } from '../../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../../machines/rules/staff/messages';
 import type { StaffApplicationPage } from '../../../machines/staffApplication.machine';
 import type { StaffMe } from '../../../machines/staffSession.machine';
 import { StaffApiError, type StaffApi } from '../../../src/staff/api';

@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { STAFF_MESSAGES } from '../../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../../machines/rules/staff/messages';
 import { StaffApiError, type StaffApi } from '../../../src/staff/api';
 import { ApplicationTags } from '../../../src/staff/ApplicationTags';
 import { STAFF_REVIEWER as REVIEWER } from '../../support/staff';

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { checkRubric, DEFAULT_RUBRIC, SCORECARD_MESSAGES } from '../../../machines/rules/scorecard';
-import type { StaffAssignRequest, StaffQueuePage } from '../../../machines/rules/staff';
+import type { StaffAssignRequest, StaffQueuePage } from '../../../machines/rules/staff/queue';
 import type { StaffMe } from '../../../machines/staffSession.machine';
 import { StaffApiError, type StaffApi, type TeamMember } from '../../../src/staff/api';
 import { QueueAssign } from '../../../src/staff/QueueAssign';

@@ -9,7 +9,7 @@ import axe from 'axe-core';
 import { useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuditEntry, AuditQuery, StaffReports } from '../../../machines/rules/reports';
-import type { FunnelStep, StaffFunnel } from '../../../machines/rules/staff';
+import type { FunnelStep, StaffFunnel } from '../../../machines/rules/staff/funnel';
 import type { StaffApi } from '../../../src/staff/api';
 import { FOUR_DECISIONS_TIMED, STAFF_ADMIN as ADMIN } from '../../support/staff';
 import { fakeStaffApi, renderStaffAt, untilLastCalledWith } from './support';

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TEMPLATES, type StaffTemplate } from '../../../machines/rules/mailTemplates';
-import { STAFF_TEMPLATE_MESSAGES as M } from '../../../machines/rules/staff';
+import { STAFF_TEMPLATE_MESSAGES as M } from '../../../machines/rules/staff/templateMessages';
 import type { StaffMe } from '../../../machines/staffSession.machine';
 import { StaffApiError, type StaffApi } from '../../../src/staff/api';
 import {

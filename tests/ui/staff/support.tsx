@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { expect, vi } from 'vitest';
-import { STAFF_MESSAGES } from '../../../machines/rules/staff';
+import { STAFF_MESSAGES } from '../../../machines/rules/staff/messages';
 import type { StaffMe } from '../../../machines/staffSession.machine';
 import { StaffApiError, type StaffApi } from '../../../src/staff/api';
 import { StaffApp } from '../../../src/staff/StaffApp';

@@ -43,11 +43,10 @@ import {
   WORK_EXPERIENCE_YEARS,
   type Cohort,
   type EligibilityStatus,
-  type LookupResult,
   type Option,
-  type SavedApplication,
   type SubmitResult,
 } from '../../../machines/rules';
+import { type LookupResult, type SavedApplication } from '../../../machines/savedApplication';
 import { renderApplication } from './renderApplication';
 import { standingStep } from '../../../src/after-submission/StandingScreen';
 import type { ApplicantStanding } from '../../../machines/rules/contract';

@@ -1,10 +1,11 @@
-/** Pieces of state that several steps share. Pure data: the steps build their states from them. */
+/**
+ * Pieces of state that several steps share. Pure data: the steps' states (machines/stepStates/) are built from them.
+ */
 import type { ApplicationMachineContext } from '../persistence';
-import type { ApplicationForm } from '../rules/application';
 import { MESSAGES } from '../rules/messages';
-import type { ValidationGroup } from '../rules/schemas';
 import type { ScreenRow } from '../screens';
-import { rowMeta } from './spec';
+import { rowMeta } from '../steps/spec';
+import type { ValidationGroup } from '../validation';
 
 /** SAVE on a form: on to `target` when the group's answers are valid, otherwise its messages as red alerts. */
 export const whenValid = (group: ValidationGroup, target: string, only?: readonly string[]) => {
@@ -45,6 +46,7 @@ export const savingStep = <Src extends string, Input, Done>(
     },
   }) as const;
 
-/** The answers a payload carries: these fields of the form, as they are. */
-export const pick = <K extends keyof ApplicationForm>(form: ApplicationForm, fields: readonly K[]) =>
-  Object.fromEntries(fields.map((field) => [field, form[field]])) as Pick<ApplicationForm, K>;
+/** The wait the server named with a code it sent. */
+export const waitAsTold = ({ event }: { event: { output: { retryAfter: number } } }) => ({
+  retryAfter: event.output.retryAfter,
+});
