@@ -68,6 +68,8 @@ export interface BulkDecision {
   event: 'ACCEPT' | 'WAITLIST' | 'REJECT';
   ids: number[];
   sentAt: number;
+  /** What the server applied per event (with capSeats, the rows past the last seat are waitlisted). */
+  applied: Partial<Record<'ACCEPT' | 'WAITLIST' | 'REJECT', number>>;
 }
 
 /** One decided application as both sides read it at the end. */

@@ -161,7 +161,13 @@ export async function review(
     const refused = new Set(reply.body.data.refused.map((r) => r.id));
     log.refusedRows += refused.size;
     const decided = batch.filter((row) => !refused.has(row.id));
-    log.bulk.push({ reviewer: me.email, event, ids: decided.map((row) => row.id), sentAt });
+    log.bulk.push({
+      reviewer: me.email,
+      event,
+      ids: decided.map((row) => row.id),
+      sentAt,
+      applied: reply.body.data.applied,
+    });
     // The applicant looks at once: the decision is held, so their standing must still say under review.
     const peek = decided[0] && decided[0].email ? applicants.get(decided[0].email.toLowerCase()) : undefined;
     if (peek?.cookie) {

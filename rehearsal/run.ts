@@ -295,37 +295,23 @@ function buildReport(input: {
   })();
   const reviewers: Row[] = [...new Set(log.bulk.map((b) => b.reviewer))].map((reviewer) => {
     const mine = log.bulk.filter((b) => b.reviewer === reviewer);
-    const rows = (event: string) =>
-      mine.filter((b) => b.event === event).reduce((n, b) => n + b.ids.length, 0);
+    const applied = (event: 'ACCEPT' | 'WAITLIST' | 'REJECT') =>
+      mine.reduce((n, b) => n + (b.applied[event] ?? 0), 0);
     return {
       reviewer,
       batches: mine.length,
-      'accept (capSeats)': rows('ACCEPT'),
-      waitlist: rows('WAITLIST'),
-      reject: rows('REJECT'),
+      'rows sent to accept': mine.filter((b) => b.event === 'ACCEPT').reduce((n, b) => n + b.ids.length, 0),
+      accepted: applied('ACCEPT'),
+      waitlisted: applied('WAITLIST'),
+      'not successful': applied('REJECT'),
     };
   });
-  reviewers.push({
-    reviewer: 'undone inside the window',
-    batches: log.undone,
-    'accept (capSeats)': '',
-    waitlist: '',
-    reject: '',
-  });
-  reviewers.push({
-    reviewer: 'undo refused (window over)',
-    batches: log.undoRefused,
-    'accept (capSeats)': '',
-    waitlist: '',
-    reject: '',
-  });
-  reviewers.push({
-    reviewer: 'messages sent',
-    batches: log.messages,
-    'accept (capSeats)': '',
-    waitlist: '',
-    reject: '',
-  });
+  const team: Row[] = [
+    { what: 'rows refused by the chart (decided meanwhile by another)', count: log.refusedRows },
+    { what: 'undone inside the window', count: log.undone },
+    { what: 'undo refused (window over)', count: log.undoRefused },
+    { what: 'messages sent', count: log.messages },
+  ];
   const delivered = o.outbox.filter((r) => r.delivered).length;
   const emails: Row[] = [
     { what: 'queued in the outbox (rows at the end)', count: o.outbox.length },
@@ -363,6 +349,7 @@ function buildReport(input: {
     funnel,
     seats,
     reviewers,
+    team,
     emails,
     routes: routeTable(o.answers),
     errors: errorTable(o.answers),
