@@ -116,8 +116,22 @@ const NUMBERS: Record<string, (o: RehearsalOptions, v: number) => void> = {
 
 export class UsageError extends Error {}
 
+/** The flags and their defaults, in words (`--help`). */
+export function usage(): string {
+  const shares = Object.keys(SHARES).map((name) => `--${name}`);
+  return [
+    'npm run rehearse -- [--quick] [--applicants N] [--reviewers N] [--hours H | --minutes M | --seconds S]',
+    '  [--concurrency N] [--seats N] [--undo-seconds N] [--grace-seconds N] [--workers N] [--seed N] [--s3] [--out DIR]',
+    `  shares from 0 to 1: ${shares.join(' ')}`,
+    `Defaults: ${JSON.stringify({ ...DEFAULTS, seats: 'a tenth of the applicants' })}`,
+    `--quick: ${JSON.stringify(QUICK)}`,
+    'With DATABASE_URL set: a fresh database on that PostgreSQL, WORKERS=--workers (docs/decisions/248-the-round-rehearsal.md).',
+  ].join('\n');
+}
+
 /** The options from the command line; a flag that is not known, or a value that is not a number, is refused. */
 export function parseOptions(argv: string[]): RehearsalOptions {
+  if (argv.includes('--help')) throw new UsageError(usage());
   const quick = argv.includes('--quick');
   const options: RehearsalOptions = structuredClone({ ...DEFAULTS, ...(quick ? QUICK : {}) });
   let seatsGiven = false;

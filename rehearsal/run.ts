@@ -359,13 +359,15 @@ function buildReport(input: {
 }
 
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
   let options: RehearsalOptions;
   try {
-    options = parseOptions(process.argv.slice(2));
+    options = parseOptions(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    console.error(error.message);
-    process.exit(2);
+    const help = argv.includes('--help');
+    (help ? console.log : console.error)(error.message);
+    process.exit(help ? 0 : 2);
   }
   const { dir, report } = await rehearse(options);
   const lines = report.invariants.map(
