@@ -19,7 +19,8 @@ function decisionMails(o: Pick<Observations, 'sink'>, email: string) {
 
 /**
  * Every released decision reads the same on both sides: the staff record, the applicant's standing and the decision
- * email in the sink; none still held at the end.
+ * email in the sink; none still held at the end. An application whose every decision was undone reads under review
+ * on both sides and has had no decision email.
  */
 export function decisionsReadAlike(o: Pick<Observations, 'finals' | 'sink' | 'ids'>): string[] {
   return o.finals.flatMap((final) => {

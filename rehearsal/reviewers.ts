@@ -157,7 +157,10 @@ export async function review(
       cookie: me.cookie,
       who: me.email,
     });
-    if (reply.status !== 200) continue;
+    if (reply.status !== 200) {
+      await sleep(300);
+      continue;
+    }
     const refused = new Set(reply.body.data.refused.map((r) => r.id));
     log.refusedRows += refused.size;
     const decided = batch.filter((row) => !refused.has(row.id));

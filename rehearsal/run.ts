@@ -157,8 +157,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
         cookie: applicant.cookie,
         who: applicant.email,
       });
+      // Under review again (every decision undone) counts too: then no decision email may have gone.
       const staff = reviewMeta(record.body.data.review.status).standing;
-      if (staff === 'under_review') continue;
       finals.push({
         applicationId: id,
         email: applicant.email,

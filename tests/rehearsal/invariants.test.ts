@@ -122,6 +122,28 @@ describe('the round rehearsal’s invariants', () => {
     ]);
   });
 
+  it('an undone decision whose email still went is a breach', () => {
+    const round = cleanRound();
+    round.finals.push({
+      applicationId: 9,
+      email: 'cy@rehearsal.example',
+      staff: 'under_review',
+      staffHeld: false,
+      applicant: 'under_review',
+    });
+    round.ids['cy@rehearsal.example'] = 9;
+    expect(decisionsReadAlike(round)).toEqual([]);
+    round.sink.push({
+      outboxId: 6,
+      to: 'cy@rehearsal.example',
+      subject: 'You are on the waitlist for The Employment Bootcamp',
+      at: T + 9000,
+    });
+    expect(decisionsReadAlike(round)).toEqual([
+      'application 9 (cy@rehearsal.example): staff read under_review, the last decision email in the sink is waitlisted',
+    ]);
+  });
+
   it('a seat over the cap, at any sample, is a breach naming the cohort', () => {
     const round = cleanRound();
     round.seats.push({ at: T + 1300, cohort: 14, seats: 1, taken: 2 });
