@@ -14,6 +14,7 @@ import {
   STAFF_COOKIE,
   staffPaths,
   staffQueuePaths,
+  type StaffAssignResult,
   type StaffBulkResult,
   type StaffCohortOption,
   type StaffQueuePage,
@@ -38,6 +39,8 @@ export interface ReviewLog {
   undoRefused: number;
   messages: number;
   refusedRows: number;
+  /** Rows the first admin dealt to the team (the assign route, round-robin). */
+  assigned: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -89,6 +92,41 @@ export async function setSeats(client: Client, admin: Reviewer, seats: number): 
   return current.number;
 }
 
+/** The team members' ids, in the order of `team` (the Team screen's list). */
+export async function teamIds(client: Client, admin: Reviewer, team: Reviewer[]): Promise<number[]> {
+  const reply = await client.once<{ data: { id: number; email: string }[] }>({
+    method: 'GET',
+    path: staffPaths.team,
+    cookie: admin.cookie,
+    who: admin.email,
+  });
+  return team.map((member) => reply.body.data.find((m) => m.email === member.email)!.id);
+}
+
+/**
+ * While applicants arrive, the first admin deals the unassigned submitted rows to the team (My queue), round-robin,
+ * every second; each member decides their own until the arrivals are over.
+ */
+export async function assignNew(
+  client: Client,
+  admin: Reviewer,
+  ids: number[],
+  log: ReviewLog,
+  stop: () => boolean,
+): Promise<void> {
+  while (!stop()) {
+    const reply = await client.write<{ data: StaffAssignResult }>({
+      method: 'POST',
+      path: staffQueuePaths.assign,
+      body: { filter: { status: 'submitted', assignee: 'none' }, reviewers: ids },
+      cookie: admin.cookie,
+      who: admin.email,
+    });
+    if (reply.status === 200) log.assigned += reply.body.data.perReviewer.reduce((n, r) => n + r.count, 0);
+    await sleep(1000);
+  }
+}
+
 /** Samples every cohort's seats and acceptances until `stop()` says so. */
 export async function sampleSeats(client: Client, admin: Reviewer, log: ReviewLog, stop: () => boolean) {
   while (!stop()) {
@@ -106,8 +144,8 @@ export async function sampleSeats(client: Client, admin: Reviewer, log: ReviewLo
 }
 
 /**
- * One team member's work: their share of the submitted queue (rows whose id falls to them), decided in small
- * batches, until the applicants have all finished and nothing submitted is left.
+ * One team member's work: the submitted rows assigned to them (My queue), decided in small batches; once the
+ * applicants have all finished, everyone's leftovers, until nothing submitted is left.
  */
 export async function review(
   client: Client,
@@ -126,9 +164,11 @@ export async function review(
   let idle = 0;
   for (;;) {
     const finished = arrivalsDone();
+    // Everyone's leftovers once the arrivals are over, so no row waits for a member who has stopped.
+    const view = finished ? '' : '&assignee=me';
     const page = await client.once<{ data: StaffQueuePage }>({
       method: 'GET',
-      path: `${staffQueuePaths.queue}?status=submitted&limit=200&sort=submitted&dir=asc`,
+      path: `${staffQueuePaths.queue}?status=submitted&limit=200&sort=submitted&dir=asc${view}`,
       route: staffQueuePaths.queue,
       cookie: me.cookie,
       who: me.email,
@@ -138,8 +178,8 @@ export async function review(
       continue;
     }
     const rows = page.body.data.rows;
-    // Everyone's leftovers once the arrivals are over, so no row waits for a member who has stopped.
-    const mine = rows.filter((row) => finished || row.id % team === index);
+    // After the arrivals, the members share the leftovers by id, so two rarely take the same row.
+    const mine = rows.filter((row) => !finished || row.id % team === index || idle > 5);
     if (mine.length === 0) {
       if (finished && (rows.length === 0 || ++idle > 20)) return;
       await sleep(300);

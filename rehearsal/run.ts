@@ -20,7 +20,7 @@ import { codeIn, isConfirmation } from './mailKinds';
 import type { AcknowledgedWrite, FinalRead, Observations } from './observations';
 import { parseOptions, UsageError, type RehearsalOptions } from './options';
 import { thin, errorTable, routeTable, writeReport, type Report, type Row } from './report';
-import { review, sampleSeats, setSeats, signIn, type ReviewLog } from './reviewers';
+import { assignNew, review, sampleSeats, setSeats, signIn, teamIds, type ReviewLog } from './reviewers';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -91,6 +91,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       undoRefused: 0,
       messages: 0,
       refusedRows: 0,
+      assigned: 0,
     };
     let arrivalsDone = false;
     let reviewDone = false;
@@ -103,6 +104,13 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       }
     }).then(() => (arrivalsDone = true));
     const sampling = sampleSeats(client, team[0], log, () => reviewDone);
+    const assigning = assignNew(
+      client,
+      team[0],
+      await teamIds(client, team[0], team),
+      log,
+      () => arrivalsDone,
+    );
     const reviewing = Promise.all(
       team.map((member, index) =>
         review(client, member, index, team.length, {
@@ -117,7 +125,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     await arriving;
     phase(`arrivals over: ${records.length} applicants; the team finishes the queue`);
     await reviewing;
-    await sampling;
+    await Promise.all([sampling, assigning]);
     phase('the queue is decided; waiting for the releases and the outbox');
 
     // Every decision's window and the workers' periods pass, then the outbox drains.
@@ -307,6 +315,7 @@ function buildReport(input: {
     };
   });
   const team: Row[] = [
+    { what: 'rows dealt to the team (assign, round-robin)', count: log.assigned },
     { what: 'rows refused by the chart (decided meanwhile by another)', count: log.refusedRows },
     { what: 'undone inside the window', count: log.undone },
     { what: 'undo refused (window over)', count: log.undoRefused },
