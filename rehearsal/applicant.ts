@@ -39,8 +39,10 @@ export type FunnelStep = (typeof FUNNEL)[number];
 export interface ApplicantRecord {
   email: string;
   cookie?: string;
-  /** Offset from the start of the run at which they arrived (ms). */
+  /** Offset from the start of the arrivals at which they arrived on the curve (ms). */
   arrivedAt: number;
+  /** When their walk began (ms from the same start): later than `arrivedAt` when the concurrency limit held them. */
+  startedAt?: number;
   reached: Set<FunnelStep>;
   erased: boolean;
   /** Saves acknowledged with a 2xx: the step and the fields sent. */
