@@ -65,6 +65,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     const team = [];
     for (const email of admins) team.push(await signIn(client, sink, email));
     const cohort = await setSeats(client, team[0], options.seats);
+    const memberIds = await teamIds(client, team[0], team);
 
     // The applicants, arriving along the curve; the team reviews while they arrive.
     const applicants = new Map<string, ApplicantRecord>();
@@ -109,13 +110,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       }
     }).then(() => (arrivalsDone = true));
     const sampling = sampleSeats(client, team[0], log, () => reviewDone);
-    const assigning = assignNew(
-      client,
-      team[0],
-      await teamIds(client, team[0], team),
-      log,
-      () => arrivalsDone,
-    );
+    const assigning = assignNew(client, team[0], memberIds, log, () => arrivalsDone);
     const reviewing = Promise.all(
       team.map((member, index) =>
         review(client, member, index, team.length, {
