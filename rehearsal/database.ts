@@ -12,15 +12,18 @@ export async function readOutbox(db: Db): Promise<OutboxRow[]> {
     id: number;
     to_address: string;
     subject: string;
+    sent_at: unknown;
     delivered_at: unknown;
     attempts: number;
-  }>('SELECT id, to_address, subject, delivered_at, attempts FROM outbox ORDER BY id');
+  }>('SELECT id, to_address, subject, sent_at, delivered_at, attempts FROM outbox ORDER BY id');
   return rows.map((r) => ({
     id: Number(r.id),
     to: r.to_address.toLowerCase(),
     subject: r.subject,
     delivered: r.delivered_at !== null,
     attempts: Number(r.attempts),
+    queuedAt: time(r.sent_at),
+    deliveredAt: r.delivered_at === null ? null : time(r.delivered_at),
   }));
 }
 
@@ -30,8 +33,9 @@ export async function readDecisions(db: Db): Promise<DecisionEvent[]> {
     to_status: string;
     created_at: unknown;
     undone_at: unknown;
+    email_sent_at: unknown;
   }>(
-    `SELECT application_id, to_status, created_at, undone_at FROM review_events
+    `SELECT application_id, to_status, created_at, undone_at, email_sent_at FROM review_events
      WHERE event IN ('ACCEPT', 'WAITLIST', 'REJECT') ORDER BY id`,
   );
   return rows.map((r) => ({
@@ -39,6 +43,7 @@ export async function readDecisions(db: Db): Promise<DecisionEvent[]> {
     toStatus: r.to_status,
     createdAt: time(r.created_at),
     undone: r.undone_at !== null,
+    releasedAt: r.email_sent_at === null ? null : time(r.email_sent_at),
   }));
 }
 

@@ -36,6 +36,9 @@ export interface OutboxRow {
   subject: string;
   delivered: boolean;
   attempts: number;
+  /** Epoch ms it was queued and delivered (null while not delivered). */
+  queuedAt: number;
+  deliveredAt: number | null;
 }
 
 /** A staff decision as the database recorded it (review_events). */
@@ -45,6 +48,8 @@ export interface DecisionEvent {
   /** Epoch ms. */
   createdAt: number;
   undone: boolean;
+  /** When the decision mailer released it (queued its email: review_events.email_sent_at), epoch ms; or null. */
+  releasedAt: number | null;
 }
 
 /** The cohort's seats and acceptances at one moment of the bulk decisions. */
@@ -115,7 +120,7 @@ export interface Observations {
   effects: EmailEffect[];
   /** email → application id, from the database. */
   ids: Record<string, number>;
-  /** The server's undo window and the periods of the workers that release and deliver, and the grace. */
+  /** The server's undo window, and what a release may take after it (the decision mailer's period and a grace). */
   undoMs: number;
   releaseBudgetMs: number;
 }

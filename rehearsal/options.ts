@@ -37,7 +37,7 @@ export interface RehearsalOptions {
   mailPollMs: number;
   mailRetryMs: number;
   retentionPollMs: number;
-  /** What a released decision may take beyond its window and the workers' periods on a loaded machine. */
+  /** What a decision's release may take beyond its window and the decision mailer's period on a loaded machine. */
   graceMs: number;
   /** PostgreSQL processes (`WORKERS`) when DATABASE_URL is set. */
   workers: number;

@@ -28,7 +28,8 @@ export interface Report {
   invariants: { invariant: string; breaches: string[] }[];
 }
 
-const percentile = (sorted: number[], p: number) =>
+/** The p-th percentile of ascending numbers (0 when none). */
+export const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
 
 /** p50, p95 and p99 per route, with the count of each status. */

@@ -19,7 +19,7 @@ import { breaches, INVARIANTS } from './invariants';
 import { codeIn, isConfirmation } from './mailKinds';
 import type { AcknowledgedWrite, FinalRead, Observations } from './observations';
 import { parseOptions, UsageError, type RehearsalOptions } from './options';
-import { thin, errorTable, routeTable, writeReport, type Report, type Row } from './report';
+import { thin, errorTable, percentile, routeTable, writeReport, type Report, type Row } from './report';
 import { assignNew, review, sampleSeats, setSeats, signIn, teamIds, type ReviewLog } from './reviewers';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -130,7 +130,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
 
     // Every decision's window and the workers' periods pass, then the outbox drains.
     const undoMs = options.undoSeconds * 1000;
-    const releaseBudgetMs = options.reminderPollMs + options.mailPollMs + options.graceMs;
+    const releaseBudgetMs = options.reminderPollMs + options.graceMs;
     await sleep(undoMs + options.reminderPollMs * 2 + options.mailPollMs * 2);
     const drainBy = Date.now() + releaseBudgetMs + 30_000;
     while (Date.now() < drainBy && (metric(await metrics(engines.url), 'bootcamp_outbox_messages') ?? 0) > 0)
@@ -330,6 +330,16 @@ function buildReport(input: {
     { what: 'received by the SMTP sink', count: o.sink.length },
     { what: 'not delivered at the end', count: o.outbox.length - delivered },
   ];
+  // How long mail waited in the outbox (queued → delivered): the outbox worker's pace, not the decisions'.
+  const waits = o.outbox
+    .filter((r) => r.deliveredAt !== null)
+    .map((r) => (r.deliveredAt as number) - r.queuedAt)
+    .sort((a, b) => a - b);
+  for (const p of [50, 95, 99, 100])
+    emails.push({
+      what: `outbox wait, queued → delivered, ${p === 100 ? 'max' : `p${p}`} (ms)`,
+      count: Math.round(percentile(waits, p)),
+    });
   const m = input.serverMetrics;
   const processes: Row[] = [
     {

@@ -54,12 +54,26 @@ function cleanRound(): Observations {
       subject: 'a subject',
       delivered: true,
       attempts: 1,
+      queuedAt: T,
+      deliveredAt: T + 100,
     })),
     retryBudget: 30,
     decisions: [
-      { applicationId: 7, toStatus: 'accepted', createdAt: T + 1000, undone: false },
-      { applicationId: 8, toStatus: 'waitlisted', createdAt: T + 1500, undone: true },
-      { applicationId: 8, toStatus: 'rejected', createdAt: T + 2000, undone: false },
+      {
+        applicationId: 7,
+        toStatus: 'accepted',
+        createdAt: T + 1000,
+        undone: false,
+        releasedAt: T + 1000 + UNDO + 300,
+      },
+      { applicationId: 8, toStatus: 'waitlisted', createdAt: T + 1500, undone: true, releasedAt: null },
+      {
+        applicationId: 8,
+        toStatus: 'rejected',
+        createdAt: T + 2000,
+        undone: false,
+        releasedAt: T + 2000 + UNDO + 200,
+      },
     ],
     bulk: [],
     seats: [
@@ -163,7 +177,15 @@ describe('the round rehearsal’s invariants', () => {
   it('an email the outbox says it delivered but the sink never got, or one stuck, is a breach', () => {
     const round = cleanRound();
     round.sink.splice(1, 1);
-    round.outbox.push({ id: 5, to: BOLA, subject: 'a message', delivered: false, attempts: 30 });
+    round.outbox.push({
+      id: 5,
+      to: BOLA,
+      subject: 'a message',
+      delivered: false,
+      attempts: 30,
+      queuedAt: T,
+      deliveredAt: null,
+    });
     expect(emailsDeliveredOnce(round)).toEqual([
       `email 2 to ${ADA_NAMED} ("a subject"): the outbox says delivered, the sink never received it`,
       `email 5 to ${BOLA_NAMED} ("a message"): stuck after 30 attempts, past its retry budget of 30`,
@@ -211,21 +233,27 @@ describe('the round rehearsal’s invariants', () => {
     ]);
   });
 
-  it('a decision email that left inside its window, or too late, or never, is a breach', () => {
+  it('a decision released inside its window, or too late, or never, is a breach', () => {
     const early = cleanRound();
-    early.sink[2] = { ...early.sink[2], at: T + 1000 + 1000 };
+    early.decisions[0] = { ...early.decisions[0], releasedAt: T + 1000 + 1000 };
     expect(releasedInWindow(early)).toEqual([
-      `${ADA_NAMED}: the accepted email left 4000 ms inside its undo window`,
+      `${ADA_NAMED}: the accepted decision was released 4000 ms inside its undo window`,
     ]);
     const late = cleanRound();
-    late.sink[3] = { ...late.sink[3], at: T + 2000 + UNDO + 9000 };
+    late.decisions[2] = { ...late.decisions[2], releasedAt: T + 2000 + UNDO + 9000 };
     expect(releasedInWindow(late)).toEqual([
-      `${BOLA_NAMED}: the rejected email left 9000 ms after its window (budget 2000 ms)`,
+      `${BOLA_NAMED}: the rejected decision was released 9000 ms after its window (budget 2000 ms)`,
     ]);
     const never = cleanRound();
-    never.sink.splice(2, 1);
-    expect(releasedInWindow(never)).toEqual([
-      `${ADA_NAMED}: the accepted decision was never released (no email reached the sink)`,
+    never.decisions[0] = { ...never.decisions[0], releasedAt: null };
+    expect(releasedInWindow(never)).toEqual([`${ADA_NAMED}: the accepted decision was never released`]);
+  });
+
+  it('a decision email that reached the inbox inside its window is a breach', () => {
+    const round = cleanRound();
+    round.sink[2] = { ...round.sink[2], at: T + 1000 + 1000 };
+    expect(releasedInWindow(round)).toEqual([
+      `${ADA_NAMED}: the accepted email reached the sink 4000 ms inside its undo window`,
     ]);
   });
 });
