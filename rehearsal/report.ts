@@ -67,7 +67,7 @@ export function errorTable(answers: Answer[]): Row[] {
   const counts = new Map<string, number>();
   for (const a of answers)
     if (a.status < 200 || a.status >= 300) {
-      const key = `${a.method} ${a.route} ${a.status === 0 ? 'client timeout' : a.status}`;
+      const key = `${a.method} ${a.route} ${a.status === 0 ? 'given up by the client (then sent again with its key)' : a.status}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([answer, count]) => ({ answer, count }));
