@@ -84,4 +84,9 @@ export default tseslint.config(
     ],
   ),
   layer(['src/**/*.{ts,tsx}'], '^(\\.\\.?/)+server/', 'The browser app must not import server code.'),
+  layer(
+    ['rehearsal/**/*.ts'],
+    '^(\\.\\.?/)+src/',
+    'The rehearsal drives the API as the browser would, with machines/ and server/; it never imports src/.',
+  ),
 );

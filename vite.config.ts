@@ -156,7 +156,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['tests/machines/**/*.test.ts', 'tests/rules/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+          include: [
+            'tests/machines/**/*.test.ts',
+            'tests/rules/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
+            'tests/rehearsal/invariants.test.ts',
+          ],
           testTimeout: 30_000,
         },
       },
@@ -165,7 +170,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'tests/rehearsal/quick.test.ts'],
           globalSetup: ['tests/support/pgliteTemplate.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,0 +1,184 @@
+/**
+ * The round's invariants (docs/decisions/248-the-round-rehearsal.md), each a pure function over what the rehearsal
+ * observed: it answers one sentence per breach, naming the applicant (`application 42 (r-0007@rehearsal.test)`) and
+ * what differed. No breach: an empty list. tests/rehearsal/invariants.test.ts breaks each rule on purpose.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { decisionKind, KIND_OF_STANDING, KIND_OF_STATUS } from './mailKinds';
+import { who, type Observations } from './observations';
+
+/** Two clocks on one machine (the server's database time and the sink's): what they may differ by. */
+const CLOCK_SLACK_MS = 250;
+
+/** The decision emails each address received, oldest first. */
+function decisionMails(o: Pick<Observations, 'sink'>, email: string) {
+  return o.sink
+    .filter((m) => m.to.toLowerCase() === email.toLowerCase() && decisionKind(m.subject) !== undefined)
+    .sort((a, b) => a.at - b.at);
+}
+
+/**
+ * Every released decision reads the same on both sides: the staff record, the applicant's standing and the decision
+ * email in the sink; none still held at the end. An application whose every decision was undone reads under review
+ * on both sides and has had no decision email.
+ */
+export function decisionsReadAlike(o: Pick<Observations, 'finals' | 'sink' | 'ids'>): string[] {
+  return o.finals.flatMap((final) => {
+    const name = who(o, final.email);
+    const breaches: string[] = [];
+    if (final.staffHeld) breaches.push(`${name}: the staff record still holds its decision after the run`);
+    if (final.staff !== final.applicant)
+      breaches.push(`${name}: staff read ${final.staff}, the applicant's standing reads ${final.applicant}`);
+    const expected = KIND_OF_STANDING[final.staff];
+    const mails = decisionMails(o, final.email).map((m) => decisionKind(m.subject));
+    const last = mails.at(-1);
+    if (expected !== last)
+      breaches.push(
+        `${name}: staff read ${final.staff}, the last decision email in the sink is ${last ?? 'none'}` +
+          (mails.length > 1 ? ` (of ${mails.join(', ')})` : ''),
+      );
+    return breaches;
+  });
+}
+
+/** No cohort ever held more acceptances than seats, at any moment sampled. */
+export function seatsWithinCap(o: Pick<Observations, 'seats'>): string[] {
+  const over = o.seats.filter((s) => s.taken > s.seats);
+  const worst = new Map<number, (typeof over)[number]>();
+  for (const sample of over)
+    if (!worst.has(sample.cohort) || sample.taken > worst.get(sample.cohort)!.taken)
+      worst.set(sample.cohort, sample);
+  return [...worst.values()].map(
+    (s) =>
+      `cohort ${s.cohort}: ${s.taken} acceptances for ${s.seats} seats at ${new Date(s.at).toISOString()}`,
+  );
+}
+
+/**
+ * Every email the outbox says it delivered reached the sink exactly once, and none is left undelivered (past its
+ * retry budget or not) at the end.
+ */
+export function emailsDeliveredOnce(
+  o: Pick<Observations, 'outbox' | 'sink' | 'retryBudget' | 'ids'>,
+): string[] {
+  const received = new Map<number, number>();
+  for (const m of o.sink)
+    if (m.outboxId !== null) received.set(m.outboxId, (received.get(m.outboxId) ?? 0) + 1);
+  return o.outbox.flatMap((row) => {
+    const count = received.get(row.id) ?? 0;
+    const email = `email ${row.id} to ${who(o, row.to)} ("${row.subject}")`;
+    if (!row.delivered)
+      return [
+        row.attempts >= o.retryBudget
+          ? `${email}: stuck after ${row.attempts} attempts, past its retry budget of ${o.retryBudget}`
+          : `${email}: still not delivered at the end (${row.attempts} attempts)`,
+      ];
+    if (count === 0) return [`${email}: the outbox says delivered, the sink never received it`];
+    if (count > 1) return [`${email}: reached the sink ${count} times`];
+    return [];
+  });
+}
+
+/** Every save the server acknowledged with a 2xx reads back as it was sent. */
+export function writesKept(o: Pick<Observations, 'writes' | 'ids'>): string[] {
+  return o.writes.flatMap((write) => {
+    const name = who(o, write.email);
+    if (!write.stored) return [`${name}: the acknowledged ${write.step} save is lost (nothing reads back)`];
+    return Object.entries(write.sent)
+      .filter(([field, value]) => !isDeepStrictEqual(write.stored?.[field], value))
+      .map(
+        ([field, value]) =>
+          `${name}: ${write.step}.${field} was acknowledged as ${JSON.stringify(value)}, reads ${JSON.stringify(write.stored?.[field])}`,
+      );
+  });
+}
+
+/** A double-tapped or retried request had one effect: one code email per code asked, one confirmation per submit. */
+export function oneEffectEach(o: Pick<Observations, 'effects' | 'ids'>): string[] {
+  return o.effects
+    .filter((e) => e.expected !== e.received)
+    .map(
+      (e) => `${who(o, e.email)}: ${e.received} ${e.kind} email(s) reached the sink, ${e.expected} expected`,
+    );
+}
+
+/** No request was ever answered with a 5xx. */
+export function noServerErrors(o: Pick<Observations, 'answers' | 'ids'>): string[] {
+  return o.answers
+    .filter((a) => a.status >= 500)
+    .map(
+      (a) =>
+        `${a.method} ${a.route} answered ${a.status}${a.who ? ` to ${who(o, a.who)}` : ''} at ${new Date(a.at).toISOString()}`,
+    );
+}
+
+/**
+ * Every decision not undone was released (its email queued, review_events.email_sent_at) after its undo window and
+ * within the window plus the decision mailer's period and a grace; its email never reached the sink inside the window
+ * (how long delivery then takes is the outbox's, reported apart); and no applicant read it while it was held.
+ */
+export function releasedInWindow(
+  o: Pick<Observations, 'decisions' | 'sink' | 'standingReads' | 'ids' | 'undoMs' | 'releaseBudgetMs'>,
+): string[] {
+  const emailOf = new Map(Object.entries(o.ids).map(([email, id]) => [id, email]));
+  const breaches: string[] = [];
+  for (const decision of o.decisions) {
+    const email = emailOf.get(decision.applicationId);
+    const kind = KIND_OF_STATUS[decision.toStatus];
+    if (decision.undone || !email || !kind) continue;
+    const name = who(o, email);
+    const releasesAt = decision.createdAt + o.undoMs;
+    if (decision.releasedAt === null) breaches.push(`${name}: the ${kind} decision was never released`);
+    else if (decision.releasedAt < releasesAt)
+      breaches.push(
+        `${name}: the ${kind} decision was released ${releasesAt - decision.releasedAt} ms inside its undo window`,
+      );
+    else if (decision.releasedAt > releasesAt + o.releaseBudgetMs)
+      breaches.push(
+        `${name}: the ${kind} decision was released ${decision.releasedAt - releasesAt} ms after its window (budget ${o.releaseBudgetMs} ms)`,
+      );
+    const early = decisionMails(o, email).find(
+      (m) =>
+        decisionKind(m.subject) === kind &&
+        m.at >= decision.createdAt - CLOCK_SLACK_MS &&
+        m.at < releasesAt - CLOCK_SLACK_MS,
+    );
+    if (early)
+      breaches.push(
+        `${name}: the ${kind} email reached the sink ${releasesAt - early.at} ms inside its undo window`,
+      );
+  }
+  // An applicant who read a decision while it was held: the read arrived before the window of the decision taken
+  // just before it had closed.
+  for (const read of o.standingReads) {
+    if (read.standing === 'under_review') continue;
+    const id = o.ids[read.email.toLowerCase()];
+    const taken = o.decisions
+      .filter((d) => d.applicationId === id && d.createdAt <= read.at + CLOCK_SLACK_MS)
+      .sort((a, b) => b.createdAt - a.createdAt)[0];
+    if (taken && read.at < taken.createdAt + o.undoMs - CLOCK_SLACK_MS)
+      breaches.push(
+        `${who(o, read.email)}: the standing read ${read.standing} ${taken.createdAt + o.undoMs - read.at} ms inside the decision's undo window`,
+      );
+  }
+  return breaches;
+}
+
+export const INVARIANTS = {
+  'a released decision reads the same on both sides': decisionsReadAlike,
+  'no cohort has more acceptances than seats': seatsWithinCap,
+  'every email reached the sink exactly once': emailsDeliveredOnce,
+  'every acknowledged write is kept': writesKept,
+  'a retried or double-tapped request had one effect': oneEffectEach,
+  'no 5xx': noServerErrors,
+  'every decision released after its window, within the decision mailer’s period': releasedInWindow,
+} as const;
+
+/** Every breach, by invariant (only the invariants breached). */
+export function breaches(o: Observations): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(INVARIANTS)
+      .map(([name, check]) => [name, check(o)] as const)
+      .filter(([, found]) => found.length > 0),
+  );
+}

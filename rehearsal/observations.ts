@@ -1,0 +1,132 @@
+/**
+ * What the rehearsal saw, as plain data: every answer the server gave, what each applicant and each admin did and
+ * read, the seats sampled during the bulk decisions, the mail that reached the sink, and the tables read at the end.
+ * The invariants (rehearsal/invariants.ts) are pure functions over this.
+ */
+import type { Standing } from '../machines/review.machine';
+
+/** One request's answer: `status` 0 when the client gave up waiting (a timeout the applicant then retries). */
+export interface Answer {
+  method: string;
+  route: string;
+  status: number;
+  ms: number;
+  /** Epoch ms when the answer arrived. */
+  at: number;
+  /** The applicant's email, or the staff member's, when the request was theirs. */
+  who?: string;
+}
+
+/** A decision email's kind, from its subject; `undefined` when a message is none. */
+export type DecisionKind = 'accepted' | 'waitlisted' | 'rejected';
+
+/** One message the SMTP sink received. */
+export interface SinkMessage {
+  /** The outbox row's id, from `Message-ID: <outbox-ID@domain>`; null when the header is not the product's. */
+  outboxId: number | null;
+  to: string;
+  subject: string;
+  at: number;
+}
+
+/** An outbox row at the end of the run (read from the database). */
+export interface OutboxRow {
+  id: number;
+  to: string;
+  subject: string;
+  delivered: boolean;
+  attempts: number;
+  /** Epoch ms it was queued and delivered (null while not delivered). */
+  queuedAt: number;
+  deliveredAt: number | null;
+}
+
+/** A staff decision as the database recorded it (review_events). */
+export interface DecisionEvent {
+  applicationId: number;
+  toStatus: string;
+  /** Epoch ms. */
+  createdAt: number;
+  undone: boolean;
+  /** When the decision mailer released it (queued its email: review_events.email_sent_at), epoch ms; or null. */
+  releasedAt: number | null;
+}
+
+/** The cohort's seats and acceptances at one moment of the bulk decisions. */
+export interface SeatSample {
+  at: number;
+  cohort: number;
+  seats: number;
+  taken: number;
+}
+
+/** An applicant read their standing: `at` is when the answer arrived. */
+export interface StandingRead {
+  email: string;
+  at: number;
+  standing: Standing;
+}
+
+/** A bulk decision as the admin sent it: the rows it applied to, from `sentAt` (the earliest it can be taken). */
+export interface BulkDecision {
+  reviewer: string;
+  event: 'ACCEPT' | 'WAITLIST' | 'REJECT';
+  ids: number[];
+  sentAt: number;
+  /** What the server applied per event (with capSeats, the rows past the last seat are waitlisted). */
+  applied: Partial<Record<'ACCEPT' | 'WAITLIST' | 'REJECT', number>>;
+}
+
+/** One decided application as both sides read it at the end. */
+export interface FinalRead {
+  applicationId: number;
+  email: string;
+  /** The staff record's standing (`reviewMeta(status).standing`) and whether it still says held. */
+  staff: Standing;
+  staffHeld: boolean;
+  /** The applicant's standing endpoint. */
+  applicant: Standing;
+}
+
+/** A save the server acknowledged (2xx), and what the application holds for it at the end. */
+export interface AcknowledgedWrite {
+  email: string;
+  step: string;
+  sent: Record<string, unknown>;
+  /** The same fields as read back (the owner's get-application); undefined when the application is gone. */
+  stored: Record<string, unknown> | undefined;
+}
+
+/** How many emails of one kind an applicant should have had, and how many reached the sink. */
+export interface EmailEffect {
+  email: string;
+  kind: 'code' | 'confirmation';
+  expected: number;
+  received: number;
+}
+
+export interface Observations {
+  answers: Answer[];
+  sink: SinkMessage[];
+  outbox: OutboxRow[];
+  /** The outbox's own retry budget (attempts after which a row stays for an operator). */
+  retryBudget: number;
+  decisions: DecisionEvent[];
+  bulk: BulkDecision[];
+  seats: SeatSample[];
+  standingReads: StandingRead[];
+  finals: FinalRead[];
+  writes: AcknowledgedWrite[];
+  effects: EmailEffect[];
+  /** email → application id, from the database. */
+  ids: Record<string, number>;
+  /** The server's undo window, and what a release may take after it (the decision mailer's period and a grace). */
+  undoMs: number;
+  releaseBudgetMs: number;
+}
+
+/** An applicant as breach messages name them: `application 42 (r-0007@rehearsal.test)`. */
+export function who(observations: Pick<Observations, 'ids'>, email: string): string {
+  const id = observations.ids[email.toLowerCase()];
+  return id === undefined ? email : `application ${id} (${email})`;
+}

@@ -1,0 +1,410 @@
+/**
+ * `npm run rehearse -- --applicants 10000 --reviewers 5 --hours 2` (`--quick` for CI): a whole admissions round
+ * driven against the real server over HTTP, with the invariants of docs/decisions/248-the-round-rehearsal.md
+ * checked during and after it. Writes `var/rehearsals/<time>/report.json` and `index.html`; exits 1 on any breach,
+ * naming the applicant and what differed.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { reviewMeta, type ReviewStatus, type Standing } from '../machines/review.machine';
+import { paths, type ApplicantStanding } from '../machines/rules/contract';
+import { staffPaths } from '../machines/rules/staff';
+import { MAX_ATTEMPTS } from '../server/mail/worker';
+import { FUNNEL, savedApplication, walk, type ApplicantRecord } from './applicant';
+import { arrivalTimes, schedule, seededRandom } from './arrivals';
+import { Client } from './client';
+import { readDecisions, readIds, readOutbox } from './database';
+import { startEngines, type Engines } from './engines';
+import { breaches, INVARIANTS } from './invariants';
+import { codeIn, isConfirmation } from './mailKinds';
+import type { AcknowledgedWrite, FinalRead, Observations } from './observations';
+import { parseOptions, UsageError, type RehearsalOptions } from './options';
+import { thin, errorTable, percentile, routeTable, writeReport, type Report, type Row } from './report';
+import { assignNew, review, sampleSeats, setSeats, signIn, teamIds, type ReviewLog } from './reviewers';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A number from the server's /metrics (summed over its label sets), or undefined. */
+function metric(text: string, name: string): number | undefined {
+  const values = text
+    .split('\n')
+    .filter((line) => line.startsWith(`${name} `) || line.startsWith(`${name}{`))
+    .map((line) => Number(line.split(' ').at(-1)));
+  return values.length ? values.reduce((a, b) => a + b, 0) : undefined;
+}
+
+async function metrics(url: string): Promise<string> {
+  try {
+    return await (await fetch(`${url}/metrics`)).text();
+  } catch {
+    return '';
+  }
+}
+
+export interface RehearsalResult {
+  dir: string;
+  report: Report;
+}
+
+export async function rehearse(options: RehearsalOptions): Promise<RehearsalResult> {
+  const startedAt = new Date();
+  const dir = resolve(ROOT, options.out, startedAt.toISOString().replace(/[:.]/g, '-'));
+  mkdirSync(dir, { recursive: true });
+  const random = seededRandom(options.seed);
+  const admins = Array.from({ length: options.reviewers }, (_, i) => `reviewer${i + 1}@rehearsal.example`);
+  const engines: Engines = await startEngines(options, dir, admins);
+  try {
+    const phase = (what: string) =>
+      console.log(`${((Date.now() - startedAt.getTime()) / 1000).toFixed(1)} s: ${what}`);
+    phase('the server is ready');
+    const client = new Client(engines.url);
+    const { sink } = engines;
+    console.log(`Rehearsing on ${engines.engine} at ${engines.url}; the run's folder is ${dir}`);
+
+    const team = [];
+    for (const email of admins) team.push(await signIn(client, sink, email));
+    const cohort = await setSeats(client, team[0], options.seats);
+    const memberIds = await teamIds(client, team[0], team);
+
+    // The applicants, arriving along the curve; the team reviews while they arrive.
+    const applicants = new Map<string, ApplicantRecord>();
+    const times = arrivalTimes(options.applicants, options.durationMs);
+    const tag = startedAt.getTime().toString(36);
+    const records = times.map((at, n) => {
+      const record: ApplicantRecord = {
+        email: `r${tag}-${n + 1}@rehearsal.example`,
+        arrivedAt: at,
+        reached: new Set(),
+        erased: false,
+        writes: [],
+        codesAsked: 0,
+        flaky: [],
+      };
+      applicants.set(record.email, record);
+      return { at, item: { record, n } };
+    });
+    const log: ReviewLog = {
+      bulk: [],
+      seats: [],
+      standingReads: [],
+      undone: 0,
+      undoRefused: 0,
+      messages: 0,
+      refusedRows: 0,
+      assigned: 0,
+    };
+    let arrivalsDone = false;
+    let reviewDone = false;
+    const failures: string[] = [];
+    const arrivalsStart = Date.now();
+    const arriving = schedule(records, options.concurrency, async ({ record, n }) => {
+      record.startedAt = Date.now() - arrivalsStart;
+      // A line every tenth of the crowd, so a long run shows it is moving.
+      if (n > 0 && n % Math.max(1, Math.round(records.length / 10)) === 0)
+        phase(`${n} applicants have arrived`);
+      try {
+        await walk(record, n, { client, sink, options, random });
+      } catch (error) {
+        failures.push(`${record.email}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }).then(() => (arrivalsDone = true));
+    const sampling = sampleSeats(client, team[0], log, () => reviewDone);
+    const assigning = assignNew(client, team[0], memberIds, log, () => arrivalsDone);
+    const reviewing = Promise.all(
+      team.map((member, index) =>
+        review(client, member, index, team.length, {
+          options,
+          random,
+          log,
+          applicants,
+          arrivalsDone: () => arrivalsDone,
+        }),
+      ),
+    ).then(() => (reviewDone = true));
+    await arriving;
+    phase(`arrivals over: ${records.length} applicants; the team finishes the queue`);
+    await reviewing;
+    await Promise.all([sampling, assigning]);
+    phase('the queue is decided; waiting for the releases and the outbox');
+
+    // Every decision's window and the workers' periods pass, then the outbox drains.
+    const undoMs = options.undoSeconds * 1000;
+    const releaseBudgetMs = options.reminderPollMs + options.graceMs;
+    await sleep(undoMs + options.reminderPollMs * 2 + options.mailPollMs * 2);
+    const drainBy = Date.now() + releaseBudgetMs + 30_000;
+    while (Date.now() < drainBy && (metric(await metrics(engines.url), 'bootcamp_outbox_messages') ?? 0) > 0)
+      await sleep(250);
+    await sleep(options.mailPollMs * 4);
+
+    phase('reading both sides');
+    // Both sides of each decided application, as they read now.
+    const decidedIds = new Map<number, string>();
+    for (const batch of log.bulk) for (const id of batch.ids) decidedIds.set(id, '');
+    const finals: FinalRead[] = [];
+    const admin = team[0];
+    for (const id of decidedIds.keys()) {
+      const record = await client.once<{
+        data: {
+          answers: { email?: string };
+          review: { status: ReviewStatus; releasesInMs: number | null } | null;
+        };
+      }>({
+        method: 'GET',
+        path: staffPaths.application.replace(':id', String(id)),
+        route: staffPaths.application,
+        cookie: admin.cookie,
+        who: admin.email,
+      });
+      const email = record.body?.data?.answers?.email?.toLowerCase();
+      const applicant = email ? applicants.get(email) : undefined;
+      if (record.status !== 200 || !record.body.data.review || !applicant?.cookie) continue;
+      const standing = await client.once<{ data: ApplicantStanding }>({
+        method: 'GET',
+        path: paths.standing,
+        cookie: applicant.cookie,
+        who: applicant.email,
+      });
+      // Under review again (every decision undone) counts too: then no decision email may have gone.
+      const staff = reviewMeta(record.body.data.review.status).standing;
+      finals.push({
+        applicationId: id,
+        email: applicant.email,
+        staff,
+        staffHeld: record.body.data.review.releasesInMs !== null,
+        applicant: (standing.status === 200
+          ? standing.body.data.standing
+          : `answered ${standing.status}`) as Standing,
+      });
+    }
+
+    // The acknowledged saves, read back through the owner's session (every one up to 500, then a sample).
+    const writers = [...applicants.values()].filter((a) => a.writes.length && !a.erased && a.cookie);
+    const sampled = writers.length <= 500 ? writers : writers.filter(() => random() < 500 / writers.length);
+    const writes: AcknowledgedWrite[] = [];
+    for (const applicant of sampled) {
+      const saved = await savedApplication(client, applicant);
+      for (const write of applicant.writes) {
+        const group = (
+          saved ? saved[write.step === 'video' ? 'video' : (write.step as 'eligibility')] : undefined
+        ) as Record<string, unknown> | undefined;
+        writes.push({ email: applicant.email, step: write.step, sent: write.sent, stored: group });
+      }
+    }
+
+    const serverMetrics = await metrics(engines.url);
+    phase('stopping the server, reading its database');
+    const db = await engines.stopServer();
+    const [outbox, decisions, ids] = await Promise.all([readOutbox(db), readDecisions(db), readIds(db)]);
+
+    const effects: Observations['effects'] = [];
+    const mailsTo = new Map<string, string[]>();
+    for (const m of sink.messages) mailsTo.set(m.to, [...(mailsTo.get(m.to) ?? []), m.subject]);
+    for (const a of applicants.values()) {
+      if (!a.reached.has('created')) continue;
+      const subjects = mailsTo.get(a.email) ?? [];
+      effects.push({
+        email: a.email,
+        kind: 'code',
+        expected: a.codesAsked,
+        received: subjects.filter((s) => codeIn(s) !== undefined).length,
+      });
+      if (a.reached.has('submitted'))
+        effects.push({
+          email: a.email,
+          kind: 'confirmation',
+          expected: 1,
+          received: subjects.filter(isConfirmation).length,
+        });
+    }
+
+    const observations: Observations = {
+      answers: client.answers,
+      sink: sink.messages,
+      outbox,
+      retryBudget: MAX_ATTEMPTS,
+      decisions,
+      bulk: log.bulk,
+      seats: log.seats,
+      standingReads: log.standingReads,
+      finals,
+      writes,
+      effects,
+      ids,
+      undoMs,
+      releaseBudgetMs,
+    };
+    const found = breaches(observations);
+    if (failures.length) found['every applicant finished their walk'] = failures;
+    const report = buildReport({
+      startedAt,
+      options,
+      engines,
+      applicants: [...applicants.values()],
+      log,
+      observations,
+      found,
+      serverMetrics,
+      cohort,
+    });
+    writeReport(dir, report);
+    phase('report written');
+    return { dir, report };
+  } finally {
+    await engines.close();
+  }
+}
+
+function buildReport(input: {
+  startedAt: Date;
+  options: RehearsalOptions;
+  engines: Engines;
+  applicants: ApplicantRecord[];
+  log: ReviewLog;
+  observations: Observations;
+  found: Record<string, string[]>;
+  serverMetrics: string;
+  cohort: number;
+}): Report {
+  const { options, applicants, log, observations: o, found } = input;
+  const slices = 10;
+  const arrivals: Row[] = Array.from({ length: slices }, (_, i) => {
+    const from = (i * options.durationMs) / slices;
+    const to = ((i + 1) * options.durationMs) / slices;
+    const within = (at: number | undefined) =>
+      at !== undefined && at >= from && (at < to || i === slices - 1);
+    return {
+      slice: `${i * 10}–${(i + 1) * 10}%`,
+      'from s': Math.round(from / 1000),
+      'to s': Math.round(to / 1000),
+      'arrived on the curve': applicants.filter((a) => within(a.arrivedAt)).length,
+      'walk began (after the concurrency limit)': applicants.filter((a) => within(a.startedAt)).length,
+    };
+  });
+  const funnel: Row[] = FUNNEL.map((step) => ({
+    step,
+    applicants: applicants.filter((a) => a.reached.has(step)).length,
+  }));
+  funnel.push({ step: 'erased their data', applicants: applicants.filter((a) => a.erased).length });
+  for (const kind of ['doubleTap', 'timeoutRetry', 'wrongCode', 'resend'])
+    funnel.push({
+      step: `flaky: ${kind}`,
+      applicants: applicants.filter((a) => a.flaky.includes(kind)).length,
+    });
+  const start = input.startedAt.getTime();
+  const seats = (() => {
+    const changes = o.seats.filter(
+      (s, i, all) => i === 0 || all.findLast((p, j) => j < i && p.cohort === s.cohort)?.taken !== s.taken,
+    );
+    return thin(changes, 60).map((s) => ({
+      's from start': Math.round((s.at - start) / 1000),
+      cohort: s.cohort,
+      seats: s.seats,
+      taken: s.taken,
+    }));
+  })();
+  const reviewers: Row[] = [...new Set(log.bulk.map((b) => b.reviewer))].map((reviewer) => {
+    const mine = log.bulk.filter((b) => b.reviewer === reviewer);
+    const applied = (event: 'ACCEPT' | 'WAITLIST' | 'REJECT') =>
+      mine.reduce((n, b) => n + (b.applied[event] ?? 0), 0);
+    return {
+      reviewer,
+      batches: mine.length,
+      'rows sent to accept': mine.filter((b) => b.event === 'ACCEPT').reduce((n, b) => n + b.ids.length, 0),
+      accepted: applied('ACCEPT'),
+      waitlisted: applied('WAITLIST'),
+      'not successful': applied('REJECT'),
+    };
+  });
+  const team: Row[] = [
+    { what: 'rows dealt to the team (assign, round-robin)', count: log.assigned },
+    { what: 'rows refused by the chart (decided meanwhile by another)', count: log.refusedRows },
+    { what: 'undone inside the window', count: log.undone },
+    { what: 'undo refused (window over)', count: log.undoRefused },
+    { what: 'messages sent', count: log.messages },
+  ];
+  const delivered = o.outbox.filter((r) => r.delivered).length;
+  const emails: Row[] = [
+    { what: 'queued in the outbox (rows at the end)', count: o.outbox.length },
+    { what: 'delivered, says the outbox', count: delivered },
+    { what: 'received by the SMTP sink', count: o.sink.length },
+    { what: 'not delivered at the end', count: o.outbox.length - delivered },
+  ];
+  // How long mail waited in the outbox (queued → delivered): the outbox worker's pace, not the decisions'.
+  const waits = o.outbox
+    .filter((r) => r.deliveredAt !== null)
+    .map((r) => (r.deliveredAt as number) - r.queuedAt)
+    .sort((a, b) => a - b);
+  for (const p of [50, 95, 99, 100])
+    emails.push({
+      what: `outbox wait, queued → delivered, ${p === 100 ? 'max' : `p${p}`} (ms)`,
+      count: Math.round(percentile(waits, p)),
+    });
+  const m = input.serverMetrics;
+  const processes: Row[] = [
+    {
+      process: `server (${input.engines.engine}${input.engines.engine === 'postgres' ? `, WORKERS=${options.workers}` : ''})`,
+      'CPU s': Number((metric(m, 'process_cpu_seconds_total') ?? 0).toFixed(1)),
+      'RSS MB': Math.round((metric(m, 'process_resident_memory_bytes') ?? 0) / 1e6),
+    },
+    {
+      process: 'rehearsal (applicants, team, sink)',
+      'CPU s': Number(((process.cpuUsage().user + process.cpuUsage().system) / 1e6).toFixed(1)),
+      'RSS MB': Math.round(process.memoryUsage().rss / 1e6),
+    },
+  ];
+  const invariants = [
+    ...Object.keys(INVARIANTS).map((name) => ({ invariant: name, breaches: found[name] ?? [] })),
+    ...Object.entries(found)
+      .filter(([name]) => !(name in INVARIANTS))
+      .map(([invariant, list]) => ({ invariant, breaches: list })),
+  ];
+  return {
+    startedAt: input.startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    passed: Object.keys(found).length === 0,
+    engine: input.engines.engine,
+    options: { ...options, cohort: input.cohort },
+    settings: input.engines.settings,
+    arrivals,
+    funnel,
+    seats,
+    reviewers,
+    team,
+    emails,
+    routes: routeTable(o.answers),
+    errors: errorTable(o.answers),
+    processes,
+    invariants,
+  };
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  let options: RehearsalOptions;
+  try {
+    options = parseOptions(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    const help = argv.includes('--help');
+    (help ? console.log : console.error)(error.message);
+    process.exit(help ? 0 : 2);
+  }
+  const { dir, report } = await rehearse(options);
+  const lines = report.invariants.map(
+    (i) =>
+      `${i.breaches.length ? '✗' : '✓'} ${i.invariant}${i.breaches.length ? `: ${i.breaches.length} breach(es)` : ''}`,
+  );
+  console.log(lines.join('\n'));
+  for (const i of report.invariants)
+    for (const breach of i.breaches.slice(0, 20)) console.error(`  ${breach}`);
+  console.log(`Report: ${join(dir, 'index.html')}`);
+  process.exit(report.passed ? 0 : 1);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
