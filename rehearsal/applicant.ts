@@ -5,7 +5,8 @@
  * key, types a wrong code first, asks for the code again; some who stop ask for their data to be erased.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { paths, SESSION_COOKIE, type SavedApplication } from '../machines/rules/contract';
+import { paths, SESSION_COOKIE } from '../machines/rules/contract';
+import type { SavedApplication } from '../machines/savedApplication';
 import { OPTION_FINANCIAL_AID } from '../machines/rules/payments';
 import { privacyPaths } from '../machines/rules/privacy';
 import {

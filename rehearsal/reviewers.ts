@@ -10,15 +10,15 @@ import {
   cohortSettingsPaths,
   type StaffCohortSettings,
 } from '../machines/rules/cohortSettings';
+import type { StaffBulkResult } from '../machines/rules/staff/bulk';
+import { staffPaths } from '../machines/rules/staff/paths';
 import {
-  STAFF_COOKIE,
-  staffPaths,
   staffQueuePaths,
   type StaffAssignResult,
-  type StaffBulkResult,
   type StaffCohortOption,
   type StaffQueuePage,
-} from '../machines/rules/staff';
+} from '../machines/rules/staff/queue';
+import { STAFF_COOKIE } from '../machines/rules/staff/session';
 import type { ApplicantRecord } from './applicant';
 import { cookieNamed, type Client } from './client';
 import { codeIn } from './mailKinds';

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { reviewMeta, type ReviewStatus, type Standing } from '../machines/review.machine';
 import { paths, type ApplicantStanding } from '../machines/rules/contract';
-import { staffPaths } from '../machines/rules/staff';
+import { staffPaths } from '../machines/rules/staff/paths';
 import { MAX_ATTEMPTS } from '../server/mail/worker';
 import { FUNNEL, savedApplication, walk, type ApplicantRecord } from './applicant';
 import { arrivalTimes, schedule, seededRandom } from './arrivals';
