@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { paths } from '../../machines/rules/contract';
 import { outboxMailer, readOutbox, smtpDelivery } from '../../server/mail/index';
-import { mailWorker, type MailWorker } from '../../server/mail/worker';
+import { mailWorker, SEND_AT_ONCE, type MailWorker } from '../../server/mail/worker';
 import { applicant, databases, testApp, type TestApp } from './support';
 
 interface Peer {
@@ -15,12 +15,16 @@ interface Peer {
   received: string[];
   refused: number;
   accepting: boolean;
+  /** How long the peer takes over each message (a slow mail server), and the most it ever held at once. */
+  holdMs: number;
+  mostAtOnce: number;
   close(): Promise<void>;
 }
 
 /** An SMTP server on loopback that refuses every connection until `accepting` is set. */
 async function smtpPeer(): Promise<Peer> {
-  const peer = { received: [] as string[], refused: 0, accepting: false };
+  const peer = { received: [] as string[], refused: 0, accepting: false, holdMs: 0, mostAtOnce: 0 };
+  let atOnce = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -31,11 +35,16 @@ async function smtpPeer(): Promise<Peer> {
     },
     onData(stream, _session, done) {
       let raw = '';
+      atOnce += 1;
+      peer.mostAtOnce = Math.max(peer.mostAtOnce, atOnce);
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        peer.received.push(raw);
-        done();
-      });
+      stream.on('end', () =>
+        setTimeout(() => {
+          atOnce -= 1;
+          peer.received.push(raw);
+          done();
+        }, peer.holdMs),
+      );
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -118,6 +127,34 @@ describe.each(databases)('the outbox queue on $name', (database) => {
     const { rows } = await app.db.query<{ attempts: number }>('SELECT attempts FROM outbox');
     // A refused email was tried again: backoff, not loss.
     expect(rows.some((r) => r.attempts >= 2)).toBe(true);
+  }, 60_000);
+
+  it('sends a spike of emails several at a time, each once, so a code does not wait behind the others', async () => {
+    const smtp = (peer = await smtpPeer());
+    smtp.accepting = true;
+    // A slow mail server: each message takes 300 ms to be accepted.
+    smtp.holdMs = 300;
+    const app = (t = await testApp(database, { mailer: (db) => outboxMailer(db, undefined, 'smtp') }));
+    const emails = Array.from({ length: 12 }, (_, i) => `spike${i}@example.com`);
+    for (const email of emails) {
+      const res = await app.app.inject({ method: 'POST', url: paths.create, payload: applicant(email) });
+      expect(res.statusCode).toBe(201);
+    }
+    const w = mailWorker({
+      db: app.db,
+      deliver: smtpDelivery(`smtp://127.0.0.1:${smtp.port}`, 'The Employment Bootcamp <hello@bootcamp.test>'),
+      domain: 'bootcamp.test',
+      pollMs: 30,
+    });
+    workers.push(w);
+    w.start();
+    await expect.poll(() => undelivered(app), { timeout: 30_000, interval: 100 }).toBe(0);
+    expect(smtp.received).toHaveLength(emails.length);
+    const ids = smtp.received.map((raw) => /^Message-ID: (.+)$/im.exec(raw)?.[1].trim());
+    expect(new Set(ids).size).toBe(emails.length);
+    // Several at once (one after another, the 12th code would wait 12 × 300 ms), never more than a claim holds.
+    expect(smtp.mostAtOnce).toBeGreaterThan(1);
+    expect(smtp.mostAtOnce).toBeLessThanOrEqual(SEND_AT_ONCE);
   }, 60_000);
 
   it('an attachment queued with an email reaches the outbox page and leaves through SMTP with its type', async () => {
