@@ -85,8 +85,12 @@ for (const database of databases) {
           fee: 'N60,000 (Nigeria) or $50 (international)',
           full: 'Pay in full and save 15%: N51,000 (Nigeria) or $42.50 (international)',
           instalments: 'In Nigeria you may instead pay the N60,000 in 2 instalments of N30,000',
+          // And its aid ceiling, which the page's aid words name (decision 244).
+          aidCeiling: '30%',
         },
       });
+      expect(text).toContain('Financial aid of up to 30% off for those who qualify');
+      expect(text).not.toContain('{aid}');
     });
 
     it('sends the same page Brotli- or gzip-compressed to browsers that accept it', async () => {
