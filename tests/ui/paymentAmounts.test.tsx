@@ -22,6 +22,7 @@ import {
   regionOf,
   STANDARD_FEES,
   type CheckoutOrder,
+  type FeeTable,
   type PaymentRegion,
 } from '../../machines/rules/payments';
 import { faq } from '../../src/content/faq';
@@ -37,12 +38,13 @@ const COUNTRY: Record<PaymentRegion, string> = { nigeria: 'Nigeria', internation
 const MONEY = /[N$]\d[\d,]*(?:\.\d\d)?/g;
 const moneyIn = (text: string | null | undefined) => (text ?? '').match(MONEY) ?? [];
 
-function renderWithCheckout(region: PaymentRegion) {
+/** The confirmation page on the checkout the server prices, for an applicant of `region` with table `fees`. */
+function renderWithCheckout(region: PaymentRegion, fees: FeeTable = STANDARD_FEES) {
   const asked: CheckoutOrder[] = [];
   // The server's side of the checkout, priced the way payment/start prices it.
   const api = {
     startPayment: async ({ email, option, country }: PaymentStartPayload): Promise<PaymentStartResult> => {
-      const order = checkoutOrder(STANDARD_FEES, regionOf(country), option, email, 'TEBC-1234561000')!;
+      const order = checkoutOrder(fees, regionOf(country), option, email, 'TEBC-1234561000')!;
       asked.push(order);
       return { order, sandbox: true };
     },
@@ -65,7 +67,7 @@ function renderWithCheckout(region: PaymentRegion) {
           payment: null,
           cohort: null,
           option: '',
-          fees: STANDARD_FEES,
+          fees,
         })),
         lookupCountry: fromPromise(async () => COUNTRY[region]),
         recordChoice: fromPromise(async () => {}),
@@ -182,26 +184,7 @@ describe('every amount quoted elsewhere is in the price table', () => {
     expect(landing).toContain('financial aid of up to 20% off the fee');
     expect(landing).not.toMatch(/30%/);
     // The confirmation page: the aid card and the option's price.
-    const payment = createActor(
-      paymentChoiceMachine.provide({
-        actors: {
-          loadPayment: fromPromise<ConfirmationFacts, { email: string }>(async () => ({
-            payment: null,
-            cohort: null,
-            option: '',
-            fees,
-          })),
-          lookupCountry: fromPromise(async () => 'Nigeria'),
-          recordChoice: fromPromise(async () => {}),
-        },
-      }),
-      { input: { email: 'ada@example.com', formCountry: 'Nigeria', paymentOption: '' } },
-    ).start();
-    const reminder = createActor(
-      reminderMachine.provide({ actors: { saveReminder: fromPromise(async () => {}) } }),
-      { input: { email: 'ada@example.com', reminderSet: false, now: Date.now() } },
-    ).start();
-    render(<ConfirmationScreen actor={payment} reminder={reminder} config={defaultConfig} />);
+    renderWithCheckout('nigeria', fees);
     expectShown(await screen.findByText(/Financial aid of up to 20% off the fee is available/));
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Proceed to payment' }));
     expectShown(await screen.findByText('Up to 20% off'));
