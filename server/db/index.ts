@@ -120,15 +120,20 @@ export const connectionErrorFields = (error: unknown): { code: string; message: 
 
 /**
  * Whether a failed statement failed because its connection broke or could not be made (class 08, an
- * administrator's or a crash's termination 57P01–57P03, a socket refused, reset or closed under it), not because of
- * the statement itself.
+ * administrator's or a crash's termination 57P01–57P03, a socket refused, reset or closed under it, a client left
+ * unqueryable by its broken connection), not because of the statement itself.
  */
 export const isConnectionLoss = (error: unknown): boolean => {
   const code = String((error as { code?: unknown } | null)?.code ?? '');
   if (code.startsWith('08') || /^57P0[123]$/.test(code) || /^(ECONNREFUSED|ECONNRESET|EPIPE)$/.test(code)) {
     return true;
   }
-  return error instanceof Error && /^Connection terminated/.test(error.message);
+  // node-postgres's own words for a socket that closed, and for a client whose connection broke mid-transaction
+  // (its next statement is refused without reaching the server).
+  return (
+    error instanceof Error &&
+    /^(Connection terminated|Client has encountered a connection error|Client was closed)/.test(error.message)
+  );
 };
 
 /** Where broken connections are reported when nobody says otherwise: one JSON line on stderr. */

@@ -37,6 +37,12 @@ describe('which failures are a broken connection', () => {
     for (const code of ['57P01', '57P02', '57P03', '08006', '08003'])
       expect(isConnectionLoss(failure(code))).toBe(true);
     expect(isConnectionLoss(new Error('Connection terminated unexpectedly'))).toBe(true);
+    // A transaction's next statement after its connection broke is refused by node-postgres itself (found in CI: it
+    // answered 500 instead of 503).
+    expect(
+      isConnectionLoss(new Error('Client has encountered a connection error and is not queryable')),
+    ).toBe(true);
+    expect(isConnectionLoss(new Error('Client was closed and is not queryable'))).toBe(true);
     for (const code of ['23505', '40001', '22P02', '57014'])
       expect(isConnectionLoss(failure(code))).toBe(false);
     expect(isConnectionLoss(new Error('relation "x" does not exist'))).toBe(false);
