@@ -1,0 +1,93 @@
+/**
+ * Bars, one group a row and one bar a series (started and submitted; one cohort each; p50, p95 and p99): lying with
+ * their labels on the left, or standing as columns with the labels along the bottom (days, time slices).
+ */
+import { Bar, BarChart, Cell, LabelList, XAxis, YAxis } from 'recharts';
+import { INK, type Series } from './colours';
+import { ChartImage, TICK, chartSize, seriesKey, seriesLegend } from './chartFrame';
+
+export interface BarRow {
+  label: string;
+  values: readonly number[];
+  /** This row's colour, for a chart of one series whose rows differ (the funnel's anonymous steps). */
+  colour?: string;
+}
+
+const BAR = 14;
+const LABEL_CHARACTERS = 28;
+
+export function BarFigure({
+  description,
+  rows,
+  series,
+  columns = false,
+  format = String,
+  width,
+}: {
+  /** The chart's text alternative: its main figures, and where the table with every figure is. */
+  description: string;
+  rows: readonly BarRow[];
+  series: readonly Series[];
+  /** Columns standing on the labels (days along the bottom) rather than bars lying beside them. */
+  columns?: boolean;
+  /** A value as the chart writes it beside its bar. */
+  format?: (value: number) => string;
+  /** A fixed width in pixels (a static page); without it the chart follows its container (chartFrame.tsx). */
+  width?: number;
+}) {
+  const data = rows.map((row) => ({
+    label: row.label,
+    ...Object.fromEntries(row.values.map((value, j) => [seriesKey(j), value])),
+  }));
+  const legend = series.length > 1 ? 28 : 0;
+  const height = columns ? 240 + legend : legend + 24 + rows.length * (series.length * BAR + 10);
+  return (
+    <ChartImage description={description}>
+      <BarChart
+        data={data}
+        layout={columns ? 'horizontal' : 'vertical'}
+        accessibilityLayer={false}
+        margin={{ top: 4, right: columns ? 8 : 48, bottom: 4, left: 4 }}
+        barGap={0}
+        {...chartSize(height, width)}
+      >
+        {columns ? (
+          <>
+            <XAxis dataKey="label" tick={TICK} stroke={INK} interval="preserveStartEnd" minTickGap={8} />
+            <YAxis tick={TICK} stroke={INK} allowDecimals={false} width={40} tickFormatter={format} />
+          </>
+        ) : (
+          <>
+            <XAxis type="number" hide />
+            <YAxis
+              type="category"
+              dataKey="label"
+              tick={TICK}
+              stroke={INK}
+              width={150}
+              interval={0}
+              tickFormatter={(label: string) => label.slice(0, LABEL_CHARACTERS)}
+            />
+          </>
+        )}
+        {seriesLegend(series)}
+        {series.map((s, j) => (
+          <Bar key={s.name} dataKey={seriesKey(j)} name={s.name} fill={s.colour} isAnimationActive={false}>
+            {series.length === 1 &&
+              rows.some((row) => row.colour) &&
+              rows.map((row) => <Cell key={row.label} fill={row.colour ?? s.colour} />)}
+            {!columns && (
+              <LabelList
+                dataKey={seriesKey(j)}
+                position="right"
+                fill={INK}
+                fontSize={12}
+                formatter={(value) => format(Number(value))}
+              />
+            )}
+          </Bar>
+        ))}
+      </BarChart>
+    </ChartImage>
+  );
+}

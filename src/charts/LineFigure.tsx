@@ -1,0 +1,69 @@
+/** Lines over time, one a series (seats taken, emails delivered, a route's p95), the time along the bottom. */
+import { Line, LineChart, XAxis, YAxis } from 'recharts';
+import { INK, type Series } from './colours';
+import { ChartImage, TICK, chartSize, seriesKey, seriesLegend } from './chartFrame';
+
+export interface LinePoint {
+  /** Where along the bottom (seconds from the start, say). */
+  x: number;
+  /** One value a series; null where the series has none at this point. */
+  values: readonly (number | null)[];
+}
+
+export function LineFigure({
+  description,
+  points,
+  series,
+  formatX = String,
+  format = String,
+  width,
+}: {
+  /** The chart's text alternative: its main figures, and where the table with every figure is. */
+  description: string;
+  points: readonly LinePoint[];
+  series: readonly Series[];
+  /** A point's place along the bottom as the axis writes it. */
+  formatX?: (x: number) => string;
+  /** A value as the axis writes it. */
+  format?: (value: number) => string;
+  /** A fixed width in pixels (a static page); without it the chart follows its container (chartFrame.tsx). */
+  width?: number;
+}) {
+  const data = points.map((point) => ({
+    x: point.x,
+    ...Object.fromEntries(point.values.map((value, j) => [seriesKey(j), value])),
+  }));
+  return (
+    <ChartImage description={description}>
+      <LineChart
+        data={data}
+        accessibilityLayer={false}
+        margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
+        {...chartSize(240 + (series.length > 1 ? 28 : 0), width)}
+      >
+        <XAxis
+          type="number"
+          dataKey="x"
+          domain={['dataMin', 'dataMax']}
+          tick={TICK}
+          stroke={INK}
+          tickFormatter={formatX}
+        />
+        <YAxis tick={TICK} stroke={INK} width={48} tickFormatter={format} />
+        {seriesLegend(series)}
+        {series.map((s, j) => (
+          <Line
+            key={s.name}
+            dataKey={seriesKey(j)}
+            name={s.name}
+            stroke={s.colour}
+            strokeWidth={2}
+            dot={false}
+            connectNulls
+            isAnimationActive={false}
+          />
+        ))}
+      </LineChart>
+    </ChartImage>
+  );
+}

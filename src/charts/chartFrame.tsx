@@ -1,0 +1,52 @@
+/**
+ * What every chart shares (docs/decisions/249-one-charting-library.md): its size, its ticks and legend in the ink
+ * colour, and the image that carries its text alternative. The table beside each chart holds every figure and is what
+ * a screen reader reads; the chart itself is for the eye, so it takes no focus and has no tooltip.
+ */
+import type { ReactNode } from 'react';
+import { Legend } from 'recharts';
+import { INK, type Series } from './colours';
+
+/** The widest a chart is drawn on a staff page; narrower windows draw it at their width, fonts unscaled. */
+export const MAX_WIDTH = 640;
+
+/** Axis labels: the ink colour, at a size that stays readable on a phone. */
+export const TICK = { fill: INK, fontSize: 12 } as const;
+
+/**
+ * The chart's size: a fixed `width` for a static page (the rehearsal's report, rendered once); without one, the chart
+ * follows its container's width up to MAX_WIDTH and is laid out again at that width, so that a 390 px window gets
+ * readable labels rather than a scaled-down picture.
+ */
+export function chartSize(height: number, width: number | undefined) {
+  return width === undefined
+    ? ({ responsive: true, style: { width: '100%', maxWidth: MAX_WIDTH, height } } as const)
+    : ({ width, height } as const);
+}
+
+/** The legend along the top, in ink rather than each series' colour (text needs 4.5:1, a bar 3:1). */
+export function seriesLegend(series: readonly Series[]) {
+  return (
+    series.length > 1 && (
+      <Legend
+        verticalAlign="top"
+        height={28}
+        formatter={(value: string) => <span style={{ color: INK }}>{value}</span>}
+      />
+    )
+  );
+}
+
+/** The chart as one image named by its text alternative; what it draws is presentational. */
+export function ChartImage({ description, children }: { description: string; children: ReactNode }) {
+  return (
+    <div className="chart" role="img" aria-label={description}>
+      {children}
+    </div>
+  );
+}
+
+/** Recharts' data rows: the label and one key a series (`s0`, `s1`…). */
+export function seriesKey(index: number): string {
+  return `s${index}`;
+}
