@@ -4,7 +4,7 @@
  */
 import { Bar, BarChart, Cell, LabelList, XAxis, YAxis } from 'recharts';
 import { INK, type Series } from './colours';
-import { ChartImage, TICK, chartSize, seriesKey, seriesLegend } from './chartFrame';
+import { ChartImage, TICK, chartSize, seriesKey } from './chartFrame';
 
 export interface BarRow {
   label: string;
@@ -39,10 +39,9 @@ export function BarFigure({
     label: row.label,
     ...Object.fromEntries(row.values.map((value, j) => [seriesKey(j), value])),
   }));
-  const legend = series.length > 1 ? 28 : 0;
-  const height = columns ? 240 + legend : legend + 24 + rows.length * (series.length * BAR + 10);
+  const height = columns ? 240 : 24 + rows.length * (series.length * BAR + 10);
   return (
-    <ChartImage description={description}>
+    <ChartImage description={description} series={series}>
       <BarChart
         data={data}
         layout={columns ? 'horizontal' : 'vertical'}
@@ -64,13 +63,12 @@ export function BarFigure({
               dataKey="label"
               tick={TICK}
               stroke={INK}
-              width={150}
+              width={180}
               interval={0}
               tickFormatter={(label: string) => label.slice(0, LABEL_CHARACTERS)}
             />
           </>
         )}
-        {seriesLegend(series)}
         {series.map((s, j) => (
           <Bar key={s.name} dataKey={seriesKey(j)} name={s.name} fill={s.colour} isAnimationActive={false}>
             {series.length === 1 &&

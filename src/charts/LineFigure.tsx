@@ -1,7 +1,7 @@
 /** Lines over time, one a series (seats taken, emails delivered, a route's p95), the time along the bottom. */
 import { Line, LineChart, XAxis, YAxis } from 'recharts';
 import { INK, type Series } from './colours';
-import { ChartImage, TICK, chartSize, seriesKey, seriesLegend } from './chartFrame';
+import { ChartImage, TICK, chartSize, seriesKey } from './chartFrame';
 
 export interface LinePoint {
   /** Where along the bottom (seconds from the start, say). */
@@ -34,12 +34,12 @@ export function LineFigure({
     ...Object.fromEntries(point.values.map((value, j) => [seriesKey(j), value])),
   }));
   return (
-    <ChartImage description={description}>
+    <ChartImage description={description} series={series}>
       <LineChart
         data={data}
         accessibilityLayer={false}
         margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
-        {...chartSize(240 + (series.length > 1 ? 28 : 0), width)}
+        {...chartSize(240, width)}
       >
         <XAxis
           type="number"
@@ -50,7 +50,6 @@ export function LineFigure({
           tickFormatter={formatX}
         />
         <YAxis tick={TICK} stroke={INK} width={48} tickFormatter={format} />
-        {seriesLegend(series)}
         {series.map((s, j) => (
           <Line
             key={s.name}

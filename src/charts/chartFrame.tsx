@@ -4,7 +4,6 @@
  * a screen reader reads; the chart itself is for the eye, so it takes no focus and has no tooltip.
  */
 import type { ReactNode } from 'react';
-import { Legend } from 'recharts';
 import { INK, type Series } from './colours';
 
 /** The widest a chart is drawn on a staff page; narrower windows draw it at their width, fonts unscaled. */
@@ -24,27 +23,47 @@ export function chartSize(height: number, width: number | undefined) {
     : ({ width, height } as const);
 }
 
-/** The legend along the top, in ink rather than each series' colour (text needs 4.5:1, a bar 3:1). */
-export function seriesLegend(series: readonly Series[]) {
-  return (
-    series.length > 1 && (
-      <Legend
-        verticalAlign="top"
-        height={28}
-        formatter={(value: string) => <span style={{ color: INK }}>{value}</span>}
-      />
-    )
-  );
-}
-
-/** The chart as one image named by its text alternative; what it draws is presentational. */
-export function ChartImage({ description, children }: { description: string; children: ReactNode }) {
+/**
+ * The chart as one image named by its text alternative; what it draws is presentational. With more than one series,
+ * a legend above it says which colour is which, in ink (text needs 4.5:1, a bar 3:1). The legend is the page's own
+ * HTML rather than recharts', which measures itself in the page and so has no room in a static drawing.
+ */
+export function ChartImage({
+  description,
+  series,
+  children,
+}: {
+  description: string;
+  series: readonly Series[];
+  children: ReactNode;
+}) {
   return (
     <div className="chart" role="img" aria-label={description}>
+      {series.length > 1 && (
+        <ul style={LEGEND}>
+          {series.map((s) => (
+            <li key={s.name}>
+              <span style={{ ...SWATCH, background: s.colour }} /> {s.name}
+            </li>
+          ))}
+        </ul>
+      )}
       {children}
     </div>
   );
 }
+
+const LEGEND = {
+  listStyle: 'none',
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '0 1rem',
+  margin: '0 0 0.25rem',
+  padding: 0,
+  color: INK,
+  fontSize: 13,
+} as const;
+const SWATCH = { display: 'inline-block', width: 12, height: 12, verticalAlign: 'middle' } as const;
 
 /** Recharts' data rows: the label and one key a series (`s0`, `s1`…). */
 export function seriesKey(index: number): string {
