@@ -49,7 +49,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
   const random = seededRandom(options.seed);
   const admins = Array.from({ length: options.reviewers }, (_, i) => `reviewer${i + 1}@rehearsal.example`);
   const engines: Engines = await startEngines(options, dir, admins);
-  // The processes over the run, about 600 samples at most (one a second in a short run), until the server stops.
+  // The processes over the run until the server stops: about 600 samples over the arrivals, at least a second apart.
   const samples: ProcessSample[] = [];
   let stopSampling = false;
   const sampling = sampleUntil(
