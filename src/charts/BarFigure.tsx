@@ -14,7 +14,12 @@ export interface BarRow {
 }
 
 const BAR = 14;
+/** A label beside a bar is cut to what fits its 220 px, as the hand-drawn charts cut it; the table has it whole. */
 const LABEL_CHARACTERS = 28;
+const labelled = (label: string) =>
+  label.length > LABEL_CHARACTERS ? `${label.slice(0, LABEL_CHARACTERS - 1)}…` : label;
+/** A value beside its bar stays on one line ("2.1 days"): recharts breaks text at spaces. */
+const oneLine = (text: string) => text.replace(/ /g, '\u00a0');
 
 export function BarFigure({
   description,
@@ -48,6 +53,7 @@ export function BarFigure({
         accessibilityLayer={false}
         margin={{ top: 4, right: columns ? 8 : 48, bottom: 4, left: 4 }}
         barGap={0}
+        maxBarSize={columns ? 48 : undefined}
         {...chartSize(height, width)}
       >
         {columns ? (
@@ -63,9 +69,9 @@ export function BarFigure({
               dataKey="label"
               tick={TICK}
               stroke={INK}
-              width={180}
+              width={220}
               interval={0}
-              tickFormatter={(label: string) => label.slice(0, LABEL_CHARACTERS)}
+              tickFormatter={labelled}
             />
           </>
         )}
@@ -80,7 +86,7 @@ export function BarFigure({
                 position="right"
                 fill={INK}
                 fontSize={12}
-                formatter={(value) => format(Number(value))}
+                formatter={(value) => oneLine(format(Number(value)))}
               />
             )}
           </Bar>
