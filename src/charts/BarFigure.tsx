@@ -3,8 +3,8 @@
  * their labels on the left, or standing as columns with the labels along the bottom (days, time slices).
  */
 import { Bar, BarChart, Cell, LabelList, XAxis, YAxis } from 'recharts';
-import { INK, type Series } from './colours';
-import { ChartImage, TICK, chartSize, seriesKey } from './chartFrame';
+import { INK } from './colours';
+import { ChartImage, TICK, chartSize, seriesKey, seriesValues, type FigureProps } from './chartFrame';
 
 export interface BarRow {
   label: string;
@@ -28,22 +28,12 @@ export function BarFigure({
   columns = false,
   format = String,
   width,
-}: {
-  /** The chart's text alternative: its main figures, and where the table with every figure is. */
-  description: string;
+}: FigureProps & {
   rows: readonly BarRow[];
-  series: readonly Series[];
   /** Columns standing on the labels (days along the bottom) rather than bars lying beside them. */
   columns?: boolean;
-  /** A value as the chart writes it beside its bar. */
-  format?: (value: number) => string;
-  /** A fixed width in pixels (a static page); without it the chart follows its container (chartFrame.tsx). */
-  width?: number;
 }) {
-  const data = rows.map((row) => ({
-    label: row.label,
-    ...Object.fromEntries(row.values.map((value, j) => [seriesKey(j), value])),
-  }));
+  const data = rows.map((row) => ({ label: row.label, ...seriesValues(row.values) }));
   const height = columns ? 240 : 24 + rows.length * (series.length * BAR + 10);
   return (
     <ChartImage description={description} series={series}>

@@ -1,7 +1,7 @@
 /** Lines over time, one a series (seats taken, emails delivered, a route's p95), the time along the bottom. */
 import { Line, LineChart, XAxis, YAxis } from 'recharts';
-import { INK, type Series } from './colours';
-import { ChartImage, TICK, chartSize, seriesKey } from './chartFrame';
+import { INK } from './colours';
+import { ChartImage, TICK, chartSize, seriesKey, seriesValues, type FigureProps } from './chartFrame';
 
 export interface LinePoint {
   /** Where along the bottom (seconds from the start, say). */
@@ -17,22 +17,12 @@ export function LineFigure({
   formatX = String,
   format = String,
   width,
-}: {
-  /** The chart's text alternative: its main figures, and where the table with every figure is. */
-  description: string;
+}: FigureProps & {
   points: readonly LinePoint[];
-  series: readonly Series[];
   /** A point's place along the bottom as the axis writes it. */
   formatX?: (x: number) => string;
-  /** A value as the axis writes it. */
-  format?: (value: number) => string;
-  /** A fixed width in pixels (a static page); without it the chart follows its container (chartFrame.tsx). */
-  width?: number;
 }) {
-  const data = points.map((point) => ({
-    x: point.x,
-    ...Object.fromEntries(point.values.map((value, j) => [seriesKey(j), value])),
-  }));
+  const data = points.map((point) => ({ x: point.x, ...seriesValues(point.values) }));
   return (
     <ChartImage description={description} series={series}>
       <LineChart

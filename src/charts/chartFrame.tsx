@@ -65,7 +65,23 @@ const LEGEND = {
 } as const;
 const SWATCH = { display: 'inline-block', width: 12, height: 12, verticalAlign: 'middle' } as const;
 
-/** Recharts' data rows: the label and one key a series (`s0`, `s1`…). */
+/** What every chart is given. */
+export interface FigureProps {
+  /** The chart's text alternative: its main figures, and where the table with every figure is. */
+  description: string;
+  series: readonly Series[];
+  /** A value as the chart writes it. */
+  format?: (value: number) => string;
+  /** A fixed width in pixels (a static page); without it the chart follows its container (chartSize above). */
+  width?: number;
+}
+
+/** Recharts' key of a series in a data row (`s0`, `s1`…). */
 export function seriesKey(index: number): string {
   return `s${index}`;
+}
+
+/** One data row's values, a key a series. */
+export function seriesValues(values: readonly (number | null)[]): Record<string, number | null> {
+  return Object.fromEntries(values.map((value, j) => [seriesKey(j), value]));
 }
