@@ -13,6 +13,8 @@ import { latencyRoutes, type Report, type Row } from './report';
 
 /** The report's charts are drawn this wide; the page lets them shrink to a narrow window. */
 const WIDTH = 720;
+/** Room for a route beside its bars ("POST /bootcamp/application/eligibility"). */
+const LABEL_WIDTH = 320;
 
 const value = (v: Row[string] | undefined) => (v === undefined || v === '' ? null : Number(v));
 
@@ -20,14 +22,19 @@ const value = (v: Row[string] | undefined) => (v === undefined || v === '' ? nul
 const seriesOf = (columns: readonly string[]) =>
   columns.map((name, i) => ({ name, colour: SERIES_COLOURS[i % SERIES_COLOURS.length] }));
 
+/** A route as a bar's label: without the prefix every route shares. */
+const shortRoute = (label: string) => label.replace(' /api/v1/', ' /');
+
 /** Bars of `columns` for each row, labelled by `label`. */
 function bars(title: string, rows: Row[], label: string, columns: string[], standing = false): ReactElement {
+  const labelOf = (row: Row) => shortRoute(String(row[label]));
   return (
     <BarFigure
       width={WIDTH}
+      labelWidth={LABEL_WIDTH}
       columns={standing}
-      description={`${title}: ${firstFew(rows.map((r) => [String(r[label]), value(r[columns[0]]) ?? 0]))} (${columns[0]}). The table below has every figure.`}
-      rows={rows.map((r) => ({ label: String(r[label]), values: columns.map((c) => value(r[c]) ?? 0) }))}
+      description={`${title}: ${firstFew(rows.map((r) => [labelOf(r), value(r[columns[0]]) ?? 0]))} (${columns[0]}). The table below has every figure.`}
+      rows={rows.map((r) => ({ label: labelOf(r), values: columns.map((c) => value(r[c]) ?? 0) }))}
       series={seriesOf(columns)}
     />
   );
@@ -57,6 +64,8 @@ function lines(title: string, rows: Row[], columns: string[]): ReactElement {
 /** Each chart of the report, by the name of the table it stands beside; a table with no rows has none. */
 export function reportCharts(report: Report): Record<string, ReactElement> {
   const overTime = report.processesOverTime;
+  // The seats of the cohort the team decides (the table also has the others' first samples).
+  const { cohort } = report.options as { cohort?: number };
   const drawn: [string, Row[], (rows: Row[]) => ReactElement][] = [
     [
       'arrivals',
@@ -71,7 +80,15 @@ export function reportCharts(report: Report): Record<string, ReactElement> {
         ),
     ],
     ['funnel', report.funnel, (rows) => bars('The funnel', rows, 'step', ['applicants'])],
-    ['seats', report.seats, (rows) => lines('Seats over time', rows, ['taken', 'seats'])],
+    [
+      'seats',
+      cohort === undefined ? report.seats : report.seats.filter((r) => r.cohort === cohort),
+      (rows) =>
+        lines(`Seats over time${cohort === undefined ? '' : ` in cohort ${cohort}`}`, rows, [
+          'taken',
+          'seats',
+        ]),
+    ],
     [
       'reviewers',
       report.reviewers,

@@ -49,7 +49,7 @@ const report: Report = {
   finishedAt: new Date(T + 12_000).toISOString(),
   passed: true,
   engine: 'pglite',
-  options: {},
+  options: { cohort: 14 },
   settings: {},
   arrivals: [
     { slice: '0–50%', 'arrived on the curve': 3, 'walk began (after the concurrency limit)': 2 },
@@ -60,6 +60,7 @@ const report: Report = {
     { step: 'submitted', applicants: 5 },
   ],
   seats: [
+    { 's from start': 4, cohort: 13, seats: 300, taken: 0 },
     { 's from start': 4, cohort: 14, seats: 3, taken: 1 },
     { 's from start': 9, cohort: 14, seats: 3, taken: 3 },
   ],
@@ -114,7 +115,11 @@ describe('the rehearsal report', () => {
     expect(funnel.charts[0].text).toEqual(expect.arrayContaining(['created', 'submitted', '7', '5']));
 
     expect(section('Seats over time').charts).toEqual([expect.objectContaining({ lines: 2 })]);
-    expect(section('Seats over time').charts[0].name).toContain('taken at most 3 (at 9 s)');
+    // The cohort the team decides: another cohort's seats are in the table, not on the chart.
+    expect(section('Seats over time').charts[0].name).toMatch(
+      /^Seats over time in cohort 14, 4 to 9 s from the start: taken at most 3 \(at 9 s\); seats at most 3 /,
+    );
+    expect(section('Seats over time').rows).toHaveLength(3);
 
     const reviewers = section('Decisions per reviewer');
     expect(reviewers.charts).toEqual([expect.objectContaining({ bars: 6 })]);
@@ -131,6 +136,7 @@ describe('the rehearsal report', () => {
     const routes = section('Latency per route');
     expect(routes.charts).toEqual([expect.objectContaining({ bars: 6 })]);
     expect(routes.rows.map((r) => r[0])).toEqual(['POST /api/submit', 'POST /api/save']);
+    expect(routes.charts[0].text).toEqual(expect.arrayContaining(['POST /api/submit', 'POST /api/save']));
 
     const overTime = section('Latency of POST /api/submit over time');
     expect(overTime.charts).toEqual([expect.objectContaining({ lines: 3 })]);
