@@ -161,6 +161,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             'tests/rules/**/*.test.ts',
             'tests/docs/**/*.test.ts',
             'tests/rehearsal/invariants.test.ts',
+            'tests/rehearsal/report.test.ts',
           ],
           testTimeout: 30_000,
         },

@@ -60,6 +60,21 @@ export interface SeatSample {
   taken: number;
 }
 
+/**
+ * The processes at one moment of the run (rehearsal/sampler.ts), for the report (no invariant reads them); null where
+ * the server's /metrics did not say.
+ */
+export interface ProcessSample {
+  at: number;
+  /** The server's CPU time so far and resident memory (summed over its workers), and its outbox's undelivered rows. */
+  serverCpuSeconds: number | null;
+  serverRssBytes: number | null;
+  outboxMessages: number | null;
+  /** The rehearsal's own process: the applicants, the team and the SMTP sink. */
+  rehearsalCpuSeconds: number;
+  rehearsalRssBytes: number;
+}
+
 /** An applicant read their standing: `at` is when the answer arrived. */
 export interface StandingRead {
   email: string;

@@ -1,11 +1,13 @@
 /**
- * The rehearsal's report: `report.json` and one self-contained `index.html` of tables (arrivals per time slice, the
- * funnel, seats over time, decisions per reviewer, emails queued and delivered, latency per route, errors, the
- * processes' CPU and memory, and the invariants with their breaches).
+ * The rehearsal's report: `report.json` and one self-contained `index.html` of charts and tables, each chart above the
+ * table that holds its figures (arrivals per time slice, the funnel, seats over time, decisions per reviewer, emails
+ * queued and delivered, latency per route and over time, errors, the outbox's depth, the processes' CPU and memory, and
+ * the invariants with their breaches). The charts are static SVG, drawn by rehearsal/charts.tsx; the page has no script.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Answer } from './observations';
+import type { Answer, OutboxRow, ProcessSample } from './observations';
+import { staticHtml } from './staticHtml';
 
 export type Row = Record<string, string | number>;
 
@@ -23,8 +25,14 @@ export interface Report {
   team: Row[];
   emails: Row[];
   routes: Row[];
+  /** p50, p95 and p99 per time slice for the busiest routes. */
+  latency: Row[];
   errors: Row[];
+  /** Emails queued and delivered so far, per time slice. */
+  mail: Row[];
   processes: Row[];
+  /** CPU, memory and the outbox's depth as sampled over the run. */
+  processesOverTime: Row[];
   invariants: { invariant: string; breaches: string[] }[];
 }
 
@@ -62,6 +70,81 @@ export function routeTable(answers: Answer[]): Row[] {
     });
 }
 
+/** How many slices the tables over time cut the run into. */
+const SLICES = 12;
+/** The routes whose latency is drawn over time, the busiest first (one chart each). */
+const ROUTES_OVER_TIME = 4;
+
+const seconds = (ms: number) => Math.round(ms / 1000);
+
+/** The ends of `SLICES` equal slices from `start` to `end` (epoch ms). */
+function sliceEnds(start: number, end: number): number[] {
+  return Array.from({ length: SLICES }, (_, i) => start + ((i + 1) * (end - start)) / SLICES);
+}
+
+/** p50, p95 and p99 of each busy route in each slice of the run (by when the answer arrived). */
+export function latencyOverTime(answers: Answer[], start: number): Row[] {
+  const answered = answers.filter((a) => a.status > 0);
+  const busiest = routeTable(answers)
+    .slice(0, ROUTES_OVER_TIME)
+    .map((row) => String(row.route));
+  const end = Math.max(start + 1, ...answered.map((a) => a.at));
+  const ends = sliceEnds(start, end);
+  return busiest.flatMap((route) =>
+    ends.map((to, i) => {
+      const from = i === 0 ? -Infinity : ends[i - 1];
+      const ms = answered
+        .filter((a) => `${a.method} ${a.route}` === route && a.at > from && a.at <= to)
+        .map((a) => a.ms)
+        .sort((x, y) => x - y);
+      return {
+        route,
+        's from start': seconds(to - start),
+        requests: ms.length,
+        'p50 ms': Math.round(percentile(ms, 50)),
+        'p95 ms': Math.round(percentile(ms, 95)),
+        'p99 ms': Math.round(percentile(ms, 99)),
+      };
+    }),
+  );
+}
+
+/** The busy routes drawn over time, in the order the latency table lists them. */
+export const latencyRoutes = (report: Pick<Report, 'latency'>) => [
+  ...new Set(report.latency.map((r) => String(r.route))),
+];
+
+/** The emails queued and delivered so far at the end of each slice, from the outbox's own times. */
+export function mailOverTime(outbox: OutboxRow[], start: number): Row[] {
+  if (outbox.length === 0) return [];
+  const end = Math.max(start + 1, ...outbox.map((r) => r.deliveredAt ?? r.queuedAt));
+  return sliceEnds(start, end).map((to) => ({
+    's from start': seconds(to - start),
+    queued: outbox.filter((r) => r.queuedAt <= to).length,
+    delivered: outbox.filter((r) => r.deliveredAt !== null && r.deliveredAt <= to).length,
+  }));
+}
+
+/** The sampled processes, at most 60 rows: CPU as a share of one core since the sample before, memory in MB. */
+export function processesOverTime(samples: ProcessSample[], start: number): Row[] {
+  const cpu = (now: number | null, before: number | null, ms: number) =>
+    now === null || before === null || ms <= 0 ? '' : Math.round(((now - before) * 100_000) / ms);
+  const mb = (bytes: number | null) => (bytes === null ? '' : Math.round(bytes / 1e6));
+  const rows = samples.slice(1).map((s, i) => {
+    const before = samples[i];
+    const ms = s.at - before.at;
+    return {
+      's from start': seconds(s.at - start),
+      'server CPU %': cpu(s.serverCpuSeconds, before.serverCpuSeconds, ms),
+      'server RSS MB': mb(s.serverRssBytes),
+      'outbox messages': s.outboxMessages ?? '',
+      'rehearsal CPU %': cpu(s.rehearsalCpuSeconds, before.rehearsalCpuSeconds, ms),
+      'rehearsal RSS MB': mb(s.rehearsalRssBytes),
+    };
+  });
+  return thin(rows, 60);
+}
+
 /** Answers other than 2xx, per route and status (4xx are the product's refusals; a 5xx is a breach). */
 export function errorTable(answers: Answer[]): Row[] {
   const counts = new Map<string, number>();
@@ -88,17 +171,23 @@ const escapeHtml = (value: unknown) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-function table(caption: string, rows: Row[]): string {
+/** A heading, the chart (the HTML of a role="img" with its text alternative) and the table of its figures. */
+function section(caption: string, rows: Row[], chart = ''): string {
   if (rows.length === 0) return `<h2>${escapeHtml(caption)}</h2><p>None.</p>`;
   const columns = Object.keys(rows[0]);
   const head = columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('');
   const body = rows
     .map((r) => `<tr>${columns.map((c) => `<td>${escapeHtml(r[c] ?? '')}</td>`).join('')}</tr>`)
     .join('');
-  return `<h2>${escapeHtml(caption)}</h2><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+  return `<section><h2>${escapeHtml(caption)}</h2>${chart}<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></section>`;
 }
 
-export function reportPage(report: Report): string {
+/** The table's rows without one column (the latency of one route names the route in its heading). */
+const without = (rows: Row[], column: string): Row[] =>
+  rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== column)));
+
+/** The page; `charts` holds each chart's HTML by the name rehearsal/charts.tsx gives it (none: tables alone). */
+export function reportPage(report: Report, charts: Record<string, string> = {}): string {
   const verdict = report.passed
     ? '<p class="ok">Every invariant held.</p>'
     : '<p class="breach">An invariant was breached: see below.</p>';
@@ -115,10 +204,34 @@ export function reportPage(report: Report): string {
         }</li>`,
     )
     .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Round rehearsal ${escapeHtml(report.startedAt)}</title><style>body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}table{border-collapse:collapse;margin-bottom:1.5rem}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;font-variant-numeric:tabular-nums}.ok{color:#0a5d2c;font-weight:bold}.breach{color:#a4000f;font-weight:bold}</style></head><body><main><h1>Round rehearsal</h1><p>${escapeHtml(report.startedAt)} to ${escapeHtml(report.finishedAt)} on ${escapeHtml(report.engine)}.</p>${verdict}<h2>Invariants</h2><ul>${invariants}</ul>${table('Arrivals per time slice', report.arrivals)}${table('The funnel', report.funnel)}${table('Seats over time', report.seats)}${table('Decisions per reviewer', report.reviewers)}${table('The team’s other actions', report.team)}${table('Emails', report.emails)}${table('Latency per route', report.routes)}${table('Answers other than 2xx', report.errors)}${table('Processes', report.processes)}<h2>Options</h2><pre>${escapeHtml(JSON.stringify({ options: report.options, settings: report.settings }, null, 2))}</pre></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Round rehearsal ${escapeHtml(report.startedAt)}</title><style>body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}table{border-collapse:collapse;margin-bottom:1.5rem}.chart{max-width:100%;margin:.5rem 0 1rem}.chart .recharts-wrapper{max-width:100%;height:auto!important}.chart svg{height:auto!important}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;font-variant-numeric:tabular-nums}.ok{color:#0a5d2c;font-weight:bold}.breach{color:#a4000f;font-weight:bold}</style></head><body><main><h1>Round rehearsal</h1><p>${escapeHtml(report.startedAt)} to ${escapeHtml(report.finishedAt)} on ${escapeHtml(report.engine)}.</p>${verdict}<h2>Invariants</h2><ul>${invariants}</ul>${section('Arrivals per time slice', report.arrivals, charts.arrivals)}${section('The funnel', report.funnel, charts.funnel)}${section('Seats over time', report.seats, charts.seats)}${section('Decisions per reviewer', report.reviewers, charts.reviewers)}${section('The team’s other actions', report.team)}${section('Emails', report.emails)}${section('Emails queued and delivered over time', report.mail, charts.mail)}${section('Latency per route', report.routes, charts.routes)}${latencyRoutes(
+    report,
+  )
+    .map((route) =>
+      section(
+        `Latency of ${route} over time`,
+        without(
+          report.latency.filter((r) => r.route === route),
+          'route',
+        ),
+        charts[`latency ${route}`],
+      ),
+    )
+    .join(
+      '',
+    )}${section('Answers other than 2xx', report.errors, charts.errors)}${section('Processes at the end', report.processes)}${section(
+    'The outbox’s depth and the processes over time',
+    report.processesOverTime,
+    [charts.outbox, charts.cpu, charts.memory].join(''),
+  )}<h2>Options</h2><pre>${escapeHtml(JSON.stringify({ options: report.options, settings: report.settings }, null, 2))}</pre></main></body></html>`;
 }
 
-export function writeReport(dir: string, report: Report): void {
+/** The page with its charts drawn (recharts is loaded only here, once jsdom's globals are set). */
+export async function reportHtml(report: Report): Promise<string> {
+  return reportPage(report, await staticHtml(async () => (await import('./charts')).reportCharts(report)));
+}
+
+export async function writeReport(dir: string, report: Report): Promise<void> {
   writeFileSync(join(dir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(join(dir, 'index.html'), reportPage(report));
+  writeFileSync(join(dir, 'index.html'), await reportHtml(report));
 }

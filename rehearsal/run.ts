@@ -17,30 +17,25 @@ import { readDecisions, readIds, readOutbox } from './database';
 import { startEngines, type Engines } from './engines';
 import { breaches, INVARIANTS } from './invariants';
 import { codeIn, isConfirmation } from './mailKinds';
-import type { AcknowledgedWrite, FinalRead, Observations } from './observations';
+import type { AcknowledgedWrite, FinalRead, Observations, ProcessSample } from './observations';
 import { parseOptions, UsageError, type RehearsalOptions } from './options';
-import { thin, errorTable, percentile, routeTable, writeReport, type Report, type Row } from './report';
+import {
+  errorTable,
+  latencyOverTime,
+  mailOverTime,
+  percentile,
+  processesOverTime,
+  routeTable,
+  thin,
+  writeReport,
+  type Report,
+  type Row,
+} from './report';
 import { assignNew, review, sampleSeats, setSeats, signIn, teamIds, type ReviewLog } from './reviewers';
+import { metric, metrics, sampleUntil } from './sampler';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A number from the server's /metrics (summed over its label sets), or undefined. */
-function metric(text: string, name: string): number | undefined {
-  const values = text
-    .split('\n')
-    .filter((line) => line.startsWith(`${name} `) || line.startsWith(`${name}{`))
-    .map((line) => Number(line.split(' ').at(-1)));
-  return values.length ? values.reduce((a, b) => a + b, 0) : undefined;
-}
-
-async function metrics(url: string): Promise<string> {
-  try {
-    return await (await fetch(`${url}/metrics`)).text();
-  } catch {
-    return '';
-  }
-}
 
 export interface RehearsalResult {
   dir: string;
@@ -54,6 +49,15 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
   const random = seededRandom(options.seed);
   const admins = Array.from({ length: options.reviewers }, (_, i) => `reviewer${i + 1}@rehearsal.example`);
   const engines: Engines = await startEngines(options, dir, admins);
+  // The processes over the run until the server stops: about 600 samples over the arrivals, at least a second apart.
+  const samples: ProcessSample[] = [];
+  let stopSampling = false;
+  const sampling = sampleUntil(
+    engines.url,
+    Math.max(1000, options.durationMs / 600),
+    samples,
+    () => stopSampling,
+  );
   try {
     const phase = (what: string) =>
       console.log(`${((Date.now() - startedAt.getTime()) / 1000).toFixed(1)} s: ${what}`);
@@ -109,7 +113,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
         failures.push(`${record.email}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }).then(() => (arrivalsDone = true));
-    const sampling = sampleSeats(client, team[0], log, () => reviewDone);
+    const seatSampling = sampleSeats(client, team[0], log, () => reviewDone);
     const assigning = assignNew(client, team[0], memberIds, log, () => arrivalsDone);
     const reviewing = Promise.all(
       team.map((member, index) =>
@@ -125,7 +129,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     await arriving;
     phase(`arrivals over: ${records.length} applicants; the team finishes the queue`);
     await reviewing;
-    await Promise.all([sampling, assigning]);
+    await Promise.all([seatSampling, assigning]);
     phase('the queue is decided; waiting for the releases and the outbox');
 
     // Every decision's window and the workers' periods pass, then the outbox drains.
@@ -193,6 +197,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     }
 
     const serverMetrics = await metrics(engines.url);
+    stopSampling = true;
+    await sampling;
     phase('stopping the server, reading its database');
     const db = await engines.stopServer();
     const [outbox, decisions, ids] = await Promise.all([readOutbox(db), readDecisions(db), readIds(db)]);
@@ -245,12 +251,14 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       observations,
       found,
       serverMetrics,
+      samples,
       cohort,
     });
-    writeReport(dir, report);
+    await writeReport(dir, report);
     phase('report written');
     return { dir, report };
   } finally {
+    stopSampling = true;
     await engines.close();
   }
 }
@@ -264,6 +272,7 @@ function buildReport(input: {
   observations: Observations;
   found: Record<string, string[]>;
   serverMetrics: string;
+  samples: ProcessSample[];
   cohort: number;
 }): Report {
   const { options, applicants, log, observations: o, found } = input;
@@ -373,8 +382,11 @@ function buildReport(input: {
     team,
     emails,
     routes: routeTable(o.answers),
+    latency: latencyOverTime(o.answers, start),
     errors: errorTable(o.answers),
+    mail: mailOverTime(o.outbox, start),
     processes,
+    processesOverTime: processesOverTime(input.samples, start),
     invariants,
   };
 }

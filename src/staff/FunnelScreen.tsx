@@ -3,6 +3,8 @@ import { submissionWords } from '../../machines/rules/funnel';
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import type { StaffFunnel } from '../../machines/rules/staff/funnel';
+import { BarFigure } from '../charts/BarFigure';
+import { ANONYMOUS_COLOUR, SERIES_COLOURS } from '../charts/colours';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { CohortPicker, useChosenCohort } from './CohortPicker';
 import { provideResource } from './staffActors';
@@ -17,37 +19,6 @@ const duration = (seconds: number | null) =>
     : seconds < 3600
       ? `${Math.round(seconds / 60)} min`
       : `${(seconds / 3600).toFixed(1)} h`;
-
-function Bars({ funnel }: { funnel: StaffFunnel }) {
-  const max = Math.max(1, ...funnel.steps.map((s) => s.reached));
-  const row = 28;
-  return (
-    // The table below holds the same figures for screen readers; the picture is for the eye.
-    <svg
-      className="staff-funnel"
-      role="img"
-      aria-label="Bars: applications reaching each step (the table below has the figures)"
-      viewBox={`0 0 640 ${funnel.steps.length * row}`}
-      width="640"
-      height={funnel.steps.length * row}
-    >
-      {funnel.steps.map((step, i) => {
-        const width = Math.round((step.reached / max) * 380);
-        return (
-          <g key={step.state} transform={`translate(0 ${i * row})`}>
-            <text x="0" y="18" fontSize="13" fill="#1b1b1b">
-              {step.title.slice(0, 28)}
-            </text>
-            <rect x="200" y="4" width={width} height="18" fill={step.anonymous ? '#4a7a68' : '#0b3d2e'} />
-            <text x={206 + width} y="18" fontSize="13" fill="#1b1b1b">
-              {step.reached}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
-  );
-}
 
 export function FunnelScreen() {
   const heading = usePageHeading<HTMLHeadingElement>('Funnel');
@@ -76,7 +47,15 @@ function FunnelFigures({ cohort }: { cohort: string | undefined }) {
         <>
           <h2>{funnel.cohort.name}</h2>
           <p>{submissionWords(funnel.submissions)}</p>
-          <Bars funnel={funnel} />
+          <BarFigure
+            description="Bars: applications reaching each step (the table below has the figures)"
+            rows={funnel.steps.map((s) => ({
+              label: s.title,
+              values: [s.reached],
+              colour: s.anonymous ? ANONYMOUS_COLOUR : undefined,
+            }))}
+            series={[{ name: 'Reached', colour: SERIES_COLOURS[0] }]}
+          />
           <table className="staff-table">
             <caption>Applications reaching each step</caption>
             <TableHead

@@ -5,7 +5,8 @@
  */
 import { firstFew, share, type ScoreAgreement } from '../../machines/rules/reports';
 import { DISAGREEMENT_POINTS } from '../../machines/rules/scorecard';
-import { BarChart, SERIES_COLOURS } from './ReportCharts';
+import { BarFigure } from '../charts/BarFigure';
+import { SERIES_COLOURS } from '../charts/colours';
 import { MeasureTable } from './MeasureTable';
 import { TableHead } from './TableHead';
 
@@ -34,7 +35,7 @@ export function AgreementReport({ agreement, range }: { agreement: ScoreAgreemen
               ['Mean distance between two reviewers', points(meanDifference)],
             ]}
           />
-          <BarChart
+          <BarFigure
             description={`Each reviewer's mean distance in points from the other reviewers of the same applications ${range}: ${firstFew(reviewers.map((r) => [r.staff, r.meanDistance]))}. The tables below have every figure.`}
             rows={reviewers.map((r) => ({ label: r.staff, values: [r.meanDistance] }))}
             series={[{ name: 'Mean distance (points)', colour: SERIES_COLOURS[0] }]}

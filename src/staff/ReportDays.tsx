@@ -1,7 +1,7 @@
 /** Applications started and submitted per day, for a cohort's report (docs/decisions/063-the-funnel.md). */
 import { busiestDay, type StaffReports } from '../../machines/rules/reports';
-import { DayChart } from './DayChart';
-import { STARTED_SUBMITTED } from './ReportCharts';
+import { BarFigure } from '../charts/BarFigure';
+import { STARTED_SUBMITTED } from '../charts/colours';
 import { useStaffDates } from './StaffContext';
 import { StaffTable } from './StaffTable';
 
@@ -20,11 +20,11 @@ export function DaysReport({ days, range }: { days: StaffReports['days']; range:
         <p>No application was started or submitted {range}.</p>
       ) : (
         <>
-          <DayChart
+          <BarFigure
+            columns
             description={`Applications per day ${range}, ${days.length} days from ${dates.day(days[0].day)} to ${dates.day(days.at(-1)!.day)}: ${days.reduce((n, d) => n + d.started, 0)} started and ${days.reduce((n, d) => n + d.submitted, 0)} submitted; the most started on one day: ${busiest?.started ?? 0} on ${busiest ? dates.day(busiest.day) : '—'}. The table below has every day.`}
-            days={days.map((d) => ({ day: d.day, values: [d.started, d.submitted] }))}
+            rows={days.map((d) => ({ label: shortDay(d.day), values: [d.started, d.submitted] }))}
             series={STARTED_SUBMITTED}
-            dayLabel={shortDay}
           />
           <StaffTable
             caption="Applications started and submitted per day (UTC)"

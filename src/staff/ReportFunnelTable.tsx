@@ -1,7 +1,8 @@
 /** Each chosen cohort's funnel side by side, from the application chart as today: a bar chart and its table. */
 import type { StaffFunnel } from '../../machines/rules/staff/funnel';
 import { ErrorSummary } from '../components/ErrorSummary';
-import { BarChart, SERIES_COLOURS } from './ReportCharts';
+import { BarFigure } from '../charts/BarFigure';
+import { SERIES_COLOURS } from '../charts/colours';
 import { useStaff } from './StaffContext';
 import { StaffTable } from './StaffTable';
 import { useResource } from './useResource';
@@ -27,7 +28,7 @@ export function ReportFunnelTable({ numbers }: { numbers: string }) {
   const submittedStep = steps.find((s) => s.state === 'success');
   return (
     <>
-      <BarChart
+      <BarFigure
         description={`The funnel of ${funnels.map((f) => f.cohort.name).join(', ')}, step by step${submittedStep ? `; reaching "${submittedStep.title}": ${funnels.map((f) => `${f.cohort.name} ${reachedAt(f, submittedStep.state)}`).join(', ')}` : ''}. The table below has every step.`}
         rows={steps.map((s) => ({ label: s.title, values: funnels.map((f) => reachedAt(f, s.state)) }))}
         series={series}

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { comparedCohorts } from '../../machines/rules/reports';
 import type { StaffCohortOption } from '../../machines/rules/staff/queue';
 import { ReportFunnelTable } from './ReportFunnelTable';
-import { SERIES_COLOURS } from './ReportCharts';
+import { SERIES_COLOURS } from '../charts/colours';
 import { useStaff } from './StaffContext';
 import { useResource } from './useResource';
 

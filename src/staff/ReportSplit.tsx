@@ -1,6 +1,7 @@
 /** Applications started and submitted by referral source or by country (docs/decisions/063-the-funnel.md). */
 import { firstFew, share, type StaffReports } from '../../machines/rules/reports';
-import { BarChart, STARTED_SUBMITTED } from './ReportCharts';
+import { BarFigure } from '../charts/BarFigure';
+import { STARTED_SUBMITTED } from '../charts/colours';
 import { StaffTable } from './StaffTable';
 
 type SplitRows = StaffReports['sources'] | StaffReports['countries'];
@@ -31,7 +32,7 @@ export function SplitReport({
         <p>No application started {range}.</p>
       ) : (
         <>
-          <BarChart
+          <BarFigure
             description={`${title}, applications started ${range}: ${firstFew(labelled.map((r) => [r.label, r.started]))}. The table below has every figure.`}
             rows={labelled.map((r) => ({ label: r.label, values: [r.started, r.submitted] }))}
             series={STARTED_SUBMITTED}

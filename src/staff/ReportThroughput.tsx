@@ -5,7 +5,8 @@ import {
   type ReportPeriod,
   type StaffReports,
 } from '../../machines/rules/reports';
-import { BarChart, SERIES_COLOURS } from './ReportCharts';
+import { BarFigure } from '../charts/BarFigure';
+import { SERIES_COLOURS } from '../charts/colours';
 import { useStaffDates } from './StaffContext';
 import { StaffTable } from './StaffTable';
 
@@ -23,7 +24,7 @@ export function ThroughputReport({ report, range }: { report: StaffReports; rang
         <p>No decision was made {range}.</p>
       ) : (
         <>
-          <BarChart
+          <BarFigure
             description={`Decisions per team member ${range}: ${firstFew(totals, 5)}. The table below has each ${report.per}.`}
             rows={totals.map(([staff, n]) => ({ label: staff, values: [n] }))}
             series={[{ name: 'Decisions', colour: SERIES_COLOURS[0] }]}

@@ -1,7 +1,8 @@
 /** The time from submission to the first decision that stands (docs/decisions/063-the-funnel.md). */
 import { durationWords, type StaffReports } from '../../machines/rules/reports';
 import { MeasureTable } from './MeasureTable';
-import { SpreadChart } from './SpreadChart';
+import { BarFigure } from '../charts/BarFigure';
+import { SERIES_COLOURS } from '../charts/colours';
 
 /** `range` is the days in words ("from 1 Nov 2026 to today"). */
 export function TimeReport({ time, range }: { time: StaffReports['timeToDecision']; range: string }) {
@@ -16,13 +17,17 @@ export function TimeReport({ time, range }: { time: StaffReports['timeToDecision
         <p>No application was decided {range}.</p>
       ) : (
         <>
-          <SpreadChart
+          <BarFigure
             description={`Time to decision for ${time.decided} applications: median ${durationWords(time.medianSeconds)}, half of them between ${durationWords(time.p25Seconds)} and ${durationWords(time.p75Seconds)}, the longest ${durationWords(time.maxSeconds)}.`}
-            p25={time.p25Seconds ?? 0}
-            median={time.medianSeconds ?? 0}
-            p75={time.p75Seconds ?? 0}
-            p90={time.p90Seconds ?? 0}
-            max={time.maxSeconds ?? 0}
+            rows={[
+              ['Quickest quarter', time.p25Seconds],
+              ['Median', time.medianSeconds],
+              ['Three quarters', time.p75Seconds],
+              ['Nine in ten', time.p90Seconds],
+              ['Longest', time.maxSeconds],
+            ].map(([label, seconds]) => ({ label: String(label), values: [Number(seconds ?? 0)] }))}
+            series={[{ name: 'Time to decision', colour: SERIES_COLOURS[0] }]}
+            format={(seconds) => durationWords(seconds)}
           />
           <MeasureTable
             caption="Time from submission to the first decision"

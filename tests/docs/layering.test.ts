@@ -51,6 +51,17 @@ describe('layering', () => {
     expect(await ruleIdsFor(file, code)).toContain('no-restricted-imports');
   });
 
+  // The rehearsal's report draws with the staff reports' charts and nothing else of the app (decision 249).
+  it('lets the rehearsal use src/charts/ and nothing else of src/; src/charts/ uses nothing of the app', async () => {
+    const charts = "import { BarFigure } from '../src/charts/BarFigure';\nexport const x = BarFigure;\n";
+    expect(await ruleIdsFor('rehearsal/example.tsx', charts)).toEqual([]);
+    const staff = "import { SplitReport } from '../src/staff/ReportSplit';\nexport const x = SplitReport;\n";
+    expect(await ruleIdsFor('rehearsal/example.tsx', staff)).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('rehearsal/example.ts', staff)).toContain('no-restricted-imports');
+    const app = "import { useStaff } from '../staff/StaffContext';\nexport const x = useStaff;\n";
+    expect(await ruleIdsFor('src/charts/example.tsx', app)).toContain('no-restricted-imports');
+  });
+
   it('lets the staff side, the composition root and the applicant side use server/review/', async () => {
     const review = "import { reviewStatusOf } from '../review/events';\nexport const x = reviewStatusOf;\n";
     expect(await ruleIdsFor('server/staff/example.ts', review)).toEqual([]);

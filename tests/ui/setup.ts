@@ -8,6 +8,21 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// jsdom lays nothing out, so a chart that follows its container (src/charts/chartFrame.tsx) would measure 0 px and
+// draw nothing: its wrapper measures as a staff page's chart does at its widest, 640 px, and as tall as its style says.
+const clientSize = (name: 'clientWidth' | 'clientHeight') => {
+  const own = Object.getOwnPropertyDescriptor(Element.prototype, name)!;
+  Object.defineProperty(HTMLElement.prototype, name, {
+    configurable: true,
+    get(this: HTMLElement) {
+      if (!this.classList.contains('recharts-wrapper')) return own.get!.call(this) as number;
+      return name === 'clientWidth' ? 640 : parseFloat(this.style.height) || 0;
+    },
+  });
+};
+clientSize('clientWidth');
+clientSize('clientHeight');
+
 // A page that loads, decides and moves on takes a few renders, which a loaded CI machine can stretch past the
 // library's default second. A wait still ends at once when what it waits for is there.
 configure({ asyncUtilTimeout: 5_000 });

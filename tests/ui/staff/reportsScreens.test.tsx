@@ -140,9 +140,9 @@ describe('reports', () => {
         .getAttribute('aria-label'),
     ).toContain('7 started and 2 submitted; the most started on one day: 5 on 21/11/2026');
     // The date axis is written the programme's way too.
-    const axis = [...container.querySelectorAll('svg.staff-chart')[0].querySelectorAll('text')].map(
-      (t) => t.textContent,
-    );
+    const axis = [
+      ...screen.getByRole('img', { name: /^Applications per day/ }).querySelectorAll('svg text'),
+    ].map((t) => t.textContent);
     expect(axis).toEqual(expect.arrayContaining(['20/11', '21/11']));
 
     const sources = screen.getByRole('table', { name: /^By referral source/ });
