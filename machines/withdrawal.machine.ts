@@ -11,7 +11,7 @@ import type { ParentRef } from './parentRef';
 import type { ApplicantStanding } from './rules/contract';
 import { toFailure } from './rules/contract';
 import { WITHDRAWAL_MESSAGES } from './rules/withdrawal';
-import type { BusyTag, DialogTag } from './tags';
+import type { BusyTag, DialogTag, NoMeta } from './tags';
 
 /** What the parent (the application machine's confirmation page) hears once the server has withdrawn it. */
 export interface WithdrawnEvent {
@@ -36,6 +36,7 @@ export const withdrawalMachine = setup({
     context: {} as WithdrawalContext,
     events: {} as WithdrawalEvent,
     input: {} as WithdrawalInput,
+    meta: {} as NoMeta,
     tags: {} as BusyTag | DialogTag,
   },
   actors: {
