@@ -26,6 +26,12 @@ export interface Withdrawal {
   from: ReviewStatus;
 }
 
+/** The address of application `applicationId` (the idempotency key's owner), or undefined when there is none. */
+export async function applicationEmail(db: Queryable, applicationId: number): Promise<string | undefined> {
+  const row = await first(db, qb.selectFrom('applications').select('email').where('id', '=', applicationId));
+  return row?.email;
+}
+
 /** Why the chart refuses the applicant's WITHDRAW, in the catalogue's words. */
 function refusal(status: ReviewStatus, held: boolean): string {
   if (held) return W.notNow;

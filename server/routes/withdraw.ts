@@ -8,10 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { paths } from '../../machines/rules/contract';
 import { WITHDRAWAL_MESSAGES as W } from '../../machines/rules/withdrawal';
 import type { Context } from '../context';
-import { first, qb } from '../db/query';
 import { fieldFail } from '../http';
 import { SERVER_MESSAGES } from '../messages';
-import { withdrawApplication } from '../review/withdrawal';
+import { applicationEmail, withdrawApplication } from '../review/withdrawal';
 import { sessionApplicationId } from '../sessions';
 import { applicantStanding } from '../standing';
 import { describe } from './schemas';
@@ -29,9 +28,9 @@ export async function withdrawRoutes(app: FastifyInstance, ctx: Context): Promis
     async (request, reply) => {
       const id = await sessionApplicationId(db, request, config.now());
       if (id === null) throw fieldFail(401, 'email', SERVER_MESSAGES.needSession);
-      const owner = await first(db, qb.selectFrom('applications').select('email').where('id', '=', id));
+      const owner = await applicationEmail(db, id);
       if (!owner) throw fieldFail(401, 'email', SERVER_MESSAGES.needSession);
-      return idempotentWrite(ctx, request, reply, 'withdraw', owner.email, async (tx) => {
+      return idempotentWrite(ctx, request, reply, 'withdraw', owner, async (tx) => {
         const now = config.now();
         const done = await withdrawApplication(tx, { mailer, publicUrl: config.publicUrl }, id, now);
         return {
