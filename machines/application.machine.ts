@@ -9,12 +9,14 @@ import { and, not, stateIn, type SnapshotFrom } from 'xstate';
 import { applicationSetup } from './application.setup';
 import { defaults } from './persistence';
 import { resumeOrder } from './resume';
+import type { ParentRef } from './parentRef';
 import type { Standing } from './review.machine';
 import { STANDING_MESSAGES } from './rules/standing';
 import { SELECTION_QUIZ } from './rules/quiz';
 import { SCREEN_TABLE, screenMeta, type ScreenMeta } from './screens';
 import { STEP_STATES } from './stepStates';
 import { STEP_SPECS } from './steps';
+import type { WithdrawnEvent } from './withdrawal.machine';
 
 export { SCREEN_TABLE, WIZARD_STEPS, type ScreenMeta, type ScreenState } from './screens';
 export type {
@@ -66,6 +68,16 @@ const signOutSteps = {
       },
     },
   },
+} as const;
+
+/**
+ * The withdrawal button and dialog, on each standing the applicant may withdraw from (the server's `withdrawable`
+ * says whether the button shows; decision 250).
+ */
+const withdrawal = {
+  src: 'withdrawal',
+  id: 'withdrawal',
+  input: ({ self }: { self: ParentRef<WithdrawnEvent> }) => ({ parent: self }),
 } as const;
 
 /** The confirmation's state for each standing the server may give (under review otherwise). */
@@ -173,6 +185,7 @@ export const applicationMachine = applicationSetup.createMachine({
         session: signOutSteps,
         standing: {
           initial: 'checking',
+          on: { WITHDRAWN: { target: '.withdrawn', actions: 'keepWithdrawnStanding' } },
           states: {
             // Only a browser that proved the email of a submitted application asks; anyone else is asked to sign in.
             checking: { always: [{ guard: 'isSubmitted', target: 'loading' }, { target: 'signedOut' }] },
@@ -209,6 +222,7 @@ export const applicationMachine = applicationSetup.createMachine({
                     paymentOption: context.form.paymentOption,
                   }),
                 },
+                withdrawal,
                 {
                   src: 'reminder',
                   id: 'reminder',
@@ -234,8 +248,8 @@ export const applicationMachine = applicationSetup.createMachine({
                 },
               },
             },
-            underReview: {},
-            waitlisted: {},
+            underReview: { invoke: withdrawal },
+            waitlisted: { invoke: withdrawal },
             notSuccessful: {},
             withdrawn: {},
             // Signing back in is a sign-in: Get Started without the cohort a new application would get (decision 227).

@@ -29,6 +29,7 @@ import type { ApplicantStanding, VideoData } from './rules/contract';
 import { videoQuizMachine } from './videoQuiz.machine';
 import { paymentChoiceMachine } from './paymentChoice.machine';
 import { reminderMachine } from './reminder.machine';
+import { withdrawalMachine } from './withdrawal.machine';
 import {
   defaults,
   loadSaved,
@@ -90,6 +91,7 @@ export const applicationSetup = setup({
     videoQuiz: videoQuizMachine,
     paymentChoice: paymentChoiceMachine,
     reminder: reminderMachine,
+    withdrawal: withdrawalMachine,
   },
   guards: {
     routesTo: ({ context, event }, params: { state: ScreenState }) =>
@@ -144,6 +146,10 @@ export const applicationSetup = setup({
     // The server's answer, or nothing after a failed check.
     keepStanding: assign({
       standing: ({ event }) => (event as { output?: ApplicantStanding }).output ?? null,
+    }),
+    // The server withdrew the application: its answer is the standing the page now shows (decision 250).
+    keepWithdrawnStanding: assign({
+      standing: ({ context, event }) => (event.type === 'WITHDRAWN' ? event.standing : context.standing),
     }),
     showSignOutError: assign({
       signOutError: ({ event }) =>

@@ -94,7 +94,9 @@ export type ApplicationEvent =
   /** "Continue with your email" on the confirmation page of a browser that has not proved the email. */
   | { type: 'SIGN_IN' }
   /** Ask the server again where the application stands, after a failed check. */
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  /** The server withdrew the application at the applicant's request (machines/withdrawal.machine.ts). */
+  | { type: 'WITHDRAWN'; standing: ApplicantStanding };
 
 export const defaults = (input: ApplicationInput): ApplicationMachineContext => {
   const p = input.persisted ?? {};

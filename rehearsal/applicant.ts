@@ -5,7 +5,7 @@
  * key, types a wrong code first, asks for the code again; some who stop ask for their data to be erased.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { paths, SESSION_COOKIE } from '../machines/rules/contract';
+import { paths, SESSION_COOKIE, type ApplicantStanding } from '../machines/rules/contract';
 import type { SavedApplication } from '../machines/savedApplication';
 import { OPTION_FINANCIAL_AID } from '../machines/rules/payments';
 import { privacyPaths } from '../machines/rules/privacy';
@@ -51,6 +51,10 @@ export interface ApplicantRecord {
   /** Code emails this applicant caused: the create, and each resend the server accepted. */
   codesAsked: number;
   flaky: string[];
+  /** Withdrew their application, the server said so (decision 250). */
+  withdrew?: boolean;
+  /** Will withdraw once their decision is released (run.ts, after the releases). */
+  withdrawsLater?: boolean;
 }
 
 const FIRST_NAMES = ['Ada', 'Bola', 'Chidi', 'Dayo', 'Emeka', 'Funmi', 'Gbenga', 'Halima', 'Ife', 'Kemi'];
@@ -228,6 +232,12 @@ export async function walk(
     });
     if (ok(aid)) record.reached.add('aid');
   }
+  // Some withdraw (decision 250): at once, under review (a decision already taken and held refuses it: 409), or
+  // once their decision is released.
+  if (chance(options.withdraw)) {
+    if (chance(0.5)) record.withdrew = ok(await send({ method: 'POST', path: paths.withdraw, body: {} }));
+    else record.withdrawsLater = true;
+  }
 
   /** A step's save; its answers are remembered for the end-of-run read-back once acknowledged. */
   async function save(step: string, path: string, body: object, sent: object): Promise<boolean> {
@@ -249,6 +259,19 @@ export async function walk(
     });
     if (ok(erased)) record.erased = true;
   }
+}
+
+/** Withdraws an applicant whose released decision the chart lets them withdraw from (decision 250). */
+export async function withdrawAfterDecision(client: Client, record: ApplicantRecord): Promise<void> {
+  const who = { cookie: record.cookie, who: record.email };
+  const standing = await client.once<{ data: ApplicantStanding }>({
+    method: 'GET',
+    path: paths.standing,
+    ...who,
+  });
+  if (standing.status !== 200 || !standing.body.data.withdrawable) return;
+  const reply = await client.write({ method: 'POST', path: paths.withdraw, body: {}, ...who });
+  record.withdrew = reply.status === 200;
 }
 
 /** What the owner's application holds now (undefined once it is gone). */

@@ -4,7 +4,7 @@
  * what differed. No breach: an empty list. tests/rehearsal/invariants.test.ts breaks each rule on purpose.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { decisionKind, KIND_OF_STANDING, KIND_OF_STATUS } from './mailKinds';
+import { decisionKind, isWithdrawal, KIND_OF_STANDING, KIND_OF_STATUS } from './mailKinds';
 import { who, type Observations } from './observations';
 
 /** Two clocks on one machine (the server's database time and the sink's): what they may differ by. */
@@ -19,7 +19,7 @@ function decisionMails(o: Pick<Observations, 'sink'>, email: string) {
 
 /**
  * Every released decision reads the same on both sides: the staff record, the applicant's standing and the decision
- * email in the sink; none still held at the end. An application whose every decision was undone reads under review
+ * email in the sink (for a withdrawn application, its one withdrawal email: decision 250); none still held at the end. An application whose every decision was undone reads under review
  * on both sides and has had no decision email.
  */
 export function decisionsReadAlike(o: Pick<Observations, 'finals' | 'sink' | 'ids'>): string[] {
@@ -29,6 +29,17 @@ export function decisionsReadAlike(o: Pick<Observations, 'finals' | 'sink' | 'id
     if (final.staffHeld) breaches.push(`${name}: the staff record still holds its decision after the run`);
     if (final.staff !== final.applicant)
       breaches.push(`${name}: staff read ${final.staff}, the applicant's standing reads ${final.applicant}`);
+    // A withdrawal follows whatever decision came before it: its one confirmation is what the sink must hold.
+    if (final.staff === 'withdrawn') {
+      const withdrawals = o.sink.filter(
+        (m) => m.to.toLowerCase() === final.email.toLowerCase() && isWithdrawal(m.subject),
+      ).length;
+      if (withdrawals !== 1)
+        breaches.push(
+          `${name}: withdrawn, and ${withdrawals} withdrawal emails reached the sink, 1 expected`,
+        );
+      return breaches;
+    }
     const expected = KIND_OF_STANDING[final.staff];
     const mails = decisionMails(o, final.email).map((m) => decisionKind(m.subject));
     const last = mails.at(-1);

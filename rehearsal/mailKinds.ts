@@ -4,6 +4,7 @@
  */
 import { DEFAULT_TEMPLATES } from '../machines/rules/mailTemplates';
 import type { Standing } from '../machines/review.machine';
+import { WITHDRAWAL_MESSAGES } from '../machines/rules/withdrawal';
 import { PROGRAMME } from '../server/mail/templates';
 import type { DecisionKind } from './observations';
 
@@ -37,6 +38,10 @@ export function codeIn(subject: string): string | undefined {
 export const isConfirmation = (subject: string): boolean =>
   subject.startsWith(`Your application to ${PROGRAMME} (`) ||
   new RegExp(`^You are on the waitlist for .+ of ${escape(PROGRAMME)}$`).test(subject);
+
+/** The confirmation of an applicant's own withdrawal (decision 250). */
+export const isWithdrawal = (subject: string): boolean =>
+  subject === WITHDRAWAL_MESSAGES.emailSubject(PROGRAMME);
 
 /** The decision email a standing should have had. */
 export const KIND_OF_STANDING: Partial<Record<Standing, DecisionKind>> = {

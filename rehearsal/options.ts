@@ -28,6 +28,11 @@ export interface RehearsalOptions {
   cvUpload: number;
   video: number;
   aid: number;
+  /**
+   * Share of submitted applicants who withdraw (decision 250): half of them at once, under review, half once their
+   * decision is released.
+   */
+  withdraw: number;
   /** Share of decision batches an admin undoes one row of, inside the window; share of batches messaged. */
   undo: number;
   message: number;
@@ -58,6 +63,7 @@ export const DEFAULTS: RehearsalOptions = {
   cvUpload: 0.2,
   video: 0.6,
   aid: 0.1,
+  withdraw: 0.02,
   undo: 0.2,
   message: 0.1,
   undoSeconds: 5,
@@ -96,6 +102,7 @@ const SHARES: Record<string, (o: RehearsalOptions, v: number) => void> = {
   'cv-upload': (o, v) => (o.cvUpload = v),
   video: (o, v) => (o.video = v),
   aid: (o, v) => (o.aid = v),
+  withdraw: (o, v) => (o.withdraw = v),
   undo: (o, v) => (o.undo = v),
   message: (o, v) => (o.message = v),
 };

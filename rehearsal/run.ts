@@ -9,8 +9,9 @@ import { join, resolve } from 'node:path';
 import { reviewMeta, type ReviewStatus, type Standing } from '../machines/review.machine';
 import { paths, type ApplicantStanding } from '../machines/rules/contract';
 import { staffPaths } from '../machines/rules/staff/paths';
+import { staffQueuePaths, type StaffQueuePage } from '../machines/rules/staff/queue';
 import { MAX_ATTEMPTS } from '../server/mail/worker';
-import { FUNNEL, savedApplication, walk, type ApplicantRecord } from './applicant';
+import { FUNNEL, savedApplication, walk, withdrawAfterDecision, type ApplicantRecord } from './applicant';
 import { arrivalTimes, schedule, seededRandom } from './arrivals';
 import { Client } from './client';
 import { readDecisions, readIds, readOutbox } from './database';
@@ -136,6 +137,10 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     const undoMs = options.undoSeconds * 1000;
     const releaseBudgetMs = options.reminderPollMs + options.graceMs;
     await sleep(undoMs + options.reminderPollMs * 2 + options.mailPollMs * 2);
+    // Those who withdraw once their decision is released (decision 250), before the outbox drains.
+    for (const record of applicants.values())
+      if (record.withdrawsLater && record.cookie && !record.erased)
+        await withdrawAfterDecision(client, record);
     const drainBy = Date.now() + releaseBudgetMs + 30_000;
     while (Date.now() < drainBy && (metric(await metrics(engines.url), 'bootcamp_outbox_messages') ?? 0) > 0)
       await sleep(250);
@@ -145,8 +150,17 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     // Both sides of each decided application, as they read now.
     const decidedIds = new Map<number, string>();
     for (const batch of log.bulk) for (const id of batch.ids) decidedIds.set(id, '');
-    const finals: FinalRead[] = [];
     const admin = team[0];
+    // The withdrawn too, decided first or not (decision 250).
+    const withdrawn = await client.once<{ data: StaffQueuePage }>({
+      method: 'GET',
+      path: `${staffQueuePaths.queue}?status=withdrawn&limit=200`,
+      route: staffQueuePaths.queue,
+      cookie: admin.cookie,
+      who: admin.email,
+    });
+    if (withdrawn.status === 200) for (const row of withdrawn.body.data.rows) decidedIds.set(row.id, '');
+    const finals: FinalRead[] = [];
     for (const id of decidedIds.keys()) {
       const record = await client.once<{
         data: {

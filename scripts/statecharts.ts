@@ -13,6 +13,7 @@ import { financialAidMachine } from '../machines/financialAid.machine';
 import { otpTimerMachine } from '../machines/otpTimer.machine';
 import { paymentChoiceMachine } from '../machines/paymentChoice.machine';
 import { reminderMachine } from '../machines/reminder.machine';
+import { withdrawalMachine } from '../machines/withdrawal.machine';
 import { reviewMachine } from '../machines/review.machine';
 import { staffApplicationMachine } from '../machines/staffApplication.machine';
 import { staffCsvMachine } from '../machines/staffCsv.machine';
@@ -58,6 +59,12 @@ const MACHINES: Documented[] = [
     machine: reminderMachine,
     file: 'machines/reminder.machine.ts',
     about: 'The payment reminder on /apply/confirmation.',
+  },
+  {
+    machine: withdrawalMachine,
+    file: 'machines/withdrawal.machine.ts',
+    about:
+      'The applicant withdrawing their application on /apply/confirmation, where the server says it may (decision 250).',
   },
   {
     machine: financialAidMachine,

@@ -45,6 +45,7 @@ import { sessionRoutes } from './routes/session';
 import { selectionQuizRoutes } from './routes/selectionQuiz';
 import { currentVersion } from './selectionQuiz';
 import { standingRoutes } from './routes/standing';
+import { withdrawRoutes } from './routes/withdraw';
 import { interviewRoutes } from './routes/interview';
 import { staticRoutes } from './routes/static';
 import { landingWordsCache } from './db/landingWords';
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => flowRoutes(api, ctx));
   await app.register(async (api) => sessionRoutes(api, ctx));
   await app.register(async (api) => standingRoutes(api, ctx));
+  await app.register(async (api) => withdrawRoutes(api, ctx));
   await app.register(async (api) => selectionQuizRoutes(api, ctx));
   await app.register(async (api) => interviewRoutes(api, ctx));
   // Multipart only where a form may be posted: its hooks cost every other route (a listener per response).

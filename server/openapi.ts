@@ -88,6 +88,7 @@ const ANSWERS: AnswerTable = {
   [`POST ${paths.verifyEmail}`]: { ok: json(A.verifyEmail), refuses: [400, 404, 409] },
   [`POST ${paths.signOut}`]: { ok: json(A.signOut), refuses: [] },
   [`GET ${paths.standing}`]: { ok: json(A.standing), refuses: [401, 403] },
+  [`POST ${paths.withdraw}`]: { ok: json(A.withdraw), refuses: [401, 403, 409] },
   [`GET ${paths.selectionQuiz}`]: { ok: json(A.selectionQuiz), refuses: [] },
   [`POST ${paths.eligibility}`]: { ok: json(A.eligibility), refuses: [400, 401, 404, 409] },
   [`POST ${paths.employment}`]: { ok: json(A.saved), refuses: [400, 401, 404, 409] },

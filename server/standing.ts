@@ -5,7 +5,13 @@
  * (docs/decisions/121-a-decision-is-held-until-released.md,
  * docs/decisions/121-a-decision-is-held-until-released.md).
  */
-import { isReviewStatus, reviewMeta, type ReviewStatus, type Standing } from '../machines/review.machine';
+import {
+  isReviewStatus,
+  nextReviewStatus,
+  reviewMeta,
+  type ReviewStatus,
+  type Standing,
+} from '../machines/review.machine';
 import type { ApplicantStanding } from '../machines/rules/contract';
 import { sql } from 'kysely';
 import type { Queryable } from './db/index';
@@ -55,8 +61,9 @@ export async function releasedStatus(
 }
 
 /**
- * The applicant's answer: their standing (from the review chart's meta), the cohort it is for, and where their aid
- * request stands (decision 238), so that a waitlisted or unsuccessful applicant's page says it too.
+ * The applicant's answer: their standing (from the review chart's meta), the cohort it is for, where their aid
+ * request stands (decision 238), so that a waitlisted or unsuccessful applicant's page says it too, and whether the
+ * chart lets them withdraw from where they stand as they see it (decision 250).
  */
 export async function applicantStanding(
   db: Queryable,
@@ -69,6 +76,7 @@ export async function applicantStanding(
     standing: reviewMeta(released.status).standing,
     cohort: released.cohort,
     aid: await applicantAid(db, { id: applicationId, financial_aid: released.financial_aid }, now),
+    withdrawable: nextReviewStatus(released.status, { type: 'WITHDRAW' }) !== null,
   };
 }
 

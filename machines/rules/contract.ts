@@ -41,6 +41,8 @@ export const paths = {
   funnelStep: `${API}/funnel/step`,
   /** Where the session's own application stands (GET): no email in the URL, so it can name no one else's. */
   standing: `${API}/bootcamp/application/standing`,
+  /** Withdraw the session's own submitted application (POST; decision 250): no email in the URL either. */
+  withdraw: `${API}/bootcamp/application/withdraw`,
   /** The selection video and quiz the session's applicant started, else the newest (GET; decision 245). */
   selectionQuiz: `${API}/bootcamp/selection-quiz`,
 } as const;
@@ -52,6 +54,11 @@ export interface ApplicantStanding {
   cohort: { id: number; name: string; number: number };
   /** Where the aid request stands as the applicant may be told it (decision 238); null when they never applied. */
   aid: AidStanding | null;
+  /**
+   * Whether the review chart lets the applicant withdraw from where the application stands as they see it (decision
+   * 250): under review, accepted or waitlisted, not once the fee is paid. Absent (an older answer): not offered.
+   */
+  withdrawable?: boolean;
 }
 
 /** The name of the HttpOnly cookie that a correct code gives; it is bound to one application. */

@@ -15,6 +15,7 @@ import {
 } from '../../machines/rules/mailTemplates';
 import { INTERVIEW_PAGE } from '../../machines/rules/interview';
 import { AID_MESSAGES } from '../../machines/rules/messages';
+import { WITHDRAWAL_MESSAGES } from '../../machines/rules/withdrawal';
 import { WAITLIST_REASONS, type WaitlistReason } from '../../machines/rules/waitlistReason';
 import { blocksPage, greeting, page, plainName, PROGRAMME, SIGN_OFF } from '../mail/templates';
 
@@ -88,6 +89,28 @@ export function aidDecisionEmail(
   return {
     to,
     subject: awarded ? AID_MESSAGES.emailAwardedSubject(decision.share) : AID_MESSAGES.emailDeclinedSubject,
+    text: `${lines.join('\n\n')}\n`,
+    html: page(lines),
+  };
+}
+
+/**
+ * The confirmation of an applicant's own withdrawal (decision 250), sent at once through the outbox: what was
+ * withdrawn, that a place they held goes to someone else, and how to say it was a mistake.
+ */
+export function withdrawnEmail(recipient: Recipient, heldSeat: boolean, publicUrl: string): MailMessage {
+  const link = `${publicUrl.replace(/\/$/, '')}/apply/confirmation`;
+  const lines = [
+    greeting(recipient.firstname),
+    WITHDRAWAL_MESSAGES.emailWithdrawn(PROGRAMME, recipient.cohortName),
+    ...(heldSeat ? [WITHDRAWAL_MESSAGES.emailSeat] : []),
+    WITHDRAWAL_MESSAGES.emailMistake,
+    link,
+    SIGN_OFF,
+  ];
+  return {
+    to: recipient.email,
+    subject: WITHDRAWAL_MESSAGES.emailSubject(PROGRAMME),
     text: `${lines.join('\n\n')}\n`,
     html: page(lines),
   };

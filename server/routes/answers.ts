@@ -125,6 +125,14 @@ const cohortInfo = {
   fees: feeTable,
 };
 
+/** Where the session's own application stands (the standing answer, and the withdrawal's). */
+const standingAnswer = closed({
+  standing: oneOf(['under_review', 'accepted', 'waitlisted', 'not_successful', 'withdrawn']),
+  cohort: closed({ id: int, name: text, number: int }),
+  aid: aidStanding,
+  withdrawable: bool,
+});
+
 /** Keyed by the route's path in machines/rules/contract.ts `paths`. */
 export const applicantAnswers = {
   currentCohort: envelope(
@@ -160,13 +168,10 @@ export const applicantAnswers = {
   verifyEmail: envelope('The saved application; the session cookie is set', savedApplication),
   signOut: envelope('Signed out', nothing),
   standing: envelope(
-    'Where the application stands, once a decision is released, and where its financial aid request stands (null: none made)',
-    closed({
-      standing: oneOf(['under_review', 'accepted', 'waitlisted', 'not_successful', 'withdrawn']),
-      cohort: closed({ id: int, name: text, number: int }),
-      aid: aidStanding,
-    }),
+    'Where the application stands, once a decision is released, and where its financial aid request stands (null: none made); `withdrawable`: whether the applicant may withdraw it now',
+    standingAnswer,
   ),
+  withdraw: envelope('Withdrawn (or withdrawn already): where the application now stands', standingAnswer),
   selectionQuiz: envelope(
     "The selection video and quiz the session's application started, else the newest (decision 245)",
     closed({

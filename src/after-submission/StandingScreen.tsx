@@ -11,6 +11,7 @@ import { Button } from '../components/Button';
 import { YourDataLink } from '../privacy/YourDataLink';
 import { PRIVACY_MESSAGES } from '../../machines/rules/privacy';
 import { wasErasedHere } from '../app/persistence';
+import { WithdrawApplication } from './WithdrawApplication';
 
 /** The confirmation page's standing step (the machine's `confirmation.standing` region), or null elsewhere. */
 export function standingStep(snapshot: ApplicationSnapshot): string | null {
@@ -32,7 +33,8 @@ interface PanelProps {
 function Panel({ heading, kind, lede, children }: PanelProps) {
   return (
     <section className={kind ? `result-panel card ${kind}` : 'result-panel card'}>
-      <ScreenHeading>{heading}</ScreenHeading>
+      {/* Keyed by its words: a standing that changes on the page (a withdrawal) is a new heading, which takes focus. */}
+      <ScreenHeading key={heading}>{heading}</ScreenHeading>
       {lede && <p className="lede">{lede}</p>}
       {children}
       <YourDataLink />
@@ -100,6 +102,7 @@ export function StandingScreen() {
             <a href={FINANCIAL_AID_URL}>apply for financial aid</a> now.
           </p>
         )}
+        <WithdrawApplication />
       </Panel>
     );
   if (step === 'notSuccessful')
@@ -123,5 +126,9 @@ export function StandingScreen() {
         <p>{M.withdrawn.text}</p>
       </Panel>
     );
-  return <Panel heading={heading} kind="standing" lede={M.under_review.text} />;
+  return (
+    <Panel heading={heading} kind="standing" lede={M.under_review.text}>
+      <WithdrawApplication />
+    </Panel>
+  );
 }

@@ -2,6 +2,7 @@
  * The screens after submission, each driven by a child actor of the application machine. Loaded on demand: the
  * video player and the calendar are not needed until the application is in.
  */
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
 import type { reminderMachine } from '../../machines/reminder.machine';
@@ -13,6 +14,7 @@ import { readConfig, type AppConfig } from '../config';
 import { ConfirmationScreen } from './ConfirmationScreen';
 import { SelectionVideoScreen } from './SelectionVideoScreen';
 import { StandingScreen, standingStep } from './StandingScreen';
+import { WithdrawApplication } from './WithdrawApplication';
 import { useApplication, useSend } from '../app/ApplicationProvider';
 
 export function SelectionVideoRoute() {
@@ -83,5 +85,16 @@ function AcceptedConfirmation() {
     (s) => s.children.reminder as ActorRefFrom<typeof reminderMachine> | undefined,
   );
   if (!payment || !reminder) return null;
-  return <ConfirmationScreen actor={payment} reminder={reminder} config={readConfig()} />;
+  return (
+    <>
+      <ConfirmationScreen actor={payment} reminder={reminder} config={readConfig()} />
+      <WithdrawUnlessPaid payment={payment} />
+    </>
+  );
+}
+
+/** The withdrawal, until a payment made on this page settles the place (the chart keeps a paid place: decision 250). */
+function WithdrawUnlessPaid({ payment }: { payment: ActorRefFrom<typeof paymentChoiceMachine> }) {
+  const paid = useSelector(payment, (s) => s.context.payment?.status === 'paid');
+  return paid ? null : <WithdrawApplication />;
 }

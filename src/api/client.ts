@@ -36,6 +36,7 @@ import { type SubmitPayload } from '../../machines/steps/other';
 import type { ApplicantStanding } from '../../machines/rules/contract';
 import type { ConfirmationFacts } from '../../machines/paymentChoice.machine';
 import { STANDING_MESSAGES } from '../../machines/rules/standing';
+import { WITHDRAWAL_MESSAGES } from '../../machines/rules/withdrawal';
 import { browserConnection, type Connection } from './connection';
 
 export type { LookupResult };
@@ -89,6 +90,8 @@ export interface ApiClient {
   signOut(): Promise<void>;
   /** Where the session's own submitted application stands (the decision once its undo window is over). */
   standing(): Promise<ApplicantStanding>;
+  /** Withdraws the session's own application (decision 250): where it stands now, withdrawn. */
+  withdraw(): Promise<ApplicantStanding>;
   /** The server issues a payment for a recorded option: its order, priced from the table, and the mode. */
   startPayment(payload: PaymentStartPayload): Promise<PaymentStartResult>;
   /** The server confirms a payment with the provider (or its own sandbox record) and records the outcome. */
@@ -293,6 +296,11 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     },
     async standing() {
       const { data } = await call<ApplicantStanding>(paths.standing, STANDING_MESSAGES.unavailable);
+      return data;
+    },
+    async withdraw() {
+      // A write with its idempotency key: a dropped connection is sent again and applied once (decision 022).
+      const { data } = await write<ApplicantStanding>(paths.withdraw, {}, WITHDRAWAL_MESSAGES.failed);
       return data;
     },
     async signOut() {

@@ -3,6 +3,7 @@ import { fromCallback, fromPromise, type PromiseActorLogic } from 'xstate';
 import { applicationMachine, type ApplicationEvent } from '../../machines/application.machine';
 import { otpTimerMachine, type OtpTimerEvent } from '../../machines/otpTimer.machine';
 import { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
+import { withdrawalMachine } from '../../machines/withdrawal.machine';
 import { reminderMachine } from '../../machines/reminder.machine';
 import { videoQuizMachine, type SaveVideoInput } from '../../machines/videoQuiz.machine';
 import { checkDocxPackage, detectCvKind, MESSAGES, paths, toFailure } from '../../machines/rules';
@@ -104,6 +105,9 @@ export function provideApplication(api: ApiClient, config: AppConfig) {
         actors: {
           saveReminder: fromPromise(({ input }) => api.saveReminder(input.email, input.reminderDate)),
         },
+      }),
+      withdrawal: withdrawalMachine.provide({
+        actors: { withdraw: fromPromise(() => api.withdraw()) },
       }),
       videoQuiz: videoQuizMachine.provide({
         actors: {

@@ -7,6 +7,7 @@ import { otpTimerMachine } from '../../machines/otpTimer.machine';
 import { paymentChoiceMachine } from '../../machines/paymentChoice.machine';
 import { reminderMachine } from '../../machines/reminder.machine';
 import { videoQuizMachine } from '../../machines/videoQuiz.machine';
+import { withdrawalMachine } from '../../machines/withdrawal.machine';
 import { renderStatecharts, STATECHARTS_PATH } from '../../scripts/statecharts';
 
 const written = renderStatecharts();
@@ -26,6 +27,7 @@ describe('docs/statecharts.md', () => {
     videoQuizMachine,
     paymentChoiceMachine,
     reminderMachine,
+    withdrawalMachine,
     financialAidMachine,
   ])('draws every state of $id', (machine) => {
     const diagram = written.split(`## ${machine.id}\n`)[1]?.split('```')[1] ?? '';

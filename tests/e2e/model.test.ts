@@ -50,6 +50,8 @@ const EXCLUDED_STATES: Record<string, string> = {
 };
 for (const n of [1, 2, 3, 4])
   EXCLUDED[`application.confirmation.standing.known always #${n}`] = ONLY_ACCEPTED;
+EXCLUDED['application.confirmation.standing WITHDRAWN #0'] =
+  'the model’s applicant keeps the place to pay for it; tests/e2e/withdraw.test.ts withdraws in Chromium, and tests/ui/wizard.test.tsx on every generated path in jsdom (decision 250)';
 
 const { paths, branches, vertices } = generatePaths();
 

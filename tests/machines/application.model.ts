@@ -214,6 +214,16 @@ const PERSON_EVENTS: ApplicationEvent[] = [
   { type: 'UPLOAD.FAILED', message: 'Unable to upload', errors: {} },
   { type: 'VIDEO.PROGRESS', videoProgress: 100, isVideoEnded: true, attemptCounter: 1 },
   { type: 'RETRY' },
+  // The withdrawal machine, once the server has withdrawn the application (decision 250).
+  {
+    type: 'WITHDRAWN',
+    standing: {
+      standing: 'withdrawn',
+      cohort: { id: 6, name: 'Cohort 6', number: 6 },
+      aid: null,
+      withdrawable: false,
+    },
+  },
 ];
 
 /** The events that make sense now: one more answer, the code, and whatever the state handles. */

@@ -14,6 +14,8 @@ import {
   writesKept,
 } from '../../rehearsal/invariants';
 import type { Observations } from '../../rehearsal/observations';
+import { WITHDRAWAL_MESSAGES } from '../../machines/rules/withdrawal';
+import { PROGRAMME } from '../../server/mail/templates';
 
 const ADA = 'ada@rehearsal.example';
 const BOLA = 'bola@rehearsal.example';
@@ -155,6 +157,32 @@ describe('the round rehearsal’s invariants', () => {
     });
     expect(decisionsReadAlike(round)).toEqual([
       'application 9 (cy@rehearsal.example): staff read under_review, the last decision email in the sink is waitlisted',
+    ]);
+  });
+
+  it('a withdrawn application reads withdrawn on both sides with one withdrawal email, its acceptance before it', () => {
+    const round = cleanRound();
+    // Ada, accepted and told so, then withdrew (decision 250).
+    round.finals[0] = { ...round.finals[0], staff: 'withdrawn', applicant: 'withdrawn' };
+    const withdrawal = {
+      outboxId: 6,
+      to: ADA,
+      subject: WITHDRAWAL_MESSAGES.emailSubject(PROGRAMME),
+      at: T + 1000 + UNDO + 2000,
+    };
+    expect(decisionsReadAlike(round)).toEqual([
+      `${ADA_NAMED}: withdrawn, and 0 withdrawal emails reached the sink, 1 expected`,
+    ]);
+    round.sink.push(withdrawal);
+    expect(decisionsReadAlike(round)).toEqual([]);
+    round.sink.push({ ...withdrawal, outboxId: 7, at: withdrawal.at + 50 });
+    expect(decisionsReadAlike(round)).toEqual([
+      `${ADA_NAMED}: withdrawn, and 2 withdrawal emails reached the sink, 1 expected`,
+    ]);
+    round.sink.pop();
+    round.finals[0] = { ...round.finals[0], applicant: 'accepted' };
+    expect(decisionsReadAlike(round)).toEqual([
+      `${ADA_NAMED}: staff read withdrawn, the applicant's standing reads accepted`,
     ]);
   });
 

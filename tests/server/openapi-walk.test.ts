@@ -144,6 +144,9 @@ describe.each(databases)('every operation of the OpenAPI document, walked on $na
     await ok(200, 'POST', at(staffPaths.events, id), admin, { type: 'INVITE_TO_INTERVIEW' });
     await ok(200, 'GET', interviewPaths.applicant, cookie);
     await ok(200, 'POST', interviewPaths.applicant, cookie, { slot: offered[0].id });
+    // The applicant withdraws (decision 250), and an admin reopens the application.
+    await ok(200, 'POST', paths.withdraw, cookie);
+    await ok(200, 'POST', at(staffPaths.events, id), admin, { type: 'REOPEN' });
     // The bank details and support address (decision 247): every member reads, an admin saves.
     await ok(200, 'GET', programmeSettingsPath, reviewer);
     await ok(200, 'POST', programmeSettingsPath, admin, {

@@ -79,7 +79,12 @@ describe.each(databases)('the applicant’s standing on $name', (database) => {
     const { rows } = await t.db.query<ApplicantStanding['cohort']>(
       'SELECT c.id, c.name, c.number FROM cohorts c JOIN applications a ON a.cohort_id = c.id',
     );
-    expect(await standing(cookie)).toEqual({ standing: 'under_review', cohort: rows[0], aid: null });
+    expect(await standing(cookie)).toEqual({
+      standing: 'under_review',
+      cohort: rows[0],
+      aid: null,
+      withdrawable: true,
+    });
     expect(rows[0].number).toBeGreaterThan(0);
     await decide(t, ADA, event, { passWindow: false });
     t.advance(WINDOW - 1000);

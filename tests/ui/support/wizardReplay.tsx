@@ -96,7 +96,14 @@ const isDelivered = (type: string) =>
   type.startsWith('xstate.done.actor.') ||
   type.startsWith('xstate.error.actor.') ||
   type.startsWith('UPLOAD.') ||
-  ['VIDEO.PROGRESS', 'VIDEO.SUBMITTED', 'PAYMENT.CHOSEN', 'PAYMENT.FAILED', 'REMINDER.SET'].includes(type);
+  [
+    'VIDEO.PROGRESS',
+    'VIDEO.SUBMITTED',
+    'PAYMENT.CHOSEN',
+    'PAYMENT.FAILED',
+    'REMINDER.SET',
+    'WITHDRAWN',
+  ].includes(type);
 
 export interface AppReplay {
   /** Transitions the live actor took (keys as in graphReplay's `transitionKeys`). */
