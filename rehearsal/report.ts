@@ -21,6 +21,12 @@ export interface Report {
   seats: Row[];
   reviewers: Row[];
   team: Row[];
+  /** Per cohort: seats, applied, and how its applications were decided (its waitlist included). */
+  cohorts: Row[];
+  /** With `--interviews`: slots, invites and bookings. */
+  interviews: Row[];
+  /** The staff pages the team keeps open: p50, p95, p99. */
+  staffPages: Row[];
   emails: Row[];
   routes: Row[];
   errors: Row[];
@@ -115,7 +121,7 @@ export function reportPage(report: Report): string {
         }</li>`,
     )
     .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Round rehearsal ${escapeHtml(report.startedAt)}</title><style>body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}table{border-collapse:collapse;margin-bottom:1.5rem}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;font-variant-numeric:tabular-nums}.ok{color:#0a5d2c;font-weight:bold}.breach{color:#a4000f;font-weight:bold}</style></head><body><main><h1>Round rehearsal</h1><p>${escapeHtml(report.startedAt)} to ${escapeHtml(report.finishedAt)} on ${escapeHtml(report.engine)}.</p>${verdict}<h2>Invariants</h2><ul>${invariants}</ul>${table('Arrivals per time slice', report.arrivals)}${table('The funnel', report.funnel)}${table('Seats over time', report.seats)}${table('Decisions per reviewer', report.reviewers)}${table('The team’s other actions', report.team)}${table('Emails', report.emails)}${table('Latency per route', report.routes)}${table('Answers other than 2xx', report.errors)}${table('Processes', report.processes)}<h2>Options</h2><pre>${escapeHtml(JSON.stringify({ options: report.options, settings: report.settings }, null, 2))}</pre></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Round rehearsal ${escapeHtml(report.startedAt)}</title><style>body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}table{border-collapse:collapse;margin-bottom:1.5rem}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;font-variant-numeric:tabular-nums}.ok{color:#0a5d2c;font-weight:bold}.breach{color:#a4000f;font-weight:bold}</style></head><body><main><h1>Round rehearsal</h1><p>${escapeHtml(report.startedAt)} to ${escapeHtml(report.finishedAt)} on ${escapeHtml(report.engine)}.</p>${verdict}<h2>Invariants</h2><ul>${invariants}</ul>${table('Arrivals per time slice', report.arrivals)}${table('The funnel', report.funnel)}${table('Seats over time', report.seats)}${table('Decisions per reviewer', report.reviewers)}${table('The team’s other actions', report.team)}${table('Cohorts: applied and decided', report.cohorts)}${report.interviews.length ? table('Interviews', report.interviews) : ''}${table('The staff pages during the round', report.staffPages)}${table('Emails', report.emails)}${table('Latency per route', report.routes)}${table('Answers other than 2xx', report.errors)}${table('Processes', report.processes)}<h2>Options</h2><pre>${escapeHtml(JSON.stringify({ options: report.options, settings: report.settings }, null, 2))}</pre></main></body></html>`;
 }
 
 export function writeReport(dir: string, report: Report): void {
