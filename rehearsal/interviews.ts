@@ -62,7 +62,7 @@ export class InterviewStage {
     },
   ) {}
 
-  /** Every booking the invites started has ended (booked or not). */
+  /** Every invite under way, and every booking the invites started, has ended (booked or not). */
   settled(): boolean {
     return this.pending === 0;
   }
@@ -128,6 +128,20 @@ export class InterviewStage {
    * booking begins. False when the server refused (decided meanwhile by another member, or its inbox is full).
    */
   async invite(me: Reviewer, cohort: number, row: { id: number; email?: string }): Promise<boolean> {
+    // Counted from the start: the team leaves the invited undecided until every invite under way has been booked
+    // or not, so none is decided between its invite and its booking.
+    this.pending += 1;
+    let booking = false;
+    try {
+      booking = await this.inviteOne(me, cohort, row);
+      return booking;
+    } finally {
+      if (!booking) this.pending -= 1;
+    }
+  }
+
+  /** The invite's requests; true once the applicant's booking has begun (it then ends the count itself). */
+  private async inviteOne(me: Reviewer, cohort: number, row: { id: number; email?: string }) {
     const { client } = this.deps;
     await this.open(me, cohort);
     await this.keepSlots(me, cohort);
@@ -155,7 +169,6 @@ export class InterviewStage {
       outcome: 'did not book',
     };
     this.log.invites.push(invite);
-    this.pending += 1;
     this.booking.push(this.book(applicant, invite, sentAt).finally(() => (this.pending -= 1)));
     return true;
   }
