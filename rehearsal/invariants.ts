@@ -4,7 +4,16 @@
  * what differed. No breach: an empty list. tests/rehearsal/invariants.test.ts breaks each rule on purpose.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { decisionKind, isWithdrawal, KIND_OF_STANDING, KIND_OF_STATUS } from './mailKinds';
+import { isReviewStatus, reviewMeta } from '../machines/review.machine';
+import {
+  decisionKind,
+  isBookedForApplicant,
+  isBookedForStaff,
+  isInterviewInvitation,
+  isWithdrawal,
+  KIND_OF_STANDING,
+  KIND_OF_STATUS,
+} from './mailKinds';
 import { who, type Observations } from './observations';
 
 /** Two clocks on one machine (the server's database time and the sink's): what they may differ by. */
@@ -175,6 +184,70 @@ export function releasedInWindow(
   return breaches;
 }
 
+/**
+ * Every submitted application not erased was decided by the end, in whichever cohort it is: the open one's, and the
+ * next cohorts' waitlists (those who found the open one full) when their turn came. None is left under review.
+ */
+export function everyApplicationDecided(o: Pick<Observations, 'placements' | 'ids'>): string[] {
+  return o.placements
+    .filter(
+      (p) => !p.erased && (!isReviewStatus(p.status) || reviewMeta(p.status).standing === 'under_review'),
+    )
+    .map(
+      (p) =>
+        `${who(o, p.email)}: still ${isReviewStatus(p.status) ? reviewMeta(p.status).label : p.status} in cohort ${p.cohort} at the end`,
+    );
+}
+
+/** No interview slot holds more bookings than its capacity (decision 175: a slot is taken once). */
+export function slotsWithinCapacity(o: Pick<Observations, 'slots'>): string[] {
+  return o.slots
+    .filter((s) => s.booked > s.capacity)
+    .map((s) => `slot ${s.id} of cohort ${s.cohort}: ${s.booked} bookings for a capacity of ${s.capacity}`);
+}
+
+const sameTime = (a: string | null, b: string | null) =>
+  a === b || (a !== null && b !== null && Date.parse(a) === Date.parse(b));
+
+/**
+ * Every invited applicant got the invitation email once; a booking the applicant was told of reads the same slot on
+ * the staff application page and on the applicant's interview page (none on either when they did not book); the
+ * applicant got its calendar invitation once, and each team member one per slot of theirs booked.
+ */
+export function interviewsReadAlike(
+  o: Pick<Observations, 'interviews' | 'sink' | 'slots' | 'ids'>,
+): string[] {
+  const breaches: string[] = [];
+  const count = (to: string, kind: (subject: string) => boolean) =>
+    o.sink.filter((m) => m.to.toLowerCase() === to.toLowerCase() && kind(m.subject)).length;
+  for (const interview of o.interviews) {
+    const name = who(o, interview.email);
+    const invitations = count(interview.email, isInterviewInvitation);
+    if (invitations !== 1) breaches.push(`${name}: ${invitations} interview invitation email(s), 1 expected`);
+    const shown = (read: string | null) => read ?? 'no booking';
+    if (!sameTime(interview.staff, interview.booked))
+      breaches.push(
+        `${name}: booked ${shown(interview.booked)}, the staff page reads ${shown(interview.staff)}`,
+      );
+    if (!sameTime(interview.applicant, interview.booked))
+      breaches.push(
+        `${name}: booked ${shown(interview.booked)}, the applicant's page reads ${shown(interview.applicant)}`,
+      );
+    const calendars = count(interview.email, isBookedForApplicant);
+    const expected = interview.booked === null ? 0 : 1;
+    if (calendars !== expected)
+      breaches.push(`${name}: ${calendars} booking email(s) reached the sink, ${expected} expected`);
+  }
+  const booked = new Map<string, number>();
+  for (const slot of o.slots) booked.set(slot.offeredBy, (booked.get(slot.offeredBy) ?? 0) + slot.booked);
+  for (const [member, expected] of booked) {
+    const received = count(member, isBookedForStaff);
+    if (received !== expected)
+      breaches.push(`${member}: ${received} booking email(s) for their slots, ${expected} booked`);
+  }
+  return breaches;
+}
+
 export const INVARIANTS = {
   'a released decision reads the same on both sides': decisionsReadAlike,
   'no cohort has more acceptances than seats': seatsWithinCap,
@@ -183,6 +256,9 @@ export const INVARIANTS = {
   'a retried or double-tapped request had one effect': oneEffectEach,
   'no 5xx': noServerErrors,
   'every decision released after its window, within the decision mailer’s period': releasedInWindow,
+  'every cohort’s applications decided, its waitlist included': everyApplicationDecided,
+  'no interview slot booked beyond its capacity': slotsWithinCapacity,
+  'every interview reads the same on both sides, each email once': interviewsReadAlike,
 } as const;
 
 /** Every breach, by invariant (only the invariants breached). */

@@ -56,3 +56,13 @@ export const KIND_OF_STATUS: Record<string, DecisionKind | undefined> = {
   waitlisted: 'waitlisted',
   rejected: 'rejected',
 };
+
+const INTERVIEW_INVITATION = subjectPattern(DEFAULT_TEMPLATES.interview.subject);
+
+/** The interview invitation (the `interview` template, docs/decisions/175-the-interview-stage.md). */
+export const isInterviewInvitation = (subject: string): boolean => INTERVIEW_INVITATION.test(subject);
+
+/** The booking's calendar invitation: the applicant's, and the one to the team member who offers the slot. */
+export const isBookedForApplicant = (subject: string): boolean =>
+  subject.startsWith('Your interview is booked: ');
+export const isBookedForStaff = (subject: string): boolean => subject.startsWith('Interview booked: ');

@@ -120,6 +120,38 @@ export interface EmailEffect {
   received: number;
 }
 
+/** One invited applicant's interview at the end (decision 175), as each side reads it. */
+export interface InterviewRead {
+  applicationId: number;
+  email: string;
+  /** The start of the slot the applicant's booking was acknowledged for; null when they did not book. */
+  booked: string | null;
+  /** The booking's start on the staff application page, and on the applicant's interview page (null: none). */
+  staff: string | null;
+  applicant: string | null;
+}
+
+/** A slot at the end (from the database): its capacity, how many booked it, and who offers it. */
+export interface SlotCount {
+  id: number;
+  cohort: number;
+  capacity: number;
+  booked: number;
+  offeredBy: string;
+}
+
+/** A submitted application at the end (from the database): its cohort and review status. */
+export interface Placement {
+  applicationId: number;
+  email: string;
+  cohort: number;
+  /** The stored review status (`submitted` when none). */
+  status: string;
+  erased: boolean;
+  /** Placed on this cohort's waitlist at submit (its own cohort was full or closed). */
+  waitlistedAtSubmit: boolean;
+}
+
 export interface Observations {
   answers: Answer[];
   sink: SinkMessage[];
@@ -138,6 +170,10 @@ export interface Observations {
   /** The server's undo window, and what a release may take after it (the decision mailer's period and a grace). */
   undoMs: number;
   releaseBudgetMs: number;
+  /** Every submitted application's cohort and status; the interviews and slots (empty without `--interviews`). */
+  placements: Placement[];
+  interviews: InterviewRead[];
+  slots: SlotCount[];
 }
 
 /** An applicant as breach messages name them: `application 42 (r-0007@rehearsal.test)`. */

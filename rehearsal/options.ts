@@ -47,6 +47,13 @@ export interface RehearsalOptions {
   /** PostgreSQL processes (`WORKERS`) when DATABASE_URL is set. */
   workers: number;
   s3: boolean;
+  /**
+   * `--interviews`: the open cohort's (and each later one's) interview stage on; the share of rows a member invites
+   * rather than decides at once, and the share of the invited who book a slot (decision 175).
+   */
+  interviews: boolean;
+  invite: number;
+  book: number;
   /** Where the run's folder goes (`var/rehearsals/<time>/`). */
   out: string;
   seed: number;
@@ -74,6 +81,9 @@ export const DEFAULTS: RehearsalOptions = {
   graceMs: 15_000,
   workers: 2,
   s3: false,
+  interviews: false,
+  invite: 0.25,
+  book: 0.8,
   out: 'var/rehearsals',
   seed: 248,
 };
@@ -105,6 +115,8 @@ const SHARES: Record<string, (o: RehearsalOptions, v: number) => void> = {
   withdraw: (o, v) => (o.withdraw = v),
   undo: (o, v) => (o.undo = v),
   message: (o, v) => (o.message = v),
+  invite: (o, v) => (o.invite = v),
+  book: (o, v) => (o.book = v),
 };
 
 const NUMBERS: Record<string, (o: RehearsalOptions, v: number) => void> = {
@@ -128,7 +140,7 @@ export function usage(): string {
   const shares = Object.keys(SHARES).map((name) => `--${name}`);
   return [
     'npm run rehearse -- [--quick] [--applicants N] [--reviewers N] [--hours H | --minutes M | --seconds S]',
-    '  [--concurrency N] [--seats N] [--undo-seconds N] [--grace-seconds N] [--workers N] [--seed N] [--s3] [--out DIR]',
+    '  [--concurrency N] [--seats N] [--undo-seconds N] [--grace-seconds N] [--workers N] [--seed N] [--s3] [--interviews] [--out DIR]',
     `  shares from 0 to 1: ${shares.join(' ')}`,
     `Defaults: ${JSON.stringify({ ...DEFAULTS, seats: 'a tenth of the applicants' })}`,
     `--quick: ${JSON.stringify(QUICK)}`,
@@ -145,8 +157,8 @@ export function parseOptions(argv: string[]): RehearsalOptions {
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--quick') continue;
-    if (flag === '--s3') {
-      options.s3 = true;
+    if (flag === '--s3' || flag === '--interviews') {
+      options[flag === '--s3' ? 's3' : 'interviews'] = true;
       continue;
     }
     const name = flag.replace(/^--/, '');

@@ -23,6 +23,12 @@ export interface Report {
   seats: Row[];
   reviewers: Row[];
   team: Row[];
+  /** Per cohort: seats, applied, and how its applications were decided (its waitlist included). */
+  cohorts: Row[];
+  /** With `--interviews`: slots, invites and bookings. */
+  interviews: Row[];
+  /** The staff pages the team keeps open: p50, p95, p99. */
+  staffPages: Row[];
   emails: Row[];
   routes: Row[];
   /** p50, p95 and p99 per time slice for the busiest routes. */
@@ -204,7 +210,7 @@ export function reportPage(report: Report, charts: Record<string, string> = {}):
         }</li>`,
     )
     .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Round rehearsal ${escapeHtml(report.startedAt)}</title><style>body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}table{border-collapse:collapse;margin-bottom:1.5rem}.chart{max-width:100%;margin:.5rem 0 1rem}.chart .recharts-wrapper{max-width:100%;height:auto!important}.chart svg{height:auto!important}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;font-variant-numeric:tabular-nums}.ok{color:#0a5d2c;font-weight:bold}.breach{color:#a4000f;font-weight:bold}</style></head><body><main><h1>Round rehearsal</h1><p>${escapeHtml(report.startedAt)} to ${escapeHtml(report.finishedAt)} on ${escapeHtml(report.engine)}.</p>${verdict}<h2>Invariants</h2><ul>${invariants}</ul>${section('Arrivals per time slice', report.arrivals, charts.arrivals)}${section('The funnel', report.funnel, charts.funnel)}${section('Seats over time', report.seats, charts.seats)}${section('Decisions per reviewer', report.reviewers, charts.reviewers)}${section('The team’s other actions', report.team)}${section('Emails', report.emails)}${section('Emails queued and delivered over time', report.mail, charts.mail)}${section('Latency per route', report.routes, charts.routes)}${latencyRoutes(
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Round rehearsal ${escapeHtml(report.startedAt)}</title><style>body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}table{border-collapse:collapse;margin-bottom:1.5rem}.chart{max-width:100%;margin:.5rem 0 1rem}.chart .recharts-wrapper{max-width:100%;height:auto!important}.chart svg{height:auto!important}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;font-variant-numeric:tabular-nums}.ok{color:#0a5d2c;font-weight:bold}.breach{color:#a4000f;font-weight:bold}</style></head><body><main><h1>Round rehearsal</h1><p>${escapeHtml(report.startedAt)} to ${escapeHtml(report.finishedAt)} on ${escapeHtml(report.engine)}.</p>${verdict}<h2>Invariants</h2><ul>${invariants}</ul>${section('Arrivals per time slice', report.arrivals, charts.arrivals)}${section('The funnel', report.funnel, charts.funnel)}${section('Seats over time', report.seats, charts.seats)}${section('Decisions per reviewer', report.reviewers, charts.reviewers)}${section('The team’s other actions', report.team)}${section('Cohorts: applied and decided', report.cohorts)}${report.interviews.length ? section('Interviews', report.interviews) : ''}${section('The staff pages during the round', report.staffPages)}${section('Emails', report.emails)}${section('Emails queued and delivered over time', report.mail, charts.mail)}${section('Latency per route', report.routes, charts.routes)}${latencyRoutes(
     report,
   )
     .map((route) =>

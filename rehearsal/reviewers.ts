@@ -1,8 +1,11 @@
 /**
  * The review team through the staff API, as the back office sends it: each member signs in with the emailed code,
- * takes their share of the open cohort's submitted queue, and decides it in bulk (accept within the seats, waitlist,
- * not successful), undoes a row now and then inside the undo window, and writes to some applicants. Meanwhile the
- * cohort's seats are sampled, and an applicant just decided looks at their standing (it must not show yet).
+ * takes their share of the submitted queue of every cohort that has one (the open cohort first, then the next
+ * cohorts, whose applications found the one before full), and decides it in bulk (accept within the cohort's seats,
+ * waitlist, not successful), undoes a row now and then inside the undo window, and writes to some applicants; with
+ * `--interviews` some are invited first and decided once they booked (interviews.ts). They use the pages a team keeps
+ * open: the queue page, triage's list and the application, the lead's Reports. Meanwhile the seats are sampled, and
+ * an applicant just decided looks at their standing (it must not show yet).
  */
 import { paths, type ApplicantStanding } from '../machines/rules/contract';
 import {
@@ -17,10 +20,13 @@ import {
   type StaffAssignResult,
   type StaffCohortOption,
   type StaffQueuePage,
+  type StaffQueueRow,
 } from '../machines/rules/staff/queue';
 import { STAFF_COOKIE } from '../machines/rules/staff/session';
+import { reportPaths } from '../machines/rules/reports';
 import type { ApplicantRecord } from './applicant';
 import { cookieNamed, type Client } from './client';
+import type { InterviewStage } from './interviews';
 import { codeIn } from './mailKinds';
 import type { BulkDecision, SeatSample, StandingRead } from './observations';
 import type { RehearsalOptions } from './options';
@@ -104,8 +110,27 @@ export async function teamIds(client: Client, admin: Reviewer, team: Reviewer[])
 }
 
 /**
- * While applicants arrive, the first admin deals the unassigned submitted rows to the team (My queue), round-robin,
- * every second; each member decides their own until the arrivals are over.
+ * The cohorts the team works, oldest first: the one open now and every later one (the cohort picker lists them
+ * newest first). A later cohort holds the applications that found the open one full: its waitlist.
+ */
+export async function teamCohorts(client: Client, me: Reviewer): Promise<number[]> {
+  const reply = await client.once<{ data: StaffCohortOption[] }>({
+    method: 'GET',
+    path: staffQueuePaths.cohorts,
+    cookie: me.cookie,
+    who: me.email,
+  });
+  if (reply.status !== 200) return [];
+  const open = reply.body.data.find((c) => c.current)?.number ?? 0;
+  return reply.body.data
+    .map((c) => c.number)
+    .filter((n) => n >= open)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * While applicants arrive, the first admin deals the unassigned submitted rows of every cohort worked to the team (My
+ * queue), round-robin, every second; each member decides their own until the arrivals are over.
  */
 export async function assignNew(
   client: Client,
@@ -115,15 +140,33 @@ export async function assignNew(
   stop: () => boolean,
 ): Promise<void> {
   while (!stop()) {
-    const reply = await client.write<{ data: StaffAssignResult }>({
-      method: 'POST',
-      path: staffQueuePaths.assign,
-      body: { filter: { status: 'submitted', assignee: 'none' }, reviewers: ids },
-      cookie: admin.cookie,
-      who: admin.email,
-    });
-    if (reply.status === 200) log.assigned += reply.body.data.perReviewer.reduce((n, r) => n + r.count, 0);
+    for (const cohort of await teamCohorts(client, admin)) {
+      const reply = await client.write<{ data: StaffAssignResult }>({
+        method: 'POST',
+        path: staffQueuePaths.assign,
+        body: { filter: { cohort: String(cohort), status: 'submitted', assignee: 'none' }, reviewers: ids },
+        cookie: admin.cookie,
+        who: admin.email,
+      });
+      if (reply.status === 200) log.assigned += reply.body.data.perReviewer.reduce((n, r) => n + r.count, 0);
+    }
     await sleep(1000);
+  }
+}
+
+/** The lead keeps the open cohort's Reports open during the round: read again every few seconds. */
+export async function watchReports(client: Client, lead: Reviewer, stop: () => boolean): Promise<void> {
+  while (!stop()) {
+    const [open] = await teamCohorts(client, lead);
+    if (open !== undefined)
+      await client.once({
+        method: 'GET',
+        path: `${reportPaths.reports}?cohort=${open}&per=day`,
+        route: reportPaths.reports,
+        cookie: lead.cookie,
+        who: lead.email,
+      });
+    await sleep(3000);
   }
 }
 
@@ -143,9 +186,23 @@ export async function sampleSeats(client: Client, admin: Reviewer, log: ReviewLo
   }
 }
 
+/** The statuses a member decides now: not yet decided, or interviewed (the booking made). */
+const TO_DECIDE = ['submitted', 'in_review', 'eligibility_review', 'interview_booked'] as const;
+/** Invited but not booked: decided without the interview once every applicant who would book has done so. */
+const INVITED = 'interview_invited';
+/** Whom a member may invite rather than decide at once (START_REVIEW then INVITE_TO_INTERVIEW). */
+const INVITABLE = new Set(['submitted', 'in_review']);
+
+/** The routes as the report names them: the same queue route read as the screen's page or as triage's list. */
+export const QUEUE_PAGE_ROUTE = `${staffQueuePaths.queue} (queue page)`;
+export const TRIAGE_LIST_ROUTE = `${staffQueuePaths.queue} (triage list, 200 rows)`;
+
 /**
- * One team member's work: the submitted rows assigned to them (My queue), decided in small batches; once the
- * applicants have all finished, everyone's leftovers, until nothing submitted is left.
+ * One team member's work, one cohort at a time, the open one first: the next cohort's turn (the applications that
+ * found the one before full, on its waitlist) comes when the one before has nothing left to decide. In a cohort: the
+ * rows assigned to them (My queue) of the triage list, the first one opened, the queue page looked at, then a small
+ * batch decided in bulk within the cohort's seats; with `--interviews`, some are invited instead and decided once
+ * they booked. Once the applicants have all finished, everyone's leftovers, until nothing is left to decide.
  */
 export async function review(
   client: Client,
@@ -158,35 +215,65 @@ export async function review(
     log: ReviewLog;
     applicants: Map<string, ApplicantRecord>;
     arrivalsDone: () => boolean;
+    interviews?: InterviewStage;
   },
 ): Promise<void> {
-  const { options, random, log, applicants, arrivalsDone } = deps;
+  const { options, random, log, applicants, arrivalsDone, interviews } = deps;
   let idle = 0;
   for (;;) {
     const finished = arrivalsDone();
+    const lastCall = finished && (!interviews || interviews.settled());
+    const statuses = [...TO_DECIDE, ...(lastCall ? [INVITED] : [])].join(',');
     // Everyone's leftovers once the arrivals are over, so no row waits for a member who has stopped.
     const view = finished ? '' : '&assignee=me';
-    const page = await client.once<{ data: StaffQueuePage }>({
-      method: 'GET',
-      path: `${staffQueuePaths.queue}?status=submitted&limit=200&sort=submitted&dir=asc${view}`,
-      route: staffQueuePaths.queue,
-      cookie: me.cookie,
-      who: me.email,
-    });
-    if (page.status !== 200) {
-      await sleep(500);
-      continue;
+    let cohort: number | undefined;
+    let rows: StaffQueueRow[] = [];
+    for (const number of await teamCohorts(client, me)) {
+      const page = await client.once<{ data: StaffQueuePage }>({
+        method: 'GET',
+        path: `${staffQueuePaths.queue}?cohort=${number}&status=${statuses}&limit=200&sort=submitted&dir=asc${view}`,
+        route: TRIAGE_LIST_ROUTE,
+        cookie: me.cookie,
+        who: me.email,
+      });
+      if (page.status === 200 && page.body.data.rows.length) {
+        cohort = number;
+        rows = page.body.data.rows;
+        break;
+      }
     }
-    const rows = page.body.data.rows;
     // After the arrivals, the members share the leftovers by id, so two rarely take the same row.
     const mine = rows.filter((row) => !finished || row.id % team === index || idle > 5);
-    if (mine.length === 0) {
-      if (finished && (rows.length === 0 || ++idle > 20)) return;
+    if (cohort === undefined || mine.length === 0) {
+      if (lastCall && (rows.length === 0 || ++idle > 20)) return;
       await sleep(300);
       continue;
     }
     idle = 0;
-    const batch = mine.slice(0, 3 + Math.floor(random() * 10));
+    // Triage opens the first of the list; the member goes back to the queue page before deciding in bulk.
+    await client.once({
+      method: 'GET',
+      path: staffPaths.application.replace(':id', String(mine[0].id)),
+      route: staffPaths.application,
+      cookie: me.cookie,
+      who: me.email,
+    });
+    await client.once({
+      method: 'GET',
+      path: `${staffQueuePaths.queue}?cohort=${cohort}`,
+      route: QUEUE_PAGE_ROUTE,
+      cookie: me.cookie,
+      who: me.email,
+    });
+    let batch = mine.slice(0, 3 + Math.floor(random() * 10));
+    if (interviews && !finished) {
+      const invited = new Set<number>();
+      for (const row of batch)
+        if (row.status && INVITABLE.has(row.status) && random() < options.invite)
+          if (await interviews.invite(me, cohort, row)) invited.add(row.id);
+      batch = batch.filter((row) => !invited.has(row.id));
+      if (batch.length === 0) continue;
+    }
     const roll = random();
     const event = roll < 0.55 ? 'ACCEPT' : roll < 0.8 ? 'WAITLIST' : 'REJECT';
     const sentAt = Date.now();

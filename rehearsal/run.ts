@@ -14,11 +14,18 @@ import { MAX_ATTEMPTS } from '../server/mail/worker';
 import { FUNNEL, savedApplication, walk, withdrawAfterDecision, type ApplicantRecord } from './applicant';
 import { arrivalTimes, schedule, seededRandom } from './arrivals';
 import { Client } from './client';
-import { readDecisions, readIds, readOutbox } from './database';
+import { readDecisions, readIds, readOutbox, readPlacements, readSeats, readSlots } from './database';
 import { startEngines, type Engines } from './engines';
+import { InterviewStage, readInterviews } from './interviews';
 import { breaches, INVARIANTS } from './invariants';
 import { codeIn, isConfirmation } from './mailKinds';
-import type { AcknowledgedWrite, FinalRead, Observations, ProcessSample } from './observations';
+import type {
+  AcknowledgedWrite,
+  FinalRead,
+  InterviewRead,
+  Observations,
+  ProcessSample,
+} from './observations';
 import { parseOptions, UsageError, type RehearsalOptions } from './options';
 import {
   errorTable,
@@ -32,8 +39,20 @@ import {
   type Report,
   type Row,
 } from './report';
-import { assignNew, review, sampleSeats, setSeats, signIn, teamIds, type ReviewLog } from './reviewers';
+import {
+  assignNew,
+  QUEUE_PAGE_ROUTE,
+  review,
+  sampleSeats,
+  setSeats,
+  signIn,
+  teamIds,
+  TRIAGE_LIST_ROUTE,
+  watchReports,
+  type ReviewLog,
+} from './reviewers';
 import { metric, metrics, sampleUntil } from './sampler';
+import { reportPaths } from '../machines/rules/reports';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -114,7 +133,11 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
         failures.push(`${record.email}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }).then(() => (arrivalsDone = true));
+    const interviews = options.interviews
+      ? new InterviewStage({ client, sink, options, random, applicants })
+      : undefined;
     const seatSampling = sampleSeats(client, team[0], log, () => reviewDone);
+    const reporting = watchReports(client, team[0], () => reviewDone);
     const assigning = assignNew(client, team[0], memberIds, log, () => arrivalsDone);
     const reviewing = Promise.all(
       team.map((member, index) =>
@@ -124,13 +147,14 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
           log,
           applicants,
           arrivalsDone: () => arrivalsDone,
+          interviews,
         }),
       ),
     ).then(() => (reviewDone = true));
     await arriving;
     phase(`arrivals over: ${records.length} applicants; the team finishes the queue`);
     await reviewing;
-    await Promise.all([seatSampling, assigning]);
+    await Promise.all([seatSampling, assigning, reporting, interviews?.finished()]);
     phase('the queue is decided; waiting for the releases and the outbox');
 
     // Every decision's window and the workers' periods pass, then the outbox drains.
@@ -210,12 +234,23 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       }
     }
 
+    const interviewReads: InterviewRead[] = interviews
+      ? await readInterviews(client, admin, interviews, applicants)
+      : [];
+
     const serverMetrics = await metrics(engines.url);
     stopSampling = true;
     await sampling;
     phase('stopping the server, reading its database');
     const db = await engines.stopServer();
-    const [outbox, decisions, ids] = await Promise.all([readOutbox(db), readDecisions(db), readIds(db)]);
+    const [outbox, decisions, ids, placements, slots, seatsOf] = await Promise.all([
+      readOutbox(db),
+      readDecisions(db),
+      readIds(db),
+      readPlacements(db),
+      readSlots(db),
+      readSeats(db),
+    ]);
 
     const effects: Observations['effects'] = [];
     const mailsTo = new Map<string, string[]>();
@@ -253,6 +288,9 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       ids,
       undoMs,
       releaseBudgetMs,
+      placements,
+      interviews: interviewReads,
+      slots,
     };
     const found = breaches(observations);
     if (failures.length) found['every applicant finished their walk'] = failures;
@@ -267,6 +305,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       serverMetrics,
       samples,
       cohort,
+      seatsOf,
+      interviews: interviews?.log,
     });
     await writeReport(dir, report);
     phase('report written');
@@ -288,6 +328,8 @@ function buildReport(input: {
   serverMetrics: string;
   samples: ProcessSample[];
   cohort: number;
+  seatsOf: Map<number, number>;
+  interviews?: InterviewStage['log'];
 }): Report {
   const { options, applicants, log, observations: o, found } = input;
   const slices = 10;
@@ -346,6 +388,56 @@ function buildReport(input: {
     { what: 'undo refused (window over)', count: log.undoRefused },
     { what: 'messages sent', count: log.messages },
   ];
+  // Per cohort: what was submitted into it (on its waitlist when the one before was full) and how it was decided.
+  const cohorts: Row[] = [...new Set(o.placements.map((p) => p.cohort))]
+    .sort((a, b) => a - b)
+    .map((number) => {
+      const mine = o.placements.filter((p) => p.cohort === number);
+      const standing = (s: Standing) =>
+        mine.filter((p) => !p.erased && reviewMeta(p.status as ReviewStatus).standing === s).length;
+      return {
+        cohort: number,
+        seats: input.seatsOf.get(number) ?? '',
+        applied: mine.length,
+        'on its waitlist at submit': mine.filter((p) => p.waitlistedAtSubmit).length,
+        accepted: standing('accepted'),
+        waitlisted: standing('waitlisted'),
+        'not successful': standing('not_successful'),
+        withdrawn: standing('withdrawn'),
+        'still under review': standing('under_review'),
+        erased: mine.filter((p) => p.erased).length,
+      };
+    });
+  const iv = input.interviews;
+  const interviews: Row[] = iv
+    ? [
+        { what: 'cohorts with interviews switched on', count: iv.cohorts.join(', ') || 'none' },
+        { what: 'slots offered', count: iv.slotsOffered },
+        { what: 'applicants invited', count: iv.invites.length },
+        { what: 'invites refused (decided meanwhile, or inbox full)', count: iv.inviteRefused },
+        ...(['booked', 'did not book', 'no free slot', 'refused', 'no invitation email'] as const).map(
+          (outcome) => ({
+            what: `invited, then ${outcome}`,
+            count: iv.invites.filter((i) => i.outcome === outcome).length,
+          }),
+        ),
+        { what: 'bookings that lost a race for a slot, then chose again', count: iv.slotRaces },
+      ]
+    : [];
+  // The pages the team keeps open during the round (issue 54: p95 within 1 s while the rehearsal runs).
+  const staffRoutes = new Map([
+    [`GET ${QUEUE_PAGE_ROUTE}`, 'queue page'],
+    [`GET ${TRIAGE_LIST_ROUTE}`, 'triage list'],
+    [`GET ${staffPaths.application}`, 'an application (triage)'],
+    [`GET ${reportPaths.reports}`, 'reports'],
+  ]);
+  const staffPages: Row[] = routeTable(o.answers)
+    .filter((r) => staffRoutes.has(String(r.route)))
+    .map((r) => ({
+      page: staffRoutes.get(String(r.route))!,
+      ...r,
+      'p95 within 1 s': Number(r['p95 ms']) <= 1000 ? 'yes' : 'no',
+    }));
   const delivered = o.outbox.filter((r) => r.delivered).length;
   const emails: Row[] = [
     { what: 'queued in the outbox (rows at the end)', count: o.outbox.length },
@@ -394,6 +486,9 @@ function buildReport(input: {
     seats,
     reviewers,
     team,
+    cohorts,
+    interviews,
+    staffPages,
     emails,
     routes: routeTable(o.answers),
     latency: latencyOverTime(o.answers, start),

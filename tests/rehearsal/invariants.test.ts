@@ -7,10 +7,13 @@ import {
   breaches,
   decisionsReadAlike,
   emailsDeliveredOnce,
+  everyApplicationDecided,
+  interviewsReadAlike,
   noServerErrors,
   oneEffectEach,
   releasedInWindow,
   seatsWithinCap,
+  slotsWithinCapacity,
   writesKept,
 } from '../../rehearsal/invariants';
 import type { Observations } from '../../rehearsal/observations';
@@ -21,8 +24,14 @@ const ADA = 'ada@rehearsal.example';
 const BOLA = 'bola@rehearsal.example';
 const T = Date.parse('2026-12-06T10:00:00Z');
 const UNDO = 5000;
+const CY = 'cy@rehearsal.example';
+const LEAD = 'lead@rehearsal.example';
+const SLOT = '2026-12-07T09:31:00.000Z';
 
-/** A clean little round: Ada accepted, Bola not successful, every email delivered once, every write kept. */
+/**
+ * A clean little round: Ada accepted, Bola not successful, every email delivered once, every write kept; Cy, on the
+ * next cohort's waitlist, invited to an interview, booked the lead's slot and was waitlisted.
+ */
 function cleanRound(): Observations {
   return {
     answers: [
@@ -49,6 +58,14 @@ function cleanRound(): Observations {
         subject: 'Your application to The Employment Bootcamp',
         at: T + 2000 + UNDO + 300,
       },
+      {
+        outboxId: 5,
+        to: CY,
+        subject: 'Book your interview for The Employment Bootcamp (Cohort 15)',
+        at: T + 3000,
+      },
+      { outboxId: 6, to: CY, subject: 'Your interview is booked: Monday 7 December 2026', at: T + 4000 },
+      { outboxId: 7, to: LEAD, subject: 'Interview booked: Monday 7 December 2026', at: T + 4000 },
     ],
     outbox: [1, 2, 3, 4].map((id) => ({
       id,
@@ -108,9 +125,40 @@ function cleanRound(): Observations {
       { email: ADA, kind: 'code', expected: 1, received: 1 },
       { email: ADA, kind: 'confirmation', expected: 1, received: 1 },
     ],
-    ids: { [ADA]: 7, [BOLA]: 8 },
+    ids: { [ADA]: 7, [BOLA]: 8, [CY]: 9 },
     undoMs: UNDO,
     releaseBudgetMs: 2000,
+    placements: [
+      {
+        applicationId: 7,
+        email: ADA,
+        cohort: 14,
+        status: 'accepted',
+        erased: false,
+        waitlistedAtSubmit: false,
+      },
+      {
+        applicationId: 8,
+        email: BOLA,
+        cohort: 14,
+        status: 'rejected',
+        erased: false,
+        waitlistedAtSubmit: false,
+      },
+      {
+        applicationId: 9,
+        email: CY,
+        cohort: 15,
+        status: 'waitlisted',
+        erased: false,
+        waitlistedAtSubmit: true,
+      },
+    ],
+    interviews: [{ applicationId: 9, email: CY, booked: SLOT, staff: SLOT, applicant: SLOT }],
+    slots: [
+      { id: 1, cohort: 15, capacity: 1, booked: 1, offeredBy: LEAD },
+      { id: 2, cohort: 15, capacity: 1, booked: 0, offeredBy: LEAD },
+    ],
   };
 }
 
@@ -282,6 +330,51 @@ describe('the round rehearsal’s invariants', () => {
     round.sink[2] = { ...round.sink[2], at: T + 1000 + 1000 };
     expect(releasedInWindow(round)).toEqual([
       `${ADA_NAMED}: the accepted email reached the sink 4000 ms inside its undo window`,
+    ]);
+  });
+
+  it('an application left under review in any cohort at the end is a breach naming it and its cohort', () => {
+    const round = cleanRound();
+    round.placements[2] = { ...round.placements[2], status: 'interview_booked' };
+    round.placements.push({
+      applicationId: 10,
+      email: 'dayo@rehearsal.example',
+      cohort: 16,
+      status: 'submitted',
+      erased: false,
+      waitlistedAtSubmit: true,
+    });
+    // An erased application is no one's to decide.
+    round.placements.push({ ...round.placements[3], applicationId: 11, erased: true });
+    expect(everyApplicationDecided(round)).toEqual([
+      `application 9 (${CY}): still Interview booked in cohort 15 at the end`,
+      'dayo@rehearsal.example: still Submitted in cohort 16 at the end',
+    ]);
+  });
+
+  it('an interview slot booked beyond its capacity is a breach naming the slot', () => {
+    const round = cleanRound();
+    round.slots[0] = { ...round.slots[0], booked: 2 };
+    expect(slotsWithinCapacity(round)).toEqual(['slot 1 of cohort 15: 2 bookings for a capacity of 1']);
+  });
+
+  it('an interview the two sides read differently, or an invitation sent twice, is a breach', () => {
+    const round = cleanRound();
+    round.interviews[0] = { ...round.interviews[0], staff: null, applicant: '2026-12-07T10:02:00.000Z' };
+    round.sink.push({ ...round.sink[4], outboxId: 8, at: T + 3500 });
+    expect(interviewsReadAlike(round)).toEqual([
+      `application 9 (${CY}): 2 interview invitation email(s), 1 expected`,
+      `application 9 (${CY}): booked ${SLOT}, the staff page reads no booking`,
+      `application 9 (${CY}): booked ${SLOT}, the applicant's page reads 2026-12-07T10:02:00.000Z`,
+    ]);
+  });
+
+  it('a booking whose calendar invitation did not reach one side is a breach', () => {
+    const round = cleanRound();
+    round.sink.splice(5, 2);
+    expect(interviewsReadAlike(round)).toEqual([
+      `application 9 (${CY}): 0 booking email(s) reached the sink, 1 expected`,
+      `${LEAD}: 0 booking email(s) for their slots, 1 booked`,
     ]);
   });
 });

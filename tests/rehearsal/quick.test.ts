@@ -1,6 +1,7 @@
 /**
  * The quick round rehearsal (`npm run rehearse -- --quick`, decision 248): the real server as a child process on
- * PGlite, a few hundred applicants and two admins over HTTP, the SMTP sink. It fails on any breached invariant.
+ * PGlite, a few hundred applicants and two admins over HTTP, the SMTP sink, with the interview stage on
+ * (`--interviews`). It fails on any breached invariant.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -12,13 +13,17 @@ import type { Report } from '../../rehearsal/report';
 const out = mkdtempSync(join(tmpdir(), 'bootcamp-rehearsal-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-it('a quick round keeps every invariant: decisions read alike, seats within the cap, each email once, no write lost, no 5xx', async () => {
+it('a quick round keeps every invariant: decisions read alike, seats within the cap, each email once, no write lost, no 5xx, every cohort decided, interviews booked alike', async () => {
   const { NODE_ENV: _node, DATABASE_URL: _url, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'rehearsal/run.ts', '--quick', '--out', out], {
-    cwd: resolve(import.meta.dirname, '../..'),
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'rehearsal/run.ts', '--quick', '--interviews', '--out', out],
+    {
+      cwd: resolve(import.meta.dirname, '../..'),
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -37,6 +42,23 @@ it('a quick round keeps every invariant: decisions read alike, seats within the 
     0,
   );
   expect(decided).toBeGreaterThan(10);
+  // The open cohort filled, so later applicants went on to the next cohort's waitlist, and the team decided it too.
+  const [open, next] = report.cohorts;
+  expect(Number(open.accepted)).toBe(Number(open.seats));
+  expect(Number(next['on its waitlist at submit'])).toBeGreaterThan(0);
+  expect(report.cohorts.map((row) => Number(row['still under review']))).toEqual(report.cohorts.map(() => 0));
+  expect(Number(next.accepted) + Number(next.waitlisted) + Number(next['not successful'])).toBeGreaterThan(0);
+  // Some were invited to an interview, booked a slot, and were decided after it.
+  const interviews = Object.fromEntries(report.interviews.map((row) => [row.what, Number(row.count)]));
+  expect(interviews['applicants invited']).toBeGreaterThan(3);
+  expect(interviews['invited, then booked']).toBeGreaterThan(0);
+  // The staff pages the team keeps open are measured.
+  expect(report.staffPages.map((row) => row.page).sort()).toEqual([
+    'an application (triage)',
+    'queue page',
+    'reports',
+    'triage list',
+  ]);
   const delivered = report.emails.find((row) => String(row.what).startsWith('received'));
   expect(Number(delivered?.count)).toBeGreaterThan(reached.submitted);
   expect(readFileSync(join(out, run, 'index.html'), 'utf8')).toContain('Every invariant held.');
