@@ -24,7 +24,7 @@ import { first, qb, run } from '../db/query';
 import { fail, fieldFail } from '../http';
 import { closed, envelope, int, text } from '../routes/answers';
 import { object, str } from '../routes/schemas';
-import type { StaffGuard } from './queue';
+import type { StaffGuard } from './staffGuard';
 import { standingAidDecision } from '../review/applicantAid';
 import { isHeld } from '../review/events';
 import { staffSchema, withRefusals } from './routeSchema';

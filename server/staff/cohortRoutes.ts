@@ -43,7 +43,7 @@ import type { Queryable } from '../db/index';
 import { fail, fieldFail, invalid } from '../http';
 import { closed, envelope, int, oneOf, text } from '../routes/answers';
 import { object, str } from '../routes/schemas';
-import type { StaffGuard } from './queue';
+import type { StaffGuard } from './staffGuard';
 import { staffSchema, withRefusals } from './routeSchema';
 import { audit } from './store';
 

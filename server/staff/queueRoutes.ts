@@ -1,6 +1,7 @@
 /**
  * The staff routes of the queue, bulk decisions, exports and the funnel (docs/api.md, "Staff"), each behind the
- * staff guard of server/staff/routes.ts; bulk decisions and the CV zip are an admin's.
+ * staff guard of server/staff/routes.ts; bulk decisions and the CV zip are an admin's. The view is read by
+ * server/staff/queueView.ts, the rows by server/staff/queueStore.ts (docs/architecture.md, "A server feature").
  */
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
@@ -27,7 +28,9 @@ import {
 import { newestCohorts } from '../db/cohorts';
 import { exportCsv, exportCvZip } from './export';
 import { funnel, funnelBeaconRoute } from './funnel';
-import { queueCohort, queueQuerySchema, queueRoutes, readQueueView, type StaffGuard } from './queue';
+import { queueCohort, queuePage } from './queueStore';
+import { queueQuerySchema, readQueueView } from './queueView';
+import type { StaffGuard } from './staffGuard';
 import { HIDDEN_MULTI_LINE } from '../../machines/rules/schemas';
 import { object, positiveInt4, str } from '../routes/schemas';
 import { audit } from './store';
@@ -58,8 +61,26 @@ const DECISIONS: Record<string, BulkEvent> = { accept: 'ACCEPT', waitlist: 'WAIT
 
 export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard): Promise<void> {
   const { db, config } = ctx;
-  queueRoutes(app, ctx, staff);
   funnelBeaconRoute(app, ctx);
+
+  app.get(
+    staffQueuePaths.queue,
+    staffSchema("One cohort's applications: filters, search, sort, keyset pages", {
+      querystring: queueQuerySchema,
+    }),
+    async (request) => {
+      const member = await staff(request);
+      const view = await readQueueView(
+        db,
+        ctx,
+        request.query as Record<string, unknown>,
+        member.role,
+        true,
+        member.id,
+      );
+      return { message: 'Applications', data: await queuePage(db, view) };
+    },
+  );
 
   app.addContentTypeParser(
     'text/csv',

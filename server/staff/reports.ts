@@ -26,7 +26,9 @@ import { cohortById, feesOf } from '../db/cohorts';
 import type { Queryable } from '../db/index';
 import { fieldFail } from '../http';
 import { object, str } from '../routes/schemas';
-import { day, one, queueCohort, type StaffGuard } from './queue';
+import { day, one } from './queryParams';
+import { queueCohort } from './queueStore';
+import type { StaffGuard } from './staffGuard';
 import { qb, run } from '../db/query';
 
 export interface ReportRange {

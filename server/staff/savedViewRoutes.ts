@@ -18,7 +18,8 @@ import type { Context } from '../context';
 import type { Queryable } from '../db/index';
 import { fail, fieldFail, HttpError } from '../http';
 import { object, str } from '../routes/schemas';
-import { readQueueView, type StaffGuard } from './queue';
+import { readQueueView } from './queueView';
+import type { StaffGuard } from './staffGuard';
 import { countViews, deleteView, insertView, replaceView, viewNamed, viewsOf } from './savedViews';
 
 const QUERY_MAX = 2000;

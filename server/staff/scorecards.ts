@@ -8,7 +8,8 @@ import { SCORECARD_MESSAGES, checkRubric, scorecardPaths } from '../../machines/
 import type { Context } from '../context';
 import { fieldFail } from '../http';
 import { object, str } from '../routes/schemas';
-import { queueCohort, type StaffGuard } from './queue';
+import { queueCohort } from './queueStore';
+import type { StaffGuard } from './staffGuard';
 import { rubricOf, saveRubric, saveScorecard, scorableApplication, scorecardsFor } from './scorecardStore';
 
 const idParams = object({ id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, ['id']);

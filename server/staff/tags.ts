@@ -10,7 +10,7 @@ import type { Queryable } from '../db/index';
 import { fail, fieldFail } from '../http';
 import { object, str } from '../routes/schemas';
 import { qb, run } from '../db/query';
-import type { StaffGuard } from './queue';
+import type { StaffGuard } from './staffGuard';
 import { staffSchema } from './routeSchema';
 import { audit } from './store';
 
