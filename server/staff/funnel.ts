@@ -29,6 +29,7 @@ import type { Database } from '../db/schema';
 import { fieldFail } from '../http';
 import { SERVER_MESSAGES } from '../messages';
 import { qb, run } from '../db/query';
+import { STAFF_PUBLIC } from './staffGuard';
 
 type Reach =
   | { anonymous: true }
@@ -354,7 +355,7 @@ export function funnelBeaconRoute(app: FastifyInstance, ctx: Context): void {
   app.post<{ Body: { step?: string } }>(
     funnelBeaconPath,
     {
-      config: { rateLimit: { max: ctx.config.rateLimits.ipPerMinute, timeWindow: 60_000 } },
+      config: { rateLimit: { max: ctx.config.rateLimits.ipPerMinute, timeWindow: 60_000 }, ...STAFF_PUBLIC },
       schema: {
         summary:
           'Counts one view of a step before an application exists (anonymous: no cookie, no identifier)',
