@@ -14,14 +14,14 @@ import type { Db, Queryable } from '../../server/db/index';
 import { migrate } from '../../server/db/migrations';
 import { queuePage } from '../../server/staff/queueStore';
 import { readQueueView } from '../../server/staff/queueView';
-import * as reportsNow from '../../server/staff/reports';
+import * as reportsNow from '../../server/staff/reportStore';
 import { seed } from '../../scripts/seed';
 import { loadAverage, loadLabel } from '../support/load';
 import { median } from '../support/report';
 import { openEngine } from './engine';
 import { RUNS, seedScorecards } from './scale';
 
-/** The reports' module as it was, e.g. `git show COMMIT:server/staff/reports.ts > server/staff/reportsBefore.ts`. */
+/** The reports' module as it was, e.g. `git show COMMIT:server/staff/reports.ts > server/staff/reportsBefore.ts` (reportStore.ts since the split). */
 const reportsBefore = (
   process.env.REPORTS_BEFORE ? await import(process.env.REPORTS_BEFORE) : reportsNow
 ) as typeof reportsNow;

@@ -22,7 +22,7 @@ import {
 import { aidSettingsIssues } from '../../machines/rules/aidDecision';
 import { feeTableIssues } from '../../machines/rules/cohortFees';
 import { COHORT_MESSAGES as M } from '../../machines/rules/messages';
-import { awardsMade } from './aid';
+import { awardsMade } from './aidStore';
 import type { ErrorMap } from '../../machines/rules/messages';
 import type { Issue } from '../../machines/rules/yupAnswers';
 import type { Context } from '../context';

@@ -27,18 +27,19 @@ import {
 } from './bulk';
 import { newestCohorts } from '../db/cohorts';
 import { exportCsv, exportCvZip } from './export';
-import { funnel, funnelBeaconRoute } from './funnel';
+import { funnel } from './funnel';
+import { funnelBeaconRoute } from './funnelRoutes';
 import { queueCohort, queuePage } from './queueStore';
 import { queueQuerySchema, readQueueView } from './queueView';
 import type { StaffGuard } from './staffGuard';
 import { HIDDEN_MULTI_LINE } from '../../machines/rules/schemas';
 import { object, positiveInt4, str } from '../routes/schemas';
 import { audit } from './store';
+import { staffSchema } from './routeSchema';
 
 const CSV_MAX_ROWS = 5000;
-const staffSchema = (summary: string, parts: { querystring?: unknown; body?: unknown } = {}) => ({
-  schema: { summary, tags: ['staff'], ...parts },
-});
+const queueSchema = (summary: string, parts: { querystring?: unknown; body?: unknown } = {}) =>
+  staffSchema(summary, undefined, parts);
 
 /** A bulk action's body: ids within PostgreSQL's integer, a filter of the queue's own query string. */
 const bulkBody = object({
@@ -65,7 +66,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
 
   app.get(
     staffQueuePaths.queue,
-    staffSchema("One cohort's applications: filters, search, sort, keyset pages", {
+    queueSchema("One cohort's applications: filters, search, sort, keyset pages", {
       querystring: queueQuerySchema,
     }),
     async (request) => {
@@ -90,7 +91,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
 
   app.post<{ Body: Record<string, unknown> }>(
     staffQueuePaths.bulk,
-    staffSchema('Accept, waitlist or reject many applications at once (admins); dryRun previews', {
+    queueSchema('Accept, waitlist or reject many applications at once (admins); dryRun previews', {
       body: bulkBody,
     }),
     async (request) => {
@@ -132,7 +133,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
 
   app.post<{ Body: unknown; Querystring: { dryRun?: string; cohort?: string } }>(
     staffQueuePaths.bulkCsv,
-    staffSchema(
+    queueSchema(
       'Decisions from a CSV of email,decision rows (admins); ?dryRun=1 previews, ?cohort=N names the cohort',
       { querystring: object({ dryRun: str(10), cohort: str(10) }) },
     ),
@@ -220,7 +221,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
 
   app.get(
     staffQueuePaths.cohorts,
-    staffSchema('The cohorts, newest first, with the one applications go to now marked'),
+    queueSchema('The cohorts, newest first, with the one applications go to now marked'),
     async (request) => {
       await staff(request);
       const current = await ctx.cohorts.current();
@@ -232,7 +233,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
 
   app.get<{ Querystring: StaffQueueQuery }>(
     staffQueuePaths.exportCsv,
-    staffSchema("The filter's applications as CSV (contact details only for those who see them: admins)", {
+    queueSchema("The filter's applications as CSV (contact details only for those who see them: admins)", {
       querystring: queueQuerySchema,
     }),
     async (request, reply) => {
@@ -256,7 +257,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
 
   app.get<{ Querystring: StaffQueueQuery }>(
     staffQueuePaths.cvsZip,
-    staffSchema("The filter's CVs as one zip (admins)", { querystring: queueQuerySchema }),
+    queueSchema("The filter's CVs as one zip (admins)", { querystring: queueQuerySchema }),
     async (request, reply) => {
       const member = await staff(request, 'admin');
       const view = await readQueueView(db, ctx, request.query as Record<string, unknown>, member.role, false);
@@ -275,7 +276,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
 
   app.get<{ Querystring: { cohort?: string } }>(
     staffQueuePaths.funnel,
-    staffSchema("A cohort's funnel: steps reached, drop-off, median times, refused saves, splits", {
+    queueSchema("A cohort's funnel: steps reached, drop-off, median times, refused saves, splits", {
       querystring: object({ cohort: str(10) }),
     }),
     async (request) => {

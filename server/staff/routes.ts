@@ -35,24 +35,25 @@ import { staffCodeEmail } from './emails';
 import { auditQuerySchema, readAuditFilter, readAuditLog } from './auditLog';
 import { staffMessageRoutes } from './messageRoutes';
 import { staffQueueRoutes } from './queueRoutes';
-import { reportRoutes } from './reports';
+import { reportRoutes } from './reportRoutes';
 import { scorecardRoutes } from './scorecards';
-import { assignmentRoutes } from './assignments';
+import { assignmentRoutes } from './assignmentRoutes';
 import { interviewRoutes } from './interviewRoutes';
 import { interviewForStaff, interviewOn, inviteToInterview } from '../interviews';
-import { tagRoutes } from './tags';
+import { tagRoutes } from './tagRoutes';
 import { savedViewRoutes } from './savedViewRoutes';
 import { selectionQuizRoutes } from './selectionQuizRoutes';
 import { cohortRoutes } from './cohortRoutes';
 import { settingsRoutes } from './settingsRoutes';
 import { landingWordsRoutes } from './landingWordsRoutes';
-import { aidRoutes } from './aid';
+import { aidRoutes } from './aidRoutes';
 import { addNote, applicationForStaff, cvOf, notesOf, timelineOf } from './applicationRecord';
 import { applyReviewEvent, isHeld } from '../review/events';
 import { emailsTo, reminderOf, timelineEmail } from './record';
 import { recordTransfer } from './transfer';
 import { refuseWritesToErased } from './erasedGuard';
 import { STAFF_PUBLIC, staffGuard } from './staffGuard';
+import { staffSchema } from './routeSchema';
 import { TRANSFER_MESSAGES, TRANSFER_REFERENCE_MAX, transferPath } from '../../machines/rules/staffRecord';
 import { isUniqueViolation } from '../payments';
 import {
@@ -68,13 +69,12 @@ import {
 } from './store';
 
 const idParams = object({ id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, ['id']);
-const hidden = (summary: string, body?: unknown, params?: unknown, querystring?: unknown) => ({
-  summary,
-  tags: ['staff'],
-  ...(body ? { body } : {}),
-  ...(params ? { params } : {}),
-  ...(querystring ? { querystring } : {}),
-});
+const hidden = (summary: string, body?: unknown, params?: unknown, querystring?: unknown) =>
+  staffSchema(summary, undefined, {
+    ...(body ? { body } : {}),
+    ...(params ? { params } : {}),
+    ...(querystring ? { querystring } : {}),
+  }).schema;
 const noteSchema = hidden(
   'Add an internal note (applicants never see it)',
   object({ body: str(10_000) }),
