@@ -12,22 +12,23 @@ import { faker } from '@faker-js/faker';
 import type { Context } from '../../server/context';
 import type { Db, Queryable } from '../../server/db/index';
 import { migrate } from '../../server/db/migrations';
-import { queuePage, readQueueView } from '../../server/staff/queue';
-import * as reportsNow from '../../server/staff/reports';
+import { queuePage } from '../../server/staff/queueStore';
+import { readQueueView } from '../../server/staff/queueView';
+import * as reportsNow from '../../server/staff/reportStore';
 import { seed } from '../../scripts/seed';
 import { loadAverage, loadLabel } from '../support/load';
 import { median } from '../support/report';
 import { openEngine } from './engine';
 import { RUNS, seedScorecards } from './scale';
 
-/** The reports' module as it was, e.g. `git show COMMIT:server/staff/reports.ts > server/staff/reportsBefore.ts`. */
+/** The reports' module as it was, e.g. `git show COMMIT:server/staff/reports.ts > server/staff/reportsBefore.ts` (reportStore.ts since the split). */
 const reportsBefore = (
   process.env.REPORTS_BEFORE ? await import(process.env.REPORTS_BEFORE) : reportsNow
 ) as typeof reportsNow;
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const engines = (process.env.ENGINES ?? 'pglite,postgres').split(',');
 
-// The expressions of server/staff/queue.ts before migration 33, put back into the same compiled statements.
+// The expressions of server/staff/queueStore.ts (then server/staff/queue.ts) before migration 33, put back into the same compiled statements.
 const OLD_MEAN = '(SELECT round(avg(s.mean), 2)::float8 FROM scorecards s WHERE s.application_id = a.id)';
 const toOld = (text: string) =>
   text

@@ -3,8 +3,10 @@
  * how the typed days become the URL's. Plain functions, so the form only renders.
  */
 import { reviewMeta } from '../review.machine';
-import { humanize, reviewCountWords } from './queueView';
+import { filterOf, humanize, reviewCountWords } from './queueView';
+import { readQueueQuery } from './staff/queueViewSchema';
 import {
+  STAFF_QUEUE_MESSAGES,
   QUEUE_STAGE_LABELS,
   type QueueStage,
   type QueueStatusFilter,
@@ -81,4 +83,23 @@ export function readDraftDays(
     else days[key] = day;
   }
   return { days, wrong };
+}
+
+/**
+ * The draft as the URL will hold it, checked by the queue's schema (the server's: machines/rules/staff/queueViewSchema.ts):
+ * the view to apply, or each field's problem in the catalogue's words. A day that cannot be read asks for the
+ * programme's way of writing one (`pattern`); a day read but out of range, a search too long, say so before a request.
+ */
+export function checkDraft(
+  draft: StaffQueueQuery,
+  parseDay: (typed: string) => string | null,
+  pattern: string,
+): { query: StaffQueueQuery; problems: Partial<Record<keyof StaffQueueQuery, string>> } {
+  const { days, wrong } = readDraftDays(draft, parseDay);
+  const query = filterOf({ ...draft, ...days });
+  const problems: Partial<Record<keyof StaffQueueQuery, string>> = {};
+  for (const key of wrong) problems[key] = STAFF_QUEUE_MESSAGES.dateAs(pattern);
+  for (const { path, message } of readQueueQuery(query).issues)
+    problems[path as keyof StaffQueueQuery] ??= message;
+  return { query, problems };
 }

@@ -3,14 +3,10 @@
  * click away (a sort, a chip, a page). Plain functions, so the screen only renders and the rules are tested alone.
  */
 import { RATING_MAX, RATING_MIN } from './scorecard';
-import {
-  STAFF_QUEUE_QUERY_NAMES,
-  type QueueReviewCount,
-  type QueueSort,
-  type StaffQueueQuery,
-} from './staff/queue';
+import { type QueueReviewCount, type QueueSort, type StaffQueueQuery } from './staff/queue';
+import { defaultDir, STAFF_QUEUE_QUERY_NAMES } from './staff/queueViewSchema';
 
-/** The view in the URL, as the API reads it: only the queue's names, and no empty values. */
+/** The view in the URL, as the API reads it: only the names of the queue's schema, and no empty values. */
 export const queueViewOf = (params: URLSearchParams): StaffQueueQuery =>
   Object.fromEntries(
     STAFF_QUEUE_QUERY_NAMES.flatMap((name) => {
@@ -33,10 +29,6 @@ export const QUEUE_SORT_COLUMNS: readonly { sort: QueueSort; label: string }[] =
   { sort: 'submitted', label: 'Submitted' },
   { sort: 'score', label: 'Score' },
 ];
-
-/** Newest submissions and highest scores first; everything else from A. */
-const defaultDir = (sort: QueueSort) =>
-  sort === 'submitted' || sort === 'created' || sort === 'score' ? 'desc' : 'asc';
 
 /** The direction the view is sorted by `sort` in, or null when it is sorted by another column. */
 export function sortDirection(query: StaffQueueQuery, sort: QueueSort): 'asc' | 'desc' | null {

@@ -506,7 +506,7 @@ CREATE TABLE saved_views (
     name: "each application's review count and mean score, kept by the database on every scorecard write (decision 163)",
     // A trigger, not the routes, keeps them: every write to scorecards (a route, a bulk INSERT, a cascade) updates
     // them in its own transaction, so they cannot disagree with the scorecards. The mean is rounded to hundredths,
-    // as the queue shows it; the score index's key is the queue's score sort key (server/staff/queue.ts).
+    // as the queue shows it; the score index's key is the queue's score sort key (server/staff/queueStore.ts).
     sql: `
 ALTER TABLE applications ADD COLUMN reviews integer NOT NULL DEFAULT 0;
 ALTER TABLE applications ADD COLUMN review_mean numeric(4, 2);

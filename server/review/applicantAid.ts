@@ -1,7 +1,7 @@
 /**
  * The applicant's financial aid as they may be told it (decision 238): read by their pages, their reminders and the
  * payment checks as by staff's transfer. A decision held for its undo window is not told yet; staff decide in
- * server/staff/aid.ts.
+ * server/staff/aidStore.ts.
  */
 import type { AidDecisionKind, AidStanding } from '../../machines/rules/aidDecision';
 import type { Queryable } from '../db/index';

@@ -67,3 +67,20 @@ export async function assignTo(
       ),
   );
 }
+
+/** Of the ids ticked, those of applications that are there and not erased, in the order given. */
+export async function liveIds(db: Queryable, ids: readonly number[]): Promise<number[]> {
+  const found = new Set(
+    (
+      await run(
+        db,
+        qb
+          .selectFrom('applications as a')
+          .select('a.id')
+          .where('a.id', 'in', ids)
+          .where(sql<boolean>`a.erased_at IS NULL`),
+      )
+    ).map((r) => r.id),
+  );
+  return ids.filter((id) => found.has(id));
+}

@@ -3,21 +3,12 @@
  * its order (all, or its first `count`), or the rows ticked, to one reviewer or deals them round-robin to several; a dry run answers the counts first. An
  * application has one assignee at a time; giving it to someone else is a reassignment, audited with who had it.
  */
-import type { FastifyInstance } from 'fastify';
-import {
-  STAFF_QUEUE_MESSAGES as M,
-  staffQueuePaths,
-  type StaffAssignResult,
-} from '../../machines/rules/staff/queue';
+import { STAFF_QUEUE_MESSAGES as M } from '../../machines/rules/staff/queue';
 import type { Context } from '../context';
-import { sql } from 'kysely';
 import type { Db, Queryable } from '../db/index';
-import { qb, run } from '../db/query';
 import { fieldFail } from '../http';
-import { object, positiveInt4 } from '../routes/schemas';
-import { queueQuerySchema, type StaffGuard } from './queue';
-import { BULK_MAX, idsOfFilter, readIds } from './bulk';
-import { activeMembers, assignTo, holdersOf } from './assignmentStore';
+import { idsOfFilter, readIds } from './bulk';
+import { activeMembers, assignTo, holdersOf, liveIds } from './assignmentStore';
 import { audit, type StaffMember } from './store';
 
 /** Deals `ids`, in order, to `reviewers` in turn: the first to the first reviewer, the second to the next, … */
@@ -30,7 +21,7 @@ export function roundRobin<T>(ids: readonly number[], reviewers: readonly T[]): 
 type Reviewer = { id: number; email: string };
 
 /** The team members named, in the order given, each once; 400 when one is not on the team. */
-async function teamMembers(db: Queryable, value: unknown): Promise<Reviewer[]> {
+export async function teamMembers(db: Queryable, value: unknown): Promise<Reviewer[]> {
   if (!Array.isArray(value) || value.length === 0) throw fieldFail(400, 'reviewers', M.chooseReviewers);
   const ids = [...new Set(value as number[])];
   const found = await activeMembers(db, ids);
@@ -42,7 +33,7 @@ async function teamMembers(db: Queryable, value: unknown): Promise<Reviewer[]> {
  * Gives each reviewer the applications dealt to them and audits it, in one transaction; or, as a dry run, writes
  * nothing. Either way answers how many change hands (an application someone else held).
  */
-async function assign(
+export async function assign(
   db: Db,
   admin: StaffMember,
   reviewers: readonly Reviewer[],
@@ -72,28 +63,11 @@ async function assign(
   });
 }
 
-/** Of the ids ticked, those of applications that are there and not erased, in the order given. */
-async function liveIds(db: Queryable, ids: readonly number[]): Promise<number[]> {
-  const found = new Set(
-    (
-      await run(
-        db,
-        qb
-          .selectFrom('applications as a')
-          .select('a.id')
-          .where('a.id', 'in', ids)
-          .where(sql<boolean>`a.erased_at IS NULL`),
-      )
-    ).map((r) => r.id),
-  );
-  return ids.filter((id) => found.has(id));
-}
-
 /**
  * What an assignment takes: the rows ticked (`ids`), or the view (`filter`) in its order, only its first `count`
  * when given. 400 on the field when both or neither are given, or the count is no whole number from 1.
  */
-async function idsToAssign(
+export async function idsToAssign(
   ctx: Context,
   body: { filter?: unknown; ids?: unknown; count?: unknown },
   admin: StaffMember,
@@ -111,49 +85,4 @@ async function idsToAssign(
   const all = await idsOfFilter(ctx, filter, admin);
   if (all.length === 0) throw fieldFail(400, 'filter', M.bulkNothing);
   return count === undefined ? all : all.slice(0, count as number);
-}
-
-export function assignmentRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard): void {
-  const { db, config } = ctx;
-  app.post<{
-    Body: { filter?: unknown; ids?: unknown; count?: unknown; reviewers?: unknown; dryRun?: boolean };
-  }>(
-    staffQueuePaths.assign,
-    {
-      schema: {
-        summary:
-          "Assign a queue view's applications (or its first `count`, or the `ids` ticked) to reviewers, round-robin among several (admins); dryRun counts",
-        tags: ['staff'],
-        body: object(
-          {
-            filter: queueQuerySchema,
-            ids: { type: 'array', items: positiveInt4, maxItems: BULK_MAX },
-            // Checked in the handler, so a wrong count is refused in the catalogue's words.
-            count: { type: 'number' },
-            reviewers: { type: 'array', items: positiveInt4, maxItems: 100 },
-            dryRun: { type: 'boolean' },
-          },
-          ['reviewers'],
-        ),
-      },
-    },
-    async (request) => {
-      const admin = await staff(request, 'admin');
-      const reviewers = await teamMembers(db, request.body?.reviewers);
-      const ids = await idsToAssign(ctx, request.body ?? {}, admin);
-      const dryRun = request.body?.dryRun === true;
-      const dealt = roundRobin(ids, reviewers);
-      const reassigned = await assign(db, admin, reviewers, ids, dealt, dryRun, config.now());
-      const result: StaffAssignResult = {
-        dryRun,
-        matched: ids.length,
-        perReviewer: reviewers.map((r) => ({ id: r.id, email: r.email, count: dealt.get(r)!.length })),
-        reassigned,
-      };
-      return {
-        message: dryRun ? `${ids.length} would be assigned` : `${ids.length} assigned`,
-        data: result,
-      };
-    },
-  );
 }

@@ -15,7 +15,8 @@ import {
 import type { Queryable } from '../db/index';
 import { fieldFail } from '../http';
 import { object, str } from '../routes/schemas';
-import { escapeLike, one, type Query } from './queue';
+import { escapeLike } from './queueStore';
+import { one, type Query } from './queryParams';
 import { qb, run } from '../db/query';
 
 export interface AuditFilter {

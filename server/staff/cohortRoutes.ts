@@ -22,7 +22,7 @@ import {
 import { aidSettingsIssues } from '../../machines/rules/aidDecision';
 import { feeTableIssues } from '../../machines/rules/cohortFees';
 import { COHORT_MESSAGES as M } from '../../machines/rules/messages';
-import { awardsMade } from './aid';
+import { awardsMade } from './aidStore';
 import type { ErrorMap } from '../../machines/rules/messages';
 import type { Issue } from '../../machines/rules/yupAnswers';
 import type { Context } from '../context';
@@ -43,7 +43,7 @@ import type { Queryable } from '../db/index';
 import { fail, fieldFail, invalid } from '../http';
 import { closed, envelope, int, oneOf, text } from '../routes/answers';
 import { object, str } from '../routes/schemas';
-import type { StaffGuard } from './queue';
+import type { StaffGuard } from './staffGuard';
 import { staffSchema, withRefusals } from './routeSchema';
 import { audit } from './store';
 

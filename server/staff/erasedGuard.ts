@@ -10,7 +10,7 @@ import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import type { Queryable } from '../db/index';
 import { first, qb } from '../db/query';
 import { fail } from '../http';
-import type { StaffGuard } from './queue';
+import type { StaffGuard } from './staffGuard';
 
 /** Every route under it names one application by `:id`. */
 export const ONE_APPLICATION = `${STAFF_API}/applications/:id`;

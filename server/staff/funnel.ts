@@ -21,12 +21,11 @@ import { FUNNEL_BEACON_STEPS, type FunnelBeaconStep } from '../../machines/steps
 import { STEP_SPECS } from '../../machines/steps';
 import { MESSAGES } from '../../machines/rules/messages';
 import { ALL_OPTION_VALUES } from '../../machines/rules/payments';
-import { STAFF_QUEUE_MESSAGES as M, type StaffQueueCohort } from '../../machines/rules/staff/queue';
+import { type StaffQueueCohort } from '../../machines/rules/staff/queue';
 import { type FunnelStep, type StaffFunnel } from '../../machines/rules/staff/funnel';
 import type { Context } from '../context';
 import type { Queryable } from '../db/index';
 import type { Database } from '../db/schema';
-import { fieldFail } from '../http';
 import { SERVER_MESSAGES } from '../messages';
 import { qb, run } from '../db/query';
 
@@ -305,7 +304,7 @@ type Counted =
   | { table: 'funnel_beacons'; key: { cohort_id: number; step: string; day: string } };
 
 /** One more hit of `key`: its row with one hit, or, when the key is counted already, that row's hits one higher. */
-const countHit = (db: Queryable, { table, key }: Counted) =>
+export const countHit = (db: Queryable, { table, key }: Counted) =>
   run(
     db,
     qb
@@ -348,33 +347,4 @@ export function countRefusedSaves(app: FastifyInstance, ctx: Context): void {
     }
     return payload;
   });
-}
-
-export function funnelBeaconRoute(app: FastifyInstance, ctx: Context): void {
-  app.post<{ Body: { step?: string } }>(
-    funnelBeaconPath,
-    {
-      config: { rateLimit: { max: ctx.config.rateLimits.ipPerMinute, timeWindow: 60_000 } },
-      schema: {
-        summary:
-          'Counts one view of a step before an application exists (anonymous: no cookie, no identifier)',
-        tags: ['funnel'],
-        body: {
-          type: 'object',
-          properties: { step: { type: 'string', maxLength: 40 } },
-          required: ['step'],
-        },
-      },
-    },
-    async (request, reply) => {
-      const step = request.body.step ?? '';
-      if (!ANONYMOUS_STEPS.includes(step)) throw fieldFail(400, 'step', M.funnelStep);
-      const cohort = await ctx.cohorts.current();
-      await countHit(ctx.db, {
-        table: 'funnel_beacons',
-        key: { cohort_id: cohort.id, step, day: ctx.config.now().toISOString().slice(0, 10) },
-      });
-      return reply.code(204).send();
-    },
-  );
 }

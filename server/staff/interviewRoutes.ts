@@ -16,7 +16,8 @@ import { fieldFail } from '../http';
 import { addSlot, interviewOn, removeFreeSlot, setInterview, slotsOf } from '../interviews';
 import { bool, closed, envelope, int, text } from '../routes/answers';
 import { object, str } from '../routes/schemas';
-import { queueCohort, type StaffGuard } from './queue';
+import { queueCohort } from './queueStore';
+import type { StaffGuard } from './staffGuard';
 import { staffSchema, withRefusals } from './routeSchema';
 import { audit } from './store';
 

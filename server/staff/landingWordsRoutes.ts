@@ -19,7 +19,7 @@ import { draftWords, publishedWords, publishWords, saveDraft } from '../db/landi
 import { fail, invalid } from '../http';
 import { closed, envelope, int, text } from '../routes/answers';
 import { BODY_CAP_LONG, object, str } from '../routes/schemas';
-import type { StaffGuard } from './queue';
+import type { StaffGuard } from './staffGuard';
 import { staffSchema, withRefusals } from './routeSchema';
 import { audit } from './store';
 

@@ -1,6 +1,7 @@
 /**
  * The staff routes of the queue, bulk decisions, exports and the funnel (docs/api.md, "Staff"), each behind the
- * staff guard of server/staff/routes.ts; bulk decisions and the CV zip are an admin's.
+ * staff guard of server/staff/routes.ts; bulk decisions and the CV zip are an admin's. The view is read by
+ * server/staff/queueView.ts, the rows by server/staff/queueStore.ts (docs/architecture.md, "A server feature").
  */
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
@@ -26,16 +27,19 @@ import {
 } from './bulk';
 import { newestCohorts } from '../db/cohorts';
 import { exportCsv, exportCvZip } from './export';
-import { funnel, funnelBeaconRoute } from './funnel';
-import { queueCohort, queueQuerySchema, queueRoutes, readQueueView, type StaffGuard } from './queue';
+import { funnel } from './funnel';
+import { funnelBeaconRoute } from './funnelRoutes';
+import { queueCohort, queuePage } from './queueStore';
+import { queueQuerySchema, readQueueView } from './queueView';
+import type { StaffGuard } from './staffGuard';
 import { HIDDEN_MULTI_LINE } from '../../machines/rules/schemas';
 import { object, positiveInt4, str } from '../routes/schemas';
 import { audit } from './store';
+import { staffSchema } from './routeSchema';
 
 const CSV_MAX_ROWS = 5000;
-const staffSchema = (summary: string, parts: { querystring?: unknown; body?: unknown } = {}) => ({
-  schema: { summary, tags: ['staff'], ...parts },
-});
+const queueSchema = (summary: string, parts: { querystring?: unknown; body?: unknown } = {}) =>
+  staffSchema(summary, undefined, parts);
 
 /** A bulk action's body: ids within PostgreSQL's integer, a filter of the queue's own query string. */
 const bulkBody = object({
@@ -58,8 +62,26 @@ const DECISIONS: Record<string, BulkEvent> = { accept: 'ACCEPT', waitlist: 'WAIT
 
 export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard): Promise<void> {
   const { db, config } = ctx;
-  queueRoutes(app, ctx, staff);
   funnelBeaconRoute(app, ctx);
+
+  app.get(
+    staffQueuePaths.queue,
+    queueSchema("One cohort's applications: filters, search, sort, keyset pages", {
+      querystring: queueQuerySchema,
+    }),
+    async (request) => {
+      const member = await staff(request);
+      const view = await readQueueView(
+        db,
+        ctx,
+        request.query as Record<string, unknown>,
+        member.role,
+        true,
+        member.id,
+      );
+      return { message: 'Applications', data: await queuePage(db, view) };
+    },
+  );
 
   app.addContentTypeParser(
     'text/csv',
@@ -69,7 +91,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
 
   app.post<{ Body: Record<string, unknown> }>(
     staffQueuePaths.bulk,
-    staffSchema('Accept, waitlist or reject many applications at once (admins); dryRun previews', {
+    queueSchema('Accept, waitlist or reject many applications at once (admins); dryRun previews', {
       body: bulkBody,
     }),
     async (request) => {
@@ -111,7 +133,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
 
   app.post<{ Body: unknown; Querystring: { dryRun?: string; cohort?: string } }>(
     staffQueuePaths.bulkCsv,
-    staffSchema(
+    queueSchema(
       'Decisions from a CSV of email,decision rows (admins); ?dryRun=1 previews, ?cohort=N names the cohort',
       { querystring: object({ dryRun: str(10), cohort: str(10) }) },
     ),
@@ -199,7 +221,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
 
   app.get(
     staffQueuePaths.cohorts,
-    staffSchema('The cohorts, newest first, with the one applications go to now marked'),
+    queueSchema('The cohorts, newest first, with the one applications go to now marked'),
     async (request) => {
       await staff(request);
       const current = await ctx.cohorts.current();
@@ -211,7 +233,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
 
   app.get<{ Querystring: StaffQueueQuery }>(
     staffQueuePaths.exportCsv,
-    staffSchema("The filter's applications as CSV (contact details only for those who see them: admins)", {
+    queueSchema("The filter's applications as CSV (contact details only for those who see them: admins)", {
       querystring: queueQuerySchema,
     }),
     async (request, reply) => {
@@ -235,7 +257,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
 
   app.get<{ Querystring: StaffQueueQuery }>(
     staffQueuePaths.cvsZip,
-    staffSchema("The filter's CVs as one zip (admins)", { querystring: queueQuerySchema }),
+    queueSchema("The filter's CVs as one zip (admins)", { querystring: queueQuerySchema }),
     async (request, reply) => {
       const member = await staff(request, 'admin');
       const view = await readQueueView(db, ctx, request.query as Record<string, unknown>, member.role, false);
@@ -254,7 +276,7 @@ export async function staffQueueRoutes(app: FastifyInstance, ctx: Context, staff
 
   app.get<{ Querystring: { cohort?: string } }>(
     staffQueuePaths.funnel,
-    staffSchema("A cohort's funnel: steps reached, drop-off, median times, refused saves, splits", {
+    queueSchema("A cohort's funnel: steps reached, drop-off, median times, refused saves, splits", {
       querystring: object({ cohort: str(10) }),
     }),
     async (request) => {

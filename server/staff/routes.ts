@@ -1,8 +1,8 @@
 /**
  * The staff back office's API (docs/api.md, "Staff"): sign-in with an emailed code into a staff session of its own
  * cookie, the team and its roles, an application's page, its CV, notes, review events and the audit log. Every
- * route checks the staff session and, where the chart or the page says so, the admin role. Every view, download,
- * decision and team change is written to the audit log.
+ * route but the sign-in's needs the staff session (the hook of server/staff/staffGuard.ts) and, where the chart or the
+ * page says so, the admin role. Every view, download, decision and team change is written to the audit log.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -15,7 +15,7 @@ import { MESSAGES } from '../../machines/rules/messages';
 import type { AuditQuery } from '../../machines/rules/reports';
 import { STAFF_COOKIE } from '../../machines/rules/staff/session';
 import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
-import { STAFF_ROLES, isStaffRole, type StaffRole } from '../../machines/rules/staff/roles';
+import { STAFF_ROLES, isStaffRole } from '../../machines/rules/staff/roles';
 import { contactFor } from '../../machines/rules/staff/contact';
 import { staffPaths } from '../../machines/rules/staff/paths';
 import { timelineWords } from '../../machines/rules/staff/reviewActions';
@@ -35,23 +35,25 @@ import { staffCodeEmail } from './emails';
 import { auditQuerySchema, readAuditFilter, readAuditLog } from './auditLog';
 import { staffMessageRoutes } from './messageRoutes';
 import { staffQueueRoutes } from './queueRoutes';
-import { reportRoutes } from './reports';
+import { reportRoutes } from './reportRoutes';
 import { scorecardRoutes } from './scorecards';
-import { assignmentRoutes } from './assignments';
+import { assignmentRoutes } from './assignmentRoutes';
 import { interviewRoutes } from './interviewRoutes';
 import { interviewForStaff, interviewOn, inviteToInterview } from '../interviews';
-import { tagRoutes } from './tags';
+import { tagRoutes } from './tagRoutes';
 import { savedViewRoutes } from './savedViewRoutes';
 import { selectionQuizRoutes } from './selectionQuizRoutes';
 import { cohortRoutes } from './cohortRoutes';
 import { settingsRoutes } from './settingsRoutes';
 import { landingWordsRoutes } from './landingWordsRoutes';
-import { aidRoutes } from './aid';
+import { aidRoutes } from './aidRoutes';
 import { addNote, applicationForStaff, cvOf, notesOf, timelineOf } from './applicationRecord';
 import { applyReviewEvent, isHeld } from '../review/events';
 import { emailsTo, reminderOf, timelineEmail } from './record';
 import { recordTransfer } from './transfer';
 import { refuseWritesToErased } from './erasedGuard';
+import { STAFF_PUBLIC, staffGuard } from './staffGuard';
+import { staffSchema } from './routeSchema';
 import { TRANSFER_MESSAGES, TRANSFER_REFERENCE_MAX, transferPath } from '../../machines/rules/staffRecord';
 import { isUniqueViolation } from '../payments';
 import {
@@ -64,18 +66,15 @@ import {
   isConfiguredAdmin,
   listTeam,
   removeTeamMember,
-  staffForSession,
-  type StaffMember,
 } from './store';
 
 const idParams = object({ id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, ['id']);
-const hidden = (summary: string, body?: unknown, params?: unknown, querystring?: unknown) => ({
-  summary,
-  tags: ['staff'],
-  ...(body ? { body } : {}),
-  ...(params ? { params } : {}),
-  ...(querystring ? { querystring } : {}),
-});
+const hidden = (summary: string, body?: unknown, params?: unknown, querystring?: unknown) =>
+  staffSchema(summary, undefined, {
+    ...(body ? { body } : {}),
+    ...(params ? { params } : {}),
+    ...(querystring ? { querystring } : {}),
+  }).schema;
 const noteSchema = hidden(
   'Add an internal note (applicants never see it)',
   object({ body: str(10_000) }),
@@ -97,26 +96,8 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
   const perIp = { rateLimit: { max: config.rateLimits.ipPerMinute, timeWindow: 60_000 } };
   const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: ctx.secureCookies };
 
-  // Read once a request: the erased-application hook and the route both ask.
-  const sessions = new WeakMap<FastifyRequest, Promise<StaffMember | undefined>>();
-  const memberOf = (request: FastifyRequest) => {
-    let member = sessions.get(request);
-    if (!member) {
-      const token = request.cookies?.[STAFF_COOKIE];
-      member =
-        token && token.length <= 200 ? staffForSession(db, token, config.now()) : Promise.resolve(undefined);
-      sessions.set(request, member);
-    }
-    return member;
-  };
-
-  /** The signed-in team member, or 401; with `role: 'admin'`, a reviewer gets 403. */
-  async function staff(request: FastifyRequest, role?: StaffRole): Promise<StaffMember> {
-    const member = await memberOf(request);
-    if (!member) throw fail(401, STAFF_MESSAGES.needSignIn);
-    if (role === 'admin' && member.role !== 'admin') throw fail(403, STAFF_MESSAGES.adminOnly);
-    return member;
-  }
+  // Every route of this scope needs a signed-in team member unless it is STAFF_PUBLIC (server/staff/staffGuard.ts).
+  const staff = staffGuard(app, ctx);
 
   const applicationId = (request: FastifyRequest) => Number((request.params as { id: string }).id);
   // Before any route: every write on an erased application answers 404 (server/staff/erasedGuard.ts).
@@ -124,7 +105,10 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
 
   app.post<{ Body: { email?: string } }>(
     staffPaths.signIn,
-    { config: perIp, schema: hidden('Email a sign-in code to a team member', object({ email: str(320) })) },
+    {
+      config: { ...perIp, ...STAFF_PUBLIC },
+      schema: hidden('Email a sign-in code to a team member', object({ email: str(320) })),
+    },
     async (request) => {
       const address = checkEmail(request.body?.email);
       await db.transaction(async (tx) => {
@@ -145,7 +129,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
   app.post<{ Body: { email?: string; token?: string } }>(
     staffPaths.verify,
     {
-      config: perIp,
+      config: { ...perIp, ...STAFF_PUBLIC },
       schema: hidden(
         'Check a sign-in code; a correct one starts a staff session',
         object({ email: str(320), token: str(100) }),
@@ -174,12 +158,16 @@ export async function staffRoutes(app: FastifyInstance, ctx: Context): Promise<v
     },
   );
 
-  app.post(staffPaths.signOut, { schema: hidden('End the staff session') }, async (request, reply) => {
-    const token = request.cookies?.[STAFF_COOKIE];
-    if (token && token.length <= 200) await endStaffSession(db, token);
-    reply.clearCookie(STAFF_COOKIE, cookieOptions);
-    return { message: STAFF_MESSAGES.signedOut, data: {} };
-  });
+  app.post(
+    staffPaths.signOut,
+    { config: STAFF_PUBLIC, schema: hidden('End the staff session') },
+    async (request, reply) => {
+      const token = request.cookies?.[STAFF_COOKIE];
+      if (token && token.length <= 200) await endStaffSession(db, token);
+      reply.clearCookie(STAFF_COOKIE, cookieOptions);
+      return { message: STAFF_MESSAGES.signedOut, data: {} };
+    },
+  );
 
   app.get(staffPaths.me, { schema: hidden('Who is signed in') }, async (request) => {
     const member = await staff(request);

@@ -18,14 +18,15 @@ import type { Context } from '../context';
 import type { Queryable } from '../db/index';
 import { fail, fieldFail, HttpError } from '../http';
 import { object, str } from '../routes/schemas';
-import { readQueueView, type StaffGuard } from './queue';
+import { readQueueView } from './queueView';
+import type { StaffGuard } from './staffGuard';
+import { staffSchema } from './routeSchema';
 import { countViews, deleteView, insertView, replaceView, viewNamed, viewsOf } from './savedViews';
 
 const QUERY_MAX = 2000;
 const HIDDEN = new RegExp(`[${HIDDEN_SINGLE_LINE}]`, 'u');
-const schema = (summary: string, parts: Record<string, unknown> = {}) => ({
-  schema: { summary, tags: ['staff'], ...parts },
-});
+const schema = (summary: string, parts: Record<string, unknown> = {}) =>
+  staffSchema(summary, undefined, parts);
 const idParams = object({ id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, ['id']);
 
 /**

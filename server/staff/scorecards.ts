@@ -8,14 +8,15 @@ import { SCORECARD_MESSAGES, checkRubric, scorecardPaths } from '../../machines/
 import type { Context } from '../context';
 import { fieldFail } from '../http';
 import { object, str } from '../routes/schemas';
-import { queueCohort, type StaffGuard } from './queue';
+import { queueCohort } from './queueStore';
+import type { StaffGuard } from './staffGuard';
+import { staffSchema } from './routeSchema';
 import { rubricOf, saveRubric, saveScorecard, scorableApplication, scorecardsFor } from './scorecardStore';
 
 const idParams = object({ id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, ['id']);
 const numberParams = object({ number: { type: 'string', pattern: '^[0-9]{1,6}$' } }, ['number']);
-const schema = (summary: string, parts: Record<string, unknown> = {}) => ({
-  schema: { summary, tags: ['staff'], ...parts },
-});
+const schema = (summary: string, parts: Record<string, unknown> = {}) =>
+  staffSchema(summary, undefined, parts);
 
 export function scorecardRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard): void {
   const { db, config } = ctx;

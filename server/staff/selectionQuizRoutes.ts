@@ -17,7 +17,7 @@ import { invalid } from '../http';
 import { bool, closed, envelope, int, text } from '../routes/answers';
 import { object, str } from '../routes/schemas';
 import { currentVersion, publishVersion, versionHistory } from '../selectionQuiz';
-import type { StaffGuard } from './queue';
+import type { StaffGuard } from './staffGuard';
 import { staffSchema, withRefusals } from './routeSchema';
 import { audit } from './store';
 

@@ -17,7 +17,7 @@ import { lockSettings, readSettings, saveSettings, type StoredSettings } from '.
 import { invalid } from '../http';
 import { closed, envelope, text } from '../routes/answers';
 import { object, str } from '../routes/schemas';
-import type { StaffGuard } from './queue';
+import type { StaffGuard } from './staffGuard';
 import { staffSchema, withRefusals } from './routeSchema';
 import { audit } from './store';
 

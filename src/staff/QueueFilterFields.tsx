@@ -1,7 +1,6 @@
 /** The queue filter form's fields: each edits one name of the draft view, with the id `filter-<name>`. */
 import type { StaffQueueQuery } from '../../machines/rules/staff/queue';
 import { humanize } from '../../machines/rules/queueView';
-import { STAFF_QUEUE_MESSAGES } from '../../machines/rules/staff/queue';
 
 interface FilterFieldProps {
   name: keyof StaffQueueQuery;
@@ -17,36 +16,46 @@ const bind = ({ name, draft, onChange }: FilterFieldProps) => ({
   onChange: (e: { target: { value: string } }) => onChange({ ...draft, [name]: e.target.value }),
 });
 
-export function TextFilter(props: FilterFieldProps & { type?: 'text' | 'search' }) {
+/** A field's problem, under it, tied to it for a screen reader. */
+function Problem({ name, problem }: { name: string; problem: string }) {
   return (
-    <div className="field">
-      <label htmlFor={`filter-${props.name}`}>{props.label}</label>
-      <input className="input" type={props.type ?? 'text'} {...bind(props)} />
+    <p className="field-error" id={`filter-${name}-error`}>
+      <span className="visually-hidden">Error: </span>
+      {problem}
+    </p>
+  );
+}
+
+/** What marks a field wrong, for its input. */
+const invalidProps = (name: string, problem: string | undefined) =>
+  problem ? { 'aria-invalid': true, 'aria-describedby': `filter-${name}-error` } : {};
+
+export function TextFilter(props: FilterFieldProps & { type?: 'text' | 'search'; problem?: string }) {
+  const { name, problem } = props;
+  return (
+    <div className={problem ? 'field field--error' : 'field'}>
+      <label htmlFor={`filter-${name}`}>{props.label}</label>
+      <input
+        className="input"
+        type={props.type ?? 'text'}
+        {...invalidProps(name, problem)}
+        {...bind(props)}
+      />
+      {problem && <Problem name={name} problem={problem} />}
     </div>
   );
 }
 
 /** A day typed the programme's way (`pattern`): the browser's date input would write it the browser's way. */
-export function DayFilter(props: FilterFieldProps & { pattern: string; wrong: boolean }) {
-  const { name, label, pattern, wrong } = props;
+export function DayFilter(props: FilterFieldProps & { pattern: string; problem?: string }) {
+  const { name, label, pattern, problem } = props;
   return (
-    <div className={wrong ? 'field field--error' : 'field'}>
+    <div className={problem ? 'field field--error' : 'field'}>
       <label htmlFor={`filter-${name}`}>
         {label} <span className="hint-inline">({pattern})</span>
       </label>
-      <input
-        className="input"
-        inputMode="numeric"
-        aria-invalid={wrong || undefined}
-        aria-describedby={wrong ? `filter-${name}-error` : undefined}
-        {...bind(props)}
-      />
-      {wrong && (
-        <p className="field-error" id={`filter-${name}-error`}>
-          <span className="visually-hidden">Error: </span>
-          {STAFF_QUEUE_MESSAGES.dateAs(pattern)}
-        </p>
-      )}
+      <input className="input" inputMode="numeric" {...invalidProps(name, problem)} {...bind(props)} />
+      {problem && <Problem name={name} problem={problem} />}
     </div>
   );
 }

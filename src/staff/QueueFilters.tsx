@@ -8,13 +8,12 @@ import { Link } from 'react-router-dom';
 import { REVIEW_STATUSES } from '../../machines/review.machine';
 import { ELIGIBILITY_STATUSES } from '../../machines/rules/application';
 import {
+  checkDraft,
   cvLabel,
   QUEUE_PANEL_FILTERS,
-  readDraftDays,
   statusLabel,
   type QueueDayFilter,
 } from '../../machines/rules/queueFilters';
-import { filterOf } from '../../machines/rules/queueView';
 import { dayPattern, formatStaffDay, parseStaffDay } from '../../machines/rules/staffDates';
 import {
   PAYMENT_STATUSES,
@@ -47,22 +46,24 @@ export function QueueFilters({
     from: query.from && formatStaffDay(query.from, locale),
     to: query.to && formatStaffDay(query.to, locale),
   }));
-  const [wrongDays, setWrongDays] = useState<QueueDayFilter[]>([]);
+  const [problems, setProblems] = useState<Partial<Record<keyof StaffQueueQuery, string>>>({});
   const [open, setOpen] = useState(false);
   const active = QUEUE_PANEL_FILTERS.filter(([key]) => query[key]);
   const applyFilters = (e: FormEvent) => {
     e.preventDefault();
-    const { days, wrong } = readDraftDays(draft, (typed) => parseStaffDay(typed, locale));
-    setWrongDays(wrong);
+    // Checked by the queue's own schema, so what the server would refuse is said here, by its field.
+    const checked = checkDraft(draft, (typed) => parseStaffDay(typed, locale), pattern);
+    setProblems(checked.problems);
+    const wrong = Object.keys(checked.problems);
     if (wrong.length) {
-      setOpen(true);
+      if (wrong.some((key) => key !== 'q')) setOpen(true);
       // After the panel shows: a hidden field takes no focus.
       setTimeout(() => document.getElementById(`filter-${wrong[0]}`)?.focus());
-    } else onApply(filterOf({ ...draft, ...days }));
+    } else onApply(checked.query);
   };
   const edits = { draft, onChange: setDraft };
   const day = (name: QueueDayFilter, label: string) => (
-    <DayFilter name={name} label={label} pattern={pattern} wrong={wrongDays.includes(name)} {...edits} />
+    <DayFilter name={name} label={label} pattern={pattern} problem={problems[name]} {...edits} />
   );
   return (
     <form className="staff-filters" onSubmit={applyFilters} role="search" aria-label="Filter applications">
@@ -71,6 +72,7 @@ export function QueueFilters({
           name="q"
           label={contact ? 'Search name, email, phone, city or source' : 'Search name, city or source'}
           type="search"
+          problem={problems.q}
           {...edits}
         />
         <label className="checkbox staff-filters__all">
@@ -118,7 +120,7 @@ export function QueueFilters({
         <ChoiceFilter name="eligibility" label="Eligibility" values={ELIGIBILITY_STATUSES} {...edits} />
         <ChoiceFilter name="paymentStatus" label="Payment" values={PAYMENT_STATUSES} {...edits} />
         <ChoiceFilter name="cv" label="CV" values={['yes', 'no']} labelOf={cvLabel} {...edits} />
-        <TextFilter name="country" label="Country" {...edits} />
+        <TextFilter name="country" label="Country" problem={problems.country} {...edits} />
         {day('from', 'Submitted from')}
         {day('to', 'Submitted to')}
         <QueueScoreFilters {...edits} />

@@ -9,12 +9,8 @@ import { FIELD_MESSAGES, MESSAGES } from '../../machines/rules/messages';
 import { tooLong } from '../../machines/rules/schemas';
 import { REVIEW_EVENT_ACTORS } from '../../machines/review.machine';
 import { BULK_EVENTS } from '../../machines/rules/staff/bulk';
-import {
-  QUEUE_SORTS,
-  STAFF_QUEUE_MESSAGES,
-  STAFF_QUEUE_QUERY_NAMES,
-  staffQueuePaths,
-} from '../../machines/rules/staff/queue';
+import { QUEUE_SORTS, STAFF_QUEUE_MESSAGES, staffQueuePaths } from '../../machines/rules/staff/queue';
+import { STAFF_QUEUE_QUERY_NAMES } from '../../machines/rules/staff/queueViewSchema';
 import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import { savedViewPaths } from '../../machines/rules/staff/savedViews';
 import { staffPaths } from '../../machines/rules/staff/paths';

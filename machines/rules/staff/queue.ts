@@ -126,31 +126,6 @@ export interface StaffQueueQuery {
   limit?: string;
 }
 
-/** Every name the queue's query string may carry: the screen keeps these from the URL, the server checks them. */
-export const STAFF_QUEUE_QUERY_NAMES = [
-  'cohort',
-  'stage',
-  'eligibility',
-  'status',
-  'payment',
-  'paymentStatus',
-  'country',
-  'source',
-  'from',
-  'to',
-  'cv',
-  'q',
-  'allCohorts',
-  'scoreMin',
-  'reviews',
-  'assignee',
-  'tag',
-  'sort',
-  'dir',
-  'cursor',
-  'limit',
-] as const satisfies readonly (keyof StaffQueueQuery)[];
-
 export interface StaffQueueRow {
   id: number;
   name: string;

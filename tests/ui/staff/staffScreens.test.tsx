@@ -649,6 +649,27 @@ describe('fixes from a review team’s day (issue 24, item 9)', () => {
     expect(await within(await screen.findByRole('table')).findAllByText('11/21/2026')).toHaveLength(2);
     expect(screen.getByText('Submitted from').closest('label')?.textContent).toContain('MM/DD/YYYY');
   });
+
+  it('the filters say what the queue would refuse, by its field, before asking the server', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(ADMIN);
+    renderAt('/staff', api);
+    await screen.findByRole('table');
+    const search = screen.getByLabelText(/^Search name/);
+    await user.type(search, 'a'.repeat(101));
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expectShown(screen.getByText('Please search with fewer than 100 characters'));
+    expect(search.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(search);
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    await user.type(screen.getByLabelText(/^Submitted from/), '01/01/3000');
+    await user.clear(search);
+    await user.type(search, 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expectShown(screen.getByText('Enter a date between the years 1900 and 2999'));
+    expect(screen.queryByText('Please search with fewer than 100 characters')).toBeNull();
+    expect(api.queue).toHaveBeenLastCalledWith({});
+  });
 });
 
 describe('finding applications (issue 24, item 6)', () => {

@@ -4,29 +4,20 @@
  * per day or week, and how far reviewers' scores lie apart (docs/decisions/163-scorecards-blind-and-a-second-review.md). Each report is
  * one SQL query; days and weeks are UTC, as the server stores moments.
  */
-import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { DECISION_EVENTS } from '../../machines/review.machine';
 import {
   aidCost,
-  REPORT_MESSAGES,
-  REPORT_PERIODS,
-  reportPaths,
   scoreAgreement,
   type AidReport,
   type ReportPeriod,
   type ScoreAgreement,
   type StaffReports,
-  type StaffReportsQuery,
 } from '../../machines/rules/reports';
 import { DISAGREEMENT_POINTS } from '../../machines/rules/scorecard';
 import type { StaffQueueCohort } from '../../machines/rules/staff/queue';
-import type { Context } from '../context';
 import { cohortById, feesOf } from '../db/cohorts';
 import type { Queryable } from '../db/index';
-import { fieldFail } from '../http';
-import { object, str } from '../routes/schemas';
-import { day, one, queueCohort, type StaffGuard } from './queue';
 import { qb, run } from '../db/query';
 
 export interface ReportRange {
@@ -297,36 +288,4 @@ export async function reports(
     agreement: agreeing,
     aid,
   };
-}
-
-export const reportsQuerySchema = object({ cohort: str(10), from: str(20), to: str(20), per: str(10) });
-
-export function reportRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard): void {
-  app.get<{ Querystring: StaffReportsQuery }>(
-    reportPaths.reports,
-    {
-      schema: {
-        summary:
-          "A cohort's reports: applications per day, by source and country, time to decision, throughput, score agreement",
-        tags: ['staff'],
-        querystring: reportsQuerySchema,
-      },
-    },
-    async (request) => {
-      await staff(request);
-      const query = request.query as Record<string, unknown>;
-      const perText = one(query, 'per') ?? 'day';
-      if (!(REPORT_PERIODS as readonly string[]).includes(perText))
-        throw fieldFail(400, 'per', REPORT_MESSAGES.period);
-      const from = day(query, 'from') ?? null;
-      const until = day(query, 'to', 1) ?? null;
-      if (from && until && from >= until) throw fieldFail(400, 'to', REPORT_MESSAGES.dayOrder);
-      const cohort = await queueCohort(ctx.db, ctx, one(query, 'cohort'));
-      const data = await reports(ctx.db, cohort, { from, until }, perText as ReportPeriod, {
-        from: one(query, 'from') ?? null,
-        to: one(query, 'to') ?? null,
-      });
-      return { message: 'Reports', data };
-    },
-  );
 }

@@ -1,84 +1,39 @@
 /**
- * The staff queue (docs/api.md, "Staff"): one cohort's applications, filtered by the query string, searched, sorted
- * and paged by keyset (a cursor holding the last row's sort value and id), so a page costs the same at row 100 000
- * as at row 1. Built with Kysely (server/db/query.ts) and run by the project's `Db`. The same filter feeds bulk
- * decisions and the exports.
+ * The staff queue's store (docs/api.md, "Staff"): one cohort's applications, filtered by a view
+ * (server/staff/queueView.ts), searched, sorted and paged by keyset (a cursor holding the last row's sort value and
+ * id), so a page costs the same at row 100 000 as at row 1. Built with Kysely (server/db/query.ts) and run by the
+ * project's `Db`. The same filter feeds bulk decisions, assignments, messages and the exports.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Compilable, type RawBuilder } from 'kysely';
-import { REVIEW_STATUSES, reviewMeta } from '../../machines/review.machine';
+import { reviewMeta } from '../../machines/review.machine';
+import { type EligibilityStatus } from '../../machines/rules/application';
 import {
-  ELIGIBILITY_STATUSES as ELIGIBILITY,
-  type EligibilityStatus,
-} from '../../machines/rules/application';
-import {
-  PAYMENT_STATUSES,
-  QUEUE_SORTS,
   QUEUE_STAGES,
-  QUEUE_YEARS,
   STAFF_QUEUE_MESSAGES as M,
-  staffQueuePaths,
   type PaymentStatus,
-  type QueueReviewCount,
   type QueueSort,
   type QueueStage,
   type QueueStatusFilter,
   type StaffQueueCohort,
   type StaffQueuePage,
   type StaffQueueRow,
-  STAFF_QUEUE_QUERY_NAMES,
-  QUEUE_REVIEW_COUNTS,
 } from '../../machines/rules/staff/queue';
-import { seesContact } from '../../machines/rules/staff/contact';
-import { type StaffRole } from '../../machines/rules/staff/roles';
-import { normaliseTag } from '../../machines/rules/staff/tags';
-import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
+import { QUEUE_STATUS_FILTERS as STATUS_FILTERS } from '../../machines/rules/staff/queueViewSchema';
 import { seatsTaken } from '../db/cohorts';
 import type { Context } from '../context';
 import { iso, type Queryable } from '../db/index';
 import { fieldFail } from '../http';
-import { INT4_MAX, object, str } from '../routes/schemas';
-import { HIDDEN_SINGLE_LINE } from '../../machines/rules/schemas';
-import type { StaffMember } from './store';
 import { qb, run } from '../db/query';
+import type { QueueQueryView } from '../../machines/rules/staff/queueViewSchema';
 
-/** The guard of server/staff/routes.ts: the signed-in team member, or 401/403. */
-export type StaffGuard = (request: FastifyRequest, role?: StaffRole) => Promise<StaffMember>;
-
-const STATUS_FILTERS: readonly QueueStatusFilter[] = ['not_submitted', ...REVIEW_STATUSES];
-export const MAX_PAGE = 200;
-
-export interface QueueView {
+/** The view the store filters by: the queue's schema's reading (server/staff/queueView.ts), with what the server knows. */
+export interface QueueView extends Omit<QueueQueryView, 'cohort' | 'cursor' | 'assignee'> {
   cohort: StaffQueueCohort;
-  stages: QueueStage[];
-  eligibility: string[];
-  statuses: QueueStatusFilter[];
-  /** Neither a status nor a stage chosen: the queue shows submitted applications only (decision 060). */
-  submittedOnly: boolean;
-  /** Search every cohort, not only `cohort` (`allCohorts=1`). */
-  allCohorts: boolean;
-  payment?: string;
-  paymentStatuses: PaymentStatus[];
-  country?: string;
-  source?: string;
-  from?: Date;
-  /** Exclusive: the day after `to`. */
-  until?: Date;
-  cv?: 'yes' | 'no';
-  q?: string;
-  sort: QueueSort;
-  dir: 'asc' | 'desc';
   cursor: { value: string | number; id: number } | null;
-  limit: number;
   /** The team member sees contact details (`seesContact`): their rows show them and `q` searches them. */
   contact: boolean;
-  /** At least this mean score (a scored application whose score the viewer may see). */
-  scoreMin?: number;
-  reviews: QueueReviewCount[];
   /** Assigned to this team member, or to nobody (`assignee`; `me` is the viewer). */
   assignee?: number | 'none';
-  /** Only applications with this tag, normalised (decision 060). */
-  tag?: string;
   /** Who is looking: a reviewer sees an application's score only once they have scored it (decision 163). */
   viewer: { id: number | null; seesAllScores: boolean };
 }
@@ -133,7 +88,7 @@ const scoreKey = (view: Pick<QueueView, 'viewer'>) => {
 
 type SortSpec = { key: RawBuilder<unknown>; cast: string; dir: 'asc' | 'desc' };
 /** Each sort's key; the score's hundredths as an integer, unscored last (its own per viewer, so not here). */
-const sortOf = (view: Pick<QueueView, 'sort' | 'viewer'>): SortSpec =>
+export const sortOf = (view: Pick<QueueView, 'sort' | 'viewer'>): SortSpec =>
   view.sort === 'score' ? { key: scoreKey(view), cast: 'integer', dir: 'desc' } : SORTS[view.sort];
 
 const SORTS: Record<Exclude<QueueSort, 'score'>, SortSpec> = {
@@ -148,94 +103,10 @@ const SORTS: Record<Exclude<QueueSort, 'score'>, SortSpec> = {
   },
 };
 
-export type Query = Record<string, unknown>;
-
-/**
- * The queue's query string (and a bulk action's `filter`) as the schema checks it before a route reads it: each value
- * one string without hidden characters, so that none reaches the database, or an export after it began to stream.
- * The values' meaning is checked by readQueueView, in the catalogue's words.
- */
-export const queueQuerySchema = object(
-  Object.fromEntries(STAFF_QUEUE_QUERY_NAMES.map((name) => [name, str(name === 'cursor' ? 1000 : 300)])),
-);
-
-export const one = (query: Query, name: string): string | undefined => {
-  const value = query[name];
-  const text = Array.isArray(value) ? value[value.length - 1] : value;
-  if (text === undefined || text === '') return undefined;
-  if (typeof text !== 'string' || text.length > 300) throw fieldFail(400, name, M.chooseFromList);
-  return text;
-};
-
-function list<T extends string>(query: Query, name: string, allowed: readonly T[]): T[] {
-  const text = one(query, name);
-  if (!text) return [];
-  const values = text.split(',').map((v) => v.trim());
-  if (!values.every((v) => (allowed as readonly string[]).includes(v)))
-    throw fieldFail(400, name, M.chooseFromList);
-  return [...new Set(values)] as T[];
-}
-
-/** A calendar day within QUEUE_YEARS, or undefined when the parameter is absent. */
-export function day(query: Query, name: string, plusDays = 0): Date | undefined {
-  const text = one(query, name);
-  if (!text) return undefined;
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : new Date(NaN);
-  // 2026-02-30 parses as 2 March: only a day that reads back the same is a day of the calendar.
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
-    throw fieldFail(400, name, M.dateFormat);
-  if (!inQueueYears(date)) throw fieldFail(400, name, M.dateRange);
-  return new Date(date.getTime() + plusDays * 86_400_000);
-}
-
-const inQueueYears = (date: Date) =>
-  date.getUTCFullYear() >= QUEUE_YEARS.first && date.getUTCFullYear() <= QUEUE_YEARS.last;
-
 const encodeCursor = (value: unknown, id: number) =>
   Buffer.from(JSON.stringify([value instanceof Date ? value.toISOString() : value, id])).toString(
     'base64url',
   );
-
-const isInt4 = (value: unknown): value is number =>
-  Number.isInteger(value) && Math.abs(value as number) <= INT4_MAX;
-const HIDDEN = new RegExp(`[${HIDDEN_SINGLE_LINE}]`, 'u');
-
-/**
- * Whether a cursor's value is one the sort's SQL cast takes: an int4, a real instant within QUEUE_YEARS, or text
- * without hidden characters. Any other is a link we did not make, refused as stale rather than by the database.
- */
-function castable(value: string | number, cast: string): boolean {
-  if (cast === 'integer') return isInt4(value);
-  if (typeof value !== 'string') return false;
-  if (cast === 'timestamptz') {
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(value)) return false;
-    const instant = new Date(value);
-    return (
-      !Number.isNaN(instant.getTime()) &&
-      instant.toISOString().slice(0, 19) === value.slice(0, 19) &&
-      inQueueYears(instant)
-    );
-  }
-  return value.length <= 400 && !HIDDEN.test(value);
-}
-
-function decodeCursor(text: string | undefined): QueueView['cursor'] {
-  if (!text) return null;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(parsed) &&
-      parsed.length === 2 &&
-      (typeof parsed[0] === 'string' || typeof parsed[0] === 'number') &&
-      isInt4(parsed[1]) &&
-      parsed[1] > 0
-    )
-      return { value: parsed[0], id: parsed[1] };
-  } catch {
-    // A cursor that is not ours is refused below.
-  }
-  throw fieldFail(400, 'cursor', M.cursorStale);
-}
 
 /** The cohort by its number, or the one open now; with its seats taken. */
 export async function queueCohort(
@@ -265,78 +136,6 @@ export async function queueCohort(
     // The count the applicant is judged by (server/db/cohorts.ts).
     taken: await seatsTaken(db, cohort.id),
   };
-}
-
-/** Reads and checks the queue's query string (400 on the parameter's name when a value is not one we know). */
-export async function readQueueView(
-  db: Queryable,
-  ctx: Context,
-  query: Query,
-  role: StaffRole,
-  paged = true,
-  viewerId: number | null = null,
-): Promise<QueueView> {
-  const sort = (one(query, 'sort') ?? 'submitted') as QueueSort;
-  if (!QUEUE_SORTS.includes(sort)) throw fieldFail(400, 'sort', M.chooseFromList);
-  const dirText = one(query, 'dir');
-  if (dirText !== undefined && dirText !== 'asc' && dirText !== 'desc')
-    throw fieldFail(400, 'dir', M.chooseFromList);
-  const cv = one(query, 'cv');
-  if (cv !== undefined && cv !== 'yes' && cv !== 'no') throw fieldFail(400, 'cv', M.chooseFromList);
-  const q = one(query, 'q')?.trim();
-  if (q && q.length > 100) throw fieldFail(400, 'q', M.searchTooLong);
-  const allCohorts = one(query, 'allCohorts');
-  if (allCohorts !== undefined && allCohorts !== '1') throw fieldFail(400, 'allCohorts', M.chooseFromList);
-  const limitText = one(query, 'limit');
-  const limit = limitText === undefined ? 50 : Number(limitText);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) throw fieldFail(400, 'limit', M.limit);
-  const stages = list(query, 'stage', QUEUE_STAGES);
-  const statuses = list(query, 'status', STATUS_FILTERS);
-  const assigneeText = one(query, 'assignee');
-  if (assigneeText !== undefined && !/^(me|none|[1-9]\d{0,8})$/.test(assigneeText))
-    throw fieldFail(400, 'assignee', M.chooseFromList);
-  const tagText = one(query, 'tag');
-  const tag = tagText === undefined ? undefined : normaliseTag(tagText);
-  if (tag === null) throw fieldFail(400, 'tag', STAFF_MESSAGES.tagInvalid);
-  const scoreText = one(query, 'scoreMin');
-  const scoreMin = scoreText === undefined ? undefined : Number(scoreText);
-  if (scoreMin !== undefined && !(/^\d(\.\d{1,2})?$/.test(scoreText ?? '') && scoreMin >= 1 && scoreMin <= 5))
-    throw fieldFail(400, 'scoreMin', M.scoreMin);
-  const view: QueueView = {
-    cohort: await queueCohort(db, ctx, one(query, 'cohort')),
-    stages,
-    eligibility: list(query, 'eligibility', ELIGIBILITY),
-    statuses,
-    submittedOnly: statuses.length === 0 && stages.length === 0,
-    allCohorts: allCohorts === '1',
-    payment: one(query, 'payment'),
-    paymentStatuses: list(query, 'paymentStatus', PAYMENT_STATUSES),
-    country: one(query, 'country'),
-    tag,
-    source: one(query, 'source'),
-    from: day(query, 'from'),
-    until: day(query, 'to', 1),
-    cv: cv as QueueView['cv'],
-    q: q || undefined,
-    sort,
-    dir: dirText ?? (sort === 'score' ? 'desc' : SORTS[sort].dir),
-    cursor: paged ? decodeCursor(one(query, 'cursor')) : null,
-    limit,
-    contact: seesContact(role),
-    scoreMin,
-    reviews: list(query, 'reviews', QUEUE_REVIEW_COUNTS),
-    viewer: { id: viewerId, seesAllScores: role === 'admin' },
-    assignee:
-      assigneeText === undefined || assigneeText === 'none'
-        ? assigneeText
-        : assigneeText === 'me'
-          ? (viewerId ?? 0)
-          : Number(assigneeText),
-  };
-  // The cursor's value is cast in SQL: one the cast would refuse is a stale link, never a database error.
-  const fits = view.cursor === null || castable(view.cursor.value, sortOf(view).cast);
-  if (!fits) throw fieldFail(400, 'cursor', M.cursorStale);
-  return view;
 }
 
 export const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -559,22 +358,4 @@ export async function* eachPage<T extends { id: number; sort_key: unknown }>(
       last.sort_key instanceof Date ? last.sort_key.toISOString() : (last.sort_key as string | number);
     cursor = { value, id: last.id };
   }
-}
-
-export function queueRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard): void {
-  app.get(
-    staffQueuePaths.queue,
-    {
-      schema: {
-        summary: "One cohort's applications: filters, search, sort, keyset pages",
-        tags: ['staff'],
-        querystring: queueQuerySchema,
-      },
-    },
-    async (request) => {
-      const member = await staff(request);
-      const view = await readQueueView(ctx.db, ctx, request.query as Query, member.role, true, member.id);
-      return { message: 'Applications', data: await queuePage(ctx.db, view) };
-    },
-  );
 }
