@@ -43,8 +43,10 @@ it('a quick round keeps every invariant: decisions read alike, seats within the 
   );
   expect(decided).toBeGreaterThan(10);
   // The open cohort filled, so later applicants went on to the next cohort's waitlist, and the team decided it too.
+  // A seat an accepted applicant gave back by withdrawing (decision 250) after the team finished that cohort stays
+  // free, so the filled cohort counts its withdrawals beside its acceptances.
   const [open, next] = report.cohorts;
-  expect(Number(open.accepted)).toBe(Number(open.seats));
+  expect(Number(open.accepted) + Number(open.withdrawn)).toBeGreaterThanOrEqual(Number(open.seats));
   expect(Number(next['on its waitlist at submit'])).toBeGreaterThan(0);
   expect(report.cohorts.map((row) => Number(row['still under review']))).toEqual(report.cohorts.map(() => 0));
   expect(Number(next.accepted) + Number(next.waitlisted) + Number(next['not successful'])).toBeGreaterThan(0);
