@@ -150,6 +150,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: { '/api': apiTarget, '/dev': apiTarget, '/healthz': apiTarget },
   },
   test: {
+    // Two test files at once, whatever the project, even on a 2-core machine: Vitest's default there is one, and most
+    // of a browser or server test's time is spent waiting on another process (Chromium, the server, PostgreSQL), so a
+    // second file fills the idle core. Each file has its own server, data directory or schema, and browser.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -198,7 +202,6 @@ export default defineConfig(({ isSsrBuild }) => ({
           hookTimeout: 180_000,
           // A page waited for ends the wait as soon as it is there; under load it may take more than a second.
           expect: { poll: { timeout: 20_000 } },
-          fileParallelism: false,
         },
       },
     ],
