@@ -154,6 +154,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // of a browser or server test's time is spent waiting on another process (Chromium, the server, PostgreSQL), so a
     // second file fills the idle core. Each file has its own server, data directory or schema, and browser.
     maxWorkers: 2,
+    // A test that never reaches an `expect` proves nothing: it fails.
+    expect: { requireAssertions: true },
     projects: [
       {
         extends: true,

@@ -176,7 +176,9 @@ describe('/apply first press', () => {
     await entry;
     await page.getByLabel('Email address').fill(`tap.${Date.now()}@example.com`);
     await page.getByRole('button', { name: 'Get Started' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Bio Data' }).waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 60_000 })
+      .toBe('Bio Data');
     await page.close();
   });
 

@@ -106,7 +106,7 @@ describe('the wizard has no dead ends (390 px)', () => {
     await page.getByLabel('Email address').fill(email);
     await walk.click(page, 'Get Started');
     await walk.onScreen(page, '/apply/verify-email', 'Verify your email address');
-    await page.getByText(/we found your application/).waitFor();
+    await expect.poll(() => page.getByText(/we found your application/).isVisible()).toBe(true);
   });
 
   it('6. back on the confirmation after a reload or on another device, with the reminder date and no second video save', async () => {

@@ -107,7 +107,7 @@ describe('a chunk that does not arrive', () => {
   it('an error thrown by the chunk’s own code is the generic screen', async () => {
     const Lazy = preloadable<object>(() => Promise.reject(new ReferenceError('x is not defined')));
     renderIn('page', <Lazy />);
-    await screen.findByRole('heading', { name: 'Unexpected Application Error!' });
+    expectShown(await screen.findByRole('heading', { name: 'Unexpected Application Error!' }));
   });
 
   it('a fetch ahead that fails shows nothing; the screen that needs the chunk fetches it again', async () => {

@@ -11,6 +11,7 @@ import { firstQuizQuestions } from '../../../machines/rules/quiz';
 import type { SelectionQuizSettings, SelectionQuizVersion } from '../../../machines/rules/selectionQuiz';
 import { STAFF_ADMIN as ADMIN, STAFF_REVIEWER as REVIEWER } from '../../support/staff';
 import type { StaffMe } from '../../../machines/staffSession.machine';
+import { expectShown } from '../support/shown';
 import { fakeStaffApi, staffAt } from './support';
 
 const version1: SelectionQuizVersion = {
@@ -64,14 +65,14 @@ describe('the selection video and quiz in the back office', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Publish a new version' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByText(QUIZ_MESSAGES.noRightAnswer(2))).toBeTruthy();
+    expectShown(within(summary).getByText(QUIZ_MESSAGES.noRightAnswer(2)));
     expect(api.publishSelectionQuiz).not.toHaveBeenCalled();
   });
 
   it('a reviewer sees the version with its right answers and no control', async () => {
     staffAt('/staff/selection-video', apiFor(REVIEWER));
     await screen.findByText(/Only an admin can publish a new version/);
-    expect(screen.getByText('C. A learning game (right answer)')).toBeTruthy();
+    expectShown(screen.getByText('C. A learning game (right answer)'));
     expect(screen.queryByRole('button', { name: 'Publish a new version' })).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect((await axe.run(document.body)).violations).toEqual([]);
