@@ -62,7 +62,6 @@ export const otherPayload = (form: OpenAnswers & { email: string }): OtherPayloa
 export const row = {
   state: 'other',
   path: '/apply/other',
-  step: 6,
   title: 'Getting to know you',
   access: 'eligible',
   wizard: true,
