@@ -43,6 +43,9 @@ export const stepSchemas = (steps: readonly StepSpec[] = STEP_SPECS) =>
 export const storedSteps = (steps: readonly StepSpec[] = STEP_SPECS) =>
   steps.filter((step): step is StepSpec & { column: string } => step.column !== undefined);
 
+/** The JSON columns the steps keep their answers in (the database's types have one for each, server/db/schema.ts). */
+export type StoredColumn = Extract<Step, { column: string }>['column'];
+
 /** A step that saves through an actor of its own: its state invokes `save.actor`, which posts to `save.path`. */
 export type SavingStep = StepSpec & { save: { actor: string } };
 

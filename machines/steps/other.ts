@@ -85,6 +85,7 @@ export const spec = {
   questions: { ...questions, ...agreements },
   saves: OTHERS_ANSWERS,
   column: 'other',
+  staffTitle: 'The applicant and the bootcamp',
   save: {
     path: paths.other,
     summary: 'Save the open answers',

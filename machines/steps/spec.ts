@@ -98,6 +98,11 @@ export interface StepSpec {
   messages?: Readonly<Record<string, string>>;
   /** Where the server keeps the answers: a JSON column, named as in the saved application. Absent: flat columns. */
   column?: string;
+  /**
+   * The heading of its answers on an application's staff page, where its title speaks to the applicant (the staff
+   * pages speak about them, not to them); its title otherwise.
+   */
+  staffTitle?: string;
   /** The fields the step itself saves (the others come later, as the agreements with submit); all by default. */
   saves?: readonly string[];
   /**
