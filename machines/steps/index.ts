@@ -2,7 +2,8 @@
  * The wizard's steps, in order: one line here and one file beside it add a step to the server and the app's actors,
  * its state (machines/stepStates/) to the chart; its screen adds a line to the shell's registry, src/app/screens.ts
  * (docs/architecture.md, "A step is its file and its state"). Everything that lists steps or their fields loops over
- * this list.
+ * this list, and its order numbers the steps and leads each one on to the next (machines/screens.ts,
+ * machines/application.machine.ts).
  */
 import * as biodata from './biodata';
 import * as communications from './communications';

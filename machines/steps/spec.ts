@@ -1,8 +1,10 @@
 /**
  * The wizard step as one unit (docs/architecture.md, "A step is its file and its state"): each
- * `machines/steps/<step>.ts` exports one `StepSpec`, and the screen table, the chart, the resume order, the validation
- * groups, the server's step routes and bodies, the saved application, what a submission lacks, the staff export, the
- * open questions' links and the steps' own save actors all loop over the list in `machines/steps/index.ts`.
+ * `machines/steps/<step>.ts` exports one `StepSpec`, and the screen table (the step numbers), the chart (each step's
+ * way on to the next), the resume order, the validation groups, the server's step routes and bodies, the database's
+ * step columns, the saved application, the OpenAPI answers, what a submission lacks, the exports, the erasure, the
+ * staff page's answers, the open questions' links and the steps' own save actors all loop over the list in
+ * `machines/steps/index.ts`.
  */
 import type { AnyObjectSchema } from 'yup';
 import type { Option } from '../rules/options';
