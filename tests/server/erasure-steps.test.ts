@@ -1,7 +1,7 @@
 /**
  * A step is its spec (docs/architecture.md, "A step is its file and its state"), on the server: with a throwaway step
  * added to the list (tests/support/petsStep.ts, its answers in a `pets` column and its first save time in
- * `pets_saved_at`, as its migration would add them), the applicant saves a pet's name through the step's own route;
+ * `pets_saved_at`, as its migration would add them before writing the step-times trigger again), the applicant saves a pet's name through the step's own route;
  * the OpenAPI document lists that route and the answer in the saved application, the staff page shows it, the export
  * holds it and when it was given, and after the erasure no row holds it. Nothing of the server names the step.
  */
@@ -46,9 +46,10 @@ describe.each(databases)('a new step’s answers on $name', (database) => {
       checkDocumentedAnswers: true,
     });
     try {
-      // The step's columns, as its migration would add them.
+      // The step's migration: its columns, and the step-times trigger written again over them.
       await t.db.query('ALTER TABLE applications ADD COLUMN IF NOT EXISTS pets jsonb');
       await t.db.query('ALTER TABLE applications ADD COLUMN IF NOT EXISTS pets_saved_at timestamptz');
+      await t.db.query('SELECT applications_step_times_build()');
 
       // The document lists the step's save route and its answers in the saved application.
       const document = t.app.swagger() as unknown as Document;
@@ -106,6 +107,7 @@ describe.each(databases)('a new step’s answers on $name', (database) => {
       await t.db.query(
         'ALTER TABLE applications DROP COLUMN IF EXISTS pets, DROP COLUMN IF EXISTS pets_saved_at',
       );
+      await t.db.query('SELECT applications_step_times_build()');
       await t.close();
     }
   });
