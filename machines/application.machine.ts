@@ -15,10 +15,18 @@ import { STANDING_MESSAGES } from './rules/standing';
 import { SELECTION_QUIZ } from './rules/quiz';
 import { SCREEN_TABLE, screenMeta, type ScreenMeta } from './screens';
 import { STEP_STATES } from './stepStates';
+import type { NextStep } from './stepStates/shared';
 import { STEP_SPECS } from './steps';
 import type { WithdrawnEvent } from './withdrawal.machine';
 
-export { SCREEN_TABLE, WIZARD_STEPS, type ScreenMeta, type ScreenState } from './screens';
+export {
+  progressOf,
+  SCREEN_TABLE,
+  SECTIONS,
+  WIZARD_STEPS,
+  type ScreenMeta,
+  type ScreenState,
+} from './screens';
 export type {
   ApplicationEvent,
   ApplicationInput,
@@ -34,14 +42,22 @@ export { eligibilityPayload } from './steps/eligibility';
 export { employmentPayload } from './steps/employment';
 export { otherPayload } from './steps/other';
 
-/** Each step's state under its name (machines/stepStates/), in the list's order (machines/steps/index.ts). */
+/** The state the applicant goes on to after the last step: the submission's. */
+const AFTER_LAST_STEP = 'success';
+
+/**
+ * Each step's state under its name (machines/stepStates/), in the list's order (machines/steps/index.ts): its meta
+ * (route, number, title) from the screen table, and its way on to the step after it in the list, so that a step added
+ * to the list is reached from the step before it without a change there.
+ */
 const stepStates = () =>
   Object.fromEntries(
-    STEP_SPECS.map((step) => [
-      step.row.state,
-      STEP_STATES[step.row.state as keyof typeof STEP_STATES](applicationSetup),
-    ]),
-  ) as { [S in keyof typeof STEP_STATES]: ReturnType<(typeof STEP_STATES)[S]> };
+    STEP_SPECS.map((step, i) => {
+      const state = step.row.state as keyof typeof STEP_STATES;
+      const next: NextStep = `#application.${STEP_SPECS[i + 1]?.row.state ?? AFTER_LAST_STEP}`;
+      return [state, Object.assign(STEP_STATES[state](applicationSetup, next), { meta: screenMeta(state) })];
+    }),
+  ) as { [S in keyof typeof STEP_STATES]: ReturnType<(typeof STEP_STATES)[S]> & { meta: ScreenMeta } };
 
 /** The paths and states of the screen table (machines/screens.ts), for the NAVIGATE guards and the URL checks. */
 export const ROUTES = SCREEN_TABLE;
@@ -276,14 +292,3 @@ export function currentScreen(snapshot: ApplicationSnapshot): ScreenMeta | null 
   const metas = Object.values(snapshot.getMeta()) as (ScreenMeta | undefined)[];
   return metas.find((m) => m?.path) ?? null;
 }
-
-export const SECTIONS = 5;
-
-/**
- * The progress bar's width (docs/product.md §4: 16.67% × step) and the 'N of 5' counter. The spec's counter reaches 6 on the
- * open questions; '6 of 5' would read as a mistake, so that last step says 'Final step' (docs/decisions/002-option-lists-the-spec-only-sketches.md).
- */
-export const progressOf = (step: number) => ({
-  percentage: Math.min(100, Math.round(16.67 * step * 100) / 100),
-  counter: step > SECTIONS ? 'Final step' : `${step} of ${SECTIONS}`,
-});

@@ -14,7 +14,7 @@ import {
   type VideoData,
 } from './rules/contract';
 import type { FeeTable } from './rules/payments';
-import type { OtherPayload } from './steps/other';
+import { storedSteps, type Step } from './steps';
 import type { Answers } from './validation';
 
 /** The parts of the groups that the saved application nests or flattens differently. */
@@ -22,18 +22,25 @@ type Biodata = Answers<'biodata'>;
 type Contact = Pick<Answers<'communications'>, 'email' | 'phone' | 'whatsapp_phone'>;
 type Referral = Pick<Answers<'communications'>, 'referral_source' | 'referral_detail'>;
 
+/** A step that keeps its answers in a JSON column of its own (machines/steps/). */
+type StoredStep = Extract<Step, { column: string }>;
+/** The answers a stored step saves, typed by its schema: the fields it names in `saves`, all by default. */
+type SavedAnswers<S extends StoredStep> = S extends { saves: readonly (infer F)[] }
+  ? Pick<Answers<S['row']['group']>, F & keyof Answers<S['row']['group']>>
+  : Answers<S['row']['group']>;
+/** Each stored step's answers under its column's name, as the saved application nests them. */
+export type StepAnswers = { [S in StoredStep as S['column']]: SavedAnswers<S> };
+
 /** The saved application as the server returns it to its owner (docs/product.md §3.1: nested groups, nulls as ''). */
-export interface SavedApplication extends Biodata, Contact {
+export interface SavedApplication extends Biodata, Contact, Omit<StepAnswers, 'eligibility'> {
   referred_by: string;
   email_verified_at: string;
   stage: Stage;
   communications: Referral & { communication_consent: 0 | 1 };
-  eligibility: Answers<'eligibility'> & { status: EligibilityStatus };
+  eligibility: StepAnswers['eligibility'] & { status: EligibilityStatus };
   cv: { filename: string; size: number } | null;
   /** The applicant said they emailed their CV to the support address instead of uploading it. */
   cv_sent_by_email: boolean;
-  employment: Answers<'employment'>;
-  other: OtherPayload['other'];
   video: VideoData;
   payment_option: string;
   /** The latest payment the server issued for this application (paid, pending or failed), or null. */
@@ -51,6 +58,15 @@ export interface SavedApplication extends Biodata, Contact {
   /** `start_date` (YYYY-MM-DD) is '' when the application has no cohort. */
   cohort: Cohort & { waitlisted: boolean; start_date: string };
 }
+
+/** The answers of the stored steps after eligibility, flattened: the fields of the form they came from. */
+const laterAnswers = (saved: SavedApplication): Partial<ApplicationForm> =>
+  Object.assign(
+    {},
+    ...storedSteps()
+      .filter((step) => step.column !== 'eligibility')
+      .map((step) => (saved as unknown as Record<string, object | undefined>)[step.column]),
+  ) as Partial<ApplicationForm>;
 
 /** The saved application, flattened back into the form (what a returning applicant resumes with). */
 export function fromSavedApplication(saved: SavedApplication, base: ApplicationForm): ApplicationForm {
@@ -82,8 +98,8 @@ export function fromSavedApplication(saved: SavedApplication, base: ApplicationF
     pdf: saved.cv?.filename ?? null,
     hasUploadedCV: saved.cv !== null || saved.cv_sent_by_email || base.hasUploadedCV,
     cv_sent_by_email: saved.cv === null && saved.cv_sent_by_email,
-    ...saved.employment,
-    ...saved.other,
+    // Each later step's answers (the eligibility's are above, beside its status), whatever the steps are.
+    ...laterAnswers(saved),
     ...saved.video,
     paymentOption: saved.payment_option,
     ...financialAidForm(saved.financial_aid),

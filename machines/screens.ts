@@ -5,7 +5,7 @@
  * read from here (docs/architecture.md, "The screen table"). No React, no XState.
  */
 import { STEPS, type StepRow } from './steps';
-import type { ScreenRow } from './steps/spec';
+import { stepNumbers, type ScreenRow } from './steps/spec';
 import type { ValidationGroup } from './validation';
 
 export type { Access, ScreenRow } from './steps/spec';
@@ -15,7 +15,6 @@ const AFTER_SUBMISSION = [
   {
     state: 'success',
     path: '/apply/success',
-    step: 6,
     title: 'Application submitted',
     heading: 'Well done for submitting your application',
     access: 'submitted',
@@ -27,7 +26,6 @@ const AFTER_SUBMISSION = [
   {
     state: 'selectionVideo',
     path: '/apply/selection-video',
-    step: 6,
     title: 'Info Video',
     access: 'anyone',
     wizard: false,
@@ -38,7 +36,6 @@ const AFTER_SUBMISSION = [
   {
     state: 'confirmation',
     path: '/apply/confirmation',
-    step: 6,
     title: 'Confirmation',
     heading: 'Congratulations, you have been accepted!',
     access: 'anyone',
@@ -50,7 +47,6 @@ const AFTER_SUBMISSION = [
   {
     state: 'failed',
     path: '/failed',
-    step: 6,
     title: 'Payment failed',
     access: 'anyone',
     wizard: false,
@@ -58,13 +54,24 @@ const AFTER_SUBMISSION = [
     screen: 'Failed',
     prefetch: false,
   },
-] as const satisfies readonly (ScreenRow & { group: ValidationGroup | null })[];
+] as const satisfies readonly (Omit<ScreenRow, 'step'> & { group: ValidationGroup | null })[];
 
-/** Every screen: the wizard's steps (each step's row, machines/steps/), then the screens after submission. */
-/** Every row's group is a validation group: a step's row names its own or a shared one. */
+/** Each wizard step's number, from the list's order (machines/steps/index.ts). */
+const NUMBERS = stepNumbers(STEPS);
+/** The last step's number: the screens after submission show it too (the bar full). */
+const LAST_STEP = NUMBERS[NUMBERS.length - 1];
+
+/**
+ * Every screen: the wizard's steps (each step's row, machines/steps/, numbered by its place in the list), then the
+ * screens after submission. Every row's group is a validation group: a step's row names its own or a shared one.
+ */
 export const SCREEN_TABLE: readonly ((StepRow | (typeof AFTER_SUBMISSION)[number]) & {
+  step: number;
   group: ValidationGroup | null;
-})[] = [...STEPS.map((step) => step.row), ...AFTER_SUBMISSION];
+})[] = [
+  ...STEPS.map((step, i) => ({ ...step.row, step: NUMBERS[i] })),
+  ...AFTER_SUBMISSION.map((row) => ({ ...row, step: LAST_STEP })),
+];
 
 export type ScreenState = (typeof SCREEN_TABLE)[number]['state'];
 /** The key of a screen component: the shell's map must have one entry for each. */
@@ -104,3 +111,18 @@ export const screenHeading = (state: ScreenState): string => {
 export const WIZARD_STEPS: readonly ScreenState[] = SCREEN_TABLE.filter((row) => row.wizard).map(
   (row) => row.state,
 );
+
+/**
+ * The sections the counter names, 'N of SECTIONS': every step but the last, which reads 'Final step' ('6 of 5' would
+ * read as a mistake: docs/decisions/002-option-lists-the-spec-only-sketches.md). Counted from the list of steps.
+ */
+export const SECTIONS = LAST_STEP - 1;
+
+/** The bar's share of one step: 16.67% with six steps (docs/product.md §4), the last step filling it. */
+const STEP_PERCENT = Math.round(10_000 / LAST_STEP) / 100;
+
+/** The progress bar's width (docs/product.md §4: 16.67% × step) and the 'N of 5' counter. */
+export const progressOf = (step: number) => ({
+  percentage: Math.min(100, Math.round(STEP_PERCENT * step * 100) / 100),
+  counter: step > SECTIONS ? 'Final step' : `${step} of ${SECTIONS}`,
+});

@@ -3,7 +3,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { EligibilityStatus } from '../machines/rules/application';
 import type { Answers } from '../machines/validation';
 import type { FinancialAidData, LookupSummary, Stage, VideoData } from '../machines/rules/contract';
-import type { SavedApplication } from '../machines/savedApplication';
+import type { SavedApplication, StepAnswers } from '../machines/savedApplication';
 import type { SubmitPayload } from '../machines/steps/other';
 import { cohortById, type CohortRow } from './db/cohorts';
 import { iso, type Queryable } from './db/index';
@@ -16,7 +16,7 @@ import { QUOTA_GRANTED, QUOTA_OLDEST, quotaOf, withCodeEmailTaken } from './mail
 import { followServerEvent } from './review/events';
 import { applicantAid } from './review/applicantAid';
 import { applicantFees, keepFees } from './fees';
-import { STEP_SPECS, savedFields, storedSteps, type StepSpec } from '../machines/steps';
+import { STEP_SPECS, savedFields, storedSteps, type StepSpec, type StoredColumn } from '../machines/steps';
 
 /** What a create stores from the request (checked by the biodata and communications groups) and the cohort open now. */
 export type NewApplication = Answers<'biodata'> &
@@ -287,7 +287,7 @@ export async function savedApplication(
       communication_consent: row.communication_consent ? 1 : 0,
     },
     // Each stored step's answers under its column's name (machines/steps/), the eligibility's with its score.
-    ...(answers as Pick<SavedApplication, 'employment' | 'other'>),
+    ...(answers as Omit<StepAnswers, 'eligibility'>),
     eligibility: {
       ...(answers.eligibility as Omit<SavedApplication['eligibility'], 'status'>),
       status: row.eligibility_status,
@@ -412,9 +412,6 @@ export async function saveReminderOrVideo(
     updated_at: now,
   });
 }
-
-/** The JSON columns that hold a step's answers (machines/steps/). */
-type StoredColumn = 'eligibility' | 'employment' | 'other';
 
 const update = (db: Queryable, id: number, changes: Updateable<ApplicationsTable>) =>
   run(db, qb.updateTable('applications').set(changes).where('id', '=', id));

@@ -13,6 +13,7 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import { API, paths } from '../machines/rules/contract';
 import { staffPaths } from '../machines/rules/staff/paths';
 import { privacyPaths } from '../machines/rules/privacy';
+import { STEP_SPECS } from '../machines/steps';
 import { erasedAnswer, staffErasedAnswer, zipAnswer } from './privacy/answers';
 import { applicantAnswers } from './routes/answers';
 
@@ -91,8 +92,12 @@ const ANSWERS: AnswerTable = {
   [`POST ${paths.withdraw}`]: { ok: json(A.withdraw), refuses: [401, 403, 409] },
   [`GET ${paths.selectionQuiz}`]: { ok: json(A.selectionQuiz), refuses: [] },
   [`POST ${paths.eligibility}`]: { ok: json(A.eligibility), refuses: [400, 401, 404, 409] },
-  [`POST ${paths.employment}`]: { ok: json(A.saved), refuses: [400, 401, 404, 409] },
-  [`POST ${paths.other}`]: { ok: json(A.saved), refuses: [400, 401, 404, 409] },
+  // Each step's own save route (machines/steps/), one handler over them all (server/routes/steps.ts).
+  ...Object.fromEntries(
+    STEP_SPECS.flatMap((step) =>
+      step.save ? [[`POST ${step.save.path}`, { ok: json(A.saved), refuses: [400, 401, 404, 409] }]] : [],
+    ),
+  ),
   [`POST ${paths.submit}`]: { ok: json(A.submit), refuses: [400, 401, 404, 409] },
   [`POST ${paths.misc}`]: { ok: json(A.saved), refuses: [400, 401, 404, 409] },
   [`POST ${paths.update.pattern}`]: { ok: json(A.saved), refuses: [400, 401, 404, 409] },

@@ -3,15 +3,12 @@
  * its file and its state"); the step's file, machines/steps/biodata.ts, holds the rest.
  */
 import type { ApplicationSetup } from '../application.setup';
-import { row } from '../steps/biodata';
-import { rowMeta } from '../steps/spec';
-import { whenValid } from './shared';
+import { whenValid, type NextStep } from './shared';
 
-export const state = (machine: ApplicationSetup) =>
+export const state = (machine: ApplicationSetup, next: NextStep) =>
   machine.createStateConfig({
-    meta: rowMeta(row),
     entry: 'clearErrors',
     on: {
-      SAVE: whenValid('biodata', 'communications'),
+      SAVE: whenValid('biodata', next),
     },
   });

@@ -3,12 +3,12 @@
  * step is its file and its state"); the step's file, machines/steps/communications.ts, holds the rest.
  */
 import type { ApplicationSetup } from '../application.setup';
-import { cleaned, row, toCreatePayload } from '../steps/communications';
-import { confirmStep, formStep, savingStep, waitAsTold, whenValid } from './shared';
+import { cleaned, toCreatePayload } from '../steps/communications';
+import { confirmStep, formStep, savingStep, waitAsTold, whenValid, type NextStep } from './shared';
 
-export const state = (machine: ApplicationSetup) =>
+export const state = (machine: ApplicationSetup, next: NextStep) =>
   machine.createStateConfig(
-    formStep(row, {
+    formStep({
       editing: {
         on: {
           // An application that exists is not created again: on past the code (only a proved applicant sees this
@@ -24,7 +24,7 @@ export const state = (machine: ApplicationSetup) =>
         target: 'codeSent',
         actions: ['markCreated', { type: 'startCountdown', params: waitAsTold }],
       }),
-      // The success dialog: an OTP was sent.
-      codeSent: { tags: 'dialog', on: { 'DIALOG.CLOSE': '#application.verifyEmail' } },
+      // The success dialog: an OTP was sent; then the code.
+      codeSent: { tags: 'dialog', on: { 'DIALOG.CLOSE': next } },
     }),
   );

@@ -5,13 +5,11 @@
 import type { ApplicationSetup } from '../application.setup';
 import { and } from 'xstate';
 import { MESSAGES } from '../rules/messages';
-import { eligibilityPayload, row } from '../steps/eligibility';
-import { rowMeta } from '../steps/spec';
-import { confirmStep } from './shared';
+import { eligibilityPayload } from '../steps/eligibility';
+import { confirmStep, type NextStep } from './shared';
 
-export const state = (machine: ApplicationSetup) =>
+export const state = (machine: ApplicationSetup, next: NextStep) =>
   machine.createStateConfig({
-    meta: rowMeta(row),
     entry: 'clearErrors',
     type: 'parallel',
     states: {
@@ -53,7 +51,7 @@ export const state = (machine: ApplicationSetup) =>
               },
             },
           },
-          result: { on: { PROCEED: { guard: 'isEligible', target: '#application.employment' } } },
+          result: { on: { PROCEED: { guard: 'isEligible', target: next } } },
         },
       },
       cv: {

@@ -3,14 +3,14 @@
  * its file and its state"); the step's file, machines/steps/employment.ts, holds the rest.
  */
 import type { ApplicationSetup } from '../application.setup';
-import { employmentPayload, row, save } from '../steps/employment';
-import { confirmStep, formStep, savingStep, whenValid } from './shared';
+import { employmentPayload, save } from '../steps/employment';
+import { confirmStep, formStep, savingStep, whenValid, type NextStep } from './shared';
 
-export const state = (machine: ApplicationSetup) =>
+export const state = (machine: ApplicationSetup, next: NextStep) =>
   machine.createStateConfig(
-    formStep(row, {
+    formStep({
       editing: { on: { SAVE: whenValid('employment', 'confirming') } },
       confirming: confirmStep,
-      saving: savingStep(save.actor, (context) => employmentPayload(context.form), '#application.other'),
+      saving: savingStep(save.actor, (context) => employmentPayload(context.form), next),
     }),
   );

@@ -4,13 +4,10 @@
  */
 import type { ApplicationSetup } from '../application.setup';
 import { MESSAGES } from '../rules/messages';
-import { row } from '../steps/getStarted';
-import { rowMeta } from '../steps/spec';
-import { whenValid } from './shared';
+import { whenValid, type NextStep } from './shared';
 
-export const state = (machine: ApplicationSetup) =>
+export const state = (machine: ApplicationSetup, next: NextStep) =>
   machine.createStateConfig({
-    meta: rowMeta(row),
     initial: 'loadingCohort',
     states: {
       loadingCohort: {
@@ -39,7 +36,7 @@ export const state = (machine: ApplicationSetup) =>
           onDone: [
             {
               guard: { type: 'lookupIs', params: { kind: 'new' } },
-              target: '#application.biodata',
+              target: next,
               actions: { type: 'startFresh', params: { existing: false } },
             },
             {

@@ -4,6 +4,7 @@
  * list's order.
  */
 import type { ApplicationSetup, ApplicationStateConfig } from '../application.setup';
+import type { NextStep } from './shared';
 import type { StepRow } from '../steps';
 import * as biodata from './biodata';
 import * as communications from './communications';
@@ -21,4 +22,4 @@ export const STEP_STATES = {
   eligibility: eligibility.state,
   employment: employment.state,
   other: other.state,
-} satisfies Record<StepRow['state'], (machine: ApplicationSetup) => ApplicationStateConfig>;
+} satisfies Record<StepRow['state'], (machine: ApplicationSetup, next: NextStep) => ApplicationStateConfig>;

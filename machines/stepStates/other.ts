@@ -3,13 +3,13 @@
  * "A step is its file and its state"); the step's file, machines/steps/other.ts, holds the rest.
  */
 import type { ApplicationSetup } from '../application.setup';
-import { AGREEMENTS, OTHERS_ANSWERS, otherPayload, row } from '../steps/other';
+import { AGREEMENTS, OTHERS_ANSWERS, otherPayload } from '../steps/other';
 import { pick } from '../steps/spec';
-import { formStep, savingStep, whenValid } from './shared';
+import { formStep, savingStep, whenValid, type NextStep } from './shared';
 
-export const state = (machine: ApplicationSetup) =>
+export const state = (machine: ApplicationSetup, next: NextStep) =>
   machine.createStateConfig(
-    formStep(row, {
+    formStep({
       editing: { on: { SAVE: whenValid('others', 'keyInformation', OTHERS_ANSWERS) } },
       // The Key Information modal: the three agreements, then Submit Application.
       keyInformation: {
@@ -26,7 +26,7 @@ export const state = (machine: ApplicationSetup) =>
           other: otherPayload(form),
           submit: { email: form.email, ...pick(form, AGREEMENTS) },
         }),
-        { target: '#application.success', actions: 'markSubmitted' },
+        { target: next, actions: 'markSubmitted' },
       ),
     }),
   );

@@ -3,8 +3,6 @@
  */
 import type { ApplicationMachineContext } from '../persistence';
 import { MESSAGES } from '../rules/messages';
-import type { ScreenRow } from '../screens';
-import { rowMeta } from '../steps/spec';
 import type { ValidationGroup } from '../validation';
 
 /** SAVE on a form: on to `target` when the group's answers are valid, otherwise its messages as red alerts. */
@@ -19,9 +17,16 @@ export const whenValid = (group: ValidationGroup, target: string, only?: readonl
 /** The 'Yes, continue' / 'Edit' dialog before a save that cannot be undone. */
 export const confirmStep = { tags: 'dialog', on: { CONFIRM: 'saving', CANCEL: 'editing' } } as const;
 
-/** A form step's state: its row's meta, no stale alerts on arrival, and its form (`editing`) first. */
-export const formStep = <States>(row: ScreenRow, states: States) =>
-  ({ meta: rowMeta(row), entry: 'clearErrors', initial: 'editing', states }) as const;
+/**
+ * The state after a step, as its state's target: the next step in the list of steps (machines/steps/index.ts), or the
+ * submission's after the last one. The chart hands it to each step's state (machines/application.machine.ts), so no
+ * step names the one after it.
+ */
+export type NextStep = `#application.${string}`;
+
+/** A form step's state: no stale alerts on arrival, and its form (`editing`) first (the chart adds its meta). */
+export const formStep = <States>(states: States) =>
+  ({ entry: 'clearErrors', initial: 'editing', states }) as const;
 
 /**
  * A step's save: busy while the actor `src` runs with the payload read from the context; then `onDone`, or back to

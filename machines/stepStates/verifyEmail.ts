@@ -4,8 +4,6 @@
  */
 import type { ApplicationSetup } from '../application.setup';
 import { MESSAGES } from '../rules/messages';
-import { row } from '../steps/verifyEmail';
-import { rowMeta } from '../steps/spec';
 import { waitAsTold, whenValid } from './shared';
 
 /** A code not sent (first, or again): its message shows, and the wait it names (or none) starts. */
@@ -19,7 +17,6 @@ const codeNotSent = {
 
 export const state = (machine: ApplicationSetup) =>
   machine.createStateConfig({
-    meta: rowMeta(row),
     initial: 'entering',
     states: {
       sendingCode: {

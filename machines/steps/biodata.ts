@@ -5,7 +5,6 @@ import { required, text } from '../rules/fields';
 export const row = {
   state: 'biodata',
   path: '/apply/biodata',
-  step: 2,
   title: 'Bio Data',
   access: 'ownAnswers',
   wizard: true,

@@ -23,7 +23,6 @@ export function cleaned<F extends Pick<CreateForm, 'email' | 'phone' | 'whatsapp
 export const row = {
   state: 'communications',
   path: '/apply/communications',
-  step: 3,
   title: 'Communications',
   access: 'ownAnswers',
   wizard: true,

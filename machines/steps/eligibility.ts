@@ -34,7 +34,6 @@ export const eligibilityPayload = (form: EligibilityForm): EligibilityPayload =>
 export const row = {
   state: 'eligibility',
   path: '/apply/eligibility',
-  step: 4,
   title: 'Eligibility',
   access: 'verified',
   wizard: true,

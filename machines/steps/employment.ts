@@ -102,7 +102,6 @@ export const employmentPayload = (form: EmploymentAnswers & { email: string }): 
 export const row = {
   state: 'employment',
   path: '/apply/employment',
-  step: 5,
   title: 'Employment',
   access: 'eligible',
   wizard: true,

@@ -3,7 +3,6 @@
 export const row = {
   state: 'getStarted',
   path: '/apply',
-  step: 1,
   title: 'Get Started',
   access: 'anyone',
   wizard: true,

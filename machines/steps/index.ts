@@ -2,7 +2,8 @@
  * The wizard's steps, in order: one line here and one file beside it add a step to the server and the app's actors,
  * its state (machines/stepStates/) to the chart; its screen adds a line to the shell's registry, src/app/screens.ts
  * (docs/architecture.md, "A step is its file and its state"). Everything that lists steps or their fields loops over
- * this list.
+ * this list, and its order numbers the steps and leads each one on to the next (machines/screens.ts,
+ * machines/application.machine.ts).
  */
 import * as biodata from './biodata';
 import * as communications from './communications';
@@ -42,6 +43,9 @@ export const stepSchemas = (steps: readonly StepSpec[] = STEP_SPECS) =>
 /** The steps whose answers the server keeps in a JSON column of their own, in the wizard's order. */
 export const storedSteps = (steps: readonly StepSpec[] = STEP_SPECS) =>
   steps.filter((step): step is StepSpec & { column: string } => step.column !== undefined);
+
+/** The JSON columns the steps keep their answers in (the database's types have one for each, server/db/schema.ts). */
+export type StoredColumn = Extract<Step, { column: string }>['column'];
 
 /** A step that saves through an actor of its own: its state invokes `save.actor`, which posts to `save.path`. */
 export type SavingStep = StepSpec & { save: { actor: string } };

@@ -62,7 +62,6 @@ export const otherPayload = (form: OpenAnswers & { email: string }): OtherPayloa
 export const row = {
   state: 'other',
   path: '/apply/other',
-  step: 6,
   title: 'Getting to know you',
   access: 'eligible',
   wizard: true,
@@ -86,6 +85,7 @@ export const spec = {
   questions: { ...questions, ...agreements },
   saves: OTHERS_ANSWERS,
   column: 'other',
+  staffTitle: 'The applicant and the bootcamp',
   save: {
     path: paths.other,
     summary: 'Save the open answers',

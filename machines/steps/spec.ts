@@ -1,8 +1,10 @@
 /**
  * The wizard step as one unit (docs/architecture.md, "A step is its file and its state"): each
- * `machines/steps/<step>.ts` exports one `StepSpec`, and the screen table, the chart, the resume order, the validation
- * groups, the server's step routes and bodies, the saved application, what a submission lacks, the staff export, the
- * open questions' links and the steps' own save actors all loop over the list in `machines/steps/index.ts`.
+ * `machines/steps/<step>.ts` exports one `StepSpec`, and the screen table (the step numbers), the chart (each step's
+ * way on to the next), the resume order, the validation groups, the server's step routes and bodies, the database's
+ * step columns, the saved application, the OpenAPI answers, what a submission lacks, the exports, the erasure, the
+ * staff page's answers, the open questions' links and the steps' own save actors all loop over the list in
+ * `machines/steps/index.ts`.
  */
 import type { AnyObjectSchema } from 'yup';
 import type { Option } from '../rules/options';
@@ -22,7 +24,10 @@ export interface ScreenRow {
   /** The machine's top-level state for this screen. */
   state: string;
   path: string;
-  /** The step counter (docs/product.md §2.2); the progress bar is 16.67% × step. */
+  /**
+   * The step counter (docs/product.md §2.2); the progress bar is 16.67% × step. Derived, never written: a wizard
+   * step's from its place in the list of steps (`stepNumbers`), a screen after submission's is the last step's.
+   */
   step: number;
   /** The document title's first part. */
   title: string;
@@ -67,9 +72,17 @@ export interface Question {
 export const isAsked = (question: Question, answers: Readonly<Record<string, unknown>>): boolean =>
   !question.askedWhen || question.askedWhen.values.includes(String(answers[question.askedWhen.field]));
 
+/** A step's row as its file writes it: the screen table (machines/screens.ts) adds its number from the list's order. */
+export type StepFileRow = Omit<ScreenRow, 'step'> & { wizard: true };
+
 export interface StepSpec {
-  /** Its row of the screen table (machines/screens.ts): state, path, step, title, access, group, screen. */
-  row: ScreenRow & { wizard: true };
+  /** Its row of the screen table (machines/screens.ts): state, path, title, access, group, screen. */
+  row: StepFileRow;
+  /**
+   * A screen of the step before it rather than a step of its own: it shows that step's number (the code is part of
+   * Communications, docs/product.md §2.2).
+   */
+  continuesStep?: true;
   /**
    * Its answers' one schema (docs/decisions/130-one-schema-a-step.md): the browser's validation (group `row.group`),
    * the server's body (its JSON schema is derived from it, server/routes/schemas.ts) and the answers' type
@@ -87,6 +100,11 @@ export interface StepSpec {
   messages?: Readonly<Record<string, string>>;
   /** Where the server keeps the answers: a JSON column, named as in the saved application. Absent: flat columns. */
   column?: string;
+  /**
+   * The heading of its answers on an application's staff page, where its title speaks to the applicant (the staff
+   * pages speak about them, not to them); its title otherwise.
+   */
+  staffTitle?: string;
   /** The fields the step itself saves (the others come later, as the agreements with submit); all by default. */
   saves?: readonly string[];
   /**
@@ -107,8 +125,15 @@ export interface StepSpec {
 /** The fields a step saves. */
 export const savedFields = (step: StepSpec): readonly string[] => step.saves ?? step.fields;
 
-/** The `meta` of a step's state: its route, step and title, from its row. */
-export const rowMeta = (row: ScreenRow) => ({ path: row.path, step: row.step, title: row.title });
+/**
+ * Each step's number, in the list's order: one more than the step before, or the same for a step that continues it.
+ * Adding a spec to the list renumbers the steps after it; no step writes its number.
+ */
+export const stepNumbers = (steps: readonly StepSpec[]): number[] =>
+  steps.reduce<number[]>((numbers, step, i) => {
+    const before = i === 0 ? 0 : numbers[i - 1];
+    return [...numbers, step.continuesStep ? before : before + 1];
+  }, []);
 
 /** The answers a payload carries: these fields of the form, as they are. */
 export const pick = <F, K extends keyof F>(form: F, fields: readonly K[]) =>

@@ -3,7 +3,6 @@
 export const row = {
   state: 'verifyEmail',
   path: '/apply/verify-email',
-  step: 3,
   title: 'Verify your email address',
   access: 'unproved',
   wizard: true,
@@ -19,4 +18,6 @@ export const spec = {
   row,
   schema,
   fields: ['token'],
+  // The code is part of Communications: its screen shows that step's number.
+  continuesStep: true,
 } as const;

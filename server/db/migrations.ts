@@ -642,6 +642,17 @@ UPDATE landing_words SET words = replace(replace(words,
   WHERE version = 1 AND published_by IS NULL;
 `,
   },
+  {
+    id: 44,
+    name: "a step's first save time for every step that keeps one: the step-times trigger is written from the row's <column>_saved_at columns by applications_step_times_build(), which a new step's migration calls after adding its column and its time (docs/architecture.md, 'A step is its file and its state')",
+    // The same times as migration 9's function (eligibility, employment, the video, the payment choice), for every
+    // `<step>_saved_at` column whose step column exists. The function is written out, one IF a step, rather than
+    // reading the row as JSON on every update: that measured about 6 times slower per row.
+    sql: `
+CREATE OR REPLACE FUNCTION applications_step_times_build() RETURNS void LANGUAGE plpgsql AS $$ DECLARE body text := ''; step text; BEGIN FOR step IN SELECT left(t.attname, -9) FROM pg_attribute t JOIN pg_attribute c ON c.attrelid = t.attrelid AND c.attname = left(t.attname, -9) AND NOT c.attisdropped WHERE t.attrelid = 'applications'::regclass AND NOT t.attisdropped AND right(t.attname, 9) = '_saved_at' ORDER BY c.attnum LOOP body := body || format('IF NEW.%1$I IS NOT NULL AND OLD.%1$I IS NULL THEN NEW.%2$I := COALESCE(NEW.updated_at, now()); END IF; ', step, step || '_saved_at'); END LOOP; EXECUTE format('CREATE OR REPLACE FUNCTION applications_step_times() RETURNS trigger LANGUAGE plpgsql AS %L', 'BEGIN ' || body || 'IF NEW.video_watched_at IS NULL AND (NEW.video->>''isVideoEnded'') = ''true'' THEN NEW.video_watched_at := COALESCE(NEW.updated_at, now()); END IF; IF NEW.payment_chosen_at IS NULL AND NEW.payment_option <> '''' THEN NEW.payment_chosen_at := COALESCE(NEW.updated_at, now()); END IF; RETURN NEW; END'); END $$;
+SELECT applications_step_times_build();
+`,
+  },
 ];
 
 /** Runs the pending migrations; an advisory lock keeps two PostgreSQL processes from racing. */

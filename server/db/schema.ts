@@ -8,6 +8,7 @@ import type { EligibilityStatus } from '../../machines/rules/application';
 import type { FinancialAidData, VideoData } from '../../machines/rules/contract';
 import type { MailAttachment } from '../mail/attachment';
 import type { Currency, FeeTable } from '../../machines/rules/payments';
+import type { StoredColumn } from '../../machines/steps';
 import type { CohortIntake } from '../../machines/rules/seats';
 
 /** A jsonb column: objects go in as JSON text (both engines parse it back into the object). */
@@ -44,7 +45,10 @@ export interface CohortsTable {
   instalments: Generated<number>;
 }
 
-export interface ApplicationsTable {
+/** Each step's own JSON column (machines/steps/, `column`): a new step's is typed by its spec. */
+type StepColumns = { [C in StoredColumn]: NullableJson<Record<string, string | number>> };
+
+export interface ApplicationsTable extends StepColumns {
   id: Generated<number>;
   email: string;
   firstname: string;
@@ -61,10 +65,7 @@ export interface ApplicationsTable {
   communication_consent: Generated<boolean>;
   applied_cohort_id: number | null;
   email_verified_at: Timestamp | null;
-  eligibility: NullableJson<Record<string, string>>;
   eligibility_status: ColumnType<EligibilityStatus, EligibilityStatus | undefined, EligibilityStatus>;
-  employment: NullableJson<Record<string, string | number>>;
-  other: NullableJson<Record<string, string>>;
   agreement: Generated<boolean>;
   agreement1: Generated<boolean>;
   agreement2: Generated<boolean>;

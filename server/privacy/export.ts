@@ -10,6 +10,7 @@ import { ZipFile } from 'yazl';
 import { reviewMeta } from '../../machines/review.machine';
 import { privacyNoticeVersion } from '../../machines/rules/privacy';
 import { maskCodes } from '../../machines/rules/staffRecord';
+import { storedSteps } from '../../machines/steps';
 import { sql } from 'kysely';
 import { savedApplication } from '../applications';
 import { iso, type Queryable } from '../db/index';
@@ -19,17 +20,22 @@ import { releasedStatus } from '../standing';
 import type { CvStorage } from '../storage/index';
 import { exportPage } from './exportPage';
 
-/** The moments of the application, in order, as the applicant lived them (steps only; never a held decision). */
-const TIMELINE_COLUMNS = [
+/**
+ * The moments of the application, in order, as the applicant lived them (steps only; never a held decision): each
+ * step that keeps its answers in a column of its own is answered at its `<column>_saved_at` where the row has one
+ * (the step-times trigger sets it, server/db/migrations.ts).
+ */
+const TIMELINE_COLUMNS: readonly (readonly [string, string])[] = [
   ['created_at', 'Started the application'],
   ['email_verified_at', 'Verified the email address'],
-  ['eligibility_saved_at', 'Answered the eligibility questions'],
-  ['employment_saved_at', 'Answered the employment questions'],
+  ...storedSteps().map(
+    (step) => [`${step.column}_saved_at`, `Answered the ${step.row.title.toLowerCase()} questions`] as const,
+  ),
   ['submitted_at', 'Submitted the application'],
   ['video_watched_at', 'Watched the selection video'],
   ['payment_chosen_at', 'Chose how to pay'],
   ['reminder_sent_at', 'Was sent the reminder'],
-] as const;
+];
 
 /** A name safe inside a zip: no folders, no characters a file system refuses. */
 const safeName = (name: string) => name.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'cv';
@@ -82,7 +88,7 @@ export async function applicantExport(
     ),
   ]);
   const timeline = TIMELINE_COLUMNS.flatMap(([column, what]) => {
-    const at = row[column];
+    const at = (row as Record<string, unknown>)[column];
     return at ? [{ at: iso(at), what }] : [];
   }).sort((a, b) => String(a.at).localeCompare(String(b.at)));
   const file = cv[0];

@@ -19,18 +19,38 @@ vi.mock('../../machines/stepStates', async (importOriginal) => {
   return withPetsState(await importOriginal());
 });
 
-const { applicationMachine, ROUTES, resumeState } = await import('../../machines/application.machine');
+const { applicationMachine, progressOf, ROUTES, resumeState } =
+  await import('../../machines/application.machine');
 const { resumeOrder } = await import('../../machines/resume');
 const { ANSWER_STEPS } = await import('../../server/routes/steps');
 const { columns } = await import('../../server/staff/export');
 const { FUNNEL_STEPS } = await import('../../server/staff/funnel');
-const { eligibleForPets: eligible, startedPetsApplicant } = await import('../support/petsApplicant');
+const { employment } = await import('../support/answers');
+const {
+  EMPLOYMENT_PATH,
+  EMPLOYMENT_SAVE,
+  eligibleForPets: eligible,
+  startedPetsApplicant,
+} = await import('../support/petsApplicant');
+
+/** The employment answers as the employment step posts them. */
+const { job_urgency, ...employmentAnswers } = employment;
+const employmentPost = {
+  url: EMPLOYMENT_SAVE,
+  body: { email: 'ada@example.com', employment: { ...employmentAnswers, job_urgency } },
+};
 
 describe('a throwaway step added as a spec', () => {
-  it('is a state of the chart and a route of the screen table', () => {
+  it('is a state of the chart and a route of the screen table, numbered by its place in the list', () => {
     expect(Object.keys(applicationMachine.states)).toContain('pets');
-    expect(applicationMachine.states.pets.config.meta).toEqual({ path: PETS_PATH, step: 5, title: 'Pets' });
     expect(ROUTES.map((r) => r.path)).toContain(PETS_PATH);
+    // After employment (step 5), the pets step is step 6 and the open questions move on to step 7, the last: the
+    // counter now names six sections, and the open questions still read 'Final step'.
+    const step = (state: string) => (applicationMachine.states[state].config.meta as { step: number }).step;
+    expect(applicationMachine.states.pets.config.meta).toEqual({ path: PETS_PATH, step: 6, title: 'Pets' });
+    expect([step('employment'), step('pets'), step('other'), step('success')]).toEqual([5, 6, 7, 7]);
+    expect([5, 6, 7].map((n) => progressOf(n).counter)).toEqual(['5 of 6', '6 of 6', 'Final step']);
+    expect(progressOf(7).percentage).toBe(100);
   });
 
   it('is where an applicant who answered employment resumes, before the open questions', () => {
@@ -62,30 +82,45 @@ describe('a throwaway step added as a spec', () => {
     });
   });
 
-  it('is reached by the paths generated through the chart, and refuses an empty answer', () => {
+  it('is reached by SAVE from the step before it in the paths generated through the chart, and refuses an empty answer', () => {
     const [start] = initialTransition(applicationMachine, { persisted: eligible, now: () => 0 });
+    // No event names the pets step: the only way in is employment's save.
     const events = [
-      { type: 'NAVIGATE', path: PETS_PATH },
-      { type: 'FIELD.CHANGE', field: 'pet_name', value: 'Rex' },
+      { type: 'NAVIGATE', path: EMPLOYMENT_PATH },
       { type: 'SAVE' },
+      { type: 'CONFIRM' },
+      { type: 'xstate.done.actor.saveEmployment' },
+      { type: 'FIELD.CHANGE', field: 'pet_name', value: 'Rex' },
       { type: 'xstate.done.actor.savePets' },
     ] as never[];
     const paths = getShortestPaths(applicationMachine, { fromState: start, events });
     const reached = paths.map((path) => path.state);
-    expect(reached.some((s) => s.matches('pets' as never))).toBe(true);
+    const toPets = paths.find((path) => path.state.matches('pets' as never));
+    expect(toPets?.steps.map((step) => step.event.type)).toEqual([
+      'xstate.init',
+      'NAVIGATE',
+      'SAVE',
+      'CONFIRM',
+      'xstate.done.actor.saveEmployment',
+    ]);
     // Saved with a name, the applicant goes on to the open questions; without one, the catalogue's message shows.
     expect(reached.some((s) => s.matches('other'))).toBe(true);
     const refused = reached.find((s) => s.matches('pets' as never) && Object.keys(s.context.errors).length);
     expect(refused?.context.errors).toEqual({ pet_name: [PETS_MESSAGE] });
   });
 
-  it("is saved by an actor the app builds from its spec: the answer is posted to the step's route", async () => {
+  it("is reached by employment's save, and saved by an actor the app builds from its spec", async () => {
     const { actor, posts } = startedPetsApplicant(() => 0);
-    actor.send({ type: 'NAVIGATE', path: PETS_PATH });
+    actor.send({ type: 'NAVIGATE', path: EMPLOYMENT_PATH });
+    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches('pets' as never), { timeout: 5000 });
+    expect(posts).toEqual([employmentPost]);
     actor.send({ type: 'FIELD.CHANGE', field: 'pet_name', value: 'Rex' } as never);
     actor.send({ type: 'SAVE' });
     await waitFor(actor, (s) => s.matches('other'), { timeout: 5000 });
     expect(posts).toEqual([
+      employmentPost,
       { url: PETS_SAVE, body: { email: 'ada@example.com', pets: { pet_name: 'Rex' } } },
     ]);
     actor.stop();

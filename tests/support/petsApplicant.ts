@@ -4,13 +4,23 @@
  * the application rules read the list of steps when they load.
  */
 import { emptyApplication } from '../../machines/applicationForm';
+import { paths } from '../../machines/rules/contract';
 import { NO_RETRIES } from '../../machines/rules/network';
+import { screenRow } from '../../machines/screens';
 import { createActor } from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import { provideApplication } from '../../src/app/applicationActors';
 import { defaultConfig } from '../../src/config';
+import { employment } from './answers';
 
-/** An applicant scored eligible, with employment answered: the pets step is next. */
+/** Where the step before the pets step is saved: employment's route. */
+export const EMPLOYMENT_SAVE = paths.employment;
+export const EMPLOYMENT_PATH = screenRow('employment').path;
+
+/**
+ * An applicant scored eligible, with the employment answers typed: on the employment screen, Save and continue
+ * takes them to the step after it; resumed, they come back to the pets step.
+ */
 export const eligibleForPets = {
   started: true,
   existing: true,
@@ -19,7 +29,7 @@ export const eligibleForPets = {
     email: 'ada@example.com',
     email_verified_at: '2026-11-20T10:00:00.000Z',
     eligibilityStatus: 'eligible' as const,
-    employment_status: 'Unemployed',
+    ...employment,
   },
 };
 

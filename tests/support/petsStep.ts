@@ -7,7 +7,7 @@
 import { object, string } from 'yup';
 import type { ApplicationSetup } from '../../machines/application.setup';
 import type * as StepStates from '../../machines/stepStates';
-import { formStep, savingStep, whenValid } from '../../machines/stepStates/shared';
+import { formStep, savingStep, whenValid, type NextStep } from '../../machines/stepStates/shared';
 import type * as Steps from '../../machines/steps';
 import type { StepSpec } from '../../machines/steps/spec';
 
@@ -18,7 +18,6 @@ export const PETS_MESSAGE = 'Please name your pet';
 const row = {
   state: 'pets',
   path: PETS_PATH,
-  step: 5,
   title: 'Pets',
   access: 'eligible',
   wizard: true,
@@ -44,12 +43,15 @@ export const petsSpec: StepSpec = {
   resume: { answered: (form) => Boolean(petName(form)) },
 };
 
-/** Its state in the chart. The chart's types know only the real steps' groups and actors: the pets step's are cast. */
-export const petsState = (machine: ApplicationSetup) =>
+/**
+ * Its state in the chart: saved, on to `next`, the step after it in the list (the chart says which). The chart's types
+ * know only the real steps' groups and actors: the pets step's are cast.
+ */
+export const petsState = (machine: ApplicationSetup, next: NextStep) =>
   machine.createStateConfig(
-    formStep(row, {
+    formStep({
       editing: { on: { SAVE: whenValid('pets' as never, 'saving') } },
-      saving: savingStep('savePets' as never, ({ form }) => petsPayload(form), '#application.other'),
+      saving: savingStep('savePets' as never, ({ form }) => petsPayload(form), next),
     }) as never,
   );
 
