@@ -35,11 +35,13 @@ const toOld = (text: string) =>
     .replaceAll('COALESCE(round(a.review_mean * 100), 0)::int', `COALESCE(round(${OLD_MEAN} * 100), 0)::int`)
     .replaceAll('a.review_mean::float8', OLD_MEAN)
     .replaceAll('a.reviews', '(SELECT count(*)::int FROM scorecards s WHERE s.application_id = a.id)');
-const asBefore = (db: Db): Queryable =>
-  ({
-    engine: db.engine,
-    query: (text, params) => db.query(toOld(text), params),
-  }) as Queryable;
+const oldOf = (q: Queryable): Queryable =>
+  ({ query: (text, params) => q.query(toOld(text), params) }) as Queryable;
+const asBefore = (db: Db): Db => ({
+  ...db,
+  query: (text, params) => db.query(toOld(text), params),
+  transaction: (fn) => db.transaction((tx) => fn(oldOf(tx))),
+});
 
 const ms = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;
 async function timed(work: () => Promise<unknown>): Promise<number> {
@@ -76,7 +78,7 @@ for (const engine of engines) {
     const everything = { from: null, until: null };
     type Reports = typeof reportsNow;
     // `m` is the reports' module: the one before the change (REPORTS_BEFORE) on the old side, this one on the new.
-    const measures: [string, (q: Queryable, m: Reports) => Promise<unknown>][] = [
+    const measures: [string, (q: Db, m: Reports) => Promise<unknown>][] = [
       ["triage: the view's list (200 rows)", (q) => queuePage(q, triage)],
       ['queue sorted by score, first page of 50', (q) => queuePage(q, scoreSort)],
       ['queue filtered by score ≥ 4', (q) => queuePage(q, scoreMin)],
@@ -112,11 +114,12 @@ for (const engine of engines) {
       // Each statement of each measure, with its plan where it takes more than 20 ms.
       for (const [label, work] of measures) {
         const statements: [string, unknown[] | undefined][] = [];
+        const recorded = (q: Queryable): Queryable =>
+          ({
+            query: (text, params) => (statements.push([text, params]), q.query(text, params)),
+          }) as Queryable;
         await work(
-          {
-            engine: db.engine,
-            query: (text, params) => (statements.push([text, params]), db.query(text, params)),
-          } as Queryable,
+          { ...db, ...recorded(db), transaction: (fn) => db.transaction((tx) => fn(recorded(tx))) },
           reportsNow,
         );
         for (const [text, params] of statements) {

@@ -643,6 +643,45 @@ UPDATE landing_words SET words = replace(replace(words,
 `,
   },
   {
+    id: 43,
+    name: 'the reports\' counts of applications started and submitted, per cohort, UTC day, referral source and country, kept by the database on every write (docs/architecture.md, "The staff reports")',
+    // A trigger appends each change (+1/-1 rows) to application_count_changes: insert-only, so writes never wait on one
+    // another for a shared counter (a TRUNCATE, which fires no row trigger, empties both). The reports read application_counts plus the changes not yet folded into it,
+    // and fold them in first (server/staff/reportStore.ts). `started` counts by the day an application was created,
+    // `started_submitted` those of them submitted since, `submitted` by the day of submission. The aid report reads
+    // the cohort's aid requests through their own index rather than the whole cohort.
+    sql: `
+CREATE TABLE application_counts (
+  cohort_id integer NOT NULL,
+  day date NOT NULL,
+  referral_source text NOT NULL,
+  country text NOT NULL,
+  started integer NOT NULL,
+  started_submitted integer NOT NULL,
+  submitted integer NOT NULL,
+  PRIMARY KEY (cohort_id, day, referral_source, country)
+);
+CREATE TABLE application_count_changes (
+  cohort_id integer NOT NULL,
+  day date NOT NULL,
+  referral_source text NOT NULL,
+  country text NOT NULL,
+  started integer NOT NULL,
+  started_submitted integer NOT NULL,
+  submitted integer NOT NULL
+);
+CREATE INDEX application_count_changes_cohort ON application_count_changes (cohort_id);
+CREATE FUNCTION application_counts_change(a applications, delta integer) RETURNS void LANGUAGE sql AS $$ INSERT INTO application_count_changes (cohort_id, day, referral_source, country, started, started_submitted, submitted) SELECT COALESCE(a.cohort_id, a.applied_cohort_id), (a.created_at AT TIME ZONE 'UTC')::date, a.referral_source, a.country, delta, CASE WHEN a.submitted_at IS NULL THEN 0 ELSE delta END, 0 WHERE COALESCE(a.cohort_id, a.applied_cohort_id) IS NOT NULL UNION ALL SELECT COALESCE(a.cohort_id, a.applied_cohort_id), (a.submitted_at AT TIME ZONE 'UTC')::date, a.referral_source, a.country, 0, 0, delta WHERE COALESCE(a.cohort_id, a.applied_cohort_id) IS NOT NULL AND a.submitted_at > 'epoch'::timestamptz $$;
+CREATE FUNCTION applications_keep_counts() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF TG_OP <> 'INSERT' THEN PERFORM application_counts_change(OLD, -1); END IF; IF TG_OP <> 'DELETE' THEN PERFORM application_counts_change(NEW, 1); END IF; RETURN NULL; END $$;
+CREATE TRIGGER applications_keep_counts AFTER INSERT OR DELETE ON applications FOR EACH ROW EXECUTE FUNCTION applications_keep_counts();
+CREATE TRIGGER applications_keep_counts_update AFTER UPDATE OF cohort_id, applied_cohort_id, created_at, submitted_at, referral_source, country ON applications FOR EACH ROW WHEN ((OLD.cohort_id, OLD.applied_cohort_id, OLD.created_at, OLD.submitted_at, OLD.referral_source, OLD.country) IS DISTINCT FROM (NEW.cohort_id, NEW.applied_cohort_id, NEW.created_at, NEW.submitted_at, NEW.referral_source, NEW.country)) EXECUTE FUNCTION applications_keep_counts();
+CREATE FUNCTION applications_truncate_counts() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN DELETE FROM application_counts; DELETE FROM application_count_changes; RETURN NULL; END $$;
+CREATE TRIGGER applications_truncate_counts AFTER TRUNCATE ON applications FOR EACH STATEMENT EXECUTE FUNCTION applications_truncate_counts();
+CREATE INDEX applications_aid_requests ON applications ((COALESCE(cohort_id, applied_cohort_id))) WHERE financial_aid IS NOT NULL;
+INSERT INTO application_counts (cohort_id, day, referral_source, country, started, started_submitted, submitted) SELECT cohort_id, day, referral_source, country, sum(started)::int, sum(started_submitted)::int, sum(submitted)::int FROM (SELECT COALESCE(cohort_id, applied_cohort_id) AS cohort_id, (created_at AT TIME ZONE 'UTC')::date AS day, referral_source, country, 1 AS started, CASE WHEN submitted_at IS NULL THEN 0 ELSE 1 END AS started_submitted, 0 AS submitted FROM applications UNION ALL SELECT COALESCE(cohort_id, applied_cohort_id), (submitted_at AT TIME ZONE 'UTC')::date, referral_source, country, 0, 0, 1 FROM applications WHERE submitted_at > 'epoch'::timestamptz) m WHERE cohort_id IS NOT NULL GROUP BY 1, 2, 3, 4;
+`,
+  },
+  {
     id: 44,
     name: "a step's first save time for every step that keeps one: the step-times trigger is written from the row's <column>_saved_at columns by applications_step_times_build(), which a new step's migration calls after adding its column and its time (docs/architecture.md, 'A step is its file and its state')",
     // The same times as migration 9's function (eligibility, employment, the video, the payment choice), for every

@@ -286,6 +286,22 @@ export interface FunnelBeaconsTable {
   hits: Generated<number>;
 }
 
+/**
+ * The reports' counts of a cohort's applications per UTC day, referral source and country (migration 43): folded
+ * counts, and the changes a trigger appends until the reports fold them in (same columns).
+ */
+export interface ApplicationCountsTable {
+  cohort_id: number;
+  day: DateText;
+  referral_source: string;
+  country: string;
+  /** Applications created on the day, and how many of those are submitted now. */
+  started: number;
+  started_submitted: number;
+  /** Applications submitted on the day. */
+  submitted: number;
+}
+
 export interface ValidationRefusalsTable {
   cohort_id: number;
   route: string;
@@ -408,6 +424,8 @@ export interface LandingWordsDraftTable {
 export interface Database {
   applications: ApplicationsTable;
   assignments: AssignmentsTable;
+  application_count_changes: ApplicationCountsTable;
+  application_counts: ApplicationCountsTable;
   audit_log: AuditLogTable;
   code_mail_quota: CodeMailQuotaTable;
   code_tries: CounterTable;

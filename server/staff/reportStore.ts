@@ -17,11 +17,17 @@ import {
 import { DISAGREEMENT_POINTS } from '../../machines/rules/scorecard';
 import type { StaffQueueCohort } from '../../machines/rules/staff/queue';
 import { cohortById, feesOf } from '../db/cohorts';
-import type { Queryable } from '../db/index';
+import type { Db, Queryable } from '../db/index';
 import { qb, run } from '../db/query';
 
+/** The advisory lock one fold of the counts holds (foldCounts). */
+const FOLD_LOCK = 4242043;
+
 export interface ReportRange {
-  /** The first moment counted, and the first moment no longer counted (the day after the last day). */
+  /**
+   * The first moment counted, and the first moment no longer counted (the day after the last day): UTC midnights,
+   * as the route reads them, since the counts per day are kept by UTC day.
+   */
   from: Date | null;
   until: Date | null;
 }
@@ -34,58 +40,96 @@ const within = (at: RawBuilder<Date>, range: ReportRange) =>
     AND (${range.until}::timestamptz IS NULL OR ${at} < ${range.until}::timestamptz)`;
 const decisionEvents = sql.join(DECISION_EVENTS.map((event) => sql.lit(event)));
 
-/** Applications started and submitted per day: one scan of each moment, through the queue's cohort indexes. */
-export async function perDay(db: Queryable, cohortId: number, range: ReportRange) {
-  // `COALESCE(submitted_at, 'epoch')` as the queue's index has it, so the range is read from the index.
-  const submittedAt = sql<Date>`COALESCE(a.submitted_at, 'epoch'::timestamptz)`;
-  const moments = qb
-    .selectFrom('applications as a')
-    .select([sql<Date>`a.created_at`.as('at'), sql<number>`1`.as('started'), sql<number>`0`.as('submitted')])
-    .where(cohortOf(cohortId))
-    .where(within(sql`a.created_at`, range))
-    .unionAll(
+/** The first day counted and the first day no longer counted, as dates (the range is whole UTC days, the route's). */
+const dayRange = (range: ReportRange) =>
+  sql<boolean>`(${range.from}::timestamptz IS NULL OR c.day >= (${range.from}::timestamptz AT TIME ZONE 'UTC')::date)
+    AND (${range.until}::timestamptz IS NULL OR c.day < (${range.until}::timestamptz AT TIME ZONE 'UTC')::date)`;
+
+/**
+ * The cohort's counts per UTC day, referral source and country (migration 43): the folded counts and the changes the
+ * trigger appended since the last fold, so that the answer is the applications as they are, folded or not.
+ */
+const countsOf = (cohortId: number) =>
+  qb
+    .selectFrom('application_counts')
+    .selectAll()
+    .where('cohort_id', '=', cohortId)
+    .unionAll(qb.selectFrom('application_count_changes').selectAll().where('cohort_id', '=', cohortId))
+    .as('c');
+
+/**
+ * Moves the changes appended since the last fold into the counts, in one statement, so that the next reports read
+ * few of them. One fold at a time (an advisory lock): two would wait on the same rows in no set order.
+ */
+export async function foldCounts(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await run(tx, qb.selectNoFrom(sql<string>`pg_advisory_xact_lock(${FOLD_LOCK})`.as('locked')));
+    const sum = (column: 'started' | 'started_submitted' | 'submitted') =>
+      sql<number>`sum(${sql.ref(column)})::int`.as(column);
+    const added = (column: 'started' | 'started_submitted' | 'submitted') =>
+      sql<number>`${sql.ref(`application_counts.${column}`)} + ${sql.ref(`excluded.${column}`)}`;
+    const key = ['cohort_id', 'day', 'referral_source', 'country'] as const;
+    await run(
+      tx,
       qb
-        .selectFrom('applications as a')
-        .select([submittedAt.as('at'), sql<number>`0`.as('started'), sql<number>`1`.as('submitted')])
-        .where(cohortOf(cohortId))
-        .where(sql<boolean>`${submittedAt} > 'epoch'::timestamptz`)
-        .where(within(submittedAt, range)),
+        .with('moved', (q) => q.deleteFrom('application_count_changes').returningAll())
+        .insertInto('application_counts')
+        .columns([...key, 'started', 'started_submitted', 'submitted'])
+        .expression((eb) =>
+          eb
+            .selectFrom('moved')
+            .select([...key, sum('started'), sum('started_submitted'), sum('submitted')])
+            .groupBy([...key])
+            .orderBy([...key]),
+        )
+        .onConflict((oc) =>
+          oc.columns([...key]).doUpdateSet({
+            started: added('started'),
+            started_submitted: added('started_submitted'),
+            submitted: added('submitted'),
+          }),
+        ),
     );
-  // Grouped by the date, written as text once per day rather than once per application.
-  const utcDay = sql<string>`(m.at AT TIME ZONE 'UTC')::date`;
+  });
+}
+
+/** Applications started and submitted per day, from the kept counts: a day with neither is not listed. */
+export async function perDay(db: Queryable, cohortId: number, range: ReportRange) {
   return run(
     db,
     qb
-      .selectFrom(moments.as('m'))
+      .selectFrom(countsOf(cohortId))
       .select([
-        sql<string>`to_char(${utcDay}, 'YYYY-MM-DD')`.as('day'),
-        sql<number>`sum(m.started)::int`.as('started'),
-        sql<number>`sum(m.submitted)::int`.as('submitted'),
+        sql<string>`to_char(c.day, 'YYYY-MM-DD')`.as('day'),
+        sql<number>`sum(c.started)::int`.as('started'),
+        sql<number>`sum(c.submitted)::int`.as('submitted'),
       ])
-      .groupBy(utcDay)
-      .orderBy(utcDay),
+      .where(dayRange(range))
+      .groupBy('c.day')
+      .having(sql<boolean>`sum(c.started) <> 0 OR sum(c.submitted) <> 0`)
+      .orderBy('c.day'),
   );
 }
 
 /**
- * Applications started in the range and how many of them are submitted, per referral source and per country: one
- * scan of the cohort grouped both ways (grouping sets), each list the most started first, then by value.
+ * Applications started in the range and how many of them are submitted, per referral source and per country, from
+ * the kept counts grouped both ways (grouping sets), each list the most started first, then by value.
  */
 export async function startedBy(db: Queryable, cohortId: number, range: ReportRange) {
-  const byCountry = sql<number>`GROUPING(a.referral_source)`;
+  const byCountry = sql<number>`GROUPING(c.referral_source)`;
   const rows = await run(
     db,
     qb
-      .selectFrom('applications as a')
+      .selectFrom(countsOf(cohortId))
       .select([
         byCountry.as('by_country'),
-        sql<string>`CASE WHEN ${byCountry} = 0 THEN a.referral_source ELSE a.country END`.as('value'),
-        sql<number>`count(*)::int`.as('started'),
-        sql<number>`count(*) FILTER (WHERE a.submitted_at IS NOT NULL)::int`.as('submitted'),
+        sql<string>`CASE WHEN ${byCountry} = 0 THEN c.referral_source ELSE c.country END`.as('value'),
+        sql<number>`sum(c.started)::int`.as('started'),
+        sql<number>`sum(c.started_submitted)::int`.as('submitted'),
       ])
-      .where(cohortOf(cohortId))
-      .where(within(sql`a.created_at`, range))
-      .groupBy(sql`GROUPING SETS ((a.referral_source), (a.country))`)
+      .where(dayRange(range))
+      .groupBy(sql`GROUPING SETS ((c.referral_source), (c.country))`)
+      .having(sql<boolean>`sum(c.started) > 0`)
       .orderBy(sql`1`)
       .orderBy(sql`3`, 'desc')
       .orderBy(sql`2`),
@@ -262,12 +306,13 @@ export async function aidReport(db: Queryable, cohortId: number): Promise<AidRep
 }
 
 export async function reports(
-  db: Queryable,
+  db: Db,
   cohort: StaffQueueCohort,
   range: ReportRange,
   per: ReportPeriod,
   asked: { from: string | null; to: string | null },
 ): Promise<StaffReports> {
+  await foldCounts(db);
   const [days, { sources, countries }, decisionTimes, decisions, agreeing, aid] = await Promise.all([
     perDay(db, cohort.id, range),
     startedBy(db, cohort.id, range),
