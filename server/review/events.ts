@@ -19,7 +19,7 @@ import { nextSeat, SEAT_MESSAGES } from '../../machines/rules/seats';
 import { cohortById, lockSeatsTaken } from '../db/cohorts';
 import { sql } from 'kysely';
 import type { Queryable } from '../db/index';
-import { first, qb, run } from '../db/query';
+import { applicationCohort, first, qb, run } from '../db/query';
 import { fail, fieldFail } from '../http';
 
 const UNDO_MS = DECISION_UNDO_MINUTES * 60_000;
@@ -218,7 +218,7 @@ async function lockCohortSeats(
     tx,
     qb
       .selectFrom('applications')
-      .select(sql<number | null>`COALESCE(cohort_id, applied_cohort_id)`.as('cohort_id'))
+      .select(applicationCohort('applications').as('cohort_id'))
       .where('id', '=', applicationId),
   );
   const cohortId = row?.cohort_id;
