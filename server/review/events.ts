@@ -178,34 +178,25 @@ export async function applyReviewEvent(
       qb
         .updateTable('review_events')
         .set({ undone_at: now })
-        .where('id', '=', (eb) =>
-          eb
-            .selectFrom('review_events')
-            .select('id')
-            .where('application_id', '=', applicationId)
-            .where('undone_at', 'is', null)
-            .where('event', '=', sql<string>`ANY(${[...DECISION_EVENTS]})`)
-            .orderBy('id', 'desc')
-            .limit(1),
-        ),
+        .where('id', '=', newestDecision(applicationId).select('id')),
     );
   }
   return { from, to, ...(overbooked ? { overbooked } : {}) };
 }
 
+/** The application's newest standing (not undone) decision event: the one an UNDO takes back. */
+const newestDecision = (applicationId: number) =>
+  qb
+    .selectFrom('review_events')
+    .where('application_id', '=', applicationId)
+    .where('undone_at', 'is', null)
+    .where('event', '=', sql<string>`ANY(${[...DECISION_EVENTS]})`)
+    .orderBy('id', 'desc')
+    .limit(1);
+
 /** The status the application's newest standing decision was taken from; undefined when there is none. */
 async function undoneFrom(tx: Queryable, applicationId: number): Promise<string | undefined> {
-  const row = await first(
-    tx,
-    qb
-      .selectFrom('review_events')
-      .select('from_status')
-      .where('application_id', '=', applicationId)
-      .where('undone_at', 'is', null)
-      .where('event', '=', sql<string>`ANY(${[...DECISION_EVENTS]})`)
-      .orderBy('id', 'desc')
-      .limit(1),
-  );
+  const row = await first(tx, newestDecision(applicationId).select('from_status'));
   return row?.from_status ?? undefined;
 }
 
