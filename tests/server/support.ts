@@ -619,3 +619,12 @@ export async function submittedApplication(t: TestApp, email = 'ada@example.com'
   );
   return rows[0].id;
 }
+
+/** The server processes a test starts besides `t.app` (another process on the same database), closed after each test. */
+export function useOtherProcesses(): FastifyInstance[] {
+  const others: FastifyInstance[] = [];
+  afterEach(async () => {
+    for (const app of others.splice(0)) await app.close();
+  });
+  return others;
+}
