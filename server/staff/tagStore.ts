@@ -27,6 +27,13 @@ export async function applicationExists(db: Queryable, id: number): Promise<void
   if (!row) throw fail(404, M.notFound);
 }
 
+/** A tag a staff member adds or removes, and when. */
+export interface TagChange {
+  tag: string;
+  staffId: number;
+  now: Date;
+}
+
 /**
  * Writes one tag change to an existing application (404 otherwise), audits it when a row changed, and answers
  * whether one did with the application's tags.
@@ -34,7 +41,7 @@ export async function applicationExists(db: Queryable, id: number): Promise<void
 async function changeTag(
   tx: Queryable,
   id: number,
-  change: { tag: string; staffId: number; now: Date; action: 'tag_add' | 'tag_remove' },
+  change: TagChange & { action: 'tag_add' | 'tag_remove' },
   write: Compilable<{ tag: string }>,
 ): Promise<{ changed: boolean; tags: string[] }> {
   await applicationExists(tx, id);
@@ -44,35 +51,23 @@ async function changeTag(
 }
 
 /** Adds a tag (once; audited when it is new) and answers the application's tags. */
-export async function addTag(
-  tx: Queryable,
-  id: number,
-  tag: string,
-  staffId: number,
-  now: Date,
-): Promise<string[]> {
+export async function addTag(tx: Queryable, id: number, change: TagChange): Promise<string[]> {
   const insert = qb
     .insertInto('application_tags')
-    .values({ application_id: id, tag, added_by: staffId, added_at: now })
+    .values({ application_id: id, tag: change.tag, added_by: change.staffId, added_at: change.now })
     .onConflict((oc) => oc.columns(['application_id', 'tag']).doNothing())
     .returning('tag');
-  return (await changeTag(tx, id, { tag, staffId, now, action: 'tag_add' }, insert)).tags;
+  return (await changeTag(tx, id, { ...change, action: 'tag_add' }, insert)).tags;
 }
 
 /** Removes a tag the application has (404 otherwise), audited, and answers the application's tags. */
-export async function removeTag(
-  tx: Queryable,
-  id: number,
-  tag: string,
-  staffId: number,
-  now: Date,
-): Promise<string[]> {
+export async function removeTag(tx: Queryable, id: number, change: TagChange): Promise<string[]> {
   const remove = qb
     .deleteFrom('application_tags')
     .where('application_id', '=', id)
-    .where('tag', '=', tag)
+    .where('tag', '=', change.tag)
     .returning('tag');
-  const { changed, tags } = await changeTag(tx, id, { tag, staffId, now, action: 'tag_remove' }, remove);
+  const { changed, tags } = await changeTag(tx, id, { ...change, action: 'tag_remove' }, remove);
   if (!changed) throw fail(404, M.tagNotFound);
   return tags;
 }
