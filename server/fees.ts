@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { STANDARD_FEES, type FeeTable } from '../machines/rules/payments';
 import { cohortById, feesOf } from './db/cohorts';
 import type { Queryable } from './db/index';
-import { run, qb } from './db/query';
+import { applicationCohort, run, qb } from './db/query';
 
 /** The applicant's fee table: the kept one, else their cohort's now. */
 export async function applicantFees(
@@ -30,7 +30,7 @@ export async function keepFees(db: Queryable, applicationId: number): Promise<vo
       .set({
         fees: sql`(SELECT jsonb_build_object('fee_ngn', c.fee_ngn, 'fee_usd', c.fee_usd,
           'full_discount', c.full_discount, 'instalments', c.instalments, 'aid_ceiling', c.aid_ceiling)
-          FROM cohorts c WHERE c.id = COALESCE(a.cohort_id, a.applied_cohort_id))`,
+          FROM cohorts c WHERE c.id = ${applicationCohort()})`,
       })
       .where('a.id', '=', applicationId)
       .where('a.fees', 'is', null),

@@ -15,7 +15,7 @@ import {
 import type { ApplicantStanding } from '../machines/rules/contract';
 import { sql } from 'kysely';
 import type { Queryable } from './db/index';
-import { first, qb } from './db/query';
+import { applicationCohort, first, qb } from './db/query';
 import { fieldFail } from './http';
 import { SERVER_MESSAGES } from './messages';
 import { applicantAid } from './review/applicantAid';
@@ -34,9 +34,7 @@ export async function releasedStatus(
     db,
     qb
       .selectFrom('applications as a')
-      .leftJoin('cohorts as c', (join) =>
-        join.onRef('c.id', '=', sql<number>`COALESCE(a.cohort_id, a.applied_cohort_id)`),
-      )
+      .leftJoin('cohorts as c', (join) => join.onRef('c.id', '=', applicationCohort()))
       .select([
         sql<boolean>`a.submitted_at IS NOT NULL`.as('submitted'),
         'a.financial_aid',

@@ -9,6 +9,7 @@ import {
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
+  sql,
   type Compilable,
 } from 'kysely';
 import type { Queryable } from './index';
@@ -35,3 +36,10 @@ export async function run<T>(db: Queryable, query: Compilable<T>, name?: string)
 /** The first row of a built query, or undefined. */
 export const first = async <T>(db: Queryable, query: Compilable<T>, name?: string): Promise<T | undefined> =>
   (await run(db, query, name))[0];
+
+/**
+ * The cohort an application belongs to: the one it was placed in at submission, else the one it applied to
+ * (docs/decisions/060-the-staff-queue.md). `table` is the name the query gives the applications table.
+ */
+export const applicationCohort = (table: 'a' | 'applications' = 'a') =>
+  sql<number>`COALESCE(${sql.ref(`${table}.cohort_id`)}, ${sql.ref(`${table}.applied_cohort_id`)})`;

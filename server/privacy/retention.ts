@@ -9,7 +9,7 @@ import { REVIEW_STATUSES, reviewMeta } from '../../machines/review.machine';
 import type { RetentionSettings } from '../../machines/rules/privacy';
 import { sql } from 'kysely';
 import type { Db, Queryable } from '../db/index';
-import { qb, run } from '../db/query';
+import { applicationCohort, qb, run } from '../db/query';
 import { MAX_ATTEMPTS } from '../mail/worker';
 import type { CvStorage } from '../storage/index';
 import { eraseApplicant } from './erase';
@@ -75,9 +75,7 @@ const KINDS: Record<RetentionKind, Kind> = {
         qb
           .selectFrom('cvs as v')
           .innerJoin('applications as a', 'a.id', 'v.application_id')
-          .innerJoin('cohorts as c', (join) =>
-            join.on('c.id', '=', sql<number>`COALESCE(a.cohort_id, a.applied_cohort_id)`),
-          )
+          .innerJoin('cohorts as c', (join) => join.on('c.id', '=', applicationCohort()))
           .select(['v.id', 'v.stored_name'])
           .where(sql<string>`COALESCE(a.review_status, '')`, 'not in', ACCEPTED)
           .where(

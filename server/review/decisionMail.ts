@@ -7,7 +7,7 @@
 import type { ReviewStatus } from '../../machines/review.machine';
 import { sql } from 'kysely';
 import type { Db } from '../db/index';
-import { first, qb, run } from '../db/query';
+import { applicationCohort, first, qb, run } from '../db/query';
 import type { Mailer } from '../mail/index';
 import { isTemplateKind } from '../../machines/rules/mailTemplates';
 import { aidDecisionEmail, decisionEmail } from './emails';
@@ -41,9 +41,7 @@ export function decisionMailer(options: {
         qb
           .selectFrom('review_events as e')
           .innerJoin('applications as a', 'a.id', 'e.application_id')
-          .leftJoin('cohorts as c', (join) =>
-            join.onRef('c.id', '=', sql<number>`COALESCE(a.cohort_id, a.applied_cohort_id)`),
-          )
+          .leftJoin('cohorts as c', (join) => join.onRef('c.id', '=', applicationCohort()))
           .select([
             'e.id',
             'e.application_id',

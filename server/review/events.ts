@@ -19,7 +19,7 @@ import { nextSeat, SEAT_MESSAGES } from '../../machines/rules/seats';
 import { cohortById, lockSeatsTaken } from '../db/cohorts';
 import { sql } from 'kysely';
 import type { Queryable } from '../db/index';
-import { first, qb, run } from '../db/query';
+import { applicationCohort, first, qb, run } from '../db/query';
 import { fail, fieldFail } from '../http';
 
 const UNDO_MS = DECISION_UNDO_MINUTES * 60_000;
@@ -178,34 +178,25 @@ export async function applyReviewEvent(
       qb
         .updateTable('review_events')
         .set({ undone_at: now })
-        .where('id', '=', (eb) =>
-          eb
-            .selectFrom('review_events')
-            .select('id')
-            .where('application_id', '=', applicationId)
-            .where('undone_at', 'is', null)
-            .where('event', '=', sql<string>`ANY(${[...DECISION_EVENTS]})`)
-            .orderBy('id', 'desc')
-            .limit(1),
-        ),
+        .where('id', '=', newestDecision(applicationId).select('id')),
     );
   }
   return { from, to, ...(overbooked ? { overbooked } : {}) };
 }
 
+/** The application's newest standing (not undone) decision event: the one an UNDO takes back. */
+const newestDecision = (applicationId: number) =>
+  qb
+    .selectFrom('review_events')
+    .where('application_id', '=', applicationId)
+    .where('undone_at', 'is', null)
+    .where('event', '=', sql<string>`ANY(${[...DECISION_EVENTS]})`)
+    .orderBy('id', 'desc')
+    .limit(1);
+
 /** The status the application's newest standing decision was taken from; undefined when there is none. */
 async function undoneFrom(tx: Queryable, applicationId: number): Promise<string | undefined> {
-  const row = await first(
-    tx,
-    qb
-      .selectFrom('review_events')
-      .select('from_status')
-      .where('application_id', '=', applicationId)
-      .where('undone_at', 'is', null)
-      .where('event', '=', sql<string>`ANY(${[...DECISION_EVENTS]})`)
-      .orderBy('id', 'desc')
-      .limit(1),
-  );
+  const row = await first(tx, newestDecision(applicationId).select('from_status'));
   return row?.from_status ?? undefined;
 }
 
@@ -218,7 +209,7 @@ async function lockCohortSeats(
     tx,
     qb
       .selectFrom('applications')
-      .select(sql<number | null>`COALESCE(cohort_id, applied_cohort_id)`.as('cohort_id'))
+      .select(applicationCohort('applications').as('cohort_id'))
       .where('id', '=', applicationId),
   );
   const cohortId = row?.cohort_id;

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Queryable } from '../db/index';
-import { qb, run } from '../db/query';
+import { applicationCohort, qb, run } from '../db/query';
 import type { Recipient } from './emails';
 
 export interface MessageTarget extends Recipient {
@@ -22,9 +22,7 @@ export async function messageTargets(db: Queryable, ids: readonly number[]): Pro
       db,
       qb
         .selectFrom('applications as a')
-        .leftJoin('cohorts as c', (join) =>
-          join.on(sql<boolean>`c.id = COALESCE(a.cohort_id, a.applied_cohort_id)`),
-        )
+        .leftJoin('cohorts as c', (join) => join.on(sql<boolean>`c.id = ${applicationCohort()}`))
         .select([
           'a.id',
           'a.email',

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { waitlistReason, type WaitlistReason } from '../../machines/rules/waitlistReason';
 import { seatsTaken } from '../db/cohorts';
 import type { Queryable } from '../db/index';
-import { first, qb } from '../db/query';
+import { applicationCohort, first, qb } from '../db/query';
 
 /** The reason the product has for the application's waitlisting: its cohort's seats as they stand now. */
 export async function waitlistReasonOf(db: Queryable, applicationId: number): Promise<WaitlistReason> {
@@ -11,9 +11,7 @@ export async function waitlistReasonOf(db: Queryable, applicationId: number): Pr
     db,
     qb
       .selectFrom('applications as a')
-      .leftJoin('cohorts as c', (join) =>
-        join.onRef('c.id', '=', sql<number>`COALESCE(a.cohort_id, a.applied_cohort_id)`),
-      )
+      .leftJoin('cohorts as c', (join) => join.onRef('c.id', '=', applicationCohort()))
       .select(['a.waitlisted', sql<number | null>`c.id`.as('cohort_id'), 'c.seats'])
       .where('a.id', '=', applicationId),
   );

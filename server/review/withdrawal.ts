@@ -13,7 +13,7 @@ import {
 import { WITHDRAWAL_MESSAGES as W } from '../../machines/rules/withdrawal';
 import { sql } from 'kysely';
 import type { Queryable } from '../db/index';
-import { first, qb } from '../db/query';
+import { applicationCohort, first, qb } from '../db/query';
 import { fieldFail } from '../http';
 import type { Mailer } from '../mail/index';
 import { SERVER_MESSAGES } from '../messages';
@@ -63,9 +63,7 @@ export async function withdrawApplication(
     tx,
     qb
       .selectFrom('applications as a')
-      .leftJoin('cohorts as c', (join) =>
-        join.onRef('c.id', '=', sql<number>`COALESCE(a.cohort_id, a.applied_cohort_id)`),
-      )
+      .leftJoin('cohorts as c', (join) => join.onRef('c.id', '=', applicationCohort()))
       .select([
         'a.email',
         'a.firstname',

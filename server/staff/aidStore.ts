@@ -11,7 +11,7 @@ import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import { cohortById } from '../db/cohorts';
 import { applicantFees } from '../fees';
 import type { Queryable } from '../db/index';
-import { first, qb, run } from '../db/query';
+import { applicationCohort, first, qb, run } from '../db/query';
 import { fail } from '../http';
 import { standingAidDecision } from '../review/applicantAid';
 import { isHeld } from '../review/events';
@@ -26,7 +26,7 @@ export async function awardsMade(db: Queryable, cohortId: number, except?: numbe
     qb
       .selectFrom('applications as a')
       .select(sql<number>`count(*)::int`.as('n'))
-      .where(sql<boolean>`COALESCE(a.cohort_id, a.applied_cohort_id) = ${cohortId}`)
+      .where(sql<boolean>`${applicationCohort()} = ${cohortId}`)
       .where('a.erased_at', 'is', null)
       .where('a.id', '<>', except ?? 0)
       .where(
@@ -48,7 +48,7 @@ export async function cohortOf(db: Queryable, applicationId: number) {
         'financial_aid',
         'submitted_at',
         'fees',
-        sql<number | null>`COALESCE(cohort_id, applied_cohort_id)`.as('cohort_id'),
+        applicationCohort('applications').as('cohort_id'),
       ])
       .where('id', '=', applicationId)
       // An erased application is no one's to decide (docs/privacy.md, "After an erasure").

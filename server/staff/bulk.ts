@@ -28,7 +28,7 @@ import { templateFor } from '../review/templates';
 import { eachPage } from './queueStore';
 import { readQueueView } from './queueView';
 import { heldUntilOf, isHeld, writeReviewChanges, type ReviewWrite } from '../review/events';
-import { qb, run } from '../db/query';
+import { applicationCohort, qb, run } from '../db/query';
 import { audit, type StaffMember } from './store';
 
 export const BULK_MAX = 20_000;
@@ -62,7 +62,7 @@ export async function targetsOf(db: Queryable, ids: readonly number[], now: Date
         .selectFrom('applications as a')
         .select([
           'a.id',
-          sql<number | null>`COALESCE(a.cohort_id, a.applied_cohort_id)`.as('cohort_id'),
+          applicationCohort().as('cohort_id'),
           sql<ReviewStatus>`COALESCE(a.review_status, 'submitted')`.as('status'),
           heldUntilOf.as('held_until'),
         ])
@@ -163,7 +163,7 @@ export async function applyBulk(
       const now = ctx.config.now();
       const free = new Map<number, number>();
       if (event === 'ACCEPT') {
-        const cohortOf = sql<number>`COALESCE(cohort_id, applied_cohort_id)`;
+        const cohortOf = applicationCohort('applications');
         const cohorts = await run(
           tx,
           qb
@@ -243,9 +243,7 @@ export async function previewEmails(
       ctx.db,
       qb
         .selectFrom('applications as a')
-        .leftJoin('cohorts as c', (join) =>
-          join.on(sql<boolean>`c.id = COALESCE(a.cohort_id, a.applied_cohort_id)`),
-        )
+        .leftJoin('cohorts as c', (join) => join.on(sql<boolean>`c.id = ${applicationCohort()}`))
         .select(['a.email', 'a.firstname', 'c.name', sql<string | null>`c.start_date::text`.as('start_date')])
         .where('a.id', '=', id),
     );

@@ -27,7 +27,7 @@ import type { Context } from '../context';
 import type { Queryable } from '../db/index';
 import type { Database } from '../db/schema';
 import { SERVER_MESSAGES } from '../messages';
-import { qb, run } from '../db/query';
+import { applicationCohort, qb, run } from '../db/query';
 
 type Reach =
   | { anonymous: true }
@@ -140,7 +140,7 @@ export const ANONYMOUS_STEPS: readonly string[] = FUNNEL_STEPS.filter((s) => s.r
  */
 const UPPER_MIDDLE = 0.5 + 1e-9;
 
-const cohortOf = sql`COALESCE(a.cohort_id, a.applied_cohort_id)`;
+const cohortOf = applicationCohort();
 
 /**
  * The three splits, counted in the steps' own scan: one count per value the server can store, as the rules list

@@ -23,7 +23,7 @@ import { seatsTaken } from '../db/cohorts';
 import type { Context } from '../context';
 import { iso, type Queryable } from '../db/index';
 import { fieldFail } from '../http';
-import { qb, run } from '../db/query';
+import { applicationCohort, qb, run } from '../db/query';
 import type { QueueQueryView } from '../../machines/rules/staff/queueViewSchema';
 
 /** The view the store filters by: the queue's schema's reading (server/staff/queueView.ts), with what the server knows. */
@@ -40,7 +40,7 @@ export interface QueueView extends Omit<QueueQueryView, 'cohort' | 'cursor' | 'a
 
 // The expressions the filters, the sorts and the indexes of migration 9 share (the same text, so the planner
 // matches the indexes).
-const cohortOf = sql<number>`COALESCE(a.cohort_id, a.applied_cohort_id)`;
+const cohortOf = applicationCohort();
 export const stageOf = sql<QueueStage>`CASE
   WHEN a.submitted_at IS NOT NULL AND a.payment_option <> '' THEN 'payment_chosen'
   WHEN a.submitted_at IS NOT NULL AND (a.video->>'isVideoEnded') = 'true' THEN 'video_watched'

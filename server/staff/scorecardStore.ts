@@ -17,7 +17,7 @@ import {
 } from '../../machines/rules/scorecard';
 import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import { iso, type Db, type Queryable } from '../db/index';
-import { first, qb, run } from '../db/query';
+import { applicationCohort, first, qb, run } from '../db/query';
 import { fail, fieldFail } from '../http';
 import { followServerEvent } from '../review/events';
 import { audit, type StaffMember } from './store';
@@ -38,10 +38,7 @@ export async function scorableApplication(db: Queryable, id: number): Promise<{ 
     db,
     qb
       .selectFrom('applications as a')
-      .select([
-        sql<number | null>`COALESCE(a.cohort_id, a.applied_cohort_id)`.as('cohort_id'),
-        sql<boolean>`a.submitted_at IS NOT NULL`.as('submitted'),
-      ])
+      .select([applicationCohort().as('cohort_id'), sql<boolean>`a.submitted_at IS NOT NULL`.as('submitted')])
       .where('a.id', '=', id)
       .where(sql<boolean>`a.erased_at IS NULL`),
   );

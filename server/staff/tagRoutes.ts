@@ -40,7 +40,9 @@ export function tagRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard)
       const id = idOf(request);
       const tag = normaliseTag(request.body?.tag);
       if (tag === null) throw fieldFail(400, 'tag', M.tagInvalid);
-      const data = await db.transaction((tx) => addTag(tx, id, tag, member.id, config.now()));
+      const data = await db.transaction((tx) =>
+        addTag(tx, id, { tag, staffId: member.id, now: config.now() }),
+      );
       return { message: 'Tagged', data };
     },
   );
@@ -55,7 +57,9 @@ export function tagRoutes(app: FastifyInstance, ctx: Context, staff: StaffGuard)
       const id = idOf(request);
       const tag = normaliseTag((request.params as { tag: string }).tag);
       if (tag === null) throw fieldFail(400, 'tag', M.tagInvalid);
-      const data = await db.transaction((tx) => removeTag(tx, id, tag, member.id, config.now()));
+      const data = await db.transaction((tx) =>
+        removeTag(tx, id, { tag, staffId: member.id, now: config.now() }),
+      );
       return { message: 'Tag removed', data };
     },
   );

@@ -5,6 +5,7 @@
 import { STAFF_MESSAGES as M } from '../../machines/rules/staff/messages';
 import type { Queryable } from '../db/index';
 import { fail } from '../http';
+import type { Compilable } from 'kysely';
 import { qb, run } from '../db/query';
 import { audit } from './store';
 
@@ -26,45 +27,47 @@ export async function applicationExists(db: Queryable, id: number): Promise<void
   if (!row) throw fail(404, M.notFound);
 }
 
-/** Adds a tag (once; audited when it is new) and answers the application's tags. */
-export async function addTag(
+/** A tag a staff member adds or removes, and when. */
+export interface TagChange {
+  tag: string;
+  staffId: number;
+  now: Date;
+}
+
+/**
+ * Writes one tag change to an existing application (404 otherwise), audits it when a row changed, and answers
+ * whether one did with the application's tags.
+ */
+async function changeTag(
   tx: Queryable,
   id: number,
-  tag: string,
-  staffId: number,
-  now: Date,
-): Promise<string[]> {
+  change: TagChange & { action: 'tag_add' | 'tag_remove' },
+  write: Compilable<{ tag: string }>,
+): Promise<{ changed: boolean; tags: string[] }> {
   await applicationExists(tx, id);
-  const added = await run(
-    tx,
-    qb
-      .insertInto('application_tags')
-      .values({ application_id: id, tag, added_by: staffId, added_at: now })
-      .onConflict((oc) => oc.columns(['application_id', 'tag']).doNothing())
-      .returning('tag'),
-  );
-  if (added.length > 0) await audit(tx, staffId, 'tag_add', now, id, { tag });
-  return tagsOf(tx, id);
+  const changed = (await run(tx, write)).length > 0;
+  if (changed) await audit(tx, change.staffId, change.action, change.now, id, { tag: change.tag });
+  return { changed, tags: await tagsOf(tx, id) };
+}
+
+/** Adds a tag (once; audited when it is new) and answers the application's tags. */
+export async function addTag(tx: Queryable, id: number, change: TagChange): Promise<string[]> {
+  const insert = qb
+    .insertInto('application_tags')
+    .values({ application_id: id, tag: change.tag, added_by: change.staffId, added_at: change.now })
+    .onConflict((oc) => oc.columns(['application_id', 'tag']).doNothing())
+    .returning('tag');
+  return (await changeTag(tx, id, { ...change, action: 'tag_add' }, insert)).tags;
 }
 
 /** Removes a tag the application has (404 otherwise), audited, and answers the application's tags. */
-export async function removeTag(
-  tx: Queryable,
-  id: number,
-  tag: string,
-  staffId: number,
-  now: Date,
-): Promise<string[]> {
-  await applicationExists(tx, id);
-  const removed = await run(
-    tx,
-    qb
-      .deleteFrom('application_tags')
-      .where('application_id', '=', id)
-      .where('tag', '=', tag)
-      .returning('tag'),
-  );
-  if (removed.length === 0) throw fail(404, M.tagNotFound);
-  await audit(tx, staffId, 'tag_remove', now, id, { tag });
-  return tagsOf(tx, id);
+export async function removeTag(tx: Queryable, id: number, change: TagChange): Promise<string[]> {
+  const remove = qb
+    .deleteFrom('application_tags')
+    .where('application_id', '=', id)
+    .where('tag', '=', change.tag)
+    .returning('tag');
+  const { changed, tags } = await changeTag(tx, id, { ...change, action: 'tag_remove' }, remove);
+  if (!changed) throw fail(404, M.tagNotFound);
+  return tags;
 }

@@ -16,8 +16,9 @@ import { BANK_NOT_SET_UP } from '../../src/after-submission/PaymentOptionsDialog
 import { screenshot } from './support/browser';
 import { DECIDING, decide } from './support/decision';
 import { startServer, type MailboxEntry } from './support/server';
-import { applicantDevice, submittedApplicant, type ApplicantApi } from './support/submittedApplicant';
-import { browser, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
+import { acceptedOnPhone, choose, paymentDetails } from './support/paymentChoice';
+import { submittedApplicant, type ApplicantApi } from './support/submittedApplicant';
+import { browser, expectNoAxeViolations, openDialog, server, serverAndBrowser } from './support/suite';
 
 // No location look-up: the options follow the form's country. No bank account, no provider: the sandbox.
 serverAndBrowser({
@@ -28,48 +29,17 @@ serverAndBrowser({
 });
 
 const WAIT = { timeout: 30_000 };
-const PHONE = { width: 390, height: 844 };
-/** An amount as the screens write it: N51,000, $42.50. */
-const MONEY = /[N$]\d[\d,]*(?:\.\d\d)?/;
 
-/** A device of that applicant (support/submittedApplicant.ts) at a phone's width, on the confirmation. */
+/** A phone of that applicant (support/submittedApplicant.ts), accepted by staff, on the confirmation. */
 async function confirmationOnDevice(base: string, api: ApplicantApi): Promise<Page> {
   // Only an accepted applicant is offered payment: staff accept first, through the staff API.
   await decide(base, (await api.saved()).email, 'ACCEPT');
-  const { page } = await applicantDevice(browser, base, api, PHONE);
-  await page.goto(`${base}/apply/confirmation`);
-  await page.getByRole('heading', { name: 'Congratulations, you have been accepted!' }).waitFor(WAIT);
-  return page;
+  return (await acceptedOnPhone(browser, base, api)).page;
 }
 
 /** Everything the server queued, as the dev outbox shows it. */
 const mailbox = async (base: string) =>
   (await (await fetch(`${base}/dev/mailbox.json`)).json()) as MailboxEntry[];
-
-async function openDialog(page: Page, title: string): Promise<Locator> {
-  const heading = page.getByRole('heading', { name: title, exact: true });
-  await heading.waitFor(WAIT);
-  // The sandbox checkout is a native <dialog> (built outside React), the app's dialogs carry a role.
-  return page.locator('dialog, [role="dialog"], [role="alertdialog"]').filter({ has: heading }).last();
-}
-
-/** The amount on an option's card, as the card writes it. */
-async function cardAmount(page: Page, option: string): Promise<string> {
-  const card = page.locator('li.payment-option').filter({
-    has: page.getByRole('heading', { name: option, exact: true }),
-  });
-  return ((await card.locator('.payment-option__price').textContent()) ?? '').match(MONEY)?.[0] ?? '';
-}
-
-async function choose(page: Page, option: string) {
-  await page.getByRole('button', { name: 'Proceed to payment' }).click();
-  await page.getByRole('heading', { name: 'Payment options' }).waitFor(WAIT);
-  const shown = await cardAmount(page, option);
-  await page.getByRole('button', { name: `Choose ${option}` }).click();
-  const confirm = await openDialog(page, 'Confirm your payment option');
-  await confirm.getByRole('button', { name: 'Yes proceed' }).click();
-  return shown;
-}
 
 const noAccountNumber = async (scope: Locator) => {
   const text = (await scope.textContent()) ?? '';
@@ -86,9 +56,7 @@ describe('payments in a real browser, at 390 px', () => {
 
     const shown = await choose(page, OPTION_FULL_PAYMENT);
     expect(shown).toBe('N51,000');
-    const recorded = await openDialog(page, 'Your choice has been recorded');
-    await recorded.getByRole('button', { name: 'View Payment Details' }).click();
-    const details = await openDialog(page, 'Payment details');
+    const details = await paymentDetails(page);
     expect(await details.locator('.payment-details__amount').textContent()).toBe(shown);
     // No bank account configured: the plain sandbox words, and no account number at all.
     expect(await details.getByText(BANK_NOT_SET_UP, { exact: false }).count()).toBe(1);
@@ -221,9 +189,7 @@ describe('payments in a real browser, at 390 px', () => {
     const shown = await choose(page, OPTION_FULL_PAYMENT);
     expect(shown).toBe('$42.50');
     expect(await page.locator('ul.payment-options').textContent()).not.toMatch(/N\d/);
-    const recorded = await openDialog(page, 'Your choice has been recorded');
-    await recorded.getByRole('button', { name: 'View Payment Details' }).click();
-    const details = await openDialog(page, 'Payment details');
+    const details = await paymentDetails(page);
     expect(await details.locator('.payment-details__amount').textContent()).toBe(shown);
     expect(await details.getByRole('button', { name: 'Proceed to Payment Portal' }).count()).toBe(0);
     await noAccountNumber(details);
@@ -257,9 +223,7 @@ describe('payments in a real browser, at 390 px', () => {
       const api = await submittedApplicant(configured.url, `ada.bank.${Date.now()}@example.com`);
       const page = await confirmationOnDevice(configured.url, api);
       await choose(page, OPTION_FULL_PAYMENT);
-      const recorded = await openDialog(page, 'Your choice has been recorded');
-      await recorded.getByRole('button', { name: 'View Payment Details' }).click();
-      const details = await openDialog(page, 'Payment details');
+      const details = await paymentDetails(page);
       expect(await details.locator('.payment-details__number').textContent()).toBe('1234567890');
       expect(await details.getByText('Example Bank').count()).toBe(1);
       expect(await details.getByText(BANK_NOT_SET_UP, { exact: false }).count()).toBe(0);

@@ -10,7 +10,8 @@ import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { applyingNotice } from '../../machines/rules/seats';
 import { STANDARD_FEES } from '../../machines/rules/payments';
 import { addTeamMember, DECIDING, decide, signInStaff } from './support/decision';
-import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
+import { acceptedOnPhone, choose, paymentDetails } from './support/paymentChoice';
+import { submittedApplicant } from './support/submittedApplicant';
 import {
   browser,
   contextOpener,
@@ -103,27 +104,9 @@ describe('cohorts in the back office', () => {
     await context.close();
 
     // The applicant accepted before the change: their cohort's fee, N60,000, less 15% for paying in full.
-    const { page: phone } = await applicantDevice(browser, server.url, accepted, { width: 390, height: 844 });
-    await phone.goto(`${server.url}/apply/confirmation`);
-    await phone.getByRole('heading', { name: 'Congratulations, you have been accepted!' }).waitFor(WAIT);
-    await phone.getByRole('button', { name: 'Proceed to payment' }).click();
-    await phone.getByRole('heading', { name: 'Payment options' }).waitFor(WAIT);
-    const card = phone.locator('li.payment-option').filter({
-      has: phone.getByRole('heading', { name: OPTION_FULL_PAYMENT, exact: true }),
-    });
-    expect(await card.locator('.payment-option__price').textContent()).toBe('N51,000');
-    await card.getByRole('button', { name: `Choose ${OPTION_FULL_PAYMENT}` }).click();
-    await (
-      await openDialog(phone, 'Confirm your payment option')
-    )
-      .getByRole('button', { name: 'Yes proceed' })
-      .click();
-    await (
-      await openDialog(phone, 'Your choice has been recorded')
-    )
-      .getByRole('button', { name: 'View Payment Details' })
-      .click();
-    const details = await openDialog(phone, 'Payment details');
+    const { page: phone } = await acceptedOnPhone(browser, server.url, accepted);
+    expect(await choose(phone, OPTION_FULL_PAYMENT)).toBe('N51,000');
+    const details = await paymentDetails(phone);
     expect(await details.locator('.payment-details__amount').textContent()).toBe('N51,000');
     await details.getByRole('button', { name: 'Proceed to Payment Portal' }).click();
     const checkout = await openDialog(phone, 'Sandbox checkout: test mode');

@@ -8,15 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { PROGRAMME_SETTINGS_MESSAGES as M } from '../../machines/rules/messages';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { addTeamMember, DECIDING, decide, decisionEmail, signInStaff } from './support/decision';
-import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
-import {
-  browser,
-  contextOpener,
-  expectNoAxeViolations,
-  openDialog,
-  server,
-  serverAndBrowser,
-} from './support/suite';
+import { acceptedOnPhone, choose, paymentDetails } from './support/paymentChoice';
+import { submittedApplicant } from './support/submittedApplicant';
+import { browser, contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 // The environment's account is the first-start seed; no location look-up (the options follow the form's country).
 serverAndBrowser({
@@ -75,21 +69,10 @@ describe('bank details and support address in the back office', () => {
     await context.close();
 
     // The accepted applicant's bank transfer details: the new number and address.
-    const device = await applicantDevice(browser, server.url, applicant, { width: 390, height: 844 });
+    const device = await acceptedOnPhone(browser, server.url, applicant);
     const phone = device.page;
-    await phone.goto(`${server.url}/apply/confirmation`);
-    await phone.getByRole('heading', { name: 'Congratulations, you have been accepted!' }).waitFor(WAIT);
-    await phone.getByRole('button', { name: 'Proceed to payment' }).click();
-    await phone.getByRole('heading', { name: 'Payment options' }).waitFor(WAIT);
-    const card = phone.locator('li.payment-option').filter({
-      has: phone.getByRole('heading', { name: OPTION_FULL_PAYMENT, exact: true }),
-    });
-    await card.getByRole('button', { name: `Choose ${OPTION_FULL_PAYMENT}` }).click();
-    const confirm = await openDialog(phone, 'Confirm your payment option');
-    await confirm.getByRole('button', { name: 'Yes proceed' }).click();
-    const recorded = await openDialog(phone, 'Your choice has been recorded');
-    await recorded.getByRole('button', { name: 'View Payment Details' }).click();
-    const details = await openDialog(phone, 'Payment details');
+    await choose(phone, OPTION_FULL_PAYMENT);
+    const details = await paymentDetails(phone);
     expect(await details.locator('.payment-details__number').textContent()).toBe('0987654321');
     expect(await details.getByText('Example Bank').count()).toBe(1);
     expect(await details.getByRole('link', { name: 'help@bootcamp.example' }).count()).toBe(1);

@@ -10,14 +10,10 @@ import type { ApplicantStanding } from '../../machines/rules/contract';
 import { WITHDRAWAL_MESSAGES as W } from '../../machines/rules/withdrawal';
 import { withdrawalMachine } from '../../machines/withdrawal.machine';
 import { persisted } from '../support/persisted';
+import { answersStanding, standingAnswer } from '../support/standing';
 
 const COHORT = { id: 6, name: 'Cohort 6', number: 6 };
-const WITHDRAWN: ApplicantStanding = {
-  standing: 'withdrawn',
-  cohort: COHORT,
-  aid: null,
-  withdrawable: false,
-};
+const WITHDRAWN = standingAnswer('withdrawn', COHORT);
 
 /** The withdrawal machine alone, the server answering with `answer`, and what it tells its parent. */
 function withdrawal(answer: () => Promise<ApplicantStanding>) {
@@ -104,12 +100,7 @@ describe('the confirmation page withdraws through its child machine', () => {
   ] as const)('from %s the page shows Withdrawn, with the server’s answer', async (standing, step) => {
     const machine = applicationMachine.provide({
       actors: {
-        loadStanding: fromPromise(async (): Promise<ApplicantStanding> => ({
-          standing,
-          cohort: COHORT,
-          aid: null,
-          withdrawable: true,
-        })),
+        loadStanding: answersStanding(standing, COHORT, true),
         withdrawal: withdrawalMachine.provide({ actors: { withdraw: fromPromise(async () => WITHDRAWN) } }),
       },
     });
@@ -131,12 +122,7 @@ describe('the confirmation page withdraws through its child machine', () => {
   it('offers no withdrawal where the standing has nothing to withdraw', async () => {
     const machine = applicationMachine.provide({
       actors: {
-        loadStanding: fromPromise(async (): Promise<ApplicantStanding> => ({
-          standing: 'not_successful',
-          cohort: COHORT,
-          aid: null,
-          withdrawable: false,
-        })),
+        loadStanding: answersStanding('not_successful', COHORT),
       },
     });
     const actor = createActor(machine, { input: { persisted: submitted, now: () => 1_000 } }).start();

@@ -15,7 +15,16 @@ import { type StaffBulkResult } from '../../machines/rules/staff/bulk';
 import { transferPath } from '../../machines/rules/staffRecord';
 import { currentCohort, seatsTaken } from '../../server/db/cohorts';
 import { outboxMailer } from '../../server/mail/index';
-import { databases, json, STAFF, START, staffRequests, useStaffApp, useStaffTeam } from './support';
+import {
+  databases,
+  json,
+  STAFF,
+  START,
+  staffRequests,
+  submittedApplication,
+  useStaffApp,
+  useStaffTeam,
+} from './support';
 
 const { lead: ADMIN, ama: AMA } = STAFF;
 const at = (path: string, id: number) => path.replace(':id', String(id));
@@ -28,16 +37,6 @@ describe.each(databases)('an erased application on $name', (database) => {
   let erased: number;
   let live: number;
 
-  async function submitted(email: string): Promise<number> {
-    const { rows } = await t.db.query<{ id: number }>(
-      `INSERT INTO applications (email, firstname, lastname, gender, country, city, phone, referral_source,
-         applied_cohort_id, cohort_id, email_verified_at, eligibility_status, submitted_at, created_at, updated_at)
-       VALUES ($1, 'Ada', 'Obi', 'female', 'Nigeria', 'Lagos', '+2348030001000', 'On social media',
-         $2, $2, $3, 'eligible', $3, $3, $3) RETURNING id`,
-      [email, cohortId, START],
-    );
-    return rows[0].id;
-  }
   const count = async (table: string, id: number) =>
     (
       await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE application_id = $1`, [
@@ -53,8 +52,8 @@ describe.each(databases)('an erased application on $name', (database) => {
 
   beforeEach(async () => {
     cohortId = (await currentCohort(t.db, START)).id;
-    erased = await submitted('ada.erased@example.com');
-    live = await submitted('bola.live@example.com');
+    erased = await submittedApplication(t, 'ada.erased@example.com');
+    live = await submittedApplication(t, 'bola.live@example.com');
     // Erased through the real door an admin uses.
     const res = await as(team.admin).post(at(privacyPaths.staffErase, erased), { confirm: true });
     expect(res.statusCode).toBe(200);

@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { paths, type CohortInfo } from '../../machines/rules/contract';
 import { fillCohort } from '../../machines/rules/landingCohort';
 import {
@@ -30,7 +30,15 @@ import { defaultConfig } from '../../server/config';
 import { outboxMailer } from '../../server/mail/index';
 import { expandSharedHead } from '../../scripts/sharedHead';
 import { render, renderLandingWords } from '../../src/landing/entry-server';
-import { databases, json, STAFF, staffRequests, useStaffTeam, useTestApp } from './support';
+import {
+  databases,
+  json,
+  STAFF,
+  staffRequests,
+  useStaffTeam,
+  useOtherProcesses,
+  useTestApp,
+} from './support';
 
 const { lead: ADMIN, ama: AMA } = STAFF;
 const root = resolve(import.meta.dirname, '../..');
@@ -65,10 +73,7 @@ describe.each(databases)('the landing words in the back office on $name', (datab
   });
   const team = useStaffTeam(t, ADMIN, { ama: AMA });
   const as = staffRequests(t);
-  const others: FastifyInstance[] = [];
-  afterEach(async () => {
-    for (const app of others.splice(0)) await app.close();
-  });
+  const others = useOtherProcesses();
 
   const landing = async (app: FastifyInstance = t.app) => {
     const res = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'identity' } });

@@ -8,13 +8,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { MESSAGES } from '../../machines/rules/messages';
 import { staffPaths } from '../../machines/rules/staff/paths';
-import { currentCohort } from '../../server/db/cohorts';
 import {
   applicant,
   databases,
   json,
   STAFF,
-  START,
+  submittedApplication,
   staffRequests,
   useStaffApp,
   useStaffTeam,
@@ -36,15 +35,7 @@ describe.each(databases)('one-line fields on $name', (database) => {
     (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
 
   beforeEach(async () => {
-    const cohort = await currentCohort(t.db, START);
-    const { rows } = await t.db.query<{ id: number }>(
-      `INSERT INTO applications (email, firstname, lastname, gender, country, city, phone, referral_source,
-         applied_cohort_id, cohort_id, email_verified_at, eligibility_status, submitted_at, created_at, updated_at)
-       VALUES ('ada@example.com', 'Ada', 'Obi', 'female', 'Nigeria', 'Lagos', '+2348030001000', 'On social media',
-         $1, $1, $2, 'eligible', $2, $2, $2) RETURNING id`,
-      [cohort.id, START],
-    );
-    id = rows[0].id;
+    id = await submittedApplication(t);
   });
 
   it("refuses a line or paragraph separator in a message's subject as it refuses CR and LF", async () => {

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CONTACT_EMAIL_PLACEHOLDER } from '../../machines/rules/landingCohort';
 import { PROGRAMME_SETTINGS_MESSAGES as M } from '../../machines/rules/messages';
 import {
@@ -25,7 +25,17 @@ import { defaultConfig } from '../../server/config';
 import { outboxMailer } from '../../server/mail/index';
 import { renderPrivacy } from '../../src/privacy/entry-server';
 import { withDefaults, type AppConfig } from '../../src/config';
-import { databases, json, STAFF, START, staffRequests, useClock, useStaffTeam, useTestApp } from './support';
+import {
+  databases,
+  json,
+  STAFF,
+  START,
+  staffRequests,
+  useClock,
+  useStaffTeam,
+  useOtherProcesses,
+  useTestApp,
+} from './support';
 
 const { lead: ADMIN, ama: AMA } = STAFF;
 
@@ -76,10 +86,7 @@ describe.each(databases)('the bank details and support address on $name', (datab
   });
   const team = useStaffTeam(t, ADMIN, { ama: AMA });
   const as = staffRequests(t);
-  const others: FastifyInstance[] = [];
-  afterEach(async () => {
-    for (const app of others.splice(0)) await app.close();
-  });
+  const others = useOtherProcesses();
 
   /** One more server process on the same database, as `main.ts` builds it, with its own environment's seed. */
   async function anotherProcess(seed: Partial<ProgrammeSettings>): Promise<FastifyInstance> {

@@ -8,8 +8,7 @@ import { PRIVACY_MESSAGES, privacyPaths } from '../../machines/rules/privacy';
 import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
 import { tagsPaths } from '../../machines/rules/staff/tags';
-import { currentCohort } from '../../server/db/cohorts';
-import { databases, json, STAFF, START, useStaffApp, useStaffTeam } from './support';
+import { databases, json, STAFF, submittedApplication, useStaffApp, useStaffTeam } from './support';
 
 const { lead: ADMIN, ama: AMA } = STAFF;
 
@@ -36,15 +35,7 @@ describe.each(databases)('tags on $name', (database) => {
     ).rows.map((r) => [r.action, r.detail.tag]);
 
   beforeEach(async () => {
-    const cohort = await currentCohort(t.db, START);
-    const { rows } = await t.db.query<{ id: number }>(
-      `INSERT INTO applications (email, firstname, lastname, gender, country, city, phone, referral_source,
-         applied_cohort_id, cohort_id, email_verified_at, eligibility_status, submitted_at, created_at, updated_at)
-       VALUES ('ada@example.com', 'Ada', 'Obi', 'female', 'Nigeria', 'Lagos', '+2348030001000', 'On social media',
-         $1, $1, $2, 'eligible', $2, $2, $2) RETURNING id`,
-      [cohort.id, START],
-    );
-    id = rows[0].id;
+    id = await submittedApplication(t);
   });
 
   it('a reviewer adds a tag, trimmed and lower-cased, once; removing it is audited too', async () => {

@@ -13,7 +13,16 @@ import { staffPaths } from '../../machines/rules/staff/paths';
 import { offeredEvents, type StaffApplicationPage } from '../../machines/staffApplication.machine';
 import { readEnv } from '../../server/config';
 import { SERVER_MESSAGES } from '../../server/messages';
-import { databases, decide, financialAid, json, staffSignIn, useTestApp, verifiedApplicant } from './support';
+import {
+  databases,
+  decide,
+  financialAid,
+  json,
+  staffSignIn,
+  submittedApplicant,
+  useTestApp,
+  verifiedApplicant,
+} from './support';
 
 const ADA = 'ada@example.com';
 const BOLA = 'bola@example.com';
@@ -34,15 +43,7 @@ describe.each(databases)('the applicant’s standing on $name', (database) => {
   const standingOf = (cookie?: string) =>
     t.app.inject({ method: 'GET', url: paths.standing, headers: cookie ? { cookie } : {} });
   const standing = async (cookie: string) => json<{ data: ApplicantStanding }>(await standingOf(cookie)).data;
-  /** A verified applicant whose application is submitted (as the submit route stores it). */
-  async function submitted(email: string) {
-    const cookie = await verifiedApplicant(t, email);
-    await t.db.query(
-      'UPDATE applications SET submitted_at = $2, cohort_id = applied_cohort_id WHERE lower(email) = $1',
-      [email, t.now()],
-    );
-    return cookie;
-  }
+  const submitted = (email: string) => submittedApplicant(t, email);
   const post = (url: string, payload: object, cookie: string) =>
     t.app.inject({ method: 'POST', url, payload, headers: { cookie } });
   const choose = (cookie: string, email = ADA, option = OPTION_FULL_PAYMENT) =>

@@ -22,6 +22,7 @@ import { staffPaths } from '../../machines/rules/staff/paths';
 import { agreed, applicant, employment, other } from '../support/answers';
 import { buildApp, type AppOptions } from '../../server/app';
 import { defaultConfig, type Config } from '../../server/config';
+import { currentCohort } from '../../server/db/cohorts';
 import { pgliteDb, postgresDb, type Db } from '../../server/db/index';
 import { migrate } from '../../server/db/migrations';
 import { DECISION_UNDO_MINUTES } from '../../machines/rules/staff/undo';
@@ -546,6 +547,16 @@ export async function verifiedApplicant(t: TestApp, email: string, overrides: Pa
   return sessionCookie(verified);
 }
 
+/** A verified applicant whose application is submitted (as the submit route stores it); returns the session cookie. */
+export async function submittedApplicant(t: TestApp, email: string): Promise<string> {
+  const cookie = await verifiedApplicant(t, email);
+  await t.db.query(
+    'UPDATE applications SET submitted_at = $2, cohort_id = applied_cohort_id WHERE lower(email) = $1',
+    [email, t.now()],
+  );
+  return cookie;
+}
+
 /** A multipart body with an `email` field then a `cv` file. */
 export function cvForm(email: string, file: Buffer | null, filename = 'cv.pdf') {
   const boundary = `----bootcamp${randomBytes(8).toString('hex')}`;
@@ -591,4 +602,29 @@ export async function decide(
   const now = t.now();
   await t.db.transaction((tx) => applyReviewEvent(tx, rows[0].id, event, null, now));
   if (options.passWindow !== false) t.advance(DECISION_UNDO_MINUTES * 60_000);
+}
+
+/**
+ * A submitted, eligible application (Ada Obi, in the cohort current at START) written straight to the database,
+ * for a staff test that needs one to act on; answers its id.
+ */
+export async function submittedApplication(t: TestApp, email = 'ada@example.com'): Promise<number> {
+  const cohort = await currentCohort(t.db, START);
+  const { rows } = await t.db.query<{ id: number }>(
+    `INSERT INTO applications (email, firstname, lastname, gender, country, city, phone, referral_source,
+       applied_cohort_id, cohort_id, email_verified_at, eligibility_status, submitted_at, created_at, updated_at)
+     VALUES ($1, 'Ada', 'Obi', 'female', 'Nigeria', 'Lagos', '+2348030001000', 'On social media',
+       $2, $2, $3, 'eligible', $3, $3, $3) RETURNING id`,
+    [email, cohort.id, START],
+  );
+  return rows[0].id;
+}
+
+/** The server processes a test starts besides `t.app` (another process on the same database), closed after each test. */
+export function useOtherProcesses(): FastifyInstance[] {
+  const others: FastifyInstance[] = [];
+  afterEach(async () => {
+    for (const app of others.splice(0)) await app.close();
+  });
+  return others;
 }

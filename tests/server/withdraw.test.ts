@@ -21,6 +21,7 @@ import {
   staffRequests,
   staffSignIn,
   useTestApp,
+  submittedApplicant,
   verifiedApplicant,
 } from './support';
 
@@ -32,15 +33,7 @@ describe.each(databases)('an applicant withdrawing their application on $name', 
   const t = useTestApp(database, { config: { staffEmails: [ADMIN] } });
   const as = staffRequests(t);
 
-  /** A verified applicant whose application is submitted (as the submit route stores it). */
-  async function submitted(email: string) {
-    const cookie = await verifiedApplicant(t, email);
-    await t.db.query(
-      'UPDATE applications SET submitted_at = $2, cohort_id = applied_cohort_id WHERE lower(email) = $1',
-      [email, t.now()],
-    );
-    return cookie;
-  }
+  const submitted = (email: string) => submittedApplicant(t, email);
   const idOf = async (email: string) =>
     (await t.db.query<{ id: number }>('SELECT id FROM applications WHERE lower(email) = $1', [email])).rows[0]
       .id;

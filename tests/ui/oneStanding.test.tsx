@@ -13,8 +13,8 @@ import { reminderMachine } from '../../machines/reminder.machine';
 import { REVIEW_STATUSES, reviewMeta, type Standing } from '../../machines/review.machine';
 import { emptyApplication } from '../../machines/applicationForm';
 import { MESSAGES } from '../../machines/rules';
-import type { ApplicantStanding } from '../../machines/rules/contract';
 import { STANDING_MESSAGES, standingMessage } from '../../machines/rules/standing';
+import { answersStanding } from '../support/standing';
 import { renderApplication } from './support/renderApplication';
 
 const pending = <Output,>() => new Promise<Output>(() => {});
@@ -41,11 +41,7 @@ const submitted = (isVideoEnded: boolean): Partial<PersistedApplication> => ({
 function openAt(path: string, standing: Standing, persisted: Partial<PersistedApplication>) {
   const machine = applicationMachine.provide({
     actors: {
-      loadStanding: fromPromise(async (): Promise<ApplicantStanding> => ({
-        standing,
-        cohort: COHORT,
-        aid: null,
-      })),
+      loadStanding: answersStanding(standing, COHORT),
       paymentChoice: paymentChoiceMachine.provide({
         actors: {
           loadPayment: fromPromise(pending<ConfirmationFacts>),

@@ -18,18 +18,14 @@ import { STANDING_MESSAGES } from '../../machines/rules/standing';
 import { WITHDRAWAL_MESSAGES as W } from '../../machines/rules/withdrawal';
 import { withdrawalMachine } from '../../machines/withdrawal.machine';
 import { persisted } from '../support/persisted';
+import { answersStanding, standingAnswer } from '../support/standing';
 import { renderApplication } from './support/renderApplication';
 
 const pending = <Output,>() => new Promise<Output>(() => {});
 /** The screens are lazy chunks: the first to load may take a while on a busy machine. */
 const LOADED = { timeout: 15_000 };
 const COHORT = { id: 14, name: 'Cohort 14', number: 14 };
-const WITHDRAWN: ApplicantStanding = {
-  standing: 'withdrawn',
-  cohort: COHORT,
-  aid: null,
-  withdrawable: false,
-};
+const WITHDRAWN = standingAnswer('withdrawn', COHORT);
 
 const submitted = persisted({
   started: true,
@@ -52,12 +48,7 @@ function openConfirmation(
   let calls = 0;
   const machine = applicationMachine.provide({
     actors: {
-      loadStanding: fromPromise(async (): Promise<ApplicantStanding> => ({
-        standing,
-        cohort: COHORT,
-        aid: null,
-        withdrawable,
-      })),
+      loadStanding: answersStanding(standing, COHORT, withdrawable),
       paymentChoice: paymentChoiceMachine.provide({
         actors: {
           loadPayment: fromPromise(pending<ConfirmationFacts>),

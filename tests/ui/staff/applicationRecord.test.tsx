@@ -61,40 +61,9 @@ describe('each panel with nothing to show says so', () => {
   });
 });
 
-describe('the financial-aid panel', () => {
-  it('shows each answer under a question about the applicant', () => {
-    inStaff(
-      <ApplicationFinancialAid
-        page={page(
-          {},
-          {
-            payment_option: OPTION_FINANCIAL_AID,
-            financial_aid: {
-              phone_type: 'Android',
-              has_laptop: 'No',
-              parents_status: 'Mother alive',
-              employment_status_duration: 'Unemployed, 8 months',
-              affordable_amount: 'N20,000',
-              bootcamp_attendance_reason: 'To get a job',
-              additional_info: '',
-            },
-          },
-        )}
-      />,
-    );
-    const aid = section('Financial aid');
-    expectAnswers(aid, {
-      'Type of phone': 'Android',
-      'Has a laptop': 'No',
-      'Amount they can afford': 'N20,000',
-      'Why they want to attend': 'To get a job',
-      'Anything else': '—',
-    });
-  });
-});
-
-describe('the aid decision (decision 238)', () => {
-  const applied = page(
+/** The record of an applicant who chose financial aid and answered its questions. */
+const aidApplicant = () =>
+  page(
     {},
     {
       payment_option: OPTION_FINANCIAL_AID,
@@ -109,6 +78,23 @@ describe('the aid decision (decision 238)', () => {
       },
     },
   );
+
+describe('the financial-aid panel', () => {
+  it('shows each answer under a question about the applicant', () => {
+    inStaff(<ApplicationFinancialAid page={aidApplicant()} />);
+    const aid = section('Financial aid');
+    expectAnswers(aid, {
+      'Type of phone': 'Android',
+      'Has a laptop': 'No',
+      'Amount they can afford': 'N20,000',
+      'Why they want to attend': 'To get a job',
+      'Anything else': '—',
+    });
+  });
+});
+
+describe('the aid decision (decision 238)', () => {
+  const applied = aidApplicant();
   const undecided: StaffAidDecision = {
     decision: null,
     share: 0,
