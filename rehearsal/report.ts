@@ -48,10 +48,13 @@ export const percentile = (sorted: number[], p: number) =>
 
 /** p50, p95 and p99 per route, with the count of each status. */
 export function routeTable(answers: Answer[]): Row[] {
+  // Pushed, not copied: a round of 10,000 gives a route hundreds of thousands of answers.
   const byRoute = new Map<string, Answer[]>();
   for (const a of answers) {
     const key = `${a.method} ${a.route}`;
-    byRoute.set(key, [...(byRoute.get(key) ?? []), a]);
+    const list = byRoute.get(key);
+    if (list) list.push(a);
+    else byRoute.set(key, [a]);
   }
   return [...byRoute.entries()]
     .sort((a, b) => b[1].length - a[1].length)
@@ -83,6 +86,9 @@ const ROUTES_OVER_TIME = 4;
 
 const seconds = (ms: number) => Math.round(ms / 1000);
 
+/** The largest of many numbers (`Math.max(...all)` overflows the stack beyond about 120,000 arguments). */
+const largest = (all: number[], floor: number) => all.reduce((max, n) => (n > max ? n : max), floor);
+
 /** The ends of `SLICES` equal slices from `start` to `end` (epoch ms). */
 function sliceEnds(start: number, end: number): number[] {
   return Array.from({ length: SLICES }, (_, i) => start + ((i + 1) * (end - start)) / SLICES);
@@ -94,7 +100,10 @@ export function latencyOverTime(answers: Answer[], start: number): Row[] {
   const busiest = routeTable(answers)
     .slice(0, ROUTES_OVER_TIME)
     .map((row) => String(row.route));
-  const end = Math.max(start + 1, ...answered.map((a) => a.at));
+  const end = largest(
+    answered.map((a) => a.at),
+    start + 1,
+  );
   const ends = sliceEnds(start, end);
   return busiest.flatMap((route) =>
     ends.map((to, i) => {
@@ -123,7 +132,10 @@ export const latencyRoutes = (report: Pick<Report, 'latency'>) => [
 /** The emails queued and delivered so far at the end of each slice, from the outbox's own times. */
 export function mailOverTime(outbox: OutboxRow[], start: number): Row[] {
   if (outbox.length === 0) return [];
-  const end = Math.max(start + 1, ...outbox.map((r) => r.deliveredAt ?? r.queuedAt));
+  const end = largest(
+    outbox.map((r) => r.deliveredAt ?? r.queuedAt),
+    start + 1,
+  );
   return sliceEnds(start, end).map((to) => ({
     's from start': seconds(to - start),
     queued: outbox.filter((r) => r.queuedAt <= to).length,

@@ -165,4 +165,27 @@ describe('the rehearsal report', () => {
   it('runs no script', () => {
     expect(page.querySelectorAll('script')).toHaveLength(0);
   });
+
+  it('tables a round of 10,000’s answers and emails: hundreds of thousands of them, the last slice ending at the last', () => {
+    // Spread into Math.max, this many overflowed the stack at the end of an hour's run.
+    const many = 200_000;
+    const crowd: Answer[] = Array.from({ length: many }, (_, i) => ({
+      method: 'GET',
+      route: '/api/staff/applications',
+      status: 200,
+      ms: i % 100,
+      at: T + i,
+    }));
+    const mail: OutboxRow[] = Array.from({ length: many }, (_, i) => ({
+      ...outbox[0],
+      id: i + 1,
+      queuedAt: T + i,
+      deliveredAt: T + i + 10,
+    }));
+    const latency = latencyOverTime(crowd, T);
+    expect(latency.at(-1)).toMatchObject({ 's from start': Math.round(many / 1000) });
+    expect(latency.reduce((n, row) => n + Number(row.requests), 0)).toBe(many);
+    expect(mailOverTime(mail, T).at(-1)).toMatchObject({ queued: many, delivered: many });
+    expect(routeTable(crowd)[0]).toMatchObject({ requests: many, 'p50 ms': 49, 'p99 ms': 98 });
+  });
 });
