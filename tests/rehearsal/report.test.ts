@@ -171,7 +171,7 @@ describe('the rehearsal report', () => {
     const many = 200_000;
     const crowd: Answer[] = Array.from({ length: many }, (_, i) => ({
       method: 'GET',
-      route: '/api/staff/applications',
+      route: `/api/route-${i % 2000}`,
       status: 200,
       ms: i % 100,
       at: T + i,
@@ -183,9 +183,11 @@ describe('the rehearsal report', () => {
       deliveredAt: T + i + 10,
     }));
     const latency = latencyOverTime(crowd, T);
-    expect(latency.at(-1)).toMatchObject({ 's from start': Math.round(many / 1000) });
-    expect(latency.reduce((n, row) => n + Number(row.requests), 0)).toBe(many);
+    // The four busiest routes of 100 answers each, over 12 slices, the last ending 200 s in.
+    expect(latency).toHaveLength(4 * 12);
+    expect(latency.at(-1)).toMatchObject({ 's from start': many / 1000 });
+    expect(latency.reduce((n, row) => n + Number(row.requests), 0)).toBe(4 * 100);
     expect(mailOverTime(mail, T).at(-1)).toMatchObject({ queued: many, delivered: many });
-    expect(routeTable(crowd)[0]).toMatchObject({ requests: many, 'p50 ms': 49, 'p99 ms': 98 });
+    expect(routeTable(crowd)).toHaveLength(2000);
   });
 });
