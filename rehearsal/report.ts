@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Answer, OutboxRow, ProcessSample } from './observations';
+import type { Answer, DecisionEvent, OutboxRow, ProcessSample } from './observations';
 import { staticHtml } from './staticHtml';
 
 export type Row = Record<string, string | number>;
@@ -77,6 +77,17 @@ export function routeTable(answers: Answer[]): Row[] {
           .join(' '),
       };
     });
+}
+
+/**
+ * How long each decision that stood waited past its undo window before the decision mailer released it (ms, ascending):
+ * the release lag, apart from the outbox's wait that follows it.
+ */
+export function releaseLags(decisions: DecisionEvent[], undoMs: number): number[] {
+  return decisions
+    .filter((d) => !d.undone && d.releasedAt !== null)
+    .map((d) => (d.releasedAt as number) - (d.createdAt + undoMs))
+    .sort((a, b) => a - b);
 }
 
 /** How many slices the tables over time cut the run into. */

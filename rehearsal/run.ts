@@ -33,6 +33,7 @@ import {
   mailOverTime,
   percentile,
   processesOverTime,
+  releaseLags,
   routeTable,
   thin,
   writeReport,
@@ -470,6 +471,13 @@ function buildReport(input: {
     emails.push({
       what: `outbox wait, queued → delivered, ${p === 100 ? 'max' : `p${p}`} (ms)`,
       count: Math.round(percentile(waits, p)),
+    });
+  // How long a decision that stood waited past its undo window for the decision mailer (the invariant bounds it).
+  const lags = releaseLags(o.decisions, o.undoMs);
+  for (const p of [50, 95, 99, 100])
+    emails.push({
+      what: `decision release lag, after the undo window, ${p === 100 ? 'max' : `p${p}`} (ms)`,
+      count: Math.round(percentile(lags, p)),
     });
   const m = input.serverMetrics;
   const processes: Row[] = [

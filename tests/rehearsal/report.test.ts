@@ -11,6 +11,7 @@ import {
   latencyOverTime,
   mailOverTime,
   processesOverTime,
+  releaseLags,
   reportHtml,
   routeTable,
   type Report,
@@ -189,5 +190,20 @@ describe('the rehearsal report', () => {
     expect(latency.reduce((n, row) => n + Number(row.requests), 0)).toBe(4 * 100);
     expect(mailOverTime(mail, T).at(-1)).toMatchObject({ queued: many, delivered: many });
     expect(routeTable(crowd)).toHaveLength(2000);
+  });
+
+  it('measures each standing decision’s release after its undo window, the undone left out', () => {
+    const decided = (createdAt: number, releasedAt: number | null, undone = false) => ({
+      applicationId: 1,
+      toStatus: 'accepted',
+      createdAt,
+      releasedAt,
+      undone,
+    });
+    const lags = releaseLags(
+      [decided(T, T + 5_400), decided(T, T + 5_100), decided(T, null, true), decided(T, T + 9_000, true)],
+      5_000,
+    );
+    expect(lags).toEqual([100, 400]);
   });
 });
