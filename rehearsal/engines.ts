@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -95,6 +95,31 @@ async function startS3(dir: string): Promise<{ env: Record<string, string>; clos
   };
 }
 
+/**
+ * The CPU ticks a process and its children have spent so far (from /proc: Linux), or undefined where it cannot be
+ * read. With WORKERS=n the primary waits while its workers start, so the children count.
+ */
+export function treeCpuTicks(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  // After the command's closing parenthesis: state, ppid, … utime (14th field) and stime (15th).
+  const fields = (id: string) => {
+    try {
+      const stat = readFileSync(`/proc/${id}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    } catch {
+      return undefined;
+    }
+  };
+  const own = fields(String(pid));
+  if (!own) return undefined;
+  let ticks = Number(own[11]) + Number(own[12]);
+  for (const id of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    const child = fields(id);
+    if (child && Number(child[1]) === pid) ticks += Number(child[11]) + Number(child[12]);
+  }
+  return ticks;
+}
+
 export interface Engines {
   url: string;
   engine: 'pglite' | 'postgres';
@@ -148,7 +173,11 @@ export async function startEngines(
     stdio: ['ignore', log, log],
   });
   closeSync(log);
-  const deadline = Date.now() + 90_000;
+  // The wait follows the work: a fresh PGlite's migrations took 116 s on a busy 2-core machine, so the server is
+  // given up on only once its processes have spent no CPU for a while (or, without /proc, after a fixed time).
+  const startedAt = Date.now();
+  let lastWork = startedAt;
+  let lastCpu = treeCpuTicks(server.pid);
   for (;;) {
     if (server.exitCode !== null)
       throw new Error(`the server exited at start (${server.exitCode}); see ${logFile}`);
@@ -157,9 +186,13 @@ export async function startEngines(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) {
+    const cpu = treeCpuTicks(server.pid);
+    if (cpu !== undefined && lastCpu !== undefined && cpu > lastCpu) lastWork = Date.now();
+    lastCpu = cpu;
+    const stalled = cpu === undefined ? Date.now() - startedAt > 90_000 : Date.now() - lastWork > 30_000;
+    if (stalled) {
       server.kill('SIGKILL');
-      throw new Error(`the server did not become ready; see ${logFile}`);
+      throw new Error(`the server did not become ready (it stopped working); see ${logFile}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

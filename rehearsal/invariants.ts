@@ -14,15 +14,30 @@ import {
   KIND_OF_STANDING,
   KIND_OF_STATUS,
 } from './mailKinds';
-import { who, type Observations } from './observations';
+import { who, type Observations, type SinkMessage } from './observations';
 
 /** Two clocks on one machine (the server's database time and the sink's): what they may differ by. */
 const CLOCK_SLACK_MS = 250;
 
+/**
+ * The sink's messages by address, built once per check (a round of 10,000 reads tens of thousands of messages for
+ * each of thousands of applicants): call it at the start of a check, then ask it per address.
+ */
+function mailIndex(o: Pick<Observations, 'sink'>): (email: string) => SinkMessage[] {
+  const index = new Map<string, SinkMessage[]>();
+  for (const m of o.sink) {
+    const to = m.to.toLowerCase();
+    const list = index.get(to);
+    if (list) list.push(m);
+    else index.set(to, [m]);
+  }
+  return (email) => index.get(email.toLowerCase()) ?? [];
+}
+
 /** The decision emails each address received, oldest first. */
-function decisionMails(o: Pick<Observations, 'sink'>, email: string) {
-  return o.sink
-    .filter((m) => m.to.toLowerCase() === email.toLowerCase() && decisionKind(m.subject) !== undefined)
+function decisionMails(mailTo: (email: string) => SinkMessage[], email: string) {
+  return mailTo(email)
+    .filter((m) => decisionKind(m.subject) !== undefined)
     .sort((a, b) => a.at - b.at);
 }
 
@@ -32,6 +47,7 @@ function decisionMails(o: Pick<Observations, 'sink'>, email: string) {
  * on both sides and has had no decision email.
  */
 export function decisionsReadAlike(o: Pick<Observations, 'finals' | 'sink' | 'ids'>): string[] {
+  const mailTo = mailIndex(o);
   return o.finals.flatMap((final) => {
     const name = who(o, final.email);
     const breaches: string[] = [];
@@ -40,9 +56,7 @@ export function decisionsReadAlike(o: Pick<Observations, 'finals' | 'sink' | 'id
       breaches.push(`${name}: staff read ${final.staff}, the applicant's standing reads ${final.applicant}`);
     // A withdrawal follows whatever decision came before it: its one confirmation is what the sink must hold.
     if (final.staff === 'withdrawn') {
-      const withdrawals = o.sink.filter(
-        (m) => m.to.toLowerCase() === final.email.toLowerCase() && isWithdrawal(m.subject),
-      ).length;
+      const withdrawals = mailTo(final.email).filter((m) => isWithdrawal(m.subject)).length;
       if (withdrawals !== 1)
         breaches.push(
           `${name}: withdrawn, and ${withdrawals} withdrawal emails reached the sink, 1 expected`,
@@ -50,7 +64,7 @@ export function decisionsReadAlike(o: Pick<Observations, 'finals' | 'sink' | 'id
       return breaches;
     }
     const expected = KIND_OF_STANDING[final.staff];
-    const mails = decisionMails(o, final.email).map((m) => decisionKind(m.subject));
+    const mails = decisionMails(mailTo, final.email).map((m) => decisionKind(m.subject));
     const last = mails.at(-1);
     if (expected !== last)
       breaches.push(
@@ -141,6 +155,7 @@ export function releasedInWindow(
   o: Pick<Observations, 'decisions' | 'sink' | 'standingReads' | 'ids' | 'undoMs' | 'releaseBudgetMs'>,
 ): string[] {
   const emailOf = new Map(Object.entries(o.ids).map(([email, id]) => [id, email]));
+  const mailTo = mailIndex(o);
   const breaches: string[] = [];
   for (const decision of o.decisions) {
     const email = emailOf.get(decision.applicationId);
@@ -157,7 +172,7 @@ export function releasedInWindow(
       breaches.push(
         `${name}: the ${kind} decision was released ${decision.releasedAt - releasesAt} ms after its window (budget ${o.releaseBudgetMs} ms)`,
       );
-    const early = decisionMails(o, email).find(
+    const early = decisionMails(mailTo, email).find(
       (m) =>
         decisionKind(m.subject) === kind &&
         m.at >= decision.createdAt - CLOCK_SLACK_MS &&
@@ -170,11 +185,17 @@ export function releasedInWindow(
   }
   // An applicant who read a decision while it was held: the read arrived before the window of the decision taken
   // just before it had closed.
+  const decisionsOf = new Map<number, typeof o.decisions>();
+  for (const d of o.decisions) {
+    const list = decisionsOf.get(d.applicationId);
+    if (list) list.push(d);
+    else decisionsOf.set(d.applicationId, [d]);
+  }
   for (const read of o.standingReads) {
     if (read.standing === 'under_review') continue;
     const id = o.ids[read.email.toLowerCase()];
-    const taken = o.decisions
-      .filter((d) => d.applicationId === id && d.createdAt <= read.at + CLOCK_SLACK_MS)
+    const taken = (decisionsOf.get(id) ?? [])
+      .filter((d) => d.createdAt <= read.at + CLOCK_SLACK_MS)
       .sort((a, b) => b.createdAt - a.createdAt)[0];
     if (taken && read.at < taken.createdAt + o.undoMs - CLOCK_SLACK_MS)
       breaches.push(
@@ -218,8 +239,9 @@ export function interviewsReadAlike(
   o: Pick<Observations, 'interviews' | 'sink' | 'slots' | 'ids'>,
 ): string[] {
   const breaches: string[] = [];
+  const mailTo = mailIndex(o);
   const count = (to: string, kind: (subject: string) => boolean) =>
-    o.sink.filter((m) => m.to.toLowerCase() === to.toLowerCase() && kind(m.subject)).length;
+    mailTo(to).filter((m) => kind(m.subject)).length;
   for (const interview of o.interviews) {
     const name = who(o, interview.email);
     const invitations = count(interview.email, isInterviewInvitation);

@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Answer, OutboxRow, ProcessSample } from './observations';
+import type { Answer, DecisionEvent, OutboxRow, ProcessSample } from './observations';
 import { staticHtml } from './staticHtml';
 
 export type Row = Record<string, string | number>;
@@ -48,10 +48,13 @@ export const percentile = (sorted: number[], p: number) =>
 
 /** p50, p95 and p99 per route, with the count of each status. */
 export function routeTable(answers: Answer[]): Row[] {
+  // Pushed, not copied: a round of 10,000 gives a route hundreds of thousands of answers.
   const byRoute = new Map<string, Answer[]>();
   for (const a of answers) {
     const key = `${a.method} ${a.route}`;
-    byRoute.set(key, [...(byRoute.get(key) ?? []), a]);
+    const list = byRoute.get(key);
+    if (list) list.push(a);
+    else byRoute.set(key, [a]);
   }
   return [...byRoute.entries()]
     .sort((a, b) => b[1].length - a[1].length)
@@ -76,12 +79,26 @@ export function routeTable(answers: Answer[]): Row[] {
     });
 }
 
+/**
+ * How long each decision that stood waited past its undo window before the decision mailer released it (ms, ascending):
+ * the release lag, apart from the outbox's wait that follows it.
+ */
+export function releaseLags(decisions: DecisionEvent[], undoMs: number): number[] {
+  return decisions
+    .filter((d) => !d.undone && d.releasedAt !== null)
+    .map((d) => (d.releasedAt as number) - (d.createdAt + undoMs))
+    .sort((a, b) => a - b);
+}
+
 /** How many slices the tables over time cut the run into. */
 const SLICES = 12;
 /** The routes whose latency is drawn over time, the busiest first (one chart each). */
 const ROUTES_OVER_TIME = 4;
 
 const seconds = (ms: number) => Math.round(ms / 1000);
+
+/** The largest of many numbers (`Math.max(...all)` overflows the stack beyond about 120,000 arguments). */
+const largest = (all: number[], floor: number) => all.reduce((max, n) => (n > max ? n : max), floor);
 
 /** The ends of `SLICES` equal slices from `start` to `end` (epoch ms). */
 function sliceEnds(start: number, end: number): number[] {
@@ -94,7 +111,10 @@ export function latencyOverTime(answers: Answer[], start: number): Row[] {
   const busiest = routeTable(answers)
     .slice(0, ROUTES_OVER_TIME)
     .map((row) => String(row.route));
-  const end = Math.max(start + 1, ...answered.map((a) => a.at));
+  const end = largest(
+    answered.map((a) => a.at),
+    start + 1,
+  );
   const ends = sliceEnds(start, end);
   return busiest.flatMap((route) =>
     ends.map((to, i) => {
@@ -123,7 +143,10 @@ export const latencyRoutes = (report: Pick<Report, 'latency'>) => [
 /** The emails queued and delivered so far at the end of each slice, from the outbox's own times. */
 export function mailOverTime(outbox: OutboxRow[], start: number): Row[] {
   if (outbox.length === 0) return [];
-  const end = Math.max(start + 1, ...outbox.map((r) => r.deliveredAt ?? r.queuedAt));
+  const end = largest(
+    outbox.map((r) => r.deliveredAt ?? r.queuedAt),
+    start + 1,
+  );
   return sliceEnds(start, end).map((to) => ({
     's from start': seconds(to - start),
     queued: outbox.filter((r) => r.queuedAt <= to).length,

@@ -33,6 +33,7 @@ import {
   mailOverTime,
   percentile,
   processesOverTime,
+  releaseLags,
   routeTable,
   thin,
   writeReport,
@@ -175,50 +176,62 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     const decidedIds = new Map<number, string>();
     for (const batch of log.bulk) for (const id of batch.ids) decidedIds.set(id, '');
     const admin = team[0];
-    // The withdrawn too, decided first or not (decision 250).
-    const withdrawn = await client.once<{ data: StaffQueuePage }>({
-      method: 'GET',
-      path: `${staffQueuePaths.queue}?status=withdrawn&limit=200`,
-      route: staffQueuePaths.queue,
-      cookie: admin.cookie,
-      who: admin.email,
-    });
-    if (withdrawn.status === 200) for (const row of withdrawn.body.data.rows) decidedIds.set(row.id, '');
-    const finals: FinalRead[] = [];
-    for (const id of decidedIds.keys()) {
-      const record = await client.once<{
-        data: {
-          answers: { email?: string };
-          review: { status: ReviewStatus; releasesInMs: number | null } | null;
-        };
+    // The withdrawn too, decided first or not (decision 250), in every cohort, page after page (a round of 10,000
+    // has more than one page of them).
+    for (let cursor: string | null = ''; cursor !== null;) {
+      const withdrawn: { status: number; body: { data: StaffQueuePage } } = await client.once<{
+        data: StaffQueuePage;
       }>({
         method: 'GET',
-        path: staffPaths.application.replace(':id', String(id)),
-        route: staffPaths.application,
+        path: `${staffQueuePaths.queue}?status=withdrawn&allCohorts=1&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        route: staffQueuePaths.queue,
         cookie: admin.cookie,
         who: admin.email,
       });
-      const email = record.body?.data?.answers?.email?.toLowerCase();
-      const applicant = email ? applicants.get(email) : undefined;
-      if (record.status !== 200 || !record.body.data.review || !applicant?.cookie) continue;
-      const standing = await client.once<{ data: ApplicantStanding }>({
-        method: 'GET',
-        path: paths.standing,
-        cookie: applicant.cookie,
-        who: applicant.email,
-      });
-      // Under review again (every decision undone) counts too: then no decision email may have gone.
-      const staff = reviewMeta(record.body.data.review.status).standing;
-      finals.push({
-        applicationId: id,
-        email: applicant.email,
-        staff,
-        staffHeld: record.body.data.review.releasesInMs !== null,
-        applicant: (standing.status === 200
-          ? standing.body.data.standing
-          : `answered ${standing.status}`) as Standing,
-      });
+      if (withdrawn.status !== 200) break;
+      for (const row of withdrawn.body.data.rows) decidedIds.set(row.id, '');
+      cursor = withdrawn.body.data.nextCursor;
     }
+    const finals: FinalRead[] = [];
+    // Eight reads at once: one after another, a round of 10,000's thousands of decisions took minutes to read.
+    await schedule(
+      [...decidedIds.keys()].map((id) => ({ at: 0, item: id })),
+      8,
+      async (id) => {
+        const record = await client.once<{
+          data: {
+            answers: { email?: string };
+            review: { status: ReviewStatus; releasesInMs: number | null } | null;
+          };
+        }>({
+          method: 'GET',
+          path: staffPaths.application.replace(':id', String(id)),
+          route: staffPaths.application,
+          cookie: admin.cookie,
+          who: admin.email,
+        });
+        const email = record.body?.data?.answers?.email?.toLowerCase();
+        const applicant = email ? applicants.get(email) : undefined;
+        if (record.status !== 200 || !record.body.data.review || !applicant?.cookie) return;
+        const standing = await client.once<{ data: ApplicantStanding }>({
+          method: 'GET',
+          path: paths.standing,
+          cookie: applicant.cookie,
+          who: applicant.email,
+        });
+        // Under review again (every decision undone) counts too: then no decision email may have gone.
+        const staff = reviewMeta(record.body.data.review.status).standing;
+        finals.push({
+          applicationId: id,
+          email: applicant.email,
+          staff,
+          staffHeld: record.body.data.review.releasesInMs !== null,
+          applicant: (standing.status === 200
+            ? standing.body.data.standing
+            : `answered ${standing.status}`) as Standing,
+        });
+      },
+    );
 
     // The acknowledged saves, read back through the owner's session (every one up to 500, then a sample).
     const writers = [...applicants.values()].filter((a) => a.writes.length && !a.erased && a.cookie);
@@ -254,7 +267,11 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
 
     const effects: Observations['effects'] = [];
     const mailsTo = new Map<string, string[]>();
-    for (const m of sink.messages) mailsTo.set(m.to, [...(mailsTo.get(m.to) ?? []), m.subject]);
+    for (const m of sink.messages) {
+      const subjects = mailsTo.get(m.to);
+      if (subjects) subjects.push(m.subject);
+      else mailsTo.set(m.to, [m.subject]);
+    }
     for (const a of applicants.values()) {
       if (!a.reached.has('created')) continue;
       const subjects = mailsTo.get(a.email) ?? [];
@@ -454,6 +471,13 @@ function buildReport(input: {
     emails.push({
       what: `outbox wait, queued → delivered, ${p === 100 ? 'max' : `p${p}`} (ms)`,
       count: Math.round(percentile(waits, p)),
+    });
+  // How long a decision that stood waited past its undo window for the decision mailer (the invariant bounds it).
+  const lags = releaseLags(o.decisions, o.undoMs);
+  for (const p of [50, 95, 99, 100])
+    emails.push({
+      what: `decision release lag, after the undo window, ${p === 100 ? 'max' : `p${p}`} (ms)`,
+      count: Math.round(percentile(lags, p)),
     });
   const m = input.serverMetrics;
   const processes: Row[] = [

@@ -11,6 +11,7 @@ import {
   latencyOverTime,
   mailOverTime,
   processesOverTime,
+  releaseLags,
   reportHtml,
   routeTable,
   type Report,
@@ -164,5 +165,45 @@ describe('the rehearsal report', () => {
 
   it('runs no script', () => {
     expect(page.querySelectorAll('script')).toHaveLength(0);
+  });
+
+  it('tables a round of 10,000’s answers and emails: hundreds of thousands of them, the last slice ending at the last', () => {
+    // Spread into Math.max, this many overflowed the stack at the end of an hour's run.
+    const many = 200_000;
+    const crowd: Answer[] = Array.from({ length: many }, (_, i) => ({
+      method: 'GET',
+      route: `/api/route-${i % 2000}`,
+      status: 200,
+      ms: i % 100,
+      at: T + i,
+    }));
+    const mail: OutboxRow[] = Array.from({ length: many }, (_, i) => ({
+      ...outbox[0],
+      id: i + 1,
+      queuedAt: T + i,
+      deliveredAt: T + i + 10,
+    }));
+    const latency = latencyOverTime(crowd, T);
+    // The four busiest routes of 100 answers each, over 12 slices, the last ending 200 s in.
+    expect(latency).toHaveLength(4 * 12);
+    expect(latency.at(-1)).toMatchObject({ 's from start': many / 1000 });
+    expect(latency.reduce((n, row) => n + Number(row.requests), 0)).toBe(4 * 100);
+    expect(mailOverTime(mail, T).at(-1)).toMatchObject({ queued: many, delivered: many });
+    expect(routeTable(crowd)).toHaveLength(2000);
+  });
+
+  it('measures each standing decision’s release after its undo window, the undone left out', () => {
+    const decided = (createdAt: number, releasedAt: number | null, undone = false) => ({
+      applicationId: 1,
+      toStatus: 'accepted',
+      createdAt,
+      releasedAt,
+      undone,
+    });
+    const lags = releaseLags(
+      [decided(T, T + 5_400), decided(T, T + 5_100), decided(T, null, true), decided(T, T + 9_000, true)],
+      5_000,
+    );
+    expect(lags).toEqual([100, 400]);
   });
 });
