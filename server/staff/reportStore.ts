@@ -18,7 +18,7 @@ import { DISAGREEMENT_POINTS } from '../../machines/rules/scorecard';
 import type { StaffQueueCohort } from '../../machines/rules/staff/queue';
 import { cohortById, feesOf } from '../db/cohorts';
 import type { Db, Queryable } from '../db/index';
-import { qb, run } from '../db/query';
+import { applicationCohort, qb, run } from '../db/query';
 
 /** The advisory lock one fold of the counts holds (foldCounts). */
 const FOLD_LOCK = 4242043;
@@ -32,7 +32,7 @@ export interface ReportRange {
   until: Date | null;
 }
 
-const cohortOf = (id: number) => sql<boolean>`COALESCE(a.cohort_id, a.applied_cohort_id) = ${id}`;
+const cohortOf = (id: number) => sql<boolean>`${applicationCohort()} = ${id}`;
 /** The UTC day of a moment as YYYY-MM-DD text (a `date` would come back as a local Date from the driver). */
 const dayOf = (at: RawBuilder<Date>) => sql<string>`to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 const within = (at: RawBuilder<Date>, range: ReportRange) =>
@@ -284,7 +284,7 @@ export async function aidReport(db: Queryable, cohortId: number): Promise<AidRep
         (join) => join.onRef('d.application_id', '=', 'a.id'),
       )
       .select(['a.country', 'a.fees', 'd.decision', 'd.share'])
-      .where(sql<boolean>`COALESCE(a.cohort_id, a.applied_cohort_id) = ${cohortId}`)
+      .where(cohortOf(cohortId))
       .where('a.erased_at', 'is', null)
       .where('a.financial_aid', 'is not', null),
   );
