@@ -150,9 +150,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: { '/api': apiTarget, '/dev': apiTarget, '/healthz': apiTarget },
   },
   test: {
-    // Two test files at once, whatever the project, even on a 2-core machine: Vitest's default there is one, and most
-    // of a browser or server test's time is spent waiting on another process (Chromium, the server, PostgreSQL), so a
-    // second file fills the idle core. Each file has its own server, data directory or schema, and browser.
+    // Two test files at once, even on a 2-core machine: Vitest's default there is one, and most of a server test's
+    // time is spent waiting on another process (its database), so a second file fills the idle core. Each file has
+    // its own data directory or schema. The browser files run one at a time, after the others (below).
     maxWorkers: 2,
     // A test that never reaches an `expect` proves nothing: it fails.
     expect: { requireAssertions: true },
@@ -204,6 +204,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           hookTimeout: 180_000,
           // A page waited for ends the wait as soon as it is there; under load it may take more than a second.
           expect: { poll: { timeout: 20_000 } },
+          // One at a time: two browser files at once (each a server, a Chromium and sometimes three workers on 2
+          // cores) failed two tests in CI on 2026-12-07, a WORKERS=3 cluster's and a swipe made before hydration.
+          fileParallelism: false,
         },
       },
     ],
