@@ -126,7 +126,8 @@ const SIGNED_OUT_STAFF: readonly string[] = [staffPaths.signIn, staffPaths.verif
 function refusalsOf(route: RouteOptions, own: number[], staffSide: StaffDocument): number[] {
   const method = ([] as string[]).concat(route.method)[0];
   const statuses = new Set([...own, ...OUR_FAILURES]);
-  if (WRITES.has(method)) for (const status of [403, 408, 413, 415]) statuses.add(status);
+  // Every write reads a body: one that does not parse (a `__proto__` key included) is 400 in our words (server/errors.ts).
+  if (WRITES.has(method)) for (const status of [400, 403, 408, 413, 415]) statuses.add(status);
   // An erased application answers 404 to every staff write on it (server/staff/erasedGuard.ts).
   if (staffSide.isOneApplicationWrite(method, route.url)) statuses.add(404);
   if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.add(429);
