@@ -150,9 +150,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: { '/api': apiTarget, '/dev': apiTarget, '/healthz': apiTarget },
   },
   test: {
-    // Two test files at once, even on a 2-core machine: Vitest's default there is one, and most of a server test's
-    // time is spent waiting on another process (its database), so a second file fills the idle core. Each file has
-    // its own data directory or schema. The browser files run one at a time, after the others (below).
+    // Two test files at once, even on a 2-core machine (Vitest's default there is one): a second file fills the core
+    // the first leaves idle while it waits on its database. Each file has its own data directory or schema. The
+    // browser files run one at a time, after the others (below).
     maxWorkers: 2,
     // A test that never reaches an `expect` proves nothing: it fails.
     expect: { requireAssertions: true },
