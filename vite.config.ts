@@ -168,6 +168,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             'tests/docs/**/*.test.ts',
             'tests/rehearsal/invariants.test.ts',
             'tests/rehearsal/report.test.ts',
+            'tests/rehearsal/sink.test.ts',
           ],
           testTimeout: 30_000,
         },

@@ -9,12 +9,16 @@ import type { SinkMessage } from './observations';
 export interface Sink {
   port: number;
   messages: SinkMessage[];
-  /** Resolves with the first message to `to` whose subject `match` accepts, arrived after `since`. */
+  /**
+   * Resolves with the first message to `to` whose subject `match` accepts, arrived after `since`. It gives up only
+   * once the sink has received nothing at all for `idleMs`: in a launch spike the outbox delivers every code, just
+   * minutes late, and a walk should fail on a stuck outbox, not on a deep one (the wait itself is reported).
+   */
   waitFor(
     to: string,
     match: (subject: string) => boolean,
     since: number,
-    timeoutMs?: number,
+    idleMs?: number,
   ): Promise<SinkMessage>;
   close(): Promise<void>;
 }
@@ -83,22 +87,27 @@ export async function startSink(): Promise<Sink> {
   return {
     port,
     messages,
-    waitFor(to, match, since, timeoutMs = 60_000) {
+    waitFor(to, match, since, idleMs = 60_000) {
       const address = to.toLowerCase();
       const found = () => messages.find((m) => m.to === address && m.at >= since && match(m.subject));
       return new Promise((resolve, reject) => {
         const now = found();
         if (now) return resolve(now);
+        const giveUp = () => {
+          cleanup();
+          reject(new Error(`no email to ${to}, and none to anyone for ${idleMs} ms`));
+        };
+        let timer = setTimeout(giveUp, idleMs);
         const check = () => {
           const message = found();
-          if (!message) return;
+          if (!message) {
+            clearTimeout(timer);
+            timer = setTimeout(giveUp, idleMs);
+            return;
+          }
           cleanup();
           resolve(message);
         };
-        const timer = setTimeout(() => {
-          cleanup();
-          reject(new Error(`no email to ${to} within ${timeoutMs} ms`));
-        }, timeoutMs);
         const cleanup = () => {
           clearTimeout(timer);
           waiting.delete(check);
