@@ -291,13 +291,13 @@ describe('/apply prerendered', () => {
     await page.goto(`${server.url}/apply`, { waitUntil: 'networkidle' });
     await hydrated(page);
     if (!saveData) {
-      await expect.poll(() => bioData.length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => bioData.length).toBe(1);
     } else {
       // The idle fetch would have started within its 5-second deadline (requestIdleCallback's timeout).
       await page.waitForTimeout(6_000);
       expect(bioData).toEqual([]);
       await page.getByLabel('Email address').press('a');
-      await expect.poll(() => bioData.length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => bioData.length).toBe(1);
     }
     await page.close();
   });

@@ -141,9 +141,7 @@ describe('journeys a happy path misses', () => {
     const typed = async (asked: string, shown: string) => {
       await page.goto(`${server.url}${asked}`);
       // A cold load of the app each time: past expect.poll's default 1 s on a loaded machine.
-      await expect
-        .poll(() => new URL(page.url()).pathname, { message: `${asked} → ${shown}`, timeout: 10_000 })
-        .toBe(shown);
+      await expect.poll(() => new URL(page.url()).pathname, { message: `${asked} → ${shown}` }).toBe(shown);
     };
     // Not started: every guarded step goes to Get Started.
     for (const asked of [

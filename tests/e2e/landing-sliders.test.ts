@@ -67,18 +67,38 @@ const slideBoxes = (slider: Locator): Promise<{ region: Box; slides: Box[] }> =>
   });
 
 /** The number ("3 of 17") of the slide at the track's left edge, once the slider has come to rest. */
+/**
+ * Resolves once the slides have stood still for five frames: keen-slider's move has ended, however slowly a loaded
+ * machine draws it. Waiting on the move itself, not a clock, keeps the reads below true under load.
+ */
+function settled(slider: Locator): Promise<void> {
+  return slider.evaluate(
+    (element) =>
+      new Promise<void>((done) => {
+        let last = '';
+        let still = 0;
+        const frame = () => {
+          const now = [...element.querySelectorAll('li')]
+            .map((slide) => slide.getBoundingClientRect().left.toFixed(1))
+            .join();
+          still = now === last ? still + 1 : 0;
+          last = now;
+          if (still >= 5) done();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
+}
+
+/** The number of the slide at the track's left edge once the slider is still (0 when none is). */
 async function shownFirst(slider: Locator): Promise<number> {
-  const read = () =>
-    slider.evaluate((element) => {
-      const track = element.querySelector('ul')!.getBoundingClientRect();
-      const slides = [...element.querySelectorAll('li')];
-      const first = slides.findIndex(
-        (slide) => Math.abs(slide.getBoundingClientRect().left - track.left) < 1,
-      );
-      return first + 1;
-    });
-  await expect.poll(read, { timeout: 5000 }).toBeGreaterThan(0);
-  return read();
+  await settled(slider);
+  return slider.evaluate((element) => {
+    const track = element.querySelector('ul')!.getBoundingClientRect();
+    const slides = [...element.querySelectorAll('li')];
+    return slides.findIndex((slide) => Math.abs(slide.getBoundingClientRect().left - track.left) < 1) + 1;
+  });
 }
 
 async function hydrateSlider(page: Page, slider: Locator, island: string): Promise<void> {
@@ -149,15 +169,15 @@ describe('the landing sliders (keen-slider)', () => {
       await page.mouse.down();
       await page.mouse.move(x - slide.width * 0.4, y, { steps: 8 });
       await page.mouse.up();
-      await expect.poll(() => shownFirst(slider), { timeout: 5000 }).toBe(start + 1);
+      expect(await shownFirst(slider)).toBe(start + 1);
 
       // Back with the left arrow, the focus on the previous button (no press: the key alone).
       await slider.getByRole('button', { name: `Previous ${label.toLowerCase()}` }).focus();
       await page.keyboard.press('ArrowLeft');
-      await expect.poll(() => shownFirst(slider), { timeout: 5000 }).toBe(start);
+      expect(await shownFirst(slider)).toBe(start);
 
       await slider.getByRole('button', { name: `Next ${label.toLowerCase()}` }).click();
-      await expect.poll(() => shownFirst(slider), { timeout: 5000 }).toBe(start + 1);
+      expect(await shownFirst(slider)).toBe(start + 1);
 
       // The slides are numbered for a screen reader.
       const count = await slider.locator('li').count();
@@ -185,7 +205,8 @@ describe('the landing sliders (keen-slider)', () => {
           box.left >= track.left - 1 && box.right <= track.right + 1 && slide.parentElement!.scrollLeft === 0
         );
       });
-    await expect.poll(inView, { timeout: 5000 }).toBe(true);
+    await settled(slider);
+    expect(await inView()).toBe(true);
     await page.context().close();
   });
 
@@ -213,7 +234,7 @@ describe('the landing sliders (keen-slider)', () => {
     for (let step = 1; step <= 8; step++)
       await touch('touchMove', track.x + track.width * (0.8 - step * 0.06));
     await touch('touchEnd');
-    await expect.poll(() => shownFirst(slider), { timeout: 5000 }).toBe(4);
+    expect(await shownFirst(slider)).toBe(4);
     await page.context().close();
   });
 });

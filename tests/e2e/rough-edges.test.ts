@@ -97,9 +97,7 @@ describe('rough edges of the applicant journey (390 px)', () => {
     await link.click();
     const video = page.locator('.video-frame video');
     await expect.poll(() => video.evaluate((v) => v === document.activeElement)).toBe(true);
-    await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
     expect(page.url()).toBe(`${server.url}/`);
     expect(await contrastOf(page, '.video-frame video')).toBeGreaterThanOrEqual(4.5);
   });

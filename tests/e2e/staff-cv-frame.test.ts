@@ -120,7 +120,7 @@ async function watchCv(page: Page, cvPath: string): Promise<Framing> {
 async function loadedFrame(page: Page): Promise<Frame> {
   const framed = () =>
     page.frames().find((f) => f !== page.mainFrame() && f.url() !== '' && f.url() !== 'about:blank');
-  await expect.poll(framed, { timeout: 15_000 }).toBeTruthy();
+  await expect.poll(framed).toBeTruthy();
   const frame = framed()!;
   await frame.waitForLoadState('load');
   return frame;

@@ -20,7 +20,6 @@ serverAndBrowser(DECIDING);
 const open = contextOpener({ width: 1280, height: 900 });
 const REVIEWER = 'remi.finder@bootcamp.example';
 /** The queue answers in well under a second, but other suites share this machine's two cores. */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
 async function signedIn(email: string): Promise<Page> {
   const { context, page } = await open();
@@ -78,7 +77,7 @@ describe('finding applications', () => {
     const admin = await signedIn(E2E_ADMIN);
     await admin.goto(`${server.url}/staff?q=finder`);
     // Submitted ones by default; the one still in the wizard only under "Not submitted".
-    await poll(() => caption(admin).textContent()).toBe('2 applications match this view');
+    await expect.poll(() => caption(admin).textContent()).toBe('2 applications match this view');
     expect(await admin.getByRole('link', { name: /Finderc/ }).count()).toBe(0);
     await admin.goto(`${server.url}/staff?q=finder&status=not_submitted`);
     await admin.getByRole('link', { name: 'Nnamdi Finderc' }).waitFor();
@@ -88,13 +87,13 @@ describe('finding applications', () => {
     const search = admin.getByRole('searchbox', { name: /Search name/ });
     await search.fill('Ibadan');
     await admin.getByRole('button', { name: 'Apply filters' }).click();
-    await poll(() => admin.url()).toContain('q=Ibadan');
-    await poll(() => caption(admin).textContent()).toBe('1 application matches this view');
+    await expect.poll(() => admin.url()).toContain('q=Ibadan');
+    await expect.poll(() => caption(admin).textContent()).toBe('1 application matches this view');
     await admin.getByRole('link', { name: 'Tobi Findera' }).waitFor();
     await search.fill('recommended by a friend');
     await admin.getByLabel('Search all cohorts').check();
     await admin.getByRole('button', { name: 'Apply filters' }).click();
-    await poll(() => admin.url()).toContain('allCohorts=1');
+    await expect.poll(() => admin.url()).toContain('allCohorts=1');
     await admin.getByRole('link', { name: 'Kemi Finderb' }).waitFor();
     expect(await admin.getByRole('link', { name: 'Tobi Findera' }).count()).toBe(0);
     // Across cohorts the table says which cohort each row is in.
@@ -126,16 +125,16 @@ describe('finding applications', () => {
 
     // Bulk: the confirm button says what will happen; with a 0 s undo window nothing offers an Undo.
     await admin.goto(`${server.url}/staff?q=finder`);
-    await poll(() => caption(admin).textContent()).toBe('2 applications match this view');
+    await expect.poll(() => caption(admin).textContent()).toBe('2 applications match this view');
     await admin.getByLabel('Select Tobi Findera').check();
     await admin.getByLabel('Select Kemi Finderb').check();
     await admin.getByRole('button', { name: 'Waitlist selected' }).click();
     const dialog = admin.getByRole('alertdialog');
     await dialog.getByText(/2 will be waitlisted/).waitFor();
     await dialog.getByRole('button', { name: 'Waitlist 2' }).click();
-    await poll(
-      async () => (await admin.locator('tbody').textContent())?.match(/Waitlisted/g)?.length ?? 0,
-    ).toBe(2);
+    await expect
+      .poll(async () => (await admin.locator('tbody').textContent())?.match(/Waitlisted/g)?.length ?? 0)
+      .toBe(2);
     expect(await admin.getByRole('button', { name: /Undo/ }).count()).toBe(0);
     await admin.getByRole('link', { name: 'Tobi Findera' }).click();
     await admin.getByRole('heading', { name: 'Tobi Findera', level: 1 }).waitFor();

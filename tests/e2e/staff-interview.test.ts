@@ -27,7 +27,6 @@ const REVIEWER = 'rita.interviews@bootcamp.example';
 const EMAIL = 'chidi.interview-e2e@example.com';
 const NAME = { firstname: 'Chidiqz', lastname: 'Interviewqz' };
 /** Mail leaves through the outbox's worker; other suites share this machine's two cores. */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
 const mailbox = async () => (await (await fetch(`${server.url}/dev/mailbox.json`)).json()) as MailboxEntry[];
 const mailsTo = async (to: string) =>
@@ -66,7 +65,7 @@ describe('the interview stage', () => {
     const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
     const when = slotWords(`${day}T14:30:00.000Z`, 30, 'en-GB');
     const slotLine = admin.locator('.staff-interviews__slots li');
-    await poll(() => slotLine.textContent()).toContain(when);
+    await expect.poll(() => slotLine.textContent()).toContain(when);
     expect(await slotLine.textContent()).toContain('(free)');
     await expectNoAxeViolations(admin);
 
@@ -84,10 +83,12 @@ describe('the interview stage', () => {
     await admin.getByRole('button', { name: 'Invite to interview' }).click();
     await admin.getByText('No interview booked.').waitFor();
     let invitation: MailboxEntry | undefined;
-    await poll(async () => {
-      invitation = (await mailsTo(EMAIL)).find((m) => m.text.includes(INTERVIEW_PAGE));
-      return invitation !== undefined;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        invitation = (await mailsTo(EMAIL)).find((m) => m.text.includes(INTERVIEW_PAGE));
+        return invitation !== undefined;
+      })
+      .toBe(true);
     const link = invitation!.text.match(/https?:\/\/[^\s<>")]+\/apply\/interview\b/)?.[0];
     expect(link).toBeDefined();
 
@@ -110,7 +111,7 @@ describe('the interview stage', () => {
     const codesBefore = (await mailsTo(EMAIL)).length;
     await applicant.getByRole('button', { name: 'Email me a code' }).click();
     await applicant.getByLabel('Code').waitFor();
-    await poll(async () => (await mailsTo(EMAIL)).length).toBeGreaterThan(codesBefore);
+    await expect.poll(async () => (await mailsTo(EMAIL)).length).toBeGreaterThan(codesBefore);
     await applicant.getByLabel('Code').fill(await latestCode(server.url, EMAIL));
     await applicant.getByRole('button', { name: 'Continue' }).click();
     await applicant.getByRole('heading', { name: INTERVIEW_MESSAGES.chooseSlot }).waitFor();
@@ -132,7 +133,7 @@ describe('the interview stage', () => {
     const withIcs = async (to: string) =>
       (await mailsTo(to)).find((m) => m.attachments?.some((a) => a.filename.endsWith('.ics')));
     for (const to of [EMAIL, E2E_ADMIN]) {
-      await poll(async () => (await withIcs(to)) !== undefined).toBe(true);
+      await expect.poll(async () => (await withIcs(to)) !== undefined).toBe(true);
       const ics = (await withIcs(to))!.attachments!.find((a) => a.filename.endsWith('.ics'))!;
       expect(ics.content).toContain('BEGIN:VCALENDAR');
     }

@@ -37,7 +37,7 @@ export async function onScreen(page: Page, path: string, heading: string): Promi
     await page.waitForFunction(
       ([p, h]) => location.pathname === p && document.querySelector('h1')?.textContent === h,
       [path, heading] as const,
-      { timeout: 10_000 },
+      { timeout: 20_000 },
     );
   } catch {
     const shown = await shownScreen(page).catch(() => null);

@@ -69,9 +69,7 @@ export function expectedScreen(s: Snapshot) {
 
 export async function expectScreenOf(page: Page, s: Snapshot, what: string): Promise<void> {
   const expected = expectedScreen(s);
-  await expect
-    .poll(() => shownScreen(page).catch(() => null), { timeout: 10_000, message: what })
-    .toEqual(expected);
+  await expect.poll(() => shownScreen(page).catch(() => null), { message: what }).toEqual(expected);
 }
 
 /** The focused element: its tag and text. */
@@ -89,7 +87,7 @@ export async function expectHeadingFocused(page: Page, s: Snapshot, what: string
   const { errors, errorMessage } = s.context as ApplicationMachineContext;
   if (s.hasTag('dialog') || errorMessage || Object.keys(errors).length) return;
   await expect
-    .poll(() => focusedElement(page), { timeout: 10_000, message: `${what}: focus` })
+    .poll(() => focusedElement(page), { message: `${what}: focus` })
     .toBe(`h1 ${expectedScreen(s).heading}`);
 }
 
