@@ -48,26 +48,36 @@ function pgliteDatabase(dir: string): Database {
   };
 }
 
-/** A database of its own on the server DATABASE_URL names, dropped afterwards. */
-async function postgresDatabase(url: string, dir: string): Promise<Database> {
-  const name = `rehearsal_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+/** A new database of its own, `<prefix>_<random>`, on the server `url` names; `drop` removes it, connections and all. */
+export async function scratchDatabase(
+  url: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const run = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
   const own = new URL(url);
   own.pathname = `/${name}`;
+  return { url: own.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** A database of its own on the server DATABASE_URL names, dropped afterwards. */
+async function postgresDatabase(url: string, dir: string): Promise<Database> {
+  const own = await scratchDatabase(url, 'rehearsal');
   return {
     engine: 'postgres',
     // Uploads still go under DATA_DIR unless --s3.
-    env: { DATABASE_URL: own.toString(), DATA_DIR: join(dir, 'data') },
-    open: async () => postgresDb(own.toString()),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
+    env: { DATABASE_URL: own.url, DATA_DIR: join(dir, 'data') },
+    open: async () => postgresDb(own.url),
+    drop: own.drop,
   };
 }
 

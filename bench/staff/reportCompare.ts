@@ -9,20 +9,14 @@
  * `ROWS=100000 ENGINES=pglite,postgres REPORTS_BEFORE=../../server/staff/reportStoreBefore.ts node --import tsx bench/staff/reportCompare.ts`;
  * EXPLAIN=1 prints each new statement's plan.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { faker } from '@faker-js/faker';
 import type { Db, Queryable } from '../../server/db/index';
-import { migrate } from '../../server/db/migrations';
 import { queueCohort } from '../../server/staff/queueStore';
 import type { Context } from '../../server/context';
 import * as reportsNow from '../../server/staff/reportStore';
-import { seed } from '../../scripts/seed';
 import { loadAverage, loadLabel } from '../support/load';
 import { median } from '../support/report';
-import { openEngine } from './engine';
-import { RUNS, seedScorecards } from './scale';
+import { eachSeededEngine, ROWS } from './seeded';
+import { RUNS } from './scale';
 
 if (!process.env.REPORTS_BEFORE) throw new Error('REPORTS_BEFORE: the report module before the change');
 const reportsBefore = (await import(process.env.REPORTS_BEFORE)) as {
@@ -35,8 +29,6 @@ const reportsBefore = (await import(process.env.REPORTS_BEFORE)) as {
     ...rest: Parameters<typeof reportsNow.reports> extends [Db, ...infer R] ? R : never
   ) => Promise<unknown>;
 };
-const ROWS = Number(process.env.ROWS ?? 100_000);
-const engines = (process.env.ENGINES ?? 'pglite,postgres').split(',');
 
 const ms = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;
 
@@ -64,24 +56,9 @@ async function asNow<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
   return { result, ms: ms(started) };
 }
 
-for (const engine of engines) {
-  const opened = await openEngine(engine, process.env.BENCH_DATABASE ?? 'bench_reports');
-  if (!opened) continue;
-  const { db, drop } = opened;
-  const storageDir = mkdtempSync(join(tmpdir(), 'bench-reports-'));
-  try {
-    await migrate(db);
-    faker.seed(1);
-    await seed(db, ROWS, storageDir);
-    const scored = await seedScorecards(db);
-    if (db.engine === 'postgres') await db.query('ANALYZE');
-    // The seeded cohort: the one holding the applications.
-    const [{ number }] = (
-      await db.query<{ number: number }>(
-        `SELECT c.number FROM cohorts c JOIN applications a ON c.id = COALESCE(a.cohort_id, a.applied_cohort_id)
-         GROUP BY c.number ORDER BY count(*) DESC LIMIT 1`,
-      )
-    ).rows;
+await eachSeededEngine(
+  process.env.BENCH_DATABASE ?? 'bench_reports',
+  async (db, { engine, number, scored }) => {
     const cohort = await queueCohort(db, {} as Context, String(number));
     const all = { from: null, until: null };
     // The route's first call folds the seed's changes (one statement); the measures then read what a team reads.
@@ -164,9 +141,5 @@ for (const engine of engines) {
         if (took > 20) console.log(plan.join('\n'));
       }
     }
-  } finally {
-    await db.close();
-    await drop();
-    rmSync(storageDir, { recursive: true, force: true });
-  }
-}
+  },
+);

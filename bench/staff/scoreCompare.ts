@@ -5,28 +5,20 @@
  * recomputed from its scorecards by a correlated subquery) and the new ones (the figures kept on the row), so that a
  * busy machine slows both alike. `ROWS=100000 ENGINES=pglite,postgres node --import tsx bench/staff/scoreCompare.ts`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { faker } from '@faker-js/faker';
 import type { Context } from '../../server/context';
 import type { Db, Queryable } from '../../server/db/index';
-import { migrate } from '../../server/db/migrations';
 import { queuePage } from '../../server/staff/queueStore';
 import { readQueueView } from '../../server/staff/queueView';
 import * as reportsNow from '../../server/staff/reportStore';
-import { seed } from '../../scripts/seed';
 import { loadAverage, loadLabel } from '../support/load';
 import { median } from '../support/report';
-import { openEngine } from './engine';
-import { RUNS, seedScorecards } from './scale';
+import { eachSeededEngine, ROWS } from './seeded';
+import { RUNS } from './scale';
 
 /** The reports' module as it was, e.g. `git show COMMIT:server/staff/reports.ts > server/staff/reportsBefore.ts` (reportStore.ts since the split). */
 const reportsBefore = (
   process.env.REPORTS_BEFORE ? await import(process.env.REPORTS_BEFORE) : reportsNow
 ) as typeof reportsNow;
-const ROWS = Number(process.env.ROWS ?? 100_000);
-const engines = (process.env.ENGINES ?? 'pglite,postgres').split(',');
 
 // The expressions of server/staff/queueStore.ts (then server/staff/queue.ts) before migration 33, put back into the same compiled statements.
 const OLD_MEAN = '(SELECT round(avg(s.mean), 2)::float8 FROM scorecards s WHERE s.application_id = a.id)';
@@ -50,91 +42,70 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   return ms(started);
 }
 
-for (const engine of engines) {
-  const opened = await openEngine(engine, 'bench_score');
-  if (!opened) continue;
-  const { db, drop } = opened;
-  const storageDir = mkdtempSync(join(tmpdir(), 'bench-score-'));
-  try {
-    await migrate(db);
-    faker.seed(1);
-    await seed(db, ROWS, storageDir);
-    const scored = await seedScorecards(db);
-    if (db.engine === 'postgres') await db.query('ANALYZE');
-    // The seeded cohort: the one holding the applications.
-    const [cohort] = (
-      await db.query<{ number: number }>(
-        `SELECT c.number FROM cohorts c JOIN applications a ON c.id = COALESCE(a.cohort_id, a.applied_cohort_id)
-         GROUP BY c.number ORDER BY count(*) DESC LIMIT 1`,
-      )
-    ).rows;
-    const ctx = {} as Context; // the cohort is named, so readQueueView asks nothing of the context
-    const view = (query: Record<string, string>) =>
-      readQueueView(db, ctx, { cohort: String(cohort.number), ...query }, 'admin', true, 1);
-    const triage = await view({ status: 'submitted', reviews: '2+', sort: 'score', limit: '200' });
-    const scoreSort = await view({ sort: 'score' });
-    const scoreMin = await view({ scoreMin: '4', sort: 'score' });
-    const { cohort: reportCohort } = scoreSort;
-    const everything = { from: null, until: null };
-    type Reports = typeof reportsNow;
-    // `m` is the reports' module: the one before the change (REPORTS_BEFORE) on the old side, this one on the new.
-    const measures: [string, (q: Db, m: Reports) => Promise<unknown>][] = [
-      ["triage: the view's list (200 rows)", (q) => queuePage(q, triage)],
-      ['queue sorted by score, first page of 50', (q) => queuePage(q, scoreSort)],
-      ['queue filtered by score ≥ 4', (q) => queuePage(q, scoreMin)],
-      ['report: per day', (q, m) => m.perDay(q, reportCohort.id, everything)],
-      ['report: time to decision', (q, m) => m.timeToDecision(q, reportCohort.id, everything)],
-      ['report: throughput', (q, m) => m.throughput(q, reportCohort.id, everything, 'week')],
-      ['report: score agreement', (q, m) => m.agreement(q, reportCohort.id, everything)],
-      [
-        'reports (six queries)',
-        (q, m) => m.reports(q, reportCohort, everything, 'week', { from: null, to: null }),
-      ],
-    ];
-    const load = loadAverage();
-    console.log(
-      `== ${engine}: ${ROWS} applications, ${scored.scorecards} scorecards on ${scored.scoredApplications}; load ${loadLabel(load)}`,
-    );
-    const before = asBefore(db);
-    for (const [label, work] of measures) {
-      // Same answer both ways, then alternate old and new.
-      const [old, now] = [await work(before, reportsBefore), await work(db, reportsNow)];
-      if (JSON.stringify(old) !== JSON.stringify(now)) throw new Error(`${label}: the answers differ`);
-      const olds: number[] = [];
-      const news: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        olds.push(await timed(() => work(before, reportsBefore)));
-        news.push(await timed(() => work(db, reportsNow)));
-      }
-      const [o, n] = [median(olds), median(news)];
-      console.log(`| ${label} | ${o.toFixed(0)} ms | ${n.toFixed(0)} ms | ${(o / n).toFixed(1)}× |`);
+await eachSeededEngine('bench_score', async (db, { engine, number, scored }) => {
+  const cohort = { number };
+  const ctx = {} as Context; // the cohort is named, so readQueueView asks nothing of the context
+  const view = (query: Record<string, string>) =>
+    readQueueView(db, ctx, { cohort: String(cohort.number), ...query }, 'admin', true, 1);
+  const triage = await view({ status: 'submitted', reviews: '2+', sort: 'score', limit: '200' });
+  const scoreSort = await view({ sort: 'score' });
+  const scoreMin = await view({ scoreMin: '4', sort: 'score' });
+  const { cohort: reportCohort } = scoreSort;
+  const everything = { from: null, until: null };
+  type Reports = typeof reportsNow;
+  // `m` is the reports' module: the one before the change (REPORTS_BEFORE) on the old side, this one on the new.
+  const measures: [string, (q: Db, m: Reports) => Promise<unknown>][] = [
+    ["triage: the view's list (200 rows)", (q) => queuePage(q, triage)],
+    ['queue sorted by score, first page of 50', (q) => queuePage(q, scoreSort)],
+    ['queue filtered by score ≥ 4', (q) => queuePage(q, scoreMin)],
+    ['report: per day', (q, m) => m.perDay(q, reportCohort.id, everything)],
+    ['report: time to decision', (q, m) => m.timeToDecision(q, reportCohort.id, everything)],
+    ['report: throughput', (q, m) => m.throughput(q, reportCohort.id, everything, 'week')],
+    ['report: score agreement', (q, m) => m.agreement(q, reportCohort.id, everything)],
+    [
+      'reports (six queries)',
+      (q, m) => m.reports(q, reportCohort, everything, 'week', { from: null, to: null }),
+    ],
+  ];
+  const load = loadAverage();
+  console.log(
+    `== ${engine}: ${ROWS} applications, ${scored.scorecards} scorecards on ${scored.scoredApplications}; load ${loadLabel(load)}`,
+  );
+  const before = asBefore(db);
+  for (const [label, work] of measures) {
+    // Same answer both ways, then alternate old and new.
+    const [old, now] = [await work(before, reportsBefore), await work(db, reportsNow)];
+    if (JSON.stringify(old) !== JSON.stringify(now)) throw new Error(`${label}: the answers differ`);
+    const olds: number[] = [];
+    const news: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      olds.push(await timed(() => work(before, reportsBefore)));
+      news.push(await timed(() => work(db, reportsNow)));
     }
-    console.log(`load after: ${loadLabel(loadAverage())}`);
-    if (process.env.EXPLAIN) {
-      // Each statement of each measure, with its plan where it takes more than 20 ms.
-      for (const [label, work] of measures) {
-        const statements: [string, unknown[] | undefined][] = [];
-        const recorded = (q: Queryable): Queryable =>
-          ({
-            query: (text, params) => (statements.push([text, params]), q.query(text, params)),
-          }) as Queryable;
-        await work(
-          { ...db, ...recorded(db), transaction: (fn) => db.transaction((tx) => fn(recorded(tx))) },
-          reportsNow,
-        );
-        for (const [text, params] of statements) {
-          const plan = (await db.query<Record<string, string>>(`EXPLAIN ANALYZE ${text}`, params)).rows.map(
-            (r) => Object.values(r)[0],
-          );
-          const took = Number(/Execution Time: ([\d.]+)/.exec(plan.join('\n'))?.[1] ?? 0);
-          console.log(`-- ${label}: ${took.toFixed(0)} ms: ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
-          if (took > 20) console.log(plan.join('\n'));
-        }
-      }
-    }
-  } finally {
-    await db.close();
-    await drop();
-    rmSync(storageDir, { recursive: true, force: true });
+    const [o, n] = [median(olds), median(news)];
+    console.log(`| ${label} | ${o.toFixed(0)} ms | ${n.toFixed(0)} ms | ${(o / n).toFixed(1)}× |`);
   }
-}
+  console.log(`load after: ${loadLabel(loadAverage())}`);
+  if (process.env.EXPLAIN) {
+    // Each statement of each measure, with its plan where it takes more than 20 ms.
+    for (const [label, work] of measures) {
+      const statements: [string, unknown[] | undefined][] = [];
+      const recorded = (q: Queryable): Queryable =>
+        ({
+          query: (text, params) => (statements.push([text, params]), q.query(text, params)),
+        }) as Queryable;
+      await work(
+        { ...db, ...recorded(db), transaction: (fn) => db.transaction((tx) => fn(recorded(tx))) },
+        reportsNow,
+      );
+      for (const [text, params] of statements) {
+        const plan = (await db.query<Record<string, string>>(`EXPLAIN ANALYZE ${text}`, params)).rows.map(
+          (r) => Object.values(r)[0],
+        );
+        const took = Number(/Execution Time: ([\d.]+)/.exec(plan.join('\n'))?.[1] ?? 0);
+        console.log(`-- ${label}: ${took.toFixed(0)} ms: ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
+        if (took > 20) console.log(plan.join('\n'));
+      }
+    }
+  }
+});

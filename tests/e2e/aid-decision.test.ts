@@ -11,8 +11,8 @@ import { OPTION_FINANCIAL_AID, OPTION_FULL_PAYMENT } from '../../machines/rules/
 import { STAFF_COOKIE } from '../../machines/rules/staff/session';
 import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
 import { financialAid } from '../support/answers';
-import { DECIDING, decide, decisionEmail, staffCookie } from './support/decision';
-import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
+import { DECIDING, decisionEmail, staffCookie, decidedApplicant } from './support/decision';
+import { applicantDevice } from './support/submittedApplicant';
 import { browser, expectNoAxeViolations, openDialog, server, serverAndBrowser } from './support/suite';
 
 const APPLICANT = 'chidi.aid-e2e@example.com';
@@ -23,12 +23,10 @@ serverAndBrowser({ ...DECIDING, GEO_FIXED_COUNTRY: '', GEO_API_URL: '', BANK_ACC
 
 describe('financial aid decided', () => {
   it("an admin awards 20% aid, and the applicant's payment card then charges the reduced amount", async () => {
-    const applicant = await submittedApplicant(server.url, APPLICANT, {
+    const applicant = await decidedApplicant(server.url, APPLICANT, 'ACCEPT', {
       firstname: 'Chidi',
       lastname: 'Obi',
     });
-    await decide(server.url, APPLICANT, 'ACCEPT');
-    await decisionEmail(server.url, APPLICANT, /accepted/i);
     await applicant.call(paths.misc, {
       email: APPLICANT,
       misc: { column_name: 'Financial Info', payment_option: OPTION_FINANCIAL_AID, data: financialAid },

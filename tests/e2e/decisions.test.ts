@@ -12,7 +12,7 @@ import { paths } from '../../machines/rules/contract';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { STANDING_MESSAGES, standingMessage } from '../../machines/rules/standing';
 import { SERVER_MESSAGES } from '../../server/messages';
-import { DECIDING, decide, decisionEmail } from './support/decision';
+import { DECIDING, decide, decisionEmail, decidedApplicant } from './support/decision';
 import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
 import { browser, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
@@ -65,9 +65,7 @@ describe('a staff decision on the applicant’s side', () => {
 
   it('rejected: the not-successful page, with financial aid and the next cohort', async () => {
     const email = 'tunde.decisions@example.com';
-    const api = await submittedApplicant(server.url, email);
-    await decide(server.url, email, 'REJECT');
-    await decisionEmail(server.url, email, /Your application to/);
+    const api = await decidedApplicant(server.url, email, 'REJECT');
     const { context, page } = await applicantDevice(browser, server.url, api);
     await page.goto(`${server.url}/apply/confirmation`);
     await heading(page, STANDING_MESSAGES.not_successful.title).waitFor(WAIT);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BUILT_LANDING_WORDS } from '../../machines/rules/landingWords';
-import { addTeamMember, DECIDING, signInStaff } from './support/decision';
+import { addTeamMember, DECIDING, signInStaff, openStaffSection } from './support/decision';
 import { contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 serverAndBrowser({ ...DECIDING });
@@ -18,15 +18,7 @@ const NEW_ANSWER = 'Anyone with a degree or diploma, and <b>no</b> tags are read
 describe("the landing page's words in the back office", () => {
   it('an admin edits an FAQ answer, previews and publishes; a new visitor sees the new answer', async () => {
     const { context, page } = await open();
-    await signInStaff(context, server.url);
-    await page.goto(`${server.url}/staff`);
-    await page
-      .getByRole('navigation', { name: 'Staff' })
-      .getByRole('link', { name: 'Landing page words' })
-      .click();
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent))
-      .toBe("The landing page's words");
+    await openStaffSection({ context, page }, server.url, 'Landing page words', "The landing page's words");
     const answer = page.getByRole('group', { name: 'Question 2' }).getByLabel('Answer');
     await answer.waitFor(WAIT);
     expect(await answer.inputValue()).toBe(BUILT_LANDING_WORDS.faq[1]!.answer);

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SELECTION_QUIZ } from '../../machines/rules/quiz';
-import { DECIDING, signInStaff } from './support/decision';
+import { DECIDING, openStaffSection } from './support/decision';
 import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
 import { browser, contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
@@ -37,12 +37,7 @@ describe('the selection video and quiz, versioned', () => {
 
     // Meanwhile, an admin edits question 1 and publishes.
     const staff = await open();
-    await signInStaff(staff.context, server.url);
-    await staff.page.goto(`${server.url}/staff`);
-    await staff.page
-      .getByRole('navigation', { name: 'Staff' })
-      .getByRole('link', { name: 'Selection video' })
-      .click();
+    await openStaffSection(staff, server.url, 'Selection video');
     const question = staff.page.getByLabel('Question 1', { exact: true });
     await question.waitFor(WAIT);
     await expectNoAxeViolations(staff.page);

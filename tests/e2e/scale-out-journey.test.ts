@@ -18,9 +18,9 @@ import { STAFF_COOKIE } from '../../machines/rules/staff/session';
 import { staffPaths } from '../../machines/rules/staff/paths';
 import { startS3Server, type S3TestServer } from '../server/s3Server';
 import { applicant, eligibility, employment, other } from '../support/answers';
+import { postgresUrl, scratchSchema } from './support/postgres';
 import { freePort, startServer, type RunningServer } from './support/server';
 
-const postgresUrl = process.env.DATABASE_URL ?? '';
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
@@ -156,16 +156,11 @@ it('one process on PGlite with S3_* and SMTP_URL set: the code by SMTP, the CV i
 
 describe.each(postgresUrl ? ['PostgreSQL'] : [])('three stateless processes on %s, S3 and SMTP', () => {
   it('carry a journey from create to submit across processes, one of them killed midway', async () => {
-    const schema = `journey_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
+    const db = await scratchSchema('journey');
+    cleanups.push(db.drop);
+    const admin = new pg.Client({ connectionString: db.url });
     await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    cleanups.push(async () => {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    });
-    const db = new URL(postgresUrl);
-    db.searchParams.set('options', `-c search_path=${schema}`);
+    cleanups.push(() => admin.end());
 
     const s3: S3TestServer = await startS3Server();
     cleanups.push(() => s3.close());
@@ -174,7 +169,7 @@ describe.each(postgresUrl ? ['PostgreSQL'] : [])('three stateless processes on %
     cleanups.push(() => smtp.close());
 
     const env = {
-      DATABASE_URL: db.toString(),
+      DATABASE_URL: db.url,
       ...s3.env,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       MAIL_FROM: 'The Employment Bootcamp <hello@bootcamp.test>',
@@ -236,9 +231,7 @@ describe.each(postgresUrl ? ['PostgreSQL'] : [])('three stateless processes on %
 
     // One process dies mid-journey (no mail is in flight: all of it has been delivered); the proxy skips it.
     await until(async () => {
-      const { rows } = await admin.query(
-        `SELECT count(*)::int AS n FROM ${schema}.outbox WHERE delivered_at IS NULL`,
-      );
+      const { rows } = await admin.query(`SELECT count(*)::int AS n FROM outbox WHERE delivered_at IS NULL`);
       return rows[0].n === 0 || undefined;
     }, 'an empty outbox');
     servers[1].process.kill('SIGKILL');
@@ -282,7 +275,7 @@ describe.each(postgresUrl ? ['PostgreSQL'] : [])('three stateless processes on %
       .getSetCookie()
       .find((c) => c.startsWith(`${STAFF_COOKIE}=`))!
       .split(';')[0];
-    const { rows } = await admin.query<{ id: number }>(`SELECT id FROM ${schema}.applications`);
+    const { rows } = await admin.query<{ id: number }>(`SELECT id FROM applications`);
     for (let i = 0; i < 2; i++) {
       const cv = await fetch(api + staffPaths.cv.replace(':id', String(rows[0].id)), {
         headers: { cookie: staffCookie },
@@ -310,7 +303,7 @@ describe.each(postgresUrl ? ['PostgreSQL'] : [])('three stateless processes on %
     expect(mailsTo(email).map((raw) => /^Subject: (.+)$/m.exec(raw)?.[1].split(':')[0])).toHaveLength(3);
     expect(mailsTo(ADMIN)).toHaveLength(1);
     const { rows: outbox } = await admin.query<{ n: number; delivered: number }>(
-      `SELECT count(*)::int AS n, count(delivered_at)::int AS delivered FROM ${schema}.outbox`,
+      `SELECT count(*)::int AS n, count(delivered_at)::int AS delivered FROM outbox`,
     );
     expect(outbox[0]).toEqual({ n: smtp.received.length, delivered: smtp.received.length });
     // The CV went into the bucket through one process and came out through another.

@@ -6,7 +6,6 @@
  * fee and the pause, and `/` carries the new cohort's fee, the new FAQ answer and the new address.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { paths, type CohortInfo } from '../../machines/rules/contract';
 import {
@@ -17,9 +16,9 @@ import {
 import { landingWordsPaths, type LandingWords } from '../../machines/rules/landingWords';
 import { programmeSettingsPath, type StaffProgrammeSettings } from '../../machines/rules/programmeSettings';
 import { DECIDING, staffCookie } from './support/decision';
+import { postgresUrl, scratchSchema } from './support/postgres';
 import { startServer } from './support/server';
 
-const postgresUrl = process.env.DATABASE_URL ?? '';
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
@@ -31,17 +30,9 @@ const ANSWERS = 12;
 
 describe.each(postgresUrl ? ['PostgreSQL'] : [])('two processes on %s', () => {
   it('serve a change made through either within 5 s, every answer alike', async () => {
-    const schema = `settings_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    cleanups.push(async () => {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    });
-    const db = new URL(postgresUrl);
-    db.searchParams.set('options', `-c search_path=${schema}`);
-    const server = await startServer({ ...DECIDING, DATABASE_URL: db.toString(), WORKERS: '2' });
+    const db = await scratchSchema('settings');
+    cleanups.push(db.drop);
+    const server = await startServer({ ...DECIDING, DATABASE_URL: db.url, WORKERS: '2' });
     cleanups.push(() => server.stop());
     const base = server.url;
     const cookie = await staffCookie(base);

@@ -15,20 +15,15 @@ import pg from 'pg';
 import { paths, SESSION_COOKIE } from '../../machines/rules/contract';
 import { MIGRATIONS } from '../../server/db/migrations';
 import { applicant } from '../support/answers';
+import { postgresUrl, scratchSchema } from './support/postgres';
 import { latestCode, startServer, type RunningServer } from './support/server';
 
 const running: RunningServer[] = [];
-const schemas: string[] = [];
-const postgresUrl = process.env.DATABASE_URL ?? '';
+const drops: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
   await Promise.all(running.map((s) => s.stop()));
-  if (schemas.length) {
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    for (const schema of schemas) await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  }
+  for (const drop of drops) await drop();
 });
 
 const start = async (env: Record<string, string> = {}) => {
@@ -165,17 +160,11 @@ it('stops WORKERS with exit code 1 when the workers cannot start, instead of res
   expect(failing).toContain('ECONNREFUSED');
 });
 
-/** A database of its own for one test: a fresh schema named in the connection's search_path. */
+/** A schema of its own for one test, dropped after the file. */
 async function freshSchema(): Promise<string> {
-  const schema = `scale_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  schemas.push(schema);
-  const url = new URL(postgresUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return url.toString();
+  const schema = await scratchSchema('scale');
+  drops.push(schema.drop);
+  return schema.url;
 }
 
 const query = async <T extends pg.QueryResultRow>(url: string, sql: string) => {
@@ -186,6 +175,17 @@ const query = async <T extends pg.QueryResultRow>(url: string, sql: string) => {
   } finally {
     await client.end();
   }
+};
+
+/**
+ * The workers that have logged Fastify's "Server listening", by pid. Waiting on these lines, not on a count of
+ * tries, keeps the test true on a loaded machine: only the file's timeout bounds it.
+ */
+const listening = (server: RunningServer) =>
+  [...server.output().matchAll(/"pid":(\d+)[^\n]*"msg":"Server listening at/g)].map((m) => m[1]);
+
+const until = async (done: () => boolean) => {
+  while (!done()) await new Promise((r) => setTimeout(r, 100));
 };
 
 /** One value of a Prometheus text answer. */
@@ -247,10 +247,7 @@ describe.each(postgresUrl ? ['PostgreSQL'] : [])('several processes on %s', () =
     const pid = server.process.pid!;
     const workers = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
     expect(workers).toHaveLength(3);
-    for (let i = 0; i < 30; i++) {
-      if ((await fetch(`${server.url}/readyz`)).status === 200) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await until(() => listening(server).length === 3);
     // 12 requests on 12 connections: the cluster spreads them over its workers, and /metrics counts all of them.
     for (let i = 0; i < 12; i++) expect(await getFresh(server.url + paths.currentCohort)).toBe(200);
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
@@ -264,12 +261,8 @@ describe.each(postgresUrl ? ['PostgreSQL'] : [])('several processes on %s', () =
 
     // A worker that dies while serving is replaced; the port keeps answering meanwhile.
     process.kill(Number(workers[0]), 'SIGKILL');
-    let replaced: string[] = [];
-    for (let i = 0; i < 150; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      replaced = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
-      if (replaced.length === 3 && !replaced.includes(workers[0])) break;
-    }
+    await until(() => listening(server).length === 4);
+    const replaced = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
     expect(replaced).toHaveLength(3);
     expect(replaced).not.toContain(workers[0]);
     expect(await getFresh(server.url + paths.currentCohort)).toBe(200);

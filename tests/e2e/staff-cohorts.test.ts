@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { applyingNotice } from '../../machines/rules/seats';
 import { STANDARD_FEES } from '../../machines/rules/payments';
-import { addTeamMember, DECIDING, decide, signInStaff } from './support/decision';
+import { addTeamMember, DECIDING, decide, signInStaff, openStaffSection } from './support/decision';
 import { acceptedOnPhone, choose, paymentDetails } from './support/paymentChoice';
 import { submittedApplicant } from './support/submittedApplicant';
 import {
@@ -34,10 +34,7 @@ describe('cohorts in the back office', () => {
     const accepted = await submittedApplicant(server.url, ACCEPTED);
     await decide(server.url, ACCEPTED, 'ACCEPT');
     const { context, page } = await open();
-    await signInStaff(context, server.url);
-    await page.goto(`${server.url}/staff`);
-    await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Cohorts' }).click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cohorts');
+    await openStaffSection({ context, page }, server.url, 'Cohorts', 'Cohorts');
     const form = page.getByRole('region', { name: 'Create the next cohort' });
     await form.waitFor(WAIT);
     // The automatic rule's next cohort is the suggestion.

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { STAFF_TEMPLATE_MESSAGES as M } from '../../machines/rules/staff/templateMessages';
-import { DECIDING, decide, decisionEmail, signInStaff } from './support/decision';
+import { DECIDING, decide, decisionEmail, openStaffSection } from './support/decision';
 import type { MailboxEntry } from './support/server';
 import { submittedApplicant } from './support/submittedApplicant';
 import { contextOpener, server, serverAndBrowser } from './support/suite';
@@ -29,12 +29,7 @@ describe('emails staff word', () => {
       });
 
     const { context, page } = await open();
-    await signInStaff(context, server.url);
-    await page.goto(`${server.url}/staff`);
-    await page
-      .getByRole('navigation', { name: 'Staff' })
-      .getByRole('link', { name: 'Email templates' })
-      .click();
+    await openStaffSection({ context, page }, server.url, 'Email templates');
     await page.getByRole('heading', { name: 'Accepted' }).waitFor(WAIT);
     const subject = page.getByLabel('Subject');
     await subject.fill('Your seat in {{cohort}} is ready, {{firstname}}');

@@ -9,8 +9,7 @@ import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { STAFF_COOKIE } from '../../machines/rules/staff/session';
 import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
 import { TRANSFER_MESSAGES } from '../../machines/rules/staffRecord';
-import { DECIDING, decide, decisionEmail, staffCookie } from './support/decision';
-import { submittedApplicant } from './support/submittedApplicant';
+import { DECIDING, decisionEmail, staffCookie, decidedApplicant } from './support/decision';
 import { browser, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 const APPLICANT = 'ngozi.transfer-e2e@example.com';
@@ -19,12 +18,10 @@ serverAndBrowser(DECIDING);
 
 describe("an application's whole record", () => {
   it('an admin sees the payment and the emails, records the bank transfer as paid, and the receipt is sent', async () => {
-    const applicant = await submittedApplicant(server.url, APPLICANT, {
+    const applicant = await decidedApplicant(server.url, APPLICANT, 'ACCEPT', {
       firstname: 'Ngozi',
       lastname: 'Eze',
     });
-    await decide(server.url, APPLICANT, 'ACCEPT');
-    await decisionEmail(server.url, APPLICANT, /accepted/i);
     await applicant.call(paths.misc, {
       email: APPLICANT,
       misc: { column_name: 'Financial Info', payment_option: OPTION_FULL_PAYMENT },

@@ -13,8 +13,7 @@ import { paths } from '../../machines/rules/contract';
 import { OPTION_FINANCIAL_AID } from '../../machines/rules/payments';
 import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
 import { financialAid } from '../support/answers';
-import { DECIDING, decide, decisionEmail, signInStaff, staffCookie } from './support/decision';
-import { submittedApplicant } from './support/submittedApplicant';
+import { DECIDING, signInStaff, staffCookie, decidedApplicant } from './support/decision';
 import { contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 serverAndBrowser({
@@ -94,12 +93,10 @@ describe('setting up a round', () => {
     await shoot(page.locator('main'), 'settings');
 
     // An accepted applicant who asked for aid: the record's financial aid controls.
-    const applicant = await submittedApplicant(server.url, APPLICANT, {
+    const applicant = await decidedApplicant(server.url, APPLICANT, 'ACCEPT', {
       firstname: 'Amara',
       lastname: 'Nwosu',
     });
-    await decide(server.url, APPLICANT, 'ACCEPT');
-    await decisionEmail(server.url, APPLICANT, /accepted/i);
     await applicant.call(paths.misc, {
       email: APPLICANT,
       misc: { column_name: 'Financial Info', payment_option: OPTION_FINANCIAL_AID, data: financialAid },

@@ -7,9 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { PROGRAMME_SETTINGS_MESSAGES as M } from '../../machines/rules/messages';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
-import { addTeamMember, DECIDING, decide, decisionEmail, signInStaff } from './support/decision';
+import { addTeamMember, DECIDING, signInStaff, openStaffSection, decidedApplicant } from './support/decision';
 import { acceptedOnPhone, choose, paymentDetails } from './support/paymentChoice';
-import { submittedApplicant } from './support/submittedApplicant';
 import { browser, contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 // The environment's account is the first-start seed; no location look-up (the options follow the form's country).
@@ -29,23 +28,13 @@ const REVIEWER = 'reader.settings@bootcamp.example';
 
 describe('bank details and support address in the back office', () => {
   it("an admin changes the account number and support address; an accepted applicant's transfer details show them", async () => {
-    const applicant = await submittedApplicant(server.url, APPLICANT, {
+    const applicant = await decidedApplicant(server.url, APPLICANT, 'ACCEPT', {
       firstname: 'Ngozi',
       lastname: 'Eze',
     });
-    await decide(server.url, APPLICANT, 'ACCEPT');
-    await decisionEmail(server.url, APPLICANT, /accepted/i);
 
     const { context, page } = await open();
-    await signInStaff(context, server.url);
-    await page.goto(`${server.url}/staff`);
-    await page
-      .getByRole('navigation', { name: 'Staff' })
-      .getByRole('link', { name: 'Bank and support' })
-      .click();
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent))
-      .toBe('Bank and support');
+    await openStaffSection({ context, page }, server.url, 'Bank and support', 'Bank and support');
     const number = page.getByLabel('Account number');
     await number.waitFor(WAIT);
     // The environment's values, until someone saves here.

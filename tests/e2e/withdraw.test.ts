@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { STANDING_MESSAGES, standingMessage } from '../../machines/rules/standing';
 import { WITHDRAWAL_MESSAGES as W } from '../../machines/rules/withdrawal';
 import type { MailboxEntry } from './support/server';
-import { DECIDING, decide, decisionEmail } from './support/decision';
-import { applicantDevice, submittedApplicant } from './support/submittedApplicant';
+import { DECIDING, decisionEmail, decidedApplicant } from './support/decision';
+import { applicantDevice } from './support/submittedApplicant';
 import { browser, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 serverAndBrowser({ ...DECIDING, GEO_FIXED_COUNTRY: '' });
@@ -18,9 +18,7 @@ const WAIT = { timeout: 30_000 };
 describe('an applicant withdraws their application', () => {
   it('accepted: the dialog says what happens, Withdraw shows the Withdrawn standing, and one email confirms it', async () => {
     const email = 'kemi.withdraws@example.com';
-    const api = await submittedApplicant(server.url, email);
-    await decide(server.url, email, 'ACCEPT');
-    await decisionEmail(server.url, email, /You are accepted/);
+    const api = await decidedApplicant(server.url, email);
     const { context, page } = await applicantDevice(browser, server.url, api);
     const cohort = (await api.saved()).cohort.name;
 

@@ -20,28 +20,22 @@ import {
   asApplicant,
   cvForm,
   databases,
+  useLeadAndAma,
   decide,
   financialAid,
   json,
   pdf,
-  STAFF,
-  staffRequests,
   useClock,
-  useStaffApp,
-  useStaffTeam,
   verifiedApplicant,
 } from './support';
 
-const { lead: ADMIN, ama: AMA } = STAFF;
 const ADA = 'ada@example.com';
 const BOLA = 'bola@example.com';
 const WINDOW = DECISION_UNDO_MINUTES * 60_000;
 
 describe.each(databases)('financial aid decided on $name', (database) => {
   const clock = useClock();
-  const t = useStaffApp(database, ADMIN, clock);
-  const team = useStaffTeam(t, ADMIN, { ama: AMA });
-  const as = staffRequests(t);
+  const { t, team, as } = useLeadAndAma(database, clock);
   const cookies: Record<string, string> = {};
   const ids: Record<string, number> = {};
 

@@ -15,24 +15,12 @@ import { type StaffBulkResult } from '../../machines/rules/staff/bulk';
 import { transferPath } from '../../machines/rules/staffRecord';
 import { currentCohort, seatsTaken } from '../../server/db/cohorts';
 import { outboxMailer } from '../../server/mail/index';
-import {
-  databases,
-  json,
-  STAFF,
-  START,
-  staffRequests,
-  submittedApplication,
-  useStaffApp,
-  useStaffTeam,
-} from './support';
+import { databases, useLeadAndAma, json, START, submittedApplication } from './support';
 
-const { lead: ADMIN, ama: AMA } = STAFF;
 const at = (path: string, id: number) => path.replace(':id', String(id));
 
 describe.each(databases)('an erased application on $name', (database) => {
-  const t = useStaffApp(database, ADMIN);
-  const team = useStaffTeam(t, ADMIN, { ama: AMA });
-  const as = staffRequests(t);
+  const { t, team, as } = useLeadAndAma(database);
   let cohortId: number;
   let erased: number;
   let live: number;

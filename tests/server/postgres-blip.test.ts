@@ -4,11 +4,11 @@
  * The server process runs on a database of its own, so cutting its connections touches nobody else's. Runs on
  * PostgreSQL when DATABASE_URL is set, like the other server suites (tests/server/support.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { scratchDatabase } from '../../rehearsal/engines';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { connectionErrorFields, isConnectionLoss, postgresDb } from '../../server/db/index';
@@ -93,13 +93,8 @@ describe.each(postgresUrls)('a connection cut under a statement', (url) => {
 
 describe.each(postgresUrls)('a PostgreSQL blip', (url) => {
   it('every connection cut while requests run: the process lives and answers again', async () => {
-    const name = `bootcamp_blip_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const own = new URL(url);
-    own.pathname = `/${name}`;
+    const database = await scratchDatabase(url, 'bootcamp_blip');
+    const own = new URL(database.url);
     const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-blip-'));
     const server = await startServer(
       { DATABASE_URL: own.toString(), RATE_LIMIT_IP_PER_MINUTE: '100000', LOG_LEVEL: 'info' },
@@ -172,10 +167,7 @@ describe.each(postgresUrls)('a PostgreSQL blip', (url) => {
       await cutter.end().catch(() => undefined);
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await database.drop();
     }
   }, 120_000);
 });

@@ -25,18 +25,16 @@ import { currentVersion, publishVersion } from '../../server/selectionQuiz';
 import {
   CLIENT_PAGES,
   databases,
+  useLeadAndAma,
   json,
   STAFF,
   START,
-  staffRequests,
   useClientApp,
   useClock,
-  useStaffApp,
-  useStaffTeam,
   verifiedApplicant,
 } from './support';
 
-const { lead: ADMIN, ama: AMA } = STAFF;
+const { lead: ADMIN } = STAFF;
 
 interface Settings {
   current: SelectionQuizVersion;
@@ -45,9 +43,7 @@ interface Settings {
 
 describe.each(databases)('the selection video and quiz, versioned, on $name', (database) => {
   const clock = useClock();
-  const t = useStaffApp(database, ADMIN, clock);
-  const team = useStaffTeam(t, ADMIN, { ama: AMA });
-  const as = staffRequests(t);
+  const { t, team, as } = useLeadAndAma(database, clock);
 
   const settings = async (cookie = team.admin) => {
     const res = await as(cookie).get(selectionQuizPaths.settings);

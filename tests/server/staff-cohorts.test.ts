@@ -21,25 +21,13 @@ import { cohortNotice } from '../../machines/rules/seats';
 import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import { staffPaths } from '../../machines/rules/staff/paths';
 import { COHORT_CACHE_MS, cohortCache, currentCohort } from '../../server/db/cohorts';
-import {
-  databases,
-  json,
-  STAFF,
-  START,
-  staffRequests,
-  staffSignIn,
-  useClock,
-  useStaffApp,
-  useStaffTeam,
-} from './support';
+import { databases, useLeadAndAma, json, STAFF, START, staffSignIn, useClock } from './support';
 
-const { lead: ADMIN, ama: AMA } = STAFF;
+const { lead: ADMIN } = STAFF;
 
 describe.each(databases)('cohorts in the back office on $name', (database) => {
   const clock = useClock();
-  const t = useStaffApp(database, ADMIN, clock);
-  const team = useStaffTeam(t, ADMIN, { ama: AMA });
-  const as = staffRequests(t);
+  const { t, team, as } = useLeadAndAma(database, clock);
   let current: { id: number; number: number };
 
   beforeEach(async () => {

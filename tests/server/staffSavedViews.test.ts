@@ -17,13 +17,12 @@ import { STAFF_QUEUE_MESSAGES } from '../../machines/rules/staff/queue';
 import { staffPaths } from '../../machines/rules/staff/paths';
 import { currentCohort } from '../../server/db/cohorts';
 import { SERVER_MESSAGES } from '../../server/messages';
-import { databases, json, STAFF, staffSignIn, START, useStaffApp, useStaffTeam } from './support';
+import { databases, json, STAFF, staffSignIn, START, useLeadAndAma } from './support';
 
-const { lead: ADMIN, ama: AMA } = STAFF;
+const { ama: AMA } = STAFF;
 
 describe.each(databases)('saved views on $name', (database) => {
-  const t = useStaffApp(database, ADMIN);
-  const team = useStaffTeam(t, ADMIN, { ama: AMA });
+  const { t, team } = useLeadAndAma(database);
   let cohortNumber: number;
 
   const save = (cookie: string, name: unknown, query: unknown, headers: Record<string, string> = {}) =>

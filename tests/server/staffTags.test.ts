@@ -8,13 +8,10 @@ import { PRIVACY_MESSAGES, privacyPaths } from '../../machines/rules/privacy';
 import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
 import { tagsPaths } from '../../machines/rules/staff/tags';
-import { databases, json, STAFF, submittedApplication, useStaffApp, useStaffTeam } from './support';
-
-const { lead: ADMIN, ama: AMA } = STAFF;
+import { databases, json, submittedApplication, useLeadAndAma } from './support';
 
 describe.each(databases)('tags on $name', (database) => {
-  const t = useStaffApp(database, ADMIN);
-  const team = useStaffTeam(t, ADMIN, { ama: AMA });
+  const { t, team } = useLeadAndAma(database);
   let id: number;
   const at = (path: string, tag?: string) =>
     path.replace(':id', String(id)).replace(':tag', encodeURIComponent(tag ?? ''));

@@ -330,6 +330,16 @@ export const useStaffApp = (database: TestDatabase, admin: string, clock: { now:
     checkDocumentedAnswers: true,
   });
 
+/**
+ * The staff set-up most staff tests share: an app whose admin is STAFF.lead, on `clock`; Ama added as a reviewer
+ * before each test; and requests with a cookie.
+ */
+export function useLeadAndAma(database: TestDatabase, clock?: { now: Date }) {
+  const t = useStaffApp(database, STAFF.lead, clock);
+  const team = useStaffTeam(t, STAFF.lead, { ama: STAFF.ama });
+  return { t, team, as: staffRequests(t) };
+}
+
 /** A built client's stand-in: the landing page and the app shell. */
 export const CLIENT_PAGES = {
   'index.html': '<!doctype html><title>Landing</title>',

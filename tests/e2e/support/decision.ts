@@ -8,8 +8,11 @@ import { STAFF_COOKIE } from '../../../machines/rules/staff/session';
 import { staffPaths } from '../../../machines/rules/staff/paths';
 import { staffQueuePaths, type StaffQueuePage } from '../../../machines/rules/staff/queue';
 import { isReviewStatus, reviewMeta } from '../../../machines/review.machine';
+import { expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { latestCode, type MailboxEntry } from './server';
+import { submittedApplicant, type ApplicantApi } from './submittedApplicant';
+import type { CreatePayload } from '../../../machines/steps/communications';
 
 export const E2E_ADMIN = 'admissions@bootcamp.example';
 /** The environment of a server whose staff can decide and whose decisions reach the applicant at once. */
@@ -100,7 +103,44 @@ export async function decisionEmail(base: string, to: string, subject: RegExp, t
   }
 }
 
+/** The subject of each decision's email (server/mail/templates.ts). */
+const DECISION_SUBJECT = {
+  ACCEPT: /accepted/i,
+  WAITLIST: /waitlist/i,
+  REJECT: /^Your application to/,
+} as const;
+
+/** An applicant who has submitted and been decided by an admin, once the decision's email has left. */
+export async function decidedApplicant(
+  base: string,
+  email: string,
+  event: 'ACCEPT' | 'WAITLIST' | 'REJECT' = 'ACCEPT',
+  overrides: Partial<CreatePayload> = {},
+): Promise<ApplicantApi> {
+  const applicant = await submittedApplicant(base, email, overrides);
+  await decide(base, email, event);
+  await decisionEmail(base, email, DECISION_SUBJECT[event]);
+  return applicant;
+}
+
 /** An application's staff page once its scorecards, which it asks for after the page has come, are shown. */
 export async function scorecardsShown(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^(Save|Update) my score$/ }).waitFor();
+}
+
+/**
+ * Opens a back-office section as a person does: signed in as `email`, `/staff`, then its link in the Staff
+ * navigation. With `heading`, also waits for the focus to reach the section's heading, as each new screen moves it.
+ */
+export async function openStaffSection(
+  { context, page }: { context: BrowserContext; page: Page },
+  base: string,
+  link: string,
+  heading?: string,
+): Promise<void> {
+  await signInStaff(context, base);
+  await page.goto(`${base}/staff`);
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: link }).click();
+  if (heading !== undefined)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(heading);
 }
