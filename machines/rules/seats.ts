@@ -87,4 +87,22 @@ export const SEAT_MESSAGES = {
     `Applications for ${paused} are paused until ${reopens}, so new applications are for ${next}, which starts on ${start}.`,
   /** Staff, before an acceptance past the cap. */
   overbook: (seat: number, seats: number) => `This takes seat ${seat} of ${seats}.`,
+  /** Staff, on the queue, while seats are free and applications wait on the waitlist (freeSeatsNotice). */
+  freeForWaitlist: (free: number, waitlisted: number) =>
+    `${free} ${free === 1 ? 'seat is' : 'seats are'} free and ${waitlisted} ${waitlisted === 1 ? 'application is' : 'applications are'} on the waitlist.`,
+  showWaitlist: 'Show the waitlist',
 } as const;
+
+/**
+ * What staff are told when a seat is free (a withdrawal, an undone acceptance, an erasure, more seats) and the
+ * cohort has a waitlist: the waitlist email promises "If we can offer you a place we will write to you at once", so
+ * the queue says so and links to the waitlist, where an acceptance sends that email. Null otherwise.
+ */
+export function freeSeatsNotice({
+  seats,
+  taken,
+  waitlisted,
+}: Pick<CohortSeats, 'seats' | 'taken'> & { waitlisted: number }): string | null {
+  const free = seats - taken;
+  return free > 0 && waitlisted > 0 ? SEAT_MESSAGES.freeForWaitlist(free, waitlisted) : null;
+}

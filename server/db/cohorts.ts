@@ -137,6 +137,21 @@ export async function seatsTaken(db: Queryable, cohortId: number): Promise<numbe
   return seats.taken;
 }
 
+/** The cohort's waitlist, counted on the same applications as its seats: submitted and not erased. */
+export async function waitlistedIn(db: Queryable, cohortId: number): Promise<number> {
+  const [waiting] = await run(
+    db,
+    qb
+      .selectFrom('applications')
+      .select(sql<number>`count(*)::int`.as('waitlisted'))
+      .where('cohort_id', '=', cohortId)
+      .where('submitted_at', 'is not', null)
+      .where('erased_at', 'is', null)
+      .where('review_status', '=', 'waitlisted'),
+  );
+  return waiting.waitlisted;
+}
+
 /**
  * Takes the cohort's seat lock for the rest of `tx` and counts its seats taken: submissions and accepts, one or in
  * bulk, each take it before they count, so two of them never both take the last seat.

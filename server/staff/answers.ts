@@ -43,7 +43,7 @@ const orNullObject = (schema: object) => ({ ...schema, type: ['object', 'null'] 
 const orNullOf = (type: string) => ({ type: [type, 'null'] });
 
 const member = closed({ email: text, role: oneOf(STAFF_ROLES), locale: text });
-const queueCohort = closed({ id: int, number: int, name: text, seats: int, taken: int });
+const queueCohort = closed({ id: int, number: int, name: text, seats: int, taken: int, waitlisted: int });
 const criterion = closed({ key: text, label: text, guidance: text });
 const scorecard = closed({ by: text, ratings: countsBy(), mean: num, at: text });
 const scorecards = closed({

@@ -5,8 +5,9 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { filterOf, queueViewOf } from '../../machines/rules/queueView';
+import { freeSeatsNotice, SEAT_MESSAGES } from '../../machines/rules/seats';
 import { seesContact } from '../../machines/rules/staff/contact';
 import { staffQueuePaths, type StaffQueueQuery } from '../../machines/rules/staff/queue';
 import { ErrorSummary } from '../components/ErrorSummary';
@@ -72,6 +73,7 @@ export function QueueScreen() {
     go(back ? { ...rest, cursor: back } : rest, trail.slice(0, -1));
   };
   const exportQuery = queryString(filterOf(query));
+  const freeSeats = page && freeSeatsNotice(page.cohort);
 
   return (
     <>
@@ -82,6 +84,17 @@ export function QueueScreen() {
       {page && (
         <p>
           {page.cohort.taken} of {page.cohort.seats} seats taken.
+          {freeSeats && (
+            <>
+              {' '}
+              {freeSeats}{' '}
+              <Link
+                to={{ search: queryString({ cohort: String(page.cohort.number), status: 'waitlisted' }) }}
+              >
+                {SEAT_MESSAGES.showWaitlist}
+              </Link>
+            </>
+          )}
         </p>
       )}
       <Notice>{notice}</Notice>

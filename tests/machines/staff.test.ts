@@ -117,7 +117,7 @@ describe('staffSession machine', () => {
 });
 
 const PAGE: StaffQueuePage = {
-  cohort: { id: 1, number: 6, name: 'Cohort 6', seats: 100, taken: 1 },
+  cohort: { id: 1, number: 6, name: 'Cohort 6', seats: 100, taken: 1, waitlisted: 0 },
   rows: [queueRow(1), queueRow(2)],
   nextCursor: 'abc',
   total: 7,

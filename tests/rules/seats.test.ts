@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SEAT_STATUSES } from '../../machines/review.machine';
 import { STANDARD_FEES } from '../../machines/rules/payments';
-import { applyingNotice, cohortNotice, cohortOpenness, nextSeat } from '../../machines/rules/seats';
+import {
+  applyingNotice,
+  cohortNotice,
+  cohortOpenness,
+  freeSeatsNotice,
+  nextSeat,
+} from '../../machines/rules/seats';
 import { standingMessage, STANDING_MESSAGES } from '../../machines/rules/standing';
 
 describe('one seat model', () => {
@@ -76,5 +82,20 @@ describe('the success page says one thing about where an application stands', ()
       'Your application is under review for Cohort 14',
     );
     expect(standingMessage('waitlisted', 'Cohort 14')).toBe(STANDING_MESSAGES.waitlisted.title('Cohort 14'));
+  });
+});
+
+describe('staff are told when a seat is free and the cohort has a waitlist', () => {
+  it('says how many seats are free and how many wait, only when both are some', () => {
+    expect(freeSeatsNotice({ seats: 100, taken: 99, waitlisted: 1 })).toBe(
+      '1 seat is free and 1 application is on the waitlist.',
+    );
+    expect(freeSeatsNotice({ seats: 100, taken: 97, waitlisted: 12 })).toBe(
+      '3 seats are free and 12 applications are on the waitlist.',
+    );
+    expect(freeSeatsNotice({ seats: 100, taken: 100, waitlisted: 12 })).toBeNull();
+    // Overbooked: no seat is free.
+    expect(freeSeatsNotice({ seats: 100, taken: 101, waitlisted: 12 })).toBeNull();
+    expect(freeSeatsNotice({ seats: 100, taken: 40, waitlisted: 0 })).toBeNull();
   });
 });

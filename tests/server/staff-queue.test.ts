@@ -357,6 +357,13 @@ describe.each(databases)('staff queue, bulk, exports and funnel on $name', (data
     expect(json<{ data: StaffBulkResult }>(more).data.refused).toEqual([
       { id: late, reason: STAFF_QUEUE_MESSAGES.seatsFull },
     ]);
+    // The queue counts the waitlist a freed seat can be offered to: waitlisted, submitted, not erased.
+    await t.db.query("UPDATE applications SET erased_at = now() WHERE lastname = 'F'");
+    expect(page(await as(admin).get(staffQueuePaths.queue)).cohort).toMatchObject({
+      seats: 4,
+      taken: 4,
+      waitlisted: 2,
+    });
 
     const audit = await t.db.query<{ detail: { accepted: number } | string }>(
       "SELECT detail FROM audit_log WHERE action = 'bulk'",

@@ -58,7 +58,7 @@ export const queueRow = (id: number, over: Partial<StaffQueueRow> = {}): StaffQu
 
 /** A page of Cohort 6's queue: 120 submitted (4 not yet), the rows given, a next page. */
 export const staffQueuePage = (rows: StaffQueueRow[]): StaffQueuePage => ({
-  cohort: { id: 1, number: 6, name: 'Cohort 6', seats: 100, taken: 3 },
+  cohort: { id: 1, number: 6, name: 'Cohort 6', seats: 100, taken: 3, waitlisted: 0 },
   rows,
   nextCursor: 'next-1',
   total: 120,

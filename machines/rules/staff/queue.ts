@@ -172,6 +172,8 @@ export interface StaffQueueCohort {
   seats: number;
   /** Seats already taken: accepted, payment chosen or paid, and not erased (decision 149). */
   taken: number;
+  /** Submitted applications waitlisted in this cohort, not erased: those a free seat can be offered to. */
+  waitlisted: number;
 }
 
 /** GET staffQueuePaths.queue → `{ message: 'Applications', data: StaffQueuePage }`. */

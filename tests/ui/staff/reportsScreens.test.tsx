@@ -15,7 +15,14 @@ import { FOUR_DECISIONS_TIMED, STAFF_ADMIN as ADMIN } from '../../support/staff'
 import { fakeStaffApi, renderStaffAt, untilLastCalledWith } from './support';
 import { expectShown } from '../support/shown';
 
-const cohort = (number: number) => ({ id: number, number, name: `Cohort ${number}`, seats: 100, taken: 0 });
+const cohort = (number: number) => ({
+  id: number,
+  number,
+  name: `Cohort ${number}`,
+  seats: 100,
+  taken: 0,
+  waitlisted: 0,
+});
 
 const REPORTS: StaffReports = {
   cohort: cohort(6),

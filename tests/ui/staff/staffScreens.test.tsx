@@ -416,6 +416,28 @@ describe('cohort picker and decisions from a CSV file', () => {
     expect(screen.getByRole('link', { name: 'Funnel' }).getAttribute('href')).toBe('/staff/funnel?cohort=5');
   });
 
+  it('a seat freed with a waitlist says so, and its link shows the waitlist', async () => {
+    const freed = { ...PAGE, cohort: { ...PAGE.cohort, seats: 100, taken: 99, waitlisted: 7 } };
+    const { user, api } = staffAt('/staff', fakeApi(ADMIN, { queue: vi.fn(() => Promise.resolve(freed)) }));
+    expectShown(
+      await screen.findByText(
+        '99 of 100 seats taken. 1 seat is free and 7 applications are on the waitlist.',
+        {
+          exact: false,
+        },
+      ),
+    );
+    await user.click(screen.getByRole('link', { name: 'Show the waitlist' }));
+    await untilLastCalledWith(api.queue, { cohort: '6', status: 'waitlisted' });
+  });
+
+  it('says nothing of the waitlist while every seat is taken', async () => {
+    const full = { ...PAGE, cohort: { ...PAGE.cohort, seats: 100, taken: 100, waitlisted: 7 } };
+    renderAt('/staff', fakeApi(ADMIN, { queue: vi.fn(() => Promise.resolve(full)) }));
+    expectShown(await screen.findByText('100 of 100 seats taken.'));
+    expect(screen.queryByRole('link', { name: 'Show the waitlist' })).toBeNull();
+  });
+
   it('previews the file (counts and refused rows, nothing applied), then applies it on confirmation', async () => {
     const user = userEvent.setup();
     const rows = [
