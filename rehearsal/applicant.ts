@@ -39,6 +39,8 @@ export type FunnelStep = (typeof FUNNEL)[number];
 
 export interface ApplicantRecord {
   email: string;
+  /** As the applicant types it (`phoneOf`). */
+  phone: string;
   cookie?: string;
   /** Offset from the start of the arrivals at which they arrived on the curve (ms). */
   arrivedAt: number;
@@ -56,6 +58,9 @@ export interface ApplicantRecord {
   /** Will withdraw once their decision is released (run.ts, after the releases). */
   withdrawsLater?: boolean;
 }
+
+/** The n-th applicant's phone number, one each. */
+export const phoneOf = (n: number) => `+234 803 ${String(1000000 + n).slice(-7)}`;
 
 const FIRST_NAMES = ['Ada', 'Bola', 'Chidi', 'Dayo', 'Emeka', 'Funmi', 'Gbenga', 'Halima', 'Ife', 'Kemi'];
 const LAST_NAMES = ['Obi', 'Adeyemi', 'Okafor', 'Bello', 'Eze', 'Lawal', 'Nwosu', 'Okonkwo', 'Sani', 'Uche'];
@@ -118,7 +123,7 @@ export async function walk(
     body: applicant(email, {
       firstname: first,
       lastname: last,
-      phone: `+234 803 ${String(1000000 + n).slice(-7)}`,
+      phone: record.phone,
     }),
   });
   // A double tap or a retry can meet its own first request: "already exists" then means it was created.

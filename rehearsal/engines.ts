@@ -35,6 +35,8 @@ interface Database {
   env: Record<string, string>;
   /** Opens it for the end-of-run reads (PGlite only once the server has let go of it). */
   open(): Promise<Db>;
+  /** `pg_dump --data-only` of it into `file`, as an operator's backup would hold it; false where there is none. */
+  dump(file: string): Promise<boolean>;
   drop(): Promise<void>;
 }
 
@@ -44,6 +46,8 @@ function pgliteDatabase(dir: string): Database {
     engine: 'pglite',
     env: { DATA_DIR: dataDir },
     open: () => openPglite(join(dataDir, 'pgdata')),
+    // PGlite has no pg_dump here: the dump check is PostgreSQL's.
+    dump: async () => false,
     drop: async () => undefined,
   };
 }
@@ -77,8 +81,26 @@ async function postgresDatabase(url: string, dir: string): Promise<Database> {
     // Uploads still go under DATA_DIR unless --s3.
     env: { DATABASE_URL: own.url, DATA_DIR: join(dir, 'data') },
     open: async () => postgresDb(own.url),
+    dump: (file) => pgDump(own.url, file).then(() => true),
     drop: own.drop,
   };
+}
+
+/** `pg_dump --data-only` of the database at `url` into `file`; rejects with pg_dump's own words when it fails. */
+function pgDump(url: string, file: string): Promise<void> {
+  return new Promise((done, fail) => {
+    const out = openSync(file, 'w');
+    const dump = spawn('pg_dump', ['--data-only', '--no-owner', '--dbname', url], {
+      stdio: ['ignore', out, 'pipe'],
+    });
+    closeSync(out);
+    let said = '';
+    dump.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    dump.on('error', fail);
+    dump.on('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`pg_dump exited ${code}: ${said.trim()}`)),
+    );
+  });
 }
 
 async function startS3(dir: string): Promise<{ env: Record<string, string>; close: () => Promise<void> }> {
@@ -139,6 +161,8 @@ export interface Engines {
   settings: Record<string, string>;
   /** Stops the server (SIGTERM, as a deploy would), then opens its database for the end-of-run reads. */
   stopServer(): Promise<Db>;
+  /** The database's data as `pg_dump` writes it, into `file` (PostgreSQL); false on PGlite. */
+  dump(file: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -227,6 +251,7 @@ export async function startEngines(
       Object.entries(settings).map(([k, v]) => [k, /SECRET|DATABASE_URL|STAFF_EMAILS/.test(k) ? '(set)' : v]),
     ),
     stopServer,
+    dump: (file) => database.dump(file),
     async close() {
       await stopServer().catch(() => undefined);
       await db?.close().catch(() => undefined);

@@ -270,6 +270,37 @@ export function interviewsReadAlike(
   return breaches;
 }
 
+/**
+ * Every erased applicant is absent from the database's dump (PostgreSQL runs; docs/privacy.md): neither the email
+ * nor the phone they typed stands in any table, the outbox, the audit log and the idempotency replies included. A
+ * backup taken after an erasure holds nothing of them. The breach names the table that still holds them.
+ */
+export function erasedAbsentFromDump(o: Pick<Observations, 'dump' | 'erased'>): string[] {
+  if (o.dump === null || o.erased.length === 0) return [];
+  const digits = (phone: string) => phone.replace(/\D/g, '');
+  const byEmail = new Map(o.erased.map((a) => [a.email.toLowerCase(), a.email]));
+  const byPhone = new Map(o.erased.map((a) => [digits(a.phone), a.email]));
+  const found = new Map<string, Set<string>>();
+  const note = (email: string, table: string) => found.set(email, (found.get(email) ?? new Set()).add(table));
+  let table = '(outside a table)';
+  for (const line of o.dump.split('\n')) {
+    const copy = /^COPY ([\w."]+)/.exec(line);
+    if (copy) table = copy[1];
+    for (const [address] of line.toLowerCase().matchAll(/[\w.+-]+@[\w.-]+/g)) {
+      const email = byEmail.get(address);
+      if (email) note(email, table);
+    }
+    // A phone as typed (+234 803 …) or as stored (+234803…): its digits, with or without the spaces.
+    for (const [phone] of line.matchAll(/\+?\d[\d ]{8,}\d/g)) {
+      const email = byPhone.get(digits(phone));
+      if (email) note(email, table);
+    }
+  }
+  return [...found].map(
+    ([email, tables]) => `${email}: erased, yet the database dump holds them in ${[...tables].join(', ')}`,
+  );
+}
+
 export const INVARIANTS = {
   'a released decision reads the same on both sides': decisionsReadAlike,
   'no cohort has more acceptances than seats': seatsWithinCap,
@@ -281,6 +312,7 @@ export const INVARIANTS = {
   'every cohort’s applications decided, its waitlist included': everyApplicationDecided,
   'no interview slot booked beyond its capacity': slotsWithinCapacity,
   'every interview reads the same on both sides, each email once': interviewsReadAlike,
+  'every erased applicant is absent from a pg_dump': erasedAbsentFromDump,
 } as const;
 
 /** Every breach, by invariant (only the invariants breached). */

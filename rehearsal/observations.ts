@@ -174,6 +174,10 @@ export interface Observations {
   placements: Placement[];
   interviews: InterviewRead[];
   slots: SlotCount[];
+  /** The database's data as `pg_dump` wrote it after the server stopped (PostgreSQL runs), else null. */
+  dump: string | null;
+  /** The applicants whose erasure the server acknowledged, as they typed their email and phone. */
+  erased: { email: string; phone: string }[];
 }
 
 /** An applicant as breach messages name them: `application 42 (r-0007@rehearsal.test)`. */

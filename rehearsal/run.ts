@@ -4,14 +4,21 @@
  * checked during and after it. Writes `var/rehearsals/<time>/report.json` and `index.html`; exits 1 on any breach,
  * naming the applicant and what differed.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { reviewMeta, type ReviewStatus, type Standing } from '../machines/review.machine';
 import { paths, type ApplicantStanding } from '../machines/rules/contract';
 import { staffPaths } from '../machines/rules/staff/paths';
 import { staffQueuePaths, type StaffQueuePage } from '../machines/rules/staff/queue';
 import { MAX_ATTEMPTS } from '../server/mail/worker';
-import { FUNNEL, savedApplication, walk, withdrawAfterDecision, type ApplicantRecord } from './applicant';
+import {
+  FUNNEL,
+  phoneOf,
+  savedApplication,
+  walk,
+  withdrawAfterDecision,
+  type ApplicantRecord,
+} from './applicant';
 import { arrivalTimes, schedule, seededRandom } from './arrivals';
 import { Client } from './client';
 import { readDecisions, readIds, readOutbox, readPlacements, readSeats, readSlots } from './database';
@@ -99,6 +106,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     const records = times.map((at, n) => {
       const record: ApplicantRecord = {
         email: `r${tag}-${n + 1}@rehearsal.example`,
+        phone: phoneOf(n),
         arrivedAt: at,
         reached: new Set(),
         erased: false,
@@ -256,6 +264,11 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     await sampling;
     phase('stopping the server, reading its database');
     const db = await engines.stopServer();
+    // What a backup taken now would hold, read for the erased applicants (PostgreSQL runs).
+    const dumpFile = join(dir, 'database.sql');
+    const dump = (await engines.dump(dumpFile)) ? readFileSync(dumpFile, 'utf8') : null;
+    // Personal data of a rehearsal's own fake applicants, but a dump all the same: not left in the run's folder.
+    rmSync(dumpFile, { force: true });
     const [outbox, decisions, ids, placements, slots, seatsOf] = await Promise.all([
       readOutbox(db),
       readDecisions(db),
@@ -308,6 +321,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       placements,
       interviews: interviewReads,
       slots,
+      dump,
+      erased: [...applicants.values()].filter((a) => a.erased).map(({ email, phone }) => ({ email, phone })),
     };
     const found = breaches(observations);
     if (failures.length) found['every applicant finished their walk'] = failures;

@@ -7,6 +7,7 @@ import {
   breaches,
   decisionsReadAlike,
   emailsDeliveredOnce,
+  erasedAbsentFromDump,
   everyApplicationDecided,
   interviewsReadAlike,
   noServerErrors,
@@ -26,6 +27,7 @@ const T = Date.parse('2026-12-06T10:00:00Z');
 const UNDO = 5000;
 const CY = 'cy@rehearsal.example';
 const LEAD = 'lead@rehearsal.example';
+const DEE = 'Dee@rehearsal.example';
 const SLOT = '2026-12-07T09:31:00.000Z';
 
 /**
@@ -159,6 +161,17 @@ function cleanRound(): Observations {
       { id: 1, cohort: 15, capacity: 1, booked: 1, offeredBy: LEAD },
       { id: 2, cohort: 15, capacity: 1, booked: 0, offeredBy: LEAD },
     ],
+    // Dee erased her data; the dump holds Ada, and Dee only as the erasure's hash.
+    dump: [
+      'COPY public.applications (id, email, phone, erased_at) FROM stdin;',
+      `7\t${ADA}\t+2348030000007\t\\N`,
+      '12\terased-5f2c…\t\\N\t2026-12-06 10:05:00+00',
+      '\\.',
+      'COPY public.erasures (id, email_hmac) FROM stdin;',
+      '1\t5f2c9a…',
+      '\\.',
+    ].join('\n'),
+    erased: [{ email: DEE, phone: '+234 803 0000012' }],
   };
 }
 
@@ -367,6 +380,24 @@ describe('the round rehearsal’s invariants', () => {
       `application 9 (${CY}): booked ${SLOT}, the staff page reads no booking`,
       `application 9 (${CY}): booked ${SLOT}, the applicant's page reads 2026-12-07T10:02:00.000Z`,
     ]);
+  });
+
+  it("an erased applicant's email or phone left in any table of the dump is a breach naming the tables", () => {
+    const round = cleanRound();
+    round.dump += [
+      '',
+      'COPY public.outbox (id, to_address, subject) FROM stdin;',
+      `40\tdee@rehearsal.example\tYour code`,
+      '\\.',
+      'COPY public.idempotency_keys (key, response) FROM stdin;',
+      `k1\t{"phone": "+234 803 0000012"}`,
+      '\\.',
+    ].join('\n');
+    expect(erasedAbsentFromDump(round)).toEqual([
+      `${DEE}: erased, yet the database dump holds them in public.outbox, public.idempotency_keys`,
+    ]);
+    // PGlite runs have no dump: nothing to read, nothing claimed.
+    expect(erasedAbsentFromDump({ ...round, dump: null })).toEqual([]);
   });
 
   it('a booking whose calendar invitation did not reach one side is a breach', () => {
