@@ -152,7 +152,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     // Two test files at once, even on a 2-core machine (Vitest's default there is one): a second file fills the core
     // the first leaves idle while it waits on its database. Each file has its own data directory or schema. The
-    // browser files run one at a time, after the others (below).
+    // browser files run two at a time too, after the others (below).
     maxWorkers: 2,
     // A test that never reaches an `expect` proves nothing: it fails.
     expect: { requireAssertions: true },
@@ -200,14 +200,14 @@ export default defineConfig(({ isSsrBuild }) => ({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/pgliteTemplate.ts'],
+          globalSetup: ['tests/support/pgliteTemplate.ts', 'tests/e2e/support/browserSetup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           // A page waited for ends the wait as soon as it is there; under load it may take more than a second.
           expect: { poll: { timeout: 20_000 } },
-          // One at a time: two browser files at once (each a server, a Chromium and sometimes three workers on 2
-          // cores) failed two tests in CI on 2026-12-07, a WORKERS=3 cluster's and a swipe made before hydration.
-          fileParallelism: false,
+          // Two at a time, after every other file (the group after theirs): each is a server and a Chromium, and a
+          // browser file mostly waits on them. Its waits end on the work, not a clock (docs/architecture.md, "Tests").
+          sequence: { groupOrder: 1 },
         },
       },
     ],
