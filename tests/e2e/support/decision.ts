@@ -129,7 +129,7 @@ export async function scorecardsShown(page: Page): Promise<void> {
 }
 
 /**
- * Opens a back-office section as a person does: signed in as `email`, `/staff`, then its link in the Staff
+ * Opens a back-office section as a person does: signed in as E2E_ADMIN, `/staff`, then its link in the Staff
  * navigation. With `heading`, also waits for the focus to reach the section's heading, as each new screen moves it.
  */
 export async function openStaffSection(
