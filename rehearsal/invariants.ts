@@ -301,6 +301,9 @@ export function erasedAbsentFromDump(o: Pick<Observations, 'dump' | 'erased'>): 
   );
 }
 
+/** The dump's invariant, which only a PostgreSQL run can check (run.ts marks it not checked on PGlite). */
+export const DUMP_INVARIANT = 'every erased applicant is absent from a pg_dump';
+
 export const INVARIANTS = {
   'a released decision reads the same on both sides': decisionsReadAlike,
   'no cohort has more acceptances than seats': seatsWithinCap,
@@ -312,7 +315,7 @@ export const INVARIANTS = {
   'every cohort’s applications decided, its waitlist included': everyApplicationDecided,
   'no interview slot booked beyond its capacity': slotsWithinCapacity,
   'every interview reads the same on both sides, each email once': interviewsReadAlike,
-  'every erased applicant is absent from a pg_dump': erasedAbsentFromDump,
+  [DUMP_INVARIANT]: erasedAbsentFromDump,
 } as const;
 
 /** Every breach, by invariant (only the invariants breached). */

@@ -39,7 +39,8 @@ export interface Report {
   processes: Row[];
   /** CPU, memory and the outbox's depth as sampled over the run. */
   processesOverTime: Row[];
-  invariants: { invariant: string; breaches: string[] }[];
+  /** Each invariant's breaches; `notChecked` says why one was not run on this engine (then it claims nothing). */
+  invariants: { invariant: string; breaches: string[]; notChecked?: string }[];
 }
 
 /** The p-th percentile of ascending numbers (0 when none). */
@@ -218,18 +219,20 @@ const without = (rows: Row[], column: string): Row[] =>
 /** The page; `charts` holds each chart's HTML by the name rehearsal/charts.tsx gives it (none: tables alone). */
 export function reportPage(report: Report, charts: Record<string, string> = {}): string {
   const verdict = report.passed
-    ? '<p class="ok">Every invariant held.</p>'
+    ? `<p class="ok">Every invariant ${report.invariants.some((i) => i.notChecked) ? 'checked ' : ''}held.</p>`
     : '<p class="breach">An invariant was breached: see below.</p>';
   const invariants = report.invariants
     .map(
       (i) =>
         `<li><strong>${escapeHtml(i.invariant)}</strong>: ${
-          i.breaches.length === 0
-            ? 'held'
-            : `${i.breaches.length} breach(es)<ul>${i.breaches
-                .slice(0, 50)
-                .map((b) => `<li>${escapeHtml(b)}</li>`)
-                .join('')}</ul>`
+          i.notChecked
+            ? `not checked (${escapeHtml(i.notChecked)})`
+            : i.breaches.length === 0
+              ? 'held'
+              : `${i.breaches.length} breach(es)<ul>${i.breaches
+                  .slice(0, 50)
+                  .map((b) => `<li>${escapeHtml(b)}</li>`)
+                  .join('')}</ul>`
         }</li>`,
     )
     .join('');

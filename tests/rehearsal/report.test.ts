@@ -80,7 +80,10 @@ const report: Report = {
   mail: mailOverTime(outbox, T),
   processes: [],
   processesOverTime: processesOverTime(samples, T),
-  invariants: [{ invariant: 'each email once', breaches: [] }],
+  invariants: [
+    { invariant: 'each email once', breaches: [] },
+    { invariant: 'erased, absent from a dump', breaches: [], notChecked: 'no pg_dump on PGlite here' },
+  ],
 };
 
 const page = new JSDOM(await reportHtml(report)).window.document;
@@ -161,6 +164,15 @@ describe('the rehearsal report', () => {
     ]);
     // Half a CPU second a second for the server, a quarter for the rehearsal.
     expect(processes.rows[0]).toEqual(['1', '50', '121', '1', '25', '90']);
+  });
+
+  it('says which invariants held and which were not checked on this engine, and claims no more', () => {
+    const items = [...page.querySelectorAll('main > ul > li')].map((li) => li.textContent);
+    expect(items).toEqual([
+      'each email once: held',
+      'erased, absent from a dump: not checked (no pg_dump on PGlite here)',
+    ]);
+    expect(page.querySelector('.ok')?.textContent).toBe('Every invariant checked held.');
   });
 
   it('runs no script', () => {
