@@ -14,8 +14,12 @@ export let browser: Browser;
 
 export function serverAndBrowser(env: Record<string, string> = {}): void {
   beforeAll(async () => {
-    // Side by side: the browser starts while the server opens its database.
-    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+    // Side by side: the browser starts while the server opens its database. Each that started is kept for
+    // afterAll even when the other failed, so no server outlives its file (a failed launch had left one running).
+    const [started, launched] = await Promise.allSettled([startServer(env), launchBrowser()]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    for (const result of [started, launched]) if (result.status === 'rejected') throw result.reason;
   });
   afterAll(async () => {
     await browser?.close();
