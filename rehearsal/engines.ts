@@ -9,9 +9,9 @@ import { closeSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import pg from 'pg';
 import S3rver from 's3rver';
 import { openPglite, postgresDb, type Db } from '../server/db/index';
+import { adminQuery, withDatabase } from '../scripts/postgresAdmin';
 import type { RehearsalOptions } from './options';
 import { startSink, type Sink } from './sink';
 
@@ -58,19 +58,11 @@ export async function scratchDatabase(
   prefix: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  const run = async (sql: string) => {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(sql);
-    } finally {
-      await admin.end();
-    }
+  await adminQuery(url, `CREATE DATABASE ${name}`);
+  return {
+    url: withDatabase(url, name),
+    drop: () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
-  await run(`CREATE DATABASE ${name}`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return { url: own.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** A database of its own on the server DATABASE_URL names, dropped afterwards. */

@@ -17,6 +17,7 @@ import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { paths } from '../../machines/rules/contract';
+import { adminQuery, withDatabase } from '../../scripts/postgresAdmin';
 import { applicant } from '../../tests/support/answers';
 import { startProcess, type BenchProcess } from '../support/process';
 import { pacedLoad, type PacedResult } from './paced';
@@ -196,22 +197,6 @@ async function postgresAdminUrl(): Promise<string | undefined> {
     return undefined;
   } finally {
     await client.end().catch(() => undefined);
-  }
-}
-
-const withDatabase = (url: string, database: string): string => {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-};
-
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
   }
 }
 

@@ -3,23 +3,14 @@
  * carries the schema as its search_path, and `drop` removes it with everything in it.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { adminQuery } from '../../../scripts/postgresAdmin';
 
 export const postgresUrl = process.env.DATABASE_URL ?? '';
 
 export async function scratchSchema(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const schema = `${prefix}_${randomBytes(5).toString('hex')}`;
-  const run = async (sql: string) => {
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    try {
-      await admin.query(sql);
-    } finally {
-      await admin.end();
-    }
-  };
-  await run(`CREATE SCHEMA ${schema}`);
+  await adminQuery(postgresUrl, `CREATE SCHEMA ${schema}`);
   const url = new URL(postgresUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
+  return { url: url.toString(), drop: () => adminQuery(postgresUrl, `DROP SCHEMA ${schema} CASCADE`) };
 }
