@@ -120,37 +120,34 @@ export async function nextCohort(db: Queryable, after: CohortRow, now: Date): Pr
 }
 
 /**
- * The seats a cohort's acceptances hold (machines/rules/seats.ts): the one count that submissions, single and bulk
- * accepts, Get Started and the staff queue all read. An erased acceptance holds none (decision 149).
+ * A cohort's seats taken and its waitlist, on the same applications: submitted and not erased (an erased acceptance
+ * holds no seat, decision 149). The seats taken are the one count that submissions, single and bulk accepts, Get
+ * Started and the staff queue all read (machines/rules/seats.ts); the waitlist is the queue's "seats free" line
+ * (decision 252).
  */
-export async function seatsTaken(db: Queryable, cohortId: number): Promise<number> {
-  const [seats] = await run(
+export async function cohortCounts(
+  db: Queryable,
+  cohortId: number,
+): Promise<{ taken: number; waitlisted: number }> {
+  const [counts] = await run(
     db,
     qb
       .selectFrom('applications')
-      .select(sql<number>`count(*)::int`.as('taken'))
+      .select((eb) => [
+        eb.fn.countAll<number>().filterWhere('review_status', 'in', SEAT_STATUSES).as('taken'),
+        eb.fn.countAll<number>().filterWhere('review_status', '=', 'waitlisted').as('waitlisted'),
+      ])
       .where('cohort_id', '=', cohortId)
       .where('submitted_at', 'is not', null)
       .where('erased_at', 'is', null)
-      .where('review_status', 'in', SEAT_STATUSES),
+      .where('review_status', 'in', [...SEAT_STATUSES, 'waitlisted']),
   );
-  return seats.taken;
+  // count(*) is a bigint, which the drivers hand back as text.
+  return { taken: Number(counts.taken), waitlisted: Number(counts.waitlisted) };
 }
 
-/** The cohort's waitlist, counted on the same applications as its seats: submitted and not erased. */
-export async function waitlistedIn(db: Queryable, cohortId: number): Promise<number> {
-  const [waiting] = await run(
-    db,
-    qb
-      .selectFrom('applications')
-      .select(sql<number>`count(*)::int`.as('waitlisted'))
-      .where('cohort_id', '=', cohortId)
-      .where('submitted_at', 'is not', null)
-      .where('erased_at', 'is', null)
-      .where('review_status', '=', 'waitlisted'),
-  );
-  return waiting.waitlisted;
-}
+export const seatsTaken = async (db: Queryable, cohortId: number): Promise<number> =>
+  (await cohortCounts(db, cohortId)).taken;
 
 /**
  * Takes the cohort's seat lock for the rest of `tx` and counts its seats taken: submissions and accepts, one or in

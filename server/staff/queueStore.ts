@@ -19,7 +19,7 @@ import {
   type StaffQueueRow,
 } from '../../machines/rules/staff/queue';
 import { QUEUE_STATUS_FILTERS as STATUS_FILTERS } from '../../machines/rules/staff/queueViewSchema';
-import { seatsTaken, waitlistedIn } from '../db/cohorts';
+import { cohortCounts } from '../db/cohorts';
 import type { Context } from '../context';
 import { iso, type Queryable } from '../db/index';
 import { fieldFail } from '../http';
@@ -133,9 +133,8 @@ export async function queueCohort(
     number: cohort.number,
     name: cohort.name,
     seats: cohort.seats,
-    // The count the applicant is judged by (server/db/cohorts.ts).
-    taken: await seatsTaken(db, cohort.id),
-    waitlisted: await waitlistedIn(db, cohort.id),
+    // The count the applicant is judged by, and the waitlist beside it (server/db/cohorts.ts).
+    ...(await cohortCounts(db, cohort.id)),
   };
 }
 

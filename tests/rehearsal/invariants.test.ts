@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   breaches,
+  checkInvariants,
   decisionsReadAlike,
   emailsDeliveredOnce,
   erasedAbsentFromDump,
@@ -396,8 +397,17 @@ describe('the round rehearsal’s invariants', () => {
     expect(erasedAbsentFromDump(round)).toEqual([
       `${DEE}: erased, yet the database dump holds them in public.outbox, public.idempotency_keys`,
     ]);
-    // PGlite runs have no dump: nothing to read, nothing claimed.
-    expect(erasedAbsentFromDump({ ...round, dump: null })).toEqual([]);
+    // PGlite runs have no dump: nothing read, nothing claimed, and the round says why.
+    expect(erasedAbsentFromDump({ ...round, dump: null })).toEqual({
+      notChecked: 'no pg_dump on PGlite here; a PostgreSQL run checks it',
+    });
+    expect(checkInvariants({ ...round, dump: null }).filter((i) => i.notChecked)).toEqual([
+      {
+        invariant: 'every erased applicant is absent from a pg_dump',
+        breaches: [],
+        notChecked: 'no pg_dump on PGlite here; a PostgreSQL run checks it',
+      },
+    ]);
   });
 
   it('a booking whose calendar invitation did not reach one side is a breach', () => {
