@@ -19,6 +19,7 @@ import { faker } from '@faker-js/faker';
 import { reportPaths } from '../../machines/rules/reports';
 import { STAFF_COOKIE } from '../../machines/rules/staff/session';
 import { staffQueuePaths } from '../../machines/rules/staff/queue';
+import { QUEUE_STATUS_FILTERS } from '../../machines/rules/staff/queueViewSchema';
 import { DECISION_UNDO_MINUTES } from '../../machines/rules/staff/undo';
 import { buildApp } from '../../server/app';
 import { defaultConfig } from '../../server/config';
@@ -148,7 +149,8 @@ async function measure(engine: string): Promise<Result | undefined> {
       rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
     }, 1000);
     started = process.hrtime.bigint();
-    const res = await get(staffQueuePaths.exportCsv);
+    // Every status, the applications still in the wizard included: the default view holds the submitted only.
+    const res = await get(`${staffQueuePaths.exportCsv}?status=${QUEUE_STATUS_FILTERS.join(',')}`);
     let bytes = 0;
     let lines = 0;
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
