@@ -4,14 +4,13 @@
  * set; the SMTP sink; and with `--s3` an S3 server (s3rver) holding the CVs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { openPglite, postgresDb, type Db } from '../server/db/index';
-import { adminQuery, withDatabase } from '../scripts/postgresAdmin';
+import { scratchDatabase } from '../scripts/postgresAdmin';
 import type { RehearsalOptions } from './options';
 import { startSink, type Sink } from './sink';
 
@@ -49,19 +48,6 @@ function pgliteDatabase(dir: string): Database {
     // PGlite has no pg_dump here: the dump check is PostgreSQL's.
     dump: async () => false,
     drop: async () => undefined,
-  };
-}
-
-/** A new database of its own, `<prefix>_<random>`, on the server `url` names; `drop` removes it, connections and all. */
-export async function scratchDatabase(
-  url: string,
-  prefix: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  await adminQuery(url, `CREATE DATABASE ${name}`);
-  return {
-    url: withDatabase(url, name),
-    drop: () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 

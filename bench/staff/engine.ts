@@ -3,9 +3,8 @@
  * shared one, so its statistics and its cache are the bench's alone), dropped afterwards. BENCH_DATABASE_URL names
  * the server; PostgreSQL that does not answer is skipped.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openPglite, postgresDb, type Db } from '../../server/db/index';
+import { scratchDatabase } from '../../scripts/postgresAdmin';
 
 const BENCH_POSTGRES =
   process.env.BENCH_DATABASE_URL ?? 'postgresql://root@localhost/bootcamp_dev?host=/var/run/postgresql';
@@ -15,26 +14,12 @@ export async function openEngine(
   prefix = 'bench_staff',
 ): Promise<{ db: Db; drop: () => Promise<void> } | undefined> {
   if (engine === 'pglite') return { db: await openPglite(), drop: async () => undefined };
-  // A database of its own (not a schema in a shared one): its statistics and its cache are the bench's alone.
-  const database = `${prefix}_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BENCH_POSTGRES });
+  let own: Awaited<ReturnType<typeof scratchDatabase>>;
   try {
-    await admin.connect();
-  } catch {
-    console.log('PostgreSQL does not answer: skipped');
+    own = await scratchDatabase(BENCH_POSTGRES, prefix);
+  } catch (error) {
+    console.log(`PostgreSQL did not give the bench a database (${(error as Error).message}): skipped`);
     return undefined;
   }
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const url = new URL(BENCH_POSTGRES);
-  url.pathname = `/${database}`;
-  return {
-    db: postgresDb(url.toString()),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: BENCH_POSTGRES });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+  return { db: postgresDb(own.url), drop: own.drop };
 }

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { scratchDatabase } from '../../rehearsal/engines';
+import { scratchDatabase } from '../../scripts/postgresAdmin';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { connectionErrorFields, isConnectionLoss, postgresDb } from '../../server/db/index';
