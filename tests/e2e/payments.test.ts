@@ -14,7 +14,7 @@ import { MESSAGES } from '../../machines/rules/messages';
 import { OPTION_FULL_PAYMENT, OPTION_INSTALMENTS } from '../../machines/rules/payments';
 import { BANK_NOT_SET_UP } from '../../src/after-submission/PaymentOptionsDialog';
 import { screenshot } from './support/browser';
-import { DECIDING, decide } from './support/decision';
+import { BANKED, DECIDING, decide } from './support/decision';
 import { startServer, type MailboxEntry } from './support/server';
 import { acceptedOnPhone, choose, paymentDetails } from './support/paymentChoice';
 import { submittedApplicant, type ApplicantApi } from './support/submittedApplicant';
@@ -211,20 +211,15 @@ describe('payments in a real browser, at 390 px', () => {
   });
 
   it('with a bank account configured, the modal shows that account', async () => {
-    const configured = await startServer({
-      ...DECIDING,
-      GEO_FIXED_COUNTRY: '',
-      GEO_API_URL: '',
-      BANK_NAME: 'Example Bank',
-      BANK_ACCOUNT_NAME: 'The Employment Bootcamp Ltd',
-      BANK_ACCOUNT_NUMBER: '1234567890',
-    });
+    const configured = await startServer(BANKED);
     try {
       const api = await submittedApplicant(configured.url, `ada.bank.${Date.now()}@example.com`);
       const page = await confirmationOnDevice(configured.url, api);
       await choose(page, OPTION_FULL_PAYMENT);
       const details = await paymentDetails(page);
-      expect(await details.locator('.payment-details__number').textContent()).toBe('1234567890');
+      expect(await details.locator('.payment-details__number').textContent()).toBe(
+        BANKED.BANK_ACCOUNT_NUMBER,
+      );
       expect(await details.getByText('Example Bank').count()).toBe(1);
       expect(await details.getByText(BANK_NOT_SET_UP, { exact: false }).count()).toBe(0);
       await expectNoAxeViolations(page);

@@ -13,17 +13,10 @@ import { paths } from '../../machines/rules/contract';
 import { OPTION_FINANCIAL_AID } from '../../machines/rules/payments';
 import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
 import { financialAid } from '../support/answers';
-import { DECIDING, signInStaff, staffCookie, decidedApplicant } from './support/decision';
+import { BANKED, signInStaff, staffCookie, decidedApplicant } from './support/decision';
 import { contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
-serverAndBrowser({
-  ...DECIDING,
-  GEO_FIXED_COUNTRY: '',
-  GEO_API_URL: '',
-  BANK_NAME: 'Example Bank',
-  BANK_ACCOUNT_NAME: 'The Employment Bootcamp Ltd',
-  BANK_ACCOUNT_NUMBER: '0123456789',
-});
+serverAndBrowser(BANKED);
 const open = contextOpener({ width: 1280, height: 900 });
 const WAIT = { timeout: 30_000 };
 const APPLICANT = 'amara.round-e2e@example.com';
@@ -87,8 +80,8 @@ describe('setting up a round', () => {
     // The bank details and the support address, as the environment seeded them.
     await page.goto(`${server.url}/staff/settings`);
     await page.getByLabel('Account number').waitFor(WAIT);
-    expect(await page.getByLabel('Account number').inputValue()).toBe('0123456789');
-    expect(await page.getByLabel('Bank', { exact: true }).inputValue()).toBe('Example Bank');
+    expect(await page.getByLabel('Account number').inputValue()).toBe(BANKED.BANK_ACCOUNT_NUMBER);
+    expect(await page.getByLabel('Bank', { exact: true }).inputValue()).toBe(BANKED.BANK_NAME);
     await expectNoAxeViolations(page);
     await shoot(page.locator('main'), 'settings');
 

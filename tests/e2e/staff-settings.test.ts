@@ -7,20 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { PROGRAMME_SETTINGS_MESSAGES as M } from '../../machines/rules/messages';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
-import { addTeamMember, DECIDING, signInStaff, openStaffSection, decidedApplicant } from './support/decision';
+import { addTeamMember, BANKED, signInStaff, openStaffSection, decidedApplicant } from './support/decision';
 import { acceptedOnPhone, choose, paymentDetails } from './support/paymentChoice';
 import { browser, contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 // The environment's account is the first-start seed; no location look-up (the options follow the form's country).
-serverAndBrowser({
-  ...DECIDING,
-  GEO_FIXED_COUNTRY: '',
-  GEO_API_URL: '',
-  BANK_NAME: 'Example Bank',
-  BANK_ACCOUNT_NAME: 'The Employment Bootcamp Ltd',
-  BANK_ACCOUNT_NUMBER: '1234567890',
-  SUPPORT_EMAIL: 'hello@bootcamp.example',
-});
+serverAndBrowser({ ...BANKED, SUPPORT_EMAIL: 'hello@bootcamp.example' });
 const open = contextOpener({ width: 1280, height: 900 });
 const WAIT = { timeout: 30_000 };
 const APPLICANT = 'ngozi.settings-e2e@example.com';
@@ -38,7 +30,7 @@ describe('bank details and support address in the back office', () => {
     const number = page.getByLabel('Account number');
     await number.waitFor(WAIT);
     // The environment's values, until someone saves here.
-    expect(await number.inputValue()).toBe('1234567890');
+    expect(await number.inputValue()).toBe(BANKED.BANK_ACCOUNT_NUMBER);
     expect(await page.getByLabel('Support address').inputValue()).toBe('hello@bootcamp.example');
     await page.getByText('no one has changed them here yet').waitFor(WAIT);
     await expectNoAxeViolations(page);

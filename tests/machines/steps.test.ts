@@ -5,19 +5,11 @@
  * resume order, the server's save route, the export's columns, the staff funnel's steps, the paths generated through
  * the chart, and the app's save actor. Its screen in the shell: tests/ui/throwawayStep.test.tsx.
  */
-import { describe, expect, it, vi } from 'vitest';
+import '../support/petsStepMocks';
+import { describe, expect, it } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
 import { initialTransition, waitFor } from 'xstate';
 import { PETS_MESSAGE, PETS_PATH, PETS_SAVE } from '../support/petsStep';
-
-vi.mock('../../machines/steps', async (importOriginal) => {
-  const { withPetsStep } = await import('../support/petsStep');
-  return withPetsStep(await importOriginal());
-});
-vi.mock('../../machines/stepStates', async (importOriginal) => {
-  const { withPetsState } = await import('../support/petsStep');
-  return withPetsState(await importOriginal());
-});
 
 const { applicationMachine, progressOf, ROUTES, resumeState } =
   await import('../../machines/application.machine');

@@ -5,17 +5,9 @@
  * the OpenAPI document lists that route and the answer in the saved application, the staff page shows it, the export
  * holds it and when it was given, and after the erasure no row holds it. Nothing of the server names the step.
  */
-import { describe, expect, it, vi } from 'vitest';
+import '../support/petsStepMocks';
+import { describe, expect, it } from 'vitest';
 import { PETS_SAVE } from '../support/petsStep';
-
-vi.mock('../../machines/steps', async (importOriginal) => {
-  const { withPetsStep } = await import('../support/petsStep');
-  return withPetsStep(await importOriginal());
-});
-vi.mock('../../machines/stepStates', async (importOriginal) => {
-  const { withPetsState } = await import('../support/petsStep');
-  return withPetsState(await importOriginal());
-});
 
 const { paths } = await import('../../machines/rules/contract');
 const { privacyPaths } = await import('../../machines/rules/privacy');

@@ -2,7 +2,7 @@
  * A throwaway wizard step, written the way a step's files are (docs/architecture.md, "A step is its file and its
  * state"): a spec that saves its one answer through an actor of its own, put into the list of steps after employment,
  * as its one line in machines/steps/index.ts would, and its state, as its line in machines/stepStates/index.ts would.
- * Tests mock `machines/steps` with `withPetsStep` and `machines/stepStates` with `withPetsState`.
+ * tests/support/petsStepMocks.ts mocks `machines/steps` with `withPetsStep` and `machines/stepStates` with `withPetsState`.
  */
 import { object, string } from 'yup';
 import type { ApplicationSetup } from '../../machines/application.setup';

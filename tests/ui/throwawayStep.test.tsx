@@ -5,6 +5,7 @@
  * show it with its number and title, and for the app's actors to save it to its route. Neither employment's files nor
  * the shell are touched.
  */
+import '../support/petsStepMocks';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -12,14 +13,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { PETS_MESSAGE, PETS_SAVE } from '../support/petsStep';
 import { expectShown } from './support/shown';
 
-vi.mock('../../machines/steps', async (importOriginal) => {
-  const { withPetsStep } = await import('../support/petsStep');
-  return withPetsStep(await importOriginal());
-});
-vi.mock('../../machines/stepStates', async (importOriginal) => {
-  const { withPetsState } = await import('../support/petsStep');
-  return withPetsState(await importOriginal());
-});
 // The one line a new step adds to the registry.
 vi.mock('../../src/app/screens', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/app/screens')>();

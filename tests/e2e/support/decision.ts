@@ -23,6 +23,16 @@ export const DECIDING = {
   REMINDER_POLL_MS: '300',
 } as const;
 
+/** A deciding server with the programme's bank account, and no location look-up: the payment options follow the form. */
+export const BANKED = {
+  ...DECIDING,
+  GEO_FIXED_COUNTRY: '',
+  GEO_API_URL: '',
+  BANK_NAME: 'Example Bank',
+  BANK_ACCOUNT_NAME: 'The Employment Bootcamp Ltd',
+  BANK_ACCOUNT_NUMBER: '1234567890',
+} as const;
+
 const sessions = new Map<string, string>();
 const DECIDED = { ACCEPT: 'accepted', WAITLIST: 'waitlisted', REJECT: 'rejected' } as const;
 
