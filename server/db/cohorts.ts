@@ -119,35 +119,46 @@ export async function nextCohort(db: Queryable, after: CohortRow, now: Date): Pr
   return added;
 }
 
+/** The applications a cohort's counts read: submitted and not erased (an erased acceptance holds no seat, decision 149). */
+const submittedIn = (cohortId: number) =>
+  qb
+    .selectFrom('applications')
+    .where('cohort_id', '=', cohortId)
+    .where('submitted_at', 'is not', null)
+    .where('erased_at', 'is', null);
+
 /**
- * A cohort's seats taken and its waitlist, on the same applications: submitted and not erased (an erased acceptance
- * holds no seat, decision 149). The seats taken are the one count that submissions, single and bulk accepts, Get
- * Started and the staff queue all read (machines/rules/seats.ts); the waitlist is the queue's "seats free" line
- * (decision 252).
+ * The seats a cohort's acceptances hold (machines/rules/seats.ts): the one count that submissions, single and bulk
+ * accepts, Get Started and the staff queue all read. Submissions and accepts count under the cohort's seat lock, so
+ * it reads the seat statuses' rows only.
  */
+export async function seatsTaken(db: Queryable, cohortId: number): Promise<number> {
+  const [seats] = await run(
+    db,
+    submittedIn(cohortId)
+      .select(sql<number>`count(*)::int`.as('taken'))
+      .where('review_status', 'in', SEAT_STATUSES),
+  );
+  return seats.taken;
+}
+
+/** The seats taken and the waitlist beside them, in one statement: the staff queue's seats line (decision 252). */
 export async function cohortCounts(
   db: Queryable,
   cohortId: number,
 ): Promise<{ taken: number; waitlisted: number }> {
   const [counts] = await run(
     db,
-    qb
-      .selectFrom('applications')
+    submittedIn(cohortId)
       .select((eb) => [
         eb.fn.countAll<number>().filterWhere('review_status', 'in', SEAT_STATUSES).as('taken'),
         eb.fn.countAll<number>().filterWhere('review_status', '=', 'waitlisted').as('waitlisted'),
       ])
-      .where('cohort_id', '=', cohortId)
-      .where('submitted_at', 'is not', null)
-      .where('erased_at', 'is', null)
       .where('review_status', 'in', [...SEAT_STATUSES, 'waitlisted']),
   );
   // count(*) is a bigint, which the drivers hand back as text.
   return { taken: Number(counts.taken), waitlisted: Number(counts.waitlisted) };
 }
-
-export const seatsTaken = async (db: Queryable, cohortId: number): Promise<number> =>
-  (await cohortCounts(db, cohortId)).taken;
 
 /**
  * Takes the cohort's seat lock for the rest of `tx` and counts its seats taken: submissions and accepts, one or in

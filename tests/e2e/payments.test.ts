@@ -220,7 +220,7 @@ describe('payments in a real browser, at 390 px', () => {
       expect(await details.locator('.payment-details__number').textContent()).toBe(
         BANKED.BANK_ACCOUNT_NUMBER,
       );
-      expect(await details.getByText('Example Bank').count()).toBe(1);
+      expect(await details.getByText(BANKED.BANK_NAME).count()).toBe(1);
       expect(await details.getByText(BANK_NOT_SET_UP, { exact: false }).count()).toBe(0);
       await expectNoAxeViolations(page);
       await page.context().close();

@@ -55,7 +55,7 @@ describe('bank details and support address in the back office', () => {
     await choose(phone, OPTION_FULL_PAYMENT);
     const details = await paymentDetails(phone);
     expect(await details.locator('.payment-details__number').textContent()).toBe('0987654321');
-    expect(await details.getByText('Example Bank').count()).toBe(1);
+    expect(await details.getByText(BANKED.BANK_NAME).count()).toBe(1);
     expect(await details.getByRole('link', { name: 'help@bootcamp.example' }).count()).toBe(1);
     expect(await details.getByText('hello@bootcamp.example').count()).toBe(0);
     await expectNoAxeViolations(phone);
@@ -68,7 +68,7 @@ describe('bank details and support address in the back office', () => {
     await signInStaff(context, server.url, REVIEWER);
     await page.goto(`${server.url}/staff/settings`);
     await page.getByText('Only an admin can change them.').waitFor(WAIT);
-    expect(await page.getByText('Example Bank').count()).toBe(1);
+    expect(await page.getByText(BANKED.BANK_NAME).count()).toBe(1);
     expect(await page.getByRole('textbox').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     await expectNoAxeViolations(page);
