@@ -18,10 +18,19 @@
  * (`-- --quick`: one round, not written). It builds into a folder of its own unless CLIENT_DIR names a build.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
@@ -134,15 +143,19 @@ async function launchChromium(): Promise<{ port: number; stop: () => void }> {
  * (parse, style, layout, paint) and how much is its script; beside the bare page, what the document costs.
  */
 function withoutScripts(clientDir: string): { clientDir: string; remove: () => void } {
-  const copy = mkdtempSync(join(tmpdir(), 'bench-no-script-'));
+  const scratch = mkdtempSync(join(tmpdir(), 'bench-no-script-'));
+  const copy = join(scratch, 'client');
   cpSync(clientDir, copy, { recursive: true });
+  // The server renders the landing page's published words with the SSR build beside the client's (decision 246): a
+  // link, whose real path finds the project's packages.
+  symlinkSync(resolve(clientDir, '..', 'ssr'), join(scratch, 'ssr'));
   const page = join(copy, 'index.html');
   const html = readFileSync(page, 'utf8')
     .replace(/<script\b[\s\S]*?<\/script>/g, '')
     .replace(/<link rel="modulepreload"[^>]*>/g, '');
   if (/<script\b/.test(html)) throw new Error('index.html still names a script');
   writeFileSync(page, html);
-  return { clientDir: copy, remove: () => rmSync(copy, { recursive: true, force: true }) };
+  return { clientDir: copy, remove: () => rmSync(scratch, { recursive: true, force: true }) };
 }
 
 /** The bare page: what this machine, this Chromium and the throttling give for one heading and nothing else. */
