@@ -330,12 +330,3 @@ export function checkInvariants(
     return Array.isArray(answer) ? { invariant, breaches: answer } : { invariant, breaches: [], ...answer };
   });
 }
-
-/** Every breach, by invariant (only the invariants breached). */
-export function breaches(o: Observations): Record<string, string[]> {
-  return Object.fromEntries(
-    checkInvariants(o)
-      .filter((checked) => checked.breaches.length > 0)
-      .map((checked) => [checked.invariant, checked.breaches]),
-  );
-}

@@ -8,17 +8,18 @@
  * its service worker has taken over after the first (decision 168), and each later one ran the app from its precache;
  * the measured visit is the next one, on the phone profile. `REPEAT=1` is the second visit, the first whose scripts
  * come from the phone; `REPEAT=2` the third, the first that can find the code V8 cached on the second.
- * Usage: `CLIENT_DIR=dist/client RUNS=5 [REPEAT=1] node --import tsx bench/responsiveness/firstPress.ts` (prints,
- * writes nothing: the figures go into docs/performance.md by hand, with the machine's load).
+ * Usage: `CLIENT_DIR=dist/client RUNS=5 [REPEAT=1] [COMPARE=other/client,…] node --import tsx
+ * bench/responsiveness/firstPress.ts` (prints, writes nothing: the figures go into docs/performance.md by hand, with the
+ * machine's load). COMPARE's builds, each served by a server of its own, are pressed in turn with this one, run by run.
  */
 import { mkdtempSync } from 'node:fs';
-import type { CDPSession } from 'playwright-core';
+import type { Browser, CDPSession } from 'playwright-core';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromePath, launchBrowser } from '../../tests/e2e/support/browser';
 import { clientBuild } from '../support/build';
 import { loadAverage, loadLabel } from '../support/load';
-import { startServer } from '../../tests/e2e/support/server';
+import { startServer, type RunningServer } from '../../tests/e2e/support/server';
 import { median } from '../support/report';
 import { askUntil, benchmarkIndex, headingProbe, headingSeen } from './pageClock';
 import { throttle } from './throttle';
@@ -69,75 +70,96 @@ interface Run {
   waterfall: string[];
 }
 
+/** One press, by a fresh phone (or a returning one, `earlierVisits`) on `url`'s `/apply`. */
+async function pressOnce(browser: Browser, url: string, earlierVisits: number, label: string): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  await context.addInitScript({ content: PROBE });
+  try {
+    for (let visit = 0; visit < earlierVisits; visit++) {
+      const earlier = await context.newPage();
+      await earlier.goto(`${url}/apply`);
+      await earlier.getByText(/Applications are open for/).waitFor({ timeout: 60_000 });
+      await earlier.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+        timeout: 60_000,
+      });
+      // A moment on the page, as a person stays: what the browser does after the load (its code cache among it)
+      // is done before the page closes.
+      await earlier.waitForTimeout(2_000);
+      await earlier.close();
+    }
+    const page = await context.newPage();
+    await throttle(context, page);
+    const phone = await context.newCDPSession(page);
+    await page.goto(`${url}/apply`, { waitUntil: 'commit' });
+    await pressAsSoonAsShown(phone, `first.${Date.now()}.${label}@example.com`);
+    const seen = await headingSeen(phone, 'Bio Data').catch(async (error: Error) => {
+      // What the person saw instead, and what was asked of the server: a run that never got there says why.
+      const shown = (await page.locator('body').innerText()).slice(0, 400);
+      const asked = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname),
+      );
+      throw new Error(`${error.message}\nThe page showed: ${shown}\nRequests: ${asked.join(' ')}`);
+    });
+    const waterfall = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((r) => /\.js$|\/api\//.test(r.name))
+        .map((r) => {
+          const entry = r as PerformanceResourceTiming;
+          const name = new URL(entry.name).pathname.replace(/-[\w-]{8}\.js$/, '.js');
+          return `${Math.round(entry.startTime)}–${Math.round(entry.responseEnd)} ms ${name}`;
+        }),
+    );
+    return { ms: seen.at, waterfall };
+  } finally {
+    await context.close();
+  }
+}
+
 async function main(): Promise<void> {
   const build = clientBuild();
-  const dir = mkdtempSync(join(tmpdir(), 'bench-first-press-'));
+  // Other builds measured in the same run, a press on each in turn, so that the machine's drift touches them alike.
+  const compared = (process.env.COMPARE ?? '').split(',').filter(Boolean);
   const runs = Number(process.env.RUNS ?? 5);
   const earlierVisits = Number(process.env.REPEAT ?? 0);
-  // The e2e tests' server (two minutes to start: the machine is shared).
-  const server = await startServer({ CLIENT_DIR: build.clientDir }, dir);
+  const builds = [build.clientDir, ...compared.map((dir) => resolve(dir))];
+  const servers: RunningServer[] = [];
   const browser = await launchBrowser();
-  const results: Run[] = [];
+  const results = builds.map((): Run[] => []);
   try {
+    // The e2e tests' server (two minutes to start: the machine is shared), one for each build.
+    for (const clientDir of builds)
+      servers.push(
+        await startServer({ CLIENT_DIR: clientDir }, mkdtempSync(join(tmpdir(), 'bench-first-press-'))),
+      );
     const index = await benchmarkIndex(browser);
     console.log(
       `Chromium ${browser.version()} (${await chromePath()}), Lighthouse's benchmark index of the machine ${Math.round(index)}`,
     );
-    for (let run = 1; run <= runs; run++) {
-      const load = loadLabel(loadAverage());
-      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-      await context.addInitScript({ content: PROBE });
-      for (let visit = 0; visit < earlierVisits; visit++) {
-        const earlier = await context.newPage();
-        await earlier.goto(`${server.url}/apply`);
-        await earlier.getByText(/Applications are open for/).waitFor({ timeout: 60_000 });
-        await earlier.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-          timeout: 60_000,
-        });
-        // A moment on the page, as a person stays: what the browser does after the load (its code cache among it)
-        // is done before the page closes.
-        await earlier.waitForTimeout(2_000);
-        await earlier.close();
+    for (let run = 1; run <= runs; run++)
+      for (const [which, server] of servers.entries()) {
+        const load = loadLabel(loadAverage());
+        const result = await pressOnce(browser, server.url, earlierVisits, `${run}.${which}`);
+        results[which]!.push(result);
+        console.log(`${builds[which]} run ${run}/${runs}: ${Math.round(result.ms)} ms (load ${load})`);
       }
-      const page = await context.newPage();
-      await throttle(context, page);
-      const phone = await context.newCDPSession(page);
-      await page.goto(`${server.url}/apply`, { waitUntil: 'commit' });
-      await pressAsSoonAsShown(phone, `first.${Date.now()}.${run}@example.com`);
-      const seen = await headingSeen(phone, 'Bio Data').catch(async (error: Error) => {
-        // What the person saw instead, and what was asked of the server: a run that never got there says why.
-        const shown = (await page.locator('body').innerText()).slice(0, 400);
-        const asked = await page.evaluate(() =>
-          performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname),
-        );
-        throw new Error(`${error.message}\nThe page showed: ${shown}\nRequests: ${asked.join(' ')}`);
-      });
-      const ms = seen.at;
-      const waterfall = await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .filter((r) => /\.js$|\/api\//.test(r.name))
-          .map((r) => {
-            const entry = r as PerformanceResourceTiming;
-            const name = new URL(entry.name).pathname.replace(/-[\w-]{8}\.js$/, '.js');
-            return `${Math.round(entry.startTime)}–${Math.round(entry.responseEnd)} ms ${name}`;
-          }),
-      );
-      results.push({ ms, waterfall });
-      console.log(`run ${run}/${runs}: ${Math.round(ms)} ms (load ${load})`);
-      await context.close();
-    }
   } finally {
     await browser.close();
-    await server.stop();
+    for (const server of servers) await server.stop();
     build.remove();
   }
-  const times = results.map((r) => r.ms);
-  const middle = median(times);
-  console.log(`median ${Math.round(middle)} ms of ${runs}: ${times.map(Math.round).join(', ')}`);
-  const typical = results.reduce((a, b) => (Math.abs(b.ms - middle) < Math.abs(a.ms - middle) ? b : a));
-  console.log(`waterfall of the run nearest the median (${Math.round(typical.ms)} ms):`);
-  for (const line of typical.waterfall) console.log(`  ${line}`);
+  for (const [which, clientDir] of builds.entries()) {
+    const times = results[which]!.map((r) => r.ms);
+    const middle = median(times);
+    console.log(
+      `${clientDir}: median ${Math.round(middle)} ms of ${runs}: ${times.map(Math.round).join(', ')}`,
+    );
+    const typical = results[which]!.reduce((a, b) =>
+      Math.abs(b.ms - middle) < Math.abs(a.ms - middle) ? b : a,
+    );
+    console.log(`waterfall of the run nearest the median (${Math.round(typical.ms)} ms):`);
+    for (const line of typical.waterfall) console.log(`  ${line}`);
+  }
 }
 
 await main();
