@@ -490,8 +490,12 @@ async function report(runs: Run[], started: string): Promise<void> {
       `(slow 4G: 150 ms round trip, 1.6 Mbps down; 4× CPU slowdown), ${chromiumVersion}. The bare page is one heading`,
       'and nothing else, served from this machine in the same run: LCP ÷ bare page says how close a page comes to what',
       `the machine and the throttling allow. \`/\`, \`/apply\` and the bare page: medians of ${RUNS} rounds taken in turn;`,
-      `each other address: medians of ${SCREEN_RUNS} run(s), opened by its address with the storage a journey left on it`,
-      '(`/staff` by someone not signed in).',
+      ...(SCREEN_RUNS > 0
+        ? [
+            `each other address: medians of ${SCREEN_RUNS} run(s), opened by its address with the storage a journey left on it`,
+            '(`/staff` by someone not signed in).',
+          ]
+        : ['the other addresses were not measured in this run (`SCREEN_RUNS=0`).']),
       `Lighthouse's benchmark index of this machine (the median of the runs; higher is faster): ${hostIndex}. The 4× slowdown`,
       'is of this machine: the same build reads faster on a faster one.',
       '',
