@@ -12,10 +12,8 @@
  * bench/responsiveness/firstPress.ts` (prints, writes nothing: the figures go into docs/performance.md by hand, with the
  * machine's load). COMPARE's builds, each served by a server of its own, are pressed in turn with this one, run by run.
  */
-import { mkdtempSync } from 'node:fs';
 import type { Browser, CDPSession } from 'playwright-core';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { chromePath, launchBrowser } from '../../tests/e2e/support/browser';
 import { clientBuild } from '../support/build';
 import { loadAverage, loadLabel } from '../support/load';
@@ -128,10 +126,7 @@ async function main(): Promise<void> {
   const results = builds.map((): Run[] => []);
   try {
     // The e2e tests' server (two minutes to start: the machine is shared), one for each build.
-    for (const clientDir of builds)
-      servers.push(
-        await startServer({ CLIENT_DIR: clientDir }, mkdtempSync(join(tmpdir(), 'bench-first-press-'))),
-      );
+    for (const clientDir of builds) servers.push(await startServer({ CLIENT_DIR: clientDir }));
     const index = await benchmarkIndex(browser);
     console.log(
       `Chromium ${browser.version()} (${await chromePath()}), Lighthouse's benchmark index of the machine ${Math.round(index)}`,
