@@ -11,8 +11,7 @@ import type { StaffApplicationPage } from '../../../machines/staffApplication.ma
 import type { StaffMe } from '../../../machines/staffSession.machine';
 import { ApplicationInterview } from '../../../src/staff/ApplicationInterview';
 import { InterviewSlots } from '../../../src/staff/InterviewSlots';
-import type { StaffApi } from '../../../src/staff/api';
-import { StaffContext } from '../../../src/staff/StaffContext';
+import { renderInStaff } from './support';
 
 const ADMIN: StaffMe = { email: 'lead@bootcamp.example', role: 'admin', locale: 'en-GB' };
 const REVIEWER: StaffMe = { email: 'ama@bootcamp.example', role: 'reviewer', locale: 'en-GB' };
@@ -39,11 +38,7 @@ function renderPanel(me: StaffMe, loads: StaffInterviewSlots[]) {
     addInterviewSlot: vi.fn(() => Promise.resolve(ON)),
     removeInterviewSlot: vi.fn(() => Promise.resolve({ id: SLOT.id })),
   };
-  render(
-    <StaffContext.Provider value={{ api: api as unknown as StaffApi, me }}>
-      <InterviewSlots cohort={14} />
-    </StaffContext.Provider>,
-  );
+  renderInStaff(me, <InterviewSlots cohort={14} />, api);
   return api;
 }
 

@@ -2,7 +2,7 @@
  * The scorecard panel on fake API calls: blind until one has scored (the server's answer says so and the panel
  * shows nothing of the others), a refused rating named in the error summary, the others and the mean once scored.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -14,8 +14,8 @@ import {
 import type { StaffMe } from '../../../machines/staffSession.machine';
 import { StaffApiError, type StaffApi } from '../../../src/staff/api';
 import { ScorecardPanel } from '../../../src/staff/ScorecardPanel';
-import { StaffContext } from '../../../src/staff/StaffContext';
 import { expectShown } from '../support/shown';
+import { renderInStaff } from './support';
 
 const REVIEWER: StaffMe = { email: 'ben@bootcamp.example', role: 'reviewer', locale: 'en-GB' };
 const BLIND: StaffScorecards = {
@@ -35,13 +35,8 @@ const SCORED: StaffScorecards = {
 };
 
 function renderPanel(overrides: Partial<StaffApi>) {
-  const api = { scorecards: vi.fn(() => Promise.resolve(BLIND)), ...overrides } as unknown as StaffApi;
-  render(
-    <StaffContext.Provider value={{ api, me: REVIEWER }}>
-      <ScorecardPanel applicationId={7} />
-    </StaffContext.Provider>,
-  );
-  return api;
+  const api = { scorecards: vi.fn(() => Promise.resolve(BLIND)), ...overrides };
+  renderInStaff(REVIEWER, <ScorecardPanel applicationId={7} />, api);
 }
 
 describe('scorecard panel', () => {
