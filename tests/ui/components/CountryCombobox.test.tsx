@@ -1,48 +1,22 @@
 /** Country of Origin, Headless UI's combobox (decision 002), as a person on Bio Data meets it. */
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, type ErrorMap } from '../../../machines/rules';
 import { CountryCombobox } from '../../../src/components/CountryCombobox';
+import { COUNTRY_LABEL as LABEL, renderCountryField } from '../support/countryField';
 
-const LABEL = 'Country of Origin';
 // Headless UI names the list by the field's label and its ▾ button.
 const LIST = `${LABEL} Show all countries`;
 
-/** The field in a form, holding its value as Bio Data does; `changes` are its onChange calls, `submits` the form's. */
-function renderField({ value = '', errors = {} }: { value?: string; errors?: ErrorMap } = {}) {
-  const changes: string[] = [];
-  let submits = 0;
-  function BioData() {
-    const [country, setCountry] = useState(value);
-    return (
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submits += 1;
-        }}
-      >
-        <CountryCombobox
-          name="country"
-          label={LABEL}
-          value={country}
-          onChange={(next) => {
-            changes.push(next);
-            setCountry(next);
-          }}
-          errors={errors}
-        />
-        <button type="submit">Save and continue</button>
-      </form>
-    );
-  }
-  render(<BioData />);
+/** The field in Bio Data's form; `changes` are its onChange calls, `submits` the form's. */
+function renderField(options: { value?: string; errors?: ErrorMap } = {}) {
+  const { changes, submits } = renderCountryField(CountryCombobox, options);
   return {
     user: userEvent.setup(),
     field: screen.getByRole<HTMLInputElement>('combobox', { name: LABEL }),
     changes,
-    submits: () => submits,
+    submits,
   };
 }
 

@@ -1,9 +1,10 @@
 /** Country of Origin while its combobox is still on the way: nothing the person did in the plain field is lost. */
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ErrorMap } from '../../../machines/rules';
 import type { CountryField as Field } from '../../../src/components/CountryField';
+import { COUNTRY_LABEL as LABEL, renderCountryField } from '../support/countryField';
 
 // Each test gets the page as a fresh phone has it: the combobox's chunk not fetched yet (React.lazy keeps what it
 // loaded once for the module's life).
@@ -13,28 +14,7 @@ beforeEach(async () => {
   ({ CountryField } = await import('../../../src/components/CountryField'));
 });
 
-const LABEL = 'Country of Origin';
-
-function renderField(errors = {}) {
-  const changes: string[] = [];
-  function BioData() {
-    const [country, setCountry] = useState('');
-    return (
-      <CountryField
-        name="country"
-        label={LABEL}
-        value={country}
-        onChange={(next) => {
-          changes.push(next);
-          setCountry(next);
-        }}
-        errors={errors}
-      />
-    );
-  }
-  render(<BioData />);
-  return { changes };
-}
+const renderField = (errors: ErrorMap = {}) => renderCountryField(CountryField, { errors });
 
 describe('CountryField', () => {
   it('shows a labelled field at once, then hands what was typed and the focus to the combobox', async () => {
