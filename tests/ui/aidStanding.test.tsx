@@ -3,12 +3,9 @@
  * Aid" and says where the request stands (received, awarded with its share, declined); once awarded, every option
  * that charges money shows the fee less the share (the amounts machines/rules/aidDecision.ts gives the server too).
  */
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { paymentChoiceMachine, type ConfirmationFacts } from '../../machines/paymentChoice.machine';
-import { reminderMachine } from '../../machines/reminder.machine';
 import type { AidStanding } from '../../machines/rules/aidDecision';
 import { AID_MESSAGES } from '../../machines/rules/messages';
 import {
@@ -17,33 +14,14 @@ import {
   OPTION_INSTALMENTS,
   STANDARD_FEES,
 } from '../../machines/rules/payments';
-import { defaultConfig } from '../../src/config';
-import { ConfirmationScreen } from '../../src/after-submission/ConfirmationScreen';
+import { renderConfirmation } from './support/confirmation';
 import { expectShown } from './support/shown';
 
-function renderWith(aid: AidStanding | null) {
-  const payment = createActor(
-    paymentChoiceMachine.provide({
-      actors: {
-        loadPayment: fromPromise<ConfirmationFacts, { email: string }>(async () => ({
-          payment: null,
-          cohort: null,
-          option: aid ? OPTION_FINANCIAL_AID : '',
-          aid,
-          fees: STANDARD_FEES,
-        })),
-        lookupCountry: fromPromise(async () => 'Nigeria'),
-        recordChoice: fromPromise(async () => {}),
-      },
-    }),
-    { input: { email: 'ada@example.com', formCountry: 'Nigeria', paymentOption: '' } },
-  ).start();
-  const reminder = createActor(
-    reminderMachine.provide({ actors: { saveReminder: fromPromise(async () => {}) } }),
-    { input: { email: 'ada@example.com', reminderSet: false, now: Date.now() } },
-  ).start();
-  render(<ConfirmationScreen actor={payment} reminder={reminder} config={defaultConfig} />);
-}
+const renderWith = (aid: AidStanding | null) =>
+  renderConfirmation(
+    { payment: null, cohort: null, option: aid ? OPTION_FINANCIAL_AID : '', aid, fees: STANDARD_FEES },
+    'Nigeria',
+  );
 
 const price = (option: string) =>
   screen

@@ -5,12 +5,10 @@
  * route prices with; tests/server/payments.test.ts holds the server to it). The landing page, FAQ, Key Information
  * modal and reminder email may only quote amounts of the same table.
  */
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { paymentChoiceMachine, type ConfirmationFacts } from '../../machines/paymentChoice.machine';
-import { reminderMachine } from '../../machines/reminder.machine';
+import { fromPromise } from 'xstate';
 import type { PaymentRecord, PaymentStartPayload, PaymentStartResult } from '../../machines/rules/contract';
 import { cohortLabels } from '../../machines/rules/landingCohort';
 import {
@@ -29,8 +27,8 @@ import { faq } from '../../src/content/faq';
 import { keyInformation } from '../../src/content/programme';
 import { defaultConfig } from '../../src/config';
 import { createCheckout } from '../../src/after-submission/instalmentCheckout';
-import { ConfirmationScreen } from '../../src/after-submission/ConfirmationScreen';
 import { reminderEmail } from '../../server/mail/templates';
+import { renderConfirmation } from './support/confirmation';
 import { expectShown } from './support/shown';
 
 const COUNTRY: Record<PaymentRegion, string> = { nigeria: 'Nigeria', international: 'Ghana' };
@@ -60,27 +58,9 @@ function renderWithCheckout(region: PaymentRegion, fees: FeeTable = STANDARD_FEE
       };
     },
   };
-  const payment = createActor(
-    paymentChoiceMachine.provide({
-      actors: {
-        loadPayment: fromPromise<ConfirmationFacts, { email: string }>(async () => ({
-          payment: null,
-          cohort: null,
-          option: '',
-          fees,
-        })),
-        lookupCountry: fromPromise(async () => COUNTRY[region]),
-        recordChoice: fromPromise(async () => {}),
-        checkout: fromPromise(({ input }) => createCheckout(defaultConfig, api)(input)),
-      },
-    }),
-    { input: { email: 'ada@example.com', formCountry: COUNTRY[region], paymentOption: '' } },
-  ).start();
-  const reminder = createActor(
-    reminderMachine.provide({ actors: { saveReminder: fromPromise(async () => {}) } }),
-    { input: { email: 'ada@example.com', reminderSet: false, now: Date.now() } },
-  ).start();
-  render(<ConfirmationScreen actor={payment} reminder={reminder} config={defaultConfig} />);
+  const payment = renderConfirmation({ payment: null, cohort: null, option: '', fees }, COUNTRY[region], {
+    checkout: fromPromise(({ input }) => createCheckout(defaultConfig, api)(input)),
+  });
   return { asked, payment };
 }
 
