@@ -4,6 +4,15 @@ import { MeasureTable } from './MeasureTable';
 import { BarFigure } from '../charts/BarFigure';
 import { SERIES_COLOURS } from '../charts/colours';
 
+/** The figures the bars and the table both show, in one order: the bar's label, then the table's row. */
+const QUANTILES = [
+  { key: 'p25Seconds', bar: 'Quickest quarter', row: 'Quickest quarter decided within' },
+  { key: 'medianSeconds', bar: 'Median', row: 'Median' },
+  { key: 'p75Seconds', bar: 'Three quarters', row: 'Three quarters decided within' },
+  { key: 'p90Seconds', bar: 'Nine in ten', row: 'Nine in ten decided within' },
+  { key: 'maxSeconds', bar: 'Longest', row: 'Longest' },
+] as const satisfies readonly { key: keyof StaffReports['timeToDecision']; bar: string; row: string }[];
+
 /** `range` is the days in words ("from 1 Nov 2026 to today"). */
 export function TimeReport({ time, range }: { time: StaffReports['timeToDecision']; range: string }) {
   return (
@@ -19,13 +28,7 @@ export function TimeReport({ time, range }: { time: StaffReports['timeToDecision
         <>
           <BarFigure
             description={`Time to decision for ${time.decided} applications: median ${durationWords(time.medianSeconds)}, half of them between ${durationWords(time.p25Seconds)} and ${durationWords(time.p75Seconds)}, the longest ${durationWords(time.maxSeconds)}.`}
-            rows={[
-              ['Quickest quarter', time.p25Seconds],
-              ['Median', time.medianSeconds],
-              ['Three quarters', time.p75Seconds],
-              ['Nine in ten', time.p90Seconds],
-              ['Longest', time.maxSeconds],
-            ].map(([label, seconds]) => ({ label: String(label), values: [Number(seconds ?? 0)] }))}
+            rows={QUANTILES.map(({ key, bar }) => ({ label: bar, values: [time[key] ?? 0] }))}
             series={[{ name: 'Time to decision', colour: SERIES_COLOURS[0] }]}
             format={(seconds) => durationWords(seconds)}
           />
@@ -34,11 +37,7 @@ export function TimeReport({ time, range }: { time: StaffReports['timeToDecision
             figure="Time"
             rows={[
               ['Applications decided', String(time.decided)],
-              ['Quickest quarter decided within', durationWords(time.p25Seconds)],
-              ['Median', durationWords(time.medianSeconds)],
-              ['Three quarters decided within', durationWords(time.p75Seconds)],
-              ['Nine in ten decided within', durationWords(time.p90Seconds)],
-              ['Longest', durationWords(time.maxSeconds)],
+              ...QUANTILES.map(({ key, row }): [string, string] => [row, durationWords(time[key])]),
             ]}
           />
         </>
