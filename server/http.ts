@@ -1,6 +1,7 @@
 /** Answer and failure shapes (docs/design.md §5) and the error that carries a client's mistake to the handler. */
 import type { ErrorMap } from '../machines/rules/messages';
 import { errorList } from '../machines/rules/schemas';
+import { errorMapOf, type Issue } from '../machines/rules/yupAnswers';
 import { SERVER_MESSAGES } from './messages';
 
 export interface FailureBody {
@@ -30,3 +31,6 @@ export const fieldFail = (status: number, field: string, message: string): HttpE
 /** A failed validation: 400 with every field's messages, the first of them as the top-level message. */
 export const invalid = (errors: ErrorMap, fallback: string = SERVER_MESSAGES.invalidRequest): HttpError =>
   fail(400, errorList(errors)[0] ?? fallback, errors);
+
+/** A rule's refusal: `invalid` with every problem it found. */
+export const refuse = (issues: readonly Issue[]): HttpError => invalid(errorMapOf(issues));

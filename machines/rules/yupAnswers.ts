@@ -22,11 +22,19 @@ import {
   type Schema,
   type ValidateOptions,
 } from 'yup';
+import type { ErrorMap } from './messages';
 
 /** One problem of one field, in the catalogue's words. */
 export interface Issue {
   path: string;
   message: string;
+}
+
+/** The problems as a form and the API's 400 carry them: each field's messages, in the order found. */
+export function errorMapOf(issues: readonly Issue[]): ErrorMap {
+  const errors: ErrorMap = {};
+  for (const { path, message } of issues) (errors[path] ??= []).push(message);
+  return errors;
 }
 
 /** Each kind with yup's own reading of a raw value (as a form or a query string sends it) and nothing else. */

@@ -23,8 +23,6 @@ import { aidSettingsIssues } from '../../machines/rules/aidDecision';
 import { feeTableIssues } from '../../machines/rules/cohortFees';
 import { COHORT_MESSAGES as M } from '../../machines/rules/messages';
 import { awardsMade } from './aidStore';
-import type { ErrorMap } from '../../machines/rules/messages';
-import type { Issue } from '../../machines/rules/yupAnswers';
 import type { Context } from '../context';
 import {
   cohortByNumber,
@@ -40,7 +38,7 @@ import {
   type CohortRow,
 } from '../db/cohorts';
 import type { Queryable } from '../db/index';
-import { fail, fieldFail, invalid } from '../http';
+import { fail, fieldFail, refuse } from '../http';
 import { closed, envelope, int, oneOf, text } from '../routes/answers';
 import { object, str } from '../routes/schemas';
 import type { StaffGuard } from './staffGuard';
@@ -120,12 +118,6 @@ async function staffCohort(
     aid_awards_made: await awardsMade(db, row.id),
   };
 }
-
-const refuse = (issues: Issue[]) => {
-  const errors: ErrorMap = {};
-  for (const { path, message } of issues) (errors[path] ??= []).push(message);
-  return invalid(errors);
-};
 
 /** A create's answers: 201 in place of the 200 every other staff route succeeds with. */
 const created = ({ 200: answer, ...refusals }: ReturnType<typeof withRefusals>) => ({

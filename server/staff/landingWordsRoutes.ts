@@ -12,11 +12,10 @@ import {
   type LandingWords,
 } from '../../machines/rules/landingWords';
 import { checkLandingWords } from '../../machines/rules/landingWordsRule';
-import { LANDING_WORDS_MESSAGES as M, type ErrorMap } from '../../machines/rules/messages';
-import type { Issue } from '../../machines/rules/yupAnswers';
+import { LANDING_WORDS_MESSAGES as M } from '../../machines/rules/messages';
 import type { Context } from '../context';
 import { draftWords, publishedWords, publishWords, saveDraft } from '../db/landingWords';
-import { fail, invalid } from '../http';
+import { fail, refuse } from '../http';
 import { closed, envelope, int, text } from '../routes/answers';
 import { BODY_CAP_LONG, object, str } from '../routes/schemas';
 import type { StaffGuard } from './staffGuard';
@@ -43,12 +42,6 @@ const wordsBody = object(
 );
 const draftBody = object({ words: wordsBody }, ['words']);
 const publishBody = object({ words: wordsBody, version: int }, ['words', 'version']);
-
-const refuse = (issues: Issue[]) => {
-  const errors: ErrorMap = {};
-  for (const { path, message } of issues) (errors[path] ??= []).push(message);
-  return invalid(errors);
-};
 
 /** The words sent, as the rule reads them; refused with every problem when they break it. */
 function checked(words: unknown): LandingWords {

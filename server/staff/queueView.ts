@@ -15,7 +15,7 @@ import { type StaffRole } from '../../machines/rules/staff/roles';
 import { HIDDEN_SINGLE_LINE } from '../../machines/rules/schemas';
 import type { Context } from '../context';
 import type { Queryable } from '../db/index';
-import { fieldFail, invalid } from '../http';
+import { fieldFail, refuse } from '../http';
 import { INT4_MAX, object, str } from '../routes/schemas';
 import { queueCohort, sortOf, type QueueView } from './queueStore';
 
@@ -83,11 +83,7 @@ export async function readQueueView(
   viewerId: number | null = null,
 ): Promise<QueueView> {
   const { view: read, issues } = readQueueQuery(query);
-  if (issues.length) {
-    const errors: Record<string, string[]> = {};
-    for (const { path, message } of issues) (errors[path] ??= []).push(message);
-    throw invalid(errors);
-  }
+  if (issues.length) throw refuse(issues);
   const { cohort, cursor, assignee, ...filters } = read;
   const view: QueueView = {
     ...filters,

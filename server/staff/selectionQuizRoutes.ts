@@ -5,7 +5,7 @@
  * is an audit entry with what changed, before → after.
  */
 import type { FastifyInstance } from 'fastify';
-import { QUIZ_MESSAGES as M, type ErrorMap } from '../../machines/rules/messages';
+import { QUIZ_MESSAGES as M } from '../../machines/rules/messages';
 import {
   checkSelectionQuiz,
   sameSettings,
@@ -13,7 +13,7 @@ import {
   selectionQuizPaths,
 } from '../../machines/rules/selectionQuiz';
 import type { Context } from '../context';
-import { invalid } from '../http';
+import { invalid, refuse } from '../http';
 import { bool, closed, envelope, int, text } from '../routes/answers';
 import { object, str } from '../routes/schemas';
 import { currentVersion, publishVersion, versionHistory } from '../selectionQuiz';
@@ -83,11 +83,7 @@ export function selectionQuizRoutes(app: FastifyInstance, ctx: Context, staff: S
     async (request) => {
       const admin = await staff(request, 'admin');
       const { value, issues } = checkSelectionQuiz(request.body ?? {});
-      if (issues.length) {
-        const errors: ErrorMap = {};
-        for (const { path, message } of issues) (errors[path] ??= []).push(message);
-        throw invalid(errors);
-      }
+      if (issues.length) throw refuse(issues);
       const version = await db.transaction(async (tx) => {
         const now = config.now();
         const before = await currentVersion(tx, appConfig, now);

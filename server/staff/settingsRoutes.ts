@@ -5,7 +5,7 @@
  * applicants see the change at once (the other processes within SETTINGS_CACHE_MS).
  */
 import type { FastifyInstance } from 'fastify';
-import { PROGRAMME_SETTINGS_MESSAGES as M, type ErrorMap } from '../../machines/rules/messages';
+import { PROGRAMME_SETTINGS_MESSAGES as M } from '../../machines/rules/messages';
 import {
   checkProgrammeSettings,
   programmeSettingsPath,
@@ -14,7 +14,7 @@ import {
 } from '../../machines/rules/programmeSettings';
 import type { Context } from '../context';
 import { lockSettings, readSettings, saveSettings, type StoredSettings } from '../db/programmeSettings';
-import { invalid } from '../http';
+import { refuse } from '../http';
 import { closed, envelope, text } from '../routes/answers';
 import { object, str } from '../routes/schemas';
 import type { StaffGuard } from './staffGuard';
@@ -68,11 +68,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: Context, staff: StaffG
     async (request) => {
       const admin = await staff(request, 'admin');
       const { value, issues } = checkProgrammeSettings(request.body ?? {});
-      if (issues.length) {
-        const errors: ErrorMap = {};
-        for (const { path, message } of issues) (errors[path] ??= []).push(message);
-        throw invalid(errors);
-      }
+      if (issues.length) throw refuse(issues);
       const saved = await db.transaction(async (tx) => {
         const now = config.now();
         const before = await lockSettings(tx);
