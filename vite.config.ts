@@ -108,16 +108,23 @@ function serviceWorker(): Plugin[] {
   ];
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+// `vite build --ssr --mode server`: the server itself, one file with its packages left to node_modules (decision 024).
+const serverBuild = { main: resolve(import.meta.dirname, 'server/main.ts') };
+
+export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [
     react(),
     appShellFallback,
     sharedHead,
     ...(isSsrBuild ? [] : [compileHints(), ...serviceWorker()]),
   ],
+  // The server's build needs none of the client's public files.
+  publicDir: mode === 'server' ? false : 'public',
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // The server's stack traces name its source files (it runs with --enable-source-maps).
+    sourcemap: mode === 'server',
     // dist/client/.vite/manifest.json: scripts/prerender.ts reads it to preload `/apply`'s app in one wave, and
     // scripts/compileHints.ts the same wave from the bundle.
     manifest: true,
@@ -131,7 +138,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
     rollupOptions: {
       input: isSsrBuild
-        ? prerendered
+        ? mode === 'server'
+          ? serverBuild
+          : prerendered
         : {
             index: resolve(import.meta.dirname, 'index.html'),
             app: resolve(import.meta.dirname, 'app.html'),

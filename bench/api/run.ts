@@ -493,7 +493,7 @@ async function main(): Promise<void> {
     ...busyWarning(loads),
     `Measured by \`npm run bench:api\` (bench/api/run.ts) from ${started} (load average ${loadLabel(loadBefore)} at the start):`,
     `autocannon ${CONNECTIONS} connections for ${DURATION} s per measure (the lookup ${LOOKUP_SECONDS} s), ${REPEATS} repeats, medians.`,
-    'The server runs as `npm start` runs it (`node --import tsx server/main.ts`, logs at `info` to a file) on',
+    'The server runs from its sources (`node --import tsx server/main.ts`, logs at `info` to a file) on',
     '127.0.0.1 with the per-IP limits raised, so the limiter is not what is measured; each repeat gets a fresh PGlite',
     `data dir and ${engines.includes('postgres') ? 'a fresh PostgreSQL database (created for the run, dropped after)' : 'no PostgreSQL (none answered)'}.`,
     'Requests/s counts 2xx answers only. Create sends what the wizard sends (a new email each time, an',

@@ -1,5 +1,5 @@
 /**
- * Beyond one process, with real processes (`node --import tsx server/main.ts`, as `npm start` runs it):
+ * Beyond one process, with real processes (the built server, as `npm start` runs it):
  * - SIGTERM with an upload in flight: new connections are refused, the upload finishes with 200, the process exits 0;
  * - WORKERS=N is refused without PostgreSQL, saying why;
  * - with PostgreSQL (when DATABASE_URL is set): three processes started at once on an empty database all become

@@ -1,5 +1,5 @@
 /**
- * Starts the product the way `npm start` does (the built app in dist/ plus the API), on a free loopback port with a
+ * Starts the product the way `npm start` does (the built server and app in dist/), on a free loopback port with a
  * fresh data directory, as one `node` process with one PID to stop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
+import { SERVER_ARGS } from '../../../scripts/serverBuild';
 import { lockDataDir } from '../../../server/db/lock';
 import '../../support/pgliteTemplate';
 
@@ -56,7 +57,7 @@ export async function startServer(
   // A test that stands for a new deploy starts its second server on the first one's port: same origin, same worker.
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dir = dataDir ?? (await freshDataDir());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
