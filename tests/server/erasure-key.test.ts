@@ -14,7 +14,7 @@ import { logOptions } from '../../server/logging';
 import { outboxMailer } from '../../server/mail/index';
 import { emailHmac } from '../../server/privacy/erase';
 import { erasureKey } from '../../server/privacy/key';
-import { databases, testApp, verifiedApplicant, type TestApp } from './support';
+import { databases, eraseOwnData, testApp, verifiedApplicant, type TestApp } from './support';
 
 const EMAIL = 'kelechi.key@example.com';
 
@@ -49,12 +49,7 @@ describe.each(databases)('the erasure key on $name', (database) => {
   /** The applicant applies through `t`'s process and erases their data there; the tombstone's hash. */
   async function applyAndErase(t: TestApp): Promise<string> {
     const cookie = await verifiedApplicant(t, EMAIL);
-    const erased = await t.app.inject({
-      method: 'POST',
-      url: privacyPaths.erase,
-      payload: { confirm: true },
-      headers: { cookie },
-    });
+    const erased = await eraseOwnData(t, cookie);
     expect(erased.statusCode).toBe(200);
     const { rows } = await t.db.query<{ email_hmac: string }>(
       'SELECT email_hmac FROM erasures ORDER BY id DESC LIMIT 1',

@@ -33,6 +33,7 @@ import {
   cvForm,
   databases,
   decide,
+  eraseOwnData,
   financialAid,
   json,
   STAFF,
@@ -267,12 +268,7 @@ describe.each(databases)('an erasure on $name', (database) => {
       );
       expect(filesUnder(t.storageDir).some((f) => f.body.includes(p.email))).toBe(true);
       if (p.door === 'applicant') {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: privacyPaths.erase,
-          payload: { confirm: true },
-          headers: { cookie },
-        });
+        const res = await eraseOwnData(t, cookie);
         expect([res.statusCode, json(res).message]).toEqual([200, PRIVACY_MESSAGES.erased]);
       } else if (p.door === 'admin') {
         const res = await as(team.admin).post(at(privacyPaths.staffErase, id), { confirm: true });
@@ -415,12 +411,7 @@ describe.each(databases)('an erasure on $name', (database) => {
       .data[0];
     expect(full.full).toBeDefined();
 
-    const erased = await t.app.inject({
-      method: 'POST',
-      url: privacyPaths.erase,
-      payload: { confirm: true },
-      headers: { cookie },
-    });
+    const erased = await eraseOwnData(t, cookie);
     expect(erased.statusCode).toBe(200);
     const after = await queue();
     expect(after).toEqual({

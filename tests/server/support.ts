@@ -16,6 +16,7 @@ import { paths, SESSION_COOKIE } from '../../machines/rules/contract';
 import { type CreatePayload } from '../../machines/steps/communications';
 import { type SavedApplication } from '../../machines/savedApplication';
 import { FIELD_MESSAGES } from '../../machines/rules/messages';
+import { privacyPaths } from '../../machines/rules/privacy';
 import { STEP_MESSAGES } from '../../machines/steps';
 import { STAFF_COOKIE } from '../../machines/rules/staff/session';
 import { staffPaths } from '../../machines/rules/staff/paths';
@@ -566,6 +567,10 @@ export async function submittedApplicant(t: TestApp, email: string): Promise<str
   );
   return cookie;
 }
+
+/** The applicant of `cookie` erases their own data, confirmed, as "Your data" sends it; the server's answer. */
+export const eraseOwnData = (t: TestApp, cookie: string) =>
+  t.app.inject({ method: 'POST', url: privacyPaths.erase, payload: { confirm: true }, headers: { cookie } });
 
 /** A multipart body with an `email` field then a `cv` file. */
 export function cvForm(email: string, file: Buffer | null, filename = 'cv.pdf') {
