@@ -157,9 +157,7 @@ describe('route table (docs/product.md §2.2)', () => {
       loadCohort: () => ({ id: 6, name: 'Cohort 6' }),
       lookupApplication: () => ({ kind: 'owner', application: SAVED_VARIANTS[4] }),
     });
-    actor.send({ type: 'NAVIGATE', path: '/apply' });
-    actor.send({ type: 'FIELD.CHANGE', field: 'email', value: MODEL_EMAIL });
-    actor.send({ type: 'SAVE' });
+    getStarted(actor);
     await waitFor(actor, (s) => s.matches('confirmation'));
     expect(actor.getSnapshot().context).toMatchObject({
       reminderSet: true,
@@ -195,9 +193,7 @@ describe('the confirmation follows where the application stands', () => {
         : {}),
     });
   const signIn = async (actor: ReturnType<typeof live>['actor']) => {
-    actor.send({ type: 'NAVIGATE', path: '/apply' });
-    actor.send({ type: 'FIELD.CHANGE', field: 'email', value: MODEL_EMAIL });
-    actor.send({ type: 'SAVE' });
+    getStarted(actor);
     await waitFor(
       actor,
       (s) => s.matches('confirmation') && !s.matches({ confirmation: { standing: 'loading' } }),
@@ -298,9 +294,7 @@ describe('the video page opened signed out: the submission email on another phon
       loadCohort: () => ({ id: 6, name: 'Cohort 6' }),
       lookupApplication: () => ({ kind: 'owner', application: SAVED_VARIANTS[3] }),
     });
-    actor.send({ type: 'NAVIGATE', path: '/apply' });
-    actor.send({ type: 'FIELD.CHANGE', field: 'email', value: MODEL_EMAIL });
-    actor.send({ type: 'SAVE' });
+    getStarted(actor);
     await waitFor(actor, (s) => s.matches('success'));
     actor.send({ type: 'CONTINUE' });
     expect(actor.getSnapshot().matches('selectionVideo')).toBe(true);
@@ -346,6 +340,13 @@ function live(server: Partial<Record<(typeof ACTORS)[number], (input: never) => 
   return { actor, calls };
 }
 
+/** The first screen, as the applicant meets it: /apply opened, their email typed, and saved. */
+function getStarted(actor: ReturnType<typeof live>['actor'], email = MODEL_EMAIL) {
+  actor.send({ type: 'NAVIGATE', path: '/apply' });
+  actor.send({ type: 'FIELD.CHANGE', field: 'email', value: email });
+  actor.send({ type: 'SAVE' });
+}
+
 const fill = (actor: ReturnType<typeof live>['actor'], fields: readonly (keyof ApplicationForm)[]) =>
   fields.forEach((field) => actor.send({ type: 'FIELD.CHANGE', field, value: GOOD[field]! }));
 
@@ -355,9 +356,7 @@ describe('application machine: the rules it encodes', () => {
       { loadCohort: () => ({ id: 13, name: 'Cohort 13' }), lookupApplication: () => ({ kind: 'new' }) },
       { referralCode: 'AMB-42', persisted: persisted({ form: { firstname: 'Old', email: 'x@y.zz' } }) },
     );
-    actor.send({ type: 'NAVIGATE', path: '/apply' });
-    actor.send({ type: 'FIELD.CHANGE', field: 'email', value: ` ${MODEL_EMAIL} ` });
-    actor.send({ type: 'SAVE' });
+    getStarted(actor, ` ${MODEL_EMAIL} `);
     await waitFor(actor, (s) => s.matches('biodata'));
     const { form, started, existing } = actor.getSnapshot().context;
     expect({
@@ -385,9 +384,7 @@ describe('application machine: the rules it encodes', () => {
       sendCode: () => ({ message: 'OTP sent successfully', retryAfter: 120 }),
       verifyCode: () => SAVED_VARIANTS[2],
     });
-    actor.send({ type: 'NAVIGATE', path: '/apply' });
-    actor.send({ type: 'FIELD.CHANGE', field: 'email', value: MODEL_EMAIL });
-    actor.send({ type: 'SAVE' });
+    getStarted(actor);
     await waitFor(actor, (s) => s.matches({ verifyEmail: 'entering' }));
     expect(actor.getSnapshot().context.form.firstname).toBe('');
     expect(actor.getSnapshot().context.otp.availableAt).toBe(1_000 + 120_000);
