@@ -15,6 +15,7 @@ import {
 } from '../../machines/rules/interview';
 import { InterviewPage } from '../../src/after-submission/InterviewPage';
 import { expectShown } from './support/shown';
+import { askForCode } from './support/signInByCode';
 
 const FIRST = { id: 1, start: '2099-12-03T14:30:00.000Z', minutes: 30 };
 const SECOND = { id: 2, start: '2099-12-03T15:30:00.000Z', minutes: 30 };
@@ -66,12 +67,7 @@ describe('the interview page', () => {
     expect(screen.getByRole('button', { name: 'Email me a code' }).className).toBe('button');
     expect(screen.queryByRole('button', { name: /^Book / })).toBeNull();
     // The code's form comes in the address's place; its heading takes the focus.
-    await user.type(email, 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
-    const codeHeading = await screen.findByRole('heading', {
-      level: 2,
-      name: 'Enter the code we emailed you',
-    });
+    const codeHeading = await askForCode(user, 'ada@example.com');
     expect(document.activeElement).toBe(codeHeading);
     expect(screen.getByLabelText('Code').className).toContain('input');
   });

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { YourDataPage } from '../../src/privacy/YourDataPage';
+import { askForCode } from './support/signInByCode';
 
 const answer = (status: number, body: object = { message: 'ok', data: {} }) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -41,12 +42,7 @@ describe('Your data', () => {
     expect(email.getAttribute('type')).toBe('email');
     expect(screen.getByRole('button', { name: 'Email me a code' }).parentElement?.className).toBe('actions');
 
-    await user.type(email, 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
-    const codeHeading = await screen.findByRole('heading', {
-      level: 2,
-      name: 'Enter the code we emailed you',
-    });
+    const codeHeading = await askForCode(user, 'ada@example.com');
     expect(document.activeElement).toBe(codeHeading);
     const code = screen.getByLabelText('Code');
     expect(code.className).toContain('input');
