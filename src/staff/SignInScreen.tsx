@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { staffSessionMachine } from '../../machines/staffSession.machine';
-import { Brand } from '../components/Brand';
+import { SiteHeader } from '../components/SiteHeader';
 import { BusyButton } from '../components/BusyButton';
 import { CodeField } from '../components/CodeInput';
 import { ErrorSummary } from '../components/ErrorSummary';
@@ -25,12 +25,7 @@ export function SignInScreen({ session }: { session: SessionRef }) {
 
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="shell__header">
-        <Brand href="/staff" name="Bootcamp staff" />
-      </header>
+      <SiteHeader home="/staff" name="Bootcamp staff" />
       <main className="shell" id="main">
         <h1 className="screen-title" ref={heading} tabIndex={-1}>
           {codeStep ? 'Enter your code' : 'Staff sign in'}

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { NavLink } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { staffSessionMachine } from '../../machines/staffSession.machine';
-import { Brand } from '../components/Brand';
+import { SiteHeader } from '../components/SiteHeader';
 import { BusyButton } from '../components/BusyButton';
 import { useChosenCohort } from './CohortPicker';
 import { useStaff } from './StaffContext';
@@ -36,11 +36,7 @@ export function StaffHeader({ session }: { session: SessionRef }) {
   ];
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="shell__header staff-header">
-        <Brand href="/staff" name="Bootcamp staff" />
+      <SiteHeader home="/staff" name="Bootcamp staff" className="staff-header">
         <nav aria-label="Staff" className="staff-nav">
           <ul>
             {links.map((l) => (
@@ -63,7 +59,7 @@ export function StaffHeader({ session }: { session: SessionRef }) {
         >
           Sign out
         </BusyButton>
-      </header>
+      </SiteHeader>
       {message && (
         <p className="alert alert--error staff-header__error" role="alert">
           {message}
