@@ -84,3 +84,18 @@ export function useFieldState(name: string, errors: ErrorMap, initial = '') {
   const [value, onChange] = useState(initial);
   return { name, value, onChange, errors };
 }
+
+/**
+ * A form of text fields the screen keeps as one draft until it is sent: the draft, and each field's props (name,
+ * value, onChange, errors) to spread in.
+ */
+export function useDraftFields<T extends Record<keyof T, string>>(initial: T, errors: ErrorMap) {
+  const [draft, setDraft] = useState(initial);
+  const field = (name: keyof T & string) => ({
+    name,
+    value: draft[name],
+    onChange: (value: string) => setDraft((d) => ({ ...d, [name]: value })),
+    errors,
+  });
+  return { draft, field };
+}

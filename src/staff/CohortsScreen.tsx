@@ -16,13 +16,12 @@ import type { AidSettings } from '../../machines/rules/aidDecision';
 import { feeFacts, type FeeTable } from '../../machines/rules/payments';
 import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
-import { ErrorSummary } from '../components/ErrorSummary';
-import { TextField } from '../components/Fields';
+import { TextField, useDraftFields } from '../components/Fields';
 import { Form } from '../components/Form';
-import { Notice } from '../components/Notice';
 import type { CohortSettingsDraft } from './api';
 import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
 import { TableHead } from './TableHead';
+import { ResourceStatus } from './ResourceStatus';
 import { useResource } from './useResource';
 
 type CohortChange =
@@ -60,7 +59,7 @@ export function CohortsScreen() {
       return `${cohort.name}: ${COHORT_STATE_LABELS[cohort.state]}`;
     },
   );
-  const { errors, message, notice } = view;
+  const { errors } = view;
   const admin = me.role === 'admin';
   const [editing, setEditing] = useState<Editing>({ kind: 'create' });
   const save = (request: CohortChange) => actor.send({ type: 'SAVE', request });
@@ -71,9 +70,7 @@ export function CohortsScreen() {
       <h1 className="screen-title" ref={heading} tabIndex={-1}>
         Cohorts
       </h1>
-      <Notice>{notice}</Notice>
-      <ErrorSummary message={message} errors={errors} />
-      {view.failed && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
+      <ResourceStatus actor={actor} view={view} />
       <table className="staff-table">
         <caption>
           {admin
@@ -169,6 +166,40 @@ const feeLine = (fees: FeeTable) => {
   }`;
 };
 
+/** The cohort's aid settings and fee table: whole numbers, each with what it means. */
+const AID_AND_FEE_FIELDS = [
+  {
+    name: 'aid_ceiling',
+    label: 'Financial aid ceiling (%)',
+    hint: 'The largest share of the fee one award may take off, from 0 to 100.',
+  },
+  {
+    name: 'aid_awards',
+    label: 'Financial aid awards',
+    hint: 'How many applicants of this cohort may be awarded aid.',
+  },
+  {
+    name: 'fee_ngn',
+    label: 'Fee in Nigeria (naira)',
+    hint: 'A whole number of naira, e.g. 60000. A choice already made keeps the fee it was made at.',
+  },
+  {
+    name: 'fee_usd',
+    label: 'Fee outside Nigeria (dollars)',
+    hint: 'A whole number of dollars, e.g. 50.',
+  },
+  {
+    name: 'full_discount',
+    label: 'Discount for paying in full (%)',
+    hint: 'From 0 to 100.',
+  },
+  {
+    name: 'instalments',
+    label: 'Instalments',
+    hint: 'How many equal payments the Nigerian plan splits the fee into, from 1 (no plan) to 12.',
+  },
+] as const satisfies readonly { name: keyof CohortSettingsDraft; label: string; hint: string }[];
+
 function SettingsForm(props: {
   title: string;
   hint?: string;
@@ -178,13 +209,7 @@ function SettingsForm(props: {
   errors: Parameters<typeof TextField>[0]['errors'];
   onSubmit: (settings: CohortSettingsDraft) => void;
 }) {
-  const [draft, setDraft] = useState(props.initial);
-  const field = (name: keyof CohortSettingsDraft) => ({
-    name,
-    value: draft[name],
-    onChange: (value: string) => setDraft((d) => ({ ...d, [name]: value })),
-    errors: props.errors,
-  });
+  const { draft, field } = useDraftFields(props.initial, props.errors);
   return (
     <section aria-labelledby="cohort-settings-title">
       <h2 id="cohort-settings-title">{props.title}</h2>
@@ -199,42 +224,9 @@ function SettingsForm(props: {
           type="date"
         />
         <TextField {...field('seats')} label="Seats" inputMode="numeric" />
-        <TextField
-          {...field('aid_ceiling')}
-          label="Financial aid ceiling (%)"
-          hint="The largest share of the fee one award may take off, from 0 to 100."
-          inputMode="numeric"
-        />
-        <TextField
-          {...field('aid_awards')}
-          label="Financial aid awards"
-          hint="How many applicants of this cohort may be awarded aid."
-          inputMode="numeric"
-        />
-        <TextField
-          {...field('fee_ngn')}
-          label="Fee in Nigeria (naira)"
-          hint="A whole number of naira, e.g. 60000. A choice already made keeps the fee it was made at."
-          inputMode="numeric"
-        />
-        <TextField
-          {...field('fee_usd')}
-          label="Fee outside Nigeria (dollars)"
-          hint="A whole number of dollars, e.g. 50."
-          inputMode="numeric"
-        />
-        <TextField
-          {...field('full_discount')}
-          label="Discount for paying in full (%)"
-          hint="From 0 to 100."
-          inputMode="numeric"
-        />
-        <TextField
-          {...field('instalments')}
-          label="Instalments"
-          hint="How many equal payments the Nigerian plan splits the fee into, from 1 (no plan) to 12."
-          inputMode="numeric"
-        />
+        {AID_AND_FEE_FIELDS.map(({ name, label, hint }) => (
+          <TextField key={name} {...field(name)} label={label} hint={hint} inputMode="numeric" />
+        ))}
         <BusyButton type="submit" busy={props.busy}>
           {props.submit}
         </BusyButton>

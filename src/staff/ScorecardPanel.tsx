@@ -14,13 +14,11 @@ import {
 } from '../../machines/rules/scorecard';
 import type { ErrorMap } from '../../machines/rules/messages';
 import { BusyButton } from '../components/BusyButton';
-import { ErrorSummary } from '../components/ErrorSummary';
 import { RadioField } from '../components/Fields';
 import { Form } from '../components/Form';
-import { Notice } from '../components/Notice';
-import { Button } from '../components/Button';
 import { useStaff } from './StaffContext';
 import { notAShortcut } from './TriageNav';
+import { ResourceStatus } from './ResourceStatus';
 import { useResource } from './useResource';
 
 const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => String(RATING_MIN + i));
@@ -41,13 +39,11 @@ export function ScorecardPanel({ applicationId }: { applicationId: number }) {
     },
   );
   const cards = view.data;
-  const { errors, message, notice } = view;
+  const { errors } = view;
   return (
     <section className="staff-section" aria-labelledby="scorecard-title">
       <h2 id="scorecard-title">Scorecard</h2>
-      <Notice>{notice}</Notice>
-      <ErrorSummary message={message} errors={errors} />
-      {view.failed && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
+      <ResourceStatus actor={actor} view={view} />
       {cards && (
         <>
           {cards.othersVisible && cards.summary ? (

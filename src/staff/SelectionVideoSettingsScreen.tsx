@@ -13,18 +13,19 @@ import {
   QUIZ_QUESTIONS_MAX,
   checkSelectionQuiz,
   choiceValue,
+  type QuizChoiceSetting,
   type SelectionQuizSettings,
   type SelectionQuizVersion,
 } from '../../machines/rules/selectionQuiz';
+import { errorMapOf } from '../../machines/rules/yupAnswers';
 import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
 import { CheckboxField } from '../components/ChoiceFields';
-import { ErrorSummary } from '../components/ErrorSummary';
 import { TextField } from '../components/Fields';
 import { Form } from '../components/Form';
-import { Notice } from '../components/Notice';
 import type { SelectionQuizSettingsAnswer } from './api';
 import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
+import { ResourceStatus } from './ResourceStatus';
 import { useResource } from './useResource';
 
 const settingsOf = (v: SelectionQuizVersion): SelectionQuizSettings => ({
@@ -49,9 +50,7 @@ export function SelectionVideoSettingsScreen() {
     // The server's own check, first here: nothing is sent while a value is refused.
     const { issues } = checkSelectionQuiz(settings);
     if (issues.length) {
-      const errors: ErrorMap = {};
-      for (const { path, message } of issues) (errors[path] ??= []).push(message);
-      setRefused(errors);
+      setRefused(errorMapOf(issues));
       return;
     }
     setRefused(undefined);
@@ -64,9 +63,7 @@ export function SelectionVideoSettingsScreen() {
       <h1 className="screen-title" ref={heading} tabIndex={-1}>
         Selection video and quiz
       </h1>
-      <Notice>{refused ? undefined : view.notice}</Notice>
-      <ErrorSummary message={refused ? undefined : view.message} errors={errors} />
-      {view.failed && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
+      <ResourceStatus actor={actor} view={view} refused={refused} />
       {current && (
         <>
           <p>
@@ -146,6 +143,11 @@ function QuizForm(props: {
   const { errors } = props;
   const setQuestion = (i: number, change: (q: SelectionQuizSettings['questions'][number]) => typeof q) =>
     setDraft((d) => ({ ...d, questions: d.questions.map((q, k) => (k === i ? change(q) : q)) }));
+  const setChoice = (i: number, j: number, patch: Partial<QuizChoiceSetting>) =>
+    setQuestion(i, (old) => ({
+      ...old,
+      choices: old.choices.map((o, k) => (k === j ? { ...o, ...patch } : o)),
+    }));
   const address = (name: 'video_url' | 'poster_url' | 'captions_url') => ({
     name,
     value: draft[name],
@@ -184,12 +186,7 @@ function QuizForm(props: {
                 name={`questions.${i}.choices.${j}.label`}
                 label={`Choice ${choiceValue(j)} of question ${i + 1}`}
                 value={c.label}
-                onChange={(label) =>
-                  setQuestion(i, (old) => ({
-                    ...old,
-                    choices: old.choices.map((o, k) => (k === j ? { ...o, label } : o)),
-                  }))
-                }
+                onChange={(label) => setChoice(i, j, { label })}
                 errors={errors}
               />
               <CheckboxField
@@ -197,12 +194,7 @@ function QuizForm(props: {
                 name={j === 0 ? `questions.${i}.correct` : `questions.${i}.choices.${j}.correct`}
                 label={`Choice ${choiceValue(j)} is a right answer`}
                 checked={c.correct}
-                onChange={(correct) =>
-                  setQuestion(i, (old) => ({
-                    ...old,
-                    choices: old.choices.map((o, k) => (k === j ? { ...o, correct } : o)),
-                  }))
-                }
+                onChange={(correct) => setChoice(i, j, { correct })}
                 errors={errors}
               />
               {q.choices.length > QUIZ_CHOICES_MIN && (

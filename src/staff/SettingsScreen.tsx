@@ -3,15 +3,12 @@
  * a bank transfer to and the support address every page shows. Every team member sees them; an admin changes them,
  * and applicants see the change at once. A reviewer sees no control: the server refuses their changes too.
  */
-import { useState } from 'react';
 import { type ProgrammeSettings, type StaffProgrammeSettings } from '../../machines/rules/programmeSettings';
 import { BusyButton } from '../components/BusyButton';
-import { Button } from '../components/Button';
-import { ErrorSummary } from '../components/ErrorSummary';
-import { TextField } from '../components/Fields';
+import { TextField, useDraftFields } from '../components/Fields';
 import { Form } from '../components/Form';
-import { Notice } from '../components/Notice';
 import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
+import { ResourceStatus } from './ResourceStatus';
 import { useResource } from './useResource';
 
 const LABELS: Readonly<Record<keyof ProgrammeSettings, string>> = {
@@ -39,7 +36,7 @@ export function SettingsScreen() {
       return 'Bank details and support address saved';
     },
   );
-  const { errors, message, notice, data } = view;
+  const { errors, data } = view;
   const admin = me.role === 'admin';
 
   return (
@@ -47,9 +44,7 @@ export function SettingsScreen() {
       <h1 className="screen-title" ref={heading} tabIndex={-1}>
         Bank and support
       </h1>
-      <Notice>{notice}</Notice>
-      <ErrorSummary message={message} errors={errors} />
-      {view.failed && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
+      <ResourceStatus actor={actor} view={view} />
       {data && (
         <p>
           Applicants who pay by bank transfer see this account on their confirmation page; every page and the
@@ -91,14 +86,8 @@ function SettingsForm(props: {
   errors: Parameters<typeof TextField>[0]['errors'];
   onSubmit: (settings: ProgrammeSettings) => void;
 }) {
-  const [draft, setDraft] = useState(props.initial);
-  const field = (name: keyof ProgrammeSettings) => ({
-    name,
-    label: LABELS[name],
-    value: draft[name],
-    onChange: (value: string) => setDraft((d) => ({ ...d, [name]: value })),
-    errors: props.errors,
-  });
+  const { draft, field: unlabelled } = useDraftFields(props.initial, props.errors);
+  const field = (name: keyof ProgrammeSettings) => ({ ...unlabelled(name), label: LABELS[name] });
   return (
     <Form onSubmit={() => props.onSubmit(draft)}>
       <fieldset>

@@ -6,14 +6,13 @@ import { useState } from 'react';
 import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
 import { STAFF_ROLES, type StaffRole } from '../../machines/rules/staff/roles';
 import { BusyButton } from '../components/BusyButton';
-import { ErrorSummary } from '../components/ErrorSummary';
 import { SelectField, TextField, useFieldState } from '../components/Fields';
 import type { TeamMember } from './api';
 import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
-import { Notice } from '../components/Notice';
 import { Form } from '../components/Form';
 import { Button } from '../components/Button';
 import { TableHead } from './TableHead';
+import { ResourceStatus } from './ResourceStatus';
 import { useResource } from './useResource';
 
 type TeamChange = { kind: 'add'; email: string; role: string } | { kind: 'remove'; id: number };
@@ -34,7 +33,7 @@ export function TeamScreen() {
     },
   );
   const team = view.data ?? [];
-  const { errors, message, notice } = view;
+  const { errors } = view;
   const email = useFieldState('email', errors);
   const [role, setRole] = useState<StaffRole | ''>('reviewer');
   const saving = view.busy;
@@ -50,9 +49,7 @@ export function TeamScreen() {
       <h1 className="screen-title" ref={heading} tabIndex={-1}>
         Team
       </h1>
-      <Notice>{notice}</Notice>
-      <ErrorSummary message={message} errors={errors} />
-      {view.failed && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
+      <ResourceStatus actor={actor} view={view} />
       <table className="staff-table">
         <caption>{team.length} people can sign in to the staff area</caption>
         <TableHead columns={['Email', 'Role', 'Since', <span className="visually-hidden">Actions</span>]} />

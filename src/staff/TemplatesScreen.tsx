@@ -5,13 +5,11 @@
 import { useState } from 'react';
 import type { MailTemplate, StaffTemplate, TemplateKind } from '../../machines/rules/mailTemplates';
 import { STAFF_TEMPLATE_MESSAGES } from '../../machines/rules/staff/templateMessages';
-import { Button } from '../components/Button';
-import { ErrorSummary } from '../components/ErrorSummary';
-import { Notice } from '../components/Notice';
 import { usePageHeading, useStaff } from './StaffContext';
 import { TemplateEditor } from './TemplateEditor';
 import { TemplateTabs } from './TemplateTabs';
 import { TemplateVariables } from './TemplateVariables';
+import { ResourceStatus } from './ResourceStatus';
 import { useResource } from './useResource';
 
 type TemplateChange =
@@ -33,7 +31,7 @@ export function TemplatesScreen() {
     },
   );
   const templates = view.data ?? [];
-  const { errors, message, notice } = view;
+  const { errors } = view;
   const [chosen, choose] = useState<TemplateKind>('accepted');
   const template = templates.find((x) => x.kind === chosen);
 
@@ -49,9 +47,7 @@ export function TemplatesScreen() {
         Email templates
       </h1>
       <p>The emails a decision sends. An edited template is used for every email that leaves from then on.</p>
-      <Notice>{notice}</Notice>
-      <ErrorSummary message={message} errors={errors} />
-      {view.failed && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
+      <ResourceStatus actor={actor} view={view} />
       <TemplateTabs chosen={chosen} onChoose={choose} />
       <TemplateVariables />
       {template && (
