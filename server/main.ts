@@ -20,7 +20,6 @@ import { retentionWorker } from './privacy/retention';
 import { erasureKey } from './privacy/key';
 import { decisionMailer } from './review/decisionMail';
 import { localStorage } from './storage/index';
-import { s3Storage } from './storage/s3';
 
 async function main(): Promise<void> {
   const env = readEnv();
@@ -67,10 +66,11 @@ async function main(): Promise<void> {
   const mailer = env.smtpUrl
     ? outboxMailer(db, env.now, 'smtp', () => outbox.kick())
     : outboxMailer(db, env.now, 'outbox');
-  // CVs in a bucket when S3_BUCKET is set (several machines), else under DATA_DIR (server/storage/index.ts).
+  // CVs in a bucket when S3_BUCKET is set (several machines), else under DATA_DIR (server/storage/index.ts). The S3
+  // client is loaded only then: it is half a second of every start that keeps CVs on disk.
   const s3 = env.s3;
   const storageDir = join(env.dataDir, 'uploads');
-  const storage = s3 ? s3Storage(s3) : await localStorage(storageDir);
+  const storage = s3 ? (await import('./storage/s3')).s3Storage(s3) : await localStorage(storageDir);
   const app = await buildApp({
     db,
     mailer,
