@@ -4,28 +4,19 @@
  * each as a PNG image of the size it is named with. PNG, because Chromium builds a whole SVG document on the page's
  * main thread to decode an SVG icon, during the first press.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { drawIcon } from '../../scripts/drawIcon';
 import { MANIFEST_ICONS, PAGE_ICON } from '../../scripts/iconSizes';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { browser, server, serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
+serverAndBrowser();
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   page = await browser.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** The width and height the browser decodes an image at, and the type the server gave it. */

@@ -3,24 +3,20 @@
  * hydration, and the wizard names the same one. (The switch to the next cohort when a deadline passes is in
  * tests/server/landing.test.ts, where the server's clock can move.)
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paths, type CohortInfo } from '../../machines/rules/contract';
 import { cohortLabels, type CohortLabels } from '../../machines/rules/landingCohort';
-import { launchBrowser, screenshot } from './support/browser';
+import { screenshot } from './support/browser';
 import { islands } from '../../src/landing/islands';
 import { hydrateEveryIsland } from './support/landing';
-import { startServer, type RunningServer } from './support/server';
+import { browser, server, serverAndBrowser } from './support/suite';
 import { feeFacts } from '../../machines/rules/payments';
 
-let server: RunningServer;
-let browser: Browser;
+serverAndBrowser();
 let current: CohortInfo;
 let cohort: CohortLabels;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   current = ((await (await fetch(`${server.url}${paths.currentCohort}`)).json()) as { data: CohortInfo[] })
     .data[0];
   cohort = cohortLabels({
@@ -29,11 +25,6 @@ beforeAll(async () => {
     applicationDeadline: current.application_deadline,
     fees: feeFacts(current.fees),
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** The sentences that quote the cohort, as a visitor reads them. */
