@@ -13,7 +13,8 @@ import { Alert, Notice } from '../components/Notice';
 import { Button } from '../components/Button';
 import { ApplicationDataRights } from './ApplicationDataRights';
 import { provideApplication } from './staffActors';
-import { usePageHeading, useStaff } from './StaffContext';
+import { useStaff } from './StaffContext';
+import { PageTitle } from './PageTitle';
 import { ApplicationMessage } from './ApplicationMessage';
 import { TriageNav } from './TriageNav';
 import { ApplicationPayment } from './ApplicationPayment';
@@ -71,14 +72,11 @@ export function ApplicationScreen() {
   const stay = useCallback(() => actor.send({ type: 'STAY' }), [actor]);
   const onErased = useCallback(() => actor.send({ type: 'ERASED' }), [actor]);
   const reload = useCallback((notice: string) => actor.send({ type: 'RELOAD', notice }), [actor]);
-  const heading = usePageHeading<HTMLHeadingElement>(page ? name : 'Application');
 
   if (!page)
     return (
       <>
-        <h1 className="screen-title" ref={heading} tabIndex={-1}>
-          Application
-        </h1>
+        <PageTitle title="Application" />
         <p>
           <Link to={{ pathname: '/staff', search: location.search }}>Back to applications</Link>
         </p>
@@ -104,9 +102,7 @@ export function ApplicationScreen() {
         decided={decided ? (decision ?? null) : null}
         onStay={stay}
       />
-      <h1 className="screen-title" ref={heading} tabIndex={-1}>
-        {name}
-      </h1>
+      <PageTitle title={name} />
       {/* One child, or none: Notice hides only when given nothing (two empty children drew an empty box). */}
       <Notice>
         {notice && (

@@ -8,25 +8,19 @@ import { auditQueryOf } from '../../machines/rules/reports';
 import { queryString } from './api';
 import { AuditFilterForm } from './AuditFilterForm';
 import { AuditPage } from './AuditPage';
-import { usePageHeading, useStaff } from './StaffContext';
+import { useStaff } from './StaffContext';
+import { PageTitle } from './PageTitle';
 
 export function AuditScreen() {
   const { me } = useStaff();
   const [params] = useSearchParams();
-  const heading = usePageHeading<HTMLHeadingElement>('Audit log');
   if (me.role !== 'admin')
-    return (
-      <h1 className="screen-title" ref={heading} tabIndex={-1}>
-        Audit log: only an admin can see this page
-      </h1>
-    );
+    return <PageTitle title="Audit log">Audit log: only an admin can see this page</PageTitle>;
   const query = auditQueryOf(params);
   const search = queryString({ ...query });
   return (
     <>
-      <h1 className="screen-title" ref={heading} tabIndex={-1}>
-        Audit log
-      </h1>
+      <PageTitle title="Audit log" />
       {/* Keyed by the URL: a new filter or page is its own load, and the form shows what the URL says. */}
       <AuditFilterForm key={`form${search}`} filters={query} />
       <AuditPage key={search} query={query} />

@@ -19,7 +19,8 @@ import { Button } from '../components/Button';
 import { TextField, useDraftFields } from '../components/Fields';
 import { Form } from '../components/Form';
 import type { CohortSettingsDraft } from './api';
-import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
+import { useStaff, useStaffDates } from './StaffContext';
+import { PageTitle } from './PageTitle';
 import { TableHead } from './TableHead';
 import { ResourceStatus } from './ResourceStatus';
 import { useResource } from './useResource';
@@ -48,7 +49,6 @@ type Editing = { kind: 'create' } | { kind: 'change'; cohort: StaffCohort };
 export function CohortsScreen() {
   const { api, me } = useStaff();
   const dates = useStaffDates();
-  const heading = usePageHeading<HTMLHeadingElement>('Cohorts');
   const { actor, view } = useResource<StaffCohortSettings, CohortChange>(
     () => api.cohortSettings(),
     async (change) => {
@@ -67,9 +67,7 @@ export function CohortsScreen() {
 
   return (
     <>
-      <h1 className="screen-title" ref={heading} tabIndex={-1}>
-        Cohorts
-      </h1>
+      <PageTitle title="Cohorts" />
       <ResourceStatus actor={actor} view={view} />
       <table className="staff-table">
         <caption>

@@ -12,7 +12,8 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import { CohortPicker, useChosenCohort } from './CohortPicker';
 import { queryString } from './api';
 import { provideCsv } from './staffActors';
-import { usePageHeading, useStaff } from './StaffContext';
+import { useStaff } from './StaffContext';
+import { PageTitle } from './PageTitle';
 import { Button } from '../components/Button';
 import { CsvFileForm } from './CsvFileForm';
 import { CsvRefusedRows } from './CsvRefusedRows';
@@ -20,7 +21,6 @@ import { CsvRefusedRows } from './CsvRefusedRows';
 export function CsvDecisionsScreen() {
   const { api, me } = useStaff();
   const cohort = useChosenCohort();
-  const heading = usePageHeading<HTMLHeadingElement>('Decisions from a CSV file');
   const actor = useActorRef(useMemo(() => provideCsv(api), [api]));
   const { result, message, fileName } = useSelector(
     actor,
@@ -51,9 +51,7 @@ export function CsvDecisionsScreen() {
 
   return (
     <>
-      <h1 className="screen-title" ref={heading} tabIndex={-1}>
-        Decisions from a CSV file
-      </h1>
+      <PageTitle title="Decisions from a CSV file" />
       <ErrorSummary message={message} errors={{}} />
       {choosing && <CohortPicker />}
       {choosing && (

@@ -8,7 +8,8 @@ import { ANONYMOUS_COLOUR, SERIES_COLOURS } from '../charts/colours';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { CohortPicker, useChosenCohort } from './CohortPicker';
 import { provideResource } from './staffActors';
-import { usePageHeading, useStaff } from './StaffContext';
+import { useStaff } from './StaffContext';
+import { PageTitle } from './PageTitle';
 import { TableHead } from './TableHead';
 import { useResourceView } from './useResourceView';
 
@@ -21,13 +22,10 @@ const duration = (seconds: number | null) =>
       : `${(seconds / 3600).toFixed(1)} h`;
 
 export function FunnelScreen() {
-  const heading = usePageHeading<HTMLHeadingElement>('Funnel');
   const cohort = useChosenCohort();
   return (
     <>
-      <h1 className="screen-title" ref={heading} tabIndex={-1}>
-        Funnel
-      </h1>
+      <PageTitle title="Funnel" />
       <CohortPicker />
       {/* Keyed by the cohort: another cohort is another load. */}
       <FunnelFigures key={cohort ?? ''} cohort={cohort} />

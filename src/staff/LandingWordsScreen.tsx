@@ -21,7 +21,8 @@ import { TextAreaField, TextField } from '../components/Fields';
 import { Form } from '../components/Form';
 import { Notice } from '../components/Notice';
 import type { StaffLandingWords } from './api';
-import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
+import { useStaff, useStaffDates } from './StaffContext';
+import { PageTitle } from './PageTitle';
 import { useResource } from './useResource';
 
 type Change =
@@ -54,7 +55,6 @@ const wordsOf = (draft: Draft): LandingWords => ({
 export function LandingWordsScreen() {
   const { api, me } = useStaff();
   const dates = useStaffDates();
-  const heading = usePageHeading<HTMLHeadingElement>("The landing page's words");
   const { actor, view } = useResource<StaffLandingWords, Change>(
     () => api.landingWords(),
     async (change) => {
@@ -70,9 +70,7 @@ export function LandingWordsScreen() {
   const data = view.data;
   return (
     <>
-      <h1 className="screen-title" ref={heading} tabIndex={-1}>
-        The landing page&apos;s words
-      </h1>
+      <PageTitle title="The landing page's words" />
       <Notice>{view.notice}</Notice>
       {view.failed && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
       {data && (

@@ -25,7 +25,8 @@ import { QueueFilters } from './QueueFilters';
 import { QueueTable } from './QueueTable';
 import { SavedViews } from './SavedViews';
 import { provideQueue } from './staffActors';
-import { usePageHeading, useStaff } from './StaffContext';
+import { useStaff } from './StaffContext';
+import { PageTitle } from './PageTitle';
 
 /** History state of a queue page: the cursors of the pages before it, for Previous. */
 interface PageTrail {
@@ -47,7 +48,6 @@ export function QueueScreen() {
     useMemo(() => provideQueue(api), [api]),
     { input: { query } },
   );
-  const heading = usePageHeading<HTMLHeadingElement>('Applications');
 
   useEffect(() => {
     // The machine started with the first view; only a changed URL loads again.
@@ -77,9 +77,7 @@ export function QueueScreen() {
 
   return (
     <>
-      <h1 className="screen-title" ref={heading} tabIndex={-1}>
-        Applications{page ? `: ${page.cohort.name}` : ''}
-      </h1>
+      <PageTitle title="Applications">Applications{page ? `: ${page.cohort.name}` : ''}</PageTitle>
       <CohortPicker onChoose={(cohort) => go({ cohort })} />
       {page && (
         <p>

@@ -10,10 +10,9 @@ import { CohortPicker, useChosenCohort } from './CohortPicker';
 import { ReportFigures } from './ReportFigures';
 import { ReportFunnels } from './ReportFunnels';
 import { ReportRangeForm } from './ReportRangeForm';
-import { usePageHeading } from './StaffContext';
+import { PageTitle } from './PageTitle';
 
 export function ReportsScreen() {
-  const heading = usePageHeading<HTMLHeadingElement>('Reports');
   const cohort = useChosenCohort();
   const [params] = useSearchParams();
   const query = {
@@ -24,9 +23,7 @@ export function ReportsScreen() {
   };
   return (
     <>
-      <h1 className="screen-title" ref={heading} tabIndex={-1}>
-        Reports
-      </h1>
+      <PageTitle title="Reports" />
       <CohortPicker />
       <ReportRangeForm key={`range${queryString(query)}`} from={query.from} to={query.to} per={query.per} />
       {/* Keyed by the query: another cohort, range or period is another load. */}

@@ -24,7 +24,8 @@ import { CheckboxField } from '../components/ChoiceFields';
 import { TextField } from '../components/Fields';
 import { Form } from '../components/Form';
 import type { SelectionQuizSettingsAnswer } from './api';
-import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
+import { useStaff, useStaffDates } from './StaffContext';
+import { PageTitle } from './PageTitle';
 import { ResourceStatus } from './ResourceStatus';
 import { useResource } from './useResource';
 
@@ -38,7 +39,6 @@ const settingsOf = (v: SelectionQuizVersion): SelectionQuizSettings => ({
 export function SelectionVideoSettingsScreen() {
   const { api, me } = useStaff();
   const dates = useStaffDates();
-  const heading = usePageHeading<HTMLHeadingElement>('Selection video and quiz');
   const { actor, view } = useResource<SelectionQuizSettingsAnswer, SelectionQuizSettings>(
     () => api.selectionQuiz(),
     async (settings) => QUIZ_MESSAGES.published((await api.publishSelectionQuiz(settings)).current.version),
@@ -60,9 +60,7 @@ export function SelectionVideoSettingsScreen() {
 
   return (
     <>
-      <h1 className="screen-title" ref={heading} tabIndex={-1}>
-        Selection video and quiz
-      </h1>
+      <PageTitle title="Selection video and quiz" />
       <ResourceStatus actor={actor} view={view} refused={refused} />
       {current && (
         <>

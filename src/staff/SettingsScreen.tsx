@@ -7,7 +7,8 @@ import { type ProgrammeSettings, type StaffProgrammeSettings } from '../../machi
 import { BusyButton } from '../components/BusyButton';
 import { TextField, useDraftFields } from '../components/Fields';
 import { Form } from '../components/Form';
-import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
+import { useStaff, useStaffDates } from './StaffContext';
+import { PageTitle } from './PageTitle';
 import { ResourceStatus } from './ResourceStatus';
 import { useResource } from './useResource';
 
@@ -28,7 +29,6 @@ const valuesOf = (settings: StaffProgrammeSettings): ProgrammeSettings => ({
 export function SettingsScreen() {
   const { api, me } = useStaff();
   const dates = useStaffDates();
-  const heading = usePageHeading<HTMLHeadingElement>('Bank and support');
   const { actor, view } = useResource<StaffProgrammeSettings, ProgrammeSettings>(
     () => api.programmeSettings(),
     async (settings) => {
@@ -41,9 +41,7 @@ export function SettingsScreen() {
 
   return (
     <>
-      <h1 className="screen-title" ref={heading} tabIndex={-1}>
-        Bank and support
-      </h1>
+      <PageTitle title="Bank and support" />
       <ResourceStatus actor={actor} view={view} />
       {data && (
         <p>

@@ -7,7 +7,7 @@ import { BusyButton } from '../components/BusyButton';
 import { CodeField } from '../components/CodeInput';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { TextField, useFieldState } from '../components/Fields';
-import { usePageHeading } from './StaffContext';
+import { PageTitle } from './PageTitle';
 import { Notice } from '../components/Notice';
 import { Form } from '../components/Form';
 import { Button } from '../components/Button';
@@ -21,15 +21,12 @@ export function SignInScreen({ session }: { session: SessionRef }) {
   const { email, errors, message, notice } = useSelector(session, (s) => s.context);
   const typed = useFieldState('email', errors, email);
   const [code, setCode] = useState('');
-  const heading = usePageHeading<HTMLHeadingElement>(codeStep ? 'Enter your code' : 'Staff sign in');
 
   return (
     <>
       <SiteHeader home="/staff" name="Bootcamp staff" />
       <main className="shell" id="main">
-        <h1 className="screen-title" ref={heading} tabIndex={-1}>
-          {codeStep ? 'Enter your code' : 'Staff sign in'}
-        </h1>
+        <PageTitle title={codeStep ? 'Enter your code' : 'Staff sign in'} />
         <Notice>{notice}</Notice>
         <ErrorSummary message={message} errors={errors} />
         {codeStep ? (

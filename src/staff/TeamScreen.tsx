@@ -8,7 +8,8 @@ import { STAFF_ROLES, type StaffRole } from '../../machines/rules/staff/roles';
 import { BusyButton } from '../components/BusyButton';
 import { SelectField, TextField, useFieldState } from '../components/Fields';
 import type { TeamMember } from './api';
-import { usePageHeading, useStaff, useStaffDates } from './StaffContext';
+import { useStaff, useStaffDates } from './StaffContext';
+import { PageTitle } from './PageTitle';
 import { Form } from '../components/Form';
 import { Button } from '../components/Button';
 import { TableHead } from './TableHead';
@@ -20,7 +21,6 @@ type TeamChange = { kind: 'add'; email: string; role: string } | { kind: 'remove
 export function TeamScreen() {
   const { api, me } = useStaff();
   const dates = useStaffDates();
-  const heading = usePageHeading<HTMLHeadingElement>('Team');
   const { actor, view } = useResource<TeamMember[], TeamChange>(
     () => api.team(),
     async (change) => {
@@ -38,17 +38,10 @@ export function TeamScreen() {
   const [role, setRole] = useState<StaffRole | ''>('reviewer');
   const saving = view.busy;
 
-  if (me.role !== 'admin')
-    return (
-      <h1 className="screen-title" ref={heading} tabIndex={-1}>
-        Team: only an admin can see this page
-      </h1>
-    );
+  if (me.role !== 'admin') return <PageTitle title="Team">Team: only an admin can see this page</PageTitle>;
   return (
     <>
-      <h1 className="screen-title" ref={heading} tabIndex={-1}>
-        Team
-      </h1>
+      <PageTitle title="Team" />
       <ResourceStatus actor={actor} view={view} />
       <table className="staff-table">
         <caption>{team.length} people can sign in to the staff area</caption>

@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import type { MailTemplate, StaffTemplate, TemplateKind } from '../../machines/rules/mailTemplates';
 import { STAFF_TEMPLATE_MESSAGES } from '../../machines/rules/staff/templateMessages';
-import { usePageHeading, useStaff } from './StaffContext';
+import { useStaff } from './StaffContext';
+import { PageTitle } from './PageTitle';
 import { TemplateEditor } from './TemplateEditor';
 import { TemplateTabs } from './TemplateTabs';
 import { TemplateVariables } from './TemplateVariables';
@@ -18,7 +19,6 @@ type TemplateChange =
 
 export function TemplatesScreen() {
   const { api, me } = useStaff();
-  const heading = usePageHeading<HTMLHeadingElement>('Email templates');
   const { actor, view } = useResource<StaffTemplate[], TemplateChange>(
     () => api.templates(),
     async (change) => {
@@ -36,16 +36,10 @@ export function TemplatesScreen() {
   const template = templates.find((x) => x.kind === chosen);
 
   if (me.role !== 'admin')
-    return (
-      <h1 className="screen-title" ref={heading} tabIndex={-1}>
-        Email templates: only an admin can see this page
-      </h1>
-    );
+    return <PageTitle title="Email templates">Email templates: only an admin can see this page</PageTitle>;
   return (
     <>
-      <h1 className="screen-title" ref={heading} tabIndex={-1}>
-        Email templates
-      </h1>
+      <PageTitle title="Email templates" />
       <p>The emails a decision sends. An edited template is used for every email that leaves from then on.</p>
       <ResourceStatus actor={actor} view={view} />
       <TemplateTabs chosen={chosen} onChoose={choose} />
