@@ -10,22 +10,16 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { REFERRAL_FRIEND } from '../../machines/rules/options';
 import { dayPattern } from '../../machines/rules/staffDates';
-import { DECIDING, E2E_ADMIN, signInStaff, addTeamMember } from './support/decision';
+import { DECIDING, E2E_ADMIN, staffPageOpener, addTeamMember } from './support/decision';
 import { apiClient, submittedApplicant } from './support/submittedApplicant';
 import { paths } from '../../machines/rules/contract';
 import { applicant } from '../support/answers';
-import { contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
+import { expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 serverAndBrowser(DECIDING);
-const open = contextOpener({ width: 1280, height: 900 });
+const signedIn = staffPageOpener();
 const REVIEWER = 'remi.finder@bootcamp.example';
 /** The queue answers in well under a second, but other suites share this machine's two cores. */
-
-async function signedIn(email: string): Promise<Page> {
-  const { context, page } = await open();
-  await signInStaff(context, server.url, email);
-  return page;
-}
 
 /** The caption of the queue's table, which says how many match ("2 applications match this view"). */
 const caption = (page: Page) => page.locator('table.staff-table caption');

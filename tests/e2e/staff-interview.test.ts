@@ -7,7 +7,6 @@
  * the .ics: the applicant's says the Lagos time and names the zone, the admin's says UTC. The admin's application page says the interview is booked. A
  * reviewer is offered no control to add slots, and the server refuses them one. axe finds nothing on either page.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   INTERVIEW_MESSAGES,
@@ -16,13 +15,13 @@ import {
   slotWords,
 } from '../../machines/rules/interview';
 import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
-import { DECIDING, E2E_ADMIN, signInStaff, staffCookie, addTeamMember } from './support/decision';
+import { DECIDING, E2E_ADMIN, staffPageOpener, staffCookie, addTeamMember } from './support/decision';
 import { latestCode, type MailboxEntry } from './support/server';
 import { submittedApplicant } from './support/submittedApplicant';
-import { browser, contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
+import { browser, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 serverAndBrowser(DECIDING);
-const open = contextOpener({ width: 1280, height: 900 });
+const signedIn = staffPageOpener();
 const REVIEWER = 'rita.interviews@bootcamp.example';
 const EMAIL = 'chidi.interview-e2e@example.com';
 const NAME = { firstname: 'Chidiqz', lastname: 'Interviewqz' };
@@ -31,12 +30,6 @@ const NAME = { firstname: 'Chidiqz', lastname: 'Interviewqz' };
 const mailbox = async () => (await (await fetch(`${server.url}/dev/mailbox.json`)).json()) as MailboxEntry[];
 const mailsTo = async (to: string) =>
   (await mailbox()).filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
-
-async function signedIn(email: string): Promise<Page> {
-  const { context, page } = await open();
-  await signInStaff(context, server.url, email);
-  return page;
-}
 
 describe('the interview stage', () => {
   it('an admin offers a slot and invites; the applicant books it from the email; both get the .ics', async () => {

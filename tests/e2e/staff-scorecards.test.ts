@@ -7,21 +7,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RUBRIC, SCORECARD_MESSAGES } from '../../machines/rules/scorecard';
-import { E2E_ADMIN, signInStaff, addTeamMember } from './support/decision';
+import { E2E_ADMIN, staffPageOpener, addTeamMember } from './support/decision';
 import { submittedApplicants } from './support/submittedApplicant';
-import { contextOpener, server, serverAndBrowser } from './support/suite';
+import { server, serverAndBrowser } from './support/suite';
 
 serverAndBrowser({ STAFF_EMAILS: E2E_ADMIN });
-const open = contextOpener({ width: 1280, height: 900 });
+const signedIn = staffPageOpener();
 const AMA = 'ama.reviewer@bootcamp.example';
 const BEN = 'ben.reviewer@bootcamp.example';
-
-/** A browser page signed in as `email`. */
-async function signedIn(email: string): Promise<Page> {
-  const { context, page } = await open();
-  await signInStaff(context, server.url, email);
-  return page;
-}
 
 /** Opens an application from the queue's search and gives it `rating` on every criterion. */
 async function score(page: Page, name: string, rating: number) {

@@ -7,20 +7,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../machines/rules/staff/messages';
-import { E2E_ADMIN, signInStaff, addTeamMember } from './support/decision';
+import { E2E_ADMIN, staffPageOpener, addTeamMember } from './support/decision';
 import { submittedApplicants } from './support/submittedApplicant';
-import { contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
+import { expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 serverAndBrowser({ STAFF_EMAILS: E2E_ADMIN });
-const open = contextOpener({ width: 1280, height: 900 });
+const signedIn = staffPageOpener();
 const REVIEWER = 'ife.reviewer@bootcamp.example';
-
-/** A browser page signed in as `email`. */
-async function signedIn(email: string): Promise<Page> {
-  const { context, page } = await open();
-  await signInStaff(context, server.url, email);
-  return page;
-}
 
 const queueTable = (page: Page) => page.getByRole('table', { name: /match(es)? this view/ });
 const savedViews = (page: Page) => page.getByRole('region', { name: 'Saved views:' });

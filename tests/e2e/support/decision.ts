@@ -12,6 +12,7 @@ import { expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { latestCode, type MailboxEntry } from './server';
 import { submittedApplicant, type ApplicantApi } from './submittedApplicant';
+import { contextOpener, server } from './suite';
 import type { CreatePayload } from '../../../machines/steps/communications';
 
 export const E2E_ADMIN = 'admissions@bootcamp.example';
@@ -66,6 +67,19 @@ export async function staffCookie(base: string, email = E2E_ADMIN): Promise<stri
 export async function signInStaff(context: BrowserContext, base: string, email = E2E_ADMIN): Promise<void> {
   const cookie = await staffCookie(base, email);
   await context.addCookies([{ name: STAFF_COOKIE, value: cookie.slice(STAFF_COOKIE.length + 1), url: base }]);
+}
+
+/**
+ * Opens staff pages for the file that calls it while it is being loaded: each call answers the page of a fresh
+ * context at 1280 × 900 (closed after the file, as contextOpener's are) signed in as `email` on the file's server.
+ */
+export function staffPageOpener(): (email?: string) => Promise<Page> {
+  const open = contextOpener();
+  return async (email = E2E_ADMIN) => {
+    const { context, page } = await open();
+    await signInStaff(context, server.url, email);
+    return page;
+  };
 }
 
 /** E2E_ADMIN adds `email` to the team as `role`, through the team API as the team screen does; the server's answer. */
