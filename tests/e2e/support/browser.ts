@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 let packaged: Promise<string> | undefined;
 
@@ -35,8 +36,24 @@ export const CHROME_FLAGS = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
-export const launchBrowser = async (): Promise<Browser> =>
-  chromium.launch({ executablePath: await chromePath(), args: CHROME_FLAGS });
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's one Chromium, started by tests/e2e/support/browserSetup.ts. */
+    browserEndpoint?: string;
+  }
+}
+
+/**
+ * In the browser tests, a connection to the run's one Chromium: a launch costs seconds of CPU, once a file on a
+ * 2-core machine; each file still gets contexts of its own, closed when it disconnects. Elsewhere (the
+ * benchmarks) a Chromium of its own.
+ */
+export const launchBrowser = async (): Promise<Browser> => {
+  const endpoint = process.env.VITEST ? inject('browserEndpoint') : undefined;
+  return endpoint
+    ? chromium.connect(endpoint)
+    : chromium.launch({ executablePath: await chromePath(), args: CHROME_FLAGS });
+};
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

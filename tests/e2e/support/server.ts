@@ -57,7 +57,9 @@ export async function startServer(
   // A test that stands for a new deploy starts its second server on the first one's port: same origin, same worker.
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dir = dataDir ?? (await freshDataDir());
-  const child = spawn(process.execPath, SERVER_ARGS, {
+  // The built server in the tests, as `npm start` runs it; the benchmarks, which build only the client, run the sources.
+  const args = process.env.VITEST ? SERVER_ARGS : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
