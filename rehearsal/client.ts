@@ -34,6 +34,11 @@ export class Client {
   readonly answers: Answer[] = [];
   constructor(readonly base: string) {}
 
+  /** A GET by someone signed in (a team member, an applicant): with their cookie, recorded as theirs. */
+  read<T>(as: { email: string; cookie?: string }, path: string, route?: string): Promise<Reply<T>> {
+    return this.once<T>({ method: 'GET', path, route, cookie: as.cookie, who: as.email });
+  }
+
   /** One request, one recorded answer; status 0 when the client gave up waiting. */
   async once<T>(call: Call): Promise<Reply<T>> {
     const headers: Record<string, string> = {};

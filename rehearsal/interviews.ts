@@ -111,13 +111,11 @@ export class InterviewStage {
 
   /** The admin looks at the cohort's slots and offers more when few are free. */
   private async keepSlots(admin: Reviewer, cohort: number): Promise<void> {
-    const page = await this.deps.client.once<{ data: StaffInterviewSlots }>({
-      method: 'GET',
-      path: slotsPath(cohort),
-      route: interviewPaths.slots,
-      cookie: admin.cookie,
-      who: admin.email,
-    });
+    const page = await this.deps.client.read<{ data: StaffInterviewSlots }>(
+      admin,
+      slotsPath(cohort),
+      interviewPaths.slots,
+    );
     if (page.status !== 200) return;
     const free = page.body.data.slots.reduce((n, s) => n + Math.max(0, s.capacity - s.booked), 0);
     if (free < FREE_SLOTS_KEPT + this.pending) await this.offerSlots(admin, cohort, SLOTS_ADDED);
@@ -185,12 +183,7 @@ export class InterviewStage {
     if (random() >= options.book) return;
     await sleep(100 + random() * 1500);
     for (let attempt = 0; attempt < 5; attempt++) {
-      const page = await client.once<{ data: ApplicantInterview }>({
-        method: 'GET',
-        path: interviewPaths.applicant,
-        cookie: applicant.cookie,
-        who: applicant.email,
-      });
+      const page = await client.read<{ data: ApplicantInterview }>(applicant, interviewPaths.applicant);
       if (page.status !== 200) return void (invite.outcome = 'refused');
       const { slots } = page.body.data;
       if (slots.length === 0) return void (invite.outcome = 'no free slot');
@@ -225,13 +218,11 @@ export async function readInterviews(
 ) {
   const reads = [];
   for (const invite of stage.log.invites) {
-    const staff = await client.once<{ data: { interview?: { start: string } | null } }>({
-      method: 'GET',
-      path: staffPaths.application.replace(':id', String(invite.applicationId)),
-      route: staffPaths.application,
-      cookie: admin.cookie,
-      who: admin.email,
-    });
+    const staff = await client.read<{ data: { interview?: { start: string } | null } }>(
+      admin,
+      staffPaths.application.replace(':id', String(invite.applicationId)),
+      staffPaths.application,
+    );
     const applicant = applicants.get(invite.email);
     const own = await client.once<{ data: ApplicantInterview }>({
       method: 'GET',

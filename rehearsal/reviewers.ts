@@ -70,20 +70,10 @@ export async function signIn(client: Client, sink: Sink, email: string): Promise
 
 /** The open cohort's number, its seats set to the round's (the admin's edit on the Cohorts screen). */
 export async function setSeats(client: Client, admin: Reviewer, seats: number): Promise<number> {
-  const options = await client.once<{ data: StaffCohortOption[] }>({
-    method: 'GET',
-    path: staffQueuePaths.cohorts,
-    cookie: admin.cookie,
-    who: admin.email,
-  });
+  const options = await client.read<{ data: StaffCohortOption[] }>(admin, staffQueuePaths.cohorts);
   const current = options.body.data.find((c) => c.current);
   if (!current) throw new Error('no open cohort');
-  const list = await client.once<{ data: StaffCohortSettings }>({
-    method: 'GET',
-    path: cohortSettingsPaths.cohorts,
-    cookie: admin.cookie,
-    who: admin.email,
-  });
+  const list = await client.read<{ data: StaffCohortSettings }>(admin, cohortSettingsPaths.cohorts);
   const cohort = list.body.data.cohorts.find((c) => c.number === current.number)!;
   const saved = await client.write({
     method: 'POST',
@@ -100,12 +90,7 @@ export async function setSeats(client: Client, admin: Reviewer, seats: number): 
 
 /** The team members' ids, in the order of `team` (the Team screen's list). */
 export async function teamIds(client: Client, admin: Reviewer, team: Reviewer[]): Promise<number[]> {
-  const reply = await client.once<{ data: { id: number; email: string }[] }>({
-    method: 'GET',
-    path: staffPaths.team,
-    cookie: admin.cookie,
-    who: admin.email,
-  });
+  const reply = await client.read<{ data: { id: number; email: string }[] }>(admin, staffPaths.team);
   return team.map((member) => reply.body.data.find((m) => m.email === member.email)!.id);
 }
 
@@ -114,12 +99,7 @@ export async function teamIds(client: Client, admin: Reviewer, team: Reviewer[])
  * newest first). A later cohort holds the applications that found the open one full: its waitlist.
  */
 export async function teamCohorts(client: Client, me: Reviewer): Promise<number[]> {
-  const reply = await client.once<{ data: StaffCohortOption[] }>({
-    method: 'GET',
-    path: staffQueuePaths.cohorts,
-    cookie: me.cookie,
-    who: me.email,
-  });
+  const reply = await client.read<{ data: StaffCohortOption[] }>(me, staffQueuePaths.cohorts);
   if (reply.status !== 200) return [];
   const open = reply.body.data.find((c) => c.current)?.number ?? 0;
   return reply.body.data
@@ -159,13 +139,7 @@ export async function watchReports(client: Client, lead: Reviewer, stop: () => b
   while (!stop()) {
     const [open] = await teamCohorts(client, lead);
     if (open !== undefined)
-      await client.once({
-        method: 'GET',
-        path: `${reportPaths.reports}?cohort=${open}&per=day`,
-        route: reportPaths.reports,
-        cookie: lead.cookie,
-        who: lead.email,
-      });
+      await client.read(lead, `${reportPaths.reports}?cohort=${open}&per=day`, reportPaths.reports);
     await sleep(3000);
   }
 }
@@ -173,12 +147,7 @@ export async function watchReports(client: Client, lead: Reviewer, stop: () => b
 /** Samples every cohort's seats and acceptances until `stop()` says so. */
 export async function sampleSeats(client: Client, admin: Reviewer, log: ReviewLog, stop: () => boolean) {
   while (!stop()) {
-    const reply = await client.once<{ data: StaffCohortSettings }>({
-      method: 'GET',
-      path: cohortSettingsPaths.cohorts,
-      cookie: admin.cookie,
-      who: admin.email,
-    });
+    const reply = await client.read<{ data: StaffCohortSettings }>(admin, cohortSettingsPaths.cohorts);
     if (reply.status === 200)
       for (const c of reply.body.data.cohorts)
         log.seats.push({ at: Date.now(), cohort: c.number, seats: c.seats, taken: c.taken });
@@ -229,13 +198,11 @@ export async function review(
     let cohort: number | undefined;
     let rows: StaffQueueRow[] = [];
     for (const number of await teamCohorts(client, me)) {
-      const page = await client.once<{ data: StaffQueuePage }>({
-        method: 'GET',
-        path: `${staffQueuePaths.queue}?cohort=${number}&status=${statuses}&limit=200&sort=submitted&dir=asc${view}`,
-        route: TRIAGE_LIST_ROUTE,
-        cookie: me.cookie,
-        who: me.email,
-      });
+      const page = await client.read<{ data: StaffQueuePage }>(
+        me,
+        `${staffQueuePaths.queue}?cohort=${number}&status=${statuses}&limit=200&sort=submitted&dir=asc${view}`,
+        TRIAGE_LIST_ROUTE,
+      );
       if (page.status === 200 && page.body.data.rows.length) {
         cohort = number;
         rows = page.body.data.rows;
@@ -251,20 +218,8 @@ export async function review(
     }
     idle = 0;
     // Triage opens the first of the list; the member goes back to the queue page before deciding in bulk.
-    await client.once({
-      method: 'GET',
-      path: staffPaths.application.replace(':id', String(mine[0].id)),
-      route: staffPaths.application,
-      cookie: me.cookie,
-      who: me.email,
-    });
-    await client.once({
-      method: 'GET',
-      path: `${staffQueuePaths.queue}?cohort=${cohort}`,
-      route: QUEUE_PAGE_ROUTE,
-      cookie: me.cookie,
-      who: me.email,
-    });
+    await client.read(me, staffPaths.application.replace(':id', String(mine[0].id)), staffPaths.application);
+    await client.read(me, `${staffQueuePaths.queue}?cohort=${cohort}`, QUEUE_PAGE_ROUTE);
     let batch = mine.slice(0, 3 + Math.floor(random() * 10));
     if (interviews && !finished) {
       const invited = new Set<number>();
@@ -301,12 +256,7 @@ export async function review(
     // The applicant looks at once: the decision is held, so their standing must still say under review.
     const peek = decided[0] && decided[0].email ? applicants.get(decided[0].email.toLowerCase()) : undefined;
     if (peek?.cookie) {
-      const standing = await client.once<{ data: ApplicantStanding }>({
-        method: 'GET',
-        path: paths.standing,
-        cookie: peek.cookie,
-        who: peek.email,
-      });
+      const standing = await client.read<{ data: ApplicantStanding }>(peek, paths.standing);
       if (standing.status === 200)
         log.standingReads.push({ email: peek.email, at: Date.now(), standing: standing.body.data.standing });
     }
