@@ -3,7 +3,6 @@
  * Started; "Your data", proven by the emailed code, downloads one zip (opened and read here) and erases after a
  * confirmation; an admin's export and erasure on request, audited (a reviewer's 403: tests/server/privacy.test.ts).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { PRIVACY_MESSAGES, privacyPaths } from '../../machines/rules/privacy';
@@ -11,6 +10,7 @@ import { STAFF_COOKIE } from '../../machines/rules/staff/session';
 import { staffPaths } from '../../machines/rules/staff/paths';
 import { staffQueuePaths } from '../../machines/rules/staff/queue';
 import { unzip } from '../support/unzip';
+import { downloaded } from './support/browser';
 import { latestCode } from './support/server';
 import { submittedApplicant } from './support/submittedApplicant';
 import { contextOpener, server, serverAndBrowser } from './support/suite';
@@ -61,7 +61,7 @@ describe('the privacy notice and Your data', () => {
       page.getByRole('link', { name: 'Download your data' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('your-data.zip');
-    const files = unzip(readFileSync(await download.path()));
+    const files = unzip(await downloaded(download));
     expect([...files.keys()].sort()).toEqual(['cv/cv.pdf', 'your-data.html', 'your-data.json']);
     const data = JSON.parse(files.get('your-data.json')!.toString());
     expect(data.answers).toMatchObject({ email, firstname: 'Chiamakaqx' });

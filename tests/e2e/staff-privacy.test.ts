@@ -4,13 +4,13 @@
  * opened: the answers JSON and the CV) and erases it after the confirmation; the page then names no one and the queue
  * no longer finds them; a reviewer sees neither button.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PRIVACY_MESSAGES } from '../../machines/rules/privacy';
 import { staffPaths } from '../../machines/rules/staff/paths';
 import { staffQueuePaths } from '../../machines/rules/staff/queue';
 import { unzip } from '../support/unzip';
+import { downloaded } from './support/browser';
 import { latestCode } from './support/server';
 import { submittedApplicant } from './support/submittedApplicant';
 import { browser, server, serverAndBrowser } from './support/suite';
@@ -76,7 +76,7 @@ describe("an applicant's data on the staff side", () => {
       admin.getByRole('button', { name: EXPORT }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`application-${id}-data.zip`);
-    const files = unzip(readFileSync((await download.path())!));
+    const files = unzip(await downloaded(download));
     // The data as JSON, and as a page a person can read (issue 56, item 8).
     expect([...files.keys()].sort()).toEqual(['cv/cv.pdf', 'your-data.html', 'your-data.json']);
     const data = JSON.parse(files.get('your-data.json')!.toString());

@@ -5,8 +5,9 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 let packaged: Promise<string> | undefined;
@@ -95,3 +96,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync('test-results/screenshots', { recursive: true });
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }
+
+/** A download's bytes, read through the connection: the run's Chromium is another process's (no local path). */
+export const downloaded = async (download: Download): Promise<Buffer> =>
+  buffer(await download.createReadStream());
