@@ -18,6 +18,7 @@ import { STEP_FIELDS, type ApplicationForm } from '../../machines/applicationFor
 import { coveringPaths, cvFile, GOOD, MODEL_EMAIL, MODEL_INPUT, SAVED_VARIANTS } from './application.model';
 import { replay, stateIds, transitionKeys } from './support/graphReplay';
 import { persisted } from '../support/persisted';
+import type { SavedApplication } from '../../machines/savedApplication';
 
 const ACTORS = [
   'loadCohort',
@@ -153,10 +154,7 @@ describe('route table (docs/product.md §2.2)', () => {
   });
 
   it('a returning applicant who reached the confirmation gets it back, with the reminder the server holds', async () => {
-    const { actor } = live({
-      loadCohort: () => ({ id: 6, name: 'Cohort 6' }),
-      lookupApplication: () => ({ kind: 'owner', application: SAVED_VARIANTS[4] }),
-    });
+    const { actor } = owner(SAVED_VARIANTS[4]);
     getStarted(actor);
     await waitFor(actor, (s) => s.matches('confirmation'));
     expect(actor.getSnapshot().context).toMatchObject({
@@ -185,13 +183,10 @@ describe('route table (docs/product.md §2.2)', () => {
 
 describe('the confirmation follows where the application stands', () => {
   const returning = (standing?: Standing) =>
-    live({
-      loadCohort: () => ({ id: 6, name: 'Cohort 6' }),
-      lookupApplication: () => ({ kind: 'owner', application: SAVED_VARIANTS[4] }),
-      ...(standing
-        ? { loadStanding: () => ({ standing, cohort: { id: 6, name: 'Cohort 6', number: 6 } }) }
-        : {}),
-    });
+    owner(
+      SAVED_VARIANTS[4],
+      standing ? { loadStanding: () => ({ standing, cohort: { id: 6, name: 'Cohort 6', number: 6 } }) } : {},
+    );
   const signIn = async (actor: ReturnType<typeof live>['actor']) => {
     getStarted(actor);
     await waitFor(
@@ -290,10 +285,7 @@ describe('the video page opened signed out: the submission email on another phon
   });
 
   it('a signed-in applicant on the video page is offered no sign-in', async () => {
-    const { actor } = live({
-      loadCohort: () => ({ id: 6, name: 'Cohort 6' }),
-      lookupApplication: () => ({ kind: 'owner', application: SAVED_VARIANTS[3] }),
-    });
+    const { actor } = owner(SAVED_VARIANTS[3]);
     getStarted(actor);
     await waitFor(actor, (s) => s.matches('success'));
     actor.send({ type: 'CONTINUE' });
@@ -338,6 +330,15 @@ function live(server: Partial<Record<(typeof ACTORS)[number], (input: never) => 
   });
   const actor = createActor(machine, { input: { now: () => 1_000, ...input } }).start();
   return { actor, calls };
+}
+
+/** A live actor in Cohort 6 whose email finds the applicant's own `application` (their session is on this device). */
+function owner(application: SavedApplication, server: Parameters<typeof live>[0] = {}) {
+  return live({
+    loadCohort: () => ({ id: 6, name: 'Cohort 6' }),
+    lookupApplication: () => ({ kind: 'owner', application }),
+    ...server,
+  });
 }
 
 /** The first screen, as the applicant meets it: /apply opened, their email typed, and saved. */
