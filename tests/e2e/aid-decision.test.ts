@@ -5,14 +5,11 @@
  * and the checkout and the server's payment charge that amount. axe finds nothing on either screen.
  */
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../machines/rules/contract';
 import { AID_MESSAGES } from '../../machines/rules/messages';
 import { OPTION_FINANCIAL_AID, OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
-import { STAFF_COOKIE } from '../../machines/rules/staff/session';
-import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
 import { financialAid } from '../support/answers';
-import { DECIDING, decisionEmail, staffCookie, decidedApplicant } from './support/decision';
-import { applicantDevice } from './support/submittedApplicant';
+import { acceptedAndChose, adminOnApplication, DECIDING, decisionEmail } from './support/decision';
+import { acceptedOnPhone, paymentDetails, sandboxCheckout } from './support/paymentChoice';
 import { browser, expectNoAxeViolations, openDialog, server, serverAndBrowser } from './support/suite';
 
 const APPLICANT = 'chidi.aid-e2e@example.com';
@@ -23,26 +20,16 @@ serverAndBrowser({ ...DECIDING, GEO_FIXED_COUNTRY: '', GEO_API_URL: '', BANK_ACC
 
 describe('financial aid decided', () => {
   it("an admin awards 20% aid, and the applicant's payment card then charges the reduced amount", async () => {
-    const applicant = await decidedApplicant(server.url, APPLICANT, 'ACCEPT', {
-      firstname: 'Chidi',
-      lastname: 'Obi',
-    });
-    await applicant.call(paths.misc, {
-      email: APPLICANT,
-      misc: { column_name: 'Financial Info', payment_option: OPTION_FINANCIAL_AID, data: financialAid },
-    });
+    const applicant = await acceptedAndChose(
+      server.url,
+      APPLICANT,
+      { firstname: 'Chidi', lastname: 'Obi' },
+      OPTION_FINANCIAL_AID,
+      financialAid,
+    );
 
     // The admin, in the back office: the aid answers, then the award.
-    const cookie = await staffCookie(server.url);
-    const queue = await fetch(`${server.url}${staffQueuePaths.queue}?q=${encodeURIComponent(APPLICANT)}`, {
-      headers: { cookie },
-    });
-    const id = ((await queue.json()) as { data: StaffQueuePage }).data.rows[0]!.id;
-    const staff = await browser.newContext({ bypassCSP: true });
-    await staff.addCookies([{ name: STAFF_COOKIE, value: cookie.split('=')[1]!, url: server.url }]);
-    const admin = await staff.newPage();
-    await admin.goto(`${server.url}/staff/applications/${id}`);
-    await admin.getByRole('heading', { name: 'Chidi Obi', level: 1 }).waitFor(WAIT);
+    const admin = await adminOnApplication(browser, server.url, APPLICANT, 'Chidi Obi');
     const aid = admin.getByRole('region', { name: 'Financial aid' });
     await aid.getByText('Not decided yet.').waitFor(WAIT);
     expect(await aid.textContent()).toContain(
@@ -54,13 +41,11 @@ describe('financial aid decided', () => {
     await admin.getByText(AID_MESSAGES.awarded(20)).waitFor(WAIT);
     await expect.poll(() => aid.textContent(), WAIT).toContain('Awarded 20% of the fee');
     await expectNoAxeViolations(admin);
-    await staff.close();
+    await admin.context().close();
     await decisionEmail(server.url, APPLICANT, /^Your financial aid: 20% off the fee$/);
 
     // The applicant's confirmation page: the award said, no more offer of aid, and the reduced amount charged.
-    const { page } = await applicantDevice(browser, server.url, applicant, { width: 390, height: 844 });
-    await page.goto(`${server.url}/apply/confirmation`);
-    await page.getByRole('heading', { name: 'Congratulations, you have been accepted!' }).waitFor(WAIT);
+    const { page } = await acceptedOnPhone(browser, server.url, applicant);
     await page.getByText(AID_MESSAGES.standingAwarded(20)).waitFor(WAIT);
     expect(await page.getByRole('link', { name: /Apply for Financial Aid/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Proceed to payment' }).click();
@@ -74,12 +59,9 @@ describe('financial aid decided', () => {
     await card.getByRole('button', { name: `Choose ${OPTION_FULL_PAYMENT}` }).click();
     const confirm = await openDialog(page, 'Confirm your payment option');
     await confirm.getByRole('button', { name: 'Yes proceed' }).click();
-    const recorded = await openDialog(page, 'Your choice has been recorded');
-    await recorded.getByRole('button', { name: 'View Payment Details' }).click();
-    const details = await openDialog(page, 'Payment details');
+    const details = await paymentDetails(page);
     expect(await details.locator('.payment-details__amount').textContent()).toBe('N40,800');
-    await details.getByRole('button', { name: 'Proceed to Payment Portal' }).click();
-    const checkout = await openDialog(page, 'Sandbox checkout: test mode');
+    const checkout = await sandboxCheckout(page, details);
     expect(await checkout.locator('.sandbox-checkout__amount').textContent()).toBe('Amount to pay: N40,800');
     // The server priced the order itself: 40,800 naira, pending until paid.
     expect((await applicant.saved()).payment).toMatchObject({

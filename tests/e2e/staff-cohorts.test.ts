@@ -10,16 +10,9 @@ import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { applyingNotice } from '../../machines/rules/seats';
 import { STANDARD_FEES } from '../../machines/rules/payments';
 import { addTeamMember, DECIDING, decide, signInStaff, openStaffSection } from './support/decision';
-import { acceptedOnPhone, choose, paymentDetails } from './support/paymentChoice';
+import { acceptedOnPhone, choose, paymentDetails, sandboxCheckout } from './support/paymentChoice';
 import { submittedApplicant } from './support/submittedApplicant';
-import {
-  browser,
-  contextOpener,
-  expectNoAxeViolations,
-  openDialog,
-  server,
-  serverAndBrowser,
-} from './support/suite';
+import { browser, contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 // No location look-up: the options follow the form's country (Nigeria). No provider: the sandbox checkout.
 serverAndBrowser({ ...DECIDING, GEO_FIXED_COUNTRY: '', GEO_API_URL: '', BANK_ACCOUNT_NUMBER: '' });
@@ -105,8 +98,7 @@ describe('cohorts in the back office', () => {
     expect(await choose(phone, OPTION_FULL_PAYMENT)).toBe('N51,000');
     const details = await paymentDetails(phone);
     expect(await details.locator('.payment-details__amount').textContent()).toBe('N51,000');
-    await details.getByRole('button', { name: 'Proceed to Payment Portal' }).click();
-    const checkout = await openDialog(phone, 'Sandbox checkout: test mode');
+    const checkout = await sandboxCheckout(phone, details);
     expect(await checkout.locator('.sandbox-checkout__amount').textContent()).toBe('Amount to pay: N51,000');
     // The server priced the order from the applicant's cohort's table, not the new cohort's.
     expect((await accepted.saved()).payment).toMatchObject({

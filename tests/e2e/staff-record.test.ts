@@ -4,12 +4,9 @@
  * transfer as paid with its reference, and the outbox holds the applicant's receipt.
  */
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../machines/rules/contract';
 import { OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
-import { STAFF_COOKIE } from '../../machines/rules/staff/session';
-import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
 import { TRANSFER_MESSAGES } from '../../machines/rules/staffRecord';
-import { DECIDING, decisionEmail, staffCookie, decidedApplicant } from './support/decision';
+import { acceptedAndChose, adminOnApplication, DECIDING, decisionEmail } from './support/decision';
 import { browser, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 const APPLICANT = 'ngozi.transfer-e2e@example.com';
@@ -18,26 +15,14 @@ serverAndBrowser(DECIDING);
 
 describe("an application's whole record", () => {
   it('an admin sees the payment and the emails, records the bank transfer as paid, and the receipt is sent', async () => {
-    const applicant = await decidedApplicant(server.url, APPLICANT, 'ACCEPT', {
-      firstname: 'Ngozi',
-      lastname: 'Eze',
-    });
-    await applicant.call(paths.misc, {
-      email: APPLICANT,
-      misc: { column_name: 'Financial Info', payment_option: OPTION_FULL_PAYMENT },
-    });
+    await acceptedAndChose(
+      server.url,
+      APPLICANT,
+      { firstname: 'Ngozi', lastname: 'Eze' },
+      OPTION_FULL_PAYMENT,
+    );
 
-    const cookie = await staffCookie(server.url);
-    const queue = await fetch(`${server.url}${staffQueuePaths.queue}?q=${encodeURIComponent(APPLICANT)}`, {
-      headers: { cookie },
-    });
-    const id = ((await queue.json()) as { data: StaffQueuePage }).data.rows[0].id;
-
-    const context = await browser.newContext({ bypassCSP: true });
-    await context.addCookies([{ name: STAFF_COOKIE, value: cookie.split('=')[1], url: server.url }]);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/staff/applications/${id}`);
-    await page.getByRole('heading', { name: 'Ngozi Eze', level: 1 }).waitFor();
+    const page = await adminOnApplication(browser, server.url, APPLICANT, 'Ngozi Eze');
 
     const payment = page.getByRole('region', { name: 'Payment choice' });
     await expect.poll(() => payment.textContent()).toContain(OPTION_FULL_PAYMENT);
@@ -62,6 +47,6 @@ describe("an application's whole record", () => {
 
     const receipt = await decisionEmail(server.url, APPLICANT, /^Bank transfer received/);
     expect(receipt.text).toContain("Your transfer's reference: GTB-20261126-0042.");
-    await context.close();
+    await page.context().close();
   });
 });

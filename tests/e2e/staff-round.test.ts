@@ -9,11 +9,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../machines/rules/contract';
 import { OPTION_FINANCIAL_AID } from '../../machines/rules/payments';
-import { staffQueuePaths, type StaffQueuePage } from '../../machines/rules/staff/queue';
 import { financialAid } from '../support/answers';
-import { BANKED, signInStaff, staffCookie, decidedApplicant } from './support/decision';
+import { acceptedAndChose, BANKED, openApplicationPage, signInStaff } from './support/decision';
 import { contextOpener, expectNoAxeViolations, server, serverAndBrowser } from './support/suite';
 
 serverAndBrowser(BANKED);
@@ -86,20 +84,14 @@ describe('setting up a round', () => {
     await shoot(page.locator('main'), 'settings');
 
     // An accepted applicant who asked for aid: the record's financial aid controls.
-    const applicant = await decidedApplicant(server.url, APPLICANT, 'ACCEPT', {
-      firstname: 'Amara',
-      lastname: 'Nwosu',
-    });
-    await applicant.call(paths.misc, {
-      email: APPLICANT,
-      misc: { column_name: 'Financial Info', payment_option: OPTION_FINANCIAL_AID, data: financialAid },
-    });
-    const queue = await fetch(`${server.url}${staffQueuePaths.queue}?q=${encodeURIComponent(APPLICANT)}`, {
-      headers: { cookie: await staffCookie(server.url) },
-    });
-    const id = ((await queue.json()) as { data: StaffQueuePage }).data.rows[0]!.id;
-    await page.goto(`${server.url}/staff/applications/${id}`);
-    await page.getByRole('heading', { name: 'Amara Nwosu', level: 1 }).waitFor(WAIT);
+    await acceptedAndChose(
+      server.url,
+      APPLICANT,
+      { firstname: 'Amara', lastname: 'Nwosu' },
+      OPTION_FINANCIAL_AID,
+      financialAid,
+    );
+    await openApplicationPage(page, server.url, APPLICANT, 'Amara Nwosu');
     const aid = page.getByRole('region', { name: 'Financial aid' });
     await aid.getByText('Not decided yet.').waitFor(WAIT);
     expect(await aid.getByRole('button', { name: 'Award aid' }).count()).toBe(1);

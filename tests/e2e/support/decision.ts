@@ -4,12 +4,13 @@
  * with `DECIDING` let the applicant see a decision, and its email leave, at once (DECISION_UNDO_SECONDS=0) instead
  * of after 5 minutes.
  */
+import { paths } from '../../../machines/rules/contract';
 import { STAFF_COOKIE } from '../../../machines/rules/staff/session';
 import { staffPaths } from '../../../machines/rules/staff/paths';
 import { staffQueuePaths, type StaffQueuePage } from '../../../machines/rules/staff/queue';
 import { isReviewStatus, reviewMeta } from '../../../machines/review.machine';
 import { expect } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { latestCode, type MailboxEntry } from './server';
 import { submittedApplicant, type ApplicantApi } from './submittedApplicant';
 import { contextOpener, server } from './suite';
@@ -91,6 +92,42 @@ export async function addTeamMember(base: string, email: string, role: 'reviewer
   });
 }
 
+/** The staff queue's row of the application of `email`, as E2E_ADMIN's search for the address finds it. */
+async function queueRow(base: string, email: string): Promise<StaffQueuePage['rows'][number]> {
+  const queue = await fetch(`${base}${staffQueuePaths.queue}?q=${encodeURIComponent(email)}`, {
+    headers: { cookie: await staffCookie(base) },
+  });
+  const page = ((await queue.json()) as { data: StaffQueuePage }).data;
+  const row = page.rows.find((r) => r.email?.toLowerCase() === email.toLowerCase());
+  if (!row) throw new Error(`the staff queue does not list ${email}`);
+  return row;
+}
+
+/** Opens the staff page of the application of `email` in `page` (signed in) and waits for `name` to head it. */
+export async function openApplicationPage(
+  page: Page,
+  base: string,
+  email: string,
+  name: string,
+): Promise<void> {
+  await page.goto(`${base}/staff/applications/${(await queueRow(base, email)).id}`);
+  await page.getByRole('heading', { name, level: 1 }).waitFor({ timeout: 30_000 });
+}
+
+/** A fresh context of `browser` signed in as E2E_ADMIN, on the staff page of the application of `email`; its page. */
+export async function adminOnApplication(
+  browser: Browser,
+  base: string,
+  email: string,
+  name: string,
+): Promise<Page> {
+  const context = await browser.newContext({ bypassCSP: true });
+  await signInStaff(context, base);
+  const page = await context.newPage();
+  await openApplicationPage(page, base, email, name);
+  return page;
+}
+
 /** An admin accepts, waitlists or rejects the submitted application of `email`, through the staff API. */
 export async function decide(
   base: string,
@@ -98,12 +135,7 @@ export async function decide(
   event: 'ACCEPT' | 'WAITLIST' | 'REJECT' = 'ACCEPT',
 ): Promise<void> {
   const cookie = await staffCookie(base);
-  const queue = await fetch(`${base}${staffQueuePaths.queue}?q=${encodeURIComponent(email)}`, {
-    headers: { cookie },
-  });
-  const page = ((await queue.json()) as { data: StaffQueuePage }).data;
-  const row = page.rows.find((r) => r.email?.toLowerCase() === email.toLowerCase());
-  if (!row) throw new Error(`the staff queue does not list ${email}`);
+  const row = await queueRow(base, email);
   // Already decided so, or past it (accepted, then paid on a second device): nothing to do.
   if (isReviewStatus(row.status) && reviewMeta(row.status).standing === reviewMeta(DECIDED[event]).standing)
     return;
@@ -144,6 +176,25 @@ export async function decidedApplicant(
   const applicant = await submittedApplicant(base, email, overrides);
   await decide(base, email, event);
   await decisionEmail(base, email, DECISION_SUBJECT[event]);
+  return applicant;
+}
+
+/**
+ * An applicant accepted as decidedApplicant makes them, who has then chosen `option` on their confirmation page
+ * (with `data`, the aid form, when the option is financial aid), through the API as the page sends it.
+ */
+export async function acceptedAndChose(
+  base: string,
+  email: string,
+  overrides: Partial<CreatePayload>,
+  option: string,
+  data?: object,
+): Promise<ApplicantApi> {
+  const applicant = await decidedApplicant(base, email, 'ACCEPT', overrides);
+  await applicant.call(paths.misc, {
+    email,
+    misc: { column_name: 'Financial Info', payment_option: option, ...(data ? { data } : {}) },
+  });
   return applicant;
 }
 

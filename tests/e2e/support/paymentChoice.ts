@@ -48,3 +48,9 @@ export async function paymentDetails(page: Page): Promise<Locator> {
   await recorded.getByRole('button', { name: 'View Payment Details' }).click();
   return openDialog(page, 'Payment details');
 }
+
+/** From the payment details: the payment portal opened, the sandbox checkout's dialog (no provider configured). */
+export async function sandboxCheckout(page: Page, details: Locator): Promise<Locator> {
+  await details.getByRole('button', { name: 'Proceed to Payment Portal' }).click();
+  return openDialog(page, 'Sandbox checkout: test mode');
+}
