@@ -237,14 +237,7 @@ describe('the confirmation follows where the application stands', () => {
 describe('the video page opened signed out: the submission email on another phone (decision 243)', () => {
   // Submitted, video not watched yet (SAVED_VARIANTS[3]), proved on this phone only by the emailed code.
   const anotherPhone = () =>
-    live({
-      loadCohort: () => ({ id: 13, name: 'Cohort 13' }),
-      lookupApplication: () => ({
-        kind: 'exists',
-        summary: { exists: true, stage: 'submitted', email_verified: true },
-      }),
-      sendCode: () => ({ message: 'OTP sent successfully', retryAfter: 120 }),
-      verifyCode: () => SAVED_VARIANTS[3],
+    provedByCode('submitted', SAVED_VARIANTS[3], {
       loadStanding: () => ({ standing: 'under_review', cohort: { id: 13, name: 'Cohort 13', number: 13 } }),
     });
   const signInByCode = async (actor: ReturnType<typeof live>['actor']) => {
@@ -341,6 +334,20 @@ function owner(application: SavedApplication, server: Parameters<typeof live>[0]
   });
 }
 
+/**
+ * A live actor in Cohort 13 whose email finds an application at `stage` with no session on this device: a code is
+ * sent (the next in 2 minutes), and the code proves it and loads `application`.
+ */
+function provedByCode(stage: string, application: SavedApplication, server: Parameters<typeof live>[0] = {}) {
+  return live({
+    loadCohort: () => ({ id: 13, name: 'Cohort 13' }),
+    lookupApplication: () => ({ kind: 'exists', summary: { exists: true, stage, email_verified: true } }),
+    sendCode: () => ({ message: 'OTP sent successfully', retryAfter: 120 }),
+    verifyCode: () => application,
+    ...server,
+  });
+}
+
 /** The first screen, as the applicant meets it: /apply opened, their email typed, and saved. */
 function getStarted(actor: ReturnType<typeof live>['actor'], email = MODEL_EMAIL) {
   actor.send({ type: 'NAVIGATE', path: '/apply' });
@@ -376,15 +383,7 @@ describe('application machine: the rules it encodes', () => {
   });
 
   it('an existing application is not loaded from the email alone: a code is sent first', async () => {
-    const { actor, calls } = live({
-      loadCohort: () => ({ id: 13, name: 'Cohort 13' }),
-      lookupApplication: () => ({
-        kind: 'exists',
-        summary: { exists: true, stage: 'employment', email_verified: true },
-      }),
-      sendCode: () => ({ message: 'OTP sent successfully', retryAfter: 120 }),
-      verifyCode: () => SAVED_VARIANTS[2],
-    });
+    const { actor, calls } = provedByCode('employment', SAVED_VARIANTS[2]);
     getStarted(actor);
     await waitFor(actor, (s) => s.matches({ verifyEmail: 'entering' }));
     expect(actor.getSnapshot().context.form.firstname).toBe('');
