@@ -5,28 +5,16 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { openPglite, postgresDb, type Db } from '../server/db/index';
+import { freePort } from '../scripts/freePort';
 import { scratchDatabase } from '../scripts/postgresAdmin';
 import type { RehearsalOptions } from './options';
 import { startSink, type Sink } from './sink';
 
 const ROOT = resolve(import.meta.dirname, '..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}
 
 /** The fresh database a rehearsal's server writes to, which the rehearsal reads at the end. */
 interface Database {

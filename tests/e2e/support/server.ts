@@ -4,10 +4,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
+import { freePort } from '../../../scripts/freePort';
 import { SERVER_ARGS } from '../../../scripts/serverBuild';
 import { lockDataDir } from '../../../server/db/lock';
 import '../../support/pgliteTemplate';
@@ -21,16 +21,7 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export const freePort = (): Promise<number> =>
-  new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
+export { freePort };
 
 const root = resolve(import.meta.dirname, '../../..');
 
