@@ -9,7 +9,7 @@ import { AID_MESSAGES } from '../../machines/rules/messages';
 import { OPTION_FINANCIAL_AID, OPTION_FULL_PAYMENT } from '../../machines/rules/payments';
 import { financialAid } from '../support/answers';
 import { acceptedAndChose, adminOnApplication, DECIDING, decisionEmail } from './support/decision';
-import { acceptedOnPhone, paymentDetails, sandboxCheckout } from './support/paymentChoice';
+import { acceptedOnPhone, expectSandboxCheckout } from './support/paymentChoice';
 import { browser, expectNoAxeViolations, openDialog, server, serverAndBrowser } from './support/suite';
 
 const APPLICANT = 'chidi.aid-e2e@example.com';
@@ -59,16 +59,8 @@ describe('financial aid decided', () => {
     await card.getByRole('button', { name: `Choose ${OPTION_FULL_PAYMENT}` }).click();
     const confirm = await openDialog(page, 'Confirm your payment option');
     await confirm.getByRole('button', { name: 'Yes proceed' }).click();
-    const details = await paymentDetails(page);
-    expect(await details.locator('.payment-details__amount').textContent()).toBe('N40,800');
-    const checkout = await sandboxCheckout(page, details);
-    expect(await checkout.locator('.sandbox-checkout__amount').textContent()).toBe('Amount to pay: N40,800');
-    // The server priced the order itself: 40,800 naira, pending until paid.
-    expect((await applicant.saved()).payment).toMatchObject({
-      amount: 40_800,
-      currency: 'NGN',
-      status: 'pending',
-    });
+    // The details and the checkout say N40,800, and the server priced the order itself: 40,800 naira, pending.
+    const checkout = await expectSandboxCheckout(page, applicant, 'N40,800', 40_800);
     await checkout.getByRole('button', { name: 'Complete test payment' }).click();
     const paid = await openDialog(page, 'Payment successful');
     expect(await paid.textContent()).toContain('payment of N40,800');

@@ -3,6 +3,7 @@
  * tests take it: "Proceed to payment", an option chosen on its card and confirmed, then "View Payment Details".
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { applicantDevice, type ApplicantApi } from './submittedApplicant';
 import { openDialog } from './suite';
 
@@ -49,8 +50,21 @@ export async function paymentDetails(page: Page): Promise<Locator> {
   return openDialog(page, 'Payment details');
 }
 
-/** From the payment details: the payment portal opened, the sandbox checkout's dialog (no provider configured). */
-export async function sandboxCheckout(page: Page, details: Locator): Promise<Locator> {
+/**
+ * Once a paying option is chosen: its payment details state `shown`, the sandbox checkout they open (no provider
+ * configured) charges it, and the server's order for it is `amount` naira, pending until paid; the checkout's dialog.
+ */
+export async function expectSandboxCheckout(
+  page: Page,
+  api: ApplicantApi,
+  shown: string,
+  amount: number,
+): Promise<Locator> {
+  const details = await paymentDetails(page);
+  expect(await details.locator('.payment-details__amount').textContent()).toBe(shown);
   await details.getByRole('button', { name: 'Proceed to Payment Portal' }).click();
-  return openDialog(page, 'Sandbox checkout: test mode');
+  const checkout = await openDialog(page, 'Sandbox checkout: test mode');
+  expect(await checkout.locator('.sandbox-checkout__amount').textContent()).toBe(`Amount to pay: ${shown}`);
+  expect((await api.saved()).payment).toMatchObject({ amount, currency: 'NGN', status: 'pending' });
+  return checkout;
 }
