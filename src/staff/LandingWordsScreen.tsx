@@ -14,6 +14,7 @@ import {
 } from '../../machines/rules/landingWords';
 import { checkLandingWords } from '../../machines/rules/landingWordsRule';
 import type { ErrorMap } from '../../machines/rules/messages';
+import { errorMapOf } from '../../machines/rules/yupAnswers';
 import { BusyButton } from '../components/BusyButton';
 import { Button } from '../components/Button';
 import { ErrorSummary } from '../components/ErrorSummary';
@@ -163,11 +164,15 @@ function WordsForm({
   /** The words when the rule takes them; else its problems are shown and nothing is sent. */
   const checked = (): LandingWords | undefined => {
     const { value, issues } = checkLandingWords(wordsOf(draft));
-    const found: ErrorMap = {};
     // A card's line is shown on its card's one field of lines.
-    for (const { path, message: text } of issues)
-      (found[path.replace(/(cards\[\d+\]\.details)\[\d+\]/, '$1')] ??= []).push(text);
-    setErrors(found);
+    setErrors(
+      errorMapOf(
+        issues.map((issue) => ({
+          ...issue,
+          path: issue.path.replace(/(cards\[\d+\]\.details)\[\d+\]/, '$1'),
+        })),
+      ),
+    );
     return issues.length ? undefined : value;
   };
   const [action, setAction] = useState<'preview' | 'publish'>('publish');

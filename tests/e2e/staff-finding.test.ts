@@ -19,8 +19,6 @@ import { expectNoAxeViolations, server, serverAndBrowser } from './support/suite
 serverAndBrowser(DECIDING);
 const signedIn = staffPageOpener();
 const REVIEWER = 'remi.finder@bootcamp.example';
-/** The queue answers in well under a second, but other suites share this machine's two cores. */
-
 /** The caption of the queue's table, which says how many match ("2 applications match this view"). */
 const caption = (page: Page) => page.locator('table.staff-table caption');
 
