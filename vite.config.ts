@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import { configDefaults } from 'vitest/config';
+import { LongestFirst } from './tests/support/longestFirst';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { createHash } from 'node:crypto';
@@ -35,6 +36,15 @@ const sharedHead: Plugin = {
   name: 'shared-head',
   transformIndexHtml: { order: 'pre', handler: expandSharedHead },
 };
+
+/** The server project's settings, and the file that mocks the step list (tests/support/petsStepMocks.ts). */
+const serverTests = {
+  environment: 'node' as const,
+  globalSetup: ['tests/support/pgliteTemplate.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+const MOCKING_SERVER_FILES = ['tests/server/erasure-steps.test.ts'];
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
@@ -165,6 +175,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     maxWorkers: 2,
     // A test that never reaches an `expect` proves nothing: it fails.
     expect: { requireAssertions: true },
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
@@ -186,12 +197,20 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         extends: true,
         test: {
           name: 'server',
-          environment: 'node',
+          ...serverTests,
           include: ['tests/server/**/*.test.ts', 'tests/rehearsal/quick.test.ts'],
-          globalSetup: ['tests/support/pgliteTemplate.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...configDefaults.exclude, ...MOCKING_SERVER_FILES],
+          // The files share one module registry per worker: importing the server for each file cost about 2 s of
+          // CPU. Nothing a file changes outlives it: its databases are released after it (tests/server/setup.ts).
+          isolate: false,
+          setupFiles: ['tests/server/setup.ts'],
         },
+      },
+      {
+        extends: true,
+        // A file that mocks modules changes them for every file after it in a shared registry, and must mock them
+        // before anything imports them: it gets a registry of its own and releases its databases itself.
+        test: { name: 'server-mocking', ...serverTests, include: MOCKING_SERVER_FILES },
       },
       {
         extends: true,

@@ -6,7 +6,7 @@
  * holds it and when it was given, and after the erasure no row holds it. Nothing of the server names the step.
  */
 import '../support/petsStepMocks';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PETS_SAVE } from '../support/petsStep';
 
 const { paths } = await import('../../machines/rules/contract');
@@ -14,7 +14,11 @@ const { privacyPaths } = await import('../../machines/rules/privacy');
 const { staffPaths } = await import('../../machines/rules/staff/paths');
 const { eligibility } = await import('../support/answers');
 const { unzip } = await import('../support/unzip');
-const { databases, json, staffSignIn, testApp, verifiedApplicant } = await import('./support');
+const { databases, json, releaseDatabases, staffSignIn, testApp, verifiedApplicant } =
+  await import('./support');
+
+// Its own project, without the server files' set-up (it must mock the step list before anything imports it).
+afterAll(releaseDatabases);
 
 const EMAIL = 'pet.owner@example.com';
 const ADMIN = 'admin@example.com';

@@ -11,6 +11,7 @@ import { logOptions } from '../../server/logging';
 import { SERVER_MESSAGES } from '../../server/messages';
 import {
   applicant,
+  bothEngines,
   databases,
   json,
   recordingDb,
@@ -173,7 +174,7 @@ describe('security headers behind https', () => {
   });
 });
 
-describe.each(databases)('the current cohort from memory on $name', (database) => {
+describe.each(bothEngines)('the current cohort from memory on $name', (database) => {
   let t: TestApp;
   afterEach(async () => {
     await t.close();
@@ -223,7 +224,7 @@ describe.each(databases)('the current cohort from memory on $name', (database) =
   });
 });
 
-describe.each(databases)('create in one statement on $name', (database) => {
+describe.each(bothEngines)('create in one statement on $name', (database) => {
   let t: TestApp;
   afterEach(async () => {
     await t.close();

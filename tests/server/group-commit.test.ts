@@ -5,9 +5,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/index';
 import { groupCommit } from '../../server/db/groupCommit';
-import { databases } from './support';
+import { bothEngines } from './support';
 
-describe.each(databases)('group commit on $name', (database) => {
+describe.each(bothEngines)('group commit on $name', (database) => {
   let opened: { db: Db; drop: () => Promise<void> } | undefined;
   afterEach(async () => {
     await opened?.db.close();

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '../../machines/rules/contract';
 import { readEnv } from '../../server/config';
 import { MIGRATIONS } from '../../server/db/migrations';
-import { databases, recordingDb, START, testApp, type TestApp, verifiedApplicant } from './support';
+import { bothEngines, recordingDb, START, testApp, type TestApp, verifiedApplicant } from './support';
 
 const readyz = async (t: TestApp) => {
   const res = await t.app.inject({ method: 'GET', url: '/readyz' });
@@ -21,7 +21,7 @@ const series = (text: string, name: string): number | undefined => {
   return line === undefined ? undefined : Number(line.slice(name.length + 1));
 };
 
-describe.each(databases)('readiness and metrics on $name', (database) => {
+describe.each(bothEngines)('readiness and metrics on $name', (database) => {
   it('is ready when the database answers, every migration has run and the CV directory takes a file', async () => {
     const t = await testApp(database);
     expect(await readyz(t)).toEqual({

@@ -9,12 +9,12 @@ import { MESSAGES } from '../../machines/rules/messages';
 import { openPglite } from '../../server/db/index';
 import { migrate, MIGRATIONS } from '../../server/db/migrations';
 import { SERVER_MESSAGES } from '../../server/messages';
-import { applicant, databases, json, sessionCookie, useTestApp, verifiedApplicant } from './support';
+import { applicant, bothEngines, json, sessionCookie, useTestApp, verifiedApplicant } from './support';
 
 const setsSession = (res: { cookies: Array<{ name: string }> }) =>
   res.cookies.some((cookie) => cookie.name === SESSION_COOKIE);
 
-describe.each(databases)('idempotent replays on $name', (database) => {
+describe.each(bothEngines)('idempotent replays on $name', (database) => {
   const t = useTestApp(database);
 
   const create = (email: string, key?: string) =>

@@ -2,7 +2,7 @@
  * A PostgreSQL blip (a restart, a failover, an idle reaper: every connection is cut) is survived: the broken
  * connections are logged without personal data, the process lives, and requests succeed again without a restart.
  * The server process runs on a database of its own, so cutting its connections touches nobody else's. Runs on
- * PostgreSQL when DATABASE_URL is set, like the other server suites (tests/server/support.ts).
+ * PostgreSQL when DATABASE_URL is set (tests/server/support.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 /**
- * Reminder emails (server/reminders.ts) on PGlite, and on PostgreSQL when DATABASE_URL is set: the applicant sets a
- * reminder through the update route and the scheduler emails it once, at that time, whatever happens around it.
+ * Reminder emails (server/reminders.ts), on the test engine (tests/server/support.ts): the applicant sets a reminder
+ * through the update route and the scheduler emails it once, at that time, whatever happens around it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aidDecisionPathOf } from '../../machines/rules/aidDecision';

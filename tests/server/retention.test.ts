@@ -1,6 +1,6 @@
 /**
  * Retention runs by itself (docs/privacy.md, decision 143): with the server's clock moved forward, each kind goes
- * when its time has come and not a day before, on both engines and both CV storages; a dry run changes nothing; one
+ * when its time has come and not a day before, with both CV storages; a dry run changes nothing; one
  * process at a time runs it; `npm run retention -- --dry-run` prints the counts per kind.
  */
 import { execFile } from 'node:child_process';

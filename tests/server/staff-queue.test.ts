@@ -1,6 +1,6 @@
 /**
  * The staff queue, bulk decisions, CSV decisions, exports and the funnel: what an admin and a reviewer see and can
- * do, on PGlite and on PostgreSQL when DATABASE_URL is set.
+ * do.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

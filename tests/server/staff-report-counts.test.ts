@@ -1,8 +1,7 @@
 /**
  * The reports' counts kept by the database (migration 43, docs/architecture.md "The staff reports") give the same
  * answers as counting the applications themselves: on a seeded cohort, then after decisions and an undo, a
- * withdrawal, an erasure, a submission, a move to another cohort and a deletion, folded or not, on PGlite and on
- * PostgreSQL when DATABASE_URL is set.
+ * withdrawal, an erasure, a submission, a move to another cohort and a deletion, folded or not.
  */
 import { faker } from '@faker-js/faker';
 import { beforeEach, describe, expect, it } from 'vitest';

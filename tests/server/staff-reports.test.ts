@@ -1,7 +1,7 @@
 /**
  * The staff reports and the filtered audit log (issue 24, item 7) on seeded applications with known days, sources,
  * countries and decisions: the figures an admissions lead reads, and the refusals of filters the server does not
- * know, on PGlite and on PostgreSQL when DATABASE_URL is set.
+ * know.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import {

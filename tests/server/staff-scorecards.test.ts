@@ -1,7 +1,6 @@
 /**
  * Scorecards: blind scoring enforced by the server, the second review the chart asks for, the score in the queue
- * (mean, count, sort, filters) and a bulk acceptance in score order; on PGlite, and PostgreSQL when DATABASE_URL is
- * set.
+ * (mean, count, sort, filters) and a bulk acceptance in score order.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';

@@ -1,6 +1,6 @@
 /**
- * The back office under test: the real app on an in-memory PGlite, and on PostgreSQL too when DATABASE_URL is set
- * (each test app gets a fresh schema, dropped afterwards). A clock the tests can move.
+ * The back office under test: the real app on the test engine (`databases` below; on PostgreSQL each test file gets
+ * a fresh schema, dropped afterwards). A clock the tests can move.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -67,8 +67,18 @@ const postgres = (url: string): TestDatabase => ({
   },
 });
 
-/** PGlite always; PostgreSQL as well when DATABASE_URL is set. */
+/**
+ * The engine a server test file runs on: PostgreSQL when DATABASE_URL is set (production's engine, and a statement an
+ * older server lacks fails there, not on PGlite's 17), else PGlite. Both run the same Postgres SQL; they differ below
+ * it, in connections, transactions and locks, and the files about that layer run on both (`bothEngines`). The
+ * browser suites run every flow on PGlite (docs/decisions/088-shared-test-support.md, "One engine a server file").
+ */
 export const databases: TestDatabase[] = process.env.DATABASE_URL
+  ? [postgres(process.env.DATABASE_URL)]
+  : [pglite];
+
+/** PGlite always; PostgreSQL as well when DATABASE_URL is set: for the files about the engines' own layer. */
+export const bothEngines: TestDatabase[] = process.env.DATABASE_URL
   ? [pglite, postgres(process.env.DATABASE_URL)]
   : [pglite];
 
@@ -113,8 +123,11 @@ async function freshDatabase(database: TestDatabase): Promise<Db> {
   return db;
 }
 
-/** Closes (and for PostgreSQL drops) the databases this test file opened. */
-async function releaseDatabases(): Promise<void> {
+/**
+ * Closes (and for PostgreSQL drops) the databases this test file opened. The server project's files share one module
+ * registry per worker (`isolate: false`), so this runs from its setup file (tests/server/setup.ts), after each file.
+ */
+export async function releaseDatabases(): Promise<void> {
   for (const entry of opened.values()) {
     const { db, drop } = await entry;
     await db.close();
@@ -122,9 +135,6 @@ async function releaseDatabases(): Promise<void> {
   }
   opened.clear();
 }
-
-// Vitest gives each test file a module registry of its own: this hook is the importing file's, run after its tests.
-afterAll(releaseDatabases);
 
 export interface TestAppOptions {
   config?: Partial<Config>;
