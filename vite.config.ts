@@ -37,14 +37,30 @@ const sharedHead: Plugin = {
   transformIndexHtml: { order: 'pre', handler: expandSharedHead },
 };
 
-/** The server project's settings, and the file that mocks the step list (tests/support/petsStepMocks.ts). */
+/** The server project's settings. */
 const serverTests = {
   environment: 'node' as const,
   globalSetup: ['tests/support/pgliteTemplate.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
-const MOCKING_SERVER_FILES = ['tests/server/erasure-steps.test.ts'];
+
+const uiTests = {
+  environment: 'jsdom' as const,
+  setupFiles: ['tests/ui/setup.ts'],
+  testTimeout: 30_000,
+};
+/**
+ * The files that mock the step list to add a throwaway step (tests/support/petsStepMocks.ts). The other files of their
+ * kind share one module registry per worker (`isolate: false`: no import of the app again for each file), where a
+ * mock would change the modules for every file after it, and would come too late for modules already imported: each
+ * of these runs in a project of its own kind with a registry of its own.
+ */
+const MOCKING = {
+  unit: ['tests/machines/steps.test.ts'],
+  ui: ['tests/ui/throwawayStep.test.tsx'],
+  server: ['tests/server/erasure-steps.test.ts'],
+};
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
@@ -190,8 +206,14 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
             'tests/rehearsal/report.test.ts',
             'tests/rehearsal/sink.test.ts',
           ],
+          exclude: [...configDefaults.exclude, ...MOCKING.unit],
           testTimeout: 30_000,
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-mocking', environment: 'node', include: MOCKING.unit, testTimeout: 30_000 },
       },
       {
         extends: true,
@@ -199,29 +221,29 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           name: 'server',
           ...serverTests,
           include: ['tests/server/**/*.test.ts', 'tests/rehearsal/quick.test.ts'],
-          exclude: [...configDefaults.exclude, ...MOCKING_SERVER_FILES],
-          // The files share one module registry per worker: importing the server for each file cost about 2 s of
-          // CPU. Nothing a file changes outlives it: its databases are released after it (tests/server/setup.ts).
+          exclude: [...configDefaults.exclude, ...MOCKING.server],
+          // Importing the server again for each file cost about 2 s of CPU. Nothing a file changes outlives it: its
+          // databases are released after it (tests/server/setup.ts).
           isolate: false,
           setupFiles: ['tests/server/setup.ts'],
         },
       },
       {
         extends: true,
-        // A file that mocks modules changes them for every file after it in a shared registry, and must mock them
-        // before anything imports them: it gets a registry of its own and releases its databases itself.
-        test: { name: 'server-mocking', ...serverTests, include: MOCKING_SERVER_FILES },
+        // Without the set-up file, which imports the app before the mock: the file releases its databases itself.
+        test: { name: 'server-mocking', ...serverTests, include: MOCKING.server },
       },
       {
         extends: true,
         test: {
           name: 'ui',
-          environment: 'jsdom',
+          ...uiTests,
           include: ['tests/ui/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/ui/setup.ts'],
-          testTimeout: 30_000,
+          exclude: [...configDefaults.exclude, ...MOCKING.ui],
+          isolate: false,
         },
       },
+      { extends: true, test: { name: 'ui-mocking', ...uiTests, include: MOCKING.ui } },
       {
         extends: true,
         test: {
