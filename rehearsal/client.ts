@@ -30,6 +30,12 @@ export interface Call {
   timeoutMs?: number;
 }
 
+/** A team member signed in: their address and their session cookie. */
+export interface Reviewer {
+  email: string;
+  cookie: string;
+}
+
 export class Client {
   readonly answers: Answer[] = [];
   constructor(readonly base: string) {}
@@ -37,6 +43,12 @@ export class Client {
   /** A GET by someone signed in (a team member, an applicant): with their cookie, recorded as theirs. */
   read<T>(as: { email: string; cookie?: string }, path: string, route?: string): Promise<Reply<T>> {
     return this.once<T>({ method: 'GET', path, route, cookie: as.cookie, who: as.email });
+  }
+
+  /** A POST by a team member to a route of one application (`:id` filled in), a write recorded under the route. */
+  postOn<T>(as: Reviewer, route: string, id: number, body: unknown): Promise<Reply<T>> {
+    const path = route.replace(':id', String(id));
+    return this.write<T>({ method: 'POST', path, route, body, cookie: as.cookie, who: as.email });
   }
 
   /** One request, one recorded answer; status 0 when the client gave up waiting. */

@@ -14,10 +14,9 @@ import {
 } from '../machines/rules/interview';
 import { staffPaths } from '../machines/rules/staff/paths';
 import type { ApplicantRecord } from './applicant';
-import type { Client } from './client';
+import type { Client, Reviewer } from './client';
 import { isInterviewInvitation } from './mailKinds';
 import type { RehearsalOptions } from './options';
-import type { Reviewer } from './reviewers';
 import type { Sink } from './sink';
 
 /** An invited applicant and what became of the booking (the start of the slot acknowledged). */
@@ -143,15 +142,7 @@ export class InterviewStage {
     const { client } = this.deps;
     await this.open(me, cohort);
     await this.keepSlots(me, cohort);
-    const event = (type: string) =>
-      client.write({
-        method: 'POST',
-        path: staffPaths.events.replace(':id', String(row.id)),
-        route: staffPaths.events,
-        body: { type },
-        cookie: me.cookie,
-        who: me.email,
-      });
+    const event = (type: string) => client.postOn(me, staffPaths.events, row.id, { type });
     const opened = await event('START_REVIEW');
     const sentAt = Date.now();
     const invited = opened.status === 200 ? await event('INVITE_TO_INTERVIEW') : opened;

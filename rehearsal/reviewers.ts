@@ -25,17 +25,12 @@ import {
 import { STAFF_COOKIE } from '../machines/rules/staff/session';
 import { reportPaths } from '../machines/rules/reports';
 import type { ApplicantRecord } from './applicant';
-import { cookieNamed, type Client } from './client';
+import { cookieNamed, type Client, type Reviewer } from './client';
 import type { InterviewStage } from './interviews';
 import { codeIn } from './mailKinds';
 import type { BulkDecision, SeatSample, StandingRead } from './observations';
 import type { RehearsalOptions } from './options';
 import type { Sink } from './sink';
-
-export interface Reviewer {
-  email: string;
-  cookie: string;
-}
 
 export interface ReviewLog {
   bulk: BulkDecision[];
@@ -262,29 +257,15 @@ export async function review(
     }
     if (decided.length && random() < options.undo) {
       const row = decided[Math.floor(random() * decided.length)];
-      const undo = await client.write({
-        method: 'POST',
-        path: staffPaths.events.replace(':id', String(row.id)),
-        route: staffPaths.events,
-        body: { type: 'UNDO' },
-        cookie: me.cookie,
-        who: me.email,
-      });
+      const undo = await client.postOn(me, staffPaths.events, row.id, { type: 'UNDO' });
       if (undo.status === 200) log.undone += 1;
       else log.undoRefused += 1;
     }
     if (decided.length && random() < options.message) {
       const row = decided[Math.floor(random() * decided.length)];
-      const sent = await client.write({
-        method: 'POST',
-        path: staffPaths.message.replace(':id', String(row.id)),
-        route: staffPaths.message,
-        body: {
-          subject: 'A note about your application',
-          body: '{{greeting}}\n\nThank you for applying to {{programme}}. We will write again soon.',
-        },
-        cookie: me.cookie,
-        who: me.email,
+      const sent = await client.postOn(me, staffPaths.message, row.id, {
+        subject: 'A note about your application',
+        body: '{{greeting}}\n\nThank you for applying to {{programme}}. We will write again soon.',
       });
       if (sent.status === 200) log.messages += 1;
     }
