@@ -15,7 +15,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { IDEMPOTENCY_HEADER, paths } from '../../machines/rules/contract';
 import { type CreatePayload } from '../../machines/steps/communications';
 import { STALE_MS } from '../../server/db/lock';
-import { freePort } from '../e2e/support/server';
+import { freePort, freshDataDir } from '../e2e/support/server';
 
 const root = resolve(import.meta.dirname, '../..');
 const children = new Set<ChildProcess>();
@@ -152,9 +152,9 @@ async function storedApplications(dataDir: string): Promise<string[]> {
   }
 }
 
-/** A fresh data directory for `body`, removed once it is done. */
+/** A data directory holding the run's migrated, empty database for `body`, removed once it is done. */
 async function inDataDir(body: (dataDir: string) => Promise<void>): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-lock-'));
+  const dataDir = await freshDataDir();
   try {
     await body(dataDir);
   } finally {
@@ -171,7 +171,7 @@ describe('the PGlite data directory lock', () => {
   // Four rounds of whole servers, each two server starts: the race itself is run 300 times by the next test, at the
   // lock's own level, where a round costs milliseconds, not seconds. Bounded: each round ends within 60 s.
   it('lets exactly one of two servers racing on a stale lock run, four times out of four', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-lock-'));
+    const dataDir = await freshDataDir();
     const rounds: Array<{ winner: number; message: boolean; bothUp: boolean }> = [];
     try {
       for (let round = 0; round < SERVER_ROUNDS; round++) {
@@ -325,9 +325,12 @@ describe('the PGlite data directory lock', () => {
       const first = await serve(dataDir);
       await untilHealthy(first);
       expect(await createApplications(first, 0, 5)).toBe(5);
-      // A frozen container: alive by its PID, silent by its heartbeat.
+      // A frozen container: alive by its PID, silent by its heartbeat. Its last beat is then made STALE_MS + 1 s
+      // old, as the file reads after that long a pause, without the test waiting that long.
       first.child.kill('SIGSTOP');
-      await new Promise((r) => setTimeout(r, STALE_MS + 1_000));
+      const lock = join(dataDir, 'server.lock');
+      const lastBeat = JSON.parse(readFileSync(lock, 'utf8')) as { at: number };
+      writeFileSync(lock, JSON.stringify({ ...lastBeat, at: lastBeat.at - STALE_MS - 1_000 }));
       const second = await serve(dataDir);
       await untilHealthy(second);
       first.child.kill('SIGCONT');

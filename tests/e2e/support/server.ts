@@ -31,8 +31,8 @@ const root = resolve(import.meta.dirname, '../../..');
  * with the lock file a cleanly stopped server leaves: a database found with no lock file makes the server wait
  * 2.5 s in case a running one lost its file (server/db/lock.ts), seconds each test file would spend for nothing.
  */
-async function freshDataDir(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'bootcamp-e2e-'));
+export async function freshDataDir(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'bootcamp-data-'));
   const template = process.env.VITEST ? inject('pgliteTemplate') : undefined;
   if (template) {
     await (await lockDataDir(dir)).unlock();
