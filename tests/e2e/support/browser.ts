@@ -91,8 +91,12 @@ export const describeViolations = (violations: AxeViolation[]): string =>
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`)
     .join('\n');
 
-/** Screenshots are CI artifacts under test-results/. */
+/**
+ * A full-page screenshot under test-results/screenshots/, taken only when `SCREENSHOTS=1`: nothing reads them in a
+ * run, and the journeys' screenshots alone cost about 2 s of CPU each (docs/architecture.md, "Tests").
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.SCREENSHOTS) return;
   mkdirSync('test-results/screenshots', { recursive: true });
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }
