@@ -41,14 +41,12 @@ const sharedHead: Plugin = {
 const serverTests = {
   environment: 'node' as const,
   globalSetup: ['tests/support/pgliteTemplate.ts'],
-  testTimeout: 30_000,
   hookTimeout: 60_000,
 };
 
 const uiTests = {
   environment: 'jsdom' as const,
   setupFiles: ['tests/ui/setup.ts'],
-  testTimeout: 30_000,
 };
 /**
  * The files that mock the step list to add a throwaway step (tests/support/petsStepMocks.ts). The other files of their
@@ -189,6 +187,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     // the first leaves idle while it waits on its database. Each file has its own data directory or schema. The
     // browser files run two at a time too, after the others (below).
     maxWorkers: 2,
+    // Room for a loaded 2-core machine; the browser files have more (below).
+    testTimeout: 30_000,
     // A test that never reaches an `expect` proves nothing: it fails.
     expect: { requireAssertions: true },
     sequence: { sequencer: LongestFirst },
@@ -207,13 +207,12 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
             'tests/rehearsal/sink.test.ts',
           ],
           exclude: [...configDefaults.exclude, ...MOCKING.unit],
-          testTimeout: 30_000,
           isolate: false,
         },
       },
       {
         extends: true,
-        test: { name: 'unit-mocking', environment: 'node', include: MOCKING.unit, testTimeout: 30_000 },
+        test: { name: 'unit-mocking', environment: 'node', include: MOCKING.unit },
       },
       {
         extends: true,
