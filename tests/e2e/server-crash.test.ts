@@ -3,16 +3,16 @@
  * same data directory, and check that every acknowledged (201) application is there, complete, and not duplicated.
  */
 import { applicant } from '../support/answers';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { IDEMPOTENCY_HEADER, paths } from '../../machines/rules/contract';
 import { type CreatePayload } from '../../machines/steps/communications';
-import { startServer, type RunningServer } from './support/server';
+import { freshDataDir, startServer, type RunningServer } from './support/server';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-crash-'));
+// The run's migrated, empty database, so that the first start does not create one.
+const dataDir = await freshDataDir();
 const servers: RunningServer[] = [];
 afterAll(async () => {
   for (const s of servers) await s.stop();

@@ -78,19 +78,14 @@ describe('production configuration', () => {
 });
 
 describe('the production server process', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-production-'));
   let server: RunningServer;
   beforeAll(async () => {
     // An SMTP address nothing listens on: the transport connects only when a mail is sent.
-    server = await startServer(
-      { NODE_ENV: 'production', SMTP_URL: `smtp://127.0.0.1:${await freePort()}` },
-      dataDir,
-    );
-    // Starting the real process (tsx, PGlite) takes long on a busy machine.
+    server = await startServer({ NODE_ENV: 'production', SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
+    // Starting the real process (PGlite) takes long on a busy machine.
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('refuses to start in production without SMTP_URL, saying so', async () => {
