@@ -4,14 +4,13 @@
  * process at a time runs it; `npm run retention -- --dry-run` prints the counts per kind.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETENTION_DEFAULTS } from '../../machines/rules/privacy';
 import { RETENTION_KINDS, runRetention, type RetentionCounts } from '../../server/privacy/retention';
 import { localStorage, type CvStorage } from '../../server/storage/index';
+import { freshDataDir } from '../e2e/support/server';
 import { cvStorages } from './s3Server';
 import {
   cvForm,
@@ -165,7 +164,7 @@ describe.each(databases)('retention on $name', (database) => {
 
 describe('npm run retention -- --dry-run', () => {
   it('prints what would go per kind and changes nothing', { timeout: 180_000 }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-retention-'));
+    const dataDir = await freshDataDir();
     try {
       const { stdout } = await promisify(execFile)(
         process.execPath,
